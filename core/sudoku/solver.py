@@ -1,0 +1,187 @@
+"""Counting Sudoku solutions: bitmask candidates, singles propagated to a fixpoint, then a branch
+on the cell with the fewest candidates.
+
+A candidate set is an int with bit v-1 set when symbol v may stand in the cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from core.sudoku.model import Geometry, Puzzle, geometry
+
+STOP_EVERY = 64  # search nodes between two calls of `stop`
+
+
+class Stopped(Exception):
+    """The caller's `stop` callable asked the search to end."""
+
+
+@dataclass(frozen=True)
+class Count:
+    """The solutions found, up to `limit`; for two of them, the cells where they differ."""
+
+    count: int
+    limit: int
+    solutions: tuple[tuple[int, ...], ...] = ()
+    differs: tuple[int, ...] = ()
+    clashes: tuple[tuple[int, int], ...] = ()  # pairs of equal givens in one unit
+    stopped: bool = False  # the count is a lower bound: `stop` ended the search
+
+    @property
+    def unique(self) -> bool:
+        return self.count == 1 and not self.stopped
+
+    @property
+    def solution(self) -> tuple[int, ...] | None:
+        return self.solutions[0] if self.solutions else None
+
+
+@dataclass
+class _Search:
+    geo: Geometry
+    limit: int
+    stop: Callable[[], bool] | None
+    solutions: list = field(default_factory=list)
+    nodes: int = 0
+
+
+def clashes(puzzle: Puzzle) -> tuple[tuple[int, int], ...]:
+    """Pairs of cells that hold the same given within one unit."""
+    pairs = set()
+    for unit in geometry(puzzle.shape).units:
+        seen = {}
+        for cell in unit:
+            v = puzzle.givens[cell]
+            if v:
+                if v in seen:
+                    pairs.add((seen[v], cell))
+                else:
+                    seen[v] = cell
+    return tuple(sorted(pairs))
+
+
+def initial_candidates(puzzle: Puzzle) -> list[int] | None:
+    """Candidates after propagating the givens, or None when they contradict each other."""
+    geo = geometry(puzzle.shape)
+    full = (1 << puzzle.size) - 1
+    cand = [1 << (v - 1) if v else full for v in puzzle.givens]
+    placed = [c for c, v in enumerate(puzzle.givens) if v]
+    if not propagate(cand, geo, placed):
+        return None
+    return cand
+
+
+def propagate(cand: list[int], geo: Geometry, placed: list[int]) -> bool:
+    """Naked and hidden singles to a fixpoint, in place. `placed` lists cells newly reduced to
+    one candidate. False when a cell or a unit runs out of places for a symbol."""
+    peers, units = geo.peers, geo.units
+    full = (1 << geo.size) - 1
+    while True:
+        while placed:
+            c = placed.pop()
+            m = cand[c]
+            for p in peers[c]:
+                pm = cand[p]
+                if pm & m:
+                    pm ^= m
+                    if not pm:
+                        return False
+                    cand[p] = pm
+                    if not pm & (pm - 1):
+                        placed.append(p)
+        for unit in units:
+            once = twice = solved = 0
+            for c in unit:
+                m = cand[c]
+                twice |= once & m
+                once |= m
+                if not m & (m - 1):
+                    solved |= m
+            if once != full:
+                return False
+            hidden = once & ~twice & ~solved
+            if hidden:
+                for c in unit:
+                    h = cand[c] & hidden
+                    if h:
+                        if h & (h - 1):
+                            return False  # two symbols have only this cell
+                        cand[c] = h
+                        placed.append(c)
+        if not placed:
+            return True
+
+
+def _branch_cell(cand: list[int]) -> int:
+    """The unsolved cell with the fewest candidates, or -1 when every cell is solved."""
+    best, fewest = -1, 99
+    for c, m in enumerate(cand):
+        if m & (m - 1):
+            n = m.bit_count()
+            if n < fewest:
+                best, fewest = c, n
+                if n == 2:
+                    break
+    return best
+
+
+def _search(cand: list[int], s: _Search) -> None:
+    s.nodes += 1
+    if s.stop is not None and s.nodes % STOP_EVERY == 0 and s.stop():
+        raise Stopped
+    cell = _branch_cell(cand)
+    if cell < 0:
+        s.solutions.append(cand)
+        return
+    m = cand[cell]
+    while m:
+        bit = m & -m
+        m ^= bit
+        child = cand[:]
+        child[cell] = bit
+        if propagate(child, s.geo, [cell]):
+            _search(child, s)
+            if len(s.solutions) >= s.limit:
+                return
+
+
+def search_candidates(cand: list[int] | None, geo: Geometry, limit: int,
+                      stop: Callable[[], bool] | None = None) -> list[list[int]]:
+    """Up to `limit` solved candidate lists reachable from propagated candidates `cand`."""
+    if cand is None:
+        return []
+    s = _Search(geo, limit, stop)
+    _search(cand, s)
+    return s.solutions
+
+
+def values(cand: list[int]) -> tuple[int, ...]:
+    return tuple(m.bit_length() for m in cand)
+
+
+def count(puzzle: Puzzle, limit: int = 2, stop: Callable[[], bool] | None = None) -> Count:
+    """Count solutions up to `limit` (2 answers "is it unique?")."""
+    same = clashes(puzzle)
+    if same:
+        return Count(0, limit, clashes=same)
+    geo = geometry(puzzle.shape)
+    s = _Search(geo, limit, stop)
+    stopped = False
+    cand = initial_candidates(puzzle)
+    if cand is not None:
+        try:
+            _search(cand, s)
+        except Stopped:
+            stopped = True
+    found = tuple(values(c) for c in s.solutions)
+    differs = ()
+    if len(found) >= 2:
+        differs = tuple(c for c, (a, b) in enumerate(zip(found[0], found[1], strict=True)) if a != b)
+    return Count(len(found), limit, found, differs, stopped=stopped)
+
+
+def solve(puzzle: Puzzle) -> tuple[int, ...] | None:
+    """One solution (the first found), or None."""
+    return count(puzzle, limit=1).solution
