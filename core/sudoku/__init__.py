@@ -1,4 +1,4 @@
-"""Sudoku (ナンプレ) of every box shape: formats, solution counting, human-logic rating, generation."""
+"""Sudoku (ナンプレ) of every box shape: formats, counting, human-logic rating, generation."""
 
 from core.sudoku.formats import format, format_grid, format_line, iter_puzzles, parse
 from core.sudoku.model import SYMBOLS, Puzzle, Shape, cell_name, geometry

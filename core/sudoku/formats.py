@@ -98,7 +98,8 @@ def _parse_line(number: int, line: str) -> Puzzle:
             f"a one-line Sudoku has {lengths} cells; found {len(text)} characters", number, start
         )
     size = SIZE_BY_CELLS[len(token.group())]
-    values = [_symbol(ch, size, number, token.start() + i + 1) for i, ch in enumerate(token.group())]
+    start = token.start() + 1
+    values = [_symbol(ch, size, number, start + i) for i, ch in enumerate(token.group())]
     return Puzzle(Shape.of_size(size), tuple(values))
 
 

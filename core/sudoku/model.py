@@ -57,6 +57,7 @@ class Geometry:
     units: tuple[tuple[int, ...], ...]  # rows, then columns, then boxes
     cell_units: tuple[tuple[int, int, int], ...]  # (row unit, column unit, box unit) per cell
     peers: tuple[tuple[int, ...], ...]
+    unit_bits: tuple[int, ...]  # per cell, a bit set of its three unit indices
 
     @property
     def size(self) -> int:
@@ -98,4 +99,5 @@ def geometry(shape: Shape) -> Geometry:
     peers = tuple(
         tuple(sorted({p for u in cell_units[c] for p in units[u]} - {c})) for c in range(n * n)
     )
-    return Geometry(shape, units, tuple(tuple(cu) for cu in cell_units), peers)
+    unit_bits = tuple(sum(1 << u for u in cu) for cu in cell_units)
+    return Geometry(shape, units, tuple(tuple(cu) for cu in cell_units), peers, unit_bits)

@@ -73,11 +73,16 @@ def initial_candidates(puzzle: Puzzle) -> list[int] | None:
     return cand
 
 
-def propagate(cand: list[int], geo: Geometry, placed: list[int]) -> bool:
+def propagate(cand: list[int], geo: Geometry, placed: list[int], dirty: int = 0) -> bool:
     """Naked and hidden singles to a fixpoint, in place. `placed` lists cells newly reduced to
-    one candidate. False when a cell or a unit runs out of places for a symbol."""
-    peers, units = geo.peers, geo.units
+    one candidate. False when a cell or a unit runs out of places for a symbol.
+
+    Only units whose candidates changed are searched for hidden singles (`dirty`, a bit set of
+    unit indices, to which the units of `placed` are added)."""
+    peers, units, unit_bits = geo.peers, geo.units, geo.unit_bits
     full = (1 << geo.size) - 1
+    for c in placed:
+        dirty |= unit_bits[c]
     while True:
         while placed:
             c = placed.pop()
@@ -89,9 +94,13 @@ def propagate(cand: list[int], geo: Geometry, placed: list[int]) -> bool:
                     if not pm:
                         return False
                     cand[p] = pm
+                    dirty |= unit_bits[p]
                     if not pm & (pm - 1):
                         placed.append(p)
-        for unit in units:
+        while dirty:
+            low = dirty & -dirty
+            dirty ^= low
+            unit = units[low.bit_length() - 1]
             once = twice = solved = 0
             for c in unit:
                 m = cand[c]
@@ -110,8 +119,12 @@ def propagate(cand: list[int], geo: Geometry, placed: list[int]) -> bool:
                             return False  # two symbols have only this cell
                         cand[c] = h
                         placed.append(c)
+            if placed:
+                break
         if not placed:
             return True
+        for c in placed:
+            dirty |= unit_bits[c]
 
 
 def _branch_cell(cand: list[int]) -> int:
@@ -178,7 +191,8 @@ def count(puzzle: Puzzle, limit: int = 2, stop: Callable[[], bool] | None = None
     found = tuple(values(c) for c in s.solutions)
     differs = ()
     if len(found) >= 2:
-        differs = tuple(c for c, (a, b) in enumerate(zip(found[0], found[1], strict=True)) if a != b)
+        first, second = found[0], found[1]
+        differs = tuple(c for c in range(len(first)) if first[c] != second[c])
     return Count(len(found), limit, found, differs, stopped=stopped)
 
 

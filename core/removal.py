@@ -1,0 +1,39 @@
+"""Greedy clue removal, shared by every family's generator: try groups of clues (symmetry orbits,
+or single clues) in random order and drop each group whose removal keeps the puzzle acceptable
+(unique, and whatever else the caller asks, such as "still solvable by logic")."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Iterable
+
+Clue = Hashable
+CanRemove = Callable[[frozenset, tuple], bool]  # (clues kept without the group, group) -> ok?
+
+
+def remove_greedily(
+    clues: Iterable[Clue],
+    groups: Iterable[Iterable[Clue]],
+    can_remove: CanRemove,
+    rng: random.Random,
+    *,
+    target: int | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> frozenset:
+    """The clues left after one greedy pass. Stops early once at most `target` clues remain.
+
+    One pass over single clues leaves a minimal puzzle: a clue that could not go earlier cannot
+    go later, as every later removal only loosens the puzzle."""
+    kept = frozenset(clues)
+    order = [tuple(c for c in group if c in kept) for group in groups]
+    order = [g for g in order if g]
+    rng.shuffle(order)
+    for group in order:
+        if target is not None and len(kept) <= target:
+            break
+        if stop is not None and stop():
+            break
+        rest = kept.difference(group)
+        if can_remove(rest, group):
+            kept = rest
+    return kept
