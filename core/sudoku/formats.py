@@ -67,7 +67,8 @@ def _content_lines(text: str) -> list[tuple[int, str]]:
         if header:
             key, value = header.group(1).strip().lower(), header.group(2).strip().lower()
             if key == "kind" and value != "sudoku":
-                raise ParseError(f"kind is '{value}', not sudoku", number, line.index(":") + 2)
+                column = len(line) - len(line[line.index(":") + 1:].lstrip()) + 1
+                raise ParseError(f"kind is '{value}', not sudoku", number, column)
             continue
         lines.append((number, line))
     return lines
@@ -129,7 +130,7 @@ def _parse_grid(lines: list[tuple[int, str]]) -> Puzzle:
 def _symbol(ch: str, size: int, line: int, column: int) -> int:
     if ch in BLANKS:
         return 0
-    value = SYMBOLS.find(ch.upper()) + 1
+    value = SYMBOLS.find(ch) + 1
     if value == 0:
         raise ParseError(f"unknown symbol {ch!r} (use 1-9, A-Z, and . or 0 for a blank)",
                          line, column)

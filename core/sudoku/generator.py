@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.removal import remove_greedily
+from core.sudoku.logic import LEVELS, TECHNIQUE_NAMES, rate, solvable_with, techniques_up_to
 from core.sudoku.model import BOX_SHAPES, Geometry, Puzzle, Shape, geometry
 from core.sudoku.solver import _branch_cell, propagate, search_candidates, values
 from core.symmetry import SYMMETRIES, orbits
@@ -24,6 +25,8 @@ class Options:
     clues: int | None = None  # stop removing at this many clues (and retry until reached)
     minimal: bool = False  # after orbit removal, also try every single clue
     mask: tuple[bool, ...] | None = None  # the author's pattern: givens exactly on these cells
+    level: str | None = None  # exactly this level (solvable with its techniques, needing them)
+    max_technique: str | None = None  # solvable with this technique and the easier ones
     attempts: int = 1000  # random grids to try before giving up
 
     def __post_init__(self):
@@ -33,6 +36,21 @@ class Options:
             raise ValueError(f"unknown symmetry {self.symmetry!r}; one of {', '.join(SYMMETRIES)}")
         if self.mask is not None and len(self.mask) != self.size ** 2:
             raise ValueError(f"the mask has {len(self.mask)} cells; the grid has {self.size ** 2}")
+        if self.level is not None and self.level not in LEVELS:
+            raise ValueError(f"unknown level {self.level!r}; one of {', '.join(LEVELS)}")
+        if self.max_technique is not None and self.max_technique not in TECHNIQUE_NAMES:
+            raise ValueError(f"unknown technique {self.max_technique!r}; "
+                             f"one of {', '.join(TECHNIQUE_NAMES)}")
+
+    def allowed_techniques(self) -> frozenset[str] | None:
+        """The techniques the puzzle must be solvable with, or None for any unique puzzle."""
+        allowed = None
+        if self.level is not None and self.level != "needs-guessing":
+            allowed = techniques_up_to(self.level)
+        if self.max_technique is not None:
+            upto = frozenset(TECHNIQUE_NAMES[:TECHNIQUE_NAMES.index(self.max_technique) + 1])
+            allowed = upto if allowed is None else allowed & upto
+        return allowed
 
 
 def random_solution(shape: Shape, rng: random.Random) -> tuple[int, ...]:
@@ -135,52 +153,65 @@ class UniquenessTest:
         return False
 
 
-Accept = Callable[[Puzzle], bool]
-
-
-def generate(options: Options = Options(), rng: random.Random | None = None, *,
-             accept_removal: Accept | None = None, accept_result: Accept | None = None,
+def generate(options: Options = Options(), rng: random.Random | None = None,
              stop: Callable[[], bool] | None = None) -> tuple[Puzzle, tuple[int, ...]]:
-    """A unique puzzle and its solution. `accept_removal` may veto a removal (e.g. "still solvable
-    with singles"; a puzzle solved by sound logic is unique, so it replaces the uniqueness test);
-    `accept_result` may reject a finished puzzle, and another grid is tried."""
+    """A unique puzzle that meets the options, and its solution (GenerationFailed if none was
+    found in `options.attempts` random grids)."""
     rng = rng or random.Random()
     shape = Shape.of_size(options.size)
-    n = options.size
+    allowed = options.allowed_techniques()
     for _ in range(options.attempts):
         if stop is not None and stop():
             break
         solution = random_solution(shape, rng)
         if options.mask is not None:
             puzzle = _on_mask(solution, shape, options.mask)
-            if puzzle is not None and (accept_result is None or accept_result(puzzle)):
-                return puzzle, solution
+        else:
+            puzzle = _reduce(solution, shape, options, allowed, rng, stop)
+        if puzzle is None:
             continue
-        can_remove = _removal_test(solution, shape, accept_removal)
-        kept = remove_greedily(range(shape.cells), orbits(n, options.symmetry), can_remove, rng,
-                               target=options.clues, stop=stop)
-        if options.minimal and options.symmetry != "none":
-            kept = remove_greedily(kept, [(c,) for c in kept], can_remove, rng,
-                                   target=options.clues, stop=stop)
-        if options.clues is not None and len(kept) > options.clues:
+        if options.level is not None and rate(puzzle).level != options.level:
             continue
-        puzzle = Puzzle(shape, tuple(solution[c] if c in kept else 0 for c in range(shape.cells)))
-        if accept_result is None or accept_result(puzzle):
-            return puzzle, solution
+        if options.mask is not None and allowed is not None and not solvable_with(puzzle, allowed):
+            continue
+        return puzzle, solution
     raise GenerationFailed(f"no puzzle met the constraints in {options.attempts} attempts")
 
 
-def _removal_test(solution, shape: Shape, accept_removal: Accept | None):
-    if accept_removal is None:
-        return UniquenessTest(solution, shape)
+def _reduce(solution, shape: Shape, options: Options, allowed, rng, stop) -> Puzzle | None:
+    """Greedy removal over symmetry orbits (then single cells, for a minimal puzzle)."""
+    can_remove = _removal_test(solution, shape, allowed)
+    kept = remove_greedily(range(shape.cells), orbits(options.size, options.symmetry),
+                           can_remove, rng, target=options.clues, stop=stop)
+    if options.minimal and options.symmetry != "none":
+        kept = remove_greedily(kept, [(c,) for c in kept], can_remove, rng,
+                               target=options.clues, stop=stop)
+    if options.clues is not None and len(kept) > options.clues:
+        return None
+    return Puzzle(shape, tuple(solution[c] if c in kept else 0 for c in range(shape.cells)))
+
+
+SINGLES = frozenset({"full house", "hidden single", "naked single"})
+
+
+def _removal_test(solution, shape: Shape, allowed: frozenset[str] | None):
+    """Unique, and solvable with the allowed techniques: singles are exactly what `propagate`
+    does, so they need no logic solver; other sets run the solver on puzzles already unique."""
+    unique = UniquenessTest(solution, shape)
+    if allowed is None:
+        return unique
+    geo, full = geometry(shape), (1 << shape.size) - 1
 
     def can_remove(rest: frozenset, group: tuple) -> bool:
-        givens = tuple(solution[c] if c in rest else 0 for c in range(shape.cells))
-        return accept_removal(Puzzle(shape, givens))
+        if not unique(rest, group):
+            return False
+        givens = [solution[c] if c in rest else 0 for c in range(shape.cells)]
+        if allowed <= SINGLES:
+            cand = [1 << (v - 1) if v else full for v in givens]
+            return propagate(cand, geo, list(rest)) and all(not m & (m - 1) for m in cand)
+        return solvable_with(Puzzle(shape, tuple(givens)), allowed)
 
     return can_remove
-
-
 def _on_mask(solution, shape: Shape, mask) -> Puzzle | None:
     """The solution's givens on the author's cells, when that puzzle is unique."""
     givens = tuple(v if keep else 0 for v, keep in zip(solution, mask, strict=True))

@@ -1,0 +1,349 @@
+"""`puzzle-tui`: the app, or a headless command (check, solve, rate, generate, export).
+
+argparse (standard library) is enough for a handful of subcommands and costs no dependency.
+Exit codes: 0 unique or done, 1 not unique / no solution / nothing generated, 2 bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+
+from core import kinds, sudoku
+from core.errors import ParseError
+from core.files import InputError, atomic_write, read_text
+from core.symmetry import SYMMETRIES
+
+OK, NOT_UNIQUE, BAD_INPUT = 0, 1, 2
+COMMANDS = ("check", "solve", "rate", "generate", "export")
+
+
+@dataclass
+class Entry:
+    """One puzzle of an input file, or the error that stands in its place."""
+
+    source: str
+    line: int
+    kind: str
+    puzzle: sudoku.Puzzle | None = None
+    error: str | None = None
+
+    def where(self, many: bool) -> str:
+        return f"{self.source}:{self.line}: " if many else ""
+
+
+def load(path: str) -> list[Entry]:
+    """Every puzzle of a file, in order (a file of one-line Sudokus holds many)."""
+    try:
+        text = read_text(path)
+        kind = kinds.detect(text)
+        items = list(sudoku.iter_puzzles(text))
+    except InputError as error:
+        return [Entry(path, 0, "", error=str(error))]
+    except ParseError as error:
+        return [Entry(path, error.line, "", error=f"{path}: {error}")]
+    if not items:
+        return [Entry(path, 1, kind, error=f"{path}: no puzzle found")]
+    return [Entry(path, line, kind, error=f"{path}: {item}") if isinstance(item, ParseError)
+            else Entry(path, line, kind, puzzle=item) for line, item in items]
+
+
+def cells(indices, size: int) -> list[str]:
+    return [sudoku.cell_name(c, size) for c in indices]
+
+
+def emit(obj: dict) -> None:
+    print(json.dumps(obj, ensure_ascii=False), flush=True)
+
+
+def report_error(entry: Entry, as_json: bool) -> int:
+    if as_json:
+        emit({"kind": entry.kind or None, "line": entry.line, "error": entry.error})
+    print(entry.error, file=sys.stderr)
+    return BAD_INPUT
+
+
+def cmd_check(args) -> int:
+    status = OK
+    for path in args.files:
+        entries = load(path)
+        many = len(entries) > 1
+        for entry in entries:
+            if entry.error:
+                status = max(status, report_error(entry, args.json))
+                continue
+            p = entry.puzzle
+            start = time.perf_counter()
+            result = sudoku.count(p, limit=args.limit)
+            seconds = time.perf_counter() - start
+            if not result.unique:
+                status = max(status, NOT_UNIQUE)
+            if args.json:
+                emit({"kind": entry.kind, "line": entry.line, "count": result.count,
+                      "limit": args.limit, "unique": result.unique,
+                      "solution": _line(p, result.solution),
+                      "differs": cells(result.differs, p.size),
+                      "clashes": [cells(pair, p.size) for pair in result.clashes],
+                      "seconds": round(seconds, 6)})
+            else:
+                print(entry.where(many) + describe_count(p, result, args.limit))
+    return status
+
+
+def _line(p: sudoku.Puzzle, solution) -> str | None:
+    return sudoku.format_line(p.with_givens(solution)) if solution else None
+
+
+def describe_count(p: sudoku.Puzzle, result: sudoku.Count, limit: int) -> str:
+    if result.unique:
+        return "unique"
+    if result.count == 0:
+        if result.clashes:
+            pairs = "; ".join(" and ".join(cells(pair, p.size)) + f" both hold "
+                              f"{sudoku.SYMBOLS[p.givens[pair[0]] - 1]}" for pair in result.clashes)
+            return f"no solution: {pairs}"
+        return "no solution"
+    more = " or more" if result.count >= limit else ""
+    differ = ", ".join(cells(result.differs, p.size))
+    return f"not unique: {result.count}{more} solutions; two of them differ in {differ}"
+
+
+def cmd_solve(args) -> int:
+    status = OK
+    entries = load(args.file)
+    many = len(entries) > 1
+    for entry in entries:
+        if entry.error:
+            status = max(status, report_error(entry, args.json))
+            continue
+        p = entry.puzzle
+        start = time.perf_counter()
+        result = sudoku.count(p, limit=2)
+        seconds = time.perf_counter() - start
+        if not result.unique:
+            status = max(status, NOT_UNIQUE)
+        if args.json:
+            emit({"kind": entry.kind, "line": entry.line, "count": result.count, "limit": 2,
+                  "unique": result.unique, "solution": _line(p, result.solution),
+                  "differs": cells(result.differs, p.size), "seconds": round(seconds, 6)})
+            continue
+        if result.solution is None:
+            print(entry.where(many) + describe_count(p, result, 2), file=sys.stderr)
+            continue
+        if not result.unique:
+            print(entry.where(many) + describe_count(p, result, 2) + "; the first one:",
+                  file=sys.stderr)
+        solved = p.with_givens(result.solution)
+        print(sudoku.format_line(solved) if many else sudoku.format_grid(solved), end="\n"
+              if many else "")
+    return status
+
+
+def cmd_rate(args) -> int:
+    status = OK
+    entries = load(args.file)
+    many = len(entries) > 1
+    for entry in entries:
+        if entry.error:
+            status = max(status, report_error(entry, args.json))
+            continue
+        start = time.perf_counter()
+        try:
+            rating = sudoku.rate(entry.puzzle)
+        except ValueError as error:
+            status = max(status, NOT_UNIQUE)
+            if args.json:
+                emit({"kind": entry.kind, "line": entry.line, "error": str(error)})
+            print(entry.where(many) + str(error), file=sys.stderr)
+            continue
+        seconds = time.perf_counter() - start
+        if args.json:
+            emit({"kind": entry.kind, "line": entry.line, **rating.as_dict(),
+                  "seconds": round(seconds, 6)})
+            continue
+        used = ", ".join(f"{name} ×{times}" for name, times in rating.techniques.items())
+        print(f"{entry.where(many)}{rating.level} (score {rating.score:.1f}); hardest: "
+              f"{rating.hardest}; {used}")
+        if args.steps:
+            for number, step in enumerate(rating.steps, 1):
+                print(f"{number:4}. {step.text}")
+            if not rating.solved:
+                print("      stuck: no technique applies; the rest needs guessing")
+    return status
+
+
+def mask_from(path: str) -> tuple[bool, ...]:
+    """An author's pattern: any symbol (or x) marks a given; blanks stay empty."""
+    text = read_text(path)
+    pattern = text.replace("x", "1").replace("X", "1")
+    return tuple(bool(v) for v in sudoku.parse(pattern).givens)
+
+
+def _generate_one(task: tuple[sudoku.Options, int, bool]) -> dict:
+    options, seed, with_rating = task
+    puzzle, solution = sudoku.generate(options, random.Random(seed))
+    result = {"puzzle": sudoku.format_line(puzzle), "solution": _line(puzzle, solution),
+              "seed": seed, "clues": puzzle.clue_count}
+    if with_rating:
+        result["rating"] = sudoku.rate(puzzle).as_dict()
+    return result
+
+
+def generated(tasks: list, jobs: int) -> Iterator[dict]:
+    """Results in task order; `jobs` > 1 runs them in worker processes."""
+    if jobs <= 1:
+        for task in tasks:
+            yield _generate_one(task)
+        return
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+        futures = [pool.submit(_generate_one, task) for task in tasks]
+        ready: dict[int, dict] = {}
+        index = {f: i for i, f in enumerate(futures)}
+        next_out = 0
+        for future in as_completed(futures):
+            ready[index[future]] = future.result()
+            while next_out in ready:
+                yield ready.pop(next_out)
+                next_out += 1
+
+
+def cmd_generate(args) -> int:
+    try:
+        options = sudoku.Options(
+            size=args.size, symmetry=args.symmetry, clues=args.clues, minimal=args.minimal,
+            mask=mask_from(args.mask) if args.mask else None, level=args.level,
+            max_technique=args.max_technique, attempts=args.attempts)
+    except (ValueError, ParseError, InputError) as error:
+        print(f"generate: {error}", file=sys.stderr)
+        return BAD_INPUT
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
+    tasks = [(options, seed + i, args.json or args.level is not None) for i in range(args.count)]
+    lines = []
+    try:
+        with progress_bar(args.count, enabled=sys.stderr.isatty()) as advance:
+            for result in generated(tasks, args.jobs):
+                advance()
+                if args.json:
+                    text = json.dumps(result, ensure_ascii=False)
+                else:
+                    p = sudoku.parse(result["puzzle"])
+                    text = sudoku.format(p, "line" if args.count > 1 else "grid").rstrip("\n")
+                if args.output:
+                    lines.append(text)
+                else:
+                    print(text, flush=True)
+    except sudoku.GenerationFailed as error:
+        print(f"generate: {error}", file=sys.stderr)
+        return NOT_UNIQUE
+    if args.output:
+        atomic_write(args.output, "\n".join(lines) + "\n")
+    return OK
+
+
+class progress_bar:
+    """A rich progress bar on standard error, shown only on a terminal."""
+
+    def __init__(self, total: int, enabled: bool):
+        self.total, self.enabled, self.progress = total, enabled, None
+
+    def __enter__(self):
+        if not self.enabled:
+            return lambda: None
+        from rich.console import Console
+        from rich.progress import Progress
+
+        self.progress = Progress(console=Console(stderr=True), transient=True)
+        self.progress.start()
+        task = self.progress.add_task("generating", total=self.total)
+        return lambda: self.progress.advance(task)
+
+    def __exit__(self, *exc):
+        if self.progress is not None:
+            self.progress.stop()
+        return False
+
+
+def cmd_export(args) -> int:
+    texts = []
+    for path in args.files:
+        for entry in load(path):
+            if entry.error:
+                return report_error(entry, False)
+            texts.append(sudoku.format(entry.puzzle, args.style))
+    atomic_write(args.output, "\n".join(texts) if args.style == "grid" else "".join(texts))
+    return OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="puzzle-tui", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    check = sub.add_parser("check", help="count solutions (is it unique?)")
+    check.add_argument("files", nargs="+", metavar="FILE", help="puzzle file, or - for stdin")
+    check.add_argument("--limit", type=int, default=2, help="stop counting at N (default 2)")
+    check.add_argument("--json", action="store_true", help="one JSON object a puzzle")
+
+    solve = sub.add_parser("solve", help="print the solution")
+    solve.add_argument("file", metavar="FILE")
+    solve.add_argument("--json", action="store_true")
+
+    rate = sub.add_parser("rate", help="difficulty by human logic (Sudoku)")
+    rate.add_argument("file", metavar="FILE")
+    rate.add_argument("--json", action="store_true")
+    rate.add_argument("--steps", action="store_true", help="print the logical walkthrough")
+
+    gen = sub.add_parser("generate", help="make new puzzles")
+    gen.add_argument("kind", choices=kinds.KINDS)
+    gen.add_argument("--size", type=int, default=9, help="4, 6, 8, 9, 12, 16 or 25")
+    gen.add_argument("--symmetry", default="none", choices=SYMMETRIES)
+    gen.add_argument("--level", choices=sudoku.LEVELS, help="exactly this difficulty")
+    gen.add_argument("--max-technique", choices=sudoku.TECHNIQUE_NAMES, metavar="TECHNIQUE",
+                     help="solvable with this technique and easier ones")
+    gen.add_argument("--clues", type=int, help="stop at this many clues")
+    gen.add_argument("--minimal", action="store_true", help="no clue can be removed")
+    gen.add_argument("--mask", metavar="FILE", help="givens exactly on this pattern's cells")
+    gen.add_argument("--attempts", type=int, default=1000, help="random grids to try")
+    gen.add_argument("--count", type=int, default=1)
+    gen.add_argument("--seed", type=int, help="puzzle i uses seed S+i (reproducible)")
+    gen.add_argument("--jobs", type=int, default=1, help="worker processes")
+    gen.add_argument("--json", action="store_true")
+    gen.add_argument("-o", "--output", metavar="OUT")
+
+    export = sub.add_parser("export", help="write puzzles in another format")
+    export.add_argument("files", nargs="+", metavar="FILE")
+    export.add_argument("--to", choices=("text",), default="text")
+    export.add_argument("--style", choices=("line", "grid"), default="grid")
+    export.add_argument("-o", "--output", metavar="OUT", required=True)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        if argv and argv[0] in COMMANDS:
+            args = build_parser().parse_args(argv)
+            handler = {"check": cmd_check, "solve": cmd_solve, "rate": cmd_rate,
+                       "generate": cmd_generate, "export": cmd_export}[args.command]
+            return handler(args)
+        app = argparse.ArgumentParser(prog="puzzle-tui",
+                                      epilog=f"commands: {', '.join(COMMANDS)} (--help each)")
+        app.add_argument("file", nargs="?", metavar="FILE", help="a puzzle to open")
+        args = app.parse_args(argv)
+        from tui.app import run
+
+        return run(args.file)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())
