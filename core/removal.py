@@ -20,7 +20,8 @@ def remove_greedily(
     target: int | None = None,
     stop: Callable[[], bool] | None = None,
 ) -> frozenset:
-    """The clues left after one greedy pass. Stops early once at most `target` clues remain.
+    """The clues left after one greedy pass. With a `target`, no group is removed that would
+    leave fewer clues than that, and the pass ends when exactly `target` remain.
 
     One pass over single clues leaves a minimal puzzle: a clue that could not go earlier cannot
     go later, as every later removal only loosens the puzzle."""
@@ -29,8 +30,10 @@ def remove_greedily(
     order = [g for g in order if g]
     rng.shuffle(order)
     for group in order:
-        if target is not None and len(kept) <= target:
-            break
+        if target is not None and len(kept) - len(group) < target:
+            if len(kept) == target:
+                break
+            continue
         if stop is not None and stop():
             break
         rest = kept.difference(group)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from core.removal import remove_greedily
 from core.sudoku.logic import LEVELS, TECHNIQUE_NAMES, rate, solvable_with, techniques_up_to
 from core.sudoku.model import BOX_SHAPES, Geometry, Puzzle, Shape, geometry
-from core.sudoku.solver import _branch_cell, propagate, search_candidates, values
+from core.sudoku.solver import _branch_cell, count, propagate, search_candidates, values
 from core.symmetry import SYMMETRIES, orbits
 
 
@@ -165,7 +165,7 @@ def generate(options: Options = Options(), rng: random.Random | None = None,
             break
         solution = random_solution(shape, rng)
         if options.mask is not None:
-            puzzle = _on_mask(solution, shape, options.mask)
+            puzzle = _on_mask(solution, shape, options.mask, rng)
         else:
             puzzle = _reduce(solution, shape, options, allowed, rng, stop)
         if puzzle is None:
@@ -212,13 +212,30 @@ def _removal_test(solution, shape: Shape, allowed: frozenset[str] | None):
         return solvable_with(Puzzle(shape, tuple(givens)), allowed)
 
     return can_remove
-def _on_mask(solution, shape: Shape, mask) -> Puzzle | None:
-    """The solution's givens on the author's cells, when that puzzle is unique."""
-    givens = tuple(v if keep else 0 for v, keep in zip(solution, mask, strict=True))
-    geo = geometry(shape)
-    full = (1 << shape.size) - 1
-    cand = [1 << (v - 1) if v else full for v in givens]
-    propagate(cand, geo, [c for c, v in enumerate(givens) if v])
-    if len(search_candidates(cand, geo, 2)) == 1:
-        return Puzzle(shape, givens)
+MASK_CAP = 64  # solutions counted while fitting symbols to an author's mask
+MASK_STEPS = 400  # changes tried per random grid
+
+
+def _on_mask(solution, shape: Shape, mask, rng: random.Random) -> Puzzle | None:
+    """Symbols for the author's cells that make the puzzle unique: start from a random grid and
+    change one given at a time, keeping changes that do not add solutions (local search on the
+    number of solutions, counted up to MASK_CAP)."""
+    cells = [c for c, keep in enumerate(mask) if keep]
+    givens = [solution[c] if keep else 0 for c, keep in enumerate(mask)]
+    solutions = _count_capped(shape, givens)
+    for _ in range(MASK_STEPS):
+        if solutions == 1:
+            return Puzzle(shape, tuple(givens))
+        cell = rng.choice(cells)
+        old = givens[cell]
+        givens[cell] = rng.choice([v for v in range(1, shape.size + 1) if v != old])
+        found = _count_capped(shape, givens)
+        if 0 < found <= solutions:
+            solutions = found
+        else:
+            givens[cell] = old
     return None
+
+
+def _count_capped(shape: Shape, givens: list[int]) -> int:
+    return count(Puzzle(shape, tuple(givens)), limit=MASK_CAP).count

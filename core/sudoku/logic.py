@@ -33,6 +33,7 @@ class Board:
         self.full = (1 << self.n) - 1
         self.values = list(puzzle.givens)
         self.cands = [0 if v else self.full for v in self.values]
+        self._links: Links | None = None  # the chain techniques' links, until the next step
         for cell, v in enumerate(self.values):
             if v:
                 self._clear_peers(cell, v)
@@ -48,6 +49,7 @@ class Board:
         self._clear_peers(cell, v)
 
     def apply(self, step: Step) -> None:
+        self._links = None
         for cell, v in step.placements:
             self.place(cell, v)
         for cell, v in step.eliminations:
@@ -63,6 +65,11 @@ class Board:
     def cells_with(self, cells, v: int) -> list[int]:
         bit = 1 << (v - 1)
         return [c for c in cells if self.cands[c] & bit]
+
+    def links(self) -> Links:
+        if self._links is None:
+            self._links = Links(self)
+        return self._links
 
     def sees(self, a: int, b: int) -> bool:
         ua, ub = self.geo.cell_units[a], self.geo.cell_units[b]
@@ -335,6 +342,7 @@ class Links:
     board: Board
     present: int = 0
     strong: dict[int, int] = field(default_factory=dict)
+    _weak: dict[int, int] = field(default_factory=dict)
 
     def __post_init__(self):
         b, n = self.board, self.board.n
@@ -356,13 +364,17 @@ class Links:
 
     def weak(self, node: int) -> int:
         """Candidates that cannot be true together with `node`."""
+        known = self._weak.get(node)
+        if known is not None:
+            return known
         b, n = self.board, self.board.n
         cell, v = divmod(node, n)
         same_cell = ((1 << n) - 1) << (cell * n)
         same_symbol = 0
         for p in b.geo.peers[cell]:
             same_symbol |= 1 << (p * n + v)
-        return (same_cell | same_symbol) & self.present & ~(1 << node)
+        self._weak[node] = result = (same_cell | same_symbol) & self.present & ~(1 << node)
+        return result
 
     def node_text(self, node: int) -> str:
         cell, v = divmod(node, self.board.n)
@@ -376,53 +388,53 @@ def _bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+def _path(came_from: dict, start: int, end: int) -> list[int]:
+    """Walk back from `end` (on) to the root `start` (off); links alternate on/off."""
+    path, node, on = [end], end, True
+    while on or node != start:
+        node = came_from[(node, on)]
+        on = not on
+        path.append(node)
+    return path[::-1]
+
+
 def alternating_chain(board: Board, technique: str, base: float, strong_ok, weak_ok,
                       starts) -> Step | None:
     """The shortest alternating inference chain A = ... = Z (strong links at both ends) that
     eliminates something: one of A and Z is true, so a candidate weakly linked to both is false.
-    `strong_ok(node)`/`weak_ok(node)` restrict the nodes a link may reach (the chain's kind)."""
-    links = Links(board)
-    best = None
+    `strong_ok(a, b)`/`weak_ok(a, b)` say which links the chain's kind may use."""
+    links = board.links()
+    best = None  # (length, path, eliminated)
     for start in starts(links):
         weak_start = links.weak(start)
-        parent = {start: None}
-        on = [z for z in _bits(links.strong.get(start, 0)) if strong_ok(z)]
-        off_seen, on_seen = {start}, set(on)
-        for z in on:
-            parent[(z, 1)] = (start, 0)
+        # breadth first: "on" nodes are true if `start` is false, "off" nodes then false
+        on = [z for z in _bits(links.strong.get(start, 0)) if strong_ok(start, z)]
+        came_from = {(z, True): start for z in on}
+        off_seen, on_seen = 1 << start, sum(1 << z for z in on)
         length = 2
         while on and length <= CHAIN_LIMIT and (best is None or length < best[0]):
-            for z in on:
-                elim = weak_start & links.weak(z)
-                if elim:
-                    best = (length, start, z, elim, dict(parent))
-                    break
-            if best is not None and best[0] == length:
+            end = next((z for z in on if weak_start & links.weak(z)), None)
+            if end is not None:
+                best = (length, _path(came_from, start, end), weak_start & links.weak(end))
                 break
             off = []
             for z in on:
-                for y in _bits(links.weak(z)):
-                    if y not in off_seen and weak_ok(y):
-                        off_seen.add(y)
-                        parent[(y, 0)] = (z, 1)
+                for y in _bits(links.weak(z) & ~off_seen):
+                    if weak_ok(z, y):
+                        off_seen |= 1 << y
+                        came_from[(y, False)] = z
                         off.append(y)
             on = []
             for y in off:
-                for z in _bits(links.strong.get(y, 0)):
-                    if z not in on_seen and strong_ok(z):
-                        on_seen.add(z)
-                        parent[(z, 1)] = (y, 0)
+                for z in _bits(links.strong.get(y, 0) & ~on_seen):
+                    if strong_ok(y, z):
+                        on_seen |= 1 << z
+                        came_from[(z, True)] = y
                         on.append(z)
             length += 2
     if best is None:
         return None
-    length, start, end, elim, parent = best
-    path, node = [], (end, 1)
-    while node is not None and node != start:
-        path.append(node[0])
-        node = parent.get(node)
-    path.append(start)
-    path.reverse()
+    length, path, elim = best
     n = board.n
     eliminations = [(divmod(e, n)[0], divmod(e, n)[1] + 1) for e in _bits(elim)]
     chain = " ".join(links.node_text(p) + (" =" if i % 2 == 0 else " -")
@@ -436,7 +448,7 @@ def x_chain(board: Board) -> Step | None:
     for v in range(n):
         step = alternating_chain(
             board, "X-chain", 6.5,
-            strong_ok=lambda z, v=v: z % n == v, weak_ok=lambda y, v=v: y % n == v,
+            strong_ok=lambda a, b, v=v: b % n == v, weak_ok=lambda a, b, v=v: b % n == v,
             starts=lambda links, v=v: [s for s in links.strong if s % n == v])
         if step:
             return step
@@ -445,19 +457,21 @@ def x_chain(board: Board) -> Step | None:
 
 def xy_chain(board: Board) -> Step | None:
     n, cands = board.n, board.cands
+
     def in_pair(node):
         return cands[node // n].bit_count() == 2
-    def cell_link(a):  # XY-chains use only the strong link inside a bivalue cell
-        return in_pair(a)
+
+    # strong links only inside bivalue cells; weak links only between such cells
     return alternating_chain(
         board, "XY-chain", 6.6,
-        strong_ok=cell_link, weak_ok=in_pair,
+        strong_ok=lambda a, b: a // n == b // n and in_pair(b),
+        weak_ok=lambda a, b: a // n != b // n and in_pair(b),
         starts=lambda links: [s for s in links.strong if in_pair(s)])
 
 
 def aic(board: Board) -> Step | None:
-    return alternating_chain(board, "AIC", 7.0, strong_ok=lambda z: True,
-                             weak_ok=lambda y: True, starts=lambda links: list(links.strong))
+    return alternating_chain(board, "AIC", 7.0, strong_ok=lambda a, b: True,
+                             weak_ok=lambda a, b: True, starts=lambda links: list(links.strong))
 
 
 def forcing_chain(board: Board) -> Step | None:

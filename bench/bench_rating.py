@@ -1,0 +1,58 @@
+"""Rating calibration: Spearman rank correlation of our score with Sudoku Explainer's ratings on
+the shared sample, and a check that no logic result on the hard sets is wrong.
+
+    python bench/bench_rating.py [--step K]   (every K-th puzzle; default all)
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from collections import Counter
+
+from common import SHARED, median_ms, spearman, timed
+
+from core.sudoku import count, iter_puzzles, parse, rate, solve_logically
+
+
+def calibrate(step: int) -> None:
+    ours, theirs, seconds, levels = [], [], [], Counter()
+    for line in (SHARED / "sudoku" / "se_rated_sample.txt").read_text().splitlines()[::step]:
+        if not line.strip() or line.startswith("#"):
+            continue
+        _, text, se = line.split()
+        rating, t = timed(rate, parse(text))
+        ours.append(rating.score)
+        theirs.append(float(se))
+        seconds.append(t)
+        levels[rating.level] += 1
+    print(f"SE sample: {len(ours)} puzzles, Spearman {spearman(ours, theirs):.3f}, "
+          f"rating median {median_ms(seconds):.0f} ms, max {max(seconds) * 1000:.0f} ms")
+    print("  levels:", dict(levels))
+
+
+def check_hard_set(name: str, step: int) -> None:
+    puzzles = [p for _, p in iter_puzzles((SHARED / "sudoku" / name).read_text())][::step]
+    solved = wrong = 0
+    hardest, seconds = Counter(), []
+    for p in puzzles:
+        result, t = timed(solve_logically, p)
+        seconds.append(t)
+        truth = count(p).solution
+        wrong += any(v and v != truth[c] for c, v in enumerate(result.values))
+        solved += result.solved
+        if result.steps:
+            hardest[max(result.steps, key=lambda s: s.score).technique] += 1
+    print(f"{name}: {len(puzzles)} puzzles, {solved} solved by logic, "
+          f"{len(puzzles) - solved} need guessing, {wrong} wrong; "
+          f"median {median_ms(seconds):.0f} ms, mean {statistics.mean(seconds) * 1000:.0f} ms")
+    print("  hardest technique:", dict(hardest.most_common()))
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--step", type=int, default=1)
+    args = parser.parse_args()
+    calibrate(args.step)
+    for name in ("top1465.txt", "forum_hardest_1905_se11plus_sample300.txt"):
+        check_hard_set(name, args.step)

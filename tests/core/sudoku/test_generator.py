@@ -1,0 +1,130 @@
+import random
+
+import pytest
+
+from core.removal import remove_greedily
+from core.sudoku import Options, Puzzle, count, generate, rate, solvable_with
+from core.sudoku.generator import GenerationFailed, UniquenessTest, random_solution
+from core.sudoku.logic import techniques_up_to
+from core.sudoku.model import Shape
+from core.symmetry import SYMMETRIES, orbits
+from tests.core.sudoku.helpers import is_valid_solution
+
+
+def givens_pattern(p: Puzzle) -> set[int]:
+    return {c for c, v in enumerate(p.givens) if v}
+
+
+@pytest.mark.parametrize("size", [4, 6, 8, 9, 12])
+def test_generated_puzzles_are_unique_with_the_given_solution(size):
+    p, solution = generate(Options(size=size), random.Random(size))
+    result = count(p)
+    assert result.unique and result.solution == solution
+    assert is_valid_solution(p, solution)
+
+
+def test_single_clue_removal_leaves_a_minimal_puzzle():
+    p, _ = generate(Options(), random.Random(3))
+    for c in givens_pattern(p):
+        looser = p.with_givens(0 if i == c else v for i, v in enumerate(p.givens))
+        assert count(looser).count == 2
+
+
+def test_same_seed_same_puzzle():
+    a = generate(Options(symmetry="rot180"), random.Random(7))
+    b = generate(Options(symmetry="rot180"), random.Random(7))
+    c = generate(Options(symmetry="rot180"), random.Random(8))
+    assert a == b and a != c
+
+
+@pytest.mark.parametrize("symmetry", SYMMETRIES)
+def test_symmetry_of_the_givens(symmetry):
+    p, _ = generate(Options(symmetry=symmetry), random.Random(1))
+    pattern = givens_pattern(p)
+    for orbit in orbits(9, symmetry):
+        inside = {c in pattern for c in orbit}
+        assert len(inside) == 1, (symmetry, orbit)
+    assert count(p).unique
+
+
+def test_minimal_with_symmetry_tries_single_clues_too():
+    p, _ = generate(Options(symmetry="dihedral", minimal=True), random.Random(2))
+    for c in givens_pattern(p):
+        looser = p.with_givens(0 if i == c else v for i, v in enumerate(p.givens))
+        assert not count(looser).unique
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_level_band(level):
+    p, _ = generate(Options(level=level), random.Random(11))
+    assert rate(p).level == level
+
+
+def test_max_technique_singles_only():
+    p, _ = generate(Options(max_technique="naked single"), random.Random(4))
+    assert solvable_with(p, techniques_up_to("easy"))
+    assert rate(p).hardest in ("full house", "hidden single", "naked single")
+
+
+def test_target_clue_count():
+    p, _ = generate(Options(clues=30), random.Random(5))
+    assert p.clue_count == 30 and count(p).unique
+
+
+def test_authors_mask():
+    # givens exactly on a pattern from a real puzzle: 26 cells with 180-degree symmetry
+    source, _ = generate(Options(symmetry="rot180", clues=28), random.Random(6))
+    mask = tuple(bool(v) for v in source.givens)
+    p, _ = generate(Options(mask=mask), random.Random(9))
+    assert tuple(bool(v) for v in p.givens) == mask
+    assert count(p).unique
+
+
+def test_impossible_constraints_fail_cleanly():
+    with pytest.raises(GenerationFailed):
+        generate(Options(clues=10, attempts=3), random.Random(1))
+    with pytest.raises(ValueError, match="unknown symmetry"):
+        Options(symmetry="spiral")
+    with pytest.raises(ValueError, match="no Sudoku of size 7"):
+        Options(size=7)
+
+
+def test_random_solutions_are_valid_and_varied():
+    rng = random.Random(0)
+    shape = Shape.of_size(9)
+    grids = {random_solution(shape, rng) for _ in range(20)}
+    assert len(grids) == 20
+    empty = Puzzle(shape, (0,) * 81)
+    assert all(is_valid_solution(empty, g) for g in grids)
+    # every symbol appears in r1c1 at some point: the relabelling is not biased
+    firsts = {random_solution(shape, rng)[0] for _ in range(200)}
+    assert firsts == set(range(1, 10))
+
+
+def test_uniqueness_test_agrees_with_counting():
+    rng = random.Random(12)
+    shape = Shape.of_size(9)
+    solution = random_solution(shape, rng)
+    test = UniquenessTest(solution, shape)
+    kept = frozenset(range(81))
+    for group in orbits(9, "rot90")[:20]:
+        rest = kept.difference(group)
+        p = Puzzle(shape, tuple(solution[c] if c in rest else 0 for c in range(81)))
+        assert test(rest, group) == count(p).unique
+        if count(p).unique:
+            kept = rest
+
+
+def test_generic_removal_loop():
+    # a toy family: clues are numbers; the "puzzle" stays acceptable while its sum is >= 10
+    kept = remove_greedily(range(1, 8), [(1, 7), (2, 6), (3, 5), (4,)],
+                           lambda rest, group: sum(rest) >= 10, random.Random(0))
+    assert sum(kept) >= 10
+    assert all(sum(kept) - sum(g) < 10 for g in [(1, 7), (2, 6), (3, 5), (4,)]
+               if set(g) <= kept)
+
+
+@pytest.mark.slow
+def test_sixteen_by_sixteen():
+    p, solution = generate(Options(size=16, symmetry="rot180"), random.Random(1))
+    assert count(p).unique
