@@ -1,0 +1,127 @@
+import json
+import subprocess
+import sys
+
+import pytest
+
+from core.sudoku import count, parse
+from tui.cli import main
+
+TOP1 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+
+
+@pytest.fixture
+def puzzle_file(tmp_path):
+    def write(text, name="p.txt"):
+        path = tmp_path / name
+        path.write_text(text)
+        return str(path)
+    return write
+
+
+def test_check_unique(puzzle_file, capsys):
+    assert main(["check", puzzle_file(TOP1)]) == 0
+    assert capsys.readouterr().out.strip() == "unique"
+
+
+def test_check_not_unique_names_differing_cells(puzzle_file, capsys):
+    looser = "." + TOP1[1:]  # r1c1's 4 removed
+    assert main(["check", puzzle_file(looser), "--json"]) == 1
+    result = json.loads(capsys.readouterr().out)
+    assert result["count"] == 2 and result["unique"] is False and result["limit"] == 2
+    expected = count(parse(looser))
+    assert result["differs"] == [f"r{c // 9 + 1}c{c % 9 + 1}" for c in expected.differs]
+    assert len(result["differs"]) >= 4  # two grids cannot differ in fewer than four cells
+
+
+def test_check_no_solution_names_the_clash(puzzle_file, capsys):
+    assert main(["check", puzzle_file("4" + TOP1[1:4] + "4" + TOP1[5:])]) == 1
+    assert capsys.readouterr().out.strip() == "no solution: r1c1 and r1c5 both hold 4"
+
+
+def test_check_bad_input_exit_2_with_line_and_column(puzzle_file, capsys):
+    path = puzzle_file("# header\n" + TOP1[:20] + "?" + TOP1[21:])
+    assert main(["check", path]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"{path}: line 2, column 21: unknown symbol '?' (use 1-9, A-Z, and . or 0 for a blank)")
+
+
+def test_check_missing_and_binary_files(tmp_path, capsys):
+    assert main(["check", str(tmp_path / "nope.txt")]) == 2
+    binary = tmp_path / "b.bin"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    assert main(["check", str(binary)]) == 2
+    err = capsys.readouterr().err
+    assert "no such file" in err and "not UTF-8" in err
+
+
+def test_check_many_one_line_puzzles_in_order(puzzle_file, capsys):
+    text = TOP1 + "\n" + "." + TOP1[1:] + "\nbad line\n"
+    assert main(["check", puzzle_file(text), "--json"]) == 2
+    out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [o.get("unique") for o in out] == [True, False, None]
+    assert [o["line"] for o in out] == [1, 2, 3]
+    assert "error" in out[2]
+
+
+def test_check_limit(puzzle_file, capsys):
+    assert main(["check", puzzle_file("." * 16), "--limit", "1000", "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["count"] == 288
+
+
+def test_solve_prints_a_grid(puzzle_file, capsys):
+    assert main(["solve", puzzle_file(TOP1)]) == 0
+    out = capsys.readouterr().out
+    assert parse(out).givens == count(parse(TOP1)).solution
+
+
+def test_rate_json_and_steps(puzzle_file, capsys):
+    path = puzzle_file(TOP1)
+    assert main(["rate", path, "--json"]) == 0
+    rating = json.loads(capsys.readouterr().out)
+    assert {"score", "level", "hardest", "techniques", "kind"} <= rating.keys()
+    assert rating["score"] > 6  # a top1465 puzzle needs chains at least
+    assert main(["rate", path, "--steps"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(rating["level"])
+    assert lines[1].strip().startswith("1. r")
+
+
+def test_generate_is_deterministic_and_valid(capsys):
+    args = ["generate", "sudoku", "--seed", "7", "--count", "3", "--symmetry", "rot180"]
+    assert main(args) == 0
+    first = capsys.readouterr().out.splitlines()
+    assert main([*args, "--jobs", "2"]) == 0
+    assert capsys.readouterr().out.splitlines() == first
+    assert len(first) == 3 and all(count(parse(line)).unique for line in first)
+
+
+def test_generate_json_with_level(capsys):
+    assert main(["generate", "sudoku", "--seed", "1", "--level", "medium", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["rating"]["level"] == "medium" and result["seed"] == 1
+    assert count(parse(result["puzzle"])).solution == tuple(map(int, result["solution"]))
+
+
+def test_generate_bad_option(capsys):
+    with pytest.raises(SystemExit) as caught:
+        main(["generate", "sudoku", "--symmetry", "spiral"])
+    assert caught.value.code == 2
+    assert main(["generate", "sudoku", "--size", "7"]) == 2
+    assert "no Sudoku of size 7" in capsys.readouterr().err
+
+
+def test_generate_to_file_and_export(tmp_path, capsys):
+    out = tmp_path / "gen.txt"
+    assert main(["generate", "sudoku", "--seed", "3", "--count", "2", "-o", str(out)]) == 0
+    assert len(out.read_text().splitlines()) == 2
+    grid = tmp_path / "grid.txt"
+    assert main(["export", str(out), "--to", "text", "-o", str(grid)]) == 0
+    blocks = grid.read_text().split("\n\n")
+    assert [parse(b) for b in blocks] == [parse(line) for line in out.read_text().splitlines()]
+
+
+def test_console_script_reads_stdin():
+    out = subprocess.run([sys.executable, "-m", "tui.cli", "check", "-", "--json"], input=TOP1,
+                         capture_output=True, text=True)
+    assert out.returncode == 0 and json.loads(out.stdout)["unique"] is True
