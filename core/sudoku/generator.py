@@ -57,11 +57,17 @@ def random_solution(shape: Shape, rng: random.Random) -> tuple[int, ...]:
     """A uniformly relabelled random full grid: randomised depth-first search with restarts."""
     geo = geometry(shape)
     full = (1 << shape.size) - 1
-    # The first row may be 1..n: the relabelling below makes it a uniform random permutation.
-    start = [1 << c for c in range(shape.size)] + [full] * (shape.cells - shape.size)
-    propagate(start, geo, list(range(shape.size)))
     while True:
-        found = _random_fill(start[:], geo, rng, [0])
+        # Boxes on the diagonal share no row or column: any permutations fit them at once.
+        start = [full] * shape.cells
+        bands, stacks = shape.size // shape.box_rows, shape.size // shape.box_cols
+        diagonal = [geo.units[2 * shape.size + i * stacks + i] for i in range(min(bands, stacks))]
+        for box in diagonal:
+            for cell, v in zip(box, rng.sample(range(shape.size), shape.size), strict=True):
+                start[cell] = 1 << v
+        if not propagate(start, geo, [c for box in diagonal for c in box]):
+            continue
+        found = _random_fill(start, geo, rng, [0])
         if found is not None:
             break
     relabel = list(range(1, shape.size + 1))
