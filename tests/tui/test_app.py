@@ -1,0 +1,166 @@
+from pathlib import Path
+
+from textual.widgets import Button, Input, OptionList
+
+from core import sudoku
+from tests.tui.conftest import wait_for
+from tui import storage
+from tui.app import PuzzleApp
+from tui.screens.dialogs import Choice, GenerateSudoku, PathPrompt
+from tui.screens.sudoku_editor import SudokuEditor
+
+SAMPLE = Path(__file__).resolve().parents[2] / "puzzles" / "sudoku" / "hard_rot180.txt"
+
+
+def ready(app, screen_type) -> bool:
+    """The dialog is on top and composed (its widgets can be queried)."""
+    return isinstance(app.screen, screen_type) and app.screen.is_mounted and bool(
+        app.screen.query("Button"))
+
+
+def text_of(app, selector: str) -> str:
+    return str(app.screen.query_one(selector).render())
+
+
+async def test_open_sample_shows_unique_and_difficulty(pool):
+    app = PuzzleApp(str(SAMPLE), pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor)
+                       and app.screen.last_rating)
+        assert text_of(app, "#uniqueness") == "✓ unique"
+        rating = sudoku.rate(sudoku.parse(SAMPLE.read_text()))
+        assert text_of(app, "#difficulty").startswith(f"{rating.level} (score {rating.score:.1f})")
+        await pilot.press("ctrl+t")
+        assert text_of(app, "#walkthrough").startswith("  1. r")
+
+
+async def test_typing_a_4x4_goes_from_several_to_unique_to_none(pool):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        app.edit(sudoku.Puzzle(sudoku.Shape.of_size(4), (0,) * 16))
+        await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor))
+        editor = app.screen
+        await wait_for(pilot, lambda: editor.last_check.get("count") == 2)
+        assert text_of(app, "#uniqueness") == "⚠ several solutions"
+        assert editor.grid.differs == set(editor.last_check["differs"])
+        assert len(editor.grid.differs) >= 4
+        # 1 2 / 3 4 in the first box, r2c3 = 1, r3c3 = 4, r3c2 = 1: unique
+        await pilot.press("1", "right", "2", "down", "left", "3", "right", "4", "right", "1",
+                          "down", "4", "left", "1")
+        await wait_for(pilot, lambda: editor.last_check.get("count") == 1)
+        assert editor.puzzle.givens == (1, 2, 0, 0, 3, 4, 1, 0, 0, 1, 4, 0, 0, 0, 0, 0)
+        assert text_of(app, "#uniqueness") == "✓ unique"
+        await pilot.press("down", "right", "4")  # r4c3 = 4 clashes with r3c3 = 4
+        await wait_for(pilot, lambda: editor.last_check.get("count") == 0)
+        assert text_of(app, "#uniqueness") == "✗ no solution"
+        assert editor.grid.clashes == {10, 14}
+        assert "r3c3 and r4c3" in text_of(app, "#details")
+
+
+async def test_save_and_reopen_round_trip(pool, tmp_path):
+    target = tmp_path / "mine.txt"
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        app.edit(sudoku.Puzzle(sudoku.Shape.of_size(9), (0,) * 81))
+        await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor))
+        editor = app.screen
+        await pilot.press("7", "right", "8")
+        assert editor.dirty and storage.load_recovery() is not None
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: ready(app, PathPrompt))
+        app.screen.query_one(Input).value = str(target)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: not editor.dirty)
+        assert storage.load_recovery() is None
+        assert sudoku.parse(target.read_text()) == editor.puzzle
+        assert str(target.resolve()) in storage.recent_files()
+    app = PuzzleApp(str(target), pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor))
+        assert app.screen.puzzle.givens[:2] == (7, 8)
+
+
+async def test_bad_file_shows_the_parse_error(pool, tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("# a puzzle\n" + "1" * 40 + "x" + "." * 40 + "\n")
+    app = PuzzleApp(str(bad), pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        await pilot.pause(0.2)
+        assert not isinstance(app.screen, SudokuEditor)
+        messages = [n.message for n in app._notifications]
+        assert any("line 2, column 41: unknown symbol 'x'" in m for m in messages)
+        # the open dialog keeps the error on screen and stays open
+        await pilot.press("ctrl+p")  # the palette is there; close it again
+        await pilot.press("escape")
+        app.action_open()
+        await wait_for(pilot, lambda: ready(app, PathPrompt))
+        app.screen.query_one(Input).value = str(bad)
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, PathPrompt)
+        assert "column 41" in text_of(app, "#error")
+
+
+async def test_generator_dialog_runs_and_cancels(pool):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        app.action_generate()
+        await wait_for(pilot, lambda: ready(app, GenerateSudoku))
+        app.screen.query_one("#seed", Input).value = "5"
+        await pilot.click("#start")
+        await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor))
+        editor = app.screen
+        await wait_for(pilot, lambda: editor.last_check.get("count") == 1)
+        assert editor.dirty and editor.path is None
+        # a slow request (16x16 at the master level) is cancelled from the dialog
+        app.action_generate()
+        await wait_for(pilot, lambda: ready(app, GenerateSudoku))
+        dialog = app.screen
+        dialog.query_one("#size").value = 16
+        dialog.query_one("#level").value = "master"
+        await pilot.click("#start")
+        await pilot.pause(0.3)
+        assert dialog.query_one("#start", Button).disabled
+        await pilot.click("#cancel")
+        await wait_for(pilot, lambda: app.screen is editor)
+        assert editor.puzzle.size == 9
+
+
+async def test_quit_with_unsaved_changes_asks_first(pool):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        app.edit(sudoku.Puzzle(sudoku.Shape.of_size(9), (0,) * 81))
+        await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor))
+        await pilot.press("4")
+        await pilot.press("ctrl+q")
+        await wait_for(pilot, lambda: ready(app, Choice))
+        await pilot.press("escape")  # Cancel
+        await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor))
+        assert app.is_running
+
+
+async def test_recovered_work_is_offered_at_start(pool):
+    storage.save_recovery(sudoku.format(sudoku.parse(SAMPLE.read_text())), None)
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        options = app.screen.query_one(OptionList)
+        assert "Recover unsaved work" in str(options.get_option_at_index(0).prompt)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor))
+        assert app.screen.puzzle == sudoku.parse(SAMPLE.read_text()) and app.screen.dirty
+
+
+async def test_symmetric_editing_places_partners(pool):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        app.edit(sudoku.Puzzle(sudoku.Shape.of_size(9), (0,) * 81))
+        await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor))
+        editor = app.screen
+        await pilot.press("ctrl+y")  # rot180
+        assert editor.symmetry == "rot180"
+        await pilot.press("5")
+        await wait_for(pilot, lambda: editor.puzzle.givens[80] != 0)
+        assert editor.puzzle.givens[0] == 5
+        assert sudoku.count(editor.puzzle).count >= 1
+        await pilot.press("delete")
+        await wait_for(pilot, lambda: editor.puzzle.clue_count == 0)

@@ -1,0 +1,130 @@
+"""The Textual app: a start screen, an editor per puzzle, and one process pool for the checks."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from core import sudoku
+from core.errors import ParseError
+from core.files import InputError
+from tui import storage
+from tui.screens.dialogs import Choice, GenerateSudoku, PathPrompt
+from tui.screens.help import HelpScreen
+from tui.screens.start import StartScreen
+from tui.screens.sudoku_editor import SudokuEditor, load_sudoku, problem_with
+from tui.workers import JobPool
+
+
+class PuzzleApp(App):
+    TITLE = "Puzzle workbench"
+    BINDINGS = [
+        Binding("f1", "help", "Help"),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+    ]
+
+    def __init__(self, path: str | None = None, pool: JobPool | None = None) -> None:
+        super().__init__()
+        self.start_path = path
+        self.own_pool = pool is None  # tests share one pool between apps
+        self.pool = pool or JobPool()
+
+    def on_mount(self) -> None:
+        self.push_screen(StartScreen())
+        if self.start_path:
+            self.open_path(self.start_path)
+
+    def on_unmount(self) -> None:
+        if self.own_pool:
+            self.pool.shutdown()
+
+    # --- opening and editing ---------------------------------------------------------------
+
+    def editor(self) -> SudokuEditor | None:
+        return self.screen if isinstance(self.screen, SudokuEditor) else None
+
+    def edit(self, puzzle: sudoku.Puzzle, path: str | None = None,
+             saved_text: str | None = None) -> None:
+        editor = self.editor()
+        if editor is not None:
+            editor.confirm_discard(lambda: editor.set_puzzle(
+                puzzle, path=path, saved_text=saved_text, replace=True))
+        else:
+            self.push_screen(SudokuEditor(puzzle, path, saved_text))
+
+    def open_path(self, path: str) -> None:
+        try:
+            puzzle = load_sudoku(path)
+        except (InputError, ParseError) as error:
+            self.notify(str(error), title="Cannot open", severity="error", timeout=15)
+            return
+        storage.remember(path)
+        self.edit(puzzle, path, sudoku.format(puzzle))
+
+    def open_text(self, text: str, origin: str | None, recovered: bool = False) -> None:
+        try:
+            puzzle = sudoku.parse(text)
+        except ParseError as error:
+            self.notify(str(error), title="Cannot recover", severity="error")
+            return
+        # recovered work is unsaved: it stays dirty until the author saves it
+        self.edit(puzzle, origin, None if recovered else sudoku.format(puzzle))
+
+    # --- actions ---------------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen())
+
+    def action_open(self) -> None:
+        """Ask for a file; the dialog stays open and shows the parser's error for a bad one."""
+        self.push_screen(PathPrompt("Open", validate=problem_with),
+                         lambda path: path and self.open_path(path))
+
+    def action_generate(self) -> None:
+        editor = self.editor()
+        if editor is not None:
+            editor.action_generate()
+        else:
+            self.push_screen(GenerateSudoku(), lambda p: p is not None and self.edit(p))
+
+    async def action_quit(self) -> None:
+        editor = self.editor()
+        if editor is None or not editor.dirty:
+            self.exit()
+            return
+
+        def answered(answer: str) -> None:
+            if answer == "Save":
+                editor.action_save()
+                if not editor.dirty:
+                    self.exit()
+            elif answer == "Quit without saving":
+                storage.clear_recovery()
+                self.exit()
+        self.push_screen(Choice("Save changes before quitting?",
+                                ["Save", "Quit without saving", "Cancel"]), answered)
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Help", "What the keys do", self.action_help)
+        yield SystemCommand("Open", "Open a puzzle file", self.action_open)
+        yield SystemCommand("Generate Sudoku", "Make a new Sudoku", self.action_generate)
+        if isinstance(screen, SudokuEditor):
+            for title, help_text, action in (
+                ("Save", "Save the puzzle", screen.action_save),
+                ("Save as", "Save under another name", screen.action_save_as),
+                ("Export", "Write the puzzle as one-line text", screen.action_export),
+                ("Walkthrough", "Show or hide the logical steps", screen.action_walkthrough),
+                ("Symmetry", "Cycle symmetric editing", screen.action_symmetry),
+                ("Show solution", "Show or hide the solution", screen.action_reveal),
+                ("Cancel check", "Stop the running check", screen.action_cancel_check),
+            ):
+                yield SystemCommand(title, help_text, action)
+
+
+def run(path: str | None = None) -> int:
+    PuzzleApp(path).run()
+    return 0

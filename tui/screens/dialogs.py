@@ -1,0 +1,162 @@
+"""Small modal dialogs: a path prompt, a choice between buttons, and the Sudoku generator."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, ProgressBar, Select, Static
+
+from core import sudoku
+from core.symmetry import SYMMETRIES
+from tui import workers
+
+DIALOG_CSS = """
+{name} {{ align: center middle; }}
+{name} > Vertical {{
+    width: 70; height: auto; padding: 1 2; border: thick $primary; background: $surface;
+}}
+{name} .title {{ text-style: bold; margin-bottom: 1; }}
+{name} .error {{ color: $error; }}
+{name} Horizontal {{ height: auto; margin-top: 1; }}
+{name} Button {{ margin-right: 2; }}
+"""
+
+
+class PathPrompt(ModalScreen[str | None]):
+    """Ask for a file path; the caller may show an error and keep the dialog open."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="PathPrompt")
+    BINDINGS = [("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, value: str = "", validate=None) -> None:
+        super().__init__()
+        self.title_text, self.value, self.validate = title, value, validate
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.title_text, classes="title")
+            yield Input(self.value, placeholder="path/to/puzzle.txt", id="path")
+            yield Static("", id="error", classes="error", markup=False)
+            with Horizontal():
+                yield Button("OK", variant="primary", id="ok")
+                yield Button("Cancel", id="cancel")
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#ok")
+    def submit(self) -> None:
+        path = self.query_one("#path", Input).value.strip()
+        if not path:
+            return
+        problem = self.validate(path) if self.validate else None
+        if problem:
+            self.query_one("#error", Static).update(problem)
+        else:
+            self.dismiss(path)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class Choice(ModalScreen[str]):
+    """A question with a few answers as buttons; Escape picks the last one."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="Choice")
+    BINDINGS = [("escape", "cancel", "Cancel")]
+
+    def __init__(self, question: str, answers: list[str]) -> None:
+        super().__init__()
+        self.question, self.answers = question, answers
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question, classes="title", markup=False)
+            with Horizontal():
+                for i, answer in enumerate(self.answers):
+                    variant = "primary" if i == 0 else "default"
+                    yield Button(answer, id=f"answer-{i}", variant=variant)
+
+    @on(Button.Pressed)
+    def answered(self, event: Button.Pressed) -> None:
+        self.dismiss(self.answers[int(event.button.id.removeprefix("answer-"))])
+
+    def action_cancel(self) -> None:
+        self.dismiss(self.answers[-1])
+
+
+class GenerateSudoku(ModalScreen[sudoku.Puzzle | None]):
+    """Options, then a generation in the process pool with elapsed time and Cancel."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="GenerateSudoku") + """
+    GenerateSudoku Select { margin-bottom: 1; }
+    GenerateSudoku ProgressBar { margin-top: 1; }
+    """
+    BINDINGS = [("escape", "cancel", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("Generate a Sudoku", classes="title")
+            yield Select([(f"{n}x{n}", n) for n in (4, 6, 8, 9, 12, 16)], value=9,
+                         allow_blank=False, id="size", prompt="size")
+            yield Select([(s, s) for s in SYMMETRIES], value="rot180", allow_blank=False,
+                         id="symmetry")
+            yield Select([("any level", "any")] + [(lv, lv) for lv in sudoku.LEVELS[:-1]],
+                         value="any", allow_blank=False, id="level")
+            yield Input(placeholder="seed (empty: random)", id="seed", type="integer")
+            yield ProgressBar(total=None, show_eta=False, id="progress")
+            yield Static("", id="state", markup=False)
+            with Horizontal():
+                yield Button("Generate", variant="primary", id="start")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#progress").display = False
+
+    def options(self) -> tuple[sudoku.Options, int]:
+        level = self.query_one("#level", Select).value
+        seed_text = self.query_one("#seed", Input).value
+        seed = int(seed_text) if seed_text else random.SystemRandom().randrange(2 ** 32)
+        options = sudoku.Options(size=self.query_one("#size", Select).value,
+                                 symmetry=self.query_one("#symmetry", Select).value,
+                                 level=None if level == "any" else level)
+        return options, seed
+
+    @on(Button.Pressed, "#start")
+    def start(self) -> None:
+        self.query_one("#start", Button).disabled = True
+        self.query_one("#progress").display = True
+        self.generate(*self.options())
+
+    @work(exclusive=True, group="generate")
+    async def generate(self, options: sudoku.Options, seed: int) -> None:
+        pool: workers.JobPool = self.app.pool
+        slot, job = pool.next_job("generate")
+        started = time.monotonic()
+        timer = self.set_interval(0.2, lambda: self.query_one("#state", Static).update(
+            f"generating with seed {seed}… {time.monotonic() - started:.1f} s"))
+        loop = asyncio.get_running_loop()
+        try:
+            result = await loop.run_in_executor(pool.executor, workers.generate_sudoku, slot, job,
+                                                options, seed)
+        finally:
+            timer.stop()
+        if not pool.is_live("generate", job):
+            return  # cancelled
+        if "error" in result:
+            self.query_one("#state", Static).update(result["error"])
+            self.query_one("#start", Button).disabled = False
+            self.query_one("#progress").display = False
+            return
+        shape = sudoku.Shape.of_size(result["size"])
+        self.dismiss(sudoku.Puzzle(shape, tuple(result["givens"])))
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.app.pool.cancel("generate")
+        self.dismiss(None)

@@ -1,0 +1,68 @@
+"""The start screen: new puzzles, generate, open, recent files, and recovered work."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from core import sudoku
+from core.sudoku.model import BOX_SHAPES
+from tui import storage
+
+NEW_SIZES = (9, 6, 4, 8, 12, 16, 25)
+
+
+class StartScreen(Screen):
+    CSS = """
+    StartScreen Vertical { align: center top; padding: 1 4; }
+    StartScreen #welcome { margin-bottom: 1; }
+    StartScreen OptionList { height: auto; max-height: 30; width: 80; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical():
+            yield Static("Make a puzzle: it is checked for a unique solution as you type.",
+                         id="welcome")
+            yield OptionList(*self.choices(), id="choices")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Puzzle workbench"
+        self.query_one(OptionList).focus()
+
+    def choices(self) -> list[Option]:
+        options = []
+        recovered = storage.load_recovery()
+        if recovered:
+            origin = recovered[1] or "an untitled puzzle"
+            options.append(Option(f"Recover unsaved work on {origin}", id="recover"))
+        for n in NEW_SIZES:
+            r, c = BOX_SHAPES[n]
+            options.append(Option(f"New Sudoku {n}x{n} (boxes {r}x{c})", id=f"new-{n}"))
+        options.append(Option("Generate a Sudoku…", id="generate"))
+        options.append(Option("Open a file…", id="open"))
+        for i, path in enumerate(storage.recent_files()):
+            options.append(Option(f"Recent: {path}", id=f"recent-{i}"))
+        return options
+
+    @on(OptionList.OptionSelected)
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        choice = event.option.id or ""
+        app = self.app
+        if choice == "recover":
+            text, origin = storage.load_recovery() or ("", None)
+            app.open_text(text, origin, recovered=True)
+        elif choice.startswith("new-"):
+            n = int(choice.removeprefix("new-"))
+            app.edit(sudoku.Puzzle(sudoku.Shape.of_size(n), (0,) * n * n))
+        elif choice == "generate":
+            app.action_generate()
+        elif choice == "open":
+            app.action_open()
+        elif choice.startswith("recent-"):
+            app.open_path(storage.recent_files()[int(choice.removeprefix("recent-"))])

@@ -1,0 +1,68 @@
+"""The side panel: live uniqueness, difficulty, techniques, and the logic walkthrough."""
+
+from __future__ import annotations
+
+import time
+
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+
+
+class StatusPanel(VerticalScroll):
+    DEFAULT_CSS = """
+    StatusPanel { width: 1fr; min-width: 36; padding: 0 1; border-left: solid $primary; }
+    StatusPanel > .heading { text-style: bold; margin-top: 1; }
+    StatusPanel #uniqueness.unique { color: $success; }
+    StatusPanel #uniqueness.several { color: $warning; }
+    StatusPanel #uniqueness.none { color: $error; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static("Status", classes="heading")
+        yield Static("", id="uniqueness", markup=False)
+        yield Static("", id="details", markup=False)
+        yield Static("Difficulty", classes="heading")
+        yield Static("", id="difficulty", markup=False)
+        yield Static("", id="techniques", markup=False)
+        yield Static("", id="walkthrough", markup=False)
+
+    def on_mount(self) -> None:
+        self._busy: dict[str, float] = {}
+        self._frame = 0
+        self.set_interval(0.1, self._tick)
+
+    def busy(self, what: str) -> None:
+        """A check or rating started; show a spinner and the elapsed time until it reports."""
+        self._busy[what] = time.monotonic()
+        self._tick()
+
+    def idle(self, what: str) -> None:
+        self._busy.pop(what, None)
+
+    def _tick(self) -> None:
+        self._frame += 1
+        now = time.monotonic()
+        spin = SPINNER[self._frame % len(SPINNER)]
+        if "check" in self._busy:
+            elapsed = now - self._busy["check"]
+            if elapsed > 0.3:
+                self.set_uniqueness(f"{spin} checking… {elapsed:.1f} s (Esc cancels)", "")
+        if "rate" in self._busy:
+            elapsed = now - self._busy["rate"]
+            if elapsed > 0.3:
+                self.query_one("#difficulty", Static).update(f"{spin} rating… {elapsed:.1f} s")
+
+    def set_uniqueness(self, text: str, kind: str, details: str | None = None) -> None:
+        widget = self.query_one("#uniqueness", Static)
+        widget.update(text)
+        widget.set_classes(kind)
+        if details is not None:
+            self.query_one("#details", Static).update(details)
+
+    def set_difficulty(self, headline: str, techniques: str = "", walkthrough: str = "") -> None:
+        self.query_one("#difficulty", Static).update(headline)
+        self.query_one("#techniques", Static).update(techniques)
+        self.query_one("#walkthrough", Static).update(walkthrough)
