@@ -1,0 +1,64 @@
+"""A real terminal: start `puzzle-tui` in tmux, type, read the screen, quit."""
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+SAMPLE = Path(__file__).resolve().parents[2] / "puzzles" / "sudoku" / "hard_rot180.txt"
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None,
+                                reason="tmux is not installed (apt-get install tmux)")
+
+
+def tmux(*args: str) -> str:
+    return subprocess.run(["tmux", *args], capture_output=True, text=True, check=True).stdout
+
+
+def screen(session: str) -> str:
+    return tmux("capture-pane", "-p", "-t", session)
+
+
+def wait_for_text(session: str, text: str, timeout: float = 30.0) -> str:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        shown = screen(session)
+        if text in shown:
+            return shown
+        time.sleep(0.2)
+    raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen(session)}")
+
+
+def test_type_a_digit_and_read_the_status(tmp_path):
+    puzzle = tmp_path / "p.txt"
+    shutil.copy(SAMPLE, puzzle)
+    script = Path(sys.executable).with_name("puzzle-tui")
+    session = f"pw-{os.getpid()}"
+    env = f"PUZZLE_WORKBENCH_HOME={tmp_path / 'home'} TERM=xterm-256color"
+    tmux("new-session", "-d", "-s", session, "-x", "110", "-y", "40",
+         f"env {env} {script} {puzzle}")
+    try:
+        wait_for_text(session, "✓ unique")
+        # the cursor starts on r1c1 (empty); a 3 there clashes with the 3 in r1c2
+        tmux("send-keys", "-t", session, "3")
+        shown = wait_for_text(session, "✗ no solution")
+        assert "r1c1 and r1c2" in shown
+        tmux("send-keys", "-t", session, "C-q")  # unsaved: it asks
+        wait_for_text(session, "Save changes before quitting?")
+        tmux("send-keys", "-t", session, "Escape")
+        tmux("send-keys", "-t", session, "Delete")  # back to the saved puzzle
+        wait_for_text(session, "✓ unique")
+        tmux("send-keys", "-t", session, "C-q")
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            alive = subprocess.run(["tmux", "has-session", "-t", session], capture_output=True)
+            if alive.returncode != 0:
+                break
+            time.sleep(0.2)
+        else:
+            raise AssertionError("the app did not quit")
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
