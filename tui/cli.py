@@ -70,31 +70,51 @@ def report_error(entry: Entry, as_json: bool) -> int:
     return BAD_INPUT
 
 
+class Run:
+    """The puzzles of the input files in order; bad ones are reported as they come and raise the
+    exit status."""
+
+    def __init__(self, paths: list[str], as_json: bool):
+        self.paths, self.as_json, self.status = paths, as_json, OK
+
+    def __iter__(self) -> Iterator[tuple[Entry, bool]]:
+        for path in self.paths:
+            entries = load(path)
+            for entry in entries:
+                if entry.error:
+                    self.fail(report_error(entry, self.as_json))
+                else:
+                    yield entry, len(entries) > 1
+
+    def fail(self, status: int) -> None:
+        self.status = max(self.status, status)
+
+
+def counted(entry: Entry, limit: int) -> tuple[sudoku.Count, dict]:
+    """Count an entry's solutions; the result, and its JSON object."""
+    p = entry.puzzle
+    start = time.perf_counter()
+    result = sudoku.count(p, limit=limit)
+    seconds = time.perf_counter() - start
+    return result, {"kind": entry.kind, "line": entry.line, "count": result.count,
+                    "limit": limit, "unique": result.unique,
+                    "solution": _line(p, result.solution),
+                    "differs": cells(result.differs, p.size),
+                    "clashes": [cells(pair, p.size) for pair in result.clashes],
+                    "seconds": round(seconds, 6)}
+
+
 def cmd_check(args) -> int:
-    status = OK
-    for path in args.files:
-        entries = load(path)
-        many = len(entries) > 1
-        for entry in entries:
-            if entry.error:
-                status = max(status, report_error(entry, args.json))
-                continue
-            p = entry.puzzle
-            start = time.perf_counter()
-            result = sudoku.count(p, limit=args.limit)
-            seconds = time.perf_counter() - start
-            if not result.unique:
-                status = max(status, NOT_UNIQUE)
-            if args.json:
-                emit({"kind": entry.kind, "line": entry.line, "count": result.count,
-                      "limit": args.limit, "unique": result.unique,
-                      "solution": _line(p, result.solution),
-                      "differs": cells(result.differs, p.size),
-                      "clashes": [cells(pair, p.size) for pair in result.clashes],
-                      "seconds": round(seconds, 6)})
-            else:
-                print(entry.where(many) + describe_count(p, result, args.limit))
-    return status
+    run = Run(args.files, args.json)
+    for entry, many in run:
+        result, as_json = counted(entry, args.limit)
+        if not result.unique:
+            run.fail(NOT_UNIQUE)
+        if args.json:
+            emit(as_json)
+        else:
+            print(entry.where(many) + describe_count(entry.puzzle, result, args.limit))
+    return run.status
 
 
 def _line(p: sudoku.Puzzle, solution) -> str | None:
@@ -116,49 +136,34 @@ def describe_count(p: sudoku.Puzzle, result: sudoku.Count, limit: int) -> str:
 
 
 def cmd_solve(args) -> int:
-    status = OK
-    entries = load(args.file)
-    many = len(entries) > 1
-    for entry in entries:
-        if entry.error:
-            status = max(status, report_error(entry, args.json))
-            continue
-        p = entry.puzzle
-        start = time.perf_counter()
-        result = sudoku.count(p, limit=2)
-        seconds = time.perf_counter() - start
+    run = Run([args.file], args.json)
+    for entry, many in run:
+        result, as_json = counted(entry, 2)
         if not result.unique:
-            status = max(status, NOT_UNIQUE)
+            run.fail(NOT_UNIQUE)
         if args.json:
-            emit({"kind": entry.kind, "line": entry.line, "count": result.count, "limit": 2,
-                  "unique": result.unique, "solution": _line(p, result.solution),
-                  "differs": cells(result.differs, p.size), "seconds": round(seconds, 6)})
+            emit(as_json)
             continue
+        where = entry.where(many)
         if result.solution is None:
-            print(entry.where(many) + describe_count(p, result, 2), file=sys.stderr)
+            print(where + describe_count(entry.puzzle, result, 2), file=sys.stderr)
             continue
         if not result.unique:
-            print(entry.where(many) + describe_count(p, result, 2) + "; the first one:",
+            print(where + describe_count(entry.puzzle, result, 2) + "; the first one:",
                   file=sys.stderr)
-        solved = p.with_givens(result.solution)
-        print(sudoku.format_line(solved) if many else sudoku.format_grid(solved), end="\n"
-              if many else "")
-    return status
+        solved = entry.puzzle.with_givens(result.solution)
+        print(sudoku.format_line(solved) if many else sudoku.format_grid(solved).rstrip("\n"))
+    return run.status
 
 
 def cmd_rate(args) -> int:
-    status = OK
-    entries = load(args.file)
-    many = len(entries) > 1
-    for entry in entries:
-        if entry.error:
-            status = max(status, report_error(entry, args.json))
-            continue
+    run = Run([args.file], args.json)
+    for entry, many in run:
         start = time.perf_counter()
         try:
             rating = sudoku.rate(entry.puzzle)
         except ValueError as error:
-            status = max(status, NOT_UNIQUE)
+            run.fail(NOT_UNIQUE)
             if args.json:
                 emit({"kind": entry.kind, "line": entry.line, "error": str(error)})
             print(entry.where(many) + str(error), file=sys.stderr)
@@ -176,7 +181,7 @@ def cmd_rate(args) -> int:
                 print(f"{number:4}. {step.text}")
             if not rating.solved:
                 print("      stuck: no technique applies; the rest needs guessing")
-    return status
+    return run.status
 
 
 def mask_from(path: str) -> tuple[bool, ...]:
@@ -271,12 +276,10 @@ class progress_bar:
 
 
 def cmd_export(args) -> int:
-    texts = []
-    for path in args.files:
-        for entry in load(path):
-            if entry.error:
-                return report_error(entry, False)
-            texts.append(sudoku.format(entry.puzzle, args.style))
+    run = Run(args.files, False)
+    texts = [sudoku.format(entry.puzzle, args.style) for entry, _ in run]
+    if run.status != OK:
+        return run.status  # no partial file for a bad input
     atomic_write(args.output, "\n".join(texts) if args.style == "grid" else "".join(texts))
     return OK
 

@@ -152,18 +152,26 @@ class SudokuEditor(Screen):
         else:
             self._debounce = self.set_timer(DEBOUNCE, self.run_check)
 
-    @work(exclusive=True, group="check")
-    async def run_check(self) -> None:
+    async def in_pool(self, slot: str, work_fn) -> dict | None:
+        """Run a check of the current puzzle in the process pool; None when an edit or Esc
+        superseded it."""
         pool: workers.JobPool = self.app.pool
         puzzle = self.puzzle
-        slot, job = pool.next_job("check")
-        self.status.busy("check")
+        index, job = pool.next_job(slot)
+        self.status.busy(slot)
         loop = asyncio.get_running_loop()
-        result = await loop.run_in_executor(pool.executor, workers.check_sudoku, slot, job,
-                                            puzzle.size, puzzle.givens)
-        if not pool.is_live("check", job) or puzzle != self.puzzle:
+        result = await loop.run_in_executor(pool.executor, work_fn, index, job, puzzle.size,
+                                            puzzle.givens)
+        if not pool.is_live(slot, job) or puzzle != self.puzzle:
+            return None
+        self.status.idle(slot)
+        return result
+
+    @work(exclusive=True, group="check")
+    async def run_check(self) -> None:
+        result = await self.in_pool("check", workers.check_sudoku)
+        if result is None:
             return
-        self.status.idle("check")
         self.show_check(result)
         if result.get("count") == 1:
             self.run_rating()
@@ -216,18 +224,10 @@ class SudokuEditor(Screen):
 
     @work(exclusive=True, group="rate")
     async def run_rating(self) -> None:
-        pool: workers.JobPool = self.app.pool
-        puzzle = self.puzzle
-        slot, job = pool.next_job("rate")
-        self.status.busy("rate")
-        loop = asyncio.get_running_loop()
-        result = await loop.run_in_executor(pool.executor, workers.rate_sudoku, slot, job,
-                                            puzzle.size, puzzle.givens)
-        if not pool.is_live("rate", job) or puzzle != self.puzzle:
-            return
-        self.status.idle("rate")
-        self.last_rating = result
-        self.show_rating()
+        result = await self.in_pool("rate", workers.rate_sudoku)
+        if result is not None:
+            self.last_rating = result
+            self.show_rating()
 
     def show_rating(self) -> None:
         result = self.last_rating
