@@ -1,0 +1,303 @@
+"""The searches behind `count`, one per operation. Each finds candidate values for the free
+numbers and hands complete candidates to the Checker, which fills and verifies every row."""
+
+from __future__ import annotations
+
+from core.arith.model import BLANK, Puzzle, is_letter
+from core.arith.solver import STOP_EVERY, Checker, Stopped
+
+
+class Budget:
+    """Calls the caller's `stop` every STOP_EVERY nodes."""
+
+    def __init__(self, stop):
+        self.stop, self.nodes = stop, 0
+
+    def tick(self) -> None:
+        self.nodes += 1
+        if self.stop is not None and self.nodes % STOP_EVERY == 0 and self.stop():
+            raise Stopped
+
+
+def _signed_rows(puzzle: Puzzle) -> list[tuple[str, str, int]]:
+    """(role, cells, sign) with sum(sign * value) == 0."""
+    rows = puzzle.rows()
+    if puzzle.op == "add":
+        return [(role, cells, -1 if role == "result" else 1) for role, cells in rows]
+    (r1, minuend), (r2, subtrahend), (r3, difference) = rows
+    return [(r1, minuend, -1), (r2, subtrahend, 1), (r3, difference, 1)]
+
+
+def add_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) -> None:
+    """Addition and subtraction as one linear equation sum(weight[v] * digit[v]) + const == 0
+    over letters and blanks, variables taken column by column from the right; after the last
+    variable of column k the partial sum must be 0 modulo 10^(k+1), and bounds from the
+    remaining weights cut the rest."""
+    rows = _signed_rows(puzzle)
+    weight: dict = {}
+    column: dict = {}
+    low: dict = {}
+    const = 0
+    for r, (role, cells, sign) in enumerate(rows):
+        n = len(cells)
+        for c, cell in enumerate(cells):
+            place = sign * 10 ** (n - 1 - c)
+            if cell.isdigit():
+                const += place * int(cell)
+                continue
+            var = cell if is_letter(cell) else (r, c)
+            weight[var] = weight.get(var, 0) + place
+            column[var] = min(column.get(var, n), n - 1 - c)
+            if c == 0 and n > 1 and not puzzle.rules.leading_zeros:
+                low[var] = 1
+    order = sorted(weight, key=lambda v: (column[v], -abs(weight[v])))
+    masks = {v: checker.blank_mask(rows[v[0]][0]) for v in order if not isinstance(v, str)}
+    spans = [(min(weight[v] * low.get(v, 0), weight[v] * 9),
+              max(weight[v] * low.get(v, 0), weight[v] * 9)) for v in order]
+    rest_min, rest_max = [0] * (len(order) + 1), [0] * (len(order) + 1)
+    for i in range(len(order) - 1, -1, -1):
+        rest_min[i] = rest_min[i + 1] + spans[i][0]
+        rest_max[i] = rest_max[i + 1] + spans[i][1]
+    modulus = [0] * len(order)  # after variable i: the sum must be 0 modulo this (0: no check)
+    for i, v in enumerate(order):
+        if i + 1 == len(order) or column[order[i + 1]] > column[v]:
+            modulus[i] = 10 ** (column[v] + 1)
+    digit: dict = {}
+    letters, budget = checker.letters, Budget(stop)
+
+    def finish() -> None:
+        values = []
+        for (role, cells, _), r in zip(rows, range(len(rows)), strict=True):
+            value = 0
+            for c, cell in enumerate(cells):
+                d = int(cell) if cell.isdigit() else digit[cell if is_letter(cell) else (r, c)]
+                value = value * 10 + d
+            values.append((role, cells, value))
+        filled = checker.rows(values)
+        if filled is not None:
+            found.append(filled)
+
+    def dfs(i: int, total: int) -> None:
+        budget.tick()
+        if i == len(order):
+            if total == 0:
+                finish()
+            return
+        if total + rest_min[i] > 0 or total + rest_max[i] < 0:
+            return
+        var, w, m = order[i], weight[order[i]], modulus[i]
+        is_blank = not isinstance(var, str)
+        for d in range(low.get(var, 0), 10):
+            trail: list[str] = []
+            if is_blank:
+                if masks[var] >> d & 1:
+                    continue
+            elif not letters.bind(var, d, trail):
+                continue
+            s = total + w * d
+            if not m or s % m == 0:
+                digit[var] = d
+                dfs(i + 1, s)
+            letters.undo(trail, 0)
+            if len(found) >= limit:
+                return
+
+    dfs(0, const)
+
+
+def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop,
+                   factor_rows, partial_rows, product_row, finish) -> None:
+    """Digits of factor A from the right; each digit b_i of factor B is chosen when its partial
+    row A*b_i (or the product) first has a printed cell to check. At depth k the low k+1 digits
+    of every chosen partial and of the product are known and checked. `finish(A, B)` takes a
+    complete pair."""
+    (role_a, a_cells), (role_b, b_cells) = factor_rows
+    n, m = len(a_cells), len(b_cells)
+    lead = not puzzle.rules.leading_zeros
+    a_mask, b_mask = checker.blank_mask(role_a), checker.blank_mask(role_b)
+    part_masks = [checker.blank_mask(role) if cells else 0 for role, cells in partial_rows]
+    prod_role, prod_cells = product_row if product_row else ("", "")
+    prod_mask = checker.blank_mask(prod_role) if product_row else 0
+
+    def cell_at(cells: str, pos: int) -> str | None:
+        return cells[len(cells) - 1 - pos] if pos < len(cells) else None
+
+    def b_low(i: int) -> int:
+        cells = partial_rows[i][1]
+        if cells is None:
+            return 0  # a quotient digit 0 of a division
+        if len(cells) > n:
+            return 2
+        return 1 if len(cells) > 1 or (i == m - 1 and m > 1 and lead) else 0
+
+    need = []
+    for i in range(m):
+        cells = partial_rows[i][1]
+        at = n
+        if cells:
+            at = next((k for k in range(min(n, len(cells))) if cell_at(cells, k) != BLANK), n)
+        if prod_cells:
+            at = min(at, next((p for p in range(i, min(n, len(prod_cells)))
+                               if cell_at(prod_cells, p) != BLANK), n))
+        if cell_at(b_cells, i) != BLANK and not is_letter(cell_at(b_cells, i)):
+            at = 0
+        need.append(at)
+    b = [-1] * m
+    letters, budget = checker.letters, Budget(stop)
+
+    def check_position(k: int, a_low: int, trail: list[str]) -> bool:
+        scale = 10 ** k
+        for i in range(m):
+            cells = partial_rows[i][1]
+            if b[i] < 0 or not cells or k >= len(cells):
+                continue
+            d = a_low * b[i] // scale % 10
+            if not checker.cell(cell_at(cells, k), d, part_masks[i], trail):
+                return False
+        if prod_cells and k < len(prod_cells) and all(b[j] >= 0 for j in range(min(k + 1, m))):
+            b_value = sum(b[j] * 10 ** j for j in range(min(k + 1, m)))
+            d = a_low * b_value // scale % 10
+            if not checker.cell(cell_at(prod_cells, k), d, prod_mask, trail):
+                return False
+        return True
+
+    def choose_b(todo: list[int], then) -> None:
+        if not todo:
+            then()
+            return
+        i, rest = todo[0], todo[1:]
+        cell = cell_at(b_cells, i)
+        for d in range(b_low(i), 1 if partial_rows[i][1] is None else 10):
+            trail: list[str] = []
+            if checker.cell(cell, d, b_mask, trail):
+                b[i] = d
+                choose_b(rest, then)
+                b[i] = -1
+            letters.undo(trail, 0)
+            if len(found) >= limit:
+                return
+
+    def depth(k: int, a_low: int) -> None:
+        budget.tick()
+        if k == n:
+            choose_b([i for i in range(m) if b[i] < 0],
+                     lambda: finish(a_low, sum(d * 10 ** i for i, d in enumerate(b))))
+            return
+        todo = [i for i in range(m) if need[i] == k and b[i] < 0]
+        choose_b(todo, lambda: choose_a(k, a_low))
+
+    def choose_a(k: int, a_low: int) -> None:
+        cell = cell_at(a_cells, k)
+        start = 1 if k == n - 1 and n > 1 and lead else 0
+        for d in range(start, 10):
+            trail: list[str] = []
+            value = a_low + d * 10 ** k
+            if checker.cell(cell, d, a_mask, trail) and check_position(k, value, trail):
+                depth(k + 1, value)
+            letters.undo(trail, 0)
+            if len(found) >= limit:
+                return
+
+    depth(0, 0)
+
+
+def mul_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) -> None:
+    rows = puzzle.rows()
+    m = len(puzzle.operands[1])
+    partials = [(role, cells) for role, cells in rows if role.startswith("partial")]
+    if not partials:
+        partials = [("", "")] * m
+
+    def finish(a: int, b: int) -> None:
+        values = [(rows[0][0], rows[0][1], a), (rows[1][0], rows[1][1], b)]
+        if puzzle.partials:
+            values += [(role, cells, a * (b // 10 ** i % 10))
+                       for i, (role, cells) in enumerate(partials)]
+        values.append((rows[-1][0], rows[-1][1], a * b))
+        filled = checker.rows(values)
+        if filled is not None:
+            found.append(filled)
+
+    product_search(puzzle, checker, found, limit, stop, rows[:2], partials, rows[-1], finish)
+
+
+def div_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) -> None:
+    """Divisor as factor A, quotient as factor B (subtrahends are its partial rows); then each
+    remainder the last row allows; the long division is replayed and checked row by row."""
+    dividend, divisor = puzzle.operands
+    quotient = puzzle.result
+    steps = puzzle.steps
+    q = len(quotient)
+    partials = []
+    for i in range(q):  # the quotient's last digit first
+        step = steps[q - 1 - i] if steps else None
+        partials.append((f"subtrahend {q - i}", step.subtrahend if step else None)
+                        if steps else ("", ""))
+    last = steps[-1] if steps else None
+    rest_cells = last.remainder if last else (puzzle.remainder if not steps else None)
+
+    def finish(d: int, qv: int) -> None:
+        if d == 0:
+            return
+        for r in remainders(rest_cells, d):
+            filled = replay(puzzle, checker, d, qv, r)
+            if filled is not None:
+                found.append(filled)
+                if len(found) >= limit:
+                    return
+
+    product_search(puzzle, checker, found, limit, stop, [("divisor", divisor),
+                   ("quotient", quotient)], partials, None, finish)
+
+
+def remainders(cells: str | None, divisor: int):
+    """Remainder values the last printed row allows (any below the divisor when none is)."""
+    if cells is None:
+        yield from range(divisor)
+        return
+    if all(c.isdigit() for c in cells):
+        value = int(cells)
+        if value < divisor:
+            yield value
+        return
+    low = 10 ** (len(cells) - 1) if len(cells) > 1 else 0
+    yield from range(low, min(divisor, 10 ** len(cells)))
+
+
+def replay(puzzle: Puzzle, checker: Checker, d: int, qv: int, r: int) -> tuple[str, ...] | None:
+    """Do the long division dividend = d * qv + r as printed; the filled rows, or None."""
+    dividend, divisor = puzzle.operands
+    n_value = d * qv + r
+    digits = str(n_value)
+    q_digits = str(qv).zfill(len(puzzle.result))
+    values = [("dividend", dividend, n_value), ("divisor", divisor, d),
+              ("quotient", puzzle.result, qv)]
+    if puzzle.steps:
+        width = len(digits) - len(q_digits) + 1
+        if width < 1:
+            return None
+        working, nxt = int(digits[:width]), width
+        for i, step in enumerate(puzzle.steps, 1):
+            qd = int(q_digits[i - 1])
+            if step is None:
+                if qd != 0:
+                    return None
+            else:
+                if qd == 0:
+                    return None
+                rest = working - d * qd
+                values += [(f"working {i}", step.working, working),
+                           (f"subtrahend {i}", step.subtrahend, d * qd),
+                           (f"rest {i}", step.remainder, rest)]
+                working = rest
+            if nxt < len(digits):
+                working = working * 10 + int(digits[nxt])
+                nxt += 1
+    elif r != int(puzzle.remainder) if puzzle.remainder.isdigit() else False:
+        return None
+    else:
+        values.append(("remainder", puzzle.remainder, r))
+    return checker.rows(values)
+
+
+SEARCHES = {"add": add_search, "sub": add_search, "mul": mul_search, "div": div_search}

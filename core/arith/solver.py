@@ -1,0 +1,149 @@
+"""Counting the solutions of masked arithmetic.
+
+Every operation reduces to a search over its free digits (the operands of an addition, the two
+factors of a multiplication, divisor, quotient and remainder of a division), pruned as digits
+are fixed; each complete candidate is then checked row by row against the printed cells by one
+`Checker`, so a solution is exactly a filling of every cell that satisfies all the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from core.arith.model import BLANK, BlanksNot, NotDigit, Puzzle, is_letter
+
+STOP_EVERY = 256
+
+
+class Stopped(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Count:
+    count: int
+    limit: int
+    solutions: tuple[tuple[str, ...], ...] = ()  # rows filled with digits, as Puzzle.rows()
+    differs: tuple[tuple[int, int], ...] = ()  # (row, cell) where two solutions differ
+    stopped: bool = False
+
+    @property
+    def unique(self) -> bool:
+        return self.count == 1 and not self.stopped
+
+    @property
+    def solution(self) -> tuple[str, ...] | None:
+        return self.solutions[0] if self.solutions else None
+
+
+class Letters:
+    """Letter -> digit bindings with all-different, undone in reverse order on backtracking."""
+
+    def __init__(self, puzzle: Puzzle):
+        self.digit: dict[str, int] = {}
+        self.used = 0  # bit d set when some letter has digit d
+        self.forbidden: dict[str, int] = {}  # letter -> bit set of digits it may not take
+        for extra in puzzle.rules.extras:
+            if isinstance(extra, NotDigit):
+                self.forbidden[extra.letter] = self.forbidden.get(extra.letter, 0) | 1 << extra.digit
+
+    def bind(self, letter: str, d: int, trail: list[str]) -> bool:
+        known = self.digit.get(letter)
+        if known is not None:
+            return known == d
+        if self.used >> d & 1 or self.forbidden.get(letter, 0) >> d & 1:
+            return False
+        self.digit[letter] = d
+        self.used |= 1 << d
+        trail.append(letter)
+        return True
+
+    def undo(self, trail: list[str], mark: int) -> None:
+        while len(trail) > mark:
+            self.used &= ~(1 << self.digit.pop(trail.pop()))
+
+
+class Checker:
+    """Matches computed numbers against printed rows."""
+
+    def __init__(self, puzzle: Puzzle):
+        self.puzzle = puzzle
+        self.letters = Letters(puzzle)
+        self.leading_zeros = puzzle.rules.leading_zeros
+        self.blank_not: dict[str, int] = {}  # role word -> digits a blank there may not be
+        for extra in puzzle.rules.extras:
+            if isinstance(extra, BlanksNot):
+                for role in extra.roles:
+                    self.blank_not[role] = self.blank_not.get(role, 0) | 1 << extra.digit
+
+    def blank_mask(self, role: str) -> int:
+        """Digits a blank of this row may not take."""
+        word = role.split()[0]
+        return self.blank_not.get(word, 0)
+
+    def cell(self, cell: str, d: int, blank_mask: int, trail: list[str]) -> bool:
+        if cell == BLANK:
+            return not blank_mask >> d & 1
+        if is_letter(cell):
+            return self.letters.bind(cell, d, trail)
+        return ord(cell) - 48 == d
+
+    def row(self, role: str, cells: str, value: int, trail: list[str]) -> str | None:
+        """The row's digits when `value` fits it (length, leading zero, every cell)."""
+        if value < 0:
+            return None
+        digits = str(value)
+        if len(digits) < len(cells):
+            if not self.leading_zeros:
+                return None
+            digits = digits.zfill(len(cells))
+        if len(digits) != len(cells):
+            return None
+        mask = self.blank_mask(role)
+        for cell, ch in zip(cells, digits, strict=True):
+            if not self.cell(cell, ord(ch) - 48, mask, trail):
+                return None
+        return digits
+
+    def rows(self, values: list[tuple[str, str, int]]) -> tuple[str, ...] | None:
+        """All rows filled, or None; bindings made here are undone either way."""
+        trail: list[str] = []
+        filled = []
+        try:
+            for role, cells, value in values:
+                digits = self.row(role, cells, value, trail)
+                if digits is None:
+                    return None
+                filled.append(digits)
+            if self.puzzle.rules.blanks_distinct and not self._blanks_distinct(values, filled):
+                return None
+            return tuple(filled)
+        finally:
+            self.letters.undo(trail, 0)
+
+    def _blanks_distinct(self, values, filled) -> bool:
+        letter_digits = {str(d) for d in self.letters.digit.values()}
+        return not any(cell == BLANK and ch in letter_digits
+                       for (_, cells, _), digits in zip(values, filled, strict=True)
+                       for cell, ch in zip(cells, digits, strict=True))
+
+
+def count(puzzle: Puzzle, limit: int = 2, stop: Callable[[], bool] | None = None) -> Count:
+    from core.arith import search
+
+    found: list[tuple[str, ...]] = []
+    stopped = False
+    try:
+        search.SEARCHES[puzzle.op](puzzle, Checker(puzzle), found, limit, stop)
+    except Stopped:
+        stopped = True
+    differs = ()
+    if len(found) >= 2:
+        differs = tuple((r, c) for r, (a, b) in enumerate(zip(found[0], found[1], strict=True))
+                        for c in range(len(a)) if a[c] != b[c])
+    return Count(len(found), limit, tuple(found), differs, stopped)
+
+
+def solve(puzzle: Puzzle) -> tuple[str, ...] | None:
+    return count(puzzle, limit=1).solution
