@@ -152,7 +152,7 @@ def _multiplication_file(content: list[tuple[int, str]], rules: Rules) -> Puzzle
                          f"{expected} rows after the header, found {len(rows)}",
                          rows[-1][0] if rows else header_line, 1)
     cells = [(n, _row(text.strip(), n, len(text) - len(text.lstrip()) + 1)) for n, text in rows]
-    (n1, multiplicand), (n2, multiplier) = cells[0], cells[1]
+    multiplicand, multiplier = cells[0][1], cells[1][1]
     for (n, row), want, role in ((cells[0], a, "multiplicand"), (cells[1], b, "multiplier")):
         if len(row) != want:
             raise ParseError(f"the {role} has {len(row)} digits; the header says {want}", n, 1)

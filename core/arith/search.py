@@ -38,7 +38,7 @@ def add_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) 
     column: dict = {}
     low: dict = {}
     const = 0
-    for r, (role, cells, sign) in enumerate(rows):
+    for r, (_, cells, sign) in enumerate(rows):
         n = len(cells)
         for c, cell in enumerate(cells):
             place = sign * 10 ** (n - 1 - c)

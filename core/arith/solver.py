@@ -46,7 +46,8 @@ class Letters:
         self.forbidden: dict[str, int] = {}  # letter -> bit set of digits it may not take
         for extra in puzzle.rules.extras:
             if isinstance(extra, NotDigit):
-                self.forbidden[extra.letter] = self.forbidden.get(extra.letter, 0) | 1 << extra.digit
+                bit = 1 << extra.digit
+                self.forbidden[extra.letter] = self.forbidden.get(extra.letter, 0) | bit
 
     def bind(self, letter: str, d: int, trail: list[str]) -> bool:
         known = self.digit.get(letter)
