@@ -50,7 +50,7 @@ def add_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) 
             column[var] = min(column.get(var, n), n - 1 - c)
             if c == 0 and n > 1 and not puzzle.rules.leading_zeros:
                 low[var] = 1
-    order = sorted(weight, key=lambda v: (column[v], -abs(weight[v])))
+    order = sorted(weight, key=lambda v: -abs(weight[v]))
     masks = {v: checker.blank_mask(rows[v[0]][0]) for v in order if not isinstance(v, str)}
     spans = [(min(weight[v] * low.get(v, 0), weight[v] * 9),
               max(weight[v] * low.get(v, 0), weight[v] * 9)) for v in order]
@@ -58,51 +58,65 @@ def add_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) 
     for i in range(len(order) - 1, -1, -1):
         rest_min[i] = rest_min[i + 1] + spans[i][0]
         rest_max[i] = rest_max[i + 1] + spans[i][1]
-    modulus = [0] * len(order)  # after variable i: the sum must be 0 modulo this (0: no check)
-    for i, v in enumerate(order):
-        if i + 1 == len(order) or column[order[i + 1]] > column[v]:
-            modulus[i] = 10 ** (column[v] + 1)
-    digit: dict = {}
-    letters, budget = checker.letters, Budget(stop)
+    # after variable i: the sum must be 0 modulo this (0: no check), once every variable of the
+    # columns up to k is fixed
+    modulus = [0] * len(order)
+    width = max(len(cells) for _, cells, _ in rows)
+    done = 0
+    for i in range(len(order)):
+        fixed = set(order[:i + 1])
+        k = done
+        while k < width and all(v in fixed for v in order if column[v] == k):
+            k += 1
+        if k > done:
+            modulus[i], done = 10 ** k, k
+    # per variable, in search order: weight, smallest digit, digits ruled out, letter or blank
+    weights = [weight[v] for v in order]
+    lows = [low.get(v, 0) for v in order]
+    letter_bans = checker.letters.forbidden
+    bans = [masks[v] if not isinstance(v, str) else letter_bans.get(v, 0) for v in order]
+    is_letter_var = [isinstance(v, str) for v in order]
+    digit = [0] * len(order)
+    index = {v: i for i, v in enumerate(order)}
+    budget = Budget(stop)
+    last = len(order)
 
     def finish() -> None:
         values = []
-        for (role, cells, _), r in zip(rows, range(len(rows)), strict=True):
+        for r, (role, cells, _) in enumerate(rows):
             value = 0
             for c, cell in enumerate(cells):
-                d = int(cell) if cell.isdigit() else digit[cell if is_letter(cell) else (r, c)]
+                d = int(cell) if cell.isdigit() else digit[index[cell if is_letter(cell)
+                                                                 else (r, c)]]
                 value = value * 10 + d
             values.append((role, cells, value))
         filled = checker.rows(values)
         if filled is not None:
             found.append(filled)
 
-    def dfs(i: int, total: int) -> None:
-        budget.tick()
-        if i == len(order):
+    def dfs(i: int, total: int, used: int) -> None:
+        if i == last:
             if total == 0:
                 finish()
             return
         if total + rest_min[i] > 0 or total + rest_max[i] < 0:
             return
-        var, w, m = order[i], weight[order[i]], modulus[i]
-        is_blank = not isinstance(var, str)
-        for d in range(low.get(var, 0), 10):
-            trail: list[str] = []
-            if is_blank:
-                if masks[var] >> d & 1:
-                    continue
-            elif not letters.bind(var, d, trail):
+        budget.tick()
+        w, m, banned, letter = weights[i], modulus[i], bans[i], is_letter_var[i]
+        if letter:
+            banned |= used
+        for d in range(lows[i], 10):
+            if banned >> d & 1:
                 continue
             s = total + w * d
-            if not m or s % m == 0:
-                digit[var] = d
-                dfs(i + 1, s)
-            letters.undo(trail, 0)
+            if m and s % m:
+                continue
+            digit[i] = d
+            dfs(i + 1, s, used | 1 << d if letter else used)
             if len(found) >= limit:
                 return
 
-    dfs(0, const)
+    dfs(0, const, 0)
 
 
 def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop,
