@@ -134,7 +134,7 @@ def _terms(parts: list[str], left: str, line: int) -> list[str]:
         at = left.index(part, start)
         stripped = part.strip()
         rows.append(_row(stripped, line, at + len(part) - len(part.lstrip()) + 1))
-        start = at + len(part)
+        start = at + len(part) + 1  # past the operator
     return rows
 
 

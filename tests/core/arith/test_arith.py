@@ -1,0 +1,200 @@
+import csv
+import itertools
+import random
+
+import pytest
+
+from core.arith import Puzzle, count, format, parse
+from core.arith.model import BLANK, is_letter
+from core.errors import ParseError
+
+
+def shared_cases(shared_data):
+    rows = (shared_data / "arith" / "mushikuizan" / "EXPECTED.tsv").read_text().splitlines()
+    for line in rows[1:]:
+        name, kind, n_solutions, expected, _ = line.split("\t")
+        yield name, int(n_solutions.split()[0]), expected
+
+
+def alphametics(shared_data):
+    with open(shared_data / "arith" / "alphametics.tsv") as f:
+        yield from csv.DictReader(f, delimiter="\t")
+
+
+FAST = ("M01", "M03", "M04", "M05", "M06", "D04", "D06", "D07")
+
+
+@pytest.mark.parametrize("prefix", FAST)
+def test_shared_long_calculations(shared_data, prefix):
+    check_case(shared_data, prefix)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("prefix", ["M02", "D01", "D02", "D03", "D05", "D08"])
+def test_shared_long_calculations_slow(shared_data, prefix):
+    check_case(shared_data, prefix)
+
+
+def check_case(shared_data, prefix):
+    for name, n_solutions, expected in shared_cases(shared_data):
+        if not name.startswith(prefix):
+            continue
+        p = parse((shared_data / "arith" / "mushikuizan" / name).read_text())
+        result = count(p, limit=10)
+        assert result.count == n_solutions, name
+        first = result.solution
+        # the expected text starts "A x B = C" or "N / D = Q r R"
+        numbers = [t for t in expected.replace("=", " ").split() if t.isdigit()]
+        if n_solutions == 1:
+            if p.op == "mul":
+                assert first[0] == numbers[0] and first[1] == numbers[1], name
+            else:
+                assert first[:3] == tuple(numbers[:3]), name
+        else:
+            assert result.differs
+
+
+@pytest.mark.slow
+def test_d02_without_its_extra_rule_has_8_solutions(shared_data):
+    path = shared_data / "arith" / "mushikuizan"
+    text = next(path.glob("D02_*")).read_text()
+    p = parse("\n".join(ln for ln in text.splitlines() if not ln.startswith("# extra")))
+    assert count(p, limit=20).count == 8
+
+
+def test_every_alphametic(shared_data):
+    for row in alphametics(shared_data):
+        p = parse(row["puzzle"])
+        result = count(p)
+        assert result.count == min(int(row["n_solutions"]), 2), row["id"]
+        if row["expected"] != "NO_SOLUTION":
+            digits = {}
+            for (_, cells), filled in zip(p.rows(), result.solution, strict=True):
+                digits.update(zip(cells, filled, strict=True))
+            assert all(digits[k] == v for k, v in
+                       (kv.split("=") for kv in row["expected"].split())), row["id"]
+
+
+# --- against an independent brute force on small random puzzles ---------------------------
+
+def brute_force(p: Puzzle, limit: int = 50) -> int:
+    """Try every digit for every letter and blank; evaluate the printed calculation."""
+    cells = [(r, c) for r, (_, row) in enumerate(p.rows()) for c in range(len(row))
+             if row[c] == BLANK]
+    letters = p.letters()
+    rows = [row for _, row in p.rows()]
+    found = 0
+    for letter_digits in itertools.permutations(range(10), len(letters)):
+        binding = dict(zip(letters, letter_digits, strict=True))
+        for blank_digits in itertools.product(range(10), repeat=len(cells)):
+            filled = [list(row) for row in rows]
+            for (r, c), d in zip(cells, blank_digits, strict=True):
+                filled[r][c] = str(d)
+            numbers = ["".join(str(binding[x]) if is_letter(x) else x for x in row)
+                       for row in filled]
+            if any(len(n) > 1 and n[0] == "0" for n in numbers):
+                continue
+            values = [int(n) for n in numbers]
+            if holds(p, values):
+                found += 1
+                if found >= limit:
+                    return found
+    return found
+
+
+def holds(p: Puzzle, values: list[int]) -> bool:
+    if p.op == "add":
+        return sum(values[:-1]) == values[-1]
+    if p.op == "sub":
+        return values[0] - values[1] == values[2]
+    a, b = values[0], values[1]
+    partials = values[2:-1]
+    digits = [int(x) for x in reversed(str(b))]
+    if p.partials and len(partials) != len(digits):
+        return False
+    checks = zip(partials, digits, strict=False)
+    return values[-1] == a * b and all(part == a * d for part, d in checks)
+
+
+def random_masked(rng: random.Random) -> Puzzle:
+    op = rng.choice(["add", "sub", "mul", "mul-partials"])
+    a, b = rng.randint(10, 999), rng.randint(2, 99)
+    if op == "add":
+        rows = [str(a), str(b), str(a + b)]
+    elif op == "sub":
+        a, b = max(a, b), min(a, b)
+        rows = [str(a), str(b), str(a - b)]
+    else:
+        rows = [str(a), str(b)]
+        if op == "mul-partials" and b >= 10:
+            rows += [str(a * int(d)) for d in reversed(str(b))]
+        rows.append(str(a * b))
+    free = 0
+    masked = []
+    for row in rows:
+        cells = []
+        for ch in row:
+            if free < 4 and rng.random() < 0.35:
+                cells.append(rng.choice([BLANK, BLANK, "A", "B"]))
+                free += 1
+            else:
+                cells.append(ch)
+        masked.append("".join(cells))
+    if op == "add":
+        return Puzzle("add", tuple(masked[:2]), masked[2])
+    if op == "sub":
+        return Puzzle("sub", tuple(masked[:2]), masked[2])
+    return Puzzle("mul", tuple(masked[:2]), masked[-1], partials=tuple(masked[2:-1]))
+
+
+def test_counts_match_brute_force_on_small_puzzles():
+    rng = random.Random(6)
+    for _ in range(120):
+        p = random_masked(rng)
+        assert count(p, limit=50).count == brute_force(p), p
+
+
+# --- formats ----------------------------------------------------------------------------------
+
+def test_formats_round_trip(shared_data):
+    for path in sorted((shared_data / "arith" / "mushikuizan").glob("*.txt")):
+        p = parse(path.read_text())
+        for style in ("file", "vertical"):
+            assert parse(format(p, style)) == p, (path.name, style)
+    for row in alphametics(shared_data):
+        p = parse(row["puzzle"])
+        assert parse(format(p, "line")) == p and parse(format(p)) == p
+
+
+def test_one_line_forms():
+    assert parse("SEND+MORE=MONEY").operands == ("SEND", "MORE")
+    p = parse("4*F* x *O* = ***R***")
+    assert p.op == "mul" and p.operands == ("4*F*", "*O*") and p.partials == ()
+    assert parse("ABC-DE=FG").op == "sub"
+    d = parse("****/**=** r *")
+    assert d.op == "div" and d.remainder == "*"
+    assert parse("歩香+桂=歩金").letters() == ["歩", "香", "桂", "金"]
+    assert parse("1?3+□2=**5").operands == ("1*3", "*2")
+
+
+def test_vertical_multiplication_layout():
+    text = "     4*F*\nx     *O*\n---------\n     F*U*\n   **O*R\n   **U*\n---------\n  ***R***\n"
+    p = parse(text)
+    assert p.partials == ("F*U*", "**O*R", "**U*") and p.result == "***R***"
+
+
+@pytest.mark.parametrize("text, line, column, words", [
+    ("  123\n+  45\n-----\n 168\n", 4, 4, "align numbers on the right"),
+    ("3 2\nSEE\nSO\nEMOO\nMIMEO\n", 5, 1, "needs 2 partial products"),
+    ("3 2\nSEEE\nSO\nEMOO\nMESS\nMIMEO\n", 2, 1, "the multiplicand has 4 digits"),
+    ("AB+C D=EF", 1, 5, "unexpected character ' '"),
+    ("AB+=EF", 1, 4, "an empty row"),
+    ("12 / 3 = 4\n12 - 12 = 0\n12 - 12 = 0\n", 3, 1, "the quotient has 1 digits"),
+    ("1*3 / 3 = 4*\n12 - 12 = 0\nxx\n", 3, 1, "a step reads"),
+    ("AB+CD=EF\n# extra: sometimes\n", 2, 10, "unknown side condition"),
+])
+def test_bad_input_names_line_and_column(text, line, column, words):
+    with pytest.raises(ParseError) as caught:
+        parse(text)
+    assert (caught.value.line, caught.value.column) == (line, column), caught.value
+    assert words in caught.value.message
