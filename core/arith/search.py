@@ -119,100 +119,160 @@ def add_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) 
     dfs(0, const, 0)
 
 
+def _pattern_range(cells: str, lead: bool) -> tuple[int, int]:
+    """The smallest and largest numbers a row's printed cells allow (letters as any digit)."""
+    low = high = 0
+    for i, cell in enumerate(cells):
+        d = int(cell) if cell.isdigit() else None
+        low = low * 10 + (d if d is not None else (1 if i == 0 and lead and len(cells) > 1 else 0))
+        high = high * 10 + (d if d is not None else 9)
+    return low, high
+
+
+class _Cells:
+    """A row as codes, least significant first: a digit d >= 0, -1 a blank, -2-i letter i."""
+
+    def __init__(self, cells: str, mask: int, letter_index: dict[str, int]):
+        self.length = len(cells)
+        self.mask = mask
+        self.codes = [int(c) if c.isdigit() else -1 if c == BLANK else -2 - letter_index[c]
+                      for c in reversed(cells)]
+
+
 def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop,
                    factor_rows, partial_rows, product_row, finish) -> None:
     """Digits of factor A from the right; each digit b_i of factor B is chosen when its partial
-    row A*b_i (or the product) first has a printed cell to check. At depth k the low k+1 digits
-    of every chosen partial and of the product are known and checked. `finish(A, B)` takes a
-    complete pair."""
-    (role_a, a_cells), (role_b, b_cells) = factor_rows
-    n, m = len(a_cells), len(b_cells)
+    row A*b_i (or the product) first has a printed cell to check, within the range the rows'
+    lengths allow. At depth k every chosen partial's digit k follows from a small carry and the
+    product's digit k from one multiplication. `finish(A, B)` takes a complete pair."""
+    (role_a, a_text), (role_b, b_text) = factor_rows
+    n, m = len(a_text), len(b_text)
     lead = not puzzle.rules.leading_zeros
-    a_mask, b_mask = checker.blank_mask(role_a), checker.blank_mask(role_b)
-    part_masks = [checker.blank_mask(role) if cells else 0 for role, cells in partial_rows]
-    prod_role, prod_cells = product_row if product_row else ("", "")
-    prod_mask = checker.blank_mask(prod_role) if product_row else 0
-
-    def cell_at(cells: str, pos: int) -> str | None:
-        return cells[len(cells) - 1 - pos] if pos < len(cells) else None
-
-    def b_low(i: int) -> int:
-        cells = partial_rows[i][1]
-        if cells is None:
-            return 0  # a quotient digit 0 of a division
-        if len(cells) > n:
-            return 2
-        return 1 if len(cells) > 1 or (i == m - 1 and m > 1 and lead) else 0
-
+    letter_index = {ch: i for i, ch in enumerate(puzzle.letters())}
+    bans = [checker.letters.forbidden.get(ch, 0) for ch in letter_index]
+    a_row = _Cells(a_text, checker.blank_mask(role_a), letter_index)
+    b_row = _Cells(b_text, checker.blank_mask(role_b), letter_index)
+    parts = [None if cells is None else _Cells(cells, checker.blank_mask(role), letter_index)
+             if cells else None for role, cells in partial_rows]
+    zero_digit = [cells is None for _, cells in partial_rows]  # a division's quotient digit 0
+    product = (_Cells(product_row[1], checker.blank_mask(product_row[0]), letter_index)
+               if product_row else None)
+    a_low_bound, a_high_bound = _pattern_range(a_text, lead)
+    b_range = []
+    for i in range(m):
+        low = 1 if i == m - 1 and m > 1 and lead else 0
+        high = 9
+        if zero_digit[i]:
+            low = high = 0
+        elif parts[i] is not None:
+            p_low, p_high = _pattern_range(partial_rows[i][1], lead)
+            low = max(low, -(-p_low // a_high_bound))
+            high = min(high, p_high // max(a_low_bound, 1))
+        b_range.append((low, high))
+    # when each multiplier digit is first needed: its row's first printed cell, or the first
+    # printed product cell at or above its position (the product's digit p needs b_0..b_p)
     need = []
     for i in range(m):
-        cells = partial_rows[i][1]
         at = n
-        if cells:
-            at = next((k for k in range(min(n, len(cells))) if cell_at(cells, k) != BLANK), n)
-        if prod_cells:
-            at = min(at, next((p for p in range(i, min(n, len(prod_cells)))
-                               if cell_at(prod_cells, p) != BLANK), n))
-        if cell_at(b_cells, i) != BLANK and not is_letter(cell_at(b_cells, i)):
-            at = 0
+        if parts[i] is not None:
+            at = next((k for k in range(min(n, parts[i].length)) if parts[i].codes[k] != -1), n)
+        if product is not None:
+            at = min(at, next((p for p in range(i, min(n, product.length))
+                               if product.codes[p] != -1), n))
+        if b_row.codes[i] >= 0 or b_range[i][0] == b_range[i][1]:
+            at = 0  # nothing to choose
         need.append(at)
-    b = [-1] * m
-    letters, budget = checker.letters, Budget(stop)
+    schedule = [[i for i in range(m) if need[i] == k] for k in range(n + 1)]
 
-    def check_position(k: int, a_low: int, trail: list[str]) -> bool:
-        scale = 10 ** k
-        for i in range(m):
-            cells = partial_rows[i][1]
-            if b[i] < 0 or not cells or k >= len(cells):
-                continue
-            d = a_low * b[i] // scale % 10
-            if not checker.cell(cell_at(cells, k), d, part_masks[i], trail):
-                return False
-        if prod_cells and k < len(prod_cells) and all(b[j] >= 0 for j in range(min(k + 1, m))):
-            b_value = sum(b[j] * 10 ** j for j in range(min(k + 1, m)))
-            d = a_low * b_value // scale % 10
-            if not checker.cell(cell_at(prod_cells, k), d, prod_mask, trail):
-                return False
+    digit_of = [-1] * len(letter_index)
+    state = {"used": 0}
+    b = [-1] * m
+    carry = [0] * m
+    budget = Budget(stop)
+
+    def put(code: int, d: int, mask: int, trail: list[int]) -> bool:
+        if code >= 0:
+            return code == d
+        if code == -1:
+            return not mask >> d & 1
+        li = -2 - code
+        known = digit_of[li]
+        if known >= 0:
+            return known == d
+        if state["used"] >> d & 1 or bans[li] >> d & 1:
+            return False
+        digit_of[li] = d
+        state["used"] |= 1 << d
+        trail.append(li)
         return True
 
-    def choose_b(todo: list[int], then) -> None:
+    def undo(trail: list[int]) -> None:
+        for li in trail:
+            state["used"] &= ~(1 << digit_of[li])
+            digit_of[li] = -1
+
+    def choose_b(todo: list[int], k: int, a_low: int, then) -> None:
         if not todo:
             then()
             return
         i, rest = todo[0], todo[1:]
-        cell = cell_at(b_cells, i)
-        for d in range(b_low(i), 1 if partial_rows[i][1] is None else 10):
-            trail: list[str] = []
-            if checker.cell(cell, d, b_mask, trail):
-                b[i] = d
-                choose_b(rest, then)
+        low, high = b_range[i]
+        if k == n and parts[i] is not None:  # A is known: the row's length fixes the range
+            length = parts[i].length
+            low = max(low, -(-10 ** (length - 1) // a_low) if length > 1 else 0)
+            high = min(high, (10 ** length - 1) // a_low)
+        for d in range(low, high + 1):
+            trail: list[int] = []
+            if put(b_row.codes[i], d, b_row.mask, trail):
+                b[i], carry[i] = d, a_low * d // 10 ** k
+                choose_b(rest, k, a_low, then)
                 b[i] = -1
-            letters.undo(trail, 0)
+            undo(trail)
             if len(found) >= limit:
                 return
 
-    def depth(k: int, a_low: int) -> None:
+    def depth(k: int, a_low: int, b_low: int) -> None:
         budget.tick()
         if k == n:
-            choose_b([i for i in range(m) if b[i] < 0],
-                     lambda: finish(a_low, sum(d * 10 ** i for i, d in enumerate(b))))
+            todo = [i for i in range(m) if b[i] < 0]
+            choose_b(todo, k, a_low, lambda: finish(a_low, sum(d * 10 ** i
+                                                                for i, d in enumerate(b))))
             return
-        todo = [i for i in range(m) if need[i] == k and b[i] < 0]
-        choose_b(todo, lambda: choose_a(k, a_low))
+        choose_b(schedule[k], k, a_low, lambda: choose_a(k, a_low))
 
     def choose_a(k: int, a_low: int) -> None:
-        cell = cell_at(a_cells, k)
+        code = a_row.codes[k]
         start = 1 if k == n - 1 and n > 1 and lead else 0
+        scale = 10 ** k
+        ready = product is not None and k < product.length and all(
+            b[j] >= 0 for j in range(min(k + 1, m)))
+        b_low = sum(b[j] * 10 ** j for j in range(min(k + 1, m))) if ready else 0
+        active = [i for i in range(m) if b[i] >= 0 and parts[i] is not None
+                  and k < parts[i].length]
+        saved = carry[:]
         for d in range(start, 10):
-            trail: list[str] = []
-            value = a_low + d * 10 ** k
-            if checker.cell(cell, d, a_mask, trail) and check_position(k, value, trail):
-                depth(k + 1, value)
-            letters.undo(trail, 0)
+            trail: list[int] = []
+            ok = put(code, d, a_row.mask, trail)
+            for i in active if ok else ():
+                t = d * b[i] + saved[i]
+                carry[i] = t // 10
+                if not put(parts[i].codes[k], t % 10, parts[i].mask, trail):
+                    ok = False
+                    break
+            value = a_low + d * scale
+            if ok and ready:
+                ok = put(product.codes[k], value * b_low // scale % 10, product.mask, trail)
+            if ok:
+                for i in range(m):
+                    if b[i] >= 0 and (parts[i] is None or k >= parts[i].length):
+                        carry[i] = (d * b[i] + saved[i]) // 10
+                depth(k + 1, value, b_low)
+            carry[:] = saved
+            undo(trail)
             if len(found) >= limit:
                 return
 
-    depth(0, 0)
+    depth(0, 0, 0)
 
 
 def mul_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) -> None:
