@@ -129,6 +129,10 @@ def _pattern_range(cells: str, lead: bool) -> tuple[int, int]:
     return low, high
 
 
+# SOLUTIONS[f][r]: the digits d with d * f = r (mod 10)
+SOLUTIONS = [[[d for d in range(10) if d * f % 10 == r] for r in range(10)] for f in range(10)]
+
+
 class _Cells:
     """A row as codes, least significant first: a digit d >= 0, -1 a blank, -2-i letter i."""
 
@@ -143,8 +147,9 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
                    factor_rows, partial_rows, product_row, finish) -> None:
     """Digits of factor A from the right; each digit b_i of factor B is chosen when its partial
     row A*b_i (or the product) first has a printed cell to check, within the range the rows'
-    lengths allow. At depth k every chosen partial's digit k follows from a small carry and the
-    product's digit k from one multiplication. `finish(A, B)` takes a complete pair."""
+    lengths allow. At depth k the low k+1 digits of A are known, and so is digit k of every
+    chosen partial row and of the product; only rows printed at k are looked at (one small
+    multiplication each). `finish(A, B)` takes a complete pair."""
     (role_a, a_text), (role_b, b_text) = factor_rows
     n, m = len(a_text), len(b_text)
     lead = not puzzle.rules.leading_zeros
@@ -183,11 +188,14 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
             at = 0  # nothing to choose
         need.append(at)
     schedule = [[i for i in range(m) if need[i] == k] for k in range(n + 1)]
+    printed = [[i for i in range(m) if parts[i] is not None and k < parts[i].length
+                and (parts[i].codes[k] != -1 or parts[i].mask)] for k in range(n)]
+    product_printed = [product is not None and k < product.length
+                       and (product.codes[k] != -1 or product.mask) for k in range(n)]
 
     digit_of = [-1] * len(letter_index)
     state = {"used": 0}
     b = [-1] * m
-    carry = [0] * m
     budget = Budget(stop)
 
     def put(code: int, d: int, mask: int, trail: list[int]) -> bool:
@@ -224,7 +232,7 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
         for d in range(low, high + 1):
             trail: list[int] = []
             if put(b_row.codes[i], d, b_row.mask, trail):
-                b[i], carry[i] = d, a_low * d // 10 ** k
+                b[i] = d
                 choose_b(rest, k, a_low, then)
                 b[i] = -1
             undo(trail)
@@ -244,30 +252,35 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
         code = a_row.codes[k]
         start = 1 if k == n - 1 and n > 1 and lead else 0
         scale = 10 ** k
-        ready = product is not None and k < product.length and all(
-            b[j] >= 0 for j in range(min(k + 1, m)))
+        ready = product_printed[k] and all(b[j] >= 0 for j in range(min(k + 1, m)))
         b_low = sum(b[j] * 10 ** j for j in range(min(k + 1, m))) if ready else 0
-        active = [i for i in range(m) if b[i] >= 0 and parts[i] is not None
-                  and k < parts[i].length]
-        saved = carry[:]
-        for d in range(start, 10):
+        # digit k of a_low*f + d*10^k*f is (a_low*f // 10^k + d*f) mod 10: one big-int step a
+        # row here, small integers for each of the ten digits below
+        rows = [(parts[i].codes[k], parts[i].mask, b[i], a_low * b[i] // scale)
+                for i in printed[k] if b[i] >= 0]
+        if ready:
+            rows.append((product.codes[k], product.mask, b_low % 10, a_low * b_low // scale))
+        digits = range(start, 10)
+        for row_code, _, factor, base in rows:  # a printed digit (or bound letter) picks d
+            target = row_code if row_code >= 0 else digit_of[-2 - row_code] if row_code < -1 else -1
+            if target >= 0:
+                digits = [d for d in SOLUTIONS[factor][(target - base) % 10] if d >= start]
+                break
+        for d in digits:
             trail: list[int] = []
             ok = put(code, d, a_row.mask, trail)
-            for i in active if ok else ():
-                t = d * b[i] + saved[i]
-                carry[i] = t // 10
-                if not put(parts[i].codes[k], t % 10, parts[i].mask, trail):
-                    ok = False
-                    break
-            value = a_low + d * scale
-            if ok and ready:
-                ok = put(product.codes[k], value * b_low // scale % 10, product.mask, trail)
             if ok:
-                for i in range(m):
-                    if b[i] >= 0 and (parts[i] is None or k >= parts[i].length):
-                        carry[i] = (d * b[i] + saved[i]) // 10
-                depth(k + 1, value, b_low)
-            carry[:] = saved
+                for row_code, mask, factor, base in rows:
+                    t = (base + d * factor) % 10
+                    if row_code >= 0:
+                        if row_code != t:
+                            ok = False
+                            break
+                    elif not put(row_code, t, mask, trail):
+                        ok = False
+                        break
+            if ok:
+                depth(k + 1, a_low + d * scale, b_low)
             undo(trail)
             if len(found) >= limit:
                 return
