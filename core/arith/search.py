@@ -144,12 +144,13 @@ class _Cells:
 
 
 def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop,
-                   factor_rows, partial_rows, product_row, finish) -> None:
+                   factor_rows, partial_rows, product_row, finish, end_check=None) -> None:
     """Digits of factor A from the right; each digit b_i of factor B is chosen when its partial
     row A*b_i (or the product) first has a printed cell to check, within the range the rows'
     lengths allow. At depth k the low k+1 digits of A are known, and so is digit k of every
     chosen partial row and of the product; only rows printed at k are looked at (one small
-    multiplication each). `finish(A, B)` takes a complete pair."""
+    multiplication each). `finish(A, B, fill)` takes a complete pair. Digits of B left for the
+    end are chosen most significant first, and `end_check(A, b)` may reject a partial choice."""
     (role_a, a_text), (role_b, b_text) = factor_rows
     n, m = len(a_text), len(b_text)
     lead = not puzzle.rules.leading_zeros
@@ -233,18 +234,50 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
             trail: list[int] = []
             if put(b_row.codes[i], d, b_row.mask, trail):
                 b[i] = d
-                choose_b(rest, k, a_low, then)
+                if k < n or end_check is None or end_check(a_low, b):
+                    choose_b(rest, k, a_low, then)
                 b[i] = -1
             undo(trail)
             if len(found) >= limit:
                 return
 
+    def fill(cells: str, role: str):
+        """The numbers a row can still be, given the letters bound so far."""
+        mask = checker.blank_mask(role)
+        codes = _Cells(cells, mask, letter_index).codes[::-1]
+        extra: dict[int, int] = {}
+
+        def walk(i: int, value: int, used: int):
+            if i == len(codes):
+                yield value
+                return
+            code = codes[i]
+            low = 1 if i == 0 and lead and len(codes) > 1 else 0
+            if code >= 0:
+                options = [code] if code >= low else []
+            elif code == -1:
+                options = [d for d in range(low, 10) if not mask >> d & 1]
+            else:
+                li = -2 - code
+                known = digit_of[li] if digit_of[li] >= 0 else extra.get(li, -1)
+                options = [known] if known >= low else [
+                    d for d in range(low, 10) if not (used | bans[li]) >> d & 1]
+            for d in options:
+                fresh = code < -1 and digit_of[-2 - code] < 0 and -2 - code not in extra
+                if fresh:
+                    extra[-2 - code] = d
+                yield from walk(i + 1, value * 10 + d, used | (1 << d if fresh else 0))
+                if fresh:
+                    del extra[-2 - code]
+
+        yield from walk(0, 0, state["used"])
+
     def depth(k: int, a_low: int, b_low: int) -> None:
         budget.tick()
         if k == n:
-            todo = [i for i in range(m) if b[i] < 0]
+            todo = [i for i in range(m - 1, -1, -1) if b[i] < 0]
             choose_b(todo, k, a_low, lambda: finish(a_low, sum(d * 10 ** i
-                                                                for i, d in enumerate(b))))
+                                                                for i, d in enumerate(b)), fill))
             return
         choose_b(schedule[k], k, a_low, lambda: choose_a(k, a_low))
 
@@ -295,7 +328,7 @@ def mul_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) 
     if not partials:
         partials = [("", "")] * m
 
-    def finish(a: int, b: int) -> None:
+    def finish(a: int, b: int, fill) -> None:
         values = [(rows[0][0], rows[0][1], a), (rows[1][0], rows[1][1], b)]
         if puzzle.partials:
             values += [(role, cells, a * (b // 10 ** i % 10))
@@ -323,32 +356,50 @@ def div_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) 
     last = steps[-1] if steps else None
     rest_cells = last.remainder if last else (puzzle.remainder if not steps else None)
 
-    def finish(d: int, qv: int) -> None:
+    def finish(d: int, qv: int, fill) -> None:
         if d == 0:
             return
-        for r in remainders(rest_cells, d):
+        options = range(d) if rest_cells is None else (r for r in fill(rest_cells, "remainder")
+                                                        if r < d)
+        for r in options:
             filled = replay(puzzle, checker, d, qv, r)
             if filled is not None:
                 found.append(filled)
                 if len(found) >= limit:
                     return
 
+    lead = not puzzle.rules.leading_zeros
+
+    def feasible(d: int, b: list[int]) -> bool:
+        """Follow the steps whose quotient digits are chosen (from the top) with an interval
+        for each working number: the printed lengths cut most divisors and digits early."""
+        if not steps:
+            return True
+        low, high = _pattern_range(steps[0].working if steps[0] else dividend, lead)
+        for j, step in enumerate(steps):
+            digit = b[q - 1 - j]
+            if digit < 0:
+                return True
+            if step is None:
+                high = min(high, d - 1)  # no subtraction: the working number is below d
+                if digit != 0 or low > high:
+                    return False
+                rest_low, rest_high = low, high
+            else:
+                if j:
+                    w_low, w_high = _pattern_range(step.working, lead)
+                    low, high = max(low, w_low), min(high, w_high)
+                s = d * digit
+                r_low, r_high = _pattern_range(step.remainder, lead)
+                rest_low = max(low - s, 0, r_low)
+                rest_high = min(high - s, d - 1, r_high)
+                if rest_low > rest_high:
+                    return False
+            low, high = rest_low * 10, rest_high * 10 + 9
+        return True
+
     product_search(puzzle, checker, found, limit, stop, [("divisor", divisor),
-                   ("quotient", quotient)], partials, None, finish)
-
-
-def remainders(cells: str | None, divisor: int):
-    """Remainder values the last printed row allows (any below the divisor when none is)."""
-    if cells is None:
-        yield from range(divisor)
-        return
-    if all(c.isdigit() for c in cells):
-        value = int(cells)
-        if value < divisor:
-            yield value
-        return
-    low = 10 ** (len(cells) - 1) if len(cells) > 1 else 0
-    yield from range(low, min(divisor, 10 ** len(cells)))
+                   ("quotient", quotient)], partials, None, finish, feasible)
 
 
 def replay(puzzle: Puzzle, checker: Checker, d: int, qv: int, r: int) -> tuple[str, ...] | None:
@@ -356,6 +407,8 @@ def replay(puzzle: Puzzle, checker: Checker, d: int, qv: int, r: int) -> tuple[s
     dividend, divisor = puzzle.operands
     n_value = d * qv + r
     digits = str(n_value)
+    if len(digits) != len(dividend) and not puzzle.rules.leading_zeros:
+        return None
     q_digits = str(qv).zfill(len(puzzle.result))
     values = [("dividend", dividend, n_value), ("divisor", divisor, d),
               ("quotient", puzzle.result, qv)]
@@ -373,6 +426,10 @@ def replay(puzzle: Puzzle, checker: Checker, d: int, qv: int, r: int) -> tuple[s
                 if qd == 0:
                     return None
                 rest = working - d * qd
+                if not puzzle.rules.leading_zeros and (
+                        len(str(working)) != len(step.working)
+                        or len(str(rest)) != len(step.remainder)):
+                    return None  # the cheap test first: most candidates fail on a length
                 values += [(f"working {i}", step.working, working),
                            (f"subtrahend {i}", step.subtrahend, d * qd),
                            (f"rest {i}", step.remainder, rest)]
