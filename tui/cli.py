@@ -22,6 +22,7 @@ from core.files import InputError, atomic_write, read_text
 from core.symmetry import SYMMETRIES
 
 OK, NOT_UNIQUE, BAD_INPUT = 0, 1, 2
+STYLES = {"sudoku": {"line": "line", "full": "grid"}, "arith": {"line": "line", "full": "vertical"}}
 COMMANDS = ("check", "solve", "rate", "generate", "export")
 
 
@@ -32,19 +33,23 @@ class Entry:
     source: str
     line: int
     kind: str
-    puzzle: sudoku.Puzzle | None = None
+    puzzle: object = None
     error: str | None = None
 
     def where(self, many: bool) -> str:
         return f"{self.source}:{self.line}: " if many else ""
 
+    @property
+    def family(self):
+        return kinds.family(self.kind)
+
 
 def load(path: str) -> list[Entry]:
-    """Every puzzle of a file, in order (a file of one-line Sudokus holds many)."""
+    """Every puzzle of a file, in order (a file of one-line puzzles holds many)."""
     try:
         text = read_text(path)
         kind = kinds.detect(text)
-        items = list(sudoku.iter_puzzles(text))
+        items = list(kinds.family(kind).iter_puzzles(text))
     except InputError as error:
         return [Entry(path, 0, "", error=str(error))]
     except ParseError as error:
@@ -53,10 +58,6 @@ def load(path: str) -> list[Entry]:
         return [Entry(path, 1, kind, error=f"{path}: no puzzle found")]
     return [Entry(path, line, kind, error=f"{path}: {item}") if isinstance(item, ParseError)
             else Entry(path, line, kind, puzzle=item) for line, item in items]
-
-
-def cells(indices, size: int) -> list[str]:
-    return [sudoku.cell_name(c, size) for c in indices]
 
 
 def emit(obj: dict) -> None:
@@ -90,18 +91,26 @@ class Run:
         self.status = max(self.status, status)
 
 
-def counted(entry: Entry, limit: int) -> tuple[sudoku.Count, dict]:
+def counted(entry: Entry, limit: int) -> tuple[object, dict]:
     """Count an entry's solutions; the result, and its JSON object."""
-    p = entry.puzzle
+    p, family = entry.puzzle, entry.family
     start = time.perf_counter()
-    result = sudoku.count(p, limit=limit)
+    result = family.count(p, limit=limit)
     seconds = time.perf_counter() - start
-    return result, {"kind": entry.kind, "line": entry.line, "count": result.count,
-                    "limit": limit, "unique": result.unique,
-                    "solution": _line(p, result.solution),
-                    "differs": cells(result.differs, p.size),
-                    "clashes": [cells(pair, p.size) for pair in result.clashes],
-                    "seconds": round(seconds, 6)}
+    as_json = {"kind": entry.kind, "line": entry.line, "count": result.count, "limit": limit,
+               "unique": result.unique, "solution": solution_text(entry, result.solution, True),
+               "differs": family.cell_names(p, result.differs), "seconds": round(seconds, 6)}
+    if entry.kind == "sudoku":
+        as_json["clashes"] = [family.cell_names(p, pair) for pair in result.clashes]
+    return result, as_json
+
+
+def solution_text(entry: Entry, solution, one_line: bool) -> str | None:
+    if solution is None:
+        return None
+    solved = entry.family.filled(entry.puzzle, solution)
+    return entry.family.format(solved, "line").rstrip("\n") if one_line else (
+        entry.family.format(solved).rstrip("\n"))
 
 
 def cmd_check(args) -> int:
@@ -113,25 +122,22 @@ def cmd_check(args) -> int:
         if args.json:
             emit(as_json)
         else:
-            print(entry.where(many) + describe_count(entry.puzzle, result, args.limit))
+            print(entry.where(many) + describe_count(entry, result, args.limit))
     return run.status
 
 
-def _line(p: sudoku.Puzzle, solution) -> str | None:
-    return sudoku.format_line(p.with_givens(solution)) if solution else None
-
-
-def describe_count(p: sudoku.Puzzle, result: sudoku.Count, limit: int) -> str:
+def describe_count(entry: Entry, result, limit: int) -> str:
+    p, names = entry.puzzle, entry.family.cell_names
     if result.unique:
         return "unique"
     if result.count == 0:
-        if result.clashes:
-            pairs = "; ".join(" and ".join(cells(pair, p.size)) + f" both hold "
+        if getattr(result, "clashes", ()):
+            pairs = "; ".join(" and ".join(names(p, pair)) + f" both hold "
                               f"{sudoku.SYMBOLS[p.givens[pair[0]] - 1]}" for pair in result.clashes)
             return f"no solution: {pairs}"
         return "no solution"
     more = " or more" if result.count >= limit else ""
-    differ = ", ".join(cells(result.differs, p.size))
+    differ = ", ".join(names(p, result.differs))
     return f"not unique: {result.count}{more} solutions; two of them differ in {differ}"
 
 
@@ -146,19 +152,22 @@ def cmd_solve(args) -> int:
             continue
         where = entry.where(many)
         if result.solution is None:
-            print(where + describe_count(entry.puzzle, result, 2), file=sys.stderr)
+            print(where + describe_count(entry, result, 2), file=sys.stderr)
             continue
         if not result.unique:
-            print(where + describe_count(entry.puzzle, result, 2) + "; the first one:",
-                  file=sys.stderr)
-        solved = entry.puzzle.with_givens(result.solution)
-        print(sudoku.format_line(solved) if many else sudoku.format_grid(solved).rstrip("\n"))
+            print(where + describe_count(entry, result, 2) + "; the first one:", file=sys.stderr)
+        print(solution_text(entry, result.solution, many))
     return run.status
 
 
 def cmd_rate(args) -> int:
     run = Run([args.file], args.json)
     for entry, many in run:
+        if entry.kind != "sudoku":
+            run.fail(BAD_INPUT)
+            print(f"{entry.where(many)}rate: only Sudoku is rated by human logic, not "
+                  f"{entry.kind}", file=sys.stderr)
+            continue
         start = time.perf_counter()
         try:
             rating = sudoku.rate(entry.puzzle)
@@ -194,7 +203,8 @@ def mask_from(path: str) -> tuple[bool, ...]:
 def _generate_one(task: tuple[sudoku.Options, int, bool]) -> dict:
     options, seed, with_rating = task
     puzzle, solution = sudoku.generate(options, random.Random(seed))
-    result = {"puzzle": sudoku.format_line(puzzle), "solution": _line(puzzle, solution),
+    result = {"puzzle": sudoku.format_line(puzzle),
+              "solution": sudoku.format_line(puzzle.with_givens(solution)),
               "seed": seed, "clues": puzzle.clue_count}
     if with_rating:
         result["rating"] = sudoku.rate(puzzle).as_dict()
@@ -277,10 +287,11 @@ class progress_bar:
 
 def cmd_export(args) -> int:
     run = Run(args.files, False)
-    texts = [sudoku.format(entry.puzzle, args.style) for entry, _ in run]
+    texts = [entry.family.format(entry.puzzle, STYLES[entry.kind][args.style])
+             for entry, _ in run]
     if run.status != OK:
         return run.status  # no partial file for a bad input
-    atomic_write(args.output, "\n".join(texts) if args.style == "grid" else "".join(texts))
+    atomic_write(args.output, "\n".join(texts) if args.style == "full" else "".join(texts))
     return OK
 
 
@@ -322,7 +333,8 @@ def build_parser() -> argparse.ArgumentParser:
     export = sub.add_parser("export", help="write puzzles in another format")
     export.add_argument("files", nargs="+", metavar="FILE")
     export.add_argument("--to", choices=("text",), default="text")
-    export.add_argument("--style", choices=("line", "grid"), default="grid")
+    export.add_argument("--style", choices=("line", "full"), default="full",
+                        help="one line a puzzle, or the family's full layout (grid, vertical)")
     export.add_argument("-o", "--output", metavar="OUT", required=True)
     return parser
 

@@ -40,13 +40,41 @@ ROLE_WORDS = ("dividend", "divisor", "quotient", "multiplicand", "multiplier", "
               "result", "working", "subtrahend", "rest", "partial", "operand")
 
 
+def _content(lines: list[str]) -> list[tuple[int, str]]:
+    return [(n, line) for n, line in enumerate(lines, 1)
+            if line.strip() and not line.lstrip().startswith("#")
+            and not re.match(r"^\s*kind\s*:", line, re.IGNORECASE)]
+
+
+def iter_puzzles(text: str):
+    """(line, puzzle or its ParseError) for each puzzle: a file of one-line calculations (a
+    TSV's last column, as in alphametics.tsv) holds many; any other layout holds one."""
+    lines = text.splitlines()
+    content = [(n, line) for n, line in _content(lines)
+               if line.split("\t")[-1].strip() != "puzzle"]  # a TSV's header
+    first = content[0][1] if content else ""
+    many = (len(content) > 1 and not MUL_HEADER.match(first) and not DIV_HEADER.match(first)
+            and all("=" in line and not RULE.match(line) for _, line in content))
+    if not many:
+        try:
+            yield (content[0][0] if content else 1), parse(text)
+        except ParseError as error:
+            yield error.line, error
+        return
+    for number, line in content:
+        expression = line.split("\t")[-1]
+        column = len(line) - len(expression)
+        try:
+            yield number, _one_line(number, expression, Rules())
+        except ParseError as error:
+            yield number, ParseError(error.message, number, error.column + column)
+
+
 def parse(text: str) -> Puzzle:
     lines = text.splitlines()
     if len(lines) > MAX_ROWS:
         raise ParseError(f"too many lines ({len(lines)}; at most {MAX_ROWS})", MAX_ROWS + 1, 1)
-    content = [(n, line) for n, line in enumerate(lines, 1)
-               if line.strip() and not line.lstrip().startswith("#")
-               and not re.match(r"^\s*kind\s*:", line, re.IGNORECASE)]
+    content = _content(lines)
     if not content:
         raise ParseError("no calculation found", 1, 1)
     extras = _extras(lines)

@@ -92,3 +92,28 @@ class Puzzle:
                 if is_letter(cell):
                     seen[cell] = None
         return list(seen)
+
+
+def filled(puzzle: Puzzle, rows: tuple[str, ...]) -> Puzzle:
+    """The puzzle with every row replaced by a solution's digits (rows in `rows()` order)."""
+    it = iter(rows)
+    take = lambda: next(it)  # noqa: E731 - rows come back in printed order
+    if puzzle.op in ("add", "sub"):
+        operands = tuple(take() for _ in puzzle.operands)
+        return Puzzle(puzzle.op, operands, take(), rules=puzzle.rules)
+    if puzzle.op == "mul":
+        operands = (take(), take())
+        partials = tuple(take() for _ in puzzle.partials)
+        return Puzzle("mul", operands, take(), partials=partials, rules=puzzle.rules)
+    operands = (take(), take())
+    quotient = take()
+    steps = tuple(None if s is None else DivisionStep(take(), take(), take())
+                  for s in puzzle.steps)
+    remainder = puzzle.remainder if puzzle.steps else take()
+    return Puzzle("div", operands, quotient, steps=steps, remainder=remainder, rules=puzzle.rules)
+
+
+def cell_names(puzzle: Puzzle, cells) -> list[str]:
+    """`role:column` for (row, cell) pairs, the column counted from the left of the row."""
+    roles = [role for role, _ in puzzle.rows()]
+    return [f"{roles[r]}:{c + 1}" for r, c in cells]

@@ -125,3 +125,26 @@ def test_console_script_reads_stdin():
     out = subprocess.run([sys.executable, "-m", "tui.cli", "check", "-", "--json"], input=TOP1,
                          capture_output=True, text=True)
     assert out.returncode == 0 and json.loads(out.stdout)["unique"] is True
+
+
+def test_arith_files_are_recognised_and_checked(shared_data, capsys):
+    path = next((shared_data / "arith" / "mushikuizan").glob("M03_*"))
+    assert main(["check", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["kind"] == "arith"
+    assert main(["solve", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "911" in out and "83812" in out
+
+
+def test_arith_collection_and_not_unique(puzzle_file, capsys):
+    path = puzzle_file("SEND+MORE=MONEY\n**+**=***\nA=B\n")
+    assert main(["check", path, "--json"]) == 1
+    out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [o["count"] for o in out] == [1, 2, 0]
+    assert out[0]["solution"] == "9567+1085=10652"
+    assert out[1]["differs"] and all(":" in name for name in out[1]["differs"])
+
+
+def test_rate_refuses_arith(puzzle_file, capsys):
+    assert main(["rate", puzzle_file("SEND+MORE=MONEY\n")]) == 2
+    assert "only Sudoku" in capsys.readouterr().err
