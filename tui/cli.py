@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
-from core import kinds, sudoku
+from core import arith, kinds, sudoku
 from core.errors import ParseError
 from core.files import InputError, atomic_write, read_text
 from core.symmetry import SYMMETRIES
@@ -200,15 +200,22 @@ def mask_from(path: str) -> tuple[bool, ...]:
     return tuple(bool(v) for v in sudoku.parse(pattern).givens)
 
 
-def _generate_one(task: tuple[sudoku.Options, int, bool]) -> dict:
-    options, seed, with_rating = task
-    puzzle, solution = sudoku.generate(options, random.Random(seed))
-    result = {"puzzle": sudoku.format_line(puzzle),
-              "solution": sudoku.format_line(puzzle.with_givens(solution)),
-              "seed": seed, "clues": puzzle.clue_count}
-    if with_rating:
-        result["rating"] = sudoku.rate(puzzle).as_dict()
-    return result
+def _generate_one(task: tuple[str, object, int, bool]) -> tuple[dict, str, str]:
+    """One puzzle: its JSON object, its one-line text and its full layout."""
+    kind, options, seed, with_rating = task
+    if kind == "sudoku":
+        puzzle, solution = sudoku.generate(options, random.Random(seed))
+        result = {"puzzle": sudoku.format_line(puzzle),
+                  "solution": sudoku.format_line(puzzle.with_givens(solution)),
+                  "seed": seed, "clues": puzzle.clue_count}
+        if with_rating:
+            result["rating"] = sudoku.rate(puzzle).as_dict()
+        return result, result["puzzle"], sudoku.format_grid(puzzle).rstrip("\n")
+    puzzle, answer = arith.generate(options, random.Random(seed))
+    full = arith.format(puzzle, "vertical").rstrip("\n")
+    result = {"puzzle": full, "solution": arith.format(answer, "vertical").rstrip("\n"),
+              "seed": seed}
+    return result, full, full
 
 
 def generated(tasks: list, jobs: int) -> Iterator[dict]:
@@ -229,36 +236,45 @@ def generated(tasks: list, jobs: int) -> Iterator[dict]:
                 next_out += 1
 
 
+def generator_options(args):
+    attempts = {"attempts": args.attempts} if args.attempts else {}
+    if args.kind == "arith":
+        digits = tuple(int(n) for n in args.digits.replace("+", "x").split("x") if n)
+        return arith.Options(op=args.op, digits=digits, keep=args.keep,
+                             one_blank_per_column=args.one_blank_per_column, **attempts)
+    return sudoku.Options(
+        size=args.size, symmetry=args.symmetry, clues=args.clues, minimal=args.minimal,
+        mask=mask_from(args.mask) if args.mask else None, level=args.level,
+        max_technique=args.max_technique, **attempts)
+
+
 def cmd_generate(args) -> int:
     try:
-        options = sudoku.Options(
-            size=args.size, symmetry=args.symmetry, clues=args.clues, minimal=args.minimal,
-            mask=mask_from(args.mask) if args.mask else None, level=args.level,
-            max_technique=args.max_technique, attempts=args.attempts)
+        options = generator_options(args)
     except (ValueError, ParseError, InputError) as error:
         print(f"generate: {error}", file=sys.stderr)
         return BAD_INPUT
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
-    tasks = [(options, seed + i, args.json or args.level is not None) for i in range(args.count)]
+    rate_too = args.kind == "sudoku" and (args.json or args.level is not None)
+    tasks = [(args.kind, options, seed + i, rate_too) for i in range(args.count)]
     lines = []
+    one_line = args.kind == "sudoku" and args.count > 1
     try:
         with progress_bar(args.count, enabled=sys.stderr.isatty()) as advance:
-            for result in generated(tasks, args.jobs):
+            for result, line, full in generated(tasks, args.jobs):
                 advance()
-                if args.json:
-                    text = json.dumps(result, ensure_ascii=False)
-                else:
-                    p = sudoku.parse(result["puzzle"])
-                    text = sudoku.format(p, "line" if args.count > 1 else "grid").rstrip("\n")
+                text = json.dumps(result, ensure_ascii=False) if args.json else (
+                    line if one_line else full)
                 if args.output:
                     lines.append(text)
                 else:
-                    print(text, flush=True)
-    except sudoku.GenerationFailed as error:
+                    print(text + ("" if args.json or one_line else "\n"), flush=True)
+    except (sudoku.GenerationFailed, arith.GenerationFailed) as error:
         print(f"generate: {error}", file=sys.stderr)
         return NOT_UNIQUE
     if args.output:
-        atomic_write(args.output, "\n".join(lines) + "\n")
+        joiner = "\n" if args.json or one_line else "\n\n"
+        atomic_write(args.output, joiner.join(lines) + "\n")
     return OK
 
 
@@ -323,7 +339,15 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--clues", type=int, help="stop at this many clues")
     gen.add_argument("--minimal", action="store_true", help="no clue can be removed")
     gen.add_argument("--mask", metavar="FILE", help="givens exactly on this pattern's cells")
-    gen.add_argument("--attempts", type=int, default=1000, help="random grids to try")
+    gen.add_argument("--attempts", type=int, help="random answers to try")
+    gen.add_argument("--op", choices=("add", "sub", "mul", "div"), default="mul",
+                     help="arith: the operation")
+    gen.add_argument("--digits", default="3x3", help="arith: digit counts, e.g. 3x2 or 4+4+4 "
+                     "(div: divisor x quotient)")
+    gen.add_argument("--keep", type=float, default=0.0,
+                     help="arith: share of digits left shown (0: as few as stay unique)")
+    gen.add_argument("--one-blank-per-column", action="store_true",
+                     help="arith: at most one blank in a column (additions)")
     gen.add_argument("--count", type=int, default=1)
     gen.add_argument("--seed", type=int, help="puzzle i uses seed S+i (reproducible)")
     gen.add_argument("--jobs", type=int, default=1, help="worker processes")

@@ -1,0 +1,55 @@
+import random
+
+import pytest
+
+from core.arith import BLANK, Options, count, generate, parse
+from core.arith.generator import _columns, long_division
+
+
+@pytest.mark.parametrize("op, digits", [("add", (4, 4, 3)), ("sub", (5, 3)), ("mul", (3, 2)),
+                                        ("mul", (2, 1)), ("div", (2, 3))])
+def test_generated_puzzles_are_unique_and_come_from_their_answer(op, digits):
+    puzzle, answer = generate(Options(op=op, digits=digits), random.Random(4))
+    result = count(puzzle)
+    assert result.unique
+    assert result.solution == tuple(cells for _, cells in answer.rows())
+    blanks = sum(cells.count(BLANK) for _, cells in puzzle.rows())
+    assert blanks > 0
+
+
+def test_same_seed_same_puzzle():
+    options = Options(op="mul", digits=(3, 3))
+    assert generate(options, random.Random(9)) == generate(options, random.Random(9))
+
+
+def test_keep_leaves_that_share_of_digits_shown():
+    puzzle, _ = generate(Options(op="mul", digits=(3, 3), keep=0.5), random.Random(2))
+    cells = [ch for _, row in puzzle.rows() for ch in row]
+    shown = sum(1 for ch in cells if ch != BLANK)
+    assert shown == -(-len(cells) // 2)
+
+
+def test_one_blank_per_column():
+    puzzle, _ = generate(Options(op="add", digits=(4, 4, 4), one_blank_per_column=True),
+                         random.Random(5))
+    columns = _columns(puzzle)
+    blank_columns = [columns[(r, c)] for r, (_, row) in enumerate(puzzle.rows())
+                     for c, ch in enumerate(row) if ch == BLANK]
+    assert len(blank_columns) == len(set(blank_columns)) > 0
+
+
+def test_long_division_layout_round_trips():
+    p = long_division(1050000, 48)  # Enigma 226: quotient 21875
+    assert p.result == "21875" and p.steps[-1].remainder == "0"
+    from core.arith import format
+    assert parse(format(p, "file")) == p
+    assert count(p).unique
+
+
+def test_bad_options():
+    with pytest.raises(ValueError, match="unknown operation"):
+        Options(op="pow")
+    with pytest.raises(ValueError, match="two digit counts"):
+        Options(op="mul", digits=(3,))
+    with pytest.raises(ValueError, match="digit counts"):
+        Options(op="add", digits=(0, 3))
