@@ -31,11 +31,10 @@ class Options:
     def __post_init__(self):
         if self.op not in OPERATIONS:
             raise ValueError(f"unknown operation {self.op!r}; one of {', '.join(OPERATIONS)}")
-        if len(self.digits) < (1 if self.op == "add" else 2) or any(
-                not 1 <= d <= MAX_DIGITS for d in self.digits):
-            raise ValueError(f"digit counts must be 1 to {MAX_DIGITS}: {self.digits}")
-        if self.op in ("sub", "mul", "div") and len(self.digits) != 2:
+        if self.op != "add" and len(self.digits) != 2:
             raise ValueError(f"{self.op} takes two digit counts, like 3x2")
+        if not self.digits or any(not 1 <= d <= MAX_DIGITS for d in self.digits):
+            raise ValueError(f"digit counts must be 1 to {MAX_DIGITS}: {self.digits}")
         if not 0 <= self.keep <= 1:
             raise ValueError("keep is a share between 0 and 1")
 
