@@ -20,6 +20,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
 	for b in bench/bench_*.py; do $(BIN)/python $$b || exit 1; done
 
 lint: $(STAMP)
