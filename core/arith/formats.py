@@ -85,6 +85,8 @@ def parse(text: str) -> Puzzle:
         return _division_file(lines, first_number, extras)
     if len(content) == 1 and "=" in first:
         return _one_line(first_number, first, extras)
+    if any(")" in line for _, line in content):
+        return _vertical_division(content, extras)
     return _vertical(content, extras)
 
 
@@ -260,6 +262,56 @@ def _vertical(content: list[tuple[int, str]], rules: Rules) -> Puzzle:
     raise ParseError("write a long division in the division file format", content[0][0], 1)
 
 
+def _vertical_division(content: list[tuple[int, str]], rules: Rules) -> Puzzle:
+    """Quotient over a rule, `divisor ) dividend`, then for each subtraction the subtrahend, a
+    rule, and the next working number (the rest with the digits brought down); the last line is
+    the final remainder. Rows are placed by the column of their last digit."""
+    at = next(i for i, (_, line) in enumerate(content) if ")" in line)
+    number, line = content[at]
+    left, _, right = line.partition(")")
+    origin = len(left) + 1 + len(right) - len(right.lstrip())  # the dividend's first column
+    divisor = _row(left.strip(), number, len(left) - len(left.lstrip()) + 1)
+    dividend = _row(right.strip(), number, origin + 1)
+    above = [(n, text) for n, text in content[:at] if not RULE.match(text)]
+    if len(above) != 1:
+        raise ParseError("one quotient line goes above the dividend", number, 1)
+    q_line, q_text = above[0]
+    quotient = _row(q_text.strip(), q_line, len(q_text) - len(q_text.lstrip()) + 1)
+    last_column = origin + len(dividend) - 1
+    if len(q_text.rstrip()) - 1 != last_column:
+        raise ParseError("the quotient's last digit goes over the dividend's last digit",
+                         q_line, len(q_text.rstrip()))
+    below = []
+    for n, text in content[at + 1:]:
+        if not RULE.match(text):
+            start = len(text) - len(text.lstrip())
+            below.append((n, _row(text.strip(), n, start + 1), len(text.rstrip()) - 1))
+    if not below or len(below) % 2:
+        raise ParseError("below the dividend: a subtrahend, a rule and a line for each step, "
+                         "and the remainder last", below[-1][0] if below else number, 1)
+    width = len(dividend) - len(quotient) + 1
+    steps: list[DivisionStep | None] = [None] * len(quotient)
+    working = dividend[:width]
+    places = []
+    for i in range(0, len(below), 2):
+        n, subtrahend, end = below[i]
+        digit = end - (origin + width - 1)
+        if not 0 <= digit < len(quotient) or (places and digit <= places[-1]):
+            raise ParseError("this subtrahend is not under a quotient digit's working number",
+                             n, end + 1)
+        places.append(digit)
+        nxt_n, nxt, nxt_end = below[i + 1]
+        later = below[i + 2][2] - (origin + width - 1) if i + 2 < len(below) else None
+        if later is None:
+            rest = nxt
+        else:
+            brought = later - digit
+            rest = nxt[:len(nxt) - brought] or "0"
+        steps[digit] = DivisionStep(working, subtrahend, rest)
+        working = nxt
+    return Puzzle("div", (dividend, divisor), quotient, steps=tuple(steps), rules=rules)
+
+
 def _vertical_multiplication(sections, rows, rules: Rules) -> Puzzle:
     if len(rows[0]) != 2:
         raise ParseError("a multiplication has two numbers above the first rule",
@@ -297,9 +349,36 @@ def format_line(puzzle: Puzzle) -> str:
     return f"{a[0]}/{a[1]}={puzzle.result}{rest}"
 
 
+def format_division_vertical(puzzle: Puzzle) -> str:
+    """The long division as printed (see _vertical_division). A rest and the next working
+    number share one line: the working number's cells are written."""
+    dividend, divisor = puzzle.operands
+    quotient = puzzle.result
+    head = f"{divisor} ) "
+    origin = len(head)
+    width = len(dividend) - len(quotient) + 1
+    lines = [" " * (origin + len(dividend) - len(quotient)) + quotient,
+             " " * origin + "-" * len(dividend), head + dividend]
+
+    def at(cells: str, end: int) -> str:
+        return " " * (end - len(cells) + 1) + cells
+
+    shown = [(digit, step) for digit, step in enumerate(puzzle.steps) if step is not None]
+    for i, (digit, step) in enumerate(shown):
+        end = origin + width - 1 + digit
+        lines.append(at(step.subtrahend, end))
+        lines.append(at("-" * max(len(step.working), len(step.subtrahend)), end))
+        if i + 1 < len(shown):
+            later, following = shown[i + 1]
+            lines.append(at(following.working, origin + width - 1 + later))
+        else:
+            lines.append(at(step.remainder, end))
+    return _with_extras(puzzle, "\n".join(lines) + "\n")
+
+
 def format_vertical(puzzle: Puzzle) -> str:
     if puzzle.op == "div":
-        return format_division_file(puzzle)
+        return format_division_vertical(puzzle) if puzzle.steps else format_line(puzzle) + "\n"
     symbol = {"add": "+", "sub": "-", "mul": "x"}[puzzle.op]
     bottom = [puzzle.result]
     middle = list(puzzle.partials)

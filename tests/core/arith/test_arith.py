@@ -172,7 +172,27 @@ def test_vertical_multiplication_layout():
     assert p.partials == ("F*U*", "**O*R", "**U*") and p.result == "***R***"
 
 
+def test_vertical_long_division_layout():
+    # Enigma 206 as printed: rests and the digits brought down share a line
+    p = parse("pkmkh / ?? = ???\npkm - pmd = xp\nxpk - ?? = kh\nkhh - mbg = k\n")
+    printed = ("       ***\n"
+               "     -----\n"
+               "** ) pkmkh\n"
+               "     pmd\n"
+               "     ---\n"
+               "      xpk\n"
+               "       **\n"
+               "      ---\n"
+               "       khh\n"
+               "       mbg\n"
+               "       ---\n"
+               "         k\n")
+    assert format(p, "vertical") == printed
+    assert parse(printed) == p
+
+
 @pytest.mark.parametrize("text, line, column, words", [
+    ("     **\n  -----\n* ) ****\n  **\n  --\n   **\n", 1, 7, "quotient's last digit"),
     ("  123\n+  45\n-----\n 168\n", 4, 4, "align numbers on the right"),
     ("3 2\nSEE\nSO\nEMOO\nMIMEO\n", 5, 1, "needs 2 partial products"),
     ("3 2\nSEEE\nSO\nEMOO\nMESS\nMIMEO\n", 2, 1, "the multiplicand has 4 digits"),
