@@ -17,6 +17,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
 from core import arith, kinds, sudoku
+from core.arith import alphametic
 from core.errors import ParseError
 from core.files import InputError, atomic_write, read_text
 from core.symmetry import SYMMETRIES
@@ -211,6 +212,14 @@ def _generate_one(task: tuple[str, object, int, bool]) -> tuple[dict, str, str]:
         if with_rating:
             result["rating"] = sudoku.rate(puzzle).as_dict()
         return result, result["puzzle"], sudoku.format_grid(puzzle).rstrip("\n")
+    if kind == "alphametic":
+        n_words, word_list, seconds = options
+        words = alphametic.read_words(word_list) if word_list else None
+        puzzle = alphametic.generate_alphametic(n_words, random.Random(seed), words, seconds)
+        answer = arith.filled(puzzle, arith.count(puzzle, limit=1).solution)
+        line = arith.format(puzzle, "line").rstrip("\n")
+        return ({"puzzle": line, "solution": arith.format(answer, "line").rstrip("\n"),
+                 "seed": seed}, line, line)
     puzzle, answer = arith.generate(options, random.Random(seed))
     full = arith.format(puzzle, "vertical").rstrip("\n")
     result = {"puzzle": full, "solution": arith.format(answer, "vertical").rstrip("\n"),
@@ -237,6 +246,12 @@ def generated(tasks: list, jobs: int) -> Iterator[dict]:
 
 
 def generator_options(args):
+    if args.kind == "alphametic":
+        if args.words < 3:
+            raise ValueError("--words is at least 3 (two addends and the sum)")
+        if args.word_list:
+            read_text(args.word_list)  # a missing or unreadable list fails here, cleanly
+        return (args.words, args.word_list, args.seconds)
     attempts = {"attempts": args.attempts} if args.attempts else {}
     if args.kind == "arith":
         digits = tuple(int(n) for n in args.digits.replace("+", "x").split("x") if n)
@@ -258,7 +273,7 @@ def cmd_generate(args) -> int:
     rate_too = args.kind == "sudoku" and (args.json or args.level is not None)
     tasks = [(args.kind, options, seed + i, rate_too) for i in range(args.count)]
     lines = []
-    one_line = args.kind == "sudoku" and args.count > 1
+    one_line = args.kind == "alphametic" or (args.kind == "sudoku" and args.count > 1)
     try:
         with progress_bar(args.count, enabled=sys.stderr.isatty()) as advance:
             for result, line, full in generated(tasks, args.jobs):
@@ -269,7 +284,8 @@ def cmd_generate(args) -> int:
                     lines.append(text)
                 else:
                     print(text + ("" if args.json or one_line else "\n"), flush=True)
-    except (sudoku.GenerationFailed, arith.GenerationFailed) as error:
+    except (sudoku.GenerationFailed, arith.GenerationFailed,
+            alphametic.GenerationFailed) as error:
         print(f"generate: {error}", file=sys.stderr)
         return NOT_UNIQUE
     if args.output:
@@ -330,7 +346,7 @@ def build_parser() -> argparse.ArgumentParser:
     rate.add_argument("--steps", action="store_true", help="print the logical walkthrough")
 
     gen = sub.add_parser("generate", help="make new puzzles")
-    gen.add_argument("kind", choices=kinds.KINDS)
+    gen.add_argument("kind", choices=(*kinds.KINDS, "alphametic"))
     gen.add_argument("--size", type=int, default=9, help="4, 6, 8, 9, 12, 16 or 25")
     gen.add_argument("--symmetry", default="none", choices=SYMMETRIES)
     gen.add_argument("--level", choices=sudoku.LEVELS, help="exactly this difficulty")
@@ -348,6 +364,12 @@ def build_parser() -> argparse.ArgumentParser:
                      help="arith: share of digits left shown (0: as few as stay unique)")
     gen.add_argument("--one-blank-per-column", action="store_true",
                      help="arith: at most one blank in a column (additions)")
+    gen.add_argument("--words", type=int, default=10,
+                     help="alphametic: number of words, the sum included")
+    gen.add_argument("--word-list", metavar="FILE",
+                     help="alphametic: one word a line (default: common English words)")
+    gen.add_argument("--seconds", type=float, default=60.0,
+                     help="alphametic: time budget for one puzzle")
     gen.add_argument("--count", type=int, default=1)
     gen.add_argument("--seed", type=int, help="puzzle i uses seed S+i (reproducible)")
     gen.add_argument("--jobs", type=int, default=1, help="worker processes")

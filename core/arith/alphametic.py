@@ -1,0 +1,166 @@
+"""Alphametics from a word list by simulated annealing: w1 + ... + w(n-1) = wn with at most ten
+letters and exactly one solution.
+
+The state is a result word and n-1 addends drawn from the words whose letters lie in a pool of
+ten letters (the result's, plus others). The energy is how close the sum can come to balancing:
+log10(1 + min |sum of weight x digit|) over all ways to give the letters different digits, found
+by branch and bound; 0 means the puzzle has a solution, and then the counter decides uniqueness.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from core.arith.model import Puzzle
+from core.arith.solver import count
+
+MAX_LETTERS = 10
+CLOSEST_NODES = 20_000  # a budget for one energy: past it, the best found so far stands
+
+
+class GenerationFailed(Exception):
+    pass
+
+
+def english_words(limit: int = 30_000, max_level: float = 4.0) -> list[str]:
+    """Common real English words, upper-case, 3 to 10 letters: the `limit` most frequent of
+    wordfreq, kept when cefrpy places them at CEFR level B2 (4) or below, not only as a proper
+    noun, and they have a vowel; three-letter words must be common (Zipf >= 4). wordfreq alone
+    lets in acronyms and names (MTG, MRNA, EARP, DNA), short fragments (SES, EDS) too."""
+    try:
+        from cefrpy import CEFRAnalyzer
+        from wordfreq import top_n_list, zipf_frequency
+    except ImportError as error:  # dependencies of the project: say how to get them
+        raise GenerationFailed("the English word list needs the wordfreq and cefrpy packages "
+                               "(make run installs them)") from error
+    levels = CEFRAnalyzer()
+    words = set()
+    for word in top_n_list("en", limit):
+        if (word.isascii() and word.isalpha() and 3 <= len(word) <= 10
+                and any(v in word for v in "aeiouy")
+                and (len(word) > 3 or zipf_frequency(word, "en") >= 4.0)
+                and (levels.get_average_word_level_float(word) or 9) <= max_level
+                and set(levels.get_all_pos_for_word_as_str(word)) - {"NNP", "NNPS"}):
+            words.add(word.upper())
+    return sorted(words)
+
+
+def read_words(path: str | Path) -> list[str]:
+    """A word list file: one word a line (a frequency or other columns may follow); words of
+    3 to 10 letters are kept."""
+    words = set()
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        word = line.split()[0].upper() if line.split() else ""
+        if word.isalpha() and 3 <= len(word) <= 10 and len(set(word)) <= MAX_LETTERS:
+            words.add(word)
+    return sorted(words)
+
+
+def weights(addends: Sequence[str], result: str) -> tuple[dict[str, int], set[str]]:
+    """Each letter's weight in sum(addends) - result, and the letters that lead a word."""
+    weight: dict[str, int] = {}
+    leading = set()
+    for word, sign in [*((w, 1) for w in addends), (result, -1)]:
+        for i, letter in enumerate(word):
+            weight[letter] = weight.get(letter, 0) + sign * 10 ** (len(word) - 1 - i)
+        if len(word) > 1:
+            leading.add(word[0])
+    return weight, leading
+
+
+def closest(addends: Sequence[str], result: str) -> int:
+    """The smallest |sum(addends) - result| over assignments of different digits to letters
+    (0: a solution exists), by branch and bound within CLOSEST_NODES nodes."""
+    weight, leading = weights(addends, result)
+    letters = sorted(weight, key=lambda x: -abs(weight[x]))
+    ws = [weight[x] for x in letters]
+    lows = [1 if x in leading else 0 for x in letters]
+    spans = [(min(w * lo, w * 9), max(w * lo, w * 9)) for w, lo in zip(ws, lows, strict=True)]
+    rest_min = [sum(s[0] for s in spans[i:]) for i in range(len(ws) + 1)]
+    rest_max = [sum(s[1] for s in spans[i:]) for i in range(len(ws) + 1)]
+    best = [abs(rest_max[0]) + abs(rest_min[0]) + 1]
+    nodes = [0]
+
+    def dfs(i: int, total: int, used: int) -> None:
+        nodes[0] += 1
+        low, high = total + rest_min[i], total + rest_max[i]
+        bound = 0 if low <= 0 <= high else min(abs(low), abs(high))
+        if bound >= best[0] or nodes[0] > CLOSEST_NODES:
+            return
+        if i == len(ws):
+            best[0] = abs(total)
+            return
+        # try digits nearest to balancing first: the best bound shrinks sooner
+        w = ws[i]
+        ideal = -total / w if w else 0
+        for d in sorted(range(lows[i], 10), key=lambda d: abs(d - ideal)):
+            if not used >> d & 1:
+                dfs(i + 1, total + w * d, used | 1 << d)
+                if best[0] == 0:
+                    return
+
+    dfs(0, 0, 0)
+    return best[0]
+
+
+def energy(addends: Sequence[str], result: str) -> float:
+    return math.log10(1 + closest(addends, result))
+
+
+def generate_alphametic(n_words: int, rng: random.Random, words: Sequence[str] | None = None,
+                        seconds: float = 60.0, stop: Callable[[], bool] | None = None,
+                        ) -> Puzzle:
+    """A unique alphametic of `n_words` words (the last is the sum), within `seconds`."""
+    if n_words < 3:
+        raise ValueError("an alphametic here has at least three words (two addends and a sum)")
+    words = list(words) if words is not None else english_words()
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and not (stop and stop()):
+        found = _anneal(n_words, rng, words, deadline, stop)
+        if found is not None:
+            return found
+    raise GenerationFailed(f"no unique {n_words}-word alphametic within {seconds:.0f} s")
+
+
+def _anneal(n_words: int, rng: random.Random, words: Sequence[str], deadline: float,
+            stop) -> Puzzle | None:
+    """One annealing run from a fresh result word and letter pool."""
+    digits_needed = len(str(9 * (n_words - 1))) - 1  # how much longer the sum is than a term
+    results = [w for w in words if len(w) >= 3 + digits_needed and len(set(w)) <= MAX_LETTERS]
+    if not results:
+        raise GenerationFailed("the word list has no word long enough to be the sum")
+    result = rng.choice(results)
+    pool = set(result)
+    others = sorted(set("".join(words)) - pool)
+    rng.shuffle(others)
+    pool |= set(others[:MAX_LETTERS - len(pool)])
+    candidates = [w for w in words if set(w) <= pool and w != result
+                  and len(w) <= len(result) - (1 if n_words > 3 else 0)]
+    if len(candidates) < n_words - 1:
+        return None
+    addends = rng.sample(candidates, n_words - 1)
+    current = energy(addends, result)
+    temperature = 1.0
+    for _ in range(4000):
+        if time.monotonic() > deadline or (stop and stop()):
+            return None
+        if current == 0:
+            puzzle = Puzzle("add", tuple(addends), result)
+            solutions = count(puzzle, limit=2)
+            if solutions.unique:
+                return puzzle
+            current = 0.3  # a solution, but not the only one: keep moving
+        i = rng.randrange(len(addends))
+        word = rng.choice(candidates)
+        if word in addends:
+            continue
+        trial = addends[:i] + [word] + addends[i + 1:]
+        e = energy(trial, result)
+        if e <= current or rng.random() < math.exp((current - e) / temperature):
+            addends, current = trial, e
+        temperature = max(0.05, temperature * 0.995)
+    return None
