@@ -203,7 +203,7 @@ def mask_from(path: str) -> tuple[bool, ...]:
 
 def _generate_one(task: tuple[str, object, int, bool]) -> tuple[dict, str, str]:
     """One puzzle: its JSON object, its one-line text and its full layout."""
-    kind, options, seed, with_rating = task
+    kind, options, seed, with_rating, seconds = task
     if kind == "sudoku":
         puzzle, solution = sudoku.generate(options, random.Random(seed))
         result = {"puzzle": sudoku.format_line(puzzle),
@@ -213,14 +213,17 @@ def _generate_one(task: tuple[str, object, int, bool]) -> tuple[dict, str, str]:
             result["rating"] = sudoku.rate(puzzle).as_dict()
         return result, result["puzzle"], sudoku.format_grid(puzzle).rstrip("\n")
     if kind == "alphametic":
-        n_words, word_list, seconds = options
+        n_words, word_list = options
         words = alphametic.read_words(word_list) if word_list else None
         puzzle = alphametic.generate_alphametic(n_words, random.Random(seed), words, seconds)
         answer = arith.filled(puzzle, arith.count(puzzle, limit=1).solution)
         line = arith.format(puzzle, "line").rstrip("\n")
         return ({"puzzle": line, "solution": arith.format(answer, "line").rstrip("\n"),
                  "seed": seed}, line, line)
-    puzzle, answer = arith.generate(options, random.Random(seed))
+    if isinstance(options, arith.Puzzle):  # an author's shape
+        puzzle, answer = arith.generate_from_shape(options, random.Random(seed), seconds)
+    else:
+        puzzle, answer = arith.generate(options, random.Random(seed))
     full = arith.format(puzzle, "vertical").rstrip("\n")
     result = {"puzzle": full, "solution": arith.format(answer, "vertical").rstrip("\n"),
               "seed": seed}
@@ -251,7 +254,9 @@ def generator_options(args):
             raise ValueError("--words is at least 3 (two addends and the sum)")
         if args.word_list:
             read_text(args.word_list)  # a missing or unreadable list fails here, cleanly
-        return (args.words, args.word_list, args.seconds)
+        return (args.words, args.word_list)
+    if args.kind == "arith" and args.shape:
+        return arith.parse(read_text(args.shape))
     attempts = {"attempts": args.attempts} if args.attempts else {}
     if args.kind == "arith":
         digits = tuple(int(n) for n in args.digits.replace("+", "x").split("x") if n)
@@ -271,7 +276,7 @@ def cmd_generate(args) -> int:
         return BAD_INPUT
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
     rate_too = args.kind == "sudoku" and (args.json or args.level is not None)
-    tasks = [(args.kind, options, seed + i, rate_too) for i in range(args.count)]
+    tasks = [(args.kind, options, seed + i, rate_too, args.seconds) for i in range(args.count)]
     lines = []
     one_line = args.kind == "alphametic" or (args.kind == "sudoku" and args.count > 1)
     try:
@@ -368,8 +373,10 @@ def build_parser() -> argparse.ArgumentParser:
                      help="alphametic: number of words, the sum included")
     gen.add_argument("--word-list", metavar="FILE",
                      help="alphametic: one word a line (default: common English words)")
+    gen.add_argument("--shape", metavar="FILE",
+                     help="arith: the author's shape (@ a digit to choose, * a blank, letters)")
     gen.add_argument("--seconds", type=float, default=60.0,
-                     help="alphametic: time budget for one puzzle")
+                     help="alphametic, arith --shape: time budget for one puzzle")
     gen.add_argument("--count", type=int, default=1)
     gen.add_argument("--seed", type=int, help="puzzle i uses seed S+i (reproducible)")
     gen.add_argument("--jobs", type=int, default=1, help="worker processes")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -125,3 +126,35 @@ def _columns(answer: Puzzle) -> dict[tuple[int, int], int]:
     rows = answer.rows()
     return {(r, c): len(cells) - 1 - c for r, (_, cells) in enumerate(rows)
             for c in range(len(cells))}
+
+
+SHOWN = "@"  # in a shape: a digit the generator chooses and shows (# starts a comment)
+
+
+def generate_from_shape(shape: Puzzle, rng: random.Random | None = None, seconds: float = 30.0,
+                        stop: Callable[[], bool] | None = None) -> tuple[Puzzle, Puzzle]:
+    """Numbers for an author's shape: `@` cells are shown digits to choose, `*` blanks, letters
+    letters, digits fixed. Random answers that fit the shape are tried until one makes the
+    puzzle unique; GenerationFailed when none did within `seconds`."""
+    rng = rng or random.Random()
+    if not any(SHOWN in cells for _, cells in shape.rows()):
+        raise ValueError(f"the shape has no {SHOWN} cell to fill")
+    relaxed = filled(shape, tuple(cells.replace(SHOWN, BLANK) for _, cells in shape.rows()))
+    deadline = time.monotonic() + seconds
+
+    def out_of_time() -> bool:
+        return time.monotonic() > deadline or (stop is not None and stop())
+
+    while not out_of_time():
+        answer = count(relaxed, limit=1, stop=out_of_time, rng=rng).solution
+        if answer is None:
+            if out_of_time():
+                break
+            raise GenerationFailed("no numbers fit this shape at all")
+        rows = tuple("".join(digit if cell == SHOWN else cell for cell, digit in
+                             zip(cells, answer_row, strict=True))
+                     for (_, cells), answer_row in zip(shape.rows(), answer, strict=True))
+        puzzle = filled(shape, rows)
+        if count(puzzle, limit=2, stop=out_of_time).unique:
+            return puzzle, filled(shape, answer)
+    raise GenerationFailed(f"no unique filling of the shape within {seconds:.0f} s")

@@ -80,6 +80,7 @@ def add_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) 
     index = {v: i for i, v in enumerate(order)}
     budget = Budget(stop)
     last = len(order)
+    digit_order = checker.order
 
     def finish() -> None:
         values = []
@@ -105,7 +106,7 @@ def add_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) 
         w, m, banned, letter = weights[i], modulus[i], bans[i], is_letter_var[i]
         if letter:
             banned |= used
-        for d in range(lows[i], 10):
+        for d in digit_order(range(lows[i], 10)):
             if banned >> d & 1:
                 continue
             s = total + w * d
@@ -230,7 +231,7 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
             length = parts[i].length
             low = max(low, -(-10 ** (length - 1) // a_low) if length > 1 else 0)
             high = min(high, (10 ** length - 1) // a_low)
-        for d in range(low, high + 1):
+        for d in checker.order(range(low, high + 1)):
             trail: list[int] = []
             if put(b_row.codes[i], d, b_row.mask, trail):
                 b[i] = d
@@ -299,7 +300,7 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
             if target >= 0:
                 digits = [d for d in SOLUTIONS[factor][(target - base) % 10] if d >= start]
                 break
-        for d in digits:
+        for d in checker.order(digits):
             trail: list[int] = []
             ok = put(code, d, a_row.mask, trail)
             if ok:

@@ -68,8 +68,9 @@ class Letters:
 class Checker:
     """Matches computed numbers against printed rows."""
 
-    def __init__(self, puzzle: Puzzle):
+    def __init__(self, puzzle: Puzzle, rng=None):
         self.puzzle = puzzle
+        self.rng = rng  # when given, digits are tried in random order (a random solution)
         self.letters = Letters(puzzle)
         self.leading_zeros = puzzle.rules.leading_zeros
         self.blank_not: dict[str, int] = {}  # role word -> digits a blank there may not be
@@ -77,6 +78,15 @@ class Checker:
             if isinstance(extra, BlanksNot):
                 for role in extra.roles:
                     self.blank_not[role] = self.blank_not.get(role, 0) | 1 << extra.digit
+
+    def order(self, digits):
+        """Digits in the order to try them: as they come, or shuffled when searching for a
+        random solution."""
+        if self.rng is None:
+            return digits
+        digits = list(digits)
+        self.rng.shuffle(digits)
+        return digits
 
     def blank_mask(self, role: str) -> int:
         """Digits a blank of this row may not take."""
@@ -130,13 +140,16 @@ class Checker:
                        for cell, ch in zip(cells, digits, strict=True))
 
 
-def count(puzzle: Puzzle, limit: int = 2, stop: Callable[[], bool] | None = None) -> Count:
+def count(puzzle: Puzzle, limit: int = 2, stop: Callable[[], bool] | None = None,
+          rng=None) -> Count:
+    """Solutions up to `limit`; with `rng`, the search tries digits in random order, so that
+    count(p, 1, rng=rng) gives a random solution (used by the shape-first generator)."""
     from core.arith import search
 
     found: list[tuple[str, ...]] = []
     stopped = False
     try:
-        search.SEARCHES[puzzle.op](puzzle, Checker(puzzle), found, limit, stop)
+        search.SEARCHES[puzzle.op](puzzle, Checker(puzzle, rng), found, limit, stop)
     except Stopped:
         stopped = True
     differs = ()

@@ -148,3 +148,20 @@ def test_arith_collection_and_not_unique(puzzle_file, capsys):
 def test_rate_refuses_arith(puzzle_file, capsys):
     assert main(["rate", puzzle_file("SEND+MORE=MONEY\n")]) == 2
     assert "only Sudoku" in capsys.readouterr().err
+
+
+def test_generate_arith_and_shape_and_alphametic(puzzle_file, capsys):
+    from core import arith
+
+    assert main(["generate", "arith", "--op", "mul", "--digits", "3x2", "--seed", "1"]) == 0
+    printed = capsys.readouterr().out
+    assert arith.count(arith.parse(printed)).unique
+    shape = puzzle_file("AB@+@CB=@@D@\n", "shape.txt")
+    assert main(["generate", "arith", "--shape", shape, "--seed", "4", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert arith.count(arith.parse(result["puzzle"])).unique
+    assert main(["generate", "alphametic", "--words", "4", "--seed", "2", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["puzzle"].count("+") == 2 and arith.count(arith.parse(result["puzzle"])).unique
+    assert main(["generate", "arith", "--digits", "3"]) == 2
+    assert "two digit counts" in capsys.readouterr().err

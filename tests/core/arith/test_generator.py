@@ -53,3 +53,27 @@ def test_bad_options():
         Options(op="mul", digits=(3,))
     with pytest.raises(ValueError, match="digit counts"):
         Options(op="add", digits=(0, 3))
+
+
+def test_shape_first_fills_the_authors_cells():
+    from core.arith.generator import generate_from_shape
+
+    shape = parse("   @*@\nx   *@\n------\n  *@*@\n  @*@\n------\n @@*@*\n")
+    puzzle, answer = generate_from_shape(shape, random.Random(1), seconds=20)
+    for (_, want), (_, got) in zip(shape.rows(), puzzle.rows(), strict=True):
+        assert len(want) == len(got)
+        for a, b in zip(want, got, strict=True):
+            assert (a == "@" and b.isdigit()) or a == b
+    assert count(puzzle).unique
+    assert count(puzzle).solution == tuple(cells for _, cells in answer.rows())
+
+
+def test_shape_with_letters_and_a_shape_that_cannot_work():
+    from core.arith.generator import GenerationFailed, generate_from_shape
+
+    puzzle, _ = generate_from_shape(parse("AB@+@CB=@@D@"), random.Random(2), seconds=20)
+    assert count(puzzle).unique and "A" in puzzle.operands[0]
+    with pytest.raises(GenerationFailed, match="no numbers fit"):
+        generate_from_shape(parse("@@+@@=@@@@@"), random.Random(3), seconds=5)
+    with pytest.raises(ValueError, match="no @ cell"):
+        generate_from_shape(parse("AB+CD=EF"), random.Random(3))
