@@ -20,6 +20,7 @@ from core.arith.solver import count
 
 MAX_LETTERS = 10
 CLOSEST_NODES = 20_000  # a budget for one energy: past it, the best found so far stands
+RUN_STEPS = 1000  # moves in one annealing run before a fresh start
 
 
 class GenerationFailed(Exception):
@@ -145,7 +146,7 @@ def _anneal(n_words: int, rng: random.Random, words: Sequence[str], deadline: fl
     addends = rng.sample(candidates, n_words - 1)
     current = energy(addends, result)
     temperature = 1.0
-    for _ in range(4000):
+    for _ in range(RUN_STEPS):
         if time.monotonic() > deadline or (stop and stop()):
             return None
         if current == 0:
