@@ -2,9 +2,10 @@
 
     python bench/bench_arith.py [--repeat 5]
 
-Peers: OR-Tools CP-SAT on the alphametics (a linear model with AllDifferent, counting up to two
-solutions), measured in the same run when `ortools` is installed (`pip install ortools`); the
-article's C++ solver for M02 is quoted (about 10-15 ms of CPU on this machine class).
+Peers, measured in the same run when installed (`make bench` installs both): OR-Tools CP-SAT
+on the alphametics (a linear model with AllDifferent, counting up to two solutions) and PyPI
+`cryptarithm` on the divisions; the article's C++ solver for M02 is quoted (about 10-15 ms of
+CPU on this machine class).
 """
 
 from __future__ import annotations
@@ -108,6 +109,52 @@ def long_calculations(repeat: int) -> None:
               flush=True)
 
 
+def cryptarithm_text(p) -> str | None:
+    """A division in PyPI cryptarithm's layout (quotient, divisor)dividend, then subtrahend and
+    next working number for each step, the remainder last); None when a quotient digit is 0:
+    that package shows a step for every digit, our files skip the zero steps."""
+    if any(step is None for step in p.steps):
+        return None
+    lines = [p.result, p.operands[1] + ")" + p.operands[0]]
+    for j, step in enumerate(p.steps):
+        if j:
+            lines.append(step.working)
+        lines.append(step.subtrahend)
+    lines.append(p.steps[-1].remainder)
+    return "\n".join(lines)
+
+
+def divisions_vs_cryptarithm() -> None:
+    """Both count to two on the same divisions; side conditions (# extra) are left out, as the
+    peer has no way to state them."""
+    try:
+        from cryptarithm import Division, solve_division
+    except ImportError:
+        print("cryptarithm not installed (pip install cryptarithm): no division peer")
+        return
+    for path in sorted((SHARED / "arith" / "mushikuizan").glob("D*.txt")):
+        text = "\n".join(ln for ln in path.read_text().splitlines() if not ln.startswith("#"))
+        p = parse(text)
+        peer_text = cryptarithm_text(p)
+        if peer_text is None:
+            print(f"{path.name[:44]:44} has a quotient digit 0: not expressible for the peer")
+            continue
+        ours, t = timed_median(lambda p=p: count(p, limit=2).count, 3)
+
+        def peer(peer_text=peer_text) -> int:
+            found = 0
+            for _ in solve_division(Division.string2division(peer_text)):
+                found += 1
+                if found >= 2:
+                    break
+            return found
+
+        theirs, t_peer = timed_median(peer, 1)
+        assert theirs == ours, (path.name, ours, theirs)
+        print(f"{path.name[:44]:44} count {ours}  ours {t * 1000:8.1f} ms  cryptarithm "
+              f"{t_peer * 1000:9.1f} ms  ours/peer {t / t_peer:.3f}", flush=True)
+
+
 def alphametic_generation(seeds: int) -> None:
     """Time to the first unique n-word alphametic from the default English list."""
     import random
@@ -134,4 +181,5 @@ if __name__ == "__main__":
     args = parser.parse_args()
     alphametics(args.repeat)
     long_calculations(args.repeat)
+    divisions_vs_cryptarithm()
     alphametic_generation(args.seeds)
