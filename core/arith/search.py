@@ -273,27 +273,26 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
 
         yield from walk(0, 0, state["used"])
 
-    def depth(k: int, a_low: int, b_low: int) -> None:
+    def depth(k: int, a_low: int) -> None:
         budget.tick()
         if k == n:
             todo = [i for i in range(m - 1, -1, -1) if b[i] < 0]
             choose_b(todo, k, a_low, lambda: finish(a_low, sum(d * 10 ** i
                                                                 for i, d in enumerate(b)), fill))
             return
-        choose_b(schedule[k], k, a_low, lambda: choose_a(k, a_low))
+        choose_a(k, a_low)
 
     def choose_a(k: int, a_low: int) -> None:
+        """Digit k of A first, from the rows whose multiplier digit is already chosen; then the
+        multiplier digits first needed here, each checked against its own row at once."""
         code = a_row.codes[k]
         start = 1 if k == n - 1 and n > 1 and lead else 0
         scale = 10 ** k
-        ready = product_printed[k] and all(b[j] >= 0 for j in range(min(k + 1, m)))
-        b_low = sum(b[j] * 10 ** j for j in range(min(k + 1, m))) if ready else 0
+        new = [i for i in schedule[k] if b[i] < 0]
         # digit k of a_low*f + d*10^k*f is (a_low*f // 10^k + d*f) mod 10: one big-int step a
         # row here, small integers for each of the ten digits below
         rows = [(parts[i].codes[k], parts[i].mask, b[i], a_low * b[i] // scale)
                 for i in printed[k] if b[i] >= 0]
-        if ready:
-            rows.append((product.codes[k], product.mask, b_low % 10, a_low * b_low // scale))
         digits = range(start, 10)
         for row_code, _, factor, base in rows:  # a printed digit (or bound letter) picks d
             target = row_code if row_code >= 0 else digit_of[-2 - row_code] if row_code < -1 else -1
@@ -302,7 +301,7 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
                 break
         for d in checker.order(digits):
             trail: list[int] = []
-            ok = put(code, d, a_row.mask, trail)
+            ok = code == -1 and not a_row.mask or put(code, d, a_row.mask, trail)
             if ok:
                 for row_code, mask, factor, base in rows:
                     t = (base + d * factor) % 10
@@ -314,12 +313,40 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
                         ok = False
                         break
             if ok:
-                depth(k + 1, a_low + d * scale, b_low)
+                place_new(new, 0, k, a_low + d * scale)
             undo(trail)
             if len(found) >= limit:
                 return
 
-    depth(0, 0, 0)
+    def place_new(new: list[int], j: int, k: int, value: int) -> None:
+        """Choose the j-th new multiplier digit at depth k (A's digits up to k in `value`);
+        with all chosen, check the product's digit k and go one digit deeper."""
+        scale = 10 ** k
+        if j == len(new):
+            trail: list[int] = []
+            if product_printed[k] and all(b[x] >= 0 for x in range(min(k + 1, m))):
+                b_low = sum(b[x] * 10 ** x for x in range(min(k + 1, m)))
+                if not put(product.codes[k], value * b_low // scale % 10, product.mask, trail):
+                    undo(trail)
+                    return
+            depth(k + 1, value)
+            undo(trail)
+            return
+        i = new[j]
+        low, high = b_range[i]
+        row = parts[i] if parts[i] is not None and k < parts[i].length else None
+        for f in checker.order(range(low, high + 1)):
+            trail = []
+            if put(b_row.codes[i], f, b_row.mask, trail) and (
+                    row is None or put(row.codes[k], value * f // scale % 10, row.mask, trail)):
+                b[i] = f
+                place_new(new, j + 1, k, value)
+                b[i] = -1
+            undo(trail)
+            if len(found) >= limit:
+                return
+
+    depth(0, 0)
 
 
 def mul_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) -> None:
