@@ -335,10 +335,16 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
         i = new[j]
         low, high = b_range[i]
         row = parts[i] if parts[i] is not None and k < parts[i].length else None
+        row_code, row_mask = (row.codes[k], row.mask) if row is not None else (-1, 0)
+        b_code = b_row.codes[i]
+        b_free = b_code == -1 and not b_row.mask
         for f in checker.order(range(low, high + 1)):
+            if row_code >= 0 and value * f // scale % 10 != row_code:
+                continue  # the common case, settled without a call
             trail = []
-            if put(b_row.codes[i], f, b_row.mask, trail) and (
-                    row is None or put(row.codes[k], value * f // scale % 10, row.mask, trail)):
+            if (b_free or put(b_code, f, b_row.mask, trail)) and (
+                    row_code >= 0 or row_code == -1 and not row_mask
+                    or put(row_code, value * f // scale % 10, row_mask, trail)):
                 b[i] = f
                 place_new(new, j + 1, k, value)
                 b[i] = -1
