@@ -10,9 +10,9 @@ from core.errors import ParseError
 
 KINDS = ("sudoku", "arith")
 KIND_HEADER = re.compile(r"^\s*kind\s*:\s*(\S+)\s*$", re.IGNORECASE | re.MULTILINE)
-# masked arithmetic shows itself by an equation, a "a b" multiplication header, or an
-# operator in front of a number (Sudoku grids use + and - only inside rule lines)
-ARITH_HINTS = re.compile(r"=|^\s*\d+\s+\d+\s*$|^\s*[+x×-]\s+[^\s|+-]", re.MULTILINE)
+# masked arithmetic shows itself by an equation, a "a b" multiplication header, an operator
+# in front of a number (Sudoku grids use + and - only inside rule lines), or `divisor )`
+ARITH_HINTS = re.compile(r"=|\)|^\s*\d+\s+\d+\s*$|^\s*[+x×-]\s+[^\s|+-]", re.MULTILINE)
 
 
 def detect(text: str) -> str:

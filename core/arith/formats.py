@@ -364,16 +364,28 @@ def format_division_vertical(puzzle: Puzzle) -> str:
         return " " * (end - len(cells) + 1) + cells
 
     shown = [(digit, step) for digit, step in enumerate(puzzle.steps) if step is not None]
+    # the first working number is the dividend's head: one line shows what both rows know
+    lines[-1] = head + _merged(dividend, shown[0][1].working)
     for i, (digit, step) in enumerate(shown):
         end = origin + width - 1 + digit
         lines.append(at(step.subtrahend, end))
         lines.append(at("-" * max(len(step.working), len(step.subtrahend)), end))
         if i + 1 < len(shown):
             later, following = shown[i + 1]
-            lines.append(at(following.working, origin + width - 1 + later))
+            working = following.working
+            if len(working) == len(step.remainder) + later - digit:  # rest, then digits down
+                working = _merged(working, step.remainder)
+            lines.append(at(working, origin + width - 1 + later))
         else:
             lines.append(at(step.remainder, end))
     return _with_extras(puzzle, "\n".join(lines) + "\n")
+
+
+def _merged(row: str, head: str) -> str:
+    """`row` with its first cells taken from `head` where the row has a blank: the two rows
+    are the same digits, and the printed line shows what either row shows."""
+    cells = [h if r == BLANK else r for r, h in zip(row, head, strict=False)]
+    return "".join(cells) + row[len(cells):]
 
 
 def format_vertical(puzzle: Puzzle) -> str:

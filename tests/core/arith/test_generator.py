@@ -77,3 +77,24 @@ def test_shape_with_letters_and_a_shape_that_cannot_work():
         generate_from_shape(parse("@@+@@=@@@@@"), random.Random(3), seconds=5)
     with pytest.raises(ValueError, match="no @ cell"):
         generate_from_shape(parse("AB+CD=EF"), random.Random(3))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_generated_divisions_stay_unique_as_printed(seed):
+    from core.arith import format
+
+    puzzle, answer = generate(Options(op="div", digits=(2, 3)), random.Random(seed))
+    printed = parse(format(puzzle, "vertical"))
+    result = count(printed)
+    assert result.unique
+    assert result.solution[:3] == tuple(cells for _, cells in answer.rows())[:3]
+
+
+def test_sample_puzzles_are_unique():
+    from pathlib import Path
+
+    from core.arith import parse as parse_arith
+    folder = Path(__file__).resolve().parents[3] / "puzzles" / "arith"
+    for path in folder.glob("*.txt"):
+        if not path.name.endswith(".shape.txt"):
+            assert count(parse_arith(path.read_text())).unique, path.name
