@@ -111,14 +111,22 @@ def _row(text: str, line: int, column: int) -> str:
     return "".join(cells)
 
 
+LEADING_ZEROS = "leading zeros allowed"
+BLANKS_DISTINCT = "blanks differ from letters"
+
+
 def _extras(lines: list[str]) -> Rules:
+    """The rules in `# extra:` lines: side conditions, and the two switches."""
     conditions = []
+    switches = {LEADING_ZEROS: False, BLANKS_DISTINCT: False}
     for number, line in enumerate(lines, 1):
         match = re.match(r"^\s*#\s*extra\s*:\s*(.*)$", line)
         if not match:
             continue
         rule, column = match.group(1), match.start(1) + 1
-        if m := NOT_DIGIT.match(rule):
+        if rule.strip().lower() in switches:
+            switches[rule.strip().lower()] = True
+        elif m := NOT_DIGIT.match(rule):
             conditions.append(NotDigit(m.group(1), int(m.group(2))))
         elif m := BLANKS_NOT.match(rule):
             roles = tuple(w for w in ROLE_WORDS if re.search(rf"\b{w}", m.group(1)))
@@ -126,9 +134,11 @@ def _extras(lines: list[str]) -> Rules:
                 raise ParseError(f"no row named in {m.group(1)!r}", number, column)
             conditions.append(BlanksNot(roles, int(m.group(2))))
         else:
-            raise ParseError("unknown side condition; write `X != 5` or `blanks in dividend "
-                             "and quotient are not 7`", number, column)
-    return Rules(extras=tuple(conditions))
+            raise ParseError(f"unknown side condition; write `X != 5`, `blanks in dividend "
+                             f"and quotient are not 7`, `{LEADING_ZEROS}` or "
+                             f"`{BLANKS_DISTINCT}`", number, column)
+    return Rules(leading_zeros=switches[LEADING_ZEROS],
+                 blanks_distinct=switches[BLANKS_DISTINCT], extras=tuple(conditions))
 
 
 # --- the one-line form ---------------------------------------------------------------------
@@ -424,6 +434,10 @@ def format_division_file(puzzle: Puzzle) -> str:
 
 
 def _with_extras(puzzle: Puzzle, text: str) -> str:
+    if puzzle.rules.leading_zeros:
+        text += f"# extra: {LEADING_ZEROS}\n"
+    if puzzle.rules.blanks_distinct:
+        text += f"# extra: {BLANKS_DISTINCT}\n"
     for extra in puzzle.rules.extras:
         if isinstance(extra, NotDigit):
             text += f"# extra: {extra.letter} != {extra.digit}\n"
@@ -434,7 +448,7 @@ def _with_extras(puzzle: Puzzle, text: str) -> str:
 
 def format(puzzle: Puzzle, style: str = "vertical") -> str:  # noqa: A001 - the family interface
     if style == "line":
-        return format_line(puzzle) + "\n"
+        return _with_extras(puzzle, format_line(puzzle) + "\n")
     if style == "vertical":
         return format_vertical(puzzle)
     if style == "file":

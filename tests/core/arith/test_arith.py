@@ -207,3 +207,22 @@ def test_bad_input_names_line_and_column(text, line, column, words):
         parse(text)
     assert (caught.value.line, caught.value.column) == (line, column), caught.value
     assert words in caught.value.message
+
+
+def test_switches_leading_zeros_and_blanks_distinct():
+    strict = parse("**+**=1**")
+    loose = parse("**+**=1**\n# extra: leading zeros allowed\n")
+    assert loose.rules.leading_zeros and not strict.rules.leading_zeros
+    expect_strict = sum(1 for a in range(10, 100) for b in range(10, 100) if 100 <= a + b <= 199)
+    expect_loose = sum(1 for a in range(100) for b in range(100) if 100 <= a + b <= 199)
+    assert count(strict, limit=10_000).count == expect_strict
+    assert count(loose, limit=10_000).count == expect_loose
+    distinct = parse("A*+B=*C\n# extra: blanks differ from letters\n")
+    assert distinct.rules.blanks_distinct
+    solutions = count(distinct, limit=1000).solutions
+    assert solutions
+    for (a_blank, b, blank_c) in solutions:  # rows "A*", "B", "*C" filled in
+        letters = {a_blank[0], b, blank_c[1]}
+        assert a_blank[1] not in letters and blank_c[0] not in letters
+    assert parse(format(distinct, "line")) == distinct
+    assert parse(format(loose, "vertical")) == loose
