@@ -24,7 +24,7 @@ from core.symmetry import SYMMETRIES
 
 OK, NOT_UNIQUE, BAD_INPUT = 0, 1, 2
 STYLES = {"sudoku": {"line": "line", "full": "grid"}, "arith": {"line": "line", "full": "vertical"}}
-COMMANDS = ("check", "solve", "rate", "generate", "export")
+COMMANDS = ("check", "solve", "rate", "generate", "export", "dict")
 
 
 @dataclass
@@ -332,6 +332,51 @@ def cmd_export(args) -> int:
     return OK
 
 
+def cmd_dict(args) -> int:
+    from dictionaries import Dictionary, DictionaryError, parse_pattern, pattern_text
+    from dictionaries.builder import build_from_sources
+
+    try:
+        if args.action == "build":
+            for source in args.sources:
+                if source != "wordfreq":
+                    open(source, "rb").close()  # a missing list fails before any work
+            meta, report = build_from_sources(args.sources, args.output, args.lang,
+                                              args.min_frequency, args.fold_voiced)
+            for example in report.examples:
+                print(f"skipped {example}", file=sys.stderr)
+            counts = meta["counts"]
+            print(f"{args.output}: {counts['words']} words ({counts['fill']} in the fill tier); "
+                  f"dropped: {meta['dropped'] or 'none'}")
+            return OK
+        dictionary = Dictionary(args.dir)
+        if args.action == "info":
+            meta = dictionary.meta
+            print(json.dumps({k: meta[k] for k in ("lang", "normalization", "counts", "sources",
+                                                   "dropped", "alphabet")},
+                             ensure_ascii=False, indent=1))
+            return OK
+        numbers = parse_pattern(args.pattern)
+        known = {}
+        for item in args.known or []:
+            position, _, letter = item.partition("=")
+            if not position.isdigit() or not 1 <= int(position) <= len(numbers) or not letter:
+                raise ValueError(f"--known {item!r}: write POSITION=LETTER, "
+                                 f"1 to {len(numbers)}")
+            known[int(position) - 1] = letter.upper() if dictionary.meta["lang"] == "en" \
+                else letter
+        words = dictionary.lookup(numbers, known, args.limit)
+        for word in words:
+            print(word)
+        if not words:
+            print(f"no word with pattern {pattern_text(numbers)}", file=sys.stderr)
+            return NOT_UNIQUE
+        return OK
+    except (DictionaryError, ValueError, OSError) as error:
+        print(f"dict: {error}", file=sys.stderr)
+        return BAD_INPUT
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="puzzle-tui", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -389,6 +434,24 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--style", choices=("line", "full"), default="full",
                         help="one line a puzzle, or the family's full layout (grid, vertical)")
     export.add_argument("-o", "--output", metavar="OUT", required=True)
+    dictionary = sub.add_parser("dict", help="ナンクロ dictionaries: build, info, lookup")
+    actions = dictionary.add_subparsers(dest="action", required=True)
+    build = actions.add_parser("build", help="word lists in, a pattern-keyed dictionary out")
+    build.add_argument("sources", nargs="+", metavar="SOURCE",
+                       help="a word list file (word [frequency] a line), or wordfreq")
+    build.add_argument("-o", "--output", required=True, metavar="DIR")
+    build.add_argument("--lang", choices=("ja", "en"), default="ja")
+    build.add_argument("--min-frequency", type=float, metavar="ZIPF",
+                       help="words below this go to the check tier only")
+    build.add_argument("--fold-voiced", action="store_true", help="濁点ナンクロ: ガ = カ")
+    info = actions.add_parser("info", help="what a dictionary holds")
+    info.add_argument("dir", metavar="DIR")
+    lookup = actions.add_parser("lookup", help="words of a pattern")
+    lookup.add_argument("dir", metavar="DIR")
+    lookup.add_argument("pattern", metavar="PATTERN", help="12342, or a word of that shape")
+    lookup.add_argument("--known", action="append", metavar="POS=LETTER",
+                        help="a letter at a position (1-based), e.g. 3=ウ")
+    lookup.add_argument("--limit", type=int)
     return parser
 
 
@@ -398,7 +461,8 @@ def main(argv: list[str] | None = None) -> int:
         if argv and argv[0] in COMMANDS:
             args = build_parser().parse_args(argv)
             handler = {"check": cmd_check, "solve": cmd_solve, "rate": cmd_rate,
-                       "generate": cmd_generate, "export": cmd_export}[args.command]
+                       "generate": cmd_generate, "export": cmd_export,
+                       "dict": cmd_dict}[args.command]
             return handler(args)
         app = argparse.ArgumentParser(prog="puzzle-tui",
                                       epilog=f"commands: {', '.join(COMMANDS)} (--help each)")

@@ -1,0 +1,58 @@
+"""Word sources: plain lists (one word a line, an optional frequency column) and wordfreq.
+Every source yields (word as written, frequency or 0, where) and reports bad lines instead of
+failing: a build never stops half-way over one bad line."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass
+class Report:
+    """What a build skipped, by reason, with the first few places."""
+
+    skipped: dict[str, int] = field(default_factory=dict)
+    examples: list[str] = field(default_factory=list)
+
+    def skip(self, reason: str, where: str) -> None:
+        self.skipped[reason] = self.skipped.get(reason, 0) + 1
+        if len(self.examples) < 20:
+            self.examples.append(f"{where}: {reason}")
+
+
+def plain_list(path: str | Path, report: Report) -> Iterator[tuple[str, float, str]]:
+    """`word [frequency]` lines; `#` comments. Lines that are not UTF-8 or whose frequency is
+    not a number are reported with file and line and skipped."""
+    path = Path(path)
+    with open(path, "rb") as f:
+        for number, raw in enumerate(f, 1):
+            where = f"{path}:{number}"
+            try:
+                line = raw.decode("utf-8-sig" if number == 1 else "utf-8").strip()
+            except UnicodeDecodeError:
+                report.skip("not UTF-8", where)
+                continue
+            if not line or line.startswith("#"):
+                continue
+            parts = line.split()
+            frequency = 0.0
+            if len(parts) > 2:
+                report.skip("more than a word and a frequency", where)
+                continue
+            if len(parts) == 2:
+                try:
+                    frequency = float(parts[1])
+                except ValueError:
+                    report.skip("frequency is not a number", where)
+                    continue
+            yield parts[0], frequency, where
+
+
+def wordfreq_words(lang: str, count: int) -> Iterator[tuple[str, float, str]]:
+    """The `count` most frequent words of wordfreq in a language, with Zipf frequencies."""
+    from wordfreq import top_n_list, zipf_frequency
+
+    for word in top_n_list(lang, count):
+        yield word, zipf_frequency(word, lang), f"wordfreq:{lang}"

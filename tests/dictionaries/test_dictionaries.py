@@ -1,0 +1,133 @@
+import json
+import subprocess
+import sys
+
+import pytest
+
+from dictionaries import Dictionary, DictionaryError, normalize, parse_pattern, pattern
+from dictionaries.builder import build_from_sources
+from dictionaries.importers import Report, plain_list
+from dictionaries.pattern import pattern_text
+from dictionaries.store import CHECK, FILL, Entry, build
+
+
+@pytest.mark.parametrize("word, lang, expected", [
+    ("きんとうん", "ja", "キントウン"),
+    ("がっこう", "ja", "ガツコウ"),  # small ッ written big, voicing kept
+    ("ちょこれーと", "ja", "チヨコレート"),  # ょ -> ヨ, ー its own symbol
+    ("ｷﾝﾄｳﾝ", "ja", "キントウン"),  # half-width folded by NFKC
+    ("Café", "en", "CAFE"),
+    ("naïve", "en", "NAIVE"),
+])
+def test_normalize(word, lang, expected):
+    assert normalize(word, lang) == (expected, "")
+
+
+def test_normalize_folds_voicing_on_request():
+    assert normalize("がっこう", "ja", fold_voiced=True) == ("カツコウ", "")
+    assert normalize("ヴァイオリン", "ja", fold_voiced=True) == ("ウアイオリン", "")
+
+
+@pytest.mark.parametrize("word, lang, why", [
+    ("東京", "ja", "not kana"), ("R2D2", "en", "not letters"), ("a", "en", "one letter"),
+    ("ね", "ja", "one letter"), ("rock'n'roll", "en", "not letters"), ("", "en", "empty"),
+])
+def test_normalize_drops_what_a_grid_cannot_hold(word, lang, why):
+    assert normalize(word, lang) == (None, why)
+
+
+def test_patterns():
+    assert pattern("キントウン") == (1, 2, 3, 4, 2)
+    assert pattern_text(pattern("ツツウラウラ")) == "112323"
+    assert pattern("イイダクダク") == pattern("ツツウラウラ")
+    many = "ABCDEFGHIJKLM"
+    assert pattern_text(pattern(many)) == "123456789ABCD"
+    assert parse_pattern("12342") == (1, 2, 3, 4, 2) == parse_pattern("きんとうん")
+    assert parse_pattern("123456789ABCD") == pattern(many)
+    with pytest.raises(ValueError, match="not a pattern"):
+        parse_pattern("21")
+
+
+@pytest.fixture
+def small(tmp_path):
+    entries = [Entry("キントウン", 4.0), Entry("ツツウラウラ", 2.0, CHECK),
+               Entry("イイダクダク", 3.0), Entry("サクラ", 5.0), Entry("カラス", 4.5),
+               Entry("サクラ", 1.0, CHECK)]
+    build(entries, tmp_path / "d", "ja", [{"source": "test", "licence": "none"}])
+    d = Dictionary(tmp_path / "d")
+    yield d
+    d.close()
+
+
+def test_store_lookup_by_pattern_and_letters(small):
+    assert small.size == 5
+    assert small.lookup(pattern("ツツウラウラ")) == ["イイダクダク", "ツツウラウラ"]
+    assert small.lookup(pattern("ツツウラウラ"), tier=FILL) == ["イイダクダク"]
+    assert small.lookup((1, 2, 3), {0: "サ"}) == ["サクラ"]
+    assert small.lookup((1, 2, 3), {2: "ス"}) == ["カラス"]
+    assert small.lookup((1, 2, 3), {0: "サ", 2: "ス"}) == []
+    assert small.lookup((1, 2, 3), limit=1) == ["カラス"]
+    assert small.lookup((1, 1)) == []
+    assert small.meta["counts"] == {"words": 5, "fill": 4}
+
+
+def test_a_failed_build_leaves_the_old_dictionary(tmp_path):
+    build([Entry("サクラ")], tmp_path / "d", "ja")
+
+    def broken():
+        yield Entry("カラス")
+        raise RuntimeError("the source died half-way")
+
+    with pytest.raises(RuntimeError):
+        build(broken(), tmp_path / "d", "ja")
+    d = Dictionary(tmp_path / "d")
+    assert d.lookup((1, 2, 3)) == ["サクラ"]
+    assert [p.name for p in tmp_path.iterdir()] == ["d"]  # no half-written folder left
+
+
+def test_missing_and_corrupt_dictionaries_give_clear_errors(tmp_path):
+    with pytest.raises(DictionaryError, match="no dictionary here"):
+        Dictionary(tmp_path)
+    (tmp_path / "data.mdb").write_bytes(b"not an lmdb file" * 100)
+    with pytest.raises(DictionaryError, match="not a readable dictionary"):
+        Dictionary(tmp_path)
+
+
+def test_plain_lists_report_bad_lines(tmp_path):
+    path = tmp_path / "list.txt"
+    path.write_bytes("さくら 3.5\n# comment\nからす x\n".encode() + b"\xff\xfe\n" +
+                     "a b c\nきんとうん\n".encode())
+    report = Report()
+    words = [w for w, _, _ in plain_list(path, report)]
+    assert words == ["さくら", "きんとうん"]
+    assert report.skipped == {"frequency is not a number": 1, "not UTF-8": 1,
+                              "more than a word and a frequency": 1}
+    assert report.examples[0] == f"{path}:3: frequency is not a number"
+
+
+def test_build_from_sources_counts_what_it_dropped(tmp_path):
+    path = tmp_path / "list.txt"
+    path.write_text("さくら 3.5\n東京\nからす 1.0\nきんとうん\n")
+    meta, _ = build_from_sources([str(path)], tmp_path / "d", "ja", min_frequency=2.0)
+    assert meta["counts"] == {"words": 3, "fill": 2}  # からす is below 2.0: check tier only
+    assert meta["dropped"] == {"not kana": 1}
+
+
+def test_cli_build_info_lookup(tmp_path):
+    path = tmp_path / "list.txt"
+    path.write_text("きんとうん\nさくら\nからす\n")
+    out = tmp_path / "d"
+
+    def cli(*args):
+        return subprocess.run([sys.executable, "-m", "tui.cli", "dict", *args],
+                              capture_output=True, text=True)
+
+    assert cli("build", str(path), "-o", str(out), "--lang", "ja").returncode == 0
+    info = json.loads(cli("info", str(out)).stdout)
+    assert info["counts"]["words"] == 3 and info["lang"] == "ja"
+    found = cli("lookup", str(out), "123", "--known", "3=ス")
+    assert found.returncode == 0 and found.stdout.split() == ["カラス"]
+    assert cli("lookup", str(out), "12342").stdout.split() == ["キントウン"]
+    bad = cli("lookup", str(out), "123", "--known", "9=ス")
+    assert bad.returncode == 2 and "POSITION=LETTER" in bad.stderr
+    assert cli("info", str(tmp_path / "none")).returncode == 2
