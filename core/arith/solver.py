@@ -9,32 +9,15 @@ are fixed; each complete candidate is then checked row by row against the printe
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from core.arith.model import BLANK, BlanksNot, NotDigit, Puzzle, is_letter
+from core.counting import Count
 
 STOP_EVERY = 256
 
 
 class Stopped(Exception):
     pass
-
-
-@dataclass(frozen=True)
-class Count:
-    count: int
-    limit: int
-    solutions: tuple[tuple[str, ...], ...] = ()  # rows filled with digits, as Puzzle.rows()
-    differs: tuple[tuple[int, int], ...] = ()  # (row, cell) where two solutions differ
-    stopped: bool = False
-
-    @property
-    def unique(self) -> bool:
-        return self.count == 1 and not self.stopped
-
-    @property
-    def solution(self) -> tuple[str, ...] | None:
-        return self.solutions[0] if self.solutions else None
 
 
 class Letters:
@@ -156,7 +139,7 @@ def count(puzzle: Puzzle, limit: int = 2, stop: Callable[[], bool] | None = None
     if len(found) >= 2:
         differs = tuple((r, c) for r, (a, b) in enumerate(zip(found[0], found[1], strict=True))
                         for c in range(len(a)) if a[c] != b[c])
-    return Count(len(found), limit, tuple(found), differs, stopped)
+    return Count(len(found), limit, tuple(found), differs, stopped=stopped)
 
 
 def solve(puzzle: Puzzle) -> tuple[str, ...] | None:

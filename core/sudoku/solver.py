@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from core.counting import Count
 from core.sudoku.model import Geometry, Puzzle, geometry
 
 STOP_EVERY = 64  # search nodes between two calls of `stop`
@@ -16,26 +17,6 @@ STOP_EVERY = 64  # search nodes between two calls of `stop`
 
 class Stopped(Exception):
     """The caller's `stop` callable asked the search to end."""
-
-
-@dataclass(frozen=True)
-class Count:
-    """The solutions found, up to `limit`; for two of them, the cells where they differ."""
-
-    count: int
-    limit: int
-    solutions: tuple[tuple[int, ...], ...] = ()
-    differs: tuple[int, ...] = ()
-    clashes: tuple[tuple[int, int], ...] = ()  # pairs of equal givens in one unit
-    stopped: bool = False  # the count is a lower bound: `stop` ended the search
-
-    @property
-    def unique(self) -> bool:
-        return self.count == 1 and not self.stopped
-
-    @property
-    def solution(self) -> tuple[int, ...] | None:
-        return self.solutions[0] if self.solutions else None
 
 
 @dataclass
