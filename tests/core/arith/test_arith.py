@@ -226,3 +226,9 @@ def test_switches_leading_zeros_and_blanks_distinct():
         assert a_blank[1] not in letters and blank_c[0] not in letters
     assert parse(format(distinct, "line")) == distinct
     assert parse(format(loose, "vertical")) == loose
+
+
+def test_stop_ends_the_search(shared_data):
+    p = parse(next((shared_data / "arith" / "mushikuizan").glob("M02_*")).read_text())
+    result = count(p, stop=lambda: True)
+    assert result.stopped and not result.unique
