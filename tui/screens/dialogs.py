@@ -94,7 +94,8 @@ class GenerateSudoku(ModalScreen[sudoku.Puzzle | None]):
     """Options, then a generation in the process pool with elapsed time and Cancel."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="GenerateSudoku") + """
-    GenerateSudoku Select { margin-bottom: 1; }
+    GenerateSudoku Select { margin-bottom: 0; }
+    GenerateSudoku Label { color: $text-muted; }
     GenerateSudoku ProgressBar { margin-top: 1; }
     """
     BINDINGS = [("escape", "cancel", "Cancel")]
@@ -102,13 +103,17 @@ class GenerateSudoku(ModalScreen[sudoku.Puzzle | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label("Generate a Sudoku", classes="title")
+            yield Label("Size")
             yield Select([(f"{n}x{n}", n) for n in (4, 6, 8, 9, 12, 16)], value=9,
                          allow_blank=False, id="size", prompt="size")
+            yield Label("Symmetry of the givens")
             yield Select([(s, s) for s in SYMMETRIES], value="rot180", allow_blank=False,
                          id="symmetry")
+            yield Label("Difficulty")
             yield Select([("any level", "any")] + [(lv, lv) for lv in sudoku.LEVELS[:-1]],
                          value="any", allow_blank=False, id="level")
-            yield Input(placeholder="seed (empty: random)", id="seed", type="integer")
+            yield Label("Seed")
+            yield Input(placeholder="empty: random", id="seed", type="integer")
             yield ProgressBar(total=None, show_eta=False, id="progress")
             yield Static("", id="state", markup=False)
             with Horizontal():
