@@ -56,3 +56,55 @@ def wordfreq_words(lang: str, count: int) -> Iterator[tuple[str, float, str]]:
 
     for word in top_n_list(lang, count):
         yield word, zipf_frequency(word, lang), f"wordfreq:{lang}"
+
+
+def _lines(path: Path, report: Report) -> Iterator[tuple[int, str]]:
+    """Decoded lines of a dictionary file in UTF-8 or EUC-JP (SKK and ipadic use EUC-JP):
+    the encoding that decodes more of the file wins; lines it cannot decode are reported."""
+    data = path.read_bytes()
+    encoding = "utf-8"
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        encoding = "euc-jp"
+    for number, raw in enumerate(data.splitlines(), 1):
+        try:
+            yield number, raw.decode(encoding)
+        except UnicodeDecodeError:
+            report.skip(f"not {encoding.upper()}", f"{path}:{number}")
+
+
+def skk(path: str | Path, report: Report) -> Iterator[tuple[str, float, str]]:
+    """SKK dictionaries (Debian skkdic): `よみ /候補/候補;注釈/` lines; the reading is the word.
+    Entries with okurigana (a reading ending in a Latin letter, `おおきi`) are verb and
+    adjective stems, not words, and are left out."""
+    path = Path(path)
+    for number, line in _lines(path, report):
+        if not line or line.startswith(";"):
+            continue
+        reading, _, candidates = line.partition(" /")
+        where = f"{path}:{number}"
+        if not candidates:
+            report.skip("not an SKK entry", where)
+            continue
+        if reading and reading[-1].isascii() and reading[-1].isalpha():
+            continue
+        yield reading, 0.0, where
+
+
+def mecab_csv(path: str | Path, report: Report, column: int = 11,
+              ) -> Iterator[tuple[str, float, str]]:
+    """MeCab dictionary sources (mecab-ipadic: the reading is column 12, `column=11`; unidic's
+    lex.csv has it elsewhere): one entry a line, symbols (記号) left out."""
+    path = Path(path)
+    for number, line in _lines(path, report):
+        if not line.strip():
+            continue
+        fields = line.split(",")
+        where = f"{path}:{number}"
+        if len(fields) <= column:
+            report.skip(f"fewer than {column + 1} columns", where)
+            continue
+        if fields[4] == "記号" or fields[column] in ("", "*"):
+            continue
+        yield fields[column], 0.0, where

@@ -131,3 +131,38 @@ def test_cli_build_info_lookup(tmp_path):
     bad = cli("lookup", str(out), "123", "--known", "9=ス")
     assert bad.returncode == 2 and "POSITION=LETTER" in bad.stderr
     assert cli("info", str(tmp_path / "none")).returncode == 2
+
+
+def test_skk_dictionary_in_euc_jp(tmp_path):
+    path = tmp_path / "SKK-JISYO.S"
+    text = (";; okuri-ari entries.\nおおきi /大き/\n;; okuri-nasi entries.\n"
+            "がっこう /学校/\nきんとうん /筋斗雲;西遊記/\nとうきょう /東京/\nbroken line\n")
+    path.write_bytes(text.encode("euc-jp"))
+    report = Report()
+    from dictionaries.importers import skk
+    assert [w for w, _, _ in skk(path, report)] == ["がっこう", "きんとうん", "とうきょう"]
+    assert report.skipped == {"not an SKK entry": 1}
+
+
+def test_mecab_csv_readings(tmp_path):
+    rows = ["学校,1285,1285,3000,名詞,一般,*,*,*,*,学校,ガッコウ,ガッコー",
+            "、,10,10,100,記号,読点,*,*,*,*,、,、,、",
+            "桜,1285,1285,3000,名詞,一般,*,*,*,*,桜,サクラ,サクラ",
+            "short,line"]
+    path = tmp_path / "Noun.csv"
+    path.write_bytes("\n".join(rows).encode("euc-jp"))
+    report = Report()
+    from dictionaries.importers import mecab_csv
+    assert [w for w, _, _ in mecab_csv(path, report)] == ["ガッコウ", "サクラ"]
+    assert report.skipped == {"fewer than 12 columns": 1}
+
+
+def test_sources_merge_with_tiers(tmp_path):
+    (tmp_path / "skk").write_bytes("さくら /桜/\nからす /烏/\n".encode("euc-jp"))
+    (tmp_path / "mine.txt").write_text("さくら\nきんとうん\n")
+    meta, _ = build_from_sources([f"skk:{tmp_path / 'skk'}", str(tmp_path / "mine.txt")],
+                                 tmp_path / "d", "ja")
+    d = Dictionary(tmp_path / "d")
+    assert d.lookup((1, 2, 3), tier=FILL) == ["サクラ"]  # the user's word is a fill word
+    assert sorted(d.lookup((1, 2, 3))) == ["カラス", "サクラ"]  # SKK's only checks
+    assert [s["kind"] for s in meta["sources"]] == ["skk", "list"]
