@@ -4,19 +4,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dictionaries.importers import Report, mecab_csv, plain_list, skk, wordfreq_words
+from dictionaries.importers import Report, jmdict, mecab_csv, plain_list, skk, wordfreq_words
 from dictionaries.normalize import normalize
 from dictionaries.store import CHECK, FILL, Entry, build
 
 WORDFREQ_COUNT = 400_000
 LICENCES = {"wordfreq": "wordfreq data: CC BY-SA 4.0 (see the wordfreq package)",
-            "list": "the user's list"}
+            "list": "the user's list",
+            "jmdict": "JMdict: CC BY-SA 4.0, the EDRDG licence (edrdg.org)"}
 
 
 def build_from_sources(sources: list[str], out: str | Path, lang: str,
                        min_frequency: float | None = None, fold_voiced: bool = False,
                        wordfreq_count: int = WORDFREQ_COUNT) -> tuple[dict, Report]:
-    """Sources: `wordfreq`, `skk:FILE`, `mecab:FILE` (or `mecab:FILE:COLUMN`), or a word list
+    """Sources: `wordfreq`, `jmdict:DB` (jamdict-data's SQLite file), `skk:FILE`,
+    `mecab:FILE` (or `mecab:FILE:COLUMN`), or a word list
     FILE. Fill tier: words whose frequency reaches `min_frequency` (Zipf), and a user's own
     words without one; SKK and MeCab dictionaries add every word they know to the check tier."""
     report = Report()
@@ -46,6 +48,8 @@ def source_words(source: str, lang: str, report: Report, wordfreq_count: int):
     if source == "wordfreq":
         return "wordfreq", wordfreq_words(lang, wordfreq_count), "wordfreq"
     kind, _, rest = source.partition(":")
+    if kind == "jmdict" and rest:
+        return "jmdict", jmdict(rest, report), Path(rest).name
     if kind == "skk" and rest:
         return "skk", skk(rest, report), Path(rest).name
     if kind == "mecab" and rest:

@@ -108,3 +108,35 @@ def mecab_csv(path: str | Path, report: Report, column: int = 11,
         if fields[4] == "記号" or fields[column] in ("", "*"):
             continue
         yield fields[column], 0.0, where
+
+
+JMDICT_COMMON = ("news1", "ichi1", "spec1", "spec2", "gai1")
+
+
+def jmdict(path: str | Path, report: Report) -> Iterator[tuple[str, float, str]]:
+    """Kana readings of JMdict from jamdict-data's SQLite database (read-only). A reading
+    gets a frequency when JMdict marks it common and it names a noun: 7.0 for the nf01 band
+    down to 4.7 for nf48, 5.0 for the other common marks (news1, ichi1, spec, gai1); every
+    other reading comes with 0 (check tier)."""
+    import sqlite3
+
+    path = Path(path)
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        rows = db.execute(
+            "SELECT k.text, (SELECT group_concat(p.text) FROM KNP p WHERE p.kid = k.ID), "
+            "EXISTS (SELECT 1 FROM Sense s JOIN pos ON pos.sid = s.ID "
+            "        WHERE s.idseq = k.idseq AND pos.text LIKE '%noun%') FROM Kana k")
+        for text, marks, noun in rows:
+            yield text, _jmdict_frequency(marks, noun), f"{path}"
+    except sqlite3.Error as error:
+        report.skip(f"not a JMdict database ({error})", str(path))
+
+
+def _jmdict_frequency(marks: str | None, noun: int) -> float:
+    if not marks or not noun:
+        return 0.0
+    bands = [int(m[2:]) for m in marks.split(",") if m.startswith("nf") and m[2:].isdigit()]
+    if bands:
+        return round(7.0 - (min(bands) - 1) * 0.05, 2)
+    return 5.0 if any(m in JMDICT_COMMON for m in marks.split(",")) else 0.0

@@ -340,8 +340,8 @@ def cmd_dict(args) -> int:
         if args.action == "build":
             for source in args.sources:
                 if source != "wordfreq":  # a missing file fails before any work
-                    name = source.split(":")[1] if source.split(":")[0] in ("skk", "mecab") \
-                        else source
+                    kind, _, rest = source.partition(":")
+                    name = rest.split(":")[0] if kind in ("skk", "mecab", "jmdict") else source
                     open(name, "rb").close()
             meta, report = build_from_sources(args.sources, args.output, args.lang,
                                               args.min_frequency, args.fold_voiced)
@@ -440,7 +440,8 @@ def build_parser() -> argparse.ArgumentParser:
     actions = dictionary.add_subparsers(dest="action", required=True)
     build = actions.add_parser("build", help="word lists in, a pattern-keyed dictionary out")
     build.add_argument("sources", nargs="+", metavar="SOURCE",
-                       help="wordfreq, skk:FILE, mecab:FILE[:COLUMN], or a word list file "
+                       help="wordfreq, jmdict:DB, skk:FILE, mecab:FILE[:COLUMN], or a word "
+                            "list file "
                             "(word [frequency] a line)")
     build.add_argument("-o", "--output", required=True, metavar="DIR")
     build.add_argument("--lang", choices=("ja", "en"), default="ja")

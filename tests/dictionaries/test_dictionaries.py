@@ -166,3 +166,41 @@ def test_sources_merge_with_tiers(tmp_path):
     assert d.lookup((1, 2, 3), tier=FILL) == ["サクラ"]  # the user's word is a fill word
     assert sorted(d.lookup((1, 2, 3))) == ["カラス", "サクラ"]  # SKK's only checks
     assert [s["kind"] for s in meta["sources"]] == ["skk", "list"]
+
+
+def test_jmdict_database(tmp_path):
+    """A tiny database in jamdict-data's layout: common nouns get a frequency (fill)."""
+    import sqlite3
+
+    path = tmp_path / "jamdict.db"
+    db = sqlite3.connect(path)
+    db.executescript("""
+        CREATE TABLE Kana (ID INTEGER, idseq INTEGER, text TEXT, nokanji INTEGER);
+        CREATE TABLE KNP (kid INTEGER, text TEXT);
+        CREATE TABLE Sense (ID INTEGER, idseq INTEGER);
+        CREATE TABLE pos (sid INTEGER, text TEXT);
+        INSERT INTO Kana VALUES (1, 100, 'がっこう', 0), (2, 200, 'はしる', 0),
+                                (3, 300, 'つつうらうら', 0), (4, 400, 'さくら', 0);
+        INSERT INTO KNP VALUES (1, 'ichi1'), (1, 'nf01'), (2, 'ichi1'), (4, 'news1');
+        INSERT INTO Sense VALUES (10, 100), (20, 200), (30, 300), (40, 400);
+        INSERT INTO pos VALUES (10, 'noun (common) (futsuumeishi)'), (20, 'Godan verb'),
+                               (30, 'noun (common) (futsuumeishi)'), (40, 'noun (common)');
+    """)
+    db.commit()
+    db.close()
+    from dictionaries.importers import jmdict
+    got = {w: f for w, f, _ in jmdict(path, Report())}
+    assert got == {"がっこう": 7.0, "はしる": 0.0, "つつうらうら": 0.0, "さくら": 5.0}
+    meta, _ = build_from_sources([f"jmdict:{path}"], tmp_path / "d", "ja", min_frequency=4.5)
+    d = Dictionary(tmp_path / "d")
+    assert d.lookup(pattern("ツツウラウラ")) == ["ツツウラウラ"]
+    assert d.lookup(pattern("ツツウラウラ"), tier=FILL) == []  # known, but not common
+    assert meta["counts"] == {"words": 4, "fill": 2}
+
+
+def test_not_a_jmdict_database(tmp_path):
+    (tmp_path / "x.db").write_bytes(b"nonsense" * 10)
+    report = Report()
+    from dictionaries.importers import jmdict
+    assert list(jmdict(tmp_path / "x.db", report)) == []
+    assert any(k.startswith("not a JMdict database") for k in report.skipped)
