@@ -27,6 +27,14 @@ def _is_kana(ch: str) -> bool:
 
 def normalize(word: str, lang: str, fold_voiced: bool = False) -> tuple[str | None, str]:
     """(normalised word, "") or (None, why it was dropped)."""
+    word, why = fold(word, lang, fold_voiced)
+    if word is not None and len(word) < 2:
+        return None, "one letter"
+    return word, why
+
+
+def fold(word: str, lang: str, fold_voiced: bool = False) -> tuple[str | None, str]:
+    """The letters of a grid for any text (a single letter too), or (None, why not)."""
     word = unicodedata.normalize("NFKC", word.strip())
     if not word:
         return None, "empty"
@@ -48,6 +56,4 @@ def normalize(word: str, lang: str, fold_voiced: bool = False) -> tuple[str | No
         if not all("A" <= ch <= "Z" for ch in folded):
             return None, "not letters"
         word = folded
-    if len(word) < 2:
-        return None, "one letter"
     return word, ""

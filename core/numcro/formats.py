@@ -1,0 +1,188 @@
+"""ナンクロ text formats.
+
+Read: the blog's text (`numbers:`, `width:`, `height:`, `table:` row by row with 0 for a block,
+`assign: 1:と 2:き`); the JSON cases of ../shared/data/numcro (a grid, or only entries); and a
+readable grid (numbers and ■ or # for blocks, a line a row, `givens: 1:ト 2:キ`, `lang: ja`).
+Givens in hiragana or katakana are normalised like the dictionaries' words.
+Write: the readable grid, and the blog's text.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from core.errors import ParseError
+from core.numcro.model import BLOCK, Puzzle
+from dictionaries.normalize import fold
+
+MAX_SIDE = 60
+MAX_TEXT = 1_000_000
+BLOCKS = ("■", "#", "0")
+HEADER = re.compile(r"^\s*([A-Za-z_]+)\s*:\s*(.*)$")
+
+
+def parse(text: str) -> Puzzle:
+    if len(text) > MAX_TEXT:
+        raise ParseError(f"the text is too long ({len(text)} characters)", 1, 1)
+    if text.lstrip().startswith("{"):
+        return _json_case(text)
+    headers, rows = _headers_and_rows(text)
+    if "table" in headers:
+        return _blog(headers)
+    return _grid(headers, rows)
+
+
+def _headers_and_rows(text: str):
+    headers: dict[str, tuple[int, int, str]] = {}  # key -> (line, column of value, value)
+    rows = []
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if not stripped:
+            continue
+        tokens = stripped.split()
+        if all(t.isdigit() or t in BLOCKS for t in tokens):
+            rows.append((number, line))
+            continue
+        if stripped.startswith("#"):
+            continue
+        match = HEADER.match(line)
+        if not match:
+            raise ParseError("expected a grid row (numbers and ■) or a `key: value` line",
+                             number, len(line) - len(line.lstrip()) + 1)
+        headers[match.group(1).lower()] = (number, match.start(2) + 1, match.group(2))
+    return headers, rows
+
+
+def _int(headers, key: str, low: int, high: int) -> int:
+    if key not in headers:
+        raise ParseError(f"missing `{key}:`", 1, 1)
+    line, column, value = headers[key]
+    if not value.strip().isdigit() or not low <= int(value) <= high:
+        raise ParseError(f"`{key}:` takes a number from {low} to {high}", line, column)
+    return int(value)
+
+
+def _blog(headers) -> Puzzle:
+    count = _int(headers, "numbers", 1, 200)
+    width = _int(headers, "width", 2, MAX_SIDE)
+    height = _int(headers, "height", 2, MAX_SIDE)
+    line, column, value = headers["table"]
+    cells = []
+    for match in re.finditer(r"\S+", value):
+        token = match.group()
+        if not token.isdigit():
+            raise ParseError(f"{token!r} in the table is not a number", line,
+                             column + match.start())
+        if int(token) > count:
+            raise ParseError(f"number {token} is beyond `numbers: {count}`", line,
+                             column + match.start())
+        cells.append(int(token))
+    if len(cells) != width * height:
+        raise ParseError(f"the table has {len(cells)} cells; {width}x{height} needs "
+                         f"{width * height}", line, column)
+    lang = headers.get("lang", (0, 0, "ja"))[2].strip() or "ja"
+    givens = _givens(headers.get("assign"), lang, set(cells) - {BLOCK})
+    return Puzzle(lang, givens, width, height, tuple(cells))
+
+
+def _grid(headers, rows) -> Puzzle:
+    if not rows:
+        raise ParseError("no grid rows found", 1, 1)
+    width = len(rows[0][1].split())
+    cells = []
+    for number, line in rows:
+        tokens = line.split()
+        if len(tokens) != width:
+            raise ParseError(f"this row has {len(tokens)} cells; the first has {width}",
+                             number, 1)
+        cells += [BLOCK if t in BLOCKS else int(t) for t in tokens]
+    if not 2 <= width <= MAX_SIDE or not 2 <= len(rows) <= MAX_SIDE:
+        raise ParseError(f"a grid is 2 to {MAX_SIDE} cells a side", rows[0][0], 1)
+    lang = headers.get("lang", (0, 0, "ja"))[2].strip() or "ja"
+    givens = _givens(headers.get("givens"), lang, set(cells) - {BLOCK})
+    return Puzzle(lang, givens, width, len(rows), tuple(cells))
+
+
+def _givens(header, lang: str, numbers: set[int]) -> tuple[tuple[int, str], ...]:
+    if header is None:
+        return ()
+    line, column, value = header
+    found: dict[int, str] = {}
+    for match in re.finditer(r"\S+", value):
+        number, sep, letter = match.group().partition(":")
+        at = column + match.start()
+        if not sep or not number.isdigit() or not letter:
+            raise ParseError(f"a given reads NUMBER:LETTER, not {match.group()!r}", line, at)
+        if int(number) not in numbers:
+            raise ParseError(f"number {number} is not in the grid", line, at)
+        folded, why = fold(letter, lang)
+        if folded is None or len(folded) != 1:
+            raise ParseError(f"{letter!r} is not one letter of the grid ({why or 'length'})",
+                             line, at + len(number) + 1)
+        if folded in found.values():
+            raise ParseError(f"{folded} is given to two numbers", line, at)
+        found[int(number)] = folded
+    return tuple(sorted(found.items()))
+
+
+def _json_case(text: str) -> Puzzle:
+    try:
+        case = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ParseError(f"not valid JSON: {error.msg}", error.lineno, error.colno) from None
+    if not isinstance(case, dict):
+        raise ParseError("a JSON case is an object", 1, 1)
+    lang = case.get("language", "ja")
+    grid = case.get("grid")
+    givens_text = " ".join(f"{n}:{letter}" for n, letter in (case.get("givens") or {}).items())
+    if grid:
+        if not (isinstance(grid, list) and all(isinstance(r, list) for r in grid)
+                and len({len(r) for r in grid}) == 1):
+            raise ParseError("`grid` is a list of rows of equal length", 1, 1)
+        cells = [v for row in grid for v in row]
+        if not all(isinstance(v, int) and v >= 0 for v in cells):
+            raise ParseError("`grid` holds numbers, 0 for a block", 1, 1)
+        givens = _givens((1, 1, givens_text), lang, set(cells) - {BLOCK})
+        return Puzzle(lang, givens, len(grid[0]), len(grid), tuple(cells))
+    entries = case.get("entries")
+    if not isinstance(entries, list) or not entries:
+        raise ParseError("a JSON case needs `grid` or `entries`", 1, 1)
+    numbers = tuple(tuple(e["nums"]) if isinstance(e, dict) else tuple(e) for e in entries)
+    givens = _givens((1, 1, givens_text), lang, {n for e in numbers for n in e})
+    return Puzzle(lang, givens, entry_numbers=numbers)
+
+
+def format_grid(puzzle: Puzzle) -> str:
+    """The readable grid (puzzles without a grid are written as JSON)."""
+    if not puzzle.has_grid:
+        return json.dumps({"language": puzzle.lang, "givens": dict(puzzle.givens),
+                           "entries": [{"nums": list(e)} for e in puzzle.entry_numbers]},
+                          ensure_ascii=False, indent=1) + "\n"
+    width = max(len(str(n)) for n in puzzle.cells)
+    lines = [f"lang: {puzzle.lang}"]
+    for r in range(puzzle.height):
+        row = puzzle.cells[r * puzzle.width:(r + 1) * puzzle.width]
+        lines.append(" ".join(("■" if v == BLOCK else str(v)).rjust(width) for v in row))
+    if puzzle.givens:
+        lines.append("givens: " + " ".join(f"{n}:{letter}" for n, letter in puzzle.givens))
+    return "\n".join(lines) + "\n"
+
+
+def format_blog(puzzle: Puzzle) -> str:
+    """The blog's text format."""
+    lines = [f"numbers: {max(puzzle.numbers())}", f"width: {puzzle.width}",
+             f"height: {puzzle.height}", "table: " + " ".join(map(str, puzzle.cells))]
+    if puzzle.lang != "ja":
+        lines.append(f"lang: {puzzle.lang}")
+    if puzzle.givens:
+        lines.append("assign: " + " ".join(f"{n}:{letter}" for n, letter in puzzle.givens))
+    return "\n".join(lines) + "\n"
+
+
+def format(puzzle: Puzzle, style: str = "grid") -> str:  # noqa: A001 - the family interface
+    if style == "grid":
+        return format_grid(puzzle)
+    if style == "blog":
+        return format_blog(puzzle)
+    raise ValueError(f"unknown ナンクロ text style {style!r} (grid or blog)")

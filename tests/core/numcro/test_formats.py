@@ -1,0 +1,61 @@
+import json
+
+import pytest
+
+from core.errors import ParseError
+from core.numcro.formats import format, parse
+
+
+def case(shared_data, name):
+    return (shared_data / "numcro" / name).read_text()
+
+
+def test_blog_text_and_json_case_are_the_same_puzzle(shared_data):
+    blog = parse(case(shared_data, "ja_wikipedia_5x5.q.txt"))
+    from_json = parse(case(shared_data, "ja_wikipedia_5x5.json"))
+    assert blog == from_json
+    assert blog.givens == ((1, "ト"), (2, "キ"))  # と and き in hiragana, folded
+    assert (blog.width, blog.height) == (5, 5) and blog.numbers() == [1, 2, 3, 4, 5]
+
+
+def test_entries_follow_from_the_grid(shared_data):
+    for name in ("ja_wikipedia_5x5.json", "en_kaidoku_13x13.json"):
+        data = json.loads(case(shared_data, name))
+        ours = parse(case(shared_data, name)).entries()
+        theirs = sorted((e["dir"], e["row"], e["col"], tuple(e["nums"]))
+                        for e in data["entries"])
+        assert sorted((e.direction, e.row, e.col, e.numbers) for e in ours) == theirs, name
+
+
+def test_entry_lists_without_a_grid(shared_data):
+    p = parse(case(shared_data, "en_codewords_solver_grid1.json"))
+    assert not p.has_grid and p.lang == "en" and p.givens == ((5, "F"), (7, "L"))
+    assert p.entries()[0].numbers == (1, 13, 7, 11)
+    assert parse(format(p)) == p
+
+
+@pytest.mark.parametrize("name", ["ja_wikipedia_5x5.json", "en_kaidoku_13x13.json"])
+@pytest.mark.parametrize("style", ["grid", "blog"])
+def test_round_trips(shared_data, name, style):
+    p = parse(case(shared_data, name))
+    assert parse(format(p, style)) == p
+
+
+@pytest.mark.parametrize("text, line, column, words", [
+    ("numbers: 2\nwidth: 2\nheight: 2\ntable: 1 2 1\n", 4, 8, "needs 4"),
+    ("numbers: 2\nwidth: 2\nheight: 2\ntable: 1 3 1 2\n", 4, 10, "beyond `numbers: 2`"),
+    ("numbers: 2\nwidth: 2\nheight: 2\ntable: 1 2 1 2\nassign: 3:あ\n", 5, 9,
+     "number 3 is not in the grid"),
+    ("numbers: 2\nwidth: 2\nheight: 2\ntable: 1 2 1 2\nassign: 1:漢\n", 5, 11,
+     "not one letter"),
+    ("width: 2\nheight: 2\ntable: 1 2 1 2\n", 1, 1, "missing `numbers:`"),
+    ("1 2 ■\n2 1\n", 2, 1, "this row has 2 cells"),
+    ("1 2\n2 x\n", 2, 1, "expected a grid row"),
+    ("{\"grid\": [[1, 2], [2]]}", 1, 1, "rows of equal length"),
+    ("{\"grid\": [[1, 2],", 1, 18, "not valid JSON"),
+])
+def test_bad_input_names_line_and_column(text, line, column, words):
+    with pytest.raises(ParseError) as caught:
+        parse(text)
+    assert (caught.value.line, caught.value.column) == (line, column), caught.value
+    assert words in caught.value.message
