@@ -335,14 +335,10 @@ def cmd_export(args) -> int:
 def cmd_dict(args) -> int:
     from dictionaries import Dictionary, DictionaryError, parse_pattern, pattern_text
     from dictionaries.builder import build_from_sources
+    from dictionaries.normalize import fold
 
     try:
-        if args.action == "build":
-            for source in args.sources:
-                if source != "wordfreq":  # a missing file fails before any work
-                    kind, _, rest = source.partition(":")
-                    name = rest.split(":")[0] if kind in ("skk", "mecab", "jmdict") else source
-                    open(name, "rb").close()
+        if args.action == "build":  # a missing source ends the build with nothing written
             meta, report = build_from_sources(args.sources, args.output, args.lang,
                                               args.min_frequency, args.fold_voiced)
             for example in report.examples:
@@ -362,11 +358,12 @@ def cmd_dict(args) -> int:
         known = {}
         for item in args.known or []:
             position, _, letter = item.partition("=")
-            if not position.isdigit() or not 1 <= int(position) <= len(numbers) or not letter:
+            folded, _ = fold(letter, dictionary.meta["lang"])  # さ -> サ, é -> E
+            if (not position.isdigit() or not 1 <= int(position) <= len(numbers)
+                    or not folded or len(folded) != 1):
                 raise ValueError(f"--known {item!r}: write POSITION=LETTER, "
                                  f"1 to {len(numbers)}")
-            known[int(position) - 1] = letter.upper() if dictionary.meta["lang"] == "en" \
-                else letter
+            known[int(position) - 1] = folded
         words = dictionary.lookup(numbers, known, args.limit)
         for word in words:
             print(word)
@@ -374,7 +371,10 @@ def cmd_dict(args) -> int:
             print(f"no word with pattern {pattern_text(numbers)}", file=sys.stderr)
             return NOT_UNIQUE
         return OK
-    except (DictionaryError, ValueError, OSError) as error:
+    except OSError as error:
+        print(f"dict: {error.filename}: {error.strerror}", file=sys.stderr)
+        return BAD_INPUT
+    except (DictionaryError, ValueError) as error:
         print(f"dict: {error}", file=sys.stderr)
         return BAD_INPUT
 

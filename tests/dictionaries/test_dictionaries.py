@@ -204,3 +204,17 @@ def test_not_a_jmdict_database(tmp_path):
     from dictionaries.importers import jmdict
     assert list(jmdict(tmp_path / "x.db", report)) == []
     assert any(k.startswith("not a JMdict database") for k in report.skipped)
+
+
+def test_cli_lookup_folds_the_known_letter_and_reports_a_missing_source(tmp_path, capsys):
+    from tui.cli import main
+
+    path = tmp_path / "list.txt"
+    path.write_text("からす\nさくら\n")
+    assert main(["dict", "build", str(path), "-o", str(tmp_path / "d")]) == 0
+    capsys.readouterr()
+    assert main(["dict", "lookup", str(tmp_path / "d"), "123", "--known", "3=す"]) == 0
+    assert capsys.readouterr().out.split() == ["カラス"]
+    assert main(["dict", "build", str(tmp_path / "none.txt"), "-o", str(tmp_path / "e")]) == 2
+    assert "none.txt: No such file or directory" in capsys.readouterr().err
+    assert not (tmp_path / "e").exists()
