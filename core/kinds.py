@@ -8,10 +8,12 @@ from types import ModuleType
 
 from core.errors import ParseError
 
-KINDS = ("sudoku", "arith")
+KINDS = ("sudoku", "arith", "numcro")
 KIND_HEADER = re.compile(r"^\s*kind\s*:\s*(\S+)\s*$", re.IGNORECASE | re.MULTILINE)
 # masked arithmetic shows itself by an equation, a "a b" multiplication header, an operator
 # in front of a number (Sudoku grids use + and - only inside rule lines), or `divisor )`
+# a ナンクロ: the blog's `table:`, a JSON case, block cells (■), or its own headers
+NUMCRO_HINTS = re.compile(r"^\s*(table|givens|assign|lang)\s*:|^\s*\{|■", re.MULTILINE)
 ARITH_HINTS = re.compile(r"=|\)|^\s*\d+\s+\d+\s*$|^\s*[+x×-]\s+[^\s|+-]", re.MULTILINE)
 
 
@@ -25,11 +27,17 @@ def detect(text: str) -> str:
             raise ParseError(f"unknown kind {kind!r}; one of {', '.join(KINDS)}", line, column)
         return kind
     content = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
+    if NUMCRO_HINTS.search(content):
+        return "numcro"
     return "arith" if ARITH_HINTS.search(content) else "sudoku"
 
 
 def family(kind: str) -> ModuleType:
     """The package of a kind: each offers iter_puzzles, count, filled, format, cell_names."""
+    if kind == "numcro":
+        from core import numcro
+
+        return numcro
     if kind == "arith":
         from core import arith
 

@@ -33,8 +33,9 @@ FILL, CHECK = 0, 1
 MAP_SIZE = 4 << 30  # address space, not disk: LMDB files grow as written
 
 
-class DictionaryError(Exception):
-    """A dictionary that is missing, corrupt, or of another format."""
+class DictionaryError(ValueError):
+    """A dictionary that is missing, corrupt, or of another format (bad input, like a bad
+    puzzle file)."""
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ Exit codes: 0 unique or done, 1 not unique / no solution / nothing generated, 2 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import multiprocessing
 import random
@@ -91,12 +92,38 @@ class Run:
     def fail(self, status: int) -> None:
         self.status = max(self.status, status)
 
+    def count(self, entry: Entry, limit: int, dictionary: str | None):
+        """counted(), or None when the dictionary a ナンクロ needs is missing or broken
+        (reported as bad input)."""
+        from dictionaries import DictionaryError
 
-def counted(entry: Entry, limit: int) -> tuple[object, dict]:
+        try:
+            return counted(entry, limit, dictionary)
+        except DictionaryError as error:
+            self.fail(report_error(Entry(entry.source, entry.line, entry.kind,
+                                         error=f"{entry.source}: {error}"), self.as_json))
+            return None
+
+
+@functools.cache
+def dictionary_at(path: str | None):
+    """The ナンクロ dictionary of --dict, opened once a run."""
+    from dictionaries import Dictionary, DictionaryError
+
+    if path is None:
+        raise DictionaryError("a ナンクロ is checked against a dictionary: give --dict DIR "
+                              "(puzzle-tui dict build makes one)")
+    return Dictionary(path)
+
+
+def counted(entry: Entry, limit: int, dictionary: str | None = None) -> tuple[object, dict]:
     """Count an entry's solutions; the result, and its JSON object."""
     p, family = entry.puzzle, entry.family
     start = time.perf_counter()
-    result = family.count(p, limit=limit)
+    if entry.kind == "numcro":
+        result = family.count(p, dictionary_at(dictionary), limit=limit)
+    else:
+        result = family.count(p, limit=limit)
     seconds = time.perf_counter() - start
     as_json = {"kind": entry.kind, "line": entry.line, "count": result.count, "limit": limit,
                "unique": result.unique, "solution": solution_text(entry, result.solution, True),
@@ -117,7 +144,10 @@ def solution_text(entry: Entry, solution, one_line: bool) -> str | None:
 def cmd_check(args) -> int:
     run = Run(args.files, args.json)
     for entry, many in run:
-        result, as_json = counted(entry, args.limit)
+        counted_entry = run.count(entry, args.limit, args.dict)
+        if counted_entry is None:
+            continue
+        result, as_json = counted_entry
         if not result.unique:
             run.fail(NOT_UNIQUE)
         if args.json:
@@ -145,7 +175,10 @@ def describe_count(entry: Entry, result, limit: int) -> str:
 def cmd_solve(args) -> int:
     run = Run([args.file], args.json)
     for entry, many in run:
-        result, as_json = counted(entry, 2)
+        counted_entry = run.count(entry, 2, args.dict)
+        if counted_entry is None:
+            continue
+        result, as_json = counted_entry
         if not result.unique:
             run.fail(NOT_UNIQUE)
         if args.json:
@@ -387,10 +420,12 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("files", nargs="+", metavar="FILE", help="puzzle file, or - for stdin")
     check.add_argument("--limit", type=int, default=2, help="stop counting at N (default 2)")
     check.add_argument("--json", action="store_true", help="one JSON object a puzzle")
+    check.add_argument("--dict", metavar="DIR", help="ナンクロ: the dictionary to check against")
 
     solve = sub.add_parser("solve", help="print the solution")
     solve.add_argument("file", metavar="FILE")
     solve.add_argument("--json", action="store_true")
+    solve.add_argument("--dict", metavar="DIR", help="ナンクロ: the dictionary to solve with")
 
     rate = sub.add_parser("rate", help="difficulty by human logic (Sudoku)")
     rate.add_argument("file", metavar="FILE")

@@ -180,9 +180,16 @@ def format_blog(puzzle: Puzzle) -> str:
     return "\n".join(lines) + "\n"
 
 
+def format_key(puzzle: Puzzle) -> str:
+    """The givens on one line, `1:ト 2:キ ...`: a solution's key when every number is given."""
+    return " ".join(f"{n}:{letter}" for n, letter in puzzle.givens) + "\n"
+
+
 def format(puzzle: Puzzle, style: str = "grid") -> str:  # noqa: A001 - the family interface
+    if style == "line":
+        return format_key(puzzle)
     if style == "grid":
         return format_grid(puzzle)
     if style == "blog":
         return format_blog(puzzle)
-    raise ValueError(f"unknown ナンクロ text style {style!r} (grid or blog)")
+    raise ValueError(f"unknown ナンクロ text style {style!r} (grid, blog or line)")

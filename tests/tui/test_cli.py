@@ -165,3 +165,18 @@ def test_generate_arith_and_shape_and_alphametic(puzzle_file, capsys):
     assert result["puzzle"].count("+") == 2 and arith.count(arith.parse(result["puzzle"])).unique
     assert main(["generate", "arith", "--digits", "3"]) == 2
     assert "two digit counts" in capsys.readouterr().err
+
+
+def test_numcro_check_and_solve_against_a_dictionary(shared_data, tmp_path, capsys):
+    case = shared_data / "numcro" / "ja_wikipedia_5x5.q.txt"
+    words = tmp_path / "words.txt"
+    answers = "キントウン キン キキ キヨ ヨウ トウキヨウ キンキ キヨウ トキ ウキ ウンキ ヨトウ"
+    words.write_text("\n".join(answers.split()) + "\n")
+    assert main(["dict", "build", str(words), "-o", str(tmp_path / "d")]) == 0
+    capsys.readouterr()
+    assert main(["check", str(case), "--dict", str(tmp_path / "d"), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["kind"] == "numcro" and result["unique"]
+    assert result["solution"] == "1:ト 2:キ 3:ウ 4:ン 5:ヨ"
+    assert main(["check", str(case)]) == 2
+    assert "give --dict DIR" in capsys.readouterr().err
