@@ -164,3 +164,15 @@ async def test_symmetric_editing_places_partners(pool):
         assert sudoku.count(editor.puzzle).count >= 1
         await pilot.press("delete")
         await wait_for(pilot, lambda: editor.puzzle.clue_count == 0)
+
+
+async def test_other_families_are_refused_with_a_clear_message(pool, tmp_path):
+    path = tmp_path / "smm.txt"
+    path.write_text("SEND+MORE=MONEY\n")
+    app = PuzzleApp(str(path), pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        await pilot.pause(0.2)
+        assert not isinstance(app.screen, SudokuEditor)
+        messages = [n.message for n in app._notifications]
+        assert any("masked arithmetic (虫食算, 覆面算); the app edits Sudoku so far" in m
+                   for m in messages)

@@ -13,7 +13,7 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, Header
 
-from core import sudoku
+from core import kinds, sudoku
 from core.errors import ParseError
 from core.files import InputError, atomic_write, read_text
 from core.symmetry import SYMMETRIES, orbits
@@ -27,7 +27,13 @@ DEBOUNCE = 0.15  # seconds between the last keystroke and the check it starts
 
 def load_sudoku(path: str) -> sudoku.Puzzle:
     """The puzzle in a file; InputError or ParseError (with line and column) if it is not one."""
-    return sudoku.parse(read_text(path))
+    text = read_text(path)
+    kind = kinds.detect(text)
+    if kind != "sudoku":
+        family = {"arith": "masked arithmetic (虫食算, 覆面算)", "numcro": "ナンクロ"}[kind]
+        raise InputError(f"{path}: {family}; the app edits Sudoku so far (the command line "
+                         f"checks and solves it: puzzle-tui check {path})")
+    return sudoku.parse(text)
 
 
 def problem_with(path: str) -> str | None:
