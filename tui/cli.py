@@ -92,17 +92,22 @@ class Run:
     def fail(self, status: int) -> None:
         self.status = max(self.status, status)
 
-    def count(self, entry: Entry, limit: int, dictionary: str | None):
-        """counted(), or None when the dictionary a ナンクロ needs is missing or broken
-        (reported as bad input)."""
+    def counted(self, limit: int, dictionary: str | None):
+        """(entry, many, result, JSON object) for each puzzle, counted; a puzzle that is not
+        unique raises the status to NOT_UNIQUE, and one whose ナンクロ dictionary is missing
+        or broken is reported as bad input."""
         from dictionaries import DictionaryError
 
-        try:
-            return counted(entry, limit, dictionary)
-        except DictionaryError as error:
-            self.fail(report_error(Entry(entry.source, entry.line, entry.kind,
-                                         error=f"{entry.source}: {error}"), self.as_json))
-            return None
+        for entry, many in self:
+            try:
+                result, as_json = counted(entry, limit, dictionary)
+            except DictionaryError as error:
+                self.fail(report_error(Entry(entry.source, entry.line, entry.kind,
+                                             error=f"{entry.source}: {error}"), self.as_json))
+                continue
+            if not result.unique:
+                self.fail(NOT_UNIQUE)
+            yield entry, many, result, as_json
 
 
 @functools.cache
@@ -143,13 +148,7 @@ def solution_text(entry: Entry, solution, one_line: bool) -> str | None:
 
 def cmd_check(args) -> int:
     run = Run(args.files, args.json)
-    for entry, many in run:
-        counted_entry = run.count(entry, args.limit, args.dict)
-        if counted_entry is None:
-            continue
-        result, as_json = counted_entry
-        if not result.unique:
-            run.fail(NOT_UNIQUE)
+    for entry, many, result, as_json in run.counted(args.limit, args.dict):
         if args.json:
             emit(as_json)
         else:
@@ -162,7 +161,7 @@ def describe_count(entry: Entry, result, limit: int) -> str:
     if result.unique:
         return "unique"
     if result.count == 0:
-        if getattr(result, "clashes", ()):
+        if result.clashes:
             pairs = "; ".join(" and ".join(names(p, pair)) + f" both hold "
                               f"{sudoku.SYMBOLS[p.givens[pair[0]] - 1]}" for pair in result.clashes)
             return f"no solution: {pairs}"
@@ -174,13 +173,7 @@ def describe_count(entry: Entry, result, limit: int) -> str:
 
 def cmd_solve(args) -> int:
     run = Run([args.file], args.json)
-    for entry, many in run:
-        counted_entry = run.count(entry, 2, args.dict)
-        if counted_entry is None:
-            continue
-        result, as_json = counted_entry
-        if not result.unique:
-            run.fail(NOT_UNIQUE)
+    for entry, many, result, as_json in run.counted(2, args.dict):
         if args.json:
             emit(as_json)
             continue
