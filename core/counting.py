@@ -16,6 +16,7 @@ class Count:
     differs: tuple = ()
     clashes: tuple = ()  # Sudoku: pairs of equal givens in one unit
     stopped: bool = False  # the count is a lower bound: `stop` ended the search
+    nodes: int = 0  # search effort, where a family reports it (ナンクロ)
 
     @property
     def unique(self) -> bool:

@@ -10,3 +10,7 @@ class ParseError(ValueError):
         self.column = column
         where = f"line {line}, column {column}: " if line else ""
         super().__init__(where + message)
+
+
+class GenerationFailed(Exception):
+    """A generator could not meet its constraints within the attempts or time allowed."""

@@ -58,6 +58,22 @@ def wordfreq_words(lang: str, count: int) -> Iterator[tuple[str, float, str]]:
         yield word, zipf_frequency(word, lang), f"wordfreq:{lang}"
 
 
+def common_english(limit: int = 30_000, max_level: float = 4.0,
+                   ) -> Iterator[tuple[str, float, str]]:
+    """Common real English words: of the `limit` most frequent in wordfreq, those that cefrpy
+    places at CEFR level B2 (4) or below, not only as a proper noun, with a vowel. wordfreq
+    alone lets in acronyms and names (MTG, MRNA, EARP, DNA) and fragments (SES, EDS)."""
+    from cefrpy import CEFRAnalyzer
+    from wordfreq import top_n_list, zipf_frequency
+
+    levels = CEFRAnalyzer()
+    for word in top_n_list("en", limit):
+        if (word.isascii() and word.isalpha() and any(v in word for v in "aeiouy")
+                and (levels.get_average_word_level_float(word) or 9) <= max_level
+                and set(levels.get_all_pos_for_word_as_str(word)) - {"NNP", "NNPS"}):
+            yield word, zipf_frequency(word, "en"), "cefr"
+
+
 def _lines(path: Path, report: Report) -> Iterator[tuple[int, str]]:
     """Decoded lines of a dictionary file in UTF-8 or EUC-JP (SKK and ipadic use EUC-JP):
     the encoding that decodes more of the file wins; lines it cannot decode are reported."""

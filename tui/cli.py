@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from core import arith, kinds, sudoku
 from core.arith import alphametic
-from core.errors import ParseError
+from core.errors import GenerationFailed, ParseError
 from core.files import InputError, atomic_write, read_text
 from core.symmetry import SYMMETRIES
 
@@ -111,14 +111,13 @@ class Run:
 
 
 @functools.cache
-def dictionary_at(path: str | None):
-    """The ナンクロ dictionary of --dict, opened once a run."""
-    from dictionaries import Dictionary, DictionaryError
+def dictionary_at(path: str | None, lang: str):
+    """The ナンクロ dictionary of --dict, else the built-in one of the puzzle's language,
+    opened once a run."""
+    from dictionaries import Dictionary
+    from dictionaries.defaults import open_default
 
-    if path is None:
-        raise DictionaryError("a ナンクロ is checked against a dictionary: give --dict DIR "
-                              "(puzzle-tui dict build makes one)")
-    return Dictionary(path)
+    return open_default(lang) if path is None else Dictionary(path)
 
 
 def counted(entry: Entry, limit: int, dictionary: str | None = None) -> tuple[object, dict]:
@@ -126,7 +125,7 @@ def counted(entry: Entry, limit: int, dictionary: str | None = None) -> tuple[ob
     p, family = entry.puzzle, entry.family
     start = time.perf_counter()
     if entry.kind == "numcro":
-        result = family.count(p, dictionary_at(dictionary), limit=limit)
+        result = family.count(p, dictionary_at(dictionary, p.lang), limit=limit)
     else:
         result = family.count(p, limit=limit)
     seconds = time.perf_counter() - start
@@ -315,8 +314,7 @@ def cmd_generate(args) -> int:
                     lines.append(text)
                 else:
                     print(text + ("" if args.json or one_line else "\n"), flush=True)
-    except (sudoku.GenerationFailed, arith.GenerationFailed,
-            alphametic.GenerationFailed) as error:
+    except GenerationFailed as error:
         print(f"generate: {error}", file=sys.stderr)
         return NOT_UNIQUE
     if args.output:
@@ -361,6 +359,7 @@ def cmd_export(args) -> int:
 def cmd_dict(args) -> int:
     from dictionaries import Dictionary, DictionaryError, parse_pattern, pattern_text
     from dictionaries.builder import build_from_sources
+    from dictionaries.defaults import LANGUAGES, default_path, install
     from dictionaries.normalize import fold
 
     try:
@@ -372,6 +371,11 @@ def cmd_dict(args) -> int:
             counts = meta["counts"]
             print(f"{args.output}: {counts['words']} words ({counts['fill']} in the fill tier); "
                   f"dropped: {meta['dropped'] or 'none'}")
+            return OK
+        if args.action == "install":
+            built = install(args.lang or LANGUAGES, args.force, say=print)
+            if not built:
+                print(f"the built-in dictionaries are in {default_path('ja').parent}")
             return OK
         dictionary = Dictionary(args.dir)
         if args.action == "info":
@@ -413,7 +417,8 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("files", nargs="+", metavar="FILE", help="puzzle file, or - for stdin")
     check.add_argument("--limit", type=int, default=2, help="stop counting at N (default 2)")
     check.add_argument("--json", action="store_true", help="one JSON object a puzzle")
-    check.add_argument("--dict", metavar="DIR", help="ナンクロ: the dictionary to check against")
+    check.add_argument("--dict", metavar="DIR", help="ナンクロ: the dictionary to check against "
+                       "(default: the built-in one of the puzzle's language)")
 
     solve = sub.add_parser("solve", help="print the solution")
     solve.add_argument("file", metavar="FILE")
@@ -468,14 +473,17 @@ def build_parser() -> argparse.ArgumentParser:
     actions = dictionary.add_subparsers(dest="action", required=True)
     build = actions.add_parser("build", help="word lists in, a pattern-keyed dictionary out")
     build.add_argument("sources", nargs="+", metavar="SOURCE",
-                       help="wordfreq, jmdict:DB, skk:FILE, mecab:FILE[:COLUMN], or a word "
-                            "list file "
-                            "(word [frequency] a line)")
+                       help="wordfreq, cefr (common English words), jmdict:DB, skk:FILE, "
+                            "mecab:FILE[:COLUMN], or a word list file (word [frequency] a line)")
     build.add_argument("-o", "--output", required=True, metavar="DIR")
     build.add_argument("--lang", choices=("ja", "en"), default="ja")
     build.add_argument("--min-frequency", type=float, metavar="ZIPF",
                        help="words below this go to the check tier only")
     build.add_argument("--fold-voiced", action="store_true", help="濁点ナンクロ: ガ = カ")
+    install = actions.add_parser("install", help="build the built-in Japanese and English "
+                                 "dictionaries into the user's data directory (once)")
+    install.add_argument("--lang", action="append", choices=("ja", "en"))
+    install.add_argument("--force", action="store_true", help="rebuild them")
     info = actions.add_parser("info", help="what a dictionary holds")
     info.add_argument("dir", metavar="DIR")
     lookup = actions.add_parser("lookup", help="words of a pattern")

@@ -17,37 +17,24 @@ from pathlib import Path
 
 from core.arith.model import Puzzle
 from core.arith.solver import count
+from core.errors import GenerationFailed
 
 MAX_LETTERS = 10
 CLOSEST_NODES = 20_000  # a budget for one energy: past it, the best found so far stands
 RUN_STEPS = 1000  # moves in one annealing run before a fresh start
 
 
-class GenerationFailed(Exception):
-    pass
-
-
 def english_words(limit: int = 30_000, max_level: float = 4.0) -> list[str]:
-    """Common real English words, upper-case, 3 to 10 letters: the `limit` most frequent of
-    wordfreq, kept when cefrpy places them at CEFR level B2 (4) or below, not only as a proper
-    noun, and they have a vowel; three-letter words must be common (Zipf >= 4). wordfreq alone
-    lets in acronyms and names (MTG, MRNA, EARP, DNA), short fragments (SES, EDS) too."""
+    """Common real English words (dictionaries.importers.common_english), upper-case, 3 to 10
+    letters; three-letter words must be common (Zipf >= 4): short fragments slip through."""
     try:
-        from cefrpy import CEFRAnalyzer
-        from wordfreq import top_n_list, zipf_frequency
+        from dictionaries.importers import common_english
+
+        return sorted({word.upper() for word, zipf, _ in common_english(limit, max_level)
+                       if 3 <= len(word) <= 10 and (len(word) > 3 or zipf >= 4.0)})
     except ImportError as error:  # dependencies of the project: say how to get them
         raise GenerationFailed("the English word list needs the wordfreq and cefrpy packages "
                                "(make run installs them)") from error
-    levels = CEFRAnalyzer()
-    words = set()
-    for word in top_n_list("en", limit):
-        if (word.isascii() and word.isalpha() and 3 <= len(word) <= 10
-                and any(v in word for v in "aeiouy")
-                and (len(word) > 3 or zipf_frequency(word, "en") >= 4.0)
-                and (levels.get_average_word_level_float(word) or 9) <= max_level
-                and set(levels.get_all_pos_for_word_as_str(word)) - {"NNP", "NNPS"}):
-            words.add(word.upper())
-    return sorted(words)
 
 
 def read_words(path: str | Path) -> list[str]:

@@ -11,13 +11,10 @@ from dataclasses import dataclass
 
 from core.arith.model import BLANK, OPERATIONS, DivisionStep, Puzzle, filled
 from core.arith.solver import count
+from core.errors import GenerationFailed
 from core.removal import remove_greedily
 
 MAX_DIGITS = 12
-
-
-class GenerationFailed(Exception):
-    pass
 
 
 @dataclass(frozen=True)

@@ -7,15 +7,12 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from core.errors import GenerationFailed
 from core.removal import remove_greedily
 from core.sudoku.logic import LEVELS, TECHNIQUE_NAMES, rate, solvable_with, techniques_up_to
 from core.sudoku.model import BOX_SHAPES, Geometry, Puzzle, Shape, geometry
 from core.sudoku.solver import _branch_cell, count, propagate, search_candidates, values
 from core.symmetry import SYMMETRIES, orbits
-
-
-class GenerationFailed(Exception):
-    """The constraints could not be met within the attempts allowed."""
 
 
 @dataclass(frozen=True)

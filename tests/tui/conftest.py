@@ -14,9 +14,11 @@ def pool():
 
 @pytest.fixture(autouse=True)
 def app_home(tmp_path, monkeypatch):
-    """Recent files and recovery copies go to a fresh folder in each test."""
+    """Recent files, recovery copies and built-in dictionaries go to a fresh folder in each
+    test."""
     home = tmp_path / "home"
     monkeypatch.setenv("PUZZLE_WORKBENCH_HOME", str(home))
+    monkeypatch.setenv("PUZZLE_WORKBENCH_DATA", str(home / "data"))
     return home
 
 

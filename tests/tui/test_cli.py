@@ -179,4 +179,5 @@ def test_numcro_check_and_solve_against_a_dictionary(shared_data, tmp_path, caps
     assert result["kind"] == "numcro" and result["unique"]
     assert result["solution"] == "1:ト 2:キ 3:ウ 4:ン 5:ヨ"
     assert main(["check", str(case)]) == 2
-    assert "give --dict DIR" in capsys.readouterr().err
+    assert "ja dictionary is not installed yet: run `puzzle-tui dict install`" in (
+        capsys.readouterr().err)

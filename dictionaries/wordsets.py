@@ -1,0 +1,102 @@
+"""Word ids as bit sets, for the ナンクロ solver and generator.
+
+Per word length: the words sorted by (pattern, word), and Python ints whose bit i stands for
+word i, one per (position, letter) and one per pattern. The candidates of an entry are then an
+AND of a few ints and `bit_count()` counts them. Sets are built per length on first use (a few
+tens of milliseconds for the largest length of a 200k-word dictionary)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from dictionaries.pattern import pattern
+from dictionaries.store import CHECK, FILL
+
+
+class Length:
+    """The words of one length, with their bit sets."""
+
+    def __init__(self, words: list[str], tiers: list[int]):
+        order = sorted(range(len(words)), key=lambda i: (pattern(words[i]), words[i]))
+        self.words = [words[i] for i in order]
+        self.tiers = bytes(tiers[i] for i in order)
+        self.all = (1 << len(self.words)) - 1
+        self.fill = _bits(i for i, t in enumerate(self.tiers) if t == FILL)
+        self.patterns: dict[tuple[int, ...], int] = {}
+        positions: dict[tuple[int, str], list[int]] = {}
+        start = 0
+        for i, word in enumerate(self.words):
+            if i and pattern(word) != pattern(self.words[i - 1]):
+                self._close(self.words[i - 1], start, i)
+                start = i
+            for p, letter in enumerate(word):
+                positions.setdefault((p, letter), []).append(i)
+        if self.words:
+            self._close(self.words[-1], start, len(self.words))
+        self.letters = {key: _bits(ids) for key, ids in positions.items()}
+
+    def _close(self, word: str, start: int, end: int) -> None:
+        self.patterns[pattern(word)] = ((1 << (end - start)) - 1) << start
+
+    def letter(self, position: int, letter: str) -> int:
+        return self.letters.get((position, letter), 0)
+
+
+def _bits(ids: Iterable[int]) -> int:
+    ids = list(ids)
+    if not ids:
+        return 0
+    raw = bytearray(ids[-1] // 8 + 1)
+    for i in ids:
+        raw[i >> 3] |= 1 << (i & 7)
+    return int.from_bytes(raw, "little")
+
+
+def members(bits: int) -> Iterator[int]:
+    """The indices of the set bits, lowest first."""
+    while bits:
+        low = bits & -bits
+        yield low.bit_length() - 1
+        bits ^= low
+
+
+def member_at_or_after(bits: int, start: int) -> int:
+    """The first set bit at or after `start`, wrapping round; bits must not be 0. A random
+    start gives a random member without listing them all."""
+    high = bits >> start
+    if high:
+        return start + ((high & -high).bit_length() - 1)
+    return (bits & -bits).bit_length() - 1
+
+
+class WordSets:
+    """Bit sets over a word source: `words_of(length)` gives (words, tiers) of that length."""
+
+    def __init__(self, words_of):
+        self._words_of = words_of
+        self._lengths: dict[int, Length] = {}
+
+    @classmethod
+    def from_words(cls, tiered: Iterable[tuple[str, int]]) -> WordSets:
+        """From (word, tier) pairs; a word listed twice keeps its best tier."""
+        best: dict[str, int] = {}
+        for word, tier in tiered:
+            best[word] = min(tier, best.get(word, tier))
+        by_length: dict[int, tuple[list[str], list[int]]] = {}
+        for word, tier in best.items():
+            words, tiers = by_length.setdefault(len(word), ([], []))
+            words.append(word)
+            tiers.append(tier)
+        return cls(lambda n: by_length.get(n, ([], [])))
+
+    def length(self, n: int) -> Length:
+        found = self._lengths.get(n)
+        if found is None:
+            found = self._lengths[n] = Length(*self._words_of(n))
+        return found
+
+    def candidates(self, numbers: tuple[int, ...], tier: int = CHECK) -> int:
+        """The words of this pattern (and tier) as a bit set of `length(len(numbers))`."""
+        length = self.length(len(numbers))
+        bits = length.patterns.get(pattern(numbers), 0)
+        return bits & length.fill if tier == FILL else bits
