@@ -68,10 +68,29 @@ def common_english(limit: int = 30_000, max_level: float = 4.0,
 
     levels = CEFRAnalyzer()
     for word in top_n_list("en", limit):
+        zipf = zipf_frequency(word, "en")
         if (word.isascii() and word.isalpha() and any(v in word for v in "aeiouy")
+                and zipf >= (4.0 if len(word) <= 3 else 3.5)
                 and (levels.get_average_word_level_float(word) or 9) <= max_level
-                and set(levels.get_all_pos_for_word_as_str(word)) - {"NNP", "NNPS"}):
-            yield word, zipf_frequency(word, "en"), "cefr"
+                and _not_a_name(set(levels.get_all_pos_for_word_as_str(word)))):
+            yield word, zipf, "cefr"
+
+
+def _not_a_name(tags: set[str]) -> bool:
+    """cefrpy's tagger calls names both proper nouns and adjectives (Boston: JJ, NNP): a word
+    tagged a proper noun must be some other noun, verb or adverb too (march, may, turkey)."""
+    if tags & {"NNP", "NNPS"}:
+        return any(t.startswith(("NN", "VB", "RB")) and t not in ("NNP", "NNPS") for t in tags)
+    return bool(tags)
+
+
+def text_words(text: str) -> list[str]:
+    """The words of an author's own text (a diary, a theme list), in order: runs of letters
+    between spaces and punctuation. Japanese needs its words spaced (or one a line): kanji
+    have no reading here, and normalisation drops them."""
+    import re
+
+    return re.findall(r"[^\W\d_]+", text)
 
 
 def _lines(path: Path, report: Report) -> Iterator[tuple[int, str]]:
@@ -132,7 +151,7 @@ JMDICT_COMMON = ("news1", "ichi1", "spec1", "spec2", "gai1")
 def jmdict(path: str | Path, report: Report) -> Iterator[tuple[str, float, str]]:
     """Kana readings of JMdict from jamdict-data's SQLite database (read-only). A reading
     gets a frequency when JMdict marks it common and it names a noun: 7.0 for the nf01 band
-    down to 4.7 for nf48, 5.0 for the other common marks (news1, ichi1, spec, gai1); every
+    down to 5.85 for nf24, 5.0 for the other common marks (news1, ichi1, spec, gai1); every
     other reading comes with 0 (check tier)."""
     import sqlite3
 
@@ -150,9 +169,9 @@ def jmdict(path: str | Path, report: Report) -> Iterator[tuple[str, float, str]]
 
 
 def _jmdict_frequency(marks: str | None, noun: int) -> float:
-    if not marks or not noun:
+    """Only JMdict's "common" marks make a fill word (news2 and its nf25-nf48 bands do not:
+    キジクツウカ, ヒキド)."""
+    if not marks or not noun or not any(m in JMDICT_COMMON for m in marks.split(",")):
         return 0.0
     bands = [int(m[2:]) for m in marks.split(",") if m.startswith("nf") and m[2:].isdigit()]
-    if bands:
-        return round(7.0 - (min(bands) - 1) * 0.05, 2)
-    return 5.0 if any(m in JMDICT_COMMON for m in marks.split(",")) else 0.0
+    return round(7.0 - (min(bands) - 1) * 0.05, 2) if bands else 5.0

@@ -22,6 +22,7 @@ from core.arith import alphametic
 from core.errors import GenerationFailed, ParseError
 from core.files import InputError, atomic_write, read_text
 from core.symmetry import SYMMETRIES
+from dictionaries import DictionaryError
 
 OK, NOT_UNIQUE, BAD_INPUT = 0, 1, 2
 STYLES = {"sudoku": {"line": "line", "full": "grid"}, "arith": {"line": "line", "full": "vertical"}}
@@ -96,7 +97,6 @@ class Run:
         """(entry, many, result, JSON object) for each puzzle, counted; a puzzle that is not
         unique raises the status to NOT_UNIQUE, and one whose ナンクロ dictionary is missing
         or broken is reported as bad input."""
-        from dictionaries import DictionaryError
 
         for entry, many in self:
             try:
@@ -245,6 +245,8 @@ def _generate_one(task: tuple[str, object, int, bool]) -> tuple[dict, str, str]:
         line = arith.format(puzzle, "line").rstrip("\n")
         return ({"puzzle": line, "solution": arith.format(answer, "line").rstrip("\n"),
                  "seed": seed}, line, line)
+    if kind == "numcro":
+        return _generate_numcro(options, seed)
     if isinstance(options, arith.Puzzle):  # an author's shape
         puzzle, answer = arith.generate_from_shape(options, random.Random(seed), seconds)
     else:
@@ -253,6 +255,43 @@ def _generate_one(task: tuple[str, object, int, bool]) -> tuple[dict, str, str]:
     result = {"puzzle": full, "solution": arith.format(answer, "vertical").rstrip("\n"),
               "seed": seed}
     return result, full, full
+
+
+@dataclass(frozen=True)
+class NumcroTask:
+    options: object  # core.numcro.generator.Options
+    dictionary: str | None  # --dict, else the built-in one of the language
+    text: str | None  # --text: the author's own words fill the grid
+
+
+@functools.cache
+def numcro_words(dictionary: str | None, lang: str, text: str | None):
+    """(fill, check) word sets of a generator run, made once a process."""
+    from core.numcro.generator import own_words
+    from dictionaries.importers import text_words
+    from dictionaries.normalize import normalize
+
+    opened = dictionary_at(dictionary, lang)
+    if text is None:
+        sets = opened.word_sets()
+        return sets, sets
+    words = {normalize(w, lang)[0] for w in text_words(read_text(text))} - {None}
+    if not words:
+        raise GenerationFailed(f"{text}: no {lang} words in it (Japanese: kana words, "
+                               "spaced or one a line)")
+    return own_words(words, opened)
+
+
+def _generate_numcro(task: NumcroTask, seed: int) -> tuple[dict, str, str]:
+    from core import numcro
+    from core.numcro.generator import generate
+
+    fill, check = numcro_words(task.dictionary, task.options.lang, task.text)
+    made = generate(task.options, fill, check, random.Random(seed))
+    full = numcro.format(made.puzzle).rstrip("\n")
+    key = numcro.format(numcro.filled(made.puzzle, made.solution), "line").rstrip("\n")
+    return ({"puzzle": full, "solution": key, "seed": seed, "givens": len(made.puzzle.givens),
+             "nodes": made.nodes, "level": made.level}, full, full)
 
 
 def generated(tasks: list, jobs: int) -> Iterator[dict]:
@@ -280,6 +319,21 @@ def generator_options(args):
         if args.word_list:
             read_text(args.word_list)  # a missing or unreadable list fails here, cleanly
         return (args.words, args.word_list)
+    if args.kind == "numcro":
+        from core.numcro import parse as parse_numcro
+        from core.numcro.generator import Options as NumcroOptions
+
+        blocks = None
+        if args.blocks:
+            cells = parse_numcro(read_text(args.blocks)).cells
+            blocks = tuple(c == 0 for c in cells)
+            args.size = round(len(cells) ** 0.5)
+        if args.text:
+            read_text(args.text)  # a missing or unreadable text fails here, cleanly
+        options = NumcroOptions(size=args.size, symmetry=args.symmetry or "rot180",
+                                lang=args.lang, max_word=args.max_word or 0, blocks=blocks,
+                                seconds=args.seconds)
+        return NumcroTask(options, args.dict, args.text)
     if args.kind == "arith" and args.shape:
         return arith.parse(read_text(args.shape))
     attempts = {"attempts": args.attempts} if args.attempts else {}
@@ -288,7 +342,7 @@ def generator_options(args):
         return arith.Options(op=args.op, digits=digits, keep=args.keep,
                              one_blank_per_column=args.one_blank_per_column, **attempts)
     return sudoku.Options(
-        size=args.size, symmetry=args.symmetry, clues=args.clues, minimal=args.minimal,
+        size=args.size, symmetry=args.symmetry or "none", clues=args.clues, minimal=args.minimal,
         mask=mask_from(args.mask) if args.mask else None, level=args.level,
         max_technique=args.max_technique, **attempts)
 
@@ -317,6 +371,9 @@ def cmd_generate(args) -> int:
     except GenerationFailed as error:
         print(f"generate: {error}", file=sys.stderr)
         return NOT_UNIQUE
+    except DictionaryError as error:
+        print(f"generate: {error}", file=sys.stderr)
+        return BAD_INPUT
     if args.output:
         joiner = "\n" if args.json or one_line else "\n\n"
         atomic_write(args.output, joiner.join(lines) + "\n")
@@ -357,7 +414,7 @@ def cmd_export(args) -> int:
 
 
 def cmd_dict(args) -> int:
-    from dictionaries import Dictionary, DictionaryError, parse_pattern, pattern_text
+    from dictionaries import Dictionary, parse_pattern, pattern_text
     from dictionaries.builder import build_from_sources
     from dictionaries.defaults import LANGUAGES, default_path, install
     from dictionaries.normalize import fold
@@ -432,8 +489,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     gen = sub.add_parser("generate", help="make new puzzles")
     gen.add_argument("kind", choices=(*kinds.KINDS, "alphametic"))
-    gen.add_argument("--size", type=int, default=9, help="4, 6, 8, 9, 12, 16 or 25")
-    gen.add_argument("--symmetry", default="none", choices=SYMMETRIES)
+    gen.add_argument("--size", type=int, default=9,
+                     help="sudoku: 4, 6, 8, 9, 12, 16 or 25; numcro: the grid's side")
+    gen.add_argument("--symmetry", choices=SYMMETRIES,
+                     help="of the givens (sudoku, default none) or blocks (numcro, rot180)")
     gen.add_argument("--level", choices=sudoku.LEVELS, help="exactly this difficulty")
     gen.add_argument("--max-technique", choices=sudoku.TECHNIQUE_NAMES, metavar="TECHNIQUE",
                      help="solvable with this technique and easier ones")
@@ -455,8 +514,16 @@ def build_parser() -> argparse.ArgumentParser:
                      help="alphametic: one word a line (default: common English words)")
     gen.add_argument("--shape", metavar="FILE",
                      help="arith: the author's shape (@ a digit to choose, * a blank, letters)")
+    gen.add_argument("--lang", choices=("ja", "en"), default="ja", help="numcro: language")
+    gen.add_argument("--dict", metavar="DIR",
+                     help="numcro: dictionary (default: the built-in one of --lang)")
+    gen.add_argument("--text", metavar="FILE",
+                     help="numcro: fill with the words of this text (a diary, a theme list)")
+    gen.add_argument("--blocks", metavar="FILE",
+                     help="numcro: the author's block pattern (a ナンクロ grid; ■ or # blocks)")
+    gen.add_argument("--max-word", type=int, help="numcro: longest entry (ja 6, en 8)")
     gen.add_argument("--seconds", type=float, default=60.0,
-                     help="alphametic, arith --shape: time budget for one puzzle")
+                     help="alphametic, numcro, arith --shape: time budget for one puzzle")
     gen.add_argument("--count", type=int, default=1)
     gen.add_argument("--seed", type=int, help="puzzle i uses seed S+i (reproducible)")
     gen.add_argument("--jobs", type=int, default=1, help="worker processes")

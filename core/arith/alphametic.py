@@ -26,12 +26,12 @@ RUN_STEPS = 1000  # moves in one annealing run before a fresh start
 
 def english_words(limit: int = 30_000, max_level: float = 4.0) -> list[str]:
     """Common real English words (dictionaries.importers.common_english), upper-case, 3 to 10
-    letters; three-letter words must be common (Zipf >= 4): short fragments slip through."""
+    letters."""
     try:
         from dictionaries.importers import common_english
 
-        return sorted({word.upper() for word, zipf, _ in common_english(limit, max_level)
-                       if 3 <= len(word) <= 10 and (len(word) > 3 or zipf >= 4.0)})
+        return sorted({word.upper() for word, _, _ in common_english(limit, max_level)
+                       if 3 <= len(word) <= 10})
     except ImportError as error:  # dependencies of the project: say how to get them
         raise GenerationFailed("the English word list needs the wordfreq and cefrpy packages "
                                "(make run installs them)") from error

@@ -28,9 +28,11 @@ def count(puzzle: Puzzle, dictionary, limit: int = 2,
     sets = dictionary if isinstance(dictionary, WordSets) else dictionary.word_sets()
     search = Search(puzzle, sets, tier, limit, stop)
     givens = dict(puzzle.givens)
+    bits = list(search.base)
     stopped = False
     try:
-        search.run(givens, search.used_masks({}, set(givens.values())), frozenset())
+        if search.narrow(bits, givens):
+            search.run(bits, givens, set(givens.values()))
     except Stopped:
         stopped = True
     found = search.found
@@ -42,74 +44,55 @@ def count(puzzle: Puzzle, dictionary, limit: int = 2,
 
 
 class Search:
+    """Each entry keeps the bit set of its candidate words, narrowed only where a number it
+    holds gets a letter; that different numbers get different letters is checked on the
+    words of the entry chosen for branching (cheaper than narrowing every entry by every
+    letter used)."""
+
     def __init__(self, puzzle: Puzzle, sets: WordSets, tier: int, limit: int, stop):
-        self.sets = sets
         self.entries = [e.numbers for e in puzzle.entries()]
         self.lengths = [sets.length(len(numbers)) for numbers in self.entries]
         self.base = [sets.candidates(numbers, tier) for numbers in self.entries]
-        # each number's first position in an entry: the pattern fixes the others
-        self.firsts = [[(p, n) for p, n in enumerate(numbers) if numbers.index(n) == p]
-                       for numbers in self.entries]
-        self.keys = {(len(numbers), p)
-                     for numbers, firsts in zip(self.entries, self.firsts, strict=True)
-                     for p, _ in firsts}
+        self.places: dict[int, list[tuple[int, int]]] = {}  # number -> (entry, position)
+        for i, numbers in enumerate(self.entries):
+            for p, n in enumerate(numbers):
+                if numbers.index(n) == p:  # the pattern fixes its other places
+                    self.places.setdefault(n, []).append((i, p))
         self.limit, self.stop = limit, stop
         self.found: list[dict[int, str]] = []
         self.nodes = 0
 
-    def used_masks(self, masks: dict, letters: set[str]) -> dict:
-        """Per (length, position): the words with a used letter there."""
-        grown = dict(masks)
-        for n, p in self.keys:
-            bits = grown.get((n, p), 0)
-            length = self.sets.length(n)
-            for letter in letters:
-                bits |= length.letter(p, letter)
-            grown[(n, p)] = bits
-        return grown
+    def narrow(self, bits: list[int], added: dict[int, str]) -> bool:
+        """Keep the words with the new letters in place; False when an entry has none left."""
+        for n, letter in added.items():
+            for i, p in self.places.get(n, ()):
+                bits[i] &= self.lengths[i].letter(p, letter)
+                if not bits[i]:
+                    return False
+        return True
 
-    def candidates(self, i: int, letters: dict[int, str], masks: dict) -> int:
-        bits, length, size = self.base[i], self.lengths[i], len(self.entries[i])
-        fresh = []
-        for p, n in self.firsts[i]:
-            letter = letters.get(n)
-            if letter is None:
-                fresh.append(p)
-            else:
-                bits &= length.letter(p, letter)
-                if not bits:
-                    return 0
-        for p in fresh:
-            bits &= ~masks[(size, p)]
-        return bits
-
-    def run(self, letters: dict[int, str], masks: dict, complete: frozenset) -> None:
+    def run(self, bits: list[int], letters: dict[int, str], used: set[str]) -> None:
         self.nodes += 1
         if self.stop is not None and self.nodes % STOP_EVERY == 0 and self.stop():
             raise Stopped
-        best, best_bits, best_count = None, 0, 0
-        done = set(complete)
+        best, best_count = None, 0
         for i, numbers in enumerate(self.entries):
-            if i in complete:
-                continue
-            bits = self.candidates(i, letters, masks)
-            if not bits:
-                return
             if all(n in letters for n in numbers):
-                done.add(i)  # a word: nothing left to choose here
-                continue
-            size = bits.bit_count()
+                continue  # its bit set is the one word its letters spell
+            size = bits[i].bit_count()
             if best is None or size < best_count:
-                best, best_bits, best_count = i, bits, size
+                best, best_count = i, size
         if best is None:
             self.found.append(dict(letters))
             return
         numbers, words = self.entries[best], self.lengths[best].words
-        done = frozenset(done)
-        for word_id in members(best_bits):
-            word = words[word_id]
-            added = {n: ch for n, ch in zip(numbers, word, strict=True) if n not in letters}
-            self.run({**letters, **added}, self.used_masks(masks, set(added.values())),
-                     done | {best})
-            if len(self.found) >= self.limit:
-                return
+        for word_id in members(bits[best]):
+            added = {n: ch for n, ch in zip(numbers, words[word_id], strict=True)
+                     if n not in letters}
+            if not used.isdisjoint(added.values()):
+                continue
+            narrowed = list(bits)
+            if self.narrow(narrowed, added):
+                self.run(narrowed, {**letters, **added}, used | set(added.values()))
+                if len(self.found) >= self.limit:
+                    return

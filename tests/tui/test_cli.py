@@ -181,3 +181,21 @@ def test_numcro_check_and_solve_against_a_dictionary(shared_data, tmp_path, caps
     assert main(["check", str(case)]) == 2
     assert "ja dictionary is not installed yet: run `puzzle-tui dict install`" in (
         capsys.readouterr().err)
+
+
+def test_generate_numcro_against_a_dictionary(tmp_path, capsys):
+    folder = str(tmp_path / "en")
+    assert main(["dict", "build", "cefr", "--lang", "en", "-o", folder]) == 0
+    capsys.readouterr()
+    assert main(["generate", "numcro", "--lang", "en", "--size", "9", "--dict", folder,
+                 "--seed", "4", "--count", "2", "--json"]) == 0
+    made = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [m["seed"] for m in made] == [4, 5]
+    path = tmp_path / "made.txt"
+    path.write_text(made[0]["puzzle"] + "\n")
+    assert main(["check", str(path), "--dict", folder, "--json"]) == 0
+    checked = json.loads(capsys.readouterr().out)
+    assert checked["unique"] and checked["solution"] == made[0]["solution"]
+    # no built-in dictionary in this test's data folder: a clear message, exit 2
+    assert main(["generate", "numcro", "--lang", "en", "--seed", "1"]) == 2
+    assert "puzzle-tui dict install" in capsys.readouterr().err

@@ -1,0 +1,313 @@
+"""ナンクロ generation: a block pattern (the author's, or drawn at random with a symmetry), a fill
+with words of the fill tier (no word twice), numbers given to the letters at random, then the
+fewest givens that make the answer unique against the check tier.
+
+Givens are added where two solutions differ (or, when a capped search cannot decide, on the
+number with the most cells), then a clean-up pass drops every given the puzzle stays unique
+without. The search effort of the final proof rates the difficulty."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from core.errors import GenerationFailed
+from core.numcro.model import BLOCK, Puzzle
+from core.numcro.solver import STOP_EVERY, count
+from core.symmetry import SYMMETRIES, orbits
+from dictionaries.store import CHECK, FILL
+from dictionaries.wordsets import WordSets, member_at_or_after
+
+MIN_WORD = {"ja": 2, "en": 3}  # English codewords have no two-letter entries
+FILL_STEPS = 4000  # search steps for one fill before a fresh pattern
+FILL_TRIES = 4  # candidate words tried per entry before backing up
+PROOF_NODES = 2000  # a uniqueness search past this is undecided: give a letter first
+LEVELS = ((200, "easy"), (2000, "medium"), (20_000, "hard"))
+
+
+@dataclass(frozen=True)
+class Options:
+    size: int = 9
+    symmetry: str = "rot180"
+    lang: str = "ja"
+    max_word: int = 0  # longest entry; 0: 6 for Japanese, 8 for English
+    blocks: tuple[bool, ...] | None = None  # the author's pattern (True = block)
+    seconds: float = 60.0
+
+    def __post_init__(self):
+        if not 4 <= self.size <= 25:
+            raise ValueError(f"a ナンクロ of size {self.size}? sizes 4 to 25")
+        if self.symmetry not in SYMMETRIES:
+            raise ValueError(f"unknown symmetry {self.symmetry!r}; one of {', '.join(SYMMETRIES)}")
+        if self.lang not in MIN_WORD:
+            raise ValueError(f"unknown language {self.lang!r}: ja or en")
+        if self.blocks is not None and len(self.blocks) != self.size ** 2:
+            raise ValueError(f"the block pattern has {len(self.blocks)} cells, "
+                             f"a {self.size}x{self.size} grid {self.size ** 2}")
+
+    @property
+    def longest(self) -> int:
+        return self.max_word or (6 if self.lang == "ja" else 8)
+
+
+@dataclass(frozen=True)
+class Generated:
+    puzzle: Puzzle
+    solution: tuple[tuple[int, str], ...]
+    nodes: int  # search effort of the uniqueness proof
+
+    @property
+    def level(self) -> str:
+        return difficulty(self.nodes)
+
+
+def difficulty(nodes: int) -> str:
+    return next((name for limit, name in LEVELS if nodes <= limit), "expert")
+
+
+def generate(options: Options, fill_words: WordSets, check_words: WordSets,
+             rng: random.Random, stop: Callable[[], bool] | None = None) -> Generated:
+    """A unique ナンクロ, or GenerationFailed when none was made within `options.seconds`."""
+    deadline = time.monotonic() + options.seconds
+    while time.monotonic() < deadline and not (stop and stop()):
+        blocks = options.blocks or block_pattern(options.size, options.symmetry, options.lang,
+                                                 options.longest, rng)
+        if blocks is None:
+            continue
+        letters = fill(blocks, options.size, fill_words, rng)
+        if letters is None:
+            continue
+        puzzle, solution = numbered(letters, options.size, options.lang, rng)
+        found = with_givens(puzzle, solution, check_words, rng, stop)
+        if found is not None:
+            return found
+    raise GenerationFailed(f"no unique ナンクロ within {options.seconds:.0f} s")
+
+
+# --- the block pattern ---------------------------------------------------------------------
+
+def block_pattern(size: int, symmetry: str, lang: str, longest: int,
+                  rng: random.Random) -> tuple[bool, ...] | None:
+    """Blocks (True) in symmetric groups until no entry is longer than `longest`. Japanese
+    grids: no two blocks side by side; English: the lattice of a British grid (every other
+    cell of every other row a block), no two-letter entries. Whites stay connected and each
+    white cell lies in an entry. None when the drawing ran into a corner."""
+    blocks = [lang == "en" and r % 2 == 1 and c % 2 == 1
+              for r in range(size) for c in range(size)]
+    group_of = {cell: orbit for orbit in orbits(size, symmetry) for cell in orbit}
+    for _ in range(size * size):
+        long_runs = [run for run in runs(blocks, size) if len(run) > longest]
+        if not long_runs:
+            return tuple(blocks)
+        run = rng.choice(long_runs)
+        for cell in rng.sample(run, len(run)):
+            group = group_of[cell]
+            if any(blocks[c] for c in group):
+                continue
+            for c in group:
+                blocks[c] = True
+            if acceptable(blocks, size, lang):
+                break
+            for c in group:
+                blocks[c] = False
+        else:
+            return None
+    return None
+
+
+def runs(blocks: list[bool], size: int) -> list[list[int]]:
+    """Maximal runs of white cells, across then down (one-cell runs too)."""
+    found = []
+    for lines in ([[r * size + c for c in range(size)] for r in range(size)],
+                  [[r * size + c for r in range(size)] for c in range(size)]):
+        for line in lines:
+            run: list[int] = []
+            for cell in [*line, None]:
+                if cell is not None and not blocks[cell]:
+                    run.append(cell)
+                elif run:
+                    found.append(run)
+                    run = []
+    return found
+
+
+def acceptable(blocks: list[bool], size: int, lang: str) -> bool:
+    whites = [i for i, b in enumerate(blocks) if not b]
+    if not whites:
+        return False
+    if lang == "ja" and any(
+            blocks[i] and ((i % size and blocks[i - 1]) or (i >= size and blocks[i - size]))
+            for i in range(size * size)):
+        return False
+    covered = set()
+    for run in runs(blocks, size):
+        if len(run) >= 2:
+            if len(run) < MIN_WORD[lang]:
+                return False
+            covered.update(run)
+    if len(covered) != len(whites):
+        return False
+    seen, todo = {whites[0]}, [whites[0]]
+    while todo:
+        r, c = divmod(todo.pop(), size)
+        for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            cell = nr * size + nc
+            if 0 <= nr < size and 0 <= nc < size and not blocks[cell] and cell not in seen:
+                seen.add(cell)
+                todo.append(cell)
+    return len(seen) == len(whites)
+
+
+# --- the fill ------------------------------------------------------------------------------
+
+def fill(blocks, size: int, words: WordSets, rng: random.Random,
+         steps: int = FILL_STEPS) -> list[str | None] | None:
+    """A letter for every white cell such that every entry is a fill word and no word repeats;
+    a randomised depth-first search, the entry with the fewest candidates first."""
+    slots = [tuple(run) for run in runs(list(blocks), size) if len(run) >= 2]
+    grid: list[str | None] = [None] * (size * size)
+    budget = [steps]
+
+    def candidates(slot, used) -> int:
+        length = words.length(len(slot))
+        bits = length.fill & ~used.get(len(slot), 0)
+        for p, cell in enumerate(slot):
+            if grid[cell] is not None:
+                bits &= length.letter(p, grid[cell])
+                if not bits:
+                    break
+        return bits
+
+    def search(placed: frozenset, used: dict[int, int]) -> bool:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        best, best_bits, best_size = None, 0, 0
+        for slot in slots:
+            if slot in placed:
+                continue
+            bits = candidates(slot, used)
+            if not bits:
+                return False
+            size_ = bits.bit_count()
+            if best is None or size_ < best_size:
+                best, best_bits, best_size = slot, bits, size_
+        if best is None:
+            return True
+        length = words.length(len(best))
+        for _ in range(min(FILL_TRIES, best_size)):
+            word_id = member_at_or_after(best_bits, rng.randrange(len(length.words)))
+            best_bits &= ~(1 << word_id)
+            word = length.words[word_id]
+            before = [grid[c] for c in best]
+            for c, letter in zip(best, word, strict=True):
+                grid[c] = letter
+            now_used = {**used, len(best): used.get(len(best), 0) | (1 << word_id)}
+            # entries the word completes across count as placed words too
+            done = placed | {best} | {s for s in slots if all(grid[c] for c in s)}
+            if len(done) == len(placed) + 1 or _distinct(done - placed - {best}, grid, word,
+                                                         words, now_used):
+                if search(done, _mark(done - placed - {best}, grid, words, now_used)):
+                    return True
+            for c, letter in zip(best, before, strict=True):
+                grid[c] = letter
+        return False
+
+    return grid if search(frozenset(), {}) else None
+
+
+def _distinct(completed, grid, word: str, words: WordSets, used: dict[int, int]) -> bool:
+    """Entries completed by crossing words must be fill words not used yet (nor equal to the
+    word just placed, nor to one another)."""
+    seen = {word}
+    for slot in completed:
+        text = "".join(grid[c] for c in slot)
+        length = words.length(len(slot))
+        bits = length.fill & ~used.get(len(slot), 0)
+        for p, letter in enumerate(text):
+            bits &= length.letter(p, letter)
+        if not bits or text in seen:
+            return False
+        seen.add(text)
+    return True
+
+
+def _mark(completed, grid, words: WordSets, used: dict[int, int]) -> dict[int, int]:
+    used = dict(used)
+    for slot in completed:
+        length = words.length(len(slot))
+        bits = length.all
+        for p, cell in enumerate(slot):
+            bits &= length.letter(p, grid[cell])
+        used[len(slot)] = used.get(len(slot), 0) | bits
+    return used
+
+
+# --- numbers and givens --------------------------------------------------------------------
+
+def numbered(letters: list[str | None], size: int, lang: str, rng: random.Random):
+    """The puzzle (no givens yet) with each distinct letter under a random number 1..k."""
+    distinct = sorted({ch for ch in letters if ch is not None})
+    numbers = list(range(1, len(distinct) + 1))
+    rng.shuffle(numbers)
+    number_of = dict(zip(distinct, numbers, strict=True))
+    cells = tuple(BLOCK if ch is None else number_of[ch] for ch in letters)
+    puzzle = Puzzle(lang, (), size, size, cells)
+    return puzzle, tuple(sorted((n, ch) for ch, n in number_of.items()))
+
+
+def with_givens(puzzle: Puzzle, solution, words: WordSets, rng: random.Random,
+                stop=None) -> Generated | None:
+    """The puzzle with few givens and a unique answer against `words`, or None."""
+    answer = dict(solution)
+    cells_of = {n: puzzle.cells.count(n) for n in answer}
+    givens: set[int] = set()
+    while True:
+        result = _count(puzzle, givens, answer, words, stop)
+        if result.unique:
+            break
+        if result.count >= 2:
+            choices = [n for n in result.differs if n not in givens]
+        elif result.stopped:
+            choices = [max((n for n in answer if n not in givens), key=cells_of.get)]
+        else:
+            return None  # no solution: the fill used a word the check tier lacks
+        if not choices or (stop and stop()):
+            return None
+        givens.add(rng.choice(choices))
+    for n in sorted(givens, key=lambda _: rng.random()):
+        result = _count(puzzle, givens - {n}, answer, words, stop)
+        if result.unique:
+            givens.discard(n)
+    final = _count(puzzle, givens, answer, words, stop)
+    if not final.unique:
+        return None
+    given = tuple(sorted((n, answer[n]) for n in givens))
+    return Generated(Puzzle(puzzle.lang, given, puzzle.width, puzzle.height, puzzle.cells),
+                     tuple(sorted(answer.items())), final.nodes)
+
+
+def _count(puzzle: Puzzle, givens, answer, words: WordSets, stop):
+    calls = [0]
+
+    def capped() -> bool:
+        calls[0] += 1
+        return calls[0] * STOP_EVERY >= PROOF_NODES or bool(stop and stop())
+
+    trial = Puzzle(puzzle.lang, tuple(sorted((n, answer[n]) for n in givens)), puzzle.width,
+                   puzzle.height, puzzle.cells)
+    return count(trial, words, limit=2, stop=capped)
+
+
+def own_words(words, dictionary=None) -> tuple[WordSets, WordSets]:
+    """Fill and check sets for a puzzle made of an author's own words (a diary, a theme): they
+    alone fill; the answer must be unique against them and every word of `dictionary`."""
+    own = [(w, FILL) for w in words]
+    if dictionary is None:
+        sets = WordSets.from_words(own)
+        return sets, sets
+    known = [(w, CHECK) for n in dictionary.meta["lengths"]
+             for w in dictionary.words_of(int(n))[0]]
+    return WordSets.from_words(own), WordSets.from_words(known + own)

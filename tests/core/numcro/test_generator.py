@@ -1,0 +1,133 @@
+import dataclasses
+import random
+
+import pytest
+
+from core.numcro import count, filled
+from core.numcro.generator import Options, acceptable, block_pattern, generate, own_words, runs
+from core.symmetry import orbits
+from dictionaries.importers import common_english
+from dictionaries.normalize import normalize
+from dictionaries.store import CHECK, FILL
+from dictionaries.wordsets import WordSets
+
+
+@pytest.fixture(scope="module")
+def english():
+    """Common English words fill; every wordfreq word of the top 50k checks."""
+    from wordfreq import top_n_list
+
+    fill = {normalize(w, "en")[0] for w, _, _ in common_english()} - {None}
+    check = {normalize(w, "en")[0] for w in top_n_list("en", 50_000)} - {None}
+    return WordSets.from_words([*((w, CHECK) for w in check), *((w, FILL) for w in fill)])
+
+
+@pytest.fixture(scope="module")
+def japanese():
+    """wordfreq's kana words: not fit for real puzzles (fragments), fine for the mechanism."""
+    from wordfreq import top_n_list
+
+    words = {normalize(w, "ja")[0] for w in top_n_list("ja", 100_000)} - {None}
+    return WordSets.from_words((w, FILL) for w in words)
+
+
+def words_of(puzzle, solution):
+    letters = dict(solution)
+    return ["".join(letters[n] for n in e.numbers) for e in puzzle.entries()]
+
+
+def assert_well_made(made, words, symmetry):
+    puzzle, solution = made.puzzle, made.solution
+    size = puzzle.width
+    entries = words_of(puzzle, solution)
+    assert len(entries) == len(set(entries)), "a word used twice"
+    for word in entries:
+        length = words.length(len(word))
+        assert word in {length.words[i] for i in range(len(length.words))
+                        if length.tiers[i] == FILL}, word
+    blocks = [c == 0 for c in puzzle.cells]
+    for orbit in orbits(size, symmetry):
+        assert len({blocks[c] for c in orbit}) == 1
+    result = count(puzzle, words)
+    assert result.unique and result.solution == solution
+    assert len(set(dict(solution).values())) == len(solution)  # numbers: distinct letters
+    # the clean-up pass left no given the puzzle is provably unique without
+    for n, _ in puzzle.givens:
+        rest = tuple(g for g in puzzle.givens if g[0] != n)
+        fewer = dataclasses.replace(puzzle, givens=rest)
+        assert not count(fewer, words, limit=2, stop=_capped()).unique
+
+
+def _capped():
+    calls = [0]
+
+    def stop():
+        calls[0] += 1
+        return calls[0] > 40
+
+    return stop
+
+
+@pytest.mark.parametrize("size, seed", [(9, 1), (11, 2), (13, 3)])
+def test_english_codewords_are_unique_and_well_made(english, size, seed):
+    made = generate(Options(size=size, lang="en", symmetry="rot180"), english, english,
+                    random.Random(seed))
+    assert_well_made(made, english, "rot180")
+    assert made.level in ("easy", "medium", "hard", "expert")
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_japanese_grids_are_unique_and_well_made(japanese, seed):
+    made = generate(Options(size=9, lang="ja", symmetry="rot90"), japanese, japanese,
+                    random.Random(seed))
+    assert_well_made(made, japanese, "rot90")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_japanese_block_patterns_follow_the_rules(seed):
+    size, longest = 11, 6
+    blocks = None
+    rng = random.Random(seed)
+    while blocks is None:
+        blocks = block_pattern(size, "rot180", "ja", longest, rng)
+    assert acceptable(list(blocks), size, "ja")  # connected, covered, no blocks side by side
+    assert max(len(run) for run in runs(list(blocks), size)) <= longest
+    for i, block in enumerate(blocks):
+        assert block == blocks[size * size - 1 - i]
+
+
+def test_the_same_seed_makes_the_same_puzzle(english):
+    made = [generate(Options(size=9, lang="en"), english, english, random.Random(7))
+            for _ in range(2)]
+    assert made[0] == made[1]
+
+
+def test_an_authors_own_words_fill_the_grid(english):
+    from wordfreq import top_n_list
+
+    mine = sorted({normalize(w, "en")[0] for w in top_n_list("en", 3000)} - {None})
+    fill, check = own_words(mine)
+    made = generate(Options(size=9, lang="en"), fill, check, random.Random(1))
+    assert set(words_of(made.puzzle, made.solution)) <= set(mine)
+    assert count(made.puzzle, check).unique
+
+
+def test_an_authors_block_pattern_is_kept(english):
+    blocks = None
+    rng = random.Random(4)
+    while blocks is None:
+        blocks = block_pattern(9, "vertical", "en", 8, rng)
+    made = generate(Options(size=9, lang="en", blocks=blocks), english, english,
+                    random.Random(5))
+    assert tuple(c == 0 for c in made.puzzle.cells) == blocks
+    full = filled(made.puzzle, made.solution)
+    assert count(full, english).unique
+
+
+def test_bad_options_are_refused():
+    with pytest.raises(ValueError, match="sizes 4 to 25"):
+        Options(size=2)
+    with pytest.raises(ValueError, match="unknown language"):
+        Options(lang="fr")
+    with pytest.raises(ValueError, match="10 cells, a 9x9 grid 81"):
+        Options(size=9, blocks=(True,) * 10)
