@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import functools
 import lzma
 import os
 import shutil
@@ -42,8 +43,10 @@ def default_path(lang: str) -> Path:
     return data_dir() / "dictionaries" / lang
 
 
+@functools.cache
 def open_default(lang: str) -> Dictionary:
-    """The built-in dictionary of a language, or a DictionaryError saying how to get it."""
+    """The built-in dictionary of a language (opened once a process: LMDB refuses a second
+    handle), or a DictionaryError saying how to get it."""
     path = default_path(lang)
     if not (path / "data.mdb").is_file():
         raise DictionaryError(f"the built-in {lang} dictionary is not installed yet: run "

@@ -24,7 +24,7 @@ MIN_WORD = {"ja": 2, "en": 3}  # English codewords have no two-letter entries
 FILL_STEPS = 4000  # search steps for one fill before a fresh pattern
 FILL_TRIES = 4  # candidate words tried per entry before backing up
 PROOF_NODES = 2000  # a uniqueness search past this is undecided: give a letter first
-LEVELS = ((200, "easy"), (2000, "medium"), (20_000, "hard"))
+LEVELS = ((40, "easy"), (120, "medium"), (400, "hard"))  # proof nodes; past them: expert
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,121 @@
+"""ナンクロ: solving the shared cases with uniqueness proven, and generating puzzles unique
+against the check tier of the built-in dictionaries (`puzzle-tui dict install` first).
+
+The peer is the blog's method, run in the same process on the same dictionary: the entry
+with the fewest candidates first, candidates found by pattern lookup plus a word-by-word
+check of the known letters (what our solver did before bit sets). Targets of issue 5: each
+case <= 1 s; generation 9x9 ja <= 2 s median, 11x11 ja <= 3 s, 13x13 en <= 5 s; <= 10 givens
+median for 9x9.
+
+    python bench/bench_numcro.py [--seeds 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+
+import common
+
+from core.numcro import parse
+from core.numcro.generator import Options, generate
+from core.numcro.solver import count
+from dictionaries.defaults import open_default
+from dictionaries.pattern import pattern
+from dictionaries.store import CHECK, FILL
+from dictionaries.wordsets import WordSets
+
+CASES = ("ja_wikipedia_5x5.json", "en_codewords_solver_grid1.json",
+         "en_codewords_solver_grid2.json", "en_kaidoku_13x13.json")
+
+
+def with_words(dictionary, extra: list[str]) -> WordSets:
+    """The dictionary's words plus a case's answers (JMdict lacks キントウン)."""
+    known = [(w, CHECK) for n in dictionary.meta["lengths"]
+             for w in dictionary.words_of(int(n))[0]]
+    return WordSets.from_words(known + [(w, FILL) for w in extra])
+
+
+def blog_count(puzzle, words: WordSets, limit: int = 2) -> int:
+    """The peer: most-constrained entry first, candidates by pattern then letter checks."""
+    entries = [e.numbers for e in puzzle.entries()]
+    by_pattern = []
+    for numbers in entries:
+        length = words.length(len(numbers))
+        by_pattern.append([w for w in length.words if pattern(w) == pattern(numbers)])
+    found = [0]
+
+    def search(letters: dict[int, str]) -> None:
+        used = set(letters.values())
+        best = None
+        for i, numbers in enumerate(entries):
+            fits = [w for w in by_pattern[i]
+                    if all(letters.get(n, ch) == ch and (n in letters or ch not in used)
+                           for n, ch in zip(numbers, w, strict=True))]
+            if not fits:
+                return
+            if any(n not in letters for n in numbers) and (best is None or
+                                                           len(fits) < len(best[1])):
+                best = (i, fits)
+        if best is None:
+            found[0] += 1
+            return
+        i, fits = best
+        for word in fits:
+            search({**letters, **dict(zip(entries[i], word, strict=True))})
+            if found[0] >= limit:
+                return
+
+    search(dict(puzzle.givens))
+    return found[0]
+
+
+def solve_cases() -> None:
+    print("shared cases, built-in dictionary + the case's answers, count to 2")
+    print(f"{'case':34} {'count':>5} {'ours ms':>9} {'blog ms':>9} {'ours/blog':>10}")
+    for name in CASES:
+        text = (common.SHARED / "numcro" / name).read_text()
+        puzzle = parse(text)
+        words = with_words(open_default(puzzle.lang),
+                           [e["answer"] for e in json.loads(text)["entries"]])
+        for numbers in (e.numbers for e in puzzle.entries()):
+            words.length(len(numbers))  # bit sets built before timing, as in a live app
+        ours, seconds = common.timed(count, puzzle, words)
+        theirs, peer = common.timed(blog_count, puzzle, words)
+        assert theirs == ours.count, (name, theirs, ours.count)
+        print(f"{name:34} {ours.count:>5} {seconds * 1000:>9.1f} {peer * 1000:>9.1f} "
+              f"{seconds / peer:>10.5f}")
+
+
+def generation(seeds: int) -> None:
+    print(f"\ngeneration, unique against the check tier, {seeds} seeds each")
+    print(f"{'grid':14} {'median s':>9} {'max s':>7} {'givens':>7} {'levels'}")
+    for lang, size in (("ja", 9), ("ja", 11), ("en", 13)):
+        words = open_default(lang).word_sets()
+        for n in range(2, size + 1):
+            words.length(n)
+        times, givens, levels = [], [], []
+        for seed in range(seeds):
+            start = time.perf_counter()
+            made = generate(Options(size=size, lang=lang), words, words, random.Random(seed))
+            times.append(time.perf_counter() - start)
+            givens.append(len(made.puzzle.givens))
+            levels.append(made.level)
+        counted = {level: levels.count(level) for level in dict.fromkeys(levels)}
+        print(f"{lang} {size}x{size:<9} {statistics.median(times):>9.2f} {max(times):>7.2f} "
+              f"{statistics.median(givens):>7} {counted}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=10)
+    args = parser.parse_args()
+    solve_cases()
+    generation(args.seeds)
+
+
+if __name__ == "__main__":
+    main()
