@@ -8,15 +8,21 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from core import sudoku
+from core import arith, kinds, numcro, sudoku
 from core.errors import ParseError
 from core.files import InputError
 from tui import storage
-from tui.screens.dialogs import Choice, GenerateSudoku, PathPrompt
+from tui.screens.arith_editor import ArithEditor
+from tui.screens.dialogs import Choice, GenerateArith, GenerateNumcro, GenerateSudoku, PathPrompt
+from tui.screens.editor import PuzzleEditor, load_puzzle, problem_with
 from tui.screens.help import HelpScreen
+from tui.screens.numcro_editor import NumcroEditor
 from tui.screens.start import StartScreen
-from tui.screens.sudoku_editor import SudokuEditor, load_sudoku, problem_with
+from tui.screens.sudoku_editor import SudokuEditor
 from tui.workers import JobPool
+
+EDITORS = {sudoku.Puzzle: SudokuEditor, arith.Puzzle: ArithEditor, numcro.Puzzle: NumcroEditor}
+GENERATORS = {"sudoku": GenerateSudoku, "arith": GenerateArith, "numcro": GenerateNumcro}
 
 
 class PuzzleApp(App):
@@ -43,35 +49,41 @@ class PuzzleApp(App):
 
     # --- opening and editing ---------------------------------------------------------------
 
-    def editor(self) -> SudokuEditor | None:
-        return self.screen if isinstance(self.screen, SudokuEditor) else None
+    def editor(self) -> PuzzleEditor | None:
+        return self.screen if isinstance(self.screen, PuzzleEditor) else None
 
-    def edit(self, puzzle: sudoku.Puzzle, path: str | None = None,
-             saved_text: str | None = None) -> None:
+    def edit(self, puzzle, path: str | None = None, saved_text: str | None = None) -> None:
+        """Show a puzzle in its family's editor (the open one, after asking about unsaved
+        work, when it is of the same family)."""
+        editor_class = EDITORS[type(puzzle)]
         editor = self.editor()
-        if editor is not None:
+        if editor is None:
+            self.push_screen(editor_class(puzzle, path, saved_text))
+        elif type(editor) is editor_class:
             editor.confirm_discard(lambda: editor.set_puzzle(
                 puzzle, path=path, saved_text=saved_text, replace=True))
         else:
-            self.push_screen(SudokuEditor(puzzle, path, saved_text))
+            editor.confirm_discard(lambda: self.switch_screen(
+                editor_class(puzzle, path, saved_text)))
 
     def open_path(self, path: str) -> None:
         try:
-            puzzle = load_sudoku(path)
+            kind, puzzle = load_puzzle(path)
         except (InputError, ParseError) as error:
             self.notify(str(error), title="Cannot open", severity="error", timeout=15)
             return
         storage.remember(path)
-        self.edit(puzzle, path, sudoku.format(puzzle))
+        self.edit(puzzle, path, kinds.family(kind).format(puzzle))
 
     def open_text(self, text: str, origin: str | None, recovered: bool = False) -> None:
         try:
-            puzzle = sudoku.parse(text)
+            family = kinds.family(kinds.detect(text))
+            puzzle = family.parse(text)
         except ParseError as error:
             self.notify(str(error), title="Cannot recover", severity="error")
             return
         # recovered work is unsaved: it stays dirty until the author saves it
-        self.edit(puzzle, origin, None if recovered else sudoku.format(puzzle))
+        self.edit(puzzle, origin, None if recovered else family.format(puzzle))
 
     # --- actions ---------------------------------------------------------------------------
 
@@ -88,7 +100,10 @@ class PuzzleApp(App):
         if editor is not None:
             editor.action_generate()
         else:
-            self.push_screen(GenerateSudoku(), lambda p: p is not None and self.edit(p))
+            self.generate("sudoku")
+
+    def generate(self, kind: str) -> None:
+        self.push_screen(GENERATORS[kind](), lambda p: p is not None and self.edit(p))
 
     async def action_quit(self) -> None:
         editor = self.editor()
@@ -111,18 +126,31 @@ class PuzzleApp(App):
         yield from super().get_system_commands(screen)
         yield SystemCommand("Help", "What the keys do", self.action_help)
         yield SystemCommand("Open", "Open a puzzle file", self.action_open)
-        yield SystemCommand("Generate Sudoku", "Make a new Sudoku", self.action_generate)
-        if isinstance(screen, SudokuEditor):
+        for kind, name in (("sudoku", "Sudoku"), ("arith", "masked calculation (虫食算)"),
+                           ("numcro", "ナンクロ")):
+            yield SystemCommand(f"Generate {name}", f"Make a new {name}",
+                                lambda kind=kind: self.generate(kind))
+        if isinstance(screen, PuzzleEditor):
             for title, help_text, action in (
                 ("Save", "Save the puzzle", screen.action_save),
                 ("Save as", "Save under another name", screen.action_save_as),
-                ("Export", "Write the puzzle as one-line text", screen.action_export),
-                ("Walkthrough", "Show or hide the logical steps", screen.action_walkthrough),
-                ("Symmetry", "Cycle symmetric editing", screen.action_symmetry),
+                ("Export", f"Write the puzzle as {screen.export_style[1]}",
+                 screen.action_export),
                 ("Show solution", "Show or hide the solution", screen.action_reveal),
                 ("Cancel check", "Stop the running check", screen.action_cancel_check),
             ):
                 yield SystemCommand(title, help_text, action)
+        if isinstance(screen, SudokuEditor):
+            yield SystemCommand("Walkthrough", "Show or hide the logical steps",
+                                screen.action_walkthrough)
+            yield SystemCommand("Symmetry", "Cycle symmetric editing", screen.action_symmetry)
+        if isinstance(screen, NumcroEditor):
+            yield SystemCommand("Give a letter", "Set the letter of the number under the cursor",
+                                screen.action_give)
+            yield SystemCommand("Dictionary", "Check against another dictionary",
+                                screen.action_dictionary)
+            yield SystemCommand("Symmetry", "Cycle the symmetry of block drawing",
+                                screen.action_symmetry)
 
 
 def run(path: str | None = None) -> int:

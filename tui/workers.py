@@ -7,11 +7,13 @@ cancelling, changes the number, and the old job's `stop` callable sees that and 
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import random
 from concurrent.futures import ProcessPoolExecutor
 
 from core import sudoku
+from core.errors import GenerationFailed
 
 SLOTS = ("check", "rate", "generate")
 
@@ -95,6 +97,67 @@ def generate_sudoku(slot: int, job: int, options: sudoku.Options, seed: int) -> 
     stop = _stop(slot, job)
     try:
         puzzle, solution = sudoku.generate(options, random.Random(seed), stop=stop)
-    except sudoku.GenerationFailed as error:
+    except GenerationFailed as error:
         return {"stopped": stop(), "error": str(error)}
     return {"givens": list(puzzle.givens), "size": puzzle.size}
+
+
+def check_arith(slot: int, job: int, puzzle) -> dict:
+    """Count to two; the solutions as printed (the editor compares them cell by cell)."""
+    from core import arith
+
+    try:
+        result = arith.count(puzzle, limit=2, stop=_stop(slot, job))
+    except Exception as error:  # a bug must reach the screen, not kill the pool silently
+        return {"error": repr(error)}
+    return {"stopped": result.stopped, "count": result.count,
+            "differs": arith.cell_names(puzzle, result.differs),
+            "solutions": [arith.format(arith.filled(puzzle, s)) for s in result.solutions]}
+
+
+def generate_arith(slot: int, job: int, options, seed: int) -> dict:
+    from core import arith
+
+    try:
+        puzzle, _ = arith.generate(options, random.Random(seed))
+    except GenerationFailed as error:
+        return {"stopped": _stop(slot, job)(), "error": str(error)}
+    return {"text": arith.format(puzzle)}
+
+
+@functools.cache
+def _dictionary(source: str):
+    """A ナンクロ dictionary, opened once a worker: a folder, or `builtin:LANG`."""
+    from dictionaries import Dictionary
+    from dictionaries.defaults import open_default
+
+    kind, _, rest = source.partition(":")
+    return open_default(rest) if kind == "builtin" else Dictionary(source)
+
+
+def check_numcro(slot: int, job: int, puzzle, source: str) -> dict:
+    from core import numcro
+    from dictionaries import DictionaryError
+
+    try:
+        result = numcro.count(puzzle, _dictionary(source), limit=2, stop=_stop(slot, job))
+    except DictionaryError as error:
+        return {"error": str(error)}
+    except Exception as error:  # a bug must reach the screen, not kill the pool silently
+        return {"error": repr(error)}
+    return {"stopped": result.stopped, "count": result.count, "differs": list(result.differs),
+            "solution": list(result.solution) if result.solution else None,
+            "nodes": result.nodes}
+
+
+def generate_numcro(slot: int, job: int, options, source: str, seed: int) -> dict:
+    from core.numcro.generator import generate
+    from dictionaries import DictionaryError
+
+    stop = _stop(slot, job)
+    try:
+        words = _dictionary(source).word_sets()
+        made = generate(options, words, words, random.Random(seed), stop=stop)
+    except (GenerationFailed, DictionaryError) as error:
+        return {"stopped": stop(), "error": str(error)}
+    return {"puzzle": made.puzzle, "level": made.level}

@@ -2,11 +2,14 @@ from pathlib import Path
 
 from textual.widgets import Button, Input, OptionList
 
-from core import sudoku
+from core import arith, sudoku
+from dictionaries.builder import build_from_sources
 from tests.tui.conftest import wait_for
 from tui import storage
 from tui.app import PuzzleApp
+from tui.screens.arith_editor import ArithEditor
 from tui.screens.dialogs import Choice, GenerateSudoku, PathPrompt
+from tui.screens.numcro_editor import NumcroEditor
 from tui.screens.sudoku_editor import SudokuEditor
 
 SAMPLE = Path(__file__).resolve().parents[2] / "puzzles" / "sudoku" / "hard_rot180.txt"
@@ -166,13 +169,74 @@ async def test_symmetric_editing_places_partners(pool):
         await wait_for(pilot, lambda: editor.puzzle.clue_count == 0)
 
 
-async def test_other_families_are_refused_with_a_clear_message(pool, tmp_path):
+async def test_arith_editor_goes_from_several_to_unique_to_none(pool):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        app.edit(arith.parse("**+**=19*"))
+        await wait_for(pilot, lambda: isinstance(app.screen, ArithEditor))
+        editor = app.screen
+        await wait_for(pilot, lambda: editor.last_check.get("count") == 2)
+        assert text_of(app, "#uniqueness") == "⚠ several solutions"
+        assert editor.grid.differs and all(editor.grid.lines[y][x] == "*"
+                                           for y, x in editor.grid.differs)
+        await pilot.press("down", "down", "right", "8")  # the result's last cell: 198
+        await wait_for(pilot, lambda: editor.last_check.get("count") == 1)
+        assert arith.format(editor.puzzle, "line") == "**+**=198\n"
+        assert text_of(app, "#uniqueness") == "✓ unique"
+        await pilot.press("ctrl+r")
+        assert editor.grid.solution[0].strip() == "99"
+        await pilot.press("9")  # 199 is more than two 2-digit numbers make
+        await wait_for(pilot, lambda: editor.last_check.get("count") == 0)
+        assert text_of(app, "#uniqueness") == "✗ no solution"
+
+
+async def test_arith_file_opens_in_its_editor_and_saves(pool, tmp_path):
     path = tmp_path / "smm.txt"
     path.write_text("SEND+MORE=MONEY\n")
     app = PuzzleApp(str(path), pool=pool)
     async with app.run_test(size=(110, 40)) as pilot:
-        await pilot.pause(0.2)
-        assert not isinstance(app.screen, SudokuEditor)
-        messages = [n.message for n in app._notifications]
-        assert any("masked arithmetic (虫食算, 覆面算); the app edits Sudoku so far" in m
-                   for m in messages)
+        await wait_for(pilot, lambda: isinstance(app.screen, ArithEditor)
+                       and app.screen.last_check.get("count") == 1)
+        editor = app.screen
+        await pilot.press("9")  # S is 9 in the answer, yet a letter may be 9 too then
+        await wait_for(pilot, lambda: editor.dirty and editor.last_check.get("count") == 2)
+        assert "operand 1:4, result:5" in text_of(app, "#details")
+        await pilot.press("ctrl+s")
+        assert arith.parse(path.read_text()) == arith.parse("9END+MORE=MONEY")
+
+
+async def test_numcro_editor_checks_against_the_chosen_dictionary(pool, tmp_path):
+    case = Path(__file__).resolve().parents[3] / "shared" / "data" / "numcro" / (
+        "ja_wikipedia_5x5.q.txt")
+    words = ("キントウン キン キキ キヨ ヨウ トウキヨウ キンキ キヨウ トキ ウキ ウンキ ヨトウ "
+             "キユ ユウ トウキユウ キユウ ユトウ")  # with ユ for ヨ every entry reads too
+    listing = tmp_path / "words.txt"
+    listing.write_text("\n".join(words.split()) + "\n")
+    folder = str(tmp_path / "d")
+    build_from_sources([str(listing)], folder, "ja")
+    app = PuzzleApp(str(case), pool=pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, NumcroEditor)
+                       and app.screen.last_check)
+        editor = app.screen
+        # no built-in dictionary in the tests' data folder: said plainly
+        assert "dict install" in text_of(app, "#uniqueness")
+        editor.use_dictionary(folder)
+        await wait_for(pilot, lambda: editor.last_check.get("count") == 2)
+        assert text_of(app, "#uniqueness") == "⚠ several solutions"
+        assert "letters not fixed for numbers 5" in text_of(app, "#details")
+        assert editor.grid.differs == {5}
+        candidates = text_of(app, "#candidates")
+        assert "across 2-4-1-3-4: 1 words\n  キントウン" in candidates  # キ and ト given
+        await pilot.press("down", "down", "right", "right", "right", "right")  # a 5
+        assert editor.grid.number == 5
+        await pilot.press("equals_sign")
+        await wait_for(pilot, lambda: ready(app, PathPrompt))
+        await pilot.press("よ", "enter")
+        await wait_for(pilot, lambda: editor.last_check.get("count") == 1)
+        assert (5, "ヨ") in editor.puzzle.givens
+        assert text_of(app, "#uniqueness") == "✓ unique"
+        # space draws a block and its rot180 partner
+        await pilot.press("space")
+        await wait_for(pilot, lambda: editor.puzzle.cells[14] == 0)
+        assert editor.puzzle.cells[10] == 0

@@ -3,9 +3,12 @@ it was committed; `pytest --snapshot-update` rewrites them after a deliberate ch
 
 from pathlib import Path
 
-from core import sudoku
+from core import arith, sudoku
+from dictionaries.builder import build_from_sources
 from tests.tui.conftest import wait_for
 from tui.app import PuzzleApp
+from tui.screens.arith_editor import ArithEditor
+from tui.screens.numcro_editor import NumcroEditor
 from tui.screens.sudoku_editor import SudokuEditor
 
 SAMPLE = Path(__file__).resolve().parents[2] / "puzzles" / "sudoku" / "hard_rot180.txt"
@@ -50,6 +53,46 @@ def test_generator_dialog(snap_compare, pool):
 
     async def opened(pilot):
         app.action_generate()
+        await pilot.pause(0.2)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=opened)
+
+
+def test_arith_editor_several_solutions(snap_compare, pool):
+    app = PuzzleApp(pool=pool)
+
+    async def settled(pilot):
+        app.edit(arith.parse("**+**=19*"))
+        await wait_for(pilot, lambda: isinstance(app.screen, ArithEditor)
+                       and app.screen.last_check.get("count") == 2)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=settled)
+
+
+def test_numcro_editor_unique(snap_compare, pool, tmp_path, shared_data):
+    listing = tmp_path / "words.txt"
+    words = "キントウン キン キキ キヨ ヨウ トウキヨウ キンキ キヨウ トキ ウキ ウンキ ヨトウ"
+    listing.write_text("\n".join(words.split()) + "\n")
+    build_from_sources([str(listing)], tmp_path / "words", "ja")
+    app = PuzzleApp(str(shared_data / "numcro" / "ja_wikipedia_5x5.q.txt"), pool=pool)
+
+    async def settled(pilot):
+        await wait_for(pilot, lambda: isinstance(app.screen, NumcroEditor)
+                       and app.screen.last_check)
+        app.screen.use_dictionary(str(tmp_path / "words"))
+        await wait_for(pilot, lambda: app.screen.last_check.get("count") == 1)
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=settled)
+
+
+def test_numcro_generator_dialog(snap_compare, pool):
+    app = PuzzleApp(pool=pool)
+
+    async def opened(pilot):
+        app.generate("numcro")
         await pilot.pause(0.2)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=opened)

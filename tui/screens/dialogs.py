@@ -1,4 +1,4 @@
-"""Small modal dialogs: a path prompt, a choice between buttons, and the Sudoku generator."""
+"""Small modal dialogs: a path prompt, a choice between buttons, and each family's generator."""
 
 from __future__ import annotations
 
@@ -90,28 +90,22 @@ class Choice(ModalScreen[str]):
         self.dismiss(self.answers[-1])
 
 
-class GenerateSudoku(ModalScreen[sudoku.Puzzle | None]):
-    """Options, then a generation in the process pool with elapsed time and Cancel."""
+class GenerateDialog(ModalScreen):
+    """A family's options, then a generation in the process pool with elapsed time and Cancel.
+    Subclasses give `heading`, `fields()`, `job(seed)` -> (work function, its arguments) and
+    `made(result)` -> the puzzle."""
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="GenerateSudoku") + """
-    GenerateSudoku Select { margin-bottom: 0; }
-    GenerateSudoku Label { color: $text-muted; }
-    GenerateSudoku ProgressBar { margin-top: 1; }
+    DEFAULT_CSS = DIALOG_CSS.format(name="GenerateDialog") + """
+    GenerateDialog Label { color: $text-muted; }
+    GenerateDialog ProgressBar { margin-top: 1; }
     """
     BINDINGS = [("escape", "cancel", "Cancel")]
+    heading = ""
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("Generate a Sudoku", classes="title")
-            yield Label("Size")
-            yield Select([(f"{n}x{n}", n) for n in (4, 6, 8, 9, 12, 16)], value=9,
-                         allow_blank=False, id="size", prompt="size")
-            yield Label("Symmetry of the givens")
-            yield Select([(s, s) for s in SYMMETRIES], value="rot180", allow_blank=False,
-                         id="symmetry")
-            yield Label("Difficulty")
-            yield Select([("any level", "any")] + [(lv, lv) for lv in sudoku.LEVELS[:-1]],
-                         value="any", allow_blank=False, id="level")
+            yield Label(self.heading, classes="title")
+            yield from self.fields()
             yield Label("Seed")
             yield Input(placeholder="empty: random", id="seed", type="integer")
             yield ProgressBar(total=None, show_eta=False, id="progress")
@@ -123,23 +117,24 @@ class GenerateSudoku(ModalScreen[sudoku.Puzzle | None]):
     def on_mount(self) -> None:
         self.query_one("#progress").display = False
 
-    def options(self) -> tuple[sudoku.Options, int]:
-        level = self.query_one("#level", Select).value
-        seed_text = self.query_one("#seed", Input).value
-        seed = int(seed_text) if seed_text else random.SystemRandom().randrange(2 ** 32)
-        options = sudoku.Options(size=self.query_one("#size", Select).value,
-                                 symmetry=self.query_one("#symmetry", Select).value,
-                                 level=None if level == "any" else level)
-        return options, seed
+    def value(self, name: str):
+        return self.query_one(f"#{name}").value
 
     @on(Button.Pressed, "#start")
     def start(self) -> None:
+        seed_text = self.value("seed")
+        seed = int(seed_text) if seed_text else random.SystemRandom().randrange(2 ** 32)
+        try:
+            work_fn, args = self.job(seed)
+        except ValueError as error:
+            self.query_one("#state", Static).update(str(error))
+            return
         self.query_one("#start", Button).disabled = True
         self.query_one("#progress").display = True
-        self.generate(*self.options())
+        self.generate(work_fn, args, seed)
 
     @work(exclusive=True, group="generate")
-    async def generate(self, options: sudoku.Options, seed: int) -> None:
+    async def generate(self, work_fn, args: tuple, seed: int) -> None:
         pool: workers.JobPool = self.app.pool
         slot, job = pool.next_job("generate")
         started = time.monotonic()
@@ -147,8 +142,7 @@ class GenerateSudoku(ModalScreen[sudoku.Puzzle | None]):
             f"generating with seed {seed}… {time.monotonic() - started:.1f} s"))
         loop = asyncio.get_running_loop()
         try:
-            result = await loop.run_in_executor(pool.executor, workers.generate_sudoku, slot, job,
-                                                options, seed)
+            result = await loop.run_in_executor(pool.executor, work_fn, slot, job, *args)
         finally:
             timer.stop()
         if not pool.is_live("generate", job):
@@ -158,10 +152,85 @@ class GenerateSudoku(ModalScreen[sudoku.Puzzle | None]):
             self.query_one("#start", Button).disabled = False
             self.query_one("#progress").display = False
             return
-        shape = sudoku.Shape.of_size(result["size"])
-        self.dismiss(sudoku.Puzzle(shape, tuple(result["givens"])))
+        self.dismiss(self.made(result))
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         self.app.pool.cancel("generate")
         self.dismiss(None)
+
+
+class GenerateSudoku(GenerateDialog):
+    heading = "Generate a Sudoku"
+
+    def fields(self) -> ComposeResult:
+        yield Label("Size")
+        yield Select([(f"{n}x{n}", n) for n in (4, 6, 8, 9, 12, 16)], value=9,
+                     allow_blank=False, id="size", prompt="size")
+        yield Label("Symmetry of the givens")
+        yield Select([(s, s) for s in SYMMETRIES], value="rot180", allow_blank=False,
+                     id="symmetry")
+        yield Label("Difficulty")
+        yield Select([("any level", "any")] + [(lv, lv) for lv in sudoku.LEVELS[:-1]],
+                     value="any", allow_blank=False, id="level")
+
+    def job(self, seed: int):
+        level = self.value("level")
+        options = sudoku.Options(size=self.value("size"), symmetry=self.value("symmetry"),
+                                 level=None if level == "any" else level)
+        return workers.generate_sudoku, (options, seed)
+
+    def made(self, result: dict) -> sudoku.Puzzle:
+        return sudoku.Puzzle(sudoku.Shape.of_size(result["size"]), tuple(result["givens"]))
+
+
+class GenerateArith(GenerateDialog):
+    heading = "Generate a masked calculation (虫食算)"
+
+    def fields(self) -> ComposeResult:
+        yield Label("Operation")
+        yield Select([("multiplication", "mul"), ("division", "div"), ("addition", "add"),
+                      ("subtraction", "sub")], value="mul", allow_blank=False, id="op")
+        yield Label("Digits (3x2; additions 4+4+4; division: divisor x quotient)")
+        yield Input("3x2", id="digits")
+        yield Label("Share of digits kept shown (0: as few as stay unique)")
+        yield Input("0", id="keep", type="number")
+
+    def job(self, seed: int):
+        from core import arith
+
+        digits = tuple(int(n) for n in self.value("digits").replace("+", "x").split("x")
+                       if n.strip().isdigit())
+        keep = float(self.value("keep") or 0)
+        options = arith.Options(op=self.value("op"), digits=digits, keep=keep)
+        return workers.generate_arith, (options, seed)
+
+    def made(self, result: dict):
+        from core import arith
+
+        return arith.parse(result["text"])
+
+
+class GenerateNumcro(GenerateDialog):
+    heading = "Generate a ナンクロ"
+
+    def fields(self) -> ComposeResult:
+        yield Label("Size")
+        yield Select([(f"{n}x{n}", n) for n in (5, 7, 9, 11, 13, 15)], value=9,
+                     allow_blank=False, id="size")
+        yield Label("Language (the built-in dictionary)")
+        yield Select([("Japanese", "ja"), ("English", "en")], value="ja", allow_blank=False,
+                     id="lang")
+        yield Label("Symmetry of the blocks")
+        yield Select([(s, s) for s in SYMMETRIES], value="rot180", allow_blank=False,
+                     id="symmetry")
+
+    def job(self, seed: int):
+        from core.numcro.generator import Options
+
+        options = Options(size=self.value("size"), symmetry=self.value("symmetry"),
+                          lang=self.value("lang"))
+        return workers.generate_numcro, (options, f"builtin:{options.lang}", seed)
+
+    def made(self, result: dict):
+        return result["puzzle"]

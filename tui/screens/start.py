@@ -9,11 +9,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core import sudoku
+from core import arith, numcro, sudoku
 from core.sudoku.model import BOX_SHAPES
 from tui import storage
 
 NEW_SIZES = (9, 6, 4, 8, 12, 16, 25)
+NEW_NUMCRO_SIZES = (9, 11, 13)
 
 
 class StartScreen(Screen):
@@ -44,7 +45,15 @@ class StartScreen(Screen):
         for n in NEW_SIZES:
             r, c = BOX_SHAPES[n]
             options.append(Option(f"New Sudoku {n}x{n} (boxes {r}x{c})", id=f"new-{n}"))
-        options.append(Option("Generate a Sudoku…", id="generate"))
+        options.append(Option("Generate a Sudoku…", id="generate-sudoku"))
+        options.append(Option("Generate a masked calculation (虫食算, 覆面算)…",
+                              id="generate-arith"))
+        options.append(Option("New alphametic SEND+MORE=MONEY (edit its letters)",
+                              id="new-alphametic"))
+        for n in NEW_NUMCRO_SIZES:
+            options.append(Option(f"New ナンクロ {n}x{n} (draw blocks, number the cells)",
+                                  id=f"new-numcro-{n}"))
+        options.append(Option("Generate a ナンクロ…", id="generate-numcro"))
         options.append(Option("Open a file…", id="open"))
         for i, path in enumerate(storage.recent_files()):
             options.append(Option(f"Recent: {path}", id=f"recent-{i}"))
@@ -57,11 +66,16 @@ class StartScreen(Screen):
         if choice == "recover":
             text, origin = storage.load_recovery() or ("", None)
             app.open_text(text, origin, recovered=True)
+        elif choice == "new-alphametic":
+            app.edit(arith.parse("SEND+MORE=MONEY"))
+        elif choice.startswith("new-numcro-"):
+            n = int(choice.removeprefix("new-numcro-"))
+            app.edit(numcro.Puzzle("ja", (), n, n, tuple(range(1, n * n + 1))))
         elif choice.startswith("new-"):
             n = int(choice.removeprefix("new-"))
             app.edit(sudoku.Puzzle(sudoku.Shape.of_size(n), (0,) * n * n))
-        elif choice == "generate":
-            app.action_generate()
+        elif choice.startswith("generate-"):
+            app.generate(choice.removeprefix("generate-"))
         elif choice == "open":
             app.action_open()
         elif choice.startswith("recent-"):

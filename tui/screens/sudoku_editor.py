@@ -3,59 +3,28 @@ has exactly one solution, where two solutions differ, and how hard it is."""
 
 from __future__ import annotations
 
-import asyncio
-from pathlib import Path
-
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.widgets import Footer, Header
 
-from core import kinds, sudoku
-from core.errors import ParseError
-from core.files import InputError, atomic_write, read_text
+from core import sudoku
 from core.symmetry import SYMMETRIES, orbits
-from tui import storage, workers
-from tui.screens.dialogs import Choice, GenerateSudoku, PathPrompt
+from tui import workers
+from tui.screens.dialogs import GenerateSudoku
+from tui.screens.editor import PuzzleEditor
 from tui.widgets.status_panel import StatusPanel
 from tui.widgets.sudoku_grid import SudokuGrid
 
-DEBOUNCE = 0.15  # seconds between the last keystroke and the check it starts
 
-
-def load_sudoku(path: str) -> sudoku.Puzzle:
-    """The puzzle in a file; InputError or ParseError (with line and column) if it is not one."""
-    text = read_text(path)
-    kind = kinds.detect(text)
-    if kind != "sudoku":
-        family = {"arith": "masked arithmetic (虫食算, 覆面算)", "numcro": "ナンクロ"}[kind]
-        raise InputError(f"{path}: {family}; the app edits Sudoku so far (the command line "
-                         f"checks and solves it: puzzle-tui check {path})")
-    return sudoku.parse(text)
-
-
-def problem_with(path: str) -> str | None:
-    """Why a file cannot be opened (for the open dialog), or None."""
-    try:
-        load_sudoku(path)
-    except (InputError, ParseError) as error:
-        return str(error)
-    return None
-
-
-class SudokuEditor(Screen):
+class SudokuEditor(PuzzleEditor):
+    kind = "sudoku"
+    SLOTS = ("check", "rate")
     BINDINGS = [
-        Binding("ctrl+s", "save", "Save"),
-        Binding("f2", "save_as", "Save as"),
-        Binding("ctrl+o", "open", "Open"),
-        Binding("ctrl+g", "generate", "Generate"),
-        Binding("ctrl+e", "export", "Export"),
         Binding("ctrl+t", "walkthrough", "Steps"),
         Binding("ctrl+y", "symmetry", "Symmetry"),
         Binding("ctrl+r", "reveal", "Solution"),
-        Binding("escape", "cancel_check", "Cancel check", show=False),
     ]
     CSS = """
     SudokuEditor Horizontal { height: 1fr; }
@@ -64,18 +33,13 @@ class SudokuEditor(Screen):
 
     def __init__(self, puzzle: sudoku.Puzzle, path: str | None = None,
                  saved_text: str | None = None) -> None:
-        super().__init__()
-        self.puzzle = puzzle
-        self.path = path
-        self.saved_text = saved_text if saved_text is not None else (
-            sudoku.format(puzzle) if path else None)
+        super().__init__(puzzle, path, saved_text)
         self.symmetry = "none"
         self.pending_partners: set[int] = set()
         self.show_steps = False
         self.reveal = False
         self.last_check: dict = {}
         self.last_rating: dict = {}
-        self._debounce = None
 
     # --- layout and title ------------------------------------------------------------------
 
@@ -88,8 +52,7 @@ class SudokuEditor(Screen):
 
     def on_mount(self) -> None:
         self.grid.focus()
-        self.update_title()
-        self.schedule_check(now=True)
+        super().on_mount()
 
     @property
     def grid(self) -> SudokuGrid:
@@ -99,16 +62,9 @@ class SudokuEditor(Screen):
     def status(self) -> StatusPanel:
         return self.query_one(StatusPanel)
 
-    @property
-    def dirty(self) -> bool:
-        return self.saved_text != sudoku.format(self.puzzle)
-
-    def update_title(self) -> None:
-        name = Path(self.path).name if self.path else "untitled"
+    def describe(self) -> str:
         n = self.puzzle.size
-        self.title = f"{name}{' •' if self.dirty else ''}"
-        self.sub_title = (f"Sudoku {n}x{n} · {self.puzzle.clue_count} givens · "
-                          f"symmetry {self.symmetry}")
+        return f"Sudoku {n}x{n} · {self.puzzle.clue_count} givens · symmetry {self.symmetry}"
 
     # --- editing ---------------------------------------------------------------------------
 
@@ -134,48 +90,20 @@ class SudokuEditor(Screen):
 
     def set_puzzle(self, puzzle: sudoku.Puzzle, *, path: str | None = None,
                    saved_text: str | None = None, replace: bool = False) -> None:
-        """Show a new state of the puzzle (an edit, or a whole new puzzle with `replace`)."""
-        self.puzzle = puzzle
         if replace:
-            self.path, self.saved_text = path, saved_text
             self.pending_partners.clear()
         self.last_check, self.last_rating = {}, {}
-        self.grid.show(puzzle)
-        self.update_title()
-        self.schedule_check()
-        if self.dirty:
-            storage.save_recovery(sudoku.format(puzzle), self.path)
+        super().set_puzzle(puzzle, path=path, saved_text=saved_text, replace=replace)
+
+    def show_puzzle(self) -> None:
+        self.grid.show(self.puzzle)
 
     # --- live check ------------------------------------------------------------------------
 
-    def schedule_check(self, now: bool = False) -> None:
-        if self._debounce is not None:
-            self._debounce.stop()
-        self.app.pool.cancel("check")  # the running check is stale already
-        self.app.pool.cancel("rate")
-        if now:
-            self.run_check()
-        else:
-            self._debounce = self.set_timer(DEBOUNCE, self.run_check)
-
-    async def in_pool(self, slot: str, work_fn) -> dict | None:
-        """Run a check of the current puzzle in the process pool; None when an edit or Esc
-        superseded it."""
-        pool: workers.JobPool = self.app.pool
-        puzzle = self.puzzle
-        index, job = pool.next_job(slot)
-        self.status.busy(slot)
-        loop = asyncio.get_running_loop()
-        result = await loop.run_in_executor(pool.executor, work_fn, index, job, puzzle.size,
-                                            puzzle.givens)
-        if not pool.is_live(slot, job) or puzzle != self.puzzle:
-            return None
-        self.status.idle(slot)
-        return result
-
     @work(exclusive=True, group="check")
     async def run_check(self) -> None:
-        result = await self.in_pool("check", workers.check_sudoku)
+        result = await self.in_pool("check", workers.check_sudoku, self.puzzle.size,
+                                    self.puzzle.givens)
         if result is None:
             return
         self.show_check(result)
@@ -230,7 +158,8 @@ class SudokuEditor(Screen):
 
     @work(exclusive=True, group="rate")
     async def run_rating(self) -> None:
-        result = await self.in_pool("rate", workers.rate_sudoku)
+        result = await self.in_pool("rate", workers.rate_sudoku, self.puzzle.size,
+                                    self.puzzle.givens)
         if result is not None:
             self.last_rating = result
             self.show_rating()
@@ -252,13 +181,6 @@ class SudokuEditor(Screen):
             steps = "ctrl+t shows the steps"
         self.status.set_difficulty(headline, used, steps)
 
-    def action_cancel_check(self) -> None:
-        self.app.pool.cancel("check")
-        self.app.pool.cancel("rate")
-        self.status.idle("check")
-        self.status.idle("rate")
-        self.status.set_uniqueness("check cancelled (edit to check again)", "", "")
-
     def action_walkthrough(self) -> None:
         self.show_steps = not self.show_steps
         self.show_rating()
@@ -273,65 +195,5 @@ class SudokuEditor(Screen):
         self.update_title()
         self.notify(f"symmetric editing: {self.symmetry}")
 
-    # --- files -----------------------------------------------------------------------------
-
-    def write(self, path: str) -> None:
-        text = sudoku.format(self.puzzle)
-        try:
-            atomic_write(path, text)
-        except OSError as error:
-            self.notify(f"not saved: {error.strerror or error}", severity="error")
-            return
-        self.path, self.saved_text = path, text
-        storage.clear_recovery()
-        storage.remember(path)
-        self.update_title()
-        self.notify(f"saved {path}")
-
-    def action_save(self) -> None:
-        if self.path:
-            self.write(self.path)
-        else:
-            self.action_save_as()
-
-    def action_save_as(self) -> None:
-        def chosen(path: str | None) -> None:
-            if path:
-                self.write(path)
-        self.app.push_screen(PathPrompt("Save as", self.path or ""), chosen)
-
-    def action_export(self) -> None:
-        def chosen(path: str | None) -> None:
-            if path:
-                try:
-                    atomic_write(path, sudoku.format(self.puzzle, "line"))
-                    self.notify(f"exported {path} (one line)")
-                except OSError as error:
-                    self.notify(f"not exported: {error.strerror or error}", severity="error")
-        self.app.push_screen(PathPrompt("Export as one-line text to"), chosen)
-
-    def action_open(self) -> None:
-        self.app.action_open()
-
-    def action_generate(self) -> None:
-        def generated(puzzle: sudoku.Puzzle | None) -> None:
-            if puzzle is not None:
-                self.confirm_discard(lambda: self.set_puzzle(puzzle, replace=True))
-        self.app.push_screen(GenerateSudoku(), generated)
-
-    def confirm_discard(self, then) -> None:
-        """Run `then` once unsaved changes are saved or knowingly dropped."""
-        if not self.dirty:
-            then()
-            return
-
-        def answered(answer: str) -> None:
-            if answer == "Save":
-                self.action_save()
-                if not self.dirty:
-                    then()
-            elif answer == "Discard":
-                storage.clear_recovery()
-                then()
-        self.app.push_screen(Choice("This puzzle has unsaved changes.",
-                                    ["Save", "Discard", "Cancel"]), answered)
+    def generator(self):
+        return GenerateSudoku()

@@ -1,0 +1,120 @@
+"""The masked-arithmetic editor (虫食算, 覆面算): the calculation laid out as printed; every
+cell takes a digit, a blank (* ? □) or a letter (kana and kanji too). After each edit the
+side panel says unique / several (the cells where two answers differ, highlighted) / none."""
+
+from __future__ import annotations
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.widgets import Footer, Header
+
+from core import arith
+from core.errors import ParseError
+from tui import workers
+from tui.screens.dialogs import GenerateArith
+from tui.screens.editor import PuzzleEditor
+from tui.widgets.layout_grid import LayoutGrid
+from tui.widgets.status_panel import StatusPanel
+
+
+def differing_cells(first: str, second: str) -> list[tuple[int, int]]:
+    """(line, column) where two printed solutions differ."""
+    return [(y, x) for y, (a, b) in enumerate(zip(first.split("\n"), second.split("\n"),
+                                                 strict=False))
+            for x, (p, q) in enumerate(zip(a, b, strict=False)) if p != q]
+
+
+class ArithEditor(PuzzleEditor):
+    kind = "arith"
+    BINDINGS = [Binding("ctrl+r", "reveal", "Solution")]
+    CSS = "ArithEditor Horizontal { height: 1fr; }"
+
+    def __init__(self, puzzle: arith.Puzzle, path: str | None = None,
+                 saved_text: str | None = None) -> None:
+        super().__init__(puzzle, path, saved_text)
+        self.reveal = False
+        self.last_check: dict = {}
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal():
+            yield LayoutGrid(self.text(), id="grid")
+            yield StatusPanel(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.grid.focus()
+        self.status.set_difficulty("", "", "type a digit, a blank (*) or a letter in a cell;\n"
+                                   "Backspace blanks it; ctrl+g makes a new calculation")
+        super().on_mount()
+
+    @property
+    def grid(self) -> LayoutGrid:
+        return self.query_one(LayoutGrid)
+
+    @property
+    def status(self) -> StatusPanel:
+        return self.query_one(StatusPanel)
+
+    def describe(self) -> str:
+        p = self.puzzle
+        name = {"add": "addition", "sub": "subtraction", "mul": "multiplication",
+                "div": "division"}[p.op]
+        cells = sum(len(row) for _, row in p.rows())
+        blanks = sum(row.count(arith.BLANK) for _, row in p.rows())
+        return f"{name} · {cells} cells · {blanks} blanks · {len(p.letters())} letters"
+
+    def on_layout_grid_edited(self, event: LayoutGrid.Edited) -> None:
+        lines = self.text().split("\n")
+        line = lines[event.line]
+        lines[event.line] = line[:event.column] + event.value + line[event.column + 1:]
+        try:
+            puzzle = arith.parse("\n".join(lines))
+        except ParseError as error:
+            self.notify(f"{event.value!r} does not fit here: {error}", severity="warning")
+            return
+        self.last_check = {}
+        self.set_puzzle(puzzle)
+
+    def show_puzzle(self) -> None:
+        self.grid.show(self.text())
+
+    @work(exclusive=True, group="check")
+    async def run_check(self) -> None:
+        result = await self.in_pool("check", workers.check_arith, self.puzzle)
+        if result is not None:
+            self.last_check = result
+            self.show_check()
+
+    def show_check(self) -> None:
+        result = self.last_check
+        if "error" in result:
+            self.status.set_uniqueness(f"check failed: {result['error']}", "none", "")
+            return
+        if result.get("stopped"):
+            self.status.set_uniqueness("check cancelled", "", "")
+            return
+        found, solutions = result["count"], result["solutions"]
+        differs = []
+        if found == 1:
+            self.status.set_uniqueness("✓ unique", "unique", "ctrl+r shows the answer")
+        elif found == 0:
+            self.status.set_uniqueness("✗ no solution", "none",
+                                       "no digits make this calculation right")
+        else:
+            differs = differing_cells(*solutions[:2])
+            self.status.set_uniqueness("⚠ several solutions", "several",
+                                       "two answers differ in " + ", ".join(result["differs"])
+                                       + " (highlighted)")
+        self.grid.show(self.text(), differs,
+                       solutions[0] if self.reveal and solutions else None)
+
+    def action_reveal(self) -> None:
+        self.reveal = not self.reveal
+        if self.last_check:
+            self.show_check()
+
+    def generator(self):
+        return GenerateArith()

@@ -1,0 +1,201 @@
+"""What every puzzle editor shares: the file it edits (atomic saves, recovery copy, the question
+before unsaved work is dropped), the debounced live check in the process pool, and export.
+A family's editor adds its grid, its check, and how it shows the answer."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from textual.binding import Binding
+from textual.screen import Screen
+
+from core import kinds
+from core.errors import ParseError
+from core.files import InputError, atomic_write, read_text
+from tui import storage, workers
+from tui.screens.dialogs import Choice, PathPrompt
+
+DEBOUNCE = 0.15  # seconds between the last keystroke and the check it starts
+FAMILY_NAMES = {"sudoku": "Sudoku", "arith": "masked arithmetic", "numcro": "ナンクロ"}
+
+
+def load_puzzle(path: str):
+    """(kind, puzzle) of a file; InputError or ParseError (with line and column) if it holds
+    no puzzle of any family."""
+    text = read_text(path)
+    kind = kinds.detect(text)
+    return kind, kinds.family(kind).parse(text)
+
+
+def problem_with(path: str) -> str | None:
+    """Why a file cannot be opened (for the open dialog), or None."""
+    try:
+        load_puzzle(path)
+    except (InputError, ParseError) as error:
+        return str(error)
+    return None
+
+
+class PuzzleEditor(Screen):
+    """Subclasses set `kind` and implement compose, `show_puzzle`, `run_check` and
+    `generator`; the puzzle is an immutable model of the family."""
+
+    kind = ""
+    export_style = ("line", "one-line text")  # the family's format style, and its name
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Save"),
+        Binding("f2", "save_as", "Save as"),
+        Binding("ctrl+o", "open", "Open"),
+        Binding("ctrl+g", "generate", "Generate"),
+        Binding("ctrl+e", "export", "Export"),
+        Binding("escape", "cancel_check", "Cancel check", show=False),
+    ]
+    SLOTS = ("check",)  # pool slots this editor's checks run in
+
+    def __init__(self, puzzle, path: str | None = None, saved_text: str | None = None) -> None:
+        super().__init__()
+        self.puzzle = puzzle
+        self.path = path
+        self.saved_text = saved_text if saved_text is not None else (
+            self.text() if path else None)
+        self._debounce = None
+
+    @property
+    def family(self):
+        return kinds.family(self.kind)
+
+    def text(self, puzzle=None) -> str:
+        return self.family.format(puzzle or self.puzzle)
+
+    @property
+    def dirty(self) -> bool:
+        return self.saved_text != self.text()
+
+    def on_mount(self) -> None:
+        self.update_title()
+        self.schedule_check(now=True)
+
+    def update_title(self) -> None:
+        name = Path(self.path).name if self.path else "untitled"
+        self.title = f"{name}{' •' if self.dirty else ''}"
+        self.sub_title = self.describe()
+
+    def describe(self) -> str:
+        return FAMILY_NAMES[self.kind]
+
+    def set_puzzle(self, puzzle, *, path: str | None = None, saved_text: str | None = None,
+                   replace: bool = False) -> None:
+        """Show a new state of the puzzle (an edit, or a whole new puzzle with `replace`)."""
+        self.puzzle = puzzle
+        if replace:
+            self.path, self.saved_text = path, saved_text
+        self.show_puzzle()
+        self.update_title()
+        self.schedule_check()
+        if self.dirty:
+            storage.save_recovery(self.text(), self.path)
+
+    def show_puzzle(self) -> None:
+        raise NotImplementedError
+
+    # --- live check ------------------------------------------------------------------------
+
+    def schedule_check(self, now: bool = False) -> None:
+        if self._debounce is not None:
+            self._debounce.stop()
+        for slot in self.SLOTS:
+            self.app.pool.cancel(slot)  # the running check is stale already
+        if now:
+            self.run_check()
+        else:
+            self._debounce = self.set_timer(DEBOUNCE, self.run_check)
+
+    def run_check(self) -> None:
+        raise NotImplementedError
+
+    async def in_pool(self, slot: str, work_fn, *args) -> dict | None:
+        """Run `work_fn(slot index, job, *args)` in the process pool; None when an edit or
+        Esc superseded it."""
+        pool: workers.JobPool = self.app.pool
+        puzzle = self.puzzle
+        index, job = pool.next_job(slot)
+        self.status.busy(slot)
+        loop = asyncio.get_running_loop()
+        result = await loop.run_in_executor(pool.executor, work_fn, index, job, *args)
+        if not pool.is_live(slot, job) or puzzle != self.puzzle:
+            return None
+        self.status.idle(slot)
+        return result
+
+    def action_cancel_check(self) -> None:
+        for slot in self.SLOTS:
+            self.app.pool.cancel(slot)
+            self.status.idle(slot)
+        self.status.set_uniqueness("check cancelled (edit to check again)", "", "")
+
+    # --- files -----------------------------------------------------------------------------
+
+    def write(self, path: str) -> None:
+        text = self.text()
+        try:
+            atomic_write(path, text)
+        except OSError as error:
+            self.notify(f"not saved: {error.strerror or error}", severity="error")
+            return
+        self.path, self.saved_text = path, text
+        storage.clear_recovery()
+        storage.remember(path)
+        self.update_title()
+        self.notify(f"saved {path}")
+
+    def action_save(self) -> None:
+        if self.path:
+            self.write(self.path)
+        else:
+            self.action_save_as()
+
+    def action_save_as(self) -> None:
+        def chosen(path: str | None) -> None:
+            if path:
+                self.write(path)
+        self.app.push_screen(PathPrompt("Save as", self.path or ""), chosen)
+
+    def action_export(self) -> None:
+        def chosen(path: str | None) -> None:
+            if path:
+                try:
+                    atomic_write(path, self.family.format(self.puzzle, self.export_style[0]))
+                    self.notify(f"exported {path} ({self.export_style[1]})")
+                except OSError as error:
+                    self.notify(f"not exported: {error.strerror or error}", severity="error")
+        self.app.push_screen(PathPrompt(f"Export as {self.export_style[1]} to"), chosen)
+
+    def action_open(self) -> None:
+        self.app.action_open()
+
+    def action_generate(self) -> None:
+        def generated(puzzle) -> None:
+            if puzzle is not None:
+                self.confirm_discard(lambda: self.set_puzzle(puzzle, replace=True))
+        self.app.push_screen(self.generator(), generated)
+
+    def generator(self):
+        raise NotImplementedError
+
+    def confirm_discard(self, then) -> None:
+        """Run `then` once unsaved changes are saved or knowingly dropped."""
+        if not self.dirty:
+            then()
+            return
+
+        def answered(answer: str) -> None:
+            if answer == "Save":
+                self.action_save()
+                if not self.dirty:
+                    then()
+            elif answer == "Discard":
+                storage.clear_recovery()
+                then()
+        self.app.push_screen(Choice("This puzzle has unsaved changes.",
+                                    ["Save", "Discard", "Cancel"]), answered)

@@ -1,0 +1,136 @@
+"""The ナンクロ grid: numbers, blocks, given letters, a cursor, and highlights for the cells
+whose letters are not fixed (two answers differ there)."""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from core.numcro import BLOCK, Puzzle
+
+CELL_WIDTH = 4
+BLOCK_STYLE = Style(color="grey50")
+GIVEN = Style(bold=True, color="cyan")
+SOLUTION = Style(color="green")
+CURSOR = Style(reverse=True)
+DIFFERS = Style(color="black", bgcolor="yellow")
+
+
+class NumcroGrid(Widget, can_focus=True):
+    """Digits type a cell's number, space or # toggles a block, = sets the number's letter;
+    the screen decides what changes."""
+
+    DEFAULT_CSS = """
+    NumcroGrid { width: auto; height: auto; padding: 1 2; }
+    NumcroGrid:focus { background: $boost; }
+    """
+    BINDINGS = [
+        Binding("up", "move(-1, 0)", "Up", show=False),
+        Binding("down", "move(1, 0)", "Down", show=False),
+        Binding("left", "move(0, -1)", "Left", show=False),
+        Binding("right", "move(0, 1)", "Right", show=False),
+        Binding("space,number_sign", "block", "Block", show=False),
+        Binding("backspace,delete", "erase", "Erase digit", show=False),
+    ]
+
+    cursor: reactive[int] = reactive(0)
+
+    class Edited(Message):
+        """`value`: the new number of the cell (BLOCK for a block)."""
+
+        def __init__(self, cell: int, value: int) -> None:
+            self.cell, self.value = cell, value
+            super().__init__()
+
+    class Moved(Message):
+        def __init__(self, cell: int) -> None:
+            self.cell = cell
+            super().__init__()
+
+    def __init__(self, puzzle: Puzzle, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.typing = False  # digits typed in a row build one number
+        self.show(puzzle)
+
+    def show(self, puzzle: Puzzle, differs=(), solution=None) -> None:
+        self.puzzle = puzzle
+        self.differs = set(differs)
+        self.solution = dict(solution) if solution else {}
+        self.refresh(layout=True)
+
+    def get_content_width(self, container, viewport) -> int:
+        return CELL_WIDTH * self.puzzle.width
+
+    def get_content_height(self, container, viewport, width) -> int:
+        return self.puzzle.height
+
+    def render(self) -> Text:
+        p = self.puzzle
+        givens = dict(p.givens)
+        text = Text()
+        for cell, number in enumerate(p.cells):
+            if cell and cell % p.width == 0:
+                text.append("\n")
+            if number == BLOCK:
+                glyph, style = "██", BLOCK_STYLE
+            elif number in givens:
+                glyph, style = givens[number], GIVEN
+            elif number in self.solution:
+                glyph, style = self.solution[number], SOLUTION
+            else:
+                glyph, style = str(number), Style()
+            if number in self.differs:
+                style = style + DIFFERS
+            if cell == self.cursor and self.has_focus:
+                style = style + CURSOR
+            text.append(" " * (CELL_WIDTH - 1 - cell_len(glyph)) + glyph + " ", style)
+        return text
+
+    def action_move(self, rows: int, cols: int) -> None:
+        w, h = self.puzzle.width, self.puzzle.height
+        r, c = divmod(self.cursor, w)
+        self.cursor = ((r + rows) % h) * w + (c + cols) % w
+
+    def watch_cursor(self, cell: int) -> None:
+        self.typing = False
+        self.post_message(self.Moved(cell))
+        self.refresh()
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is not None and offset.x // CELL_WIDTH < self.puzzle.width and (
+                offset.y < self.puzzle.height):
+            self.cursor = offset.y * self.puzzle.width + offset.x // CELL_WIDTH
+            self.focus()
+
+    def action_block(self) -> None:
+        self.post_message(self.Edited(self.cursor, BLOCK if self.number else -1))
+
+    def action_erase(self) -> None:
+        if self.number:
+            self.post_message(self.Edited(self.cursor, self.number // 10 or -1))
+
+    @property
+    def number(self) -> int:
+        return self.puzzle.cells[self.cursor]
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character and event.character.isdigit() and event.character.isascii():
+            event.stop()
+            digit = int(event.character)
+            value = self.number * 10 + digit if self.typing and self.number < 100 else digit
+            if value:
+                self.post_message(self.Edited(self.cursor, value))
+                self.typing = True
