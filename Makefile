@@ -12,10 +12,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-# The built-in ナンクロ dictionaries are built once (about a minute); without a network the
-# app still starts, and ナンクロ checks say how to install them.
+# The built-in ナンクロ dictionaries and the print font are fetched once (about a minute);
+# without a network the app still starts, and what needs them says how to install them.
 run: $(STAMP)
-	-$(BIN)/puzzle-tui dict install
+	-$(BIN)/puzzle-tui install
 	$(BIN)/puzzle-tui $(ARGS)
 
 test: $(STAMP)

@@ -50,7 +50,7 @@ def open_default(lang: str) -> Dictionary:
     path = default_path(lang)
     if not (path / "data.mdb").is_file():
         raise DictionaryError(f"the built-in {lang} dictionary is not installed yet: run "
-                              f"`puzzle-tui dict install` (make run does) or give --dict DIR")
+                              f"`puzzle-tui install` (make run does) or give --dict DIR")
     return Dictionary(path)
 
 

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
-from core import arith, kinds, sudoku
+from core import arith, export, kinds, sudoku
 from core.arith import alphametic
 from core.errors import GenerationFailed, ParseError
 from core.files import InputError, atomic_write, read_text
@@ -26,7 +26,7 @@ from dictionaries import DictionaryError
 
 OK, NOT_UNIQUE, BAD_INPUT = 0, 1, 2
 STYLES = {"sudoku": {"line": "line", "full": "grid"}, "arith": {"line": "line", "full": "vertical"}}
-COMMANDS = ("check", "solve", "rate", "generate", "export", "dict")
+COMMANDS = ("check", "solve", "rate", "generate", "export", "dict", "install")
 
 
 @dataclass
@@ -51,6 +51,9 @@ def load(path: str) -> list[Entry]:
     """Every puzzle of a file, in order (a file of one-line puzzles holds many)."""
     try:
         text = read_text(path)
+        if export.is_ipuz(text):
+            kind, puzzle = export.from_ipuz(text)
+            return [Entry(path, 1, kind, puzzle=puzzle)]
         kind = kinds.detect(text)
         items = list(kinds.family(kind).iter_puzzles(text))
     except InputError as error:
@@ -405,12 +408,56 @@ class progress_bar:
 
 def cmd_export(args) -> int:
     run = Run(args.files, False)
-    texts = [entry.family.format(entry.puzzle, STYLES[entry.kind][args.style])
-             for entry, _ in run]
+    entries = [entry for entry, _ in run]
     if run.status != OK:
         return run.status  # no partial file for a bad input
-    atomic_write(args.output, "\n".join(texts) if args.style == "full" else "".join(texts))
+    if args.to == "text":
+        texts = [entry.family.format(entry.puzzle, STYLES[entry.kind][args.style])
+                 for entry in entries]
+        atomic_write(args.output, "\n".join(texts) if args.style == "full" else "".join(texts))
+        return OK
+    try:
+        answers = [answer_for_print(entry, args.dict) for entry in entries]
+        if args.to == "pdf":
+            data = export.export_pdf([(e.kind, e.puzzle, a, export.title_of(e.kind, e.puzzle))
+                                      for e, a in zip(entries, answers, strict=True)],
+                                     args.paper, args.per_page, args.title)
+            atomic_write(args.output, data)
+            return OK
+        files = {}
+        for i, (entry, answer) in enumerate(zip(entries, answers, strict=True), 1):
+            name = numbered_name(args.output, i if len(entries) > 1 else None)
+            if args.to == "ipuz":
+                files[name] = export.export_ipuz(entry.kind, entry.puzzle, answer)
+            else:
+                files[name] = export.export_svg(entry.kind, entry.puzzle)
+                if answer is not None:
+                    files[numbered_name(name, "solution")] = export.export_svg(
+                        entry.kind, entry.puzzle, answer)
+    except (DictionaryError, export.FontMissing, ValueError) as error:
+        print(f"export: {error}", file=sys.stderr)
+        return BAD_INPUT
+    for name, data in files.items():
+        atomic_write(name, data)
     return OK
+
+
+def answer_for_print(entry: Entry, dictionary: str | None):
+    """The answer printed with a puzzle; a puzzle that is not unique is said so on stderr."""
+    result, _ = counted(entry, 2, dictionary)
+    if not result.unique:
+        what = "has no solution" if result.count == 0 else "is not unique (one answer shown)"
+        print(f"export: {entry.source}:{entry.line}: warning: the puzzle {what}",
+              file=sys.stderr)
+    return result.solution
+
+
+def numbered_name(path: str, suffix) -> str:
+    """book.svg -> book-3.svg (or book-solution.svg)."""
+    if suffix is None:
+        return path
+    stem, dot, extension = path.rpartition(".")
+    return f"{stem}-{suffix}.{extension}" if dot and "/" not in extension else f"{path}-{suffix}"
 
 
 def cmd_dict(args) -> int:
@@ -464,6 +511,19 @@ def cmd_dict(args) -> int:
     except (DictionaryError, ValueError) as error:
         print(f"dict: {error}", file=sys.stderr)
         return BAD_INPUT
+
+
+def cmd_install(args) -> int:
+    """What the app fetches once: the built-in dictionaries and the Japanese print font."""
+    from dictionaries.defaults import LANGUAGES, install
+
+    try:
+        install(LANGUAGES, args.force, say=print)
+        print(f"print font: {export.install_font(args.force, say=print)}")
+    except (DictionaryError, export.FontMissing) as error:
+        print(f"install: {error}", file=sys.stderr)
+        return BAD_INPUT
+    return OK
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -532,10 +592,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     export = sub.add_parser("export", help="write puzzles in another format")
     export.add_argument("files", nargs="+", metavar="FILE")
-    export.add_argument("--to", choices=("text",), default="text")
+    export.add_argument("--to", choices=("text", "ipuz", "svg", "pdf"), default="text")
     export.add_argument("--style", choices=("line", "full"), default="full",
                         help="one line a puzzle, or the family's full layout (grid, vertical)")
-    export.add_argument("-o", "--output", metavar="OUT", required=True)
+    export.add_argument("-o", "--output", metavar="OUT", required=True,
+                        help="the file (svg: also OUT-solution.svg; many puzzles: OUT-1, ...)")
+    export.add_argument("--per-page", type=int, default=4, choices=(1, 2, 4, 6, 9),
+                        help="pdf: puzzles a page")
+    export.add_argument("--paper", default="a4", choices=("a4", "b5", "letter"))
+    export.add_argument("--title", default="Puzzles", help="pdf: the booklet's heading")
+    export.add_argument("--dict", metavar="DIR",
+                        help="ナンクロ: the dictionary that solves it for the answer pages")
+    setup = sub.add_parser("install", help="fetch and build, once, the built-in ナンクロ "
+                           "dictionaries and the Japanese print font (make run does)")
+    setup.add_argument("--force", action="store_true", help="fetch and build them again")
     dictionary = sub.add_parser("dict", help="ナンクロ dictionaries: build, info, lookup")
     actions = dictionary.add_subparsers(dest="action", required=True)
     build = actions.add_parser("build", help="word lists in, a pattern-keyed dictionary out")
@@ -569,7 +639,7 @@ def main(argv: list[str] | None = None) -> int:
             args = build_parser().parse_args(argv)
             handler = {"check": cmd_check, "solve": cmd_solve, "rate": cmd_rate,
                        "generate": cmd_generate, "export": cmd_export,
-                       "dict": cmd_dict}[args.command]
+                       "dict": cmd_dict, "install": cmd_install}[args.command]
             return handler(args)
         app = argparse.ArgumentParser(prog="puzzle-tui",
                                       epilog=f"commands: {', '.join(COMMANDS)} (--help each)")

@@ -78,6 +78,7 @@ def check_sudoku(slot: int, job: int, size: int, givens: tuple[int, ...]) -> dic
     return {"stopped": result.stopped, "count": result.count, "differs": list(result.differs),
             "clashes": [list(pair) for pair in result.clashes],
             "solution": list(result.solution) if result.solution else None,
+            "answer": list(result.solution) if result.solution else None,
             "redundant": redundant}
 
 
@@ -112,6 +113,7 @@ def check_arith(slot: int, job: int, puzzle) -> dict:
         return {"error": repr(error)}
     return {"stopped": result.stopped, "count": result.count,
             "differs": arith.cell_names(puzzle, result.differs),
+            "answer": list(result.solution) if result.solution else None,
             "solutions": [arith.format(arith.filled(puzzle, s)) for s in result.solutions]}
 
 
@@ -145,9 +147,9 @@ def check_numcro(slot: int, job: int, puzzle, source: str) -> dict:
         return {"error": str(error)}
     except Exception as error:  # a bug must reach the screen, not kill the pool silently
         return {"error": repr(error)}
+    solution = [list(pair) for pair in result.solution] if result.solution else None
     return {"stopped": result.stopped, "count": result.count, "differs": list(result.differs),
-            "solution": list(result.solution) if result.solution else None,
-            "nodes": result.nodes}
+            "solution": solution, "answer": solution, "nodes": result.nodes}
 
 
 def generate_numcro(slot: int, job: int, options, source: str, seed: int) -> dict:

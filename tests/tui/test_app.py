@@ -220,7 +220,7 @@ async def test_numcro_editor_checks_against_the_chosen_dictionary(pool, tmp_path
                        and app.screen.last_check)
         editor = app.screen
         # no built-in dictionary in the tests' data folder: said plainly
-        assert "dict install" in text_of(app, "#uniqueness")
+        assert "puzzle-tui install" in text_of(app, "#uniqueness")
         editor.use_dictionary(folder)
         await wait_for(pilot, lambda: editor.last_check.get("count") == 2)
         assert text_of(app, "#uniqueness") == "⚠ several solutions"
@@ -240,3 +240,27 @@ async def test_numcro_editor_checks_against_the_chosen_dictionary(pool, tmp_path
         await pilot.press("space")
         await wait_for(pilot, lambda: editor.puzzle.cells[14] == 0)
         assert editor.puzzle.cells[10] == 0
+
+
+async def test_export_from_the_editor_follows_the_file_name(pool, tmp_path):
+    from core.export import FontMissing, find_font, from_ipuz
+
+    app = PuzzleApp(str(SAMPLE), pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor)
+                       and app.screen.last_check.get("count") == 1)
+        editor = app.screen
+        targets = ["p.ipuz", "p.svg"]
+        try:
+            find_font()
+            targets.append("p.pdf")
+        except FontMissing:
+            pass
+        for name in targets:
+            await pilot.press("ctrl+e")
+            await wait_for(pilot, lambda: ready(app, PathPrompt))
+            app.screen.query_one(Input).value = str(tmp_path / name)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda target=tmp_path / name: target.exists())
+        assert from_ipuz((tmp_path / "p.ipuz").read_text()) == ("sudoku", editor.puzzle)
+        assert (tmp_path / "p-solution.svg").read_text().count("<text") == 81

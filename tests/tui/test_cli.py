@@ -1,12 +1,14 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from core.sudoku import count, parse
 from tui.cli import main
 
+ROOT = Path(__file__).resolve().parents[2]
 TOP1 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 
 
@@ -179,7 +181,7 @@ def test_numcro_check_and_solve_against_a_dictionary(shared_data, tmp_path, caps
     assert result["kind"] == "numcro" and result["unique"]
     assert result["solution"] == "1:ト 2:キ 3:ウ 4:ン 5:ヨ"
     assert main(["check", str(case)]) == 2
-    assert "ja dictionary is not installed yet: run `puzzle-tui dict install`" in (
+    assert "ja dictionary is not installed yet: run `puzzle-tui install`" in (
         capsys.readouterr().err)
 
 
@@ -198,4 +200,35 @@ def test_generate_numcro_against_a_dictionary(tmp_path, capsys):
     assert checked["unique"] and checked["solution"] == made[0]["solution"]
     # no built-in dictionary in this test's data folder: a clear message, exit 2
     assert main(["generate", "numcro", "--lang", "en", "--seed", "1"]) == 2
-    assert "puzzle-tui dict install" in capsys.readouterr().err
+    assert "puzzle-tui install" in capsys.readouterr().err
+
+
+def test_export_to_every_format(tmp_path, capsys, monkeypatch):
+    from core.export import FontMissing, find_font
+
+    sample = ROOT / "puzzles" / "sudoku" / "hard_rot180.txt"
+    division = ROOT / "puzzles" / "arith" / "long_division.txt"
+    out = tmp_path / "p.ipuz"
+    assert main(["export", str(sample), str(division), "--to", "ipuz", "-o", str(out)]) == 0
+    assert sorted(p.name for p in tmp_path.glob("*.ipuz")) == ["p-1.ipuz", "p-2.ipuz"]
+    assert main(["check", str(tmp_path / "p-2.ipuz")]) == 0  # an ipuz file reads back
+    assert capsys.readouterr().out == "unique\n"
+    assert main(["export", str(sample), "--to", "svg", "-o", str(tmp_path / "s.svg")]) == 0
+    assert (tmp_path / "s-solution.svg").read_text().count("<text") == 81
+    with pytest.raises(SystemExit) as refused:
+        main(["export", str(sample), "--to", "docx", "-o", str(tmp_path / "x.docx")])
+    assert refused.value.code == 2 and not (tmp_path / "x.docx").exists()
+    try:
+        find_font()
+    except FontMissing:
+        pytest.skip("no Japanese font: the PDF part needs one")
+    book = tmp_path / "book.pdf"
+    assert main(["export", str(sample), str(division), str(sample), "--to", "pdf",
+                 "--per-page", "2", "--paper", "letter", "-o", str(book)]) == 0
+    assert book.read_bytes().startswith(b"%PDF")
+    # no font at all: a clear message and no file
+    monkeypatch.setenv("PUZZLE_WORKBENCH_FONT", str(tmp_path / "missing.ttf"))
+    capsys.readouterr()
+    assert main(["export", str(sample), "--to", "pdf", "-o", str(tmp_path / "no.pdf")]) == 2
+    assert "no such font file" in capsys.readouterr().err
+    assert not (tmp_path / "no.pdf").exists()

@@ -23,7 +23,11 @@ FAMILY_NAMES = {"sudoku": "Sudoku", "arith": "masked arithmetic", "numcro": "ナ
 def load_puzzle(path: str):
     """(kind, puzzle) of a file; InputError or ParseError (with line and column) if it holds
     no puzzle of any family."""
+    from core.export import from_ipuz, is_ipuz
+
     text = read_text(path)
+    if is_ipuz(text):
+        return from_ipuz(text)
     kind = kinds.detect(text)
     return kind, kinds.family(kind).parse(text)
 
@@ -161,15 +165,50 @@ class PuzzleEditor(Screen):
                 self.write(path)
         self.app.push_screen(PathPrompt("Save as", self.path or ""), chosen)
 
+    def known_answer(self):
+        """The answer from the last check when it proved the puzzle unique, else None."""
+        check = getattr(self, "last_check", {}) or {}
+        if check.get("count") != 1 or not check.get("answer"):
+            return None
+        answer = check["answer"]
+        return tuple(tuple(a) if isinstance(a, list) else a for a in answer)
+
     def action_export(self) -> None:
+        """The format follows the file name: .ipuz, .svg (and -solution.svg), .pdf, else the
+        family's text."""
+        from core import export
+
         def chosen(path: str | None) -> None:
-            if path:
-                try:
-                    atomic_write(path, self.family.format(self.puzzle, self.export_style[0]))
-                    self.notify(f"exported {path} ({self.export_style[1]})")
-                except OSError as error:
-                    self.notify(f"not exported: {error.strerror or error}", severity="error")
-        self.app.push_screen(PathPrompt(f"Export as {self.export_style[1]} to"), chosen)
+            if not path:
+                return
+            kind, puzzle, answer = self.kind, self.puzzle, self.known_answer()
+            files = {}
+            try:
+                if path.endswith(".ipuz"):
+                    files[path] = export.export_ipuz(kind, puzzle, answer)
+                elif path.endswith(".svg"):
+                    files[path] = export.export_svg(kind, puzzle)
+                    if answer is not None:
+                        files[path[:-4] + "-solution.svg"] = export.export_svg(kind, puzzle,
+                                                                             answer)
+                elif path.endswith(".pdf"):
+                    files[path] = export.export_pdf(
+                        [(kind, puzzle, answer, export.title_of(kind, puzzle))], per_page=1,
+                        title=Path(path).stem)
+                else:
+                    files[path] = self.family.format(puzzle, self.export_style[0])
+                for name, data in files.items():
+                    atomic_write(name, data)
+            except (OSError, export.FontMissing) as error:
+                self.notify(f"not exported: {getattr(error, 'strerror', None) or error}",
+                            severity="error", timeout=10)
+                return
+            drawn = path.endswith((".ipuz", ".svg", ".pdf"))
+            note = " (no answer: the puzzle is not proven unique)" if (
+                drawn and answer is None) else ""
+            self.notify(f"exported {', '.join(files)}{note}")
+        self.app.push_screen(PathPrompt("Export to (.pdf .svg .ipuz, or text: "
+                                        f"{self.export_style[1]})"), chosen)
 
     def action_open(self) -> None:
         self.app.action_open()

@@ -1,0 +1,73 @@
+"""The font of printed puzzles: one TrueType font with kana, kanji, digits and Latin letters,
+embedded (subset) in every PDF. Found, in order: $PUZZLE_WORKBENCH_FONT; the copy that
+`puzzle-tui install` fetched (IPAexGothic from the PyPI package matplotlib-fontja, IPA Font
+License); Debian's fonts-ipaexfont-gothic or fonts-ipafont-gothic."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+FONT_PACKAGE = "matplotlib-fontja==1.1.0"
+FONT_FILE = "ipaexg.ttf"
+SYSTEM_FONTS = (
+    "/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf",
+    "/usr/share/fonts/truetype/ipaexfont-gothic/ipaexg.ttf",
+    "/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf",
+    "/usr/share/fonts/truetype/fonts-japanese-gothic.ttf",
+)
+
+
+class FontMissing(Exception):
+    """No font with Japanese glyphs: the message says what to install."""
+
+
+def installed_font() -> Path:
+    from dictionaries.defaults import data_dir
+
+    return data_dir() / "fonts" / FONT_FILE
+
+
+def find_font() -> Path:
+    chosen = os.environ.get("PUZZLE_WORKBENCH_FONT")
+    if chosen:
+        if not Path(chosen).is_file():
+            raise FontMissing(f"PUZZLE_WORKBENCH_FONT={chosen}: no such font file")
+        return Path(chosen)
+    for candidate in (installed_font(), *map(Path, SYSTEM_FONTS)):
+        if candidate.is_file():
+            return candidate
+    raise FontMissing("no font with Japanese glyphs for the PDF: run `puzzle-tui install` "
+                      "(make run does), or `apt-get install fonts-ipaexfont-gothic`, or set "
+                      "PUZZLE_WORKBENCH_FONT to a .ttf file")
+
+
+def install_font(force: bool = False, say=print) -> Path:
+    """Fetch IPAexGothic from its PyPI package (the wheel only, without its dependencies)."""
+    target = installed_font()
+    if target.is_file() and not force:
+        return target
+    say(f"fetching the Japanese print font ({FONT_PACKAGE}, IPA Font License) ...")
+    with tempfile.TemporaryDirectory() as work:
+        done = subprocess.run(
+            [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary",
+             ":all:", "-d", work, FONT_PACKAGE],
+            stdin=subprocess.DEVNULL, capture_output=True, text=True)
+        wheels = sorted(Path(work).glob("*.whl"))
+        if done.returncode != 0 or not wheels:
+            raise FontMissing(f"could not download {FONT_PACKAGE}: "
+                              f"{done.stderr.strip()[-300:] or 'no wheel'}")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with zipfile.ZipFile(wheels[0]) as wheel:
+            for name in wheel.namelist():
+                if name.endswith(("/" + FONT_FILE, "IPA_Font_License_Agreement_v1.0.txt")):
+                    partial = target.parent / (Path(name).name + ".part")
+                    partial.write_bytes(wheel.read(name))
+                    os.replace(partial, target.parent / Path(name).name)
+    if not target.is_file():
+        raise FontMissing(f"{FONT_PACKAGE} holds no {FONT_FILE}")
+    return target

@@ -1,0 +1,136 @@
+import json
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from core import arith, numcro, sudoku
+from core.export import (
+    FontMissing,
+    export_ipuz,
+    export_pdf,
+    export_svg,
+    export_text,
+    find_font,
+    from_ipuz,
+    title_of,
+)
+from core.export import fonts as font_module
+
+PUZZLES = Path(__file__).resolve().parents[3] / "puzzles"
+NUMCRO = (
+    "lang: ja\n"
+    " 2  4  1  3  4\n 4  ■  2  4  ■\n 2  2  ■  2  5\n ■  5  3  ■  1\n 1  3  2  5  3\n"
+    "givens: 1:ト 2:キ\n")
+KEY = ((1, "ト"), (2, "キ"), (3, "ウ"), (4, "ン"), (5, "ヨ"))
+
+
+def samples():
+    """(kind, puzzle, answer) of each family, the answers counted here."""
+    found = []
+    for name in ("hard_rot180.txt",):
+        p = sudoku.parse((PUZZLES / "sudoku" / name).read_text())
+        found.append(("sudoku", p, sudoku.count(p).solution))
+    six = sudoku.Puzzle(sudoku.Shape.of_size(6), (1, 2, 3) + (0,) * 33)
+    found.append(("sudoku", six, sudoku.count(six, limit=1).solution))
+    for name in ("long_division.txt", "long_multiplication.txt", "send_more_money.txt"):
+        p = arith.parse((PUZZLES / "arith" / name).read_text())
+        found.append(("arith", p, arith.count(p).solution))
+    found.append(("numcro", numcro.parse(NUMCRO), KEY))
+    return found
+
+
+@pytest.mark.parametrize("kind, puzzle, answer", samples())
+def test_text_round_trips(kind, puzzle, answer):
+    family = {"sudoku": sudoku, "arith": arith, "numcro": numcro}[kind]
+    assert family.parse(export_text(kind, puzzle)) == puzzle
+
+
+@pytest.mark.parametrize("kind, puzzle, answer", samples())
+def test_ipuz_validates_and_reads_back(kind, puzzle, answer):
+    import ipuz
+
+    text = export_ipuz(kind, puzzle, answer)
+    data = ipuz.read(text)  # the reference reader raises on anything invalid
+    assert from_ipuz(text) == (kind, puzzle)
+    assert "solution" in data
+
+
+def test_ipuz_of_a_6x6_keeps_its_2x3_boxes():
+    six = sudoku.Puzzle(sudoku.Shape.of_size(6), (1,) + (0,) * 35)
+    data = json.loads(export_ipuz("sudoku", six))
+    assert data["boxes"] is False and len(data["zones"]) == 6
+    assert from_ipuz(json.dumps(data))[1].shape == sudoku.Shape(2, 3)
+
+
+def test_bad_ipuz_gets_a_clear_error():
+    from core.errors import ParseError
+
+    with pytest.raises(ParseError, match="line 1, column 13: not JSON: Expecting value"):
+        from_ipuz('{"version": ')
+    with pytest.raises(ParseError, match="not one this workbench reads"):
+        from_ipuz('{"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/fill#1"]}')
+
+
+@pytest.mark.parametrize("kind, puzzle, answer", samples())
+def test_svg_is_sized_in_mm_and_shows_the_givens(kind, puzzle, answer):
+    root = ET.fromstring(export_svg(kind, puzzle))
+    assert root.get("width").endswith("mm") and root.get("height").endswith("mm")
+    texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    solved = [t.text for t in ET.fromstring(export_svg(kind, puzzle, answer)).iter(
+        "{http://www.w3.org/2000/svg}text")]
+    if kind == "sudoku":
+        assert len(texts) == puzzle.clue_count and len(solved) == puzzle.size ** 2
+    if kind == "numcro":
+        assert "ト" in texts and set(solved) >= {"ウ", "ン", "ヨ"}
+    if kind == "arith":  # every cell of the answer is a digit (blanks and letters too)
+        assert all(t.isdigit() or t in "+-×" for t in solved)
+        assert sum(t.isdigit() for t in solved) > sum(t.isdigit() for t in texts)
+
+
+@pytest.fixture
+def font():
+    try:
+        return find_font()
+    except FontMissing as error:
+        pytest.skip(str(error))
+
+
+@pytest.mark.skipif(not shutil.which("pdftotext"), reason="poppler-utils not installed")
+def test_pdf_booklet_embeds_its_font_and_holds_the_text(font, tmp_path):
+    entries = [(kind, p, a, title_of(kind, p)) for kind, p, a in samples()]
+    path = tmp_path / "book.pdf"
+    path.write_bytes(export_pdf(entries, "b5", per_page=4, title="テスト"))
+    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True).stdout
+    # 6 puzzles, 4 a page: 2 pages of puzzles, then 2 of solutions
+    assert "Pages:           4" in info
+    fonts = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True).stdout
+    assert "IPAexGothic" in fonts and " yes yes yes " in fonts  # embedded, subset, unicode
+    text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True,
+                          text=True).stdout
+    assert "テスト" in text and "ナンクロ 5x5" in text and "虫食算 (割り算)" in text
+    assert "ト" in text and "キ" in text and "9" in text
+    pages = text.split("\f")
+    assert "ヨ" not in pages[1] and "ヨ" in pages[2] + pages[3]  # the key only in solutions
+
+
+def test_pdf_without_a_font_says_what_to_install(monkeypatch, tmp_path):
+    monkeypatch.delenv("PUZZLE_WORKBENCH_FONT", raising=False)
+    monkeypatch.setenv("PUZZLE_WORKBENCH_DATA", str(tmp_path))
+    monkeypatch.setattr(font_module, "SYSTEM_FONTS", ())
+    kind, p, a = samples()[0]
+    with pytest.raises(FontMissing, match="apt-get install fonts-ipaexfont-gothic"):
+        export_pdf([(kind, p, a, "x")])
+    monkeypatch.setenv("PUZZLE_WORKBENCH_FONT", str(tmp_path / "none.ttf"))
+    with pytest.raises(FontMissing, match="no such font file"):
+        find_font()
+
+
+def test_pdf_refuses_unknown_paper_and_layouts(font):
+    kind, p, a = samples()[0]
+    with pytest.raises(ValueError, match="unknown paper 'a3'"):
+        export_pdf([(kind, p, a, "x")], paper="a3")
+    with pytest.raises(ValueError, match="--per-page 5"):
+        export_pdf([(kind, p, a, "x")], per_page=5)
