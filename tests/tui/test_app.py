@@ -1,16 +1,18 @@
+import dataclasses
 from pathlib import Path
 
 from textual.widgets import Button, Input, OptionList
 
-from core import arith, sudoku
+from core import arith, numcro, sudoku
 from dictionaries.builder import build_from_sources
 from tests.tui.conftest import wait_for
 from tui import storage
 from tui.app import PuzzleApp
 from tui.screens.arith_editor import ArithEditor
-from tui.screens.dialogs import Choice, GenerateSudoku, PathPrompt
+from tui.screens.dialogs import Choice, GenerateArith, GenerateNumcro, GenerateSudoku, PathPrompt
 from tui.screens.numcro_editor import NumcroEditor
 from tui.screens.sudoku_editor import SudokuEditor
+from tui.workers import JobPool
 
 SAMPLE = Path(__file__).resolve().parents[2] / "puzzles" / "sudoku" / "hard_rot180.txt"
 
@@ -236,6 +238,14 @@ async def test_numcro_editor_checks_against_the_chosen_dictionary(pool, tmp_path
         await wait_for(pilot, lambda: editor.last_check.get("count") == 1)
         assert (5, "ヨ") in editor.puzzle.givens
         assert text_of(app, "#uniqueness") == "✓ unique"
+        # a letter no word has there: no solution
+        editor.set_puzzle(dataclasses.replace(editor.puzzle, givens=((1, "ト"), (2, "キ"),
+                                                                     (5, "ア"))))
+        await wait_for(pilot, lambda: editor.last_check.get("count") == 0)
+        assert text_of(app, "#uniqueness") == "✗ no solution"
+        editor.set_puzzle(dataclasses.replace(editor.puzzle, givens=((1, "ト"), (2, "キ"),
+                                                                     (5, "ヨ"))))
+        await wait_for(pilot, lambda: editor.last_check.get("count") == 1)
         # space draws a block and its rot180 partner
         await pilot.press("space")
         await wait_for(pilot, lambda: editor.puzzle.cells[14] == 0)
@@ -264,3 +274,48 @@ async def test_export_from_the_editor_follows_the_file_name(pool, tmp_path):
             await wait_for(pilot, lambda target=tmp_path / name: target.exists())
         assert from_ipuz((tmp_path / "p.ipuz").read_text()) == ("sudoku", editor.puzzle)
         assert (tmp_path / "p-solution.svg").read_text().count("<text") == 81
+
+
+async def test_arith_generator_dialog_makes_a_unique_calculation(pool):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        app.generate("arith")
+        await wait_for(pilot, lambda: ready(app, GenerateArith))
+        dialog = app.screen
+        dialog.query_one("#digits", Input).value = "3 by 2"
+        await pilot.click("#start")  # a bad digit count is said in the dialog
+        assert text_of(app, "#state") == "mul takes two digit counts, like 3x2"
+        dialog.query_one("#digits", Input).value = "3x2"
+        dialog.query_one("#seed", Input).value = "3"
+        await pilot.pause(0.5)  # two quick clicks would count as a double click
+        await pilot.click("#start")
+        await wait_for(pilot, lambda: isinstance(app.screen, ArithEditor))
+        editor = app.screen
+        await wait_for(pilot, lambda: editor.last_check.get("count") == 1)
+        assert editor.puzzle.op == "mul" and len(editor.puzzle.operands[0]) == 3
+
+
+async def test_numcro_generator_dialog_uses_the_built_in_dictionary(tmp_path, monkeypatch):
+    """Its own pool: worker processes read the data folder from their environment at start."""
+    data = tmp_path / "data"
+    monkeypatch.setenv("PUZZLE_WORKBENCH_DATA", str(data))
+    build_from_sources(["cefr"], data / "dictionaries" / "en", "en")
+    own_pool = JobPool()
+    try:
+        app = PuzzleApp(pool=own_pool)
+        async with app.run_test(size=(110, 40)) as pilot:
+            app.generate("numcro")
+            await wait_for(pilot, lambda: ready(app, GenerateNumcro))
+            dialog = app.screen
+            dialog.query_one("#lang").value = "en"
+            dialog.query_one("#seed", Input).value = "2"
+            await pilot.click("#start")
+            await wait_for(pilot, lambda: isinstance(app.screen, NumcroEditor), timeout=60)
+            editor = app.screen
+            assert editor.source == "builtin:en"
+            await wait_for(pilot, lambda: editor.last_check.get("count") == 1, timeout=60)
+            path = tmp_path / "made.txt"
+            editor.write(str(path))
+            assert numcro.parse(path.read_text()) == editor.puzzle
+    finally:
+        own_pool.shutdown()
