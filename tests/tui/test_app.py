@@ -319,3 +319,19 @@ async def test_numcro_generator_dialog_uses_the_built_in_dictionary(tmp_path, mo
             assert numcro.parse(path.read_text()) == editor.puzzle
     finally:
         own_pool.shutdown()
+
+
+async def test_arith_template_is_an_empty_calculation_to_fill_in(pool):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(110, 50)) as pilot:
+        app.generate("arith")
+        await wait_for(pilot, lambda: ready(app, GenerateArith))
+        dialog = app.screen
+        dialog.query_one("#op").value = "div"
+        dialog.query_one("#start_from").value = "template"
+        await pilot.click("#start")
+        await wait_for(pilot, lambda: isinstance(app.screen, ArithEditor))
+        editor = app.screen
+        assert editor.puzzle.op == "div" and editor.puzzle.steps
+        assert not any(ch.isdigit() for _, row in editor.puzzle.rows() for ch in row)
+        await wait_for(pilot, lambda: editor.last_check.get("count") == 2)

@@ -19,7 +19,8 @@ from tui import workers
 DIALOG_CSS = """
 {name} {{ align: center middle; }}
 {name} > Vertical {{
-    width: 70; height: auto; padding: 1 2; border: thick $primary; background: $surface;
+    width: 70; height: auto; max-height: 100%; overflow-y: auto;
+    padding: 1 2; border: thick $primary; background: $surface;
 }}
 {name} .title {{ text-style: bold; margin-bottom: 1; }}
 {name} .error {{ color: $error; }}
@@ -97,6 +98,7 @@ class GenerateDialog(ModalScreen):
 
     DEFAULT_CSS = DIALOG_CSS.format(name="GenerateDialog") + """
     GenerateDialog Label { color: $text-muted; }
+    GenerateDialog .title { color: $text; }
     GenerateDialog ProgressBar { margin-top: 1; }
     """
     BINDINGS = [("escape", "cancel", "Cancel")]
@@ -195,20 +197,29 @@ class GenerateArith(GenerateDialog):
         yield Input("3x2", id="digits")
         yield Label("Share of digits kept shown (0: as few as stay unique)")
         yield Input("0", id="keep", type="number")
+        yield Label("Start from")
+        yield Select([("a unique puzzle", "puzzle"),
+                      ("an empty calculation of that shape, to fill in by hand", "template")],
+                     value="puzzle", allow_blank=False, id="start_from")
 
     def job(self, seed: int):
         from core import arith
 
         digits = tuple(int(n) for n in self.value("digits").replace("+", "x").split("x")
                        if n.strip().isdigit())
-        keep = float(self.value("keep") or 0)
+        template = self.value("start_from") == "template"
+        keep = 1.0 if template else float(self.value("keep") or 0)
         options = arith.Options(op=self.value("op"), digits=digits, keep=keep)
         return workers.generate_arith, (options, seed)
 
     def made(self, result: dict):
         from core import arith
 
-        return arith.parse(result["text"])
+        puzzle = arith.parse(result["text"])
+        if self.value("start_from") == "template":  # every cell blank: the author types
+            puzzle = arith.parse(arith.format(puzzle).translate(str.maketrans("0123456789",
+                                                                              "*" * 10)))
+        return puzzle
 
 
 class GenerateNumcro(GenerateDialog):
