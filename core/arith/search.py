@@ -176,6 +176,16 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
             low = max(low, -(-p_low // a_high_bound))
             high = min(high, p_high // max(a_low_bound, 1))
         b_range.append((low, high))
+    a_top = (0, 9)
+    if product is not None:  # the product's length bounds both factors' leading digits
+        p_low, p_high = _pattern_range(product_row[1], lead)
+        top_b, top_a = 10 ** (m - 1), 10 ** (n - 1)
+        low, high = b_range[m - 1]
+        b_range[m - 1] = (max(low, -(-p_low // max(a_high_bound, 1)) // top_b),
+                          min(high, p_high // max(a_low_bound, 1) // top_b))
+        b_low = sum(lo * 10 ** i for i, (lo, _) in enumerate(b_range))
+        b_high = sum(hi * 10 ** i for i, (_, hi) in enumerate(b_range))
+        a_top = (-(-p_low // max(b_high, 1)) // top_a, p_high // max(b_low, 1) // top_a)
     # when each multiplier digit is first needed: its row's first printed cell, or the first
     # printed product cell at or above its position (the product's digit p needs b_0..b_p)
     need = []
@@ -220,6 +230,54 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
         for li in trail:
             state["used"] &= ~(1 << digit_of[li])
             digit_of[li] = -1
+
+    # A's digits above k as a range (printed digits fixed): A lies in
+    # [a_low + 10^(k+1) * high_part[k][0], a_low + 10^(k+1) * high_part[k][1]]
+    high_part = [_pattern_range(a_text[:n - k - 1], lead) for k in range(n)]
+    tops = [(i, parts[i]) for i in range(m) if parts[i] is not None and parts[i].length > 1]
+    # a row's leading digit can only rule anything out once A's unknown high part spans
+    # less than ten of the row's leading units: the rows worth checking at each depth
+    def can_rule_out(k: int, i: int, row) -> bool:
+        """Could row i's leading digit ever be out of reach at depth k, for some b_i?"""
+        scale, unit = 10 ** (k + 1), 10 ** (row.length - 1)
+        a_min, a_max = scale * high_part[k][0], scale * (high_part[k][1] + 1) - 1
+        return any(a_min * f // unit > 1 or a_max * f // unit < 9
+                   for f in range(max(b_range[i][0], 1), b_range[i][1] + 1))
+
+    checkable = [[(i, row) for i, row in tops if can_rule_out(k, i, row)] for k in range(n)]
+    top_letters = [{-2 - row.codes[-1] for _, row in rows if row.codes[-1] < -1}
+                   for rows in checkable]
+    checkable_row = [{i: [(i, row)] for i, row in rows} for rows in checkable]
+
+    tried, pruned = [0] * n, [0] * n  # per depth: the check pays only where it prunes
+
+    def leading_digits_fit(k: int, value: int, rows=None) -> bool:
+        """With A's low digits known (to k), each chosen row's value lies in a range; its
+        leading cell, when printed or bound, must be a leading digit of that range. A depth
+        where the check ruled out almost nothing in its first calls stops checking (the
+        search stays exact: the check only prunes earlier what the rows prune later)."""
+        tried[k] += 1
+        if tried[k] > 64 and pruned[k] * 32 < tried[k]:
+            return True
+        if not _leading_digits_fit(k, value, rows):
+            pruned[k] += 1
+            return False
+        return True
+
+    def _leading_digits_fit(k: int, value: int, rows) -> bool:
+        scale = 10 ** (k + 1)
+        a_min = value + scale * high_part[k][0]
+        a_max = value + scale * high_part[k][1]
+        for i, row in checkable[k] if rows is None else rows:
+            code = row.codes[-1]
+            target = code if code >= 0 else digit_of[-2 - code] if code < -1 else -1
+            if target < 0:
+                continue
+            b_min, b_max = (b[i], b[i]) if b[i] >= 0 else b_range[i]  # a digit still to come
+            unit = 10 ** (row.length - 1)
+            if not a_min * b_min // unit <= target <= a_max * b_max // unit:
+                return False
+        return True
 
     def choose_b(todo: list[int], k: int, a_low: int, then) -> None:
         if not todo:
@@ -299,6 +357,8 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
             if target >= 0:
                 digits = [d for d in SOLUTIONS[factor][(target - base) % 10] if d >= start]
                 break
+        if k == n - 1:
+            digits = [d for d in digits if a_top[0] <= d <= a_top[1]]
         for d in checker.order(digits):
             trail: list[int] = []
             ok = code == -1 and not a_row.mask or put(code, d, a_row.mask, trail)
@@ -312,7 +372,8 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
                     elif not put(row_code, t, mask, trail):
                         ok = False
                         break
-            if ok:
+            if ok and (k + 1 >= n or top_letters[k].isdisjoint(trail)
+                       or leading_digits_fit(k, a_low + d * scale)):
                 place_new(new, 0, k, a_low + d * scale)
             undo(trail)
             if len(found) >= limit:
@@ -329,6 +390,9 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
                 if not put(product.codes[k], value * b_low // scale % 10, product.mask, trail):
                     undo(trail)
                     return
+            if k + 1 < n and checkable[k] and not leading_digits_fit(k, value):
+                undo(trail)
+                return
             depth(k + 1, value)
             undo(trail)
             return
@@ -346,7 +410,9 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
                     row_code >= 0 or row_code == -1 and not row_mask
                     or put(row_code, value * f // scale % 10, row_mask, trail)):
                 b[i] = f
-                place_new(new, j + 1, k, value)
+                if k + 1 >= n or i not in checkable_row[k] or leading_digits_fit(
+                        k, value, checkable_row[k][i]):
+                    place_new(new, j + 1, k, value)
                 b[i] = -1
             undo(trail)
             if len(found) >= limit:
