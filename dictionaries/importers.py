@@ -58,7 +58,7 @@ def wordfreq_words(lang: str, count: int) -> Iterator[tuple[str, float, str]]:
         yield word, zipf_frequency(word, lang), f"wordfreq:{lang}"
 
 
-def common_english(limit: int = 30_000, max_level: float = 4.0,
+def common_english(limit: int = 30_000, max_level: float = 4.0, min_zipf: float = 3.5,
                    ) -> Iterator[tuple[str, float, str]]:
     """Common real English words: of the `limit` most frequent in wordfreq, those that cefrpy
     places at CEFR level B2 (4) or below, not only as a proper noun, with a vowel. wordfreq
@@ -70,7 +70,7 @@ def common_english(limit: int = 30_000, max_level: float = 4.0,
     for word in top_n_list("en", limit):
         zipf = zipf_frequency(word, "en")
         if (word.isascii() and word.isalpha() and any(v in word for v in "aeiouy")
-                and zipf >= (4.0 if len(word) <= 3 else 3.5)
+                and zipf >= (max(min_zipf, 4.0) if len(word) <= 3 else min_zipf)
                 and (levels.get_average_word_level_float(word) or 9) <= max_level
                 and _not_a_name(set(levels.get_all_pos_for_word_as_str(word)))):
             yield word, zipf, "cefr"

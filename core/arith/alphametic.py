@@ -30,7 +30,8 @@ def english_words(limit: int = 30_000, max_level: float = 4.0) -> list[str]:
     try:
         from dictionaries.importers import common_english
 
-        return sorted({word.upper() for word, _, _ in common_english(limit, max_level)
+        # any frequency for 4+ letters: the sums need many words to choose from
+        return sorted({word.upper() for word, _, _ in common_english(limit, max_level, 0.0)
                        if 3 <= len(word) <= 10})
     except ImportError as error:  # dependencies of the project: say how to get them
         raise GenerationFailed("the English word list needs the wordfreq and cefrpy packages "
