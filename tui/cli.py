@@ -335,7 +335,7 @@ def generator_options(args):
             read_text(args.text)  # a missing or unreadable text fails here, cleanly
         options = NumcroOptions(size=args.size, symmetry=args.symmetry or "rot180",
                                 lang=args.lang, max_word=args.max_word or 0, blocks=blocks,
-                                seconds=args.seconds)
+                                seconds=args.seconds, min_givens=args.min_givens)
         return NumcroTask(options, args.dict, args.text)
     if args.kind == "arith" and args.shape:
         return arith.parse(read_text(args.shape))
@@ -582,6 +582,8 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--blocks", metavar="FILE",
                      help="numcro: the author's block pattern (a ナンクロ grid; ■ or # blocks)")
     gen.add_argument("--max-word", type=int, help="numcro: longest entry (ja 6, en 8)")
+    gen.add_argument("--min-givens", type=int, default=0,
+                     help="numcro: give at least this many letters (codewords often give 2-3)")
     gen.add_argument("--seconds", type=float, default=60.0,
                      help="alphametic, numcro, arith --shape: time budget for one puzzle")
     gen.add_argument("--count", type=int, default=1)

@@ -35,6 +35,7 @@ class Options:
     max_word: int = 0  # longest entry; 0: 6 for Japanese, 8 for English
     blocks: tuple[bool, ...] | None = None  # the author's pattern (True = block)
     seconds: float = 60.0
+    min_givens: int = 0  # a foothold for solvers: codewords usually print two or three
 
     def __post_init__(self):
         if not 4 <= self.size <= 25:
@@ -80,7 +81,7 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
         if letters is None:
             continue
         puzzle, solution = numbered(letters, options.size, options.lang, rng)
-        found = with_givens(puzzle, solution, check_words, rng, stop)
+        found = with_givens(puzzle, solution, check_words, rng, stop, options.min_givens)
         if found is not None:
             return found
     raise GenerationFailed(f"no unique ナンクロ within {options.seconds:.0f} s")
@@ -259,8 +260,9 @@ def numbered(letters: list[str | None], size: int, lang: str, rng: random.Random
 
 
 def with_givens(puzzle: Puzzle, solution, words: WordSets, rng: random.Random,
-                stop=None) -> Generated | None:
-    """The puzzle with few givens and a unique answer against `words`, or None."""
+                stop=None, at_least: int = 0) -> Generated | None:
+    """The puzzle with few givens (`at_least` of them) and a unique answer against `words`,
+    or None."""
     answer = dict(solution)
     cells_of = {n: puzzle.cells.count(n) for n in answer}
     givens: set[int] = set()
@@ -281,6 +283,8 @@ def with_givens(puzzle: Puzzle, solution, words: WordSets, rng: random.Random,
         result = _count(puzzle, givens - {n}, answer, words, stop)
         if result.unique:
             givens.discard(n)
+    extra = sorted((n for n in answer if n not in givens), key=lambda n: (-cells_of[n], n))
+    givens |= set(extra[:max(0, at_least - len(givens))])  # the most frequent letters
     final = _count(puzzle, givens, answer, words, stop)
     if not final.unique:
         return None

@@ -96,6 +96,13 @@ def test_japanese_block_patterns_follow_the_rules(seed):
         assert block == blocks[size * size - 1 - i]
 
 
+def test_at_least_the_givens_asked_for(english):
+    made = generate(Options(size=13, lang="en", min_givens=3), english, english,
+                    random.Random(3))
+    assert len(made.puzzle.givens) >= 3
+    assert count(made.puzzle, english).unique
+
+
 def test_the_same_seed_makes_the_same_puzzle(english):
     made = [generate(Options(size=9, lang="en"), english, english, random.Random(7))
             for _ in range(2)]
