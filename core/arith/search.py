@@ -258,6 +258,7 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
         search stays exact: the check only prunes earlier what the rows prune later)."""
         tried[k] += 1
         if tried[k] > 64 and pruned[k] * 32 < tried[k]:
+            checkable[k], checkable_row[k], top_letters[k] = [], {}, set()  # callers skip it
             return True
         if not _leading_digits_fit(k, value, rows):
             pruned[k] += 1
@@ -372,7 +373,7 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
                     elif not put(row_code, t, mask, trail):
                         ok = False
                         break
-            if ok and (k + 1 >= n or top_letters[k].isdisjoint(trail)
+            if ok and (k + 1 >= n or not top_letters[k] or top_letters[k].isdisjoint(trail)
                        or leading_digits_fit(k, a_low + d * scale)):
                 place_new(new, 0, k, a_low + d * scale)
             undo(trail)
