@@ -235,8 +235,9 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
     # [a_low + 10^(k+1) * high_part[k][0], a_low + 10^(k+1) * high_part[k][1]]
     high_part = [_pattern_range(a_text[:n - k - 1], lead) for k in range(n)]
     tops = [(i, parts[i]) for i in range(m) if parts[i] is not None and parts[i].length > 1]
-    # a row's leading digit can only rule anything out once A's unknown high part spans
-    # less than ten of the row's leading units: the rows worth checking at each depth
+    # The rows worth a leading-digit check at each depth: those whose leading digit could be
+    # out of reach for some b_i, at depths where at most one of A's higher digits is open
+    # (with more, the range spans too many leading digits for the check to pay).
     def can_rule_out(k: int, i: int, row) -> bool:
         """Could row i's leading digit ever be out of reach at depth k, for some b_i?"""
         scale, unit = 10 ** (k + 1), 10 ** (row.length - 1)
@@ -244,7 +245,9 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
         return any(a_min * f // unit > 1 or a_max * f // unit < 9
                    for f in range(max(b_range[i][0], 1), b_range[i][1] + 1))
 
-    checkable = [[(i, row) for i, row in tops if can_rule_out(k, i, row)] for k in range(n)]
+    checkable = [[(i, row) for i, row in tops if can_rule_out(k, i, row)]
+                 if sum(not c.isdigit() for c in a_text[:n - k - 1]) <= 1 else []
+                 for k in range(n)]
     top_letters = [{-2 - row.codes[-1] for _, row in rows if row.codes[-1] < -1}
                    for rows in checkable]
     checkable_row = [{i: [(i, row)] for i, row in rows} for rows in checkable]
