@@ -111,6 +111,8 @@ def _parse_grid(lines: list[tuple[int, str]]) -> Puzzle:
             continue
         cells = [(col, ch) for col, ch in enumerate(line, 1) if ch not in "|+ \t"]
         rows.append((number, cells))
+    if not rows:
+        raise ParseError("only rule lines: no grid row with symbols", lines[0][0], 1)
     size = len(rows[0][1])
     if size not in BOX_SHAPES:
         sizes = ", ".join(str(n) for n in BOX_SHAPES)

@@ -108,6 +108,7 @@ def test_random_text_gives_a_puzzle_or_a_clean_error(text):
     ("\n".join(["1234", "3412", "21", "4321"]), 3, 3, "this row has 2 symbols"),
     ("\n".join(["1234", "3412", "2143"]), 3, 1, "found 3 rows"),
     ("kind: arith\n" + TOP1, 1, 7, "not sudoku"),
+    ("-\n-", 1, 1, "only rule lines"),  # found by hypothesis in CI
 ])
 def test_bad_input_names_line_and_column(text, line, column, words):
     with pytest.raises(ParseError) as caught:
