@@ -94,7 +94,7 @@ def from_ipuz(text: str):
             from core import arith
 
             return "arith", arith.parse("\n".join(data["puzzle"]) + "\n")
-    except (KeyError, TypeError, ValueError, IndexError) as error:
+    except (AttributeError, KeyError, TypeError, ValueError, IndexError) as error:
         if isinstance(error, ParseError):
             raise
         raise ParseError(f"ipuz {kinds}: missing or malformed field ({error})", 1, 1) from None
@@ -119,6 +119,8 @@ def _read_sudoku(data: dict):
             if isinstance(value, str):
                 value = SYMBOLS.index(value) + 1 if value in SYMBOLS else 0
             givens.append(int(value or 0))
+    if len(givens) != n * n or any(not 0 <= v <= n for v in givens):
+        raise ValueError(f"a {n}x{n} Sudoku needs {n * n} cells of 0 to {n}")
     return Puzzle(shape, tuple(givens))
 
 
@@ -139,5 +141,9 @@ def _read_numcro(data: dict):
                     givens[int(value["cell"])] = letter
                 value = value["cell"]
             cells.append(int(value))
-    width = data["dimensions"]["width"]
+    width = int(data["dimensions"]["width"])
+    if width < 1 or not cells or len(cells) % width or min(cells) < 0:
+        raise ValueError(f"{len(cells)} cells do not make rows of {width}")
+    if any(letter is None or n not in cells for n, letter in givens.items()):
+        raise ValueError("a given letter is not a letter, or its number is not in the grid")
     return Puzzle(lang, tuple(sorted(givens.items())), width, len(cells) // width, tuple(cells))

@@ -5,8 +5,11 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from core import arith, numcro, sudoku
+from core.errors import ParseError
 from core.export import (
     FontMissing,
     export_ipuz,
@@ -18,6 +21,7 @@ from core.export import (
     title_of,
 )
 from core.export import fonts as font_module
+from core.export.ipuz import ARITH, CROSSWORD, SUDOKU
 
 PUZZLES = Path(__file__).resolve().parents[3] / "puzzles"
 NUMCRO = (
@@ -63,6 +67,22 @@ def test_ipuz_of_a_6x6_keeps_its_2x3_boxes():
     data = json.loads(export_ipuz("sudoku", six))
     assert data["boxes"] is False and len(data["zones"]) == 6
     assert from_ipuz(json.dumps(data))[1].shape == sudoku.Shape(2, 3)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 30) | st.text("#ab1ト", max_size=3),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["puzzle", "dimensions", "width", "cell", "value", "zones", "rect"]),
+        inner, max_size=4), max_leaves=20),
+    st.sampled_from([SUDOKU, CROSSWORD, ARITH]))
+def test_random_ipuz_gives_a_puzzle_or_a_clean_error(body, kind):
+    data = {**body, "version": "http://ipuz.org/v2", "kind": [kind]} if isinstance(
+        body, dict) else body
+    try:
+        from_ipuz(json.dumps(data))
+    except ParseError as error:
+        assert error.line >= 1
 
 
 def test_bad_ipuz_gets_a_clear_error():
