@@ -83,6 +83,8 @@ def draw_sudoku(puzzle, answer=None, cell: float | None = None) -> Drawing:
 def draw_numcro(puzzle, answer=None, cell: float | None = None) -> Drawing:
     """The grid (numbers small in a corner, given letters large), and under it the key: a
     box for every number, the given ones filled in, as printed in magazines."""
+    if not puzzle.has_grid:
+        raise ValueError("a ナンクロ given as a list of entries has no grid to draw")
     w, h = puzzle.width, puzzle.height
     cell = cell or min(9.0, 120.0 / max(w, h))
     letters = dict(puzzle.givens)

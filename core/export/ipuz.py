@@ -52,6 +52,8 @@ def _sudoku(puzzle, answer) -> dict:
 
 
 def _numcro(puzzle, answer) -> dict:
+    if not puzzle.has_grid:
+        raise ValueError("a ナンクロ given as a list of entries has no grid for ipuz")
     givens = dict(puzzle.givens)
     letters = dict(answer) if answer else {}
     w = puzzle.width

@@ -335,3 +335,13 @@ async def test_arith_template_is_an_empty_calculation_to_fill_in(pool):
         assert editor.puzzle.op == "div" and editor.puzzle.steps
         assert not any(ch.isdigit() for _, row in editor.puzzle.rows() for ch in row)
         await wait_for(pilot, lambda: editor.last_check.get("count") == 2)
+
+
+async def test_a_numcro_without_a_grid_is_refused_with_a_clear_message(pool, shared_data):
+    path = shared_data / "numcro" / "en_codewords_solver_grid1.json"
+    app = PuzzleApp(str(path), pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        await pilot.pause(0.3)
+        assert not isinstance(app.screen, NumcroEditor)
+        messages = [n.message for n in app._notifications]
+        assert any("without its grid: the app edits grids" in m for m in messages)

@@ -232,3 +232,16 @@ def test_export_to_every_format(tmp_path, capsys, monkeypatch):
     assert main(["export", str(sample), "--to", "pdf", "-o", str(tmp_path / "no.pdf")]) == 2
     assert "no such font file" in capsys.readouterr().err
     assert not (tmp_path / "no.pdf").exists()
+
+
+def test_export_of_a_numcro_without_a_grid_is_refused(shared_data, tmp_path, capsys):
+    case = shared_data / "numcro" / "en_codewords_solver_grid1.json"
+    words = [e["answer"] for e in json.loads(case.read_text())["entries"]]
+    listing = tmp_path / "words.txt"
+    listing.write_text("\n".join(words) + "\n")
+    assert main(["dict", "build", str(listing), "--lang", "en", "-o", str(tmp_path / "d")]) == 0
+    for to in ("svg", "ipuz"):
+        out = tmp_path / f"x.{to}"
+        assert main(["export", str(case), "--to", to, "--dict", str(tmp_path / "d"),
+                     "-o", str(out)]) == 2
+        assert "has no grid" in capsys.readouterr().err and not out.exists()

@@ -27,9 +27,15 @@ def load_puzzle(path: str):
 
     text = read_text(path)
     if is_ipuz(text):
-        return from_ipuz(text)
-    kind = kinds.detect(text)
-    return kind, kinds.family(kind).parse(text)
+        kind, puzzle = from_ipuz(text)
+    else:
+        kind = kinds.detect(text)
+        puzzle = kinds.family(kind).parse(text)
+    if kind == "numcro" and not puzzle.has_grid:
+        raise InputError(f"{path}: a ナンクロ given as a list of entries, without its grid: the "
+                         f"app edits grids (the command line checks and solves it: "
+                         f"puzzle-tui check {path})")
+    return kind, puzzle
 
 
 def problem_with(path: str) -> str | None:
