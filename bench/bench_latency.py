@@ -8,6 +8,8 @@ unique, so every edit starts a check and then a rating), and times each key from
 until capture-pane shows the change. "Idle": an easy puzzle, checked and rated in a few ms.
 "Hard check running": the top1465 puzzle whose rating takes longest among the first 200 with
 an empty first cell (about 1 s of forcing chains), so a worker is busy when the next key comes.
+"Arith editor, M02": the 23x20 multiplication in the arithmetic editor; a digit typed into the
+multiplicand's first cell and blanked again, each edit starting a fresh check.
 """
 
 from __future__ import annotations
@@ -42,6 +44,12 @@ def first_row(screen: str) -> str:
     return lines[top + 1]
 
 
+def arith_row(screen: str) -> str:
+    """The calculation's first line (the multiplicand), left of the side panel."""
+    lines = [line.split("│")[0] for line in screen.splitlines()[1:]]
+    return next(line for line in lines if line.strip())
+
+
 def wait_for(condition, timeout: float = 30.0) -> str:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -52,8 +60,12 @@ def wait_for(condition, timeout: float = 30.0) -> str:
     raise TimeoutError("the screen did not change")
 
 
-def measure(puzzle_text: str, keys: int, settle: float) -> list[float]:
-    digit = str(solve(parse(puzzle_text))[0])
+def measure(puzzle_text: str, keys: int, settle: float, typed: tuple[str, str] | None = None,
+            row=None) -> list[float]:
+    """Alternate the two `typed` keys (a Sudoku's first-cell digit and Delete by default) and
+    time each until the `row` of the screen (the grid's first row) changes."""
+    typed = typed or (str(solve(parse(puzzle_text))[0]), "Delete")
+    row = row or first_row
     folder = tempfile.mkdtemp()
     path = Path(folder) / "p.txt"
     path.write_text(puzzle_text)
@@ -64,11 +76,11 @@ def measure(puzzle_text: str, keys: int, settle: float) -> list[float]:
         wait_for(lambda s: "unique" in s)
         times = []
         for i in range(keys):
-            before = first_row(tmux("capture-pane", "-p", "-t", SESSION))
-            key = "Delete" if i % 2 else digit
+            before = row(tmux("capture-pane", "-p", "-t", SESSION))
+            key = typed[i % 2]
             start = time.perf_counter()
             tmux("send-keys", "-t", SESSION, key)
-            wait_for(lambda s, before=before: first_row(s) != before)
+            wait_for(lambda s, before=before: row(s) != before)
             times.append(time.perf_counter() - start)
             time.sleep(settle)  # let the check (and a rating) start after the edit
         return times
@@ -85,8 +97,13 @@ def main() -> None:
         print("tmux is not installed: no latency figures")
         return
     easy = (ROOT / "puzzles" / "sudoku" / "easy_rot180.txt").read_text()
-    for name, text in (("idle (easy puzzle)", easy), ("hard check running", HARD + "\n")):
-        times = measure(text, args.keys, settle=0.3)
+    runs = [("idle (easy puzzle)", easy, None, None),
+            ("hard check running", HARD + "\n", None, None)]
+    m02 = sorted((ROOT.parent / "shared" / "data" / "arith" / "mushikuizan").glob("M02*"))
+    if m02:  # the 23x20 multiplication: every key starts a check of 20-40 ms
+        runs.append(("arith editor, M02", m02[0].read_text(), ("7", "BSpace"), arith_row))
+    for name, text, typed, row in runs:
+        times = measure(text, args.keys, settle=0.3, typed=typed, row=row)
         print(f"{name:22} key-to-screen median {statistics.median(times) * 1000:6.1f} ms, "
               f"max {max(times) * 1000:6.1f} ms over {len(times)} keys", flush=True)
 

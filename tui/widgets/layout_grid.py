@@ -13,6 +13,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+PLAIN = Style()
 CURSOR = Style(reverse=True)
 DIFFERS = Style(color="black", bgcolor="yellow")
 BLANK_STYLE = Style(dim=True)
@@ -110,11 +111,12 @@ class LayoutGrid(Widget, can_focus=True):
     def render(self) -> Text:
         text = Text()
         cursor = self.at if self.cells else None
+        run, run_style = [], None  # characters of one style go in as one span
         for y, line in enumerate(self.lines):
             if y:
-                text.append("\n")
+                run.append("\n")
             for x, ch in enumerate(line):
-                shown, style = ch, Style()
+                shown, style = ch, PLAIN
                 if ch == BLANK and self.solution and y < len(self.solution) and x < len(
                         self.solution[y]):
                     shown, style = self.solution[y][x], SOLUTION
@@ -124,7 +126,11 @@ class LayoutGrid(Widget, can_focus=True):
                     style = DIFFERS
                 if (y, x) == cursor and self.has_focus:
                     style = style + CURSOR
-                text.append(shown + " " * (2 - cell_len(shown)), style)
+                if style != run_style:
+                    text.append("".join(run), run_style)
+                    run, run_style = [], style
+                run.append(shown + " " * (2 - cell_len(shown)))
+        text.append("".join(run), run_style)
         return text
 
     def watch_cursor(self) -> None:
