@@ -345,3 +345,24 @@ async def test_a_numcro_without_a_grid_is_refused_with_a_clear_message(pool, sha
         assert not isinstance(app.screen, NumcroEditor)
         messages = [n.message for n in app._notifications]
         assert any("without its grid: the app edits grids" in m for m in messages)
+
+
+async def test_every_family_exports_from_its_editor(pool, tmp_path):
+    from core.export import from_ipuz
+
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        for puzzle, kind in ((arith.parse("SEND+MORE=MONEY"), ArithEditor),
+                             (numcro.parse("lang: en\n1 2 3\n2 ■ 2\n3 2 1\ngivens: 1:C"),
+                              NumcroEditor)):
+            app.edit(puzzle)
+            await wait_for(pilot, lambda kind=kind: isinstance(app.screen, kind)
+                           and app.screen.last_check)
+            name = tmp_path / f"{kind.__name__}.ipuz"
+            await pilot.press("ctrl+e")
+            await wait_for(pilot, lambda: ready(app, PathPrompt))
+            app.screen.query_one(Input).value = str(name)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda name=name: name.exists())
+            assert from_ipuz(name.read_text())[1] == puzzle
+            app.screen.saved_text = app.screen.text()  # nothing to ask about for the next one
