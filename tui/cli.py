@@ -270,19 +270,16 @@ class NumcroTask:
 @functools.cache
 def numcro_words(dictionary: str | None, lang: str, text: str | None):
     """(fill, check) word sets of a generator run, made once a process."""
-    from core.numcro.generator import own_words
-    from dictionaries.importers import text_words
-    from dictionaries.normalize import normalize
+    from core.numcro.generator import own_words, words_of_text
 
     opened = dictionary_at(dictionary, lang)
     if text is None:
         sets = opened.word_sets()
         return sets, sets
-    words = {normalize(w, lang)[0] for w in text_words(read_text(text))} - {None}
-    if not words:
-        raise GenerationFailed(f"{text}: no {lang} words in it (Japanese: kana words, "
-                               "spaced or one a line)")
-    return own_words(words, opened)
+    try:
+        return own_words(words_of_text(read_text(text), lang), opened)
+    except GenerationFailed as error:
+        raise GenerationFailed(f"{text}: {error}") from None
 
 
 def _generate_numcro(task: NumcroTask, seed: int) -> tuple[dict, str, str]:

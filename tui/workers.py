@@ -152,14 +152,21 @@ def check_numcro(slot: int, job: int, puzzle, source: str) -> dict:
             "solution": solution, "answer": solution, "nodes": result.nodes}
 
 
-def generate_numcro(slot: int, job: int, options, source: str, seed: int) -> dict:
-    from core.numcro.generator import generate
+def generate_numcro(slot: int, job: int, options, source: str, seed: int,
+                    text: str | None = None) -> dict:
+    """With `text`, the author's own words fill the grid (unique against them and the
+    dictionary)."""
+    from core.numcro.generator import generate, own_words, words_of_text
     from dictionaries import DictionaryError
 
     stop = _stop(slot, job)
     try:
-        words = _dictionary(source).word_sets()
-        made = generate(options, words, words, random.Random(seed), stop=stop)
+        dictionary = _dictionary(source)
+        if text is None:
+            fill = check = dictionary.word_sets()
+        else:
+            fill, check = own_words(words_of_text(text, options.lang), dictionary)
+        made = generate(options, fill, check, random.Random(seed), stop=stop)
     except (GenerationFailed, DictionaryError) as error:
         return {"stopped": stop(), "error": str(error)}
     return {"puzzle": made.puzzle, "level": made.level}

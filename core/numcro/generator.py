@@ -305,6 +305,19 @@ def _count(puzzle: Puzzle, givens, answer, words: WordSets, stop):
     return count(trial, words, limit=2, stop=capped)
 
 
+def words_of_text(text: str, lang: str) -> set[str]:
+    """The words of an author's text (a diary, a theme list), normalised; GenerationFailed
+    when it has none."""
+    from dictionaries.importers import text_words
+    from dictionaries.normalize import normalize
+
+    words = {normalize(w, lang)[0] for w in text_words(text)} - {None}
+    if not words:
+        raise GenerationFailed(f"no {lang} words in the text (Japanese: kana words, spaced or "
+                               "one a line)")
+    return words
+
+
 def own_words(words, dictionary=None) -> tuple[WordSets, WordSets]:
     """Fill and check sets for a puzzle made of an author's own words (a diary, a theme): they
     alone fill; the answer must be unique against them and every word of `dictionary`."""

@@ -235,13 +235,24 @@ class GenerateNumcro(GenerateDialog):
         yield Label("Symmetry of the blocks")
         yield Select([(s, s) for s in SYMMETRIES], value="rot180", allow_blank=False,
                      id="symmetry")
+        yield Label("Give at least this many letters (codewords often give 2 or 3)")
+        yield Input("0", id="min_givens", type="integer")
+        yield Label("Your own words (a text file; empty: common words)")
+        yield Input("", id="text", placeholder="path/to/diary.txt")
 
     def job(self, seed: int):
+        from core.files import InputError, read_text
         from core.numcro.generator import Options
 
         options = Options(size=self.value("size"), symmetry=self.value("symmetry"),
-                          lang=self.value("lang"))
-        return workers.generate_numcro, (options, f"builtin:{options.lang}", seed)
+                          lang=self.value("lang"), min_givens=int(self.value("min_givens") or 0))
+        text = None
+        if self.value("text").strip():
+            try:
+                text = read_text(self.value("text").strip())
+            except InputError as error:
+                raise ValueError(str(error)) from None
+        return workers.generate_numcro, (options, f"builtin:{options.lang}", seed, text)
 
     def made(self, result: dict):
         return result["puzzle"]
