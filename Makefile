@@ -24,6 +24,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	$(BIN)/puzzle-tui install
 	for b in bench/bench_*.py; do $(BIN)/python $$b || exit 1; done
 
 lint: $(STAMP)
