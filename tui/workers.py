@@ -127,6 +127,26 @@ def generate_arith(slot: int, job: int, options, seed: int) -> dict:
     return {"text": arith.format(puzzle)}
 
 
+def generate_alphametic(slot: int, job: int, n_words: int, seed: int) -> dict:
+    """An alphametic from the default English word list (the list is made once a worker)."""
+    from core import arith
+    from core.arith.alphametic import generate_alphametic as make
+
+    stop = _stop(slot, job)
+    try:
+        puzzle = make(n_words, random.Random(seed), _english_words(), seconds=60, stop=stop)
+    except (GenerationFailed, ValueError) as error:
+        return {"stopped": stop(), "error": str(error)}
+    return {"text": arith.format(puzzle)}
+
+
+@functools.cache
+def _english_words() -> tuple[str, ...]:
+    from core.arith.alphametic import english_words
+
+    return tuple(english_words())
+
+
 @functools.cache
 def _dictionary(source: str):
     """A ナンクロ dictionary, opened once a worker: a folder, or `builtin:LANG`."""

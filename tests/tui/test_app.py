@@ -372,3 +372,21 @@ async def test_every_family_exports_from_its_editor(pool, tmp_path):
             await wait_for(pilot, lambda name=name: name.exists())
             assert from_ipuz(name.read_text())[1] == puzzle
             app.screen.saved_text = app.screen.text()  # nothing to ask about for the next one
+
+
+async def test_alphametic_from_the_calculation_dialog(pool):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(110, 50)) as pilot:
+        app.generate("arith")
+        await wait_for(pilot, lambda: ready(app, GenerateArith))
+        dialog = app.screen
+        dialog.query_one("#op").value = "alphametic"
+        dialog.query_one("#digits", Input).value = "4"
+        dialog.query_one("#seed", Input).value = "1"
+        await pilot.click("#start")
+        await wait_for(pilot, lambda: isinstance(app.screen, ArithEditor), timeout=60)
+        editor = app.screen
+        assert editor.puzzle.op == "add" and len(editor.puzzle.operands) == 3
+        assert editor.puzzle.letters() and not any(
+            ch.isdigit() for _, row in editor.puzzle.rows() for ch in row)
+        await wait_for(pilot, lambda: editor.last_check.get("count") == 1, timeout=30)

@@ -192,8 +192,10 @@ class GenerateArith(GenerateDialog):
     def fields(self) -> ComposeResult:
         yield Label("Operation")
         yield Select([("multiplication", "mul"), ("division", "div"), ("addition", "add"),
-                      ("subtraction", "sub")], value="mul", allow_blank=False, id="op")
-        yield Label("Digits (3x2; additions 4+4+4; division: divisor x quotient)")
+                      ("subtraction", "sub"), ("覆面算: words that add up", "alphametic")],
+                     value="mul", allow_blank=False, id="op")
+        yield Label("Digits (3x2; additions 4+4+4; division: divisor x quotient; "
+                    "覆面算: the number of words)")
         yield Input("3x2", id="digits")
         yield Label("Share of digits kept shown (0: as few as stay unique)")
         yield Input("0", id="keep", type="number")
@@ -205,6 +207,11 @@ class GenerateArith(GenerateDialog):
     def job(self, seed: int):
         from core import arith
 
+        if self.value("op") == "alphametic":
+            words = self.value("digits").strip()
+            if not words.isdigit() or int(words) < 3:
+                raise ValueError("覆面算: give the number of words, 3 or more (the sum included)")
+            return workers.generate_alphametic, (int(words), seed)
         digits = tuple(int(n) for n in self.value("digits").replace("+", "x").split("x")
                        if n.strip().isdigit())
         template = self.value("start_from") == "template"
