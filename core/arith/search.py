@@ -188,14 +188,28 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
         a_top = (-(-p_low // max(b_high, 1)) // top_a, p_high // max(b_low, 1) // top_a)
     # when each multiplier digit is first needed: its row's first printed cell, or the first
     # printed product cell at or above its position (the product's digit p needs b_0..b_p)
+    # A cell constrains a new multiplier digit when it is a digit, or a letter met again by
+    # then: in A's digits so far, as that multiplier digit itself, or in another row's cells
+    # so far. A letter seen for the first time only binds, so choosing b_i there would branch
+    # ten ways for nothing.
+    def seen_by(code: int, k: int, i: int, row) -> bool:
+        if code >= 0:
+            return True
+        if code == -1:
+            return False
+        return (code in a_row.codes[:k + 1] or code == b_row.codes[i]
+                or any(other is not row and other is not None and code in other.codes[:k + 1]
+                       for other in [*parts, product]))
+
     need = []
     for i in range(m):
         at = n
         if parts[i] is not None:
-            at = next((k for k in range(min(n, parts[i].length)) if parts[i].codes[k] != -1), n)
+            at = next((k for k in range(min(n, parts[i].length))
+                       if seen_by(parts[i].codes[k], k, i, parts[i])), n)
         if product is not None:
             at = min(at, next((p for p in range(i, min(n, product.length))
-                               if product.codes[p] != -1), n))
+                               if seen_by(product.codes[p], p, i, product)), n))
         if b_row.codes[i] >= 0 or b_range[i][0] == b_range[i][1]:
             at = 0  # nothing to choose
         need.append(at)
@@ -406,9 +420,15 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
         row_code, row_mask = (row.codes[k], row.mask) if row is not None else (-1, 0)
         b_code = b_row.codes[i]
         b_free = b_code == -1 and not b_row.mask
+        # the row's digit here, when already known (a printed digit or a bound letter), or
+        # the multiplier digit itself (the row's letter is b_i's own): settled without a call
+        target = row_code if row_code >= 0 else digit_of[-2 - row_code] if row_code < -1 else -1
+        itself = row_code < -1 and row_code == b_code and target < 0
         for f in checker.order(range(low, high + 1)):
-            if row_code >= 0 and value * f // scale % 10 != row_code:
-                continue  # the common case, settled without a call
+            if target >= 0 and value * f // scale % 10 != target:
+                continue
+            if itself and value * f // scale % 10 != f:
+                continue
             trail = []
             if (b_free or put(b_code, f, b_row.mask, trail)) and (
                     row_code >= 0 or row_code == -1 and not row_mask
