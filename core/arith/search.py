@@ -367,14 +367,23 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
         new = [i for i in schedule[k] if b[i] < 0]
         # digit k of a_low*f + d*10^k*f is (a_low*f // 10^k + d*f) mod 10: one big-int step a
         # row here, small integers for each of the ten digits below
-        rows = [(parts[i].codes[k], parts[i].mask, b[i], a_low * b[i] // scale)
-                for i in printed[k] if b[i] >= 0]
+        rows = []
+        for i in printed[k]:
+            if b[i] >= 0:
+                row_code = parts[i].codes[k]
+                # a printed digit or an already bound letter: compared, not put
+                known = row_code if row_code >= 0 else digit_of[-2 - row_code] if (
+                    row_code < -1) else -1
+                rows.append((known if known >= 0 else row_code, parts[i].mask, b[i],
+                             a_low * b[i] // scale))
         digits = range(start, 10)
-        for row_code, _, factor, base in rows:  # a printed digit (or bound letter) picks d
-            target = row_code if row_code >= 0 else digit_of[-2 - row_code] if row_code < -1 else -1
-            if target >= 0:
-                digits = [d for d in SOLUTIONS[factor][(target - base) % 10] if d >= start]
+        for row_code, _, factor, base in rows:  # a known digit picks d
+            if row_code >= 0:
+                digits = [d for d in SOLUTIONS[factor][(row_code - base) % 10] if d >= start]
                 break
+        own = code if code >= 0 else digit_of[-2 - code] if code < -1 else -1
+        if own >= 0:  # A's digit here is printed, or its letter is bound already
+            digits = [own] if own in digits else []
         if k == n - 1:
             digits = [d for d in digits if a_top[0] <= d <= a_top[1]]
         for d in checker.order(digits):
