@@ -264,29 +264,28 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
                  for k in range(n)]
     top_letters = [{-2 - row.codes[-1] for _, row in rows if row.codes[-1] < -1}
                    for rows in checkable]
-    checkable_row = [{i: [(i, row)] for i, row in rows} for rows in checkable]
 
     tried, pruned = [0] * n, [0] * n  # per depth: the check pays only where it prunes
 
-    def leading_digits_fit(k: int, value: int, rows=None) -> bool:
+    def leading_digits_fit(k: int, value: int) -> bool:
         """With A's low digits known (to k), each chosen row's value lies in a range; its
         leading cell, when printed or bound, must be a leading digit of that range. A depth
         where the check ruled out almost nothing in its first calls stops checking (the
         search stays exact: the check only prunes earlier what the rows prune later)."""
         tried[k] += 1
         if tried[k] > 64 and pruned[k] * 32 < tried[k]:
-            checkable[k], checkable_row[k], top_letters[k] = [], {}, set()  # callers skip it
+            checkable[k], top_letters[k] = [], set()  # callers skip it
             return True
-        if not _leading_digits_fit(k, value, rows):
+        if not _leading_digits_fit(k, value):
             pruned[k] += 1
             return False
         return True
 
-    def _leading_digits_fit(k: int, value: int, rows) -> bool:
+    def _leading_digits_fit(k: int, value: int) -> bool:
         scale = 10 ** (k + 1)
         a_min = value + scale * high_part[k][0]
         a_max = value + scale * high_part[k][1]
-        for i, row in checkable[k] if rows is None else rows:
+        for i, row in checkable[k]:
             code = row.codes[-1]
             target = code if code >= 0 else digit_of[-2 - code] if code < -1 else -1
             if target < 0:
@@ -443,9 +442,7 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
                     row_code >= 0 or row_code == -1 and not row_mask
                     or put(row_code, value * f // scale % 10, row_mask, trail)):
                 b[i] = f
-                if k + 1 >= n or i not in checkable_row[k] or leading_digits_fit(
-                        k, value, checkable_row[k][i]):
-                    place_new(new, j + 1, k, value)
+                place_new(new, j + 1, k, value)
                 b[i] = -1
             undo(trail)
             if len(found) >= limit:
