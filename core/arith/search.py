@@ -191,13 +191,14 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
     # A cell constrains a new multiplier digit when it is a digit, or a letter met again by
     # then: in A's digits so far, as that multiplier digit itself, or in another row's cells
     # so far. A letter seen for the first time only binds, so choosing b_i there would branch
-    # ten ways for nothing.
+    # ten ways for nothing. (A division's letters recur in its working rows, which this
+    # search does not hold: there every letter counts.)
     def seen_by(code: int, k: int, i: int, row) -> bool:
         if code >= 0:
             return True
         if code == -1:
             return False
-        return (code in a_row.codes[:k + 1] or code == b_row.codes[i]
+        return (product is None or code in a_row.codes[:k + 1] or code == b_row.codes[i]
                 or any(other is not row and other is not None and code in other.codes[:k + 1]
                        for other in [*parts, product]))
 
