@@ -34,8 +34,6 @@ class ArithEditor(PuzzleEditor):
     def __init__(self, puzzle: arith.Puzzle, path: str | None = None,
                  saved_text: str | None = None) -> None:
         super().__init__(puzzle, path, saved_text)
-        self.reveal = False
-        self.last_check: dict = {}
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -53,10 +51,6 @@ class ArithEditor(PuzzleEditor):
     @property
     def grid(self) -> LayoutGrid:
         return self.query_one(LayoutGrid)
-
-    @property
-    def status(self) -> StatusPanel:
-        return self.query_one(StatusPanel)
 
     def describe(self) -> str:
         p = self.puzzle
@@ -90,11 +84,7 @@ class ArithEditor(PuzzleEditor):
 
     def show_check(self) -> None:
         result = self.last_check
-        if "error" in result:
-            self.status.set_uniqueness(f"check failed: {result['error']}", "none", "")
-            return
-        if result.get("stopped"):
-            self.status.set_uniqueness("check cancelled", "", "")
+        if self.check_failed(result):
             return
         found, solutions = result["count"], result["solutions"]
         differs = []
@@ -110,11 +100,6 @@ class ArithEditor(PuzzleEditor):
                                        + " (highlighted)")
         self.grid.show(self.text(), differs,
                        solutions[0] if self.reveal and solutions else None)
-
-    def action_reveal(self) -> None:
-        self.reveal = not self.reveal
-        if self.last_check:
-            self.show_check()
 
     def generator(self):
         return GenerateArith()

@@ -15,6 +15,7 @@ from core.errors import ParseError
 from core.files import InputError, atomic_write, read_text
 from tui import storage, workers
 from tui.screens.dialogs import Choice, PathPrompt
+from tui.widgets.status_panel import StatusPanel
 
 DEBOUNCE = 0.15  # seconds between the last keystroke and the check it starts
 FAMILY_NAMES = {"sudoku": "Sudoku", "arith": "masked arithmetic", "numcro": "ナンクロ"}
@@ -69,6 +70,8 @@ class PuzzleEditor(Screen):
         self.path = path
         self.saved_text = saved_text if saved_text is not None else (
             self.text() if path else None)
+        self.last_check: dict = {}  # the worker's answer for the puzzle shown
+        self.reveal = False  # the answer shown in the grid
         self._debounce = None
 
     @property
@@ -108,6 +111,29 @@ class PuzzleEditor(Screen):
 
     def show_puzzle(self) -> None:
         raise NotImplementedError
+
+    @property
+    def status(self) -> StatusPanel:
+        return self.query_one(StatusPanel)
+
+    def show_check(self) -> None:
+        """Show `last_check` in the status panel and the grid."""
+        raise NotImplementedError
+
+    def check_failed(self, result: dict) -> bool:
+        """Say so when the check did not count (a failure, or cancelled)."""
+        if "error" in result:
+            self.status.set_uniqueness(f"cannot check: {result['error']}", "none", "")
+            return True
+        if result.get("stopped"):
+            self.status.set_uniqueness("check cancelled", "", "")
+            return True
+        return False
+
+    def action_reveal(self) -> None:
+        self.reveal = not self.reveal
+        if self.last_check:
+            self.show_check()
 
     # --- live check ------------------------------------------------------------------------
 

@@ -62,8 +62,6 @@ class NumcroEditor(PuzzleEditor):
         super().__init__(puzzle, path, saved_text)
         self.symmetry = "rot180"
         self.source = f"builtin:{puzzle.lang}"  # the dictionary: builtin:LANG or a folder
-        self.reveal = False
-        self.last_check: dict = {}
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -82,10 +80,6 @@ class NumcroEditor(PuzzleEditor):
     @property
     def grid(self) -> NumcroGrid:
         return self.query_one(NumcroGrid)
-
-    @property
-    def status(self) -> StatusPanel:
-        return self.query_one(StatusPanel)
 
     def describe(self) -> str:
         p = self.puzzle
@@ -184,11 +178,7 @@ class NumcroEditor(PuzzleEditor):
 
     def show_check(self) -> None:
         result = self.last_check
-        if "error" in result:
-            self.status.set_uniqueness(f"cannot check: {result['error']}", "none", "")
-            return
-        if result.get("stopped"):
-            self.status.set_uniqueness("check cancelled", "", "")
+        if self.check_failed(result):
             return
         found, differs = result["count"], result["differs"]
         if found == 1:
@@ -204,11 +194,6 @@ class NumcroEditor(PuzzleEditor):
                                        + ", ".join(map(str, differs)) + " (highlighted)")
         self.grid.show(self.puzzle, differs if found >= 2 else (),
                        result["solution"] if self.reveal else None)
-
-    def action_reveal(self) -> None:
-        self.reveal = not self.reveal
-        if self.last_check:
-            self.show_check()
 
     def generator(self):
         return GenerateNumcro()

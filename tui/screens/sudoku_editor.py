@@ -37,8 +37,6 @@ class SudokuEditor(PuzzleEditor):
         self.symmetry = "none"
         self.pending_partners: set[int] = set()
         self.show_steps = False
-        self.reveal = False
-        self.last_check: dict = {}
         self.last_rating: dict = {}
 
     # --- layout and title ------------------------------------------------------------------
@@ -57,10 +55,6 @@ class SudokuEditor(PuzzleEditor):
     @property
     def grid(self) -> SudokuGrid:
         return self.query_one(SudokuGrid)
-
-    @property
-    def status(self) -> StatusPanel:
-        return self.query_one(StatusPanel)
 
     def describe(self) -> str:
         n = self.puzzle.size
@@ -106,20 +100,17 @@ class SudokuEditor(PuzzleEditor):
                                     self.puzzle.givens)
         if result is None:
             return
-        self.show_check(result)
+        self.last_check = result
+        self.show_check()
         if result.get("count") == 1:
             self.run_rating()
         else:
             self.status.set_difficulty("— (rated once the puzzle is unique)")
 
-    def show_check(self, result: dict) -> None:
-        self.last_check = result
+    def show_check(self) -> None:
+        result = self.last_check
         n = self.puzzle.size
-        if "error" in result:
-            self.status.set_uniqueness(f"check failed: {result['error']}", "none", "")
-            return
-        if result.get("stopped"):
-            self.status.set_uniqueness("check cancelled", "", "")
+        if self.check_failed(result):
             return
         solution = result["solution"]
         if self.pending_partners and solution:
@@ -184,11 +175,6 @@ class SudokuEditor(PuzzleEditor):
     def action_walkthrough(self) -> None:
         self.show_steps = not self.show_steps
         self.show_rating()
-
-    def action_reveal(self) -> None:
-        self.reveal = not self.reveal
-        if self.last_check:
-            self.show_check(self.last_check)
 
     def action_symmetry(self) -> None:
         self.symmetry = SYMMETRIES[(SYMMETRIES.index(self.symmetry) + 1) % len(SYMMETRIES)]
