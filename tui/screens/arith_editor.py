@@ -4,7 +4,6 @@ side panel says unique / several (the cells where two answers differ, highlighte
 
 from __future__ import annotations
 
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -75,12 +74,8 @@ class ArithEditor(PuzzleEditor):
     def show_puzzle(self) -> None:
         self.grid.show(self.text())
 
-    @work(exclusive=True, group="check")
-    async def run_check(self) -> None:
-        result = await self.in_pool("check", workers.check_arith, self.puzzle)
-        if result is not None:
-            self.last_check = result
-            self.show_check()
+    def check_job(self) -> tuple:
+        return workers.check_arith, self.puzzle
 
     def show_check(self) -> None:
         result = self.last_check

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from textual import work
 from textual.binding import Binding
 from textual.screen import Screen
 
@@ -49,8 +50,8 @@ def problem_with(path: str) -> str | None:
 
 
 class PuzzleEditor(Screen):
-    """Subclasses set `kind` and implement compose, `show_puzzle`, `run_check` and
-    `generator`; the puzzle is an immutable model of the family."""
+    """Subclasses set `kind` and implement compose, `show_puzzle`, `check_job`, `show_check`
+    and `generator`; the puzzle is an immutable model of the family."""
 
     kind = ""
     export_style = ("line", "one-line text")  # the family's format style, and its name
@@ -147,8 +148,21 @@ class PuzzleEditor(Screen):
         else:
             self._debounce = self.set_timer(DEBOUNCE, self.run_check)
 
-    def run_check(self) -> None:
+    @work(exclusive=True, group="check")
+    async def run_check(self) -> None:
+        work_fn, *args = self.check_job()
+        result = await self.in_pool("check", work_fn, *args)
+        if result is not None:
+            self.last_check = result
+            self.show_check()
+            self.checked()
+
+    def check_job(self) -> tuple:
+        """(the worker function that checks the puzzle, its arguments after slot and job)."""
         raise NotImplementedError
+
+    def checked(self) -> None:
+        """A fresh check result is shown: follow-up work (Sudoku rates a unique puzzle)."""
 
     async def in_pool(self, slot: str, work_fn, *args) -> dict | None:
         """Run `work_fn(slot index, job, *args)` in the process pool; None when an edit or

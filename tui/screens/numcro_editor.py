@@ -9,7 +9,6 @@ import functools
 from dataclasses import replace
 from pathlib import Path
 
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -169,12 +168,8 @@ class NumcroEditor(PuzzleEditor):
 
     # --- the check and the candidates ------------------------------------------------------
 
-    @work(exclusive=True, group="check")
-    async def run_check(self) -> None:
-        result = await self.in_pool("check", workers.check_numcro, self.puzzle, self.source)
-        if result is not None:
-            self.last_check = result
-            self.show_check()
+    def check_job(self) -> tuple:
+        return workers.check_numcro, self.puzzle, self.source
 
     def show_check(self) -> None:
         result = self.last_check

@@ -94,15 +94,11 @@ class SudokuEditor(PuzzleEditor):
 
     # --- live check ------------------------------------------------------------------------
 
-    @work(exclusive=True, group="check")
-    async def run_check(self) -> None:
-        result = await self.in_pool("check", workers.check_sudoku, self.puzzle.size,
-                                    self.puzzle.givens)
-        if result is None:
-            return
-        self.last_check = result
-        self.show_check()
-        if result.get("count") == 1:
+    def check_job(self) -> tuple:
+        return workers.check_sudoku, self.puzzle.size, self.puzzle.givens
+
+    def checked(self) -> None:
+        if self.last_check.get("count") == 1:
             self.run_rating()
         else:
             self.status.set_difficulty("— (rated once the puzzle is unique)")

@@ -13,6 +13,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from tui.widgets.keys import ARROWS
+
 PLAIN = Style()
 CURSOR = Style(reverse=True)
 DIFFERS = Style(color="black", bgcolor="yellow")
@@ -41,10 +43,7 @@ class LayoutGrid(Widget, can_focus=True):
     LayoutGrid:focus { background: $boost; }
     """
     BINDINGS = [
-        Binding("up", "move(-1, 0)", "Up", show=False),
-        Binding("down", "move(1, 0)", "Down", show=False),
-        Binding("left", "move(0, -1)", "Left", show=False),
-        Binding("right", "move(0, 1)", "Right", show=False),
+        *ARROWS,
         Binding("delete,backspace", "clear", "Blank", show=False),
     ]
 

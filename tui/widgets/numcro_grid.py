@@ -13,6 +13,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from core.numcro import BLOCK, Puzzle
+from tui.widgets.keys import ARROWS
 
 CELL_WIDTH = 4
 BLOCK_STYLE = Style(color="grey50")
@@ -31,10 +32,7 @@ class NumcroGrid(Widget, can_focus=True):
     NumcroGrid:focus { background: $boost; }
     """
     BINDINGS = [
-        Binding("up", "move(-1, 0)", "Up", show=False),
-        Binding("down", "move(1, 0)", "Down", show=False),
-        Binding("left", "move(0, -1)", "Left", show=False),
-        Binding("right", "move(0, 1)", "Right", show=False),
+        *ARROWS,
         Binding("space,number_sign", "block", "Block", show=False),
         Binding("backspace,delete", "erase", "Erase digit", show=False),
     ]

@@ -1,0 +1,11 @@
+"""Keys the grid widgets share."""
+
+from textual.binding import Binding
+
+# Arrows only: in the arithmetic and ナンクロ grids every letter is something to type.
+ARROWS = [
+    Binding("up", "move(-1, 0)", "Up", show=False),
+    Binding("down", "move(1, 0)", "Down", show=False),
+    Binding("left", "move(0, -1)", "Left", show=False),
+    Binding("right", "move(0, 1)", "Right", show=False),
+]
