@@ -17,26 +17,22 @@ class Length:
     """The words of one length, with their bit sets."""
 
     def __init__(self, words: list[str], tiers: list[int]):
-        order = sorted(range(len(words)), key=lambda i: (pattern(words[i]), words[i]))
+        shapes = [pattern(w) for w in words]
+        order = sorted(range(len(words)), key=lambda i: (shapes[i], words[i]))
         self.words = [words[i] for i in order]
         self.tiers = bytes(tiers[i] for i in order)
         self.all = (1 << len(self.words)) - 1
         self.fill = _bits(i for i, t in enumerate(self.tiers) if t == FILL)
-        self.patterns: dict[tuple[int, ...], int] = {}
+        spans: dict[tuple[int, ...], tuple[int, int]] = {}  # sorted: a pattern is one run
+        for i, j in enumerate(order):
+            spans[shapes[j]] = (spans.get(shapes[j], (i, i))[0], i + 1)
+        self.patterns = {shape: ((1 << (end - start)) - 1) << start
+                         for shape, (start, end) in spans.items()}
         positions: dict[tuple[int, str], list[int]] = {}
-        start = 0
         for i, word in enumerate(self.words):
-            if i and pattern(word) != pattern(self.words[i - 1]):
-                self._close(self.words[i - 1], start, i)
-                start = i
             for p, letter in enumerate(word):
                 positions.setdefault((p, letter), []).append(i)
-        if self.words:
-            self._close(self.words[-1], start, len(self.words))
         self.letters = {key: _bits(ids) for key, ids in positions.items()}
-
-    def _close(self, word: str, start: int, end: int) -> None:
-        self.patterns[pattern(word)] = ((1 << (end - start)) - 1) << start
 
     def letter(self, position: int, letter: str) -> int:
         return self.letters.get((position, letter), 0)
