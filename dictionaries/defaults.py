@@ -54,6 +54,14 @@ def open_default(lang: str) -> Dictionary:
     return Dictionary(path)
 
 
+@functools.cache
+def open_source(source: str) -> Dictionary:
+    """A dictionary by name, opened once a process: `builtin:LANG` or a folder."""
+    if source.startswith("builtin:"):
+        return open_default(source.removeprefix("builtin:"))
+    return Dictionary(source)
+
+
 def install(langs=LANGUAGES, force: bool = False,
             say: Callable[[str], None] = print) -> list[Path]:
     """Build the missing built-in dictionaries (all of them with `force`)."""

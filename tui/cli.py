@@ -113,14 +113,11 @@ class Run:
             yield entry, many, result, as_json
 
 
-@functools.cache
 def dictionary_at(path: str | None, lang: str):
-    """The ナンクロ dictionary of --dict, else the built-in one of the puzzle's language,
-    opened once a run."""
-    from dictionaries import Dictionary
-    from dictionaries.defaults import open_default
+    """The ナンクロ dictionary of --dict, else the built-in one of the puzzle's language."""
+    from dictionaries.defaults import open_source
 
-    return open_default(lang) if path is None else Dictionary(path)
+    return open_source(path or f"builtin:{lang}")
 
 
 def counted(entry: Entry, limit: int, dictionary: str | None = None) -> tuple[object, dict]:

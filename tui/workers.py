@@ -147,22 +147,14 @@ def _english_words() -> tuple[str, ...]:
     return tuple(english_words())
 
 
-@functools.cache
-def _dictionary(source: str):
-    """A ナンクロ dictionary, opened once a worker: a folder, or `builtin:LANG`."""
-    from dictionaries import Dictionary
-    from dictionaries.defaults import open_default
-
-    kind, _, rest = source.partition(":")
-    return open_default(rest) if kind == "builtin" else Dictionary(source)
-
-
 def check_numcro(slot: int, job: int, puzzle, source: str) -> dict:
+    """`source`: `builtin:LANG` or a dictionary folder, opened once a worker."""
     from core import numcro
     from dictionaries import DictionaryError
+    from dictionaries.defaults import open_source
 
     try:
-        result = numcro.count(puzzle, _dictionary(source), limit=2, stop=_stop(slot, job))
+        result = numcro.count(puzzle, open_source(source), limit=2, stop=_stop(slot, job))
     except DictionaryError as error:
         return {"error": str(error)}
     except Exception as error:  # a bug must reach the screen, not kill the pool silently
@@ -178,10 +170,11 @@ def generate_numcro(slot: int, job: int, options, source: str, seed: int,
     dictionary)."""
     from core.numcro.generator import generate, own_words, words_of_text
     from dictionaries import DictionaryError
+    from dictionaries.defaults import open_source
 
     stop = _stop(slot, job)
     try:
-        dictionary = _dictionary(source)
+        dictionary = open_source(source)
         if text is None:
             fill = check = dictionary.word_sets()
         else:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core.errors import GenerationFailed
 from core.numcro.model import BLOCK, Puzzle
@@ -289,8 +289,8 @@ def with_givens(puzzle: Puzzle, solution, words: WordSets, rng: random.Random,
     if not final.unique:
         return None
     given = tuple(sorted((n, answer[n]) for n in givens))
-    return Generated(Puzzle(puzzle.lang, given, puzzle.width, puzzle.height, puzzle.cells),
-                     tuple(sorted(answer.items())), final.nodes)
+    return Generated(replace(puzzle, givens=given), tuple(sorted(answer.items())),
+                     final.nodes)
 
 
 def _count(puzzle: Puzzle, givens, answer, words: WordSets, stop):
@@ -300,8 +300,7 @@ def _count(puzzle: Puzzle, givens, answer, words: WordSets, stop):
         calls[0] += 1
         return calls[0] * STOP_EVERY >= PROOF_NODES or bool(stop and stop())
 
-    trial = Puzzle(puzzle.lang, tuple(sorted((n, answer[n]) for n in givens)), puzzle.width,
-                   puzzle.height, puzzle.cells)
+    trial = replace(puzzle, givens=tuple(sorted((n, answer[n]) for n in givens)))
     return count(trial, words, limit=2, stop=capped)
 
 

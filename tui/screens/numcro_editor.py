@@ -5,7 +5,6 @@ the cursor."""
 
 from __future__ import annotations
 
-import functools
 from dataclasses import replace
 from pathlib import Path
 
@@ -17,7 +16,7 @@ from textual.widgets import Footer, Header, Static
 from core.numcro import BLOCK, Puzzle
 from core.symmetry import SYMMETRIES, orbits
 from dictionaries import Dictionary, DictionaryError, pattern
-from dictionaries.defaults import open_default
+from dictionaries.defaults import open_source
 from dictionaries.normalize import fold
 from tui import workers
 from tui.screens.dialogs import Choice, GenerateNumcro, PathPrompt
@@ -197,9 +196,7 @@ class NumcroEditor(PuzzleEditor):
         self.show_candidates()
 
     def dictionary(self, source: str | None = None) -> Dictionary:
-        source = source or self.source
-        kind, _, rest = source.partition(":")
-        return open_default(rest) if kind == "builtin" else _open_folder(source)
+        return open_source(source or self.source)
 
     def show_candidates(self) -> None:
         panel = self.query_one("#candidates", Static)
@@ -223,9 +220,3 @@ class NumcroEditor(PuzzleEditor):
             lines.append(f"{name} {'-'.join(map(str, numbers))}: {count} words")
             lines.append("  " + (" ".join(shown) + more if shown else "none fit"))
         panel.update("Words that fit\n" + "\n".join(lines))
-
-
-@functools.cache
-def _open_folder(path: str) -> Dictionary:
-    """A dictionary folder, opened once (LMDB refuses a second handle in one process)."""
-    return Dictionary(path)
