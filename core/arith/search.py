@@ -6,6 +6,12 @@ from __future__ import annotations
 from core.arith.model import BLANK, Puzzle, is_letter
 from core.arith.solver import STOP_EVERY, Checker, Stopped
 
+# SOLUTIONS[f][r]: the digits d with d * f = r (mod 10)
+SOLUTIONS = [[[d for d in range(10) if d * f % 10 == r] for r in range(10)] for f in range(10)]
+
+
+TAIL = 3  # alphametics: how many of the last variables one table lookup settles
+
 
 class Budget:
     """Calls the caller's `stop` every STOP_EVERY nodes."""
@@ -30,9 +36,9 @@ def _signed_rows(puzzle: Puzzle) -> list[tuple[str, str, int]]:
 
 def add_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) -> None:
     """Addition and subtraction as one linear equation sum(weight[v] * digit[v]) + const == 0
-    over letters and blanks, variables taken column by column from the right; after the last
-    variable of column k the partial sum must be 0 modulo 10^(k+1), and bounds from the
-    remaining weights cut the rest."""
+    over letters and blanks, variables taken by falling |weight|: each takes only the digits
+    that leave the remaining weights able to reach 0, and the last variable of the columns up
+    to k must make the sum 0 modulo 10^(k+1). The last TAIL variables come from a table."""
     rows = _signed_rows(puzzle)
     weight: dict = {}
     column: dict = {}
@@ -58,20 +64,25 @@ def add_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) 
     for i in range(len(order) - 1, -1, -1):
         rest_min[i] = rest_min[i + 1] + spans[i][0]
         rest_max[i] = rest_max[i + 1] + spans[i][1]
-    # after variable i: the sum must be 0 modulo this (0: no check), once every variable of the
-    # columns up to k is fixed
-    modulus = [0] * len(order)
+    # After variable i the sum must be 0 modulo 10^k once every variable of the columns below k
+    # is fixed. Variables fixed later all have weights divisible by the last such modulus, so
+    # with the sum divided by it, a check is one digit equation (plus, when it covers more than
+    # one column at once, a test of the higher ones).
+    step = [1] * len(order)  # the modulus the sum is known to be 0 by, before variable i
+    modulus = [0] * len(order)  # after variable i: 10^(columns newly covered), or 0: no check
     width = max(len(cells) for _, cells, _ in rows)
     done = 0
     for i in range(len(order)):
+        step[i] = 10 ** done
         fixed = set(order[:i + 1])
         k = done
         while k < width and all(v in fixed for v in order if column[v] == k):
             k += 1
         if k > done:
-            modulus[i], done = 10 ** k, k
+            modulus[i], done = 10 ** (k - done), k
     # per variable, in search order: weight, smallest digit, digits ruled out, letter or blank
     weights = [weight[v] for v in order]
+    units = [weight[v] // step[i] % 10 for i, v in enumerate(order)]
     lows = [low.get(v, 0) for v in order]
     letter_bans = checker.letters.forbidden
     bans = [masks[v] if not isinstance(v, str) else letter_bans.get(v, 0) for v in order]
@@ -80,7 +91,7 @@ def add_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) 
     index = {v: i for i, v in enumerate(order)}
     budget = Budget(stop)
     last = len(order)
-    digit_order = checker.order
+    shuffled = checker.order if checker.rng is not None else None
 
     def finish() -> None:
         values = []
@@ -95,25 +106,56 @@ def add_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) 
         if filled is not None:
             found.append(filled)
 
+    # The last variables are not searched: every assignment of them is listed once by its sum,
+    # and a node at `cut` looks its missing sum up (most nodes there have no match).
+    cut = max(0, last - TAIL)
+    tail = [(0, 0, ())]  # (sum, letter digits used, digits)
+    for i in range(cut, last):
+        w, letter, banned = weights[i], is_letter_var[i], bans[i]
+        tail = [(s + w * d, mask | 1 << d if letter else mask, ds + (d,))
+                for s, mask, ds in tail for d in range(lows[i], 10)
+                if not (banned | (mask if letter else 0)) >> d & 1]
+    table: dict[int, list] = {}
+    for s, mask, ds in tail:
+        table.setdefault(s, []).append((mask, ds))
+    if shuffled:
+        table = {s: shuffled(options) for s, options in table.items()}
+
     def dfs(i: int, total: int, used: int) -> None:
-        if i == last:
-            if total == 0:
-                finish()
-            return
-        if total + rest_min[i] > 0 or total + rest_max[i] < 0:
+        if i == cut:
+            for mask, ds in table.get(-total, ()):
+                if not mask & used:
+                    digit[cut:] = ds
+                    finish()
+                    if len(found) >= limit:
+                        return
             return
         budget.tick()
-        w, m, banned, letter = weights[i], modulus[i], bans[i], is_letter_var[i]
-        if letter:
-            banned |= used
-        for d in digit_order(range(lows[i], 10)):
+        w = weights[i]
+        # the digits that leave the rest able to bring the sum back to 0
+        need_low, need_high = -rest_max[i + 1] - total, -rest_min[i + 1] - total
+        if w > 0:
+            low, high = max(lows[i], -(-need_low // w)), min(9, need_high // w)
+        elif w < 0:
+            low, high = max(lows[i], -(need_high // -w)), min(9, -need_low // -w)
+        elif need_low <= 0 <= need_high:
+            low, high = lows[i], 9
+        else:
+            return
+        m = modulus[i]
+        if m:  # the digit closes a column: it solves (total + w*d) / step == 0 mod 10
+            unit = step[i]
+            digits = [d for d in SOLUTIONS[units[i]][-total // unit % 10] if low <= d <= high
+                      and (m == 10 or (total + w * d) // unit % m == 0)]
+        else:
+            digits = range(low, high + 1)
+        banned = bans[i] | used if is_letter_var[i] else bans[i]
+        letter = is_letter_var[i]
+        for d in shuffled(digits) if shuffled else digits:
             if banned >> d & 1:
                 continue
-            s = total + w * d
-            if m and s % m:
-                continue
             digit[i] = d
-            dfs(i + 1, s, used | 1 << d if letter else used)
+            dfs(i + 1, total + w * d, used | 1 << d if letter else used)
             if len(found) >= limit:
                 return
 
@@ -128,10 +170,6 @@ def _pattern_range(cells: str, lead: bool) -> tuple[int, int]:
         low = low * 10 + (d if d is not None else (1 if i == 0 and lead and len(cells) > 1 else 0))
         high = high * 10 + (d if d is not None else 9)
     return low, high
-
-
-# SOLUTIONS[f][r]: the digits d with d * f = r (mod 10)
-SOLUTIONS = [[[d for d in range(10) if d * f % 10 == r] for r in range(10)] for f in range(10)]
 
 
 class _Cells:
