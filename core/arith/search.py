@@ -10,6 +10,7 @@ from core.arith.solver import STOP_EVERY, Checker, Stopped
 SOLUTIONS = [[[d for d in range(10) if d * f % 10 == r] for r in range(10)] for f in range(10)]
 
 
+CARRY = 2520  # every digit 1-9 divides it
 TAIL = 3  # alphametics: how many of the last variables one table lookup settles
 
 
@@ -259,11 +260,13 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
                        and (product.codes[k] != -1 or product.mask) for k in range(n)]
 
     digit_of = [-1] * len(letter_index)
-    state = {"used": 0}
+    used = 0  # the digits bound letters hold
     b = [-1] * m
     budget = Budget(stop)
+    shuffled = checker.order if checker.rng is not None else None
 
     def put(code: int, d: int, mask: int, trail: list[int]) -> bool:
+        nonlocal used
         if code >= 0:
             return code == d
         if code == -1:
@@ -272,16 +275,17 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
         known = digit_of[li]
         if known >= 0:
             return known == d
-        if state["used"] >> d & 1 or bans[li] >> d & 1:
+        if used >> d & 1 or bans[li] >> d & 1:
             return False
         digit_of[li] = d
-        state["used"] |= 1 << d
+        used |= 1 << d
         trail.append(li)
         return True
 
     def undo(trail: list[int]) -> None:
+        nonlocal used
         for li in trail:
-            state["used"] &= ~(1 << digit_of[li])
+            used &= ~(1 << digit_of[li])
             digit_of[li] = -1
 
     # A's digits above k as a range (printed digits fixed): A lies in
@@ -385,26 +389,30 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
                 if fresh:
                     del extra[-2 - code]
 
-        yield from walk(0, 0, state["used"])
+        yield from walk(0, 0, used)
 
-    def depth(k: int, a_low: int) -> None:
+    # The carry into column k of a_low * f (a_low: A's digits below k) is f * q // CARRY for
+    # every digit f, where q = a_low * CARRY // 10^k < CARRY (every f divides CARRY): the rows'
+    # digits come from small integers, and q follows A's digits as q' = (q + CARRY * d) // 10.
+    # Cells of a new row below its first constraining one (a letter seen there first, a blank
+    # with excluded digits) are caught up when its multiplier digit is chosen.
+    catch_up = [[] if parts[i] is None else
+                [p for p in range(min(need[i], parts[i].length))
+                 if parts[i].codes[p] != -1 or parts[i].mask] for i in range(m)]
+
+    def depth(k: int, a_low: int, q: int) -> None:
+        """Digit k of A first, from the rows whose multiplier digit is already chosen; then the
+        multiplier digits first needed here, each checked against its own row at once."""
         budget.tick()
         if k == n:
             todo = [i for i in range(m - 1, -1, -1) if b[i] < 0]
             choose_b(todo, k, a_low, lambda: finish(a_low, sum(d * 10 ** i
                                                                 for i, d in enumerate(b)), fill))
             return
-        choose_a(k, a_low)
-
-    def choose_a(k: int, a_low: int) -> None:
-        """Digit k of A first, from the rows whose multiplier digit is already chosen; then the
-        multiplier digits first needed here, each checked against its own row at once."""
         code = a_row.codes[k]
         start = 1 if k == n - 1 and n > 1 and lead else 0
         scale = 10 ** k
         new = [i for i in schedule[k] if b[i] < 0]
-        # digit k of a_low*f + d*10^k*f is (a_low*f // 10^k + d*f) mod 10: one big-int step a
-        # row here, small integers for each of the ten digits below
         rows = []
         for i in printed[k]:
             if b[i] >= 0:
@@ -413,7 +421,7 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
                 known = row_code if row_code >= 0 else digit_of[-2 - row_code] if (
                     row_code < -1) else -1
                 rows.append((known if known >= 0 else row_code, parts[i].mask, b[i],
-                             a_low * b[i] // scale))
+                             b[i] * q // CARRY))
         digits = range(start, 10)
         for row_code, _, factor, base in rows:  # a known digit picks d
             if row_code >= 0:
@@ -424,7 +432,7 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
             digits = [own] if own in digits else []
         if k == n - 1:
             digits = [d for d in digits if a_top[0] <= d <= a_top[1]]
-        for d in checker.order(digits):
+        for d in shuffled(digits) if shuffled else digits:
             trail: list[int] = []
             ok = code == -1 and not a_row.mask or put(code, d, a_row.mask, trail)
             if ok:
@@ -439,27 +447,27 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
                         break
             if ok and (k + 1 >= n or not top_letters[k] or top_letters[k].isdisjoint(trail)
                        or leading_digits_fit(k, a_low + d * scale)):
-                place_new(new, 0, k, a_low + d * scale)
-            undo(trail)
+                place_new(new, 0, k, a_low + d * scale, q + CARRY * d)
+            if trail:
+                undo(trail)
             if len(found) >= limit:
                 return
 
-    def place_new(new: list[int], j: int, k: int, value: int) -> None:
-        """Choose the j-th new multiplier digit at depth k (A's digits up to k in `value`);
-        with all chosen, check the product's digit k and go one digit deeper."""
-        scale = 10 ** k
+    def place_new(new: list[int], j: int, k: int, value: int, big_q: int) -> None:
+        """Choose the j-th new multiplier digit at depth k (A's digits up to k in `value`,
+        big_q = value * CARRY // 10^k); with all chosen, check the product's digit k and go
+        one digit deeper."""
         if j == len(new):
             trail: list[int] = []
             if product_printed[k] and all(b[x] >= 0 for x in range(min(k + 1, m))):
                 b_low = sum(b[x] * 10 ** x for x in range(min(k + 1, m)))
-                if not put(product.codes[k], value * b_low // scale % 10, product.mask, trail):
-                    undo(trail)
-                    return
-            if k + 1 < n and checkable[k] and not leading_digits_fit(k, value):
+                if not put(product.codes[k], value * b_low // 10 ** k % 10, product.mask,
+                           trail):
+                    return  # nothing bound
+            if not (k + 1 < n and checkable[k] and not leading_digits_fit(k, value)):
+                depth(k + 1, value, big_q // 10)
+            if trail:
                 undo(trail)
-                return
-            depth(k + 1, value)
-            undo(trail)
             return
         i = new[j]
         low, high = b_range[i]
@@ -471,23 +479,27 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
         # the multiplier digit itself (the row's letter is b_i's own): settled without a call
         target = row_code if row_code >= 0 else digit_of[-2 - row_code] if row_code < -1 else -1
         itself = row_code < -1 and row_code == b_code and target < 0
-        for f in checker.order(range(low, high + 1)):
-            if target >= 0 and value * f // scale % 10 != target:
-                continue
-            if itself and value * f // scale % 10 != f:
+        earlier = catch_up[i]
+        options = range(low, high + 1)
+        for f in shuffled(options) if shuffled else options:
+            t = f * big_q // CARRY % 10
+            if target >= 0 and t != target or itself and t != f:
                 continue
             trail = []
             if (b_free or put(b_code, f, b_row.mask, trail)) and (
                     row_code >= 0 or row_code == -1 and not row_mask
-                    or put(row_code, value * f // scale % 10, row_mask, trail)):
+                    or put(row_code, t, row_mask, trail)) and (not earlier or all(
+                    put(row.codes[p], value * f // 10 ** p % 10, row.mask, trail)
+                    for p in earlier)):
                 b[i] = f
-                place_new(new, j + 1, k, value)
+                place_new(new, j + 1, k, value, big_q)
                 b[i] = -1
-            undo(trail)
+            if trail:
+                undo(trail)
             if len(found) >= limit:
                 return
 
-    depth(0, 0)
+    depth(0, 0, 0)
 
 
 def mul_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) -> None:
