@@ -400,76 +400,89 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
                 [p for p in range(min(need[i], parts[i].length))
                  if parts[i].codes[p] != -1 or parts[i].mask] for i in range(m)]
 
+    # fixed before the search: at depth k, the rows printed there whose multiplier digit was
+    # chosen at an earlier depth, and whether the product's digit k can be checked (b_0..b_k
+    # all chosen by then)
+    known_rows = [[(i, parts[i].codes[k], parts[i].mask) for i in printed[k] if need[i] < k]
+                  for k in range(n)]
+    product_check = [product_printed[k] and all(need[x] <= k for x in range(min(k + 1, m)))
+                     for k in range(n)]
+
     def depth(k: int, a_low: int, q: int) -> None:
-        """Digit k of A first, from the rows whose multiplier digit is already chosen; then the
-        multiplier digits first needed here, each checked against its own row at once."""
+        """Column k - 1's last checks (its multiplier digits are all chosen now: the product's
+        digit, the rows' leading digits); then digit k of A, from the rows whose multiplier
+        digit is already chosen, and the multiplier digits first needed here, each checked
+        against its own row at once."""
         budget.tick()
+        trail: list[int] = []
+        if k:
+            j = k - 1
+            if product_check[j]:
+                b_low = sum(b[x] * 10 ** x for x in range(min(k, m)))
+                if not put(product.codes[j], a_low * b_low // 10 ** j % 10, product.mask,
+                           trail):
+                    return  # nothing bound
+            if k < n and checkable[j] and not leading_digits_fit(j, a_low):
+                if trail:
+                    undo(trail)
+                return
         if k == n:
             todo = [i for i in range(m - 1, -1, -1) if b[i] < 0]
             choose_b(todo, k, a_low, lambda: finish(a_low, sum(d * 10 ** i
                                                                 for i, d in enumerate(b)), fill))
-            return
-        code = a_row.codes[k]
-        start = 1 if k == n - 1 and n > 1 and lead else 0
-        scale = 10 ** k
-        new = [i for i in schedule[k] if b[i] < 0]
-        rows = []
-        for i in printed[k]:
-            if b[i] >= 0:
-                row_code = parts[i].codes[k]
+        else:
+            code = a_row.codes[k]
+            start = 1 if k == n - 1 and n > 1 and lead else 0
+            scale = 10 ** k
+            new = schedule[k]
+            rows = []
+            for i, row_code, mask in known_rows[k]:
+                f = b[i]
                 # a printed digit or an already bound letter: compared, not put
                 known = row_code if row_code >= 0 else digit_of[-2 - row_code] if (
                     row_code < -1) else -1
-                rows.append((known if known >= 0 else row_code, parts[i].mask, b[i],
-                             b[i] * q // CARRY))
-        digits = range(start, 10)
-        for row_code, _, factor, base in rows:  # a known digit picks d
-            if row_code >= 0:
-                digits = [d for d in SOLUTIONS[factor][(row_code - base) % 10] if d >= start]
-                break
-        own = code if code >= 0 else digit_of[-2 - code] if code < -1 else -1
-        if own >= 0:  # A's digit here is printed, or its letter is bound already
-            digits = [own] if own in digits else []
-        if k == n - 1:
-            digits = [d for d in digits if a_top[0] <= d <= a_top[1]]
-        for d in shuffled(digits) if shuffled else digits:
-            trail: list[int] = []
-            ok = code == -1 and not a_row.mask or put(code, d, a_row.mask, trail)
-            if ok:
-                for row_code, mask, factor, base in rows:
-                    t = (base + d * factor) % 10
-                    if row_code >= 0:
-                        if row_code != t:
+                rows.append((known if known >= 0 else row_code, mask, f, f * q // CARRY))
+            digits = range(start, 10)
+            for row_code, _, factor, base in rows:  # a known digit picks d
+                if row_code >= 0:
+                    digits = [d for d in SOLUTIONS[factor][(row_code - base) % 10] if d >= start]
+                    break
+            own = code if code >= 0 else digit_of[-2 - code] if code < -1 else -1
+            if own >= 0:  # A's digit here is printed, or its letter is bound already
+                digits = [own] if own in digits else []
+            if k == n - 1:
+                digits = [d for d in digits if a_top[0] <= d <= a_top[1]]
+            for d in shuffled(digits) if shuffled else digits:
+                at_d: list[int] = []  # letters bound for this digit
+                ok = code == -1 and not a_row.mask or put(code, d, a_row.mask, at_d)
+                if ok:
+                    for row_code, mask, factor, base in rows:
+                        t = (base + d * factor) % 10
+                        if row_code >= 0:
+                            if row_code != t:
+                                ok = False
+                                break
+                        elif not put(row_code, t, mask, at_d):
                             ok = False
                             break
-                    elif not put(row_code, t, mask, trail):
-                        ok = False
-                        break
-            if ok and (k + 1 >= n or not top_letters[k] or top_letters[k].isdisjoint(trail)
-                       or leading_digits_fit(k, a_low + d * scale)):
-                place_new(new, 0, k, a_low + d * scale, q + CARRY * d)
-            if trail:
-                undo(trail)
-            if len(found) >= limit:
-                return
+                if ok and (k + 1 >= n or not top_letters[k] or top_letters[k].isdisjoint(at_d)
+                           or leading_digits_fit(k, a_low + d * scale)):
+                    if new:
+                        place_new(new, 0, k, a_low + d * scale, q + CARRY * d)
+                    else:
+                        depth(k + 1, a_low + d * scale, (q + CARRY * d) // 10)
+                if at_d:
+                    undo(at_d)
+                if len(found) >= limit:
+                    break
+        if trail:
+            undo(trail)
 
     def place_new(new: list[int], j: int, k: int, value: int, big_q: int) -> None:
         """Choose the j-th new multiplier digit at depth k (A's digits up to k in `value`,
-        big_q = value * CARRY // 10^k); with all chosen, check the product's digit k and go
-        one digit deeper."""
-        if j == len(new):
-            trail: list[int] = []
-            if product_printed[k] and all(b[x] >= 0 for x in range(min(k + 1, m))):
-                b_low = sum(b[x] * 10 ** x for x in range(min(k + 1, m)))
-                if not put(product.codes[k], value * b_low // 10 ** k % 10, product.mask,
-                           trail):
-                    return  # nothing bound
-            if not (k + 1 < n and checkable[k] and not leading_digits_fit(k, value)):
-                depth(k + 1, value, big_q // 10)
-            if trail:
-                undo(trail)
-            return
+        big_q = value * CARRY // 10^k); with all chosen, go one digit deeper."""
         i = new[j]
+        last = j + 1 == len(new)
         low, high = b_range[i]
         row = parts[i] if parts[i] is not None and k < parts[i].length else None
         row_code, row_mask = (row.codes[k], row.mask) if row is not None else (-1, 0)
@@ -485,14 +498,17 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
             t = f * big_q // CARRY % 10
             if target >= 0 and t != target or itself and t != f:
                 continue
-            trail = []
+            trail: list[int] = []
             if (b_free or put(b_code, f, b_row.mask, trail)) and (
                     row_code >= 0 or row_code == -1 and not row_mask
                     or put(row_code, t, row_mask, trail)) and (not earlier or all(
                     put(row.codes[p], value * f // 10 ** p % 10, row.mask, trail)
                     for p in earlier)):
                 b[i] = f
-                place_new(new, j + 1, k, value, big_q)
+                if last:
+                    depth(k + 1, value, big_q // 10)
+                else:
+                    place_new(new, j + 1, k, value, big_q)
                 b[i] = -1
             if trail:
                 undo(trail)
