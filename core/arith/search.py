@@ -403,6 +403,7 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
     # fixed before the search: at depth k, the rows printed there whose multiplier digit was
     # chosen at an earlier depth, and whether the product's digit k can be checked (b_0..b_k
     # all chosen by then)
+    powers = [10 ** k for k in range(n + 1)]
     known_rows = [[(i, parts[i].codes[k], parts[i].mask) for i in printed[k] if need[i] < k]
                   for k in range(n)]
     product_check = [product_printed[k] and all(need[x] <= k for x in range(min(k + 1, m)))
@@ -433,7 +434,7 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
         else:
             code = a_row.codes[k]
             start = 1 if k == n - 1 and n > 1 and lead else 0
-            scale = 10 ** k
+            scale = powers[k]
             new = schedule[k]
             rows = []
             for i, row_code, mask in known_rows[k]:
@@ -494,7 +495,23 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
         itself = row_code < -1 and row_code == b_code and target < 0
         earlier = catch_up[i]
         options = range(low, high + 1)
-        for f in shuffled(options) if shuffled else options:
+        if shuffled:
+            options = shuffled(options)
+        elif b_free and (target >= 0 or row_code == -1 and not row_mask) and not earlier:
+            # the common case, nothing to bind: only the row's known digit to compare
+            for f in options:
+                if target >= 0 and f * big_q // CARRY % 10 != target:
+                    continue
+                b[i] = f
+                if last:
+                    depth(k + 1, value, big_q // 10)
+                else:
+                    place_new(new, j + 1, k, value, big_q)
+                b[i] = -1
+                if len(found) >= limit:
+                    return
+            return
+        for f in options:
             t = f * big_q // CARRY % 10
             if target >= 0 and t != target or itself and t != f:
                 continue
