@@ -406,6 +406,20 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
     powers = [10 ** k for k in range(n + 1)]
     known_rows = [[(i, parts[i].codes[k], parts[i].mask) for i in printed[k] if need[i] < k]
                   for k in range(n)]
+    # a depth's one new multiplier digit that binds nothing (B's cell a plain blank, its row's
+    # cell here a printed digit or a plain blank, no earlier cells to catch up), with the
+    # digit its row must show (-1: any); not used when digits are shuffled
+    lone_new = []
+    for k in range(n):
+        lone = (None, -1)
+        if len(schedule[k]) == 1 and not shuffled:
+            i = schedule[k][0]
+            row = parts[i] if parts[i] is not None and k < parts[i].length else None
+            row_code = row.codes[k] if row is not None else -1
+            if (b_row.codes[i] == -1 and not b_row.mask and not catch_up[i]
+                    and (row_code >= 0 or row_code == -1 and not (row and row.mask))):
+                lone = (i, row_code)
+        lone_new.append(lone)
     product_check = [product_printed[k] and all(need[x] <= k for x in range(min(k + 1, m)))
                      for k in range(n)]
 
@@ -453,6 +467,10 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
                 digits = [own] if own in digits else []
             if k == n - 1:
                 digits = [d for d in digits if a_top[0] <= d <= a_top[1]]
+            alone, target = lone_new[k]
+            if alone is not None:
+                low, high = b_range[alone]
+                factors = range(low, high + 1)
             for d in shuffled(digits) if shuffled else digits:
                 at_d: list[int] = []  # letters bound for this digit
                 ok = code == -1 and not a_row.mask or put(code, d, a_row.mask, at_d)
@@ -468,10 +486,20 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
                             break
                 if ok and (k + 1 >= n or not top_letters[k] or top_letters[k].isdisjoint(at_d)
                            or leading_digits_fit(k, a_low + d * scale)):
-                    if new:
-                        place_new(new, 0, k, a_low + d * scale, q + CARRY * d)
-                    else:
-                        depth(k + 1, a_low + d * scale, (q + CARRY * d) // 10)
+                    big_q = q + CARRY * d
+                    if not new:
+                        depth(k + 1, a_low + d * scale, big_q // 10)
+                    elif alone is None:
+                        place_new(new, 0, k, a_low + d * scale, big_q)
+                    else:  # one new multiplier digit, nothing to bind: tried right here
+                        for f in factors:
+                            if target >= 0 and f * big_q // CARRY % 10 != target:
+                                continue
+                            b[alone] = f
+                            depth(k + 1, a_low + d * scale, big_q // 10)
+                            b[alone] = -1
+                            if len(found) >= limit:
+                                break
                 if at_d:
                     undo(at_d)
                 if len(found) >= limit:
@@ -495,23 +523,7 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
         itself = row_code < -1 and row_code == b_code and target < 0
         earlier = catch_up[i]
         options = range(low, high + 1)
-        if shuffled:
-            options = shuffled(options)
-        elif b_free and (target >= 0 or row_code == -1 and not row_mask) and not earlier:
-            # the common case, nothing to bind: only the row's known digit to compare
-            for f in options:
-                if target >= 0 and f * big_q // CARRY % 10 != target:
-                    continue
-                b[i] = f
-                if last:
-                    depth(k + 1, value, big_q // 10)
-                else:
-                    place_new(new, j + 1, k, value, big_q)
-                b[i] = -1
-                if len(found) >= limit:
-                    return
-            return
-        for f in options:
+        for f in shuffled(options) if shuffled else options:
             t = f * big_q // CARRY % 10
             if target >= 0 and t != target or itself and t != f:
                 continue
