@@ -333,9 +333,19 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
             target = code if code >= 0 else digit_of[-2 - code] if code < -1 else -1
             if target < 0:
                 continue
-            b_min, b_max = (b[i], b[i]) if b[i] >= 0 else b_range[i]  # a digit still to come
             unit = 10 ** (row.length - 1)
-            if not a_min * b_min // unit <= target <= a_max * b_max // unit:
+            f = b[i]
+            if f >= 0:
+                if not a_min * f // unit <= target <= a_max * f // unit:
+                    return False
+                continue
+            # a multiplier digit still to come: some f in its range must give the target
+            low, high = b_range[i]
+            if a_min:
+                high = min(high, ((target + 1) * unit - 1) // a_min)
+            if target:
+                low = max(low, -(-target * unit // a_max)) if a_max else 10
+            if low > high:
                 return False
         return True
 
@@ -406,31 +416,45 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
     powers = [10 ** k for k in range(n + 1)]
     known_rows = [[(i, parts[i].codes[k], parts[i].mask) for i in printed[k] if need[i] < k]
                   for k in range(n)]
-    # a depth's one new multiplier digit that binds nothing (B's cell a plain blank, its row's
-    # cell here a printed digit or a plain blank, no earlier cells to catch up), with the
-    # digit its row must show (-1: any); not used when digits are shuffled
-    lone_new = []
+    def binds_nothing(i: int, k: int) -> bool:
+        """Is b_i's choice at depth k a plain comparison: B's cell a plain blank, its row's
+        cell at k a printed digit or a plain blank, no earlier cells to catch up?"""
+        row = parts[i] if parts[i] is not None and k < parts[i].length else None
+        code = row.codes[k] if row is not None else -1
+        return (b_row.codes[i] == -1 and not b_row.mask and not catch_up[i]
+                and (code >= 0 or code == -1 and not (row and row.mask)))
+
+    # Per depth: its one new multiplier digit that binds nothing, tried in a tight loop (not
+    # when digits are shuffled), with the digit its row must show (-1: any). Otherwise, where
+    # no known row shows a digit at k, a new multiplier digit whose row does (a printed digit,
+    # or b_i's own letter) is chosen first, the pivot: its row's digit then picks d from a
+    # table instead of every d being tried against every b_i.
+    lone_new, pivots, later_new = [], [], []
     for k in range(n):
-        lone = (None, -1)
-        if len(schedule[k]) == 1 and not shuffled:
+        lone, pivot = (None, -1), None
+        if len(schedule[k]) == 1 and not shuffled and binds_nothing(schedule[k][0], k):
             i = schedule[k][0]
-            row = parts[i] if parts[i] is not None and k < parts[i].length else None
-            row_code = row.codes[k] if row is not None else -1
-            if (b_row.codes[i] == -1 and not b_row.mask and not catch_up[i]
-                    and (row_code >= 0 or row_code == -1 and not (row and row.mask))):
-                lone = (i, row_code)
+            lone = (i, parts[i].codes[k] if parts[i] is not None and k < parts[i].length
+                    else -1)
+        elif a_row.codes[k] < 0 and all(code < 0 for _, code, _ in known_rows[k]):
+            pivot = next((i for i in schedule[k] if parts[i] is not None and k < parts[i].length
+                          and (parts[i].codes[k] >= 0
+                               or -1 > parts[i].codes[k] == b_row.codes[i])), None)
+        if pivot is not None:
+            known_rows[k].append((pivot, parts[pivot].codes[k], parts[pivot].mask))
         lone_new.append(lone)
+        pivots.append(pivot)
+        later_new.append([i for i in schedule[k] if i != pivot])
     product_check = [product_printed[k] and all(need[x] <= k for x in range(min(k + 1, m)))
                      for k in range(n)]
 
-    def depth(k: int, a_low: int, q: int) -> None:
+    def depth(k: int, a_low: int, q: int, pivoted: bool = False) -> None:
         """Column k - 1's last checks (its multiplier digits are all chosen now: the product's
         digit, the rows' leading digits); then digit k of A, from the rows whose multiplier
         digit is already chosen, and the multiplier digits first needed here, each checked
         against its own row at once."""
-        budget.tick()
         trail: list[int] = []
-        if k:
+        if k and not pivoted:  # (re-entered after a pivot: column k - 1 is checked already)
             j = k - 1
             if product_check[j]:
                 b_low = sum(b[x] * 10 ** x for x in range(min(k, m)))
@@ -441,15 +465,22 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
                 if trail:
                     undo(trail)
                 return
+        budget.tick()
         if k == n:
             todo = [i for i in range(m - 1, -1, -1) if b[i] < 0]
             choose_b(todo, k, a_low, lambda: finish(a_low, sum(d * 10 ** i
                                                                 for i, d in enumerate(b)), fill))
+        elif not pivoted and pivots[k] is not None:
+            choose_pivot(k, a_low, q)
         else:
             code = a_row.codes[k]
             start = 1 if k == n - 1 and n > 1 and lead else 0
             scale = powers[k]
-            new = schedule[k]
+            new = later_new[k]
+            alone, target = lone_new[k]
+            if alone is not None:
+                low, high = b_range[alone]
+                factors = range(low, high + 1)
             rows = []
             for i, row_code, mask in known_rows[k]:
                 f = b[i]
@@ -467,10 +498,6 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
                 digits = [own] if own in digits else []
             if k == n - 1:
                 digits = [d for d in digits if a_top[0] <= d <= a_top[1]]
-            alone, target = lone_new[k]
-            if alone is not None:
-                low, high = b_range[alone]
-                factors = range(low, high + 1)
             for d in shuffled(digits) if shuffled else digits:
                 at_d: list[int] = []  # letters bound for this digit
                 ok = code == -1 and not a_row.mask or put(code, d, a_row.mask, at_d)
@@ -506,6 +533,24 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
                     break
         if trail:
             undo(trail)
+
+    def choose_pivot(k: int, a_low: int, q: int) -> None:
+        """The pivot's multiplier digit, then depth k again with its row known."""
+        i, row = pivots[k], parts[pivots[k]]
+        low, high = b_range[i]
+        options = range(low, high + 1)
+        for f in shuffled(options) if shuffled else options:
+            trail: list[int] = []
+            if put(b_row.codes[i], f, b_row.mask, trail) and all(
+                    put(row.codes[p], a_low * f // powers[p] % 10, row.mask, trail)
+                    for p in catch_up[i]):
+                b[i] = f
+                depth(k, a_low, q, pivoted=True)
+                b[i] = -1
+            if trail:
+                undo(trail)
+            if len(found) >= limit:
+                return
 
     def place_new(new: list[int], j: int, k: int, value: int, big_q: int) -> None:
         """Choose the j-th new multiplier digit at depth k (A's digits up to k in `value`,
