@@ -319,13 +319,7 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
         if tried[k] > 64 and pruned[k] * 32 < tried[k]:
             checkable[k], top_letters[k] = [], set()  # callers skip it
             return True
-        if not _leading_digits_fit(k, value):
-            pruned[k] += 1
-            return False
-        return True
-
-    def _leading_digits_fit(k: int, value: int) -> bool:
-        scale = 10 ** (k + 1)
+        scale = powers[k + 1]
         a_min = value + scale * high_part[k][0]
         a_max = value + scale * high_part[k][1]
         for i, row in checkable[k]:
@@ -337,6 +331,7 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
             f = b[i]
             if f >= 0:
                 if not a_min * f // unit <= target <= a_max * f // unit:
+                    pruned[k] += 1
                     return False
                 continue
             # a multiplier digit still to come: some f in its range must give the target
@@ -346,6 +341,7 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
             if target:
                 low = max(low, -(-target * unit // a_max)) if a_max else 10
             if low > high:
+                pruned[k] += 1
                 return False
         return True
 
@@ -537,13 +533,14 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
     def choose_pivot(k: int, a_low: int, q: int) -> None:
         """The pivot's multiplier digit, then depth k again with its row known."""
         i, row = pivots[k], parts[pivots[k]]
+        b_free, earlier = b_row.codes[i] == -1 and not b_row.mask, catch_up[i]
         low, high = b_range[i]
         options = range(low, high + 1)
         for f in shuffled(options) if shuffled else options:
             trail: list[int] = []
-            if put(b_row.codes[i], f, b_row.mask, trail) and all(
+            if (b_free or put(b_row.codes[i], f, b_row.mask, trail)) and (not earlier or all(
                     put(row.codes[p], a_low * f // powers[p] % 10, row.mask, trail)
-                    for p in catch_up[i]):
+                    for p in earlier)):
                 b[i] = f
                 depth(k, a_low, q, pivoted=True)
                 b[i] = -1
