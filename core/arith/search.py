@@ -299,8 +299,8 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
         """Could row i's leading digit ever be out of reach at depth k, for some b_i?"""
         scale, unit = 10 ** (k + 1), 10 ** (row.length - 1)
         a_min, a_max = scale * high_part[k][0], scale * (high_part[k][1] + 1) - 1
-        return any(a_min * f // unit > 1 or a_max * f // unit < 9
-                   for f in range(max(b_range[i][0], 1), b_range[i][1] + 1))
+        low, high = max(b_range[i][0], 1), b_range[i][1]  # both tests grow with f
+        return low <= high and (a_min * high // unit > 1 or a_max * low // unit < 9)
 
     checkable = [[(i, row) for i, row in tops if can_rule_out(k, i, row)]
                  if sum(not c.isdigit() for c in a_text[:n - k - 1]) <= 1 else []
