@@ -302,11 +302,11 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
         low, high = max(b_range[i][0], 1), b_range[i][1]  # both tests grow with f
         return low <= high and (a_min * high // unit > 1 or a_max * low // unit < 9)
 
-    checkable = [[(i, row) for i, row in tops if can_rule_out(k, i, row)]
+    checkable = [[(i, row.codes[-1], 10 ** (row.length - 1)) for i, row in tops
+                  if can_rule_out(k, i, row)]
                  if sum(not c.isdigit() for c in a_text[:n - k - 1]) <= 1 else []
                  for k in range(n)]
-    top_letters = [{-2 - row.codes[-1] for _, row in rows if row.codes[-1] < -1}
-                   for rows in checkable]
+    top_letters = [{-2 - code for _, code, _ in rows if code < -1} for rows in checkable]
 
     tried, pruned = [0] * n, [0] * n  # per depth: the check pays only where it prunes
 
@@ -322,12 +322,10 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
         scale = powers[k + 1]
         a_min = value + scale * high_part[k][0]
         a_max = value + scale * high_part[k][1]
-        for i, row in checkable[k]:
-            code = row.codes[-1]
+        for i, code, unit in checkable[k]:
             target = code if code >= 0 else digit_of[-2 - code] if code < -1 else -1
             if target < 0:
                 continue
-            unit = 10 ** (row.length - 1)
             f = b[i]
             if f >= 0:
                 if not a_min * f // unit <= target <= a_max * f // unit:
@@ -538,9 +536,13 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
         options = range(low, high + 1)
         for f in shuffled(options) if shuffled else options:
             trail: list[int] = []
-            if (b_free or put(b_row.codes[i], f, b_row.mask, trail)) and (not earlier or all(
-                    put(row.codes[p], a_low * f // powers[p] % 10, row.mask, trail)
-                    for p in earlier)):
+            ok = b_free or put(b_row.codes[i], f, b_row.mask, trail)
+            if ok:
+                for p in earlier:
+                    if not put(row.codes[p], a_low * f // powers[p] % 10, row.mask, trail):
+                        ok = False
+                        break
+            if ok:
                 b[i] = f
                 depth(k, a_low, q, pivoted=True)
                 b[i] = -1
