@@ -599,14 +599,15 @@ def mul_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) 
         partials = [("", "")] * m
 
     def finish(a: int, b: int, fill) -> None:
-        values = [(rows[0][0], rows[0][1], a), (rows[1][0], rows[1][1], b)]
+        # the product first: the search never saw its cells above A's length
+        values = [(rows[-1][0], rows[-1][1], a * b), (rows[0][0], rows[0][1], a),
+                  (rows[1][0], rows[1][1], b)]
         if puzzle.partials:
             values += [(role, cells, a * (b // 10 ** i % 10))
                        for i, (role, cells) in enumerate(partials)]
-        values.append((rows[-1][0], rows[-1][1], a * b))
         filled = checker.rows(values)
         if filled is not None:
-            found.append(filled)
+            found.append(filled[1:] + filled[:1])  # back in printed order
 
     product_search(puzzle, checker, found, limit, stop, rows[:2], partials, rows[-1], finish)
 
