@@ -11,6 +11,31 @@ SOLUTIONS = [[[d for d in range(10) if d * f % 10 == r] for r in range(10)] for 
 
 
 CARRY = 2520  # every digit 1-9 divides it
+
+
+def _factors_showing() -> tuple[list[int], list[list[list[tuple[int, ...]]]]]:
+    """The carry into column k of a_low * f is f * q // CARRY (q = a_low * CARRY // 10^k), and
+    it only changes where q crosses some j * CARRY / f: 28 classes of q. For each class c, A's
+    digit d at k and a digit t: the factors f for which digit k of A * f is t."""
+    breaks = sorted({j * CARRY // f for f in range(1, 10) for j in range(f)})
+    classes = [0] * CARRY
+    for c, start in enumerate(breaks):
+        end = breaks[c + 1] if c + 1 < len(breaks) else CARRY
+        classes[start:end] = [c] * (end - start)
+    table = []
+    for start in breaks:
+        carries = [f * start // CARRY for f in range(10)]
+        by_d = []
+        for d in range(10):
+            by_t: list[list[int]] = [[] for _ in range(10)]
+            for f in range(10):
+                by_t[(f * d + carries[f]) % 10].append(f)
+            by_d.append([tuple(fs) for fs in by_t])
+        table.append(by_d)
+    return classes, table
+
+
+CARRY_CLASS, FACTORS_SHOWING = _factors_showing()
 TAIL = 3  # alphametics: how many of the last variables one table lookup settles
 
 
@@ -513,8 +538,9 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
                     elif alone is None:
                         place_new(new, 0, k, a_low + d * scale, big_q)
                     else:  # one new multiplier digit, nothing to bind: tried right here
-                        for f in factors:
-                            if target >= 0 and f * big_q // CARRY % 10 != target:
+                        for f in (factors if target < 0 else
+                                  FACTORS_SHOWING[CARRY_CLASS[q]][d][target]):
+                            if f < low or f > high:
                                 continue
                             b[alone] = f
                             depth(k + 1, a_low + d * scale, big_q // 10)
