@@ -316,7 +316,9 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
     # A's digits above k as a range (printed digits fixed): A lies in
     # [a_low + 10^(k+1) * high_part[k][0], a_low + 10^(k+1) * high_part[k][1]]
     high_part = [_pattern_range(a_text[:n - k - 1], lead) for k in range(n)]
-    tops = [(i, parts[i]) for i in range(m) if parts[i] is not None and parts[i].length > 1]
+    # rows whose leading cell can be known: a digit or a letter (a blank never is)
+    tops = [(i, parts[i]) for i in range(m) if parts[i] is not None and parts[i].length > 1
+            and parts[i].codes[-1] != -1]
     # The rows worth a leading-digit check at each depth: those whose leading digit could be
     # out of reach for some b_i, at depths where at most one of A's higher digits is open
     # (with more, the range spans too many leading digits for the check to pay).
