@@ -336,6 +336,25 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
     top_letters = [{-2 - code for _, code, _ in rows if code < -1} for rows in checkable]
 
     tried, pruned = [0] * n, [0] * n  # per depth: the check pays only where it prunes
+    # rows whose leading letter is A's own letter at depth k: that letter's digit must be a
+    # leading digit some multiplier digit of the row allows, whatever A's digit k is
+    own_tops = [[(i, unit) for i, code, unit in checkable[k] if code == a_row.codes[k] < -1]
+                for k in range(n)]
+
+    def own_top_digits(k: int, a_low: int) -> int:
+        """The digits (a bit set) A's letter at k may take as those rows' leading digit."""
+        scale = 10 ** (k + 1)
+        a_min = a_low + scale * high_part[k][0]
+        a_max = a_low + 9 * 10 ** k + scale * high_part[k][1]
+        allowed = 1023
+        for i, unit in own_tops[k]:
+            low, high = (b[i], b[i]) if b[i] >= 0 else b_range[i]
+            digits = 0
+            for f in range(low, high + 1):
+                for t in range(a_min * f // unit, min(a_max * f // unit, 9) + 1):
+                    digits |= 1 << t
+            allowed &= digits
+        return allowed
 
     def leading_digits_fit(k: int, value: int) -> bool:
         """With A's low digits known (to k), each chosen row's value lies in a range; its
@@ -519,6 +538,9 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
                 digits = [own] if own in digits else []
             if k == n - 1:
                 digits = [d for d in digits if a_top[0] <= d <= a_top[1]]
+            if own < 0 and own_tops[k] and checkable[k]:
+                allowed = own_top_digits(k, a_low)
+                digits = [d for d in digits if allowed >> d & 1]
             for d in shuffled(digits) if shuffled else digits:
                 at_d: list[int] = []  # letters bound for this digit
                 ok = code == -1 and not a_row.mask or put(code, d, a_row.mask, at_d)
