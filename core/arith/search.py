@@ -11,6 +11,7 @@ SOLUTIONS = [[[d for d in range(10) if d * f % 10 == r] for r in range(10)] for 
 
 
 CARRY = 2520  # every digit 1-9 divides it
+UNBOUNDED = 10 ** 100  # no upper bound
 
 
 def _factors_showing() -> tuple[list[int], list[list[list[tuple[int, ...]]]]]:
@@ -198,6 +199,16 @@ def _pattern_range(cells: str, lead: bool) -> tuple[int, int]:
     return low, high
 
 
+def _cofactor_range(z_low: int, z_high: int, x_low: int, x_high: int) -> tuple[int, int]:
+    """The y with x * y in [z_low, z_high] for some x in [x_low, x_high], as a range (its high
+    end UNBOUNDED when x may be 0 and so may z: then any y does)."""
+    if x_high == 0:
+        return (0, UNBOUNDED) if z_low == 0 else (1, 0)
+    if x_low == 0 and z_low == 0:
+        return -(-z_low // x_high), UNBOUNDED
+    return -(-z_low // x_high), z_high // max(x_low, 1)
+
+
 class _Cells:
     """A row as codes, least significant first: a digit d >= 0, -1 a blank, -2-i letter i."""
 
@@ -237,19 +248,20 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
             low = high = 0
         elif parts[i] is not None:
             p_low, p_high = _pattern_range(partial_rows[i][1], lead)
-            low = max(low, -(-p_low // a_high_bound))
-            high = min(high, p_high // max(a_low_bound, 1))
+            y_low, y_high = _cofactor_range(p_low, p_high, a_low_bound, a_high_bound)
+            low, high = max(low, y_low), min(high, y_high)
         b_range.append((low, high))
     a_top = (0, 9)
     if product is not None:  # the product's length bounds both factors' leading digits
         p_low, p_high = _pattern_range(product_row[1], lead)
         top_b, top_a = 10 ** (m - 1), 10 ** (n - 1)
         low, high = b_range[m - 1]
-        b_range[m - 1] = (max(low, -(-p_low // max(a_high_bound, 1)) // top_b),
-                          min(high, p_high // max(a_low_bound, 1) // top_b))
+        y_low, y_high = _cofactor_range(p_low, p_high, a_low_bound, a_high_bound)
+        b_range[m - 1] = (max(low, y_low // top_b), min(high, y_high // top_b))
         b_low = sum(lo * 10 ** i for i, (lo, _) in enumerate(b_range))
         b_high = sum(hi * 10 ** i for i, (_, hi) in enumerate(b_range))
-        a_top = (-(-p_low // max(b_high, 1)) // top_a, p_high // max(b_low, 1) // top_a)
+        y_low, y_high = _cofactor_range(p_low, p_high, b_low, b_high)
+        a_top = (y_low // top_a, y_high // top_a)
     # when each multiplier digit is first needed: its row's first printed cell, or the first
     # printed product cell at or above its position (the product's digit p needs b_0..b_p)
     # A cell constrains a new multiplier digit when it is a digit, or a letter met again by
@@ -395,7 +407,7 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
             return
         i, rest = todo[0], todo[1:]
         low, high = b_range[i]
-        if k == n and parts[i] is not None:  # A is known: the row's length fixes the range
+        if k == n and parts[i] is not None and a_low:  # the row's length fixes the range
             length = parts[i].length
             low = max(low, -(-10 ** (length - 1) // a_low) if length > 1 else 0)
             high = min(high, (10 ** length - 1) // a_low)

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from core.arith import Puzzle, count, format, parse
-from core.arith.model import BLANK, is_letter
+from core.arith.model import BLANK, DivisionStep, is_letter
 from core.errors import ParseError
 
 
@@ -232,3 +232,23 @@ def test_stop_ends_the_search(shared_data):
     p = parse(next((shared_data / "arith" / "mushikuizan").glob("M02_*")).read_text())
     result = count(p, stop=lambda: True)
     assert result.stopped and not result.unique
+
+
+@pytest.mark.parametrize("a, b, product", [
+    ("B8", "0", "0"), ("*", "*", "0"), ("4*1*", "0", "*"), ("**", "*", "*"), ("*C", "A", "A"),
+    ("*", "9", "0"), ("12", "*", "**")])
+def test_zero_factors_match_brute_force(a, b, product):
+    # a factor that may be 0 leaves the other unbounded (found by fuzzing: these counted 0)
+    p = Puzzle("mul", (a, b), product)
+    assert count(p, limit=50).count == brute_force(p) > 0
+
+
+def test_single_digit_blank_divisor():
+    # the divisor may be any digit here; a divisor 0 used to crash the search
+    p = Puzzle("div", ("5", "*"), "*", steps=(DivisionStep("*", "*", "*"),))
+    result = count(p, limit=10)
+    assert sorted((s[1], s[2]) for s in result.solutions) == [
+        ("1", "5"), ("2", "2"), ("3", "1"), ("4", "1"), ("5", "1")]
+    p = Puzzle("div", ("**", "*"), "*6", steps=(DivisionStep("3", "*", "1"),
+                                                 DivisionStep("*2", "**", "0")))
+    assert count(p).solutions == (("32", "2", "16", "3", "2", "1", "12", "12", "0"),)
