@@ -133,25 +133,36 @@ def add_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) 
         if filled is not None:
             found.append(filled)
 
+    # Digits in use: bit d for a letter's, bit 10 + d for a blank's when blanks must differ
+    # from letters (otherwise a blank's digit is not recorded). Variable i's digit d sets
+    # bit[i] << d and may not be one of (used & by_letters[i]) | (used >> 10 & by_blanks[i]).
+    apart = puzzle.rules.blanks_distinct
+    bit = [1 if letter else 1 << 10 if apart else 0 for letter in is_letter_var]
+    by_letters = [1023 if letter or apart else 0 for letter in is_letter_var]
+    by_blanks = [1023 if letter else 0 for letter in is_letter_var]
+
     # The last variables are not searched: every assignment of them is listed once by its sum,
     # and a node at `cut` looks its missing sum up (most nodes there have no match).
     cut = max(0, last - TAIL)
-    tail = [(0, 0, ())]  # (sum, letter digits used, digits)
+    tail = [(0, 0, ())]  # (sum, digits in use, digits)
     for i in range(cut, last):
-        w, letter, banned = weights[i], is_letter_var[i], bans[i]
-        tail = [(s + w * d, mask | 1 << d if letter else mask, ds + (d,))
-                for s, mask, ds in tail for d in range(lows[i], 10)
-                if not (banned | (mask if letter else 0)) >> d & 1]
+        w, bit_i, ban_i = weights[i], bit[i], bans[i]
+        letters_i, blanks_i = by_letters[i], by_blanks[i]
+        tail = [(s + w * d, used | bit_i << d, ds + (d,)) for s, used, ds in tail
+                for ruled_out in (ban_i | used & letters_i | used >> 10 & blanks_i,)
+                for d in range(lows[i], 10) if not ruled_out >> d & 1]
     table: dict[int, list] = {}
-    for s, mask, ds in tail:
-        table.setdefault(s, []).append((mask, ds))
+    for s, used, ds in tail:
+        table.setdefault(s, []).append((used, ds))
     if shuffled:
         table = {s: shuffled(options) for s, options in table.items()}
 
     def dfs(i: int, total: int, used: int) -> None:
         if i == cut:
             for mask, ds in table.get(-total, ()):
-                if not mask & used:
+                # the tail's letters against the digits in use, its blanks against the letters
+                if not (mask & used if not apart else
+                        (mask & (used | used >> 10) | mask >> 10 & used) & 1023):
                     digit[cut:] = ds
                     finish()
                     if len(found) >= limit:
@@ -176,13 +187,14 @@ def add_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) 
                       and (m == 10 or (total + w * d) // unit % m == 0)]
         else:
             digits = range(low, high + 1)
-        banned = bans[i] | used if is_letter_var[i] else bans[i]
-        letter = is_letter_var[i]
+        bit_i = bit[i]
+        banned = (bans[i] | used & by_letters[i] | used >> 10 & by_blanks[i] if apart
+                  else bans[i] | used if bit_i else bans[i])  # (the short form: 2 % faster)
         for d in shuffled(digits) if shuffled else digits:
             if banned >> d & 1:
                 continue
             digit[i] = d
-            dfs(i + 1, total + w * d, used | 1 << d if letter else used)
+            dfs(i + 1, total + w * d, used | bit_i << d)
             if len(found) >= limit:
                 return
 
@@ -402,6 +414,7 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
         return True
 
     def choose_b(todo: list[int], k: int, a_low: int, then) -> None:
+        budget.tick()
         if not todo:
             then()
             return
@@ -430,6 +443,7 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
 
         def walk(i: int, value: int, used: int):
             if i == len(codes):
+                budget.tick()  # each value is a candidate to replay: stop stays prompt
                 yield value
                 return
             code = codes[i]

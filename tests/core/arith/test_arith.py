@@ -220,7 +220,10 @@ def test_switches_leading_zeros_and_blanks_distinct():
     distinct = parse("A*+B=*C\n# extra: blanks differ from letters\n")
     assert distinct.rules.blanks_distinct
     solutions = count(distinct, limit=1000).solutions
-    assert solutions
+    assert len(solutions) == sum(
+        1 for a, b, c in itertools.permutations(range(10), 3) if a
+        for x in set(range(10)) - {a, b, c} for y in set(range(1, 10)) - {a, b, c}
+        if 10 * a + x + b == 10 * y + c)
     for (a_blank, b, blank_c) in solutions:  # rows "A*", "B", "*C" filled in
         letters = {a_blank[0], b, blank_c[1]}
         assert a_blank[1] not in letters and blank_c[0] not in letters
@@ -252,3 +255,17 @@ def test_single_digit_blank_divisor():
     p = Puzzle("div", ("**", "*"), "*6", steps=(DivisionStep("3", "*", "1"),
                                                  DivisionStep("*2", "**", "0")))
     assert count(p).solutions == (("32", "2", "16", "3", "2", "1", "12", "12", "0"),)
+
+
+def test_blanks_apart_from_letters_prune_the_search():
+    # 20 blanks and two letters: the search itself keeps blanks off the letters' digits (it
+    # used to enumerate sums for minutes and reject them one by one at the end)
+    p = parse("****+***+8*1*+****+*****=**ED*\n# extra: blanks differ from letters\n")
+    result = count(p, limit=20)
+    assert result.count == 20
+    for *addends, total in result.solutions:
+        letters = {total[2], total[3]}
+        assert all(ch not in letters for row, cells in zip([*addends, total], p.rows(),
+                                                          strict=True)
+                   for ch, cell in zip(row, cells[1], strict=True) if cell == BLANK)
+        assert sum(map(int, addends)) == int(total)
