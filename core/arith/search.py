@@ -367,9 +367,9 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
 
     def own_top_digits(k: int, a_low: int) -> int:
         """The digits (a bit set) A's letter at k may take as those rows' leading digit."""
-        scale = 10 ** (k + 1)
+        scale = powers[k + 1]
         a_min = a_low + scale * high_part[k][0]
-        a_max = a_low + 9 * 10 ** k + scale * high_part[k][1]
+        a_max = a_low + 9 * powers[k] + scale * high_part[k][1]
         allowed = 1023
         for i, unit in own_tops[k]:
             low, high = (b[i], b[i]) if b[i] >= 0 else b_range[i]
@@ -472,6 +472,7 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
     # digits come from small integers, and q follows A's digits as q' = (q + CARRY * d) // 10.
     # Cells of a new row below its first constraining one (a letter seen there first, a blank
     # with excluded digits) are caught up when its multiplier digit is chosen.
+    b_free = [b_row.codes[i] == -1 and not b_row.mask for i in range(m)]  # B's plain blanks
     catch_up = [[] if parts[i] is None else
                 [p for p in range(min(need[i], parts[i].length))
                  if parts[i].codes[p] != -1 or parts[i].mask] for i in range(m)]
@@ -487,7 +488,7 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
         cell at k a printed digit or a plain blank, no earlier cells to catch up?"""
         row = parts[i] if parts[i] is not None and k < parts[i].length else None
         code = row.codes[k] if row is not None else -1
-        return (b_row.codes[i] == -1 and not b_row.mask and not catch_up[i]
+        return (b_free[i] and not catch_up[i]
                 and (code >= 0 or code == -1 and not (row and row.mask)))
 
     # Per depth: its one new multiplier digit that binds nothing, tried in a tight loop (not
@@ -604,21 +605,24 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
         if trail:
             undo(trail)
 
+    def caught_up(i: int, value: int, f: int, trail: list[int]) -> bool:
+        """Row i's cells below its first constraining one, now that b_i = f (A's digits
+        below them are in `value`)."""
+        row = parts[i]
+        for p in catch_up[i]:  # a plain loop: a generator here costs M01 10 %
+            if not put(row.codes[p], value * f // powers[p] % 10, row.mask, trail):
+                return False
+        return True
+
     def choose_pivot(k: int, a_low: int, q: int) -> None:
         """The pivot's multiplier digit, then depth k again with its row known."""
-        i, row = pivots[k], parts[pivots[k]]
-        b_free, earlier = b_row.codes[i] == -1 and not b_row.mask, catch_up[i]
+        i = pivots[k]
         low, high = b_range[i]
         options = range(low, high + 1)
         for f in shuffled(options) if shuffled else options:
             trail: list[int] = []
-            ok = b_free or put(b_row.codes[i], f, b_row.mask, trail)
-            if ok:
-                for p in earlier:
-                    if not put(row.codes[p], a_low * f // powers[p] % 10, row.mask, trail):
-                        ok = False
-                        break
-            if ok:
+            if (b_free[i] or put(b_row.codes[i], f, b_row.mask, trail)) and (
+                    not catch_up[i] or caught_up(i, a_low, f, trail)):
                 b[i] = f
                 depth(k, a_low, q, pivoted=True)
                 b[i] = -1
@@ -636,7 +640,6 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
         row = parts[i] if parts[i] is not None and k < parts[i].length else None
         row_code, row_mask = (row.codes[k], row.mask) if row is not None else (-1, 0)
         b_code = b_row.codes[i]
-        b_free = b_code == -1 and not b_row.mask
         # the row's digit here, when already known (a printed digit or a bound letter), or
         # the multiplier digit itself (the row's letter is b_i's own): settled without a call
         target = row_code if row_code >= 0 else digit_of[-2 - row_code] if row_code < -1 else -1
@@ -648,11 +651,10 @@ def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, st
             if target >= 0 and t != target or itself and t != f:
                 continue
             trail: list[int] = []
-            if (b_free or put(b_code, f, b_row.mask, trail)) and (
+            if (b_free[i] or put(b_code, f, b_row.mask, trail)) and (
                     row_code >= 0 or row_code == -1 and not row_mask
-                    or put(row_code, t, row_mask, trail)) and (not earlier or all(
-                    put(row.codes[p], value * f // 10 ** p % 10, row.mask, trail)
-                    for p in earlier)):
+                    or put(row_code, t, row_mask, trail)) and (
+                    not earlier or caught_up(i, value, f, trail)):
                 b[i] = f
                 if last:
                     depth(k + 1, value, big_q // 10)
