@@ -23,10 +23,10 @@ import common
 from core.numcro import parse
 from core.numcro.generator import Options, generate
 from core.numcro.solver import count
+from core.numcro.wordsets import WordSets, word_sets
 from dictionaries.defaults import open_default
 from dictionaries.pattern import pattern
 from dictionaries.store import CHECK, FILL
-from dictionaries.wordsets import WordSets
 
 CASES = ("ja_wikipedia_5x5.json", "en_codewords_solver_grid1.json",
          "en_codewords_solver_grid2.json", "en_kaidoku_13x13.json")
@@ -94,7 +94,7 @@ def generation(seeds: int) -> None:
     print(f"\ngeneration, unique against the check tier, {seeds} seeds each")
     print(f"{'grid':14} {'median s':>9} {'max s':>7} {'givens':>7} {'levels'}")
     for lang, size in (("ja", 9), ("ja", 11), ("en", 13)):
-        words = open_default(lang).word_sets()
+        words = word_sets(open_default(lang))
         for n in range(2, size + 1):
             words.length(n)
         times, givens, levels = [], [], []

@@ -155,7 +155,7 @@ class Dictionary:
         self._meta_db, self._words_db, self._patterns_db, self._letters_db = dbs
         self._txn = self.env.begin(buffers=False)
         self._chunks: dict[int, tuple[bytes, bytes, int]] = {}
-        self._word_sets = None
+        self.derived: dict = {}  # what readers build from the words (the solver's bit sets)
 
     def close(self) -> None:
         self._txn.abort()
@@ -184,14 +184,6 @@ class Dictionary:
             return [], b""
         text = chunk[0].decode("utf-32-le")
         return [text[i:i + length] for i in range(0, len(text), length)], chunk[1]
-
-    def word_sets(self):
-        """The words as bit sets (dictionaries.wordsets), built per length on first use."""
-        from dictionaries.wordsets import WordSets
-
-        if self._word_sets is None:
-            self._word_sets = WordSets(self.words_of)
-        return self._word_sets
 
     def word(self, word_id: int, length: int) -> str:
         data, _, first = self._chunk(length)

@@ -268,10 +268,11 @@ class NumcroTask:
 def numcro_words(dictionary: str | None, lang: str, text: str | None):
     """(fill, check) word sets of a generator run, made once a process."""
     from core.numcro.generator import own_words, words_of_text
+    from core.numcro.wordsets import word_sets
 
     opened = dictionary_at(dictionary, lang)
     if text is None:
-        sets = opened.word_sets()
+        sets = word_sets(opened)
         return sets, sets
     try:
         return own_words(words_of_text(read_text(text), lang), opened)

@@ -169,6 +169,7 @@ def generate_numcro(slot: int, job: int, options, source: str, seed: int,
     """With `text`, the author's own words fill the grid (unique against them and the
     dictionary)."""
     from core.numcro.generator import generate, own_words, words_of_text
+    from core.numcro.wordsets import word_sets
     from dictionaries import DictionaryError
     from dictionaries.defaults import open_source
 
@@ -176,7 +177,7 @@ def generate_numcro(slot: int, job: int, options, source: str, seed: int,
     try:
         dictionary = open_source(source)
         if text is None:
-            fill = check = dictionary.word_sets()
+            fill = check = word_sets(dictionary)
         else:
             fill, check = own_words(words_of_text(text, options.lang), dictionary)
         made = generate(options, fill, check, random.Random(seed), stop=stop)

@@ -3,8 +3,9 @@ numbers and hands complete candidates to the Checker, which fills and verifies e
 
 from __future__ import annotations
 
+from core.arith.checker import Checker
 from core.arith.model import BLANK, Puzzle, is_letter
-from core.arith.solver import STOP_EVERY, Checker, Stopped
+from core.search import Budget
 
 # SOLUTIONS[f][r]: the digits d with d * f = r (mod 10)
 SOLUTIONS = [[[d for d in range(10) if d * f % 10 == r] for r in range(10)] for f in range(10)]
@@ -38,18 +39,6 @@ def _factors_showing() -> tuple[list[int], list[list[list[tuple[int, ...]]]]]:
 
 CARRY_CLASS, FACTORS_SHOWING = _factors_showing()
 TAIL = 3  # alphametics: how many of the last variables one table lookup settles
-
-
-class Budget:
-    """Calls the caller's `stop` every STOP_EVERY nodes."""
-
-    def __init__(self, stop):
-        self.stop, self.nodes = stop, 0
-
-    def tick(self) -> None:
-        self.nodes += 1
-        if self.stop is not None and self.nodes % STOP_EVERY == 0 and self.stop():
-            raise Stopped
 
 
 def _signed_rows(puzzle: Puzzle) -> list[tuple[str, str, int]]:

@@ -16,9 +16,9 @@ from dataclasses import dataclass, replace
 from core.errors import GenerationFailed
 from core.numcro.model import BLOCK, Puzzle
 from core.numcro.solver import STOP_EVERY, count
+from core.numcro.wordsets import WordSets, member_at_or_after
 from core.symmetry import SYMMETRIES, orbits
 from dictionaries.store import CHECK, FILL
-from dictionaries.wordsets import WordSets, member_at_or_after
 
 MIN_WORD = {"ja": 2, "en": 3}  # English codewords have no two-letter entries
 FILL_STEPS = 4000  # search steps for one fill before a fresh pattern

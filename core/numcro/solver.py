@@ -1,7 +1,7 @@
 """Counting ナンクロ solutions against a dictionary: every entry must be a word of the
 dictionary (of the tiers allowed), equal numbers equal letters, different numbers different
 letters. The number -> letter map grows one entry at a time, the entry with the fewest
-candidate words first; candidates are bit sets (dictionaries.wordsets): the entry's pattern,
+candidate words first; candidates are bit sets (core.numcro.wordsets): the entry's pattern,
 AND the words with each known letter in place, minus the words that would give a new number a
 letter another number already has."""
 
@@ -11,28 +11,23 @@ from collections.abc import Callable
 
 from core.counting import Count
 from core.numcro.model import Puzzle
+from core.numcro.wordsets import WordSets, word_sets
+from core.search import STOP_EVERY, Stopped, bits
 from dictionaries.store import CHECK
-from dictionaries.wordsets import WordSets, members
-
-STOP_EVERY = 64
-
-
-class Stopped(Exception):
-    pass
 
 
 def count(puzzle: Puzzle, dictionary, limit: int = 2,
           stop: Callable[[], bool] | None = None, tier: int = CHECK) -> Count:
     """Solutions (each a tuple of (number, letter) pairs) up to `limit`; for two of them, the
     numbers whose letters differ. `dictionary`: a Dictionary or a WordSets."""
-    sets = dictionary if isinstance(dictionary, WordSets) else dictionary.word_sets()
+    sets = dictionary if isinstance(dictionary, WordSets) else word_sets(dictionary)
     search = Search(puzzle, sets, tier, limit, stop)
     givens = dict(puzzle.givens)
-    bits = list(search.base)
+    candidates = list(search.base)
     stopped = False
     try:
-        if search.narrow(bits, givens):
-            search.run(bits, givens, set(givens.values()))
+        if search.narrow(candidates, givens):
+            search.run(candidates, givens, set(givens.values()))
     except Stopped:
         stopped = True
     found = search.found
@@ -62,16 +57,16 @@ class Search:
         self.found: list[dict[int, str]] = []
         self.nodes = 0
 
-    def narrow(self, bits: list[int], added: dict[int, str]) -> bool:
+    def narrow(self, candidates: list[int], added: dict[int, str]) -> bool:
         """Keep the words with the new letters in place; False when an entry has none left."""
         for n, letter in added.items():
             for i, p in self.places.get(n, ()):
-                bits[i] &= self.lengths[i].letter(p, letter)
-                if not bits[i]:
+                candidates[i] &= self.lengths[i].letter(p, letter)
+                if not candidates[i]:
                     return False
         return True
 
-    def run(self, bits: list[int], letters: dict[int, str], used: set[str]) -> None:
+    def run(self, candidates: list[int], letters: dict[int, str], used: set[str]) -> None:
         self.nodes += 1
         if self.stop is not None and self.nodes % STOP_EVERY == 0 and self.stop():
             raise Stopped
@@ -79,19 +74,19 @@ class Search:
         for i, numbers in enumerate(self.entries):
             if all(n in letters for n in numbers):
                 continue  # its bit set is the one word its letters spell
-            size = bits[i].bit_count()
+            size = candidates[i].bit_count()
             if best is None or size < best_count:
                 best, best_count = i, size
         if best is None:
             self.found.append(dict(letters))
             return
         numbers, words = self.entries[best], self.lengths[best].words
-        for word_id in members(bits[best]):
+        for word_id in bits(candidates[best]):
             added = {n: ch for n, ch in zip(numbers, words[word_id], strict=True)
                      if n not in letters}
             if not used.isdisjoint(added.values()):
                 continue
-            narrowed = list(bits)
+            narrowed = list(candidates)
             if self.narrow(narrowed, added):
                 self.run(narrowed, {**letters, **added}, used | set(added.values()))
                 if len(self.found) >= self.limit:

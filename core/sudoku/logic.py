@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from core.search import bits
 from core.sudoku.model import SYMBOLS, Geometry, Puzzle, cell_name, geometry
 from core.sudoku.solver import count, propagate
 
@@ -78,10 +79,7 @@ class Board:
 
 def digits(mask: int) -> Iterator[int]:
     """The symbols (1-based) in a candidate bit set."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length()
-        mask ^= low
+    return (b + 1 for b in bits(mask))
 
 
 def sym(v: int) -> str:
@@ -381,13 +379,6 @@ class Links:
         return f"{sym(v + 1)}{self.board.name(cell)}"
 
 
-def _bits(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
 def _path(came_from: dict, start: int, end: int) -> list[int]:
     """Walk back from `end` (on) to the root `start` (off); links alternate on/off."""
     path, node, on = [end], end, True
@@ -408,7 +399,7 @@ def alternating_chain(board: Board, technique: str, base: float, strong_ok, weak
     for start in starts(links):
         weak_start = links.weak(start)
         # breadth first: "on" nodes are true if `start` is false, "off" nodes then false
-        on = [z for z in _bits(links.strong.get(start, 0)) if strong_ok(start, z)]
+        on = [z for z in bits(links.strong.get(start, 0)) if strong_ok(start, z)]
         came_from = {(z, True): start for z in on}
         off_seen, on_seen = 1 << start, sum(1 << z for z in on)
         length = 2
@@ -419,14 +410,14 @@ def alternating_chain(board: Board, technique: str, base: float, strong_ok, weak
                 break
             off = []
             for z in on:
-                for y in _bits(links.weak(z) & ~off_seen):
+                for y in bits(links.weak(z) & ~off_seen):
                     if weak_ok(z, y):
                         off_seen |= 1 << y
                         came_from[(y, False)] = z
                         off.append(y)
             on = []
             for y in off:
-                for z in _bits(links.strong.get(y, 0) & ~on_seen):
+                for z in bits(links.strong.get(y, 0) & ~on_seen):
                     if strong_ok(y, z):
                         on_seen |= 1 << z
                         came_from[(z, True)] = y
@@ -436,7 +427,7 @@ def alternating_chain(board: Board, technique: str, base: float, strong_ok, weak
         return None
     length, path, elim = best
     n = board.n
-    eliminations = [(divmod(e, n)[0], divmod(e, n)[1] + 1) for e in _bits(elim)]
+    eliminations = [(divmod(e, n)[0], divmod(e, n)[1] + 1) for e in bits(elim)]
     chain = " ".join(links.node_text(p) + (" =" if i % 2 == 0 else " -")
                      for i, p in enumerate(path))[:-2]
     return _eliminate(board, technique, base + chain_bonus(len(path)), eliminations,

@@ -10,13 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from core.counting import Count
+from core.search import STOP_EVERY, Stopped, where_differ
 from core.sudoku.model import Geometry, Puzzle, geometry
-
-STOP_EVERY = 64  # search nodes between two calls of `stop`
-
-
-class Stopped(Exception):
-    """The caller's `stop` callable asked the search to end."""
 
 
 @dataclass
@@ -170,10 +165,7 @@ def count(puzzle: Puzzle, limit: int = 2, stop: Callable[[], bool] | None = None
         except Stopped:
             stopped = True
     found = tuple(values(c) for c in s.solutions)
-    differs = ()
-    if len(found) >= 2:
-        first, second = found[0], found[1]
-        differs = tuple(c for c in range(len(first)) if first[c] != second[c])
+    differs = where_differ(found[0], found[1]) if len(found) >= 2 else ()
     return Count(len(found), limit, found, differs, stopped=stopped)
 
 

@@ -5,11 +5,11 @@ import pytest
 
 from core.numcro import count, filled
 from core.numcro.generator import Options, acceptable, block_pattern, generate, own_words, runs
+from core.numcro.wordsets import WordSets
 from core.symmetry import orbits
 from dictionaries.importers import common_english
 from dictionaries.normalize import normalize
 from dictionaries.store import CHECK, FILL
-from dictionaries.wordsets import WordSets
 
 
 @pytest.fixture(scope="module")

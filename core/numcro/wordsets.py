@@ -1,4 +1,4 @@
-"""Word ids as bit sets, for the ナンクロ solver and generator.
+"""Word ids as bit sets: how the ナンクロ solver and generator see a dictionary.
 
 Per word length: the words sorted by (pattern, word), and Python ints whose bit i stands for
 word i, one per (position, letter) and one per pattern. The candidates of an entry are then an
@@ -7,7 +7,7 @@ tens of milliseconds for the largest length of a 200k-word dictionary)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 from dictionaries.pattern import pattern
 from dictionaries.store import CHECK, FILL
@@ -22,7 +22,7 @@ class Length:
         self.words = [words[i] for i in order]
         self.tiers = bytes(tiers[i] for i in order)
         self.all = (1 << len(self.words)) - 1
-        self.fill = _bits(i for i, t in enumerate(self.tiers) if t == FILL)
+        self.fill = bit_set(i for i, t in enumerate(self.tiers) if t == FILL)
         spans: dict[tuple[int, ...], tuple[int, int]] = {}  # sorted: a pattern is one run
         for i, j in enumerate(order):
             spans[shapes[j]] = (spans.get(shapes[j], (i, i))[0], i + 1)
@@ -32,13 +32,13 @@ class Length:
         for i, word in enumerate(self.words):
             for p, letter in enumerate(word):
                 positions.setdefault((p, letter), []).append(i)
-        self.letters = {key: _bits(ids) for key, ids in positions.items()}
+        self.letters = {key: bit_set(ids) for key, ids in positions.items()}
 
     def letter(self, position: int, letter: str) -> int:
         return self.letters.get((position, letter), 0)
 
 
-def _bits(ids: Iterable[int]) -> int:
+def bit_set(ids: Iterable[int]) -> int:
     ids = list(ids)
     if not ids:
         return 0
@@ -48,14 +48,6 @@ def _bits(ids: Iterable[int]) -> int:
     return int.from_bytes(raw, "little")
 
 
-def members(bits: int) -> Iterator[int]:
-    """The indices of the set bits, lowest first."""
-    while bits:
-        low = bits & -bits
-        yield low.bit_length() - 1
-        bits ^= low
-
-
 def member_at_or_after(bits: int, start: int) -> int:
     """The first set bit at or after `start`, wrapping round; bits must not be 0. A random
     start gives a random member without listing them all."""
@@ -63,6 +55,15 @@ def member_at_or_after(bits: int, start: int) -> int:
     if high:
         return start + ((high & -high).bit_length() - 1)
     return (bits & -bits).bit_length() - 1
+
+
+def word_sets(dictionary) -> WordSets:
+    """A dictionary's words as bit sets, made once per open dictionary (per length on first
+    use)."""
+    made = dictionary.derived.get("word_sets")
+    if made is None:
+        made = dictionary.derived["word_sets"] = WordSets(dictionary.words_of)
+    return made
 
 
 class WordSets:
