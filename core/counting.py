@@ -20,7 +20,8 @@ class Count:
 
     @property
     def unique(self) -> bool:
-        return self.count == 1 and not self.stopped
+        """Exactly one solution: proven only by a finished count that looked for two."""
+        return self.count == 1 and self.limit >= 2 and not self.stopped
 
     @property
     def solution(self):

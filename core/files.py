@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import errno
+import json
 import os
 import stat
 import sys
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
+from core.errors import ParseError
+
 MAX_FILE_CHARS = 5_000_000
+MAX_JSON_DEPTH = 64  # JSON nested deeper than any puzzle file is refused before it is read
 
 
 class InputError(Exception):
@@ -42,15 +48,90 @@ def _umask() -> int:
     return current
 
 
+class OutputError(Exception):
+    """An output path that cannot or must not be written: what is wrong, with the path."""
+
+
+def check_output(path: str, force: bool = False, inputs=()) -> None:
+    """Refuse an output that would destroy something: an existing file without `force`, one
+    of the input files, anything that is not a regular file (a folder, a FIFO, a device), or a
+    folder that does not exist. `-` is standard output."""
+    if path == "-":
+        return
+    if not path.strip():
+        raise OutputError("the output file name is empty")
+    target = Path(os.path.realpath(path))  # a symlink is written through to its target
+    if target.exists():
+        if not target.is_file():
+            raise OutputError(f"{path}: not a regular file (a folder, a pipe or a device): "
+                              "refusing to replace it")
+        for source in inputs:
+            if source != "-" and Path(source).exists() and target.samefile(source):
+                raise OutputError(f"{path}: is an input file; write elsewhere")
+        if not force:
+            raise OutputError(f"{path}: exists; --force overwrites it")
+    elif not target.parent.is_dir():
+        raise OutputError(f"{path}: no folder {target.parent}")
+
+
+def write_output(path: str, data: str | bytes) -> None:
+    """Write an output: standard output for `-`, else atomically (through a symlink to its
+    target). OutputError with the path when it cannot be written."""
+    if path == "-":
+        if isinstance(data, bytes):
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
+        else:
+            sys.stdout.write(data)
+            sys.stdout.flush()
+        return
+    try:
+        atomic_write(path, data)
+    except OSError as error:
+        raise OutputError(f"{path}: cannot write: {error.strerror or error}") from None
+
+
+@contextmanager
+def open_atomic(path: str):
+    """A text file to write an output into, `-` standard output: the file appears at `path`
+    (through a symlink, to its target) only when the block ends without an error."""
+    if path == "-":
+        yield sys.stdout
+        return
+    target = Path(os.path.realpath(path))
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                   dir=target.parent)
+    except OSError as error:
+        raise OutputError(f"{path}: cannot write: {error.strerror or error}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            yield f
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, _mode_for(target))
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _mode_for(path: Path) -> int:
+    """mkstemp makes the file private (0600): keep the old file's mode, else the usual one."""
+    return stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o666 & ~_umask()
+
+
 def atomic_write(path: str | Path, data: str | bytes) -> None:
     """Write to a temporary file beside `path`, then rename it over `path`: a crash leaves
-    either the old file or the new one, never half of one."""
-    path = Path(path)
+    either the old file or the new one, never half of one. A symlink is written through (its
+    target changes, the link stays); anything but a regular file is refused (OSError)."""
+    path = Path(os.path.realpath(path))
+    if path.exists() and not path.is_file():
+        raise IsADirectoryError(errno.EISDIR, "not a regular file", str(path))
     mode = "wb" if isinstance(data, bytes) else "w"
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
     try:
-        # mkstemp makes the file private (0600): keep the old file's mode, else the usual one
-        os.chmod(tmp, stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o666 & ~_umask())
+        os.chmod(tmp, _mode_for(path))
         with os.fdopen(fd, mode, **({} if mode == "wb" else {"encoding": "utf-8"})) as f:
             f.write(data)
             f.flush()
@@ -59,3 +140,34 @@ def atomic_write(path: str | Path, data: str | bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def read_json(text: str):
+    """JSON text, parsed; ParseError with line and column when it is not JSON or is nested
+    deeper than MAX_JSON_DEPTH (Python's reader would recurse past its limit)."""
+    depth = 0
+    in_string = escaped = False
+    for at, ch in enumerate(text):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                line = text.count("\n", 0, at) + 1
+                raise ParseError(f"JSON nested more than {MAX_JSON_DEPTH} deep", line,
+                                 at - text.rfind("\n", 0, at))
+        elif ch in "]}":
+            depth -= 1
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ParseError(f"not JSON: {error.msg}", error.lineno, error.colno) from None
+    except ValueError:  # Python refuses integers of more than 4,300 digits
+        raise ParseError("a number with thousands of digits: no puzzle needs one", 1, 1) from None

@@ -1,47 +1,72 @@
-"""Which puzzle family a text belongs to: a `kind:` header line says so, else the content does,
-and the family module that reads, counts and writes it."""
+"""The registry: every puzzle family, and the one place that knows them all. Whatever reads,
+counts, generates, exports or edits a puzzle asks here for its family (core/family.py)."""
 
 from __future__ import annotations
 
 import re
-from types import ModuleType
 
+from core.arith.family import ARITH
 from core.errors import ParseError
+from core.family import Family, Generator
+from core.numcro.family import NUMCRO
+from core.sudoku.family import SUDOKU
 
-KINDS = ("sudoku", "arith", "numcro")
+FAMILIES: tuple[Family, ...] = (SUDOKU, ARITH, NUMCRO)  # ties in `detect` go to the first
+NAMES = tuple(f.name for f in FAMILIES)
+GENERATORS: dict[str, tuple[Family, Generator]] = {
+    g.name: (f, g) for f in FAMILIES for g in f.generators}
 KIND_HEADER = re.compile(r"^\s*kind\s*:\s*(\S+)\s*$", re.IGNORECASE | re.MULTILINE)
-# masked arithmetic shows itself by an equation, a "a b" multiplication header, an operator
-# in front of a number (Sudoku grids use + and - only inside rule lines), or `divisor )`
-# a ナンクロ: the blog's `table:`, a JSON case, block cells (■), or its own headers
-NUMCRO_HINTS = re.compile(r"^\s*(table|givens|assign|lang)\s*:|^\s*\{|■", re.MULTILINE)
-ARITH_HINTS = re.compile(r"=|\)|^\s*\d+\s+\d+\s*$|^\s*[+x×-]\s+[^\s|+-]", re.MULTILINE)
 
 
-def detect(text: str) -> str:
+def by_name(name: str) -> Family:
+    for family in FAMILIES:
+        if family.name == name:
+            return family
+    raise ValueError(f"unknown kind {name!r}; one of {', '.join(NAMES)}")
+
+
+def of(puzzle) -> Family:
+    """The family of a puzzle model."""
+    for family in FAMILIES:
+        if isinstance(puzzle, family.puzzle_type):
+            return family
+    raise TypeError(f"no family holds a {type(puzzle).__name__}")
+
+
+def detect(text: str) -> Family:
+    """The family of a text: a `kind:` line says so, else the family surest of it."""
     match = KIND_HEADER.search(text)
     if match:
-        kind = match.group(1).lower()
-        if kind not in KINDS:
+        try:
+            return by_name(match.group(1).lower())
+        except ValueError as error:
             line = text.count("\n", 0, match.start(1)) + 1
             column = match.start(1) - (text.rfind("\n", 0, match.start(1)) + 1) + 1
-            raise ParseError(f"unknown kind {kind!r}; one of {', '.join(KINDS)}", line, column)
-        return kind
-    content = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
-    if NUMCRO_HINTS.search(content):
-        return "numcro"
-    return "arith" if ARITH_HINTS.search(content) else "sudoku"
+            raise ParseError(str(error), line, column) from None
+    return max(FAMILIES, key=lambda f: (f.recognise(text), -FAMILIES.index(f)))
 
 
-def family(kind: str) -> ModuleType:
-    """The package of a kind: each offers iter_puzzles, count, filled, format, cell_names."""
-    if kind == "numcro":
-        from core import numcro
+def read(text: str) -> tuple[Family, list]:
+    """A file's family and its puzzles, in order: (line, puzzle or its ParseError). An ipuz
+    file holds one puzzle of the family its `kind` names. ParseError when the text as a whole
+    cannot be read."""
+    from core.export.ipuz import from_ipuz, is_ipuz
 
-        return numcro
-    if kind == "arith":
-        from core import arith
+    if is_ipuz(text):
+        family, puzzle = from_ipuz(text, FAMILIES)
+        return family, [(1, puzzle)]
+    family = detect(text)
+    return family, list(family.iter_puzzles(text))
 
-        return arith
-    from core import sudoku
 
-    return sudoku
+def parse(text: str) -> tuple[Family, object]:
+    """Exactly one puzzle of any family (or ipuz), with its family; ParseError otherwise."""
+    family, items = read(text)
+    if not items:
+        raise ParseError("no puzzle found", 1, 1)
+    if len(items) > 1:
+        raise ParseError(f"the text holds {len(items)} puzzles; expected one", items[1][0], 1)
+    line, item = items[0]
+    if isinstance(item, ParseError):
+        raise item
+    return family, item

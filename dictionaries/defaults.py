@@ -56,9 +56,13 @@ def open_default(lang: str) -> Dictionary:
 
 @functools.cache
 def open_source(source: str) -> Dictionary:
-    """A dictionary by name, opened once a process: `builtin:LANG` or a folder."""
+    """A dictionary by name, opened once a process: a folder, or a built-in one by its
+    language (`ja`, `en`, or `builtin:ja`)."""
+    name = source.removeprefix("builtin:")
+    if name in LANGUAGES and (source != name or not Path(source).is_dir()):
+        return open_default(name)
     if source.startswith("builtin:"):
-        return open_default(source.removeprefix("builtin:"))
+        raise DictionaryError(f"no built-in dictionary {name!r}; one of {', '.join(LANGUAGES)}")
     return Dictionary(source)
 
 

@@ -3,6 +3,8 @@ A-Z stand for the first 35 letters of a word; as a key, one byte a letter."""
 
 from __future__ import annotations
 
+from dictionaries.normalize import MAX_WORD
+
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
@@ -19,6 +21,8 @@ def parse_pattern(text: str) -> tuple[int, ...]:
     """A pattern from its text, or from any word of the same shape (キントウン as well as
     12342); ValueError when the text is not a pattern."""
     text = text.strip()
+    if len(text) > MAX_WORD:
+        raise ValueError(f"a pattern of {len(text)} letters: words here have at most {MAX_WORD}")
     if text and all(ch in SYMBOLS for ch in text.upper()):
         numbers = tuple(SYMBOLS.index(ch) + 1 for ch in text.upper())
         if pattern(text.upper()) == numbers:

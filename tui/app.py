@@ -8,21 +8,22 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from core import arith, kinds, numcro, sudoku
+from core import kinds
 from core.errors import ParseError
 from core.files import InputError
+from core.jobs import JobPool
 from tui import storage
 from tui.screens.arith_editor import ArithEditor
 from tui.screens.dialogs import Choice, GenerateArith, GenerateNumcro, GenerateSudoku, PathPrompt
-from tui.screens.editor import PuzzleEditor, load_puzzle, problem_with
+from tui.screens.editor import PuzzleEditor, load_puzzle
 from tui.screens.help import HelpScreen
 from tui.screens.numcro_editor import NumcroEditor
 from tui.screens.start import StartScreen
 from tui.screens.sudoku_editor import SudokuEditor
-from tui.workers import JobPool
 
-EDITORS = {sudoku.Puzzle: SudokuEditor, arith.Puzzle: ArithEditor, numcro.Puzzle: NumcroEditor}
-GENERATORS = {"sudoku": GenerateSudoku, "arith": GenerateArith, "numcro": GenerateNumcro}
+# the app's part of each family: its editor and its generator dialog, by the family's name
+EDITORS = {e.family.name: e for e in (SudokuEditor, ArithEditor, NumcroEditor)}
+GENERATORS = {d.family.name: d for d in (GenerateSudoku, GenerateArith, GenerateNumcro)}
 
 
 class PuzzleApp(App):
@@ -55,7 +56,11 @@ class PuzzleApp(App):
     def edit(self, puzzle, path: str | None = None, saved_text: str | None = None) -> None:
         """Show a puzzle in its family's editor (the open one, after asking about unsaved
         work, when it is of the same family)."""
-        editor_class = EDITORS[type(puzzle)]
+        problem = self.cannot_edit(puzzle)
+        if problem:
+            self.notify(problem, title="Cannot edit", severity="error", timeout=15)
+            return
+        editor_class = EDITORS[kinds.of(puzzle).name]
         editor = self.editor()
         if editor is None:
             self.push_screen(editor_class(puzzle, path, saved_text))
@@ -66,19 +71,36 @@ class PuzzleApp(App):
             editor.confirm_discard(lambda: self.switch_screen(
                 editor_class(puzzle, path, saved_text)))
 
+    @staticmethod
+    def cannot_edit(puzzle) -> str | None:
+        family = kinds.of(puzzle)
+        editor_class = EDITORS.get(family.name)
+        if editor_class is None:
+            return (f"the app has no {family.title} editor yet: the command line checks, "
+                    f"solves and exports it")
+        return editor_class.cannot_edit(puzzle)
+
+    def problem_with(self, path: str) -> str | None:
+        """Why a file cannot be opened (for the open dialog), or None."""
+        try:
+            _, puzzle = load_puzzle(path)
+        except (InputError, ParseError) as error:
+            return str(error)
+        problem = self.cannot_edit(puzzle)
+        return f"{path}: {problem}" if problem else None
+
     def open_path(self, path: str) -> None:
         try:
-            kind, puzzle = load_puzzle(path)
+            family, puzzle = load_puzzle(path)
         except (InputError, ParseError) as error:
             self.notify(str(error), title="Cannot open", severity="error", timeout=15)
             return
         storage.remember(path)
-        self.edit(puzzle, path, kinds.family(kind).format(puzzle))
+        self.edit(puzzle, path, family.format(puzzle))
 
     def open_text(self, text: str, origin: str | None, recovered: bool = False) -> None:
         try:
-            family = kinds.family(kinds.detect(text))
-            puzzle = family.parse(text)
+            family, puzzle = kinds.parse(text)
         except ParseError as error:
             self.notify(str(error), title="Cannot recover", severity="error")
             return
@@ -92,18 +114,16 @@ class PuzzleApp(App):
 
     def action_open(self) -> None:
         """Ask for a file; the dialog stays open and shows the parser's error for a bad one."""
-        self.push_screen(PathPrompt("Open", validate=problem_with),
+        self.push_screen(PathPrompt("Open", validate=self.problem_with),
                          lambda path: path and self.open_path(path))
 
     def action_generate(self) -> None:
         editor = self.editor()
-        if editor is not None:
-            editor.action_generate()
-        else:
-            self.generate("sudoku")
+        self.generate(editor.family.name if editor is not None else "sudoku")
 
-    def generate(self, kind: str) -> None:
-        self.push_screen(GENERATORS[kind](), lambda p: p is not None and self.edit(p))
+    def generate(self, name: str) -> None:
+        """The generator dialog of a family; its puzzle opens in the family's editor."""
+        self.push_screen(GENERATORS[name](), lambda p: p is not None and self.edit(p))
 
     async def action_quit(self) -> None:
         editor = self.editor()
@@ -126,10 +146,9 @@ class PuzzleApp(App):
         yield from super().get_system_commands(screen)
         yield SystemCommand("Help", "What the keys do", self.action_help)
         yield SystemCommand("Open", "Open a puzzle file", self.action_open)
-        for kind, name in (("sudoku", "Sudoku"), ("arith", "masked calculation (虫食算)"),
-                           ("numcro", "ナンクロ")):
-            yield SystemCommand(f"Generate {name}", f"Make a new {name}",
-                                lambda kind=kind: self.generate(kind))
+        for name, dialog in GENERATORS.items():
+            yield SystemCommand(f"Generate {dialog.family.title}", dialog.heading,
+                                lambda name=name: self.generate(name))
         if isinstance(screen, PuzzleEditor):
             for title, help_text, action in (
                 ("Save", "Save the puzzle", screen.action_save),

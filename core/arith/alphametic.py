@@ -13,7 +13,6 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 from core.arith.model import Puzzle
 from core.arith.solver import count
@@ -38,11 +37,11 @@ def english_words(limit: int = 30_000, max_level: float = 4.0) -> list[str]:
                                "(make run installs them)") from error
 
 
-def read_words(path: str | Path) -> list[str]:
-    """A word list file: one word a line (a frequency or other columns may follow); words of
-    3 to 10 letters are kept."""
+def read_words(text: str) -> list[str]:
+    """A word list's text: one word a line (a frequency or other columns may follow); words
+    of 3 to 10 letters are kept."""
     words = set()
-    for line in Path(path).read_text(encoding="utf-8").splitlines():
+    for line in text.splitlines():
         word = line.split()[0].upper() if line.split() else ""
         if word.isalpha() and 3 <= len(word) <= 10 and len(set(word)) <= MAX_LETTERS:
             words.add(word)

@@ -19,11 +19,13 @@ import re
 from core.arith.model import (
     BLANK,
     BLANK_CHARS,
+    SHOWN,
     BlanksNot,
     DivisionStep,
     NotDigit,
     Puzzle,
     Rules,
+    filled,
 )
 from core.errors import ParseError
 
@@ -71,6 +73,34 @@ def iter_puzzles(text: str):
 
 
 def parse(text: str) -> Puzzle:
+    """One calculation. A shape (its `@` cells are digits a generator is to choose) is not a
+    puzzle: parse_shape reads those."""
+    puzzle = _parse(text)
+    if any(SHOWN in cells for _, cells in puzzle.rows()):
+        line, column = _first(text, SHOWN)
+        raise ParseError(f"`{SHOWN}` marks a digit for the generator to choose: this is a shape "
+                         f"for `generate arith --shape`, not a puzzle", line, column)
+    return puzzle
+
+
+def parse_shape(text: str) -> Puzzle:
+    """An author's shape for the generator: `@` a digit to choose and show, `*` a blank,
+    letters letters, digits fixed."""
+    shape = _parse(text)
+    if not any(SHOWN in cells for _, cells in shape.rows()):
+        raise ParseError(f"the shape has no {SHOWN} cell for the generator to fill", 1, 1)
+    return shape
+
+
+def _first(text: str, ch: str) -> tuple[int, int]:
+    """Line and column of the first `ch` outside comments."""
+    for number, line in enumerate(text.splitlines(), 1):
+        if ch in line and not line.lstrip().startswith("#"):
+            return number, line.index(ch) + 1
+    return 1, 1
+
+
+def _parse(text: str) -> Puzzle:
     lines = text.splitlines()
     if len(lines) > MAX_ROWS:
         raise ParseError(f"too many lines ({len(lines)}; at most {MAX_ROWS})", MAX_ROWS + 1, 1)
@@ -458,3 +488,22 @@ def format(puzzle: Puzzle, style: str = "vertical") -> str:  # noqa: A001 - the 
             return format_division_file(puzzle)
         return format_line(puzzle) + "\n"
     raise ValueError(f"unknown arithmetic text style {style!r} (line, vertical or file)")
+
+
+PROBE = "〇"  # a character no calculation prints: it finds where a row's cells stand
+
+
+def printed_cells(puzzle: Puzzle) -> dict[tuple[int, int], tuple[int, int]]:
+    """Where each cell of the model, (row, column) in `rows()` order, stands in the vertical
+    text, as (line, column) counted from 0. Found by printing the calculation with every cell
+    blank and one row marked: the layout depends on row lengths only, and a long division's
+    shared line shows whichever of its two rows is not blank."""
+    rows = [cells for _, cells in puzzle.rows()]
+    blank = [BLANK * len(cells) for cells in rows]
+    places: dict[tuple[int, int], tuple[int, int]] = {}
+    for r, cells in enumerate(rows):
+        probe = filled(puzzle, (*blank[:r], PROBE * len(cells), *blank[r + 1:]))
+        marks = [(y, x) for y, line in enumerate(format_vertical(probe).split("\n"))
+                 for x, ch in enumerate(line) if ch == PROBE]
+        places.update(((r, c), at) for c, at in enumerate(marks))
+    return places

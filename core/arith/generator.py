@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from core.arith.model import BLANK, OPERATIONS, DivisionStep, Puzzle, filled
+from core.arith.model import BLANK, OPERATIONS, SHOWN, DivisionStep, Puzzle, filled
 from core.arith.solver import count
 from core.errors import GenerationFailed
 from core.removal import remove_greedily
@@ -149,9 +149,6 @@ def _columns(answer: Puzzle) -> dict[tuple[int, int], int]:
             for c in range(len(cells))}
 
 
-SHOWN = "@"  # in a shape: a digit the generator chooses and shows (# starts a comment)
-
-
 def generate_from_shape(shape: Puzzle, rng: random.Random | None = None, seconds: float = 30.0,
                         stop: Callable[[], bool] | None = None) -> tuple[Puzzle, Puzzle]:
     """Numbers for an author's shape: `@` cells are shown digits to choose, `*` blanks, letters
@@ -159,7 +156,7 @@ def generate_from_shape(shape: Puzzle, rng: random.Random | None = None, seconds
     puzzle unique; GenerationFailed when none did within `seconds`."""
     rng = rng or random.Random()
     if not any(SHOWN in cells for _, cells in shape.rows()):
-        raise ValueError(f"the shape has no {SHOWN} cell to fill")
+        raise ValueError(f"the shape has no {SHOWN} cell to fill")  # see formats.parse_shape
     relaxed = filled(shape, tuple(cells.replace(SHOWN, BLANK) for _, cells in shape.rows()))
     deadline = time.monotonic() + seconds
 

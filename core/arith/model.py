@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 BLANK = "*"
 BLANK_CHARS = "*?□"  # read as blanks; written as BLANK
+SHOWN = "@"  # in a shape: a digit the generator chooses and shows
 OPERATIONS = ("add", "sub", "mul", "div")
 
 

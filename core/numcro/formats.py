@@ -13,10 +13,12 @@ import json
 import re
 
 from core.errors import ParseError
+from core.files import read_json
 from core.numcro.model import BLOCK, Puzzle
 from dictionaries.normalize import fold
 
 MAX_SIDE = 60
+LANGUAGES = ("ja", "en")  # the languages dictionaries are built for
 MAX_TEXT = 1_000_000
 BLOCKS = ("■", "#", "0")
 HEADER = re.compile(r"^\s*([A-Za-z_]+)\s*:\s*(.*)$")
@@ -81,7 +83,7 @@ def _blog(headers) -> Puzzle:
     if len(cells) != width * height:
         raise ParseError(f"the table has {len(cells)} cells; {width}x{height} needs "
                          f"{width * height}", line, column)
-    lang = headers.get("lang", (0, 0, "ja"))[2].strip() or "ja"
+    lang = _language(*headers.get("lang", (1, 1, "ja")))
     givens = _givens(headers.get("assign"), lang, set(cells) - {BLOCK})
     return Puzzle(lang, givens, width, height, tuple(cells))
 
@@ -99,9 +101,17 @@ def _grid(headers, rows) -> Puzzle:
         cells += [BLOCK if t in BLOCKS else int(t) for t in tokens]
     if not 2 <= width <= MAX_SIDE or not 2 <= len(rows) <= MAX_SIDE:
         raise ParseError(f"a grid is 2 to {MAX_SIDE} cells a side", rows[0][0], 1)
-    lang = headers.get("lang", (0, 0, "ja"))[2].strip() or "ja"
+    lang = _language(*headers.get("lang", (1, 1, "ja")))
     givens = _givens(headers.get("givens"), lang, set(cells) - {BLOCK})
     return Puzzle(lang, givens, width, len(rows), tuple(cells))
+
+
+def _language(line: int, column: int, value) -> str:
+    """A language the dictionaries know (a code, never a path)."""
+    lang = value.strip().lower() if isinstance(value, str) else value
+    if lang not in LANGUAGES:
+        raise ParseError(f"language {value!r}? one of {', '.join(LANGUAGES)}", line, column)
+    return lang
 
 
 def _givens(header, lang: str, numbers: set[int]) -> tuple[tuple[int, str], ...]:
@@ -127,30 +137,51 @@ def _givens(header, lang: str, numbers: set[int]) -> tuple[tuple[int, str], ...]
 
 
 def _json_case(text: str) -> Puzzle:
-    try:
-        case = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ParseError(f"not valid JSON: {error.msg}", error.lineno, error.colno) from None
+    case = read_json(text)
     if not isinstance(case, dict):
         raise ParseError("a JSON case is an object", 1, 1)
-    lang = case.get("language", "ja")
-    grid = case.get("grid")
-    givens_text = " ".join(f"{n}:{letter}" for n, letter in (case.get("givens") or {}).items())
-    if grid:
-        if not (isinstance(grid, list) and all(isinstance(r, list) for r in grid)
-                and len({len(r) for r in grid}) == 1):
+    lang = _language(1, 1, case.get("language", "ja"))
+    givens = case.get("givens") or {}
+    if not isinstance(givens, dict):
+        raise ParseError("`givens` is an object of number: letter", 1, 1)
+    givens_text = " ".join(f"{n}:{letter}" for n, letter in givens.items())
+    if case.get("grid") is not None:
+        rows = case["grid"]
+        if not (isinstance(rows, list) and rows and all(isinstance(r, list) for r in rows)
+                and len({len(r) for r in rows}) == 1):
             raise ParseError("`grid` is a list of rows of equal length", 1, 1)
-        cells = [v for row in grid for v in row]
-        if not all(isinstance(v, int) and v >= 0 for v in cells):
-            raise ParseError("`grid` holds numbers, 0 for a block", 1, 1)
+        if not 2 <= len(rows[0]) <= MAX_SIDE or not 2 <= len(rows) <= MAX_SIDE:
+            raise ParseError(f"a grid is 2 to {MAX_SIDE} cells a side", 1, 1)
+        cells = [v for row in rows for v in row]
+        if not all(_is_number(v, 0) for v in cells):
+            raise ParseError(f"`grid` holds numbers up to {MAX_NUMBER}, 0 for a block", 1, 1)
         givens = _givens((1, 1, givens_text), lang, set(cells) - {BLOCK})
-        return Puzzle(lang, givens, len(grid[0]), len(grid), tuple(cells))
-    entries = case.get("entries")
-    if not isinstance(entries, list) or not entries:
-        raise ParseError("a JSON case needs `grid` or `entries`", 1, 1)
-    numbers = tuple(tuple(e["nums"]) if isinstance(e, dict) else tuple(e) for e in entries)
+        return Puzzle(lang, givens, len(rows[0]), len(rows), tuple(cells))
+    numbers = _entries(case.get("entries"))
     givens = _givens((1, 1, givens_text), lang, {n for e in numbers for n in e})
     return Puzzle(lang, givens, entry_numbers=numbers)
+
+
+MAX_NUMBER = MAX_SIDE * MAX_SIDE  # no grid has more numbers than cells
+
+
+def _is_number(value, low: int = 1) -> bool:
+    return type(value) is int and low <= value <= MAX_NUMBER
+
+
+def _entries(entries) -> tuple[tuple[int, ...], ...]:
+    """A codeword without geometry: its entries, each a list of numbers or {"nums": [...]}."""
+    if not isinstance(entries, list) or not entries or len(entries) > MAX_NUMBER:
+        raise ParseError(f"a JSON case needs `grid`, or `entries` (1 to {MAX_NUMBER})", 1, 1)
+    found = []
+    for i, entry in enumerate(entries, 1):
+        numbers = entry.get("nums") if isinstance(entry, dict) else entry
+        if not (isinstance(numbers, list) and 2 <= len(numbers) <= MAX_SIDE
+                and all(_is_number(n) for n in numbers)):
+            raise ParseError(f"entry {i}: a list of 2 to {MAX_SIDE} numbers (1 to "
+                             f"{MAX_NUMBER}), or an object with such a list as `nums`", 1, 1)
+        found.append(tuple(numbers))
+    return tuple(found)
 
 
 def format_grid(puzzle: Puzzle) -> str:
@@ -186,10 +217,45 @@ def format_key(puzzle: Puzzle) -> str:
 
 
 def format(puzzle: Puzzle, style: str = "grid") -> str:  # noqa: A001 - the family interface
-    if style == "line":
+    if style in ("key", "line"):
         return format_key(puzzle)
     if style == "grid":
         return format_grid(puzzle)
     if style == "blog":
         return format_blog(puzzle)
-    raise ValueError(f"unknown ナンクロ text style {style!r} (grid, blog or line)")
+    raise ValueError(f"unknown ナンクロ text style {style!r} (grid, blog or key)")
+
+
+WHITE_MARKS = ".0□"  # what an author draws for a white cell ...
+BLOCK_MARKS = "#■"  # ... and for a block
+
+
+def parse_blocks(text: str) -> tuple[int, tuple[bool, ...]]:
+    """An author's block pattern for the generator: (side, True for each block), row by row.
+    Rows of `.`, `0` or `□` (white) and `#` or `■` (block), with or without spaces; or a ナンクロ
+    puzzle (a grid with numbers), whose blocks are taken. The grid is square."""
+    if any(ch in "123456789" for ch in text):
+        puzzle = parse(text)
+        if puzzle.width != puzzle.height:
+            raise ParseError(f"the grid is {puzzle.width} wide and {puzzle.height} tall: the "
+                             "generator makes square grids", 1, 1)
+        return puzzle.width, tuple(n == BLOCK for n in puzzle.cells)
+    rows = []
+    for number, line in enumerate(text.splitlines(), 1):
+        cells = [(column, ch) for column, ch in enumerate(line, 1) if not ch.isspace()]
+        for column, ch in cells:
+            if ch not in WHITE_MARKS + BLOCK_MARKS:
+                raise ParseError(f"{ch!r} is not a cell: draw white cells as . 0 or □ and "
+                                 f"blocks as # or ■", number, column)
+        if cells:
+            if rows and len(cells) != len(rows[0][1]):
+                raise ParseError(f"this row has {len(cells)} cells; the first has "
+                                 f"{len(rows[0][1])}", number, cells[-1][0])
+            rows.append((number, [ch in BLOCK_MARKS for _, ch in cells]))
+    if not rows:
+        raise ParseError("no rows: draw white cells as . 0 or □ and blocks as # or ■", 1, 1)
+    side = len(rows[0][1])
+    if len(rows) != side:
+        raise ParseError(f"{len(rows)} rows of {side} cells: the generator makes square grids",
+                         rows[-1][0], 1)
+    return side, tuple(b for _, row in rows for b in row)

@@ -36,6 +36,7 @@ class Options:
     blocks: tuple[bool, ...] | None = None  # the author's pattern (True = block)
     seconds: float = 60.0
     min_givens: int = 0  # a foothold for solvers: codewords usually print two or three
+    text: str | None = None  # an author's text (a diary, a theme list) whose words fill it
 
     def __post_init__(self):
         if not 4 <= self.size <= 25:

@@ -56,3 +56,14 @@ class Puzzle:
                                            tuple(self.cells[x] for x in run)))
                     run = []
         return sorted(found, key=lambda e: (e.direction, e.row, e.col))
+
+    def entries_through(self, cell: int) -> list[Entry]:
+        """The across and down entries that hold `cell` (row-major index of the grid)."""
+        w = self.width
+        found = []
+        for entry in self.entries():
+            step = 1 if entry.direction == "A" else w
+            start = (entry.row - 1) * w + entry.col - 1
+            if cell in range(start, start + step * len(entry.numbers), step):
+                found.append(entry)
+        return found

@@ -15,18 +15,9 @@ from core.sudoku.logic import (
 from core.sudoku.model import SYMBOLS, Puzzle, Shape, cell_name, geometry
 from core.sudoku.solver import Count, clashes, count, solve
 
-
-def filled(puzzle: Puzzle, solution: tuple[int, ...]) -> Puzzle:
-    """The puzzle with every cell given its solution's symbol."""
-    return puzzle.with_givens(solution)
-
-
-def cell_names(puzzle: Puzzle, cells) -> list[str]:
-    return [cell_name(c, puzzle.size) for c in cells]
-
 __all__ = [
     "LEVELS", "SYMBOLS", "TECHNIQUE_NAMES", "Count", "GenerationFailed", "Options", "Puzzle",
-    "Rating", "Shape", "Step", "cell_name", "cell_names", "clashes", "count", "filled",
+    "Rating", "Shape", "Step", "cell_name", "clashes", "count",
     "format", "format_grid",
     "format_line", "generate", "geometry", "iter_puzzles", "parse", "random_solution", "rate",
     "solvable_with", "solve", "solve_logically", "techniques_up_to",

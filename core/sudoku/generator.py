@@ -156,6 +156,20 @@ class UniquenessTest:
         return False
 
 
+def redundant_givens(puzzle: Puzzle, solution: tuple[int, ...],
+                     stop: Callable[[], bool] | None = None) -> tuple[int, ...]:
+    """The givens of a unique puzzle that could go, one at a time, and leave it unique."""
+    test = UniquenessTest(solution, puzzle.shape)
+    givens = frozenset(c for c, v in enumerate(puzzle.givens) if v)
+    found = []
+    for cell in sorted(givens):
+        if stop is not None and stop():
+            break
+        if test(givens - {cell}, (cell,)):
+            found.append(cell)
+    return tuple(found)
+
+
 def generate(options: Options = Options(), rng: random.Random | None = None,
              stop: Callable[[], bool] | None = None) -> tuple[Puzzle, tuple[int, ...]]:
     """A unique puzzle that meets the options, and its solution (GenerationFailed if none was

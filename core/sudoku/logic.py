@@ -583,6 +583,17 @@ class Rating:
         return {"score": self.score, "level": self.level, "hardest": self.hardest,
                 "techniques": self.techniques}
 
+    def summary(self) -> str:
+        used = ", ".join(f"{name} ×{times}" for name, times in self.techniques.items())
+        return f"{self.level} (score {self.score:.1f}); hardest: {self.hardest}; {used}"
+
+    def walkthrough(self) -> list[str]:
+        """Every step in words, numbered; a note when logic got stuck."""
+        lines = [f"{number:3}. {step.text}" for number, step in enumerate(self.steps, 1)]
+        if not self.solved:
+            lines.append("     stuck: no technique applies; the rest needs guessing")
+        return lines
+
 
 def rate(puzzle: Puzzle, stop: Callable[[], bool] | None = None) -> Rating:
     """How hard the puzzle is for a person: the hardest technique its logical solution needs.

@@ -119,7 +119,7 @@ def test_cli_build_info_lookup(tmp_path):
     out = tmp_path / "d"
 
     def cli(*args):
-        return subprocess.run([sys.executable, "-m", "tui.cli", "dict", *args],
+        return subprocess.run([sys.executable, "-m", "cli", "dict", *args],
                               capture_output=True, text=True)
 
     assert cli("build", str(path), "-o", str(out), "--lang", "ja").returncode == 0
@@ -207,7 +207,7 @@ def test_not_a_jmdict_database(tmp_path):
 
 
 def test_cli_lookup_folds_the_known_letter_and_reports_a_missing_source(tmp_path, capsys):
-    from tui.cli import main
+    from cli import main
 
     path = tmp_path / "list.txt"
     path.write_text("からす\nさくら\n")

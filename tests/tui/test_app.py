@@ -4,6 +4,7 @@ from pathlib import Path
 from textual.widgets import Button, Input, OptionList
 
 from core import arith, numcro, sudoku
+from core.jobs import JobPool
 from dictionaries.builder import build_from_sources
 from tests.tui.conftest import wait_for
 from tui import storage
@@ -12,7 +13,6 @@ from tui.screens.arith_editor import ArithEditor
 from tui.screens.dialogs import Choice, GenerateArith, GenerateNumcro, GenerateSudoku, PathPrompt
 from tui.screens.numcro_editor import NumcroEditor
 from tui.screens.sudoku_editor import SudokuEditor
-from tui.workers import JobPool
 
 SAMPLE = Path(__file__).resolve().parents[2] / "puzzles" / "sudoku" / "hard_rot180.txt"
 
@@ -45,18 +45,18 @@ async def test_typing_a_4x4_goes_from_several_to_unique_to_none(pool):
         app.edit(sudoku.Puzzle(sudoku.Shape.of_size(4), (0,) * 16))
         await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor))
         editor = app.screen
-        await wait_for(pilot, lambda: editor.last_check.get("count") == 2)
+        await wait_for(pilot, lambda: editor.found == 2)
         assert text_of(app, "#uniqueness") == "⚠ several solutions"
-        assert editor.grid.differs == set(editor.last_check["differs"])
+        assert editor.grid.differs == set(editor.last_check.count.differs)
         assert len(editor.grid.differs) >= 4
         # 1 2 / 3 4 in the first box, r2c3 = 1, r3c3 = 4, r3c2 = 1: unique
         await pilot.press("1", "right", "2", "down", "left", "3", "right", "4", "right", "1",
                           "down", "4", "left", "1")
-        await wait_for(pilot, lambda: editor.last_check.get("count") == 1)
+        await wait_for(pilot, lambda: editor.found == 1)
         assert editor.puzzle.givens == (1, 2, 0, 0, 3, 4, 1, 0, 0, 1, 4, 0, 0, 0, 0, 0)
         assert text_of(app, "#uniqueness") == "✓ unique"
         await pilot.press("down", "right", "4")  # r4c3 = 4 clashes with r3c3 = 4
-        await wait_for(pilot, lambda: editor.last_check.get("count") == 0)
+        await wait_for(pilot, lambda: editor.found == 0)
         assert text_of(app, "#uniqueness") == "✗ no solution"
         assert editor.grid.clashes == {10, 14}
         assert "r3c3 and r4c3" in text_of(app, "#details")
@@ -115,7 +115,7 @@ async def test_generator_dialog_runs_and_cancels(pool):
         await pilot.click("#start")
         await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor))
         editor = app.screen
-        await wait_for(pilot, lambda: editor.last_check.get("count") == 1)
+        await wait_for(pilot, lambda: editor.found == 1)
         assert editor.dirty and editor.path is None
         # a slow request (16x16 at the master level) is cancelled from the dialog
         app.action_generate()
@@ -177,18 +177,18 @@ async def test_arith_editor_goes_from_several_to_unique_to_none(pool):
         app.edit(arith.parse("**+**=19*"))
         await wait_for(pilot, lambda: isinstance(app.screen, ArithEditor))
         editor = app.screen
-        await wait_for(pilot, lambda: editor.last_check.get("count") == 2)
+        await wait_for(pilot, lambda: editor.found == 2)
         assert text_of(app, "#uniqueness") == "⚠ several solutions"
         assert editor.grid.differs and all(editor.grid.lines[y][x] == "*"
                                            for y, x in editor.grid.differs)
         await pilot.press("down", "down", "right", "8")  # the result's last cell: 198
-        await wait_for(pilot, lambda: editor.last_check.get("count") == 1)
+        await wait_for(pilot, lambda: editor.found == 1)
         assert arith.format(editor.puzzle, "line") == "**+**=198\n"
         assert text_of(app, "#uniqueness") == "✓ unique"
         await pilot.press("ctrl+r")
         assert editor.grid.solution[0].strip() == "99"
         await pilot.press("9")  # 199 is more than two 2-digit numbers make
-        await wait_for(pilot, lambda: editor.last_check.get("count") == 0)
+        await wait_for(pilot, lambda: editor.found == 0)
         assert text_of(app, "#uniqueness") == "✗ no solution"
 
 
@@ -198,10 +198,10 @@ async def test_arith_file_opens_in_its_editor_and_saves(pool, tmp_path):
     app = PuzzleApp(str(path), pool=pool)
     async with app.run_test(size=(110, 40)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ArithEditor)
-                       and app.screen.last_check.get("count") == 1)
+                       and app.screen.found == 1)
         editor = app.screen
         await pilot.press("9")  # S is 9 in the answer, yet a letter may be 9 too then
-        await wait_for(pilot, lambda: editor.dirty and editor.last_check.get("count") == 2)
+        await wait_for(pilot, lambda: editor.dirty and editor.found == 2)
         assert "operand 1:4, result:5" in text_of(app, "#details")
         await pilot.press("ctrl+s")
         assert arith.parse(path.read_text()) == arith.parse("9END+MORE=MONEY")
@@ -219,12 +219,12 @@ async def test_numcro_editor_checks_against_the_chosen_dictionary(pool, tmp_path
     app = PuzzleApp(str(case), pool=pool)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, NumcroEditor)
-                       and app.screen.last_check)
+                       and app.screen.last_check is not None)
         editor = app.screen
         # no built-in dictionary in the tests' data folder: said plainly
         assert "puzzle-tui install" in text_of(app, "#uniqueness")
         editor.use_dictionary(folder)
-        await wait_for(pilot, lambda: editor.last_check.get("count") == 2)
+        await wait_for(pilot, lambda: editor.found == 2)
         assert text_of(app, "#uniqueness") == "⚠ several solutions"
         assert "letters not fixed for numbers 5" in text_of(app, "#details")
         assert editor.grid.differs == {5}
@@ -235,17 +235,17 @@ async def test_numcro_editor_checks_against_the_chosen_dictionary(pool, tmp_path
         await pilot.press("equals_sign")
         await wait_for(pilot, lambda: ready(app, PathPrompt))
         await pilot.press("よ", "enter")
-        await wait_for(pilot, lambda: editor.last_check.get("count") == 1)
+        await wait_for(pilot, lambda: editor.found == 1)
         assert (5, "ヨ") in editor.puzzle.givens
         assert text_of(app, "#uniqueness") == "✓ unique"
         # a letter no word has there: no solution
         editor.set_puzzle(dataclasses.replace(editor.puzzle, givens=((1, "ト"), (2, "キ"),
                                                                      (5, "ア"))))
-        await wait_for(pilot, lambda: editor.last_check.get("count") == 0)
+        await wait_for(pilot, lambda: editor.found == 0)
         assert text_of(app, "#uniqueness") == "✗ no solution"
         editor.set_puzzle(dataclasses.replace(editor.puzzle, givens=((1, "ト"), (2, "キ"),
                                                                      (5, "ヨ"))))
-        await wait_for(pilot, lambda: editor.last_check.get("count") == 1)
+        await wait_for(pilot, lambda: editor.found == 1)
         # space draws a block and its rot180 partner
         await pilot.press("space")
         await wait_for(pilot, lambda: editor.puzzle.cells[14] == 0)
@@ -253,12 +253,13 @@ async def test_numcro_editor_checks_against_the_chosen_dictionary(pool, tmp_path
 
 
 async def test_export_from_the_editor_follows_the_file_name(pool, tmp_path):
-    from core.export import FontMissing, find_font, from_ipuz
+    from core.export import FontMissing, find_font
+    from core.kinds import parse as from_ipuz
 
     app = PuzzleApp(str(SAMPLE), pool=pool)
     async with app.run_test(size=(110, 40)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor)
-                       and app.screen.last_check.get("count") == 1)
+                       and app.screen.found == 1)
         editor = app.screen
         targets = ["p.ipuz", "p.svg"]
         try:
@@ -272,7 +273,7 @@ async def test_export_from_the_editor_follows_the_file_name(pool, tmp_path):
             app.screen.query_one(Input).value = str(tmp_path / name)
             await pilot.press("enter")
             await wait_for(pilot, lambda target=tmp_path / name: target.exists())
-        assert from_ipuz((tmp_path / "p.ipuz").read_text()) == ("sudoku", editor.puzzle)
+        assert from_ipuz((tmp_path / "p.ipuz").read_text()) == (editor.family, editor.puzzle)
         assert (tmp_path / "p-solution.svg").read_text().count("<text") == 81
 
 
@@ -291,7 +292,7 @@ async def test_arith_generator_dialog_makes_a_unique_calculation(pool):
         await pilot.click("#start")
         await wait_for(pilot, lambda: isinstance(app.screen, ArithEditor))
         editor = app.screen
-        await wait_for(pilot, lambda: editor.last_check.get("count") == 1)
+        await wait_for(pilot, lambda: editor.found == 1)
         assert editor.puzzle.op == "mul" and len(editor.puzzle.operands[0]) == 3
 
 
@@ -319,7 +320,7 @@ async def test_numcro_generator_dialog_uses_the_built_in_dictionary(tmp_path, mo
             await wait_for(pilot, lambda: isinstance(app.screen, NumcroEditor), timeout=60)
             editor = app.screen
             assert editor.source == "builtin:en" and len(editor.puzzle.givens) >= 2
-            await wait_for(pilot, lambda: editor.last_check.get("count") == 1, timeout=60)
+            await wait_for(pilot, lambda: editor.found == 1, timeout=60)
             path = tmp_path / "made.txt"
             editor.write(str(path))
             assert numcro.parse(path.read_text()) == editor.puzzle
@@ -340,7 +341,7 @@ async def test_arith_template_is_an_empty_calculation_to_fill_in(pool):
         editor = app.screen
         assert editor.puzzle.op == "div" and editor.puzzle.steps
         assert not any(ch.isdigit() for _, row in editor.puzzle.rows() for ch in row)
-        await wait_for(pilot, lambda: editor.last_check.get("count") == 2)
+        await wait_for(pilot, lambda: editor.found == 2)
 
 
 async def test_a_numcro_without_a_grid_is_refused_with_a_clear_message(pool, shared_data):
@@ -354,7 +355,7 @@ async def test_a_numcro_without_a_grid_is_refused_with_a_clear_message(pool, sha
 
 
 async def test_every_family_exports_from_its_editor(pool, tmp_path):
-    from core.export import from_ipuz
+    from core.kinds import parse as from_ipuz
 
     app = PuzzleApp(pool=pool)
     async with app.run_test(size=(110, 40)) as pilot:
@@ -363,7 +364,7 @@ async def test_every_family_exports_from_its_editor(pool, tmp_path):
                               NumcroEditor)):
             app.edit(puzzle)
             await wait_for(pilot, lambda kind=kind: isinstance(app.screen, kind)
-                           and app.screen.last_check)
+                           and app.screen.last_check is not None)
             name = tmp_path / f"{kind.__name__}.ipuz"
             await pilot.press("ctrl+e")
             await wait_for(pilot, lambda: ready(app, PathPrompt))
@@ -389,4 +390,4 @@ async def test_alphametic_from_the_calculation_dialog(pool):
         assert editor.puzzle.op == "add" and len(editor.puzzle.operands) == 3
         assert editor.puzzle.letters() and not any(
             ch.isdigit() for _, row in editor.puzzle.rows() for ch in row)
-        await wait_for(pilot, lambda: editor.last_check.get("count") == 1, timeout=30)
+        await wait_for(pilot, lambda: editor.found == 1, timeout=30)

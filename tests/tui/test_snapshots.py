@@ -38,7 +38,7 @@ def test_editor_several_solutions_highlighted(snap_compare, pool):
     async def settled(pilot):
         app.edit(loose)
         await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor)
-                       and app.screen.last_check.get("count") == 2)
+                       and app.screen.found == 2)
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=settled)
@@ -64,7 +64,7 @@ def test_arith_editor_several_solutions(snap_compare, pool):
     async def settled(pilot):
         app.edit(arith.parse("**+**=19*"))
         await wait_for(pilot, lambda: isinstance(app.screen, ArithEditor)
-                       and app.screen.last_check.get("count") == 2)
+                       and app.screen.found == 2)
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=settled)
@@ -79,9 +79,9 @@ def test_numcro_editor_unique(snap_compare, pool, tmp_path, shared_data):
 
     async def settled(pilot):
         await wait_for(pilot, lambda: isinstance(app.screen, NumcroEditor)
-                       and app.screen.last_check)
+                       and app.screen.last_check is not None)
         app.screen.use_dictionary(str(tmp_path / "words"))
-        await wait_for(pilot, lambda: app.screen.last_check.get("count") == 1)
+        await wait_for(pilot, lambda: app.screen.found == 1)
         await pilot.press("ctrl+r")
         await pilot.pause()
 

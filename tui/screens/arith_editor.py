@@ -10,23 +10,16 @@ from textual.containers import Horizontal
 from textual.widgets import Footer, Header
 
 from core import arith
+from core.arith.family import ARITH
+from core.arith.formats import printed_cells
 from core.errors import ParseError
-from tui import workers
-from tui.screens.dialogs import GenerateArith
 from tui.screens.editor import PuzzleEditor
 from tui.widgets.layout_grid import LayoutGrid
 from tui.widgets.status_panel import StatusPanel
 
 
-def differing_cells(first: str, second: str) -> list[tuple[int, int]]:
-    """(line, column) where two printed solutions differ."""
-    return [(y, x) for y, (a, b) in enumerate(zip(first.split("\n"), second.split("\n"),
-                                                 strict=False))
-            for x, (p, q) in enumerate(zip(a, b, strict=False)) if p != q]
-
-
 class ArithEditor(PuzzleEditor):
-    kind = "arith"
+    family = ARITH
     BINDINGS = [Binding("ctrl+r", "reveal", "Solution")]
     CSS = "ArithEditor Horizontal { height: 1fr; }"
 
@@ -68,33 +61,29 @@ class ArithEditor(PuzzleEditor):
         except ParseError as error:
             self.notify(f"{event.value!r} does not fit here: {error}", severity="warning")
             return
-        self.last_check = {}
+        self.last_check = None
         self.set_puzzle(puzzle)
 
     def show_puzzle(self) -> None:
         self.grid.show(self.text())
 
-    def check_job(self) -> tuple:
-        return workers.check_arith, self.puzzle
-
     def show_check(self) -> None:
-        result = self.last_check
-        if self.check_failed(result):
+        if self.check_failed():
             return
-        found, solutions = result["count"], result["solutions"]
-        differs = []
+        result = self.last_check.count
+        found, differs = result.count, []
         if found == 1:
             self.status.set_uniqueness("✓ unique", "unique", "ctrl+r shows the answer")
         elif found == 0:
             self.status.set_uniqueness("✗ no solution", "none",
                                        "no digits make this calculation right")
         else:
-            differs = differing_cells(*solutions[:2])
+            places = printed_cells(self.puzzle)  # model cells -> where they stand printed
+            differs = [places[cell] for cell in result.differs]
+            names = self.family.cell_names(self.puzzle, result.differs)
             self.status.set_uniqueness("⚠ several solutions", "several",
-                                       "two answers differ in " + ", ".join(result["differs"])
-                                       + " (highlighted)")
+                                       f"two answers differ in {', '.join(names)} "
+                                       "(highlighted)")
+        answer = result.solution if self.reveal else None
         self.grid.show(self.text(), differs,
-                       solutions[0] if self.reveal and solutions else None)
-
-    def generator(self):
-        return GenerateArith()
+                       self.text(arith.filled(self.puzzle, answer)) if answer else None)

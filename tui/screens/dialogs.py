@@ -12,9 +12,12 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, ProgressBar, Select, Static
 
-from core import sudoku
+from core import jobs, sudoku
+from core.arith.family import ARITH, AlphameticOptions
+from core.family import Context, Failed, Generated
+from core.numcro.family import NUMCRO
+from core.sudoku.family import SUDOKU
 from core.symmetry import SYMMETRIES
-from tui import workers
 
 DIALOG_CSS = """
 {name} {{ align: center middle; }}
@@ -93,8 +96,8 @@ class Choice(ModalScreen[str]):
 
 class GenerateDialog(ModalScreen):
     """A family's options, then a generation in the process pool with elapsed time and Cancel.
-    Subclasses give `heading`, `fields()`, `job(seed)` -> (work function, its arguments) and
-    `made(result)` -> the puzzle."""
+    Subclasses give `family`, `heading`, `fields()`, `job()` -> (generator name, options,
+    context) and may change the puzzle made in `made(generated)`."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="GenerateDialog") + """
     GenerateDialog Label { color: $text-muted; }
@@ -127,34 +130,38 @@ class GenerateDialog(ModalScreen):
         seed_text = self.value("seed")
         seed = int(seed_text) if seed_text else random.SystemRandom().randrange(2 ** 32)
         try:
-            work_fn, args = self.job(seed)
+            name, options, context = self.job()
         except ValueError as error:
             self.query_one("#state", Static).update(str(error))
             return
         self.query_one("#start", Button).disabled = True
         self.query_one("#progress").display = True
-        self.generate(work_fn, args, seed)
+        self.generate(name, options, context, seed)
 
     @work(exclusive=True, group="generate")
-    async def generate(self, work_fn, args: tuple, seed: int) -> None:
-        pool: workers.JobPool = self.app.pool
+    async def generate(self, name: str, options, context: Context, seed: int) -> None:
+        pool: jobs.JobPool = self.app.pool
         slot, job = pool.next_job("generate")
         started = time.monotonic()
         timer = self.set_interval(0.2, lambda: self.query_one("#state", Static).update(
             f"generating with seed {seed}… {time.monotonic() - started:.1f} s"))
         loop = asyncio.get_running_loop()
         try:
-            result = await loop.run_in_executor(pool.executor, work_fn, slot, job, *args)
+            result = await loop.run_in_executor(pool.executor, jobs.generate, slot, job, name,
+                                                options, seed, context)
         finally:
             timer.stop()
         if not pool.is_live("generate", job):
             return  # cancelled
-        if "error" in result:
-            self.query_one("#state", Static).update(result["error"])
+        if isinstance(result, Failed):
+            self.query_one("#state", Static).update(result.error)
             self.query_one("#start", Button).disabled = False
             self.query_one("#progress").display = False
             return
         self.dismiss(self.made(result))
+
+    def made(self, generated: Generated):
+        return generated.puzzle
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
@@ -163,6 +170,7 @@ class GenerateDialog(ModalScreen):
 
 
 class GenerateSudoku(GenerateDialog):
+    family = SUDOKU
     heading = "Generate a Sudoku"
 
     def fields(self) -> ComposeResult:
@@ -176,18 +184,16 @@ class GenerateSudoku(GenerateDialog):
         yield Select([("any level", "any")] + [(lv, lv) for lv in sudoku.LEVELS[:-1]],
                      value="any", allow_blank=False, id="level")
 
-    def job(self, seed: int):
+    def job(self):
         level = self.value("level")
         options = sudoku.Options(size=self.value("size"), symmetry=self.value("symmetry"),
                                  level=None if level == "any" else level)
-        return workers.generate_sudoku, (options, seed)
-
-    def made(self, result: dict) -> sudoku.Puzzle:
-        return sudoku.Puzzle(sudoku.Shape.of_size(result["size"]), tuple(result["givens"]))
+        return "sudoku", options, Context()
 
 
 class GenerateArith(GenerateDialog):
-    heading = "Generate a masked calculation (虫食算)"
+    family = ARITH
+    heading = "Generate a masked calculation (虫食算, 覆面算)"
 
     def fields(self) -> ComposeResult:
         yield Label("Operation")
@@ -204,25 +210,24 @@ class GenerateArith(GenerateDialog):
                       ("an empty calculation of that shape, to fill in by hand", "template")],
                      value="puzzle", allow_blank=False, id="start_from")
 
-    def job(self, seed: int):
+    def job(self):
         from core import arith
 
         if self.value("op") == "alphametic":
             words = self.value("digits").strip()
             if not words.isdigit() or int(words) < 3:
                 raise ValueError("覆面算: give the number of words, 3 or more (the sum included)")
-            return workers.generate_alphametic, (int(words), seed)
+            return "alphametic", AlphameticOptions(int(words)), Context()
         digits = tuple(int(n) for n in self.value("digits").replace("+", "x").split("x")
                        if n.strip().isdigit())
         template = self.value("start_from") == "template"
         keep = 1.0 if template else float(self.value("keep") or 0)
-        options = arith.Options(op=self.value("op"), digits=digits, keep=keep)
-        return workers.generate_arith, (options, seed)
+        return "arith", arith.Options(op=self.value("op"), digits=digits, keep=keep), Context()
 
-    def made(self, result: dict):
+    def made(self, generated: Generated):
         from core import arith
 
-        puzzle = arith.parse(result["text"])
+        puzzle = generated.puzzle
         if self.value("start_from") == "template":  # every cell blank: the author types
             puzzle = arith.parse(arith.format(puzzle).translate(str.maketrans("0123456789",
                                                                               "*" * 10)))
@@ -230,6 +235,7 @@ class GenerateArith(GenerateDialog):
 
 
 class GenerateNumcro(GenerateDialog):
+    family = NUMCRO
     heading = "Generate a ナンクロ"
 
     def fields(self) -> ComposeResult:
@@ -247,19 +253,17 @@ class GenerateNumcro(GenerateDialog):
         yield Label("Your own words (a text file; empty: common words)")
         yield Input("", id="text", placeholder="path/to/diary.txt")
 
-    def job(self, seed: int):
+    def job(self):
         from core.files import InputError, read_text
         from core.numcro.generator import Options
 
-        options = Options(size=self.value("size"), symmetry=self.value("symmetry"),
-                          lang=self.value("lang"), min_givens=int(self.value("min_givens") or 0))
         text = None
         if self.value("text").strip():
             try:
                 text = read_text(self.value("text").strip())
             except InputError as error:
                 raise ValueError(str(error)) from None
-        return workers.generate_numcro, (options, f"builtin:{options.lang}", seed, text)
-
-    def made(self, result: dict):
-        return result["puzzle"]
+        options = Options(size=self.value("size"), symmetry=self.value("symmetry"),
+                          lang=self.value("lang"), min_givens=int(self.value("min_givens") or 0),
+                          text=text)
+        return "numcro", options, Context()

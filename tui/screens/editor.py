@@ -11,50 +11,29 @@ from textual import work
 from textual.binding import Binding
 from textual.screen import Screen
 
-from core import kinds
-from core.errors import ParseError
-from core.files import InputError, atomic_write, read_text
-from tui import storage, workers
+from core import jobs, kinds
+from core.family import Checked, Context, Failed, Family
+from core.files import atomic_write, read_text
+from tui import storage
 from tui.screens.dialogs import Choice, PathPrompt
 from tui.widgets.status_panel import StatusPanel
 
 DEBOUNCE = 0.15  # seconds between the last keystroke and the check it starts
-FAMILY_NAMES = {"sudoku": "Sudoku", "arith": "masked arithmetic", "numcro": "ナンクロ"}
 
 
-def load_puzzle(path: str):
-    """(kind, puzzle) of a file; InputError or ParseError (with line and column) if it holds
+def load_puzzle(path: str) -> tuple[Family, object]:
+    """(family, puzzle) of a file; InputError or ParseError (with line and column) if it holds
     no puzzle of any family."""
-    from core.export import from_ipuz, is_ipuz
-
-    text = read_text(path)
-    if is_ipuz(text):
-        kind, puzzle = from_ipuz(text)
-    else:
-        kind = kinds.detect(text)
-        puzzle = kinds.family(kind).parse(text)
-    if kind == "numcro" and not puzzle.has_grid:
-        raise InputError(f"{path}: a ナンクロ given as a list of entries, without its grid: the "
-                         f"app edits grids (the command line checks and solves it: "
-                         f"puzzle-tui check {path})")
-    return kind, puzzle
-
-
-def problem_with(path: str) -> str | None:
-    """Why a file cannot be opened (for the open dialog), or None."""
-    try:
-        load_puzzle(path)
-    except (InputError, ParseError) as error:
-        return str(error)
-    return None
+    return kinds.parse(read_text(path))
 
 
 class PuzzleEditor(Screen):
-    """Subclasses set `kind` and implement compose, `show_puzzle`, `check_job`, `show_check`
-    and `generator`; the puzzle is an immutable model of the family."""
+    """Subclasses set `family` and implement compose, `show_puzzle`, `show_check` and
+    `generator`; the puzzle is an immutable model of the family."""
 
-    kind = ""
+    family: Family
     export_style = ("line", "one-line text")  # the family's format style, and its name
+    with_redundant = False  # the live check also finds the givens that could go
     BINDINGS = [
         Binding("ctrl+s", "save", "Save"),
         Binding("f2", "save_as", "Save as"),
@@ -71,13 +50,23 @@ class PuzzleEditor(Screen):
         self.path = path
         self.saved_text = saved_text if saved_text is not None else (
             self.text() if path else None)
-        self.last_check: dict = {}  # the worker's answer for the puzzle shown
+        self.last_check: Checked | Failed | None = None  # the check of the puzzle shown
         self.reveal = False  # the answer shown in the grid
         self._debounce = None
 
+    @classmethod
+    def cannot_edit(cls, puzzle) -> str | None:
+        """Why this editor cannot show the puzzle, or None."""
+        return None
+
     @property
-    def family(self):
-        return kinds.family(self.kind)
+    def found(self) -> int | None:
+        """Solutions the last finished check found (None: no finished check)."""
+        return self.last_check.count.count if isinstance(self.last_check, Checked) else None
+
+    def context(self) -> Context:
+        """What the family's count needs beyond the puzzle (a ナンクロ dictionary)."""
+        return Context()
 
     def text(self, puzzle=None) -> str:
         return self.family.format(puzzle or self.puzzle)
@@ -96,7 +85,7 @@ class PuzzleEditor(Screen):
         self.sub_title = self.describe()
 
     def describe(self) -> str:
-        return FAMILY_NAMES[self.kind]
+        return self.family.title
 
     def set_puzzle(self, puzzle, *, path: str | None = None, saved_text: str | None = None,
                    replace: bool = False) -> None:
@@ -121,19 +110,20 @@ class PuzzleEditor(Screen):
         """Show `last_check` in the status panel and the grid."""
         raise NotImplementedError
 
-    def check_failed(self, result: dict) -> bool:
+    def check_failed(self) -> bool:
         """Say so when the check did not count (a failure, or cancelled)."""
-        if "error" in result:
-            self.status.set_uniqueness(f"cannot check: {result['error']}", "none", "")
-            return True
-        if result.get("stopped"):
+        result = self.last_check
+        if isinstance(result, Checked):
+            return False
+        if result is None or result.stopped:
             self.status.set_uniqueness("check cancelled", "", "")
-            return True
-        return False
+        else:
+            self.status.set_uniqueness(f"cannot check: {result.error}", "none", "")
+        return True
 
     def action_reveal(self) -> None:
         self.reveal = not self.reveal
-        if self.last_check:
+        if self.last_check is not None:
             self.show_check()
 
     # --- live check ------------------------------------------------------------------------
@@ -150,24 +140,20 @@ class PuzzleEditor(Screen):
 
     @work(exclusive=True, group="check")
     async def run_check(self) -> None:
-        work_fn, *args = self.check_job()
-        result = await self.in_pool("check", work_fn, *args)
+        result = await self.in_pool("check", jobs.check, self.family.name, self.puzzle,
+                                    self.context(), self.with_redundant)
         if result is not None:
             self.last_check = result
             self.show_check()
             self.checked()
 
-    def check_job(self) -> tuple:
-        """(the worker function that checks the puzzle, its arguments after slot and job)."""
-        raise NotImplementedError
-
     def checked(self) -> None:
         """A fresh check result is shown: follow-up work (Sudoku rates a unique puzzle)."""
 
-    async def in_pool(self, slot: str, work_fn, *args) -> dict | None:
+    async def in_pool(self, slot: str, work_fn, *args):
         """Run `work_fn(slot index, job, *args)` in the process pool; None when an edit or
         Esc superseded it."""
-        pool: workers.JobPool = self.app.pool
+        pool: jobs.JobPool = self.app.pool
         puzzle = self.puzzle
         index, job = pool.next_job(slot)
         self.status.busy(slot)
@@ -213,11 +199,8 @@ class PuzzleEditor(Screen):
 
     def known_answer(self):
         """The answer from the last check when it proved the puzzle unique, else None."""
-        check = getattr(self, "last_check", {}) or {}
-        if check.get("count") != 1 or not check.get("answer"):
-            return None
-        answer = check["answer"]
-        return tuple(tuple(a) if isinstance(a, list) else a for a in answer)
+        check = self.last_check
+        return check.count.solution if isinstance(check, Checked) and check.count.unique else None
 
     def action_export(self) -> None:
         """The format follows the file name: .ipuz, .svg (and -solution.svg), .pdf, else the
@@ -227,19 +210,19 @@ class PuzzleEditor(Screen):
         def chosen(path: str | None) -> None:
             if not path:
                 return
-            kind, puzzle, answer = self.kind, self.puzzle, self.known_answer()
+            family, puzzle, answer = self.family, self.puzzle, self.known_answer()
             files = {}
             try:
                 if path.endswith(".ipuz"):
-                    files[path] = export.export_ipuz(kind, puzzle, answer)
+                    files[path] = export.to_ipuz(family, puzzle, answer)
                 elif path.endswith(".svg"):
-                    files[path] = export.export_svg(kind, puzzle)
+                    files[path] = export.export_svg(family, puzzle)
                     if answer is not None:
-                        files[path[:-4] + "-solution.svg"] = export.export_svg(kind, puzzle,
+                        files[path[:-4] + "-solution.svg"] = export.export_svg(family, puzzle,
                                                                              answer)
                 elif path.endswith(".pdf"):
                     files[path] = export.export_pdf(
-                        [(kind, puzzle, answer, export.title_of(kind, puzzle))], per_page=1,
+                        [(family, puzzle, answer, family.title_of(puzzle))], per_page=1,
                         title=Path(path).stem)
                 else:
                     files[path] = self.family.format(puzzle, self.export_style[0])
@@ -260,13 +243,7 @@ class PuzzleEditor(Screen):
         self.app.action_open()
 
     def action_generate(self) -> None:
-        def generated(puzzle) -> None:
-            if puzzle is not None:
-                self.confirm_discard(lambda: self.set_puzzle(puzzle, replace=True))
-        self.app.push_screen(self.generator(), generated)
-
-    def generator(self):
-        raise NotImplementedError
+        self.app.generate(self.family.name)
 
     def confirm_discard(self, then) -> None:
         """Run `then` once unsaved changes are saved or knowingly dropped."""

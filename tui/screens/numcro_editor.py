@@ -13,13 +13,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, Static
 
+from core.family import Context
 from core.numcro import BLOCK, Puzzle
+from core.numcro.family import NUMCRO
 from core.symmetry import SYMMETRIES, orbits
 from dictionaries import Dictionary, DictionaryError, pattern
 from dictionaries.defaults import open_source
 from dictionaries.normalize import fold
-from tui import workers
-from tui.screens.dialogs import Choice, GenerateNumcro, PathPrompt
+from tui.screens.dialogs import Choice, PathPrompt
 from tui.screens.editor import PuzzleEditor
 from tui.widgets.numcro_grid import NumcroGrid
 from tui.widgets.status_panel import StatusPanel
@@ -27,20 +28,8 @@ from tui.widgets.status_panel import StatusPanel
 CANDIDATES_SHOWN = 12
 
 
-def entries_through(puzzle: Puzzle, cell: int) -> list[tuple[str, tuple[int, ...]]]:
-    """(direction, numbers) of the across and down entries that hold `cell`."""
-    w = puzzle.width
-    found = []
-    for entry in puzzle.entries():
-        step = 1 if entry.direction == "A" else w
-        start = (entry.row - 1) * w + entry.col - 1
-        if cell in range(start, start + step * len(entry.numbers), step):
-            found.append((entry.direction, entry.numbers))
-    return found
-
-
 class NumcroEditor(PuzzleEditor):
-    kind = "numcro"
+    family = NUMCRO
     export_style = ("blog", "the blog's text")
     BINDINGS = [
         Binding("equals_sign", "give", "Give letter"),
@@ -60,6 +49,16 @@ class NumcroEditor(PuzzleEditor):
         super().__init__(puzzle, path, saved_text)
         self.symmetry = "rot180"
         self.source = f"builtin:{puzzle.lang}"  # the dictionary: builtin:LANG or a folder
+
+    @classmethod
+    def cannot_edit(cls, puzzle: Puzzle) -> str | None:
+        if not puzzle.has_grid:
+            return ("a ナンクロ given as a list of entries, without its grid: the app edits "
+                    "grids (the command line checks and solves it: puzzle-tui check FILE)")
+        return None
+
+    def context(self) -> Context:
+        return Context(self.source)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -107,7 +106,7 @@ class NumcroEditor(PuzzleEditor):
                 cells[cell] = fresh  # a new white cell gets a number of its own
         used = set(cells)
         givens = tuple(g for g in self.puzzle.givens if g[0] in used)
-        self.last_check = {}
+        self.last_check = None
         self.set_puzzle(replace(self.puzzle, cells=tuple(cells), givens=givens))
 
     def action_give(self) -> None:
@@ -167,17 +166,14 @@ class NumcroEditor(PuzzleEditor):
 
     # --- the check and the candidates ------------------------------------------------------
 
-    def check_job(self) -> tuple:
-        return workers.check_numcro, self.puzzle, self.source
-
     def show_check(self) -> None:
-        result = self.last_check
-        if self.check_failed(result):
+        if self.check_failed():
             return
-        found, differs = result["count"], result["differs"]
+        result = self.last_check.count
+        found, differs = result.count, result.differs
         if found == 1:
             self.status.set_uniqueness("✓ unique", "unique",
-                                       f"search effort {result['nodes']} nodes; "
+                                       f"search effort {result.nodes} nodes; "
                                        "ctrl+r shows the answer")
         elif found == 0:
             self.status.set_uniqueness("✗ no solution", "none",
@@ -187,10 +183,7 @@ class NumcroEditor(PuzzleEditor):
                                        "letters not fixed for numbers "
                                        + ", ".join(map(str, differs)) + " (highlighted)")
         self.grid.show(self.puzzle, differs if found >= 2 else (),
-                       result["solution"] if self.reveal else None)
-
-    def generator(self):
-        return GenerateNumcro()
+                       result.solution if self.reveal else None)
 
     def on_numcro_grid_moved(self, event: NumcroGrid.Moved) -> None:
         self.show_candidates()
@@ -200,7 +193,7 @@ class NumcroEditor(PuzzleEditor):
 
     def show_candidates(self) -> None:
         panel = self.query_one("#candidates", Static)
-        entries = entries_through(self.puzzle, self.grid.cursor)
+        entries = self.puzzle.entries_through(self.grid.cursor)
         if not entries:
             panel.update("")
             return
@@ -211,7 +204,8 @@ class NumcroEditor(PuzzleEditor):
             return
         givens = dict(self.puzzle.givens)
         lines = []
-        for direction, numbers in entries:
+        for entry in entries:
+            direction, numbers = entry.direction, entry.numbers
             known = {p: givens[n] for p, n in enumerate(numbers) if n in givens}
             words = dictionary.lookup(pattern(numbers), known, CANDIDATES_SHOWN + 1)
             name = {"A": "across", "D": "down"}[direction]

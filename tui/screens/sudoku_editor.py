@@ -9,17 +9,18 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Footer, Header
 
-from core import sudoku
+from core import jobs, sudoku
+from core.family import Failed
+from core.sudoku.family import SUDOKU
 from core.symmetry import SYMMETRIES, orbits
-from tui import workers
-from tui.screens.dialogs import GenerateSudoku
 from tui.screens.editor import PuzzleEditor
 from tui.widgets.status_panel import StatusPanel
 from tui.widgets.sudoku_grid import SudokuGrid
 
 
 class SudokuEditor(PuzzleEditor):
-    kind = "sudoku"
+    family = SUDOKU
+    with_redundant = True
     SLOTS = ("check", "rate")
     BINDINGS = [
         Binding("ctrl+t", "walkthrough", "Steps"),
@@ -37,7 +38,7 @@ class SudokuEditor(PuzzleEditor):
         self.symmetry = "none"
         self.pending_partners: set[int] = set()
         self.show_steps = False
-        self.last_rating: dict = {}
+        self.last_rating = None  # the rating of the puzzle shown (or Failed)
 
     # --- layout and title ------------------------------------------------------------------
 
@@ -86,7 +87,7 @@ class SudokuEditor(PuzzleEditor):
                    saved_text: str | None = None, replace: bool = False) -> None:
         if replace:
             self.pending_partners.clear()
-        self.last_check, self.last_rating = {}, {}
+        self.last_check, self.last_rating = None, None
         super().set_puzzle(puzzle, path=path, saved_text=saved_text, replace=replace)
 
     def show_puzzle(self) -> None:
@@ -94,44 +95,40 @@ class SudokuEditor(PuzzleEditor):
 
     # --- live check ------------------------------------------------------------------------
 
-    def check_job(self) -> tuple:
-        return workers.check_sudoku, self.puzzle.size, self.puzzle.givens
-
     def checked(self) -> None:
-        if self.last_check.get("count") == 1:
+        if self.found == 1:
             self.run_rating()
         else:
             self.status.set_difficulty("— (rated once the puzzle is unique)")
 
     def show_check(self) -> None:
-        result = self.last_check
-        n = self.puzzle.size
-        if self.check_failed(result):
+        if self.check_failed():
             return
-        solution = result["solution"]
+        result, redundant = self.last_check.count, self.last_check.redundant
+        n = self.puzzle.size
+        solution = result.solution
         if self.pending_partners and solution:
             self.fill_partners(solution)
             return
-        found = result["count"]
-        clash_cells = {c for pair in result["clashes"] for c in pair}
+        found = result.count
+        clash_cells = {c for pair in result.clashes for c in pair}
         if found == 1:
-            redundant = result["redundant"]
             extra = (f"{len(redundant)} redundant givens (underlined): removing any one keeps it "
                      f"unique" if redundant else "minimal: every given is needed")
             self.status.set_uniqueness("✓ unique", "unique", extra)
         elif found == 0:
             pairs = [" and ".join(sudoku.cell_name(c, n) for c in pair) for pair in
-                     result["clashes"]]
+                     result.clashes]
             details = ("clashing givens: " + "; ".join(pairs)) if pairs else (
                 "the givens contradict each other")
             self.status.set_uniqueness("✗ no solution", "none", details)
         else:
-            cells = ", ".join(sudoku.cell_name(c, n) for c in result["differs"])
+            cells = ", ".join(sudoku.cell_name(c, n) for c in result.differs)
             self.status.set_uniqueness("⚠ several solutions", "several",
                                        f"two solutions differ in {cells} (highlighted)")
         self.grid.show(self.puzzle, clashes=clash_cells,
-                       differs=result["differs"] if found >= 2 else (),
-                       redundant=result["redundant"],
+                       differs=result.differs if found >= 2 else (),
+                       redundant=redundant,
                        solution=solution if self.reveal and found >= 1 else None)
 
     def fill_partners(self, solution: list[int]) -> None:
@@ -145,25 +142,23 @@ class SudokuEditor(PuzzleEditor):
 
     @work(exclusive=True, group="rate")
     async def run_rating(self) -> None:
-        result = await self.in_pool("rate", workers.rate_sudoku, self.puzzle.size,
-                                    self.puzzle.givens)
+        result = await self.in_pool("rate", jobs.rate, self.family.name, self.puzzle,
+                                    self.context())
         if result is not None:
             self.last_rating = result
             self.show_rating()
 
     def show_rating(self) -> None:
-        result = self.last_rating
-        if not result or result.get("stopped"):
+        rating = self.last_rating
+        if rating is None or (isinstance(rating, Failed) and rating.stopped):
             return
-        if "error" in result:
-            self.status.set_difficulty(result["error"])
+        if isinstance(rating, Failed):
+            self.status.set_difficulty(rating.error)
             return
-        headline = f"{result['level']} (score {result['score']:.1f}), hardest: {result['hardest']}"
-        used = "\n".join(f"  {name} ×{times}" for name, times in result["techniques"].items())
+        headline = f"{rating.level} (score {rating.score:.1f}), hardest: {rating.hardest}"
+        used = "\n".join(f"  {name} ×{times}" for name, times in rating.techniques.items())
         if self.show_steps:
-            steps = "\n".join(f"{i:3}. {text}" for i, text in enumerate(result["steps"], 1))
-            if not result["solved"]:
-                steps += "\n     stuck: no technique applies; the rest needs guessing"
+            steps = "\n".join(rating.walkthrough())
         else:
             steps = "ctrl+t shows the steps"
         self.status.set_difficulty(headline, used, steps)
@@ -176,6 +171,3 @@ class SudokuEditor(PuzzleEditor):
         self.symmetry = SYMMETRIES[(SYMMETRIES.index(self.symmetry) + 1) % len(SYMMETRIES)]
         self.update_title()
         self.notify(f"symmetric editing: {self.symmetry}")
-
-    def generator(self):
-        return GenerateSudoku()

@@ -3,7 +3,9 @@ import random
 import pytest
 
 from core.arith import BLANK, Options, count, generate, parse
+from core.arith.formats import parse_shape
 from core.arith.generator import _columns, long_division
+from core.errors import ParseError
 
 
 @pytest.mark.parametrize("op, digits", [("add", (4, 4, 3)), ("sub", (5, 3)), ("mul", (3, 2)),
@@ -58,7 +60,7 @@ def test_bad_options():
 def test_shape_first_fills_the_authors_cells():
     from core.arith.generator import generate_from_shape
 
-    shape = parse("   @*@\nx   *@\n------\n  *@*@\n  @*@\n------\n @@*@*\n")
+    shape = parse_shape("   @*@\nx   *@\n------\n  *@*@\n  @*@\n------\n @@*@*\n")
     puzzle, answer = generate_from_shape(shape, random.Random(1), seconds=20)
     for (_, want), (_, got) in zip(shape.rows(), puzzle.rows(), strict=True):
         assert len(want) == len(got)
@@ -71,12 +73,19 @@ def test_shape_first_fills_the_authors_cells():
 def test_shape_with_letters_and_a_shape_that_cannot_work():
     from core.arith.generator import GenerationFailed, generate_from_shape
 
-    puzzle, _ = generate_from_shape(parse("AB@+@CB=@@D@"), random.Random(2), seconds=20)
+    puzzle, _ = generate_from_shape(parse_shape("AB@+@CB=@@D@"), random.Random(2), seconds=20)
     assert count(puzzle).unique and "A" in puzzle.operands[0]
     with pytest.raises(GenerationFailed, match="no numbers fit"):
-        generate_from_shape(parse("@@+@@=@@@@@"), random.Random(3), seconds=5)
+        generate_from_shape(parse_shape("@@+@@=@@@@@"), random.Random(3), seconds=5)
     with pytest.raises(ValueError, match="no @ cell"):
-        generate_from_shape(parse("AB+CD=EF"), random.Random(3))
+        parse_shape("AB+CD=EF")
+
+
+def test_a_shape_is_not_a_puzzle():
+    """`@` cells are for the generator: reading a shape as a puzzle says so, where."""
+    with pytest.raises(ParseError, match="line 2, column 6: `@` marks a digit") as error:
+        parse("   1*2\nx   *@\n------\n   ***\n")
+    assert "generate arith --shape" in str(error.value)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -96,5 +105,4 @@ def test_sample_puzzles_are_unique():
     from core.arith import parse as parse_arith
     folder = Path(__file__).resolve().parents[3] / "puzzles" / "arith"
     for path in folder.glob("*.txt"):
-        if not path.name.endswith(".shape.txt"):
-            assert count(parse_arith(path.read_text())).unique, path.name
+        assert count(parse_arith(path.read_text())).unique, path.name

@@ -8,23 +8,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import arith, numcro, sudoku
+from core import arith, kinds, numcro, sudoku
+from core.arith.family import ARITH
 from core.errors import ParseError
-from core.export import (
-    FontMissing,
-    export_ipuz,
-    export_pdf,
-    export_svg,
-    export_text,
-    find_font,
-    from_ipuz,
-    title_of,
-)
+from core.export import FontMissing, export_pdf, export_svg, find_font, to_ipuz
 from core.export import fonts as font_module
-from core.export.ipuz import ARITH, CROSSWORD, SUDOKU
+from core.numcro.family import NUMCRO
+from core.sudoku.family import SUDOKU
 
 PUZZLES = Path(__file__).resolve().parents[3] / "puzzles"
-NUMCRO = (
+NUMCRO_TEXT = (
     "lang: ja\n"
     " 2  4  1  3  4\n 4  ■  2  4  ■\n 2  2  ■  2  5\n ■  5  3  ■  1\n 1  3  2  5  3\n"
     "givens: 1:ト 2:キ\n")
@@ -32,41 +25,64 @@ KEY = ((1, "ト"), (2, "キ"), (3, "ウ"), (4, "ン"), (5, "ヨ"))
 
 
 def samples():
-    """(kind, puzzle, answer) of each family, the answers counted here."""
+    """(family, puzzle, answer) of each family, the answers counted here."""
     found = []
     for name in ("hard_rot180.txt",):
         p = sudoku.parse((PUZZLES / "sudoku" / name).read_text())
-        found.append(("sudoku", p, sudoku.count(p).solution))
+        found.append((SUDOKU, p, sudoku.count(p).solution))
     six = sudoku.Puzzle(sudoku.Shape.of_size(6), (1, 2, 3) + (0,) * 33)
-    found.append(("sudoku", six, sudoku.count(six, limit=1).solution))
+    found.append((SUDOKU, six, sudoku.count(six, limit=1).solution))
     for name in ("long_division.txt", "long_multiplication.txt", "send_more_money.txt"):
         p = arith.parse((PUZZLES / "arith" / name).read_text())
-        found.append(("arith", p, arith.count(p).solution))
-    found.append(("numcro", numcro.parse(NUMCRO), KEY))
+        found.append((ARITH, p, arith.count(p).solution))
+    found.append((NUMCRO, numcro.parse(NUMCRO_TEXT), KEY))
     return found
 
 
-@pytest.mark.parametrize("kind, puzzle, answer", samples())
-def test_text_round_trips(kind, puzzle, answer):
-    family = {"sudoku": sudoku, "arith": arith, "numcro": numcro}[kind]
-    assert family.parse(export_text(kind, puzzle)) == puzzle
+def from_ipuz(text: str):
+    return kinds.parse(text)
 
 
-@pytest.mark.parametrize("kind, puzzle, answer", samples())
-def test_ipuz_validates_and_reads_back(kind, puzzle, answer):
+@pytest.mark.parametrize("family, puzzle, answer", samples())
+def test_text_round_trips_in_every_style(family, puzzle, answer):
+    for style in family.styles:
+        if family is ARITH and style == "line" and (puzzle.partials or puzzle.steps):
+            continue  # one line holds no partial products or division steps
+        assert kinds.parse(family.format(puzzle, style)) == (family, puzzle)
+
+
+@pytest.mark.parametrize("family, puzzle, answer", samples())
+def test_ipuz_validates_and_reads_back(family, puzzle, answer):
     import ipuz
 
-    text = export_ipuz(kind, puzzle, answer)
+    text = to_ipuz(family, puzzle, answer)
     data = ipuz.read(text)  # the reference reader raises on anything invalid
-    assert from_ipuz(text) == (kind, puzzle)
+    assert from_ipuz(text) == (family, puzzle)
     assert "solution" in data
 
 
 def test_ipuz_of_a_6x6_keeps_its_2x3_boxes():
     six = sudoku.Puzzle(sudoku.Shape.of_size(6), (1,) + (0,) * 35)
-    data = json.loads(export_ipuz("sudoku", six))
+    data = json.loads(to_ipuz(SUDOKU, six))
     assert data["boxes"] is False and len(data["zones"]) == 6
     assert from_ipuz(json.dumps(data))[1].shape == sudoku.Shape(2, 3)
+
+
+def test_ipuz_zones_are_read_as_the_spec_draws_them():
+    """Zones count from 0 or from 1; they must tile the grid into equal boxes."""
+    six = sudoku.Puzzle(sudoku.Shape.of_size(6), (1,) + (0,) * 35)
+    data = json.loads(to_ipuz(SUDOKU, six))
+    one_based = [{"rect": [v + 1 for v in zone["rect"]]} for zone in data["zones"]]
+    assert from_ipuz(json.dumps({**data, "zones": one_based}))[1] == six
+    top = sudoku.parse((PUZZLES / "sudoku" / "hard_rot180.txt").read_text())
+    nine = json.loads(to_ipuz(SUDOKU, top))
+    bad = {**nine, "zones": [{"rect": [0, 0, 2, 1]}]}  # one 2x3 zone on a 9x9
+    with pytest.raises(ParseError, match="do not tile the 9x9 grid"):
+        from_ipuz(json.dumps(bad))
+    with pytest.raises(ParseError, match="not inside the"):
+        from_ipuz(json.dumps({**nine, "zones": [{"rect": [0, 0, 9, 9]}]}))
+    with pytest.raises(ParseError, match=r"\[x1, y1, x2, y2\]"):
+        from_ipuz(json.dumps({**nine, "zones": [{"rect": "all"}]}))
 
 
 @settings(max_examples=300, deadline=None)
@@ -75,7 +91,8 @@ def test_ipuz_of_a_6x6_keeps_its_2x3_boxes():
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
         st.sampled_from(["puzzle", "dimensions", "width", "cell", "value", "zones", "rect"]),
         inner, max_size=4), max_leaves=20),
-    st.sampled_from([SUDOKU, CROSSWORD, ARITH]))
+    st.sampled_from(["http://ipuz.org/sudoku#1", "http://ipuz.org/crossword#1",
+                     "http://puzzle-workbench.invalid/arith#1"]))
 def test_random_ipuz_gives_a_puzzle_or_a_clean_error(body, kind):
     data = {**body, "version": "http://ipuz.org/v2", "kind": [kind]} if isinstance(
         body, dict) else body
@@ -94,18 +111,18 @@ def test_bad_ipuz_gets_a_clear_error():
         from_ipuz('{"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/fill#1"]}')
 
 
-@pytest.mark.parametrize("kind, puzzle, answer", samples())
-def test_svg_is_sized_in_mm_and_shows_the_givens(kind, puzzle, answer):
-    root = ET.fromstring(export_svg(kind, puzzle))
+@pytest.mark.parametrize("family, puzzle, answer", samples())
+def test_svg_is_sized_in_mm_and_shows_the_givens(family, puzzle, answer):
+    root = ET.fromstring(export_svg(family, puzzle))
     assert root.get("width").endswith("mm") and root.get("height").endswith("mm")
     texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
-    solved = [t.text for t in ET.fromstring(export_svg(kind, puzzle, answer)).iter(
+    solved = [t.text for t in ET.fromstring(export_svg(family, puzzle, answer)).iter(
         "{http://www.w3.org/2000/svg}text")]
-    if kind == "sudoku":
+    if family is SUDOKU:
         assert len(texts) == puzzle.clue_count and len(solved) == puzzle.size ** 2
-    if kind == "numcro":
+    if family is NUMCRO:
         assert "ト" in texts and set(solved) >= {"ウ", "ン", "ヨ"}
-    if kind == "arith":  # every cell of the answer is a digit (blanks and letters too)
+    if family is ARITH:  # every cell of the answer is a digit (blanks and letters too)
         assert all(t.isdigit() or t in "+-×" for t in solved)
         assert sum(t.isdigit() for t in solved) > sum(t.isdigit() for t in texts)
 
@@ -120,7 +137,7 @@ def font():
 
 @pytest.mark.skipif(not shutil.which("pdftotext"), reason="poppler-utils not installed")
 def test_pdf_booklet_embeds_its_font_and_holds_the_text(font, tmp_path):
-    entries = [(kind, p, a, title_of(kind, p)) for kind, p, a in samples()]
+    entries = [(family, p, a, family.title_of(p)) for family, p, a in samples()]
     path = tmp_path / "book.pdf"
     path.write_bytes(export_pdf(entries, "b5", per_page=4, title="テスト"))
     info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True).stdout
@@ -140,17 +157,17 @@ def test_pdf_without_a_font_says_what_to_install(monkeypatch, tmp_path):
     monkeypatch.delenv("PUZZLE_WORKBENCH_FONT", raising=False)
     monkeypatch.setenv("PUZZLE_WORKBENCH_DATA", str(tmp_path))
     monkeypatch.setattr(font_module, "SYSTEM_FONTS", ())
-    kind, p, a = samples()[0]
+    family, p, a = samples()[0]
     with pytest.raises(FontMissing, match="apt-get install fonts-ipaexfont-gothic"):
-        export_pdf([(kind, p, a, "x")])
+        export_pdf([(family, p, a, "x")])
     monkeypatch.setenv("PUZZLE_WORKBENCH_FONT", str(tmp_path / "none.ttf"))
     with pytest.raises(FontMissing, match="no such font file"):
         find_font()
 
 
 def test_pdf_refuses_unknown_paper_and_layouts(font):
-    kind, p, a = samples()[0]
+    family, p, a = samples()[0]
     with pytest.raises(ValueError, match="unknown paper 'a3'"):
-        export_pdf([(kind, p, a, "x")], paper="a3")
+        export_pdf([(family, p, a, "x")], paper="a3")
     with pytest.raises(ValueError, match="--per-page 5"):
-        export_pdf([(kind, p, a, "x")], per_page=5)
+        export_pdf([(family, p, a, "x")], per_page=5)

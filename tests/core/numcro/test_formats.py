@@ -52,7 +52,7 @@ def test_round_trips(shared_data, name, style):
     ("1 2 ■\n2 1\n", 2, 1, "this row has 2 cells"),
     ("1 2\n2 x\n", 2, 1, "expected a grid row"),
     ("{\"grid\": [[1, 2], [2]]}", 1, 1, "rows of equal length"),
-    ("{\"grid\": [[1, 2],", 1, 18, "not valid JSON"),
+    ("{\"grid\": [[1, 2],", 1, 18, "not JSON"),
 ])
 def test_bad_input_names_line_and_column(text, line, column, words):
     with pytest.raises(ParseError) as caught:

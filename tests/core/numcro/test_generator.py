@@ -3,7 +3,8 @@ import random
 
 import pytest
 
-from core.numcro import count, filled
+from core.numcro import count
+from core.numcro.family import NUMCRO
 from core.numcro.generator import Options, acceptable, block_pattern, generate, own_words, runs
 from core.numcro.wordsets import WordSets
 from core.symmetry import orbits
@@ -127,7 +128,7 @@ def test_an_authors_block_pattern_is_kept(english):
     made = generate(Options(size=9, lang="en", blocks=blocks), english, english,
                     random.Random(5))
     assert tuple(c == 0 for c in made.puzzle.cells) == blocks
-    full = filled(made.puzzle, made.solution)
+    full = NUMCRO.filled(made.puzzle, made.solution)
     assert count(full, english).unique
 
 

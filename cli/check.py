@@ -1,0 +1,31 @@
+"""`puzzle-tui check FILE...`: is each puzzle unique? Where two solutions differ, or why
+there is none; with --json, also the givens that could go."""
+
+from __future__ import annotations
+
+from cli.common import Run, UsageError, add_dict_option, context_of, describe_count, emit
+
+MAX_LIMIT = 1_000_000
+
+
+def add_parser(sub) -> None:
+    parser = sub.add_parser("check", help="count solutions (is it unique?)")
+    parser.add_argument("files", nargs="+", metavar="FILE", help="puzzle file, or - for stdin")
+    parser.add_argument("--limit", type=int, default=2,
+                        help="stop counting at N (default 2, the least that proves uniqueness)")
+    parser.add_argument("--json", action="store_true",
+                        help="one JSON object a puzzle (with the givens that could go)")
+    add_dict_option(parser, "check against")
+
+
+def run(args) -> int:
+    if not 2 <= args.limit <= MAX_LIMIT:
+        raise UsageError(f"--limit {args.limit}: from 2 (two solutions found prove a puzzle "
+                         f"not unique) to {MAX_LIMIT}")
+    run = Run(args.files, args.json, context_of(args))
+    for entry, many, checked, as_json in run.counted(args.limit, with_redundant=args.json):
+        if args.json:
+            emit(as_json)
+        else:
+            print(entry.where(many) + describe_count(entry, checked.count, args.limit))
+    return run.status

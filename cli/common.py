@@ -1,0 +1,161 @@
+"""What the commands share: exit codes, reading every puzzle of the input files through the
+registry, JSON lines, and writing outputs safely."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from core import kinds
+from core.errors import ParseError
+from core.family import NO_CONTEXT, Context, Family
+from core.files import InputError, OutputError, check_output, read_text, write_output
+from dictionaries import DictionaryError
+
+OK, NOT_UNIQUE, BAD_INPUT = 0, 1, 2
+
+
+class UsageError(Exception):
+    """A bad option value or output path: said on stderr, exit 2."""
+
+
+@dataclass
+class Entry:
+    """One puzzle of an input file, or the error that stands in its place."""
+
+    source: str
+    line: int
+    family: Family | None
+    puzzle: object = None
+    error: str | None = None
+
+    def where(self, many: bool) -> str:
+        return f"{self.source}:{self.line}: " if many else ""
+
+    @property
+    def kind(self) -> str | None:
+        return self.family.name if self.family else None
+
+
+def load(path: str) -> list[Entry]:
+    """Every puzzle of a file, in order (a file of one-line puzzles holds many)."""
+    try:
+        family, items = kinds.read(read_text(path))
+    except InputError as error:
+        return [Entry(path, 0, None, error=str(error))]
+    except ParseError as error:
+        return [Entry(path, error.line, None, error=f"{path}: {error}")]
+    if not items:
+        return [Entry(path, 1, family, error=f"{path}: no puzzle found")]
+    return [Entry(path, line, family, error=f"{path}: {item}") if isinstance(item, ParseError)
+            else Entry(path, line, family, puzzle=item) for line, item in items]
+
+
+def emit(obj: dict) -> None:
+    print(json.dumps(obj, ensure_ascii=False), flush=True)
+
+
+def report(entry: Entry, error: str, as_json: bool) -> None:
+    if as_json:
+        emit({"kind": entry.kind, "line": entry.line, "error": error})
+    print(error, file=sys.stderr)
+
+
+class Run:
+    """The puzzles of the input files in order; bad ones are reported as they come and raise
+    the exit status."""
+
+    def __init__(self, paths: list[str], as_json: bool, context: Context = NO_CONTEXT):
+        self.paths, self.as_json, self.context, self.status = paths, as_json, context, OK
+
+    def __iter__(self) -> Iterator[tuple[Entry, bool]]:
+        for path in self.paths:
+            entries = load(path)
+            for entry in entries:
+                if entry.error:
+                    self.fail(BAD_INPUT)
+                    report(entry, entry.error, self.as_json)
+                else:
+                    yield entry, len(entries) > 1
+
+    def fail(self, status: int) -> None:
+        self.status = max(self.status, status)
+
+    def counted(self, limit: int, with_redundant: bool = False):
+        """(entry, many, checked, JSON object) for each puzzle, counted; a puzzle that is not
+        unique raises the status to NOT_UNIQUE, and one whose ナンクロ dictionary is missing or
+        broken is reported as bad input."""
+        for entry, many in self:
+            family, puzzle = entry.family, entry.puzzle
+            start = time.perf_counter()
+            try:
+                checked = family.check(puzzle, limit, None, self.context, with_redundant)
+            except DictionaryError as error:
+                self.fail(BAD_INPUT)
+                report(entry, f"{entry.source}: {error}", self.as_json)
+                continue
+            result = checked.count
+            if not result.unique:
+                self.fail(NOT_UNIQUE)
+            as_json = {
+                "kind": family.name, "line": entry.line, "count": result.count, "limit": limit,
+                "unique": result.unique, "solution": solution_text(entry, result.solution, True),
+                "differs": family.cell_names(puzzle, result.differs),
+                "clashes": [family.cell_names(puzzle, pair) for pair in result.clashes],
+                "seconds": round(time.perf_counter() - start, 6)}
+            if with_redundant:
+                as_json["redundant"] = family.cell_names(puzzle, checked.redundant)
+            yield entry, many, checked, as_json
+
+
+def solution_text(entry: Entry, solution, one_line: bool) -> str | None:
+    if solution is None:
+        return None
+    return entry.family.solution_text(entry.puzzle, solution, one_line)
+
+
+def describe_count(entry: Entry, result, limit: int) -> str:
+    family, puzzle = entry.family, entry.puzzle
+    if result.unique:
+        return "unique"
+    if result.count == 0:
+        clashes = family.clashes_text(puzzle, result.clashes)
+        return f"no solution: {clashes}" if clashes else "no solution"
+    more = " or more" if result.count >= limit else ""
+    differ = ", ".join(family.cell_names(puzzle, result.differs))
+    return f"not unique: {result.count}{more} solutions; two of them differ in {differ}"
+
+
+def context_of(args) -> Context:
+    return Context(dictionary=getattr(args, "dict", None))
+
+
+def add_dict_option(parser, what: str) -> None:
+    parser.add_argument("--dict", metavar="DICT", help=f"ナンクロ: the dictionary to {what}: a "
+                        "folder (puzzle-tui dict build) or a built-in one, ja or en (default: "
+                        "the built-in one of the puzzle's language)")
+
+
+def add_output_options(parser, required: bool, what: str) -> None:
+    parser.add_argument("-o", "--output", metavar="OUT", required=required,
+                        help=f"{what}; - for standard output")
+    parser.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
+
+
+def output_paths(paths: list[str], args, inputs: list[str] = ()) -> None:
+    """Every output is checked before anything is written (UsageError otherwise)."""
+    for path in paths:
+        try:
+            check_output(path, force=args.force, inputs=inputs)
+        except OutputError as error:
+            raise UsageError(str(error)) from None
+
+
+def write(path: str, data: str | bytes) -> None:
+    try:
+        write_output(path, data)
+    except OutputError as error:
+        raise UsageError(str(error)) from None

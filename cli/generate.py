@@ -1,0 +1,180 @@
+"""`puzzle-tui generate NAME [options]`: new unique puzzles from one of the registered
+generators (core.kinds.GENERATORS); each generator's options come from its fields."""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from collections import deque
+from collections.abc import Iterator
+
+from cli.common import (
+    BAD_INPUT,
+    NOT_UNIQUE,
+    OK,
+    UsageError,
+    add_dict_option,
+    add_output_options,
+    context_of,
+    output_paths,
+)
+from core import jobs, kinds
+from core.errors import ParseError
+from core.family import Failed, Generated
+from core.files import InputError, OutputError, open_atomic, read_text
+
+MAX_COUNT = 10 ** 9
+CPUS = os.cpu_count() or 1
+
+
+def add_parser(sub) -> None:
+    parser = sub.add_parser("generate", help="make new unique puzzles")
+    names = parser.add_subparsers(dest="generator", required=True, metavar="KIND",
+                                  help=", ".join(kinds.GENERATORS))
+    for name, (family, generator) in kinds.GENERATORS.items():
+        own = names.add_parser(name, help=generator.help, description=generator.help)
+        for field in generator.fields:
+            _add_field(own, field)
+        if family.needs_dictionary:
+            add_dict_option(own, "fill from and check against")
+        own.add_argument("--count", type=int, default=1, help="how many puzzles")
+        own.add_argument("--seed", type=int, help="puzzle i uses seed S+i (reproducible)")
+        own.add_argument("--jobs", type=int, default=1,
+                         help=f"worker processes (at most the {CPUS} CPUs)")
+        own.add_argument("--json", action="store_true", help="one JSON object a puzzle")
+        add_output_options(own, False, "write the puzzles here")
+
+
+def _add_field(parser, field) -> None:
+    flag = "--" + field.name.replace("_", "-")
+    if field.type is bool:
+        parser.add_argument(flag, dest=field.name, action="store_true", help=field.help)
+        return
+    parser.add_argument(flag, dest=field.name, type=field.type, default=field.default,
+                        choices=field.choices or None, help=field.help,
+                        metavar="FILE" if field.file else field.metavar)
+
+
+def options_of(args, generator):
+    """The generator's options from the command line: file fields are read (capped), and a
+    bad value or file is a UsageError naming the file, line and column."""
+    values, files = {}, []
+    for field in generator.fields:
+        value = getattr(args, field.name)
+        if field.file and value is not None:
+            try:
+                files.append(value)
+                value = read_text(value)
+            except InputError as error:
+                raise UsageError(str(error)) from None
+        values[field.name] = value
+    try:
+        return generator.options(values)
+    except ParseError as error:
+        where = f"{files[0]}: " if len(files) == 1 else ""
+        raise UsageError(f"{where}{error}") from None
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+
+
+def run(args) -> int:
+    family, generator = kinds.GENERATORS[args.generator]
+    if not 1 <= args.count <= MAX_COUNT:
+        raise UsageError(f"--count {args.count}: from 1 to {MAX_COUNT}")
+    if args.jobs < 1:
+        raise UsageError(f"--jobs {args.jobs}: at least 1")
+    if args.jobs > CPUS:
+        print(f"generate: --jobs {args.jobs} capped at the {CPUS} CPUs", file=sys.stderr)
+    if args.output:
+        output_paths([args.output], args)
+    options = options_of(args, generator)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
+    rated = args.json or getattr(args, "level", None) is not None
+    tasks = ((generator.name, options, seed + i, context_of(args), rated)
+             for i in range(args.count))
+    style = generator.style if args.count == 1 else generator.many_style
+    joiner = "\n" if args.json or style == family.line_style else "\n\n"
+    try:
+        with open_atomic(args.output or "-") as out, progress_bar(args.count) as advance:
+            for i, made in enumerate(made_in_order(tasks, min(args.jobs, CPUS))):
+                if isinstance(made, Failed):
+                    raise Unfinished(made)  # the output file is not written
+                advance()
+                text = (_json(family, generator, made) if args.json
+                        else family.format(made.puzzle, style).rstrip("\n"))
+                out.write((joiner if i else "") + text)
+                if args.output is None:
+                    out.flush()
+            out.write("\n")
+    except OutputError as error:
+        raise UsageError(str(error)) from None
+    except Unfinished as failure:
+        print(f"generate: {failure.made.error}", file=sys.stderr)
+        return BAD_INPUT if failure.made.bad_input else NOT_UNIQUE
+    return OK
+
+
+class Unfinished(Exception):
+    def __init__(self, made: Failed):
+        self.made = made
+
+
+def _json(family, generator, made: Generated) -> str:
+    import json
+
+    style = generator.many_style
+    # the solution on one line where the puzzle is on one, and a ナンクロ's as its key
+    one_line = style == family.line_style or family.line_style is None
+    obj = {"puzzle": family.format(made.puzzle, style).rstrip("\n"),
+           "solution": family.solution_text(made.puzzle, made.solution, one_line),
+           "seed": made.seed, "givens": len(family.givens(made.puzzle))}
+    if made.rating is not None:
+        obj["level"] = made.rating.level
+        obj["rating"] = made.rating.as_dict()
+    return json.dumps(obj, ensure_ascii=False)
+
+
+def made_in_order(tasks: Iterator[tuple], workers: int) -> Iterator[Generated | Failed]:
+    """Each task's result, in task order; with more than one worker, at most two tasks a
+    worker are in flight (a huge --count streams), and Ctrl+C stops them all at once."""
+    if workers <= 1:
+        for task in tasks:
+            yield jobs.make(*task)
+        return
+    pool = jobs.JobPool(workers, ("generate",))
+    try:
+        slot, job = pool.next_job("generate")
+        pending: deque = deque()
+        for task in tasks:
+            pending.append(pool.executor.submit(jobs.generate, slot, job, *task))
+            if len(pending) >= 2 * workers:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        pool.shutdown(wait=True)  # cancelled jobs see their stop and end within ~ms
+
+
+class progress_bar:
+    """A rich progress bar on standard error, shown only on a terminal."""
+
+    def __init__(self, total: int):
+        self.total, self.progress = total, None
+
+    def __enter__(self):
+        if not sys.stderr.isatty():
+            return lambda: None
+        from rich.console import Console
+        from rich.progress import Progress
+
+        self.progress = Progress(console=Console(stderr=True), transient=True)
+        self.progress.start()
+        task = self.progress.add_task("generating", total=self.total)
+        return lambda: self.progress.advance(task)
+
+    def __exit__(self, *exc):
+        if self.progress is not None:
+            self.progress.stop()
+        return False
+

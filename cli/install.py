@@ -1,0 +1,28 @@
+"""`puzzle-tui install`: what the app fetches once, the built-in ナンクロ dictionaries and the
+Japanese print font."""
+
+from __future__ import annotations
+
+import sys
+
+from cli.common import BAD_INPUT, OK
+from core import export
+from dictionaries import DictionaryError
+
+
+def add_parser(sub) -> None:
+    parser = sub.add_parser("install", help="fetch and build, once, the built-in ナンクロ "
+                            "dictionaries and the Japanese print font (make run does)")
+    parser.add_argument("--force", action="store_true", help="fetch and build them again")
+
+
+def run(args) -> int:
+    from dictionaries.defaults import LANGUAGES, install
+
+    try:
+        install(LANGUAGES, args.force, say=print)
+        print(f"print font: {export.install_font(args.force, say=print)}")
+    except (DictionaryError, export.FontMissing) as error:
+        print(f"install: {error}", file=sys.stderr)
+        return BAD_INPUT
+    return OK

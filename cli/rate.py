@@ -1,0 +1,50 @@
+"""`puzzle-tui rate FILE`: how hard each puzzle is for a person, where its family rates."""
+
+from __future__ import annotations
+
+import time
+
+from cli.common import BAD_INPUT, NOT_UNIQUE, Run, add_dict_option, context_of, emit, report
+from core.family import NotRated
+from dictionaries import DictionaryError
+
+
+def add_parser(sub) -> None:
+    parser = sub.add_parser("rate", help="difficulty by human logic (Sudoku; ナンクロ by "
+                            "search effort)")
+    parser.add_argument("file", metavar="FILE", help="puzzle file, or - for stdin")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--steps", action="store_true", help="print the logical walkthrough")
+    add_dict_option(parser, "rate with")
+
+
+def run(args) -> int:
+    context = context_of(args)
+    run = Run([args.file], args.json, context)
+    for entry, many in run:
+        where = entry.where(many)
+        if not entry.family.rated:
+            run.fail(BAD_INPUT)
+            report(entry, f"{where}rate: {entry.family.title} has no difficulty rating yet",
+                   args.json)
+            continue
+        start = time.perf_counter()
+        try:
+            rating = entry.family.rate(entry.puzzle, None, context)
+        except NotRated as error:
+            run.fail(NOT_UNIQUE)
+            report(entry, where + str(error), args.json)
+            continue
+        except DictionaryError as error:
+            run.fail(BAD_INPUT)
+            report(entry, f"{entry.source}: {error}", args.json)
+            continue
+        if args.json:
+            emit({"kind": entry.kind, "line": entry.line, **rating.as_dict(),
+                  "seconds": round(time.perf_counter() - start, 6)})
+            continue
+        print(where + rating.summary())
+        if args.steps:
+            for line in rating.walkthrough():
+                print(line)
+    return run.status

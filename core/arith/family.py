@@ -1,0 +1,160 @@
+"""Masked arithmetic (虫食算, 覆面算) as a registered family: see core/family.py for the
+contract. A cell is (row, column) of the model, rows in `Puzzle.rows()` order."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from core.arith import drawing, formats, ipuz
+from core.arith.model import BLANK, OPERATIONS, Puzzle, cell_names, filled
+from core.arith.solver import count
+from core.errors import ParseError
+from core.family import NO_CONTEXT, Family, Field, Generated, Generator
+
+# an equation, a "a b" multiplication header, an operator in front of a number (Sudoku grids
+# use + and - only inside rule lines), or `divisor )`: one line each
+HINTS = re.compile(r"=|\)|^[ \t]*\d+[ \t]+\d+[ \t]*$|^[ \t]*[+x×-][ \t]+[^\s|+-]", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class ShapeOptions:
+    """Numbers for an author's shape (formats.parse_shape), within `seconds`."""
+
+    shape: Puzzle
+    seconds: float = 60.0
+
+
+@dataclass(frozen=True)
+class AlphameticOptions:
+    """A unique sum of `words` words (the last is the sum), from `word_list` (one word a
+    line; None: common English words), within `seconds`."""
+
+    words: int = 10
+    word_list: str | None = None
+    seconds: float = 60.0
+
+    def __post_init__(self):
+        if self.words < 3:
+            raise ValueError("--words is at least 3 (two addends and the sum)")
+
+
+class Arith(Family):
+    name = "arith"
+    title = "虫食算・覆面算"
+    puzzle_type = Puzzle
+    styles = ("vertical", "line", "file")
+    line_style = "line"
+    ipuz_kind = ipuz.KIND.split("#")[0]
+
+    def recognise(self, text: str) -> int:
+        content = "\n".join(line for line in text.splitlines()
+                            if not line.lstrip().startswith("#"))
+        return 2 if HINTS.search(content) else 0
+
+    def parse(self, text: str) -> Puzzle:
+        return formats.parse(text)
+
+    def iter_puzzles(self, text: str):
+        return formats.iter_puzzles(text)
+
+    def format(self, puzzle: Puzzle, style: str | None = None) -> str:
+        return formats.format(puzzle, style or "vertical")
+
+    def count(self, puzzle, limit=2, stop=None, context=NO_CONTEXT):
+        return count(puzzle, limit, stop)
+
+    def filled(self, puzzle: Puzzle, solution) -> Puzzle:
+        return filled(puzzle, solution)
+
+    def differs(self, puzzle, first, second) -> tuple:
+        return tuple((r, c) for r, (a, b) in enumerate(zip(first, second, strict=True))
+                     for c in range(len(a)) if a[c] != b[c])
+
+    def cell_names(self, puzzle: Puzzle, cells) -> list[str]:
+        return cell_names(puzzle, cells)
+
+    def givens(self, puzzle: Puzzle) -> tuple:
+        """The digits printed (a letter is part of the puzzle's words, not a clue)."""
+        return tuple((r, c) for r, (_, cells) in enumerate(puzzle.rows())
+                     for c, cell in enumerate(cells) if cell.isdigit())
+
+    def without(self, puzzle: Puzzle, cell) -> Puzzle:
+        r, c = cell
+        rows = [cells for _, cells in puzzle.rows()]
+        rows[r] = rows[r][:c] + BLANK + rows[r][c + 1:]
+        return filled(puzzle, tuple(rows))
+
+    def generate(self, options, rng, stop=None, context=NO_CONTEXT, rate=False) -> Generated:
+        from core.arith import generator
+
+        if isinstance(options, AlphameticOptions):
+            from core.arith.alphametic import generate_alphametic, read_words
+
+            words = read_words(options.word_list) if options.word_list else None
+            puzzle = generate_alphametic(options.words, rng, words, options.seconds, stop)
+            return Generated(puzzle, count(puzzle, 1).solution)
+        if isinstance(options, ShapeOptions):
+            puzzle, answer = generator.generate_from_shape(options.shape, rng,
+                                                           options.seconds, stop)
+        else:
+            puzzle, answer = generator.generate(options, rng, stop)
+        return Generated(puzzle, tuple(cells for _, cells in answer.rows()))
+
+    def title_of(self, puzzle: Puzzle) -> str:
+        return drawing.title(puzzle)
+
+    def draw(self, puzzle, answer=None, cell=None):
+        return drawing.draw(puzzle, answer, cell)
+
+    def to_ipuz(self, puzzle, answer=None) -> dict:
+        return ipuz.to_ipuz(puzzle, answer)
+
+    def from_ipuz(self, data: dict) -> Puzzle:
+        return ipuz.from_ipuz(data)
+
+
+def _calculation_options(values: dict):
+    from core.arith.generator import Options
+
+    if values.get("shape") is not None:
+        return ShapeOptions(formats.parse_shape(values["shape"]), values["seconds"])
+    digits = values["digits"].replace("+", "x").split("x")
+    if not all(d.strip().isascii() and d.strip().isdigit() for d in digits):
+        raise ValueError(f"--digits {values['digits']!r}: digit counts like 3x2 or 4+4+4")
+    attempts = {"attempts": values["attempts"]} if values.get("attempts") else {}
+    return Options(op=values["op"], digits=tuple(int(d) for d in digits), keep=values["keep"],
+                   one_blank_per_column=bool(values.get("one_blank_per_column")), **attempts)
+
+
+def _alphametic_options(values: dict) -> AlphameticOptions:
+    words = values.get("word_list")
+    return AlphameticOptions(values["words"], _word_list(words) if words else None,
+                             values["seconds"])
+
+
+def _word_list(text: str) -> str:
+    if not text.split():
+        raise ParseError("the word list holds no words", 1, 1)
+    return text
+
+
+SECONDS = Field("seconds", "time budget for one puzzle", float, 60.0)
+Arith.generators = (
+    Generator("arith", "a unique 虫食算 (long calculation with blanks)", (
+        Field("op", "the operation", str, "mul", OPERATIONS),
+        Field("digits", "digit counts, e.g. 3x2 or 4+4+4 (div: divisor x quotient)", str, "3x3"),
+        Field("keep", "share of digits left shown (0: as few as stay unique)", float, 0.0),
+        Field("one_blank_per_column", "at most one blank in a column (additions)", bool, False),
+        Field("shape", "the author's shape (@ a digit to choose, * a blank, letters)",
+              file=True),
+        Field("attempts", "random answers to try", int),
+        SECONDS,
+    ), _calculation_options, "vertical", "vertical"),
+    Generator("alphametic", "a unique 覆面算 of words that add up", (
+        Field("words", "number of words, the sum included", int, 10),
+        Field("word_list", "one word a line (default: common English words)", file=True),
+        SECONDS,
+    ), _alphametic_options, "line", "line"),
+)
+ARITH = Arith()

@@ -1,0 +1,231 @@
+"""The contract every puzzle family keeps, and the small typed results that cross the process
+pool. A family is one package (core/sudoku, core/arith, core/numcro) with one `Family` object
+registered in core/kinds.py; the command line, the app's workers, export and the editors reach
+a family only through that object, never by its name.
+
+Terms: a *puzzle* is the family's immutable model; a *solution* is what its `count` returns
+(Sudoku: a symbol per cell; arithmetic: every row's digits; ナンクロ: (number, letter) pairs);
+a *cell* is whatever the family points at when it says where two solutions differ or which
+given can go (Sudoku: a cell index; arithmetic: (row, column) of the model; ナンクロ: a number).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from core.counting import Count
+from core.errors import ParseError
+from core.search import Stop
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a family may need beyond the puzzle. `dictionary`: the ナンクロ dictionary,
+    `builtin:LANG` or a folder; None means the built-in one of the puzzle's language."""
+
+    dictionary: str | None = None
+
+    def dictionary_for(self, lang: str):
+        """The opened dictionary (once a process); DictionaryError when missing or broken."""
+        from dictionaries.defaults import open_source
+
+        return open_source(self.dictionary or f"builtin:{lang}")
+
+
+NO_CONTEXT = Context()
+
+
+@dataclass(frozen=True)
+class Field:
+    """One generator option, as the command line and the app offer it. `file`: the value
+    names a file whose text the option takes (the caller reads it, capped and checked)."""
+
+    name: str  # `--name` on the command line, with - for _
+    help: str
+    type: type = str  # str, int, float or bool (a flag)
+    default: Any = None
+    choices: tuple = ()
+    file: bool = False
+    metavar: str | None = None
+
+
+@dataclass(frozen=True)
+class Generator:
+    """A way a family makes puzzles (`generate NAME`). `options` turns the fields' values
+    (a dict by field name) into the family's options for `Family.generate`: ValueError or
+    ParseError, with line and column, for a bad value."""
+
+    name: str
+    help: str
+    fields: tuple[Field, ...]
+    options: Callable[[dict], Any]
+    style: str  # the text style one generated puzzle is printed in
+    many_style: str  # ... and several, one after another
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A generator's one result type: the puzzle, its (unique) solution, the seed that made it,
+    and its rating or level where the family has one."""
+
+    puzzle: Any
+    solution: Any
+    seed: int | None = None
+    rating: Any = None  # the family's rating: `.level`, and `.as_dict()` for JSON
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A live check: the count, and the givens that could go (when asked and unique)."""
+
+    count: Count
+    redundant: tuple = ()
+
+
+@dataclass(frozen=True)
+class Failed:
+    """A job that did not finish: what went wrong, or that it was stopped."""
+
+    error: str = ""
+    stopped: bool = False
+    bad_input: bool = False  # the input was at fault (a missing dictionary), not the search
+
+
+class NotRated(ValueError):
+    """The family has no difficulty rating, or this puzzle cannot be rated (not unique)."""
+
+
+class Family(ABC):
+    """One puzzle family. Subclasses set the class attributes and implement the abstract
+    methods; the others have defaults that suit most families."""
+
+    name: str = ""  # the `kind:` header word and the registry key: sudoku, arith, numcro
+    title: str = ""  # what a person calls it
+    puzzle_type: type = object
+    styles: tuple[str, ...] = ()  # text styles `format` writes; the first is the full layout
+    line_style: str | None = None  # the style that writes a puzzle on one line, losslessly
+    ipuz_kind: str | None = None  # the ipuz `kind` URI (without its #version)
+    needs_dictionary: bool = False  # `count` and `generate` read context.dictionary
+    rated: bool = False  # `rate` gives a difficulty for a person
+    generators: tuple[Generator, ...] = ()
+
+    # --- text ------------------------------------------------------------------------------
+
+    @abstractmethod
+    def recognise(self, text: str) -> int:
+        """How surely `text` is this family's (0: not at all, 1: it could be, 2: it has a
+        mark of the family, 3: nothing else reads like it)."""
+
+    @abstractmethod
+    def parse(self, text: str):
+        """Exactly one puzzle; ParseError with line and column otherwise."""
+
+    def iter_puzzles(self, text: str) -> Iterator[tuple[int, Any]]:
+        """(line, puzzle or its ParseError) for each puzzle of a file, in order; a file holds
+        one puzzle unless the family reads files of many."""
+        try:
+            yield 1, self.parse(text)
+        except ParseError as error:
+            yield error.line, error
+
+    @abstractmethod
+    def format(self, puzzle, style: str | None = None) -> str:
+        """The puzzle as text in one of `styles` (the first when None); ends in a newline."""
+
+    def solution_text(self, puzzle, solution, one_line: bool = False) -> str:
+        """A solution as text (no final newline): the filled puzzle, on one line if asked."""
+        filled = self.filled(puzzle, solution)
+        return self.format(filled, self.line_style if one_line and self.line_style else None
+                           ).rstrip("\n")
+
+    # --- solving ---------------------------------------------------------------------------
+
+    @abstractmethod
+    def count(self, puzzle, limit: int = 2, stop: Stop | None = None,
+              context: Context = NO_CONTEXT) -> Count:
+        """Solutions up to `limit`, and for two of them the cells where they differ."""
+
+    def solve(self, puzzle, context: Context = NO_CONTEXT):
+        """One solution, or None."""
+        return self.count(puzzle, 1, None, context).solution
+
+    @abstractmethod
+    def filled(self, puzzle, solution):
+        """The puzzle with every cell given its solution's value."""
+
+    @abstractmethod
+    def differs(self, puzzle, first, second) -> tuple:
+        """The cells where two solutions differ."""
+
+    @abstractmethod
+    def cell_names(self, puzzle, cells) -> list[str]:
+        """Cells named as an author reads them (r3c5, product:4, the number 12)."""
+
+    def clashes_text(self, puzzle, clashes) -> str:
+        """Count.clashes (pairs of givens that break a rule at sight) in words."""
+        return "; ".join(" and ".join(self.cell_names(puzzle, pair)) for pair in clashes)
+
+    @abstractmethod
+    def givens(self, puzzle) -> tuple:
+        """The cells that hold a given (a clue an author could take away)."""
+
+    @abstractmethod
+    def without(self, puzzle, cell):
+        """The puzzle with the given at `cell` taken away."""
+
+    def redundant(self, puzzle, stop: Stop | None = None, context: Context = NO_CONTEXT
+                  ) -> tuple:
+        """The givens that could go, one at a time, and leave the puzzle unique (call it on
+        a unique puzzle)."""
+        found = []
+        for cell in self.givens(puzzle):
+            if self.count(self.without(puzzle, cell), 2, stop, context).unique:
+                found.append(cell)
+            if stop is not None and stop():
+                break
+        return tuple(found)
+
+    def check(self, puzzle, limit: int = 2, stop: Stop | None = None,
+              context: Context = NO_CONTEXT, with_redundant: bool = False) -> Checked:
+        """The count, and when asked and the puzzle is unique, the givens that could go."""
+        result = self.count(puzzle, limit, stop, context)
+        redundant = self.redundant(puzzle, stop, context) if (
+            with_redundant and result.unique) else ()
+        return Checked(result, redundant)
+
+    # --- making and rating -----------------------------------------------------------------
+
+    def generate(self, options, rng: random.Random, stop: Stop | None = None,
+                 context: Context = NO_CONTEXT, rate: bool = False) -> Generated:
+        """A unique puzzle made to `options` (from one of `generators`), rated if asked;
+        GenerationFailed when none was found in the attempts or time allowed."""
+        raise NotImplementedError(f"{self.title}: no generator")
+
+    def rate(self, puzzle, stop: Stop | None = None, context: Context = NO_CONTEXT):
+        """The difficulty for a person (`.level`, `.as_dict()`, `.summary()`, `.steps`);
+        NotRated when the family has none or the puzzle is not unique."""
+        raise NotRated(f"{self.title} has no difficulty rating yet")
+
+    # --- print -----------------------------------------------------------------------------
+
+    @abstractmethod
+    def title_of(self, puzzle) -> str:
+        """A caption for print: the family and the puzzle's shape."""
+
+    @abstractmethod
+    def draw(self, puzzle, answer=None, cell: float | None = None):
+        """The puzzle (or with `answer`, its solution) as a core.export.drawing.Drawing."""
+
+    @abstractmethod
+    def to_ipuz(self, puzzle, answer=None) -> dict:
+        """The ipuz fields of the puzzle (kind, puzzle, solution, ...), without `version`."""
+
+    @abstractmethod
+    def from_ipuz(self, data: dict):
+        """The puzzle of an ipuz object of this family's kind (KeyError, TypeError or
+        ValueError on a malformed one: the caller reports them)."""
+

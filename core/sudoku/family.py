@@ -1,0 +1,143 @@
+"""Sudoku (ナンプレ) as a registered family: see core/family.py for the contract."""
+
+from __future__ import annotations
+
+import re
+
+from core.family import NO_CONTEXT, Family, Field, Generated, Generator, NotRated
+from core.search import where_differ
+from core.sudoku import drawing, formats, ipuz
+from core.sudoku.model import BOX_SHAPES, SYMBOLS, Puzzle, cell_name
+from core.sudoku.solver import count
+from core.symmetry import SYMMETRIES
+
+LENGTHS = {n * n for n in BOX_SHAPES}
+TOKEN = re.compile(r"[^\s,;]+")
+SYMBOL_CHARS = set(SYMBOLS + ".0*")
+
+
+def _is_one_liner(line: str) -> bool:
+    return any(len(t) in LENGTHS and set(t) <= SYMBOL_CHARS for t in TOKEN.findall(line))
+
+
+class Sudoku(Family):
+    name = "sudoku"
+    title = "Sudoku"
+    puzzle_type = Puzzle
+    styles = ("grid", "line")
+    line_style = "line"
+    ipuz_kind = ipuz.KIND.split("#")[0]
+    rated = True
+
+    def recognise(self, text: str) -> int:
+        """3 when the first lines are one-line Sudokus (blanks as 0 included), else 1: any
+        text that no other family claims is tried as a grid."""
+        lines = [line for line in text.splitlines()[:200]
+                 if line.strip() and not line.lstrip().startswith("#")
+                 and not formats.HEADER.match(line)][:20]
+        return 3 if lines and all(_is_one_liner(line) for line in lines) else 1
+
+    def parse(self, text: str) -> Puzzle:
+        return formats.parse(text)
+
+    def iter_puzzles(self, text: str):
+        return formats.iter_puzzles(text)
+
+    def format(self, puzzle: Puzzle, style: str | None = None) -> str:
+        return formats.format(puzzle, style or "grid")
+
+    def count(self, puzzle, limit=2, stop=None, context=NO_CONTEXT):
+        return count(puzzle, limit, stop)
+
+    def filled(self, puzzle: Puzzle, solution) -> Puzzle:
+        return puzzle.with_givens(solution)
+
+    def differs(self, puzzle, first, second) -> tuple:
+        return where_differ(first, second)
+
+    def cell_names(self, puzzle: Puzzle, cells) -> list[str]:
+        return [cell_name(c, puzzle.size) for c in cells]
+
+    def clashes_text(self, puzzle: Puzzle, clashes) -> str:
+        return "; ".join(" and ".join(self.cell_names(puzzle, pair)) + " both hold "
+                         + SYMBOLS[puzzle.givens[pair[0]] - 1] for pair in clashes)
+
+    def givens(self, puzzle: Puzzle) -> tuple:
+        return tuple(c for c, v in enumerate(puzzle.givens) if v)
+
+    def without(self, puzzle: Puzzle, cell) -> Puzzle:
+        return puzzle.with_givens(puzzle.givens[:cell] + (0,) + puzzle.givens[cell + 1:])
+
+    def redundant(self, puzzle, stop=None, context=NO_CONTEXT) -> tuple:
+        """Each given tested by "without it, and with its cell holding another symbol, is
+        there a solution?": singles settle most tests (core.sudoku.generator)."""
+        from core.sudoku.generator import redundant_givens
+
+        solution = count(puzzle, 1, stop).solution
+        return redundant_givens(puzzle, solution, stop) if solution else ()
+
+    def generate(self, options, rng, stop=None, context=NO_CONTEXT, rate=False) -> Generated:
+        from core.sudoku.generator import generate
+
+        puzzle, solution = generate(options, rng, stop)
+        return Generated(puzzle, solution, rating=self.rate(puzzle) if rate else None)
+
+    def rate(self, puzzle, stop=None, context=NO_CONTEXT):
+        from core.sudoku.logic import rate
+
+        try:
+            return rate(puzzle, stop)
+        except ValueError as error:
+            raise NotRated(str(error)) from None
+
+    def title_of(self, puzzle: Puzzle) -> str:
+        return drawing.title(puzzle)
+
+    def draw(self, puzzle, answer=None, cell=None):
+        return drawing.draw(puzzle, answer, cell)
+
+    def to_ipuz(self, puzzle, answer=None) -> dict:
+        return ipuz.to_ipuz(puzzle, answer)
+
+    def from_ipuz(self, data: dict) -> Puzzle:
+        return ipuz.from_ipuz(data)
+
+
+
+def _options(values: dict):
+    from core.sudoku.generator import Options
+
+    attempts = {"attempts": values["attempts"]} if values.get("attempts") else {}
+    return Options(size=values["size"], symmetry=values["symmetry"], clues=values.get("clues"),
+                   minimal=bool(values.get("minimal")), mask=_mask(values.get("mask")),
+                   level=values.get("level"), max_technique=values.get("max_technique"),
+                   **attempts)
+
+
+def _mask(text: str | None) -> tuple[bool, ...] | None:
+    """An author's pattern: any symbol (or x) marks a given; blanks stay empty."""
+    if text is None:
+        return None
+    pattern = text.replace("x", "1").replace("X", "1")
+    return tuple(bool(v) for v in formats.parse(pattern).givens)
+
+
+def _generators() -> tuple[Generator, ...]:
+    from core.sudoku.logic import LEVELS, TECHNIQUE_NAMES
+
+    fields = (
+        Field("size", "4, 6, 8, 9, 12, 16 or 25", int, 9, tuple(sorted(BOX_SHAPES))),
+        Field("symmetry", "of the givens", str, "none", SYMMETRIES),
+        Field("level", "exactly this difficulty", str, None, LEVELS),
+        Field("max_technique", "solvable with this technique and easier ones", str, None,
+              TECHNIQUE_NAMES, metavar="TECHNIQUE"),
+        Field("clues", "stop at this many clues", int),
+        Field("minimal", "no clue can be removed", bool, False),
+        Field("mask", "givens exactly on this pattern's cells", file=True),
+        Field("attempts", "random grids to try", int),
+    )
+    return (Generator("sudoku", "a unique Sudoku", fields, _options, "grid", "line"),)
+
+
+Sudoku.generators = _generators()
+SUDOKU = Sudoku()
