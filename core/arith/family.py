@@ -14,7 +14,7 @@ from core.family import NO_CONTEXT, Family, Field, Generated, Generator
 
 # an equation, a "a b" multiplication header, an operator in front of a number (Sudoku grids
 # use + and - only inside rule lines), or `divisor )`: one line each
-HINTS = re.compile(r"=|\)|^[ \t]*\d+[ \t]+\d+[ \t]*$|^[ \t]*[+x×-][ \t]+[^\s|+-]", re.MULTILINE)
+HINTS = re.compile(r"=|\)|^[ \t]*[0-9]+[ \t]+[0-9]+[ \t]*$|^[ \t]*[+x×-][ \t]+[^\s|+-]", re.MULTILINE)
 
 
 @dataclass(frozen=True)

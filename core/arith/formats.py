@@ -33,11 +33,11 @@ MAX_ROW = 400  # cells in one row: a longer "number" is a mistake, not a puzzle
 MAX_ROWS = 500
 OPERATORS = {"+": "add", "-": "sub", "x": "mul", "X": "mul", "×": "mul", "/": "div", "÷": "div"}
 RULE = re.compile(r"^\s*[-=_─━]{2,}\s*$")
-MUL_HEADER = re.compile(r"^\s*(\d+)\s+(\d+)\s*$")
+MUL_HEADER = re.compile(r"^\s*([0-9]{1,6})\s+([0-9]{1,6})\s*$")
 DIV_HEADER = re.compile(r"^\s*(\S+)\s*[/÷]\s*(\S+)\s*=\s*(\S+)\s*$")
 DIV_STEP = re.compile(r"^\s*(\S+)\s*-\s*(\S+)\s*=\s*(\S+)\s*$")
-NOT_DIGIT = re.compile(r"^\s*(\S)\s*(?:!=|≠)\s*(\d)\s*$")
-BLANKS_NOT = re.compile(r"^\s*blanks in (.+?) are not (\d)\b")
+NOT_DIGIT = re.compile(r"^\s*(\S)\s*(?:!=|≠)\s*([0-9])\s*$")
+BLANKS_NOT = re.compile(r"^\s*blanks in (.+?) are not ([0-9])\b")
 ROLE_WORDS = ("dividend", "divisor", "quotient", "multiplicand", "multiplier", "product",
               "result", "working", "subtrahend", "rest", "partial", "operand")
 

@@ -43,7 +43,7 @@ def _headers_and_rows(text: str):
         if not stripped:
             continue
         tokens = stripped.split()
-        if all(t.isdigit() or t in BLOCKS for t in tokens):
+        if all(_is_digits(t) or t in BLOCKS for t in tokens):
             rows.append((number, line))
             continue
         if stripped.startswith("#"):
@@ -56,11 +56,25 @@ def _headers_and_rows(text: str):
     return headers, rows
 
 
+def _is_digits(token: str) -> bool:
+    """ASCII digits only (Python's int() also reads ² and ٣), few enough to be a number."""
+    return token.isascii() and token.isdigit() and len(token) <= 6
+
+
+def _number(token: str, line: int, column: int, what: str, high: int = 0) -> int:
+    """A number of the grid, 0 (a block) to `high`: ParseError at (line, column) otherwise."""
+    high = high or MAX_NUMBER
+    if not _is_digits(token) or int(token) > high:
+        raise ParseError(f"{what} {token[:20]!r} is not a number from 0 to {high}", line,
+                         column)
+    return int(token)
+
+
 def _int(headers, key: str, low: int, high: int) -> int:
     if key not in headers:
         raise ParseError(f"missing `{key}:`", 1, 1)
     line, column, value = headers[key]
-    if not value.strip().isdigit() or not low <= int(value) <= high:
+    if not _is_digits(value.strip()) or not low <= int(value) <= high:
         raise ParseError(f"`{key}:` takes a number from {low} to {high}", line, column)
     return int(value)
 
@@ -72,14 +86,8 @@ def _blog(headers) -> Puzzle:
     line, column, value = headers["table"]
     cells = []
     for match in re.finditer(r"\S+", value):
-        token = match.group()
-        if not token.isdigit():
-            raise ParseError(f"{token!r} in the table is not a number", line,
-                             column + match.start())
-        if int(token) > count:
-            raise ParseError(f"number {token} is beyond `numbers: {count}`", line,
-                             column + match.start())
-        cells.append(int(token))
+        cells.append(_number(match.group(), line, column + match.start(),
+                             f"in the table (numbers: {count}),", count))
     if len(cells) != width * height:
         raise ParseError(f"the table has {len(cells)} cells; {width}x{height} needs "
                          f"{width * height}", line, column)
@@ -94,11 +102,12 @@ def _grid(headers, rows) -> Puzzle:
     width = len(rows[0][1].split())
     cells = []
     for number, line in rows:
-        tokens = line.split()
+        tokens = list(re.finditer(r"\S+", line))
         if len(tokens) != width:
             raise ParseError(f"this row has {len(tokens)} cells; the first has {width}",
                              number, 1)
-        cells += [BLOCK if t in BLOCKS else int(t) for t in tokens]
+        cells += [BLOCK if t.group() in BLOCKS else
+                  _number(t.group(), number, t.start() + 1, "a cell") for t in tokens]
     if not 2 <= width <= MAX_SIDE or not 2 <= len(rows) <= MAX_SIDE:
         raise ParseError(f"a grid is 2 to {MAX_SIDE} cells a side", rows[0][0], 1)
     lang = _language(*headers.get("lang", (1, 1, "ja")))
@@ -122,8 +131,9 @@ def _givens(header, lang: str, numbers: set[int]) -> tuple[tuple[int, str], ...]
     for match in re.finditer(r"\S+", value):
         number, sep, letter = match.group().partition(":")
         at = column + match.start()
-        if not sep or not number.isdigit() or not letter:
-            raise ParseError(f"a given reads NUMBER:LETTER, not {match.group()!r}", line, at)
+        if not sep or not _is_digits(number) or not letter:
+            raise ParseError(f"a given reads NUMBER:LETTER, not {match.group()[:20]!r}", line,
+                             at)
         if int(number) not in numbers:
             raise ParseError(f"number {number} is not in the grid", line, at)
         folded, why = fold(letter, lang)

@@ -245,3 +245,114 @@ def test_export_of_a_numcro_without_a_grid_is_refused(shared_data, tmp_path, cap
         assert main(["export", str(case), "--to", to, "--dict", str(tmp_path / "d"),
                      "-o", str(out)]) == 2
         assert "has no grid" in capsys.readouterr().err and not out.exists()
+
+
+def test_export_of_a_numcro_to_text_reads_back(shared_data, tmp_path, capsys):
+    from core import numcro
+
+    case = shared_data / "numcro" / "ja_wikipedia_5x5.q.txt"
+    for style in ("full", "blog"):
+        out = tmp_path / f"{style}.txt"
+        assert main(["export", str(case), "--to", "text", "--style", style, "-o", str(out)]) == 0
+        assert numcro.parse(out.read_text()) == numcro.parse(case.read_text())
+    assert main(["export", str(case), "--to", "text", "--style", "line",
+                 "-o", str(tmp_path / "l.txt")]) == 2
+    assert "has no one-line form" in capsys.readouterr().err
+
+
+def test_one_line_sudokus_with_0_blanks_are_sudokus(puzzle_file, capsys):
+    lines = [TOP1.replace(".", "0"), ("." + TOP1[1:]).replace(".", "0")]
+    assert main(["check", puzzle_file("\n".join(lines) + "\n"), "--json"]) == 1
+    out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(o["kind"], o["count"]) for o in out] == [("sudoku", 1), ("sudoku", 2)]
+
+
+BLOCKS = {"dots": "..#..\n.....\n#...#\n.....\n..#..\n",
+          "zeros spaced": "0 0 # 0 0\n0 0 0 0 0\n# 0 0 0 #\n0 0 0 0 0\n0 0 # 0 0\n",
+          "squares": "□□■□□\n□□□□□\n■□□□■\n□□□□□\n□□■□□\n"}
+
+
+def test_generate_numcro_on_an_authors_blocks_in_every_drawn_form(puzzle_file, tmp_path,
+                                                                   capsys):
+    from core import numcro
+
+    words = ("STAR TEN ARE RED ERA NET RAT TAR ART EAT TEA ATE SEA SET TEN END DEN NEAR "
+             "DEAR READ DARE TREAD TRADE RATED STARE TEARS RATES ASTER SATED STEAD")
+    listing = puzzle_file("\n".join(words.split()) + "\n", "words.txt")
+    folder = str(tmp_path / "d")
+    assert main(["dict", "build", listing, "--lang", "en", "-o", folder]) == 0
+    capsys.readouterr()
+    for name, drawing in BLOCKS.items():
+        path = puzzle_file(drawing, f"{name}.txt")
+        code = main(["generate", "numcro", "--lang", "en", "--blocks", path, "--dict", folder,
+                     "--seed", "1", "--seconds", "20"])
+        out, err = capsys.readouterr()
+        assert code in (0, 1), err  # 1: these few words may not fill it; never all blocks
+        if code == 0:
+            made = numcro.parse(out)
+            assert [c == 0 for c in made.cells] == [ch in "#■" for ch in drawing if ch in
+                                                    "#■.0□"]
+    bad = puzzle_file("..#..\n..x..\n", "bad.txt")
+    assert main(["generate", "numcro", "--blocks", bad]) == 2
+    assert "bad.txt: line 2, column 3: 'x' is not a cell" in capsys.readouterr().err
+    tall = puzzle_file("...\n...\n", "tall.txt")
+    assert main(["generate", "numcro", "--blocks", tall]) == 2
+    assert "square" in capsys.readouterr().err
+
+
+def test_a_shape_is_refused_as_a_puzzle(capsys):
+    shape = ROOT / "puzzles" / "shapes" / "ke.txt"
+    assert main(["check", str(shape)]) == 2
+    assert "`@` marks a digit for the generator to choose" in capsys.readouterr().err
+
+
+def test_dict_lookup_names_the_known_letters_and_takes_built_in_names(tmp_path, capsys,
+                                                                     monkeypatch):
+    listing = tmp_path / "words.txt"
+    listing.write_text("ニワトリ\nサクラ\n")
+    folder = tmp_path / "d"
+    assert main(["dict", "build", str(listing), "-o", str(folder)]) == 0
+    capsys.readouterr()
+    assert main(["dict", "lookup", str(folder), "1234", "--known", "2=ワ"]) == 0
+    assert capsys.readouterr().out == "ニワトリ\n"
+    assert main(["dict", "lookup", str(folder), "1234", "--known", "2=ツ"]) == 1
+    assert capsys.readouterr().err == "no word with pattern 1234, ツ at 2\n"
+    # a built-in name reaches the built-in dictionary (not installed in this test's data)
+    assert main(["dict", "lookup", "ja", "12342"]) == 2
+    assert "built-in ja dictionary is not installed" in capsys.readouterr().err
+
+
+def test_outputs_never_destroy_data(puzzle_file, tmp_path, capsys):
+    source = puzzle_file(TOP1 + "\n")
+    out = tmp_path / "out.txt"
+    assert main(["export", source, "-o", str(out)]) == 0
+    assert main(["export", source, "--style", "line", "-o", str(out)]) == 2  # exists
+    assert "--force" in capsys.readouterr().err
+    assert main(["export", source, "--style", "line", "-o", str(out), "--force"]) == 0
+    assert out.read_text() == TOP1 + "\n"
+    link = tmp_path / "link.txt"
+    link.symlink_to(out)
+    assert main(["export", source, "-o", str(link), "--force"]) == 0
+    assert link.is_symlink() and parse(out.read_text()) == parse(TOP1)
+    assert main(["export", source, "-o", source, "--force"]) == 2  # the input itself
+    assert main(["export", source, "-o", str(tmp_path), "--force"]) == 2  # a folder
+    assert main(["export", source, "-o", str(tmp_path / "no" / "such.txt")]) == 2
+    assert main(["generate", "sudoku", "--size", "4", "-o", "/dev/null", "--force"]) == 2
+    err = capsys.readouterr().err
+    assert "is an input file" in err and "not a regular file" in err and "no folder" in err
+    assert main(["export", source, "--style", "line", "-o", "-"]) == 0
+    assert capsys.readouterr().out == TOP1 + "\n"
+
+
+def test_count_jobs_and_limit_are_checked(capsys):
+    for args in (["generate", "sudoku", "--count", "0"], ["generate", "sudoku", "--count", "-1"],
+                 ["generate", "sudoku", "--jobs", "0"]):
+        assert main(args) == 2
+    assert main(["generate", "sudoku", "--size", "4", "--jobs", "999", "--seed", "1"]) == 0
+    assert "capped at the" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("limit", ["0", "1", "-1"])
+def test_check_limit_below_two_is_refused(puzzle_file, capsys, limit):
+    assert main(["check", puzzle_file("." * 16), "--limit", limit]) == 2
+    assert "--limit" in capsys.readouterr().err
