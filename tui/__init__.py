@@ -1,1 +1,1 @@
-"""The Textual app and the `puzzle-tui` command line, on top of `core`."""
+"""The Textual app: a start screen, an editor per family, dialogs; on top of `core`."""

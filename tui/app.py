@@ -119,7 +119,7 @@ class PuzzleApp(App):
 
     def action_generate(self) -> None:
         editor = self.editor()
-        self.generate(editor.family.name if editor is not None else "sudoku")
+        self.generate(editor.family.name if editor is not None else next(iter(GENERATORS)))
 
     def generate(self, name: str) -> None:
         """The generator dialog of a family; its puzzle opens in the family's editor."""

@@ -14,7 +14,8 @@ from core.family import NO_CONTEXT, Family, Field, Generated, Generator
 
 # an equation, a "a b" multiplication header, an operator in front of a number (Sudoku grids
 # use + and - only inside rule lines), or `divisor )`: one line each
-HINTS = re.compile(r"=|\)|^[ \t]*[0-9]+[ \t]+[0-9]+[ \t]*$|^[ \t]*[+x×-][ \t]+[^\s|+-]", re.MULTILINE)
+HINTS = re.compile(r"=|\)|^[ \t]*[0-9]+[ \t]+[0-9]+[ \t]*$|^[ \t]*[+x×-][ \t]+[^\s|+-]",
+                   re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -140,21 +141,20 @@ def _word_list(text: str) -> str:
 
 
 SECONDS = Field("seconds", "time budget for one puzzle", float, 60.0)
-Arith.generators = (
-    Generator("arith", "a unique 虫食算 (long calculation with blanks)", (
-        Field("op", "the operation", str, "mul", OPERATIONS),
-        Field("digits", "digit counts, e.g. 3x2 or 4+4+4 (div: divisor x quotient)", str, "3x3"),
-        Field("keep", "share of digits left shown (0: as few as stay unique)", float, 0.0),
-        Field("one_blank_per_column", "at most one blank in a column (additions)", bool, False),
-        Field("shape", "the author's shape (@ a digit to choose, * a blank, letters)",
-              file=True),
-        Field("attempts", "random answers to try", int),
-        SECONDS,
-    ), _calculation_options, "vertical", "vertical"),
-    Generator("alphametic", "a unique 覆面算 of words that add up", (
-        Field("words", "number of words, the sum included", int, 10),
-        Field("word_list", "one word a line (default: common English words)", file=True),
-        SECONDS,
-    ), _alphametic_options, "line", "line"),
-)
+CALCULATION = Generator("arith", "a unique 虫食算 (long calculation with blanks)", (
+    Field("op", "the operation", str, "mul", OPERATIONS),
+    Field("digits", "digit counts, e.g. 3x2 or 4+4+4 (div: divisor x quotient)", str, "3x3"),
+    Field("keep", "share of digits left shown (0: as few as stay unique)", float, 0.0),
+    Field("one_blank_per_column", "at most one blank in a column (additions)", bool, False),
+    Field("shape", "the author's shape (@ a digit to choose, * a blank, letters)",
+          file=True),
+    Field("attempts", "random answers to try", int),
+    SECONDS,
+), _calculation_options, "vertical", "vertical")
+ALPHAMETIC = Generator("alphametic", "a unique 覆面算 of words that add up", (
+    Field("words", "number of words, the sum included", int, 10),
+    Field("word_list", "one word a line (default: common English words)", file=True),
+    SECONDS,
+), _alphametic_options, "line", "line")
+Arith.generators = (CALCULATION, ALPHAMETIC)
 ARITH = Arith()

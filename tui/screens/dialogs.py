@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, ProgressBar, Select, Static
 
 from core import jobs, sudoku
-from core.arith.family import ARITH, AlphameticOptions
+from core.arith.family import ALPHAMETIC, ARITH, CALCULATION, AlphameticOptions
 from core.family import Context, Failed, Generated
 from core.numcro.family import NUMCRO
 from core.sudoku.family import SUDOKU
@@ -188,7 +188,7 @@ class GenerateSudoku(GenerateDialog):
         level = self.value("level")
         options = sudoku.Options(size=self.value("size"), symmetry=self.value("symmetry"),
                                  level=None if level == "any" else level)
-        return "sudoku", options, Context()
+        return self.family.generators[0].name, options, Context()
 
 
 class GenerateArith(GenerateDialog):
@@ -217,12 +217,13 @@ class GenerateArith(GenerateDialog):
             words = self.value("digits").strip()
             if not words.isdigit() or int(words) < 3:
                 raise ValueError("覆面算: give the number of words, 3 or more (the sum included)")
-            return "alphametic", AlphameticOptions(int(words)), Context()
+            return ALPHAMETIC.name, AlphameticOptions(int(words)), Context()
         digits = tuple(int(n) for n in self.value("digits").replace("+", "x").split("x")
                        if n.strip().isdigit())
         template = self.value("start_from") == "template"
         keep = 1.0 if template else float(self.value("keep") or 0)
-        return "arith", arith.Options(op=self.value("op"), digits=digits, keep=keep), Context()
+        options = arith.Options(op=self.value("op"), digits=digits, keep=keep)
+        return CALCULATION.name, options, Context()
 
     def made(self, generated: Generated):
         from core import arith
@@ -266,4 +267,4 @@ class GenerateNumcro(GenerateDialog):
         options = Options(size=self.value("size"), symmetry=self.value("symmetry"),
                           lang=self.value("lang"), min_givens=int(self.value("min_givens") or 0),
                           text=text)
-        return "numcro", options, Context()
+        return self.family.generators[0].name, options, Context()
