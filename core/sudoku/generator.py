@@ -31,6 +31,9 @@ class Options:
             raise ValueError(f"no Sudoku of size {self.size}; sizes: {sorted(BOX_SHAPES)}")
         if self.symmetry not in SYMMETRIES:
             raise ValueError(f"unknown symmetry {self.symmetry!r}; one of {', '.join(SYMMETRIES)}")
+        if self.clues is not None and not least_clues(self.size) <= self.clues <= self.size ** 2:
+            raise ValueError(f"--clues {self.clues}: a unique {self.size}x{self.size} needs "
+                             f"{least_clues(self.size)} to {self.size ** 2} clues")
         if self.mask is not None and len(self.mask) != self.size ** 2:
             raise ValueError(f"the mask has {len(self.mask)} cells; the grid has {self.size ** 2}")
         if self.level is not None and self.level not in LEVELS:
@@ -48,6 +51,15 @@ class Options:
             upto = frozenset(TECHNIQUE_NAMES[:TECHNIQUE_NAMES.index(self.max_technique) + 1])
             allowed = upto if allowed is None else allowed & upto
         return allowed
+
+
+KNOWN_LEAST_CLUES = {4: 4, 6: 8, 9: 17}  # proven minimums (9x9: McGuire et al., 2012)
+
+
+def least_clues(size: int) -> int:
+    """No unique puzzle has fewer clues: the proven minimum, else size - 1 (with two symbols
+    missing, swapping them gives a second solution)."""
+    return KNOWN_LEAST_CLUES.get(size, size - 1)
 
 
 def random_solution(shape: Shape, rng: random.Random) -> tuple[int, ...]:

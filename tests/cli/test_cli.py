@@ -346,7 +346,8 @@ def test_outputs_never_destroy_data(puzzle_file, tmp_path, capsys):
 
 def test_count_jobs_and_limit_are_checked(capsys):
     for args in (["generate", "sudoku", "--count", "0"], ["generate", "sudoku", "--count", "-1"],
-                 ["generate", "sudoku", "--jobs", "0"]):
+                 ["generate", "sudoku", "--jobs", "0"], ["generate", "sudoku", "--clues", "0"],
+                 ["generate", "sudoku", "--clues", "16"], ["generate", "sudoku", "--clues", "82"]):
         assert main(args) == 2
     assert main(["generate", "sudoku", "--size", "4", "--jobs", "999", "--seed", "1"]) == 0
     assert "capped at the" in capsys.readouterr().err
@@ -356,3 +357,33 @@ def test_count_jobs_and_limit_are_checked(capsys):
 def test_check_limit_below_two_is_refused(puzzle_file, capsys, limit):
     assert main(["check", puzzle_file("." * 16), "--limit", limit]) == 2
     assert "--limit" in capsys.readouterr().err
+
+
+def test_ctrl_c_stops_generate_jobs_at_once():
+    """Ctrl+C reaches the whole process group: the workers stop within a second or two, and
+    nothing is left running."""
+    import os
+    import signal
+    import time
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cli", "generate", "sudoku", "--level", "master", "--count",
+         "40", "--jobs", "2", "--seed", "1"], stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE, text=True, start_new_session=True)
+    time.sleep(4)  # the pool is up and working
+    os.killpg(process.pid, signal.SIGINT)
+    started = time.monotonic()
+    _, err = process.communicate(timeout=30)
+    assert time.monotonic() - started < 5 and process.returncode == 130
+    assert "Traceback" not in err
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and live_in_group(process.pid):
+        time.sleep(0.2)
+    assert not live_in_group(process.pid)  # no worker is left running
+
+
+def live_in_group(group: int) -> list[str]:
+    """The processes of a process group that still run (zombies waiting for init do not)."""
+    listed = subprocess.run(["ps", "-o", "stat=", "-g", str(group)], capture_output=True,
+                            text=True).stdout.split()
+    return [state for state in listed if not state.startswith("Z")]
