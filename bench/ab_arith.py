@@ -1,0 +1,126 @@
+"""Paired in-process A/B of the arithmetic searches: core/arith/search.py at a git revision
+(A) against the working tree (B), on the shared multiplications, divisions and alphametics.
+
+Both versions are imported into one process under different module names and called
+alternately (A then B, then B then A); a sample is the ratio B/A of one pair, so the machine's
+swings of speed cancel. A process carries a small bias of its own (a copy of A against itself
+comes out up to ~3 % off on sub-millisecond cases), so the pairs are spread over several
+processes and pooled. `--control` times A against a second copy of A: it should give ~1.00.
+
+    python bench/ab_arith.py --rev HEAD --cases M01,M02,ALPHA
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import gc
+import importlib.util
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+SHARED = ROOT.parent / "shared" / "data" / "arith"
+SEARCH = ROOT / "core" / "arith" / "search.py"
+PAIRS = {"M01": 200, "M02": 40, "ALPHA": 12}
+REPS = {"M01": 5, "M03": 5, "M04": 10, "M05": 5, "M06": 5}  # runs per timing of tiny cases
+
+
+def load(path: str, name: str):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def cases() -> dict[str, list]:
+    from core.arith import parse
+
+    found = {path.name[:3]: [parse(path.read_text())]
+             for path in sorted((SHARED / "mushikuizan").glob("*.txt"))}
+    rows = csv.DictReader((SHARED / "alphametics.tsv").open(), delimiter="\t")
+    found["ALPHA"] = [parse(row["puzzle"]) for row in rows]
+    return found
+
+
+def timed(search, puzzles, reps: int) -> float:
+    from core.arith.checker import Checker
+
+    total = 0.0
+    for _ in range(reps):
+        for puzzle in puzzles:
+            checker = Checker(puzzle, None)  # outside the clock: the same code for both
+            start = time.perf_counter()
+            search.SEARCHES[puzzle.op](puzzle, checker, [], 2, None)
+            total += time.perf_counter() - start
+    return total / reps
+
+
+def worker(case: str, pairs: int, a_path: str, b_path: str) -> None:
+    a, b = load(a_path, "search_a"), load(b_path, "search_b")
+    puzzles, reps = cases()[case], REPS.get(case, 1)
+    timed(a, puzzles, reps), timed(b, puzzles, reps)  # warm up
+    ratios, times_a, times_b = [], [], []
+    gc.disable()
+    for i in range(pairs):
+        if i % 2 == 0:
+            ta = timed(a, puzzles, reps)
+            tb = timed(b, puzzles, reps)
+        else:
+            tb = timed(b, puzzles, reps)
+            ta = timed(a, puzzles, reps)
+        gc.collect()
+        ratios.append(tb / ta)
+        times_a.append(ta)
+        times_b.append(tb)
+    gc.enable()
+    print(json.dumps({"ratios": ratios, "a": times_a, "b": times_b}))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rev", default="HEAD", help="A: search.py at this git revision")
+    parser.add_argument("--cases", default="M01,M02,ALPHA",
+                        help="M01..M06, D01..D08 (shared files), ALPHA (all 57 alphametics)")
+    parser.add_argument("--pairs", type=int, default=0, help="pairs a case (default: by case)")
+    parser.add_argument("--procs", type=int, default=4, help="processes the pairs are spread on")
+    parser.add_argument("--control", action="store_true", help="A against a copy of A")
+    parser.add_argument("--worker", nargs=4, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        case, pairs, a_path, b_path = args.worker
+        worker(case, int(pairs), a_path, b_path)
+        return
+    old = subprocess.run(["git", "-C", str(ROOT), "show", f"{args.rev}:core/arith/search.py"],
+                         capture_output=True, text=True, check=True).stdout
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+        f.write(old)
+    a_path = f.name
+    b_path = a_path if args.control else str(SEARCH)
+    print(f"A = {args.rev}, B = {'a copy of A' if args.control else 'the working tree'}")
+    print(f"{'case':6} {'pairs':>5} {'A ms':>9} {'B ms':>9} {'B/A':>7}   per process")
+    for case in args.cases.split(","):
+        per = -(-(args.pairs or PAIRS.get(case, 60)) // args.procs)
+        ratios, times_a, times_b, medians = [], [], [], []
+        for _ in range(args.procs):
+            done = subprocess.run([sys.executable, __file__, "--worker", case, str(per), a_path,
+                                   b_path], capture_output=True, text=True, check=True)
+            out = json.loads(done.stdout)
+            ratios += out["ratios"]
+            times_a += out["a"]
+            times_b += out["b"]
+            medians.append(statistics.median(out["ratios"]))
+        print(f"{case:6} {len(ratios):5d} {statistics.median(times_a) * 1000:9.3f} "
+              f"{statistics.median(times_b) * 1000:9.3f} {statistics.median(ratios):7.3f}   "
+              + " ".join(f"{m:.3f}" for m in medians), flush=True)
+    Path(a_path).unlink()
+
+
+if __name__ == "__main__":
+    main()
