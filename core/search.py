@@ -3,7 +3,9 @@ differ, and the members of a bit set."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 
 Stop = Callable[[], bool]  # asked every STOP_EVERY nodes; True ends the search
 STOP_EVERY = 64  # nodes between two calls of `stop`: a live check must end within ~ms
@@ -36,3 +38,17 @@ def bits(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+@contextmanager
+def recursion_room(depth: int):
+    """Room for a search that recurses `depth` calls deep (an addition of 1,000 blanks): the
+    interpreter's limit is raised for the search and put back after. Python-to-Python calls
+    do not grow the C stack (3.11+), so a deep limit is safe for these searches."""
+    old = sys.getrecursionlimit()
+    if depth + 200 > old:
+        sys.setrecursionlimit(depth + 200)
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old)

@@ -14,7 +14,7 @@ from core.arith import search
 from core.arith.checker import Checker
 from core.arith.model import Puzzle
 from core.counting import Count
-from core.search import Stopped
+from core.search import Stopped, recursion_room
 
 
 def count(puzzle: Puzzle, limit: int = 2, stop: Callable[[], bool] | None = None,
@@ -23,8 +23,10 @@ def count(puzzle: Puzzle, limit: int = 2, stop: Callable[[], bool] | None = None
     count(p, 1, rng=rng) gives a random solution (used by the shape-first generator)."""
     found: list[tuple[str, ...]] = []
     stopped = False
+    cells = sum(len(cells) for _, cells in puzzle.rows())  # no search recurses deeper
     try:
-        search.SEARCHES[puzzle.op](puzzle, Checker(puzzle, rng), found, limit, stop)
+        with recursion_room(cells):
+            search.SEARCHES[puzzle.op](puzzle, Checker(puzzle, rng), found, limit, stop)
     except Stopped:
         stopped = True
     differs = ()

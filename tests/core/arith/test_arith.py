@@ -269,3 +269,16 @@ def test_blanks_apart_from_letters_prune_the_search():
                                                           strict=True)
                    for ch, cell in zip(row, cells[1], strict=True) if cell == BLANK)
         assert sum(map(int, addends)) == int(total)
+
+
+def test_an_addition_of_1200_blanks_is_counted_not_a_recursion_error():
+    """The search recurses once a variable: 1,200 blanks go past Python's default limit."""
+    import sys
+
+    limit = sys.getrecursionlimit()
+    puzzle = parse("*" * 400 + "+" + "*" * 400 + "+" + "*" * 399 + "=" + "*" * 400)
+    result = count(puzzle)
+    assert result.count == 2 and result.differs
+    assert sys.getrecursionlimit() == limit  # put back after the search
+    solution = result.solutions[0]
+    assert int(solution[0]) + int(solution[1]) + int(solution[2]) == int(solution[3])
