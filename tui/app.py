@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -10,7 +11,7 @@ from textual.screen import Screen
 
 from core import kinds
 from core.errors import ParseError
-from core.files import InputError
+from core.files import InputError, read_text
 from core.jobs import JobPool
 from tui import storage
 from tui.screens.arith_editor import ArithEditor
@@ -35,6 +36,7 @@ class PuzzleApp(App):
 
     def __init__(self, path: str | None = None, pool: JobPool | None = None) -> None:
         super().__init__()
+        self.storage_warned = False
         self.start_path = path
         self.own_pool = pool is None  # tests share one pool between apps
         self.pool = pool or JobPool()
@@ -53,23 +55,29 @@ class PuzzleApp(App):
     def editor(self) -> PuzzleEditor | None:
         return self.screen if isinstance(self.screen, PuzzleEditor) else None
 
-    def edit(self, puzzle, path: str | None = None, saved_text: str | None = None) -> None:
+    def edit(self, puzzle, path: str | None = None, saved_text: str | None = None,
+             recovery: str | None = None) -> None:
         """Show a puzzle in its family's editor (the open one, after asking about unsaved
-        work, when it is of the same family)."""
+        work, when it is of the same family). `recovery` names the safety copy the puzzle
+        came from: edits go on being kept there."""
         problem = self.cannot_edit(puzzle)
         if problem:
             self.notify(problem, title="Cannot edit", severity="error", timeout=15)
             return
         editor_class = EDITORS[kinds.of(puzzle).name]
         editor = self.editor()
+
+        def fresh():
+            made = editor_class(puzzle, path, saved_text)
+            made.recovery = recovery or made.recovery
+            return made
         if editor is None:
-            self.push_screen(editor_class(puzzle, path, saved_text))
+            self.push_screen(fresh())
         elif type(editor) is editor_class:
             editor.confirm_discard(lambda: editor.set_puzzle(
-                puzzle, path=path, saved_text=saved_text, replace=True))
+                puzzle, path=path, saved_text=saved_text, replace=True, recovery=recovery))
         else:
-            editor.confirm_discard(lambda: self.switch_screen(
-                editor_class(puzzle, path, saved_text)))
+            editor.confirm_discard(lambda: self.switch_screen(fresh()))
 
     @staticmethod
     def cannot_edit(puzzle) -> str | None:
@@ -90,22 +98,59 @@ class PuzzleApp(App):
         return f"{path}: {problem}" if problem else None
 
     def open_path(self, path: str) -> None:
+        """Open a puzzle file; when unsaved work on it was kept, ask whether to restore it."""
+        key = storage.recovery_key(path)
+        kept = storage.load_recovery(key)
+        if kept is None:
+            self.open_saved(path)
+            return
+        when = next((storage.age(r) for r in storage.recoveries() if r.key == key), "")
+
+        def answered(answer: str) -> None:
+            if answer == "Restore the unsaved changes":
+                self.open_recovered(key, kept, path)
+            elif answer == "Open the saved file":
+                storage.clear_recovery(key)
+                self.open_saved(path)
+        self.push_screen(Choice(f"Unsaved changes to {Path(path).name} were kept ({when}).",
+                                ["Restore the unsaved changes", "Open the saved file",
+                                 "Cancel"]), answered)
+
+    def open_saved(self, path: str) -> None:
         try:
             family, puzzle = load_puzzle(path)
         except (InputError, ParseError) as error:
             self.notify(str(error), title="Cannot open", severity="error", timeout=15)
             return
-        storage.remember(path)
+        try:
+            storage.remember(path)
+        except storage.StorageError as error:
+            self.warn_storage(error)
         self.edit(puzzle, path, family.format(puzzle))
 
-    def open_text(self, text: str, origin: str | None, recovered: bool = False) -> None:
+    def open_recovered(self, key: str, text: str, origin: str | None) -> None:
+        """Kept work, unsaved (•) until the author saves it: compared with the file as it is
+        on disk now (an empty text when there is none)."""
         try:
-            family, puzzle = kinds.parse(text)
+            _, puzzle = kinds.parse(text)
         except ParseError as error:
-            self.notify(str(error), title="Cannot recover", severity="error")
+            self.notify(f"the kept copy cannot be read: {error}", title="Cannot recover",
+                        severity="error")
             return
-        # recovered work is unsaved: it stays dirty until the author saves it
-        self.edit(puzzle, origin, None if recovered else family.format(puzzle))
+        on_disk = ""
+        if origin:
+            try:
+                on_disk = read_text(origin)
+            except InputError:
+                pass
+        self.edit(puzzle, origin, on_disk, recovery=key)
+
+    def warn_storage(self, error: Exception) -> None:
+        """Said once: the app's own folder cannot be written, so no safety copies are kept."""
+        if not self.storage_warned:
+            self.storage_warned = True
+            self.notify(f"cannot keep safety copies of unsaved work ({error}); editing goes "
+                        "on: save often", title="Warning", severity="warning", timeout=20)
 
     # --- actions ---------------------------------------------------------------------------
 
@@ -137,7 +182,7 @@ class PuzzleApp(App):
                 if not editor.dirty:
                     self.exit()
             elif answer == "Quit without saving":
-                storage.clear_recovery()
+                storage.clear_recovery(editor.recovery)
                 self.exit()
         self.push_screen(Choice("Save changes before quitting?",
                                 ["Save", "Quit without saving", "Cancel"]), answered)

@@ -1,14 +1,27 @@
-"""Where the app keeps its own files: recent files and the recovery copy of unsaved work."""
+"""Where the app keeps its own files: recent files, and a recovery copy of each puzzle's
+unsaved work (one a puzzle file, one a new puzzle), kept until that puzzle is saved.
+
+The state folder may be unwritable or full: writes then raise StorageError, which the app
+says once and otherwise ignores (editing goes on; only the safety copy is missing)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import time
+import uuid
+from dataclasses import dataclass
 from pathlib import Path
 
 from core.files import atomic_write
 
 RECENT_LIMIT = 10
+HEADER = "# recovery of: "
+
+
+class StorageError(Exception):
+    """The state folder cannot be written: what failed, and why."""
 
 
 def state_dir() -> Path:
@@ -20,10 +33,13 @@ def state_dir() -> Path:
     return Path(base) / "puzzle-workbench"
 
 
-def _ensure() -> Path:
-    folder = state_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+def _write(name: str, text: str) -> None:
+    path = state_dir() / name
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(path, text)
+    except OSError as error:
+        raise StorageError(f"{path.parent}: {error.strerror or error}") from None
 
 
 def recent_files() -> list[str]:
@@ -39,27 +55,62 @@ def recent_files() -> list[str]:
 def remember(path: str | Path) -> None:
     path = str(Path(path).resolve())
     names = [path] + [n for n in recent_files() if n != path]
-    atomic_write(_ensure() / "recent.json", json.dumps(names[:RECENT_LIMIT], indent=1))
+    _write("recent.json", json.dumps(names[:RECENT_LIMIT], indent=1))
 
 
-RECOVERY = "recovery.txt"
+# --- recovery copies -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Recovery:
+    key: str  # names the copy: a puzzle file's, or a new puzzle's own
+    origin: str | None  # the puzzle file, None for a new puzzle
+    saved_at: float  # when the copy was written (seconds since the epoch)
 
 
-def save_recovery(text: str, origin: str | None) -> None:
-    """The unsaved puzzle, with the file it came from on a comment line."""
-    atomic_write(_ensure() / RECOVERY, f"# recovery of: {origin or 'untitled'}\n{text}")
+def recovery_key(path: str | None) -> str:
+    """A puzzle file's copy is named by its full path (the same file opened again finds it);
+    a new puzzle gets a name of its own."""
+    if path is None:
+        return f"new-{uuid.uuid4().hex[:12]}"
+    return hashlib.sha256(str(Path(path).resolve()).encode()).hexdigest()[:24]
 
 
-def load_recovery() -> tuple[str, str | None] | None:
-    """(puzzle text, original path or None), if unsaved work was left behind."""
+def save_recovery(key: str, text: str, origin: str | None) -> None:
+    origin = str(Path(origin).resolve()) if origin else "new puzzle"
+    _write(f"recovery/{key}.txt", f"{HEADER}{origin}\n{text}")
+
+
+def load_recovery(key: str) -> str | None:
+    """The unsaved puzzle text kept under `key`, or None."""
     try:
-        text = (state_dir() / RECOVERY).read_text(encoding="utf-8")
-    except OSError:
+        text = (state_dir() / "recovery" / f"{key}.txt").read_text(encoding="utf-8")
+    except (OSError, ValueError):
         return None
-    first, _, rest = text.partition("\n")
-    origin = first.removeprefix("# recovery of: ").strip()
-    return rest, None if origin == "untitled" else origin
+    return text.partition("\n")[2]
 
 
-def clear_recovery() -> None:
-    (state_dir() / RECOVERY).unlink(missing_ok=True)
+def recoveries() -> list[Recovery]:
+    """Every copy of unsaved work, newest first."""
+    found = []
+    for path in (state_dir() / "recovery").glob("*.txt"):
+        try:
+            first = path.read_text(encoding="utf-8").partition("\n")[0]
+            saved_at = path.stat().st_mtime
+        except (OSError, ValueError):
+            continue
+        origin = first.removeprefix(HEADER).strip()
+        found.append(Recovery(path.stem, None if origin == "new puzzle" else origin, saved_at))
+    return sorted(found, key=lambda r: -r.saved_at)
+
+
+def clear_recovery(key: str) -> None:
+    try:
+        (state_dir() / "recovery" / f"{key}.txt").unlink(missing_ok=True)
+    except OSError:
+        pass  # an unwritable folder: the copy stays, and is offered again (harmless)
+
+
+def age(recovery: Recovery) -> str:
+    minutes = int((time.time() - recovery.saved_at) // 60)
+    return "just now" if minutes < 1 else f"{minutes} min ago" if minutes < 120 else (
+        time.strftime("%Y-%m-%d %H:%M", time.localtime(recovery.saved_at)))

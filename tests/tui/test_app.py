@@ -70,13 +70,14 @@ async def test_save_and_reopen_round_trip(pool, tmp_path):
         await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor))
         editor = app.screen
         await pilot.press("7", "right", "8")
-        assert editor.dirty and storage.load_recovery() is not None
+        assert editor.dirty and storage.load_recovery(editor.recovery) is not None
+        copy = editor.recovery
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: ready(app, PathPrompt))
         app.screen.query_one(Input).value = str(target)
         await pilot.press("enter")
         await wait_for(pilot, lambda: not editor.dirty)
-        assert storage.load_recovery() is None
+        assert storage.load_recovery(copy) is None and storage.recoveries() == []
         assert sudoku.parse(target.read_text()) == editor.puzzle
         assert str(target.resolve()) in storage.recent_files()
     app = PuzzleApp(str(target), pool=pool)
@@ -145,14 +146,83 @@ async def test_quit_with_unsaved_changes_asks_first(pool):
 
 
 async def test_recovered_work_is_offered_at_start(pool):
-    storage.save_recovery(sudoku.format(sudoku.parse(SAMPLE.read_text())), None)
+    key = storage.recovery_key(None)
+    storage.save_recovery(key, sudoku.format(sudoku.parse(SAMPLE.read_text())), None)
     app = PuzzleApp(pool=pool)
     async with app.run_test(size=(110, 40)) as pilot:
         options = app.screen.query_one(OptionList)
-        assert "Recover unsaved work" in str(options.get_option_at_index(0).prompt)
+        assert "Recover unsaved work on a new puzzle" in str(
+            options.get_option_at_index(0).prompt)
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor))
-        assert app.screen.puzzle == sudoku.parse(SAMPLE.read_text()) and app.screen.dirty
+        editor = app.screen
+        assert editor.puzzle == sudoku.parse(SAMPLE.read_text()) and editor.dirty
+        assert editor.recovery == key and "•" in editor.title  # edits go on into that copy
+
+
+async def test_a_files_kept_changes_are_offered_when_it_is_opened(pool, tmp_path):
+    """One safety copy a puzzle file: opening the file again offers it, restored work is
+    unsaved (•), and only saving that file deletes the copy."""
+    mine = tmp_path / "mine.txt"
+    mine.write_text(SAMPLE.read_text())
+    other = tmp_path / "other.txt"
+    other.write_text(SAMPLE.read_text())
+    edited = sudoku.parse(SAMPLE.read_text())
+    edited = edited.with_givens((5,) + edited.givens[1:])
+    storage.save_recovery(storage.recovery_key(str(mine)), sudoku.format(edited), str(mine))
+    app = PuzzleApp(str(other), pool=pool)  # another file: nothing is asked
+    async with app.run_test(size=(110, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor))
+        assert not app.screen.dirty
+    app = PuzzleApp(str(mine), pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        await wait_for(pilot, lambda: ready(app, Choice))
+        assert "Unsaved changes to mine.txt were kept" in text_of(app, ".title")
+        await pilot.press("enter")  # Restore the unsaved changes
+        await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor))
+        editor = app.screen
+        assert editor.puzzle == edited and editor.dirty and "•" in editor.title
+        assert storage.load_recovery(editor.recovery) is not None
+        editor.action_save()
+        await wait_for(pilot, lambda: not editor.dirty)
+        assert sudoku.parse(mine.read_text()) == edited and storage.recoveries() == []
+
+
+async def test_saving_over_a_file_changed_on_disk_asks_first(pool, tmp_path):
+    mine = tmp_path / "mine.txt"
+    mine.write_text(SAMPLE.read_text())
+    app = PuzzleApp(str(mine), pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor))
+        editor = app.screen
+        await pilot.press("5")
+        mine.write_text("# changed by someone else\n" + SAMPLE.read_text())
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: ready(app, Choice))
+        assert "changed on disk" in text_of(app, ".title")
+        await pilot.press("escape")  # Cancel: the other program's file stays
+        await wait_for(pilot, lambda: app.screen is editor)
+        assert mine.read_text().startswith("# changed by someone else") and editor.dirty
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: ready(app, Choice))
+        await pilot.press("enter")  # Overwrite it
+        await wait_for(pilot, lambda: not editor.dirty)
+        assert sudoku.parse(mine.read_text()) == editor.puzzle
+
+
+async def test_an_unwritable_state_folder_is_said_once(pool, tmp_path, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("PUZZLE_WORKBENCH_HOME", str(blocker / "home"))  # cannot be made
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        app.edit(sudoku.Puzzle(sudoku.Shape.of_size(9), (0,) * 81))
+        await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor))
+        await pilot.press("1", "right", "2", "right", "3")
+        await pilot.pause(0.2)
+        warnings = [n.message for n in app._notifications if "safety copies" in n.message]
+        assert len(warnings) == 1 and app.is_running
+        assert app.screen.puzzle.givens[:3] == (1, 2, 3)
 
 
 async def test_symmetric_editing_places_partners(pool):

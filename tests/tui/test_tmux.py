@@ -62,3 +62,36 @@ def test_type_a_digit_and_read_the_status(tmp_path):
             raise AssertionError("the app did not quit")
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def test_a_killed_app_offers_its_unsaved_work_on_restart(tmp_path):
+    """Type, kill the app (SIGKILL: no chance to clean up), start it on the same file: the
+    kept changes are offered, and restoring them shows them unsaved."""
+    puzzle = tmp_path / "p.txt"
+    shutil.copy(SAMPLE, puzzle)
+    script = Path(sys.executable).with_name("puzzle-tui")
+    session = f"pw-kill-{os.getpid()}"
+    home = tmp_path / "home"
+    env = f"PUZZLE_WORKBENCH_HOME={home} TERM=xterm-256color"
+    command = f"env {env} {script} {puzzle}"
+    tmux("new-session", "-d", "-s", session, "-x", "110", "-y", "40", command)
+    try:
+        wait_for_text(session, "✓ unique")
+        tmux("send-keys", "-t", session, "3")
+        wait_for_text(session, "✗ no solution")
+        deadline = time.monotonic() + 10
+        while not list((home / "recovery").glob("*.txt")) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        pid = tmux("display-message", "-p", "-t", session, "#{pane_pid}").strip()
+        subprocess.run(["pkill", "-KILL", "-f", f"{script} {puzzle}"], check=False)
+        subprocess.run(["kill", "-KILL", pid], check=False)
+        time.sleep(0.5)
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        assert puzzle.read_text() == SAMPLE.read_text()  # the file itself is untouched
+        tmux("new-session", "-d", "-s", session, "-x", "110", "-y", "40", command)
+        wait_for_text(session, "Unsaved changes to p.txt were kept")
+        tmux("send-keys", "-t", session, "Enter")  # restore them
+        shown = wait_for_text(session, "✗ no solution")
+        assert "p.txt •" in shown
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)

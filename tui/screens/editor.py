@@ -5,6 +5,7 @@ A family's editor adds its grid, its check, and how it shows the answer."""
 from __future__ import annotations
 
 import asyncio
+import os
 from pathlib import Path
 
 from textual import work
@@ -25,6 +26,16 @@ def load_puzzle(path: str) -> tuple[Family, object]:
     """(family, puzzle) of a file; InputError or ParseError (with line and column) if it holds
     no puzzle of any family."""
     return kinds.parse(read_text(path))
+
+
+def disk_stamp(path: str | None) -> tuple[int, int] | None:
+    """(modification time, size) of a file, None when there is none: a change means someone
+    else wrote it."""
+    try:
+        info = os.stat(path) if path else None
+    except OSError:
+        return None
+    return (info.st_mtime_ns, info.st_size) if info else None
 
 
 class PuzzleEditor(Screen):
@@ -50,6 +61,8 @@ class PuzzleEditor(Screen):
         self.path = path
         self.saved_text = saved_text if saved_text is not None else (
             self.text() if path else None)
+        self.recovery = storage.recovery_key(path)  # the name of this puzzle's safety copy
+        self.disk_stamp = disk_stamp(path)  # the file as opened: saving checks it is unchanged
         self.last_check: Checked | Failed | None = None  # the check of the puzzle shown
         self.reveal = False  # the answer shown in the grid
         self._debounce = None
@@ -88,16 +101,25 @@ class PuzzleEditor(Screen):
         return self.family.title
 
     def set_puzzle(self, puzzle, *, path: str | None = None, saved_text: str | None = None,
-                   replace: bool = False) -> None:
+                   replace: bool = False, recovery: str | None = None) -> None:
         """Show a new state of the puzzle (an edit, or a whole new puzzle with `replace`)."""
         self.puzzle = puzzle
         if replace:
             self.path, self.saved_text = path, saved_text
+            self.recovery = recovery or storage.recovery_key(path)
+            self.disk_stamp = disk_stamp(path)
         self.show_puzzle()
         self.update_title()
         self.schedule_check()
         if self.dirty:
-            storage.save_recovery(self.text(), self.path)
+            self.keep_safety_copy()
+
+    def keep_safety_copy(self) -> None:
+        """The unsaved puzzle in its recovery file; an unwritable state folder is said once."""
+        try:
+            storage.save_recovery(self.recovery, self.text(), self.path)
+        except storage.StorageError as error:
+            self.app.warn_storage(error)
 
     def show_puzzle(self) -> None:
         raise NotImplementedError
@@ -177,19 +199,38 @@ class PuzzleEditor(Screen):
         try:
             atomic_write(path, text)
         except OSError as error:
-            self.notify(f"not saved: {error.strerror or error}", severity="error")
+            self.notify(f"not saved: {path}: {error.strerror or error}", severity="error",
+                        timeout=15)
             return
+        storage.clear_recovery(self.recovery)
         self.path, self.saved_text = path, text
-        storage.clear_recovery()
-        storage.remember(path)
+        self.recovery, self.disk_stamp = storage.recovery_key(path), disk_stamp(path)
+        storage.clear_recovery(self.recovery)
+        try:
+            storage.remember(path)
+        except storage.StorageError as error:
+            self.app.warn_storage(error)
         self.update_title()
         self.notify(f"saved {path}")
 
     def action_save(self) -> None:
-        if self.path:
-            self.write(self.path)
-        else:
+        if not self.path:
             self.action_save_as()
+        elif disk_stamp(self.path) not in (self.disk_stamp, None):
+            self.ask_before_overwriting()
+        else:
+            self.write(self.path)
+
+    def ask_before_overwriting(self) -> None:
+        """The file changed on disk since it was opened (another editor, another program)."""
+        def answered(answer: str) -> None:
+            if answer == "Overwrite it":
+                self.write(self.path)
+            elif answer == "Save as…":
+                self.action_save_as()
+        self.app.push_screen(Choice(f"{Path(self.path).name} changed on disk since it was "
+                                    "opened or saved here.",
+                                    ["Overwrite it", "Save as…", "Cancel"]), answered)
 
     def action_save_as(self) -> None:
         def chosen(path: str | None) -> None:
@@ -257,7 +298,7 @@ class PuzzleEditor(Screen):
                 if not self.dirty:
                     then()
             elif answer == "Discard":
-                storage.clear_recovery()
+                storage.clear_recovery(self.recovery)
                 then()
         self.app.push_screen(Choice("This puzzle has unsaved changes.",
                                     ["Save", "Discard", "Cancel"]), answered)

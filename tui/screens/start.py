@@ -38,10 +38,10 @@ class StartScreen(Screen):
 
     def choices(self) -> list[Option]:
         options = []
-        recovered = storage.load_recovery()
-        if recovered:
-            origin = recovered[1] or "an untitled puzzle"
-            options.append(Option(f"Recover unsaved work on {origin}", id="recover"))
+        for recovery in storage.recoveries():
+            origin = recovery.origin or "a new puzzle"
+            options.append(Option(f"Recover unsaved work on {origin} ({storage.age(recovery)})",
+                                  id=f"recover-{recovery.key}"))
         for n in NEW_SIZES:
             r, c = BOX_SHAPES[n]
             options.append(Option(f"New Sudoku {n}x{n} (boxes {r}x{c})", id=f"new-{n}"))
@@ -63,9 +63,10 @@ class StartScreen(Screen):
     def chosen(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id or ""
         app = self.app
-        if choice == "recover":
-            text, origin = storage.load_recovery() or ("", None)
-            app.open_text(text, origin, recovered=True)
+        if choice.startswith("recover-"):
+            key = choice.removeprefix("recover-")
+            origin = next((r.origin for r in storage.recoveries() if r.key == key), None)
+            app.open_recovered(key, storage.load_recovery(key) or "", origin)
         elif choice == "new-alphametic":
             app.edit(arith.parse("SEND+MORE=MONEY"))
         elif choice.startswith("new-numcro-"):
