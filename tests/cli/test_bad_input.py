@@ -1,0 +1,61 @@
+"""Hostile input from issue 13, through the command line: each a clear message (with line and
+column) and exit 2, never a traceback."""
+
+import json
+
+import pytest
+
+from cli import main
+
+HUGE = "9" * 5000
+DEEP = "[" * 100_000 + "]" * 100_000
+IPUZ = '{"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"], '
+
+
+@pytest.mark.parametrize("name, text, said", [
+    ("numcro grid, a huge number", f"lang: ja\n1 2\n{HUGE} 1\n", "line 3, column 1"),
+    ("numcro table", f"numbers: 5\nwidth: 2\nheight: 2\ntable: 1 2 2 {HUGE}\n",
+     "in the table"),
+    ("numcro numbers:", f"numbers: {HUGE}\nwidth: 2\nheight: 2\ntable: 1 2 2 1\n",
+     "`numbers:`"),
+    ("numcro, a superscript digit", "lang: ja\n1 2\n2 ²\n", "line 3"),
+    ("numcro givens:, a superscript digit", "lang: ja\n1 2\n2 1\ngivens: ²:ト\n",
+     "NUMBER:LETTER"),
+    ("multiplication header", f"{HUGE} 3\n123\n12\n", "line 1"),
+    ("a language that is a path", "lang: ../../../../etc\n1 2\n2 1\n", "language"),
+    ("JSON nested 100,000 deep", '{"grid": ' + DEEP + "}", "nested more than"),
+    ("ipuz nested 100,000 deep", IPUZ + '"puzzle": ' + DEEP + "}", "nested more than"),
+    ("ipuz with a huge number", IPUZ + f'"dimensions": {{"width": {HUGE}}}}}', "digits"),
+    ("JSON givens as a list", '{"grid": [[1, 2], [2, 1]], "givens": ["ト"]}', "`givens`"),
+    ("JSON entries of numbers", '{"entries": [1, 2, 3]}', "entry 1"),
+    ("JSON entries without nums", '{"entries": [{"answer": "AB"}]}', "entry 1"),
+    ("JSON grid of nothing", '{"grid": [[]]}', "2 to 60 cells a side"),
+    ("JSON grid too large", json.dumps({"grid": [[1] * 61] * 61}), "2 to 60 cells a side"),
+    ("ipuz grid too large", IPUZ + json.dumps({"dimensions": {"width": 61},
+                                               "puzzle": [[1] * 61] * 61})[1:],
+     "2 to 60 cells a side"),
+    ("ipuz zones with bad rectangles", json.dumps({
+        "version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/sudoku#1"],
+        "dimensions": {"width": 4, "height": 4}, "puzzle": [[0] * 4] * 4,
+        "zones": [{"rect": [3, 3, 0, 0]}]}), "not inside"),
+], ids=lambda value: value if len(value) < 50 else "")
+def test_hostile_input_is_a_clear_error(name, text, said, tmp_path, capsys):
+    path = tmp_path / "p.txt"
+    path.write_text(text)
+    assert main(["check", str(path)]) == 2, name
+    err = capsys.readouterr().err
+    assert said in err and f"{path}: line " in err and "Traceback" not in err, (name, err)
+
+
+def test_a_deep_json_block_pattern_is_a_clear_error(tmp_path, capsys):
+    path = tmp_path / "blocks.txt"
+    path.write_text("{" + '"grid": ' + "[1" * 50_000 + "]" * 50_000 + "}")
+    assert main(["generate", "numcro", "--blocks", str(path)]) == 2
+    assert "nested more than" in capsys.readouterr().err
+
+
+def test_a_shape_with_no_cell_to_fill_is_a_clear_error(tmp_path, capsys):
+    path = tmp_path / "shape.txt"
+    path.write_text("AB+CD=EF\n")
+    assert main(["generate", "arith", "--shape", str(path)]) == 2
+    assert "no @ cell" in capsys.readouterr().err
