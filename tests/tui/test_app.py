@@ -345,6 +345,24 @@ async def test_export_from_the_editor_follows_the_file_name(pool, tmp_path):
             await wait_for(pilot, lambda target=tmp_path / name: target.exists())
         assert from_ipuz((tmp_path / "p.ipuz").read_text()) == (editor.family, editor.puzzle)
         assert (tmp_path / "p-solution.svg").read_text().count("<text") == 81
+        # the name offered sits beside the puzzle; its own file is never written over
+        await pilot.press("ctrl+e")
+        await wait_for(pilot, lambda: ready(app, PathPrompt))
+        assert app.screen.query_one(Input).value == str(SAMPLE.with_suffix(".pdf"))
+        app.screen.query_one(Input).value = str(SAMPLE)
+        await pilot.press("enter")
+        await pilot.pause(0.2)
+        assert any("this puzzle's own file" in n.message for n in app._notifications)
+        # an existing file: asked first
+        (tmp_path / "p.ipuz").write_text("keep me")
+        await pilot.press("ctrl+e")
+        await wait_for(pilot, lambda: ready(app, PathPrompt))
+        app.screen.query_one(Input).value = str(tmp_path / "p.ipuz")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: ready(app, Choice))
+        await pilot.press("escape")
+        await pilot.pause(0.1)
+        assert (tmp_path / "p.ipuz").read_text() == "keep me"
 
 
 async def test_arith_generator_dialog_makes_a_unique_calculation(pool):
@@ -443,6 +461,7 @@ async def test_every_family_exports_from_its_editor(pool, tmp_path):
             await wait_for(pilot, lambda name=name: name.exists())
             assert from_ipuz(name.read_text())[1] == puzzle
             app.screen.saved_text = app.screen.text()  # nothing to ask about for the next one
+            storage.clear_recovery(app.screen.recovery)
 
 
 async def test_alphametic_from_the_calculation_dialog(pool):

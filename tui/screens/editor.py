@@ -236,7 +236,8 @@ class PuzzleEditor(Screen):
         def chosen(path: str | None) -> None:
             if path:
                 self.write(path)
-        self.app.push_screen(PathPrompt("Save as", self.path or ""), chosen)
+        self.app.push_screen(PathPrompt("Save as", self.path or f"{self.family.name}.txt"),
+                             chosen)
 
     def known_answer(self):
         """The answer from the last check when it proved the puzzle unique, else None."""
@@ -245,40 +246,67 @@ class PuzzleEditor(Screen):
 
     def action_export(self) -> None:
         """The format follows the file name: .ipuz, .svg (and -solution.svg), .pdf, else the
-        family's text."""
+        family's text. The name offered sits beside the puzzle's file."""
+        stem = Path(self.path).with_suffix("") if self.path else Path("puzzle")
+        self.app.push_screen(PathPrompt("Export to (.pdf .svg .ipuz, or text: "
+                                        f"{self.export_style[1]})", f"{stem}.pdf"),
+                             self.export_checked)
+
+    def export_checked(self, path: str | None) -> None:
+        """Never over the puzzle's own file; an existing file only when the author says so."""
+        if not path:
+            return
+        files = self.exported(path)
+        if files is None:
+            return
+        own = self.path and any(Path(name).resolve() == Path(self.path).resolve()
+                                for name in files)
+        if own:
+            self.notify(f"not exported: {path} is this puzzle's own file (ctrl+s saves it)",
+                        severity="error", timeout=10)
+            return
+        existing = [name for name in files if Path(name).exists()]
+        if not existing:
+            self.write_export(files)
+            return
+        self.app.push_screen(Choice(f"{', '.join(existing)} exists already.",
+                                    ["Overwrite", "Cancel"]),
+                             lambda answer: answer == "Overwrite" and self.write_export(files))
+
+    def exported(self, path: str) -> dict[str, str | bytes] | None:
+        """The files an export to `path` writes, by name (None after saying why not)."""
         from core import export
 
-        def chosen(path: str | None) -> None:
-            if not path:
-                return
-            family, puzzle, answer = self.family, self.puzzle, self.known_answer()
-            files = {}
+        family, puzzle, answer = self.family, self.puzzle, self.known_answer()
+        try:
+            if path.endswith(".ipuz"):
+                return {path: export.to_ipuz(family, puzzle, answer)}
+            if path.endswith(".svg"):
+                files = {path: export.export_svg(family, puzzle)}
+                if answer is not None:
+                    files[path[:-4] + "-solution.svg"] = export.export_svg(family, puzzle, answer)
+                return files
+            if path.endswith(".pdf"):
+                return {path: export.export_pdf([(family, puzzle, answer,
+                                                  family.title_of(puzzle))],
+                                                per_page=1, title=Path(path).stem)}
+            return {path: family.format(puzzle, self.export_style[0])}
+        except (ValueError, export.FontMissing) as error:
+            self.notify(f"not exported: {error}", severity="error", timeout=10)
+            return None
+
+    def write_export(self, files: dict[str, str | bytes]) -> None:
+        for name, data in files.items():
             try:
-                if path.endswith(".ipuz"):
-                    files[path] = export.to_ipuz(family, puzzle, answer)
-                elif path.endswith(".svg"):
-                    files[path] = export.export_svg(family, puzzle)
-                    if answer is not None:
-                        files[path[:-4] + "-solution.svg"] = export.export_svg(family, puzzle,
-                                                                             answer)
-                elif path.endswith(".pdf"):
-                    files[path] = export.export_pdf(
-                        [(family, puzzle, answer, family.title_of(puzzle))], per_page=1,
-                        title=Path(path).stem)
-                else:
-                    files[path] = self.family.format(puzzle, self.export_style[0])
-                for name, data in files.items():
-                    atomic_write(name, data)
-            except (OSError, export.FontMissing) as error:
-                self.notify(f"not exported: {getattr(error, 'strerror', None) or error}",
+                atomic_write(name, data)
+            except OSError as error:
+                self.notify(f"not exported: {name}: {error.strerror or error}",
                             severity="error", timeout=10)
                 return
-            drawn = path.endswith((".ipuz", ".svg", ".pdf"))
-            note = " (no answer: the puzzle is not proven unique)" if (
-                drawn and answer is None) else ""
-            self.notify(f"exported {', '.join(files)}{note}")
-        self.app.push_screen(PathPrompt("Export to (.pdf .svg .ipuz, or text: "
-                                        f"{self.export_style[1]})"), chosen)
+        drawn = any(name.endswith((".ipuz", ".svg", ".pdf")) for name in files)
+        note = " (no answer: the puzzle is not proven unique)" if (
+            drawn and self.known_answer() is None) else ""
+        self.notify(f"exported {', '.join(files)}{note}")
 
     def action_open(self) -> None:
         self.app.action_open()
