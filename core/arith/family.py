@@ -53,11 +53,8 @@ class Arith(Family):
                             if not line.lstrip().startswith("#"))
         return 2 if HINTS.search(content) else 0
 
-    def parse(self, text: str) -> Puzzle:
-        return formats.parse(text)
-
-    def iter_puzzles(self, text: str):
-        return formats.iter_puzzles(text)
+    parse = staticmethod(formats.parse)
+    iter_puzzles = staticmethod(formats.iter_puzzles)
 
     def format(self, puzzle: Puzzle, style: str | None = None) -> str:
         return formats.format(puzzle, style or "vertical")
@@ -102,17 +99,11 @@ class Arith(Family):
             puzzle, answer = generator.generate(options, rng, stop)
         return Generated(puzzle, tuple(cells for _, cells in answer.rows()))
 
-    def title_of(self, puzzle: Puzzle) -> str:
-        return drawing.title(puzzle)
-
-    def draw(self, puzzle, answer=None, cell=None):
-        return drawing.draw(puzzle, answer, cell)
-
-    def to_ipuz(self, puzzle, answer=None) -> dict:
-        return ipuz.to_ipuz(puzzle, answer)
-
-    def from_ipuz(self, data: dict) -> Puzzle:
-        return ipuz.from_ipuz(data)
+    # print and exchange: the family's drawing.py and ipuz.py
+    title_of = staticmethod(drawing.title)
+    draw = staticmethod(drawing.draw)
+    to_ipuz = staticmethod(ipuz.to_ipuz)
+    from_ipuz = staticmethod(ipuz.from_ipuz)
 
 
 def _calculation_options(values: dict):

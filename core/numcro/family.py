@@ -51,8 +51,7 @@ class Numcro(Family):
                             if not line.lstrip().startswith("#"))
         return 3 if HINTS.search(content) else 0
 
-    def parse(self, text: str) -> Puzzle:
-        return formats.parse(text)
+    parse = staticmethod(formats.parse)
 
     def format(self, puzzle: Puzzle, style: str | None = None) -> str:
         return formats.format(puzzle, style or "grid")
@@ -107,17 +106,11 @@ class Numcro(Family):
                            "not unique: cannot be rated")
         return Rating(difficulty(result.nodes), result.nodes)
 
-    def title_of(self, puzzle: Puzzle) -> str:
-        return drawing.title(puzzle)
-
-    def draw(self, puzzle, answer=None, cell=None):
-        return drawing.draw(puzzle, answer, cell)
-
-    def to_ipuz(self, puzzle, answer=None) -> dict:
-        return ipuz.to_ipuz(puzzle, answer)
-
-    def from_ipuz(self, data: dict) -> Puzzle:
-        return ipuz.from_ipuz(data)
+    # print and exchange: the family's drawing.py and ipuz.py
+    title_of = staticmethod(drawing.title)
+    draw = staticmethod(drawing.draw)
+    to_ipuz = staticmethod(ipuz.to_ipuz)
+    from_ipuz = staticmethod(ipuz.from_ipuz)
 
 
 def _word_sets(dictionary, text: str | None):

@@ -61,12 +61,15 @@ def _is_digits(token: str) -> bool:
     return token.isascii() and token.isdigit() and len(token) <= 6
 
 
-def _number(token: str, line: int, column: int, what: str, high: int = 0) -> int:
-    """A number of the grid, 0 (a block) to `high`: ParseError at (line, column) otherwise."""
+def _number(token: str, line: int, column: int, what: str, high: int = 0,
+            bound: str = "") -> int:
+    """A number of the grid, 0 (a block) to `high` (`bound` says where that limit comes
+    from): ParseError at (line, column) otherwise."""
     high = high or MAX_NUMBER
-    if not _is_digits(token) or int(token) > high:
-        raise ParseError(f"{what} {token[:20]!r} is not a number from 0 to {high}", line,
-                         column)
+    if not _is_digits(token):
+        raise ParseError(f"{what}: {token[:20]!r} is not a number", line, column)
+    if int(token) > high:
+        raise ParseError(f"number {token} is beyond {bound or high}", line, column)
     return int(token)
 
 
@@ -86,8 +89,8 @@ def _blog(headers) -> Puzzle:
     line, column, value = headers["table"]
     cells = []
     for match in re.finditer(r"\S+", value):
-        cells.append(_number(match.group(), line, column + match.start(),
-                             f"in the table (numbers: {count}),", count))
+        cells.append(_number(match.group(), line, column + match.start(), "in the table",
+                             count, f"`numbers: {count}`"))
     if len(cells) != width * height:
         raise ParseError(f"the table has {len(cells)} cells; {width}x{height} needs "
                          f"{width * height}", line, column)

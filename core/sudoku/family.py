@@ -37,11 +37,8 @@ class Sudoku(Family):
                  and not formats.HEADER.match(line)][:20]
         return 3 if lines and all(_is_one_liner(line) for line in lines) else 1
 
-    def parse(self, text: str) -> Puzzle:
-        return formats.parse(text)
-
-    def iter_puzzles(self, text: str):
-        return formats.iter_puzzles(text)
+    parse = staticmethod(formats.parse)
+    iter_puzzles = staticmethod(formats.iter_puzzles)
 
     def format(self, puzzle: Puzzle, style: str | None = None) -> str:
         return formats.format(puzzle, style or "grid")
@@ -90,18 +87,11 @@ class Sudoku(Family):
         except ValueError as error:
             raise NotRated(str(error)) from None
 
-    def title_of(self, puzzle: Puzzle) -> str:
-        return drawing.title(puzzle)
-
-    def draw(self, puzzle, answer=None, cell=None):
-        return drawing.draw(puzzle, answer, cell)
-
-    def to_ipuz(self, puzzle, answer=None) -> dict:
-        return ipuz.to_ipuz(puzzle, answer)
-
-    def from_ipuz(self, data: dict) -> Puzzle:
-        return ipuz.from_ipuz(data)
-
+    # print and exchange: the family's drawing.py and ipuz.py
+    title_of = staticmethod(drawing.title)
+    draw = staticmethod(drawing.draw)
+    to_ipuz = staticmethod(ipuz.to_ipuz)
+    from_ipuz = staticmethod(ipuz.from_ipuz)
 
 
 def _options(values: dict):

@@ -82,7 +82,9 @@ def test_authors_mask():
 
 def test_impossible_constraints_fail_cleanly():
     with pytest.raises(GenerationFailed):
-        generate(Options(clues=10, attempts=3), random.Random(1))
+        generate(Options(clues=18, attempts=3), random.Random(1))
+    with pytest.raises(ValueError, match="a unique 9x9 needs 17 to 81 clues"):
+        Options(clues=16)  # below the proven minimum: refused at once, not searched for
     with pytest.raises(ValueError, match="unknown symmetry"):
         Options(symmetry="spiral")
     with pytest.raises(ValueError, match="no Sudoku of size 7"):
