@@ -38,8 +38,11 @@ def add_parser(sub) -> None:
 def run(args) -> int:
     try:
         return ACTIONS[args.action](args)
+    except BrokenPipeError:  # `dict lookup ... | head`: main's, not a file's error
+        raise
     except OSError as error:
-        print(f"dict: {error.filename}: {error.strerror}", file=sys.stderr)
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"dict: {where}{error.strerror or error}", file=sys.stderr)
         return BAD_INPUT
     except (DictionaryError, ValueError) as error:
         print(f"dict: {error}", file=sys.stderr)
@@ -50,13 +53,17 @@ def build(args) -> int:
     from dictionaries.builder import build_from_sources
 
     meta, report = build_from_sources(args.sources, args.output, args.lang,
-                                      args.min_frequency, args.fold_voiced)
+                                      args.min_frequency, args.fold_voiced, say=progress)
     for example in report.examples:
         print(f"skipped {example}", file=sys.stderr)
     counts = meta["counts"]
     print(f"{args.output}: {counts['words']} words ({counts['fill']} in the fill tier); "
           f"dropped: {meta['dropped'] or 'none'}")
     return OK
+
+
+def progress(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)  # stdout keeps only the result
 
 
 def install(args) -> int:
@@ -70,10 +77,14 @@ def install(args) -> int:
 def info(args) -> int:
     from dictionaries.defaults import open_source
 
-    meta = open_source(args.dir).meta
-    print(json.dumps({k: meta[k] for k in ("lang", "normalization", "counts", "sources",
-                                           "dropped", "alphabet")},
-                     ensure_ascii=False, indent=1))
+    dictionary = open_source(args.dir)
+    meta = dictionary.meta
+    shown = {k: meta.get(k) for k in ("lang", "normalization", "counts", "sources", "dropped",
+                                      "alphabet")}
+    # reading all of data.mdb is too slow for every open, not for info
+    shown["integrity"] = ("data.mdb matches the SHA-256 of its build" if dictionary.verify()
+                          else "no SHA-256 recorded (built by an older version)")
+    print(json.dumps(shown, ensure_ascii=False, indent=1))
     return OK
 
 

@@ -25,4 +25,8 @@ def run(args) -> int:
     except (DictionaryError, export.FontMissing) as error:
         print(f"install: {error}", file=sys.stderr)
         return BAD_INPUT
+    except OSError as error:  # a data folder that cannot be written, a full disk
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"install: {where}{error.strerror or error}", file=sys.stderr)
+        return BAD_INPUT
     return OK

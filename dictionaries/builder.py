@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from pathlib import Path
 
-from dictionaries import importers
+from dictionaries import folder, importers
+from dictionaries.errors import DictionaryError
 from dictionaries.importers import Report
 from dictionaries.normalize import normalize
 from dictionaries.store import CHECK, FILL, Entry, build
 
 WORDFREQ_COUNT = 400_000
+PROGRESS_EVERY = 100_000
 LICENCES = {"wordfreq": "wordfreq data: CC BY-SA 4.0 (see the wordfreq package)",
             "cefr": "wordfreq data: CC BY-SA 4.0; CEFR levels of the cefrpy package",
             "list": "the user's list",
@@ -18,11 +22,15 @@ LICENCES = {"wordfreq": "wordfreq data: CC BY-SA 4.0 (see the wordfreq package)"
 
 def build_from_sources(sources: list[str], out: str | Path, lang: str,
                        min_frequency: float | None = None, fold_voiced: bool = False,
-                       wordfreq_count: int = WORDFREQ_COUNT) -> tuple[dict, Report]:
+                       wordfreq_count: int = WORDFREQ_COUNT,
+                       say: Callable[[str], None] | None = None) -> tuple[dict, Report]:
     """Sources: `wordfreq`, `cefr` (common English words: always fill), `jmdict:DB`
     (jamdict-data's SQLite file), `skk:FILE`, `mecab:FILE` (or `mecab:FILE:COLUMN`), or a word
     list FILE. Fill tier: words whose frequency reaches `min_frequency` (Zipf), and a user's own
-    words without one; SKK and MeCab dictionaries add every word they know to the check tier."""
+    words without one; SKK and MeCab dictionaries add every word they know to the check tier.
+    A source that gives no word is an error (a wrong path or language, not an empty build).
+    `say` hears how many words were read, now and then."""
+    folder.check_output(Path(os.path.abspath(out)))  # refused now, not after minutes of reading
     report = Report()
     dropped: dict[str, int] = {}
     described = []
@@ -31,20 +39,49 @@ def build_from_sources(sources: list[str], out: str | Path, lang: str,
         kind, words, where = source_words(source, lang, report, wordfreq_count)
         described.append({"source": where, "kind": kind,
                           "licence": LICENCES.get(kind, "as its source states")})
-        for raw, frequency, _ in words:
-            word, why = normalize(raw, lang, fold_voiced)
-            if word is None:
-                dropped[why] = dropped.get(why, 0) + 1
-                continue
-            if kind == "cefr":  # chosen for being common
-                fill = True
-            elif frequency:  # a word with a frequency is judged by it
-                fill = min_frequency is None or frequency >= min_frequency
-            else:  # without one: a user's own words fill, a big dictionary's only check
-                fill = kind == "list"
-            entries.append(Entry(word, frequency, FILL if fill else CHECK))
+        skipped, dropped_before = dict(report.skipped), dict(dropped)
+        found, read = _entries(kind, words, lang, min_frequency, fold_voiced, dropped, say)
+        if not found:
+            raise DictionaryError(_nothing_from(where, read, lang, _new(report.skipped, skipped),
+                                                _new(dropped, dropped_before)))
+        entries += found
+    if say and len(entries) >= PROGRESS_EVERY:
+        say(f"  writing {len(entries):,} words")
     meta = build(entries, out, lang, described, {**dropped, **report.skipped})
     return meta, report
+
+
+def _entries(kind: str, words, lang: str, min_frequency: float | None, fold_voiced: bool,
+             dropped: dict[str, int], say) -> tuple[list[Entry], int]:
+    """A source's normalised words with their tiers, and how many it gave."""
+    entries, read = [], 0
+    for raw, frequency, _ in words:
+        read += 1
+        if say and read % PROGRESS_EVERY == 0:
+            say(f"  {read:,} words read")
+        word, why = normalize(raw, lang, fold_voiced)
+        if word is None:
+            dropped[why] = dropped.get(why, 0) + 1
+            continue
+        if kind == "cefr":  # chosen for being common
+            fill = True
+        elif frequency:  # a word with a frequency is judged by it
+            fill = min_frequency is None or frequency >= min_frequency
+        else:  # without one: a user's own words fill, a big dictionary's only check
+            fill = kind == "list"
+        entries.append(Entry(word, frequency, FILL if fill else CHECK))
+    return entries, read
+
+
+def _new(counts: dict[str, int], before: dict[str, int]) -> dict[str, int]:
+    return {k: n - before.get(k, 0) for k, n in counts.items() if n > before.get(k, 0)}
+
+
+def _nothing_from(where: str, read: int, lang: str, skipped: dict, dropped: dict) -> str:
+    why = ", ".join(f"{reason}: {n}" for reason, n in {**skipped, **dropped}.items())
+    if not read:
+        return f"{where}: no words in it{f' ({why})' if why else ''}; nothing was built"
+    return f"{where}: {read} words read, none fits a {lang} grid ({why}); nothing was built"
 
 
 def source_words(source: str, lang: str, report: Report, wordfreq_count: int):

@@ -1,7 +1,8 @@
 """The built-in dictionaries, built once into the user's data directory from PyPI packages:
 
-- Japanese: JMdict's kana readings from the `jamdict-data` source package (downloaded with pip,
-  its compressed SQLite database unpacked to a temporary file, nothing left in the venv). Fill
+- Japanese: JMdict's kana readings from the `jamdict-data` source archive (fetched from pip's
+  package index without running its setup.py, checked against a pinned SHA-256, its
+  compressed SQLite database unpacked to a temporary file, nothing left in the venv). Fill
   tier: readings JMdict marks common (news1, ichi1, spec, gai1, nfXX) that name a noun; check
   tier: every reading. wordfreq's Japanese list is not used: its kana-only entries are mostly
   fragments and names, and words written in kanji have no reading there.
@@ -14,18 +15,22 @@ from __future__ import annotations
 import functools
 import lzma
 import os
-import shutil
-import subprocess
-import sys
 import tarfile
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from dictionaries import fetch, folder
 from dictionaries.builder import build_from_sources
 from dictionaries.store import Dictionary, DictionaryError
 
-JAMDICT_DATA = "jamdict-data==1.5"
+JAMDICT_PROJECT = "jamdict-data"
+JAMDICT_ARCHIVE = "jamdict_data-1.5.tar.gz"  # version 1.5, as PyPI lists it
+JAMDICT_SHA256 = "a4247dd9bb3148ab17c1b32fc56d7a7f1c35293b0d6ff2838c811f896d13f415"
+JAMDICT_DATABASE = "jamdict.db.xz"
+MAX_DATABASE = 1 << 30  # unpacked jamdict.db: 325 MB; a cap, so a bad archive cannot fill a disk
+REBUILD_BUILTIN = ("rebuild it with `puzzle-tui install --force` "
+                   "(or `puzzle-tui dict install --force`)")
 LANGUAGES = ("ja", "en")
 NO_FILL_BY_FREQUENCY = 99.0  # a Zipf no word reaches: wordfreq words only check
 
@@ -48,10 +53,10 @@ def open_default(lang: str) -> Dictionary:
     """The built-in dictionary of a language (opened once a process: LMDB refuses a second
     handle), or a DictionaryError saying how to get it."""
     path = default_path(lang)
-    if not (path / "data.mdb").is_file():
+    if not (folder.current(path) / "data.mdb").is_file():
         raise DictionaryError(f"the built-in {lang} dictionary is not installed yet: run "
                               f"`puzzle-tui install` (make run does) or give --dict DIR")
-    return Dictionary(path)
+    return Dictionary(path, rebuild=REBUILD_BUILTIN)
 
 
 @functools.cache
@@ -72,16 +77,16 @@ def install(langs=LANGUAGES, force: bool = False,
     built = []
     for lang in langs:
         path = default_path(lang)
-        if (path / "data.mdb").is_file() and not force:
+        if (folder.current(path) / "data.mdb").is_file() and not force:
             continue
         say(f"building the built-in {lang} dictionary in {path} (once) ...")
         if lang == "ja":
             with tempfile.TemporaryDirectory() as work:
                 database = _jmdict_database(Path(work), say)
-                meta, _ = build_from_sources([f"jmdict:{database}"], path, "ja")
+                meta, _ = build_from_sources([f"jmdict:{database}"], path, "ja", say=say)
         else:
             meta, _ = build_from_sources(["cefr", "wordfreq"], path, "en",
-                                         min_frequency=NO_FILL_BY_FREQUENCY)
+                                         min_frequency=NO_FILL_BY_FREQUENCY, say=say)
         say(f"  {meta['counts']['words']} words, {meta['counts']['fill']} in the fill tier")
         built.append(path)
     return built
@@ -89,20 +94,28 @@ def install(langs=LANGUAGES, force: bool = False,
 
 def _jmdict_database(work: Path, say) -> Path:
     """jamdict-data's SQLite file, unpacked into `work`."""
-    say(f"  downloading {JAMDICT_DATA} (54 MB) with pip")
-    done = subprocess.run(
-        [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary",
-         ":all:", "-d", str(work), JAMDICT_DATA],
-        stdin=subprocess.DEVNULL, capture_output=True, text=True)
-    archives = sorted(work.glob("jamdict*data-*.tar.gz"))
-    if done.returncode != 0 or not archives:
-        raise DictionaryError(f"could not download {JAMDICT_DATA}: "
-                              f"{done.stderr.strip()[-300:] or 'no archive'}")
+    archive = fetch.fetch(JAMDICT_PROJECT, JAMDICT_ARCHIVE, JAMDICT_SHA256, work, say)
     database = work / "jamdict.db"
-    with tarfile.open(archives[0]) as archive:
-        member = next((m for m in archive if m.name.endswith("/jamdict.db.xz")), None)
-        if member is None:
-            raise DictionaryError(f"{archives[0].name} holds no jamdict.db.xz")
-        with lzma.open(archive.extractfile(member)) as packed, open(database, "wb") as out:
-            shutil.copyfileobj(packed, out, 1 << 20)
+    try:
+        with tarfile.open(archive) as tar:
+            member = next((m for m in tar if m.isfile()
+                           and m.name.endswith("/" + JAMDICT_DATABASE)), None)
+            if member is None:
+                raise DictionaryError(f"{archive.name} holds no {JAMDICT_DATABASE}")
+            with lzma.open(tar.extractfile(member)) as packed, open(database, "wb") as out:
+                _unpack(packed, out, say)
+    except (tarfile.TarError, lzma.LZMAError, EOFError) as error:
+        raise DictionaryError(f"{archive.name}: not a whole archive ({error})") from None
     return database
+
+
+def _unpack(packed, out, say) -> None:
+    """Copy, with progress, up to MAX_DATABASE bytes."""
+    progress = fetch.Progress(f"unpacking {JAMDICT_DATABASE}", 0, say)
+    while block := packed.read(fetch.BLOCK):
+        progress.add(len(block))
+        if progress.done > MAX_DATABASE:
+            raise DictionaryError(f"{JAMDICT_DATABASE} unpacks to more than "
+                                  f"{MAX_DATABASE >> 20} MB: not using it")
+        out.write(block)
+    progress.finish()

@@ -4,6 +4,8 @@ failing: a build never stops half-way over one bad line."""
 
 from __future__ import annotations
 
+import errno
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -156,6 +158,8 @@ def jmdict(path: str | Path, report: Report) -> Iterator[tuple[str, float, str]]
     import sqlite3
 
     path = Path(path)
+    if not path.is_file():  # sqlite would say only "unable to open database file"
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path))
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         rows = db.execute(

@@ -8,34 +8,33 @@ Word ids follow (length, pattern, word). Named databases:
 - `patterns`: length + pattern -> the id range of its words;
 - `letters`: length + position + letter -> the sorted ids of words with that letter there.
 So "pattern + known letters" is one range and a binary search in a few sorted arrays.
-A build writes a new directory and moves it into place at the end: a failed build leaves the
-old dictionary as it was. Readers open it read-only.
+A build writes a new folder and switches it into place at the end (dictionaries/folder.py): a
+failed or killed build leaves the old dictionary as it was. Readers open it read-only, after
+checking that LMDB will not read past the end of the file (dictionaries/integrity.py), and
+every value read is checked before it is decoded: damage is a DictionaryError, never a crash.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import shutil
 import struct
-import tempfile
 from array import array
 from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from dictionaries.normalize import NORMALIZATION_VERSION
+from dictionaries import folder, integrity
+from dictionaries.errors import DictionaryError
+from dictionaries.normalize import MAX_WORD, NORMALIZATION_VERSION
 from dictionaries.pattern import pattern
 
 FORMAT = 1
 FILL, CHECK = 0, 1
 MAP_SIZE = 4 << 30  # address space, not disk: LMDB files grow as written
-
-
-class DictionaryError(ValueError):
-    """A dictionary that is missing, corrupt, or of another format (bad input, like a bad
-    puzzle file)."""
+MAX_META = 1 << 20
+REBUILD = "build it again from its sources (`puzzle-tui dict build`)"
 
 
 @dataclass(frozen=True)
@@ -51,30 +50,28 @@ def _ids(values: list[int]) -> bytes:
 
 def build(entries: Iterable[Entry], out: str | Path, lang: str,
           sources: list[dict] | None = None, dropped: dict | None = None) -> dict:
-    """Write a dictionary of normalised words; returns its meta record."""
+    """Write a dictionary of normalised words into a missing or empty folder, or over a
+    dictionary; returns its meta record. No words is an error: the old dictionary stays."""
     best: dict[str, Entry] = {}
     for e in entries:
         old = best.get(e.word)
         if old is None or (e.tier, -e.frequency) < (old.tier, -old.frequency):
             best[e.word] = e
+    if not best:
+        raise DictionaryError("no words to build a dictionary from")
     words = sorted(best, key=lambda w: (len(w), pattern(w), w))
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
-    try:
-        meta = _write(work, words, best, lang, sources or [], dropped or {})
-        _move_into_place(work, out)
-    except BaseException:
-        shutil.rmtree(work, ignore_errors=True)
-        raise
+    with folder.replacing(Path(os.path.abspath(out))) as work:
+        meta, record = _write(work, words, best, lang, sources or [], dropped or {})
+        integrity.write_check(work, record)
     return meta
 
 
-def _write(folder: Path, words: list[str], best: dict[str, Entry], lang: str,
-           sources: list[dict], dropped: dict) -> dict:
+def _write(work: Path, words: list[str], best: dict[str, Entry], lang: str,
+           sources: list[dict], dropped: dict) -> tuple[dict, bytes]:
+    """Write the databases; returns the meta record, as a dict and as stored."""
     import lmdb
 
-    env = lmdb.open(str(folder), map_size=MAP_SIZE, max_dbs=4, subdir=True)
+    env = lmdb.open(str(work), map_size=MAP_SIZE, max_dbs=4, subdir=True)
     lengths: dict[int, list[int]] = {}
     for i, w in enumerate(words):
         lengths.setdefault(len(w), [i, 0])[1] += 1
@@ -87,7 +84,8 @@ def _write(folder: Path, words: list[str], best: dict[str, Entry], lang: str,
     with env.begin(write=True) as txn:
         db_meta, db_words, db_patterns, db_letters = (
             env.open_db(name, txn=txn) for name in (b"meta", b"words", b"patterns", b"letters"))
-        txn.put(b"meta", json.dumps(meta, ensure_ascii=False).encode(), db=db_meta)
+        record = json.dumps(meta, ensure_ascii=False).encode()
+        txn.put(b"meta", record, db=db_meta)
         for n, (first, count) in lengths.items():
             chunk = words[first:first + count]
             txn.put(struct.pack(">H", n), "".join(chunk).encode("utf-32-le"), db=db_words)
@@ -107,7 +105,7 @@ def _write(folder: Path, words: list[str], best: dict[str, Entry], lang: str,
         for key, ids in postings.items():
             txn.put(key, _ids(ids), db=db_letters)
     env.close()
-    return meta
+    return meta, record
 
 
 def _pattern_key(numbers: tuple[int, ...]) -> bytes:
@@ -118,63 +116,119 @@ def _letter_key(length: int, position: int, letter: str) -> bytes:
     return struct.pack(">HH", length, position) + letter.encode("utf-8")
 
 
-def _move_into_place(work: Path, out: Path) -> None:
-    old = None
-    if out.exists():
-        old = out.with_name(f".{out.name}.old")
-        shutil.rmtree(old, ignore_errors=True)
-        os.replace(out, old)
-    os.replace(work, out)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
-
-
 class Dictionary:
-    """A built dictionary, read-only. Open one per process (never share it across a fork)."""
+    """A built dictionary, read-only. Open one per process (never share it across a fork).
+    `rebuild` says how to build it again, in the messages about damage."""
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, rebuild: str = REBUILD):
         import lmdb
 
-        path = Path(path)
-        if not (path / "data.mdb").is_file():
+        self.path, self.rebuild = folder.current(path), rebuild
+        if not (self.path / "data.mdb").is_file():
             raise DictionaryError(f"{path}: no dictionary here (build one with "
                                   f"`puzzle-tui dict build`)")
         try:
-            self.env = lmdb.open(str(path), readonly=True, lock=False, max_dbs=4,
+            self.check = integrity.check_on_open(self.path)  # before LMDB maps the file
+        except integrity.Damage as damage:
+            raise self.damaged(str(damage)) from None
+        try:
+            self.env = lmdb.open(str(self.path), readonly=True, lock=False, max_dbs=4,
                                  subdir=True)
+        except lmdb.Error as error:
+            raise DictionaryError(f"{path}: not a readable dictionary ({error})") from None
+        try:  # a failed open closes the environment: LMDB refuses a second one in a process
+            self._open_databases(lmdb.Error)
+        except BaseException:
+            self.env.close()
+            raise
+        self._chunks: dict[int, tuple[str, bytes, int]] = {}
+        self.derived: dict = {}  # what readers build from the words (the solver's bit sets)
+
+    def _open_databases(self, lmdb_error: type[Exception]) -> None:
+        self._lmdb_error = lmdb_error
+        try:
             dbs = [self.env.open_db(name, create=False)
                    for name in (b"meta", b"words", b"patterns", b"letters")]
-            with self.env.begin() as txn:
-                raw = txn.get(b"meta", db=dbs[0])
-            self.meta = json.loads(raw)
-        except (lmdb.Error, TypeError, ValueError) as error:
-            raise DictionaryError(f"{path}: not a readable dictionary ({error})") from None
-        if self.meta.get("format") != FORMAT:
-            raise DictionaryError(f"{path}: dictionary format {self.meta.get('format')}, "
-                                  f"this program reads {FORMAT}: rebuild it")
+            self._txn = self.env.begin(buffers=True)  # values sized up before they are copied
+        except lmdb_error as error:
+            raise DictionaryError(f"{self.path}: not a readable dictionary ({error})") from None
         self._meta_db, self._words_db, self._patterns_db, self._letters_db = dbs
-        self._txn = self.env.begin(buffers=False)
-        self._chunks: dict[int, tuple[bytes, bytes, int]] = {}
-        self.derived: dict = {}  # what readers build from the words (the solver's bit sets)
+        self.meta = self._read_meta()
+
+    def damaged(self, why: str) -> DictionaryError:
+        return DictionaryError(f"{self.path}: a damaged dictionary ({why}): {self.rebuild}")
 
     def close(self) -> None:
         self._txn.abort()
         self.env.close()
 
+    def verify(self) -> bool:
+        """All of data.mdb against the SHA-256 its build recorded (False: none recorded)."""
+        try:
+            return integrity.verify(self.path, self.check)
+        except integrity.Damage as damage:
+            raise self.damaged(str(damage)) from None
+
     @property
     def size(self) -> int:
         return self.meta["counts"]["words"]
 
-    def _chunk(self, length: int) -> tuple[bytes, bytes, int] | None:
+    def _value(self, key: bytes, db, fits) -> bytes | None:
+        """A stored value, copied out of the map once `fits(its length)` says it may be
+        whole (a damaged length could ask for gigabytes); None when the key is absent."""
+        try:
+            raw = self._txn.get(key, db=db)
+        except self._lmdb_error as error:
+            raise self.damaged(str(error)) from None
+        if raw is None:
+            return None
+        if not fits(len(raw)):
+            raise self.damaged(f"a value of {len(raw)} bytes under key {key!r}")
+        return bytes(raw)
+
+    def _read_meta(self) -> dict:
+        record = self._value(b"meta", self._meta_db, lambda n: n <= MAX_META)
+        if record is None:
+            raise self.damaged("no meta record")
+        try:
+            integrity.check_meta(record, self.check)
+            meta = json.loads(record)
+        except integrity.Damage as damage:
+            raise self.damaged(str(damage)) from None
+        except (ValueError, RecursionError):
+            raise self.damaged("its meta record is not JSON") from None
+        if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+            found = meta.get("format") if isinstance(meta, dict) else None
+            raise DictionaryError(f"{self.path}: dictionary format {found}, this program "
+                                  f"reads {FORMAT}: {self.rebuild}")
+        if not _meta_is_whole(meta):
+            raise self.damaged("its meta record does not add up")
+        return meta
+
+    def _span(self, length: int) -> tuple[int, int] | None:
+        """(first id, count) of the words of a length."""
+        span = self.meta["lengths"].get(str(length))
+        return None if span is None else (span[0], span[1])
+
+    def _chunk(self, length: int) -> tuple[str, bytes, int] | None:
         chunk = self._chunks.get(length)
         if chunk is None:
-            span = self.meta["lengths"].get(str(length))
+            span = self._span(length)
             if span is None:
                 return None
+            first, count = span
             key = struct.pack(">H", length)
-            chunk = (self._txn.get(key, db=self._words_db),
-                     self._txn.get(key + b"t", db=self._words_db), span[0])
-            self._chunks[length] = chunk
+            data = self._value(key, self._words_db, lambda n: n == 4 * length * count)
+            tiers = self._value(key + b"t", self._words_db, lambda n: n == count)
+            if data is None or tiers is None:
+                raise self.damaged(f"the words of length {length} are missing")
+            if tiers.translate(None, bytes((FILL, CHECK))):
+                raise self.damaged(f"a tier of a word of length {length} is neither 0 nor 1")
+            try:
+                text = data.decode("utf-32-le")
+            except UnicodeDecodeError:
+                raise self.damaged(f"the words of length {length} are not UTF-32") from None
+            chunk = self._chunks[length] = (text, tiers, first)
         return chunk
 
     def words_of(self, length: int) -> tuple[list[str], bytes]:
@@ -182,27 +236,38 @@ class Dictionary:
         chunk = self._chunk(length)
         if chunk is None:
             return [], b""
-        text = chunk[0].decode("utf-32-le")
+        text = chunk[0]
         return [text[i:i + length] for i in range(0, len(text), length)], chunk[1]
 
     def word(self, word_id: int, length: int) -> str:
-        data, _, first = self._chunk(length)
-        at = (word_id - first) * 4 * length
-        return data[at:at + 4 * length].decode("utf-32-le")
+        text, _, first = self._chunk(length)
+        at = (word_id - first) * length
+        return text[at:at + length]
 
     def tier(self, word_id: int, length: int) -> int:
         _, tiers, first = self._chunk(length)
         return tiers[word_id - first]
 
     def id_range(self, numbers: tuple[int, ...]) -> tuple[int, int]:
-        raw = self._txn.get(_pattern_key(numbers), db=self._patterns_db)
-        return struct.unpack("<II", raw) if raw else (0, 0)
+        raw = self._value(_pattern_key(numbers), self._patterns_db, lambda n: n == 8)
+        if raw is None:
+            return 0, 0
+        low, high = struct.unpack("<II", raw)
+        first, count = self._span(len(numbers)) or (0, 0)
+        if not first <= low < high <= first + count:
+            raise self.damaged(f"pattern {numbers} has ids {low} to {high}")
+        return low, high
 
     def with_letter(self, length: int, position: int, letter: str) -> array:
+        first, count = self._span(length) or (0, 0)
         ids = array("I")
-        raw = self._txn.get(_letter_key(length, position, letter), db=self._letters_db)
+        raw = self._value(_letter_key(length, position, letter), self._letters_db,
+                          lambda n: n % 4 == 0 and n <= 4 * count)
         if raw:
             ids.frombytes(raw)
+            if not first <= min(ids) <= max(ids) < first + count:
+                raise self.damaged(f"the words with {letter} at {position + 1} of "
+                                   f"{length} have ids out of range")
         return ids
 
     def ids(self, numbers: tuple[int, ...], known: dict[int, str] | None = None) -> list[int]:
@@ -235,3 +300,19 @@ class Dictionary:
                 if limit is not None and len(words) >= limit:
                     break
         return words
+
+
+def _meta_is_whole(meta: dict) -> bool:
+    """The fields readers rely on, with lengths that tile the ids in order."""
+    try:
+        words, fill = meta["counts"]["words"], meta["counts"]["fill"]
+        next_id = 0
+        for key, (first, count) in meta["lengths"].items():
+            if not (2 <= int(key) <= MAX_WORD and isinstance(count, int)
+                    and first == next_id and count > 0):
+                return False
+            next_id += count
+        return (isinstance(meta["lang"], str) and isinstance(meta["alphabet"], str)
+                and 0 <= fill <= words == next_id)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return False

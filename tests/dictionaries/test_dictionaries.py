@@ -89,7 +89,7 @@ def test_missing_and_corrupt_dictionaries_give_clear_errors(tmp_path):
     with pytest.raises(DictionaryError, match="no dictionary here"):
         Dictionary(tmp_path)
     (tmp_path / "data.mdb").write_bytes(b"not an lmdb file" * 100)
-    with pytest.raises(DictionaryError, match="not a readable dictionary"):
+    with pytest.raises(DictionaryError, match="damaged .*not begin like an LMDB file"):
         Dictionary(tmp_path)
 
 

@@ -1,0 +1,7 @@
+"""The one error of the dictionaries package (its own module, so every part can raise it)."""
+
+
+class DictionaryError(ValueError):
+    """A dictionary that is missing, damaged, or of another format, or a build that cannot be
+    done (no words, an output folder that holds other files): bad input, like a bad puzzle
+    file."""
