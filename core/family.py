@@ -189,6 +189,12 @@ class Family(ABC):
                 break
         return tuple(found)
 
+    def making_unique(self, puzzle, stop: Stop | None = None, context: Context = NO_CONTEXT
+                      ) -> tuple:
+        """For a puzzle with several solutions: givens to add, each suggestion a tuple of
+        (cell, value), that leave exactly one. () where the family offers none."""
+        return ()
+
     def check(self, puzzle, limit: int = 2, stop: Stop | None = None,
               context: Context = NO_CONTEXT, with_redundant: bool = False) -> Checked:
         """The count, and when asked and the puzzle is unique, the givens that could go."""

@@ -36,7 +36,8 @@ def _stop(slot: int, job: int):
 class JobPool:
     """One process pool with a job number per named slot (e.g. check, rate, generate)."""
 
-    def __init__(self, workers: int = 2, slots: tuple[str, ...] = ("check", "rate", "generate")):
+    def __init__(self, workers: int = 2,
+                 slots: tuple[str, ...] = ("check", "rate", "suggest", "generate")):
         context = multiprocessing.get_context("spawn")
         self.slots = slots
         self.live = context.Array("q", len(slots), lock=False)
@@ -82,6 +83,16 @@ def rate(slot: int, job: int, kind: str, puzzle, context: Context):
     except Exception as error:  # a bug must reach the screen, not kill the pool silently
         return Failed(_message(error))
     return Failed(stopped=True) if stop() else rating
+
+
+def making_unique(slot: int, job: int, kind: str, puzzle, context: Context):
+    """Givens that would make a puzzle of several solutions unique, or Failed."""
+    stop = _stop(slot, job)
+    try:
+        found = kinds.by_name(kind).making_unique(puzzle, stop, context)
+    except Exception as error:  # a bug must reach the screen, not kill the pool silently
+        return Failed(_message(error))
+    return Failed(stopped=True) if stop() else found
 
 
 def generate(slot: int, job: int, name: str, options, seed: int, context: Context,

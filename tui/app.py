@@ -19,7 +19,7 @@ from tui.screens.dialogs import Choice, GenerateArith, GenerateNumcro, GenerateS
 from tui.screens.editor import PuzzleEditor, load_puzzle
 from tui.screens.help import HelpScreen
 from tui.screens.numcro_editor import NumcroEditor
-from tui.screens.start import StartScreen
+from tui.screens.start import NEW_PUZZLES, StartScreen
 from tui.screens.sudoku_editor import SudokuEditor
 
 # the app's part of each family: its editor and its generator dialog, by the family's name
@@ -191,30 +191,26 @@ class PuzzleApp(App):
         yield from super().get_system_commands(screen)
         yield SystemCommand("Help", "What the keys do", self.action_help)
         yield SystemCommand("Open", "Open a puzzle file", self.action_open)
+        yield SystemCommand("Start screen", "Back to the start screen (asks about unsaved "
+                            "work)", self.action_start_screen)
+        for label, make in NEW_PUZZLES:
+            yield SystemCommand(f"New {label}", f"Start an empty {label}",
+                                lambda make=make: self.edit(make()))
         for name, dialog in GENERATORS.items():
             yield SystemCommand(f"Generate {dialog.family.title}", dialog.heading,
                                 lambda name=name: self.generate(name))
         if isinstance(screen, PuzzleEditor):
-            for title, help_text, action in (
-                ("Save", "Save the puzzle", screen.action_save),
-                ("Save as", "Save under another name", screen.action_save_as),
-                ("Export", f"Write the puzzle as {screen.export_style[1]}",
-                 screen.action_export),
-                ("Show solution", "Show or hide the solution", screen.action_reveal),
-                ("Cancel check", "Stop the running check", screen.action_cancel_check),
-            ):
+            for title, help_text, action in screen.commands():
                 yield SystemCommand(title, help_text, action)
-        if isinstance(screen, SudokuEditor):
-            yield SystemCommand("Walkthrough", "Show or hide the logical steps",
-                                screen.action_walkthrough)
-            yield SystemCommand("Symmetry", "Cycle symmetric editing", screen.action_symmetry)
-        if isinstance(screen, NumcroEditor):
-            yield SystemCommand("Give a letter", "Set the letter of the number under the cursor",
-                                screen.action_give)
-            yield SystemCommand("Dictionary", "Check against another dictionary",
-                                screen.action_dictionary)
-            yield SystemCommand("Symmetry", "Cycle the symmetry of block drawing",
-                                screen.action_symmetry)
+
+    @staticmethod
+    def generator_dialogs() -> dict:
+        return GENERATORS
+
+    def action_start_screen(self) -> None:
+        editor = self.editor()
+        if editor is not None:
+            editor.confirm_discard(lambda: self.pop_screen())
 
 
 def run(path: str | None = None) -> int:

@@ -73,6 +73,11 @@ class Sudoku(Family):
         solution = count(puzzle, 1, stop).solution
         return redundant_givens(puzzle, solution, stop) if solution else ()
 
+    def making_unique(self, puzzle, stop=None, context=NO_CONTEXT) -> tuple:
+        from core.sudoku.authoring import making_unique
+
+        return making_unique(puzzle, stop)
+
     def generate(self, options, rng, stop=None, context=NO_CONTEXT, rate=False) -> Generated:
         from core.sudoku.generator import generate
 

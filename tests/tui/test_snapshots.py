@@ -38,10 +38,50 @@ def test_editor_several_solutions_highlighted(snap_compare, pool):
     async def settled(pilot):
         app.edit(loose)
         await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor)
-                       and app.screen.found == 2)
+                       and app.screen.found == 2 and app.screen.suggested)
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=settled)
+
+
+def test_both_solutions_side_by_side_in_turn(snap_compare, pool):
+    """The second of two solutions shown, the cells where they differ highlighted."""
+    app = PuzzleApp(pool=pool)
+    loose = sudoku.parse(SAMPLE.read_text())
+    loose = loose.with_givens(0 if c in (1, 3) else v for c, v in enumerate(loose.givens))
+
+    async def settled(pilot):
+        app.edit(loose)
+        await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor)
+                       and app.screen.found == 2 and app.screen.suggested)
+        await pilot.press("ctrl+r", "ctrl+r")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=settled)
+
+
+def test_candidates_view(snap_compare, pool):
+    app = PuzzleApp(str(SAMPLE), pool=pool)
+
+    async def settled(pilot):
+        await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor)
+                       and app.screen.last_rating)
+        await pilot.press("f5")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(100, 40), run_before=settled)
+
+
+def test_stepper_on_the_hardest_step(snap_compare, pool):
+    app = PuzzleApp(str(SAMPLE), pool=pool)
+
+    async def settled(pilot):
+        await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor)
+                       and app.screen.last_rating)
+        await pilot.press("ctrl+j")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(100, 40), run_before=settled)
 
 
 def test_help_screen(snap_compare, pool):

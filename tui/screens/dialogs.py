@@ -33,19 +33,22 @@ DIALOG_CSS = """
 
 
 class PathPrompt(ModalScreen[str | None]):
-    """Ask for a file path; the caller may show an error and keep the dialog open."""
+    """Ask for a line of text (a file path, by default); the caller may show an error and
+    keep the dialog open. An empty answer is allowed where `allow_empty` says so."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="PathPrompt")
     BINDINGS = [("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, value: str = "", validate=None) -> None:
+    def __init__(self, title: str, value: str = "", validate=None,
+                 placeholder: str = "path/to/puzzle.txt", allow_empty: bool = False) -> None:
         super().__init__()
         self.title_text, self.value, self.validate = title, value, validate
+        self.placeholder, self.allow_empty = placeholder, allow_empty
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.title_text, classes="title")
-            yield Input(self.value, placeholder="path/to/puzzle.txt", id="path")
+            yield Input(self.value, placeholder=self.placeholder, id="path")
             yield Static("", id="error", classes="error", markup=False)
             with Horizontal():
                 yield Button("OK", variant="primary", id="ok")
@@ -55,7 +58,7 @@ class PathPrompt(ModalScreen[str | None]):
     @on(Button.Pressed, "#ok")
     def submit(self) -> None:
         path = self.query_one("#path", Input).value.strip()
-        if not path:
+        if not path and not self.allow_empty:
             return
         problem = self.validate(path) if self.validate else None
         if problem:
@@ -71,7 +74,9 @@ class PathPrompt(ModalScreen[str | None]):
 class Choice(ModalScreen[str]):
     """A question with a few answers as buttons; Escape picks the last one."""
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="Choice")
+    DEFAULT_CSS = DIALOG_CSS.format(name="Choice") + """
+    Choice > Vertical { width: auto; min-width: 50; max-width: 96%; }
+    """
     BINDINGS = [("escape", "cancel", "Cancel")]
 
     def __init__(self, question: str, answers: list[str]) -> None:

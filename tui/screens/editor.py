@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 from textual import work
@@ -20,6 +21,22 @@ from tui.screens.dialogs import Choice, PathPrompt
 from tui.widgets.status_panel import StatusPanel
 
 DEBOUNCE = 0.15  # seconds between the last keystroke and the check it starts
+CHECKS_KEPT = 500  # check results remembered by puzzle state (undo shows them at once)
+
+
+def plural(n: int, noun: str) -> str:
+    """1 given, 2 givens."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+@dataclass(frozen=True)
+class State:
+    """One step of the undo history: the puzzle, and the file it belongs to."""
+
+    puzzle: object
+    path: str | None
+    saved_text: str | None
+    recovery: str
 
 
 def load_puzzle(path: str) -> tuple[Family, object]:
@@ -47,10 +64,12 @@ class PuzzleEditor(Screen):
     with_redundant = False  # the live check also finds the givens that could go
     BINDINGS = [
         Binding("ctrl+s", "save", "Save"),
-        Binding("f2", "save_as", "Save as"),
-        Binding("ctrl+o", "open", "Open"),
-        Binding("ctrl+g", "generate", "Generate"),
+        Binding("f2", "save_as", "Save as", show=False),
+        Binding("ctrl+o", "open", "Open", show=False),
+        Binding("ctrl+g", "generate", "Generate", show=False),
         Binding("ctrl+e", "export", "Export"),
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("ctrl+y,ctrl+shift+z", "redo", "Redo", show=False),
         Binding("escape", "cancel_check", "Cancel check", show=False),
     ]
     SLOTS = ("check",)  # pool slots this editor's checks run in
@@ -64,8 +83,12 @@ class PuzzleEditor(Screen):
         self.recovery = storage.recovery_key(path)  # the name of this puzzle's safety copy
         self.disk_stamp = disk_stamp(path)  # the file as opened: saving checks it is unchanged
         self.last_check: Checked | Failed | None = None  # the check of the puzzle shown
+        self.checks: dict[tuple, Checked] = {}  # finished checks by (puzzle, context)
+        self.checking = False  # a check runs in the pool now
         self.reveal = False  # the answer shown in the grid
         self._debounce = None
+        self.history = [self.state()]  # every author action, for undo and redo
+        self.at = 0  # the history's step shown
 
     @classmethod
     def cannot_edit(cls, puzzle) -> str | None:
@@ -89,6 +112,7 @@ class PuzzleEditor(Screen):
         return self.saved_text != self.text()
 
     def on_mount(self) -> None:
+        self.history[0] = self.state()  # as the app set it up (its recovery copy's name)
         self.update_title()
         self.schedule_check(now=True)
 
@@ -101,18 +125,77 @@ class PuzzleEditor(Screen):
         return self.family.title
 
     def set_puzzle(self, puzzle, *, path: str | None = None, saved_text: str | None = None,
-                   replace: bool = False, recovery: str | None = None) -> None:
-        """Show a new state of the puzzle (an edit, or a whole new puzzle with `replace`)."""
+                   replace: bool = False, recovery: str | None = None,
+                   same_step: bool = False) -> None:
+        """Show a new state of the puzzle: an edit, or a whole new puzzle with `replace` (a
+        file or a generated puzzle). Each is a step of the undo history, or finishes the last
+        one with `same_step` (a symmetric edit's partners)."""
         self.puzzle = puzzle
         if replace:
             self.path, self.saved_text = path, saved_text
             self.recovery = recovery or storage.recovery_key(path)
             self.disk_stamp = disk_stamp(path)
+        if same_step:
+            self.history[self.at] = self.state()
+        else:
+            del self.history[self.at + 1:]
+            self.history.append(self.state())
+            self.at += 1
+        self.shown()
+
+    def state(self) -> State:
+        return State(self.puzzle, self.path, self.saved_text, self.recovery)
+
+    def shown(self) -> None:
+        """The puzzle changed (an edit, undo or redo): show it, and its check."""
         self.show_puzzle()
         self.update_title()
-        self.schedule_check()
+        known = self.checks.get((self.puzzle, self.context()))
+        if known is not None:  # a state checked before: no need to count again
+            self.schedule_check(cancel_only=True)
+            self.last_check = known
+            self.show_check()
+            self.checked()
+        else:
+            self.schedule_check()
         if self.dirty:
             self.keep_safety_copy()
+
+    def commands(self) -> list[tuple[str, str, object]]:
+        """The command palette's entries for this editor: (title, what it does, action)."""
+        return [
+            ("Undo", "Take back the last edit (ctrl+z)", self.action_undo),
+            ("Redo", "Do again what was taken back (ctrl+y)", self.action_redo),
+            ("Save", "Save the puzzle (ctrl+s)", self.action_save),
+            ("Save as", "Save the puzzle under another name (F2)", self.action_save_as),
+            ("Export", "Write the puzzle as PDF, SVG, ipuz or "
+             f"{self.export_style[1]}: the file name picks (ctrl+e)", self.action_export),
+            ("Show solution", "Show or hide the solution in the grid (ctrl+r)",
+             self.action_reveal),
+            ("Cancel check", "Stop the check that is running (Esc)", self.action_cancel_check),
+        ]
+
+    def action_undo(self) -> None:
+        self.go_to(self.at - 1)
+
+    def action_redo(self) -> None:
+        self.go_to(self.at + 1)
+
+    def go_to(self, at: int) -> None:
+        if not 0 <= at < len(self.history):
+            self.notify("nothing to undo" if at < 0 else "nothing to redo", timeout=2)
+            return
+        self.at = at
+        state = self.history[at]
+        if state.path != self.path:
+            self.disk_stamp = disk_stamp(state.path)
+        self.puzzle, self.path = state.puzzle, state.path
+        self.saved_text, self.recovery = state.saved_text, state.recovery
+        self.restored()
+        self.shown()
+
+    def restored(self) -> None:
+        """Undo or redo changed the puzzle: forget what belonged to the step left."""
 
     def keep_safety_copy(self) -> None:
         """The unsaved puzzle in its recovery file; an unwritable state folder is said once."""
@@ -150,11 +233,15 @@ class PuzzleEditor(Screen):
 
     # --- live check ------------------------------------------------------------------------
 
-    def schedule_check(self, now: bool = False) -> None:
+    def schedule_check(self, now: bool = False, cancel_only: bool = False) -> None:
         if self._debounce is not None:
             self._debounce.stop()
         for slot in self.SLOTS:
             self.app.pool.cancel(slot)  # the running check is stale already
+            self.status.idle(slot)
+        self.checking = False
+        if cancel_only:
+            return
         if now:
             self.run_check()
         else:
@@ -162,12 +249,22 @@ class PuzzleEditor(Screen):
 
     @work(exclusive=True, group="check")
     async def run_check(self) -> None:
-        result = await self.in_pool("check", jobs.check, self.family.name, self.puzzle,
-                                    self.context(), self.with_redundant)
+        puzzle, context = self.puzzle, self.context()
+        self.checking = True
+        result = await self.in_pool("check", jobs.check, self.family.name, puzzle, context,
+                                    self.with_redundant)
         if result is not None:
+            self.checking = False
             self.last_check = result
+            if isinstance(result, Checked):
+                self.remember_check((puzzle, context), result)
             self.show_check()
             self.checked()
+
+    def remember_check(self, key: tuple, result: Checked) -> None:
+        if len(self.checks) >= CHECKS_KEPT:
+            del self.checks[next(iter(self.checks))]  # the oldest
+        self.checks[key] = result
 
     def checked(self) -> None:
         """A fresh check result is shown: follow-up work (Sudoku rates a unique puzzle)."""
@@ -187,9 +284,10 @@ class PuzzleEditor(Screen):
         return result
 
     def action_cancel_check(self) -> None:
-        for slot in self.SLOTS:
-            self.app.pool.cancel(slot)
-            self.status.idle(slot)
+        """Stop a running check; a finished result stays on screen."""
+        if not self.checking:
+            return
+        self.schedule_check(cancel_only=True)
         self.status.set_uniqueness("check cancelled (edit to check again)", "", "")
 
     # --- files -----------------------------------------------------------------------------

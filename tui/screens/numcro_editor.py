@@ -34,7 +34,7 @@ class NumcroEditor(PuzzleEditor):
     BINDINGS = [
         Binding("equals_sign", "give", "Give letter"),
         Binding("ctrl+d", "dictionary", "Dictionary"),
-        Binding("ctrl+y", "symmetry", "Symmetry"),
+        Binding("f3", "symmetry", "Symmetry", show=False),
         Binding("ctrl+r", "reveal", "Solution"),
     ]
     CSS = """
@@ -131,7 +131,9 @@ class NumcroEditor(PuzzleEditor):
                 givens[number] = folded
             self.set_puzzle(replace(self.puzzle, givens=tuple(sorted(givens.items()))))
         self.app.push_screen(PathPrompt(f"Letter for {number} (empty: not given)",
-                                        dict(self.puzzle.givens).get(number, "")), chosen)
+                                        dict(self.puzzle.givens).get(number, ""),
+                                        placeholder="a kana or a letter", allow_empty=True),
+                             chosen)
 
     def action_symmetry(self) -> None:
         self.symmetry = SYMMETRIES[(SYMMETRIES.index(self.symmetry) + 1) % len(SYMMETRIES)]
@@ -143,7 +145,8 @@ class NumcroEditor(PuzzleEditor):
             if answer.startswith("Built-in"):
                 self.use_dictionary("builtin:" + ("ja" if "Japanese" in answer else "en"))
             elif answer == "A folder…":
-                self.app.push_screen(PathPrompt("Dictionary folder (puzzle-tui dict build)"),
+                self.app.push_screen(PathPrompt("Dictionary folder (puzzle-tui dict build)",
+                                                placeholder="path/to/dictionary"),
                                      lambda path: path and self.use_dictionary(path))
         self.app.push_screen(Choice("Check against which dictionary?",
                                     ["Built-in Japanese", "Built-in English", "A folder…",

@@ -13,8 +13,22 @@ from core import arith, numcro, sudoku
 from core.sudoku.model import BOX_SHAPES
 from tui import storage
 
-NEW_SIZES = (9, 6, 4, 8, 12, 16, 25)
-NEW_NUMCRO_SIZES = (9, 11, 13)
+
+def _sudoku(n: int):
+    return lambda: sudoku.Puzzle(sudoku.Shape.of_size(n), (0,) * n * n)
+
+
+def _numcro(n: int):
+    return lambda: numcro.Puzzle("ja", (), n, n, tuple(range(1, n * n + 1)))
+
+
+# (what it is, how to make an empty one): the start screen and the command palette offer them
+NEW_PUZZLES = [
+    *((f"Sudoku {n}x{n} (boxes {r}x{c})", _sudoku(n)) for n, (r, c) in (
+        (n, BOX_SHAPES[n]) for n in (9, 6, 4, 8, 12, 16, 25))),
+    ("覆面算 SEND+MORE=MONEY (edit its letters)", lambda: arith.parse("SEND+MORE=MONEY")),
+    *((f"ナンクロ {n}x{n} (draw blocks, number the cells)", _numcro(n)) for n in (9, 11, 13)),
+]
 
 
 class StartScreen(Screen):
@@ -23,6 +37,7 @@ class StartScreen(Screen):
     StartScreen #welcome { margin-bottom: 1; }
     StartScreen OptionList { height: auto; max-height: 30; width: 80; }
     """
+    BINDINGS = [("ctrl+g", "generate", "Generate"), ("ctrl+o", "open", "Open")]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -36,24 +51,31 @@ class StartScreen(Screen):
         self.title = "Puzzle workbench"
         self.query_one(OptionList).focus()
 
+    def on_screen_resume(self) -> None:
+        """Back from an editor: recovered work and recent files may have changed."""
+        self.title = "Puzzle workbench"
+        self.sub_title = ""
+        choices = self.query_one(OptionList)
+        choices.clear_options()
+        choices.add_options(self.choices())
+        choices.highlighted = 0
+
+    def action_generate(self) -> None:
+        self.app.action_generate()
+
+    def action_open(self) -> None:
+        self.app.action_open()
+
     def choices(self) -> list[Option]:
         options = []
         for recovery in storage.recoveries():
             origin = recovery.origin or "a new puzzle"
             options.append(Option(f"Recover unsaved work on {origin} ({storage.age(recovery)})",
                                   id=f"recover-{recovery.key}"))
-        for n in NEW_SIZES:
-            r, c = BOX_SHAPES[n]
-            options.append(Option(f"New Sudoku {n}x{n} (boxes {r}x{c})", id=f"new-{n}"))
-        options.append(Option("Generate a Sudoku…", id="generate-sudoku"))
-        options.append(Option("Generate a masked calculation (虫食算, 覆面算)…",
-                              id="generate-arith"))
-        options.append(Option("New alphametic SEND+MORE=MONEY (edit its letters)",
-                              id="new-alphametic"))
-        for n in NEW_NUMCRO_SIZES:
-            options.append(Option(f"New ナンクロ {n}x{n} (draw blocks, number the cells)",
-                                  id=f"new-numcro-{n}"))
-        options.append(Option("Generate a ナンクロ…", id="generate-numcro"))
+        options += [Option(f"New {label}", id=f"new-{i}")
+                    for i, (label, _) in enumerate(NEW_PUZZLES)]
+        options += [Option(f"Generate a {dialog.family.title}…", id=f"generate-{name}")
+                    for name, dialog in self.app.generator_dialogs().items()]
         options.append(Option("Open a file…", id="open"))
         for i, path in enumerate(storage.recent_files()):
             options.append(Option(f"Recent: {path}", id=f"recent-{i}"))
@@ -67,14 +89,8 @@ class StartScreen(Screen):
             key = choice.removeprefix("recover-")
             origin = next((r.origin for r in storage.recoveries() if r.key == key), None)
             app.open_recovered(key, storage.load_recovery(key) or "", origin)
-        elif choice == "new-alphametic":
-            app.edit(arith.parse("SEND+MORE=MONEY"))
-        elif choice.startswith("new-numcro-"):
-            n = int(choice.removeprefix("new-numcro-"))
-            app.edit(numcro.Puzzle("ja", (), n, n, tuple(range(1, n * n + 1))))
         elif choice.startswith("new-"):
-            n = int(choice.removeprefix("new-"))
-            app.edit(sudoku.Puzzle(sudoku.Shape.of_size(n), (0,) * n * n))
+            app.edit(NEW_PUZZLES[int(choice.removeprefix("new-"))][1]())
         elif choice.startswith("generate-"):
             app.generate(choice.removeprefix("generate-"))
         elif choice == "open":

@@ -1,35 +1,50 @@
 """The Sudoku editor: the grid, and a side panel that says after every edit whether the puzzle
-has exactly one solution, where two solutions differ, and how hard it is."""
+has exactly one solution (and, when it has several, both of them and the givens that would
+make it unique), and how hard it is. The candidates view shows pencil marks (the author may
+keep their own), and the stepper walks the logical solution on the grid."""
 
 from __future__ import annotations
 
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
-from textual.widgets import Footer, Header
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, Static
 
 from core import jobs, sudoku
-from core.family import Failed
+from core.family import Checked, Failed
+from core.sudoku.authoring import boards_before, candidates, step_cells
 from core.sudoku.family import SUDOKU
 from core.symmetry import SYMMETRIES, orbits
-from tui.screens.editor import PuzzleEditor
+from tui.screens.editor import PuzzleEditor, plural
 from tui.widgets.status_panel import StatusPanel
-from tui.widgets.sudoku_grid import SudokuGrid
+from tui.widgets.sudoku_grid import Marks, SudokuGrid
+
+STEPS_BEFORE, STEPS_SHOWN = 3, 14  # the walkthrough's window around the step shown
 
 
 class SudokuEditor(PuzzleEditor):
     family = SUDOKU
     with_redundant = True
-    SLOTS = ("check", "rate")
+    SLOTS = ("check", "rate", "suggest")
     BINDINGS = [
         Binding("ctrl+t", "walkthrough", "Steps"),
-        Binding("ctrl+y", "symmetry", "Symmetry"),
+        Binding("f5", "candidates", "Candidates"),
+        Binding("f6", "pencil", "Pencil", show=False),
         Binding("ctrl+r", "reveal", "Solution"),
+        Binding("ctrl+u", "make_unique", "Make unique", show=False),
+        Binding("ctrl+j", "hardest", "Hardest step", show=False),
+        Binding("f3", "symmetry", "Symmetry", show=False),
+        Binding("pagedown,right_square_bracket", "step(1)", "Next step", show=False),
+        Binding("pageup,left_square_bracket", "step(-1)", "Previous step", show=False),
+        Binding("home", "first_step", "First step", show=False),
+        Binding("end", "hardest", "Hardest step", show=False),
     ]
     CSS = """
     SudokuEditor Horizontal { height: 1fr; }
-    SudokuEditor SudokuGrid { margin: 1 2; }
+    SudokuEditor #board { width: auto; }
+    SudokuEditor SudokuGrid { margin: 1 2 0 2; }
+    SudokuEditor #step { width: 100%; max-width: 60; padding: 0 2; color: $text-muted; }
     """
 
     def __init__(self, puzzle: sudoku.Puzzle, path: str | None = None,
@@ -37,15 +52,23 @@ class SudokuEditor(PuzzleEditor):
         super().__init__(puzzle, path, saved_text)
         self.symmetry = "none"
         self.pending_partners: set[int] = set()
-        self.show_steps = False
         self.last_rating = None  # the rating of the puzzle shown (or Failed)
+        self.ratings: dict = {}  # ratings by puzzle: undo shows them at once
+        self.suggested: tuple = ()  # givens that would make the puzzle unique
+        self.showing = 0  # the solution shown in the grid: 0 none, 1 or 2
+        self.candidates_view = False
+        self.own_marks: dict[int, int] = {}  # the author's pencil marks, by cell
+        self.step_at: int | None = None  # the stepper's step (None: the stepper is off)
+        self._boards: tuple = (None, [])  # (rating, the board before each of its steps)
 
     # --- layout and title ------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal():
-            yield SudokuGrid(self.puzzle, id="grid")
+            with Vertical(id="board"):
+                yield SudokuGrid(self.puzzle, id="grid")
+                yield Static("", id="step", markup=False)
             yield StatusPanel(id="status")
         yield Footer()
 
@@ -59,7 +82,9 @@ class SudokuEditor(PuzzleEditor):
 
     def describe(self) -> str:
         n = self.puzzle.size
-        return f"Sudoku {n}x{n} · {self.puzzle.clue_count} givens · symmetry {self.symmetry}"
+        mode = " · pencil marks" if self.grid.pencil else ""
+        return (f"Sudoku {n}x{n} · {plural(self.puzzle.clue_count, 'given')} · symmetry "
+                f"{self.symmetry}{mode}")
 
     # --- editing ---------------------------------------------------------------------------
 
@@ -77,44 +102,69 @@ class SudokuEditor(PuzzleEditor):
             self.pending_partners.discard(event.cell)
         self.set_puzzle(self.puzzle.with_givens(givens))
 
+    def on_sudoku_grid_marked(self, event: SudokuGrid.Marked) -> None:
+        """Pencil mode: a symbol toggles the author's mark in the cell; clearing drops them."""
+        if self.puzzle.givens[event.cell]:
+            return
+        if event.value == 0:
+            self.own_marks.pop(event.cell, None)
+        else:
+            mask = self.own_marks.get(event.cell, 0) ^ 1 << (event.value - 1)
+            if mask:
+                self.own_marks[event.cell] = mask
+            else:
+                self.own_marks.pop(event.cell, None)
+        self.candidates_view = True
+        self.show_grid()
+
     def partners(self, cell: int) -> list[int]:
         if self.symmetry == "none":
             return []
         orbit = next(o for o in orbits(self.puzzle.size, self.symmetry) if cell in o)
         return [c for c in orbit if c != cell]
 
-    def set_puzzle(self, puzzle: sudoku.Puzzle, *, path: str | None = None,
-                   saved_text: str | None = None, replace: bool = False) -> None:
-        if replace:
+    def set_puzzle(self, puzzle: sudoku.Puzzle, **changes) -> None:
+        if changes.get("replace"):
             self.pending_partners.clear()
-        self.last_check, self.last_rating = None, None
-        super().set_puzzle(puzzle, path=path, saved_text=saved_text, replace=replace)
+            self.own_marks.clear()
+        self.last_check, self.last_rating, self.suggested = None, None, ()
+        super().set_puzzle(puzzle, **changes)
+
+    def restored(self) -> None:
+        self.pending_partners.clear()
+        self.last_check, self.last_rating, self.suggested = None, None, ()
 
     def show_puzzle(self) -> None:
-        self.grid.show(self.puzzle)
+        self.show_grid()
 
-    # --- live check ------------------------------------------------------------------------
+    # --- the check -------------------------------------------------------------------------
 
     def checked(self) -> None:
         if self.found == 1:
-            self.run_rating()
+            known = self.ratings.get(self.puzzle)
+            if known is not None:
+                self.last_rating = known
+                self.show_rating()
+            else:
+                self.run_rating()
         else:
             self.status.set_difficulty("— (rated once the puzzle is unique)")
+            self.show_step()
+            if self.found and self.found >= 2:
+                self.run_suggestions()
 
     def show_check(self) -> None:
         if self.check_failed():
             return
         result, redundant = self.last_check.count, self.last_check.redundant
         n = self.puzzle.size
-        solution = result.solution
-        if self.pending_partners and solution:
-            self.fill_partners(solution)
+        if self.pending_partners and result.solution:
+            self.fill_partners(result.solution)
             return
         found = result.count
-        clash_cells = {c for pair in result.clashes for c in pair}
         if found == 1:
-            extra = (f"{len(redundant)} redundant givens (underlined): removing any one keeps it "
-                     f"unique" if redundant else "minimal: every given is needed")
+            extra = (f"{plural(len(redundant), 'redundant given')} (underlined): removing any "
+                     "one keeps it unique" if redundant else "minimal: every given is needed")
             self.status.set_uniqueness("✓ unique", "unique", extra)
         elif found == 0:
             pairs = [" and ".join(sudoku.cell_name(c, n) for c in pair) for pair in
@@ -123,29 +173,97 @@ class SudokuEditor(PuzzleEditor):
                 "the givens contradict each other")
             self.status.set_uniqueness("✗ no solution", "none", details)
         else:
-            cells = ", ".join(sudoku.cell_name(c, n) for c in result.differs)
-            self.status.set_uniqueness("⚠ several solutions", "several",
-                                       f"two solutions differ in {cells} (highlighted)")
-        self.grid.show(self.puzzle, clashes=clash_cells,
-                       differs=result.differs if found >= 2 else (),
-                       redundant=redundant,
-                       solution=solution if self.reveal and found >= 1 else None)
+            self.status.set_uniqueness("⚠ several solutions", "several", self.several_text())
+        self.show_grid()
 
-    def fill_partners(self, solution: list[int]) -> None:
-        """Symmetric editing: partners of a new given take their value from a solution."""
+    def several_text(self) -> str:
+        result = self.last_check.count
+        cells = ", ".join(sudoku.cell_name(c, self.puzzle.size) for c in result.differs)
+        shown = (f"showing solution {self.showing} of 2 (ctrl+r: the other)" if self.showing
+                 else "ctrl+r shows both solutions in turn")
+        text = f"two solutions differ in {cells} (highlighted); {shown}"
+        if self.suggested:
+            options = ["; ".join(f"{sudoku.cell_name(c, self.puzzle.size)}="
+                                 f"{sudoku.SYMBOLS[v - 1]}" for c, v in added)
+                       for added in self.suggested]
+            text += "\nmake it unique by adding " + " or ".join(options[:4]) + (
+                "\n(ctrl+u adds the first)")
+        return text
+
+    def show_grid(self) -> None:
+        """The puzzle, the check's highlights, the solution asked for, and the candidates
+        view or the stepper's board."""
+        result = self.last_check.count if isinstance(self.last_check, Checked) else None
+        found = result.count if result else 0
+        solution = None
+        if self.showing and result and result.solutions:
+            solution = result.solutions[min(self.showing, len(result.solutions)) - 1]
+        redundant = self.last_check.redundant if isinstance(self.last_check, Checked) else ()
+        self.grid.show(self.puzzle, clashes={c for pair in result.clashes for c in pair}
+                       if result else (), differs=result.differs if found >= 2 else (),
+                       redundant=redundant, solution=solution, marks=self.marks())
+
+    def marks(self) -> Marks:
+        stepping = self.stepper_boards()
+        if stepping:
+            boards, steps = stepping
+            before, step = boards[self.step_at], steps[self.step_at]
+            return Marks(list(before.candidates), {}, before.values,
+                         frozenset(step_cells(step, before, self.puzzle.shape)),
+                         frozenset(c for c, _ in step.placements), frozenset(step.eliminations))
+        if not self.candidates_view:
+            return Marks()
+        return Marks(candidates(self.puzzle), dict(self.own_marks))
+
+    def fill_partners(self, solution) -> None:
+        """Symmetric editing: partners of a new given take their value from a solution; the
+        edit and its partners are one step to undo."""
         givens = list(self.puzzle.givens)
         for cell in self.pending_partners:
             if not givens[cell]:
                 givens[cell] = solution[cell]
         self.pending_partners.clear()
+        self.set_puzzle(self.puzzle.with_givens(givens), same_step=True)
+
+    def action_reveal(self) -> None:
+        """Cycle: no solution shown, the first, the second (when there are several)."""
+        result = self.last_check.count if isinstance(self.last_check, Checked) else None
+        several = bool(result and result.count >= 2)
+        self.showing = (self.showing + 1) % (3 if several else 2)
+        if result is not None:
+            self.show_check()
+
+    @work(exclusive=True, group="suggest")
+    async def run_suggestions(self) -> None:
+        found = await self.in_pool("suggest", jobs.making_unique, self.family.name,
+                                   self.puzzle, self.context())
+        if found is not None and not isinstance(found, Failed):
+            self.suggested = found
+            if isinstance(self.last_check, Checked) and self.last_check.count.count >= 2:
+                self.status.set_uniqueness("⚠ several solutions", "several",
+                                           self.several_text())
+
+    def action_make_unique(self) -> None:
+        """Add the first suggested givens (one step to undo)."""
+        if not self.suggested:
+            self.notify("no suggestion yet: the puzzle is not known to have several solutions")
+            return
+        givens = list(self.puzzle.givens)
+        for cell, v in self.suggested[0]:
+            givens[cell] = v
         self.set_puzzle(self.puzzle.with_givens(givens))
+
+    # --- difficulty and the stepper --------------------------------------------------------
 
     @work(exclusive=True, group="rate")
     async def run_rating(self) -> None:
-        result = await self.in_pool("rate", jobs.rate, self.family.name, self.puzzle,
+        puzzle = self.puzzle
+        result = await self.in_pool("rate", jobs.rate, self.family.name, puzzle,
                                     self.context())
         if result is not None:
             self.last_rating = result
+            if not isinstance(result, Failed):
+                self.ratings[puzzle] = result
             self.show_rating()
 
     def show_rating(self) -> None:
@@ -157,15 +275,110 @@ class SudokuEditor(PuzzleEditor):
             return
         headline = f"{rating.level} (score {rating.score:.1f}), hardest: {rating.hardest}"
         used = "\n".join(f"  {name} ×{times}" for name, times in rating.techniques.items())
-        if self.show_steps:
-            steps = "\n".join(rating.walkthrough())
+        if self.step_at is None:
+            walkthrough = "ctrl+t walks the steps on the grid; ctrl+j jumps to the hardest"
         else:
-            steps = "ctrl+t shows the steps"
-        self.status.set_difficulty(headline, used, steps)
+            lines = rating.walkthrough()
+            at = min(self.step_at, len(lines) - 1)
+            start = max(0, at - STEPS_BEFORE)  # the list follows the step shown
+            walkthrough = "\n".join(
+                ["PgDn/PgUp: next/previous step, Home: the first, End: the hardest"]
+                + (["   …"] if start else [])
+                + [("▶" if i == at else " ") + line[1:]
+                   for i, line in enumerate(lines[start:start + STEPS_SHOWN], start)]
+                + (["   …"] if start + STEPS_SHOWN < len(lines) else []))
+        self.status.set_difficulty(headline, used, walkthrough)
+        self.show_step()
+
+    def stepper_boards(self):
+        """(boards before each step, the steps) while the stepper is on and a rating is
+        known; else None."""
+        rating = self.last_rating
+        if self.step_at is None or rating is None or isinstance(rating, Failed):
+            return None
+        if not rating.steps:
+            return None
+        self.step_at = min(self.step_at, len(rating.steps) - 1)
+        if self._boards[0] is not rating:
+            self._boards = (rating, boards_before(self.puzzle, rating.steps))
+        return self._boards[1], rating.steps
+
+    def show_step(self) -> None:
+        """The stepper's sentence under the grid, and its board in the grid."""
+        line = self.query_one("#step", Static)
+        stepping = self.stepper_boards()
+        if self.step_at is None:
+            line.update("")
+        elif stepping is None:
+            line.update("steps: rated once the puzzle is unique")
+        else:
+            steps = stepping[1]
+            step = steps[self.step_at]
+            line.update(f"step {self.step_at + 1} of {len(steps)} · {step.technique} "
+                        f"({step.score:.1f})\n{step.text}")
+        self.show_grid()
 
     def action_walkthrough(self) -> None:
-        self.show_steps = not self.show_steps
+        self.step_at = None if self.step_at is not None else 0
+        self.show_rating() if self.last_rating is not None else self.show_step()
+
+    def action_step(self, delta: int) -> None:
+        if self.step_at is None:
+            return
+        self.step_at = max(0, self.step_at + delta)
         self.show_rating()
+
+    def action_first_step(self) -> None:
+        if self.step_at is not None:
+            self.step_at = 0
+            self.show_rating()
+
+    def action_hardest(self) -> None:
+        """Open the stepper on the hardest step (the first of the hardest, if several)."""
+        rating = self.last_rating
+        if rating is None or isinstance(rating, Failed) or not rating.steps:
+            self.notify("no logical steps yet: the puzzle is rated once it is unique")
+            return
+        top = max(step.score for step in rating.steps)
+        self.step_at = next(i for i, step in enumerate(rating.steps) if step.score == top)
+        self.show_rating()
+
+    # --- views and modes -------------------------------------------------------------------
+
+    def commands(self):
+        return super().commands() + [
+            ("Steps on the grid", "Walk the logical solution step by step (ctrl+t)",
+             self.action_walkthrough),
+            ("Hardest step", "Show the hardest step of the logical solution (ctrl+j)",
+             self.action_hardest),
+            ("Candidates", "Show or hide the pencil marks in every empty cell (F5)",
+             self.action_candidates),
+            ("Pencil marks mode", "Typing toggles your own pencil marks, or sets givens (F6)",
+             self.action_pencil),
+            ("Clear pencil marks", "Drop all your own pencil marks", self.action_clear_marks),
+            ("Make unique", "Add the first suggested givens that leave one solution (ctrl+u)",
+             self.action_make_unique),
+            ("Symmetry", "Cycle symmetric editing: partners of a given are filled (F3)",
+             self.action_symmetry),
+        ]
+
+    def action_candidates(self) -> None:
+        self.candidates_view = not self.candidates_view
+        self.show_grid()
+
+    def action_pencil(self) -> None:
+        """Typing sets the author's own pencil marks (Delete clears a cell's) or givens."""
+        self.grid.pencil = not self.grid.pencil
+        if self.grid.pencil:
+            self.candidates_view = True
+        self.update_title()
+        self.show_grid()
+        self.notify("pencil marks: typing toggles a mark" if self.grid.pencil
+                    else "givens: typing sets a given", timeout=3)
+
+    def action_clear_marks(self) -> None:
+        self.own_marks.clear()
+        self.show_grid()
 
     def action_symmetry(self) -> None:
         self.symmetry = SYMMETRIES[(SYMMETRIES.index(self.symmetry) + 1) % len(SYMMETRIES)]

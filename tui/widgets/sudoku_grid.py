@@ -1,6 +1,10 @@
-"""The Sudoku grid: box borders, a cursor, and the highlights the live check asks for."""
+"""The Sudoku grid: box borders, a cursor, the highlights the live check asks for, and a
+candidates view (pencil marks as a small grid of digits in each empty cell, the standard look;
+grids larger than 9x9 show them in a compact line) with a logical step's highlights."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 from rich.style import Style
 from rich.text import Text
@@ -12,18 +16,38 @@ from textual.widget import Widget
 
 from core.sudoku import SYMBOLS, Puzzle
 
-CELL_WIDTH = 3
 GIVEN = Style(bold=True)
+PLACED = Style(color="cyan")  # filled in by logic before the step shown
 EMPTY = Style(dim=True)
+MARK = Style(dim=True)
+OWN_MARK = Style(color="magenta")  # the author's own pencil marks
 CURSOR = Style(reverse=True)
 CLASH = Style(color="white", bgcolor="red", bold=True)
 DIFFERS = Style(color="black", bgcolor="yellow")
 REDUNDANT = Style(color="cyan", underline=True, bold=True)
 SOLUTION = Style(color="green", dim=True)
+USED = Style(bgcolor="dark_blue")  # the cells a step reasons from
+PLACING = Style(color="black", bgcolor="green", bold=True)  # the cell a step fills
+STRUCK = Style(color="red", strike=True, bold=True)  # a candidate the step eliminates
+MINI_GRID_UP_TO = 9  # larger grids show candidates on one line
+
+
+@dataclass
+class Marks:
+    """What the candidates view shows: computed pencil marks, the author's own, and a step's
+    highlights."""
+
+    computed: list[int] | None = None  # bit v-1 for symbol v, per cell; None: view off
+    own: dict[int, int] = field(default_factory=dict)
+    values: tuple[int, ...] | None = None  # the board before the step shown
+    used: frozenset[int] = frozenset()
+    placing: frozenset[int] = frozenset()
+    struck: frozenset[tuple[int, int]] = frozenset()  # (cell, symbol)
 
 
 class SudokuGrid(Widget, can_focus=True):
-    """Shows a puzzle; typing posts `Edited`, the screen decides what changes."""
+    """Shows a puzzle; typing posts `Edited` (or `Marked` in pencil mode), the screen decides
+    what changes."""
 
     DEFAULT_CSS = """
     SudokuGrid { width: auto; height: auto; padding: 0 1; }
@@ -44,6 +68,13 @@ class SudokuGrid(Widget, can_focus=True):
             self.cell, self.value = cell, value
             super().__init__()
 
+    class Marked(Message):
+        """In pencil mode: the author toggled a mark (value 0: cleared the cell's marks)."""
+
+        def __init__(self, cell: int, value: int) -> None:
+            self.cell, self.value = cell, value
+            super().__init__()
+
     def __init__(self, puzzle: Puzzle, **kwargs) -> None:
         super().__init__(**kwargs)
         self.puzzle = puzzle
@@ -51,71 +82,135 @@ class SudokuGrid(Widget, can_focus=True):
         self.differs: set[int] = set()
         self.redundant: set[int] = set()
         self.solution: tuple[int, ...] | None = None  # shown in empty cells when asked
+        self.marks = Marks()
+        self.pencil = False  # typing toggles pencil marks instead of setting givens
 
-    def show(self, puzzle: Puzzle, *, clashes=(), differs=(), redundant=(), solution=None):
+    def show(self, puzzle: Puzzle, *, clashes=(), differs=(), redundant=(), solution=None,
+             marks: Marks | None = None):
         self.puzzle = puzzle
         self.clashes, self.differs, self.redundant = set(clashes), set(differs), set(redundant)
         self.solution = tuple(solution) if solution else None
+        if marks is not None:
+            self.marks = marks
         self.refresh(layout=True)
 
     @property
     def size_n(self) -> int:
         return self.puzzle.size
 
+    @property
+    def mini(self) -> bool:
+        """Candidates as a small grid of digits in each cell."""
+        return self.marks.computed is not None and self.size_n <= MINI_GRID_UP_TO
+
+    @property
+    def cell_width(self) -> int:
+        if self.marks.computed is None:
+            return 3
+        return self.puzzle.shape.box_cols + 2 if self.mini else 6
+
+    @property
+    def cell_height(self) -> int:
+        return self.puzzle.shape.box_rows if self.mini else 1
+
     def get_content_width(self, container, viewport) -> int:
         n, bc = self.size_n, self.puzzle.shape.box_cols
-        return 1 + n * CELL_WIDTH + n // bc
+        return 1 + n * self.cell_width + n // bc
 
     def get_content_height(self, container, viewport, width) -> int:
         n, br = self.size_n, self.puzzle.shape.box_rows
-        return 1 + n + n // br
+        return 1 + n * self.cell_height + n // br
 
     def render(self) -> Text:
         n, br, bc = self.size_n, self.puzzle.shape.box_rows, self.puzzle.shape.box_cols
-        stacks = n // bc
+        stacks, width = n // bc, self.cell_width
         text = Text()
 
         def rule(left: str, mid: str, right: str) -> None:
-            text.append(left + mid.join("─" * (CELL_WIDTH * bc) for _ in range(stacks)) + right
+            text.append(left + mid.join("─" * (width * bc) for _ in range(stacks)) + right
                         + "\n")
 
         rule("┌", "┬", "┐")
         for r in range(n):
             if r and r % br == 0:
                 rule("├", "┼", "┤")
-            text.append("│")
-            for c in range(n):
-                text.append(*self._cell(r * n + c))
-                if (c + 1) % bc == 0:
-                    text.append("│")
-            text.append("\n")
+            for line in range(self.cell_height):
+                text.append("│")
+                for c in range(n):
+                    for part, style in self._cell(r * n + c, line):
+                        text.append(part, style)
+                    if (c + 1) % bc == 0:
+                        text.append("│")
+                text.append("\n")
         rule("└", "┴", "┘")
         text.rstrip()
         return text
 
-    def _cell(self, cell: int) -> tuple[str, Style]:
+    def _value(self, cell: int) -> tuple[int, Style]:
+        """The symbol a cell shows, and its style (0: empty)."""
         v = self.puzzle.givens[cell]
         if v:
-            glyph, style = SYMBOLS[v - 1], GIVEN
-        elif self.solution is not None:
-            glyph, style = SYMBOLS[self.solution[cell] - 1], SOLUTION
+            return v, GIVEN
+        placed = self.marks.values[cell] if self.marks.values else 0
+        if placed:
+            return placed, PLACED
+        if self.solution is not None:
+            return self.solution[cell], SOLUTION
+        return 0, EMPTY
+
+    def _cell(self, cell: int, line: int) -> list[tuple[str, Style]]:
+        """The parts of one line of a cell, each with its style."""
+        v, style = self._value(cell)
+        base = self._highlight(cell)
+        if self.marks.computed is None:
+            parts = [(f" {SYMBOLS[v - 1] if v else '·'} ", style + base)]
+        elif v:
+            middle = line == self.cell_height // 2
+            shown = SYMBOLS[v - 1] if middle else " "
+            parts = [(shown.center(self.cell_width), style + base)]
         else:
-            glyph, style = "·", EMPTY
-        if cell in self.clashes:
-            style = style + CLASH
-        elif cell in self.differs:
-            style = style + DIFFERS
-        elif cell in self.redundant:
-            style = style + REDUNDANT
+            parts = self._marks_line(cell, line, base)
         if cell == self.cursor and self.has_focus:
-            style = style + CURSOR
-        return f" {glyph} ", style
+            parts = [(part, style + CURSOR) for part, style in parts]
+        return parts
+
+    def _highlight(self, cell: int) -> Style:
+        if cell in self.clashes:
+            return CLASH
+        if cell in self.marks.placing:
+            return PLACING
+        if cell in self.differs:
+            return DIFFERS
+        if cell in self.marks.used:
+            return USED
+        if cell in self.redundant:
+            return REDUNDANT
+        return Style()
+
+    def _marks_line(self, cell: int, line: int, base: Style) -> list[tuple[str, Style]]:
+        own = cell in self.marks.own
+        mask = self.marks.own[cell] if own else self.marks.computed[cell]
+        plain = base + (OWN_MARK if own else MARK)
+        if not self.mini:  # one line: the marks when few, else how many
+            symbols = [SYMBOLS[v] for v in range(self.size_n) if mask >> v & 1]
+            shown = "".join(symbols) if len(symbols) <= 4 else f"({len(symbols)})"
+            return [(shown.center(self.cell_width), plain)]
+        cols = self.puzzle.shape.box_cols
+        parts = [(" ", base)]
+        for v in range(line * cols + 1, line * cols + cols + 1):
+            if mask >> (v - 1) & 1:
+                struck = (cell, v) in self.marks.struck
+                parts.append((SYMBOLS[v - 1], base + STRUCK if struck else plain))
+            else:
+                parts.append((" ", base))
+        parts.append((" ", base))
+        return parts
 
     def cell_at(self, x: int, y: int) -> int | None:
         """The cell under a point of the widget's content, or None on a border."""
         n, br, bc = self.size_n, self.puzzle.shape.box_rows, self.puzzle.shape.box_cols
-        row = _index_along(y, n, br, 1)
-        col = _index_along(x, n, bc, CELL_WIDTH)
+        row = _index_along(y, n, br, self.cell_height)
+        col = _index_along(x, n, bc, self.cell_width)
         return None if row is None or col is None else row * n + col
 
     def on_click(self, event: events.Click) -> None:
@@ -142,7 +237,8 @@ class SudokuGrid(Widget, can_focus=True):
         self.cursor = ((r + rows) % n) * n + (c + cols) % n
 
     def action_clear(self) -> None:
-        self.post_message(self.Edited(self.cursor, 0))
+        message = self.Marked if self.pencil else self.Edited
+        self.post_message(message(self.cursor, 0))
 
     def on_key(self, event: events.Key) -> None:
         char = event.character or ""
@@ -151,7 +247,8 @@ class SudokuGrid(Widget, can_focus=True):
         char = char.upper()
         if len(char) == 1 and char in SYMBOLS[:self.size_n]:
             event.stop()
-            self.post_message(self.Edited(self.cursor, SYMBOLS.index(char) + 1))
+            message = self.Marked if self.pencil else self.Edited
+            self.post_message(message(self.cursor, SYMBOLS.index(char) + 1))
 
 
 def _index_along(offset: int, n: int, per_box: int, width: int) -> int | None:

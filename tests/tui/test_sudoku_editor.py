@@ -1,0 +1,124 @@
+"""The Sudoku editor as an author uses it: undo, candidates, the stepper, both solutions and
+the givens that make a puzzle unique."""
+
+from pathlib import Path
+
+from core import sudoku
+from core.sudoku.authoring import candidates
+from tests.tui.conftest import wait_for
+from tui.app import PuzzleApp
+from tui.screens.sudoku_editor import SudokuEditor
+
+SAMPLE = Path(__file__).resolve().parents[2] / "puzzles" / "sudoku" / "hard_rot180.txt"
+TOP1 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+
+
+async def open_editor(app, pilot, puzzle):
+    app.edit(puzzle)
+    await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor)
+                   and app.screen.found is not None)
+    return app.screen
+
+
+async def test_undo_and_redo_take_a_symmetric_edit_and_a_generation_as_one_step(pool):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        empty = sudoku.Puzzle(sudoku.Shape.of_size(9), (0,) * 81)
+        editor = await open_editor(app, pilot, empty)
+        await pilot.press("f3")  # rot180
+        await pilot.press("5")  # r1c1 = 5, its partner r9c9 follows from a solution
+        await wait_for(pilot, lambda: editor.puzzle.givens[80] != 0)
+        filled = editor.puzzle
+        await pilot.press("ctrl+z")
+        assert editor.puzzle == empty  # the edit and its partner went as one
+        assert editor.found is not None  # shown from the cache, not counted again
+        await pilot.press("ctrl+y")
+        assert editor.puzzle == filled
+        made = sudoku.parse(SAMPLE.read_text())
+        editor.set_puzzle(made, replace=True)  # what a generated puzzle does
+        await pilot.press("ctrl+z")
+        assert editor.puzzle == filled
+        await pilot.press("ctrl+shift+z")
+        assert editor.puzzle == made
+        await pilot.press("ctrl+y")  # nothing more to redo
+        assert editor.puzzle == made
+
+
+async def test_escape_stops_a_check_but_never_wipes_a_result(pool):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        editor = await open_editor(app, pilot, sudoku.parse(SAMPLE.read_text()))
+        await wait_for(pilot, lambda: editor.found == 1)
+        await pilot.press("escape")
+        assert editor.found == 1
+        assert str(editor.query_one("#uniqueness").render()) == "✓ unique"
+
+
+async def test_candidates_view_and_the_authors_pencil_marks(pool):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(100, 40)) as pilot:
+        puzzle = sudoku.parse(SAMPLE.read_text())
+        editor = await open_editor(app, pilot, puzzle)
+        await pilot.press("f5")
+        grid = editor.grid
+        assert grid.marks.computed == candidates(puzzle)
+        lines = str(grid.render()).split("\n")
+        assert len(lines) == 9 * 3 + 4  # three lines of marks a cell, at 100x40
+        first_empty = puzzle.givens.index(0)
+        grid.cursor = first_empty
+        await pilot.press("f6")  # pencil mode: typing toggles the author's marks
+        await pilot.press("1", "2")
+        assert editor.own_marks == {first_empty: 0b11} and editor.puzzle == puzzle
+        await pilot.press("2")
+        assert editor.own_marks == {first_empty: 0b1}
+        await pilot.press("delete")
+        assert editor.own_marks == {}
+        await pilot.press("f6", "f5")
+        assert grid.marks.computed is None
+
+
+async def test_the_stepper_walks_the_solution_on_the_grid(pool):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        puzzle = sudoku.parse(SAMPLE.read_text())
+        editor = await open_editor(app, pilot, puzzle)
+        await wait_for(pilot, lambda: editor.last_rating is not None)
+        steps = sudoku.rate(puzzle).steps
+        await pilot.press("ctrl+t")
+        grid = editor.grid
+        assert grid.marks.placing == {steps[0].placements[0][0]}
+        assert str(editor.query_one("#step").render()).startswith(f"step 1 of {len(steps)}")
+        await pilot.press("pagedown", "pagedown")
+        assert editor.step_at == 2 and grid.marks.placing == {steps[2].placements[0][0]}
+        placed_before = {c for s in steps[:2] for c, _ in s.placements}
+        assert all(grid.marks.values[c] for c in placed_before)
+        await pilot.press("end")  # the hardest
+        hardest = max(range(len(steps)), key=lambda i: (steps[i].score, -i))
+        assert editor.step_at == hardest
+        step = steps[hardest]
+        assert grid.marks.struck == set(step.eliminations) and grid.marks.used
+        assert step.text in str(editor.query_one("#step").render())
+        await pilot.press("home")
+        assert editor.step_at == 0
+        await pilot.press("ctrl+t")
+        assert editor.step_at is None and grid.marks.computed is None
+
+
+async def test_several_solutions_show_both_and_the_given_that_makes_it_unique(pool):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        puzzle = sudoku.parse("." + TOP1[1:])
+        editor = await open_editor(app, pilot, puzzle)
+        await wait_for(pilot, lambda: editor.suggested)
+        both = sudoku.count(puzzle).solutions
+        await pilot.press("ctrl+r")
+        assert editor.grid.solution == both[0]
+        await pilot.press("ctrl+r")
+        assert editor.grid.solution == both[1]
+        assert editor.grid.differs == set(editor.last_check.count.differs)
+        assert "make it unique by adding" in str(editor.query_one("#details").render())
+        first = editor.suggested[0]
+        await pilot.press("ctrl+u")
+        await wait_for(pilot, lambda: editor.found == 1)
+        assert all(editor.puzzle.givens[c] == v for c, v in first)
+        assert sudoku.count(editor.puzzle).unique
