@@ -58,6 +58,8 @@ async def test_typing_a_4x4_goes_from_several_to_unique_to_none(pool):
         await pilot.press("down", "right", "4")  # r4c3 = 4 clashes with r3c3 = 4
         await wait_for(pilot, lambda: editor.found == 0)
         assert text_of(app, "#uniqueness") == "✗ no solution"
+        assert "no word fits across at r3c4 (2-5)" in text_of(app, "#details")
+        assert {13, 14} <= editor.grid.dead  # that entry's cells are highlighted
         assert editor.grid.clashes == {10, 14}
         assert "r3c3 and r4c3" in text_of(app, "#details")
 
@@ -260,6 +262,8 @@ async def test_arith_editor_goes_from_several_to_unique_to_none(pool):
         await pilot.press("9")  # 199 is more than two 2-digit numbers make
         await wait_for(pilot, lambda: editor.found == 0)
         assert text_of(app, "#uniqueness") == "✗ no solution"
+        assert "no word fits across at r3c4 (2-5)" in text_of(app, "#details")
+        assert {13, 14} <= editor.grid.dead  # that entry's cells are highlighted
 
 
 async def test_arith_file_opens_in_its_editor_and_saves(pool, tmp_path):
@@ -299,7 +303,7 @@ async def test_numcro_editor_checks_against_the_chosen_dictionary(pool, tmp_path
         assert "letters not fixed for numbers 5" in text_of(app, "#details")
         assert editor.grid.differs == {5}
         candidates = text_of(app, "#candidates")
-        assert "across 2-4-1-3-4: 1 words\n  キントウン" in candidates  # キ and ト given
+        assert "across 2-4-1-3-4: 1 word\n  キントウン" in candidates  # キ and ト given
         await pilot.press("down", "down", "right", "right", "right", "right")  # a 5
         assert editor.grid.number == 5
         await pilot.press("equals_sign")
@@ -313,6 +317,8 @@ async def test_numcro_editor_checks_against_the_chosen_dictionary(pool, tmp_path
                                                                      (5, "ア"))))
         await wait_for(pilot, lambda: editor.found == 0)
         assert text_of(app, "#uniqueness") == "✗ no solution"
+        assert "no word fits across at r3c4 (2-5)" in text_of(app, "#details")
+        assert {13, 14} <= editor.grid.dead  # that entry's cells are highlighted
         editor.set_puzzle(dataclasses.replace(editor.puzzle, givens=((1, "ト"), (2, "キ"),
                                                                      (5, "ヨ"))))
         await wait_for(pilot, lambda: editor.found == 1)

@@ -13,15 +13,21 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, Static
 
-from core.family import Context
+from core.family import Checked, Context
 from core.numcro import BLOCK, Puzzle
+from core.numcro.authoring import (
+    entries_without_words,
+    letters_of,
+    numbered_from_letters,
+    renumbered,
+)
 from core.numcro.family import NUMCRO
 from core.symmetry import SYMMETRIES, orbits
 from dictionaries import Dictionary, DictionaryError, pattern
 from dictionaries.defaults import open_source
 from dictionaries.normalize import fold
 from tui.screens.dialogs import Choice, PathPrompt
-from tui.screens.editor import PuzzleEditor
+from tui.screens.editor import PuzzleEditor, plural
 from tui.widgets.numcro_grid import NumcroGrid
 from tui.widgets.status_panel import StatusPanel
 
@@ -33,6 +39,11 @@ class NumcroEditor(PuzzleEditor):
     export_style = ("blog", "the blog's text")
     BINDINGS = [
         Binding("equals_sign", "give", "Give letter"),
+        Binding("minus", "ungive", "Remove given", show=False),
+        Binding("f4", "renumber", "Renumber", show=False),
+        Binding("f6", "answer_mode", "Type answer"),
+        Binding("pagedown", "words(1)", "More words", show=False),
+        Binding("pageup", "words(-1)", "Fewer words", show=False),
         Binding("ctrl+d", "dictionary", "Dictionary"),
         Binding("f3", "symmetry", "Symmetry", show=False),
         Binding("ctrl+r", "reveal", "Solution"),
@@ -49,6 +60,8 @@ class NumcroEditor(PuzzleEditor):
         super().__init__(puzzle, path, saved_text)
         self.symmetry = "rot180"
         self.source = f"builtin:{puzzle.lang}"  # the dictionary: builtin:LANG or a folder
+        self.letters: list[str | None] | None = None  # answer mode: the letters typed
+        self.word_page = 0  # the page of the word panel
 
     @classmethod
     def cannot_edit(cls, puzzle: Puzzle) -> str | None:
@@ -71,7 +84,8 @@ class NumcroEditor(PuzzleEditor):
 
     def on_mount(self) -> None:
         self.grid.focus()
-        self.status.set_difficulty("", "", "digits: number · space: block · =: give a letter")
+        self.status.set_difficulty("", "", "digits: number · space: block · =: give a letter "
+                                   "· -: take it back · F6: type the answer instead")
         super().on_mount()
 
     @property
@@ -82,8 +96,10 @@ class NumcroEditor(PuzzleEditor):
         p = self.puzzle
         where = self.source.removeprefix("builtin:") + " (built-in)" if (
             self.source.startswith("builtin:")) else Path(self.source).name
-        return (f"ナンクロ {p.width}x{p.height} · {len(p.numbers())} numbers · "
-                f"{len(p.givens)} givens · blocks {self.symmetry} · dictionary {where}")
+        mode = " · typing the answer" if self.letters is not None else ""
+        return (f"ナンクロ {p.width}x{p.height} · {plural(len(p.numbers()), 'number')} · "
+                f"{plural(len(p.givens), 'given')} · blocks {self.symmetry} · dictionary "
+                f"{where}{mode}")
 
     # --- editing ---------------------------------------------------------------------------
 
@@ -135,6 +151,64 @@ class NumcroEditor(PuzzleEditor):
                                         placeholder="a kana or a letter", allow_empty=True),
                              chosen)
 
+    def commands(self):
+        return super().commands() + [
+            ("Give a letter", "Set the letter of the number under the cursor (=)",
+             self.action_give),
+            ("Remove the given letter", "The number under the cursor is no longer given (-)",
+             self.action_ungive),
+            ("Renumber", "Numbers in reading order with no gaps; the key follows (F4)",
+             self.action_renumber),
+            ("Type the answer", "Type letters into the grid, the numbers follow; again: "
+             "back to numbers (F6)", self.action_answer_mode),
+            ("Dictionary", "Check against another dictionary (ctrl+d)",
+             self.action_dictionary),
+            ("Symmetry", "Cycle the symmetry of block drawing (F3)", self.action_symmetry),
+        ]
+
+    def action_ungive(self) -> None:
+        """The number under the cursor is no longer given."""
+        number = self.grid.number
+        if number not in dict(self.puzzle.givens):
+            self.notify(f"{number} is not given" if number else "a block", timeout=2)
+            return
+        givens = tuple(g for g in self.puzzle.givens if g[0] != number)
+        self.set_puzzle(replace(self.puzzle, givens=givens))
+
+    def action_renumber(self) -> None:
+        """Numbers in reading order, no gaps (the printed key follows)."""
+        self.set_puzzle(renumbered(self.puzzle))
+
+    def action_answer_mode(self) -> None:
+        """Type the answer's letters into the grid (the numbers follow: the same letter is
+        the same number), or go back to numbers."""
+        if self.letters is None:
+            check = self.last_check
+            solution = check.count.solution if isinstance(check, Checked) else None
+            self.letters = letters_of(self.puzzle, solution)
+        else:
+            self.letters = None
+        self.update_title()
+        self.show_puzzle()
+
+    def on_numcro_grid_typed(self, event: NumcroGrid.Typed) -> None:
+        if self.letters is None or self.puzzle.cells[event.cell] == BLOCK:
+            return
+        letter = None
+        if event.letter:
+            letter, why = fold(event.letter, self.puzzle.lang)
+            if letter is None or len(letter) != 1:
+                self.notify(f"{event.letter!r} is not a letter of a {self.puzzle.lang} grid "
+                            f"({why or 'too long'})", severity="warning")
+                return
+        self.letters[event.cell] = letter
+        self.set_puzzle(numbered_from_letters(self.puzzle, self.letters))
+        self.grid.action_move(0, 1)
+
+    def action_words(self, pages: int) -> None:
+        self.word_page = max(0, self.word_page + pages)
+        self.show_candidates()
+
     def action_symmetry(self) -> None:
         self.symmetry = SYMMETRIES[(SYMMETRIES.index(self.symmetry) + 1) % len(SYMMETRIES)]
         self.update_title()
@@ -164,8 +238,14 @@ class NumcroEditor(PuzzleEditor):
         self.schedule_check(now=True)
 
     def show_puzzle(self) -> None:
-        self.grid.show(self.puzzle)
+        if self.letters is not None and len(self.letters) != len(self.puzzle.cells):
+            self.letters = letters_of(self.puzzle)  # another grid: start from its givens
+        self.grid.show(self.puzzle, letters=self.letters)
         self.show_candidates()
+
+    def restored(self) -> None:
+        if self.letters is not None:  # undo: the letters follow the grid undone to
+            self.letters = letters_of(self.puzzle)
 
     # --- the check and the candidates ------------------------------------------------------
 
@@ -179,16 +259,42 @@ class NumcroEditor(PuzzleEditor):
                                        f"search effort {result.nodes} nodes; "
                                        "ctrl+r shows the answer")
         elif found == 0:
-            self.status.set_uniqueness("✗ no solution", "none",
-                                       "no words of the dictionary fit every entry")
+            self.status.set_uniqueness("✗ no solution", "none", self.why_none())
         else:
             self.status.set_uniqueness("⚠ several solutions", "several",
                                        "letters not fixed for numbers "
                                        + ", ".join(map(str, differs)) + " (highlighted)")
         self.grid.show(self.puzzle, differs if found >= 2 else (),
-                       result.solution if self.reveal else None)
+                       result.solution if self.reveal else None,
+                       self.dead_cells() if found == 0 else (), self.letters)
+
+    def dead_entries(self):
+        try:
+            return entries_without_words(self.puzzle, self.dictionary())
+        except DictionaryError:
+            return []
+
+    def dead_cells(self) -> set[int]:
+        w = self.puzzle.width
+        cells = set()
+        for entry in self.dead_entries():
+            step = 1 if entry.direction == "A" else w
+            start = (entry.row - 1) * w + entry.col - 1
+            cells |= {start + i * step for i in range(len(entry.numbers))}
+        return cells
+
+    def why_none(self) -> str:
+        """The entries no word fits (highlighted), or that no combination of words fits."""
+        dead = self.dead_entries()
+        if not dead:
+            return "every entry alone has words, but no combination of them fits all"
+        names = [f"{'across' if e.direction == 'A' else 'down'} at r{e.row}c{e.col} "
+                 f"({'-'.join(map(str, e.numbers))})" for e in dead[:4]]
+        more = f" and {len(dead) - 4} more" if len(dead) > 4 else ""
+        return f"no word fits {', '.join(names)}{more} (highlighted)"
 
     def on_numcro_grid_moved(self, event: NumcroGrid.Moved) -> None:
+        self.word_page = 0
         self.show_candidates()
 
     def dictionary(self, source: str | None = None) -> Dictionary:
@@ -206,14 +312,17 @@ class NumcroEditor(PuzzleEditor):
             panel.update(str(error))
             return
         givens = dict(self.puzzle.givens)
-        lines = []
+        lines, start = [], self.word_page * CANDIDATES_SHOWN
         for entry in entries:
-            direction, numbers = entry.direction, entry.numbers
+            numbers = entry.numbers
             known = {p: givens[n] for p, n in enumerate(numbers) if n in givens}
-            words = dictionary.lookup(pattern(numbers), known, CANDIDATES_SHOWN + 1)
-            name = {"A": "across", "D": "down"}[direction]
-            shown, more = words[:CANDIDATES_SHOWN], "…" if len(words) > CANDIDATES_SHOWN else ""
-            count = f"{len(shown)}{'+' if more else ''}"
-            lines.append(f"{name} {'-'.join(map(str, numbers))}: {count} words")
-            lines.append("  " + (" ".join(shown) + more if shown else "none fit"))
-        panel.update("Words that fit\n" + "\n".join(lines))
+            words = dictionary.lookup(pattern(numbers), known, start + CANDIDATES_SHOWN + 1)
+            name = {"A": "across", "D": "down"}[entry.direction]
+            shown = words[start:start + CANDIDATES_SHOWN]
+            more = len(words) > start + CANDIDATES_SHOWN
+            count = plural(len(words), "word") + ("+" if more else "")
+            where = f", {start + 1}-{start + len(shown)}" if self.word_page and shown else ""
+            lines.append(f"{name} {'-'.join(map(str, numbers))}: {count}{where}")
+            lines.append("  " + (" ".join(shown) + ("…" if more else "") if shown else
+                                 "none fit" if not words else "(no more)"))
+        panel.update("Words that fit (PgDn/PgUp: more)\n" + "\n".join(lines))

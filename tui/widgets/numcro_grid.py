@@ -21,11 +21,13 @@ GIVEN = Style(bold=True, color="cyan")
 SOLUTION = Style(color="green")
 CURSOR = Style(reverse=True)
 DIFFERS = Style(color="black", bgcolor="yellow")
+DEAD = Style(color="white", bgcolor="red")  # an entry no word fits
 
 
 class NumcroGrid(Widget, can_focus=True):
     """Digits type a cell's number, space or # toggles a block, = sets the number's letter;
-    the screen decides what changes."""
+    in answer mode every other character is the cell's letter (the numbers follow). The
+    screen decides what changes."""
 
     DEFAULT_CSS = """
     NumcroGrid { width: auto; height: auto; padding: 1 2; }
@@ -46,6 +48,13 @@ class NumcroGrid(Widget, can_focus=True):
             self.cell, self.value = cell, value
             super().__init__()
 
+    class Typed(Message):
+        """Answer mode: a letter typed into a cell ("" clears it)."""
+
+        def __init__(self, cell: int, letter: str) -> None:
+            self.cell, self.letter = cell, letter
+            super().__init__()
+
     class Moved(Message):
         def __init__(self, cell: int) -> None:
             self.cell = cell
@@ -54,12 +63,16 @@ class NumcroGrid(Widget, can_focus=True):
     def __init__(self, puzzle: Puzzle, **kwargs) -> None:
         super().__init__(**kwargs)
         self.typing = False  # digits typed in a row build one number
+        self.letters: list[str | None] | None = None  # answer mode: each cell's letter
         self.show(puzzle)
 
-    def show(self, puzzle: Puzzle, differs=(), solution=None) -> None:
+    def show(self, puzzle: Puzzle, differs=(), solution=None, dead=(),
+             letters: list[str | None] | None = None) -> None:
         self.puzzle = puzzle
         self.differs = set(differs)
         self.solution = dict(solution) if solution else {}
+        self.dead = set(dead)  # cells of entries no word fits
+        self.letters = letters
         self.refresh(layout=True)
 
     def get_content_width(self, container, viewport) -> int:
@@ -77,13 +90,18 @@ class NumcroGrid(Widget, can_focus=True):
                 text.append("\n")
             if number == BLOCK:
                 glyph, style = "██", BLOCK_STYLE
+            elif self.letters is not None:  # answer mode: the letters typed
+                glyph = self.letters[cell] or "·"
+                style = GIVEN if number in givens else Style()
             elif number in givens:
                 glyph, style = givens[number], GIVEN
             elif number in self.solution:
                 glyph, style = self.solution[number], SOLUTION
             else:
                 glyph, style = str(number), Style()
-            if number in self.differs:
+            if cell in self.dead:
+                style = style + DEAD
+            elif number in self.differs:
                 style = style + DIFFERS
             if cell == self.cursor and self.has_focus:
                 style = style + CURSOR
@@ -117,7 +135,9 @@ class NumcroGrid(Widget, can_focus=True):
         self.post_message(self.Edited(self.cursor, BLOCK if self.number else -1))
 
     def action_erase(self) -> None:
-        if self.number:
+        if self.letters is not None:
+            self.post_message(self.Typed(self.cursor, ""))
+        elif self.number:
             self.post_message(self.Edited(self.cursor, self.number // 10 or -1))
 
     @property
@@ -125,7 +145,13 @@ class NumcroGrid(Widget, can_focus=True):
         return self.puzzle.cells[self.cursor]
 
     def on_key(self, event: events.Key) -> None:
-        if event.character and event.character.isdigit() and event.character.isascii():
+        char = event.character
+        if self.letters is not None:
+            if char and char.isprintable() and char not in " #=-":
+                event.stop()
+                self.post_message(self.Typed(self.cursor, char))
+            return
+        if char and char.isdigit() and char.isascii():
             event.stop()
             digit = int(event.character)
             value = self.number * 10 + digit if self.typing and self.number < 100 else digit

@@ -1,0 +1,71 @@
+"""The ナンクロ editor as a setter uses it: take a given back, renumber, type the answer and
+let the numbers follow, page through the words that fit."""
+
+from core import numcro
+from dictionaries.builder import build_from_sources
+from tests.tui.conftest import wait_for
+from tui.app import PuzzleApp
+from tui.screens.numcro_editor import NumcroEditor
+
+GRID = "lang: ja\n 7 4 9 3 4\n 4 ■ 7 4 ■\n 7 7 ■ 7 5\n ■ 5 3 ■ 9\n 9 3 7 5 3\ngivens: 9:ト 7:キ\n"
+WORDS = ("キントウン キン キキ キヨ ヨウ トウキヨウ キンキ キヨウ トキ ウキ ウンキ ヨトウ "
+         "キユ ユウ トウキユウ キユウ ユトウ")
+
+
+async def open_editor(app, pilot, tmp_path, text=GRID):
+    listing = tmp_path / "words.txt"
+    listing.write_text("\n".join(WORDS.split()) + "\n")
+    build_from_sources([str(listing)], str(tmp_path / "d"), "ja")
+    app.edit(numcro.parse(text))
+    await wait_for(pilot, lambda: isinstance(app.screen, NumcroEditor)
+                   and app.screen.last_check is not None)
+    editor = app.screen
+    editor.use_dictionary(str(tmp_path / "d"))
+    await wait_for(pilot, lambda: editor.found is not None)
+    return editor
+
+
+async def test_take_back_a_given_and_renumber(pool, tmp_path):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        editor = await open_editor(app, pilot, tmp_path)
+        assert editor.grid.number == 7
+        await pilot.press("minus")  # 7 (キ) is no longer given
+        assert editor.puzzle.givens == ((9, "ト"),)
+        await pilot.press("ctrl+z")
+        assert dict(editor.puzzle.givens) == {9: "ト", 7: "キ"}
+        await pilot.press("f4")  # renumber: reading order, no gaps
+        assert editor.puzzle.cells[:5] == (1, 2, 3, 4, 2)
+        assert sorted(editor.puzzle.numbers()) == [1, 2, 3, 4, 5]
+        assert dict(editor.puzzle.givens) == {1: "キ", 3: "ト"}
+
+
+async def test_type_the_answer_and_the_numbers_follow(pool, tmp_path):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        blank = "lang: ja\n1 2 3\n4 ■ 5\n6 7 8\n"
+        editor = await open_editor(app, pilot, tmp_path, blank)
+        await pilot.press("f6")
+        assert editor.letters == [None] * 4 + [None] * 5
+        for letter in "キンキ":
+            await pilot.press(letter)
+        assert editor.puzzle.cells[:3] == (1, 2, 1)  # the same letter, the same number
+        await pilot.press("f6")  # back to numbers
+        assert editor.letters is None and editor.grid.letters is None
+
+
+async def test_the_word_panel_pages(pool, tmp_path):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        many = " ".join(f"キ{kana}" for kana in "アイウエオカクケコサシスセソタチツテトナ")
+        global WORDS
+        saved, WORDS = WORDS, many
+        try:
+            editor = await open_editor(app, pilot, tmp_path, "lang: ja\n1 2\n3 4\n")
+        finally:
+            WORDS = saved
+        panel = str(editor.query_one("#candidates").render())
+        assert "across 1-2: 13 words+" in panel
+        await pilot.press("pagedown")
+        panel = str(editor.query_one("#candidates").render())
+        assert "across 1-2: 20 words, 13-20" in panel
