@@ -238,10 +238,11 @@ class _Sum:
                 return
 
 
-def add_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) -> None:
-    """Addition and subtraction: see _Sum."""
+def add_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) -> int:
+    """Addition and subtraction: see _Sum. Every search returns its effort (nodes)."""
     search = _Sum(puzzle, checker, found, limit, stop)
     search.dfs(0, search.const, 0)
+    return search.budget.nodes
 
 
 def _pattern_range(cells: str, lead: bool) -> tuple[int, int]:
@@ -815,13 +816,15 @@ class _Product:
 
 
 def product_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop,
-                   factor_rows, partial_rows, product_row, finish, end_check=None) -> None:
+                   factor_rows, partial_rows, product_row, finish, end_check=None) -> int:
     """Multiplications and divisions as a product A * B: see _Product."""
-    _Product(puzzle, checker, found, limit, stop, factor_rows, partial_rows, product_row,
-             finish, end_check).depth(0, 0, 0)
+    search = _Product(puzzle, checker, found, limit, stop, factor_rows, partial_rows,
+                      product_row, finish, end_check)
+    search.depth(0, 0, 0)
+    return search.budget.nodes
 
 
-def mul_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) -> None:
+def mul_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) -> int:
     rows = puzzle.rows()
     m = len(puzzle.operands[1])
     partials = [(role, cells) for role, cells in rows if role.startswith("partial")]
@@ -839,10 +842,11 @@ def mul_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) 
         if filled is not None:
             found.append(filled[1:] + filled[:1])  # back in printed order
 
-    product_search(puzzle, checker, found, limit, stop, rows[:2], partials, rows[-1], finish)
+    return product_search(puzzle, checker, found, limit, stop, rows[:2], partials, rows[-1],
+                          finish)
 
 
-def div_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) -> None:
+def div_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) -> int:
     """Divisor as factor A, quotient as factor B (subtrahends are its partial rows); then each
     remainder the last row allows; the long division is replayed and checked row by row."""
     dividend, divisor = puzzle.operands
@@ -899,8 +903,8 @@ def div_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) 
             low, high = rest_low * 10, rest_high * 10 + 9
         return True
 
-    product_search(puzzle, checker, found, limit, stop, [("divisor", divisor),
-                   ("quotient", quotient)], partials, None, finish, feasible)
+    return product_search(puzzle, checker, found, limit, stop, [("divisor", divisor),
+                          ("quotient", quotient)], partials, None, finish, feasible)
 
 
 def replay(puzzle: Puzzle, checker: Checker, d: int, qv: int, r: int) -> tuple[str, ...] | None:

@@ -24,16 +24,17 @@ def count(puzzle: Puzzle, limit: int = 2, stop: Callable[[], bool] | None = None
     found: list[tuple[str, ...]] = []
     stopped = False
     cells = sum(len(cells) for _, cells in puzzle.rows())  # no search recurses deeper
+    nodes = 0
     try:
         with recursion_room(cells):
-            search.SEARCHES[puzzle.op](puzzle, Checker(puzzle, rng), found, limit, stop)
+            nodes = search.SEARCHES[puzzle.op](puzzle, Checker(puzzle, rng), found, limit, stop)
     except Stopped:
         stopped = True
     differs = ()
     if len(found) >= 2:
         differs = tuple((r, c) for r, (a, b) in enumerate(zip(found[0], found[1], strict=True))
                         for c in range(len(a)) if a[c] != b[c])
-    return Count(len(found), limit, tuple(found), differs, stopped=stopped)
+    return Count(len(found), limit, tuple(found), differs, stopped=stopped, nodes=nodes)
 
 
 def solve(puzzle: Puzzle) -> tuple[str, ...] | None:

@@ -58,8 +58,6 @@ async def test_typing_a_4x4_goes_from_several_to_unique_to_none(pool):
         await pilot.press("down", "right", "4")  # r4c3 = 4 clashes with r3c3 = 4
         await wait_for(pilot, lambda: editor.found == 0)
         assert text_of(app, "#uniqueness") == "✗ no solution"
-        assert "no word fits across at r3c4 (2-5)" in text_of(app, "#details")
-        assert {13, 14} <= editor.grid.dead  # that entry's cells are highlighted
         assert editor.grid.clashes == {10, 14}
         assert "r3c3 and r4c3" in text_of(app, "#details")
 
@@ -262,8 +260,6 @@ async def test_arith_editor_goes_from_several_to_unique_to_none(pool):
         await pilot.press("9")  # 199 is more than two 2-digit numbers make
         await wait_for(pilot, lambda: editor.found == 0)
         assert text_of(app, "#uniqueness") == "✗ no solution"
-        assert "no word fits across at r3c4 (2-5)" in text_of(app, "#details")
-        assert {13, 14} <= editor.grid.dead  # that entry's cells are highlighted
 
 
 async def test_arith_file_opens_in_its_editor_and_saves(pool, tmp_path):

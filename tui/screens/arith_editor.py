@@ -10,17 +10,29 @@ from textual.containers import Horizontal
 from textual.widgets import Footer, Header
 
 from core import arith
+from core.arith import shape
 from core.arith.family import ARITH
 from core.arith.formats import printed_cells
 from core.errors import ParseError
-from tui.screens.editor import PuzzleEditor
+from tui.screens.editor import PuzzleEditor, plural
 from tui.widgets.layout_grid import LayoutGrid
 from tui.widgets.status_panel import StatusPanel
+
+HINT = ("type a digit, a blank (*) or a letter in a cell; Backspace blanks it; + and - make "
+        "the row under the cursor a digit longer or shorter, F7/F8 add or take a row, F9 "
+        "switches the operation; ctrl+g makes a new calculation")
 
 
 class ArithEditor(PuzzleEditor):
     family = ARITH
-    BINDINGS = [Binding("ctrl+r", "reveal", "Solution")]
+    BINDINGS = [
+        Binding("ctrl+r", "reveal", "Solution"),
+        Binding("plus", "reshape('longer')", "Row +digit", show=False),
+        Binding("minus", "reshape('shorter')", "Row -digit", show=False),
+        Binding("f7", "reshape('more_rows')", "+Row", show=False),
+        Binding("f8", "reshape('fewer_rows')", "-Row", show=False),
+        Binding("f9", "reshape('switched')", "Operation"),
+    ]
     CSS = "ArithEditor Horizontal { height: 1fr; }"
 
     def __init__(self, puzzle: arith.Puzzle, path: str | None = None,
@@ -36,8 +48,7 @@ class ArithEditor(PuzzleEditor):
 
     def on_mount(self) -> None:
         self.grid.focus()
-        self.status.set_difficulty("", "", "type a digit, a blank (*) or a letter in a cell;\n"
-                                   "Backspace blanks it; ctrl+g makes a new calculation")
+        self.status.set_difficulty("", "", HINT)
         super().on_mount()
 
     @property
@@ -50,7 +61,39 @@ class ArithEditor(PuzzleEditor):
                 "div": "division"}[p.op]
         cells = sum(len(row) for _, row in p.rows())
         blanks = sum(row.count(arith.BLANK) for _, row in p.rows())
-        return f"{name} · {cells} cells · {blanks} blanks · {len(p.letters())} letters"
+        return (f"{name} · {plural(cells, 'cell')} · {plural(blanks, 'blank')} · "
+                f"{plural(len(p.letters()), 'letter')}")
+
+    def row_at_cursor(self) -> int:
+        """The model row (in `rows()` order) the cursor stands on."""
+        places = {at: cell for cell, at in printed_cells(self.puzzle).items()}
+        return places.get(self.grid.at, (0, 0))[0]
+
+    def action_reshape(self, change: str) -> None:
+        """Change the calculation's shape in place (core.arith.shape): one step to undo."""
+        try:
+            if change in ("longer", "shorter"):
+                puzzle = getattr(shape, change)(self.puzzle, self.row_at_cursor())
+            else:
+                puzzle = getattr(shape, change)(self.puzzle)
+        except shape.ShapeError as error:
+            self.notify(str(error), severity="warning")
+            return
+        self.set_puzzle(puzzle)
+
+    def commands(self):
+        return super().commands() + [
+            ("Row one digit longer", "The row under the cursor gains a digit at its front (+)",
+             lambda: self.action_reshape("longer")),
+            ("Row one digit shorter", "The row under the cursor loses its front digit (-)",
+             lambda: self.action_reshape("shorter")),
+            ("Add a row", "An operand more; a multiplication a multiplier digit (F7)",
+             lambda: self.action_reshape("more_rows")),
+            ("Take a row", "An operand fewer; a multiplication a multiplier digit (F8)",
+             lambda: self.action_reshape("fewer_rows")),
+            ("Switch operation", "Addition, subtraction, multiplication in turn (F9)",
+             lambda: self.action_reshape("switched")),
+        ]
 
     def on_layout_grid_edited(self, event: LayoutGrid.Edited) -> None:
         lines = self.text().split("\n")
@@ -73,7 +116,10 @@ class ArithEditor(PuzzleEditor):
         result = self.last_check.count
         found, differs = result.count, []
         if found == 1:
-            self.status.set_uniqueness("✓ unique", "unique", "ctrl+r shows the answer")
+            key = shape.letter_key(self.puzzle, result.solution)
+            shown = ("key: " + " ".join(f"{k}={v}" for k, v in sorted(key.items()))
+                     if self.reveal and key else "ctrl+r shows the answer")
+            self.status.set_uniqueness("✓ unique", "unique", shown)
         elif found == 0:
             self.status.set_uniqueness("✗ no solution", "none",
                                        "no digits make this calculation right")
@@ -84,6 +130,8 @@ class ArithEditor(PuzzleEditor):
             self.status.set_uniqueness("⚠ several solutions", "several",
                                        f"two answers differ in {', '.join(names)} "
                                        "(highlighted)")
+        effort = f"search effort {plural(result.nodes, 'node')}" if found else ""
+        self.status.set_difficulty(effort, "", HINT)
         answer = result.solution if self.reveal else None
         self.grid.show(self.text(), differs,
                        self.text(arith.filled(self.puzzle, answer)) if answer else None)

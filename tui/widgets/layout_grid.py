@@ -91,7 +91,7 @@ class LayoutGrid(Widget, can_focus=True):
 
     def on_key(self, event: events.Key) -> None:
         ch = event.character
-        if self.cells and ch and ch.isprintable() and ch not in NOT_CELLS and ch != "#":
+        if self.cells and ch and ch.isprintable() and ch not in NOT_CELLS + "#+":
             event.stop()
             self.post_message(self.Edited(*self.at, ch))
 
@@ -110,14 +110,15 @@ class LayoutGrid(Widget, can_focus=True):
     def render(self) -> Text:
         text = Text()
         cursor = self.at if self.cells else None
+        cells = set(self.cells)
         run, run_style = [], None  # characters of one style go in as one span
         for y, line in enumerate(self.lines):
             if y:
                 run.append("\n")
             for x, ch in enumerate(line):
                 shown, style = ch, PLAIN
-                if ch == BLANK and self.solution and y < len(self.solution) and x < len(
-                        self.solution[y]):
+                if self.solution and not ch.isdigit() and (y, x) in cells and y < len(
+                        self.solution) and x < len(self.solution[y]):  # blanks and letters
                     shown, style = self.solution[y][x], SOLUTION
                 elif ch == BLANK:
                     style = BLANK_STYLE
