@@ -8,6 +8,7 @@ unique, so every edit starts a check and then a rating), and times each key from
 until capture-pane shows the change. "Idle": an easy puzzle, checked and rated in a few ms.
 "Hard check running": the top1465 puzzle whose rating takes longest among the first 200 with
 an empty first cell (about 1 s of forcing chains), so a worker is busy when the next key comes.
+"Candidates view on": the easy puzzle with every empty cell's pencil marks shown (F5).
 "Arith editor, M02": the 23x20 multiplication in the arithmetic editor; a digit typed into the
 multiplicand's first cell and blanked again, each edit starting a fresh check.
 """
@@ -61,7 +62,7 @@ def wait_for(condition, timeout: float = 30.0) -> str:
 
 
 def measure(puzzle_text: str, keys: int, settle: float, typed: tuple[str, str] | None = None,
-            row=None) -> list[float]:
+            row=None, first: str | None = None) -> list[float]:
     """Alternate the two `typed` keys (a Sudoku's first-cell digit and Delete by default) and
     time each until the `row` of the screen (the grid's first row) changes."""
     typed = typed or (str(solve(parse(puzzle_text))[0]), "Delete")
@@ -74,6 +75,9 @@ def measure(puzzle_text: str, keys: int, settle: float, typed: tuple[str, str] |
     tmux("new-session", "-d", "-s", SESSION, "-x", "110", "-y", "40", f"env {env} {app} {path}")
     try:
         wait_for(lambda s: "unique" in s)
+        if first:  # a view to switch on before typing
+            tmux("send-keys", "-t", SESSION, first)
+            time.sleep(0.5)
         times = []
         for i in range(keys):
             before = row(tmux("capture-pane", "-p", "-t", SESSION))
@@ -98,12 +102,14 @@ def main() -> None:
         return
     easy = (ROOT / "puzzles" / "sudoku" / "easy_rot180.txt").read_text()
     runs = [("idle (easy puzzle)", easy, None, None),
+            ("candidates view on", easy, None, None, "F5"),
             ("hard check running", HARD + "\n", None, None)]
     m02 = sorted((ROOT.parent / "shared" / "data" / "arith" / "mushikuizan").glob("M02*"))
     if m02:  # the 23x20 multiplication: every key starts a check of 20-40 ms
         runs.append(("arith editor, M02", m02[0].read_text(), ("7", "BSpace"), arith_row))
-    for name, text, typed, row in runs:
-        times = measure(text, args.keys, settle=0.3, typed=typed, row=row)
+    for name, text, typed, row, *first in runs:
+        times = measure(text, args.keys, settle=0.3, typed=typed, row=row,
+                        first=first[0] if first else None)
         print(f"{name:22} key-to-screen median {statistics.median(times) * 1000:6.1f} ms, "
               f"max {max(times) * 1000:6.1f} ms over {len(times)} keys", flush=True)
 

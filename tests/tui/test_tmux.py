@@ -46,6 +46,11 @@ def test_type_a_digit_and_read_the_status(tmp_path):
         tmux("send-keys", "-t", session, "3")
         shown = wait_for_text(session, "✗ no solution")
         assert "r1c1 and r1c2" in shown
+        tmux("send-keys", "-t", session, "C-z")  # undo: the cell is empty, unique again
+        shown = wait_for_text(session, "✓ unique")
+        assert "p.txt •" not in shown
+        tmux("send-keys", "-t", session, "C-y")  # redo
+        wait_for_text(session, "✗ no solution")
         tmux("send-keys", "-t", session, "C-q")  # unsaved: it asks
         wait_for_text(session, "Save changes before quitting?")
         tmux("send-keys", "-t", session, "Escape")

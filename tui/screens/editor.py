@@ -147,9 +147,11 @@ class PuzzleEditor(Screen):
         return State(self.puzzle, self.path, self.saved_text, self.recovery)
 
     def shown(self) -> None:
-        """The puzzle changed (an edit, undo or redo): show it, and its check."""
+        """The puzzle changed (an edit, undo or redo): show it, and its check. The title
+        follows after the grid is drawn: a new title lays the screen out anew, and the key
+        should not wait for that."""
         self.show_puzzle()
-        self.update_title()
+        self.call_after_refresh(self.update_title)
         known = self.checks.get((self.puzzle, self.context()))
         if known is not None:  # a state checked before: no need to count again
             self.schedule_check(cancel_only=True)

@@ -60,6 +60,7 @@ class SudokuEditor(PuzzleEditor):
         self.own_marks: dict[int, int] = {}  # the author's pencil marks, by cell
         self.step_at: int | None = None  # the stepper's step (None: the stepper is off)
         self._boards: tuple = (None, [])  # (rating, the board before each of its steps)
+        self.stepping_shown = False  # the grid shows a step's board
 
     # --- layout and title ------------------------------------------------------------------
 
@@ -83,8 +84,7 @@ class SudokuEditor(PuzzleEditor):
     def describe(self) -> str:
         n = self.puzzle.size
         mode = " · pencil marks" if self.grid.pencil else ""
-        return (f"Sudoku {n}x{n} · {plural(self.puzzle.clue_count, 'given')} · symmetry "
-                f"{self.symmetry}{mode}")
+        return f"Sudoku {n}x{n} · symmetry {self.symmetry}{mode}"  # the givens: in the panel
 
     # --- editing ---------------------------------------------------------------------------
 
@@ -162,16 +162,17 @@ class SudokuEditor(PuzzleEditor):
             self.fill_partners(result.solution)
             return
         found = result.count
+        givens = plural(self.puzzle.clue_count, "given")
         if found == 1:
             extra = (f"{plural(len(redundant), 'redundant given')} (underlined): removing any "
                      "one keeps it unique" if redundant else "minimal: every given is needed")
-            self.status.set_uniqueness("✓ unique", "unique", extra)
+            self.status.set_uniqueness("✓ unique", "unique", f"{extra}; {givens}")
         elif found == 0:
             pairs = [" and ".join(sudoku.cell_name(c, n) for c in pair) for pair in
                      result.clashes]
             details = ("clashing givens: " + "; ".join(pairs)) if pairs else (
                 "the givens contradict each other")
-            self.status.set_uniqueness("✗ no solution", "none", details)
+            self.status.set_uniqueness("✗ no solution", "none", f"{details}; {givens}")
         else:
             self.status.set_uniqueness("⚠ several solutions", "several", self.several_text())
         self.show_grid()
@@ -181,7 +182,8 @@ class SudokuEditor(PuzzleEditor):
         cells = ", ".join(sudoku.cell_name(c, self.puzzle.size) for c in result.differs)
         shown = (f"showing solution {self.showing} of 2 (ctrl+r: the other)" if self.showing
                  else "ctrl+r shows both solutions in turn")
-        text = f"two solutions differ in {cells} (highlighted); {shown}"
+        givens = plural(self.puzzle.clue_count, "given")
+        text = f"two solutions differ in {cells} (highlighted); {shown}; {givens}"
         if self.suggested:
             options = ["; ".join(f"{sudoku.cell_name(c, self.puzzle.size)}="
                                  f"{sudoku.SYMBOLS[v - 1]}" for c, v in added)
@@ -308,8 +310,13 @@ class SudokuEditor(PuzzleEditor):
         line = self.query_one("#step", Static)
         stepping = self.stepper_boards()
         if self.step_at is None:
-            line.update("")
-        elif stepping is None:
+            if self.stepping_shown:  # just closed: the grid without the step's board
+                self.stepping_shown = False
+                line.update("")
+                self.show_grid()
+            return
+        self.stepping_shown = True
+        if stepping is None:
             line.update("steps: rated once the puzzle is unique")
         else:
             steps = stepping[1]

@@ -30,6 +30,7 @@ class StatusPanel(VerticalScroll):
         yield Static("", id="walkthrough", markup=False)
 
     def on_mount(self) -> None:
+        self._shown: dict[str, str] = {}  # the text of each line as shown
         self._busy: dict[str, float] = {}
         self._frame = 0
         self.set_interval(0.1, self._tick)
@@ -56,13 +57,19 @@ class StatusPanel(VerticalScroll):
                 self.query_one("#difficulty", Static).update(f"{spin} rating… {elapsed:.1f} s")
 
     def set_uniqueness(self, text: str, kind: str, details: str | None = None) -> None:
-        widget = self.query_one("#uniqueness", Static)
-        widget.update(text)
-        widget.set_classes(kind)
+        self._update("#uniqueness", text)
+        self.query_one("#uniqueness", Static).set_classes(kind)
         if details is not None:
-            self.query_one("#details", Static).update(details)
+            self._update("#details", details)
 
     def set_difficulty(self, headline: str, techniques: str = "", walkthrough: str = "") -> None:
-        self.query_one("#difficulty", Static).update(headline)
-        self.query_one("#techniques", Static).update(techniques)
-        self.query_one("#walkthrough", Static).update(walkthrough)
+        self._update("#difficulty", headline)
+        self._update("#techniques", techniques)
+        self._update("#walkthrough", walkthrough)
+
+    def _update(self, selector: str, text: str) -> None:
+        """A line's new text; the same text again is left alone (an update lays the whole
+        screen out anew, and the grid's next keystroke should not wait for that)."""
+        if self._shown.get(selector) != text:
+            self._shown[selector] = text
+            self.query_one(selector, Static).update(text)

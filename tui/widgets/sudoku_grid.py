@@ -6,16 +6,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rich.segment import Segment
 from rich.style import Style
-from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 from core.sudoku import SYMBOLS, Puzzle
 
+PLAIN = Style()
 GIVEN = Style(bold=True)
 PLACED = Style(color="cyan")  # filled in by logic before the step shown
 EMPTY = Style(dim=True)
@@ -84,15 +86,18 @@ class SudokuGrid(Widget, can_focus=True):
         self.solution: tuple[int, ...] | None = None  # shown in empty cells when asked
         self.marks = Marks()
         self.pencil = False  # typing toggles pencil marks instead of setting givens
+        self._strips: list[Strip] | None = None  # the lines drawn, until the next change
 
     def show(self, puzzle: Puzzle, *, clashes=(), differs=(), redundant=(), solution=None,
              marks: Marks | None = None):
+        size = (self.size_n, self.cell_width, self.cell_height)
         self.puzzle = puzzle
         self.clashes, self.differs, self.redundant = set(clashes), set(differs), set(redundant)
         self.solution = tuple(solution) if solution else None
         if marks is not None:
             self.marks = marks
-        self.refresh(layout=True)
+        # a new layout only when the grid's size changes: a layout pass costs a key's time
+        self.refresh(layout=size != (self.size_n, self.cell_width, self.cell_height))
 
     @property
     def size_n(self) -> int:
@@ -121,30 +126,42 @@ class SudokuGrid(Widget, can_focus=True):
         n, br = self.size_n, self.puzzle.shape.box_rows
         return 1 + n * self.cell_height + n // br
 
-    def render(self) -> Text:
+    def render_line(self, y: int) -> Strip:
+        """One line of the grid (Textual's line API: no text layout, each line built once
+        per change and kept until the next)."""
+        if self._strips is None:
+            self._strips = self._lines()
+        return self._strips[y] if y < len(self._strips) else Strip.blank(self.size.width)
+
+    def _lines(self) -> list[Strip]:
         n, br, bc = self.size_n, self.puzzle.shape.box_rows, self.puzzle.shape.box_cols
         stacks, width = n // bc, self.cell_width
-        text = Text()
 
-        def rule(left: str, mid: str, right: str) -> None:
-            text.append(left + mid.join("─" * (width * bc) for _ in range(stacks)) + right
-                        + "\n")
+        def rule(left: str, mid: str, right: str) -> Strip:
+            line = left + mid.join("─" * (width * bc) for _ in range(stacks)) + right
+            return Strip([Segment(line)], len(line))
 
-        rule("┌", "┬", "┐")
+        strips = [rule("┌", "┬", "┐")]
         for r in range(n):
             if r and r % br == 0:
-                rule("├", "┼", "┤")
+                strips.append(rule("├", "┼", "┤"))
             for line in range(self.cell_height):
-                text.append("│")
+                parts = [("│", PLAIN)]
                 for c in range(n):
-                    for part, style in self._cell(r * n + c, line):
-                        text.append(part, style)
+                    parts += self._cell(r * n + c, line)
                     if (c + 1) % bc == 0:
-                        text.append("│")
-                text.append("\n")
-        rule("└", "┴", "┘")
-        text.rstrip()
-        return text
+                        parts.append(("│", PLAIN))
+                strips.append(_strip(parts))
+        strips.append(rule("└", "┴", "┘"))
+        return strips
+
+    def plain(self) -> str:
+        """The grid as plain text, a line a row of the screen."""
+        return "\n".join(strip.text for strip in self._lines())
+
+    def refresh(self, *regions, layout: bool = False, **kwargs):
+        self._strips = None  # whatever changed, the lines are built again
+        return super().refresh(*regions, layout=layout, **kwargs)
 
     def _value(self, cell: int) -> tuple[int, Style]:
         """The symbol a cell shows, and its style (0: empty)."""
@@ -196,15 +213,14 @@ class SudokuGrid(Widget, can_focus=True):
             shown = "".join(symbols) if len(symbols) <= 4 else f"({len(symbols)})"
             return [(shown.center(self.cell_width), plain)]
         cols = self.puzzle.shape.box_cols
-        parts = [(" ", base)]
-        for v in range(line * cols + 1, line * cols + cols + 1):
-            if mask >> (v - 1) & 1:
-                struck = (cell, v) in self.marks.struck
-                parts.append((SYMBOLS[v - 1], base + STRUCK if struck else plain))
-            else:
-                parts.append((" ", base))
-        parts.append((" ", base))
-        return parts
+        first = line * cols + 1
+        marks = "".join(SYMBOLS[v - 1] if mask >> (v - 1) & 1 else " "
+                        for v in range(first, first + cols))
+        struck = [v for v in range(first, first + cols) if (cell, v) in self.marks.struck]
+        if not struck:  # the usual case: the cell's line is one run of one style
+            return [(f" {marks} ", plain)]
+        return [(" ", plain)] + [(ch, base + STRUCK if first + i in struck else plain)
+                                 for i, ch in enumerate(marks)] + [(" ", plain)]
 
     def cell_at(self, x: int, y: int) -> int | None:
         """The cell under a point of the widget's content, or None on a border."""
@@ -249,6 +265,20 @@ class SudokuGrid(Widget, can_focus=True):
             event.stop()
             message = self.Marked if self.pencil else self.Edited
             self.post_message(message(self.cursor, SYMBOLS.index(char) + 1))
+
+
+def _strip(parts: list[tuple[str, Style]]) -> Strip:
+    """A line from (text, style) parts, one segment per run of a style."""
+    segments, run, run_style = [], [], None
+    for part, style in parts:
+        if style != run_style and run:
+            segments.append(Segment("".join(run), run_style))
+            run = []
+        run_style = style
+        run.append(part)
+    if run:
+        segments.append(Segment("".join(run), run_style))
+    return Strip(segments)
 
 
 def _index_along(offset: int, n: int, per_box: int, width: int) -> int | None:
