@@ -21,6 +21,7 @@ from tui.screens.dialogs import Choice, PathPrompt
 from tui.widgets.status_panel import StatusPanel
 
 DEBOUNCE = 0.15  # seconds between the last keystroke and the check it starts
+TITLE_AFTER = 0.08  # seconds: the title follows an edit once the grid has been drawn
 CHECKS_KEPT = 500  # check results remembered by puzzle state (undo shows them at once)
 
 
@@ -87,6 +88,7 @@ class PuzzleEditor(Screen):
         self.checking = False  # a check runs in the pool now
         self.reveal = False  # the answer shown in the grid
         self._debounce = None
+        self._title_timer = None
         self.history = [self.state()]  # every author action, for undo and redo
         self.at = 0  # the history's step shown
 
@@ -151,7 +153,9 @@ class PuzzleEditor(Screen):
         follows after the grid is drawn: a new title lays the screen out anew, and the key
         should not wait for that."""
         self.show_puzzle()
-        self.call_after_refresh(self.update_title)
+        if self._title_timer is not None:
+            self._title_timer.stop()
+        self._title_timer = self.set_timer(TITLE_AFTER, self.update_title)
         known = self.checks.get((self.puzzle, self.context()))
         if known is not None:  # a state checked before: no need to count again
             self.schedule_check(cancel_only=True)

@@ -68,8 +68,22 @@ class StatusPanel(VerticalScroll):
         self._update("#walkthrough", walkthrough)
 
     def _update(self, selector: str, text: str) -> None:
-        """A line's new text; the same text again is left alone (an update lays the whole
-        screen out anew, and the grid's next keystroke should not wait for that)."""
-        if self._shown.get(selector) != text:
-            self._shown[selector] = text
-            self.query_one(selector, Static).update(text)
+        """A line's new text. A layout pass redraws the whole screen, and the grid's next
+        keystroke should not wait for that: the same text is left alone, and a text that
+        wraps to as many lines as the old one is drawn without a layout."""
+        old = self._shown.get(selector)
+        if old == text:
+            return
+        self._shown[selector] = text
+        widget = self.query_one(selector, Static)
+        width = widget.content_region.width
+        same = old is not None and width > 0 and _lines(old, width) == _lines(text, width)
+        widget.update(text, layout=not same)
+
+
+def _lines(text: str, width: int) -> int:
+    """How many lines `text` takes when wrapped at `width` cells."""
+    from rich.console import Console
+    from rich.text import Text
+
+    return len(Text(text).wrap(Console(width=width), width)) if text else 0

@@ -181,10 +181,11 @@ class SudokuGrid(Widget, can_focus=True):
         base = self._highlight(cell)
         if self.marks.computed is None:
             parts = [(f" {SYMBOLS[v - 1] if v else '·'} ", style + base)]
-        elif v:
-            middle = line == self.cell_height // 2
-            shown = SYMBOLS[v - 1] if middle else " "
-            parts = [(shown.center(self.cell_width), style + base)]
+        elif v:  # the symbol in the middle line; the blank lines share the marks' style
+            if line == self.cell_height // 2:
+                parts = [(SYMBOLS[v - 1].center(self.cell_width), style + base)]
+            else:
+                parts = [(" " * self.cell_width, base + MARK)]
         else:
             parts = self._marks_line(cell, line, base)
         if cell == self.cursor and self.has_focus:
