@@ -205,8 +205,8 @@ class GenerateArith(GenerateDialog):
         yield Select([("multiplication", "mul"), ("division", "div"), ("addition", "add"),
                       ("subtraction", "sub"), ("覆面算: words that add up", "alphametic")],
                      value="mul", allow_blank=False, id="op")
-        yield Label("Digits (3x2; additions 4+4+4; division: divisor x quotient; "
-                    "覆面算: the number of words)")
+        yield Label("Digits: 3x2; additions 4+4+4; division: divisor x quotient;\n"
+                    "覆面算: the number of words")
         yield Input("3x2", id="digits")
         yield Label("Share of digits kept shown (0: as few as stay unique)")
         yield Input("0", id="keep", type="number")
