@@ -6,13 +6,13 @@ License); Debian's fonts-ipaexfont-gothic or fonts-ipafont-gothic."""
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import tempfile
 import zipfile
 from pathlib import Path
 
-FONT_PACKAGE = "matplotlib-fontja==1.1.0"
+FONT_PROJECT = "matplotlib-fontja"
+FONT_WHEEL = "matplotlib_fontja-1.1.0-py2.py3-none-any.whl"  # a wheel: no code runs to unpack it
+FONT_SHA256 = "930603aaffd420ad89a6cf3399f074b14e939e8e349843ed1cb558ac97c8c94a"
 FONT_FILE = "ipaexg.ttf"
 SYSTEM_FONTS = (
     "/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf",
@@ -47,27 +47,27 @@ def find_font() -> Path:
 
 
 def install_font(force: bool = False, say=print) -> Path:
-    """Fetch IPAexGothic from its PyPI package (the wheel only, without its dependencies)."""
+    """Fetch IPAexGothic from its PyPI package: the pinned wheel, from pip's configured
+    index, checked against its SHA-256 (dictionaries.fetch), unzipped without running it."""
+    from dictionaries import DictionaryError
+    from dictionaries.fetch import fetch
+
     target = installed_font()
     if target.is_file() and not force:
         return target
-    say(f"fetching the Japanese print font ({FONT_PACKAGE}, IPA Font License) ...")
+    say(f"fetching the Japanese print font ({FONT_WHEEL}, IPA Font License) ...")
     with tempfile.TemporaryDirectory() as work:
-        done = subprocess.run(
-            [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary",
-             ":all:", "-d", work, FONT_PACKAGE],
-            stdin=subprocess.DEVNULL, capture_output=True, text=True)
-        wheels = sorted(Path(work).glob("*.whl"))
-        if done.returncode != 0 or not wheels:
-            raise FontMissing(f"could not download {FONT_PACKAGE}: "
-                              f"{done.stderr.strip()[-300:] or 'no wheel'}")
+        try:
+            wheel_path = fetch(FONT_PROJECT, FONT_WHEEL, FONT_SHA256, Path(work), say)
+        except DictionaryError as error:
+            raise FontMissing(str(error)) from None
         target.parent.mkdir(parents=True, exist_ok=True)
-        with zipfile.ZipFile(wheels[0]) as wheel:
+        with zipfile.ZipFile(wheel_path) as wheel:
             for name in wheel.namelist():
                 if name.endswith(("/" + FONT_FILE, "IPA_Font_License_Agreement_v1.0.txt")):
                     partial = target.parent / (Path(name).name + ".part")
                     partial.write_bytes(wheel.read(name))
                     os.replace(partial, target.parent / Path(name).name)
     if not target.is_file():
-        raise FontMissing(f"{FONT_PACKAGE} holds no {FONT_FILE}")
+        raise FontMissing(f"{FONT_WHEEL} holds no {FONT_FILE}")
     return target

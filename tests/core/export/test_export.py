@@ -171,3 +171,32 @@ def test_pdf_refuses_unknown_paper_and_layouts(font):
         export_pdf([(family, p, a, "x")], paper="a3")
     with pytest.raises(ValueError, match="--per-page 5"):
         export_pdf([(family, p, a, "x")], per_page=5)
+
+
+def fake_font_index(tmp_path, monkeypatch, wheel_bytes: bytes) -> None:
+    """A local simple index holding a wheel named as the pinned one (pip's file:// form)."""
+    files, page = tmp_path / "index" / "files", tmp_path / "index" / "simple" / (
+        "matplotlib-fontja")
+    files.mkdir(parents=True)
+    page.mkdir(parents=True)
+    (files / font_module.FONT_WHEEL).write_bytes(wheel_bytes)
+    (page / "index.html").write_text(f'<a href="../../files/{font_module.FONT_WHEEL}">'
+                                     f"{font_module.FONT_WHEEL}</a>")
+    monkeypatch.setenv("PIP_INDEX_URL", (tmp_path / "index" / "simple").as_uri())
+    monkeypatch.setenv("PUZZLE_WORKBENCH_DATA", str(tmp_path / "data"))
+
+
+def test_the_font_comes_only_from_the_pinned_wheel(tmp_path, monkeypatch):
+    import hashlib
+    import io
+    import zipfile
+
+    packed = io.BytesIO()
+    with zipfile.ZipFile(packed, "w") as wheel:
+        wheel.writestr("matplotlib_fontja/fonts/ipaexg.ttf", b"not really a font")
+    fake_font_index(tmp_path, monkeypatch, packed.getvalue())
+    with pytest.raises(FontMissing, match="not the pinned file"):
+        font_module.install_font()
+    assert not font_module.installed_font().exists()
+    monkeypatch.setattr(font_module, "FONT_SHA256", hashlib.sha256(packed.getvalue()).hexdigest())
+    assert font_module.install_font().read_bytes() == b"not really a font"
