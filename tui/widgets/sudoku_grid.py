@@ -10,6 +10,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
@@ -32,6 +33,7 @@ USED = Style(bgcolor="dark_blue")  # the cells a step reasons from
 PLACING = Style(color="black", bgcolor="green", bold=True)  # the cell a step fills
 STRUCK = Style(color="red", strike=True, bold=True)  # a candidate the step eliminates
 MINI_GRID_UP_TO = 9  # larger grids show candidates on one line
+MARKS_AFTER = 0.04  # seconds: a typed given first, then the marks it changes
 
 
 @dataclass
@@ -91,13 +93,30 @@ class SudokuGrid(Widget, can_focus=True):
     def show(self, puzzle: Puzzle, *, clashes=(), differs=(), redundant=(), solution=None,
              marks: Marks | None = None):
         size = (self.size_n, self.cell_width, self.cell_height)
+        changed = [c for c, (a, b) in enumerate(zip(self.puzzle.givens, puzzle.givens,
+                                                    strict=False)) if a != b]
         self.puzzle = puzzle
         self.clashes, self.differs, self.redundant = set(clashes), set(differs), set(redundant)
         self.solution = tuple(solution) if solution else None
         if marks is not None:
             self.marks = marks
-        # a new layout only when the grid's size changes: a layout pass costs a key's time
-        self.refresh(layout=size != (self.size_n, self.cell_width, self.cell_height))
+        if size != (self.size_n, self.cell_width, self.cell_height):
+            self.refresh(layout=True)  # a layout pass only when the grid's size changes
+        elif len(changed) == 1 and self.marks.computed is not None:
+            # one given typed with the marks shown: its cell is drawn at once, and the marks
+            # of its row, column and box (nearly every line) a moment later
+            self.refresh(self.cell_region(changed[0]))
+            self.set_timer(MARKS_AFTER, self.refresh)
+        else:
+            self.refresh()
+
+    def cell_region(self, cell: int) -> Region:
+        """Where a cell is drawn, in the widget's coordinates."""
+        n, br, bc = self.size_n, self.puzzle.shape.box_rows, self.puzzle.shape.box_cols
+        r, c = divmod(cell, n)
+        x = self.styles.padding.left + 1 + c * self.cell_width + c // bc
+        y = 1 + r * self.cell_height + r // br
+        return Region(x, y, self.cell_width, self.cell_height)
 
     @property
     def size_n(self) -> int:
