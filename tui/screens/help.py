@@ -8,21 +8,27 @@ from textual.widgets import Static
 HELP = """\
 Puzzle workbench — keys
 
+Every editor: ctrl+z undo · ctrl+y (or ctrl+shift+z) redo · ctrl+r shows the solution
+  · Esc stops a running check · ctrl+p the command palette (new puzzles, start screen, ...)
 Sudoku: arrows or h j k l move · 1-9 (A-Z beyond 9) place a given · 0 . space Delete clear
-Sudoku: ctrl+t shows the logical walkthrough step by step
-Sudoku: ctrl+y cycles symmetric editing (a new given places its partners)
+  · F5 candidates (pencil marks) · F6 pencil mode: typing toggles your own marks
+  · ctrl+t steps on the grid: PgDn/PgUp (or ] [) next and previous, Home the first,
+    End the hardest · ctrl+j the hardest step · F3 symmetric editing (partners follow)
+  · several solutions: ctrl+r shows each in turn · ctrl+u adds the suggested givens
 Calculation (虫食算, 覆面算): arrows move over the cells · type a digit, a blank (* ? □) or a
-  letter (A-Z, kana, kanji) · Backspace blanks a cell · ctrl+g makes a new calculation
-ナンクロ: digits type the cell's number · space or # draws a block (ctrl+y: its symmetry)
-  · = gives the number under the cursor a letter · ctrl+d picks the dictionary
-  · the side panel lists the words that fit the entries under the cursor
+  letter (A-Z, kana, kanji) · Backspace blanks a cell · + / - the row under the cursor a
+  digit longer / shorter · F7 / F8 a row more / fewer · F9 another operation
+ナンクロ: digits type the cell's number · space or # draws a block (F3: its symmetry)
+  · = gives the number under the cursor a letter · - takes it back · F4 renumbers
+  · F6 type the answer (letters; the numbers follow) · ctrl+d picks the dictionary
+  · the side panel lists the words that fit the entries under the cursor (PgDn/PgUp)
 Grids: a mouse click moves the cursor
 Checks: every edit is checked for a unique solution after a short pause
-Checks: Esc cancels a long check · ctrl+r shows the solution in the empty cells
-Red: clashing givens · yellow: where two solutions differ
+Red: clashing givens (ナンクロ: an entry no word fits) · yellow: where two solutions differ
 Cyan, underlined: redundant givens (the puzzle stays unique without any one of them)
+Steps: blue the cells a step reasons from, green the cell it fills, red struck candidates
 Files: ctrl+s save · F2 save as · ctrl+o open · ctrl+e export · ctrl+g generate
-App: ctrl+p command palette · F1 this help · ctrl+q quit (asks about unsaved work)
+App: F1 this help · ctrl+q quit (asks about unsaved work)
 """
 
 
@@ -31,7 +37,7 @@ class HelpScreen(ModalScreen):
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     HelpScreen VerticalScroll {
-        width: 96; height: auto; max-height: 90%; border: thick $primary;
+        width: 104; max-width: 100%; height: auto; max-height: 96%; border: thick $primary;
         background: $surface; padding: 1 2;
     }
     """
