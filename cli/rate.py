@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from cli.common import BAD_INPUT, NOT_UNIQUE, Run, add_dict_option, context_of, emit, report
 from core.family import NotRated
@@ -15,11 +16,15 @@ def add_parser(sub) -> None:
     parser.add_argument("file", metavar="FILE", help="puzzle file, or - for stdin")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--steps", action="store_true", help="print the logical walkthrough")
+    parser.add_argument("--scale", metavar="SCALE",
+                        help="the difficulty scale, where the family has several (Sudoku: "
+                        "sukaku, Sukaku Explainer 1.15.10's serate, the default; classic, "
+                        "Sudoku Explainer 1.2.1.3)")
     add_dict_option(parser, "rate with")
 
 
 def run(args) -> int:
-    context = context_of(args)
+    context = replace(context_of(args), scale=args.scale)
     run = Run([args.file], args.json, context)
     for entry, many in run:
         where = entry.where(many)
@@ -27,6 +32,12 @@ def run(args) -> int:
             run.fail(BAD_INPUT)
             report(entry, f"{where}rate: {entry.family.title} has no difficulty rating yet",
                    args.json)
+            continue
+        if args.scale is not None and args.scale not in entry.family.scales:
+            run.fail(BAD_INPUT)
+            scales = ", ".join(entry.family.scales) or "only its own"
+            report(entry, f"{where}rate: {entry.family.title} has no scale {args.scale!r} "
+                   f"(scales: {scales})", args.json)
             continue
         start = time.perf_counter()
         try:
@@ -45,6 +56,6 @@ def run(args) -> int:
             continue
         print(where + rating.summary())
         if args.steps:
-            for line in rating.walkthrough():
+            for line in getattr(rating, "step_lines", rating.walkthrough)():
                 print(line)
     return run.status

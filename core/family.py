@@ -25,9 +25,12 @@ from core.search import Stop
 @dataclass(frozen=True)
 class Context:
     """What a family may need beyond the puzzle. `dictionary`: the ナンクロ dictionary,
-    `builtin:LANG` or a folder; None means the built-in one of the puzzle's language."""
+    `builtin:LANG` or a folder; None means the built-in one of the puzzle's language.
+    `scale`: the difficulty scale `rate` reports on (Sudoku: sukaku or classic, see
+    `Family.scales`); None means the family's first."""
 
     dictionary: str | None = None
+    scale: str | None = None
 
     def dictionary_for(self, lang: str):
         """The opened dictionary (once a process); DictionaryError when missing or broken."""
@@ -111,6 +114,7 @@ class Family(ABC):
     ipuz_kind: str | None = None  # the ipuz `kind` URI (without its #version)
     needs_dictionary: bool = False  # `count` and `generate` read context.dictionary
     rated: bool = False  # `rate` gives a difficulty for a person
+    scales: tuple[str, ...] = ()  # the scales `rate` can report on (Context.scale), default first
     generators: tuple[Generator, ...] = ()
 
     # --- text ------------------------------------------------------------------------------

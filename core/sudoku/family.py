@@ -28,6 +28,7 @@ class Sudoku(Family):
     line_style = "line"
     ipuz_kind = ipuz.KIND.split("#")[0]
     rated = True
+    scales = ("sukaku", "classic")  # Sudoku Explainer's: Sukaku Explainer 1.15.10, SE 1.2.1.3
 
     def recognise(self, text: str) -> int:
         """3 when the first lines are one-line Sudokus (blanks as 0 included), else 1: any
@@ -82,13 +83,17 @@ class Sudoku(Family):
         from core.sudoku.generator import generate
 
         puzzle, solution = generate(options, rng, stop)
-        return Generated(puzzle, solution, rating=self.rate(puzzle) if rate else None)
+        return Generated(puzzle, solution,
+                         rating=self.rate(puzzle, stop, context) if rate else None)
 
     def rate(self, puzzle, stop=None, context=NO_CONTEXT):
         from core.sudoku.logic import rate
 
+        scale = context.scale or self.scales[0]
+        if scale not in self.scales:
+            raise NotRated(f"no scale {scale!r}; one of {', '.join(self.scales)}")
         try:
-            return rate(puzzle, stop)
+            return rate(puzzle, stop, scale)
         except ValueError as error:
             raise NotRated(str(error)) from None
 

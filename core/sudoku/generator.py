@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from core.errors import GenerationFailed
 from core.removal import remove_greedily
-from core.sudoku.logic import LEVELS, TECHNIQUE_NAMES, rate, solvable_with, techniques_up_to
+from core.sudoku.logic import LEVELS, TECHNIQUE_NAMES, level_of, solvable_with, techniques_up_to
 from core.sudoku.model import BOX_SHAPES, Geometry, Puzzle, Shape, geometry
 from core.sudoku.solver import _branch_cell, count, propagate, search_candidates, values
 from core.symmetry import SYMMETRIES, orbits
@@ -199,7 +199,7 @@ def generate(options: Options = Options(), rng: random.Random | None = None,
             puzzle = _reduce(solution, shape, options, allowed, rng, stop)
         if puzzle is None:
             continue
-        if options.level is not None and rate(puzzle).level != options.level:
+        if options.level is not None and level_of(puzzle) != options.level:
             continue
         if options.mask is not None and allowed is not None and not solvable_with(puzzle, allowed):
             continue

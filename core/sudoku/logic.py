@@ -572,20 +572,24 @@ def solvable_with(puzzle: Puzzle, allowed: frozenset[str]) -> bool:
 
 @dataclass(frozen=True)
 class Rating:
-    score: float  # the hardest step's difficulty, on Sudoku Explainer's scale; 10 = guessing
-    level: str
-    hardest: str | None
-    techniques: dict[str, int]  # technique -> times used
-    steps: tuple[Step, ...]
-    solved: bool
+    score: float  # Sudoku Explainer's rating on `scale` (9x9); else the ladder's estimate
+    level: str  # our own ladder
+    hardest: str | None  # our hardest technique
+    techniques: dict[str, int]  # our technique -> times used
+    steps: tuple[Step, ...]  # our walkthrough
+    solved: bool  # by our ladder
+    scale: str = "sukaku"  # sukaku or classic (SE's scales), or estimate (not 9x9)
+    se_steps: tuple = ()  # Sudoku Explainer's steps (SeStep: name, difficulty, text)
+    se_hardest: str | None = None  # SE's name of its hardest step
 
     def as_dict(self) -> dict:
         return {"score": self.score, "level": self.level, "hardest": self.hardest,
-                "techniques": self.techniques}
+                "techniques": self.techniques, "scale": self.scale}
 
     def summary(self) -> str:
         used = ", ".join(f"{name} ×{times}" for name, times in self.techniques.items())
-        return f"{self.level} (score {self.score:.1f}); hardest: {self.hardest}; {used}"
+        return (f"{self.level} (score {self.score:.1f}, {self.scale}); hardest: "
+                f"{self.hardest}; {used}")
 
     def walkthrough(self) -> list[str]:
         """Every step in words, numbered; a note when logic got stuck."""
@@ -594,13 +598,43 @@ class Rating:
             lines.append("     stuck: no technique applies; the rest needs guessing")
         return lines
 
+    def step_lines(self) -> list[str]:
+        """Our walkthrough, then Sudoku Explainer's steps (what `rate --steps` prints)."""
+        if not self.se_steps:
+            return self.walkthrough()
+        return [*self.walkthrough(), f"Sudoku Explainer ({self.scale}), "
+                f"rated {self.score:.1f} by its hardest step, {self.se_hardest}:",
+                *self.se_walkthrough()]
 
-def rate(puzzle: Puzzle, stop: Callable[[], bool] | None = None) -> Rating:
-    """How hard the puzzle is for a person: the hardest technique its logical solution needs.
-    A puzzle that is not unique cannot be rated (ValueError)."""
+    def se_walkthrough(self) -> list[str]:
+        """Sudoku Explainer's steps: its difficulty and name, ours beside it, what it does."""
+        lines = []
+        for number, step in enumerate(self.se_steps, 1):
+            ours = OUR_NAME.get(step.name.split(" type")[0].split(" 0")[0].split(" 1")[0], "-")
+            lines.append(f"{number:3}. {step.difficulty:4.1f} {step.name} [ours: {ours}]: "
+                         f"{step.text.split(': ', 1)[-1]}")
+        return lines
+
+
+def rate(puzzle: Puzzle, stop: Callable[[], bool] | None = None,
+         scale: str = "sukaku") -> Rating:
+    """How hard the puzzle is for a person: our ladder's level and walkthrough, and (9x9)
+    Sudoku Explainer's rating on `scale`. A puzzle that is not unique cannot be rated
+    (ValueError)."""
     checked = count(puzzle, limit=2, stop=stop)
     if not checked.unique:
         raise ValueError("no solution" if checked.count == 0 else "not unique: cannot be rated")
+    ours = _ladder(puzzle, stop)
+    if puzzle.size != 9:
+        return Rating(*ours, scale="estimate")
+    from core.sudoku.explainer import explain
+
+    se = explain(puzzle.givens, scale, stop)
+    return Rating(se.rating, *ours[1:], scale=scale, se_steps=se.steps, se_hardest=se.hardest)
+
+
+def _ladder(puzzle: Puzzle, stop) -> tuple:
+    """(estimate, level, hardest, techniques, steps, solved) by our own techniques."""
     result = solve_logically(puzzle, stop=stop)
     used: dict[str, int] = {}
     for step in result.steps:
@@ -608,12 +642,35 @@ def rate(puzzle: Puzzle, stop: Callable[[], bool] | None = None) -> Rating:
     hardest_step = max(result.steps, key=lambda s: s.score, default=None)
     hardest = hardest_step.technique if hardest_step else None
     if not result.solved:
-        return Rating(GUESSING_SCORE, "needs-guessing", hardest, used, tuple(result.steps), False)
+        return GUESSING_SCORE, "needs-guessing", hardest, used, tuple(result.steps), False
     score = hardest_step.score if hardest_step else 0.0
     level = LEVEL_OF[_family(hardest)] if hardest else "easy"
-    return Rating(score, level, hardest, used, tuple(result.steps), True)
+    return score, level, hardest, used, tuple(result.steps), True
+
+
+def level_of(puzzle: Puzzle, stop: Callable[[], bool] | None = None) -> str:
+    """Our ladder's level alone (no uniqueness check, no Sudoku Explainer)."""
+    return _ladder(puzzle, stop)[1]
 
 
 def _family(step_technique: str) -> str:
     """The TECHNIQUES entry a step belongs to (pointing and claiming are locked candidates)."""
     return "locked candidates" if step_technique in ("pointing", "claiming") else step_technique
+
+
+# Sudoku Explainer's technique (its name without type and suffix) -> ours that does its work
+OUR_NAME = {
+    "Hidden Single": "hidden single", "Naked Single": "naked single",
+    "Direct Pointing": "pointing", "Direct Claiming": "claiming", "Pointing": "pointing",
+    "Claiming": "claiming", "Direct Hidden Pair": "hidden pair", "Hidden Pair": "hidden pair",
+    "Direct Hidden Triplet": "hidden triple", "Hidden Triplet": "hidden triple",
+    "Hidden Quad": "hidden quad", "Naked Pair": "naked pair", "Naked Triplet": "naked triple",
+    "Naked Quad": "naked quad", "X-Wing": "X-Wing", "Swordfish": "Swordfish",
+    "Jellyfish": "Jellyfish", "XY-Wing": "XY-Wing", "XYZ-Wing": "XYZ-Wing",
+    "Skyscraper": "X-chain", "Two-string Kite": "X-chain", "Turbot Crane": "X-chain",
+    "Grouped Skyscraper": "X-chain", "Grouped 2-String Kite": "X-chain",
+    "Grouped Turbot Crane": "X-chain", "Forcing X-Chain": "X-chain", "Turbot Fish": "X-chain",
+    "Bidirectional X-Cycle": "X-chain", "Generalized X-Wing": "X-chain",
+    "Forcing Y-Chain": "XY-chain", "Bidirectional Y-Cycle": "XY-chain",
+    "Forcing Chain": "AIC", "Bidirectional Cycle": "AIC",
+}

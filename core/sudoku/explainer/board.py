@@ -34,6 +34,13 @@ PEER_MASK = tuple((REGION_MASK[b] | REGION_MASK[r] | REGION_MASK[c]) & ~(1 << ce
                   for cell, (b, r, c) in enumerate(CELL_REGIONS))
 PEERS = tuple(tuple(p for p in range(81) if PEER_MASK[cell] >> p & 1) for cell in range(81))
 FORWARD_PEER_MASK = tuple(m & ~((2 << cell) - 1) for cell, m in enumerate(PEER_MASK))
+# per cell, its peers as classic SE's getHouseCells lists them: block, then row and column
+# outside the block (also the order in which SE's chains turn peers off)
+HOUSE_ORDER = tuple(
+    tuple([x for x in REGIONS[b] if x != cell]
+          + [x for x in REGIONS[r] if not REGION_MASK[b] >> x & 1]
+          + [x for x in REGIONS[c] if not REGION_MASK[b] >> x & 1])
+    for cell, (b, r, c) in enumerate(CELL_REGIONS))
 CROSSES = tuple(tuple(REGION_MASK[a] & REGION_MASK[b] != 0 for b in range(27))
                 for a in range(27))
 

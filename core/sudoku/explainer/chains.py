@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
+from core.search import Stopped
 from core.sudoku.explainer.board import (
     CELL_REGIONS,
+    HOUSE_ORDER,
     PEERS,
-    REGION_MASK,
     REGIONS,
     SLOTS,
     Board,
@@ -30,20 +31,7 @@ NAKED = 3  # cause of an "on": the last candidate of its cell; 0-2: the last pla
 ADVANCED = 4  # cause of an "off" found by a technique inside the chain (nested chains)
 
 
-def _groups():
-    """Per cell, SE's order of the peers an "on" turns off: its block, then its row and
-    column outside the block."""
-    out = []
-    for cell in range(81):
-        b, r, c = CELL_REGIONS[cell]
-        box = [x for x in REGIONS[b] if x != cell]
-        row = [x for x in REGIONS[r] if not REGION_MASK[b] >> x & 1]
-        col = [x for x in REGIONS[c] if not REGION_MASK[b] >> x & 1]
-        out.append(tuple(box + row + col))
-    return tuple(out)
-
-
-PEER_ORDER = _groups()
+PEER_ORDER = HOUSE_ORDER  # the peers an "on" turns off, in SE's order
 
 
 def key(cell: int, v: int, on: bool) -> int:
@@ -391,6 +379,60 @@ def _chain_text(path) -> str:
     return " -> ".join(describe(n[0]) for n in reversed(path))
 
 
+def _after_on(board: Board, run: Run, k: int, with_cells: bool, pending_off: deque):
+    """An "on" turns off its cell's other candidates and the digit in its peers; a clash
+    when one of those is already "on"."""
+    found = run.found
+    cands = board.cands
+    cell, d = divmod(k >> 1, 9)
+    bit = 1 << d
+    parents = (k,)
+    if with_cells:
+        others = cands[cell] & ~bit
+        while others:
+            low = others & -others
+            others ^= low
+            off = (cell * 9 + low.bit_length() - 1) << 1
+            if off | 1 in found:
+                return stored(run, off | 1), End(run, off, parents)
+            if off not in found:
+                found[off] = (parents, None, None)
+                pending_off.append(off)
+    for p in PEER_ORDER[cell]:
+        if cands[p] & bit:
+            off = (p * 9 + d) << 1
+            if off | 1 in found:
+                return stored(run, off | 1), End(run, off, parents)
+            if off not in found:
+                found[off] = (parents, None, None)
+                pending_off.append(off)
+    return None
+
+
+def _after_off(board: Board, run: Run, k: int, with_cells: bool, source: Board | None,
+               pending_on: deque):
+    """An "off" turns on the other candidate of a bivalue cell and the last other place of
+    its digit in a region; in dynamic chains it then leaves the board."""
+    made = off_to_on(board, k, source, with_cells, True)
+    if source is not None:
+        cell, d = divmod(k >> 1, 9)
+        board.cands[cell] &= ~(1 << d)
+        positions = board.positions
+        for base, keep in SLOT_CLEAR[cell]:
+            positions[base + d] &= keep
+    found = run.found
+    for on, parents, cause in made:
+        if on ^ 1 in found:
+            return End(run, on, parents, cause), stored(run, on ^ 1)
+        if on not in found:
+            found[on] = (parents, cause, None)
+            pending_on.append(on)
+    return None
+
+
+SLOT_CLEAR = tuple(tuple((r * 9, ~(1 << i)) for r, i in SLOTS[cell]) for cell in range(81))
+
+
 # --- forcing chains that branch: Nishio, multiple, dynamic, nested -------------------------------
 
 def java_map_order(cells) -> list[int]:
@@ -407,9 +449,11 @@ class Chaining:
     """One of SE's chaining producers: (multiple, dynamic, nishio, level)."""
 
     def __init__(self, multiple: bool, dynamic: bool, nishio: bool = False, level: int = 0,
-                 nesting_limit: int = 0):
+                 nesting_limit: int = 0, stop=None, classic: bool = False):
         self.multiple, self.dynamic, self.nishio = multiple, dynamic, nishio
         self.level, self.nesting_limit = level, nesting_limit
+        self.classic = classic  # classic SE nests other chains at levels 4 and 5
+        self.stop = stop  # asked once a cell: True ends the search (Stopped)
         self._others = None
         self._last: tuple | None = None  # (board state, hints): SE reuses them on the same board
         self._memo: dict = {}  # key -> (run, contradiction) on the board being searched
@@ -439,6 +483,8 @@ class Chaining:
             return self._last[1]
         self._memo = {}
         if self.unary:
+            if self.stop is not None and self.stop():
+                raise Stopped
             found = (unary_chains(board, False, True) + unary_chains(board, True, False)
                      + unary_chains(board, True, True))
         else:
@@ -453,41 +499,26 @@ class Chaining:
 
     def propagate(self, board: Board, run: Run, pending_on: deque, pending_off: deque):
         """Follow the pending potentials to the end; (on, off) when a potential would be
-        both, else None. Dynamic chains remove each "off" from the board as they go (the board
-        is restored after)."""
-        source = board.copy()
-        found = run.found
+        both, else None. "On"s go first. Dynamic chains remove each "off" from the board as
+        they go (the board is restored after)."""
+        source = board.copy() if self.dynamic else None
         with_cells = not self.nishio
-        hidden = source if self.dynamic else None
         try:
             while True:
                 if pending_on:
-                    k = pending_on.popleft()
-                    for off in on_to_off(board, k, with_cells):
-                        if off | 1 in found:
-                            return stored(run, off | 1), End(run, off, (k,))
-                        if off not in found:
-                            found[off] = ((k,), None, None)
-                            pending_off.append(off)
+                    clash = _after_on(board, run, pending_on.popleft(), with_cells, pending_off)
+                elif pending_off:
+                    clash = _after_off(board, run, pending_off.popleft(), with_cells, source,
+                                       pending_on)
+                elif self.level > 0 and self._advance(board, source, run, pending_off):
                     continue
-                if pending_off:
-                    k = pending_off.popleft()
-                    made = off_to_on(board, k, hidden, with_cells, True)
-                    if self.dynamic:
-                        cell, d = divmod(k >> 1, 9)
-                        board.remove(cell, d + 1)
-                    for on, parents, cause in made:
-                        if on ^ 1 in found:
-                            return End(run, on, parents, cause), stored(run, on ^ 1)
-                        if on not in found:
-                            found[on] = (parents, cause, None)
-                            pending_on.append(on)
-                    continue
-                if self.level > 0 and self._advance(board, source, run, pending_off):
-                    continue
-                return None
+                else:
+                    return None
+                if clash is not None:
+                    return clash
         finally:
-            source.copy_to(board)
+            if source is not None:
+                source.copy_to(board)
 
     def chain_from(self, board: Board, k: int) -> tuple[Run, tuple | None]:
         """Where assuming potential k leads (the same every time on one board)."""
@@ -510,6 +541,8 @@ class Chaining:
         for cell in range(81):
             if board.values[cell]:
                 continue
+            if self.stop is not None and self.stop():
+                raise Stopped
             n = board.cands[cell].bit_count()
             if n > 2 or (n > 1 and self.dynamic):
                 self._for_cell(board, cell, n, result)

@@ -6,35 +6,43 @@ combination uses is removed."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import product
 
-from core.sudoku.explainer.board import PEER_MASK, PEERS, Board, cell_name, digits
+from core.sudoku.explainer.board import (
+    HOUSE_ORDER,
+    PEER_MASK,
+    PEERS,
+    Board,
+    cell_bits,
+    cell_name,
+)
 from core.sudoku.explainer.hint import Hint
-from core.sudoku.explainer.subsets import colex
 
 NAMES = {2: "Aligned Pair Exclusion", 3: "Aligned Triplet Exclusion"}
 DIFFICULTY = {2: 6.2, 3: 7.5}
 
 
-def _base_cells(board: Board, degree: int) -> tuple[list[int], dict[int, list[int]]]:
+def _base_cells(board: Board, degree: int, classic: bool) -> tuple[list[int], dict, dict]:
     """Cells with two or more candidates, no naked single among their peers, and some peer
-    with 2..degree candidates (its excluders), in cell order."""
+    with 2..degree candidates (its excluders, as a bit set and in peer order), in cell
+    order."""
     cands = board.cands
-    base, excluders = [], {}
+    base, masks, lists = [], {}, {}
     for cell in range(81):
         if cands[cell].bit_count() < 2:
             continue
         found, single = [], False
-        for p in PEERS[cell]:
+        for p in (HOUSE_ORDER if classic else PEERS)[cell]:
             n = cands[p].bit_count()
             if n == 1:
                 single = True
-            elif 2 <= n <= degree:
+                break
+            if 2 <= n <= degree:
                 found.append(p)
         if not single and found:
             base.append(cell)
-            excluders[cell] = found
-    return base, excluders
+            masks[cell] = sum(1 << p for p in found)
+            lists[cell] = found
+    return base, masks, lists
 
 
 def _pairs(n: int) -> Iterator[tuple[int, int]]:
@@ -44,53 +52,82 @@ def _pairs(n: int) -> Iterator[tuple[int, int]]:
             yield i, j
 
 
-def aligned_exclusion(degree: int):
+def aligned_exclusion(degree: int, classic: bool = False):
     def find(board: Board) -> Iterator[Hint]:
-        base, excluders = _base_cells(board, degree)
+        base, masks, lists = _base_cells(board, degree, classic)
         if len(base) < degree:
             return
         members = set(base)
         for i, j in _pairs(len(base)):
             first, second = base[i], base[j]
+            both = masks[first] & masks[second]
             if degree == 2:
-                tails: list[tuple[int, ...]] = [()]
-            else:
-                area = list(dict.fromkeys(excluders[first] + excluders[second]))
-                area = [c for c in area if c in members and c not in (first, second)]
-                if len(area) < degree - 2:
-                    continue
-                tails = [tuple(area[k] for k in combo) for combo in colex(degree - 2, len(area))]
-            for tail in tails:
-                cells = (first, second, *tail)
-                hint = _exclusion(board, cells, excluders, degree)
-                if hint is not None:
-                    yield hint
+                if both & (both - 1):
+                    hint = _exclusion(board, (first, second), both, degree)
+                    if hint is not None:
+                        yield hint
+                continue
+            area = list(dict.fromkeys(lists[first] + lists[second]))
+            for tail in area:
+                if tail in members and tail != first and tail != second:
+                    common = both & masks[tail]
+                    if common & (common - 1):
+                        hint = _exclusion(board, (first, second, tail), common, degree)
+                        if hint is not None:
+                            yield hint
     return find
 
 
-def _exclusion(board: Board, cells, excluders, degree) -> Hint | None:
-    common = excluders[cells[0]]
-    for c in cells[1:]:
-        theirs = set(excluders[c])
-        common = [e for e in common if e in theirs]
-    if len(common) < 2:
-        return None
+def _exclusion(board: Board, cells, common: int, degree) -> Hint | None:
     cands = board.cands
-    locks = [cands[e] for e in common]
-    seeing = [(a, b) for a, b in colex(2, len(cells)) if PEER_MASK[cells[a]] >> cells[b] & 1]
-    used = [0] * len(cells)
-    for combo in product(*(tuple(digits(cands[c])) for c in cells)):
-        if any(combo[a] == combo[b] for a, b in seeing):
-            continue
-        mask = 0
-        for v in combo:
-            mask |= 1 << (v - 1)
-        if any(lock & ~mask == 0 for lock in locks):
-            continue
-        for k, v in enumerate(combo):
-            used[k] |= 1 << (v - 1)
-    removals = {c: cands[c] & ~used[k] for k, c in enumerate(cells) if cands[c] & ~used[k]}
-    if not removals:
+    used = _allowed(board, cells, [cands[e] for e in cell_bits(common)])
+    if used is None:
         return None
+    removals = {c: cands[c] & ~used[k] for k, c in enumerate(cells) if cands[c] & ~used[k]}
     return Hint(NAMES[degree], DIFFICULTY[degree], removals,
                 text=", ".join(cell_name(c) for c in cells))
+
+
+def _allowed(board: Board, cells, locks) -> list[int] | None:
+    """The digits each cell takes in some allowed combination, or None when every digit
+    of every cell is allowed (nothing to remove; found as soon as it is known)."""
+    cands = board.cands
+    wanted = [cands[c] for c in cells]
+    options = [tuple(1 << d for d in cell_bits(m)) for m in wanted]
+    used = [0] * len(cells)
+    if len(cells) == 2:
+        same = PEER_MASK[cells[0]] >> cells[1] & 1
+        for a in options[0]:
+            for b in options[1]:
+                if same and a == b:
+                    continue
+                m = a | b
+                if any(lock & ~m == 0 for lock in locks):
+                    continue
+                used[0] |= a
+                used[1] |= b
+                if used == wanted:
+                    return None
+        return used
+    s01 = PEER_MASK[cells[0]] >> cells[1] & 1
+    s02 = PEER_MASK[cells[0]] >> cells[2] & 1
+    s12 = PEER_MASK[cells[1]] >> cells[2] & 1
+    for a in options[0]:
+        for b in options[1]:
+            if s01 and a == b:
+                continue
+            ab = a | b
+            if any(lock & ~ab == 0 for lock in locks):
+                continue
+            for c in options[2]:
+                if (s02 and a == c) or (s12 and b == c):
+                    continue
+                m = ab | c
+                if any(lock & ~m == 0 for lock in locks):
+                    continue
+                used[0] |= a
+                used[1] |= b
+                used[2] |= c
+            if used == wanted:
+                return None
+    return used

@@ -5,6 +5,8 @@ had removed to make them possible as parents."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from core.sudoku.explainer.board import CELL_REGIONS, REGION_MASK, REGIONS, Board, cell_bits
 from core.sudoku.explainer.chains import NAKED, ChainHint, Chaining, java_map_order
 from core.sudoku.explainer.fish import fish
@@ -15,14 +17,20 @@ from core.sudoku.explainer.subsets import hidden_sets, naked_sets
 def other_rules(chaining: Chaining) -> list:
     """SE's otherRules of a nested chaining producer, made once per producer."""
     if chaining._others is None:
-        rules = [locked_candidates, hidden_sets(2), naked_sets(2), fish(2)]
+        rules = [partial(locked_candidates, classic=chaining.classic), hidden_sets(2),
+                 naked_sets(2), fish(2)]
         if chaining.level < 4:
             if chaining.level >= 2:
-                rules.append(Chaining(False, False))
+                rules.append(Chaining(False, False, stop=chaining.stop))
             if chaining.level >= 3:
-                rules.append(Chaining(True, False))
+                rules.append(Chaining(True, False, stop=chaining.stop))
+        elif chaining.classic:
+            rules.append(Chaining(True, True, stop=chaining.stop))
+            if chaining.level >= 5:
+                rules.append(Chaining(True, True, level=chaining.level - 3, stop=chaining.stop,
+                                      classic=True))
         else:
-            rules.append(Chaining(True, True, level=chaining.nesting_limit))
+            rules.append(Chaining(True, True, level=chaining.nesting_limit, stop=chaining.stop))
         chaining._others = rules
     return chaining._others
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from core.search import Stopped
 from core.sudoku.explainer.board import Board
 from core.sudoku.explainer.hint import Hint, se_round
 
@@ -32,29 +33,28 @@ class SeResult:
     solved: bool
 
 
-class Stopped(Exception):
-    """The caller asked the rating to stop."""
-
-
-def producers(scale: str) -> tuple[Producer, ...]:
+def producers(scale: str, stop=None) -> tuple[Producer, ...]:
     from core.sudoku.explainer.techniques import SCALE_PRODUCERS
 
-    try:
-        return SCALE_PRODUCERS[scale]()
-    except KeyError:
-        raise ValueError(f"unknown scale {scale!r}; one of {', '.join(SCALES)}") from None
+    if scale not in SCALE_PRODUCERS:
+        raise ValueError(f"unknown scale {scale!r}; one of {', '.join(SCALES)}")
+    return SCALE_PRODUCERS[scale](stop)
 
 
 def explain(givens, scale: str = "sukaku", stop: Callable[[], bool] | None = None,
             ceiling: float | None = None) -> SeResult:
-    """Rate 81 givens (0 = empty) as SE does. `ceiling`: give up once a step is harder."""
+    """Rate 81 givens (0 = empty) as SE does. `ceiling`: give up once a step is harder.
+    When `stop` says so, the steps so far are returned, unsolved."""
     board = Board.from_givens(givens)
-    techniques = producers(scale)
+    techniques = producers(scale, stop)
     difficulty, hardest, steps = 0.0, None, []
     while not board.solved:
-        if stop is not None and stop():
-            raise Stopped
-        hint = first_hint(board, techniques)
+        try:
+            if stop is not None and stop():
+                raise Stopped
+            hint = first_hint(board, techniques)
+        except Stopped:
+            return SeResult(se_round(difficulty), hardest, tuple(steps), False)
         if hint is None:
             return SeResult(BEYOND, "Beyond solver", tuple(steps), False)
         if hint.difficulty > difficulty:

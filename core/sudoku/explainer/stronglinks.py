@@ -6,7 +6,6 @@ is taken."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import product
 
 from core.sudoku.explainer.board import (
     CELL_REGIONS,
@@ -125,67 +124,86 @@ def _single_blade_links(cells, block, e, blade1, blade2):
 
 
 def strong_link_fish(board: Board) -> Iterator[Hint]:
+    tables = [_links_of_digit(board, v) for v in range(1, 10)]
     found = []
     for kinds in LINK_SETS:
         for v in range(1, 10):
-            _build(board, v, kinds, 0, 0, [], 0, found)
+            _build(board, v, kinds, tables[v - 1], 0, 0, [], 0, found)
     found.sort(key=lambda h: (h[0].difficulty, -len(h[0].removals), h[1]))
     for hint, _ in found:
         yield hint
 
 
-def _build(board, v, kinds, depth, after, chosen, taken, found) -> None:
+def _links_of_digit(board: Board, v: int) -> tuple:
+    """Per region: (region, grouped, links, the digit's cells) or None; a link's nodes are
+    (cell, support, member cells as a bit set)."""
+    bit = 1 << (v - 1)
+    cells_of_digit = 0
+    for c in range(81):
+        if board.cands[c] & bit:
+            cells_of_digit |= 1 << c
+    table = []
+    for region in range(27):
+        grouped, links = region_links(region, board.positions[region * 9 + v - 1])
+        if not links:
+            table.append(None)
+            continue
+        nodes = [tuple((c, s, (1 << c) | (1 << s if s is not None else 0)) for c, s in link)
+                 for link in links]
+        table.append((region, grouped, nodes, cells_of_digit & REGION_MASK[region]))
+    return cells_of_digit, tuple(table)
+
+
+def _build(board, v, kinds, table, depth, after, chosen, taken, found) -> None:
     """Choose the region of link `depth` (same-type regions in increasing order)."""
     if depth == LINKS:
-        _chains(board, v, kinds, chosen, found)
+        _chains(board, v, kinds, table[0], chosen, found)
         return
     kind = kinds[depth]
     start = after + 1 if depth and kinds[depth - 1] == kind else 0
-    bit = 1 << (v - 1)
     for i in range(start, 9):
-        region = kind * 9 + i
-        places = board.positions[region * 9 + v - 1]
-        grouped, links = region_links(region, places)
-        if not links:
+        entry = table[1][kind * 9 + i]
+        if entry is None or entry[3] & taken:
             continue
-        cells = sum(1 << c for c in REGIONS[region] if board.cands[c] & bit)
-        if cells & taken:
-            continue
-        for link in links:
-            chosen.append((region, grouped, link))
-            _build(board, v, kinds, depth + 1, i, chosen, taken | cells, found)
+        for link in entry[2]:
+            chosen.append((entry[0], entry[1], link))
+            _build(board, v, kinds, table, depth + 1, i, chosen, taken | entry[3], found)
             chosen.pop()
 
 
-def _chains(board, v, kinds, chosen, found) -> None:
+def _chains(board, v, kinds, digit_cells, chosen, found) -> None:
     for order in ORDERS:
-        for turns in product((0, 1), repeat=LINKS):
-            ends = [(chosen[q][2][t], chosen[q][2][1 - t]) for q, t in zip(order, turns,
-                                                                            strict=True)]
-            shares = []
-            for w in range(LINKS - 1):
-                share = _shared(ends[w][1], ends[w + 1][0])
-                if share is None:
-                    break
-                shares.append(share)
-            else:
-                hint = _hint(board, v, kinds, chosen, order, ends, shares)
-                if hint is not None:
-                    found.append(hint)
+        first, middle, last = (chosen[q][2] for q in order)
+        for t0 in (0, 1):
+            for t1 in (0, 1):
+                share0 = _shared(first[1 - t0], middle[t1])
+                if share0 is None:
+                    continue
+                for t2 in (0, 1):
+                    share1 = _shared(middle[1 - t1], last[t2])
+                    if share1 is None:
+                        continue
+                    ends = ((first[t0], first[1 - t0]), (middle[t1], middle[1 - t1]),
+                            (last[t2], last[1 - t2]))
+                    hint = _hint(board, v, kinds, digit_cells, chosen, order, ends,
+                                 (share0, share1))
+                    if hint is not None:
+                        found.append(hint)
 
 
 def _shared(a, b) -> int | None:
-    members = [c for c in (*a, *b) if c is not None]
+    """The first of column, row and block that holds both nodes."""
+    members = a[2] | b[2]
+    regions = CELL_REGIONS[a[0]]
     for kind in (2, 1, 0):
-        region = CELL_REGIONS[a[0]][kind]
-        if all(CELL_REGIONS[c][kind] == region for c in members):
-            return region
+        if not members & ~REGION_MASK[regions[kind]]:
+            return regions[kind]
     return None
 
 
-def _hint(board, v, kinds, chosen, order, ends, shares):
+def _hint(board, v, kinds, digit_cells, chosen, order, ends, shares):
     start, end = ends[0][0], ends[-1][1]
-    victims = PEER_MASK[start[0]] & PEER_MASK[end[0]]
+    victims = PEER_MASK[start[0]] & PEER_MASK[end[0]] & digit_cells
     if chosen[order[0]][1] and start[1] is not None:
         victims &= PEER_MASK[start[1]]
     if chosen[order[-1]][1] and end[1] is not None:
@@ -195,10 +213,10 @@ def _hint(board, v, kinds, chosen, order, ends, shares):
         victims &= ~REGION_MASK[region]
     for share in shares:
         victims &= ~REGION_MASK[share]
-    bit = 1 << (v - 1)
-    removals = {c: bit for c in cell_bits(victims) if board.cands[c] & bit}
-    if not removals:
+    if not victims:
         return None
+    bit = 1 << (v - 1)
+    removals = {c: bit for c in cell_bits(victims)}
     grouped = sum(1 for _, g, _ in chosen if g)
     actual = [kinds[q] for q in order]
     suffix = str(grouped) + _line_name(actual if _lex(actual) else actual[::-1])

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from core.sudoku.explainer.board import (
     CELL_REGIONS,
+    HOUSE_ORDER,
     PEER_MASK,
     REGIONS,
     Board,
@@ -331,7 +332,10 @@ def _bug3(board, found, corrected) -> Iterator[Hint]:
         if len(regions) != 1:
             continue
         region = regions.pop()
-        in_region = [c for c in cell_bits(found.common) if CELL_REGIONS[c][kind] == region]
+        # classic SE keeps the cells seen by all in the first bug cell's house order
+        order = (cell_bits(found.common) if corrected else
+                 (c for c in HOUSE_ORDER[found.cells[0]] if found.common >> c & 1))
+        in_region = [c for c in order if CELL_REGIONS[c][kind] == region]
         if len(in_region) < degree:
             continue
         for combo in colex(degree - 1, len(in_region)):

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from core.sudoku.explainer.board import (
     FORWARD_PEER_MASK,
+    HOUSE_ORDER,
     PEER_MASK,
     PEERS,
     Board,
@@ -16,8 +17,9 @@ from core.sudoku.explainer.board import (
 from core.sudoku.explainer.hint import Hint
 
 
-def xy_wings(xyz: bool):
+def xy_wings(xyz: bool, classic: bool = False):
     size = 3 if xyz else 2
+    peers = HOUSE_ORDER if classic else PEERS  # classic SE lists a cell's peers by house
 
     def find(board: Board) -> Iterator[Hint]:
         cands = board.cands
@@ -25,11 +27,11 @@ def xy_wings(xyz: bool):
             xy = cands[pivot]
             if xy.bit_count() != size:
                 continue
-            for xz_cell in PEERS[pivot]:
+            for xz_cell in peers[pivot]:
                 xz = cands[xz_cell]
                 if xz.bit_count() != 2 or (xy & ~xz).bit_count() != 1:
                     continue
-                for yz_cell in PEERS[pivot]:
+                for yz_cell in peers[pivot]:
                     yz = cands[yz_cell]
                     if yz.bit_count() != 2 or (xy | xz | yz).bit_count() != 3:
                         continue
