@@ -81,11 +81,41 @@ def info(args) -> int:
     meta = dictionary.meta
     shown = {k: meta.get(k) for k in ("lang", "normalization", "counts", "sources", "dropped",
                                       "alphabet")}
+    shown["tiers"] = tiers_of(dictionary)
+    shown["blocklist"] = blocklisted(dictionary)
     # reading all of data.mdb is too slow for every open, not for info
     shown["integrity"] = ("data.mdb matches the SHA-256 of its build" if dictionary.verify()
                           else "no SHA-256 recorded (built by an older version)")
     print(json.dumps(shown, ensure_ascii=False, indent=1))
     return OK
+
+
+def tiers_of(dictionary) -> dict:
+    """Each tier's words and how many of them are names, initialisms or sensitive (as the
+    build found them; a dictionary built before marks has only the counts)."""
+    if "by_tier" in dictionary.meta:
+        return dictionary.meta["by_tier"]
+    fill = dictionary.meta["counts"]["fill"]
+    return {"fill": {"words": fill}, "check": {"words": dictionary.size - fill},
+            "marks": "none recorded (built by an older version)"}
+
+
+def blocklisted(dictionary) -> dict:
+    """The built-in blocklist of the dictionary's language, and the fill words on it (the
+    generator leaves them out unless --allow-sensitive)."""
+    from dictionaries.blocklist import SOURCES, built_in, is_listed
+    from dictionaries.store import FILL, SENSITIVE
+
+    lang = dictionary.meta["lang"]
+    listed = built_in(lang) if lang in SOURCES else frozenset()
+    left_out = 0
+    for n in dictionary.meta["lengths"]:
+        words, tiers = dictionary.words_of(int(n))
+        marks = dictionary.marks_of(int(n))
+        left_out += sum(1 for word, tier, mark in zip(words, tiers, marks, strict=True)
+                        if tier == FILL and (mark & SENSITIVE or is_listed(word, listed, lang)))
+    return {"source": SOURCES.get(lang, "none for this language"), "words": len(listed),
+            "fill words left out": left_out}
 
 
 def lookup(args) -> int:

@@ -101,6 +101,8 @@ def run(args) -> int:
                 if isinstance(made, Failed):
                     raise Unfinished(made)  # the output file is not written
                 advance()
+                if made.notes and not args.json:
+                    print(f"generate: {_notes(made.notes)}", file=sys.stderr)
                 text = (_json(family, generator, made) if args.json
                         else family.format(made.puzzle, style).rstrip("\n"))
                 out.write((joiner if i else "") + text)
@@ -132,7 +134,13 @@ def _json(family, generator, made: Generated) -> str:
     if made.rating is not None:
         obj["level"] = made.rating.level
         obj["rating"] = made.rating.as_dict()
+    if made.notes:
+        obj["notes"] = made.notes
     return json.dumps(obj, ensure_ascii=False)
+
+
+def _notes(notes: dict) -> str:
+    return ", ".join(f"{name.replace('_', ' ')}: {value}" for name, value in notes.items())
 
 
 def made_in_order(tasks: Iterator[tuple], workers: int) -> Iterator[Generated | Failed]:

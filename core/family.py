@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from core.counting import Count
@@ -73,12 +73,14 @@ class Generator:
 @dataclass(frozen=True)
 class Generated:
     """A generator's one result type: the puzzle, its (unique) solution, the seed that made it,
-    and its rating or level where the family has one."""
+    its rating or level where the family has one, and notes for the author (plain JSON
+    values by name, e.g. how many of their own words a ナンクロ used)."""
 
     puzzle: Any
     solution: Any
     seed: int | None = None
     rating: Any = None  # the family's rating: `.level`, and `.as_dict()` for JSON
+    notes: dict = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)

@@ -113,7 +113,7 @@ def make(name: str, options, seed: int, context: Context, rated: bool = False,
         return Failed(str(error), bad_input=True)
     except Exception as error:  # a bug must reach the caller, not kill the pool silently
         return Failed(repr(error))
-    return Generated(made.puzzle, made.solution, seed, made.rating)
+    return Generated(made.puzzle, made.solution, seed, made.rating, made.notes)
 
 
 def _message(error: Exception) -> str:

@@ -7,10 +7,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from dictionaries import folder, importers
+from dictionaries.blocklist import built_in, is_listed
 from dictionaries.errors import DictionaryError
 from dictionaries.importers import Report
 from dictionaries.normalize import normalize
-from dictionaries.store import CHECK, FILL, Entry, build
+from dictionaries.store import CHECK, FILL, INITIALISM, NAME, SENSITIVE, Entry, build
 
 WORDFREQ_COUNT = 400_000
 PROGRESS_EVERY = 100_000
@@ -53,9 +54,13 @@ def build_from_sources(sources: list[str], out: str | Path, lang: str,
 
 def _entries(kind: str, words, lang: str, min_frequency: float | None, fold_voiced: bool,
              dropped: dict[str, int], say) -> tuple[list[Entry], int]:
-    """A source's normalised words with their tiers, and how many it gave."""
+    """A source's normalised words with their tiers and marks, and how many it gave. A word
+    its source marks a name or an initialism never fills; a fill word on the language's
+    blocklist is marked sensitive (the generator leaves it out unless told otherwise)."""
     entries, read = [], 0
-    for raw, frequency, _ in words:
+    blocked = built_in(lang)
+    for raw, frequency, *rest in words:
+        marks = rest[1] if len(rest) > 1 else 0
         read += 1
         if say and read % PROGRESS_EVERY == 0:
             say(f"  {read:,} words read")
@@ -69,7 +74,10 @@ def _entries(kind: str, words, lang: str, min_frequency: float | None, fold_voic
             fill = min_frequency is None or frequency >= min_frequency
         else:  # without one: a user's own words fill, a big dictionary's only check
             fill = kind == "list"
-        entries.append(Entry(word, frequency, FILL if fill else CHECK))
+        fill = fill and not marks & (NAME | INITIALISM)
+        if fill and is_listed(word, blocked, lang):
+            marks |= SENSITIVE
+        entries.append(Entry(word, frequency, FILL if fill else CHECK, marks))
     return entries, read
 
 
@@ -91,7 +99,7 @@ def source_words(source: str, lang: str, report: Report, wordfreq_count: int):
     if source == "cefr":
         if lang != "en":
             raise ValueError("cefr: common English words, for --lang en")
-        return "cefr", importers.common_english(), "cefr"
+        return "cefr", importers.common_english_marked(), "cefr"
     kind, _, rest = source.partition(":")
     if kind == "jmdict" and rest:
         return "jmdict", importers.jmdict(rest, report), Path(rest).name

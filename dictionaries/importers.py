@@ -1,6 +1,7 @@
 """Word sources: plain lists (one word a line, an optional frequency column) and wordfreq.
-Every source yields (word as written, frequency or 0, where) and reports bad lines instead of
-failing: a build never stops half-way over one bad line."""
+Every source yields (word as written, frequency or 0, where), and some a fourth item, the
+word's marks (dictionaries.store: SENSITIVE, NAME, INITIALISM, as the source says); bad lines
+are reported instead of failing: a build never stops half-way over one bad line."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from dictionaries.store import INITIALISM, NAME, SENSITIVE
 
 
 @dataclass
@@ -65,6 +68,15 @@ def common_english(limit: int = 30_000, max_level: float = 4.0, min_zipf: float 
     """Common real English words: of the `limit` most frequent in wordfreq, those that cefrpy
     places at CEFR level B2 (4) or below, not only as a proper noun, with a vowel. wordfreq
     alone lets in acronyms and names (MTG, MRNA, EARP, DNA) and fragments (SES, EDS)."""
+    for word, zipf, _, marks in common_english_marked(limit, max_level, min_zipf):
+        if not marks:
+            yield word, zipf, "cefr"
+
+
+def common_english_marked(limit: int = 30_000, max_level: float = 4.0, min_zipf: float = 3.5,
+                          ) -> Iterator[tuple[str, float, str, int]]:
+    """common_english's words and, marked NAME, the ones cefrpy knows only as proper nouns
+    (a dictionary keeps them, out of its fill tier)."""
     from cefrpy import CEFRAnalyzer
     from wordfreq import top_n_list, zipf_frequency
 
@@ -73,9 +85,9 @@ def common_english(limit: int = 30_000, max_level: float = 4.0, min_zipf: float 
         zipf = zipf_frequency(word, "en")
         if (word.isascii() and word.isalpha() and any(v in word for v in "aeiouy")
                 and zipf >= (max(min_zipf, 4.0) if len(word) <= 3 else min_zipf)
-                and (levels.get_average_word_level_float(word) or 9) <= max_level
-                and _not_a_name(set(levels.get_all_pos_for_word_as_str(word)))):
-            yield word, zipf, "cefr"
+                and (levels.get_average_word_level_float(word) or 9) <= max_level):
+            name = not _not_a_name(set(levels.get_all_pos_for_word_as_str(word)))
+            yield word, zipf, "cefr", NAME if name else 0
 
 
 def _not_a_name(tags: set[str]) -> bool:
@@ -148,13 +160,19 @@ def mecab_csv(path: str | Path, report: Report, column: int = 11,
 
 
 JMDICT_COMMON = ("news1", "ichi1", "spec1", "spec2", "gai1")
+JMDICT_SENSITIVE = ("vulgar expression or word", "rude or X-rated term", "derogatory",
+                    "sensitive")
 
 
 def jmdict(path: str | Path, report: Report) -> Iterator[tuple[str, float, str]]:
     """Kana readings of JMdict from jamdict-data's SQLite database (read-only). A reading
     gets a frequency when JMdict marks it common and it names a noun: 7.0 for the nf01 band
     down to 5.85 for nf24, 5.0 for the other common marks (news1, ichi1, spec, gai1); every
-    other reading comes with 0 (check tier)."""
+    other reading comes with 0 (check tier). Marks: SENSITIVE where the first sense (the main
+    meaning) is tagged vulgar, X-rated, derogatory or sensitive (イヌ has a derogatory sense,
+    "spy", and stays); NAME where every English gloss is capitalised (Australia,
+    London (UK)); INITIALISM where they are and one is the letters (Japanese Industrial
+    Standards; JIS)."""
     import sqlite3
 
     path = Path(path)
@@ -165,9 +183,10 @@ def jmdict(path: str | Path, report: Report) -> Iterator[tuple[str, float, str]]
         rows = db.execute(
             "SELECT k.text, (SELECT group_concat(p.text) FROM KNP p WHERE p.kid = k.ID), "
             "EXISTS (SELECT 1 FROM Sense s JOIN pos ON pos.sid = s.ID "
-            "        WHERE s.idseq = k.idseq AND pos.text LIKE '%noun%') FROM Kana k")
-        for text, marks, noun in rows:
-            yield text, _jmdict_frequency(marks, noun), f"{path}"
+            "        WHERE s.idseq = k.idseq AND pos.text LIKE '%noun%'), k.idseq FROM Kana k")
+        marks_of = _jmdict_marks(db)
+        for text, common, noun, idseq in rows:
+            yield text, _jmdict_frequency(common, noun), f"{path}", marks_of.get(idseq, 0)
     except sqlite3.Error as error:
         report.skip(f"not a JMdict database ({error})", str(path))
 
@@ -179,3 +198,36 @@ def _jmdict_frequency(marks: str | None, noun: int) -> float:
         return 0.0
     bands = [int(m[2:]) for m in marks.split(",") if m.startswith("nf") and m[2:].isdigit()]
     return round(7.0 - (min(bands) - 1) * 0.05, 2) if bands else 5.0
+
+
+def _jmdict_marks(db) -> dict[int, int]:
+    """Each entry's marks (by idseq), from its senses' tags and glosses; none where the
+    database lacks those tables."""
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    marks: dict[int, int] = {}
+    if "misc" in tables:
+        for (idseq,) in db.execute(
+                "SELECT DISTINCT s.idseq FROM Sense s JOIN misc m ON m.sid = s.ID "
+                "WHERE m.text IN (?, ?, ?, ?) AND s.ID = "
+                "(SELECT min(ID) FROM Sense f WHERE f.idseq = s.idseq)", JMDICT_SENSITIVE):
+            marks[idseq] = SENSITIVE
+    if "SenseGloss" in tables:
+        glosses: dict[int, list[str]] = {}
+        for idseq, text in db.execute(
+                "SELECT s.idseq, g.text FROM Sense s JOIN SenseGloss g ON g.sid = s.ID "
+                "WHERE g.lang IS NULL OR g.lang IN ('', 'eng')"):
+            glosses.setdefault(idseq, []).append(text or "")
+        for idseq, texts in glosses.items():
+            marks[idseq] = marks.get(idseq, 0) | _name_kind(texts)
+    return marks
+
+
+def _name_kind(glosses: list[str]) -> int:
+    """NAME when JMdict glosses an entry only in capitals (a place, a person, a brand);
+    INITIALISM when one of those glosses is the letters themselves (JIS, NHK)."""
+    words = [g.removeprefix("the ").strip() for g in glosses]
+    if not words or not all(w[:1].isupper() for w in words):
+        return 0
+    if any(len(w) >= 2 and w.isalpha() and w.isupper() for w in words):
+        return INITIALISM
+    return NAME

@@ -4,7 +4,9 @@ Word ids follow (length, pattern, word). Named databases:
 - `meta`: one JSON record (format, normalisation version, language, alphabet, sources with
   their licences, counts, and each length's first id and count);
 - `words`: per length, every word of that length in one fixed-width UTF-32 array, and beside
-  it a byte a word for its tier (0 = fill: common words; 1 = check: known words);
+  it a byte a word for its tier (0 = fill: common words; 1 = check: known words) and a byte
+  of marks (SENSITIVE, NAME, INITIALISM: what the source or a blocklist says of the word;
+  absent in dictionaries built before marks, read as none);
 - `patterns`: length + pattern -> the id range of its words;
 - `letters`: length + position + letter -> the sorted ids of words with that letter there.
 So "pattern + known letters" is one range and a binary search in a few sorted arrays.
@@ -32,6 +34,8 @@ from dictionaries.pattern import pattern
 
 FORMAT = 1
 FILL, CHECK = 0, 1
+SENSITIVE, NAME, INITIALISM = 1, 2, 4  # a word's marks, bits of one byte
+MARKS = {"sensitive": SENSITIVE, "name": NAME, "initialism": INITIALISM}
 MAP_SIZE = 4 << 30  # address space, not disk: LMDB files grow as written
 MAX_META = 1 << 20
 REBUILD = "build it again from its sources (`puzzle-tui dict build`)"
@@ -42,6 +46,7 @@ class Entry:
     word: str
     frequency: float = 0.0
     tier: int = FILL
+    marks: int = 0
 
 
 def _ids(values: list[int]) -> bytes:
@@ -55,6 +60,8 @@ def build(entries: Iterable[Entry], out: str | Path, lang: str,
     best: dict[str, Entry] = {}
     for e in entries:
         old = best.get(e.word)
+        # the marks of the entry that gives the word its tier: よる the night is not よる
+        # the rare derogatory verb
         if old is None or (e.tier, -e.frequency) < (old.tier, -old.frequency):
             best[e.word] = e
     if not best:
@@ -80,6 +87,7 @@ def _write(work: Path, words: list[str], best: dict[str, Entry], lang: str,
             "alphabet": "".join(alphabet), "sources": sources, "dropped": dropped,
             "counts": {"words": len(words),
                        "fill": sum(1 for w in words if best[w].tier == FILL)},
+            "by_tier": by_tier(best.values()),
             "lengths": {str(n): span for n, span in sorted(lengths.items())}}
     with env.begin(write=True) as txn:
         db_meta, db_words, db_patterns, db_letters = (
@@ -90,6 +98,8 @@ def _write(work: Path, words: list[str], best: dict[str, Entry], lang: str,
             chunk = words[first:first + count]
             txn.put(struct.pack(">H", n), "".join(chunk).encode("utf-32-le"), db=db_words)
             txn.put(struct.pack(">H", n) + b"t", bytes(best[w].tier for w in chunk),
+                    db=db_words)
+            txn.put(struct.pack(">H", n) + b"m", bytes(best[w].marks for w in chunk),
                     db=db_words)
             txn.put(struct.pack(">H", n) + b"f",
                     array("f", (best[w].frequency for w in chunk)).tobytes(), db=db_words)
@@ -106,6 +116,18 @@ def _write(work: Path, words: list[str], best: dict[str, Entry], lang: str,
             txn.put(key, _ids(ids), db=db_letters)
     env.close()
     return meta, record
+
+
+def by_tier(entries: Iterable[Entry]) -> dict:
+    """Per tier, its words and how many of them carry each mark (dict info shows it)."""
+    tiers = {"fill": {"words": 0, **dict.fromkeys(MARKS, 0)},
+             "check": {"words": 0, **dict.fromkeys(MARKS, 0)}}
+    for e in entries:
+        counts = tiers["fill" if e.tier == FILL else "check"]
+        counts["words"] += 1
+        for name, bit in MARKS.items():
+            counts[name] += bool(e.marks & bit)
+    return tiers
 
 
 def _pattern_key(numbers: tuple[int, ...]) -> bytes:
@@ -238,6 +260,20 @@ class Dictionary:
             return [], b""
         text = chunk[0]
         return [text[i:i + length] for i in range(0, len(text), length)], chunk[1]
+
+    def marks_of(self, length: int) -> bytes:
+        """Every word's marks, in the order of `words_of` (none for a dictionary built
+        before marks were kept)."""
+        span = self._span(length)
+        if span is None:
+            return b""
+        marks = self._value(struct.pack(">H", length) + b"m", self._words_db,
+                            lambda n: n == span[1])
+        if marks is None:
+            return bytes(span[1])
+        if marks.translate(None, bytes(range((SENSITIVE | NAME | INITIALISM) + 1))):
+            raise self.damaged(f"a word of length {length} has marks that mean nothing")
+        return marks
 
     def word(self, word_id: int, length: int) -> str:
         text, _, first = self._chunk(length)

@@ -85,9 +85,13 @@ class Numcro(Family):
     def generate(self, options, rng, stop=None, context=NO_CONTEXT, rate=False) -> Generated:
         from core.numcro.generator import generate
 
-        fill, check = _word_sets(context.dictionary_for(options.lang), options.text)
-        made = generate(options, fill, check, rng, stop)
-        return Generated(made.puzzle, made.solution, rating=Rating(made.level, made.nodes))
+        words = _word_sets(context.dictionary_for(options.lang), options)
+        made = generate(options, words, words, rng, stop)
+        notes = {}
+        if words.preferred_words:
+            notes = {"own_words_used": made.own_used, "own_words": len(words.preferred_words)}
+        return Generated(made.puzzle, made.solution, rating=Rating(made.level, made.nodes),
+                         notes=notes)
 
     def rate(self, puzzle, stop=None, context=NO_CONTEXT) -> Rating:
         from core.numcro.generator import difficulty
@@ -113,39 +117,47 @@ class Numcro(Family):
     from_ipuz = staticmethod(ipuz.from_ipuz)
 
 
-def _word_sets(dictionary, text: str | None):
-    """(fill, check) word sets: the dictionary's own, or with an author's text, its words to
-    fill and them plus the dictionary's to check (made once per dictionary and text)."""
-    from core.numcro.generator import own_words, words_of_text
-    from core.numcro.wordsets import word_sets
+def _word_sets(dictionary, options):
+    """The words this generation fills from and checks against: the dictionary's, the
+    blocklisted and avoided words out of the fill, the author's own words (a preferred
+    list, the words of their prose) in and tried first."""
+    from core.numcro.tailoring import prose_words, tailored
 
-    if text is None:
-        sets = word_sets(dictionary)
-        return sets, sets
-    key = ("own words", text)
-    if key not in dictionary.derived:
-        dictionary.derived[key] = own_words(words_of_text(text, dictionary.meta["lang"]),
-                                            dictionary)
-    return dictionary.derived[key]
+    lang = dictionary.meta["lang"]
+    prefer = options.prefer + (prose_words(options.text, lang) if options.text else ())
+    return tailored(dictionary, lang, options.allow_sensitive, options.avoid,
+                    tuple(dict.fromkeys(prefer)))
 
 
 def _options(values: dict):
     from core.numcro.generator import Options
+    from core.numcro.tailoring import prose_words, word_list
 
     size, blocks = values["size"], None
     if values.get("blocks") is not None:
         size, blocks = formats.parse_blocks(values["blocks"])
-    return Options(size=size, symmetry=values["symmetry"], lang=values["lang"],
+    lang = values["lang"]
+    lists = {name: word_list(values[name], lang, f"--{name}") if values.get(name) else ()
+             for name in ("avoid", "prefer")}
+    if values.get("text") is not None:
+        prose_words(values["text"], lang)  # no words at all is said now, not after the search
+    return Options(size=size, symmetry=values["symmetry"], lang=lang,
                    max_word=values.get("max_word") or 0, blocks=blocks,
                    seconds=values["seconds"], min_givens=values["min_givens"],
-                   text=values.get("text"))
+                   text=values.get("text"), allow_sensitive=bool(values.get("allow_sensitive")),
+                   **lists)
 
 
 Numcro.generators = (Generator("numcro", "a unique ナンクロ or codeword", (
     Field("size", "the grid's side", int, 9),
     Field("symmetry", "of the blocks", str, "rot180", SYMMETRIES),
     Field("lang", "language", str, "ja", formats.LANGUAGES),
-    Field("text", "fill with the words of this text (a diary, a theme list)", file=True),
+    Field("text", "fill first with the words of this text: Japanese prose (kanji and kana, "
+          "read by SudachiPy) or English; dictionary words fill the rest", file=True),
+    Field("prefer", "fill first with these words (one a line or spaced)", file=True),
+    Field("avoid", "never fill with these words (one a line or spaced)", file=True),
+    Field("allow_sensitive", "let words of the built-in blocklist fill (off: they are left "
+          "out)", bool, False),
     Field("blocks", "the author's block pattern: rows of . 0 □ (white) and # ■ (block), or a "
           "ナンクロ grid", file=True),
     Field("max_word", "longest entry (ja 6, en 8)", int),

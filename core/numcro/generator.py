@@ -23,6 +23,7 @@ from dictionaries.store import CHECK, FILL
 MIN_WORD = {"ja": 2, "en": 3}  # English codewords have no two-letter entries
 FILL_STEPS = 4000  # search steps for one fill before a fresh pattern
 FILL_TRIES = 4  # candidate words tried per entry before backing up
+OWN_FIRST = 8  # an entry an author's word fits is filled as if it had 8x fewer candidates
 PROOF_NODES = 2000  # a uniqueness search past this is undecided: give a letter first
 LEVELS = ((40, "easy"), (120, "medium"), (400, "hard"))  # proof nodes; past them: expert
 
@@ -36,7 +37,10 @@ class Options:
     blocks: tuple[bool, ...] | None = None  # the author's pattern (True = block)
     seconds: float = 60.0
     min_givens: int = 0  # a foothold for solvers: codewords usually print two or three
-    text: str | None = None  # an author's text (a diary, a theme list) whose words fill it
+    text: str | None = None  # an author's prose (a diary page): its words are tried first
+    allow_sensitive: bool = False  # blocklisted words may fill
+    avoid: tuple[str, ...] = ()  # an author's words never to fill with
+    prefer: tuple[str, ...] = ()  # an author's words to fill with first
 
     def __post_init__(self):
         if not 4 <= self.size <= 25:
@@ -59,6 +63,7 @@ class Generated:
     puzzle: Puzzle
     solution: tuple[tuple[int, str], ...]
     nodes: int  # search effort of the uniqueness proof
+    own_used: int = 0  # entries filled with an author's own (preferred) words
 
     @property
     def level(self) -> str:
@@ -84,7 +89,7 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
         puzzle, solution = numbered(letters, options.size, options.lang, rng)
         found = with_givens(puzzle, solution, check_words, rng, stop, options.min_givens)
         if found is not None:
-            return found
+            return replace(found, own_used=own_words_used(found, fill_words))
     raise GenerationFailed(f"no unique ナンクロ within {options.seconds:.0f} s")
 
 
@@ -186,21 +191,24 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
         budget[0] -= 1
         if budget[0] < 0:
             return False
-        best, best_bits, best_size = None, 0, 0
+        best, best_bits, best_key = None, 0, (0, 0)
         for slot in slots:
             if slot in placed:
                 continue
             bits = candidates(slot, used)
             if not bits:
                 return False
-            size_ = bits.bit_count()
-            if best is None or size_ < best_size:
-                best, best_bits, best_size = slot, bits, size_
+            # the fewest candidates first, an entry an author's word fits as if it had fewer
+            key = (bits.bit_count() // (OWN_FIRST if bits & words.length(len(slot)).preferred
+                                        else 1), bits.bit_count())
+            if best is None or key < best_key:
+                best, best_bits, best_key = slot, bits, key
+        best_size = best_key[1]
         if best is None:
             return True
         length = words.length(len(best))
         for _ in range(min(FILL_TRIES, best_size)):
-            word_id = member_at_or_after(best_bits, rng.randrange(len(length.words)))
+            word_id = _choose(best_bits, length, rng)
             best_bits &= ~(1 << word_id)
             word = length.words[word_id]
             before = [grid[c] for c in best]
@@ -218,6 +226,12 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
         return False
 
     return grid if search(frozenset(), {}) else None
+
+
+def _choose(candidates: int, length, rng: random.Random) -> int:
+    """A random candidate, an author's own word while one fits."""
+    own = candidates & length.preferred
+    return member_at_or_after(own or candidates, rng.randrange(len(length.words)))
 
 
 def _distinct(completed, grid, word: str, words: WordSets, used: dict[int, int]) -> bool:
@@ -305,17 +319,16 @@ def _count(puzzle: Puzzle, givens, answer, words: WordSets, stop):
     return count(trial, words, limit=2, stop=capped)
 
 
-def words_of_text(text: str, lang: str) -> set[str]:
-    """The words of an author's text (a diary, a theme list), normalised; GenerationFailed
-    when it has none."""
-    from dictionaries.importers import text_words
-    from dictionaries.normalize import normalize
+def entry_words(puzzle: Puzzle, solution) -> list[str]:
+    """The words of the answer, entry by entry."""
+    letters = dict(solution)
+    return ["".join(letters[n] for n in e.numbers) for e in puzzle.entries()]
 
-    words = {normalize(w, lang)[0] for w in text_words(text)} - {None}
-    if not words:
-        raise GenerationFailed(f"no {lang} words in the text (Japanese: kana words, spaced or "
-                               "one a line)")
-    return words
+
+def own_words_used(made: Generated, words: WordSets) -> int:
+    """How many entries hold one of the author's own words."""
+    own = getattr(words, "preferred_words", frozenset())
+    return sum(1 for w in entry_words(made.puzzle, made.solution) if w in own)
 
 
 def own_words(words, dictionary=None) -> tuple[WordSets, WordSets]:

@@ -7,22 +7,26 @@ tens of milliseconds for the largest length of a 200k-word dictionary)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import copy
+from collections.abc import Callable, Iterable
 
+from core.search import bits as members
 from dictionaries.pattern import pattern
-from dictionaries.store import CHECK, FILL
+from dictionaries.store import CHECK, FILL, SENSITIVE
 
 
 class Length:
     """The words of one length, with their bit sets."""
 
-    def __init__(self, words: list[str], tiers: list[int]):
+    def __init__(self, words: list[str], tiers: list[int], marks: bytes | None = None):
         shapes = [pattern(w) for w in words]
         order = sorted(range(len(words)), key=lambda i: (shapes[i], words[i]))
         self.words = [words[i] for i in order]
         self.tiers = bytes(tiers[i] for i in order)
+        self.marks = bytes(marks[i] for i in order) if marks else bytes(len(order))
         self.all = (1 << len(self.words)) - 1
         self.fill = bit_set(i for i, t in enumerate(self.tiers) if t == FILL)
+        self.preferred = 0  # words the fill tries first (an author's own)
         spans: dict[tuple[int, ...], tuple[int, int]] = {}  # sorted: a pattern is one run
         for i, j in enumerate(order):
             spans[shapes[j]] = (spans.get(shapes[j], (i, i))[0], i + 1)
@@ -62,12 +66,14 @@ def word_sets(dictionary) -> WordSets:
     use)."""
     made = dictionary.derived.get("word_sets")
     if made is None:
-        made = dictionary.derived["word_sets"] = WordSets(dictionary.words_of)
+        made = dictionary.derived["word_sets"] = WordSets(
+            lambda n: (*dictionary.words_of(n), dictionary.marks_of(n)))
     return made
 
 
 class WordSets:
-    """Bit sets over a word source: `words_of(length)` gives (words, tiers) of that length."""
+    """Bit sets over a word source: `words_of(length)` gives (words, tiers) of that length,
+    and optionally their marks."""
 
     def __init__(self, words_of):
         self._words_of = words_of
@@ -97,3 +103,43 @@ class WordSets:
         length = self.length(len(numbers))
         bits = length.patterns.get(pattern(numbers), 0)
         return bits & length.fill if tier == FILL else bits
+
+
+class Tailored(WordSets):
+    """A word set's words with its fill tier changed for one puzzle: words `blocked` says no
+    to leave it, `preferred` words join it (added as words where the base lacks them) and
+    are marked to be tried first. Blocked words still check uniqueness."""
+
+    def __init__(self, base: WordSets, blocked: Callable[[str, int], bool],
+                 preferred: Iterable[str] = ()):
+        super().__init__(None)
+        self.base, self.blocked = base, blocked
+        self.preferred_words = frozenset(preferred)
+
+    def length(self, n: int) -> Length:
+        found = self._lengths.get(n)
+        if found is None:
+            found = self._lengths[n] = self._tailor(n)
+        return found
+
+    def _tailor(self, n: int) -> Length:
+        base = self.base.length(n)
+        own = {w for w in self.preferred_words if len(w) == n}
+        missing = sorted(own - set(base.words)) if own else []
+        if missing:  # rebuilt with the author's words in (tens of ms for a large length)
+            length = Length(base.words + missing, [*base.tiers, *[CHECK] * len(missing)],
+                            base.marks + bytes(len(missing)))
+        else:
+            length = copy.copy(base)
+        blocked = bit_set(i for i in members(length.fill)
+                          if self.blocked(length.words[i], length.marks[i]))
+        wanted = bit_set(i for i, w in enumerate(length.words)
+                         if w in own and not self.blocked(w, length.marks[i])) if own else 0
+        length.fill = (length.fill & ~blocked) | wanted
+        length.preferred = wanted
+        return length
+
+
+def sensitive(word: str, marks: int) -> bool:
+    """A word the dictionary marked sensitive when it was built."""
+    return bool(marks & SENSITIVE)

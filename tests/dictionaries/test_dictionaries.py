@@ -189,7 +189,7 @@ def test_jmdict_database(tmp_path):
     db.commit()
     db.close()
     from dictionaries.importers import jmdict
-    got = {w: f for w, f, _ in jmdict(path, Report())}
+    got = {w: f for w, f, *_ in jmdict(path, Report())}
     assert got == {"がっこう": 7.0, "はしる": 0.0, "つつうらうら": 0.0, "さくら": 5.0}
     meta, _ = build_from_sources([f"jmdict:{path}"], tmp_path / "d", "ja", min_frequency=4.5)
     d = Dictionary(tmp_path / "d")
