@@ -108,6 +108,10 @@ class Run:
                 "seconds": round(time.perf_counter() - start, 6)}
             if with_redundant:
                 as_json["redundant"] = family.cell_names(puzzle, checked.redundant)
+            if family.house_rules:
+                solution = result.solution if result.unique else None
+                as_json["rules"] = [{"rule": b.rule, "message": b.message, "cells": list(b.cells)}
+                                    for b in family.rules(puzzle, solution)]
             yield entry, many, checked, as_json
 
 

@@ -100,6 +100,16 @@ class Failed:
     bad_input: bool = False  # the input was at fault (a missing dictionary), not the search
 
 
+@dataclass(frozen=True)
+class RuleBroken:
+    """A house rule a puzzle breaks (a block in a corner, a number used once), with the
+    cells it concerns, named as `cell_names` would (r3c5)."""
+
+    rule: str
+    message: str
+    cells: tuple[str, ...] = ()
+
+
 class NotRated(ValueError):
     """The family has no difficulty rating, or this puzzle cannot be rated (not unique)."""
 
@@ -116,6 +126,7 @@ class Family(ABC):
     ipuz_kind: str | None = None  # the ipuz `kind` URI (without its #version)
     needs_dictionary: bool = False  # `count` and `generate` read context.dictionary
     rated: bool = False  # `rate` gives a difficulty for a person
+    house_rules: bool = False  # `rules` checks publishers' house rules (check --json: rules)
     scales: tuple[str, ...] = ()  # the scales `rate` can report on (Context.scale), default first
     generators: tuple[Generator, ...] = ()
 
@@ -194,6 +205,11 @@ class Family(ABC):
             if stop is not None and stop():
                 break
         return tuple(found)
+
+    def rules(self, puzzle, solution=None) -> tuple[RuleBroken, ...]:
+        """The house rules the puzzle (with its solution, when known) breaks; () where the
+        family has none (`house_rules` False)."""
+        return ()
 
     def making_unique(self, puzzle, stop: Stop | None = None, context: Context = NO_CONTEXT
                       ) -> tuple:

@@ -5,13 +5,23 @@ generating read a dictionary (the context's, else the built-in one of the puzzle
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from core.family import NO_CONTEXT, Family, Field, Generated, Generator, NotRated
+from core.errors import ParseError
+from core.family import (
+    NO_CONTEXT,
+    Family,
+    Field,
+    Generated,
+    Generator,
+    NotRated,
+    RuleBroken,
+)
 from core.numcro import drawing, formats, ipuz
+from core.numcro.logic import LEVELS
 from core.numcro.model import Puzzle
 from core.numcro.solver import count
-from core.search import STOP_EVERY
+from core.search import STOP_EVERY, Stopped
 from core.symmetry import SYMMETRIES
 
 # the blog's `table:`, a JSON case, block cells (■), or the grid format's own headers
@@ -21,20 +31,36 @@ LEVEL_NODES = 20_000  # a rating's count is stopped here: past it, the level is 
 
 @dataclass(frozen=True)
 class Rating:
-    """A ナンクロ's level, from the search effort of its uniqueness proof."""
+    """A ナンクロ's level from how a person solves it (core/numcro/logic.py): the steps, how
+    many needed crossing entries at once, and the walkthrough in words."""
 
     level: str
-    nodes: int
-    steps: tuple = ()
+    steps: tuple[str, ...] = ()  # the walkthrough, a sentence a step
+    kinds: tuple[tuple[str, int], ...] = ()  # steps of each kind
+    complete: bool = True  # the steps finish the grid (else trial and error is needed)
+    nodes: int = 0  # search effort of the uniqueness proof, where one was run
 
     def as_dict(self) -> dict:
-        return {"level": self.level, "nodes": self.nodes}
+        return {"level": self.level, "steps": len(self.steps), "deductions": dict(self.kinds),
+                "crossing": dict(self.kinds).get("crossing entries", 0),
+                "complete": self.complete}
 
     def summary(self) -> str:
-        return f"{self.level} (search effort {self.nodes} nodes)"
+        crossing = dict(self.kinds).get("crossing entries", 0)
+        rest = "" if self.complete else "; then trial and error"
+        return (f"{self.level} ({len(self.steps)} steps, {crossing} of them with crossing "
+                f"entries at once{rest})")
 
     def walkthrough(self) -> list[str]:
-        return []
+        return [f"{i}. {text}" for i, text in enumerate(self.steps, 1)]
+
+
+def rating_of(solved, nodes: int = 0) -> Rating:
+    from core.numcro.logic import CROSSING, ONLY_LETTER, ONLY_NUMBER, ONLY_WORD
+
+    kinds = tuple((k, solved.used(k)) for k in (ONLY_WORD, ONLY_LETTER, ONLY_NUMBER, CROSSING))
+    return Rating(solved.level, tuple(s.text for s in solved.steps), kinds, solved.complete,
+                  nodes)
 
 
 class Numcro(Family):
@@ -45,6 +71,7 @@ class Numcro(Family):
     ipuz_kind = ipuz.KIND.split("#")[0]
     needs_dictionary = True
     rated = True
+    house_rules = True
 
     def recognise(self, text: str) -> int:
         content = "\n".join(line for line in text.splitlines()
@@ -62,11 +89,17 @@ class Numcro(Family):
         return formats.format(solved, "key" if one_line else "grid").rstrip("\n")
 
     def count(self, puzzle, limit=2, stop=None, context=NO_CONTEXT):
-        return count(puzzle, context.dictionary_for(puzzle.lang), limit, stop)
+        return count(puzzle, _checking(puzzle, context), limit, stop)
+
+    def rules(self, puzzle, solution=None) -> tuple[RuleBroken, ...]:
+        from core.numcro.rules import broken
+
+        return tuple(RuleBroken(b.rule, b.message,
+                                tuple(formats.cell_name(puzzle, c) for c in b.cells))
+                     for b in broken(puzzle, solution))
 
     def filled(self, puzzle: Puzzle, solution) -> Puzzle:
-        return Puzzle(puzzle.lang, tuple(solution), puzzle.width, puzzle.height, puzzle.cells,
-                      puzzle.entry_numbers)
+        return replace(puzzle, givens=tuple(solution))
 
     def differs(self, puzzle, first, second) -> tuple:
         a, b = dict(first), dict(second)
@@ -79,8 +112,7 @@ class Numcro(Family):
         return tuple(n for n, _ in puzzle.givens)
 
     def without(self, puzzle: Puzzle, cell) -> Puzzle:
-        return Puzzle(puzzle.lang, tuple(g for g in puzzle.givens if g[0] != cell),
-                      puzzle.width, puzzle.height, puzzle.cells, puzzle.entry_numbers)
+        return replace(puzzle, givens=tuple(g for g in puzzle.givens if g[0] != cell))
 
     def generate(self, options, rng, stop=None, context=NO_CONTEXT, rate=False) -> Generated:
         from core.numcro.generator import generate
@@ -90,31 +122,49 @@ class Numcro(Family):
         notes = {}
         if words.preferred_words:
             notes = {"own_words_used": made.own_used, "own_words": len(words.preferred_words)}
-        return Generated(made.puzzle, made.solution, rating=Rating(made.level, made.nodes),
-                         notes=notes)
+        rating = rating_of(made.solved, made.nodes) if made.solved else None
+        return Generated(made.puzzle, made.solution, rating=rating, notes=notes)
 
     def rate(self, puzzle, stop=None, context=NO_CONTEXT) -> Rating:
-        from core.numcro.generator import difficulty
+        """The level from the steps a person takes (core/numcro/logic.py); where they do
+        not finish the grid, a capped count says whether it is unique at all."""
+        from core.numcro.logic import solve
+        from core.numcro.wordsets import WordSets, word_sets
 
+        words = _checking(puzzle, context)
+        sets = words if isinstance(words, WordSets) else word_sets(words)
+        try:
+            solved = solve(puzzle, sets, stop)
+        except Stopped:
+            raise NotRated("stopped") from None
+        if solved.complete:
+            return rating_of(solved)
         calls = [0]
 
         def capped() -> bool:  # a hard proof is "expert" however long it would run
             calls[0] += 1
             return calls[0] * STOP_EVERY >= LEVEL_NODES or bool(stop and stop())
 
-        result = count(puzzle, context.dictionary_for(puzzle.lang), 2, capped)
-        if result.stopped and not (stop and stop()):
-            return Rating("expert", result.nodes)
-        if not result.unique:
+        result = count(puzzle, sets, 2, capped)
+        if not result.stopped and not result.unique:
             raise NotRated("no solution" if result.count == 0 else
                            "not unique: cannot be rated")
-        return Rating(difficulty(result.nodes), result.nodes)
+        return rating_of(solved, result.nodes)
 
     # print and exchange: the family's drawing.py and ipuz.py
     title_of = staticmethod(drawing.title)
     draw = staticmethod(drawing.draw)
     to_ipuz = staticmethod(ipuz.to_ipuz)
     from_ipuz = staticmethod(ipuz.from_ipuz)
+
+
+def _checking(puzzle, context):
+    """The words a puzzle is counted against: its dictionary's, voiced kana folded for a
+    濁点ナンクロ."""
+    from core.numcro.wordsets import folded_word_sets
+
+    dictionary = context.dictionary_for(puzzle.lang)
+    return folded_word_sets(dictionary) if puzzle.voiced_as_one else dictionary
 
 
 def _word_sets(dictionary, options):
@@ -129,6 +179,26 @@ def _word_sets(dictionary, options):
                     tuple(dict.fromkeys(prefer)))
 
 
+def _house(values: dict, lang: str) -> tuple[tuple[str, str], ...]:
+    """The house rules asked for on the command line, as a puzzle's settings."""
+    from core.numcro.rules import parse_settings
+
+    words = []
+    if values.get("corners"):
+        words.append("corners")
+    if values.get("pangram"):
+        if lang != "en":
+            raise ValueError("--pangram: all 26 letters, for --lang en")
+        words.append("pangram")
+    for name in ("uses", "numbers", "starters"):
+        if values.get(name) is not None:
+            words.append(f"{name}={values[name]}")
+    try:
+        return parse_settings(" ".join(words))
+    except ParseError as error:
+        raise ValueError(error.message) from None
+
+
 def _options(values: dict):
     from core.numcro.generator import Options
     from core.numcro.tailoring import prose_words, word_list
@@ -141,7 +211,9 @@ def _options(values: dict):
              for name in ("avoid", "prefer")}
     if values.get("text") is not None:
         prose_words(values["text"], lang)  # no words at all is said now, not after the search
-    return Options(size=size, symmetry=values["symmetry"], lang=lang,
+    house = _house(values, lang)
+    return Options(size=size, symmetry=values["symmetry"], lang=lang, house=house,
+                   level=values.get("level"),
                    max_word=values.get("max_word") or 0, blocks=blocks,
                    seconds=values["seconds"], min_givens=values["min_givens"],
                    text=values.get("text"), allow_sensitive=bool(values.get("allow_sensitive")),
@@ -163,5 +235,16 @@ Numcro.generators = (Generator("numcro", "a unique ナンクロ or codeword", (
     Field("max_word", "longest entry (ja 6, en 8)", int),
     Field("min_givens", "give at least this many letters (codewords often give 2-3)", int, 0),
     Field("seconds", "time budget for one puzzle", float, 60.0),
+    Field("level", "how a person solves it: easy (one entry at a time), medium (one step "
+          "with crossing entries at once), hard (more), expert (trial and error)", str,
+          choices=LEVELS),
+    Field("corners", "house rule: blocks may stand in the corners (Japanese grids keep them "
+          "white otherwise)", bool, False),
+    Field("uses", "house rule: every number used at least N times (ja 2, en 1)", int),
+    Field("numbers", "house rule: how many numbers the grid has, e.g. 40-46", str,
+          metavar="A-B"),
+    Field("pangram", "codewords: all 26 letters in the grid", bool, False),
+    Field("starters", "codewords: give 2-3 starter letters, the rarest to deduce", str,
+          metavar="A-B"),
 ), _options, "grid", "grid"),)
 NUMCRO = Numcro()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 
 from core.errors import ParseError
 from core.files import read_json
@@ -96,7 +97,7 @@ def _blog(headers) -> Puzzle:
                          f"{width * height}", line, column)
     lang = _language(*headers.get("lang", (1, 1, "ja")))
     givens = _givens(headers.get("assign"), lang, set(cells) - {BLOCK})
-    return Puzzle(lang, givens, width, height, tuple(cells))
+    return _extras(Puzzle(lang, givens, width, height, tuple(cells)), headers)
 
 
 def _grid(headers, rows) -> Puzzle:
@@ -115,7 +116,65 @@ def _grid(headers, rows) -> Puzzle:
         raise ParseError(f"a grid is 2 to {MAX_SIDE} cells a side", rows[0][0], 1)
     lang = _language(*headers.get("lang", (1, 1, "ja")))
     givens = _givens(headers.get("givens"), lang, set(cells) - {BLOCK})
-    return Puzzle(lang, givens, width, len(rows), tuple(cells))
+    return _extras(Puzzle(lang, givens, width, len(rows), tuple(cells)), headers)
+
+
+def _extras(puzzle: Puzzle, headers) -> Puzzle:
+    """House-rule settings (`rules:`), the keyword cells (`keyword: r1c2 r3c4`) and the
+    variant (`variant: dakuten`, 濁点ナンクロ) of a grid."""
+    from core.numcro.rules import parse_settings
+
+    house, keyword, voiced = (), (), False
+    if "rules" in headers:
+        house = parse_settings(headers["rules"][2], *headers["rules"][:2])
+    if "keyword" in headers:
+        keyword = _keyword_cells(puzzle, *headers["keyword"])
+    if "variant" in headers:
+        line, column, value = headers["variant"]
+        if value.strip() not in VARIANTS:
+            raise ParseError(f"variant {value.strip()[:20]!r}? {', '.join(VARIANTS)}", line,
+                             column)
+        voiced = True
+    return replace(puzzle, house=house, keyword=keyword, voiced_as_one=voiced)
+
+
+VARIANTS = ("dakuten", "濁点")  # 濁点ナンクロ: voiced kana are their unvoiced letter
+
+
+def _keyword_cells(puzzle: Puzzle, line: int, column: int, value: str) -> tuple[int, ...]:
+    """`r1c2 r3c4 ...`: white cells, each once, in the order their letters spell the word."""
+    cells = []
+    for match in re.finditer(r"\S+", value):
+        found = re.fullmatch(r"[rR](\d{1,2})[cC](\d{1,2})", match.group())
+        at = column + match.start()
+        if not found:
+            raise ParseError(f"a keyword cell reads r3c5, not {match.group()[:20]!r}", line, at)
+        r, c = int(found.group(1)) - 1, int(found.group(2)) - 1
+        cell = r * puzzle.width + c
+        if not (0 <= r < puzzle.height and 0 <= c < puzzle.width) or \
+                puzzle.cells[cell] == BLOCK or cell in cells:
+            raise ParseError(f"{match.group()} is not a white cell of the grid (or is listed "
+                             f"twice)", line, at)
+        cells.append(cell)
+    return tuple(cells)
+
+
+def cell_name(puzzle: Puzzle, cell: int) -> str:
+    r, c = divmod(cell, puzzle.width)
+    return f"r{r + 1}c{c + 1}"
+
+
+def _extra_lines(puzzle: Puzzle) -> list[str]:
+    from core.numcro.rules import settings_text
+
+    lines = []
+    if puzzle.voiced_as_one:
+        lines.append("variant: dakuten")
+    if puzzle.house:
+        lines.append(f"rules: {settings_text(puzzle.house)}")
+    if puzzle.keyword:
+        lines.append("keyword: " + " ".join(cell_name(puzzle, c) for c in puzzle.keyword))
+    return lines
 
 
 def _language(line: int, column: int, value) -> str:
@@ -210,6 +269,7 @@ def format_grid(puzzle: Puzzle) -> str:
         lines.append(" ".join(("■" if v == BLOCK else str(v)).rjust(width) for v in row))
     if puzzle.givens:
         lines.append("givens: " + " ".join(f"{n}:{letter}" for n, letter in puzzle.givens))
+    lines += _extra_lines(puzzle)
     return "\n".join(lines) + "\n"
 
 
@@ -221,6 +281,7 @@ def format_blog(puzzle: Puzzle) -> str:
         lines.append(f"lang: {puzzle.lang}")
     if puzzle.givens:
         lines.append("assign: " + " ".join(f"{n}:{letter}" for n, letter in puzzle.givens))
+    lines += _extra_lines(puzzle)
     return "\n".join(lines) + "\n"
 
 

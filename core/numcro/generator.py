@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from core.errors import GenerationFailed
+from core.numcro import logic
 from core.numcro.model import BLOCK, Puzzle
 from core.numcro.solver import STOP_EVERY, count
 from core.numcro.wordsets import WordSets, member_at_or_after
@@ -41,6 +43,8 @@ class Options:
     allow_sensitive: bool = False  # blocklisted words may fill
     avoid: tuple[str, ...] = ()  # an author's words never to fill with
     prefer: tuple[str, ...] = ()  # an author's words to fill with first
+    house: tuple[tuple[str, str], ...] = ()  # house-rule settings (core/numcro/rules.py)
+    level: str | None = None  # how a person solves it (core/numcro/logic.py); None: any
 
     def __post_init__(self):
         if not 4 <= self.size <= 25:
@@ -49,6 +53,8 @@ class Options:
             raise ValueError(f"unknown symmetry {self.symmetry!r}; one of {', '.join(SYMMETRIES)}")
         if self.lang not in MIN_WORD:
             raise ValueError(f"unknown language {self.lang!r}: ja or en")
+        if self.level is not None and self.level not in logic.LEVELS:
+            raise ValueError(f"level {self.level!r}? one of {', '.join(logic.LEVELS)}")
         if self.blocks is not None and len(self.blocks) != self.size ** 2:
             raise ValueError(f"the block pattern has {len(self.blocks)} cells, "
                              f"a {self.size}x{self.size} grid {self.size ** 2}")
@@ -64,10 +70,12 @@ class Generated:
     solution: tuple[tuple[int, str], ...]
     nodes: int  # search effort of the uniqueness proof
     own_used: int = 0  # entries filled with an author's own (preferred) words
+    solved: object = None  # how a person solves it (core/numcro/logic.Solved)
 
     @property
     def level(self) -> str:
-        return difficulty(self.nodes)
+        """How a person solves it; by search effort where it was not solved so."""
+        return self.solved.level if self.solved is not None else difficulty(self.nodes)
 
 
 def difficulty(nodes: int) -> str:
@@ -78,29 +86,44 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
              rng: random.Random, stop: Callable[[], bool] | None = None) -> Generated:
     """A unique ナンクロ, or GenerationFailed when none was made within `options.seconds`."""
     deadline = time.monotonic() + options.seconds
+    rules = house_settings(options)
     while time.monotonic() < deadline and not (stop and stop()):
         blocks = options.blocks or block_pattern(options.size, options.symmetry, options.lang,
-                                                 options.longest, rng)
+                                                 options.longest, rng, rules)
         if blocks is None:
             continue
-        letters = fill(blocks, options.size, fill_words, rng)
+        letters = fill(blocks, options.size, fill_words, rng, rules=rules)
         if letters is None:
             continue
         puzzle, solution = numbered(letters, options.size, options.lang, rng)
-        found = with_givens(puzzle, solution, check_words, rng, stop, options.min_givens)
+        puzzle = replace(puzzle, house=options.house)
+        found = with_givens(puzzle, solution, check_words, rng, stop, options.min_givens,
+                            rules.starters)
+        if found is None:
+            continue
+        found = to_level(found, check_words, options.level, rules.starters, stop)
         if found is not None:
             return replace(found, own_used=own_words_used(found, fill_words))
-    raise GenerationFailed(f"no unique ナンクロ within {options.seconds:.0f} s")
+    level = f" of level {options.level}" if options.level else ""
+    raise GenerationFailed(f"no unique ナンクロ{level} within {options.seconds:.0f} s")
 
 
 # --- the block pattern ---------------------------------------------------------------------
 
+def house_settings(options: Options):
+    """The house rules the generator keeps: the language's, with the author's settings."""
+    from core.numcro.rules import settings
+
+    return settings(Puzzle(options.lang, (), house=options.house))
+
+
 def block_pattern(size: int, symmetry: str, lang: str, longest: int,
-                  rng: random.Random) -> tuple[bool, ...] | None:
+                  rng: random.Random, rules=None) -> tuple[bool, ...] | None:
     """Blocks (True) in symmetric groups until no entry is longer than `longest`. Japanese
     grids: no two blocks side by side; English: the lattice of a British grid (every other
     cell of every other row a block), no two-letter entries. Whites stay connected and each
-    white cell lies in an entry. None when the drawing ran into a corner."""
+    white cell lies in an entry; with `rules` (core/numcro/rules.Settings), the house rules on
+    blocks too (corners, unchecked cells). None when the drawing ran into a dead end."""
     blocks = [lang == "en" and r % 2 == 1 and c % 2 == 1
               for r in range(size) for c in range(size)]
     group_of = {cell: orbit for orbit in orbits(size, symmetry) for cell in orbit}
@@ -115,7 +138,8 @@ def block_pattern(size: int, symmetry: str, lang: str, longest: int,
                 continue
             for c in group:
                 blocks[c] = True
-            if acceptable(blocks, size, lang):
+            if acceptable(blocks, size, lang, *((rules.corners, rules.unchecked) if rules
+                                                 else ())):
                 break
             for c in group:
                 blocks[c] = False
@@ -140,21 +164,29 @@ def runs(blocks: list[bool], size: int) -> list[list[int]]:
     return found
 
 
-def acceptable(blocks: list[bool], size: int, lang: str) -> bool:
+def acceptable(blocks: list[bool], size: int, lang: str, corners: bool = True,
+               unchecked: str = "any") -> bool:
+    """The pattern keeps the house rules on blocks: connected whites each in an entry, no
+    entry too short, and as asked, white corners (`corners` False), no two blocks side by
+    side (Japanese), no two unchecked cells side by side (`unchecked` alternate)."""
     whites = [i for i, b in enumerate(blocks) if not b]
     if not whites:
+        return False
+    if not corners and any(blocks[c] for c in (0, size - 1, size * (size - 1), size * size - 1)):
         return False
     if lang == "ja" and any(
             blocks[i] and ((i % size and blocks[i - 1]) or (i >= size and blocks[i - size]))
             for i in range(size * size)):
         return False
-    covered = set()
+    covered: Counter = Counter()
     for run in runs(blocks, size):
         if len(run) >= 2:
             if len(run) < MIN_WORD[lang]:
                 return False
             covered.update(run)
     if len(covered) != len(whites):
+        return False
+    if unchecked == "alternate" and _unchecked_side_by_side(covered, size):
         return False
     seen, todo = {whites[0]}, [whites[0]]
     while todo:
@@ -167,12 +199,21 @@ def acceptable(blocks: list[bool], size: int, lang: str) -> bool:
     return len(seen) == len(whites)
 
 
+def _unchecked_side_by_side(covered: Counter, size: int) -> bool:
+    """Two cells in one entry each (unchecked) touch across or down."""
+    single = {cell for cell, n in covered.items() if n == 1}
+    return any((cell % size < size - 1 and cell + 1 in single) or cell + size in single
+               for cell in single)
+
+
 # --- the fill ------------------------------------------------------------------------------
 
 def fill(blocks, size: int, words: WordSets, rng: random.Random,
-         steps: int = FILL_STEPS) -> list[str | None] | None:
-    """A letter for every white cell such that every entry is a fill word and no word repeats;
-    a randomised depth-first search, the entry with the fewest candidates first."""
+         steps: int = FILL_STEPS, rules=None) -> list[str | None] | None:
+    """A letter for every white cell such that every entry is a fill word, no word repeats,
+    and the letters keep the house rules (`rules`: each used `uses` times, their count in
+    range, all 26 for a pangram); a randomised depth-first search, the entry with the fewest
+    candidates first, words with the letters still wanted tried first."""
     slots = [tuple(run) for run in runs(list(blocks), size) if len(run) >= 2]
     grid: list[str | None] = [None] * (size * size)
     budget = [steps]
@@ -205,10 +246,11 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
                 best, best_bits, best_key = slot, bits, key
         best_size = best_key[1]
         if best is None:
-            return True
+            return rules is None or letters_keep(grid, rules)
         length = words.length(len(best))
+        wanted = _wanted(best, grid, length, rules) if rules is not None else 0
         for _ in range(min(FILL_TRIES, best_size)):
-            word_id = _choose(best_bits, length, rng)
+            word_id = _choose(best_bits, length, rng, wanted)
             best_bits &= ~(1 << word_id)
             word = length.words[word_id]
             before = [grid[c] for c in best]
@@ -228,10 +270,39 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
     return grid if search(frozenset(), {}) else None
 
 
-def _choose(candidates: int, length, rng: random.Random) -> int:
-    """A random candidate, an author's own word while one fits."""
-    own = candidates & length.preferred
-    return member_at_or_after(own or candidates, rng.randrange(len(length.words)))
+def _choose(candidates: int, length, rng: random.Random, wanted: int = 0) -> int:
+    """A random candidate: an author's own word while one fits, else one with a letter the
+    house rules still want."""
+    pick = candidates & length.preferred or candidates & wanted or candidates
+    return member_at_or_after(pick, rng.randrange(len(length.words)))
+
+
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _wanted(slot, grid, length, rules) -> int:
+    """The words of the slot's length with a wanted letter on one of its empty cells: a
+    letter a pangram still lacks, or one used fewer times than the house asks."""
+    counts = Counter(ch for ch in grid if ch is not None)
+    wanted = [ch for ch, n in counts.items() if n < rules.uses]
+    if rules.pangram:
+        wanted += [ch for ch in ALPHABET if ch not in counts]
+    found = 0
+    for p, cell in enumerate(slot):
+        if grid[cell] is None:
+            for ch in wanted:
+                found |= length.letter(p, ch)
+    return found
+
+
+def letters_keep(grid, rules) -> bool:
+    """The letters of a full grid keep the house rules on letters."""
+    counts = Counter(ch for ch in grid if ch is not None)
+    if any(n < rules.uses for n in counts.values()):
+        return False
+    if rules.numbers and not rules.numbers[0] <= len(counts) <= rules.numbers[1]:
+        return False
+    return not rules.pangram or set(ALPHABET) <= set(counts)
 
 
 def _distinct(completed, grid, word: str, words: WordSets, used: dict[int, int]) -> bool:
@@ -275,9 +346,11 @@ def numbered(letters: list[str | None], size: int, lang: str, rng: random.Random
 
 
 def with_givens(puzzle: Puzzle, solution, words: WordSets, rng: random.Random,
-                stop=None, at_least: int = 0) -> Generated | None:
+                stop=None, at_least: int = 0, starters=None) -> Generated | None:
     """The puzzle with few givens (`at_least` of them) and a unique answer against `words`,
-    or None."""
+    or None. With `starters` (low, high), a codeword's starter letters: at most `high` are
+    needed for uniqueness, and up to `low` are the rarest letters (the hardest to deduce:
+    fewest cells, so fewest crossings to reason from)."""
     answer = dict(solution)
     cells_of = {n: puzzle.cells.count(n) for n in answer}
     givens: set[int] = set()
@@ -298,6 +371,11 @@ def with_givens(puzzle: Puzzle, solution, words: WordSets, rng: random.Random,
         result = _count(puzzle, givens - {n}, answer, words, stop)
         if result.unique:
             givens.discard(n)
+    if starters is not None:
+        if len(givens) > starters[1]:
+            return None
+        rarest = sorted((n for n in answer if n not in givens), key=lambda n: (cells_of[n], n))
+        givens |= set(rarest[:max(0, max(starters[0], at_least) - len(givens))])
     extra = sorted((n for n in answer if n not in givens), key=lambda n: (-cells_of[n], n))
     givens |= set(extra[:max(0, at_least - len(givens))])  # the most frequent letters
     final = _count(puzzle, givens, answer, words, stop)
@@ -306,6 +384,38 @@ def with_givens(puzzle: Puzzle, solution, words: WordSets, rng: random.Random,
     given = tuple(sorted((n, answer[n]) for n in givens))
     return Generated(replace(puzzle, givens=given), tuple(sorted(answer.items())),
                      final.nodes)
+
+
+def to_level(made: Generated, words: WordSets, wanted: str | None, starters=None,
+             stop=None) -> Generated | None:
+    """The puzzle rated by how a person solves it; for a `wanted` level easier than it is,
+    letters are given where the person is stuck or needs crossing entries, until it is
+    that level (None when it cannot be: it is easier, or the starters would be too many)."""
+    order = logic.LEVELS
+    while True:
+        solved = logic.solve(made.puzzle, words, stop)
+        level = solved.level
+        if wanted is None or level == wanted:
+            return replace(made, solved=solved)
+        if order.index(level) < order.index(wanted):
+            return None
+        number = _hardest_number(made.puzzle, solved)
+        if number is None or (starters and len(made.puzzle.givens) >= starters[1]):
+            return None
+        answer = dict(made.solution)
+        givens = tuple(sorted({*made.puzzle.givens, (number, answer[number])}))
+        made = replace(made, puzzle=replace(made.puzzle, givens=givens))
+
+
+def _hardest_number(puzzle: Puzzle, solved) -> int | None:
+    """Where a person first needs more than one entry at once, or else the number with the
+    most cells among those the steps left unknown."""
+    crossing = next((s for s in solved.steps if s.kind == logic.CROSSING), None)
+    if crossing is not None:
+        return crossing.numbers[0][0]
+    known = dict(solved.letters)
+    unknown = [n for n in puzzle.numbers() if n not in known]
+    return max(unknown, key=puzzle.cells.count) if unknown else None
 
 
 def _count(puzzle: Puzzle, givens, answer, words: WordSets, stop):

@@ -26,6 +26,9 @@ class Puzzle:
     height: int = 0
     cells: tuple[int, ...] = ()  # row by row, BLOCK or a number >= 1
     entry_numbers: tuple[tuple[int, ...], ...] = ()  # only for puzzles without a grid
+    house: tuple[tuple[str, str], ...] = ()  # house-rule settings (core/numcro/rules.py)
+    keyword: tuple[int, ...] = ()  # 二重マス: cells whose letters, in order, spell a word
+    voiced_as_one: bool = False  # 濁点ナンクロ: ガ and カ are one letter, written カ
 
     @property
     def has_grid(self) -> bool:

@@ -71,6 +71,23 @@ def word_sets(dictionary) -> WordSets:
     return made
 
 
+def folded_word_sets(dictionary) -> WordSets:
+    """濁点ナンクロ: every word with its voiced kana written unvoiced (ガ as カ, パ as ハ), a
+    word keeping the best tier of the words it folds from (made once per dictionary)."""
+    from dictionaries.normalize import normalize
+
+    made = dictionary.derived.get("folded")
+    if made is None:
+        tiered = []
+        for n in dictionary.meta["lengths"]:
+            words, tiers = dictionary.words_of(int(n))
+            marks = dictionary.marks_of(int(n))
+            tiered += [(normalize(w, "ja", fold_voiced=True)[0], t, m)
+                       for w, t, m in zip(words, tiers, marks, strict=True)]
+        made = dictionary.derived["folded"] = WordSets.from_words(tiered)
+    return made
+
+
 class WordSets:
     """Bit sets over a word source: `words_of(length)` gives (words, tiers) of that length,
     and optionally their marks."""
@@ -80,17 +97,20 @@ class WordSets:
         self._lengths: dict[int, Length] = {}
 
     @classmethod
-    def from_words(cls, tiered: Iterable[tuple[str, int]]) -> WordSets:
-        """From (word, tier) pairs; a word listed twice keeps its best tier."""
-        best: dict[str, int] = {}
-        for word, tier in tiered:
-            best[word] = min(tier, best.get(word, tier))
-        by_length: dict[int, tuple[list[str], list[int]]] = {}
-        for word, tier in best.items():
-            words, tiers = by_length.setdefault(len(word), ([], []))
+    def from_words(cls, tiered: Iterable[tuple]) -> WordSets:
+        """From (word, tier) or (word, tier, marks); a word listed twice keeps its best tier
+        (and that word's marks)."""
+        best: dict[str, tuple[int, int]] = {}
+        for word, tier, *marks in tiered:
+            if word not in best or tier < best[word][0]:
+                best[word] = (tier, marks[0] if marks else 0)
+        by_length: dict[int, tuple[list[str], list[int], bytearray]] = {}
+        for word, (tier, marks) in best.items():
+            words, tiers, all_marks = by_length.setdefault(len(word), ([], [], bytearray()))
             words.append(word)
             tiers.append(tier)
-        return cls(lambda n: by_length.get(n, ([], [])))
+            all_marks.append(marks)
+        return cls(lambda n: by_length.get(n, ([], [], b"")))
 
     def length(self, n: int) -> Length:
         found = self._lengths.get(n)

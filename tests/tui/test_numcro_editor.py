@@ -69,3 +69,13 @@ async def test_the_word_panel_pages(pool, tmp_path):
         await pilot.press("pagedown")
         panel = str(editor.query_one("#candidates").render())
         assert "across 1-2: 20 words, 13-20" in panel
+
+
+async def test_house_rules_broken_are_named_in_the_panel(pool, tmp_path):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        editor = await open_editor(app, pilot, tmp_path)
+        assert "house rule" not in str(editor.query_one("#details").render())
+        await pilot.press("space")  # a block in r1c1, and by symmetry in r5c5
+        await wait_for(pilot, lambda: "house rule: a block in a corner (r1c1 r5c5)"
+                       in str(editor.query_one("#details").render()))

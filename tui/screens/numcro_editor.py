@@ -254,19 +254,29 @@ class NumcroEditor(PuzzleEditor):
             return
         result = self.last_check.count
         found, differs = result.count, result.differs
+        rules = self.house_rules(result.solution if found == 1 else None)
         if found == 1:
             self.status.set_uniqueness("✓ unique", "unique",
                                        f"search effort {result.nodes} nodes; "
-                                       "ctrl+r shows the answer")
+                                       "ctrl+r shows the answer" + rules)
         elif found == 0:
-            self.status.set_uniqueness("✗ no solution", "none", self.why_none())
+            self.status.set_uniqueness("✗ no solution", "none", self.why_none() + rules)
         else:
             self.status.set_uniqueness("⚠ several solutions", "several",
                                        "letters not fixed for numbers "
-                                       + ", ".join(map(str, differs)) + " (highlighted)")
+                                       + ", ".join(map(str, differs)) + " (highlighted)"
+                                       + rules)
         self.grid.show(self.puzzle, differs if found >= 2 else (),
                        result.solution if self.reveal else None,
                        self.dead_cells() if found == 0 else (), self.letters)
+
+    def house_rules(self, solution) -> str:
+        """The house rules the grid breaks, a line each (cheap: checked here, not in the
+        pool), or nothing."""
+        broken = NUMCRO.rules(self.puzzle, solution)
+        return "".join(f"\nhouse rule: {b.message}"
+                       + (f" ({' '.join(b.cells[:6])}{' …' if len(b.cells) > 6 else ''})"
+                          if b.cells else "") for b in broken)
 
     def dead_entries(self):
         try:

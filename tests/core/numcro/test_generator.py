@@ -139,3 +139,15 @@ def test_bad_options_are_refused():
         Options(lang="fr")
     with pytest.raises(ValueError, match="10 cells, a 9x9 grid 81"):
         Options(size=9, blocks=(True,) * 10)
+
+
+def test_english_pangram_codeword_with_two_or_three_starters(english):
+    from core.numcro.rules import broken
+
+    house = (("pangram", ""), ("starters", "2-3"))
+    made = generate(Options(size=13, lang="en", house=house, seconds=60), english, english,
+                    random.Random(1))
+    assert len(set(dict(made.solution).values())) == 26
+    assert 2 <= len(made.puzzle.givens) <= 3 and made.puzzle.house == house
+    assert broken(made.puzzle, made.solution) == []
+    assert count(made.puzzle, english).unique
