@@ -8,6 +8,7 @@ import random
 import sys
 from collections import deque
 from collections.abc import Iterator
+from dataclasses import replace
 
 from cli.common import (
     BAD_INPUT,
@@ -91,12 +92,14 @@ def run(args) -> int:
     options = options_of(args, generator)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
     rated = args.json or getattr(args, "level", None) is not None
-    tasks = ((generator.name, options, seed + i, context_of(args), rated)
-             for i in range(args.count))
+    context = context_of(args)
+    tasks = ((generator.name, options, seed + i, context, rated) for i in range(args.count))
     style = generator.style if args.count == 1 else generator.many_style
     joiner = "\n" if args.json or style == family.line_style else "\n\n"
     try:
         with open_atomic(args.output or "-") as out, progress_bar(args.count) as advance:
+            if min(args.jobs, CPUS) == 1 and advance.shown:  # in this process: givens, time
+                context = replace(context, progress=advance.givens)
             for i, made in enumerate(made_in_order(tasks, min(args.jobs, CPUS))):
                 if isinstance(made, Failed):
                     raise Unfinished(made)  # the output file is not written
@@ -165,21 +168,34 @@ def made_in_order(tasks: Iterator[tuple], workers: int) -> Iterator[Generated | 
 
 
 class progress_bar:
-    """A rich progress bar on standard error, shown only on a terminal."""
+    """A rich progress bar on standard error, shown only on a terminal; called, it advances
+    by one puzzle, and `givens` shows where the puzzle being made is."""
 
     def __init__(self, total: int):
-        self.total, self.progress = total, None
+        self.total, self.progress, self.task = total, None, None
+
+    @property
+    def shown(self) -> bool:
+        return self.progress is not None
 
     def __enter__(self):
         if not sys.stderr.isatty():
-            return lambda: None
+            return self
         from rich.console import Console
-        from rich.progress import Progress
+        from rich.progress import Progress, TimeElapsedColumn
 
-        self.progress = Progress(console=Console(stderr=True), transient=True)
+        self.progress = Progress(*Progress.get_default_columns(), TimeElapsedColumn(),
+                                 console=Console(stderr=True), transient=True)
         self.progress.start()
-        task = self.progress.add_task("generating", total=self.total)
-        return lambda: self.progress.advance(task)
+        self.task = self.progress.add_task("generating", total=self.total)
+        return self
+
+    def __call__(self) -> None:
+        if self.progress is not None:
+            self.progress.advance(self.task)
+
+    def givens(self, left: int, elapsed: float) -> None:
+        self.progress.update(self.task, description=f"{left} givens left, {elapsed:.0f} s")
 
     def __exit__(self, *exc):
         if self.progress is not None:

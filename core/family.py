@@ -30,6 +30,9 @@ class Context:
     `Family.scales`); None means the family's first."""
 
     dictionary: str | None = None
+    # (givens left, seconds elapsed) as a generator works, where the family reports it;
+    # set only in the process that shows it (a callable does not cross the pool)
+    progress: Callable[[int, float], None] | None = field(default=None, compare=False)
     scale: str | None = None
 
     def dictionary_for(self, lang: str):

@@ -80,9 +80,13 @@ class Sudoku(Family):
         return making_unique(puzzle, stop)
 
     def generate(self, options, rng, stop=None, context=NO_CONTEXT, rate=False) -> Generated:
-        from core.sudoku.generator import generate
+        from core.sudoku.generator import make
 
-        puzzle, solution = generate(options, rng, stop)
+        made = make(options, rng, stop, context.progress)
+        puzzle, solution = made.puzzle, made.solution
+        if not made.minimal:  # a time budget or a node cap left givens that might go
+            return Generated(puzzle, solution, notes={"minimal": False},
+                             rating=self.rate(puzzle, stop, context) if rate else None)
         return Generated(puzzle, solution,
                          rating=self.rate(puzzle, stop, context) if rate else None)
 
@@ -111,7 +115,7 @@ def _options(values: dict):
     return Options(size=values["size"], symmetry=values["symmetry"], clues=values.get("clues"),
                    minimal=bool(values.get("minimal")), mask=_mask(values.get("mask")),
                    level=values.get("level"), max_technique=values.get("max_technique"),
-                   **attempts)
+                   seconds=values.get("seconds"), **attempts)
 
 
 def _mask(text: str | None) -> tuple[bool, ...] | None:
@@ -135,6 +139,8 @@ def _generators() -> tuple[Generator, ...]:
         Field("minimal", "no clue can be removed", bool, False),
         Field("mask", "givens exactly on this pattern's cells", file=True),
         Field("attempts", "random grids to try", int),
+        Field("seconds", "time budget: then the best unique puzzle so far (maybe not minimal)",
+              float),
     )
     return (Generator("sudoku", "a unique Sudoku", fields, _options, "grid", "line"),)
 

@@ -4,14 +4,23 @@ orbits) while the puzzle stays unique, and optionally while it stays solvable by
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.errors import GenerationFailed
 from core.removal import remove_greedily
+from core.search import Stopped
 from core.sudoku.logic import LEVELS, TECHNIQUE_NAMES, level_of, solvable_with, techniques_up_to
 from core.sudoku.model import BOX_SHAPES, Geometry, Puzzle, Shape, geometry
-from core.sudoku.solver import _branch_cell, count, propagate, search_candidates, values
+from core.sudoku.solver import (
+    Undecided,
+    _branch_cell,
+    count,
+    propagate,
+    search_candidates,
+    values,
+)
 from core.symmetry import SYMMETRIES, orbits
 
 
@@ -25,6 +34,7 @@ class Options:
     level: str | None = None  # exactly this level (solvable with its techniques, needing them)
     max_technique: str | None = None  # solvable with this technique and the easier ones
     attempts: int = 1000  # random grids to try before giving up
+    seconds: float | None = None  # time budget: then the best unique puzzle so far
 
     def __post_init__(self):
         if self.size not in BOX_SHAPES:
@@ -34,6 +44,8 @@ class Options:
         if self.clues is not None and not least_clues(self.size) <= self.clues <= self.size ** 2:
             raise ValueError(f"--clues {self.clues}: a unique {self.size}x{self.size} needs "
                              f"{least_clues(self.size)} to {self.size ** 2} clues")
+        if self.seconds is not None and not 0 < self.seconds <= MAX_SECONDS:
+            raise ValueError(f"--seconds {self.seconds}: from 0 to {MAX_SECONDS}")
         if self.mask is not None and len(self.mask) != self.size ** 2:
             raise ValueError(f"the mask has {len(self.mask)} cells; the grid has {self.size ** 2}")
         if self.level is not None and self.level not in LEVELS:
@@ -53,6 +65,7 @@ class Options:
         return allowed
 
 
+MAX_SECONDS = 7 * 24 * 3600  # a week: past that a budget is a typo
 KNOWN_LEAST_CLUES = {4: 4, 6: 8, 9: 17}  # proven minimums (9x9: McGuire et al., 2012)
 
 
@@ -105,19 +118,65 @@ def _random_fill(cand, geo: Geometry, rng: random.Random, budget: list[int]):
     return None
 
 
+def cycles_by_cell(solution: tuple[int, ...], shape: Shape) -> list[list[tuple[int, ...]]]:
+    """Unavoidable sets of a full grid, listed under each of their cells. Where two columns of
+    one stack hold, in some rows, the same symbols in a cycle (a b / b c / c a), swapping
+    the two columns' symbols in those rows gives another grid: a unique puzzle keeps a given
+    among those cells. Likewise for two rows of one band."""
+    n = shape.size
+    found: list[list[tuple[int, ...]]] = [[] for _ in range(shape.cells)]
+    for block, cell in ((shape.box_cols, lambda i, line: i * n + line),
+                        (shape.box_rows, lambda i, line: line * n + i)):
+        for first in range(n):
+            for second in range(first + 1, first - first % block + block):
+                for cycle in _swap_cycles(solution, n, cell, first, second):
+                    for c in cycle:
+                        found[c].append(cycle)
+    return found
+
+
+def _swap_cycles(solution, n: int, cell, first: int, second: int):
+    """The cells of each cycle (shorter than the whole line) of two parallel lines."""
+    where = {solution[cell(i, first)]: i for i in range(n)}
+    seen: set[int] = set()
+    for i in range(n):
+        cycle = []
+        while i not in seen:
+            seen.add(i)
+            cycle.append(i)
+            i = where[solution[cell(i, second)]]
+        if 1 < len(cycle) < n:
+            yield tuple(cell(j, line) for j in cycle for line in (first, second))
+
+
+# Big grids: search nodes a removal test may take, pass by pass (a test past its cap keeps
+# its given, to be tried again in the next pass). A 25x25 test past ~100 nodes rarely ends
+# soon, so without a time budget one pass is made; a budget adds passes until it runs out.
+NODE_CAPS = {16: (1000, 8000, 64000), 25: (100,)}
+MORE_CAPS = (1000, 10000, 100000)  # passes a time budget adds on 25x25
+
+
 class UniquenessTest:
     """Does a unique puzzle stay unique without a group of its givens? The puzzle with the group
     removed is unique exactly when no solution differs from the known one inside the group, so
     each test is a few searches for a single solution, and singles settle most of them."""
 
-    def __init__(self, solution: tuple[int, ...], shape: Shape):
+    def __init__(self, solution: tuple[int, ...], shape: Shape, stop: Callable | None = None):
         self.bits = [1 << (v - 1) for v in solution]
         self.geo = geometry(shape)
         self.full = (1 << shape.size) - 1
         self.all_units = (1 << len(self.geo.units)) - 1
+        self.cycles = cycles_by_cell(solution, shape)
+        self.stop = stop
+        # Big grids: a search past this many nodes leaves its given in (the puzzle stays
+        # unique, maybe not minimal); those groups are tried again with a larger cap.
+        self.max_nodes = NODE_CAPS[shape.size][0] if shape.size in NODE_CAPS else 0
+        self.undecided: set[tuple] = set()
 
     def __call__(self, rest: frozenset, group: tuple) -> bool:
         geo, bits, full = self.geo, self.bits, self.full
+        if any(all(d not in rest for d in cycle) for c in group for cycle in self.cycles[c]):
+            return False  # a swap of two lines' symbols would be a second solution
         # Candidates seen by the remaining givens, computed from unit masks: cheaper than
         # eliminating each given from its peers again.
         unit_mask = [0] * len(geo.units)
@@ -137,10 +196,20 @@ class UniquenessTest:
             if 0 in cand:
                 continue  # this branch has no solution
             placed = [d for d, m in enumerate(cand) if not m & (m - 1) and d not in rest]
-            if (propagate(cand, geo, placed, self.all_units)
-                    and search_candidates(cand, geo, 1)):
+            if propagate(cand, geo, placed, self.all_units) and self._solvable(cand, group):
                 return False
+        self.undecided.discard(group)
         return True
+
+    def _solvable(self, cand: list[int], group: tuple) -> bool:
+        """Some solution from `cand`; a search past the cap (or stopped) counts as one, so
+        the group stays in."""
+        try:
+            return bool(search_candidates(cand, self.geo, 1, self.stop, self.bits,
+                                          self.max_nodes))
+        except (Undecided, Stopped):
+            self.undecided.add(group)
+            return True
 
     def _singles_settle(self, cand: list[int], group: tuple) -> bool:
         """Cheap sufficient test: the group's cells follow one by one as naked or hidden singles
@@ -182,51 +251,120 @@ def redundant_givens(puzzle: Puzzle, solution: tuple[int, ...],
     return tuple(found)
 
 
+@dataclass(frozen=True)
+class Made:
+    """A generated puzzle. `minimal`: the removal ran to its end with every test decided; False
+    when a time budget or a node cap left givens that might go (the puzzle is still unique)."""
+
+    puzzle: Puzzle
+    solution: tuple[int, ...]
+    minimal: bool = True
+
+
+Progress = Callable[[int, float], None]  # (givens left, seconds elapsed), after each test
+
+
 def generate(options: Options = Options(), rng: random.Random | None = None,
-             stop: Callable[[], bool] | None = None) -> tuple[Puzzle, tuple[int, ...]]:
+             stop: Callable[[], bool] | None = None, progress: Progress | None = None
+             ) -> tuple[Puzzle, tuple[int, ...]]:
     """A unique puzzle that meets the options, and its solution (GenerationFailed if none was
-    found in `options.attempts` random grids)."""
+    found in `options.attempts` random grids or `options.seconds`)."""
+    made = make(options, rng, stop, progress)
+    return made.puzzle, made.solution
+
+
+def make(options: Options = Options(), rng: random.Random | None = None,
+         stop: Callable[[], bool] | None = None, progress: Progress | None = None) -> Made:
+    """`generate`, telling whether the puzzle is minimal. On a time budget the puzzle being
+    reduced when time runs out is returned (it is unique at every step) if it meets the
+    options."""
     rng = rng or random.Random()
     shape = Shape.of_size(options.size)
     allowed = options.allowed_techniques()
+    start = time.monotonic()
+    stop = _with_deadline(stop, options.seconds, start)
     for _ in range(options.attempts):
         if stop is not None and stop():
             break
         solution = random_solution(shape, rng)
+        minimal = True
         if options.mask is not None:
             puzzle = _on_mask(solution, shape, options.mask, rng)
         else:
-            puzzle = _reduce(solution, shape, options, allowed, rng, stop)
+            puzzle, minimal = _reduce(solution, shape, options, allowed, rng, stop,
+                                      _reporting(progress, start))
         if puzzle is None:
             continue
         if options.level is not None and level_of(puzzle) != options.level:
             continue
         if options.mask is not None and allowed is not None and not solvable_with(puzzle, allowed):
             continue
-        return puzzle, solution
+        return Made(puzzle, solution, minimal)
+    if options.seconds is not None:
+        raise GenerationFailed(f"no puzzle met the constraints in {options.seconds:g} s")
     raise GenerationFailed(f"no puzzle met the constraints in {options.attempts} attempts")
 
 
-def _reduce(solution, shape: Shape, options: Options, allowed, rng, stop) -> Puzzle | None:
-    """Greedy removal over symmetry orbits (then single cells, for a minimal puzzle)."""
-    can_remove = _removal_test(solution, shape, allowed)
+def _with_deadline(stop, seconds: float | None, start: float):
+    """The caller's stop, or the end of the time budget."""
+    if seconds is None:
+        return stop
+    end = start + seconds
+    return lambda: time.monotonic() > end or (stop is not None and stop())
+
+
+def _reporting(progress: Progress | None, start: float):
+    """Wraps a removal test so that each answer reports the givens left and the time."""
+    if progress is None:
+        return None
+
+    def wrap(can_remove):
+        def test(rest: frozenset, group: tuple) -> bool:
+            removed = can_remove(rest, group)
+            progress(len(rest) + (0 if removed else len(group)), time.monotonic() - start)
+            return removed
+        return test
+
+    return wrap
+
+
+def _reduce(solution, shape: Shape, options: Options, allowed, rng, stop, report=None
+            ) -> tuple[Puzzle | None, bool]:
+    """Greedy removal over symmetry orbits (then single cells, for a minimal puzzle); on big
+    grids the groups a capped search left undecided are tried again with larger caps."""
+    unique = UniquenessTest(solution, shape, stop)
+    can_remove = _removal_test(solution, shape, allowed, unique)
+    if report is not None:
+        can_remove = report(can_remove)
     kept = remove_greedily(range(shape.cells), orbits(options.size, options.symmetry),
                            can_remove, rng, target=options.clues, stop=stop)
     if options.minimal and options.symmetry != "none":
         kept = remove_greedily(kept, [(c,) for c in kept], can_remove, rng,
                                target=options.clues, stop=stop)
+    caps = NODE_CAPS.get(shape.size, (0,))
+    if options.seconds:
+        caps += tuple(cap for cap in MORE_CAPS if cap > caps[-1])
+    for cap in caps[1:]:
+        if not unique.undecided or (stop is not None and stop()):
+            break
+        unique.max_nodes, groups = cap, sorted(unique.undecided)
+        unique.undecided.clear()
+        kept = remove_greedily(kept, groups, can_remove, rng, target=options.clues, stop=stop)
     if options.clues is not None and len(kept) > options.clues:
-        return None
-    return Puzzle(shape, tuple(solution[c] if c in kept else 0 for c in range(shape.cells)))
+        return None, False
+    minimal = not unique.undecided and not (stop is not None and stop())
+    givens = tuple(solution[c] if c in kept else 0 for c in range(shape.cells))
+    return Puzzle(shape, givens), minimal
 
 
 SINGLES = frozenset({"full house", "hidden single", "naked single"})
 
 
-def _removal_test(solution, shape: Shape, allowed: frozenset[str] | None):
+def _removal_test(solution, shape: Shape, allowed: frozenset[str] | None,
+                  unique: UniquenessTest | None = None):
     """Unique, and solvable with the allowed techniques: singles are exactly what `propagate`
     does, so they need no logic solver; other sets run the solver on puzzles already unique."""
-    unique = UniquenessTest(solution, shape)
+    unique = unique or UniquenessTest(solution, shape)
     if allowed is None:
         return unique
     geo, full = geometry(shape), (1 << shape.size) - 1
