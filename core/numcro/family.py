@@ -176,7 +176,7 @@ def _word_sets(dictionary, options):
     lang = dictionary.meta["lang"]
     prefer = options.prefer + (prose_words(options.text, lang) if options.text else ())
     return tailored(dictionary, lang, options.allow_sensitive, options.avoid,
-                    tuple(dict.fromkeys(prefer)))
+                    tuple(dict.fromkeys(prefer)), options.voiced_as_one)
 
 
 def _house(values: dict, lang: str) -> tuple[tuple[str, str], ...]:
@@ -186,6 +186,8 @@ def _house(values: dict, lang: str) -> tuple[tuple[str, str], ...]:
     words = []
     if values.get("corners"):
         words.append("corners")
+    if values.get("large_print"):
+        words.append("large")
     if values.get("pangram"):
         if lang != "en":
             raise ValueError("--pangram: all 26 letters, for --lang en")
@@ -212,8 +214,12 @@ def _options(values: dict):
     if values.get("text") is not None:
         prose_words(values["text"], lang)  # no words at all is said now, not after the search
     house = _house(values, lang)
+    if values.get("dakuten") and lang != "ja":
+        raise ValueError("--dakuten: 濁点ナンクロ, for --lang ja")
     return Options(size=size, symmetry=values["symmetry"], lang=lang, house=house,
-                   level=values.get("level"),
+                   level=values.get("level"), keyword=values.get("keyword") or 0,
+                   voiced_as_one=bool(values.get("dakuten")),
+                   no_hints=bool(values.get("no_hints")),
                    max_word=values.get("max_word") or 0, blocks=blocks,
                    seconds=values["seconds"], min_givens=values["min_givens"],
                    text=values.get("text"), allow_sensitive=bool(values.get("allow_sensitive")),
@@ -246,5 +252,12 @@ Numcro.generators = (Generator("numcro", "a unique ナンクロ or codeword", (
     Field("pangram", "codewords: all 26 letters in the grid", bool, False),
     Field("starters", "codewords: give 2-3 starter letters, the rarest to deduce", str,
           metavar="A-B"),
+    Field("keyword", "二重マス: N marked cells spell a final word (a fill word), printed as a "
+          "strip under the grid", int, 0),
+    Field("dakuten", "濁点ナンクロ: voiced and unvoiced kana are one number (ガ is カ)", bool,
+          False),
+    Field("no_hints", "no letter given: unique from the dictionary alone (use --seconds for "
+          "the time budget)", bool, False),
+    Field("large_print", "print large: bigger cells and numbers", bool, False),
 ), _options, "grid", "grid"),)
 NUMCRO = Numcro()

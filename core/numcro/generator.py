@@ -19,6 +19,7 @@ from core.numcro import logic
 from core.numcro.model import BLOCK, Puzzle
 from core.numcro.solver import STOP_EVERY, count
 from core.numcro.wordsets import WordSets, member_at_or_after
+from core.search import bits as members
 from core.symmetry import SYMMETRIES, orbits
 from dictionaries.store import CHECK, FILL
 
@@ -27,6 +28,7 @@ FILL_STEPS = 4000  # search steps for one fill before a fresh pattern
 FILL_TRIES = 4  # candidate words tried per entry before backing up
 OWN_FIRST = 8  # an entry an author's word fits is filled as if it had 8x fewer candidates
 PROOF_NODES = 2000  # a uniqueness search past this is undecided: give a letter first
+NO_HINT_NODES = 20_000  # with no letter given, a proof may search this far
 LEVELS = ((40, "easy"), (120, "medium"), (400, "hard"))  # proof nodes; past them: expert
 
 
@@ -45,6 +47,9 @@ class Options:
     prefer: tuple[str, ...] = ()  # an author's words to fill with first
     house: tuple[tuple[str, str], ...] = ()  # house-rule settings (core/numcro/rules.py)
     level: str | None = None  # how a person solves it (core/numcro/logic.py); None: any
+    keyword: int = 0  # 二重マス: cells spelling a fill word of this length (0: none)
+    voiced_as_one: bool = False  # 濁点ナンクロ: ガ and カ are one number
+    no_hints: bool = False  # no given letter: unique from the dictionary alone
 
     def __post_init__(self):
         if not 4 <= self.size <= 25:
@@ -96,11 +101,18 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
         if letters is None:
             continue
         puzzle, solution = numbered(letters, options.size, options.lang, rng)
-        puzzle = replace(puzzle, house=options.house)
-        found = with_givens(puzzle, solution, check_words, rng, stop, options.min_givens,
-                            rules.starters)
+        puzzle = replace(puzzle, house=options.house, voiced_as_one=options.voiced_as_one)
+        if options.no_hints:
+            found = without_givens(puzzle, solution, check_words, stop)
+        else:
+            found = with_givens(puzzle, solution, check_words, rng, stop, options.min_givens,
+                                rules.starters)
         if found is None:
             continue
+        if options.keyword:
+            found = with_keyword(found, fill_words, options.keyword, rng)
+            if found is None:
+                continue
         found = to_level(found, check_words, options.level, rules.starters, stop)
         if found is not None:
             return replace(found, own_used=own_words_used(found, fill_words))
@@ -384,6 +396,43 @@ def with_givens(puzzle: Puzzle, solution, words: WordSets, rng: random.Random,
     given = tuple(sorted((n, answer[n]) for n in givens))
     return Generated(replace(puzzle, givens=given), tuple(sorted(answer.items())),
                      final.nodes)
+
+
+def without_givens(puzzle: Puzzle, solution, words: WordSets, stop=None) -> Generated | None:
+    """The puzzle with no letter given, when the dictionary alone makes it unique (a search
+    of up to NO_HINT_NODES; past that, undecided, None)."""
+    calls = [0]
+
+    def capped() -> bool:
+        calls[0] += 1
+        return calls[0] * STOP_EVERY >= NO_HINT_NODES or bool(stop and stop())
+
+    result = count(puzzle, words, limit=2, stop=capped)
+    if not result.unique:
+        return None
+    return Generated(puzzle, tuple(sorted(solution)), result.nodes)
+
+
+def with_keyword(made: Generated, words: WordSets, size: int,
+                 rng: random.Random) -> Generated | None:
+    """二重マス: a fill word of `size` letters, not an entry of the grid, spelt by that many
+    cells (one a letter, chosen at random among the cells holding it)."""
+    letters = dict(made.solution)
+    cells_of: dict[str, list[int]] = {}
+    for cell, n in enumerate(made.puzzle.cells):
+        if n != BLOCK:
+            cells_of.setdefault(letters[n], []).append(cell)
+    length = words.length(size)
+    entries = set(entry_words(made.puzzle, made.solution))
+    fits = [i for i in members(length.fill) if length.words[i] not in entries and all(
+        length.words[i].count(ch) <= len(cells_of.get(ch, ())) for ch in length.words[i])]
+    if not fits:
+        return None
+    word = length.words[rng.choice(fits)]
+    chosen: list[int] = []
+    for ch in word:
+        chosen.append(rng.choice([c for c in cells_of[ch] if c not in chosen]))
+    return replace(made, puzzle=replace(made.puzzle, keyword=tuple(chosen)))
 
 
 def to_level(made: Generated, words: WordSets, wanted: str | None, starters=None,

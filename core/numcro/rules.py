@@ -9,7 +9,7 @@ two unchecked cells side by side in an entry (`unchecked=alternate`, the British
 allows none, `any` any). Both: every white cell in an entry.
 
 A puzzle carries its settings (`rules: corners uses=3 numbers=40-46` in the grid format);
-what it does not set follows its language.
+what it does not set follows its language. `large` asks for large print.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from core.numcro.model import BLOCK, Puzzle
 
 SMALL_KANA = frozenset("ァィゥェォッャュョヮヵヶぁぃぅぇぉっゃゅょゎ")
 UNCHECKED = ("none", "alternate", "any")
-FLAGS = ("corners", "pangram")
+FLAGS = ("corners", "pangram", "large")
 RANGES = ("numbers", "starters")
 
 
@@ -34,6 +34,7 @@ class Settings:
     pangram: bool = False  # all 26 letters (English)
     starters: tuple[int, int] | None = None  # how many letters are given
     unchecked: str = "any"  # unchecked cells: none, alternate (never two side by side), any
+    large: bool = False  # large print (not a rule of the grid: how it is printed)
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,8 @@ def parse_settings(text: str, line: int = 1, column: int = 1) -> tuple[tuple[str
         at = text.index(token, at)
         key, sep, value = token.partition("=")
         if not _valid(key, sep, value):
-            raise ParseError(f"{token[:30]!r} is not a house rule (corners, pangram, uses=N, "
+            raise ParseError(f"{token[:30]!r} is not a house rule (corners, pangram, large, "
+                             f"uses=N, "
                              f"numbers=A-B, starters=A-B, unchecked=none|alternate|any)",
                              line, column + at)
         found[key] = value

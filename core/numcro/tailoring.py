@@ -5,7 +5,7 @@ and tried first. Uniqueness is still proven against every word, blocked ones inc
 from __future__ import annotations
 
 from core.errors import ParseError
-from core.numcro.wordsets import Tailored, WordSets, sensitive, word_sets
+from core.numcro.wordsets import Tailored, WordSets, folded_word_sets, sensitive, word_sets
 from dictionaries.blocklist import built_in, is_listed
 from dictionaries.normalize import normalize
 
@@ -54,19 +54,29 @@ def prose_words(text: str, lang: str) -> tuple[str, ...]:
 
 
 def tailored(dictionary, lang: str, allow_sensitive: bool = False, avoid: tuple = (),
-             prefer: tuple = ()) -> WordSets:
+             prefer: tuple = (), voiced_as_one: bool = False) -> WordSets:
     """The dictionary's words for one generation (made once per dictionary and choice):
     fill without blocklisted (unless `allow_sensitive`) and avoided words, `prefer` words
-    added and tried first."""
-    key = ("tailored", allow_sensitive, avoid, prefer)
+    added and tried first; for 濁点ナンクロ, every word with its voiced kana folded."""
+    key = ("tailored", allow_sensitive, avoid, prefer, voiced_as_one)
     made = dictionary.derived.get(key)
     if made is None:
-        listed = frozenset() if allow_sensitive else built_in(lang)
-        avoided = frozenset(avoid)
+        fold = _folding(voiced_as_one)
+        listed = frozenset() if allow_sensitive else frozenset(map(fold, built_in(lang)))
+        avoided = frozenset(map(fold, avoid))
+        prefer = tuple(map(fold, prefer))
+        base = folded_word_sets(dictionary) if voiced_as_one else word_sets(dictionary)
 
         def blocked(word: str, marks: int) -> bool:
             return word in avoided or (not allow_sensitive and (
                 sensitive(word, marks) or is_listed(word, listed, lang)))
 
-        made = dictionary.derived[key] = Tailored(word_sets(dictionary), blocked, prefer)
+        made = dictionary.derived[key] = Tailored(base, blocked, prefer)
     return made
+
+
+def _folding(voiced_as_one: bool):
+    """濁点ナンクロ's letters for a word (ガッコウ -> カツコウ), or the word as it is."""
+    if not voiced_as_one:
+        return lambda word: word
+    return lambda word: normalize(word, "ja", fold_voiced=True)[0] or word

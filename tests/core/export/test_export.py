@@ -150,7 +150,8 @@ def test_pdf_booklet_embeds_its_font_and_holds_the_text(font, tmp_path):
     assert "テスト" in text and "ナンクロ 5x5" in text and "虫食算 (割り算)" in text
     assert "ト" in text and "キ" in text and "9" in text
     pages = text.split("\f")
-    assert "ヨ" not in pages[1] and "ヨ" in pages[2] + pages[3]  # the key only in solutions
+    # the key only in solutions: the puzzle page's one ヨ is its 50音 table's
+    assert pages[1].count("ヨ") == 1 and (pages[2] + pages[3]).count("ヨ") > 1
 
 
 def test_pdf_without_a_font_says_what_to_install(monkeypatch, tmp_path):

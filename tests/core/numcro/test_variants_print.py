@@ -1,0 +1,71 @@
+"""Variants (濁点, no hints, 二重マス keyword) and print (the letter table beside the grid, the
+key, the keyword strip, large print)."""
+
+import random
+
+import pytest
+
+from core.numcro import count, parse
+from core.numcro.drawing import draw
+from core.numcro.generator import Options, entry_words, generate
+from core.numcro.wordsets import WordSets
+from dictionaries.normalize import normalize
+from dictionaries.store import FILL
+
+
+@pytest.fixture(scope="module")
+def japanese():
+    from wordfreq import top_n_list
+
+    words = {normalize(w, "ja")[0] for w in top_n_list("ja", 100_000)} - {None}
+    return WordSets.from_words((w, FILL) for w in words)
+
+
+def test_a_keyword_is_spelt_by_its_cells(japanese):
+    made = generate(Options(size=9, lang="ja", keyword=4, seconds=60), japanese, japanese,
+                    random.Random(3))
+    letters = dict(made.solution)
+    word = "".join(letters[made.puzzle.cells[c]] for c in made.puzzle.keyword)
+    assert len(word) == 4 and len(set(made.puzzle.keyword)) == 4
+    assert word in {japanese.length(4).words[i] for i in range(len(japanese.length(4).words))}
+    assert word not in entry_words(made.puzzle, made.solution)
+
+
+def test_dakuten_puzzles_have_no_voiced_kana(japanese):
+    folded = WordSets.from_words(
+        (normalize(w, "ja", fold_voiced=True)[0], FILL) for w in
+        japanese.length(3).words + japanese.length(4).words + japanese.length(2).words
+        + japanese.length(5).words + japanese.length(6).words)
+    made = generate(Options(size=9, lang="ja", voiced_as_one=True, seconds=60), folded, folded,
+                    random.Random(1))
+    assert made.puzzle.voiced_as_one
+    assert not set("ガギグゲゴザジズゼゾダヂヅデドバビブベボパピプペポ") & {
+        ch for _, ch in made.solution}
+
+
+def test_no_hints_means_no_givens_and_unique(japanese):
+    made = generate(Options(size=7, lang="ja", no_hints=True, seconds=60), japanese, japanese,
+                    random.Random(2))
+    assert made.puzzle.givens == () and count(made.puzzle, japanese).unique
+
+
+GRID = """lang: ja
+1 2 3
+4 ■ 5
+6 7 8
+givens: 1:ア 8:ン
+keyword: r1c1 r3c3
+rules: large
+"""
+
+
+def test_print_has_the_50on_table_the_key_and_the_keyword_strip():
+    puzzle = parse(GRID)
+    drawing = draw(puzzle)
+    texts = drawing.texts()
+    assert {"ア", "カ", "ヲ", "パ", "ー", "キーワード"} <= set(texts)
+    assert texts.count("ア") == 3  # in the grid, the key, and the table (crossed out)
+    small = draw(parse(GRID.replace("rules: large\n", "")))
+    assert drawing.width > small.width  # large print
+    english = draw(parse("lang: en\n1 2 3\n4 ■ 5\n6 7 8\n"))
+    assert {"A", "Z"} <= set(english.texts()) and "キーワード" not in english.texts()
