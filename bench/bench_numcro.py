@@ -5,9 +5,11 @@ The peer is the blog's method, run in the same process on the same dictionary: t
 with the fewest candidates first, candidates found by pattern lookup plus a word-by-word
 check of the known letters (what our solver did before bit sets). Targets of issue 5: each
 case <= 1 s; generation 9x9 ja <= 2 s median, 11x11 ja <= 3 s, 13x13 en <= 5 s; <= 10 givens
-median for 9x9.
+median for 9x9. Issue 16: ja 11x11 with the house rules kept and the blocklist on <= 2 s
+median; en 13x13 pangram with 2-3 starters <= 5 s; a ~300-character diary into a unique 9x9
+<= 10 s; the levels (how a person solves) ordered like their crossing deductions.
 
-    python bench/bench_numcro.py [--seeds 10]
+    python bench/bench_numcro.py [--seeds 10] [--only publish]
 """
 
 from __future__ import annotations
@@ -109,12 +111,86 @@ def generation(seeds: int) -> None:
               f"{statistics.median(givens):>7} {counted}")
 
 
+DIARY = ("今日は朝から雨だった。駅まで歩いて、電車で会社に行った。昼休みに同僚と近くの食堂で"
+         "カレーを食べた。午後は会議が長くて、少し眠くなった。帰りに本屋に寄って、料理の本と地図を"
+         "買った。夜は妹から電話があり、来月の旅行の話をした。京都の寺や庭園を見に行く予定だ。天気が"
+         "良ければ、川沿いを散歩して、抹茶のお菓子も食べたい。寝る前に日記を書いて、温かいお茶を"
+         "飲んだ。明日は休みなので、部屋の掃除と洗濯をして、公園で読書をするつもりだ。猫が窓の"
+         "そばで気持ちよさそうに眠っている。来週は友達の誕生日なので、花屋で花束を買って、駅前の"
+         "喫茶店で一緒にケーキを食べる約束をした。")
+
+
+def publishing(seeds: int) -> None:
+    """Issue 16's figures, through the family as the command line runs it (blocklist on)."""
+    from core.family import Context
+    from core.numcro.family import NUMCRO, _options
+
+    base = {"size": 9, "symmetry": "rot180", "lang": "ja", "seconds": 60.0, "min_givens": 0}
+    cases = (("ja 11x11, house rules + blocklist", {**base, "size": 11}),
+             ("en 13x13, pangram, 2-3 starters", {**base, "size": 13, "lang": "en",
+                                                   "pangram": True, "starters": "2-3"}),
+             (f"ja 9x9 from a {len(DIARY)}-character diary", {**base, "text": DIARY}))
+    print(f"\npublishing: {seeds} seeds each, through the family (blocklist on)")
+    print(f"{'case':40} {'median s':>9} {'max s':>7} {'givens':>7} {'own words':>10} levels")
+    for name, values in cases:
+        options = _options(values)
+        NUMCRO.generate(options, random.Random(99), context=Context())  # warm the bit sets
+        times, givens, own, levels = [], [], [], []
+        for seed in range(seeds):
+            start = time.perf_counter()
+            made = NUMCRO.generate(options, random.Random(seed), context=Context())
+            times.append(time.perf_counter() - start)
+            givens.append(len(made.puzzle.givens))
+            own.append(made.notes.get("own_words_used", 0))
+            levels.append(made.rating.level)
+            assert not NUMCRO.rules(made.puzzle, made.solution), (name, seed)
+        counted = {level: levels.count(level) for level in dict.fromkeys(levels)}
+        print(f"{name:40} {statistics.median(times):>9.2f} {max(times):>7.2f} "
+              f"{statistics.median(givens):>7} {statistics.median(own):>10} {counted}")
+
+
+def levels(seeds: int) -> None:
+    """The levels against the deductions a person makes: crossing steps, and (independent of
+    the rating) the search nodes of the uniqueness proof."""
+    from core.family import Context
+    from core.numcro.family import NUMCRO, _options
+
+    print(f"\nlevels, ja 9x9, {seeds} seeds a level asked for")
+    print(f"{'level':8} {'made':>5} {'crossing steps (median)':>24} {'steps':>6} "
+          f"{'proof nodes':>12} {'givens':>7}")
+    for level in ("easy", "medium", "hard", "expert"):
+        options = _options({"size": 9, "symmetry": "rot180", "lang": "ja", "seconds": 20.0,
+                            "min_givens": 0, "level": level})
+        rows = []
+        for seed in range(seeds):
+            try:
+                made = NUMCRO.generate(options, random.Random(seed), context=Context())
+            except Exception:  # GenerationFailed: none of that level within the budget
+                continue
+            nodes = count(made.puzzle, word_sets(open_default("ja"))).nodes
+            rating = made.rating
+            rows.append((dict(rating.kinds)["crossing entries"], len(rating.steps), nodes,
+                         len(made.puzzle.givens)))
+        if rows:
+            crossing, steps, nodes, givens = (statistics.median(c) for c in zip(*rows, strict=True))
+            print(f"{level:8} {len(rows):>5} {crossing:>24} {steps:>6} {nodes:>12} {givens:>7}")
+        else:
+            print(f"{level:8} {0:>5}   none within 20 s a seed")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=10)
+    parser.add_argument("--only", choices=("solve", "generate", "publish", "levels"))
     args = parser.parse_args()
-    solve_cases()
-    generation(args.seeds)
+    if args.only in (None, "solve"):
+        solve_cases()
+    if args.only in (None, "generate"):
+        generation(args.seeds)
+    if args.only in (None, "publish"):
+        publishing(args.seeds)
+    if args.only in (None, "levels"):
+        levels(args.seeds)
 
 
 if __name__ == "__main__":
