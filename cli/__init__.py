@@ -12,11 +12,11 @@ import argparse
 import os
 import sys
 
-from cli import check, dictionary, export, generate, install, rate, solve
+from cli import bank, check, dictionary, export, generate, install, rate, solve
 from cli.common import BAD_INPUT, OK, UsageError
 
 COMMANDS = {"check": check, "solve": solve, "rate": rate, "generate": generate,
-            "export": export, "dict": dictionary, "install": install}
+            "export": export, "dict": dictionary, "install": install, "bank": bank}
 
 
 def build_parser() -> argparse.ArgumentParser:

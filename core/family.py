@@ -230,6 +230,11 @@ class Family(ABC):
 
     # --- making and rating -----------------------------------------------------------------
 
+    def canonical(self, puzzle) -> str:
+        """Text that two puzzles share exactly when they are one puzzle in disguise (a bank
+        deduplicates on it); by default the puzzle's own text in its line style."""
+        return self.format(puzzle, self.line_style).rstrip("\n")
+
     def generate(self, options, rng: random.Random, stop: Stop | None = None,
                  context: Context = NO_CONTEXT, rate: bool = False) -> Generated:
         """A unique puzzle made to `options` (from one of `generators`), rated if asked;

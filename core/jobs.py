@@ -116,6 +116,13 @@ def make(name: str, options, seed: int, context: Context, rated: bool = False,
     return Generated(made.puzzle, made.solution, seed, made.rating, made.notes)
 
 
+def bank_entry(slot: int, job: int, spec, seed: int):
+    """One seed's puzzle for a bank (core.bank.entry), stopped when the build is cancelled."""
+    from core.bank import entry
+
+    return entry(spec, seed, _stop(slot, job))
+
+
 def _message(error: Exception) -> str:
     from dictionaries import DictionaryError
 

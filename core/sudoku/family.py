@@ -90,6 +90,12 @@ class Sudoku(Family):
         return Generated(puzzle, solution,
                          rating=self.rate(puzzle, stop, context) if rate else None)
 
+    def canonical(self, puzzle: Puzzle) -> str:
+        """Minlex under the grid's symmetries (up to 9x9; larger grids: the puzzle's text)."""
+        from core.sudoku.canonical import MAX_SIZE, minlex
+
+        return minlex(puzzle) if puzzle.size <= MAX_SIZE else super().canonical(puzzle)
+
     def rate(self, puzzle, stop=None, context=NO_CONTEXT):
         from core.sudoku.logic import rate
 

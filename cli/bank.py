@@ -1,0 +1,324 @@
+"""`puzzle-tui bank build|info|export|sample`: rated, deduplicated puzzle banks in one SQLite
+file, built by local processes (--jobs) or the workers of a Dask cluster (--scheduler)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+import time
+from contextlib import contextmanager
+
+from cli.common import OK, UsageError, add_output_options, output_paths, write
+from core import kinds
+from core.bank import Bank, BankError, Spec, build, entry
+from core.bank.build import first_seed
+from core.errors import ParseError
+from core.files import InputError, read_text
+
+MAX_COUNT = 10 ** 9
+CPUS = os.cpu_count() or 1
+
+
+def add_parser(sub) -> None:
+    parser = sub.add_parser("bank", help="rated, deduplicated puzzle banks (SQLite)")
+    actions = parser.add_subparsers(dest="action", required=True)
+    _add_build(actions)
+    info = actions.add_parser("info", help="what a bank holds")
+    info.add_argument("bank", metavar="BANK")
+    info.add_argument("--json", action="store_true")
+    for name, what in (("export", "the first puzzles that match, in the order stored"),
+                       ("sample", "puzzles that match, chosen at random")):
+        action = actions.add_parser(name, help=what)
+        action.add_argument("bank", metavar="BANK")
+        action.add_argument("--level", help="only this level")
+        action.add_argument("--rating", metavar="A-B", help="only ratings in this range")
+        action.add_argument("--count", type=int, help="at most this many (export: all; "
+                            "sample: 1)")
+        action.add_argument("--json", action="store_true", help="one JSON object a puzzle")
+        if name == "sample":
+            action.add_argument("--seed", type=int, help="the same sample again")
+        add_output_options(action, False, "write them here (default: standard output)")
+
+
+def _add_build(actions) -> None:
+    build_parser = actions.add_parser(
+        "build", help="generate, rate and store puzzles up to a count (again: resume)")
+    build_parser.add_argument("bank", metavar="BANK", help="the SQLite file (made if missing)")
+    build_parser.add_argument("--kind", choices=tuple(kinds.GENERATORS),
+                              help="the generator (default: the bank's, or sudoku)")
+    build_parser.add_argument("--count", type=int, required=True,
+                              help="puzzles the bank should hold")
+    build_parser.add_argument("--seed", type=int, help="the first seed (a new bank's default: "
+                              "random; the seeds follow it one by one)")
+    where = build_parser.add_mutually_exclusive_group()
+    where.add_argument("--jobs", type=int, default=1, help=f"local worker processes "
+                       f"(at most the {CPUS} CPUs)")
+    where.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler, e.g. "
+                       "tcp://host:8786, whose workers make the puzzles")
+    build_parser.add_argument("--dict", metavar="DICT", help="ナンクロ: the dictionary")
+    seen = set()
+    for name, (_, generator) in kinds.GENERATORS.items():
+        for field in generator.fields:
+            if field.name not in seen:
+                seen.add(field.name)
+                _add_field(build_parser, field, name)
+
+
+def _add_field(parser, field, kind: str) -> None:
+    """A generator option, not given unless on the command line (None): a resumed build
+    takes the bank's own values for the others."""
+    flag = _flag(field.name)
+    if field.type is bool:
+        parser.add_argument(flag, dest=field.name, action="store_const", const=True,
+                            help=f"{kind}: {field.help}")
+        return
+    parser.add_argument(flag, dest=field.name, type=field.type, help=f"{kind}: {field.help}",
+                        metavar="FILE" if field.file else field.metavar)
+
+
+def run(args) -> int:
+    try:
+        return ACTIONS[args.action](args)
+    except BankError as error:
+        raise UsageError(str(error)) from None
+
+
+def run_build(args) -> int:
+    if not 1 <= args.count <= MAX_COUNT:
+        raise UsageError(f"--count {args.count}: from 1 to {MAX_COUNT}")
+    if args.jobs < 1:
+        raise UsageError(f"--jobs {args.jobs}: at least 1")
+    bank, new = _open_for_build(args)
+    try:
+        with _workers(args) as (submit, window):
+            if bank is None:  # made only once its workers are there
+                bank = Bank.create(args.bank, *new)
+            spec = Spec(**bank.spec)
+            before = bank.size()
+            start = time.monotonic()
+            with _progress(args.count, before) as advance:
+                stored = build(bank, spec, args.count, submit, window, advance)
+        seconds = time.monotonic() - start
+        summary = bank.summary()
+    finally:
+        if bank is not None:
+            bank.close()
+    print(f"bank: {args.bank} holds {stored} puzzles ({stored - before} new in {seconds:.1f} s, "
+          f"{(stored - before) / max(seconds, 1e-9):.1f}/s; {summary['duplicates']} duplicates "
+          f"and {summary['missed']} seeds without a puzzle so far)", file=sys.stderr)
+    return OK
+
+
+def _open_for_build(args) -> tuple[Bank | None, tuple[dict, int] | None]:
+    """An existing bank built with the same options (the options not given now are the
+    bank's), or what a new one is made of: its spec and first seed."""
+    given = {name: value for name, value in vars(args).items()
+             if name in _field_names() and value is not None}
+    if os.path.exists(args.bank):
+        bank = Bank.open(args.bank, writable=True)
+        try:
+            _same_build(bank, args, given)
+        except UsageError:
+            bank.close()
+            raise
+        return bank, None
+    spec = _new_spec(args.kind or "sudoku", given, args.dict)
+    Bank.check_new(args.bank)
+    return None, (spec.as_dict(), first_seed(args.seed))
+
+
+def _same_build(bank: Bank, args, given: dict) -> None:
+    spec, seed = bank.spec, int(bank.meta("seed"))
+    differ = [f"--kind {args.kind} (the bank's: {spec['generator']})"
+              ] if args.kind not in (None, spec["generator"]) else []
+    if args.seed is not None and args.seed != seed:
+        differ.append(f"--seed {args.seed} (the bank's: {seed})")
+    own = _new_spec(spec["generator"], given, args.dict).values
+    differ += [f"{_flag(name)} {own[name]!r} (the bank's: {spec['values'].get(name)!r})"
+               for name in given if own.get(name) != spec["values"].get(name)]
+    if args.dict is not None and args.dict != spec.get("dictionary"):
+        differ.append(f"--dict {args.dict} (the bank's: {spec.get('dictionary')})")
+    if differ:
+        raise UsageError(f"{args.bank} was built otherwise: {'; '.join(differ)}; resume it "
+                         "without these options, or build another bank")
+
+
+def _new_spec(kind: str, given: dict, dictionary: str | None) -> Spec:
+    """The generator's field values (defaults for those not given, files read), checked by
+    the generator itself before any bank is made."""
+    _, generator = kinds.GENERATORS[kind]
+    names = {field.name for field in generator.fields}
+    stray = sorted(set(given) - names)
+    if stray:
+        raise UsageError(f"--kind {kind} has no option {', '.join(map(_flag, stray))}")
+    values = {}
+    for field in generator.fields:
+        value = given.get(field.name, field.default)
+        if field.file and value is not None and field.name in given:
+            try:
+                value = read_text(value)
+            except InputError as error:
+                raise UsageError(str(error)) from None
+        values[field.name] = value
+    try:
+        generator.options(dict(values))
+    except (ParseError, ValueError) as error:
+        raise UsageError(str(error)) from None
+    return Spec(kind, values, dictionary)
+
+
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def _field_names() -> set[str]:
+    return {field.name for _, generator in kinds.GENERATORS.values()
+            for field in generator.fields}
+
+
+class _Done:
+    """A result computed in this process, shaped like a future."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def result(self):
+        return self.value
+
+    def cancel(self) -> bool:
+        return False
+
+
+@contextmanager
+def _workers(args):
+    """(submit, window): tasks run here, in a local process pool, or on a Dask cluster; at
+    most two tasks a worker are in flight."""
+    if args.scheduler:
+        with _dask_client(args.scheduler) as client:
+            workers = max(1, sum(client.nthreads().values()))
+            yield (lambda spec, seed: client.submit(entry, spec, seed, pure=False)), 2 * workers
+        return
+    jobs = min(args.jobs, CPUS)
+    if jobs == 1:
+        yield (lambda spec, seed: _Done(entry(spec, seed))), 1
+        return
+    from core.jobs import JobPool, bank_entry
+
+    pool = JobPool(jobs, ("bank",))
+    try:
+        slot, job = pool.next_job("bank")
+        yield (lambda spec, seed: pool.executor.submit(bank_entry, slot, job, spec, seed)), 2 * jobs
+    finally:
+        pool.shutdown(wait=True)  # cancelled tasks see their stop and end within ~ms
+
+
+@contextmanager
+def _dask_client(address: str):
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UsageError("--scheduler needs Dask: pip install dask distributed") from None
+    try:
+        client = Client(address, timeout=10)
+    except (OSError, TimeoutError, ValueError) as error:
+        raise UsageError(f"--scheduler {address}: {error}") from None
+    try:
+        yield client
+    finally:
+        client.close()
+
+
+@contextmanager
+def _progress(total: int, done: int):
+    """A progress bar with the rate and the time left, on standard error when it is a
+    terminal; advanced by each stored puzzle."""
+    if not sys.stderr.isatty():
+        yield lambda stored: None
+        return
+    from rich.console import Console
+    from rich.progress import MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    progress = Progress(*Progress.get_default_columns()[:-1], MofNCompleteColumn(),
+                        TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+    task = progress.add_task("bank", total=total, completed=done)
+    start, stored = time.monotonic(), [0]
+
+    def advance(added: bool) -> None:
+        if added:
+            stored[0] += 1
+            rate = stored[0] / max(time.monotonic() - start, 1e-9)
+            progress.update(task, advance=1, description=f"{rate:.1f}/s")
+
+    with progress:
+        yield advance
+
+
+def run_info(args) -> int:
+    bank = Bank.open(args.bank)
+    try:
+        summary = bank.summary()
+    finally:
+        bank.close()
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+        return OK
+    spec = summary["spec"]
+    options = ", ".join(f"{k}={v}" for k, v in spec["values"].items()
+                        if v is not None and v is not False)
+    rating = summary["rating"]
+    print(f"{args.bank}: {summary['puzzles']} puzzles of {spec['generator']} ({options})")
+    print(f"  seeds {summary['seed']} to {summary['next_seed'] - 1}: {summary['tried']} tried, "
+          f"{summary['duplicates']} duplicates, {summary['missed']} without a puzzle")
+    if rating:
+        print(f"  ratings {rating[0]:g} to {rating[1]:g}")
+    for level, n in summary["levels"].items():
+        print(f"  {level}: {n}")
+    return OK
+
+
+def run_pick(args) -> int:
+    if args.count is not None and not 1 <= args.count <= MAX_COUNT:
+        raise UsageError(f"--count {args.count}: from 1 to {MAX_COUNT}")
+    rating = _rating_range(args.rating)
+    if args.output:
+        output_paths([args.output], args, [args.bank])
+    bank = Bank.open(args.bank)
+    try:
+        ids = bank.select(args.level, rating)
+        if args.action == "sample":
+            ids = random.Random(args.seed).sample(ids, min(len(ids), args.count or 1))
+        elif args.count is not None:
+            ids = ids[:args.count]
+        rows = bank.rows(ids)
+        generator = bank.spec["generator"]
+    finally:
+        bank.close()
+    if not rows:
+        raise UsageError(f"{args.bank}: no puzzle matches")
+    family, made_by = kinds.GENERATORS[generator]
+    joiner = "\n" if args.json or made_by.many_style == family.line_style else "\n\n"
+    text = joiner.join(json.dumps(row, ensure_ascii=False) if args.json else row["puzzle"]
+                       for row in rows) + "\n"
+    if args.output and args.output != "-":
+        write(args.output, text)
+    else:
+        sys.stdout.write(text)
+    return OK
+
+
+def _rating_range(text: str | None) -> tuple[float, float] | None:
+    if text is None:
+        return None
+    low, sep, high = text.partition("-")
+    try:
+        bounds = (float(low), float(high)) if sep else (float(low), float(low))
+    except ValueError:
+        raise UsageError(f"--rating {text}: two numbers, e.g. 7.0-7.5") from None
+    if not bounds[0] <= bounds[1] or any(b != b for b in bounds):
+        raise UsageError(f"--rating {text}: the low end first, e.g. 7.0-7.5")
+    return bounds
+
+
+ACTIONS = {"build": run_build, "info": run_info, "export": run_pick, "sample": run_pick}
