@@ -4,7 +4,7 @@ contract. A cell is (row, column) of the model, rows in `Puzzle.rows()` order.""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core.arith import drawing, formats, ipuz
 from core.arith.model import BLANK, OPERATIONS, Puzzle, cell_names, filled
@@ -64,6 +64,12 @@ class Arith(Family):
 
     def filled(self, puzzle: Puzzle, solution) -> Puzzle:
         return filled(puzzle, solution)
+
+    def canonical(self, puzzle: Puzzle) -> str:
+        """An addition's addends in another order are the same puzzle: sorted."""
+        if puzzle.op == "add":
+            puzzle = replace(puzzle, operands=tuple(sorted(puzzle.operands)))
+        return super().canonical(puzzle)
 
     def differs(self, puzzle, first, second) -> tuple:
         return tuple((r, c) for r, (a, b) in enumerate(zip(first, second, strict=True))

@@ -158,3 +158,19 @@ def test_unwritable_places_and_bad_filters_are_clear_errors(tmp_path, capsys):
     assert "no puzzle matches" in capsys.readouterr().err
     assert main(["bank", "info", str(tmp_path / "missing.sqlite")]) == 2
     assert "no such bank" in capsys.readouterr().err
+
+
+def test_an_alphametic_bank_and_its_canonical_form(tmp_path, capsys):
+    from core import kinds
+
+    arith = kinds.by_name("arith")
+    assert arith.canonical(arith.parse("MORE+SEND=MONEY")) == arith.canonical(
+        arith.parse("SEND+MORE=MONEY"))
+    assert arith.canonical(arith.parse("SEND+MORE=MONEY")) != arith.canonical(
+        arith.parse("SEND+MOST=MONEY"))
+    bank = tmp_path / "a.sqlite"
+    assert main(["bank", "build", str(bank), "--kind", "alphametic", "--words", "3",
+                 "--count", "2", "--seed", "1"]) == 0
+    assert main(["bank", "export", str(bank), "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(rows) == 2 and all(arith.count(arith.parse(r["puzzle"])).unique for r in rows)
