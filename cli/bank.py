@@ -10,10 +10,10 @@ import sys
 import time
 from contextlib import contextmanager
 
-from cli.common import OK, UsageError, add_output_options, output_paths, write
+from cli.common import NOT_UNIQUE, OK, UsageError, add_output_options, output_paths, write
 from core import kinds
 from core.bank import Bank, BankError, Spec, build, entry
-from core.bank.build import first_seed
+from core.bank.build import TaskFailed, first_seed
 from core.errors import ParseError
 from core.files import InputError, read_text
 
@@ -99,7 +99,12 @@ def run_build(args) -> int:
             before = bank.size()
             start = time.monotonic()
             with _progress(args.count, before) as advance:
-                stored = build(bank, spec, args.count, submit, window, advance)
+                try:
+                    stored = build(bank, spec, args.count, submit, window, advance)
+                except TaskFailed as error:
+                    print(f"bank: {error}; {args.bank} keeps {bank.size()} puzzles",
+                          file=sys.stderr)
+                    return NOT_UNIQUE
         seconds = time.monotonic() - start
         summary = bank.summary()
     finally:
@@ -178,14 +183,14 @@ def _field_names() -> set[str]:
             for field in generator.fields}
 
 
-class _Done:
-    """A result computed in this process, shaped like a future."""
+class _Here:
+    """A task run in this process when its result is asked for, shaped like a future."""
 
-    def __init__(self, value):
-        self.value = value
+    def __init__(self, task, *args):
+        self.task, self.args = task, args
 
     def result(self):
-        return self.value
+        return self.task(*self.args)
 
     def cancel(self) -> bool:
         return False
@@ -202,7 +207,7 @@ def _workers(args):
         return
     jobs = min(args.jobs, CPUS)
     if jobs == 1:
-        yield (lambda spec, seed: _Done(entry(spec, seed))), 1
+        yield (lambda spec, seed: _Here(entry, spec, seed)), 1
         return
     from core.jobs import JobPool, bank_entry
 

@@ -83,11 +83,21 @@ def _in_order(spec: Spec, seeds: Iterator[int], submit: Submit, window: int
     try:
         while True:
             while len(pending) < window:
-                pending.append(submit(spec, next(seeds)))
-            yield pending.popleft().result()
+                seed = next(seeds)
+                pending.append((seed, submit(spec, seed)))
+            seed, future = pending.popleft()
+            try:
+                result = future.result()
+            except Exception as error:  # a bug, or a worker lost: said, not a traceback
+                raise TaskFailed(f"seed {seed}: {error!r}") from None
+            yield result
     finally:
-        for future in pending:
+        for _, future in pending:
             future.cancel()
+
+
+class TaskFailed(Exception):
+    """A task raised instead of giving a result; the bank keeps what it had."""
 
 
 def first_seed(seed: int | None) -> int:

@@ -177,6 +177,8 @@ class UniquenessTest:
         geo, bits, full = self.geo, self.bits, self.full
         if any(all(d not in rest for d in cycle) for c in group for cycle in self.cycles[c]):
             return False  # a swap of two lines' symbols would be a second solution
+        if all(self._seen_by_peers(c, rest) for c in group):
+            return True  # the givens left see every other symbol from each cell of the group
         # Candidates seen by the remaining givens, computed from unit masks: cheaper than
         # eliminating each given from its peers again.
         unit_mask = [0] * len(geo.units)
@@ -210,6 +212,13 @@ class UniquenessTest:
         except (Undecided, Stopped):
             self.undecided.add(group)
             return True
+
+    def _seen_by_peers(self, cell: int, rest: frozenset) -> bool:
+        bits, seen = self.bits, 0
+        for p in self.geo.peers[cell]:
+            if p in rest:
+                seen |= bits[p]
+        return seen | bits[cell] == self.full
 
     def _singles_settle(self, cand: list[int], group: tuple) -> bool:
         """Cheap sufficient test: the group's cells follow one by one as naked or hidden singles
