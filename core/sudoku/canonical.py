@@ -7,12 +7,14 @@ when their minlex forms are equal, so a bank deduplicates on it.
 Relabelling needs no search: for a fixed arrangement of rows and columns the smallest labels
 number the symbols in the order they first appear. The search goes row by row and keeps only
 the partial arrangements that tie for the smallest rows so far (a row that compares larger
-can never come back), so each row is chosen among a few survivors, not among millions.
+can never come back). Columns are not ordered up front: within a stack they stay in blocks
+whose order is still open, and each row orders a block the smallest way (blanks first, then
+the labels already given, then new symbols, whose order is the only choice that branches).
 """
 
 from __future__ import annotations
 
-from itertools import pairwise, permutations, product
+from itertools import permutations, product
 
 from core.sudoku.model import Puzzle, Shape
 
@@ -30,9 +32,10 @@ def minlex(puzzle: Puzzle) -> str:
     if shape.box_rows == shape.box_cols:
         grids.append([list(column) for column in zip(*grids[0], strict=True)])
     survivors = _first_rows(grids, shape)
-    form: list[int] = list(survivors[0].row)
-    for _ in range(1, n):
-        survivors = _next_rows(survivors, shape)
+    form: list[int] = []
+    for depth in range(n):
+        if depth:
+            survivors = _next_rows(survivors, shape)
         form += survivors[0].row
     return "".join("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[v] for v in form)
 
@@ -42,68 +45,39 @@ def _rows(givens: tuple[int, ...], n: int) -> list[list[int]]:
 
 
 class _Partial:
-    """Rows chosen so far in one arrangement: the grid (as given or transposed), the column
-    order, the labels given to symbols, the source rows used and the last output row."""
+    """Rows chosen so far in one arrangement: the grid (as given or transposed), the columns
+    as blocks in output order (the order within a block still open), the labels given to
+    symbols, the next label, the source rows used and the last output row."""
 
-    __slots__ = ("grid", "columns", "labels", "used", "row")
+    __slots__ = ("grid", "blocks", "labels", "following", "used", "row")
 
-    def __init__(self, grid, columns, labels, used, row):
-        self.grid, self.columns, self.labels, self.used, self.row = (
-            grid, columns, labels, used, row)
+    def __init__(self, grid, blocks, labels, following, used, row):
+        self.grid, self.blocks, self.labels, self.following = grid, blocks, labels, following
+        self.used, self.row = used, row
 
 
 def _first_rows(grids, shape: Shape) -> list[_Partial]:
-    """Every arrangement whose first row is smallest. A first row's labels are 1, 2, ... from
-    left to right whatever the symbols, so only where its givens stand matters: as few
-    givens as possible in the leftmost stacks, and pushed right within each stack."""
+    """The arrangements whose first row is smallest. A first row's labels are 1, 2, ... from
+    left to right whatever its symbols, so only where its givens stand matters: stacks with
+    fewer givens first (any order among equals)."""
     n, width = shape.size, shape.box_cols
-    best, found = None, []
+    stacks = range(n // width)
+    best, starts = None, []
     for grid in grids:
         for r, values in enumerate(grid):
-            per_stack = [sum(1 for v in values[s * width:(s + 1) * width] if v)
-                         for s in range(n // width)]
+            per_stack = [sum(1 for v in values[s * width:(s + 1) * width] if v) for s in stacks]
             key = sorted(per_stack)
             if best is None or key < best:
-                best, found = key, []
+                best, starts = key, []
             if key == best:
-                for columns in _tied_columns(values, per_stack, width):
-                    labels, row = _label(values, columns, [0] * (n + 1))
-                    found.append(_Partial(grid, columns, labels, (r,), row))
+                starts += [(grid, r, order) for order in permutations(stacks)
+                           if [per_stack[s] for s in order] == key]
+    found: list[_Partial] = []
+    for grid, r, order in starts:
+        blocks = tuple(tuple(range(s * width, (s + 1) * width)) for s in order)
+        start = _Partial(grid, blocks, (0,) * (n + 1), 1, (), ())
+        found += _ordered(start, r, *_smallest(grid[r], blocks, start.labels, 1))
     return found
-
-
-def _tied_columns(values: list[int], per_stack: list[int], width: int):
-    """The column orders that give a row its smallest pattern: stacks by how many givens they
-    hold (any order among equals), blanks first within each stack (any order of each)."""
-    stacks = range(len(per_stack))
-    orders = [order for order in permutations(stacks)
-              if all(per_stack[a] <= per_stack[b] for a, b in pairwise(order))]
-    for order in orders:
-        parts = []
-        for s in order:
-            cells = range(s * width, (s + 1) * width)
-            blanks = [c for c in cells if not values[c]]
-            givens = [c for c in cells if values[c]]
-            parts.append([b + g for b in permutations(blanks) for g in permutations(givens)])
-        for choice in product(*parts):
-            yield tuple(c for part in choice for c in part)
-
-
-def _label(values: list[int], columns, labels: list[int]):
-    """The row read in `columns` order with symbols relabelled (new symbols get the next
-    labels), and the labels after it."""
-    labels = labels[:]
-    following = max(labels) + 1
-    row = []
-    for c in columns:
-        v = values[c]
-        if v:
-            if not labels[v]:
-                labels[v] = following
-                following += 1
-            v = labels[v]
-        row.append(v)
-    return labels, row
 
 
 def _next_rows(survivors: list[_Partial], shape: Shape) -> list[_Partial]:
@@ -111,40 +85,63 @@ def _next_rows(survivors: list[_Partial], shape: Shape) -> list[_Partial]:
     best, kept = None, []
     for partial in survivors:
         for r in _allowed_rows(partial.used, shape):
-            found = _label_unless_larger(partial.grid[r], partial.columns, partial.labels, best)
-            if found is None:
-                continue
-            labels, row = found
+            row, parts = _smallest(partial.grid[r], partial.blocks, partial.labels,
+                                   partial.following)
             if best is None or row < best:
                 best, kept = row, []
-            kept.append(_Partial(partial.grid, partial.columns, labels, partial.used + (r,), row))
-    return kept
+            if row == best:
+                kept.append((partial, r, row, parts))
+    return [child for partial, r, row, parts in kept for child in _ordered(partial, r, row, parts)]
 
 
-def _label_unless_larger(values: list[int], columns, labels: list[int], best):
-    """`_label`, given up (None) as soon as the row is sure to compare larger than `best`:
-    most candidates lose within a few cells."""
-    following = 0
-    row = []
-    equal = best is not None
-    for c in columns:
-        v = values[c]
-        if v:
-            label = labels[v]
-            if not label:
-                if not following:
-                    labels = labels[:]
-                    following = max(labels) + 1
-                label = labels[v] = following
+def _smallest(values: list[int], blocks, labels, following: int):
+    """The smallest row the open column order allows, and each block's parts: its blanks
+    (still in any order), its labelled columns (in label order) and its new symbols' columns
+    (any order gives this row; each order labels them differently)."""
+    row: list[int] = []
+    parts = []
+    for block in blocks:
+        if len(block) == 1:
+            v = values[block[0]]
+            if v and not labels[v]:
+                row.append(following)
                 following += 1
-            v = label
-        if equal:
-            b = best[len(row)]
-            if v > b:
-                return None
-            equal = v == b
-        row.append(v)
-    return labels, row
+                parts.append(((), (), block))
+            else:
+                row.append(labels[v])
+                parts.append(((), block, ()) if v else (block, (), ()))
+            continue
+        blanks = tuple(c for c in block if not values[c])
+        known = sorted((labels[values[c]], c) for c in block if values[c] and labels[values[c]])
+        new = tuple(c for c in block if values[c] and not labels[values[c]])
+        row += [0] * len(blanks)
+        row += [label for label, _ in known]
+        row += range(following, following + len(new))
+        following += len(new)
+        parts.append((blanks, tuple(c for _, c in known), new))
+    return row, parts
+
+
+def _ordered(partial: _Partial, r: int, row: list[int], parts) -> list[_Partial]:
+    """The arrangements a row leaves: one for each order of the new symbols' columns within
+    their blocks; the blocks split into the parts the row told apart."""
+    values = partial.grid[r]
+    choices = [permutations(new) if len(new) > 1 else (new,) for _, _, new in parts]
+    children = []
+    for chosen in product(*choices):
+        labels, following = list(partial.labels), partial.following
+        blocks = []
+        for (blanks, known, _), new in zip(parts, chosen, strict=True):
+            if blanks:
+                blocks.append(blanks)
+            blocks += [(c,) for c in known]
+            for c in new:
+                labels[values[c]] = following
+                following += 1
+                blocks.append((c,))
+        children.append(_Partial(partial.grid, tuple(blocks), tuple(labels), following,
+                                 partial.used + (r,), tuple(row)))
+    return children
 
 
 def _allowed_rows(used: tuple[int, ...], shape: Shape) -> list[int]:
