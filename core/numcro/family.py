@@ -118,7 +118,7 @@ class Numcro(Family):
         from core.numcro.generator import generate
 
         words = _word_sets(context.dictionary_for(options.lang), options)
-        made = generate(options, words, words, rng, stop)
+        made = generate(options, _fill_only(words), words, rng, stop)
         notes = {}
         if words.preferred_words:
             notes = {"own_words_used": made.own_used, "own_words": len(words.preferred_words)}
@@ -165,6 +165,16 @@ def _checking(puzzle, context):
 
     dictionary = context.dictionary_for(puzzle.lang)
     return folded_word_sets(dictionary) if puzzle.voiced_as_one else dictionary
+
+
+def _fill_only(words):
+    """The fill words alone, numbered anew (made once per word set)."""
+    from core.numcro.wordsets import FillOnly
+
+    made = getattr(words, "fill_only", None)
+    if made is None:
+        made = words.fill_only = FillOnly(words)
+    return made
 
 
 def _word_sets(dictionary, options):

@@ -26,6 +26,8 @@ from dictionaries.store import CHECK, FILL
 MIN_WORD = {"ja": 2, "en": 3}  # English codewords have no two-letter entries
 FILL_STEPS = 4000  # search steps for one fill before a fresh pattern
 FILL_TRIES = 4  # candidate words tried per entry before backing up
+REPAIRS = 100  # refills around a letter the house rules miss, before a fresh pattern
+REPAIR_STEPS = 300  # search steps for one refill
 OWN_FIRST = 8  # an entry an author's word fits is filled as if it had 8x fewer candidates
 PROOF_NODES = 2000  # a uniqueness search past this is undecided: give a letter first
 NO_HINT_NODES = 20_000  # with no letter given, a proof may search this far
@@ -227,18 +229,27 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
     range, all 26 for a pangram); a randomised depth-first search, the entry with the fewest
     candidates first, words with the letters still wanted tried first."""
     slots = [tuple(run) for run in runs(list(blocks), size) if len(run) >= 2]
+    crossing = {slot: [s for s in slots if s != slot and set(s) & set(slot)] for slot in slots}
+    whites = sorted({c for slot in slots for c in slot})
     grid: list[str | None] = [None] * (size * size)
     budget = [steps]
+    accept = [lambda: True]  # what a full grid must be (the repairs ask for fewer misses)
+
+    fitting: dict[tuple, int] = {}  # the letters of an entry -> the fill words they allow
 
     def candidates(slot, used) -> int:
-        length = words.length(len(slot))
-        bits = length.fill & ~used.get(len(slot), 0)
-        for p, cell in enumerate(slot):
-            if grid[cell] is not None:
-                bits &= length.letter(p, grid[cell])
-                if not bits:
-                    break
-        return bits
+        key = tuple(grid[cell] for cell in slot)
+        bits = fitting.get(key)
+        if bits is None:
+            length = words.length(len(slot))
+            bits = length.fill
+            for p, letter in enumerate(key):
+                if letter is not None:
+                    bits &= length.letter(p, letter)
+                    if not bits:
+                        break
+            fitting[key] = bits
+        return bits & ~used.get(len(slot), 0)
 
     def search(placed: frozenset, used: dict[int, int]) -> bool:
         budget[0] -= 1
@@ -258,7 +269,7 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
                 best, best_bits, best_key = slot, bits, key
         best_size = best_key[1]
         if best is None:
-            return rules is None or letters_keep(grid, rules)
+            return accept[0]()
         length = words.length(len(best))
         wanted = _wanted(best, grid, length, rules) if rules is not None else 0
         for _ in range(min(FILL_TRIES, best_size)):
@@ -270,16 +281,68 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
                 grid[c] = letter
             now_used = {**used, len(best): used.get(len(best), 0) | (1 << word_id)}
             # entries the word completes across count as placed words too
-            done = placed | {best} | {s for s in slots if all(grid[c] for c in s)}
+            done = placed | {best} | {s for s in crossing[best]
+                                      if s not in placed and all(grid[c] for c in s)}
             if len(done) == len(placed) + 1 or _distinct(done - placed - {best}, grid, word,
-                                                         words, now_used):
+                                                           words, now_used):
                 if search(done, _mark(done - placed - {best}, grid, words, now_used)):
                     return True
             for c, letter in zip(best, before, strict=True):
                 grid[c] = letter
         return False
 
-    return grid if search(frozenset(), {}) else None
+    if not search(frozenset(), {}):
+        return None
+    if rules is None:
+        return grid
+    for _ in range(REPAIRS):  # most full grids miss a rule on letters: refill around a miss
+        misses = shortfall(grid, rules)
+        if not misses:
+            return grid
+        # refill around a rare letter (to lose it), or anywhere (to use it again: the fill
+        # tries words with wanted letters first)
+        cell = _missing_cell(grid, rules, whites, rng) if rng.random() < 0.5 else \
+            rng.choice(whites)
+        region = _region(cell, slots, crossing)
+        kept = [slot for slot in slots if slot not in region]
+        saved = grid[:]
+        for slot in region:
+            for c in slot:
+                grid[c] = None
+        for slot in kept:
+            for c in slot:
+                grid[c] = saved[c]
+        budget[0] = REPAIR_STEPS
+        accept[0] = lambda misses=misses: shortfall(grid, rules) <= misses  # sideways too
+        if not search(frozenset(kept), _mark(kept, grid, words, {})):
+            grid[:] = saved
+    return grid if not shortfall(grid, rules) else None
+
+
+def shortfall(grid, rules) -> int:
+    """How far a full grid's letters are from the house rules: the uses missing, the letters
+    a pangram lacks, the numbers out of range (0: kept)."""
+    counts = Counter(ch for ch in grid if ch is not None)
+    short = sum(rules.uses - n for n in counts.values() if n < rules.uses)
+    if rules.pangram:
+        short += sum(1 for ch in ALPHABET if ch not in counts)
+    if rules.numbers:
+        low, high = rules.numbers
+        short += max(0, low - len(counts), len(counts) - high)
+    return short
+
+
+def _missing_cell(grid, rules, whites, rng: random.Random) -> int:
+    """A cell to refill around: one holding a letter used too rarely, else any."""
+    counts = Counter(grid[c] for c in whites)
+    rare = [c for c in whites if counts[grid[c]] < rules.uses]
+    return rng.choice(rare or whites)
+
+
+def _region(cell: int, slots, crossing) -> set:
+    """The entries through a cell and the entries crossing them."""
+    through = [slot for slot in slots if cell in slot]
+    return set(through) | {s for slot in through for s in crossing[slot]}
 
 
 def _choose(candidates: int, length, rng: random.Random, wanted: int = 0) -> int:
@@ -305,16 +368,6 @@ def _wanted(slot, grid, length, rules) -> int:
             for ch in wanted:
                 found |= length.letter(p, ch)
     return found
-
-
-def letters_keep(grid, rules) -> bool:
-    """The letters of a full grid keep the house rules on letters."""
-    counts = Counter(ch for ch in grid if ch is not None)
-    if any(n < rules.uses for n in counts.values()):
-        return False
-    if rules.numbers and not rules.numbers[0] <= len(counts) <= rules.numbers[1]:
-        return False
-    return not rules.pangram or set(ALPHABET) <= set(counts)
 
 
 def _distinct(completed, grid, word: str, words: WordSets, used: dict[int, int]) -> bool:

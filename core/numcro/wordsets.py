@@ -163,3 +163,26 @@ class Tailored(WordSets):
 def sensitive(word: str, marks: int) -> bool:
     """A word the dictionary marked sensitive when it was built."""
     return bool(marks & SENSITIVE)
+
+
+class FillOnly(WordSets):
+    """Only the fill words of a word set, numbered anew: the fill search ANDs and counts bit
+    sets ~10x shorter than ones over every word of a length (the check tier stays with the
+    base, for uniqueness)."""
+
+    def __init__(self, base: WordSets):
+        super().__init__(None)
+        self.base = base
+        self.preferred_words = getattr(base, "preferred_words", frozenset())
+
+    def length(self, n: int) -> Length:
+        found = self._lengths.get(n)
+        if found is None:
+            base = self.base.length(n)
+            ids = list(members(base.fill))
+            found = Length([base.words[i] for i in ids], [FILL] * len(ids),
+                           bytes(base.marks[i] for i in ids))
+            own = {base.words[i] for i in members(base.preferred)}
+            found.preferred = bit_set(i for i, w in enumerate(found.words) if w in own)
+            self._lengths[n] = found
+        return found
