@@ -12,8 +12,6 @@ from contextlib import contextmanager
 
 from cli.common import NOT_UNIQUE, OK, UsageError, add_output_options, output_paths, write
 from core import kinds
-from core.bank import Bank, BankError, Spec, build, entry
-from core.bank.build import TaskFailed, first_seed
 from core.errors import ParseError
 from core.files import InputError, read_text
 
@@ -79,6 +77,8 @@ def _add_field(parser, field, kind: str) -> None:
 
 
 def run(args) -> int:
+    from core.bank import BankError  # SQLite loads only for this command
+
     try:
         return ACTIONS[args.action](args)
     except BankError as error:
@@ -86,6 +86,9 @@ def run(args) -> int:
 
 
 def run_build(args) -> int:
+    from core.bank import Bank, Spec, build
+    from core.bank.build import TaskFailed
+
     if not 1 <= args.count <= MAX_COUNT:
         raise UsageError(f"--count {args.count}: from 1 to {MAX_COUNT}")
     if args.jobs < 1:
@@ -116,9 +119,12 @@ def run_build(args) -> int:
     return OK
 
 
-def _open_for_build(args) -> tuple[Bank | None, tuple[dict, int] | None]:
+def _open_for_build(args):
     """An existing bank built with the same options (the options not given now are the
-    bank's), or what a new one is made of: its spec and first seed."""
+    bank's), or None and what a new one is made of: its spec and first seed."""
+    from core.bank import Bank
+    from core.bank.build import first_seed
+
     given = {name: value for name, value in vars(args).items()
              if name in _field_names() and value is not None}
     if os.path.exists(args.bank):
@@ -134,7 +140,7 @@ def _open_for_build(args) -> tuple[Bank | None, tuple[dict, int] | None]:
     return None, (spec.as_dict(), first_seed(args.seed))
 
 
-def _same_build(bank: Bank, args, given: dict) -> None:
+def _same_build(bank, args, given: dict) -> None:
     spec, seed = bank.spec, int(bank.meta("seed"))
     differ = [f"--kind {args.kind} (the bank's: {spec['generator']})"
               ] if args.kind not in (None, spec["generator"]) else []
@@ -150,9 +156,11 @@ def _same_build(bank: Bank, args, given: dict) -> None:
                          "without these options, or build another bank")
 
 
-def _new_spec(kind: str, given: dict, dictionary: str | None) -> Spec:
+def _new_spec(kind: str, given: dict, dictionary: str | None):
     """The generator's field values (defaults for those not given, files read), checked by
     the generator itself before any bank is made."""
+    from core.bank import Spec
+
     _, generator = kinds.GENERATORS[kind]
     names = {field.name for field in generator.fields}
     stray = sorted(set(given) - names)
@@ -200,6 +208,8 @@ class _Here:
 def _workers(args):
     """(submit, window): tasks run here, in a local process pool, or on a Dask cluster; at
     most two tasks a worker are in flight."""
+    from core.bank.build import entry
+
     if args.scheduler:
         with _dask_client(args.scheduler) as client:
             workers = max(1, sum(client.nthreads().values()))
@@ -261,6 +271,8 @@ def _progress(total: int, done: int):
 
 
 def run_info(args) -> int:
+    from core.bank import Bank
+
     bank = Bank.open(args.bank)
     try:
         summary = bank.summary()
@@ -289,6 +301,8 @@ def run_pick(args) -> int:
     rating = _rating_range(args.rating)
     if args.output:
         output_paths([args.output], args, [args.bank])
+    from core.bank import Bank
+
     bank = Bank.open(args.bank)
     try:
         ids = bank.select(args.level, rating)
