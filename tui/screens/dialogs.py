@@ -243,20 +243,45 @@ class GenerateArith(GenerateDialog):
 class GenerateNumcro(GenerateDialog):
     family = NUMCRO
     heading = "Generate a ナンクロ"
+    # two choices a row, so that Generate stays in sight
+    DEFAULT_CSS = """
+    GenerateNumcro .pair { height: auto; }
+    GenerateNumcro .pair > Vertical { height: auto; width: 1fr; }
+    """
 
     def fields(self) -> ComposeResult:
-        yield Label("Size")
-        yield Select([(f"{n}x{n}", n) for n in (5, 7, 9, 11, 13, 15)], value=9,
-                     allow_blank=False, id="size")
-        yield Label("Language (the built-in dictionary)")
-        yield Select([("Japanese", "ja"), ("English", "en")], value="ja", allow_blank=False,
-                     id="lang")
-        yield Label("Symmetry of the blocks")
-        yield Select([(s, s) for s in SYMMETRIES], value="rot180", allow_blank=False,
-                     id="symmetry")
+        with Horizontal(classes="pair"):
+            with Vertical():
+                yield Label("Size")
+                yield Select([(f"{n}x{n}", n) for n in (5, 7, 9, 11, 13, 15)], value=9,
+                             allow_blank=False, id="size")
+            with Vertical():
+                yield Label("Language (dictionary)")
+                yield Select([("Japanese", "ja"), ("English", "en")], value="ja",
+                             allow_blank=False, id="lang")
+        with Horizontal(classes="pair"):
+            with Vertical():
+                yield Label("Symmetry of the blocks")
+                yield Select([(s, s) for s in SYMMETRIES], value="rot180", allow_blank=False,
+                             id="symmetry")
+            with Vertical():
+                yield Label("Level (how a person solves)")
+                yield Select([("any", "any"), ("easy", "easy"), ("medium", "medium"),
+                              ("hard", "hard"), ("expert", "expert")], value="any",
+                             allow_blank=False, id="level")
+        with Horizontal(classes="pair"):
+            with Vertical():
+                yield Label("Codewords (English)")
+                yield Select([("as the grid comes", "plain"),
+                              ("26 letters, 2-3 starters", "pangram")],
+                             value="plain", allow_blank=False, id="codeword")
+            with Vertical():
+                yield Label("Blocklisted words")
+                yield Select([("left out", "out"), ("allowed", "allowed")], value="out",
+                             allow_blank=False, id="sensitive")
         yield Label("Give at least this many letters (codewords often give 2 or 3)")
         yield Input("0", id="min_givens", type="integer")
-        yield Label("Your own words (a text file; empty: common words)")
+        yield Label("Your own words, tried first (a file: prose or a list)")
         yield Input("", id="text", placeholder="path/to/diary.txt")
 
     def job(self):
@@ -269,7 +294,13 @@ class GenerateNumcro(GenerateDialog):
                 text = read_text(self.value("text").strip())
             except InputError as error:
                 raise ValueError(str(error)) from None
+        pangram = self.value("codeword") == "pangram"
+        if pangram and self.value("lang") != "en":
+            raise ValueError("all 26 letters: a codeword, in English")
         options = Options(size=self.value("size"), symmetry=self.value("symmetry"),
                           lang=self.value("lang"), min_givens=int(self.value("min_givens") or 0),
-                          text=text)
+                          text=text, level=None if self.value("level") == "any"
+                          else self.value("level"),
+                          house=(("pangram", ""), ("starters", "2-3")) if pangram else (),
+                          allow_sensitive=self.value("sensitive") == "allowed")
         return self.family.generators[0].name, options, Context()
