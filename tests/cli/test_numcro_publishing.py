@@ -1,0 +1,53 @@
+"""`generate numcro` options for print: bad word lists and texts are exit 2 with their line
+and column, the author's words are counted in the notes, rules and levels reach --json."""
+
+import json
+
+import pytest
+
+from cli import main
+
+
+@pytest.fixture
+def english(tmp_path, capsys):
+    folder = tmp_path / "en"
+    assert main(["dict", "build", "cefr", "--lang", "en", "-o", str(folder)]) == 0
+    capsys.readouterr()
+    return str(folder)
+
+
+def test_bad_lists_and_texts_are_exit_2_with_line_and_column(english, tmp_path, capsys):
+    avoid = tmp_path / "avoid.txt"
+    avoid.write_text("cat dog\n  d0g\n")
+    assert main(["generate", "numcro", "--lang", "en", "--dict", english,
+                 "--avoid", str(avoid)]) == 2
+    assert "line 2, column 3" in capsys.readouterr().err
+    empty = tmp_path / "empty.txt"
+    empty.write_text("1234 !!\n")
+    assert main(["generate", "numcro", "--lang", "en", "--dict", english,
+                 "--text", str(empty)]) == 2
+    assert "no en words in the text" in capsys.readouterr().err
+    assert main(["generate", "numcro", "--lang", "ja", "--pangram"]) == 2
+    assert "for --lang en" in capsys.readouterr().err
+    assert main(["generate", "numcro", "--lang", "en", "--numbers", "9-x"]) == 2
+    assert "is not a house rule" in capsys.readouterr().err
+
+
+def test_prose_words_are_counted_and_rules_and_level_reach_json(english, tmp_path, capsys):
+    text = tmp_path / "diary.txt"
+    text.write_text("The garden was green after the rain. We ate bread and cheese by the "
+                    "river, watched a heron and walked home across the stone bridge.\n")
+    assert main(["generate", "numcro", "--lang", "en", "--size", "9", "--dict", english,
+                 "--text", str(text), "--seed", "1", "--json", "--starters", "2-3"]) == 0
+    made = json.loads(capsys.readouterr().out)
+    assert made["notes"]["own_words"] >= 20 and "own_words_used" in made["notes"]
+    assert made["level"] in ("easy", "medium", "hard", "expert")
+    assert 2 <= made["givens"] <= 3 and "rules: starters=2-3" in made["puzzle"]
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text(made["puzzle"] + "\n")
+    capsys.readouterr()
+    assert main(["check", str(puzzle), "--dict", english, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["rules"] == []
+    assert main(["rate", str(puzzle), "--dict", english, "--steps"]) == 0
+    out = capsys.readouterr().out
+    assert out.split()[0] in ("easy", "medium", "hard", "expert") and "1. " in out
