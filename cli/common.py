@@ -41,17 +41,21 @@ class Entry:
 
 
 def load(path: str) -> list[Entry]:
-    """Every puzzle of a file, in order (a file of one-line puzzles holds many)."""
+    """Every puzzle of a file, in order (a file of one-line puzzles holds many); a web
+    address (an f-puzzles or SudokuPad link) is read as it is, and errors call it "link"."""
+    link = kinds.is_link(path)
+    source = "link" if link else path
     try:
-        family, items = kinds.read(read_text(path))
+        family, items = kinds.read(path if link else read_text(path))
     except InputError as error:
-        return [Entry(path, 0, None, error=str(error))]
+        return [Entry(source, 0, None, error=str(error))]
     except ParseError as error:
-        return [Entry(path, error.line, None, error=f"{path}: {error}")]
+        return [Entry(source, error.line, None, error=f"{source}: {error}")]
     if not items:
-        return [Entry(path, 1, family, error=f"{path}: no puzzle found")]
-    return [Entry(path, line, family, error=f"{path}: {item}") if isinstance(item, ParseError)
-            else Entry(path, line, family, puzzle=item) for line, item in items]
+        return [Entry(source, 1, family, error=f"{source}: no puzzle found")]
+    return [Entry(source, line, family, error=f"{source}: {item}")
+            if isinstance(item, ParseError)
+            else Entry(source, line, family, puzzle=item) for line, item in items]
 
 
 def emit(obj: dict) -> None:

@@ -1,5 +1,6 @@
-"""`puzzle-tui export FILE... --to text|ipuz|svg|pdf -o OUT`: puzzles in another format; many
-files make one booklet (pdf) or numbered files (ipuz, svg: OUT-1, OUT-2, ...)."""
+"""`puzzle-tui export FILE... --to text|ipuz|svg|pdf|fpuzzles|sudokupad -o OUT`: puzzles in
+another format; many files make one booklet (pdf) or numbered files (ipuz, svg: OUT-1, OUT-2,
+...); links (variants) are written one a line, `-o -` prints them."""
 
 from __future__ import annotations
 
@@ -51,13 +52,22 @@ def run(args) -> int:
         return OK
     try:
         answers = [answer_for_print(entry, run.context) for entry in entries]
-        files = drawn_files(entries, answers, args)
+        files = (linked(entries, answers, args) if args.to in export.LINKS
+                 else drawn_files(entries, answers, args))
     except (DictionaryError, export.FontMissing, ValueError) as error:
         raise UsageError(str(error)) from None
     output_paths(list(files), args, args.files)
     for name, data in files.items():
         write(name, data)
     return OK
+
+
+def linked(entries, answers, args) -> dict[str, str]:
+    """One link a line; the solution travels with an f-puzzles link when it is unique."""
+    lines = [export.export_link(e.family, e.puzzle, args.to,
+                                a if e.family.count(e.puzzle, 2).unique else None)
+             for e, a in zip(entries, answers, strict=True)]
+    return {args.output: "\n".join(lines) + "\n"}
 
 
 def text_style(family, style: str) -> str:

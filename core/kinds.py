@@ -10,8 +10,9 @@ from core.errors import ParseError
 from core.family import Family, Generator
 from core.numcro.family import NUMCRO
 from core.sudoku.family import SUDOKU
+from core.variants.family import VARIANTS
 
-FAMILIES: tuple[Family, ...] = (SUDOKU, ARITH, NUMCRO)  # ties in `detect` go to the first
+FAMILIES: tuple[Family, ...] = (SUDOKU, ARITH, NUMCRO, VARIANTS)  # ties in `detect` go to the first
 NAMES = tuple(f.name for f in FAMILIES)
 GENERATORS: dict[str, tuple[Family, Generator]] = {
     g.name: (f, g) for f in FAMILIES for g in f.generators}
@@ -52,11 +53,47 @@ def read(text: str) -> tuple[Family, list]:
     cannot be read."""
     from core.export.ipuz import from_ipuz, is_ipuz
 
-    if is_ipuz(text):
-        family, puzzle = from_ipuz(text, FAMILIES)
-        return family, [(1, puzzle)]
+    if is_link(text):
+        return read_link(text.strip())
+    if is_ipuz(text):  # families that claim this file surest read it first (a jigsaw)
+        readers = sorted(FAMILIES, key=lambda f: -f.recognise(text))
+        family, puzzle = from_ipuz(text, readers)
+        return owner(family, [(1, puzzle)])
     family = detect(text)
-    return family, list(family.iter_puzzles(text))
+    return owner(family, list(family.iter_puzzles(text)))
+
+
+def owner(family: Family, items: list) -> tuple[Family, list]:
+    """A family may read a format into another family's puzzles (the variants family reads
+    SadMan .sdk and HoDoKu lines as classic Sudoku): the puzzles' own family answers for
+    them."""
+    first = next((item for _, item in items if not isinstance(item, ParseError)), None)
+    return (family if first is None or isinstance(first, family.puzzle_type)
+            else of(first)), items
+
+
+LINK = re.compile(r"^\s*https?://\S+\s*$|^\s*(www\.)?[\w-]+(\.[\w-]+)+/\S*\s*$", re.IGNORECASE)
+
+
+def is_link(text: str) -> bool:
+    """One web address and nothing else (a puzzle passed as a link)."""
+    return len(text) < 100_000 and "\n" not in text.strip() and bool(LINK.match(text))
+
+
+def read_link(link: str) -> tuple[Family, list]:
+    """The family whose `read_link` reads this address, and its puzzle (ParseError saying
+    what is wrong with the link, or that no family reads its site)."""
+    for family in FAMILIES:
+        reader = getattr(family, "read_link", None)
+        puzzle = reader(link) if reader else None
+        if puzzle is not None:
+            return owner(family, [(1, puzzle)])
+    raise ParseError(f"no puzzle family reads links of this site ({link[:60]})", 1, 1)
+
+
+def link_sites() -> tuple[str, ...]:
+    """The sites some family writes links for (export --to fpuzzles|sudokupad)."""
+    return tuple(dict.fromkeys(s for f in FAMILIES for s in getattr(f, "link_sites", ())))
 
 
 def parse(text: str) -> tuple[Family, object]:

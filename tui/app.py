@@ -89,16 +89,20 @@ class PuzzleApp(App):
         return editor_class.cannot_edit(puzzle)
 
     def problem_with(self, path: str) -> str | None:
-        """Why a file cannot be opened (for the open dialog), or None."""
+        """Why a file (or an f-puzzles or SudokuPad link) cannot be opened, or None."""
         try:
-            _, puzzle = load_puzzle(path)
+            _, puzzle = kinds.parse(path) if kinds.is_link(path) else load_puzzle(path)
         except (InputError, ParseError) as error:
             return str(error)
         problem = self.cannot_edit(puzzle)
         return f"{path}: {problem}" if problem else None
 
     def open_path(self, path: str) -> None:
-        """Open a puzzle file; when unsaved work on it was kept, ask whether to restore it."""
+        """Open a puzzle file (or link); when unsaved work on it was kept, ask whether to
+        restore it."""
+        if kinds.is_link(path):
+            self.open_link(path)
+            return
         key = storage.recovery_key(path)
         kept = storage.load_recovery(key)
         if kept is None:
@@ -127,6 +131,15 @@ class PuzzleApp(App):
         except storage.StorageError as error:
             self.warn_storage(error)
         self.edit(puzzle, path, family.format(puzzle))
+
+    def open_link(self, link: str) -> None:
+        """A puzzle from a link: a new, unsaved puzzle."""
+        try:
+            _, puzzle = kinds.parse(link)
+        except ParseError as error:
+            self.notify(str(error), title="Cannot open the link", severity="error", timeout=15)
+            return
+        self.edit(puzzle)
 
     def open_recovered(self, key: str, text: str, origin: str | None) -> None:
         """Kept work, unsaved (•) until the author saves it: compared with the file as it is

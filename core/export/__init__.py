@@ -7,7 +7,17 @@ from __future__ import annotations
 from core.export.fonts import FontMissing, find_font, install_font
 from core.export.ipuz import from_ipuz, is_ipuz, to_ipuz
 
-FORMATS = ("text", "ipuz", "svg", "pdf")
+FORMATS = ("text", "ipuz", "svg", "pdf", "fpuzzles", "sudokupad")
+LINKS = ("fpuzzles", "sudokupad")  # web addresses, for families that write them (variants)
+
+
+def export_link(family, puzzle, site: str, answer=None) -> str:
+    """The puzzle as a link of a puzzle site (with its solution where the site keeps one);
+    ValueError for a family that writes no links."""
+    writer = getattr(family, "to_link", None)
+    if writer is None:
+        raise ValueError(f"a {family.title} has no {site} link (variants do)")
+    return writer(puzzle, site, answer)
 
 
 def export_svg(family, puzzle, answer=None) -> str:
@@ -28,5 +38,6 @@ def export_pdf(puzzles: list[tuple[object, object, object, str]], paper: str = "
     return booklet(entries, paper, per_page, title)
 
 
-__all__ = ["FORMATS", "FontMissing", "export_pdf", "export_svg", "find_font", "from_ipuz",
+__all__ = ["FORMATS", "LINKS", "FontMissing", "export_link", "export_pdf",
+           "export_svg", "find_font", "from_ipuz",
            "install_font", "is_ipuz", "to_ipuz"]

@@ -18,6 +18,8 @@ class Line:
     x2: float
     y2: float
     width: float = THIN
+    color: str = INK
+    dash: float | None = None  # dash length (mm), for killer cages; None: solid
 
 
 @dataclass(frozen=True)
@@ -27,7 +29,7 @@ class Box:
     w: float
     h: float
     fill: str | None = None  # None: outline only
-    width: float = THIN
+    width: float = THIN  # 0: no outline
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,19 @@ class Label:
     y: float  # the baseline
     text: str
     size: float  # font size in mm (cap height about 0.7 of it)
+    color: str = INK
+    anchor: str = "middle"  # or "start": x is the left end (a killer cage's sum)
+
+
+@dataclass(frozen=True)
+class Circle:
+    """A disc or ring: kropki dots, arrow bulbs, thermometer bulbs, odd cells."""
+
+    x: float
+    y: float
+    r: float
+    fill: str | None = None  # None: outline only
+    width: float = THIN  # 0: no outline
     color: str = INK
 
 

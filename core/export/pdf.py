@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.export.drawing import Box, Drawing, Label, Line
+from core.export.drawing import Box, Circle, Drawing, Label, Line
 from core.export.fonts import find_font
 
 PAPERS = {"a4": (210.0, 297.0), "b5": (182.0, 257.0), "letter": (215.9, 279.4)}
@@ -74,22 +74,41 @@ def _place(pdf, drawing: Drawing, x: float, y: float, w: float, h: float) -> Non
     left = x + (w - drawing.width * scale) / 2
     for item in drawing.items:
         if isinstance(item, Line):
-            pdf.set_draw_color(0, 0, 0)
+            pdf.set_draw_color(*_rgb(item.color))
             pdf.set_line_width(item.width)
+            if item.dash:
+                pdf.set_dash_pattern(item.dash * scale, item.dash * scale)
             pdf.line(left + item.x1 * scale, y + item.y1 * scale, left + item.x2 * scale,
                      y + item.y2 * scale)
+            if item.dash:
+                pdf.set_dash_pattern()
         elif isinstance(item, Box):
             pdf.set_draw_color(0, 0, 0)
             pdf.set_line_width(item.width)
             if item.fill:
                 pdf.set_fill_color(*_rgb(item.fill))
             pdf.rect(left + item.x * scale, y + item.y * scale, item.w * scale, item.h * scale,
-                     style="DF" if item.fill else "D")
+                     style=_style(item))
+        elif isinstance(item, Circle):
+            pdf.set_draw_color(*_rgb(item.color))
+            pdf.set_line_width(item.width or 0.01)
+            if item.fill:
+                pdf.set_fill_color(*_rgb(item.fill))
+            r = item.r * scale
+            pdf.ellipse(left + item.x * scale - r, y + item.y * scale - r, 2 * r, 2 * r,
+                        style=_style(item))
         elif isinstance(item, Label):
             pdf.set_font("print", size=item.size * scale / PT)
             pdf.set_text_color(*_rgb(item.color))
-            text_w = pdf.get_string_width(item.text)
+            text_w = pdf.get_string_width(item.text) if item.anchor == "middle" else 0
             pdf.text(left + item.x * scale - text_w / 2, y + item.y * scale, item.text)
+
+
+def _style(item) -> str:
+    """Outline and fill, fill only (width 0), or outline only."""
+    if item.fill:
+        return "DF" if item.width else "F"
+    return "D"
 
 
 def _rgb(color: str) -> tuple[int, int, int]:

@@ -47,6 +47,7 @@ def inputs(tmp_path_factory):
         ("numcro JSON grid", SHARED / "numcro" / "ja_wikipedia_5x5.json", "numcro"),
         ("numcro JSON entries", SHARED / "numcro" / "en_codewords_solver_grid1.json",
          "numcro"),
+        ("variants text", ROOT / "puzzles" / "variants" / "mixed.txt", "variants"),
     ]
     mushikui = SHARED / "arith" / "mushikuizan"
     if mushikui.is_dir():
@@ -57,7 +58,8 @@ def inputs(tmp_path_factory):
         kinds.parse((SHARED / "numcro" / "ja_wikipedia_5x5.q.txt").read_text())[1]))
     items.append(("numcro grid", grid, "numcro"))
     for kind, path in (("sudoku", sudoku_grid), ("arith", ROOT / "puzzles" / "arith" /
-                       "long_division.txt"), ("numcro", grid)):  # every family's ipuz
+                       "long_division.txt"), ("numcro", grid),
+                       ("variants", ROOT / "puzzles" / "variants" / "mixed.txt")):
         family, puzzle = kinds.parse(path.read_text())
         items.append((f"{kind} ipuz", write(f"{kind}.ipuz", to_ipuz(family, puzzle)), kind))
     words = {"ja": WIKIPEDIA.split(), "en": [e["answer"] for e in json.loads(

@@ -1,0 +1,248 @@
+"""A Sudoku variant for print, drawn as magazines print it: thin cell lines and thick region
+borders, killer cages as dashed outlines inside the cells with their sums top-left, kropki
+dots on the cell edges, X/V and inequality signs on the edges, grey thermometers with a round
+bulb, arrows with a circle round the bulb, little killer and sandwich clues outside the grid,
+grey squares and circles for even and odd cells, shaded extra regions, thin diagonals."""
+
+from __future__ import annotations
+
+import math
+
+from core.export.drawing import ANSWER, GREY, INK, THICK, THIN, Box, Circle, Drawing, Label, Line
+from core.variants.model import DIRECTIONS, Variant, diagonal_cells, symbol
+
+LIGHT = "#d9d9d9"
+MARGIN_CELLS = 0.8  # room outside the grid for little killer and sandwich clues
+
+
+def title(p: Variant) -> str:
+    words = describe(p)
+    return f"Sudoku {p.size}x{p.size}" + (f" · {words}" if words else "")
+
+
+def describe(p: Variant) -> str:
+    """The variant's kinds, as a caption says them."""
+    kinds = []
+    if p.jigsaw:
+        kinds.append("jigsaw")
+    kinds += [{"diagonal": "diagonal", "antidiagonal": "anti-diagonal", "disjoint": "disjoint",
+               "antiknight": "anti-knight", "antiking": "anti-king"}[r] for r in sorted(p.rules)]
+    if p.extra:
+        kinds.append("extra regions")
+    if p.even or p.odd:
+        kinds.append("even/odd")
+    marks = {m.kind for m in p.marks}
+    if marks & {"white", "black"}:
+        kinds.append("kropki")
+    if marks & {"x", "v"}:
+        kinds.append("XV")
+    if "bar" in marks:
+        kinds.append("consecutive")
+    if "less" in marks:
+        kinds.append("inequality")
+    if "white" in p.negative and not marks & {"white", "bar"}:
+        kinds.append("non-consecutive")
+    for present, word in ((p.cages, "killer"), (p.little, "little killer"),
+                          (p.thermos, "thermo"), (p.arrows, "arrow"),
+                          (p.sandwiches, "sandwich")):
+        if present:
+            kinds.append(word)
+    return ", ".join(kinds)
+
+
+def draw(p: Variant, answer=None, cell: float | None = None) -> Drawing:
+    n = p.size
+    cell = cell or min(9.0, 80.0 / n)
+    margin = MARGIN_CELLS * cell if (p.little or p.sandwiches) else 0.0
+    d = Drawing(n * cell + 2 * margin, n * cell + 2 * margin)
+    at = _Pen(d, cell, margin, n)
+    _shading(p, at)
+    _lines(p, at)
+    _grid(p, at)
+    _cages(p, at)
+    _marks(p, at)
+    _outside(p, at)
+    _digits(p, answer, at)
+    return d
+
+
+class _Pen:
+    """Cell coordinates (row, col, fractions allowed) to millimetres on the drawing."""
+
+    def __init__(self, d: Drawing, cell: float, margin: float, n: int):
+        self.d, self.cell, self.margin, self.n = d, cell, margin, n
+
+    def xy(self, row: float, col: float) -> tuple[float, float]:
+        return self.margin + col * self.cell, self.margin + row * self.cell
+
+    def centre(self, c: int) -> tuple[float, float]:
+        return self.xy(c // self.n + 0.5, c % self.n + 0.5)
+
+    def add(self, item) -> None:
+        self.d.items.append(item)
+
+
+def _shading(p: Variant, at: _Pen) -> None:
+    n, size = p.size, at.cell
+    for region in p.extra:
+        for c in region:
+            x, y = at.xy(c // n, c % n)
+            at.add(Box(x, y, size, size, fill=LIGHT, width=0))
+    for c in p.even:
+        x, y = at.centre(c)
+        at.add(Box(x - 0.32 * size, y - 0.32 * size, 0.64 * size, 0.64 * size, fill=LIGHT,
+                   width=0))
+    for c in p.odd:
+        x, y = at.centre(c)
+        at.add(Circle(x, y, 0.34 * size, fill=LIGHT, width=0))
+
+
+def _lines(p: Variant, at: _Pen) -> None:
+    n, size = p.size, at.cell
+    for rule, anti in (("diagonal", False), ("antidiagonal", True)):
+        if rule in p.rules:
+            cells = diagonal_cells(n, anti)
+            x1, y1 = at.xy(0, n if anti else 0)
+            x2, y2 = at.xy(n, 0 if anti else n)
+            at.add(Line(x1, y1, x2, y2, THIN, color=GREY))
+            del cells
+    for thermo in p.thermos:
+        x, y = at.centre(thermo[0])
+        at.add(Circle(x, y, 0.36 * size, fill=LIGHT, width=0))
+        _path(at, thermo, 0.3 * size, LIGHT)
+    for arrow in p.arrows:
+        for c in arrow.bulb:
+            x, y = at.centre(c)
+            at.add(Circle(x, y, 0.38 * size, fill="#ffffff", width=THIN, color=GREY))
+        if len(arrow.bulb) > 1:
+            _path(at, arrow.bulb, THIN, GREY)
+        _arrow(at, arrow.bulb[-1], arrow.shaft)
+
+
+def _path(at: _Pen, cells, width: float, color: str) -> None:
+    for a, b in zip(cells, cells[1:], strict=False):
+        x1, y1 = at.centre(a)
+        x2, y2 = at.centre(b)
+        at.add(Line(x1, y1, x2, y2, width, color=color))
+
+
+def _arrow(at: _Pen, bulb: int, shaft) -> None:
+    """The shaft from the bulb's circle to an arrowhead in the last cell."""
+    size = at.cell
+    points = [at.centre(bulb)] + [at.centre(c) for c in shaft]
+    (x0, y0), (x1, y1) = points[0], points[1]
+    length = math.hypot(x1 - x0, y1 - y0)
+    points[0] = (x0 + (x1 - x0) * 0.38 * size / length, y0 + (y1 - y0) * 0.38 * size / length)
+    for (xa, ya), (xb, yb) in zip(points, points[1:], strict=False):
+        at.add(Line(xa, ya, xb, yb, THIN, color=GREY))
+    (xa, ya), (xb, yb) = points[-2], points[-1]
+    angle = math.atan2(yb - ya, xb - xa)
+    for turn in (2.6, -2.6):
+        at.add(Line(xb, yb, xb + 0.25 * size * math.cos(angle + turn),
+                    yb + 0.25 * size * math.sin(angle + turn), THIN, color=GREY))
+
+
+def _grid(p: Variant, at: _Pen) -> None:
+    n = p.size
+    for r in range(n + 1):
+        for c in range(n):
+            above = p.regions[(r - 1) * n + c] if r else None
+            below = p.regions[r * n + c] if r < n else None
+            x1, y = at.xy(r, c)
+            x2, _ = at.xy(r, c + 1)
+            at.add(Line(x1, y, x2, y, THICK if above != below else THIN))
+    for c in range(n + 1):
+        for r in range(n):
+            left = p.regions[r * n + c - 1] if c else None
+            right = p.regions[r * n + c] if c < n else None
+            x, y1 = at.xy(r, c)
+            _, y2 = at.xy(r + 1, c)
+            at.add(Line(x, y1, x, y2, THICK if left != right else THIN))
+
+
+def _cages(p: Variant, at: _Pen) -> None:
+    """Dashed outlines a little inside the cells; the sum in the top-left cell's corner."""
+    n, inset = p.size, 0.12
+    for cage in p.cages:
+        inside = set(cage.cells)
+        for c in cage.cells:
+            r, k = divmod(c, n)
+            for dr, dk, edge in ((-1, 0, "top"), (1, 0, "bottom"), (0, -1, "left"),
+                                 (0, 1, "right")):
+                rr, kk = r + dr, k + dk
+                if 0 <= rr < n and 0 <= kk < n and rr * n + kk in inside:
+                    continue
+                _cage_edge(at, r, k, edge, inset)
+        if cage.total is not None:
+            first = min(cage.cells)
+            x, y = at.xy(first // n, first % n)
+            at.add(Label(x + 0.05 * at.cell, y + 0.3 * at.cell, str(cage.total),
+                         0.26 * at.cell, INK, anchor="start"))
+
+
+def _cage_edge(at: _Pen, r: int, k: int, edge: str, inset: float) -> None:
+    lo, hi = inset, 1 - inset
+    ends = {"top": ((r + lo, k + lo), (r + lo, k + hi)),
+            "bottom": ((r + hi, k + lo), (r + hi, k + hi)),
+            "left": ((r + lo, k + lo), (r + hi, k + lo)),
+            "right": ((r + lo, k + hi), (r + hi, k + hi))}[edge]
+    (ra, ka), (rb, kb) = ends
+    # stretch to the neighbouring cell of the same cage so the dashes run on
+    xa, ya = at.xy(ra, ka)
+    xb, yb = at.xy(rb, kb)
+    at.add(Line(xa, ya, xb, yb, THIN, dash=0.8))
+
+
+def _marks(p: Variant, at: _Pen) -> None:
+    size = at.cell
+    for m in p.marks:
+        (xa, ya), (xb, yb) = at.centre(m.a), at.centre(m.b)
+        x, y = (xa + xb) / 2, (ya + yb) / 2
+        if m.kind in ("white", "black"):
+            at.add(Circle(x, y, 0.13 * size, fill=INK if m.kind == "black" else "#ffffff",
+                          width=THIN))
+        elif m.kind == "bar":
+            dx, dy = (0, 0.18 * size) if ya == yb else (0.18 * size, 0)
+            at.add(Line(x - dx, y - dy, x + dx, y + dy, THICK))
+        elif m.kind in ("x", "v"):
+            at.add(Label(x, y + 0.12 * size, m.kind.upper(), 0.34 * size, INK))
+        else:
+            _sign(at, m, x, y)
+
+
+def _sign(at: _Pen, m, x: float, y: float) -> None:
+    """A < between the cells, its point at the larger digit's side... its open end there."""
+    size = 0.12 * at.cell
+    (xa, ya), (xb, yb) = at.centre(m.a), at.centre(m.b)
+    ux, uy = (xb - xa) / at.cell, (yb - ya) / at.cell  # from smaller to larger
+    px, py = -uy, ux
+    tip = (x - ux * size, y - uy * size)  # the narrow end points at the smaller digit
+    for s in (1, -1):
+        at.add(Line(tip[0], tip[1], x + ux * size + px * size * s, y + uy * size + py * size * s,
+                    THIN * 2))
+
+
+def _outside(p: Variant, at: _Pen) -> None:
+    n, size = p.size, at.cell
+    for clue in p.little:
+        x, y = at.xy(clue.row + 0.5, clue.col + 0.5)
+        at.add(Label(x, y + 0.12 * size, str(clue.total), 0.34 * size, INK))
+        dr, dc = DIRECTIONS[clue.direction]
+        xa, ya = at.xy(clue.row + 0.5 + 0.3 * dr, clue.col + 0.5 + 0.3 * dc)
+        xb, yb = at.xy(clue.row + 0.5 + 0.48 * dr, clue.col + 0.5 + 0.48 * dc)
+        at.add(Line(xa, ya, xb, yb, THIN))
+    for s in p.sandwiches:
+        row, col = (s.index, -1) if s.line == "row" else (-1, s.index)
+        x, y = at.xy(row + 0.5, col + 0.5)
+        at.add(Label(x, y + 0.12 * size, str(s.total), 0.38 * size, INK))
+    del n
+
+
+def _digits(p: Variant, answer, at: _Pen) -> None:
+    for c, v in enumerate(p.givens):
+        shown, color = v, INK
+        if not v and answer is not None:
+            shown, color = answer[c], ANSWER
+        if shown:
+            x, y = at.centre(c)
+            at.add(Label(x, y + 0.25 * at.cell, symbol(shown), at.cell * 0.62, color))

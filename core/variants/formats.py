@@ -1,0 +1,402 @@
+"""The text format of Sudoku variants (documented in README.md, "Sudoku variants"):
+
+    kind: variants
+    title: Little thermo
+    5 3 . | . 7 . | . . .        the grid: a line a row (blanks . or 0; | and rule lines skipped)
+    ...
+    regions:                     a jigsaw: a line a row, a letter a region (A-P)
+    AAABBBCCC
+    rules: diagonal antidiagonal hyper disjoint antiknight antiking nonconsecutive
+    negative: white black x v    marks whose absence says something
+    even: r1c1 r2c2              odd: r3c3
+    extra: r1c1 r1c2 r2c1 r2c2   an extra region (a line each)
+    white: r1c1-r1c2             also black, bar, x, v
+    less: r1c1<r1c2 r2c1>r3c1    不等号
+    cage 15: r1c1 r1c2 r2c1      (cage: ... without a sum)
+    thermo: r1c1 r2c1 r3c1       from the bulb
+    arrow: r5c5 | r4c4 r3c3      bulb (a pill: several cells) | shaft
+    little 23: r0c1 DR           a clue outside the grid (row 0 or size+1, column alike)
+    sandwich row 3: 15           (sandwich col 2: 0)
+
+Lines are parsed, never evaluated; every error names its line and column.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.errors import ParseError
+from core.sudoku.model import SYMBOLS
+from core.variants import model
+from core.variants.model import (
+    Arrow,
+    Cage,
+    LittleKiller,
+    Mark,
+    ModelError,
+    Sandwich,
+    Variant,
+    windows,
+)
+
+MAX_TEXT = 1_000_000
+KEY = re.compile(r"^\s*([a-z]+)(?:\s+([a-z]+))?(?:\s+(\d{1,4}))?\s*:(.*)$", re.IGNORECASE)
+CELL = re.compile(r"r(\d{1,2})c(\d{1,2})", re.IGNORECASE)
+PAIR = re.compile(r"^r(\d{1,2})c(\d{1,2})\s*([-<>])\s*r(\d{1,2})c(\d{1,2})$", re.IGNORECASE)
+REGION_LETTERS = "ABCDEFGHIJKLMNOP"
+SHAPE_KEYS = {"regions", "rules", "negative", "even", "odd", "extra", "white", "black", "bar",
+              "x", "v", "less", "cage", "thermo", "arrow", "little", "sandwich"}
+META = {"title": "title", "author": "author", "note": "rules"}
+RULE_WORDS = {"diagonal", "antidiagonal", "hyper", "disjoint", "antiknight", "antiking",
+              "nonconsecutive"}
+BLANKS = ".0"
+
+
+class _Reader:
+    """The parts of a puzzle as the lines give them, each with where it was said."""
+
+    def __init__(self):
+        self.rows: list[tuple[int, str]] = []
+        self.region_rows: list[tuple[int, str]] = []
+        self.size: int | None = None
+        self.parts: dict[str, list] = {k: [] for k in
+                                       ("rules", "extra", "even", "odd", "marks", "negative",
+                                        "cages", "little", "thermos", "arrows", "sandwiches",
+                                        "meta")}
+        self.first_line = 1
+
+
+def parse(text: str) -> Variant:
+    if len(text) > MAX_TEXT:
+        raise ParseError(f"the text is too long ({len(text)} characters; at most {MAX_TEXT})",
+                         1, 1)
+    reader = _Reader()
+    block = "grid"
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.rstrip()
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        key = KEY.match(line)
+        if key is None:
+            (reader.rows if block == "grid" else reader.region_rows).append((number, line))
+            continue
+        block = _keyed(reader, key, number, line) or "grid"
+    return _build(reader)
+
+
+def _keyed(reader: _Reader, key: re.Match, number: int, line: str) -> str | None:
+    """Take a `key: value` line; the block that plain lines now belong to."""
+    name, word, total = key.group(1).lower(), (key.group(2) or "").lower(), key.group(3)
+    value, at = key.group(4).strip(), key.start(4) + 1 + len(key.group(4)) - len(
+        key.group(4).lstrip())
+    if name == "kind":
+        if value.lower() != "variants":
+            raise ParseError(f"kind is '{value}', not variants", number, at)
+    elif name in META and not word:
+        reader.parts["meta"].append((META[name], value))
+    elif name == "size":
+        reader.size = _number(value, number, at)
+    elif name == "regions":
+        if value:
+            raise ParseError("regions: the rows follow on their own lines", number, at)
+        return "regions"
+    elif name in SHAPE_KEYS:
+        _shape(reader, name, word, total, value, number, at)
+    else:
+        raise ParseError(f"unknown line {name!r}: the keys are "
+                         f"{', '.join(sorted(SHAPE_KEYS | set(META) | {'kind', 'size'}))}",
+                         number, key.start(1) + 1)
+    return None
+
+
+def _shape(reader: _Reader, name, word, total, value, number, at) -> None:
+    parts = reader.parts
+    where = (number, at)
+    if name == "rules":
+        for w in value.lower().split():
+            if w not in RULE_WORDS:
+                raise ParseError(f"unknown rule {w!r}; rules: {', '.join(sorted(RULE_WORDS))}",
+                                 number, at + value.lower().index(w))
+            parts["rules"].append((w, where))
+    elif name == "negative":
+        for w in value.lower().split():
+            if w not in model.NEGATIVE_KINDS:
+                raise ParseError(f"negative constraints exist for "
+                                 f"{', '.join(model.NEGATIVE_KINDS)}, not {w!r}",
+                                 number, at + value.lower().index(w))
+            parts["negative"].append(w)
+    elif name in ("even", "odd", "extra", "thermo"):
+        cells = _cells(value, number, at)
+        key = {"thermo": "thermos"}.get(name, name)
+        if name in ("even", "odd"):
+            parts[key] += [(c, where) for c in cells]
+        else:
+            parts[key].append((cells, where))
+    elif name in ("white", "black", "bar", "x", "v", "less"):
+        parts["marks"] += [(m, where) for m in _marks(name, value, number, at)]
+    elif name == "cage":
+        total_value = int(total) if total is not None else None
+        parts["cages"].append((_cells(value, number, at), total_value, where))
+    elif name == "arrow":
+        parts["arrows"].append((value, where))
+    elif name == "little":
+        parts["little"].append((value, total, where))
+    elif name == "sandwich":
+        parts["sandwiches"].append((word, total, value, where))
+
+
+def _number(value: str, line: int, column: int) -> int:
+    if not value.isascii() or not value.isdigit() or len(value) > 4:
+        raise ParseError(f"expected a whole number, found {value!r}", line, column)
+    return int(value)
+
+
+def _cells(value: str, line: int, column: int) -> list[tuple[int, int]]:
+    """(row, column) pairs, 1-based as written; checked against the size later."""
+    found, pos = [], 0
+    for token in value.split():
+        start = value.index(token, pos)
+        pos = start + len(token)
+        match = CELL.fullmatch(token)
+        if match is None:
+            raise ParseError(f"expected a cell like r3c5, found {token!r}", line, column + start)
+        found.append((int(match.group(1)), int(match.group(2))))
+    if not found:
+        raise ParseError("expected cells like r3c5", line, column)
+    return found
+
+
+def _marks(kind: str, value: str, line: int, column: int) -> list:
+    found, pos = [], 0
+    for token in value.split():
+        start = value.index(token, pos)
+        pos = start + len(token)
+        match = PAIR.match(token)
+        if match is None or (match.group(3) == "-") == (kind == "less"):
+            form = "r1c1<r1c2 or r1c2>r1c1" if kind == "less" else "r1c1-r1c2"
+            raise ParseError(f"expected a pair of cells like {form}, found {token!r}",
+                             line, column + start)
+        a, b = (int(match.group(1)), int(match.group(2))), (int(match.group(4)),
+                                                           int(match.group(5)))
+        found.append((kind, b, a) if match.group(3) == ">" else (kind, a, b))
+    return found
+
+
+def _build(reader: _Reader) -> Variant:
+    size, givens = _grid(reader)
+    n = size
+
+    def cell(rc, where) -> int:
+        r, c = rc
+        if not (1 <= r <= n and 1 <= c <= n):
+            raise ParseError(f"r{r}c{c} is outside the {n}x{n} grid", *where)
+        return (r - 1) * n + c - 1
+
+    p = reader.parts
+    rules = {w for w, _ in p["rules"]}
+    negative = set(p["negative"]) | ({"white"} if "nonconsecutive" in rules else set())
+    extra = []
+    if "hyper" in rules:
+        if not windows(n):
+            raise ParseError(f"a {n}x{n} grid has no hyper windows", *p["rules"][0][1])
+        extra += windows(n)
+    located = dict(
+        extra=[(tuple(cell(rc, w) for rc in cells), w) for cells, w in p["extra"]],
+        even=[(cell(rc, w), w) for rc, w in p["even"]],
+        odd=[(cell(rc, w), w) for rc, w in p["odd"]],
+        marks=[(Mark(kind, cell(a, w), cell(b, w)), w) for (kind, a, b), w in p["marks"]],
+        cages=[(Cage(tuple(cell(rc, w) for rc in cells), total), w)
+               for cells, total, w in p["cages"]],
+        thermos=[(tuple(cell(rc, w) for rc in cells), w) for cells, w in p["thermos"]],
+        arrows=[(_arrow(value, w, cell), w) for value, w in p["arrows"]],
+        little=[(_little(value, total, w, n), w) for value, total, w in p["little"]],
+        sandwiches=[(_sandwich(word, total, value, w, n), w)
+                    for word, total, value, w in p["sandwiches"]])
+    parts = {key: [item for item, _ in items] for key, items in located.items()}
+    parts["extra"] += extra
+    regions = _regions(reader, n)
+    try:
+        return model.make(n, givens, regions, rules=rules & set(model.RULES),
+                          negative=negative, meta=p["meta"], **parts)
+    except ModelError as error:
+        raise ParseError(str(error), *_culprit(n, regions, located, reader)) from None
+
+
+def _culprit(n: int, regions, located: dict, reader: _Reader) -> tuple[int, int]:
+    """Where the first constraint that is wrong on its own was written."""
+    try:
+        model.make(n, None, regions)
+    except ModelError:
+        return (reader.region_rows or [(reader.first_line, "")])[0][0], 1
+    for key, items in located.items():
+        for item, where in items:
+            try:
+                model.make(n, None, regions, **{key: [item]})
+            except ModelError:
+                return where
+    return reader.first_line, 1
+
+
+def _grid(reader: _Reader) -> tuple[int, tuple[int, ...]]:
+    rows = [(number, [(col, ch) for col, ch in enumerate(line, 1) if ch not in "|+ \t"])
+            for number, line in reader.rows if not set(line) <= set("-+|= \t")]
+    if not rows:
+        if reader.size is None:
+            raise ParseError("no grid: give its rows, or `size: 9` for an empty one", 1, 1)
+        return reader.size, (0,) * reader.size ** 2
+    reader.first_line = rows[0][0]
+    if len(rows) == 1 and round(len(rows[0][1]) ** 0.5) ** 2 == len(rows[0][1]):
+        size = round(len(rows[0][1]) ** 0.5)  # the whole grid on one line
+        rows = [(rows[0][0], rows[0][1][i * size:(i + 1) * size]) for i in range(size)]
+    size = len(rows[0][1])
+    if not model.MIN_SIZE <= size <= model.MAX_SIZE:
+        raise ParseError(f"a grid row has {model.MIN_SIZE} to {model.MAX_SIZE} symbols; "
+                         f"found {size}", rows[0][0], 1)
+    if reader.size is not None and reader.size != size:
+        raise ParseError(f"size is {reader.size}, but the rows have {size} symbols",
+                         rows[0][0], 1)
+    for number, cells in rows:
+        if len(cells) != size:
+            raise ParseError(f"this row has {len(cells)} symbols; the first row has {size}",
+                             number, cells[-1][0] if cells else 1)
+    if len(rows) != size:
+        raise ParseError(f"found {len(rows)} rows; a {size}x{size} grid has {size}",
+                         rows[-1][0], 1)
+    return size, tuple(_symbol(ch, size, number, col) for number, cells in rows
+                       for col, ch in cells)
+
+
+def _symbol(ch: str, size: int, line: int, column: int) -> int:
+    if ch in BLANKS:
+        return 0
+    value = SYMBOLS.find(ch.upper()) + 1
+    if not 1 <= value <= size:
+        raise ParseError(f"symbol {ch!r} is not one of the {size} of a {size}x{size} grid "
+                         "(. or 0 is a blank)", line, column)
+    return value
+
+
+def _regions(reader: _Reader, n: int) -> tuple[int, ...] | None:
+    if not reader.region_rows:
+        return None
+    rows = [(number, [(col, ch) for col, ch in enumerate(line, 1) if not ch.isspace()])
+            for number, line in reader.region_rows]
+    if len(rows) != n:
+        raise ParseError(f"regions: found {len(rows)} rows; the grid has {n}",
+                         rows[-1][0], 1)
+    found = []
+    for number, cells in rows:
+        if len(cells) != n:
+            raise ParseError(f"regions: this row has {len(cells)} letters; the grid has {n} "
+                             "columns", number, 1)
+        for col, ch in cells:
+            region = REGION_LETTERS.find(ch.upper())
+            if not 0 <= region < n:
+                raise ParseError(f"regions: {ch!r} is not one of the letters "
+                                 f"{REGION_LETTERS[:n]}", number, col)
+            found.append(region)
+    return tuple(found)
+
+
+def _arrow(value: str, where, cell) -> Arrow:
+    bulb, bar, shaft = value.partition("|")
+    if not bar:
+        raise ParseError("an arrow is `arrow: BULB | SHAFT`, e.g. arrow: r1c1 | r1c2 r1c3",
+                         *where)
+    return Arrow(tuple(cell(rc, where) for rc in _cells(bulb, *where)),
+                 tuple(cell(rc, where) for rc in _cells(shaft, *where)))
+
+
+def _little(value: str, total, where, n: int) -> LittleKiller:
+    words = value.split()
+    if total is None or len(words) != 2 or not CELL.fullmatch(words[0]) or (
+            words[1].upper() not in model.DIRECTIONS):
+        raise ParseError("a little killer is `little SUM: r0c3 DR` (a place outside the grid "
+                         "and a direction DR, DL, UR or UL)", *where)
+    r, c = (int(v) for v in CELL.fullmatch(words[0]).groups())
+    outside = r in (0, n + 1) or c in (0, n + 1)
+    if not (outside and 0 <= r <= n + 1 and 0 <= c <= n + 1):
+        raise ParseError(f"r{r}c{c}: a little killer clue sits just outside the grid", *where)
+    return LittleKiller(r - 1, c - 1, words[1].upper(), int(total))
+
+
+def _sandwich(word: str, total, value: str, where, n: int) -> Sandwich:
+    if word not in ("row", "col", "column") or total is None:
+        raise ParseError("a sandwich clue is `sandwich row 3: 15` or `sandwich col 2: 0`",
+                         *where)
+    index = int(total)
+    if not 1 <= index <= n:
+        raise ParseError(f"{word} {index}: the grid has {n}", *where)
+    return Sandwich("row" if word == "row" else "col", index - 1, _number(value, *where))
+
+
+# --- writing -------------------------------------------------------------------------------
+
+def name(cell: int, n: int) -> str:
+    return f"r{cell // n + 1}c{cell % n + 1}"
+
+
+def _names(cells, n: int) -> str:
+    return " ".join(name(c, n) for c in cells)
+
+
+def format(p: Variant, style: str = "grid") -> str:  # noqa: A001 - the family interface
+    if style not in ("grid", "line"):
+        raise ValueError(f"unknown variants text style {style!r} (grid or line)")
+    n = p.size
+    out = ["kind: variants"]
+    out += [f"{key}: {value}" for key, value in _meta_lines(p)]
+    if style == "line":
+        out.append("".join(model.symbol(v) for v in p.givens))
+    else:
+        out += [" ".join(model.symbol(v) for v in p.givens[r * n:(r + 1) * n])
+                for r in range(n)]
+    if p.jigsaw:
+        out.append("regions:")
+        out += ["".join(REGION_LETTERS[p.regions[r * n + c]] for c in range(n))
+                for r in range(n)]
+    out += _constraint_lines(p)
+    return "\n".join(out) + "\n"
+
+
+def _meta_lines(p: Variant):
+    back = {v: k for k, v in META.items()}
+    return [(back[key], value.replace("\n", " ")) for key, value in p.meta if key in back]
+
+
+def _constraint_lines(p: Variant) -> list[str]:
+    n, out = p.size, []
+    hyper = set(windows(n))
+    rules = sorted(p.rules) + (["hyper"] if hyper and hyper <= set(p.extra) else [])
+    if rules:
+        out.append("rules: " + " ".join(rules))
+    if p.negative:
+        out.append("negative: " + " ".join(k for k in model.NEGATIVE_KINDS if k in p.negative))
+    for key, cells in (("even", p.even), ("odd", p.odd)):
+        if cells:
+            out.append(f"{key}: {_names(cells, n)}")
+    out += [f"extra: {_names(r, n)}" for r in p.extra
+            if not (rules and "hyper" in rules and r in hyper)]
+    for kind in model.MARK_KINDS:
+        marks = [m for m in p.marks if m.kind == kind]
+        if marks:
+            sep = "<" if kind == "less" else "-"
+            out.append(f"{kind}: " + " ".join(f"{name(m.a, n)}{sep}{name(m.b, n)}"
+                                              for m in marks))
+    for cage in p.cages:
+        head = "cage" if cage.total is None else f"cage {cage.total}"
+        out.append(f"{head}: {_names(cage.cells, n)}")
+    out += [f"thermo: {_names(t, n)}" for t in p.thermos]
+    out += [f"arrow: {_names(a.bulb, n)} | {_names(a.shaft, n)}" for a in p.arrows]
+    out += [f"little {k.total}: r{k.row + 1}c{k.col + 1} {k.direction}" for k in p.little]
+    out += [f"sandwich {s.line} {s.index + 1}: {s.total}" for s in p.sandwiches]
+    return out
+
+
+def recognise(text: str) -> int:
+    """2 when a line has a key only variants use (cage, thermo, regions, ...)."""
+    for line in text.splitlines()[:400]:
+        key = KEY.match(line)
+        if key and key.group(1).lower() in SHAPE_KEYS:
+            return 3
+    return 0

@@ -1,0 +1,415 @@
+"""Making unique Sudoku variants. Every puzzle returned has been counted unique by the exact
+counter (core.variants.engine); the ways of making them:
+
+  jigsaw    random connected regions of equal size (optionally symmetric), a random filling,
+            then givens removed while the puzzle stays unique
+  killer    cages grown over a random filling, each sum from the filling; cages are split
+            where two solutions differ until one is left: the "zero-given killer"
+  marks     kropki dots, X/V or inequality signs read off a random filling: all of them with
+            the negative constraint, or a minimal set; then givens removed
+  rules     diagonals, windoku windows, disjoint groups, anti-knight, anti-king, even/odd:
+            a filling that keeps them, then givens removed (symmetry as for classic)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field, replace
+
+from core.errors import GenerationFailed
+from core.family import Field, Generator
+from core.removal import remove_greedily
+from core.search import Stop, Stopped
+from core.symmetry import SYMMETRIES, orbits
+from core.variants import engine, model
+from core.variants.model import Cage, Mark, Variant, make, neighbours
+
+
+@dataclass(frozen=True)
+class Options:
+    kind: str = "jigsaw"  # jigsaw, killer, marks, rules
+    size: int = 9
+    symmetry: str = "none"  # of the givens (and of a jigsaw's regions: rot180 only)
+    rules: tuple[str, ...] = ()  # for kind rules: diagonal antidiagonal hyper ...
+    marks: tuple[str, ...] = ("white", "black")  # for kind marks
+    all_marks: bool = False  # every mark that fits, with the negative constraint
+    givens: bool = True  # killer: may add givens if cages alone do not make it unique
+    seconds: float = 60.0  # give up after this long
+    extra: dict = field(default_factory=dict, compare=False)
+
+    def __post_init__(self):
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown kind {self.kind!r}; one of {', '.join(KINDS)}")
+        if not model.MIN_SIZE <= self.size <= model.MAX_SIZE:
+            raise ValueError(f"size {self.size}: {model.MIN_SIZE} to {model.MAX_SIZE}")
+        if self.kind != "jigsaw" and model.box_regions(self.size) is None:
+            raise ValueError(f"a {self.size}x{self.size} grid has no boxes: make a jigsaw")
+        if self.symmetry not in SYMMETRIES:
+            raise ValueError(f"unknown symmetry {self.symmetry!r}")
+        bad = [m for m in self.marks if m not in model.MARK_KINDS]
+        if bad:
+            raise ValueError(f"unknown mark {bad[0]!r}; one of {', '.join(model.MARK_KINDS)}")
+
+
+KINDS = ("jigsaw", "killer", "marks", "rules")
+RULE_WORDS = ("diagonal", "antidiagonal", "hyper", "disjoint", "antiknight", "antiking",
+              "evenodd", "nonconsecutive")
+
+
+def _deadline(options: Options, stop: Stop | None) -> Stop:
+    end = time.monotonic() + options.seconds
+    return lambda: time.monotonic() > end or bool(stop and stop())
+
+
+def generate(options: Options, rng: random.Random, stop: Stop | None = None
+             ) -> tuple[Variant, tuple[int, ...]]:
+    done = _deadline(options, stop)
+    make_one = {"jigsaw": _jigsaw, "killer": _killer, "marks": _marks, "rules": _rules}
+    while not done():
+        try:
+            made = make_one[options.kind](options, rng, done)
+        except Stopped:
+            break
+        if made is not None:
+            puzzle, solution = made
+            if engine.count(puzzle, 2).unique:  # proven once more, whatever the path
+                return puzzle, solution
+    raise GenerationFailed(f"no unique {options.kind} puzzle in {options.seconds:.0f} s")
+
+
+# --- fillings ----------------------------------------------------------------------------
+
+def random_filling(p: Variant, rng: random.Random, nodes: int = 20_000):
+    """A random solution of p (its givens kept), or None within the node budget."""
+    plan = engine.plan_of(engine.shape_of(p))
+    cand = engine.start(p, plan)
+    budget = [nodes]
+
+    def fill(cand):
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        cell = engine.branch_cell(cand)
+        if cell < 0:
+            values = tuple(m.bit_length() for m in cand)
+            return values if not engine.rules.broken(p, values) else None
+        digits = [1 << i for i in range(p.size) if cand[cell] >> i & 1]
+        rng.shuffle(digits)
+        for bit in digits:
+            child = cand[:]
+            child[cell] = bit
+            if engine.propagate(child, plan, [cell]):
+                found = fill(child)
+                if found is not None or budget[0] < 0:
+                    return found
+        return None
+
+    return fill(cand) if cand is not None else None
+
+
+def _unique_without(puzzle: Variant, solution, stop: Stop):
+    """A removal test for core.removal: the puzzle stays unique without the group's givens."""
+    def can_remove(rest: frozenset, group: tuple) -> bool:
+        if stop():
+            raise Stopped
+        givens = tuple(solution[c] if c in rest else 0 for c in range(puzzle.cells))
+        return engine.count(puzzle.with_givens(givens), 2, stop).unique
+    return can_remove
+
+
+def _fewer_givens(puzzle: Variant, solution, options: Options, rng, stop: Stop) -> Variant:
+    """Givens removed, a symmetry orbit at a time, while the puzzle stays unique."""
+    full = puzzle.with_givens(solution)
+    kept = remove_greedily(range(puzzle.cells), orbits(puzzle.size, options.symmetry),
+                           _unique_without(full, solution, stop), rng)
+    return full.with_givens(solution[c] if c in kept else 0 for c in range(puzzle.cells))
+
+
+# --- jigsaw --------------------------------------------------------------------------------
+
+def jigsaw_regions(n: int, rng: random.Random, symmetric: bool = False, swaps: int = 0
+                   ) -> tuple[int, ...]:
+    """Random connected regions of n cells each: boxes (or a snake of the rows) reshaped by
+    swapping cells between neighbouring regions; with `symmetric`, every swap is mirrored
+    through the centre."""
+    regions = list(model.box_regions(n) or _snake(n))
+    for _ in range(swaps or 40 * n):
+        a = rng.randrange(n * n)
+        b = rng.choice([c for c in _around(a, n) if regions[c] != regions[a]] or [a])
+        if regions[a] == regions[b]:
+            continue
+        trial = regions[:]
+        _swap(trial, a, b, n, rng)
+        if symmetric:
+            ra, rb = n * n - 1 - a, n * n - 1 - b
+            if {ra, rb} & {a, b} or not _mirror(trial, regions, a, b, ra, rb, n):
+                continue
+        if _connected(trial, n) and (not symmetric or _symmetric(trial, n)):
+            regions = trial
+    return tuple(_renumbered(regions))
+
+
+def _snake(n: int) -> list[int]:
+    order = [r * n + (c if r % 2 == 0 else n - 1 - c) for r in range(n) for c in range(n)]
+    regions = [0] * (n * n)
+    for i, cell in enumerate(order):
+        regions[cell] = i // n
+    return regions
+
+
+def _around(cell: int, n: int) -> list[int]:
+    r, c = divmod(cell, n)
+    return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+            if 0 <= rr < n and 0 <= cc < n]
+
+
+def _swap(regions: list[int], a: int, b: int, n: int, rng: random.Random) -> None:
+    """Cell a joins b's region; a cell of b's region beside a's region goes the other way."""
+    ra, rb = regions[a], regions[b]
+    back = [c for c in range(n * n) if regions[c] == rb and c != b
+            and any(regions[d] == ra for d in _around(c, n))]
+    if not back:
+        return
+    regions[a], regions[rng.choice(back)] = rb, ra
+
+
+def _mirror(trial, before, a, b, ra, rb, n) -> bool:
+    """Repeat the swap through the centre: the mirrored cells swap the mirrored regions."""
+    changed = [c for c in range(n * n) if trial[c] != before[c]]
+    for c in changed:
+        m = n * n - 1 - c
+        if m in changed:
+            return False
+        trial[m] = _mirror_region(trial[c], before, n)
+    return True
+
+
+def _mirror_region(region: int, before, n: int) -> int:
+    cells = [c for c in range(n * n) if before[c] == region]
+    return before[n * n - 1 - cells[0]]
+
+
+def _symmetric(regions, n: int) -> bool:
+    pairs = {}
+    for c in range(n * n):
+        pair = pairs.setdefault(regions[c], regions[n * n - 1 - c])
+        if pair != regions[n * n - 1 - c]:
+            return False
+    return all(regions.count(k) == n for k in range(n))
+
+
+def _connected(regions, n: int) -> bool:
+    for k in range(n):
+        cells = [c for c in range(n * n) if regions[c] == k]
+        if len(cells) != n:
+            return False
+        seen, todo = {cells[0]}, [cells[0]]
+        while todo:
+            for d in _around(todo.pop(), n):
+                if regions[d] == k and d not in seen:
+                    seen.add(d)
+                    todo.append(d)
+        if len(seen) != n:
+            return False
+    return True
+
+
+def _renumbered(regions) -> list[int]:
+    order: dict[int, int] = {}
+    for r in regions:
+        order.setdefault(r, len(order))
+    return [order[r] for r in regions]
+
+
+def _jigsaw(options: Options, rng, stop):
+    n = options.size
+    regions = jigsaw_regions(n, rng, options.symmetry == "rot180")
+    blank = make(n, None, regions)
+    solution = random_filling(blank, rng)
+    if solution is None:
+        return None
+    return _fewer_givens(blank, solution, options, rng, stop), solution
+
+
+# --- killer --------------------------------------------------------------------------------
+
+def grow_cages(solution, n: int, rng: random.Random, largest: int = 5) -> list[tuple[int, ...]]:
+    """Random connected cages of 1..largest cells covering the grid, digits differing."""
+    free = set(range(n * n))
+    cages = []
+    while free:
+        start = min(free) if rng.random() < 0.5 else rng.choice(sorted(free))
+        cage, want = [start], rng.choice([2, 2, 3, 3, 3, 4, 4, largest])
+        free.discard(start)
+        while len(cage) < want:
+            options = [d for c in cage for d in _around(c, n) if d in free
+                       and solution[d] not in {solution[e] for e in cage}]
+            if not options:
+                break
+            nxt = rng.choice(options)
+            cage.append(nxt)
+            free.discard(nxt)
+        cages.append(tuple(sorted(cage)))
+    return cages
+
+
+def _killer(options: Options, rng, stop):
+    n = options.size
+    base = make(n, None, None)
+    solution = random_filling(base, rng)
+    cages = grow_cages(solution, n, rng)
+
+    def puzzle_of(cages):
+        return replace(base, cages=tuple(sorted(
+            (Cage(c, sum(solution[x] for x in c)) for c in cages), key=lambda k: k.cells)))
+
+    while not stop():
+        puzzle = puzzle_of(cages)
+        result = engine.count(puzzle, 2, stop)
+        if result.stopped:
+            raise Stopped
+        if result.unique:
+            return puzzle, solution
+        cages = _split_where(cages, result.differs, n, rng)
+        if cages is None:
+            return None
+    raise Stopped
+
+
+def _split_where(cages, differs, n: int, rng):
+    """Split a cage that holds a cell where two solutions differ (more, smaller sums)."""
+    touched = [c for c in cages if set(c) & set(differs) and len(c) > 1]
+    if not touched:
+        return None
+    cage = rng.choice(touched)
+    cell = rng.choice([c for c in cage if c in differs] or list(cage))
+    rest = [c for c in cage if c != cell]
+    parts = [(cell,)] + _pieces(rest, n)
+    return [c for c in cages if c != cage] + parts
+
+
+def _pieces(cells, n: int) -> list[tuple[int, ...]]:
+    """The connected pieces of a set of cells."""
+    left, pieces = set(cells), []
+    while left:
+        seed = left.pop()
+        piece, todo = {seed}, [seed]
+        while todo:
+            for d in _around(todo.pop(), n):
+                if d in left:
+                    left.discard(d)
+                    piece.add(d)
+                    todo.append(d)
+        pieces.append(tuple(sorted(piece)))
+    return pieces
+
+
+# --- marks ---------------------------------------------------------------------------------
+
+def marks_of(solution, n: int, kinds) -> list[Mark]:
+    """Every mark of these kinds that the filling keeps (white before black on a 1-2 pair)."""
+    from core.variants.rules import RELATIONS
+
+    found = []
+    for a in range(n * n):
+        for b in (a + 1, a + n):
+            if b >= n * n or not neighbours(a, b, n):
+                continue
+            for kind in kinds:
+                if kind == "less":
+                    small, big = (a, b) if solution[a] < solution[b] else (b, a)
+                    found.append(Mark("less", small, big))
+                    break
+                if RELATIONS[kind](solution[a], solution[b]):
+                    found.append(Mark(kind, a, b))
+                    break
+    return found
+
+
+def _marks(options: Options, rng, stop):
+    n = options.size
+    base = make(n, None, None)
+    solution = random_filling(base, rng)
+    marks = marks_of(solution, n, options.marks)
+    negative = set(options.marks) & set(model.NEGATIVE_KINDS) if options.all_marks else set()
+    if "bar" in options.marks and options.all_marks:
+        negative.add("white")
+    puzzle = replace(base, marks=tuple(marks), negative=frozenset(negative))
+    if not options.all_marks and engine.count(puzzle, 2, stop).unique:
+        kept = remove_greedily(range(len(marks)), [(i,) for i in range(len(marks))],
+                               _marks_test(puzzle, marks, stop), rng)
+        puzzle = replace(base, marks=tuple(m for i, m in enumerate(marks) if i in kept))
+    return _fewer_givens(puzzle, solution, options, rng, stop), solution
+
+
+def _marks_test(puzzle, marks, stop):
+    """A mark may go while the marks left, with no givens, still make the puzzle unique."""
+    def can_remove(rest: frozenset, group: tuple) -> bool:
+        if stop():
+            raise Stopped
+        trial = replace(puzzle, marks=tuple(m for i, m in enumerate(marks) if i in rest))
+        return engine.count(trial, 2, stop).unique
+    return can_remove
+
+
+# --- global rules --------------------------------------------------------------------------
+
+def _rules(options: Options, rng, stop):
+    n = options.size
+    words = set(options.rules)
+    extra = model.windows(n) if "hyper" in words else ()
+    negative = {"white"} if "nonconsecutive" in words else set()
+    base = make(n, None, None, rules=words & set(model.RULES), extra=extra, negative=negative)
+    solution = random_filling(base, rng)
+    if solution is None:
+        return None
+    if "evenodd" in words:
+        cells = rng.sample(range(n * n), n * n // 4)
+        base = replace(base, even=tuple(sorted(c for c in cells if solution[c] % 2 == 0)),
+                       odd=tuple(sorted(c for c in cells if solution[c] % 2)))
+    return _fewer_givens(base, solution, options, rng, stop), solution
+
+
+# --- the registry's view -------------------------------------------------------------------
+
+def _words(text: str | None) -> tuple[str, ...]:
+    return tuple(w for w in (text or "").replace(",", " ").split() if w)
+
+
+def _options(kind: str):
+    def options(values: dict) -> Options:
+        return Options(kind=kind, size=values.get("size") or 9,
+                       symmetry=values.get("symmetry") or "none",
+                       rules=_words(values.get("rules")),
+                       marks=_words(values.get("marks")) or ("white", "black"),
+                       all_marks=bool(values.get("all_marks")),
+                       seconds=values.get("seconds") or 60.0)
+    return options
+
+
+def _generators() -> tuple[Generator, ...]:
+    size = Field("size", "rows of the grid", int, 9)
+    symmetry = Field("symmetry", "of the givens", str, "none", SYMMETRIES)
+    seconds = Field("seconds", "give up after this long", float, 60.0)
+    return (
+        Generator("jigsaw", "a unique jigsaw (irregular regions) Sudoku",
+                  (Field("size", "rows of the grid (4 to 16)", int, 9),
+                   Field("symmetry", "of the regions and givens (rot180 or none)", str,
+                         "none", ("none", "rot180")), seconds), _options("jigsaw"),
+                  "grid", "grid"),
+        Generator("killer", "a unique killer Sudoku with no givens", (size, seconds),
+                  _options("killer"), "grid", "grid"),
+        Generator("marks", "kropki, XV or inequality marks from a solution",
+                  (size, symmetry, Field("marks", "mark kinds: white black bar x v less",
+                                         str, "white black"),
+                   Field("all_marks", "every mark, with the negative constraint", bool, False),
+                   seconds), _options("marks"), "grid", "grid"),
+        Generator("rules", "diagonal, hyper, disjoint, anti-knight, anti-king, even/odd",
+                  (size, symmetry, Field("rules", f"any of: {' '.join(RULE_WORDS)}", str,
+                                         "diagonal antidiagonal"), seconds),
+                  _options("rules"), "grid", "grid"),
+    )
+
+
+GENERATORS = _generators()

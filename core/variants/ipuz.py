@@ -1,0 +1,187 @@
+"""A Sudoku variant in ipuz's `sudoku` kind: a jigsaw's regions, diagonals, windoku windows and
+extra regions as `zones` (with `boxes` false for a jigsaw), killer cages as `cages` (value and
+"+"). What the spec has no field for goes, in the text format's own lines, into the extension
+field "org.puzzle-workbench:constraints", which other readers ignore.
+
+An ipuz Sudoku comes here (not to classic Sudoku) when it has cages, that extension, or zones
+that are not the boxes of a classic grid."""
+
+from __future__ import annotations
+
+from core.errors import ParseError
+from core.files import read_json
+from core.sudoku.model import SYMBOLS
+from core.variants import formats, model
+from core.variants.model import Cage, Variant, diagonal_cells, windows
+
+KIND = "http://ipuz.org/sudoku#1"
+KIND_PREFIX = "http://ipuz.org/sudoku"
+EXTENSION = "org.puzzle-workbench:constraints"
+SPEC_PARTS = ("rules", "extra", "cages")  # what zones and cages carry
+
+
+def needs_variants(text: str) -> bool:
+    """An ipuz Sudoku that classic Sudoku cannot read in full."""
+    try:
+        data = read_json(text)
+    except Exception:  # not JSON: not ours to say
+        return False
+    if not isinstance(data, dict) or KIND_PREFIX not in " ".join(map(str, data.get("kind", []))):
+        return False
+    if data.get("cages") or data.get(EXTENSION):
+        return True
+    if not data.get("zones") or not _zones_hold_every_symbol(data):
+        return False  # a zone holds each symbol once: one of another size is an error
+    from core.sudoku.ipuz import from_ipuz as classic
+
+    try:
+        classic(data)
+    except (ParseError, ValueError, KeyError, TypeError, IndexError):
+        return True
+    return False
+
+
+def _zones_hold_every_symbol(data: dict) -> bool:
+    try:
+        n = len(data["puzzle"])
+        return all(len(_zone_cells(zone, n)) == n for zone in data["zones"])
+    except (ParseError, KeyError, TypeError, ValueError):
+        return False
+
+
+def _xy(cell: int, n: int) -> list[int]:
+    return [cell % n + 1, cell // n + 1]  # ipuz: column, row, from 1
+
+
+def to_ipuz(p: Variant, answer=None) -> dict:
+    n = p.size
+    rows = [list(p.givens[r * n:(r + 1) * n]) for r in range(n)]
+    data = {"kind": [KIND], "charset": SYMBOLS[:n], "displaycharset": True,
+            "boxes": not p.jigsaw, "dimensions": {"width": n, "height": n}, "puzzle": rows}
+    zones = []
+    if p.jigsaw:
+        zones += [[i for i in range(n * n) if p.regions[i] == k] for k in range(n)]
+    zones += [diagonal_cells(n, anti) for rule, anti in (("diagonal", False),
+                                                         ("antidiagonal", True))
+              if rule in p.rules]
+    zones += [r for r in p.extra if len(r) == n]  # smaller ones: in the extension
+    if zones:
+        data["zones"] = [{"cells": [_xy(c, n) for c in zone]} for zone in zones]
+    if p.cages:
+        data["cageborder"] = "dashed"
+        data["cages"] = [{"cells": [_xy(c, n) for c in cage.cells],
+                          **({"value": cage.total, "operator": "+"}
+                             if cage.total is not None else {})} for cage in p.cages]
+    rest = _rest(p)
+    if rest:
+        data[EXTENSION] = rest
+    title = dict(p.meta).get("title")
+    if title:
+        data["title"] = title
+    if answer is not None:
+        data["solution"] = [list(answer[r * n:(r + 1) * n]) for r in range(n)]
+    return data
+
+
+def _rest(p: Variant) -> list[str]:
+    """The constraint lines of the text format that zones and cages do not carry."""
+    bare = model.make(p.size, None, p.regions, extra=[r for r in p.extra if len(r) < p.size],
+                      even=p.even, odd=p.odd, marks=p.marks,
+                      negative=p.negative, little=p.little, thermos=p.thermos, arrows=p.arrows,
+                      sandwiches=p.sandwiches, rules=p.rules - {"diagonal", "antidiagonal"})
+    text = formats.format(bare)
+    return [line for line in text.splitlines() if ":" in line and not line.startswith(
+        ("kind:", "regions:"))]
+
+
+def from_ipuz(data: dict) -> Variant:
+    rows = data["puzzle"]
+    n = len(rows)
+    if not model.MIN_SIZE <= n <= model.MAX_SIZE:
+        raise ValueError(f"a Sudoku has {model.MIN_SIZE} to {model.MAX_SIZE} rows; found {n}")
+    givens = [_given(value, n) for row in rows for value in row]
+    if len(givens) != n * n:
+        raise ValueError(f"a {n}x{n} Sudoku needs {n * n} cells; found {len(givens)}")
+    zones = [_zone_cells(z, n) for z in data.get("zones") or []]
+    regions, rest = _regions_of(zones, n, data.get("boxes", True))
+    rules = {rule for rule, anti in (("diagonal", False), ("antidiagonal", True))
+             if diagonal_cells(n, anti) in [tuple(sorted(z)) for z in rest]}
+    extra = [z for z in rest if tuple(sorted(z)) not in (diagonal_cells(n),
+                                                          tuple(sorted(diagonal_cells(n, True))))]
+    cages = [Cage(_zone_cells(c, n), _cage_total(c)) for c in data.get("cages") or []]
+    base = model.make(n, givens, regions, rules=rules, extra=extra, cages=cages,
+                      meta=[("title", str(data.get("title", "")))])
+    lines = data.get(EXTENSION) or []
+    if not lines:
+        return base
+    if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
+        raise ValueError(f"{EXTENSION} is a list of text lines")
+    more = formats.parse(f"kind: variants\nsize: {n}\n" + "\n".join(lines) + "\n")
+    return model.make(n, givens, regions, rules=rules | more.rules, extra=extra + list(
+        more.extra), cages=cages, even=more.even, odd=more.odd, marks=more.marks,
+        negative=more.negative, little=more.little, thermos=more.thermos, arrows=more.arrows,
+        sandwiches=more.sandwiches, meta=base.meta)
+
+
+def _given(value, n: int) -> int:
+    if isinstance(value, dict):
+        value = value.get("given", 0)
+    if isinstance(value, str):
+        value = SYMBOLS.index(value) + 1 if value in SYMBOLS[:n] else 0
+    if not isinstance(value, int | None) or not 0 <= (value or 0) <= n:
+        raise ValueError(f"a {n}x{n} Sudoku's cells hold 0 to {n}, not {value!r}")
+    return value or 0
+
+
+def _zone_cells(zone, n: int) -> tuple[int, ...]:
+    if "rect" in zone:
+        x1, y1, x2, y2 = zone["rect"]
+        base = 0 if min(x1, y1) == 0 else 1
+        if not (base <= x1 <= x2 < n + base and base <= y1 <= y2 < n + base):
+            raise ParseError(f"ipuz zones: rect {[x1, y1, x2, y2]} is not inside the {n}x{n} "
+                             "grid", 1, 1)
+        return tuple((y - base) * n + x - base for y in range(y1, y2 + 1)
+                     for x in range(x1, x2 + 1))
+    points = zone["cells"]
+    base = 0 if any(0 in point for point in points) else 1
+    cells = []
+    for x, y in points:
+        if not (base <= x < n + base and base <= y < n + base):
+            raise ParseError(f"ipuz zone cell {[x, y]} is outside the {n}x{n} grid", 1, 1)
+        cells.append((y - base) * n + x - base)
+    return tuple(cells)
+
+
+def _regions_of(zones, n: int, boxes: bool):
+    """(regions, the other zones): n zones of n cells that tile the grid are the regions of a
+    jigsaw (or the boxes written out)."""
+    tiling = [z for z in zones if len(z) == n]
+    cover = sorted(c for z in tiling for c in z)
+    if not boxes or (len(tiling) >= n and cover[:n * n] == list(range(n * n))):
+        chosen, seen = [], set()
+        for z in tiling:
+            if not seen & set(z):
+                chosen.append(z)
+                seen |= set(z)
+        if len(seen) == n * n and len(chosen) == n:
+            regions = [0] * (n * n)
+            for k, z in enumerate(chosen):
+                for c in z:
+                    regions[c] = k
+            return regions, [z for z in zones if z not in chosen]
+        if not boxes:
+            raise ParseError("ipuz: `boxes` is false but the zones do not tile the grid "
+                             "into regions", 1, 1)
+    return None, zones
+
+
+def _cage_total(cage) -> int | None:
+    value = cage.get("value")
+    if value is None:
+        return None
+    if cage.get("operator", "+") != "+":
+        raise ParseError(f"ipuz cage operator {cage['operator']!r}: killer cages add (+)", 1, 1)
+    return int(value)
+
+
+__all__ = ["KIND", "needs_variants", "to_ipuz", "from_ipuz", "windows"]

@@ -1,0 +1,113 @@
+"""f-puzzles and SudokuPad links, in and out:
+
+    https://www.f-puzzles.com/?load=<LZ-string base64 of f-puzzles JSON>
+    https://sudokupad.app/fpuzzles<the same data>
+    https://sudokupad.app/scl<LZ-string base64 of SudokuPad's zipped JSON>
+
+(also `sudokupad.app/?puzzleid=...` and the crackingthecryptic.com app's addresses). Short
+links (f-puzzles `?id=`, SudokuPad puzzle names) live on the sites' servers: they are refused
+with a word on how to get the long form."""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import parse_qs, unquote, urlsplit
+
+from core.files import read_json
+from core.variants import fpuzzles, sudokupad
+from core.variants.lzlink import LinkError, compress, decompress
+from core.variants.model import ModelError, Variant
+
+LINK = re.compile(r"^\s*(https?://)?[\w.-]+\.[a-z]{2,}(/\S*)?\s*$", re.IGNORECASE)
+FPUZZLES_HOSTS = ("f-puzzles.com", "www.f-puzzles.com")
+SUDOKUPAD_HOSTS = ("sudokupad.app", "www.sudokupad.app", "app.crackingthecryptic.com",
+                   "beta.sudokupad.app")
+SITES = ("fpuzzles", "sudokupad")
+
+
+def looks_like_link(text: str) -> bool:
+    """One web address and nothing else."""
+    return bool(LINK.match(text)) and "\n" not in text.strip()
+
+
+def _parts(link: str):
+    text = link.strip()
+    if not re.match(r"^https?://", text, re.IGNORECASE):
+        text = "https://" + text
+    return urlsplit(text)
+
+
+def is_ours(link: str) -> bool:
+    """An f-puzzles or SudokuPad address."""
+    if not looks_like_link(link):
+        return False
+    host = (_parts(link).hostname or "").lower()
+    return host in FPUZZLES_HOSTS or host in SUDOKUPAD_HOSTS
+
+
+def read(link: str) -> Variant:
+    """The puzzle of a link; LinkError saying what is wrong with it."""
+    url = _parts(link)
+    host = (url.hostname or "").lower()
+    try:
+        if host in FPUZZLES_HOSTS:
+            return _fpuzzles(_fpuzzles_data(url))
+        return _sudokupad(_sudokupad_id(url))
+    except (fpuzzles.FPuzzlesError, sudokupad.SclError, ModelError) as error:
+        raise LinkError(f"{error}") from None
+
+
+def _fpuzzles_data(url) -> str:
+    query = parse_qs(url.query, keep_blank_values=True)
+    if "load" in query:
+        return query["load"][0].replace(" ", "+")  # a + read as a space by the query rules
+    if "id" in query:
+        raise LinkError("a short f-puzzles link (?id=) lives on f-puzzles' server: open it "
+                        "and copy the long link (Export, ?load=...)")
+    raise LinkError("an f-puzzles link carries its puzzle after ?load=")
+
+
+def _sudokupad_id(url) -> str:
+    query = parse_qs(url.query, keep_blank_values=True)
+    found = query.get("puzzleid", [""])[0] or unquote(url.path.lstrip("/"))
+    if found.startswith("sudoku/"):
+        found = found[len("sudoku/"):]
+    if not found:
+        raise LinkError("the SudokuPad link names no puzzle")
+    return found
+
+
+def _fpuzzles(data: str) -> Variant:
+    text = decompress(unquote(data) if "%" in data else data)
+    try:
+        obj = read_json(text)
+    except Exception as error:  # read_json says what is wrong: malformed, too deep
+        raise LinkError(f"the link's data is not f-puzzles JSON ({error})") from None
+    return fpuzzles.read(obj)
+
+
+def _sudokupad(puzzle_id: str) -> Variant:
+    if puzzle_id.startswith("fpuzzles"):
+        return _fpuzzles(puzzle_id[len("fpuzzles"):])
+    if puzzle_id.startswith("scl"):
+        return sudokupad.read(sudokupad.unzip_json(decompress(puzzle_id[len("scl"):])))
+    if puzzle_id.startswith(("ctc", "sclN")) or len(puzzle_id) < 40:
+        raise LinkError(f"SudokuPad puzzle {puzzle_id[:30]!r} lives on SudokuPad's server: "
+                        "open it, Share, and copy a link that carries the puzzle (scl... or "
+                        "fpuzzles...)")
+    raise LinkError("a SudokuPad link carries its puzzle as fpuzzles... or scl...")
+
+
+def write(p: Variant, site: str, answer=None, style: str = "fpuzzles") -> str:
+    """The link of a puzzle on a site (fpuzzles or sudokupad); SudokuPad's is its f-puzzles
+    form unless `style` is scl."""
+    data = fpuzzles.write(p, answer)
+    payload = compress(json.dumps(data, separators=(",", ":"), ensure_ascii=False))
+    if site == "fpuzzles":
+        return f"https://www.f-puzzles.com/?load={payload}"
+    if site == "sudokupad":
+        if style == "scl":
+            return "https://sudokupad.app/scl" + compress(sudokupad.zip_json(sudokupad.write(p)))
+        return f"https://sudokupad.app/fpuzzles{payload}"
+    raise ValueError(f"no link for {site!r}; one of {', '.join(SITES)}")

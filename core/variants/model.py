@@ -1,0 +1,346 @@
+"""Sudoku variants: a classic grid (rows, columns and regions, boxes or a jigsaw) plus a set of
+constraints. One immutable `Variant` holds them all; `make` checks and normalises them, so two
+puzzles with the same rules compare equal.
+
+Cells are numbered row by row from 0; symbols are 1..size (SYMBOLS from classic Sudoku names
+them). Between-cell marks join orthogonal neighbours:
+
+  white  consecutive (kropki white dot)        black  one is double the other (kropki black)
+  bar    consecutive (a "consecutive pairs" bar) x / v  the two add up to 10 / 5
+  less   the first cell is smaller (不等号)
+
+`negative` names the mark kinds whose absence says something: "white" (no white dot or bar:
+not consecutive — the non-consecutive rule), "black" (no black dot: not double), "x" and "v"
+(no X or V: the sum is not 10 / 5). A pair carrying any mark of the same family (kropki:
+white, bar, black; XV: x, v) is exempt, as in the usual "all dots are given" rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import cache
+
+from core.sudoku.model import BOX_SHAPES, SYMBOLS, cell_name
+
+MIN_SIZE, MAX_SIZE = 4, 16
+RULES = ("diagonal", "antidiagonal", "disjoint", "antiknight", "antiking")
+MARK_KINDS = ("white", "black", "bar", "x", "v", "less")
+NEGATIVE_KINDS = ("white", "black", "x", "v")
+FAMILY_OF_MARK = {"white": "kropki", "bar": "kropki", "black": "kropki", "x": "xv", "v": "xv"}
+DIRECTIONS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
+META_KEYS = ("title", "author", "rules")
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A mark between two orthogonal neighbours; for `less`, `a` holds the smaller digit."""
+
+    kind: str
+    a: int
+    b: int
+
+
+@dataclass(frozen=True)
+class Cage:
+    """Killer cage: digits differ; they add up to `total` when it is given."""
+
+    cells: tuple[int, ...]
+    total: int | None = None
+
+
+@dataclass(frozen=True)
+class LittleKiller:
+    """A sum outside the grid at (row, col) (-1 or size on one axis), along a diagonal."""
+
+    row: int
+    col: int
+    direction: str  # DR, DL, UR, UL
+    total: int
+    cells: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """The shaft's digits add up to the bulb (a pill of 2-3 cells reads as one number)."""
+
+    bulb: tuple[int, ...]
+    shaft: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Sandwich:
+    """The digits between 1 and the largest digit in a row or column add up to `total`."""
+
+    line: str  # row or col
+    index: int  # 0-based
+    total: int
+
+
+@dataclass(frozen=True)
+class Variant:
+    size: int
+    givens: tuple[int, ...]
+    regions: tuple[int, ...]  # the region (0..size-1) of each cell
+    rules: frozenset[str] = frozenset()
+    extra: tuple[tuple[int, ...], ...] = ()  # extra regions (windoku windows, ...)
+    even: tuple[int, ...] = ()
+    odd: tuple[int, ...] = ()
+    marks: tuple[Mark, ...] = ()
+    negative: frozenset[str] = frozenset()
+    cages: tuple[Cage, ...] = ()
+    little: tuple[LittleKiller, ...] = ()
+    thermos: tuple[tuple[int, ...], ...] = ()
+    arrows: tuple[Arrow, ...] = ()
+    sandwiches: tuple[Sandwich, ...] = ()
+    meta: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+
+    @property
+    def cells(self) -> int:
+        return self.size * self.size
+
+    @property
+    def clue_count(self) -> int:
+        return sum(1 for v in self.givens if v)
+
+    def with_givens(self, givens) -> Variant:
+        return replace(self, givens=tuple(givens))
+
+    def name(self, cell: int) -> str:
+        return cell_name(cell, self.size)
+
+    @property
+    def jigsaw(self) -> bool:
+        return self.regions != box_regions(self.size)
+
+    @property
+    def classic(self) -> bool:
+        """No constraint beyond rows, columns and boxes."""
+        return not self.jigsaw and self == blank(self.size, self.givens)
+
+    def title(self) -> str:
+        return dict(self.meta).get("title", "")
+
+
+class ModelError(ValueError):
+    """A constraint that cannot be: what is wrong, in the puzzle's words."""
+
+
+@cache
+def box_regions(size: int) -> tuple[int, ...] | None:
+    """The boxes of a classic grid of this size, or None when the size has no boxes."""
+    if size not in BOX_SHAPES:
+        return None
+    rows, cols = BOX_SHAPES[size]
+    return tuple((r // rows) * (size // cols) + c // cols
+                 for r in range(size) for c in range(size))
+
+
+def blank(size: int, givens=None) -> Variant:
+    """A classic grid of this size (boxes), with no constraint."""
+    regions = box_regions(size)
+    if regions is None:
+        raise ModelError(f"a {size}x{size} grid has no boxes: give its regions")
+    return Variant(size, tuple(givens) if givens else (0,) * size * size, regions)
+
+
+def neighbours(a: int, b: int, size: int) -> bool:
+    """Orthogonally adjacent."""
+    ra, ca = divmod(a, size)
+    rb, cb = divmod(b, size)
+    return abs(ra - rb) + abs(ca - cb) == 1
+
+
+def touching(a: int, b: int, size: int) -> bool:
+    """Adjacent orthogonally or diagonally (thermometers and arrows may turn corners)."""
+    ra, ca = divmod(a, size)
+    rb, cb = divmod(b, size)
+    return a != b and max(abs(ra - rb), abs(ca - cb)) == 1
+
+
+def little_cells(row: int, col: int, direction: str, size: int) -> tuple[int, ...]:
+    """The cells a little killer clue at (row, col) points along."""
+    dr, dc = DIRECTIONS[direction]
+    cells, r, c = [], row + dr, col + dc
+    while 0 <= r < size and 0 <= c < size:
+        cells.append(r * size + c)
+        r, c = r + dr, c + dc
+    return tuple(cells)
+
+
+def windows(size: int) -> tuple[tuple[int, ...], ...]:
+    """The windoku (hyper) windows: boxes set one cell in from the corners, 9x9 and alike."""
+    if size not in BOX_SHAPES:
+        return ()
+    rows, cols = BOX_SHAPES[size]
+    found = []
+    for top in range(1, size - rows, rows + 1):
+        for left in range(1, size - cols, cols + 1):
+            found.append(tuple((top + r) * size + left + c for r in range(rows)
+                               for c in range(cols)))
+    return tuple(found)
+
+
+def diagonal_cells(size: int, anti: bool = False) -> tuple[int, ...]:
+    return tuple(r * size + (size - 1 - r if anti else r) for r in range(size))
+
+
+def disjoint_groups(size: int) -> tuple[tuple[int, ...], ...]:
+    """Cells at the same place in every box."""
+    rows, cols = BOX_SHAPES[size]
+    groups: dict[tuple[int, int], list[int]] = {}
+    for cell in range(size * size):
+        r, c = divmod(cell, size)
+        groups.setdefault((r % rows, c % cols), []).append(cell)
+    return tuple(tuple(g) for g in groups.values())
+
+
+# --- making a checked, normalised puzzle ------------------------------------------------------
+
+def make(size: int, givens=None, regions=None, **parts) -> Variant:
+    """A checked Variant with its parts in a fixed order; ModelError says what is wrong."""
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        raise ModelError(f"a grid has {MIN_SIZE} to {MAX_SIZE} rows; found {size}")
+    n = size
+    givens = tuple(givens) if givens is not None else (0,) * n * n
+    if len(givens) != n * n or any(not 0 <= v <= n for v in givens):
+        raise ModelError(f"a {n}x{n} grid has {n * n} cells holding 0 to {n}")
+    regions = tuple(regions) if regions is not None else box_regions(n)
+    if regions is None:
+        raise ModelError(f"a {n}x{n} grid has no boxes: give its regions")
+    _check_regions(regions, n)
+    variant = Variant(
+        n, givens, regions,
+        rules=frozenset(parts.get("rules", ())),
+        extra=tuple(sorted({tuple(sorted(set(r))) for r in parts.get("extra", ())})),
+        even=tuple(sorted(set(parts.get("even", ())))),
+        odd=tuple(sorted(set(parts.get("odd", ())))),
+        marks=tuple(sorted(set(_mark(m) for m in parts.get("marks", ())),
+                           key=lambda m: (m.kind, m.a, m.b))),
+        negative=frozenset(parts.get("negative", ())),
+        cages=tuple(sorted({Cage(tuple(sorted(set(c.cells))), c.total)
+                            for c in parts.get("cages", ())}, key=_cage_key)),
+        little=tuple(sorted({_little(k, n) for k in parts.get("little", ())},
+                            key=lambda k: (k.row, k.col, k.direction))),
+        thermos=tuple(sorted(set(tuple(t) for t in parts.get("thermos", ())))),
+        arrows=tuple(sorted(set(parts.get("arrows", ())), key=lambda a: (a.bulb, a.shaft))),
+        sandwiches=tuple(sorted(set(parts.get("sandwiches", ())),
+                                key=lambda s: (s.line, s.index))),
+        meta=tuple((k, v) for k, v in parts.get("meta", ()) if v),
+    )
+    check(variant)
+    return variant
+
+
+def _cage_key(cage: Cage):
+    return (cage.cells, -1 if cage.total is None else cage.total)
+
+
+def _mark(mark: Mark) -> Mark:
+    if mark.kind == "less" or mark.a < mark.b:
+        return mark
+    return Mark(mark.kind, mark.b, mark.a)
+
+
+def _little(clue: LittleKiller, size: int) -> LittleKiller:
+    return replace(clue, cells=little_cells(clue.row, clue.col, clue.direction, size))
+
+
+def _check_regions(regions: tuple[int, ...], n: int) -> None:
+    if len(regions) != n * n or any(not 0 <= r < n for r in regions):
+        raise ModelError(f"a {n}x{n} grid needs a region 1 to {n} for each of its {n * n} cells")
+    for region in range(n):
+        found = regions.count(region)
+        if found != n:
+            raise ModelError(f"region {region + 1} has {found} cells; each region has {n}")
+
+
+def check(p: Variant) -> None:
+    """Every constraint fits the grid and makes sense on its own (ModelError otherwise)."""
+    n, cells = p.size, p.size * p.size
+    unknown = p.rules - set(RULES)
+    if unknown:
+        raise ModelError(f"unknown rule {sorted(unknown)[0]!r}; rules: {', '.join(RULES)}")
+    if "disjoint" in p.rules and p.jigsaw:
+        raise ModelError("disjoint groups need the boxes of a classic grid, not a jigsaw")
+    if p.negative - set(NEGATIVE_KINDS):
+        raise ModelError(f"negative constraints exist for {', '.join(NEGATIVE_KINDS)}")
+    every = [c for group in (p.even, p.odd, *p.extra, *(c.cells for c in p.cages), *p.thermos,
+                             *(a.bulb + a.shaft for a in p.arrows)) for c in group]
+    every += [c for m in p.marks for c in (m.a, m.b)]
+    if any(not 0 <= c < cells for c in every):
+        raise ModelError(f"a cell outside the {n}x{n} grid")
+    if set(p.even) & set(p.odd):
+        raise ModelError(f"{p.name(min(set(p.even) & set(p.odd)))} is marked both even and odd")
+    for region in p.extra:
+        if not 2 <= len(region) <= n:
+            raise ModelError(f"an extra region has 2 to {n} cells; found {len(region)}")
+    _check_marks(p)
+    _check_cages(p)
+    _check_lines(p)
+
+
+def _check_marks(p: Variant) -> None:
+    seen: dict[tuple[int, int], str] = {}
+    for m in p.marks:
+        if m.kind not in MARK_KINDS:
+            raise ModelError(f"unknown mark {m.kind!r}; marks: {', '.join(MARK_KINDS)}")
+        if not neighbours(m.a, m.b, p.size):
+            raise ModelError(f"a {m.kind} mark joins {p.name(m.a)} and {p.name(m.b)}, "
+                             "which are not neighbours")
+        pair = (min(m.a, m.b), max(m.a, m.b))
+        if pair in seen:
+            raise ModelError(f"{p.name(pair[0])} and {p.name(pair[1])} carry two marks "
+                             f"({seen[pair]} and {m.kind})")
+        seen[pair] = m.kind
+
+
+def _check_cages(p: Variant) -> None:
+    n = p.size
+    for cage in p.cages:
+        k = len(cage.cells)
+        if not 1 <= k <= n:
+            raise ModelError(f"a cage has 1 to {n} cells; found {k}")
+        if cage.total is not None:
+            low, high = k * (k + 1) // 2, k * (2 * n - k + 1) // 2
+            if not low <= cage.total <= high:
+                raise ModelError(f"a cage of {k} cells at {p.name(cage.cells[0])} adds up to "
+                                 f"{low} to {high}, not {cage.total}")
+    for clue in p.little:
+        if not clue.cells:
+            raise ModelError(f"the little killer clue at r{clue.row + 1}c{clue.col + 1} "
+                             f"({clue.direction}) points at no cell")
+        if not len(clue.cells) <= clue.total <= len(clue.cells) * n:
+            raise ModelError(f"the little killer clue at r{clue.row + 1}c{clue.col + 1} sums "
+                             f"{len(clue.cells)} cells: {clue.total} cannot be")
+    for s in p.sandwiches:
+        if s.line not in ("row", "col") or not 0 <= s.index < n:
+            raise ModelError(f"a sandwich clue names {s.line} {s.index + 1}")
+        if not 0 <= s.total <= sum(range(2, n)):
+            raise ModelError(f"a sandwich sum is 0 to {sum(range(2, n))}, not {s.total}")
+
+
+def _check_lines(p: Variant) -> None:
+    n = p.size
+    for thermo in p.thermos:
+        if not 2 <= len(thermo) <= n or len(set(thermo)) != len(thermo):
+            raise ModelError(f"a thermometer has 2 to {n} different cells")
+        _check_path(p, thermo, "thermometer")
+    for arrow in p.arrows:
+        if not 1 <= len(arrow.bulb) <= 3 or (len(arrow.bulb) > 1 and n > 9):
+            raise ModelError("an arrow's bulb is one cell (a pill of 2-3 cells on grids up to "
+                             "9x9)")
+        if not arrow.shaft or set(arrow.bulb) & set(arrow.shaft):
+            raise ModelError(f"the arrow at {p.name(arrow.bulb[0])} needs a shaft of other "
+                             "cells")
+        _check_path(p, arrow.bulb, "arrow's bulb")
+        _check_path(p, arrow.shaft, "arrow")
+
+
+def _check_path(p: Variant, cells, what: str) -> None:
+    for a, b in zip(cells, cells[1:], strict=False):
+        if not touching(a, b, p.size):
+            raise ModelError(f"a {what} jumps from {p.name(a)} to {p.name(b)}")
+
+
+def symbol(v: int) -> str:
+    return SYMBOLS[v - 1] if v else "."

@@ -1,0 +1,45 @@
+"""The command line with Sudoku variants: links in place of file names, export to links,
+and a bad link's clean error (exit 2, no traceback)."""
+
+import json
+
+from cli import main
+from core.variants import formats, links
+from tests.core.variants.test_formats import SAMPLE
+
+
+def link():
+    return links.write(formats.parse(SAMPLE), "fpuzzles")
+
+
+def test_check_solve_rate_take_a_link(capsys):
+    assert main(["check", link()]) == 0
+    assert capsys.readouterr().out.strip() == "unique"
+    assert main(["solve", link()]) == 0
+    assert "thermo: r6c2 r6c3 r6c4" in capsys.readouterr().out
+    assert main(["rate", "--json", link()]) == 0
+    assert json.loads(capsys.readouterr().out)["level"]
+
+
+def test_export_to_links_prints_them(capsys, tmp_path):
+    assert main(["export", link(), "--to", "sudokupad", "-o", "-"]) == 0
+    printed = capsys.readouterr().out.strip()
+    assert printed.startswith("https://sudokupad.app/fpuzzles")
+    assert links.read(printed) == formats.parse(SAMPLE)
+    path = tmp_path / "p.txt"
+    path.write_text(SAMPLE)
+    assert main(["export", str(path), "--to", "fpuzzles", "-o", "-"]) == 0
+    assert capsys.readouterr().out.startswith("https://www.f-puzzles.com/?load=")
+
+
+def test_a_bad_link_is_exit_2_with_what_is_wrong(capsys):
+    assert main(["check", "https://www.f-puzzles.com/?load=N4IgXYZ"]) == 2
+    err = capsys.readouterr().err
+    assert "link:" in err and "damaged" in err and "Traceback" not in err
+
+
+def test_a_classic_sudoku_has_no_link(capsys, tmp_path):
+    path = tmp_path / "c.txt"
+    path.write_text("." * 81 + "\n")
+    assert main(["export", str(path), "--to", "fpuzzles", "-o", "-"]) == 2
+    assert "no fpuzzles link" in capsys.readouterr().err

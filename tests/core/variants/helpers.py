@@ -1,0 +1,304 @@
+"""An independent brute force for Sudoku variants: every rule written again from its plain
+statement (nothing from core.variants.rules or the engine), and a depth-first enumeration of
+grids that keeps rows, columns and regions apart and checks everything else at the end. Also
+random puzzles of each constraint, built around a random classic solution."""
+
+from __future__ import annotations
+
+import random
+
+from core.sudoku.generator import random_solution
+from core.sudoku.model import BOX_SHAPES, Shape
+from core.variants.model import Arrow, Cage, LittleKiller, Mark, Sandwich, make
+
+JIGSAW_4 = (0, 0, 0, 1, 2, 0, 1, 1, 2, 3, 3, 1, 2, 2, 3, 3)
+JIGSAW_6 = (0, 0, 0, 1, 1, 1,
+            0, 0, 2, 2, 1, 1,
+            0, 3, 2, 2, 2, 1,
+            3, 3, 4, 2, 5, 5,
+            3, 3, 4, 4, 5, 5,
+            3, 4, 4, 4, 5, 5)
+KNIGHT = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
+DIAGONAL_STEPS = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+STEP = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
+
+
+def rc(cell, n):
+    return divmod(cell, n)
+
+
+def all_different(values) -> bool:
+    return len(set(values)) == len(values)
+
+
+def orthogonal_pairs(n):
+    for r in range(n):
+        for c in range(n):
+            if c + 1 < n:
+                yield r * n + c, r * n + c + 1
+            if r + 1 < n:
+                yield r * n + c, (r + 1) * n + c
+
+
+def holds(kind, x, y) -> bool:
+    if kind in ("white", "bar"):
+        return x - y in (1, -1)
+    if kind == "black":
+        return x == 2 * y or y == 2 * x
+    if kind == "x":
+        return x + y == 10
+    if kind == "v":
+        return x + y == 5
+    return x < y  # less
+
+
+def satisfied(p, g) -> bool:
+    """Does the filled grid g keep every rule of p? (rows, columns and regions included)"""
+    n = p.size
+    for r in range(n):
+        if not all_different([g[r * n + c] for c in range(n)]):
+            return False
+    for c in range(n):
+        if not all_different([g[r * n + c] for r in range(n)]):
+            return False
+    for region in range(n):
+        if not all_different([g[i] for i in range(n * n) if p.regions[i] == region]):
+            return False
+    return _extras(p, g) and _marks(p, g) and _shapes(p, g)
+
+
+def _extras(p, g) -> bool:
+    n = p.size
+    if "diagonal" in p.rules and not all_different([g[i * n + i] for i in range(n)]):
+        return False
+    if "antidiagonal" in p.rules and not all_different([g[i * n + n - 1 - i] for i in range(n)]):
+        return False
+    if "disjoint" in p.rules:
+        br, bc = BOX_SHAPES[n]
+        for i in range(br):
+            for j in range(bc):
+                group = [g[r * n + c] for r in range(n) for c in range(n)
+                         if r % br == i and c % bc == j]
+                if not all_different(group):
+                    return False
+    for region in p.extra:
+        if not all_different([g[c] for c in region]):
+            return False
+    for cell in range(n * n):
+        r, c = rc(cell, n)
+        moves = (KNIGHT if "antiknight" in p.rules else []) + (
+            DIAGONAL_STEPS if "antiking" in p.rules else [])
+        for dr, dc in moves:
+            if 0 <= r + dr < n and 0 <= c + dc < n and g[(r + dr) * n + c + dc] == g[cell]:
+                return False
+    if any(g[c] % 2 for c in p.even) or any(g[c] % 2 == 0 for c in p.odd):
+        return False
+    return True
+
+
+def _marks(p, g) -> bool:
+    n = p.size
+    for m in p.marks:
+        if not holds(m.kind, g[m.a], g[m.b]):
+            return False
+    kropki = {frozenset((m.a, m.b)) for m in p.marks if m.kind in ("white", "black", "bar")}
+    xv = {frozenset((m.a, m.b)) for m in p.marks if m.kind in ("x", "v")}
+    for a, b in orthogonal_pairs(n):
+        pair = frozenset((a, b))
+        for kind in p.negative:
+            marked = kropki if kind in ("white", "black") else xv
+            if pair not in marked and holds(kind, g[a], g[b]):
+                return False
+    return True
+
+
+def _shapes(p, g) -> bool:
+    n = p.size
+    for cage in p.cages:
+        values = [g[c] for c in cage.cells]
+        if not all_different(values) or (cage.total is not None and sum(values) != cage.total):
+            return False
+    for clue in p.little:
+        dr, dc = STEP[clue.direction]
+        r, c, total = clue.row + dr, clue.col + dc, 0
+        while 0 <= r < n and 0 <= c < n:
+            total += g[r * n + c]
+            r, c = r + dr, c + dc
+        if total != clue.total:
+            return False
+    for thermo in p.thermos:
+        if any(g[thermo[i]] >= g[thermo[i + 1]] for i in range(len(thermo) - 1)):
+            return False
+    for arrow in p.arrows:
+        if int("".join(str(g[c]) for c in arrow.bulb)) != sum(g[c] for c in arrow.shaft):
+            return False
+    for s in p.sandwiches:
+        line = ([g[s.index * n + c] for c in range(n)] if s.line == "row"
+                else [g[r * n + s.index] for r in range(n)])
+        i, j = sorted((line.index(1), line.index(n)))
+        if sum(line[i + 1:j]) != s.total:
+            return False
+    return True
+
+
+def brute_count(p, cap: int = 100_000) -> int:
+    """Solutions of p (up to cap) by enumerating grids; rules checked on each full grid."""
+    n = p.size
+    g = list(p.givens)
+    rows = [set() for _ in range(n)]
+    cols = [set() for _ in range(n)]
+    regs = [set() for _ in range(n)]
+    found = [0]
+
+    def place(cell):
+        if found[0] >= cap:
+            return
+        if cell == n * n:
+            if satisfied(p, g):
+                found[0] += 1
+            return
+        r, c = divmod(cell, n)
+        options = [p.givens[cell]] if p.givens[cell] else range(1, n + 1)
+        for v in options:
+            if v in rows[r] or v in cols[c] or v in regs[p.regions[cell]]:
+                continue
+            g[cell] = v
+            rows[r].add(v)
+            cols[c].add(v)
+            regs[p.regions[cell]].add(v)
+            place(cell + 1)
+            rows[r].discard(v)
+            cols[c].discard(v)
+            regs[p.regions[cell]].discard(v)
+        g[cell] = p.givens[cell]
+
+    place(0)
+    return found[0]
+
+
+# --- random puzzles of each constraint -------------------------------------------------------
+
+def solution_grid(n: int, rng: random.Random):
+    return random_solution(Shape.of_size(n), rng)
+
+
+def _touching_path(n, rng, length, start=None):
+    cell = start if start is not None else rng.randrange(n * n)
+    path = [cell]
+    while len(path) < length:
+        r, c = divmod(path[-1], n)
+        steps = [(r + dr) * n + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                 if (dr or dc) and 0 <= r + dr < n and 0 <= c + dc < n
+                 and (r + dr) * n + c + dc not in path]
+        if not steps:
+            break
+        path.append(rng.choice(steps))
+    return tuple(path)
+
+
+def _increasing_path(n, s, rng, length):
+    for _ in range(50):
+        path = [rng.randrange(n * n)]
+        while len(path) < length:
+            r, c = divmod(path[-1], n)
+            steps = [(r + dr) * n + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                     if (dr or dc) and 0 <= r + dr < n and 0 <= c + dc < n
+                     and s[(r + dr) * n + c + dc] > s[path[-1]]]
+            if not steps:
+                break
+            path.append(rng.choice(steps))
+        if len(path) >= 2:
+            return tuple(path)
+    return None
+
+
+def constraint_parts(kind: str, n: int, s, rng: random.Random) -> dict:
+    """Constraints of one kind, mostly true of the solution s (so counts are rarely 0)."""
+    pairs = list(orthogonal_pairs(n))
+    if kind in ("diagonal", "antidiagonal", "antiknight", "antiking", "disjoint"):
+        return {"rules": {kind}}
+    if kind == "jigsaw":
+        return {"regions": JIGSAW_4 if n == 4 else JIGSAW_6}
+    if kind == "extra":
+        return {"extra": [tuple(rng.sample(range(n * n), rng.randint(2, n)))]}
+    if kind == "evenodd":
+        cells = rng.sample(range(n * n), n)
+        return {"even": [c for c in cells if s[c] % 2 == 0], "odd": [c for c in cells if s[c] % 2]}
+    if kind in ("white", "black", "bar", "x", "v"):
+        fitting = [(a, b) for a, b in pairs if holds(kind, s[a], s[b])]
+        marks = [Mark(kind, a, b) for a, b in rng.sample(fitting, min(len(fitting), 3))]
+        negative = {kind} if kind in ("white", "black", "x", "v") and rng.random() < 0.6 else set()
+        if kind == "bar" and rng.random() < 0.6:
+            negative = {"white"}
+        return {"marks": marks, "negative": negative}
+    if kind == "nonconsecutive":
+        return {"negative": {"white"}}
+    if kind == "less":
+        chosen = rng.sample(pairs, 4)
+        return {"marks": [Mark("less", a, b) if s[a] < s[b] else Mark("less", b, a)
+                          for a, b in chosen]}
+    if kind in ("cage", "cage-nosum"):
+        cages = []
+        for _ in range(3):
+            path = _touching_path(n, rng, rng.randint(2, 3))
+            cells = tuple(c for c in path if s[c] not in [s[d] for d in path if d < c])
+            total = sum(s[c] for c in cells) if kind == "cage" else None
+            if len(cells) >= 2:
+                cages.append(Cage(cells, total))
+        return {"cages": cages}
+    if kind == "little":
+        clues = []
+        for _ in range(2):
+            side = rng.choice(["top", "left"])
+            k = rng.randrange(n)
+            row, col, direction = (-1, k, "DR") if side == "top" else (k, -1, "DR")
+            if rng.random() < 0.5:
+                row, col, direction = ((-1, k, "DL") if side == "top" else (k, n, "DL"))
+            dr, dc = STEP[direction]
+            cells, r, c = [], row + dr, col + dc
+            while 0 <= r < n and 0 <= c < n:
+                cells.append(r * n + c)
+                r, c = r + dr, c + dc
+            if cells:
+                clues.append(LittleKiller(row, col, direction, sum(s[c] for c in cells)))
+        return {"little": clues}
+    if kind == "thermo":
+        paths = [_increasing_path(n, s, rng, rng.randint(2, 4)) for _ in range(2)]
+        return {"thermos": [p for p in paths if p]}
+    if kind in ("arrow", "pill"):
+        bulb_len = 2 if kind == "pill" else 1
+        path = _touching_path(n, rng, bulb_len + rng.randint(1, 3) + bulb_len)
+        if len(path) <= bulb_len:
+            return {}
+        return {"arrows": [Arrow(path[:bulb_len], path[bulb_len:])]}
+    if kind == "sandwich":
+        clues = []
+        for line in ("row", "col"):
+            k = rng.randrange(n)
+            values = ([s[k * n + c] for c in range(n)] if line == "row"
+                      else [s[r * n + k] for r in range(n)])
+            i, j = sorted((values.index(1), values.index(n)))
+            clues.append(Sandwich(line, k, sum(values[i + 1:j])))
+        return {"sandwiches": clues}
+    raise ValueError(kind)
+
+
+KINDS = ("diagonal", "antidiagonal", "antiknight", "antiking", "disjoint", "jigsaw", "extra",
+         "evenodd", "white", "black", "bar", "x", "v", "nonconsecutive", "less", "cage",
+         "cage-nosum", "little", "thermo", "arrow", "pill", "sandwich")
+
+
+def random_puzzle(kind: str, n: int, rng: random.Random, givens: int):
+    """A puzzle of one constraint kind with `givens` givens: from the classic solution it was
+    built around, or (half the time, and always for a jigsaw) from a solution of its own."""
+    from core.variants.engine import count
+
+    s = solution_grid(n, rng)
+    parts = constraint_parts(kind, n, s, rng)
+    regions = parts.pop("regions", None)
+    p = make(n, None, regions, **parts)
+    if regions is not None or rng.random() < 0.5:
+        own = count(p, 20).solutions
+        s = rng.choice(own) if own else s
+    cells = set(rng.sample(range(n * n), givens))
+    return p.with_givens(s[c] if c in cells else 0 for c in range(n * n))

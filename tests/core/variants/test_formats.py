@@ -1,0 +1,119 @@
+"""Variants in and out: the text format, f-puzzles and SudokuPad links (both forms), ipuz,
+and the classic formats read for classic Sudoku; bad input is a clean error."""
+
+import random
+
+import pytest
+
+from core import kinds
+from core.errors import ParseError
+from core.export import to_ipuz
+from core.sudoku.family import SUDOKU
+from core.variants import formats, links
+from core.variants.family import VARIANTS
+from core.variants.lzlink import LinkError, compress, decompress
+from tests.core.variants.helpers import KINDS, random_puzzle
+
+SAMPLE = """kind: variants
+title: Little one
+5 3 . . 7 . . . .
+6 . . 1 9 5 . . .
+. 9 8 . . . . 6 .
+8 . . . 6 . . . 3
+4 . . 8 . 3 . . 1
+7 . . . 2 . . . 6
+. 6 . . . . 2 8 .
+. . . 4 1 9 . . 5
+. . . . 8 . . 7 9
+white: r1c5-r1c6
+less: r2c3<r2c2 r4c2>r5c2
+cage 9: r3c1 r4c1
+thermo: r6c2 r6c3 r6c4
+arrow: r1c6 | r2c7 r3c7
+little 38: r0c1 DR
+sandwich row 5: 0
+"""
+
+
+def every_kind():
+    rng = random.Random(7)
+    for n in (4, 6, 9):
+        for kind in KINDS:
+            if kind in ("jigsaw",) and n == 9:
+                continue
+            yield random_puzzle(kind, n, rng, givens=3) if n < 9 else random_puzzle(
+                kind, n, rng, givens=0)
+
+
+def test_text_round_trip_of_every_kind():
+    for p in every_kind():
+        assert formats.parse(formats.format(p)) == p
+
+
+def test_links_round_trip_every_kind():
+    for p in every_kind():
+        for site, style in (("fpuzzles", "fpuzzles"), ("sudokupad", "fpuzzles"),
+                            ("sudokupad", "scl")):
+            assert links.read(links.write(p, site, style=style)) == p, (site, style, p)
+
+
+def test_ipuz_round_trip_of_every_kind():
+    for p in every_kind():
+        family, back = kinds.parse(to_ipuz(VARIANTS, p))
+        assert back == p if family is VARIANTS else p.classic
+
+
+def test_a_link_is_read_through_the_registry():
+    p = formats.parse(SAMPLE)
+    family, back = kinds.parse(links.write(p, "fpuzzles"))
+    assert family is VARIANTS and back == p and back.title() == "Little one"
+
+
+def test_lz_string_keeps_text_outside_the_bmp():
+    text = '{"title":"数独 😀"}'
+    assert decompress(compress(text)) == text
+
+
+@pytest.mark.parametrize("link, words", [
+    ("https://www.f-puzzles.com/?load=N4IgXXX", "damaged"),
+    ("https://www.f-puzzles.com/?id=abc", "short"),
+    ("https://www.f-puzzles.com/?load=%%%", "base64"),
+    ("https://sudokupad.app/abc", "server"),
+    ("https://sudokupad.app/scl" + compress("{cells:[[]]}"), "not square"),
+    ("https://www.f-puzzles.com/?load=" + compress('{"size":9,"grid":[],"renban":[]}'), "grid"),
+])
+def test_bad_links_say_what_is_wrong(link, words):
+    with pytest.raises(ParseError, match=words):
+        kinds.parse(link)
+
+
+def test_unknown_f_puzzles_constraints_are_refused_not_dropped():
+    grid = [[{} for _ in range(9)] for _ in range(9)]
+    data = compress(f'{{"size":9,"grid":{grid},"renban":[{{"lines":[["R1C1","R1C2"]]}}]}}'
+                    .replace("'", '"'))
+    with pytest.raises(LinkError, match="renban"):
+        links.read("https://www.f-puzzles.com/?load=" + data)
+
+
+def test_text_errors_name_line_and_column():
+    with pytest.raises(ParseError) as error:
+        formats.parse(SAMPLE.replace("cage 9: r3c1 r4c1", "cage 99: r3c1 r4c1"))
+    assert error.value.line == 14
+    with pytest.raises(ParseError) as error:
+        formats.parse(SAMPLE.replace("thermo: r6c2", "thermo: r6x2"))
+    assert (error.value.line, error.value.column) == (15, 9)
+
+
+def test_hodoku_and_sdk_read_as_classic_sudoku():
+    cells = ".....1..2....3..4....5..1.6..1..72...8......59......8...6..5...43..9....89.3....."
+    line = f":0000:x:{cells}:::"
+    family, puzzle = kinds.parse(line + "\n")
+    assert family is SUDOKU and puzzle.clue_count == 22
+    sdk = "#A someone\n[Puzzle]\n" + "\n".join(line[8 + 9 * r:17 + 9 * r] for r in range(9))
+    family, same = kinds.parse(sdk + "\n[State]\n")
+    assert family is SUDOKU and same == puzzle
+
+
+def test_classic_grid_from_a_link_counts_as_classic():
+    p = formats.parse(SAMPLE.split("white:")[0])
+    assert p.classic and VARIANTS.count(p).unique
