@@ -26,8 +26,9 @@ from dictionaries.store import CHECK, FILL
 MIN_WORD = {"ja": 2, "en": 3}  # English codewords have no two-letter entries
 FILL_STEPS = 4000  # search steps for one fill before a fresh pattern
 FILL_TRIES = 4  # candidate words tried per entry before backing up
-REPAIRS = 100  # refills around a letter the house rules miss, before a fresh pattern
-REPAIR_STEPS = 300  # search steps for one refill
+REPAIRS = 200  # refills around a letter the house rules miss, before a fresh pattern
+REPAIR_STEPS = 100  # search steps for one refill
+OWN_REFILLS = 40  # refills that keep or add an author's words, once the grid is full
 OWN_FIRST = 8  # an entry an author's word fits is filled as if it had 8x fewer candidates
 PROOF_NODES = 2000  # a uniqueness search past this is undecided: give a letter first
 NO_HINT_NODES = 20_000  # with no letter given, a proof may search this far
@@ -291,18 +292,8 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
                 grid[c] = letter
         return False
 
-    if not search(frozenset(), {}):
-        return None
-    if rules is None:
-        return grid
-    for _ in range(REPAIRS):  # most full grids miss a rule on letters: refill around a miss
-        misses = shortfall(grid, rules)
-        if not misses:
-            return grid
-        # refill around a rare letter (to lose it), or anywhere (to use it again: the fill
-        # tries words with wanted letters first)
-        cell = _missing_cell(grid, rules, whites, rng) if rng.random() < 0.5 else \
-            rng.choice(whites)
+    def refill(cell: int, good) -> None:
+        """Fill the entries around a cell anew, keeping the rest; undone unless `good()`."""
         region = _region(cell, slots, crossing)
         kept = [slot for slot in slots if slot not in region]
         saved = grid[:]
@@ -313,10 +304,34 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
             for c in slot:
                 grid[c] = saved[c]
         budget[0] = REPAIR_STEPS
-        accept[0] = lambda misses=misses: shortfall(grid, rules) <= misses  # sideways too
+        accept[0] = good
         if not search(frozenset(kept), _mark(kept, grid, words, {})):
             grid[:] = saved
-    return grid if not shortfall(grid, rules) else None
+
+    if not search(frozenset(), {}):
+        return None
+    if rules is not None:
+        for _ in range(REPAIRS):  # most full grids miss a rule on letters: refill around one
+            misses = shortfall(grid, rules)
+            if not misses:
+                break
+            # around a rare letter (to lose it), or anywhere (to use it again: the fill
+            # tries words with wanted letters first); sideways moves too
+            cell = _missing_cell(grid, rules, whites, rng) if rng.random() < 0.5 else \
+                rng.choice(whites)
+            refill(cell, lambda misses=misses: shortfall(grid, rules) <= misses)
+        if shortfall(grid, rules):
+            return None
+    own = getattr(words, "preferred_words", frozenset())
+    for _ in range(OWN_REFILLS if own else 0):  # more of the author's words, rules kept
+        held = _own_held(grid, slots, own)
+        refill(rng.choice(whites), lambda held=held: _own_held(grid, slots, own) >= held and (
+            rules is None or not shortfall(grid, rules)))
+    return grid
+
+
+def _own_held(grid, slots, own) -> int:
+    return sum(1 for slot in slots if "".join(grid[c] for c in slot) in own)
 
 
 def shortfall(grid, rules) -> int:
