@@ -11,8 +11,8 @@ from dictionaries import DictionaryError
 
 
 def add_parser(sub) -> None:
-    parser = sub.add_parser("rate", help="difficulty by human logic (Sudoku; ナンクロ by "
-                            "search effort)")
+    parser = sub.add_parser("rate", help="difficulty by human logic (Sudoku; ナンクロ: the "
+                            "steps a person takes)")
     parser.add_argument("file", metavar="FILE", help="puzzle file, or - for stdin")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--steps", action="store_true", help="print the logical walkthrough")

@@ -4,7 +4,8 @@ fewest givens that make the answer unique against the check tier.
 
 Givens are added where two solutions differ (or, when a capped search cannot decide, on the
 number with the most cells), then a clean-up pass drops every given the puzzle stays unique
-without. The search effort of the final proof rates the difficulty."""
+without. The level comes from how a person solves it (core/numcro/logic.py); the house rules
+(core/numcro/rules.py) are kept by the block pattern, the fill and the givens."""
 
 from __future__ import annotations
 
