@@ -121,38 +121,81 @@ class CageSum:
         return changed
 
 
-def bound_sum(cand, cells, low: int, high: int, n: int, changed: list) -> bool:
-    """Digits of `cells` (repeats allowed) whose sum lies in low..high: each cell keeps the
-    digits the others' bounds leave room for. False when no sum fits."""
-    mins = [low_digit(cand[c]) for c in cells]
-    maxs = [cand[c].bit_length() for c in cells]
-    smin, smax = sum(mins), sum(maxs)
+def bound_sum(cand, cells, low: int, high: int, n: int, changed: list, groups=None) -> bool:
+    """Digits of `cells` whose sum lies in low..high: each cell keeps the digits the others'
+    bounds leave room for. `groups`: runs of positions in `cells` whose digits differ (they
+    share a house), which tighten the bounds. False when no sum fits."""
+    if groups is None:
+        groups = tuple((i,) for i in range(len(cells)))
+    bounds = [_group_bounds(cand, [cells[i] for i in g]) for g in groups]
+    if any(b is None for b in bounds):
+        return False
+    smin = sum(b[0] for b in bounds)
+    smax = sum(b[1] for b in bounds)
     if smin > high or smax < low:
         return False
-    for c, lo_c, hi_c in zip(cells, mins, maxs, strict=True):
-        keep = span(low - (smax - hi_c), high - (smin - lo_c), n)
-        m = cand[c]
-        if m & ~keep:
-            m &= keep
-            if not m:
+    for g, (g_low, g_high) in zip(groups, bounds, strict=True):
+        for i in g:
+            c = cells[i]
+            rest = _group_bounds(cand, [cells[j] for j in g if j != i]) if len(g) > 1 else (0, 0)
+            if rest is None:
                 return False
-            cand[c] = m
-            changed.append(c)
+            others_low = smin - g_low + rest[0]
+            others_high = smax - g_high + rest[1]
+            keep = span(low - others_high, high - others_low, n)
+            m = cand[c]
+            if m & ~keep:
+                m &= keep
+                if not m:
+                    return False
+                cand[c] = m
+                changed.append(c)
     return True
+
+
+def _group_bounds(cand, members) -> tuple[int, int] | None:
+    """The least and greatest sum of cells whose digits differ (None: they cannot differ)."""
+    union = low = high = 0
+    for c in members:
+        m = cand[c]
+        union |= m
+        low += low_digit(m)
+        high += m.bit_length()
+    k = len(members)
+    if k <= 1:
+        return low, high
+    digits = [b + 1 for b in range(union.bit_length()) if union >> b & 1]
+    if len(digits) < k:
+        return None
+    return max(low, sum(digits[:k])), min(high, sum(digits[-k:]))
+
+
+def cliques(cells, peers) -> tuple[tuple[int, ...], ...]:
+    """Positions of `cells` grouped greedily into runs whose cells all see each other."""
+    groups: list[list[int]] = []
+    for i, c in enumerate(cells):
+        for g in groups:
+            if all(cells[j] in peers[c] for j in g):
+                g.append(i)
+                break
+        else:
+            groups.append([i])
+    return tuple(tuple(g) for g in groups)
 
 
 class SumBounds:
     """A sum of cells within fixed bounds (a little killer, a big cage)."""
 
-    __slots__ = ("cells", "low", "high", "n")
+    __slots__ = ("cells", "low", "high", "n", "groups")
 
-    def __init__(self, cells, low, high, n):
+    def __init__(self, cells, low, high, n, groups=None):
         self.cells, self.low, self.high, self.n = cells, low, high, n
+        self.groups = groups
 
     def prune(self, cand):
         changed = []
         return changed if bound_sum(cand, self.cells, self.low, self.high, self.n,
-                                    changed) else None
+                                    changed, self.groups) else None
 
 
 class Thermo:
@@ -192,11 +235,12 @@ class Thermo:
 class ArrowSum:
     """The shaft adds up to the bulb's number (one digit, or a pill's digits)."""
 
-    __slots__ = ("cells", "bulb", "shaft", "places", "n")
+    __slots__ = ("cells", "bulb", "shaft", "places", "n", "groups")
 
-    def __init__(self, bulb, shaft, n):
+    def __init__(self, bulb, shaft, n, groups=None):
         self.cells, self.bulb, self.shaft, self.n = bulb + shaft, bulb, shaft, n
         self.places = tuple(10 ** (len(bulb) - 1 - i) for i in range(len(bulb)))
+        self.groups = groups
 
     def prune(self, cand):
         n, changed = self.n, []
@@ -204,10 +248,13 @@ class ArrowSum:
         bulb_maxs = [cand[c].bit_length() for c in self.bulb]
         low = sum(w * d for w, d in zip(self.places, bulb_mins, strict=True))
         high = sum(w * d for w, d in zip(self.places, bulb_maxs, strict=True))
-        if not bound_sum(cand, self.shaft, low, high, n, changed):
+        if not bound_sum(cand, self.shaft, low, high, n, changed, self.groups):
             return None
-        smin = sum(low_digit(cand[c]) for c in self.shaft)
-        smax = sum(cand[c].bit_length() for c in self.shaft)
+        groups = self.groups or tuple((i,) for i in range(len(self.shaft)))
+        bounds = [_group_bounds(cand, [self.shaft[i] for i in g]) for g in groups]
+        if any(b is None for b in bounds):
+            return None
+        smin, smax = sum(b[0] for b in bounds), sum(b[1] for b in bounds)
         for c, w, lo_c, hi_c in zip(self.bulb, self.places, bulb_mins, bulb_maxs, strict=False):
             rest_low, rest_high = low - w * lo_c, high - w * hi_c
             keep = span(-((rest_high - smin) // w), (smax - rest_low) // w, n)
@@ -254,7 +301,8 @@ class SandwichSum:
                 changed.append(c)
         if len(fits) == 1:  # the bread is placed: the filling's bounds
             i, j = fits[0]
-            if not bound_sum(cand, cells[i + 1:j], total, total, n, changed):
+            inner = cells[i + 1:j]
+            if not bound_sum(cand, inner, total, total, n, changed, (tuple(range(len(inner))),)):
                 return None
         return changed
 
@@ -319,7 +367,8 @@ def plan_of(shape: Variant) -> Plan:
         for c in house:
             house_bits[c] |= 1 << h
     plan = Plan(n, units, houses, peers, house_bits, masks=_parity_masks(shape))
-    plan.props = _propagators(shape)
+    peer_of = [set(q) for q in peers]
+    plan.props = _propagators(shape, peer_of) + innies(shape, houses)
     plan.watch = [0] * cells
     for i, prop in enumerate(plan.props):
         for c in prop.cells:
@@ -339,7 +388,7 @@ def _parity_masks(p: Variant) -> list[int]:
     return masks
 
 
-def _propagators(p: Variant) -> list:
+def _propagators(p: Variant, peers) -> list:
     n, props = p.size, []
     for (a, b), tests in rules.pair_rules(p).items():
         props.append(Pair(a, b, rules.pair_table(tuple(sorted(tests)), n)))
@@ -350,13 +399,43 @@ def _propagators(p: Variant) -> list:
         if len(combos) <= COMBOS_UP_TO:
             props.append(CageSum(cage.cells, combos))
         else:
-            props.append(SumBounds(cage.cells, cage.total, cage.total, n))
-    props += [SumBounds(k.cells, k.total, k.total, n) for k in p.little]
+            props.append(SumBounds(cage.cells, cage.total, cage.total, n,
+                                   (tuple(range(len(cage.cells))),)))
+    props += [SumBounds(k.cells, k.total, k.total, n, cliques(k.cells, peers))
+              for k in p.little]
     props += [Thermo(t, n) for t in p.thermos]
-    props += [ArrowSum(a.bulb, a.shaft, n) for a in p.arrows]
+    props += [ArrowSum(a.bulb, a.shaft, n, cliques(a.shaft, peers)) for a in p.arrows]
     props += [SandwichSum(rules.sandwich_cells(p, s.line, s.index), s.total, n)
               for s in p.sandwiches]
     return props
+
+
+class Innie(CageSum):
+    """The 45 rule: a house's digits add up to n(n+1)/2, so the cells that its whole cages
+    leave add up to the rest (their digits differ: they share the house)."""
+
+    __slots__ = ("house", "full", "total")
+
+
+def innies(p: Variant, houses) -> list:
+    n, found = p.size, []
+    summed = [c for c in p.cages if c.total is not None]
+    full = n * (n + 1) // 2
+    for house in houses:
+        inside, covered = [], set()
+        for c in summed:  # cages may overlap in a puzzle: only disjoint ones add up
+            if set(c.cells) <= set(house) and not covered & set(c.cells):
+                inside.append(c)
+                covered |= set(c.cells)
+        rest = tuple(c for c in house if c not in covered)
+        if inside and 0 < len(rest) < n:
+            total = full - sum(c.total for c in inside)
+            combos = digit_sets(n, len(rest), total) if total > 0 else ()
+            if len(combos) <= COMBOS_UP_TO:
+                innie = Innie(rest, combos)
+                innie.house, innie.full, innie.total = house, full, total
+                found.append(innie)
+    return found
 
 
 def shape_of(p: Variant) -> Variant:

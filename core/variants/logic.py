@@ -115,7 +115,7 @@ def hidden_single(board: Board) -> Step | None:
 def constraint_step(board: Board) -> Step | None:
     """The easiest constraint that removes something, in words."""
     found = []
-    for prop in board.plan.props + _innies(board):
+    for prop in board.plan.props:
         trial = board.cand[:]
         changed = prop.prune(trial)
         if not changed:
@@ -138,35 +138,10 @@ def _say(board: Board, prop, words: str) -> str:
     total = getattr(prop, "total", None) or getattr(prop, "low", "")
     combos = " or ".join("".join(symbol(v) for v in _digits(m)) for m in getattr(
         prop, "combos", ())[:6])
+    house = getattr(prop, "house", None)
     return words.format(cells=cells, total=total, combos=combos,
-                        house=getattr(prop, "house", ""), full=getattr(prop, "full", ""))
-
-
-class Innie(engine.CageSum):
-    """The 45 rule: a house's digits add up to n(n+1)/2, so the cells its whole cages leave
-    add up to the rest."""
-
-    __slots__ = ("house", "full", "total")
-
-
-def _innies(board: Board) -> list:
-    p, n, found = board.p, board.n, []
-    summed = [c for c in p.cages if c.total is not None]
-    if not summed:
-        return found
-    full = n * (n + 1) // 2
-    for house in board.houses:
-        inside = [c for c in summed if set(c.cells) <= set(house)]
-        covered = {cell for c in inside for cell in c.cells}
-        rest = tuple(c for c in house if c not in covered)
-        if inside and 0 < len(rest) < n:
-            total = full - sum(c.total for c in inside)
-            combos = engine.digit_sets(n, len(rest), total)
-            if combos and len(combos) <= engine.COMBOS_UP_TO:
-                innie = Innie(rest, combos)
-                innie.house, innie.full, innie.total = board.names[house], full, total
-                found.append(innie)
-    return found
+                        house=board.names.get(house, "a house") if house else "",
+                        full=getattr(prop, "full", ""))
 
 
 def locked_candidates(board: Board) -> Step | None:
