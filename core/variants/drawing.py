@@ -16,7 +16,9 @@ MARGIN_CELLS = 0.8  # room outside the grid for little killer and sandwich clues
 
 
 def title(p: Variant) -> str:
-    words = describe(p)
+    """A caption that fits above the grid: the first few kinds, then "and more"."""
+    kinds = describe(p).split(", ") if describe(p) else []
+    words = ", ".join(kinds[:3]) + (f" +{len(kinds) - 3}" if len(kinds) > 3 else "")
     return f"Sudoku {p.size}x{p.size}" + (f" · {words}" if words else "")
 
 
@@ -161,33 +163,46 @@ def _grid(p: Variant, at: _Pen) -> None:
 
 
 def _cages(p: Variant, at: _Pen) -> None:
-    """Dashed outlines a little inside the cells; the sum in the top-left cell's corner."""
-    n, inset = p.size, 0.12
+    """Dashed outlines a little inside the cells, running on across cells of the same cage
+    and turning at its corners; the sum in the top-left cell's corner."""
+    n = p.size
     for cage in p.cages:
         inside = set(cage.cells)
+
+        def has(r, k, inside=inside):
+            return 0 <= r < n and 0 <= k < n and r * n + k in inside
+
         for c in cage.cells:
             r, k = divmod(c, n)
-            for dr, dk, edge in ((-1, 0, "top"), (1, 0, "bottom"), (0, -1, "left"),
-                                 (0, 1, "right")):
-                rr, kk = r + dr, k + dk
-                if 0 <= rr < n and 0 <= kk < n and rr * n + kk in inside:
-                    continue
-                _cage_edge(at, r, k, edge, inset)
+            for normal in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                if not has(r + normal[0], k + normal[1]):
+                    _cage_edge(at, r, k, normal, has)
         if cage.total is not None:
             first = min(cage.cells)
             x, y = at.xy(first // n, first % n)
-            at.add(Label(x + 0.05 * at.cell, y + 0.3 * at.cell, str(cage.total),
-                         0.26 * at.cell, INK, anchor="start"))
+            at.add(Label(x + 0.04 * at.cell, y + 0.27 * at.cell, str(cage.total),
+                         0.25 * at.cell, INK, anchor="start"))
 
 
-def _cage_edge(at: _Pen, r: int, k: int, edge: str, inset: float) -> None:
-    lo, hi = inset, 1 - inset
-    ends = {"top": ((r + lo, k + lo), (r + lo, k + hi)),
-            "bottom": ((r + hi, k + lo), (r + hi, k + hi)),
-            "left": ((r + lo, k + lo), (r + hi, k + lo)),
-            "right": ((r + lo, k + hi), (r + hi, k + hi))}[edge]
+INSET = 0.1  # of a cell: how far inside the cells a cage's dashes run
+
+
+def _cage_edge(at: _Pen, r: int, k: int, normal, has) -> None:
+    """One side of a cell on the cage's border: from where the border comes in to where it
+    goes on (a straight run, an outer corner, or an inner corner past the cell)."""
+    dr, dk = normal
+    along = (dk, dr) if dr == 0 else (dk, dr)  # perpendicular to the normal
+    along = (0, 1) if dr else (1, 0)
+    ends = []
+    for sign in (-1, 1):
+        sr, sk = along[0] * sign, along[1] * sign
+        if has(r + sr, k + sk):
+            reach = 0.5 + INSET if has(r + sr + dr, k + sk + dk) else 0.5
+        else:
+            reach = 0.5 - INSET
+        ends.append((r + 0.5 + sr * reach + dr * (0.5 - INSET),
+                     k + 0.5 + sk * reach + dk * (0.5 - INSET)))
     (ra, ka), (rb, kb) = ends
-    # stretch to the neighbouring cell of the same cage so the dashes run on
     xa, ya = at.xy(ra, ka)
     xb, yb = at.xy(rb, kb)
     at.add(Line(xa, ya, xb, yb, THIN, dash=0.8))
