@@ -1,0 +1,98 @@
+"""Sudoku variants: uniqueness checks (count to 2) of real f-puzzles links and of generated
+9x9 jigsaws, with OR-Tools CP-SAT counting the same puzzles in the same run; generation times
+for 9x9 jigsaws and zero-given killers.
+
+    python bench/bench_variants.py [--repeat 5] [--generate 5] [--killers 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from common import ROOT, median_ms, timed
+
+from core.variants import engine, links
+from core.variants.generator import Options, generate
+
+LINKS = ROOT / "bench" / "data" / "fpuzzles_links.txt"
+
+
+def real_puzzles() -> list[tuple[str, object, str]]:
+    found = []
+    for line in LINKS.read_text().splitlines():
+        if line and not line.startswith("#"):
+            kind, solution, link = line.split("\t")
+            found.append((kind, links.read(link), solution))
+    return found
+
+
+def count_ms(puzzle, repeat: int) -> float:
+    seconds = []
+    for _ in range(repeat):
+        engine.plan_of.cache_clear()  # a fresh puzzle each time, as the command line sees it
+        result, t = timed(engine.count, puzzle, 2, lambda: False)
+        seconds.append(t)
+    return median_ms(seconds), result
+
+
+def cpsat_ms(puzzle) -> float:
+    from tests.core.variants.cpsat import cpsat_count
+
+    found, t = timed(cpsat_count, puzzle, 2)
+    return t * 1000, found
+
+
+def report_counts(rows, repeat: int) -> None:
+    print(f"{'puzzle':28} {'ours ms':>9} {'CP-SAT ms':>10} {'ratio':>7}  count")
+    by_kind: dict[str, list[float]] = {}
+    for name, kind, puzzle, solution in rows:
+        ours, result = count_ms(puzzle, repeat)
+        peer, peer_count = cpsat_ms(puzzle)
+        right = result.unique and (solution is None or "".join(map(str, result.solution))
+                                   == solution)
+        assert right and peer_count == 1, name
+        by_kind.setdefault(kind, []).append(ours)
+        print(f"{name:28} {ours:9.1f} {peer:10.1f} {ours / peer:7.2f}  unique")
+    for kind, values in by_kind.items():
+        print(f"median {kind:20} {statistics.median(values):9.1f} ms over {len(values)}")
+
+
+def generated_jigsaws(count: int) -> list:
+    rng = random.Random(2026)
+    made = []
+    for _ in range(count):
+        puzzle, _ = generate(Options("jigsaw", 9, seconds=60), rng)
+        made.append(links.read(links.write(puzzle, "fpuzzles")))  # through a link, as real
+    return made
+
+
+def generation(kind: str, count: int, **options) -> None:
+    rng = random.Random(7)
+    seconds = []
+    for _ in range(count):
+        start = time.perf_counter()
+        generate(Options(kind, 9, seconds=120, **options), rng)
+        seconds.append(time.perf_counter() - start)
+    print(f"generate {kind:10} n={count}  median {statistics.median(seconds):6.2f} s  "
+          f"max {max(seconds):6.2f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--generate", type=int, default=5)
+    parser.add_argument("--killers", type=int, default=3)
+    args = parser.parse_args()
+    rows = [(f"{kind}: {p.title()[:20]}", kind, p, s) for kind, p, s in real_puzzles()]
+    rows += [(f"jigsaw (generated) {i + 1}", "jigsaw (generated)", p, None)
+             for i, p in enumerate(generated_jigsaws(args.generate))]
+    report_counts(rows, args.repeat)
+    generation("jigsaw", args.generate)
+    generation("killer", args.killers)
+
+
+if __name__ == "__main__":
+    main()
