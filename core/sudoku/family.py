@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from core.family import NO_CONTEXT, Family, Field, Generated, Generator, NotRated
 from core.search import where_differ
@@ -81,12 +82,18 @@ class Sudoku(Family):
 
     def generate(self, options, rng, stop=None, context=NO_CONTEXT, rate=False) -> Generated:
         from core.sudoku.generator import make
+        from core.sudoku.targets import Targeted
+        from core.sudoku.targets import generate as generate_to
 
-        made = make(options, rng, stop, context.progress)
-        puzzle, solution = made.puzzle, made.solution
-        if not made.minimal:  # a time budget or a node cap left givens that might go
-            return Generated(puzzle, solution, notes={"minimal": False},
-                             rating=self.rate(puzzle, stop, context) if rate else None)
+        if isinstance(options, Targeted):  # a rating or technique to meet, on its scale
+            puzzle, solution = generate_to(options, rng, stop)
+            context = replace(context, scale=options.target.scale)
+        else:
+            made = make(options, rng, stop, context.progress)
+            puzzle, solution = made.puzzle, made.solution
+            if not made.minimal:  # a time budget or a node cap left givens that might go
+                return Generated(puzzle, solution, notes={"minimal": False},
+                                 rating=self.rate(puzzle, stop, context) if rate else None)
         return Generated(puzzle, solution,
                          rating=self.rate(puzzle, stop, context) if rate else None)
 
@@ -116,12 +123,21 @@ class Sudoku(Family):
 
 def _options(values: dict):
     from core.sudoku.generator import Options
+    from core.sudoku.targets import Target, Targeted, parse_rating
 
     attempts = {"attempts": values["attempts"]} if values.get("attempts") else {}
-    return Options(size=values["size"], symmetry=values["symmetry"], clues=values.get("clues"),
-                   minimal=bool(values.get("minimal")), mask=_mask(values.get("mask")),
-                   level=values.get("level"), max_technique=values.get("max_technique"),
-                   seconds=values.get("seconds"), **attempts)
+    options = Options(size=values["size"], symmetry=values["symmetry"], clues=values.get("clues"),
+                      minimal=bool(values.get("minimal")), mask=_mask(values.get("mask")),
+                      level=values.get("level"), max_technique=values.get("max_technique"),
+                      seconds=values.get("seconds"), **attempts)
+    rating, must_use, first_hard = (values.get(k) for k in ("rating", "must_use", "first_hard"))
+    if rating is None and must_use is None and first_hard is None:
+        return options
+    if options.size != 9:
+        raise ValueError("--rating, --must-use and --first-hard: Sudoku Explainer rates 9x9 only")
+    target = Target(parse_rating(rating) if rating is not None else None, must_use, first_hard,
+                    values.get("scale") or "sukaku")
+    return Targeted(options, target)
 
 
 def _mask(text: str | None) -> tuple[bool, ...] | None:
@@ -144,9 +160,17 @@ def _generators() -> tuple[Generator, ...]:
         Field("clues", "stop at this many clues", int),
         Field("minimal", "no clue can be removed", bool, False),
         Field("mask", "givens exactly on this pattern's cells", file=True),
-        Field("attempts", "random grids to try", int),
+        Field("attempts", "random grids to try (with a target: puzzles to try)", int),
         Field("seconds", "time budget: then the best unique puzzle so far (maybe not minimal)",
               float),
+        Field("rating", "Sudoku Explainer's rating in this range, e.g. 7.0-7.5", str,
+              metavar="A-B"),
+        Field("scale", "the rating's scale: sukaku (Sukaku Explainer 1.15.10) or classic "
+              "(SE 1.2.1.3)", str, "sukaku", ("sukaku", "classic")),
+        Field("must_use", "the solution needs this Sudoku Explainer technique (easier ones "
+              "get stuck), e.g. X-Wing", str, metavar="TECHNIQUE"),
+        Field("first_hard", "the first step beyond singles uses this technique", str,
+              metavar="TECHNIQUE"),
     )
     return (Generator("sudoku", "a unique Sudoku", fields, _options, "grid", "line"),)
 

@@ -34,6 +34,9 @@ PEER_MASK = tuple((REGION_MASK[b] | REGION_MASK[r] | REGION_MASK[c]) & ~(1 << ce
                   for cell, (b, r, c) in enumerate(CELL_REGIONS))
 PEERS = tuple(tuple(p for p in range(81) if PEER_MASK[cell] >> p & 1) for cell in range(81))
 FORWARD_PEER_MASK = tuple(m & ~((2 << cell) - 1) for cell, m in enumerate(PEER_MASK))
+# per region, its 9-bit position sets spread to 81-bit cell sets
+SPREAD = tuple(tuple(sum(1 << REGIONS[r][i] for i in range(9) if m >> i & 1) for m in range(512))
+               for r in range(27))
 # per cell, its peers as classic SE's getHouseCells lists them: block, then row and column
 # outside the block (also the order in which SE's chains turn peers off)
 HOUSE_ORDER = tuple(
@@ -43,6 +46,9 @@ HOUSE_ORDER = tuple(
     for cell, (b, r, c) in enumerate(CELL_REGIONS))
 CROSSES = tuple(tuple(REGION_MASK[a] & REGION_MASK[b] != 0 for b in range(27))
                 for a in range(27))
+# per region and region type, the regions of that type it crosses, in order
+CROSSING = tuple(tuple(tuple(b for b in range(kind * 9, kind * 9 + 9) if a != b and CROSSES[a][b])
+                       for kind in range(3)) for a in range(27))
 
 
 def cell_bits(mask: int) -> Iterator[int]:

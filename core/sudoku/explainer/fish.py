@@ -19,11 +19,17 @@ def fish(degree: int):
         positions = board.positions
         # columns as base lines first, then rows (SE's order)
         for base_kind, cover_kind in ((2, 1), (1, 2)):
+            # per digit, the base lines with 2..degree places: the only ones a fish can use
+            able = [sum(1 << i for i in range(9)
+                        if 2 <= positions[(base_kind * 9 + i) * 9 + v - 1].bit_count() <= degree)
+                    if counts[v] + degree * 2 <= 9 else 0 for v in range(1, 10)]
             for combo in colex(degree, 9):
-                bases = [base_kind * 9 + i for i in combo]
+                mask = sum(1 << i for i in combo)
+                bases = None
                 for v in range(1, 10):
-                    if counts[v] + degree * 2 > 9:
+                    if mask & ~able[v - 1]:
                         continue
+                    bases = bases or [base_kind * 9 + i for i in combo]
                     covered = _tuple_of([positions[b * 9 + v - 1] for b in bases], degree)
                     if covered:
                         hint = _fish_hint(board, v, bases, cover_kind, combo, covered, degree)

@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from core.sudoku.explainer.board import CROSSES, REGION_MASK, REGIONS, Board, region_name
+from core.sudoku.explainer.board import (
+    CROSSES,
+    CROSSING,
+    REGION_MASK,
+    REGIONS,
+    SPREAD,
+    Board,
+    region_name,
+)
 from core.sudoku.explainer.hint import Hint
 
 # (first region type, second region type) pairs, in SE's order: block-column, block-row,
@@ -14,33 +22,29 @@ from core.sudoku.explainer.hint import Hint
 PAIRS = ((0, 2), (0, 1), (2, 0), (1, 0))
 
 
-def _crossings(board: Board, classic: bool) -> Iterator[tuple[int, int, int]]:
+def _crossings(board: Board, classic: bool, pairs=PAIRS) -> Iterator[tuple[int, int, int]]:
     """(region1, region2, digit): the digit's positions (two or more) in region1 all lie in
     region2, in SE's order (Sukaku Explainer: digit by digit; classic SE: region pair by
     region pair)."""
-    for kind1, kind2 in PAIRS:
+    positions = board.positions
+    for kind1, kind2 in pairs:
         if classic:
             for region1 in range(kind1 * 9, kind1 * 9 + 9):
-                for region2 in range(kind2 * 9, kind2 * 9 + 9):
-                    if CROSSES[region1][region2]:
-                        for v in range(1, 10):
-                            if _locked(board, region1, region2, v):
-                                yield region1, region2, v
+                for region2 in CROSSING[region1][kind2]:
+                    for v in range(1, 10):
+                        here = positions[region1 * 9 + v - 1]
+                        if here & (here - 1) and not SPREAD[region1][here] & ~REGION_MASK[region2]:
+                            yield region1, region2, v
             continue
         for v in range(1, 10):
             for region1 in range(kind1 * 9, kind1 * 9 + 9):
-                for region2 in range(kind2 * 9, kind2 * 9 + 9):
-                    if CROSSES[region1][region2] and _locked(board, region1, region2, v):
+                here = positions[region1 * 9 + v - 1]
+                if here & (here - 1) == 0:
+                    continue
+                cells = SPREAD[region1][here]
+                for region2 in CROSSING[region1][kind2]:
+                    if not cells & ~REGION_MASK[region2]:
                         yield region1, region2, v
-
-
-def _locked(board: Board, region1: int, region2: int, v: int) -> bool:
-    here = board.positions[region1 * 9 + v - 1]
-    if here & (here - 1) == 0:
-        return False
-    cells = REGIONS[region1]
-    outside = ~REGION_MASK[region2]
-    return not any(here >> i & 1 and outside >> cells[i] & 1 for i in range(9))
 
 
 def locked_candidates(board: Board, classic: bool = False) -> Iterator[Hint]:
@@ -60,10 +64,11 @@ def locking_hint(board: Board, region1: int, region2: int, v: int) -> Hint:
                 shape=("locking", v, (region1,), (region2,)))
 
 
-def direct_locked_candidates(board: Board, classic: bool = False) -> Iterator[Hint]:
+def direct_locked_candidates(board: Board, classic: bool = False, pairs=PAIRS
+                             ) -> Iterator[Hint]:
     """A locking that leaves a hidden single in another region of region1's type."""
     positions = board.positions
-    for region1, region2, v in _crossings(board, classic):
+    for region1, region2, v in _crossings(board, classic, pairs):
         kind = region1 // 9
         for region3 in range(kind * 9, kind * 9 + 9):
             if region3 == region1 or not CROSSES[region3][region2]:

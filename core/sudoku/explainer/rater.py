@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from core.search import Stopped
 from core.sudoku.explainer.board import Board
+from core.sudoku.explainer.direct import direct_rounds
 from core.sudoku.explainer.hint import Hint, se_round
 
 Producer = Callable[[Board], Iterator[Hint]]
@@ -20,9 +21,10 @@ SCALES = ("sukaku", "classic")
 
 @dataclass(frozen=True)
 class SeStep:
-    name: str  # SE's name of the technique
+    name: str  # SE's name of the hint, e.g. "Unique Rectangle type 2"
     difficulty: float  # rounded as serate prints it
     text: str
+    technique: str = ""  # the SE technique that found it, e.g. "Unique Rectangle / Loop"
 
 
 @dataclass(frozen=True)
@@ -31,9 +33,11 @@ class SeResult:
     hardest: str | None  # SE's name of the hardest step
     steps: tuple[SeStep, ...]
     solved: bool
+    values: tuple[int, ...] = ()  # the board when the rating ended (0 = not filled)
 
 
-def producers(scale: str, stop=None) -> tuple[Producer, ...]:
+def producers(scale: str, stop=None) -> tuple[tuple[str, Producer], ...]:
+    """(SE's technique name, producer) in the scale's order."""
     from core.sudoku.explainer.techniques import SCALE_PRODUCERS
 
     if scale not in SCALE_PRODUCERS:
@@ -42,35 +46,75 @@ def producers(scale: str, stop=None) -> tuple[Producer, ...]:
 
 
 def explain(givens, scale: str = "sukaku", stop: Callable[[], bool] | None = None,
-            ceiling: float | None = None) -> SeResult:
-    """Rate 81 givens (0 = empty) as SE does. `ceiling`: give up once a step is harder.
-    When `stop` says so, the steps so far are returned, unsolved."""
+            ceiling: float | None = None, allowed=None,
+            until: Callable[[SeStep], bool] | None = None, steps: bool = False) -> SeResult:
+    """Rate 81 givens (0 = empty) as SE does. `ceiling`: give up once a step is harder;
+    `allowed`: only these techniques (SE's names), as SE's technique selection does; `until`:
+    end after the step it accepts. `steps`: SE's every step (slower); else its direct steps
+    come in bulk, a step per round of one kind (core.sudoku.explainer.direct), with the same
+    rating. When `stop` says so, the steps so far are returned, unsolved."""
     board = Board.from_givens(givens)
-    techniques = producers(scale, stop)
-    difficulty, hardest, steps = 0.0, None, []
+    techniques = [(name, produce) for name, produce in producers(scale, stop)
+                  if allowed is None or name in allowed]
+    if not steps:
+        techniques = [(name, produce) for name, produce in techniques if name not in DIRECT]
+    run = _Run(ceiling, until)
     while not board.solved:
+        if not steps:
+            for level, placed in direct_rounds(board, allowed):
+                text = f"{placed} value{'s' if placed > 1 else ''} placed"
+                if run.record(SeStep(level.name, level.difficulty, text, level.technique),
+                              level.difficulty, level.name):
+                    return run.result(board)
+            if board.solved:
+                break
         try:
             if stop is not None and stop():
                 raise Stopped
-            hint = first_hint(board, techniques)
+            technique, hint = first_hint(board, techniques)
         except Stopped:
-            return SeResult(se_round(difficulty), hardest, tuple(steps), False)
+            return run.result(board, solved=False)
         if hint is None:
-            return SeResult(BEYOND, "Beyond solver", tuple(steps), False)
-        if hint.difficulty > difficulty:
-            difficulty, hardest = hint.difficulty, hint.name
-        steps.append(SeStep(hint.name, se_round(hint.difficulty), hint.describe()))
+            return SeResult(BEYOND, "Beyond solver", tuple(run.steps), False,
+                            tuple(board.values))
         before = board.copy()
         hint.apply(board)
-        if board.same(before):
-            return SeResult(BEYOND, "Beyond solver", tuple(steps), False)  # SE would loop
-        if ceiling is not None and difficulty > ceiling:
+        if board.same(before):  # SE would loop
+            return SeResult(BEYOND, "Beyond solver", tuple(run.steps), False,
+                            tuple(board.values))
+        step = SeStep(hint.name, se_round(hint.difficulty), hint.describe(), technique)
+        if run.record(step, hint.difficulty, hint.name):
             break
-    return SeResult(se_round(difficulty), hardest, tuple(steps), board.solved)
+    return run.result(board)
 
 
-def first_hint(board: Board, techniques) -> Hint | None:
-    for produce in techniques:
+DIRECT = ("Hidden Single", "Direct Pointing", "Direct Hidden Pair", "Naked Single",
+          "Direct Hidden Triplet")
+
+
+class _Run:
+    """The steps so far and the hardest; whether the caller's limits end the rating."""
+
+    def __init__(self, ceiling, until):
+        self.ceiling, self.until = ceiling, until
+        self.difficulty, self.hardest, self.steps = 0.0, None, []
+
+    def record(self, step: SeStep, difficulty: float, name: str) -> bool:
+        self.steps.append(step)
+        if difficulty > self.difficulty:
+            self.difficulty, self.hardest = difficulty, name
+        return bool((self.ceiling is not None and self.difficulty > self.ceiling)
+                    or (self.until and self.until(step)))
+
+    def result(self, board: Board, solved: bool | None = None) -> SeResult:
+        solved = board.solved if solved is None else solved
+        return SeResult(se_round(self.difficulty), self.hardest, tuple(self.steps), solved,
+                        tuple(board.values))
+
+
+def first_hint(board: Board, techniques) -> tuple[str, Hint | None]:
+    """(technique, hint): the first hint of the first technique that has one."""
+    for name, produce in techniques:
         for hint in produce(board):
-            return hint
-    return None
+            return name, hint
+    return "", None

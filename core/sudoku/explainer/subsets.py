@@ -41,7 +41,11 @@ def hidden_sets(degree: int, direct: bool = False):
             if not (empty > 2 * degree or (direct and empty > degree)):
                 continue
             row = board.positions[region * 9:region * 9 + 9]
-            for combo in colex(degree, 9):
+            # only digits with 2..degree places can be in a set: SE's order over them is
+            # its order over all nine (colex keeps the order of any subset)
+            able = [d for d in range(9) if 2 <= row[d].bit_count() <= degree]
+            for picks in colex(degree, len(able)):
+                combo = tuple(able[i] for i in picks)
                 common = _tuple_of([row[d] for d in combo], degree)
                 if common:
                     hint = _hidden_hint(board, region, combo, common, degree, direct)
@@ -81,7 +85,9 @@ def naked_sets(degree: int):
             if board.empty_count(region) < 2 * degree:
                 continue
             cells = REGIONS[region]
-            for combo in colex(degree, 9):
+            able = [i for i in range(9) if 2 <= cands[cells[i]].bit_count() <= degree]
+            for picks in colex(degree, len(able)):
+                combo = tuple(able[i] for i in picks)
                 common = _tuple_of([cands[cells[i]] for i in combo], degree)
                 if not common:
                     continue

@@ -1,5 +1,7 @@
 """Which techniques each scale tries, in its order (SE's Solver: direct hints first, then
-indirect ones, then chains; the first that finds something gives the step)."""
+indirect ones, then chains; the first that finds something gives the step). Techniques carry
+SE's own names (its SolvingTechnique list), which `generate --must-use` and `--first-hard`
+take."""
 
 from __future__ import annotations
 
@@ -16,38 +18,92 @@ from core.sudoku.explainer.turbot import turbot_fish
 from core.sudoku.explainer.uniqueness import bug, unique_loops
 from core.sudoku.explainer.wings import big_wings, xy_wings
 
+SINGLES = ("Hidden Single", "Naked Single")
+NESTED = "Nested Forcing Chains"
+
 
 def _direct(classic: bool = False):
-    return [hidden_singles, partial(direct_locked_candidates, classic=classic),
-            hidden_sets(2, direct=True), naked_singles, hidden_sets(3, direct=True)]
+    return [("Hidden Single", hidden_singles),
+            ("Direct Pointing", partial(direct_locked_candidates, classic=classic)),
+            ("Direct Hidden Pair", hidden_sets(2, direct=True)),
+            ("Naked Single", naked_singles),
+            ("Direct Hidden Triplet", hidden_sets(3, direct=True))]
 
 
 def _chains(deepest: tuple[tuple[int, int], ...], stop, classic: bool = False):
     """Chains in SE's order; the nested levels (level, nesting limit) at the end."""
-    return [Chaining(False, False, stop=stop), aligned_exclusion(3, classic),
-            Chaining(False, True, nishio=True, stop=stop), Chaining(True, False, stop=stop),
-            Chaining(True, True, stop=stop), Chaining(True, True, level=1, stop=stop)] + [
-        Chaining(True, True, level=level, nesting_limit=limit, stop=stop, classic=classic)
-        for level, limit in deepest]
+    return [
+        ("Forcing Chains & Cycles", Chaining(False, False, stop=stop)),
+        ("Aligned Triplet Exclusion", aligned_exclusion(3, classic)),
+        ("Nishio Forcing Chains", Chaining(False, True, nishio=True, stop=stop)),
+        ("Multiple Forcing Chains", Chaining(True, False, stop=stop)),
+        ("Dynamic Forcing Chains", Chaining(True, True, stop=stop)),
+        ("Dynamic Forcing Chains (+)", Chaining(True, True, level=1, stop=stop)),
+    ] + [(NESTED, Chaining(True, True, level=level, nesting_limit=limit, stop=stop,
+                           classic=classic)) for level, limit in deepest]
 
 
 def sukaku(stop=None):
     return tuple(_direct() + [
-        locked_candidates, naked_sets(2), fish(2), hidden_sets(2), naked_sets(3), fish(3),
-        hidden_sets(3), turbot_fish, xy_wings(False), xy_wings(True), unique_loops,
-        naked_sets(4), fish(4), hidden_sets(4), strong_link_fish, big_wings(3), bug,
-        big_wings(4), aligned_exclusion(2),
+        ("Pointing & Claiming", locked_candidates), ("Naked Pair", naked_sets(2)),
+        ("X-Wing", fish(2)), ("Hidden Pair", hidden_sets(2)), ("Naked Triplet", naked_sets(3)),
+        ("Swordfish", fish(3)), ("Hidden Triplet", hidden_sets(3)),
+        ("Scraper, Kite, Turbot", turbot_fish), ("XY-Wing", xy_wings(False)),
+        ("XYZ-Wing", xy_wings(True)), ("Unique Rectangle / Loop", unique_loops),
+        ("Naked Quad", naked_sets(4)), ("Jellyfish", fish(4)), ("Hidden Quad", hidden_sets(4)),
+        ("3 Strong-linked Fishes", strong_link_fish), ("WXYZ-Wing", big_wings(3)),
+        ("Bivalue Universal Grave", bug), ("VWXYZ-Wing", big_wings(4)),
+        ("Aligned Pair Exclusion", aligned_exclusion(2)),
     ] + _chains(((2, 0), (3, 0), (4, 0), (4, 1), (4, 2), (4, 3)), stop))
 
 
 def classic(stop=None):
     return tuple(_direct(classic=True) + [
-        partial(locked_candidates, classic=True), naked_sets(2), fish(2), hidden_sets(2),
-        naked_sets(3), fish(3), hidden_sets(3), xy_wings(False, classic=True),
-        xy_wings(True, classic=True), partial(unique_loops, corrected=False),
-        naked_sets(4), fish(4), hidden_sets(4), partial(bug, corrected=False),
-        aligned_exclusion(2, classic=True),
+        ("Pointing & Claiming", partial(locked_candidates, classic=True)),
+        ("Naked Pair", naked_sets(2)), ("X-Wing", fish(2)), ("Hidden Pair", hidden_sets(2)),
+        ("Naked Triplet", naked_sets(3)), ("Swordfish", fish(3)),
+        ("Hidden Triplet", hidden_sets(3)), ("XY-Wing", xy_wings(False, classic=True)),
+        ("XYZ-Wing", xy_wings(True, classic=True)),
+        ("Unique Rectangle / Loop", partial(unique_loops, corrected=False)),
+        ("Naked Quad", naked_sets(4)), ("Jellyfish", fish(4)), ("Hidden Quad", hidden_sets(4)),
+        ("Bivalue Universal Grave", partial(bug, corrected=False)),
+        ("Aligned Pair Exclusion", aligned_exclusion(2, classic=True)),
     ] + _chains(((2, 0), (3, 0), (4, 0), (5, 0)), stop, classic=True))
 
 
 SCALE_PRODUCERS = {"sukaku": sukaku, "classic": classic}
+
+
+def technique_names(scale: str) -> tuple[str, ...]:
+    """SE's techniques of a scale, in its order, each once."""
+    return tuple(dict.fromkeys(name for name, _ in SCALE_PRODUCERS[scale]()))
+
+
+# names authors use for SE's techniques, lower case -> SE's name
+ALIASES = {
+    "pointing": "Pointing & Claiming", "claiming": "Pointing & Claiming",
+    "locked candidates": "Pointing & Claiming", "skyscraper": "Scraper, Kite, Turbot",
+    "two-string kite": "Scraper, Kite, Turbot", "2-string kite": "Scraper, Kite, Turbot",
+    "turbot fish": "Scraper, Kite, Turbot", "turbot crane": "Scraper, Kite, Turbot",
+    "empty rectangle": "Scraper, Kite, Turbot", "unique rectangle": "Unique Rectangle / Loop",
+    "unique loop": "Unique Rectangle / Loop", "bug": "Bivalue Universal Grave",
+    "ape": "Aligned Pair Exclusion", "ate": "Aligned Triplet Exclusion",
+    "forcing chain": "Forcing Chains & Cycles", "x-chain": "Forcing Chains & Cycles",
+    "xy-chain": "Forcing Chains & Cycles", "nishio": "Nishio Forcing Chains",
+    "3 strong links": "3 Strong-linked Fishes", "naked triple": "Naked Triplet",
+    "hidden triple": "Hidden Triplet",
+}
+
+
+def technique_of(name: str, scale: str = "sukaku") -> str:
+    """SE's name of a technique an author names (its own name or a common one); ValueError
+    when the scale has no such technique."""
+    names = technique_names(scale)
+    wanted = name.strip().lower()
+    for known in names:
+        if known.lower() == wanted:
+            return known
+    known = ALIASES.get(wanted)
+    if known in names:
+        return known
+    raise ValueError(f"no technique {name!r} on the {scale} scale; one of {', '.join(names)}")

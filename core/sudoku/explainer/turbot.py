@@ -27,69 +27,86 @@ PLAIN = {(1, 1): (4.0, "Skyscraper"), (2, 2): (4.0, "Skyscraper"),
 
 
 def shared_region(bridge1, bridge2) -> int | None:
-    """The first of column, row and block that holds both nodes (cells and supports)."""
-    members = [c for c in (*bridge1, *bridge2) if c is not None]
+    """The first of column, row and block that holds both nodes (cells and supports); a node
+    is (cell, support, support2, its cells as a bit set)."""
+    members = bridge1[3] | bridge2[3]
+    regions = CELL_REGIONS[bridge1[0]]
     for kind in (2, 1, 0):
-        region = CELL_REGIONS[bridge1[0]][kind]
-        if all(CELL_REGIONS[c][kind] == region for c in members):
-            return region
+        if not members & ~REGION_MASK[regions[kind]]:
+            return regions[kind]
     return None
 
 
 def turbot_fish(board: Board) -> Iterator[Hint]:
     found = []
+    tables = [_links_of_digit(board, v) for v in range(1, 10)]
     for base_kind, cover_kind in KIND_PAIRS:
         for v in range(1, 10):
-            found.extend(_for_digit(board, v, base_kind, cover_kind))
+            found.extend(_for_digit(board, v, base_kind, cover_kind, tables[v - 1]))
     found.sort(key=lambda h: (h[0].difficulty, -len(h[0].removals), h[1]))
     for hint, _ in found:
         yield hint
 
 
-def _for_digit(board, v, base_kind, cover_kind):
-    positions = board.positions
+def _links_of_digit(board: Board, v: int):
+    """(the digit's cells, per region (grouped, links, its cells of the digit))."""
+    bit = 1 << (v - 1)
+    cells_of_digit = sum(1 << c for c in range(81) if board.cands[c] & bit)
+    table = []
+    for region in range(27):
+        grouped, links = region_links(region, board.positions[region * 9 + v - 1])
+        links = [tuple(_node(n) for n in link) for link in links]
+        table.append((grouped, links, cells_of_digit & REGION_MASK[region]))
+    return cells_of_digit, table
+
+
+def _node(node):
+    cell, s1, s2 = node
+    mask = 1 << cell
+    for s in (s1, s2):
+        if s is not None:
+            mask |= 1 << s
+    return cell, s1, s2, mask
+
+
+def _for_digit(board, v, base_kind, cover_kind, tables):
+    digit_cells, table = tables
     for i1 in range(9):
         base = base_kind * 9 + i1
-        base_grouped, base_links = region_links(base, positions[base * 9 + v - 1])
+        base_grouped, base_links, base_cells = table[base]
         for link0 in base_links:
             first = i1 + 1 if base_kind == cover_kind else 0
             for i2 in range(first, 9):
                 cover = cover_kind * 9 + i2
-                grouped, cover_links = region_links(cover, positions[cover * 9 + v - 1])
-                if cover_links and _overlap(board, v, base, cover):
-                    continue
+                grouped, cover_links, cover_cells = table[cover]
+                if not cover_links or base_cells & cover_cells:
+                    continue  # SE skips regions that share a place of the digit
                 for link1 in cover_links:
                     for i in range(2):
                         for j in range(2):
                             hint = _hint(board, v, link0, link1, i, j, base, cover,
-                                         base_grouped, grouped)
+                                         base_grouped, grouped, digit_cells)
                             if hint is not None:
                                 yield hint
 
 
-def _overlap(board, v, base, cover) -> bool:
-    """Both regions hold the same place of the digit: SE skips the pair."""
-    bit = 1 << (v - 1)
-    common = REGION_MASK[base] & REGION_MASK[cover]
-    return any(board.cands[c] & bit for c in cell_bits(common))
-
-
-def _hint(board, v, link0, link1, i, j, base, cover, base_grouped, cover_grouped):
+def _hint(board, v, link0, link1, i, j, base, cover, base_grouped, cover_grouped,
+          digit_cells):
     bridge1, bridge2 = link0[1 - i], link1[j]
     share = shared_region(bridge1, bridge2)
     if share is None or share in (base, cover):
         return None
     start, end = link0[i], link1[1 - j]
-    victims = PEER_MASK[start[0]] & PEER_MASK[end[0]]
+    victims = PEER_MASK[start[0]] & PEER_MASK[end[0]] & digit_cells
     if base_grouped:
-        victims = _seen_by(victims, start[1:])
+        victims = _seen_by(victims, start[1:3])
     if cover_grouped:
-        victims = _seen_by(victims, end[1:])
+        victims = _seen_by(victims, end[1:3])
     victims &= ~(1 << start[0]) & ~(1 << end[0]) & ~REGION_MASK[base] & ~REGION_MASK[cover]
-    bit = 1 << (v - 1)
-    removals = {c: bit for c in cell_bits(victims) if board.cands[c] & bit}
-    if not removals:
+    if not victims:
         return None
+    bit = 1 << (v - 1)
+    removals = {c: bit for c in cell_bits(victims)}
     grouped = base_grouped + cover_grouped
     suffix = ("00", "01", "11")[grouped]
     kinds = (base // 9, cover // 9)

@@ -1,0 +1,72 @@
+"""Generation to Sudoku Explainer's rating or technique (core.sudoku.targets)."""
+
+import json
+import random
+
+import pytest
+
+from cli import main
+from core.sudoku import Options, parse
+from core.sudoku.explainer import explain
+from core.sudoku.explainer.techniques import SINGLES, technique_names, technique_of
+from core.sudoku.targets import Target, Targeted, generate, parse_rating
+
+
+def test_ratings_read_as_ranges():
+    assert parse_rating("7.0-7.5") == (7.0, 7.5)
+    assert parse_rating(" 7.2 ") == (7.2, 7.2)
+    for bad in ("7.5-7.0", "x", "-1", "13"):
+        with pytest.raises(ValueError):
+            parse_rating(bad)
+
+
+def test_techniques_by_se_names_and_common_ones():
+    assert technique_of("x-wing") == "X-Wing"
+    assert technique_of("Unique Rectangle") == "Unique Rectangle / Loop"
+    assert technique_of("skyscraper") == "Scraper, Kite, Turbot"
+    with pytest.raises(ValueError, match="classic"):
+        technique_of("skyscraper", "classic")  # classic SE has no turbot fish
+    with pytest.raises(ValueError):
+        Target(first_hard="Hidden Single")
+
+
+def _steps(puzzle, technique, scale="sukaku"):
+    names = technique_names(scale)
+    return explain(puzzle.givens, scale, allowed=frozenset(names[:names.index(technique) + 1]))
+
+
+def test_a_low_rating_range():
+    target = Target(rating=(2.0, 3.0))
+    puzzle, solution = generate(Targeted(Options(), target), random.Random(1))
+    assert 2.0 <= explain(puzzle.givens).rating <= 3.0
+
+
+def test_must_use_means_stuck_without_it():
+    target = Target(must_use="XY-Wing")
+    puzzle, _ = generate(Targeted(Options(symmetry="rot180"), target), random.Random(2))
+    with_it = _steps(puzzle, "XY-Wing")
+    assert with_it.solved and any(s.technique == "XY-Wing" for s in with_it.steps)
+    names = technique_names("sukaku")
+    before = frozenset(names[:names.index("XY-Wing")])
+    assert not explain(puzzle.givens, allowed=before).solved
+    cells = [c for c, v in enumerate(puzzle.givens) if v]
+    assert all(puzzle.givens[80 - c] for c in cells)  # the symmetry still holds
+
+
+def test_first_hard_step():
+    target = Target(first_hard="Pointing & Claiming")
+    puzzle, _ = generate(Targeted(Options(), target), random.Random(3))
+    first = next(s for s in explain(puzzle.givens).steps if s.technique not in SINGLES)
+    assert first.technique == "Pointing & Claiming"
+
+
+def test_command_line_targets(capsys):
+    args = ["generate", "sudoku", "--rating", "2.0-3.0", "--seed", "1", "--json"]
+    assert main(args) == 0
+    made = json.loads(capsys.readouterr().out)
+    assert 2.0 <= made["rating"]["score"] <= 3.0 and made["rating"]["scale"] == "sukaku"
+    assert 2.0 <= explain(parse(made["puzzle"]).givens).rating <= 3.0
+    for bad in (["--must-use", "Bogus"], ["--rating", "9-8"], ["--rating", "3", "--size", "4"],
+                ["--first-hard", "Naked Single"], ["--must-use", "Skyscraper", "--scale",
+                                                   "classic"]):
+        assert main(["generate", "sudoku", *bad]) == 2
