@@ -47,6 +47,9 @@ class Options:
             raise ValueError(f"a {self.size}x{self.size} grid has no boxes: make a jigsaw")
         if self.symmetry not in SYMMETRIES:
             raise ValueError(f"unknown symmetry {self.symmetry!r}")
+        unknown = [r for r in self.rules if r not in RULE_WORDS]
+        if unknown:
+            raise ValueError(f"unknown rule {unknown[0]!r}; one of {', '.join(RULE_WORDS)}")
         bad = [m for m in self.marks if m not in model.MARK_KINDS]
         if bad:
             raise ValueError(f"unknown mark {bad[0]!r}; one of {', '.join(model.MARK_KINDS)}")
@@ -251,7 +254,22 @@ def grow_cages(solution, n: int, rng: random.Random, largest: int = 5) -> list[t
             cage.append(nxt)
             free.discard(nxt)
         cages.append(tuple(sorted(cage)))
-    return cages
+    return _merge_singles(cages, solution, n, rng)
+
+
+def _merge_singles(cages, solution, n: int, rng: random.Random) -> list[tuple[int, ...]]:
+    """A one-cell cage is a given in disguise: join it to a neighbouring cage that lacks
+    its digit, where there is one."""
+    cages = [list(c) for c in cages]
+    for single in [c for c in cages if len(c) == 1]:
+        cell = single[0]
+        hosts = [c for c in cages if c is not single and len(c) < 6
+                 and any(d in c for d in _around(cell, n))
+                 and solution[cell] not in {solution[x] for x in c}]
+        if hosts and single in cages:
+            rng.choice(hosts).append(cell)
+            cages.remove(single)
+    return [tuple(sorted(c)) for c in cages]
 
 
 def _killer(options: Options, rng, stop):
@@ -284,8 +302,10 @@ def _split_where(cages, differs, n: int, rng):
         return None
     cage = rng.choice(touched)
     cell = rng.choice([c for c in cage if c in differs] or list(cage))
-    rest = [c for c in cage if c != cell]
-    parts = [(cell,)] + _pieces(rest, n)
+    partner = [c for c in _around(cell, n) if c in cage] if len(cage) >= 4 else []
+    first = (cell, rng.choice(partner)) if partner else (cell,)  # a pair, not a given
+    rest = [c for c in cage if c not in first]
+    parts = [tuple(sorted(first))] + _pieces(rest, n)
     return [c for c in cages if c != cage] + parts
 
 

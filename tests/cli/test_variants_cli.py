@@ -43,3 +43,16 @@ def test_a_classic_sudoku_has_no_link(capsys, tmp_path):
     path.write_text("." * 81 + "\n")
     assert main(["export", str(path), "--to", "fpuzzles", "-o", "-"]) == 2
     assert "no fpuzzles link" in capsys.readouterr().err
+
+
+def test_generate_refuses_an_unknown_rule(capsys):
+    assert main(["generate", "rules", "--rules", "bogus"]) == 2
+    assert "unknown rule 'bogus'" in capsys.readouterr().err
+
+
+def test_generate_jigsaw_prints_a_unique_puzzle(capsys):
+    from core.variants import engine, formats
+
+    assert main(["generate", "jigsaw", "--size", "6", "--seed", "1"]) == 0
+    puzzle = formats.parse(capsys.readouterr().out)
+    assert puzzle.jigsaw and engine.count(puzzle, 2).unique
