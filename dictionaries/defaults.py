@@ -73,12 +73,16 @@ def open_source(source: str) -> Dictionary:
 
 def install(langs=LANGUAGES, force: bool = False,
             say: Callable[[str], None] = print) -> list[Path]:
-    """Build the missing built-in dictionaries (all of them with `force`)."""
+    """Build the missing built-in dictionaries, and the ones built before words had marks
+    (names, initialisms and sensitive words out of the fill tier); all of them with `force`."""
     built = []
     for lang in langs:
         path = default_path(lang)
         if (folder.current(path) / "data.mdb").is_file() and not force:
-            continue
+            if _has_marks(path):
+                continue
+            say(f"the built-in {lang} dictionary was built before names and sensitive words "
+                f"were marked: building it again")
         say(f"building the built-in {lang} dictionary in {path} (once) ...")
         if lang == "ja":
             with tempfile.TemporaryDirectory() as work:
@@ -90,6 +94,18 @@ def install(langs=LANGUAGES, force: bool = False,
         say(f"  {meta['counts']['words']} words, {meta['counts']['fill']} in the fill tier")
         built.append(path)
     return built
+
+
+def _has_marks(path: Path) -> bool:
+    """The dictionary records its tiers' marks (a damaged one is left for its own message)."""
+    try:
+        dictionary = Dictionary(path, rebuild=REBUILD_BUILTIN)
+    except DictionaryError:
+        return True
+    try:
+        return bool(dictionary.meta.get("by_tier"))
+    finally:
+        dictionary.close()
 
 
 def _jmdict_database(work: Path, say) -> Path:

@@ -103,3 +103,21 @@ def test_install_says_where_it_looked_when_no_index_has_the_archive(tmp_path, mo
     err = capsys.readouterr().err
     assert err.startswith("install: could not find jamdict_data-1.5.tar.gz")
     assert "empty-index/jamdict-data/" in err
+
+
+def test_install_rebuilds_a_dictionary_built_before_marks(index, monkeypatch, tmp_path, capsys):
+    from dictionaries import store
+    from dictionaries.builder import build_from_sources
+
+    monkeypatch.setattr(defaults, "JAMDICT_SHA256", sha256(index))
+    words = tmp_path / "old.txt"
+    words.write_text("さくら\n")
+    with monkeypatch.context() as old:
+        old.setattr(store, "by_tier", lambda entries: {})  # as builds before marks wrote it
+        build_from_sources([str(words)], default_path("ja"), "ja")
+    assert main(["dict", "install", "--lang", "ja"]) == 0
+    said = capsys.readouterr().out
+    assert "built before names and sensitive words were marked" in said
+    assert "3 words, 2 in the fill tier" in said
+    assert main(["dict", "install", "--lang", "ja"]) == 0  # marked now: nothing to do
+    assert "are in" in capsys.readouterr().out
