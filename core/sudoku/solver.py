@@ -141,25 +141,21 @@ def _search(cand: list[int], s: _Search) -> None:
     # A known solution's symbol first: on big grids a second solution is usually a small
     # change of the first, and this finds it in a few nodes instead of thousands.
     first = s.prefer[cell] & m if s.prefer is not None else 0
-    if first:
-        m ^= first
-        if _try(cand, cell, first, s):
+    rest = m ^ first
+    while True:
+        if first:
+            bit, first = first, 0
+        elif rest:
+            bit = rest & -rest
+            rest ^= bit
+        else:
             return
-    while m:
-        bit = m & -m
-        m ^= bit
-        if _try(cand, cell, bit, s):
-            return
-
-
-def _try(cand: list[int], cell: int, bit: int, s: _Search) -> bool:
-    """Search below `cell` = `bit`; True when enough solutions are found."""
-    child = cand[:]
-    child[cell] = bit
-    if propagate(child, s.geo, [cell]):
-        _search(child, s)
-        return len(s.solutions) >= s.limit
-    return False
+        child = cand[:]
+        child[cell] = bit
+        if propagate(child, s.geo, [cell]):
+            _search(child, s)
+            if len(s.solutions) >= s.limit:
+                return
 
 
 def search_candidates(cand: list[int] | None, geo: Geometry, limit: int,
