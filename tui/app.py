@@ -15,16 +15,25 @@ from core.files import InputError, read_text
 from core.jobs import JobPool
 from tui import storage
 from tui.screens.arith_editor import ArithEditor
-from tui.screens.dialogs import Choice, GenerateArith, GenerateNumcro, GenerateSudoku, PathPrompt
+from tui.screens.dialogs import (
+    Choice,
+    GenerateArith,
+    GenerateNumcro,
+    GenerateSudoku,
+    GenerateVariants,
+    PathPrompt,
+)
 from tui.screens.editor import PuzzleEditor, load_puzzle
 from tui.screens.help import HelpScreen
 from tui.screens.numcro_editor import NumcroEditor
 from tui.screens.start import NEW_PUZZLES, StartScreen
 from tui.screens.sudoku_editor import SudokuEditor
+from tui.screens.variants_editor import VariantsEditor
 
 # the app's part of each family: its editor and its generator dialog, by the family's name
-EDITORS = {e.family.name: e for e in (SudokuEditor, ArithEditor, NumcroEditor)}
-GENERATORS = {d.family.name: d for d in (GenerateSudoku, GenerateArith, GenerateNumcro)}
+EDITORS = {e.family.name: e for e in (SudokuEditor, ArithEditor, NumcroEditor, VariantsEditor)}
+GENERATORS = {d.family.name: d for d in (GenerateSudoku, GenerateArith, GenerateNumcro,
+                                           GenerateVariants)}
 
 
 class PuzzleApp(App):

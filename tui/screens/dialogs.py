@@ -304,3 +304,42 @@ class GenerateNumcro(GenerateDialog):
                           house=(("pangram", ""), ("starters", "2-3")) if pangram else (),
                           allow_sensitive=self.value("sensitive") == "allowed")
         return self.family.generators[0].name, options, Context()
+
+
+class GenerateVariants(GenerateDialog):
+    """Sudoku variants: a jigsaw, a killer with no givens, marks from a solution, or global
+    rules (core/variants/generator.py)."""
+
+    from core.variants.family import VARIANTS as family
+
+    heading = "Generate a Sudoku variant"
+
+    def fields(self) -> ComposeResult:
+        yield Label("Kind")
+        yield Select([("jigsaw (irregular regions)", "jigsaw"),
+                      ("killer, no givens", "killer"),
+                      ("kropki dots (all, with the negative rule)", "kropki"),
+                      ("XV (all, with the negative rule)", "xv"),
+                      ("inequality signs (不等号)", "less"),
+                      ("diagonals (X)", "diagonal"), ("windoku (hyper)", "hyper"),
+                      ("anti-knight", "antiknight"), ("even/odd", "evenodd")],
+                     value="jigsaw", allow_blank=False, id="kind")
+        yield Label("Size")
+        yield Select([(f"{n}x{n}", n) for n in (4, 6, 8, 9)], value=9, allow_blank=False,
+                     id="size")
+
+    def job(self):
+        from core.variants.generator import Options
+
+        kind, size = self.value("kind"), self.value("size")
+        marks = {"kropki": ("white", "black"), "xv": ("x", "v"), "less": ("less",)}
+        if kind in ("jigsaw", "killer"):
+            options = Options(kind, size, seconds=60)
+        elif kind in marks:
+            options = Options("marks", size, marks=marks[kind], all_marks=kind != "less",
+                              seconds=60)
+        else:
+            options = Options("rules", size, rules=(kind,), seconds=60)
+        name = {"jigsaw": "jigsaw", "killer": "killer"}.get(kind, "marks" if kind in marks
+                                                           else "rules")
+        return name, options, Context()

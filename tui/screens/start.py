@@ -11,6 +11,7 @@ from textual.widgets.option_list import Option
 
 from core import arith, numcro, sudoku
 from core.sudoku.model import BOX_SHAPES
+from core.variants.model import blank as variants_blank
 from tui import storage
 
 
@@ -28,6 +29,8 @@ NEW_PUZZLES = [
         (n, BOX_SHAPES[n]) for n in (9, 6, 4, 8, 12, 16, 25))),
     ("覆面算 SEND+MORE=MONEY (edit its letters)", lambda: arith.parse("SEND+MORE=MONEY")),
     *((f"ナンクロ {n}x{n} (draw blocks, number the cells)", _numcro(n)) for n in (9, 11, 13)),
+    ("Sudoku variant 9x9 (: adds killer cages, jigsaw, dots, thermos, ...)",
+     lambda: variants_blank(9)),
 ]
 
 

@@ -1,0 +1,56 @@
+"""The Sudoku variants editor: the grid draws the constraints, digits set givens, `:` adds a
+constraint in the text format's words, mark keys put dots and signs between cells, the live
+check says unique / several in the pool, and undo takes a constraint back."""
+
+from core.variants import formats
+from tests.core.variants.test_formats import SAMPLE
+from tests.tui.conftest import wait_for
+from tui.app import PuzzleApp
+from tui.screens.variants_editor import VariantsEditor
+
+
+async def open_editor(app, pilot, puzzle):
+    app.edit(puzzle)
+    await wait_for(pilot, lambda: isinstance(app.screen, VariantsEditor)
+                   and app.screen.found is not None)
+    return app.screen
+
+
+def status(app) -> str:
+    return str(app.screen.query_one("#uniqueness").render())
+
+
+async def test_a_unique_variant_is_drawn_and_checked(pool):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        editor = await open_editor(app, pilot, formats.parse(SAMPLE))
+        assert editor.found == 1 and "unique" in status(app)
+        drawn = editor.grid.plain()
+        assert "○" in drawn and "◉" in drawn and "9 " in drawn  # dot, thermo bulb, cage sum
+        assert "38↘" in drawn  # the little killer clue outside the grid
+
+
+async def test_constraints_are_added_by_words_and_keys_and_undone(pool):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        start = formats.parse(SAMPLE.split("white:")[0])
+        editor = await open_editor(app, pilot, start)
+        await pilot.press("colon")
+        for ch in "cage 14: r1c3 r1c4":
+            await pilot.press("space" if ch == " " else ch)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: editor.puzzle.cages and editor.found is not None)
+        assert editor.puzzle.cages[0].total == 14
+        editor.grid.cursor = 40
+        await pilot.press("x")  # an X between r5c5 and r5c6
+        assert any(m.kind == "x" and {m.a, m.b} == {40, 41} for m in editor.puzzle.marks)
+        await pilot.press("ctrl+z", "ctrl+z")
+        assert editor.puzzle == start
+
+
+async def test_a_constraint_that_cannot_be_says_why(pool):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        editor = await open_editor(app, pilot, formats.parse(SAMPLE.split("white:")[0]))
+        assert editor.problem_with_line("cage 99: r1c1 r1c2").startswith("a cage of 2 cells")
+        assert editor.problem_with_line("thermo: r1c1 r5c5").startswith("a thermometer jumps")

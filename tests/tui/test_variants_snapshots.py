@@ -1,0 +1,20 @@
+"""A snapshot of the variants editor (looked at as a picture before it was committed)."""
+
+from core.variants import formats
+from tests.core.variants.test_formats import SAMPLE
+from tests.tui.conftest import wait_for
+from tui.app import PuzzleApp
+from tui.screens.variants_editor import VariantsEditor
+
+
+def test_variants_editor_unique(snap_compare, pool):
+    app = PuzzleApp(pool=pool)
+
+    async def settled(pilot):
+        app.edit(formats.parse(SAMPLE))
+        await wait_for(pilot, lambda: isinstance(app.screen, VariantsEditor)
+                       and app.screen.found == 1
+                       and "hardest" in str(app.screen.query_one("#difficulty").render()))
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(110, 36), run_before=settled)
