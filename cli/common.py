@@ -4,6 +4,7 @@ registry, JSON lines, and writing outputs safely."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from collections.abc import Iterator
@@ -43,7 +44,7 @@ class Entry:
 def load(path: str) -> list[Entry]:
     """Every puzzle of a file, in order (a file of one-line puzzles holds many); a web
     address (an f-puzzles or SudokuPad link) is read as it is, and errors call it "link"."""
-    link = kinds.is_link(path)
+    link = kinds.is_link(path) and not os.path.exists(path)  # a file named like a site is a file
     source = "link" if link else path
     try:
         family, items = kinds.read(path if link else read_text(path))
