@@ -130,7 +130,8 @@ def house_settings(options: Options):
     """The house rules the generator keeps: the language's, with the author's settings."""
     from core.numcro.rules import settings
 
-    return settings(Puzzle(options.lang, (), house=options.house))
+    size = options.size
+    return settings(Puzzle(options.lang, (), size, size, house=options.house))
 
 
 def block_pattern(size: int, symmetry: str, lang: str, longest: int,

@@ -2,8 +2,8 @@
 its answer, where one is known): each rule broken comes with its cells.
 
 Japanese ナンクロ: no block in a corner (unless `corners`), no two blocks side by side, the
-white cells connected, no word twice, every number used at least `uses` times (2), no small
-kana, the count of numbers within `numbers=A-B` when the author sets it.
+white cells connected, no word twice, every number used at least `uses` times (2 from 9x9
+up, else 1), no small kana, the count of numbers within `numbers=A-B` when the author sets it.
 English codewords: all 26 letters when `pangram` is asked, `starters=A-B` given letters, no
 two unchecked cells side by side in an entry (`unchecked=alternate`, the British style; `none`
 allows none, `any` any). Both: every white cell in an entry.
@@ -44,15 +44,18 @@ class Broken:
     cells: tuple[int, ...] = ()  # grid cells, row by row
 
 
-def defaults(lang: str) -> Settings:
+SMALL_GRID = 81  # below 9x9, too few cells to use every kana twice: the rule waits for `uses`
+
+
+def defaults(lang: str, cells: int = SMALL_GRID) -> Settings:
     if lang == "en":
         return Settings(corners=True, uses=1, unchecked="alternate")
-    return Settings()
+    return Settings(uses=2 if cells >= SMALL_GRID else 1)
 
 
 def settings(puzzle: Puzzle) -> Settings:
     """The puzzle's own settings over its language's."""
-    values = defaults(puzzle.lang).__dict__.copy()
+    values = defaults(puzzle.lang, puzzle.width * puzzle.height or SMALL_GRID).__dict__.copy()
     for key, value in puzzle.house:
         if key in FLAGS:
             values[key] = True

@@ -18,7 +18,7 @@ BAD_JA = """lang: ja
 ■ 1 2 ■
 1 3 4 5
 2 ■ ■ 6
-rules: numbers=40-46
+rules: numbers=40-46 uses=2
 """
 
 
@@ -49,12 +49,12 @@ def test_words_twice_pangram_and_lone_cells():
 
 
 def test_settings_round_trip_and_bad_settings_name_their_column():
-    text = BAD_JA.replace("numbers=40-46", "corners uses=3 numbers=40-46")
+    text = BAD_JA.replace("numbers=40-46 uses=2", "corners uses=3 numbers=40-46")
     puzzle = parse(text)
     assert settings(puzzle).corners and settings(puzzle).uses == 3
     assert parse(NUMCRO.format(puzzle)) == puzzle
     with pytest.raises(ParseError) as error:
-        parse(BAD_JA.replace("numbers=40-46", "corners uses=x"))
+        parse(BAD_JA.replace("numbers=40-46 uses=2", "corners uses=x"))
     assert (error.value.line, error.value.column) == (5, 16)
 
 
