@@ -8,12 +8,14 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, Static
 
-from core.family import Checked, Context
+from core import jobs
+from core.family import Checked, Context, Failed
 from core.numcro import BLOCK, Puzzle
 from core.numcro.authoring import (
     entries_without_words,
@@ -34,8 +36,13 @@ from tui.widgets.status_panel import StatusPanel
 CANDIDATES_SHOWN = 12
 
 
+HELP = ("digits: number · space: block · =: give a letter · -: take it back · F6: type the "
+        "answer instead")
+
+
 class NumcroEditor(PuzzleEditor):
     family = NUMCRO
+    SLOTS = ("check", "rate")  # the level runs in the pool too, after a unique check
     export_style = ("blog", "the blog's text")
     BINDINGS = [
         Binding("equals_sign", "give", "Give letter"),
@@ -84,8 +91,7 @@ class NumcroEditor(PuzzleEditor):
 
     def on_mount(self) -> None:
         self.grid.focus()
-        self.status.set_difficulty("", "", "digits: number · space: block · =: give a letter "
-                                   "· -: take it back · F6: type the answer instead")
+        self.status.set_difficulty("", "", HELP)
         super().on_mount()
 
     @property
@@ -269,6 +275,27 @@ class NumcroEditor(PuzzleEditor):
         self.grid.show(self.puzzle, differs if found >= 2 else (),
                        result.solution if self.reveal else None,
                        self.dead_cells() if found == 0 else (), self.letters)
+
+    def checked(self) -> None:
+        """A unique grid is rated by how a person solves it (in the pool)."""
+        if self.found == 1:
+            self.run_rating()
+        else:
+            self.status.set_difficulty("", "", HELP)
+
+    @work(exclusive=True, group="rate")
+    async def run_rating(self) -> None:
+        rating = await self.in_pool("rate", jobs.rate, self.family.name, self.puzzle,
+                                    self.context())
+        if rating is None or (isinstance(rating, Failed) and rating.stopped):
+            return
+        if isinstance(rating, Failed):
+            self.status.set_difficulty(rating.error, "", HELP)
+            return
+        steps = rating.walkthrough()
+        more = f"\n… {len(steps) - 3} more (rate --steps)" if len(steps) > 3 else ""
+        self.status.set_difficulty(f"level: {rating.summary()}", "\n".join(steps[:3]) + more,
+                                   HELP)
 
     def house_rules(self, solution) -> str:
         """The house rules the grid breaks, a line each (cheap: checked here, not in the
