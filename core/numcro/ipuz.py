@@ -27,12 +27,42 @@ def to_ipuz(puzzle: Puzzle, answer=None) -> dict:
     data = {"kind": [KIND], "dimensions": {"width": w, "height": puzzle.height},
             "puzzle": [[cell(n) for n in puzzle.cells[r * w:(r + 1) * w]]
                        for r in range(puzzle.height)],
-            "clues": {}, EXTENSION: {"lang": puzzle.lang}}
+            "clues": {}, EXTENSION: _extension(puzzle)}
     if letters:
         data["solution"] = [["#" if n == BLOCK else letters[n]
                              for n in puzzle.cells[r * w:(r + 1) * w]]
                             for r in range(puzzle.height)]
     return data
+
+
+def _extension(puzzle: Puzzle) -> dict:
+    """What ipuz has no field for: the language, the house rules, the keyword cells
+    (row-major indices, in order) and the 濁点 variant."""
+    from core.numcro.rules import settings_text
+
+    found = {"lang": puzzle.lang}
+    if puzzle.house:
+        found["rules"] = settings_text(puzzle.house)
+    if puzzle.keyword:
+        found["keyword"] = list(puzzle.keyword)
+    if puzzle.voiced_as_one:
+        found["variant"] = "dakuten"
+    return found
+
+
+def _extras(puzzle: Puzzle, extension: dict) -> Puzzle:
+    from dataclasses import replace
+
+    from core.numcro.rules import parse_settings
+
+    house = parse_settings(str(extension.get("rules", "")))
+    keyword = extension.get("keyword", [])
+    if not isinstance(keyword, list) or not all(
+            type(c) is int and 0 <= c < len(puzzle.cells) and puzzle.cells[c] != BLOCK
+            for c in keyword) or len(set(keyword)) != len(keyword):
+        raise ValueError("the keyword cells are white cells of the grid, each once")
+    return replace(puzzle, house=house, keyword=tuple(keyword),
+                   voiced_as_one=extension.get("variant") == "dakuten")
 
 
 def from_ipuz(data: dict) -> Puzzle:
@@ -59,7 +89,8 @@ def from_ipuz(data: dict) -> Puzzle:
             cells.append(_number(value))
     if any(letter is None or n not in cells for n, letter in givens.items()):
         raise ValueError("a given letter is not a letter, or its number is not in the grid")
-    return Puzzle(lang, tuple(sorted(givens.items())), width, len(rows), tuple(cells))
+    puzzle = Puzzle(lang, tuple(sorted(givens.items())), width, len(rows), tuple(cells))
+    return _extras(puzzle, data.get(EXTENSION, {}))
 
 
 def _number(value) -> int:

@@ -69,3 +69,14 @@ def test_print_has_the_50on_table_the_key_and_the_keyword_strip():
     assert drawing.width > small.width  # large print
     english = draw(parse("lang: en\n1 2 3\n4 ■ 5\n6 7 8\n"))
     assert {"A", "Z"} <= set(english.texts()) and "キーワード" not in english.texts()
+
+
+def test_ipuz_keeps_rules_keyword_and_variant():
+    from core.numcro.ipuz import from_ipuz, to_ipuz
+
+    puzzle = parse(GRID + "variant: dakuten\n")
+    assert from_ipuz(to_ipuz(puzzle)) == puzzle
+    data = to_ipuz(puzzle)
+    data["com.puzzle-workbench.invalid:numcro"]["keyword"] = [4]  # a block
+    with pytest.raises(ValueError, match="keyword cells"):
+        from_ipuz(data)
