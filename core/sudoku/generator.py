@@ -139,8 +139,8 @@ def _swap_cycles(solution, n: int, cell, first: int, second: int):
     """The cells of each cycle (shorter than the whole line) of two parallel lines."""
     where = {solution[cell(i, first)]: i for i in range(n)}
     seen: set[int] = set()
-    for i in range(n):
-        cycle = []
+    for start in range(n):
+        cycle, i = [], start
         while i not in seen:
             seen.add(i)
             cycle.append(i)
@@ -249,7 +249,8 @@ class UniquenessTest:
 def redundant_givens(puzzle: Puzzle, solution: tuple[int, ...],
                      stop: Callable[[], bool] | None = None) -> tuple[int, ...]:
     """The givens of a unique puzzle that could go, one at a time, and leave it unique."""
-    test = UniquenessTest(solution, puzzle.shape)
+    test = UniquenessTest(solution, puzzle.shape, stop)
+    test.max_nodes = 0  # an exact answer for each given, however long its search
     givens = frozenset(c for c, v in enumerate(puzzle.givens) if v)
     found = []
     for cell in sorted(givens):
