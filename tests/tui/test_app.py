@@ -132,6 +132,25 @@ async def test_generator_dialog_runs_and_cancels(pool):
         assert editor.puzzle.size == 9
 
 
+async def test_sudoku_generator_dialog_targets_a_rating(pool):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        app.action_generate()
+        await wait_for(pilot, lambda: ready(app, GenerateSudoku))
+        dialog = app.screen
+        dialog.query_one("#rating", Input).value = "9-3"
+        await pilot.click("#start")  # a bad range is said in the dialog
+        assert "low to high" in text_of(app, "#state")
+        dialog.query_one("#rating", Input).value = "1.5-2.0"
+        dialog.query_one("#seed", Input).value = "4"
+        await pilot.pause(0.5)  # two quick clicks would count as a double click
+        await pilot.click("#start")
+        await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor), timeout=60)
+        editor = app.screen
+        await wait_for(pilot, lambda: editor.found == 1)
+        assert 1.5 <= sudoku.rate(editor.puzzle).score <= 2.0
+
+
 async def test_quit_with_unsaved_changes_asks_first(pool):
     app = PuzzleApp(pool=pool)
     async with app.run_test(size=(110, 40)) as pilot:

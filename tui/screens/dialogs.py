@@ -177,23 +177,53 @@ class GenerateDialog(ModalScreen):
 class GenerateSudoku(GenerateDialog):
     family = SUDOKU
     heading = "Generate a Sudoku"
+    # two choices a row, so that Generate stays in sight
+    DEFAULT_CSS = """
+    GenerateSudoku .pair { height: auto; }
+    GenerateSudoku .pair > Vertical { height: auto; width: 1fr; }
+    """
 
     def fields(self) -> ComposeResult:
-        yield Label("Size")
-        yield Select([(f"{n}x{n}", n) for n in (4, 6, 8, 9, 12, 16)], value=9,
-                     allow_blank=False, id="size", prompt="size")
-        yield Label("Symmetry of the givens")
-        yield Select([(s, s) for s in SYMMETRIES], value="rot180", allow_blank=False,
-                     id="symmetry")
-        yield Label("Difficulty")
-        yield Select([("any level", "any")] + [(lv, lv) for lv in sudoku.LEVELS[:-1]],
-                     value="any", allow_blank=False, id="level")
+        from core.sudoku.explainer.techniques import SINGLES, technique_names
+
+        techniques = technique_names("sukaku")
+        with Horizontal(classes="pair"):
+            with Vertical():
+                yield Label("Size")
+                yield Select([(f"{n}x{n}", n) for n in (4, 6, 8, 9, 12, 16)], value=9,
+                             allow_blank=False, id="size", prompt="size")
+            with Vertical():
+                yield Label("Symmetry of the givens")
+                yield Select([(s, s) for s in SYMMETRIES], value="rot180", allow_blank=False,
+                             id="symmetry")
+        with Horizontal(classes="pair"):
+            with Vertical():
+                yield Label("Difficulty")
+                yield Select([("any level", "any")] + [(lv, lv) for lv in sudoku.LEVELS[:-1]],
+                             value="any", allow_blank=False, id="level")
+            with Vertical():
+                yield Label("SE rating, e.g. 7.0-7.5")
+                yield Input(placeholder="any", id="rating")
+        with Horizontal(classes="pair"):
+            with Vertical():
+                yield Label("Must use (stuck without it)")
+                yield Select([("any technique", "")] + [(t, t) for t in techniques],
+                             value="", allow_blank=False, id="must_use")
+            with Vertical():
+                yield Label("First step beyond singles")
+                yield Select([("any technique", "")] + [(t, t) for t in techniques
+                                                        if t not in SINGLES],
+                             value="", allow_blank=False, id="first_hard")
 
     def job(self):
         level = self.value("level")
-        options = sudoku.Options(size=self.value("size"), symmetry=self.value("symmetry"),
-                                 level=None if level == "any" else level)
-        return self.family.generators[0].name, options, Context()
+        values = {"size": self.value("size"), "symmetry": self.value("symmetry"),
+                  "level": None if level == "any" else level,
+                  "rating": self.value("rating").strip() or None,
+                  "must_use": self.value("must_use") or None,
+                  "first_hard": self.value("first_hard") or None, "scale": "sukaku"}
+        return self.family.generators[0].name, self.family.generators[0].options(values), \
+            Context()
 
 
 class GenerateArith(GenerateDialog):
