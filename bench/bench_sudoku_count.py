@@ -11,7 +11,7 @@ import random
 
 from common import SHARED, have, median_ms, run_cpu_seconds, timed
 
-from core.sudoku import Puzzle, Shape, count, format_line, iter_puzzles
+from core.sudoku import Options, Puzzle, Shape, count, format_line, generate, iter_puzzles
 from core.sudoku.generator import random_solution
 
 
@@ -41,12 +41,14 @@ def report(name: str, puzzles: list[Puzzle], peer: bool) -> None:
     print(line, flush=True)
 
 
-def sixteen_with_45_percent(n: int, rng: random.Random) -> list[Puzzle]:
+def sixteen_with(share: float, n: int, rng: random.Random) -> list[Puzzle]:
+    """Random 16x16 puzzles with `share` of a random grid's cells given (most have many
+    solutions: the count stops at two)."""
     shape = Shape.of_size(16)
     puzzles = []
     for _ in range(n):
         solution = random_solution(shape, rng)
-        keep = set(rng.sample(range(256), round(0.45 * 256)))
+        keep = set(rng.sample(range(256), round(share * 256)))
         puzzles.append(Puzzle(shape, tuple(v if c in keep else 0 for c, v in enumerate(solution))))
     return puzzles
 
@@ -64,7 +66,15 @@ def main() -> None:
                  "clue17_sample1000.txt"):
         puzzles = [p for _, p in iter_puzzles((SHARED / "sudoku" / name).read_text())]
         report(name, puzzles, peer=True)
-    report("16x16, 45% givens (random)", sixteen_with_45_percent(30, random.Random(1)), False)
+    for share in (0.45, 0.40):
+        report(f"16x16, {share:.0%} givens (random)", sixteen_with(share, 30, random.Random(1)),
+               False)
+    report("16x16 generated (unique, ~37% givens)", generated_sixteen(10), False)
+
+
+def generated_sixteen(n: int) -> list[Puzzle]:
+    """Unique 16x16 puzzles from our generator: the count must prove there is no second."""
+    return [generate(Options(size=16), random.Random(seed))[0] for seed in range(1, n + 1)]
 
 
 if __name__ == "__main__":

@@ -1,7 +1,9 @@
-"""Sudoku generation rate (puzzles per CPU second, one process) against `qqwing --generate N` on
-the same machine in the same run, plus our rates by symmetry, by level and for 16x16.
+"""Sudoku generation rate against `qqwing --generate N` on the same machine in the same run: whole
+processes (`puzzle-tui generate sudoku --count N`, start-up included, CPU time) alternated with
+qqwing's, and puzzles per CPU second in one process; our rates by level; 16x16 and 25x25 times
+per puzzle (medians over seeds, with clue counts and how many came out minimal).
 
-    python bench/bench_sudoku_generate.py [--n 100]
+    python bench/bench_sudoku_generate.py [--n 300] [--rounds 3] [--big 5]
 """
 
 from __future__ import annotations
@@ -9,11 +11,13 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
 
-from common import have, run_cpu_seconds
+from common import ROOT, have, run_cpu_seconds
 
 from core.sudoku import Options, generate
+from core.sudoku.generator import make
 
 
 def our_rate(options: Options, n: int, seed: int = 1) -> tuple[float, float]:
@@ -33,11 +37,51 @@ def qqwing_rate(n: int, symmetry: str) -> float:
     return n / cpu
 
 
+def whole_processes(n: int, rounds: int) -> None:
+    """`puzzle-tui generate` and qqwing as whole processes, alternated; the ratio of their CPU
+    times in each round (above 1: ours makes puzzles faster)."""
+    ours_cmd = [sys.executable, "-m", "cli", "generate", "sudoku", "--count", str(n)]
+    for symmetry, theirs in (("none", "none"), ("rot180", "rotate180")):
+        ratios, ours_s, peer_s = [], [], []
+        for r in range(rounds):
+            _, ours = run_cpu_seconds(ours_cmd + ["--symmetry", symmetry, "--seed", str(r)],
+                                      cwd=ROOT)
+            _, peer = run_cpu_seconds(["qqwing", "--generate", str(n), "--one-line",
+                                       "--symmetry", theirs])
+            ours_s.append(ours)
+            peer_s.append(peer)
+            ratios.append(peer / ours)
+        print(f"whole process, {n} 9x9 {symmetry:6}: ours {statistics.median(ours_s):.2f} s, "
+              f"qqwing {statistics.median(peer_s):.2f} s CPU (medians of {rounds}); rate "
+              f"ours/qqwing {statistics.median(ratios):.2f} (rounds: "
+              + ", ".join(f"{x:.2f}" for x in ratios) + ")", flush=True)
+
+
+def big_grids(count: int) -> None:
+    for size in (16, 25):
+        for symmetry in ("none", "rot180"):
+            times, clues, minimal = [], [], 0
+            for seed in range(1, count + 1):
+                start = time.perf_counter()
+                made = make(Options(size=size, symmetry=symmetry), random.Random(seed))
+                times.append(time.perf_counter() - start)
+                clues.append(made.puzzle.clue_count)
+                minimal += made.minimal
+            print(f"{size}x{size} {symmetry:6}: median {statistics.median(times):6.2f} s, max "
+                  f"{max(times):6.2f} s, median {statistics.median(clues):.0f} clues "
+                  f"({100 * statistics.median(clues) / size ** 2:.0f}%), minimal {minimal} of "
+                  f"{count}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--n", type=int, default=100)
+    parser.add_argument("--n", type=int, default=300)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--big", type=int, default=5, help="seeds of 16x16 and 25x25")
     args = parser.parse_args()
     n = args.n
+    if have("qqwing"):
+        whole_processes(n, args.rounds)
     for ours, theirs in (("none", "none"), ("rot180", "rotate180")):
         rate, clues = our_rate(Options(symmetry=ours), n)
         line = f"9x9 {ours:8} ours {rate:7.1f}/s (median {clues:.0f} clues)"
@@ -50,8 +94,7 @@ def main() -> None:
         rate, clues = our_rate(Options(level=level), count)
         print(f"9x9 level {level:7} ours {rate:7.2f}/s over {count} (median {clues:.0f} clues)",
               flush=True)
-    rate, clues = our_rate(Options(size=16, symmetry="rot180"), max(3, n // 20))
-    print(f"16x16 rot180   ours {rate:7.3f}/s (median {clues:.0f} clues)")
+    big_grids(args.big)
 
 
 if __name__ == "__main__":

@@ -76,9 +76,14 @@ def least_clues(size: int) -> int:
 
 
 def random_solution(shape: Shape, rng: random.Random) -> tuple[int, ...]:
-    """A uniformly relabelled random full grid: randomised depth-first search with restarts."""
+    """A uniformly relabelled random full grid: randomised depth-first search with restarts
+    (up to 9x9, plain backtracking cell by cell, three times as fast; its tail is short)."""
     geo = geometry(shape)
     full = (1 << shape.size) - 1
+    if shape.size <= 9:
+        relabel = list(range(1, shape.size + 1))
+        rng.shuffle(relabel)
+        return tuple(relabel[v - 1] for v in _filled_by_rows(geo, rng))
     while True:
         # Boxes on the diagonal share no row or column: any permutations fit them at once.
         start = [full] * shape.cells
@@ -95,6 +100,39 @@ def random_solution(shape: Shape, rng: random.Random) -> tuple[int, ...]:
     relabel = list(range(1, shape.size + 1))
     rng.shuffle(relabel)
     return tuple(relabel[v - 1] for v in values(found))
+
+
+def _filled_by_rows(geo: Geometry, rng: random.Random) -> list[int]:
+    """A full grid filled cell by cell in reading order, each cell's symbols tried in random
+    order, backtracking on a dead end (row, column and box masks: no propagation needed)."""
+    n = geo.size
+    full = (1 << n) - 1
+    boxes_of = [units[2] - 2 * n for units in geo.cell_units]
+    rows, cols, boxes, grid = [0] * n, [0] * n, [0] * n, [0] * (n * n)
+    choices: list[list[int] | None] = [None] * (n * n)
+    i = 0
+    while i < n * n:
+        r, c, b = i // n, i % n, boxes_of[i]
+        left = choices[i]
+        if left is None:
+            free = full & ~(rows[r] | cols[c] | boxes[b])
+            left = choices[i] = [1 << k for k in range(n) if free >> k & 1]
+            rng.shuffle(left)
+        else:  # back here from a dead end: take this cell's symbol back
+            bit = grid[i]
+            rows[r] ^= bit
+            cols[c] ^= bit
+            boxes[b] ^= bit
+        if left:
+            bit = grid[i] = left.pop()
+            rows[r] |= bit
+            cols[c] |= bit
+            boxes[b] |= bit
+            i += 1
+        else:
+            choices[i] = None
+            i -= 1
+    return [bit.bit_length() for bit in grid]
 
 
 def _random_fill(cand, geo: Geometry, rng: random.Random, budget: list[int]):
