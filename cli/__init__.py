@@ -9,21 +9,35 @@ Exit codes: 0 unique or done, 1 not unique / no solution / nothing generated, 2 
 from __future__ import annotations
 
 import argparse
+import inspect
 import os
 import sys
+from importlib import import_module
 
-from cli import bank, check, dictionary, export, generate, install, rate, solve
 from cli.common import BAD_INPUT, OK, UsageError
 
-COMMANDS = {"check": check, "solve": solve, "rate": rate, "generate": generate,
-            "export": export, "dict": dictionary, "install": install, "bank": bank}
+# command -> its module in cli/, imported only when that command runs (a quick start)
+COMMANDS = {"check": "check", "solve": "solve", "rate": "rate", "generate": "generate",
+            "export": "export", "dict": "dictionary", "install": "install", "bank": "bank"}
 
 
-def build_parser() -> argparse.ArgumentParser:
+def command(name: str):
+    return import_module(f"cli.{COMMANDS[name]}")
+
+
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """Every command's parser; given the command line, only its command's. A command whose
+    options depend on what follows its name (generate: the generator's fields) is handed
+    the rest of the line as `rest`, so it loads only the family it needs."""
     parser = argparse.ArgumentParser(prog="puzzle-tui", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
-    for module in COMMANDS.values():
-        module.add_parser(sub)
+    names = [argv[0]] if argv and argv[0] in COMMANDS else COMMANDS
+    for name in names:
+        add = command(name).add_parser
+        if argv and "rest" in inspect.signature(add).parameters:
+            add(sub, rest=argv[1:])
+        else:
+            add(sub)
     return parser
 
 
@@ -31,8 +45,8 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
         if argv and argv[0] in COMMANDS:
-            args = build_parser().parse_args(argv)
-            return COMMANDS[args.command].run(args)
+            args = build_parser(argv).parse_args(argv)
+            return command(args.command).run(args)
         return open_app(argv)
     except UsageError as error:
         print(f"{argv[0]}: {error}", file=sys.stderr)

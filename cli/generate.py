@@ -29,11 +29,15 @@ MAX_COUNT = 10 ** 9
 CPUS = os.cpu_count() or 1
 
 
-def add_parser(sub) -> None:
+def add_parser(sub, rest: list[str] | None = None) -> None:
+    """`rest`, the words after `generate`: when they start with a generator's name, only that
+    generator's options are built (only its family is imported)."""
     parser = sub.add_parser("generate", help="make new unique puzzles")
+    chosen = _generator_named(rest[0]) if rest else None
+    generators = chosen or kinds.GENERATORS
     names = parser.add_subparsers(dest="generator", required=True, metavar="KIND",
-                                  help=", ".join(kinds.GENERATORS))
-    for name, (family, generator) in kinds.GENERATORS.items():
+                                  help=", ".join(generators))
+    for name, (family, generator) in generators.items():
         own = names.add_parser(name, help=generator.help, description=generator.help)
         for field in generator.fields:
             _add_field(own, field)
@@ -45,6 +49,13 @@ def add_parser(sub) -> None:
                          help=f"worker processes (at most the {CPUS} CPUs)")
         own.add_argument("--json", action="store_true", help="one JSON object a puzzle")
         add_output_options(own, False, "write the puzzles here")
+
+
+def _generator_named(name: str) -> dict | None:
+    try:
+        return {name: kinds.generator(name)}
+    except KeyError:
+        return None
 
 
 def _add_field(parser, field) -> None:
@@ -80,7 +91,7 @@ def options_of(args, generator):
 
 
 def run(args) -> int:
-    family, generator = kinds.GENERATORS[args.generator]
+    family, generator = kinds.generator(args.generator)
     if not 1 <= args.count <= MAX_COUNT:
         raise UsageError(f"--count {args.count}: from 1 to {MAX_COUNT}")
     if args.jobs < 1:

@@ -9,10 +9,8 @@ search within a poll interval. Workers ignore Ctrl+C: the parent cancels their s
 
 from __future__ import annotations
 
-import multiprocessing
 import random
 import signal
-from concurrent.futures import ProcessPoolExecutor
 
 from core import kinds
 from core.errors import GenerationFailed
@@ -38,6 +36,9 @@ class JobPool:
 
     def __init__(self, workers: int = 2,
                  slots: tuple[str, ...] = ("check", "rate", "suggest", "generate")):
+        import multiprocessing  # here: a command run in one process does not load it
+        from concurrent.futures import ProcessPoolExecutor
+
         context = multiprocessing.get_context("spawn")
         self.slots = slots
         self.live = context.Array("q", len(slots), lock=False)
@@ -104,7 +105,7 @@ def generate(slot: int, job: int, name: str, options, seed: int, context: Contex
 def make(name: str, options, seed: int, context: Context, rated: bool = False,
          stop=None) -> Generated | Failed:
     """`generate` in this process (the command line without --jobs)."""
-    family, _ = kinds.GENERATORS[name]
+    family, _ = kinds.generator(name)
     try:
         made = family.generate(options, random.Random(seed), stop, context, rated)
     except GenerationFailed as error:

@@ -4,31 +4,70 @@ counts, generates, exports or edits a puzzle asks here for its family (core/fami
 from __future__ import annotations
 
 import re
+from functools import cache
+from importlib import import_module
 
-from core.arith.family import ARITH
 from core.errors import ParseError
 from core.family import Family, Generator
-from core.numcro.family import NUMCRO
-from core.sudoku.family import SUDOKU
-from core.variants.family import VARIANTS
 
-FAMILIES: tuple[Family, ...] = (SUDOKU, ARITH, NUMCRO, VARIANTS)  # ties in `detect` go to the first
-NAMES = tuple(f.name for f in FAMILIES)
-GENERATORS: dict[str, tuple[Family, Generator]] = {
-    g.name: (f, g) for f in FAMILIES for g in f.generators}
+# Each family's module and object, in order (ties in `detect` go to the first). A family is
+# imported when first asked for, so `generate sudoku` does not load the other families.
+FAMILY_OBJECTS = (("core.sudoku.family", "SUDOKU"), ("core.arith.family", "ARITH"),
+                  ("core.numcro.family", "NUMCRO"), ("core.variants.family", "VARIANTS"))
 KIND_HEADER = re.compile(r"^\s*kind\s*:\s*(\S+)\s*$", re.IGNORECASE | re.MULTILINE)
 
 
+@cache
+def family_at(index: int) -> Family:
+    module, name = FAMILY_OBJECTS[index]
+    return getattr(import_module(module), name)
+
+
+def families():
+    """Every family, in order, each imported as it is reached."""
+    return (family_at(i) for i in range(len(FAMILY_OBJECTS)))
+
+
+def every_family() -> tuple[Family, ...]:
+    return tuple(families())
+
+
+@cache
+def every_generator() -> dict[str, tuple[Family, Generator]]:
+    return {g.name: (f, g) for f in families() for g in f.generators}
+
+
+def __getattr__(name: str):
+    """FAMILIES, NAMES and GENERATORS (name -> (family, generator)) load every family."""
+    if name == "FAMILIES":
+        return every_family()
+    if name == "NAMES":
+        return tuple(f.name for f in families())
+    if name == "GENERATORS":
+        return every_generator()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def generator(name: str) -> tuple[Family, Generator]:
+    """The generator called `name` and its family, loading families only up to its own;
+    KeyError for an unknown name."""
+    for family in families():
+        for made_by in family.generators:
+            if made_by.name == name:
+                return family, made_by
+    raise KeyError(name)
+
+
 def by_name(name: str) -> Family:
-    for family in FAMILIES:
+    for family in families():
         if family.name == name:
             return family
-    raise ValueError(f"unknown kind {name!r}; one of {', '.join(NAMES)}")
+    raise ValueError(f"unknown kind {name!r}; one of {', '.join(f.name for f in families())}")
 
 
 def of(puzzle) -> Family:
     """The family of a puzzle model."""
-    for family in FAMILIES:
+    for family in families():
         if isinstance(puzzle, family.puzzle_type):
             return family
     raise TypeError(f"no family holds a {type(puzzle).__name__}")
@@ -44,7 +83,8 @@ def detect(text: str) -> Family:
             line = text.count("\n", 0, match.start(1)) + 1
             column = match.start(1) - (text.rfind("\n", 0, match.start(1)) + 1) + 1
             raise ParseError(str(error), line, column) from None
-    return max(FAMILIES, key=lambda f: (f.recognise(text), -FAMILIES.index(f)))
+    every = every_family()
+    return max(every, key=lambda f: (f.recognise(text), -every.index(f)))
 
 
 def read(text: str) -> tuple[Family, list]:
@@ -56,7 +96,7 @@ def read(text: str) -> tuple[Family, list]:
     if is_link(text):
         return read_link(text.strip())
     if is_ipuz(text):  # families that claim this file surest read it first (a jigsaw)
-        readers = sorted(FAMILIES, key=lambda f: -f.recognise(text))
+        readers = sorted(every_family(), key=lambda f: -f.recognise(text))
         family, puzzle = from_ipuz(text, readers)
         return owner(family, [(1, puzzle)])
     family = detect(text)
@@ -83,7 +123,7 @@ def is_link(text: str) -> bool:
 def read_link(link: str) -> tuple[Family, list]:
     """The family whose `read_link` reads this address, and its puzzle (ParseError saying
     what is wrong with the link, or that no family reads its site)."""
-    for family in FAMILIES:
+    for family in families():
         reader = getattr(family, "read_link", None)
         puzzle = reader(link) if reader else None
         if puzzle is not None:
@@ -93,7 +133,7 @@ def read_link(link: str) -> tuple[Family, list]:
 
 def link_sites() -> tuple[str, ...]:
     """The sites some family writes links for (export --to fpuzzles|sudokupad)."""
-    return tuple(dict.fromkeys(s for f in FAMILIES for s in getattr(f, "link_sites", ())))
+    return tuple(dict.fromkeys(s for f in families() for s in getattr(f, "link_sites", ())))
 
 
 def parse(text: str) -> tuple[Family, object]:

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from core.family import NO_CONTEXT, Family, Field, Generated, Generator, NotRated
 from core.search import where_differ
-from core.sudoku import drawing, formats, ipuz
+from core.sudoku import formats, ipuz
 from core.sudoku.model import BOX_SHAPES, SYMBOLS, Puzzle, cell_name
 from core.sudoku.solver import count
 from core.symmetry import SYMMETRIES
@@ -81,11 +81,11 @@ class Sudoku(Family):
         return making_unique(puzzle, stop)
 
     def generate(self, options, rng, stop=None, context=NO_CONTEXT, rate=False) -> Generated:
-        from core.sudoku.generator import make
-        from core.sudoku.targets import Targeted
-        from core.sudoku.targets import generate as generate_to
+        from core.sudoku.generator import Options, make
 
-        if isinstance(options, Targeted):  # a rating or technique to meet, on its scale
+        if not isinstance(options, Options):  # Targeted: a rating or technique to meet
+            from core.sudoku.targets import generate as generate_to
+
             puzzle, solution = generate_to(options, rng, stop)
             context = replace(context, scale=options.target.scale)
         else:
@@ -114,16 +114,24 @@ class Sudoku(Family):
         except ValueError as error:
             raise NotRated(str(error)) from None
 
-    # print and exchange: the family's drawing.py and ipuz.py
-    title_of = staticmethod(drawing.title)
-    draw = staticmethod(drawing.draw)
+    # print and exchange: the family's drawing.py (imported when drawn: it loads the export
+    # layer's fonts) and ipuz.py
+    def title_of(self, puzzle: Puzzle) -> str:
+        from core.sudoku.drawing import title
+
+        return title(puzzle)
+
+    def draw(self, puzzle: Puzzle, answer=None, cell: float | None = None):
+        from core.sudoku.drawing import draw
+
+        return draw(puzzle, answer, cell)
+
     to_ipuz = staticmethod(ipuz.to_ipuz)
     from_ipuz = staticmethod(ipuz.from_ipuz)
 
 
 def _options(values: dict):
     from core.sudoku.generator import Options
-    from core.sudoku.targets import Target, Targeted, parse_rating
 
     attempts = {"attempts": values["attempts"]} if values.get("attempts") else {}
     options = Options(size=values["size"], symmetry=values["symmetry"], clues=values.get("clues"),
@@ -135,6 +143,8 @@ def _options(values: dict):
         return options
     if options.size != 9:
         raise ValueError("--rating, --must-use and --first-hard: Sudoku Explainer rates 9x9 only")
+    from core.sudoku.targets import Target, Targeted, parse_rating  # the rater: only here
+
     target = Target(parse_rating(rating) if rating is not None else None, must_use, first_hard,
                     values.get("scale") or "sukaku")
     return Targeted(options, target)
