@@ -194,8 +194,12 @@ class SumBounds:
 
     def prune(self, cand):
         changed = []
-        return changed if bound_sum(cand, self.cells, self.low, self.high, self.n,
-                                    changed, self.groups) else None
+        if not bound_sum(cand, self.cells, self.low, self.high, self.n, changed, self.groups):
+            return None
+        if self.low == self.high and not sum_supports(cand, self.cells, 1 << self.low,
+                                                      changed):
+            return None
+        return changed
 
 
 class Thermo:
@@ -232,6 +236,49 @@ class Thermo:
         return changed
 
 
+def sum_supports(cand, cells, totals: int, changed: list) -> int:
+    """Digits of `cells` (digits may repeat: the bounds see to the cells that differ) whose
+    sum is one of `totals` (a bit set, bit s for the sum s): each cell keeps the digits that
+    some choice of the others completes. Returns the totals still reachable (0: none)."""
+    prefix = [1]
+    for c in cells:
+        reach, m, last = 0, cand[c], prefix[-1]
+        while m:
+            low = m & -m
+            m ^= low
+            reach |= last << low.bit_length()
+        prefix.append(reach)
+    totals &= prefix[-1]
+    if not totals:
+        return 0
+    after = 1
+    for i in range(len(cells) - 1, -1, -1):
+        c = cells[i]
+        others, before = 0, prefix[i]
+        while before:
+            low = before & -before
+            before ^= low
+            others |= after << (low.bit_length() - 1)
+        m = keep = cand[c]
+        while m:
+            low = m & -m
+            m ^= low
+            if not (others << low.bit_length()) & totals:
+                keep ^= low
+        if keep != cand[c]:
+            if not keep:
+                return 0
+            cand[c] = keep
+            changed.append(c)
+        reach, m = 0, keep
+        while m:
+            low = m & -m
+            m ^= low
+            reach |= after << low.bit_length()
+        after = reach
+    return totals
+
+
 class ArrowSum:
     """The shaft adds up to the bulb's number (one digit, or a pill's digits)."""
 
@@ -265,6 +312,15 @@ class ArrowSum:
                     return None
                 cand[c] = m
                 changed.append(c)
+        if len(self.bulb) == 1:  # the sums the shaft can make, holes and all
+            bulb = self.bulb[0]
+            totals = sum_supports(cand, self.shaft, cand[bulb] << 1, changed)
+            if not totals:
+                return None
+            keep = cand[bulb] & (totals >> 1)
+            if keep != cand[bulb]:
+                cand[bulb] = keep
+                changed.append(bulb)
         return changed
 
 
@@ -342,6 +398,12 @@ class Plan:
     props: list = field(default_factory=list)
     watch: list[int] = field(default_factory=list)  # per cell, a bit set of propagators
     masks: list[int] = field(default_factory=list)  # per cell, the digits allowed (even/odd)
+    # per cell: (neighbour, for each digit of the cell the neighbour's digits it rules out),
+    # for pairs tied by negative constraints alone (they prune only once a cell is placed)
+    forbid: list[tuple] = field(default_factory=list)
+    peer_bits: list[int] = field(default_factory=list)  # per cell, its peers as a bit set
+    steps: list = field(default_factory=list)  # props and the negative pairs, for the logic
+    weight: list[int] = field(default_factory=list)  # per cell, constraints touching it
 
     @property
     def full(self) -> int:
@@ -368,12 +430,38 @@ def plan_of(shape: Variant) -> Plan:
             house_bits[c] |= 1 << h
     plan = Plan(n, units, houses, peers, house_bits, masks=_parity_masks(shape))
     peer_of = [set(q) for q in peers]
+    plan.peer_bits = [sum(1 << q for q in qs) for qs in peers]
+    negatives = _negative_pairs(shape)
     plan.props = _propagators(shape, peer_of) + innies(shape, houses)
+    plan.steps = plan.props + negatives
+    plan.forbid = _forbids(negatives, cells, n)
     plan.watch = [0] * cells
+    plan.weight = [0] * cells
     for i, prop in enumerate(plan.props):
         for c in prop.cells:
             plan.watch[c] |= 1 << i
+            plan.weight[c] += 1
+    for c in range(cells):
+        plan.weight[c] += len(plan.forbid[c])
     return plan
+
+
+def _negative_pairs(p: Variant) -> list:
+    """Pairs that only negative constraints tie (no mark between them), as Pair steps."""
+    return [Pair(a, b, rules.pair_table(tuple(sorted(tests)), p.size))
+            for (a, b), tests in rules.pair_rules(p).items() if not any(h for _, h in tests)]
+
+
+def _forbids(pairs, cells: int, n: int) -> list[tuple]:
+    """For each cell, what placing each digit there rules out in a negatively tied neighbour
+    (the full arc consistency a placed cell gives; with two or more candidates on both sides
+    a negative pair rarely removes anything, so it is not watched)."""
+    found: list[list] = [[] for _ in range(cells)]
+    for pair in pairs:
+        full = (1 << n) - 1
+        found[pair.a].append((pair.b, tuple(full & ~m for m in pair.forward)))
+        found[pair.b].append((pair.a, tuple(full & ~m for m in pair.backward)))
+    return [tuple(f) for f in found]
 
 
 def _parity_masks(p: Variant) -> list[int]:
@@ -391,7 +479,8 @@ def _parity_masks(p: Variant) -> list[int]:
 def _propagators(p: Variant, peers) -> list:
     n, props = p.size, []
     for (a, b), tests in rules.pair_rules(p).items():
-        props.append(Pair(a, b, rules.pair_table(tuple(sorted(tests)), n)))
+        if any(holds for _, holds in tests):  # negative-only pairs are forbids
+            props.append(Pair(a, b, rules.pair_table(tuple(sorted(tests)), n)))
     for cage in p.cages:
         if cage.total is None:
             continue
@@ -446,14 +535,16 @@ def shape_of(p: Variant) -> Variant:
 
 
 def propagate(cand: list[int], plan: Plan, placed: list[int], dirty_houses: int = 0,
-              dirty_props: int = 0) -> bool:
-    """Singles and every propagator to a fixpoint, in place. `placed`: cells newly reduced to
-    one digit. False when the candidates contradict a rule."""
+              dirty_props: int = 0, blame: list | None = None) -> bool:
+    """Singles, every propagator and then locked candidates to a fixpoint, in place.
+    `placed`: cells newly reduced to one digit. False when the candidates contradict a rule;
+    then `blame`, if given, gets the cells of the rule that failed (for the branching)."""
     peers, houses, house_bits = plan.peers, plan.houses, plan.house_bits
-    watch, props, full = plan.watch, plan.props, plan.full
+    watch, props, full, forbid = plan.watch, plan.props, plan.full, plan.forbid
     for c in placed:
         dirty_houses |= house_bits[c]
         dirty_props |= watch[c]
+    locked = dirty_houses
     while True:
         while placed:
             c = placed.pop()
@@ -463,15 +554,29 @@ def propagate(cand: list[int], plan: Plan, placed: list[int], dirty_houses: int 
                 if pm & m:
                     pm ^= m
                     if not pm:
-                        return False
+                        return _blamed(blame, (c, p))
                     cand[p] = pm
                     dirty_houses |= house_bits[p]
                     dirty_props |= watch[p]
                     if not pm & (pm - 1):
                         placed.append(p)
+            if forbid[c]:
+                v = m.bit_length() - 1
+                for p, table in forbid[c]:
+                    pm = cand[p]
+                    if pm & table[v]:
+                        pm &= ~table[v]
+                        if not pm:
+                            return _blamed(blame, (c, p))
+                        cand[p] = pm
+                        dirty_houses |= house_bits[p]
+                        dirty_props |= watch[p]
+                        if not pm & (pm - 1):
+                            placed.append(p)
         while dirty_houses and not placed:
             low = dirty_houses & -dirty_houses
             dirty_houses ^= low
+            locked |= low
             house = houses[low.bit_length() - 1]
             once = twice = solved = 0
             for c in house:
@@ -481,32 +586,88 @@ def propagate(cand: list[int], plan: Plan, placed: list[int], dirty_houses: int 
                 if not m & (m - 1):
                     solved |= m
             if once != full:
-                return False
+                return _blamed(blame, house)
             hidden = once & ~twice & ~solved
             if hidden:
                 for c in house:
                     h = cand[c] & hidden
                     if h:
                         if h & (h - 1):
-                            return False  # two digits have only this cell
+                            return _blamed(blame, house)  # two digits, one cell
                         cand[c] = h
                         placed.append(c)
                         dirty_props |= watch[c]
         if placed:
             continue
-        if not dirty_props:
+        if dirty_props:
+            low = dirty_props & -dirty_props
+            dirty_props ^= low
+            prop = props[low.bit_length() - 1]
+            changed = prop.prune(cand)
+            if changed is None:
+                return _blamed(blame, prop.cells)
+            for c in changed:
+                m = cand[c]
+                dirty_houses |= house_bits[c]
+                dirty_props |= watch[c]
+                if not m & (m - 1):
+                    placed.append(c)
+            continue
+        if not locked:
             return True
-        low = dirty_props & -dirty_props
-        dirty_props ^= low
-        changed = props[low.bit_length() - 1].prune(cand)
+        low = locked & -locked
+        locked ^= low
+        house = houses[low.bit_length() - 1]
+        changed = locked_candidates(cand, house, plan.peer_bits)
         if changed is None:
-            return False
+            return _blamed(blame, house)
         for c in changed:
             m = cand[c]
             dirty_houses |= house_bits[c]
             dirty_props |= watch[c]
             if not m & (m - 1):
                 placed.append(c)
+
+
+def _blamed(blame: list | None, cells) -> bool:
+    if blame is not None:
+        blame.extend(cells)
+    return False
+
+
+def locked_candidates(cand, house, peer_bits) -> list[int] | None:
+    """A digit whose places in a house all see some other cells leaves those cells (pointing
+    and claiming between any two houses that overlap, and with chess moves too)."""
+    changed = []
+    undecided = solved = 0
+    for c in house:
+        m = cand[c]
+        if m & (m - 1):
+            undecided |= m
+        else:
+            solved |= m
+    todo = undecided & ~solved
+    while todo:
+        bit = todo & -todo
+        todo ^= bit
+        seen = -1
+        for c in house:
+            if cand[c] & bit:
+                seen &= peer_bits[c]
+        if seen < 0:
+            return None  # the digit has no place left
+        while seen:
+            low = seen & -seen
+            seen ^= low
+            q = low.bit_length() - 1
+            m = cand[q]
+            if m & bit:
+                m ^= bit
+                if not m:
+                    return None
+                cand[q] = m
+                changed.append(q)
+    return changed
 
 
 def start(p: Variant, plan: Plan) -> list[int] | None:
@@ -520,45 +681,74 @@ def start(p: Variant, plan: Plan) -> list[int] | None:
     return cand if propagate(cand, plan, placed, every_house, every_prop) else None
 
 
-def branch_cell(cand: list[int]) -> int:
-    """The undecided cell with the fewest candidates, or -1 when every cell is decided."""
-    best, fewest = -1, 99
+def branch_cell(cand: list[int], weight=None) -> int:
+    """The undecided cell with the fewest candidates (ties: the one the most constraints
+    touch), or -1 when every cell is decided."""
+    best, fewest = -1, 1 << 30
+    if weight is None:
+        for c, m in enumerate(cand):
+            if m & (m - 1):
+                k = m.bit_count()
+                if k < fewest:
+                    best, fewest = c, k
+                    if k == 2:
+                        break
+        return best
     for c, m in enumerate(cand):
         if m & (m - 1):
-            k = m.bit_count()
+            k = m.bit_count() * 64 - weight[c]
             if k < fewest:
                 best, fewest = c, k
-                if k == 2:
-                    break
     return best
 
 
 class Search:
+    """Depth first, branching on the cell with the fewest candidates; ties, and cells whose
+    candidates keep failing, are weighed by the constraints around them (the rules that
+    failed in earlier branches add to their cells' weight, as in dom/wdeg)."""
+
     def __init__(self, p: Variant, plan: Plan, limit: int, stop: Stop | None):
         self.p, self.plan, self.limit, self.stop = p, plan, limit, stop
         self.solutions: list[tuple[int, ...]] = []
         self.nodes = 0
+        self.weight = [1 + w for w in plan.weight]
+        self.blame: list[int] = []
 
     def run(self, cand: list[int]) -> None:
         self.nodes += 1
         if self.stop is not None and self.nodes % STOP_EVERY == 0 and self.stop():
             raise Stopped
-        cell = branch_cell(cand)
+        cell = self.branch_cell(cand)
         if cell < 0:
             values = tuple(m.bit_length() for m in cand)
             if not rules.broken(self.p, values):  # a safety net: propagators are exact
                 self.solutions.append(values)
             return
         m = cand[cell]
+        blame, weight = self.blame, self.weight
         while m:
             bit = m & -m
             m ^= bit
             child = cand[:]
             child[cell] = bit
-            if propagate(child, self.plan, [cell]):
+            if propagate(child, self.plan, [cell], blame=blame):
                 self.run(child)
                 if len(self.solutions) >= self.limit:
                     return
+            else:
+                for c in blame:
+                    weight[c] += 1
+                blame.clear()
+
+    def branch_cell(self, cand: list[int]) -> int:
+        """The undecided cell with the least candidates per weight (-1: all decided)."""
+        best, best_k, best_w, weight = -1, 1, 0, self.weight
+        for c, m in enumerate(cand):
+            if m & (m - 1):
+                k, w = m.bit_count(), weight[c]
+                if k * best_w < best_k * w:
+                    best, best_k, best_w = c, k, w
+        return best
 
 
 def clashes(p: Variant) -> tuple[tuple[int, ...], ...]:

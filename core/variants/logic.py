@@ -115,7 +115,7 @@ def hidden_single(board: Board) -> Step | None:
 def constraint_step(board: Board) -> Step | None:
     """The easiest constraint that removes something, in words."""
     found = []
-    for prop in board.plan.props:
+    for prop in board.plan.steps:
         trial = board.cand[:]
         changed = prop.prune(trial)
         if not changed:
