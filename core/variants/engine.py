@@ -404,6 +404,7 @@ class Plan:
     peer_bits: list[int] = field(default_factory=list)  # per cell, its peers as a bit set
     steps: list = field(default_factory=list)  # props and the negative pairs, for the logic
     weight: list[int] = field(default_factory=list)  # per cell, constraints touching it
+    most: int = 3  # locked candidates look at digits with at most this many places in a house
 
     @property
     def full(self) -> int:
@@ -428,7 +429,8 @@ def plan_of(shape: Variant) -> Plan:
     for h, house in enumerate(houses):
         for c in house:
             house_bits[c] |= 1 << h
-    plan = Plan(n, units, houses, peers, house_bits, masks=_parity_masks(shape))
+    plan = Plan(n, units, houses, peers, house_bits, masks=_parity_masks(shape),
+                most=2 if n <= 4 else 3 if n <= 6 else 4)
     peer_of = [set(q) for q in peers]
     plan.peer_bits = [sum(1 << q for q in qs) for qs in peers]
     negatives = _negative_pairs(shape)
@@ -618,7 +620,7 @@ def propagate(cand: list[int], plan: Plan, placed: list[int], dirty_houses: int 
         low = locked & -locked
         locked ^= low
         house = houses[low.bit_length() - 1]
-        changed = locked_candidates(cand, house, plan.peer_bits)
+        changed = locked_candidates(cand, house, plan.peer_bits, plan.most)
         if changed is None:
             return _blamed(blame, house)
         for c in changed:
@@ -635,27 +637,39 @@ def _blamed(blame: list | None, cells) -> bool:
     return False
 
 
-def locked_candidates(cand, house, peer_bits) -> list[int] | None:
+def locked_candidates(cand, house, peer_bits, most: int = 3) -> list[int] | None:
     """A digit whose places in a house all see some other cells leaves those cells (pointing
-    and claiming between any two houses that overlap, and with chess moves too)."""
+    and claiming between any two houses that overlap, and with chess moves too). Only digits
+    with 2..`most` places are tried: more places rarely share a peer outside the house."""
     changed = []
-    undecided = solved = 0
+    ones = twos = threes = fours = fives = solved = 0
     for c in house:
         m = cand[c]
         if m & (m - 1):
-            undecided |= m
+            fives |= fours & m
+            fours |= threes & m
+            threes |= twos & m
+            twos |= ones & m
+            ones |= m
         else:
             solved |= m
-    todo = undecided & ~solved
+    many = fives if most >= 4 else fours if most == 3 else threes
+    todo = twos & ~many & ~solved
+    if not todo:
+        return changed
+    seen_by = [-1] * (todo.bit_length() + 1)  # per digit: the cells all its places see
+    for c in house:
+        m = cand[c] & todo
+        if m:
+            seen = peer_bits[c]
+            while m:
+                low = m & -m
+                m ^= low
+                seen_by[low.bit_length()] &= seen
     while todo:
         bit = todo & -todo
         todo ^= bit
-        seen = -1
-        for c in house:
-            if cand[c] & bit:
-                seen &= peer_bits[c]
-        if seen < 0:
-            return None  # the digit has no place left
+        seen = seen_by[bit.bit_length()]
         while seen:
             low = seen & -seen
             seen ^= low
