@@ -7,7 +7,8 @@ check of the known letters (what our solver did before bit sets). Targets of iss
 case <= 1 s; generation 9x9 ja <= 2 s median, 11x11 ja <= 3 s, 13x13 en <= 5 s; <= 10 givens
 median for 9x9. Issue 16: ja 11x11 with the house rules kept and the blocklist on <= 2 s
 median; en 13x13 pangram with 2-3 starters <= 5 s; a ~300-character diary into a unique 9x9
-<= 10 s; the levels (how a person solves) ordered like their crossing deductions.
+<= 10 s; the levels (how a person solves) ordered like their crossing and what-if
+deductions.
 
     python bench/bench_numcro.py [--seeds 10] [--only publish]
 """
@@ -152,14 +153,15 @@ def publishing(seeds: int) -> None:
 
 
 def levels(seeds: int) -> None:
-    """The levels against the deductions a person makes: crossing steps, and (independent of
-    the rating) the search nodes of the uniqueness proof."""
+    """The levels against the deductions a person makes: crossing and what-if steps, and
+    (independent of the rating) the search nodes of the uniqueness proof."""
     from core.family import Context
     from core.numcro.family import NUMCRO, _options
 
-    print(f"\nlevels, ja 9x9, {seeds} seeds a level asked for")
-    print(f"{'level':8} {'made':>5} {'crossing steps (median)':>24} {'steps':>6} "
-          f"{'proof nodes':>12} {'givens':>7}")
+    print(f"\nlevels, ja 9x9, {seeds} seeds a level asked for (medians)")
+    print(f"{'level':8} {'made':>5} {'crossing':>9} {'what-if':>8} {'both':>5} {'steps':>6} "
+          f"{'proof nodes':>12} {'givens':>7} {'rate s':>7}")
+    words = word_sets(open_default("ja"))
     for level in ("easy", "medium", "hard", "expert"):
         options = _options({"size": 9, "symmetry": "rot180", "lang": "ja", "seconds": 20.0,
                             "min_givens": 0, "level": level})
@@ -169,13 +171,19 @@ def levels(seeds: int) -> None:
                 made = NUMCRO.generate(options, random.Random(seed), context=Context())
             except Exception:  # GenerationFailed: none of that level within the budget
                 continue
-            nodes = count(made.puzzle, word_sets(open_default("ja"))).nodes
-            rating = made.rating
-            rows.append((dict(rating.kinds)["crossing entries"], len(rating.steps), nodes,
-                         len(made.puzzle.givens)))
+            nodes = count(made.puzzle, words).nodes
+            start = time.perf_counter()
+            rating = NUMCRO.rate(made.puzzle, context=Context())
+            seconds = time.perf_counter() - start
+            kinds = dict(rating.kinds)
+            crossing, tried = kinds["crossing entries"], kinds.get("what if", 0)
+            rows.append((crossing, tried, crossing + tried, len(rating.steps), nodes,
+                         len(made.puzzle.givens), seconds))
         if rows:
-            crossing, steps, nodes, givens = (statistics.median(c) for c in zip(*rows, strict=True))
-            print(f"{level:8} {len(rows):>5} {crossing:>24} {steps:>6} {nodes:>12} {givens:>7}")
+            crossing, tried, both, steps, nodes, givens, seconds = (
+                statistics.median(c) for c in zip(*rows, strict=True))
+            print(f"{level:8} {len(rows):>5} {crossing:>9} {tried:>8} {both:>5} {steps:>6} "
+                  f"{nodes:>12} {givens:>7} {seconds:>7.3f}")
         else:
             print(f"{level:8} {0:>5}   none within 20 s a seed")
 

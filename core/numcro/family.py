@@ -46,19 +46,23 @@ class Rating:
                 "complete": self.complete}
 
     def summary(self) -> str:
-        crossing = dict(self.kinds).get("crossing entries", 0)
+        kinds = dict(self.kinds)
+        crossing = kinds.get("crossing entries", 0)
+        tried = kinds.get("what if", 0)
+        tried = f", {tried} trying choices out" if tried else ""
         rest = "" if self.complete else "; then trial and error"
         return (f"{self.level} ({len(self.steps)} steps, {crossing} of them with crossing "
-                f"entries at once{rest})")
+                f"entries at once{tried}{rest})")
 
     def walkthrough(self) -> list[str]:
         return [f"{i}. {text}" for i, text in enumerate(self.steps, 1)]
 
 
 def rating_of(solved, nodes: int = 0) -> Rating:
-    from core.numcro.logic import CROSSING, ONLY_LETTER, ONLY_NUMBER, ONLY_WORD
+    from core.numcro.logic import CROSSING, ONLY_LETTER, ONLY_NUMBER, ONLY_WORD, WHAT_IF
 
-    kinds = tuple((k, solved.used(k)) for k in (ONLY_WORD, ONLY_LETTER, ONLY_NUMBER, CROSSING))
+    kinds = tuple((k, solved.used(k)) for k in (ONLY_WORD, ONLY_LETTER, ONLY_NUMBER, CROSSING,
+                                                WHAT_IF))
     return Rating(solved.level, tuple(s.text for s in solved.steps), kinds, solved.complete,
                   nodes)
 
@@ -252,8 +256,8 @@ Numcro.generators = (Generator("numcro", "a unique ナンクロ or codeword", (
     Field("min_givens", "give at least this many letters (codewords often give 2-3)", int, 0),
     Field("seconds", "time budget for one puzzle", float, 60.0),
     Field("level", "how a person solves it: easy (one entry at a time), medium (one step "
-          "with crossing entries at once), hard (more), expert (trial and error)", str,
-          choices=LEVELS),
+          "with crossing entries at once), hard (more, or a letter tried out), expert (deeper "
+          "trial and error)", str, choices=LEVELS),
     Field("corners", "house rule: blocks may stand in the corners (Japanese grids keep them "
           "white otherwise)", bool, False),
     Field("uses", "house rule: every number used at least N times (ja 2, en 1)", int),

@@ -527,9 +527,10 @@ def to_level(made: Generated, words: WordSets, wanted: str | None, starters=None
 
 
 def _hardest_number(puzzle: Puzzle, solved) -> int | None:
-    """Where a person first needs more than one entry at once, or else the number with the
-    most cells among those the steps left unknown."""
-    crossing = next((s for s in solved.steps if s.kind == logic.CROSSING), None)
+    """Where a person first needs more than one entry at once (or tries a letter out), or
+    else the number with the most cells among those the steps left unknown."""
+    crossing = next((s for s in solved.steps if s.kind in (logic.CROSSING, logic.WHAT_IF)),
+                    None)
     if crossing is not None:
         return crossing.numbers[0][0]
     known = dict(solved.letters)

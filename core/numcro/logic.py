@@ -7,23 +7,30 @@ that still fit. Steps, easiest first:
 - only number: a letter that just one number can still be (when every letter is used: a
   pangram; a kana need not appear at all);
 - crossing entries: a number's letter follows only when the words of all its entries are
-  put together (no entry alone decides it): the step that needs more than one entry at once.
+  put together (no entry alone decides it): the step that needs more than one entry at once;
+- what if: a number with two or three letters left (or an entry with up to ten words),
+  where every letter (word) but one, tried out and followed through the crossing entries,
+  leaves an entry without words.
 After each step the letter leaves every other number, and the entries lose the words that no
-longer fit. The level counts the crossing steps; a puzzle these steps cannot finish needs
-trial and error ("expert"). Every step is sound against the dictionary, so a puzzle they
-finish is unique.
+longer fit. The level counts the crossing and what-if steps; a puzzle these steps cannot
+finish needs deeper trial and error ("expert"). Every step is sound against the dictionary,
+so a puzzle they finish is unique.
 """
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 
 from core.numcro.model import Entry, Puzzle
 from core.numcro.wordsets import WordSets
 from core.search import Stopped, bits
 
-ONLY_WORD, ONLY_LETTER, ONLY_NUMBER, CROSSING = ("only word", "only letter", "only number",
-                                                 "crossing entries")
+ONLY_WORD, ONLY_LETTER, ONLY_NUMBER, CROSSING, WHAT_IF = (
+    "only word", "only letter", "only number", "crossing entries", "what if")
+WHAT_IF_LETTERS = 3  # a person tries out a number with at most this many letters left
+WHAT_IF_NUMBERS = 12  # ... among the numbers with the fewest letters left
+WHAT_IF_WORDS = 10  # ... or an entry with at most this many words left
 LEVELS = ("easy", "medium", "hard", "expert")
 
 
@@ -45,17 +52,18 @@ class Solved:
 
     @property
     def level(self) -> str:
-        return level(self.complete, self.used(CROSSING), self.used(ONLY_NUMBER))
+        return level(self.complete, self.used(CROSSING), self.used(WHAT_IF))
 
 
-def level(complete: bool, crossing: int, only_number: int) -> str:
-    """easy: one entry at a time (and only numbers) suffices; medium: one step needs
-    crossing entries at once; hard: two or more; expert: the steps do not finish it."""
+def level(complete: bool, crossing: int, what_if: int = 0) -> str:
+    """easy: one entry at a time suffices; medium: one step needs crossing entries at once;
+    hard: two or more, or a letter tried out and refuted; expert: the steps do not finish
+    it."""
     if not complete:
         return "expert"
-    if crossing == 0:
+    if what_if == 0 and crossing == 0:
         return "easy"
-    return "medium" if crossing == 1 else "hard"
+    return "medium" if what_if == 0 and crossing == 1 else "hard"
 
 
 def solve(puzzle: Puzzle, words: WordSets, stop=None) -> Solved:
@@ -93,13 +101,16 @@ class Logic:
                 if step is not None and step.kind != CROSSING:
                     step = Step(CROSSING, step.numbers, step.text + " (with the crossing "
                                 "entries' words put together)")
+            if step is None:  # try a letter out: the others leave an entry without words
+                step = self.what_if()
             if step is None:
                 break
             self.steps.append(step)
             for n, letter in step.numbers:
                 self.fix(n, letter)
+        self.keep_fitting()  # finished means every entry is a word: then it is the one answer
         return Solved(tuple(self.steps), tuple(sorted(self.known.items())),
-                      len(self.known) == len(self.numbers))
+                      len(self.known) == len(self.numbers) and all(self.fits))
 
     def fix(self, number: int, letter: str) -> None:
         self.known[number] = letter
@@ -185,6 +196,66 @@ class Logic:
                             f"{letter} can only be number {able[0]}")
         return None
 
+    def what_if(self) -> Step | None:
+        """A number with few letters left where all but one of them, put in and followed
+        through the crossing entries, leave an entry without words or a number without a
+        letter."""
+        unknown = sorted((n for n in self.numbers if n not in self.known),
+                         key=lambda n: (len(self.may[n]), n))
+        for n in unknown[:WHAT_IF_NUMBERS]:
+            if len(self.may[n]) > WHAT_IF_LETTERS:
+                break
+            why = {letter: self.refuted(((n, letter),)) for letter in sorted(self.may[n])}
+            alive = [letter for letter, reason in why.items() if reason is None]
+            if len(alive) == 1:
+                return Step(WHAT_IF, ((n, alive[0]),), f"{n} = {alive[0]}: {refutations(why)}")
+        return self.what_if_word()
+
+    def what_if_word(self) -> Step | None:
+        """An entry with a few words left (the fewest first) where all but one, put in and
+        followed through, leave another entry without words."""
+        for i in sorted(range(len(self.entries)), key=lambda i: self.fits[i].bit_count()):
+            entry = self.entries[i]
+            count = self.fits[i].bit_count()
+            if not 2 <= count <= WHAT_IF_WORDS or all(n in self.known for n in entry.numbers):
+                continue
+            words = [self.lengths[i].words[w] for w in bits(self.fits[i])]
+            why = {w: self.refuted(self.letters_of(entry, w)) for w in words}
+            alive = [w for w, reason in why.items() if reason is None]
+            if len(alive) == 1:
+                fixed = self.letters_of(entry, alive[0])
+                return Step(WHAT_IF, fixed, f"{where(entry)}: {alive[0]}, so {pairs(fixed)}: "
+                            f"{refutations(why)}")
+        return None
+
+    def letters_of(self, entry: Entry, word: str) -> tuple[tuple[int, str], ...]:
+        """What a word in the entry puts on its numbers not known yet."""
+        return tuple((n, ch) for n, ch in dict(zip(entry.numbers, word, strict=True)).items()
+                     if n not in self.known)
+
+    def refuted(self, letters: tuple[tuple[int, str], ...]) -> str | None:
+        """Why putting these letters in and narrowing is impossible (an entry without words,
+        a number without letters, or one letter on two numbers), or None when it is not
+        seen to be."""
+        if len({ch for _, ch in letters}) < len(letters) or any(
+                ch not in self.may[n] for n, ch in letters):
+            return "two numbers would have one letter"
+        trial = copy.copy(self)
+        trial.fits = list(self.fits)
+        trial.known = dict(self.known)
+        trial.may = {n: set(options) for n, options in self.may.items()}
+        trial.filtered = dict(self.filtered)
+        for number, letter in letters:
+            trial.fix(number, letter)
+        trial.keep_fitting()
+        trial.cross()
+        empty = next((e for e, fits in zip(self.entries, trial.fits, strict=True) if not fits),
+                     None)
+        if empty is not None:
+            return f"{where(empty)} would have no word left"
+        number = next((n for n in self.numbers if not trial.may[n]), None)
+        return None if number is None else f"number {number} would have no letter left"
+
     def crossing(self) -> Step | None:
         for n in self.numbers:
             if n not in self.known and len(self.may[n]) == 1:
@@ -200,6 +271,15 @@ def where(entry: Entry) -> str:
     direction = {"A": "across", "D": "down"}.get(entry.direction, "entry")
     at = f" r{entry.row}c{entry.col}" if entry.row else ""
     return f"{direction}{at} ({'-'.join(map(str, entry.numbers))})"
+
+
+def refutations(why: dict[str, str | None]) -> str:
+    """The choices tried out, grouped by what goes wrong: "with E or F, across r1c1 ..."."""
+    tried: dict[str, list[str]] = {}
+    for choice, reason in why.items():
+        if reason is not None:
+            tried.setdefault(reason, []).append(choice)
+    return "; ".join(f"with {' or '.join(choices)}, {reason}" for reason, choices in tried.items())
 
 
 def pairs(fixed) -> str:

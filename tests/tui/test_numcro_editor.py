@@ -79,3 +79,25 @@ async def test_house_rules_broken_are_named_in_the_panel(pool, tmp_path):
         await pilot.press("space")  # a block in r1c1, and by symmetry in r5c5
         await wait_for(pilot, lambda: "house rule: a block in a corner (r1c1 r5c5)"
                        in str(editor.query_one("#details").render()))
+
+
+async def test_a_what_if_step_shows_in_the_level(pool, tmp_path):
+    """A codeword only a letter tried out finishes (tests/core/numcro/test_logic.py): the
+    panel says hard, the what-if counted, and the step in words."""
+    from tests.core.numcro.test_logic import BY_LETTER, CODEWORD
+
+    listing = tmp_path / "words.txt"
+    listing.write_text("\n".join(BY_LETTER.split()) + "\n")
+    build_from_sources([str(listing)], str(tmp_path / "en"), "en")
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.edit(numcro.parse(CODEWORD))
+        await wait_for(pilot, lambda: isinstance(app.screen, NumcroEditor)
+                       and app.screen.last_check is not None)
+        editor = app.screen
+        editor.use_dictionary(str(tmp_path / "en"))
+        await wait_for(pilot, lambda: "1 trying choices out" in str(
+            editor.query_one("#difficulty").render()))
+        assert "level: hard (5 steps" in str(editor.query_one("#difficulty").render())
+        assert "1. 9 = J: with E, across r1c1 (1-2-3-4) would have no word left" in str(
+            editor.query_one("#techniques").render())
