@@ -2,7 +2,9 @@
 given letters, beside it the solver's table of letters (the 50音 table for Japanese, A-Z for
 English) with the given letters crossed out, under it the key (a box for every number,
 the given ones filled in), and the keyword strip when 二重マス cells spell a final word.
-Large print (`rules: large`): bigger cells and numbers."""
+Large print (`rules: large`): bigger cells, and numbers and letters bigger within them (a
+page scales each drawing to fit its slot, so the cells alone would print no larger; export
+one puzzle a page, `--per-page 1`, for the largest print)."""
 
 from __future__ import annotations
 
@@ -15,10 +17,13 @@ GOJUON = ("アイウエオ", "カキクケコ", "サシスセソ", "タチツテ
           "ダヂヅデド", "バビブベボ", "パピプペポ")
 ALPHABET = ("ABCDEFGHIJKLM", "NOPQRSTUVWXYZ")
 GAP = 3.0  # mm between the parts
+NUMBER = {False: 0.24, True: 0.32}  # a number's size, a share of its cell (large print: True)
+LETTER = {False: (0.55, 0.55, 0.82), True: (0.64, 0.58, 0.9)}  # size, centre, baseline
 
 
 def title(puzzle: Puzzle) -> str:
-    return f"ナンクロ {puzzle.width}x{puzzle.height}"
+    name = "ナンクロ" if puzzle.lang == "ja" else "Codeword"
+    return f"{name} {puzzle.width}x{puzzle.height}"
 
 
 def draw(puzzle: Puzzle, answer=None, cell: float | None = None) -> Drawing:
@@ -42,8 +47,8 @@ def draw(puzzle: Puzzle, answer=None, cell: float | None = None) -> Drawing:
     key_rows = -(-len(numbers) // per_row)
     keyword_h = (GAP + cell * 1.6) if puzzle.keyword else 0
     d = Drawing(width, h * cell + GAP + key_rows * key_cell + keyword_h)
-    small = 0.3 if large else 0.24
-    _grid(d, puzzle, cell, small, letters, solved)
+    small = NUMBER[large]
+    _grid(d, puzzle, cell, large, letters, solved)
     _letter_table(d, table, grid_w + GAP, table_cell,
                   set(solved.values()) if solved else set(letters.values()))
     top = h * cell + GAP
@@ -53,14 +58,14 @@ def draw(puzzle: Puzzle, answer=None, cell: float | None = None) -> Drawing:
         d.items.append(Box(x, y, key_cell, key_cell))
         d.items.append(Label(x + key_cell * 0.22, y + key_cell * 0.3, str(number),
                              key_cell * small, GREY))
-        _letter(d, x, y, key_cell, letters.get(number), solved.get(number))
+        _letter(d, x, y, key_cell, letters.get(number), solved.get(number), large)
     if puzzle.keyword:
-        _keyword_strip(d, puzzle, top + key_rows * key_cell + GAP, cell, small, solved)
+        _keyword_strip(d, puzzle, top + key_rows * key_cell + GAP, cell, large, solved)
     return d
 
 
-def _grid(d: Drawing, puzzle: Puzzle, cell: float, small: float, letters, solved) -> None:
-    w = puzzle.width
+def _grid(d: Drawing, puzzle: Puzzle, cell: float, large: bool, letters, solved) -> None:
+    w, small = puzzle.width, NUMBER[large]
     keyword = set(puzzle.keyword)
     for index, number in enumerate(puzzle.cells):
         r, c = divmod(index, w)
@@ -73,7 +78,7 @@ def _grid(d: Drawing, puzzle: Puzzle, cell: float, small: float, letters, solved
             inset = cell * 0.08
             d.items.append(Box(x + inset, y + inset, cell - 2 * inset, cell - 2 * inset))
         d.items.append(Label(x + cell * 0.22, y + cell * 0.3, str(number), cell * small, GREY))
-        _letter(d, x, y, cell, letters.get(number), solved.get(number))
+        _letter(d, x, y, cell, letters.get(number), solved.get(number), large)
     d.items.append(Box(0, 0, w * cell, puzzle.height * cell, width=THICK))
 
 
@@ -97,7 +102,7 @@ def _letter_table(d: Drawing, rows, left: float, size: float, used: set[str]) ->
                                     y + size * 0.15))
 
 
-def _keyword_strip(d: Drawing, puzzle: Puzzle, top: float, cell: float, small: float,
+def _keyword_strip(d: Drawing, puzzle: Puzzle, top: float, cell: float, large: bool,
                    solved) -> None:
     """The final answer's boxes: each shows the number of its 二重マス cell."""
     label = "キーワード" if puzzle.lang == "ja" else "KEYWORD"
@@ -107,11 +112,14 @@ def _keyword_strip(d: Drawing, puzzle: Puzzle, top: float, cell: float, small: f
         number = puzzle.cells[index]
         x = left + i * cell
         d.items.append(Box(x, top, cell, cell, width=THICK))
-        d.items.append(Label(x + cell * 0.22, top + cell * 0.3, str(number), cell * small, GREY))
-        _letter(d, x, top, cell, None, solved.get(number))
+        d.items.append(Label(x + cell * 0.22, top + cell * 0.3, str(number),
+                             cell * NUMBER[large], GREY))
+        _letter(d, x, top, cell, None, solved.get(number), large)
 
 
-def _letter(d: Drawing, x: float, y: float, cell: float, given, solved) -> None:
+def _letter(d: Drawing, x: float, y: float, cell: float, given, solved,
+            large: bool = False) -> None:
+    size, centre, baseline = LETTER[large]
     if given or solved:
-        d.items.append(Label(x + cell * 0.55, y + cell * 0.82, given or solved,
-                             cell * 0.55, INK if given else ANSWER))
+        d.items.append(Label(x + cell * centre, y + cell * baseline, given or solved,
+                             cell * size, INK if given else ANSWER))

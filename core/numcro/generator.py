@@ -25,6 +25,8 @@ from core.symmetry import SYMMETRIES, orbits
 from dictionaries.store import CHECK, FILL
 
 MIN_WORD = {"ja": 2, "en": 3}  # English codewords have no two-letter entries
+ALPHABET_SIZE = {"ja": 81, "en": 26}  # letters a normalised word can hold (ja: big kana, ー)
+MAX_KEYWORD = 12  # 二重マス: the final word's letters
 FILL_STEPS = 4000  # search steps for one fill before a fresh pattern
 FILL_TRIES = 4  # candidate words tried per entry before backing up
 REPAIRS = 200  # refills around a letter the house rules miss, before a fresh pattern
@@ -67,6 +69,34 @@ class Options:
         if self.blocks is not None and len(self.blocks) != self.size ** 2:
             raise ValueError(f"the block pattern has {len(self.blocks)} cells, "
                              f"a {self.size}x{self.size} grid {self.size ** 2}")
+        if self.max_word and not MIN_WORD[self.lang] <= self.max_word <= 25:
+            raise ValueError(f"--max-word {self.max_word}? {MIN_WORD[self.lang]} to 25 for "
+                             f"{self.lang} (0: the language's default)")
+        if self.keyword and not 2 <= self.keyword <= MAX_KEYWORD:
+            raise ValueError(f"--keyword {self.keyword}? a word of 2 to {MAX_KEYWORD} letters "
+                             f"(0: none)")
+        if self.min_givens < 0:
+            raise ValueError(f"--min-givens {self.min_givens}? 0 or more")
+        if not self.seconds > 0:
+            raise ValueError(f"--seconds {self.seconds:g}? a time budget above 0")
+        rules = house_settings(self)
+        if rules.numbers and not (1 <= rules.numbers[0] and
+                                  rules.numbers[1] <= ALPHABET_SIZE[self.lang]):
+            raise ValueError(f"numbers={rules.numbers[0]}-{rules.numbers[1]}? 1 to "
+                             f"{ALPHABET_SIZE[self.lang]} for {self.lang}")
+        whites = self.most_whites()
+        if rules.numbers and rules.numbers[0] * rules.uses > whites:
+            raise ValueError(f"numbers={rules.numbers[0]}-{rules.numbers[1]}: a {self.size}x"
+                             f"{self.size} grid holds at most {whites} white cells, too few "
+                             f"for {rules.numbers[0]} numbers used {rules.uses} times each "
+                             f"(a larger --size, or fewer numbers)")
+
+    def most_whites(self) -> int:
+        """White cells a grid can have: every row needs blocks to keep its entries short."""
+        if self.blocks is not None:
+            return self.blocks.count(False)
+        side, longest = self.size, self.longest
+        return side * (side - max(0, -(-(side - longest) // (longest + 1))))
 
     @property
     def longest(self) -> int:

@@ -127,7 +127,9 @@ def _blocks(puzzle: Puzzle, rules: Settings) -> list[Broken]:
                  for j in (i + 1 if (i + 1) % w else None, i + w if i + w < w * h else None)
                  if j is not None and cells[j] == BLOCK]
         if pairs:
-            found.append(Broken("blocks side by side", f"{len(pairs)} pairs of blocks touch",
+            what = "a pair of blocks touches" if len(pairs) == 1 else \
+                f"{len(pairs)} pairs of blocks touch"
+            found.append(Broken("blocks side by side", what,
                                 tuple(sorted({c for pair in pairs for c in pair}))))
     return found
 
@@ -224,11 +226,11 @@ def _words(puzzle: Puzzle, rules: Settings, letters: dict[int, str]) -> list[Bro
     twice = [(word, entries) for word, entries in seen.items()
              if len(entries) > 1 and "?" not in word]
     for word, entries in twice:
-        cells = []
+        cells = set()  # entries that cross share a cell: each cell once
         for e in entries:
             step = 1 if e.direction == "A" else w
             start = (e.row - 1) * w + e.col - 1
-            cells += range(start, start + step * len(e.numbers), step)
+            cells.update(range(start, start + step * len(e.numbers), step))
         found.append(Broken("word twice", f"{word} is in the grid {len(entries)} times",
                             tuple(sorted(cells))))
     small = {n for n, letter in letters.items() if letter in SMALL_KANA}

@@ -51,3 +51,22 @@ def test_prose_words_are_counted_and_rules_and_level_reach_json(english, tmp_pat
     assert main(["rate", str(puzzle), "--dict", english, "--steps"]) == 0
     out = capsys.readouterr().out
     assert out.split()[0] in ("easy", "medium", "hard", "expert") and "1. " in out
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--numbers", "40-46"], "a 9x9 grid holds at most 72 white cells, too few for 40 numbers"),
+    (["--numbers", "0-0"], "numbers=0-0? 1 to 81 for ja"),
+    (["--lang", "en", "--numbers", "20-30"], "numbers=20-30? 1 to 26 for en"),
+    (["--keyword", "1"], "--keyword 1? a word of 2 to 12 letters"),
+    (["--keyword", "-3"], "--keyword -3?"),
+    (["--seconds", "0"], "--seconds 0? a time budget above 0"),
+    (["--max-word", "1"], "--max-word 1? 2 to 25 for ja"),
+    (["--lang", "en", "--max-word", "2"], "--max-word 2? 3 to 25 for en"),
+    (["--min-givens", "-1"], "--min-givens -1? 0 or more"),
+])
+def test_options_no_grid_can_meet_are_exit_2_at_once(args, said, capsys, monkeypatch, tmp_path):
+    """Said before any dictionary is opened or any search runs (they searched to the time
+    budget and failed)."""
+    monkeypatch.setenv("PUZZLE_WORKBENCH_DATA", str(tmp_path / "none"))
+    assert main(["generate", "numcro", *args]) == 2
+    assert said in capsys.readouterr().err

@@ -30,6 +30,8 @@ def test_japanese_rules_name_their_cells():
     found = rules_of(parse(BAD_JA))
     assert found["corner block"] == (0, 3)
     assert found["blocks side by side"] == (9, 10)
+    assert {b.rule: b.message for b in broken(parse(BAD_JA))}["blocks side by side"] == \
+        "a pair of blocks touches"
     assert found["number used once"] == (5, 6, 7, 11)  # 3 4 5 6
     assert found["number count"] == ()
     assert "whites not connected" not in found
@@ -40,6 +42,12 @@ def test_words_twice_pangram_and_lone_cells():
     solution = ((1, "A"), (2, "B"), (3, "A"))
     found = rules_of(twice, solution)
     assert "word twice" in found  # ABA across twice and down twice
+    assert found["word twice"] == (0, 1, 2, 3, 5, 6, 7, 8)  # each cell once
+    crossing = parse("lang: ja\n1 2\n2 1\n")  # アカ across and down from r1c1, カア too
+    twice = [(b.message, b.cells) for b in broken(crossing, ((1, "ア"), (2, "カ")))
+             if b.rule == "word twice"]
+    assert twice == [("アカ is in the grid 2 times", (0, 1, 2)),
+                     ("カア is in the grid 2 times", (1, 2, 3))]
     pangram = parse("lang: en\n1 2 3\n4 ■ 5\n6 7 8\nrules: pangram\n")
     letters = tuple((n, ch) for n, ch in zip(range(1, 9), "CATSOLDX", strict=True))
     messages = {b.rule: b.message for b in broken(pangram, letters)}

@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from core.export.drawing import Label
 from core.numcro import count, parse
 from core.numcro.drawing import draw
 from core.numcro.generator import Options, entry_words, generate
@@ -59,14 +60,22 @@ rules: large
 """
 
 
+def printed(drawing, text: str) -> float:
+    return max(item.size for item in drawing.items
+               if isinstance(item, Label) and item.text == text) / drawing.width
+
+
 def test_print_has_the_50on_table_the_key_and_the_keyword_strip():
     puzzle = parse(GRID)
     drawing = draw(puzzle)
     texts = drawing.texts()
     assert {"ア", "カ", "ヲ", "パ", "ー", "キーワード"} <= set(texts)
     assert texts.count("ア") == 3  # in the grid, the key, and the table (crossed out)
-    small = draw(parse(GRID.replace("rules: large\n", "")))
-    assert drawing.width > small.width  # large print
+    normal = draw(parse(GRID.replace("rules: large\n", "")))
+    # large print: a page scales a drawing to its slot, so what counts is a letter's or a
+    # number's size against the drawing's width
+    for text, larger in (("ア", 1.1), ("8", 1.25)):
+        assert printed(drawing, text) > larger * printed(normal, text)
     english = draw(parse("lang: en\n1 2 3\n4 ■ 5\n6 7 8\n"))
     assert {"A", "Z"} <= set(english.texts()) and "キーワード" not in english.texts()
 
