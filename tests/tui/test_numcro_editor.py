@@ -101,3 +101,37 @@ async def test_a_what_if_step_shows_in_the_level(pool, tmp_path):
         assert "level: hard (5 steps" in str(editor.query_one("#difficulty").render())
         assert "1. 9 = J: with E, across r1c1 (1-2-3-4) would have no word left" in str(
             editor.query_one("#techniques").render())
+
+
+async def test_a_keyword_cell_made_a_block_leaves_the_keyword(pool, tmp_path):
+    """二重マス cells are white cells: a block drawn over one takes it out of the keyword, so
+    the saved file reads back (it was refused: 'r1c1 is not a white cell')."""
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        editor = await open_editor(app, pilot, tmp_path, GRID + "keyword: r1c1 r1c3 r5c5\n")
+        assert editor.puzzle.keyword == (0, 2, 24)
+        await pilot.press("space")  # blocks in r1c1 and, by symmetry, r5c5
+        assert editor.puzzle.keyword == (2,)
+        assert numcro.parse(editor.family.format(editor.puzzle)) == editor.puzzle
+        await pilot.press("ctrl+z")
+        assert editor.puzzle.keyword == (0, 2, 24)
+
+
+async def test_f7_marks_keyword_cells_in_order(pool, tmp_path):
+    """二重マス chosen in the app: F7 adds the cursor's cell as the keyword's next letter
+    (underlined in the grid), again takes it out; a block is refused."""
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        editor = await open_editor(app, pilot, tmp_path)
+        await pilot.press("right", "right", "f7", "left", "left", "f7")
+        assert editor.puzzle.keyword == (2, 0)
+        assert "keyword 2 cells" in editor.describe()
+        text = editor.grid.render()
+        underlined = [any(span.start <= 4 * cell + 1 < span.end and span.style.underline
+                          for span in text.spans) for cell in range(3)]
+        assert underlined == [True, False, True]
+        await pilot.press("f7")
+        assert editor.puzzle.keyword == (2,)
+        await pilot.press("down", "right", "f7")  # r2c2 is a block
+        assert editor.puzzle.keyword == (2,)
+        assert "keyword: r1c3" in editor.family.format(editor.puzzle)

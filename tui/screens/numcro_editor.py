@@ -53,6 +53,7 @@ class NumcroEditor(PuzzleEditor):
         Binding("pageup", "words(-1)", "Fewer words", show=False),
         Binding("ctrl+d", "dictionary", "Dictionary"),
         Binding("f3", "symmetry", "Symmetry", show=False),
+        Binding("f7", "keyword", "Keyword cell", show=False),
         Binding("ctrl+r", "reveal", "Solution"),
     ]
     CSS = """
@@ -103,6 +104,8 @@ class NumcroEditor(PuzzleEditor):
         where = self.source.removeprefix("builtin:") + " (built-in)" if (
             self.source.startswith("builtin:")) else Path(self.source).name
         mode = " · typing the answer" if self.letters is not None else ""
+        if p.keyword:
+            mode = f" · keyword {len(p.keyword)} cells{mode}"
         return (f"ナンクロ {p.width}x{p.height} · {plural(len(p.numbers()), 'number')} · "
                 f"{plural(len(p.givens), 'given')} · blocks {self.symmetry} · dictionary "
                 f"{where}{mode}")
@@ -128,8 +131,9 @@ class NumcroEditor(PuzzleEditor):
                 cells[cell] = fresh  # a new white cell gets a number of its own
         used = set(cells)
         givens = tuple(g for g in self.puzzle.givens if g[0] in used)
+        keyword = tuple(c for c in self.puzzle.keyword if cells[c] != BLOCK)  # 二重マス: white
         self.last_check = None
-        self.set_puzzle(replace(self.puzzle, cells=tuple(cells), givens=givens))
+        self.set_puzzle(replace(self.puzzle, cells=tuple(cells), givens=givens, keyword=keyword))
 
     def action_give(self) -> None:
         number = self.grid.number
@@ -170,6 +174,8 @@ class NumcroEditor(PuzzleEditor):
             ("Dictionary", "Check against another dictionary (ctrl+d)",
              self.action_dictionary),
             ("Symmetry", "Cycle the symmetry of block drawing (F3)", self.action_symmetry),
+            ("Keyword cell (二重マス)", "The cell under the cursor spells the next letter of "
+             "the final word, or leaves it (F7)", self.action_keyword),
         ]
 
     def action_ungive(self) -> None:
@@ -180,6 +186,16 @@ class NumcroEditor(PuzzleEditor):
             return
         givens = tuple(g for g in self.puzzle.givens if g[0] != number)
         self.set_puzzle(replace(self.puzzle, givens=givens))
+
+    def action_keyword(self) -> None:
+        """二重マス: the cursor's cell joins the keyword's cells (its next letter), or leaves."""
+        cell = self.grid.cursor
+        if self.puzzle.cells[cell] == BLOCK:
+            self.notify("a block cannot spell the keyword", timeout=2)
+            return
+        keyword = self.puzzle.keyword
+        keyword = tuple(c for c in keyword if c != cell) if cell in keyword else (*keyword, cell)
+        self.set_puzzle(replace(self.puzzle, keyword=keyword))
 
     def action_renumber(self) -> None:
         """Numbers in reading order, no gaps (the printed key follows)."""

@@ -1,5 +1,5 @@
 """The ナンクロ grid: numbers, blocks, given letters, a cursor, and highlights for the cells
-whose letters are not fixed (two answers differ there)."""
+whose letters are not fixed (two answers differ there); 二重マス cells are underlined."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ SOLUTION = Style(color="green")
 CURSOR = Style(reverse=True)
 DIFFERS = Style(color="black", bgcolor="yellow")
 DEAD = Style(color="white", bgcolor="red")  # an entry no word fits
+KEYWORD = Style(underline=True)  # 二重マス: a cell that spells the final word
 
 
 class NumcroGrid(Widget, can_focus=True):
@@ -84,6 +85,7 @@ class NumcroGrid(Widget, can_focus=True):
     def render(self) -> Text:
         p = self.puzzle
         givens = dict(p.givens)
+        keyword = set(p.keyword)
         text = Text()
         for cell, number in enumerate(p.cells):
             if cell and cell % p.width == 0:
@@ -99,6 +101,8 @@ class NumcroGrid(Widget, can_focus=True):
                 glyph, style = self.solution[number], SOLUTION
             else:
                 glyph, style = str(number), Style()
+            if cell in keyword:
+                style = style + KEYWORD
             if cell in self.dead:
                 style = style + DEAD
             elif number in self.differs:
