@@ -18,6 +18,7 @@ import re
 from dictionaries.normalize import normalize
 
 MAX_PROSE = 200_000  # characters read from a text: a book's chapter, not a library
+SUDACHI_BYTES = 40_000  # text given to Sudachi at once (it takes at most 49,149 bytes)
 RANKS = {"名詞": 0, "動詞": 1, "形容詞": 1, "形状詞": 1, "副詞": 2}  # nouns first
 ENGLISH_SMALL = frozenset(
     "THE AND BUT FOR NOR YET ARE WAS WERE HAS HAD HAVE BEEN FROM WITH THAT THIS THEN THAN "
@@ -47,7 +48,8 @@ def _japanese(text: str) -> list[tuple[str | None, int]]:
     """(reading, rank) of each word Sudachi finds; kana-only words of the text (spaced
     lists of kana) come through the same way."""
     found = []
-    for morpheme in _tokenizer().tokenize(text, _mode()):
+    morphemes = (m for piece in pieces(text) for m in _tokenizer().tokenize(piece, _mode()))
+    for morpheme in morphemes:
         pos = morpheme.part_of_speech()
         rank = RANKS.get(pos[0])
         if rank is None or pos[1] in ("数詞", "非自立可能") or pos[0] == "名詞" and \
@@ -56,6 +58,24 @@ def _japanese(text: str) -> list[tuple[str | None, int]]:
         reading = morpheme.reading_form() if rank == 0 else _dictionary_reading(morpheme)
         found.append((normalize(reading, "ja")[0], rank))
     return found
+
+
+def pieces(text: str, limit: int = SUDACHI_BYTES):
+    """The text in runs Sudachi takes (it refuses more than 49,149 bytes at once): whole
+    lines, or sentences of a long line, or cut anywhere when a sentence alone is too long."""
+    run, size = [], 0
+    for part in re.split(r"(?<=[\n。！？!?])", text):
+        if run and size + len(part.encode()) > limit:
+            yield "".join(run)
+            run, size = [], 0
+        while len(part.encode()) > limit:  # a sentence longer than the limit: cut it
+            cut = len(part.encode()[:limit].decode(errors="ignore"))
+            yield part[:cut]
+            part = part[cut:]
+        run.append(part)
+        size += len(part.encode())
+    if run:
+        yield "".join(run)
 
 
 def _dictionary_reading(morpheme) -> str:

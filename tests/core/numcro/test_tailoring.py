@@ -88,6 +88,17 @@ def test_japanese_prose_is_read_into_words_nouns_first():
     assert words.index("ヨム") > words.index("サンポ")  # verbs after nouns
 
 
+def test_long_japanese_prose_is_read_in_pieces():
+    """Sudachi refuses more than 49,149 bytes at once (a traceback before): a long text is
+    read in pieces, at line and sentence ends, or anywhere in one very long sentence."""
+    from dictionaries.prose import pieces
+
+    diary = "今日は朝から雨だった。夕方、猫と散歩した。\n" * 1500 + "月" * 20_000
+    assert all(len(p.encode()) <= 40_000 for p in pieces(diary))
+    assert "".join(pieces(diary)) == diary
+    assert {"アメ", "ネコ", "ツキ"} <= set(prose_words(diary, "ja"))
+
+
 def test_english_prose_puts_the_small_words_last():
     words = prose_words("The cat sat on the mat, and the dog slept.", "en")
     assert words[:4] == ("CAT", "SAT", "MAT", "DOG")
