@@ -70,3 +70,16 @@ def test_options_no_grid_can_meet_are_exit_2_at_once(args, said, capsys, monkeyp
     monkeypatch.setenv("PUZZLE_WORKBENCH_DATA", str(tmp_path / "none"))
     assert main(["generate", "numcro", *args]) == 2
     assert said in capsys.readouterr().err
+
+
+def test_a_grid_without_answer_is_not_rated(tmp_path, capsys):
+    """The steps fix every number (ADA, DEB, AFD) yet down 1-4-5 would be AEB: no answer,
+    so no level (it was rated easy)."""
+    words = tmp_path / "w.txt"
+    words.write_text("ADA\nAFD\nDEB\n")
+    assert main(["dict", "build", str(words), "-o", str(tmp_path / "d"), "--lang", "en"]) == 0
+    grid = tmp_path / "p.txt"
+    grid.write_text("lang: en\n1 2 1\n3 # 4\n2 4 5\n")
+    capsys.readouterr()
+    assert main(["rate", str(grid), "--dict", str(tmp_path / "d")]) == 1
+    assert "no solution" in capsys.readouterr().err
