@@ -192,3 +192,20 @@ def test_a_task_that_fails_is_said_and_the_bank_keeps_its_puzzles(tmp_path, caps
     err = capsys.readouterr().err
     assert "seed 3: RuntimeError('a bug')" in err and "keeps 2 puzzles" in err
     assert len(stored(bank)) == 2
+
+
+def test_a_numcro_bank_against_a_dictionary(tmp_path, capsys):
+    folder = str(tmp_path / "en")
+    assert main(["dict", "build", "cefr", "--lang", "en", "-o", folder]) == 0
+    bank = tmp_path / "n.sqlite"
+    assert main(["bank", "build", str(bank), "--kind", "numcro", "--lang", "en", "--size", "9",
+                 "--dict", folder, "--count", "2", "--seed", "4"]) == 0
+    assert main(["bank", "build", str(bank), "--count", "3"]) == 0  # resumes with its options
+    capsys.readouterr()
+    assert main(["bank", "export", str(bank), "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(rows) == 3 == len({row["puzzle"] for row in rows})
+    puzzle = tmp_path / "one.txt"
+    puzzle.write_text(rows[0]["puzzle"] + "\n")
+    assert main(["check", str(puzzle), "--dict", folder, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["unique"]
