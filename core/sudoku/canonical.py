@@ -65,7 +65,7 @@ def _first_rows(grids, shape: Shape) -> list[_Partial]:
     best, starts = None, []
     for grid in grids:
         for r, values in enumerate(grid):
-            per_stack = [sum(1 for v in values[s * width:(s + 1) * width] if v) for s in stacks]
+            per_stack = [sum(map(bool, values[s * width:(s + 1) * width])) for s in stacks]
             key = sorted(per_stack)
             if best is None or key < best:
                 best, starts = key, []
@@ -86,7 +86,9 @@ def _next_rows(survivors: list[_Partial], shape: Shape) -> list[_Partial]:
     for partial in survivors:
         for r in _allowed_rows(partial.used, shape):
             row, parts = _smallest(partial.grid[r], partial.blocks, partial.labels,
-                                   partial.following)
+                                   partial.following, best)
+            if row is None:
+                continue
             if best is None or row < best:
                 best, kept = row, []
             if row == best:
@@ -94,7 +96,7 @@ def _next_rows(survivors: list[_Partial], shape: Shape) -> list[_Partial]:
     return [child for partial, r, row, parts in kept for child in _ordered(partial, r, row, parts)]
 
 
-def _smallest(values: list[int], blocks, labels, following: int):
+def _smallest(values: list[int], blocks, labels, following: int, bound=None):
     """The smallest row the open column order allows, and each block's parts: its blanks
     (still in any order), its labelled columns (in label order) and its new symbols' columns
     (any order gives this row; each order labels them differently)."""
@@ -111,14 +113,27 @@ def _smallest(values: list[int], blocks, labels, following: int):
                 row.append(labels[v])
                 parts.append(((), block, ()) if v else (block, (), ()))
             continue
-        blanks = tuple(c for c in block if not values[c])
-        known = sorted((labels[values[c]], c) for c in block if values[c] and labels[values[c]])
-        new = tuple(c for c in block if values[c] and not labels[values[c]])
-        row += [0] * len(blanks)
-        row += [label for label, _ in known]
-        row += range(following, following + len(new))
-        following += len(new)
-        parts.append((blanks, tuple(c for _, c in known), new))
+        blanks, known, new = [], [], []
+        for c in block:  # one pass: blanks, labelled symbols, new symbols
+            v = values[c]
+            if not v:
+                blanks.append(c)
+            elif labels[v]:
+                known.append((labels[v], c))
+            else:
+                new.append(c)
+        if blanks:
+            row += [0] * len(blanks)
+        if known:
+            if len(known) > 1:
+                known.sort()
+            row += [label for label, _ in known]
+        if new:
+            row += range(following, following + len(new))
+            following += len(new)
+        parts.append((tuple(blanks), tuple(c for _, c in known), tuple(new)))
+        if bound is not None and row > bound[:len(row)]:
+            return None, None  # already larger than the best row: this arrangement is out
     return row, parts
 
 
