@@ -240,6 +240,8 @@ class Logic:
         if len({ch for _, ch in letters}) < len(letters) or any(
                 ch not in self.may[n] for n, ch in letters):
             return "two numbers would have one letter"
+        if self.stop is not None and self.stop():  # many trials on a big grid: stay stoppable
+            raise Stopped
         trial = copy.copy(self)
         trial.fits = list(self.fits)
         trial.known = dict(self.known)
