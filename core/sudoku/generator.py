@@ -7,6 +7,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 from core.errors import GenerationFailed
 from core.removal import remove_greedily
@@ -102,12 +103,21 @@ def random_solution(shape: Shape, rng: random.Random) -> tuple[int, ...]:
     return tuple(relabel[v - 1] for v in values(found))
 
 
+@cache
+def _symbol_lists(n: int) -> tuple[list[int], ...]:
+    """For each set of n symbols (a bit set), its symbols' bits."""
+    return tuple([1 << k for k in range(n) if free >> k & 1] for free in range(1 << n))
+
+
 def _filled_by_rows(geo: Geometry, rng: random.Random) -> list[int]:
     """A full grid filled cell by cell in reading order, each cell's symbols tried in random
-    order, backtracking on a dead end (row, column and box masks: no propagation needed)."""
+    order (drawn one at a time: most cells keep their first), backtracking on a dead end
+    (row, column and box masks: no propagation needed)."""
     n = geo.size
     full = (1 << n) - 1
+    symbols = _symbol_lists(n)
     boxes_of = [units[2] - 2 * n for units in geo.cell_units]
+    draw = rng.random
     rows, cols, boxes, grid = [0] * n, [0] * n, [0] * n, [0] * (n * n)
     choices: list[list[int] | None] = [None] * (n * n)
     i = 0
@@ -116,15 +126,14 @@ def _filled_by_rows(geo: Geometry, rng: random.Random) -> list[int]:
         left = choices[i]
         if left is None:
             free = full & ~(rows[r] | cols[c] | boxes[b])
-            left = choices[i] = [1 << k for k in range(n) if free >> k & 1]
-            rng.shuffle(left)
+            left = choices[i] = symbols[free][:]
         else:  # back here from a dead end: take this cell's symbol back
             bit = grid[i]
             rows[r] ^= bit
             cols[c] ^= bit
             boxes[b] ^= bit
         if left:
-            bit = grid[i] = left.pop()
+            bit = grid[i] = left.pop(int(draw() * len(left)))
             rows[r] |= bit
             cols[c] |= bit
             boxes[b] |= bit
@@ -163,28 +172,34 @@ def cycles_by_cell(solution: tuple[int, ...], shape: Shape) -> list[list[tuple[i
     among those cells. Likewise for two rows of one band."""
     n = shape.size
     found: list[list[tuple[int, ...]]] = [[] for _ in range(shape.cells)]
-    for block, cell in ((shape.box_cols, lambda i, line: i * n + line),
-                        (shape.box_rows, lambda i, line: line * n + i)):
+    columns = [[i * n + j for i in range(n)] for j in range(n)]
+    rows = [[j * n + i for i in range(n)] for j in range(n)]
+    for lines, block in ((columns, shape.box_cols), (rows, shape.box_rows)):
         for first in range(n):
             for second in range(first + 1, first - first % block + block):
-                for cycle in _swap_cycles(solution, n, cell, first, second):
+                for cycle in _swap_cycles(solution, lines[first], lines[second]):
                     for c in cycle:
                         found[c].append(cycle)
     return found
 
 
-def _swap_cycles(solution, n: int, cell, first: int, second: int):
+def _swap_cycles(solution, first: list[int], second: list[int]):
     """The cells of each cycle (shorter than the whole line) of two parallel lines."""
-    where = {solution[cell(i, first)]: i for i in range(n)}
-    seen: set[int] = set()
+    n = len(first)
+    where = [0] * (n + 1)  # symbol -> its place along the first line
+    for i, c in enumerate(first):
+        where[solution[c]] = i
+    seen = [False] * n
     for start in range(n):
+        if seen[start]:
+            continue
         cycle, i = [], start
-        while i not in seen:
-            seen.add(i)
+        while not seen[i]:
+            seen[i] = True
             cycle.append(i)
-            i = where[solution[cell(i, second)]]
+            i = where[solution[second[i]]]
         if 1 < len(cycle) < n:
-            yield tuple(cell(j, line) for j in cycle for line in (first, second))
+            yield tuple(c for j in cycle for c in (first[j], second[j]))
 
 
 # Big grids: search nodes a removal test may take, pass by pass (a test past its cap keeps
@@ -273,7 +288,7 @@ class UniquenessTest:
 
     def __call__(self, rest: frozenset, group: tuple) -> bool:
         geo, bits = self.geo, self.bits
-        if any(all(d not in rest for d in cycle) for c in group for cycle in self.cycles[c]):
+        if any(rest.isdisjoint(cycle) for c in group for cycle in self.cycles[c]):
             return False  # a swap of two lines' symbols would be a second solution
         if all(self._seen_by_peers(c, rest) for c in group):
             return True  # the givens left see every other symbol from each cell of the group
