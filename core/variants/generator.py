@@ -4,7 +4,8 @@ counter (core.variants.engine); the ways of making them:
   jigsaw    random connected regions of equal size (optionally symmetric), a random filling,
             then givens removed while the puzzle stays unique
   killer    cages grown over a random filling, each sum from the filling; cages are split
-            where two solutions differ until one is left: the "zero-given killer"
+            (or a cell handed to a neighbouring cage) where two solutions differ until one
+            is left: the "zero-given killer", with no one-cell cage unless asked for
   marks     kropki dots, X/V or inequality signs read off a random filling: all of them with
             the negative constraint, or a minimal set; then givens removed
   rules     diagonals, windoku windows, disjoint groups, anti-knight, anti-king, even/odd:
@@ -35,6 +36,7 @@ class Options:
     marks: tuple[str, ...] = ("white", "black")  # for kind marks
     all_marks: bool = False  # every mark that fits, with the negative constraint
     givens: bool = True  # killer: may add givens if cages alone do not make it unique
+    singles: bool = False  # killer: one-cell cages allowed (each is a given in disguise)
     seconds: float = 60.0  # give up after this long
     extra: dict = field(default_factory=dict, compare=False)
 
@@ -237,8 +239,10 @@ def _jigsaw(options: Options, rng, stop):
 
 # --- killer --------------------------------------------------------------------------------
 
-def grow_cages(solution, n: int, rng: random.Random, largest: int = 5) -> list[tuple[int, ...]]:
-    """Random connected cages of 1..largest cells covering the grid, digits differing."""
+def grow_cages(solution, n: int, rng: random.Random, largest: int = 5, singles: bool = True
+               ) -> list[tuple[int, ...]] | None:
+    """Random connected cages of 1..largest cells covering the grid, digits differing; with
+    `singles` False every cage has two cells or more (None when one cell finds no cage)."""
     free = set(range(n * n))
     cages = []
     while free:
@@ -254,16 +258,22 @@ def grow_cages(solution, n: int, rng: random.Random, largest: int = 5) -> list[t
             cage.append(nxt)
             free.discard(nxt)
         cages.append(tuple(sorted(cage)))
-    return _merge_singles(cages, solution, n, rng)
+    cages = _merge_singles(cages, solution, n, rng)
+    if not singles:
+        cages = _merge_singles(cages, solution, n, rng, largest=n)
+        if any(len(c) == 1 for c in cages):
+            return None
+    return cages
 
 
-def _merge_singles(cages, solution, n: int, rng: random.Random) -> list[tuple[int, ...]]:
-    """A one-cell cage is a given in disguise: join it to a neighbouring cage that lacks
-    its digit, where there is one."""
+def _merge_singles(cages, solution, n: int, rng: random.Random, largest: int = 5
+                   ) -> list[tuple[int, ...]]:
+    """A one-cell cage is a given in disguise: join it to a neighbouring cage of at most
+    `largest` cells that lacks its digit, where there is one."""
     cages = [list(c) for c in cages]
     for single in [c for c in cages if len(c) == 1]:
         cell = single[0]
-        hosts = [c for c in cages if c is not single and len(c) < 6
+        hosts = [c for c in cages if c is not single and len(c) <= largest
                  and any(d in c for d in _around(cell, n))
                  and solution[cell] not in {solution[x] for x in c}]
         if hosts and single in cages:
@@ -276,22 +286,27 @@ def _killer(options: Options, rng, stop):
     n = options.size
     base = make(n, None, None)
     solution = random_filling(base, rng)
-    cages = grow_cages(solution, n, rng)
+    cages = grow_cages(solution, n, rng, singles=options.singles)
 
     def puzzle_of(cages):
         return replace(base, cages=tuple(sorted(
             (Cage(c, sum(solution[x] for x in c)) for c in cages), key=lambda k: k.cells)))
 
-    while not stop():
+    reshapes = 2 * n * n  # hand-overs can go round in circles: a new filling after these
+    while cages is not None and not stop():
         puzzle = puzzle_of(cages)
         result = engine.count(puzzle, 2, stop)
         if result.stopped:
             raise Stopped
         if result.unique:
             return puzzle, solution
-        cages = _split_where(cages, result.differs, n, rng)
-        if cages is None:
-            return None
+        if options.singles:
+            cages = _split_where(cages, result.differs, n, rng)
+        else:
+            reshapes -= 1
+            cages = _reshape_where(cages, result.differs, solution, n, rng) if reshapes else None
+    if cages is None:
+        return None
     raise Stopped
 
 
@@ -307,6 +322,33 @@ def _split_where(cages, differs, n: int, rng):
     rest = [c for c in cage if c not in first]
     parts = [tuple(sorted(first))] + _pieces(rest, n)
     return [c for c in cages if c != cage] + parts
+
+
+def _reshape_where(cages, differs, solution, n: int, rng):
+    """Change the cages around a cell where two solutions differ, keeping every cage at two
+    cells or more: split its cage into pieces of two or more, or hand the cell to a
+    neighbouring cage that lacks its digit. None when no such change is left."""
+    changes = []
+    for cell in differs:
+        cage = next(c for c in cages if cell in c)
+        for partner in _around(cell, n):
+            if partner in cage and len(cage) >= 4:
+                rest = _pieces([c for c in cage if c not in (cell, partner)], n)
+                if all(len(piece) >= 2 for piece in rest):
+                    changes.append(((cage,), [tuple(sorted((cell, partner)))] + rest))
+        if len(cage) < 3:
+            continue
+        rest = _pieces([c for c in cage if c != cell], n)
+        if any(len(piece) < 2 for piece in rest):
+            continue
+        for host in {c for c in cages if c != cage and any(d in c for d in _around(cell, n))}:
+            if solution[cell] not in {solution[x] for x in host}:
+                changes.append(((cage, host), rest + [tuple(sorted(host + (cell,)))]))
+    splits = [change for change in changes if len(change[0]) == 1]
+    if not changes:
+        return None
+    old, new = rng.choice(splits or changes)  # a split is progress; a hand-over may undo one
+    return [c for c in cages if c not in old] + new
 
 
 def _pieces(cells, n: int) -> list[tuple[int, ...]]:
@@ -404,6 +446,7 @@ def _options(kind: str):
                        rules=_words(values.get("rules")),
                        marks=_words(values.get("marks")) or ("white", "black"),
                        all_marks=bool(values.get("all_marks")),
+                       singles=bool(values.get("singles")),
                        seconds=values.get("seconds") or 60.0)
     return options
 
@@ -418,8 +461,9 @@ def _generators() -> tuple[Generator, ...]:
                    Field("symmetry", "of the regions and givens (rot180 or none)", str,
                          "none", ("none", "rot180")), seconds), _options("jigsaw"),
                   "grid", "grid"),
-        Generator("killer", "a unique killer Sudoku with no givens", (size, seconds),
-                  _options("killer"), "grid", "grid"),
+        Generator("killer", "a unique killer Sudoku with no givens", (
+            size, Field("singles", "allow one-cell cages (givens in disguise)", bool, False),
+            seconds), _options("killer"), "grid", "grid"),
         Generator("marks", "kropki, XV or inequality marks from a solution",
                   (size, symmetry, Field("marks", "mark kinds: white black bar x v less",
                                          str, "white black"),

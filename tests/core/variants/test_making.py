@@ -53,3 +53,30 @@ def test_generated_puzzles_are_unique():
                     Options("rules", 6, rules=("diagonal", "evenodd"))):
         puzzle, solution = generate(options, rng)
         assert engine.count(puzzle, 2).unique and engine.count(puzzle, 1).solution == solution
+
+
+def test_zero_given_killer_has_no_one_cell_cage_unless_asked():
+    rng = random.Random(8)
+    for size in (6, 9):
+        puzzle, solution = generate(Options("killer", size, seconds=60), rng)
+        assert puzzle.clue_count == 0
+        assert min(len(cage.cells) for cage in puzzle.cages) >= 2
+        assert sorted(c for cage in puzzle.cages for c in cage.cells) == list(range(size ** 2))
+        assert engine.count(puzzle, 2).unique and engine.count(puzzle, 1).solution == solution
+    puzzle, _ = generate(Options("killer", 6, singles=True), random.Random(8))
+    assert engine.count(puzzle, 2).unique
+
+
+def test_reshaping_keeps_every_cage_two_cells_or_more():
+    rng = random.Random(4)
+    solution = generator.random_filling(generator.make(6, None, None), rng)
+    cages = generator.grow_cages(solution, 6, rng, singles=False)
+    for _ in range(30):
+        changed = generator._reshape_where(cages, rng.sample(range(36), 3), solution, 6, rng)
+        if changed is None:
+            break
+        cages = changed
+        assert min(len(c) for c in cages) >= 2
+        assert sorted(c for cage in cages for c in cage) == list(range(36))
+        for cage in cages:
+            assert len({solution[c] for c in cage}) == len(cage)
