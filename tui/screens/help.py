@@ -20,8 +20,12 @@ Calculation (虫食算, 覆面算): arrows move over the cells · type a digit, 
   digit longer / shorter · F7 / F8 a row more / fewer · F9 another operation
 ナンクロ: digits type the cell's number · space or # draws a block (F3: its symmetry)
   · = gives the number under the cursor a letter · - takes it back · F4 renumbers
-  · F6 type the answer (letters; the numbers follow) · ctrl+d picks the dictionary
+  · F6 type the answer (letters; the numbers follow) · F7 the cell spells the keyword's
+    next letter (二重マス; again: leaves it) · ctrl+d picks the dictionary
   · the side panel lists the words that fit the entries under the cursor (PgDn/PgUp)
+Sudoku variants: digits set givens · : adds a constraint in the text format's words
+  (cage 15: r1c1 r1c2 · thermo: r1c1 r1c2 · rules: diagonal) · w b x v < a white dot, black
+  dot, X, V or < towards the next cell (W B X V >: below) · ctrl+d drops what touches the cell
 Grids: a mouse click moves the cursor
 Checks: every edit is checked for a unique solution after a short pause
 Red: clashing givens (ナンクロ: an entry no word fits) · yellow: where two solutions differ
