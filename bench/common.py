@@ -28,13 +28,14 @@ def have(program: str) -> bool:
     return shutil.which(program) is not None
 
 
-def run_cpu_seconds(cmd: list[str], stdin: str | None = None, cwd=None) -> tuple[str, float]:
+def run_cpu_seconds(cmd: list[str], stdin: str | None = None, cwd=None,
+                    env: dict | None = None) -> tuple[str, float]:
     """Run a peer; its user+system CPU time (start-up included) and its output."""
     import resource
 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     out = subprocess.run(cmd, input=stdin, capture_output=True, text=True, check=True,
-                         cwd=cwd).stdout
+                         cwd=cwd, env=env).stdout
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return out, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
