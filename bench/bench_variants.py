@@ -1,7 +1,8 @@
 """Sudoku variants: uniqueness checks (count to 2) of real f-puzzles links and of five
-generated 9x9 jigsaws kept as links (bench/data/fpuzzles_links.txt), with OR-Tools CP-SAT
-counting the same puzzles in the same run; generation times for 9x9 jigsaws and zero-given
-killers (no one-cell cages), with how many came out unique.
+generated 9x9 jigsaws kept as links (bench/data/fpuzzles_links.txt), with OR-Tools CP-SAT and
+PyPI pencilmark (its exhaustive C++ search, through bench/pencilmark_convert.py; ratio to its
+load + search) counting the same puzzles in the same run; generation times for 9x9 jigsaws
+and zero-given killers (no one-cell cages), with how many came out unique.
 
     python bench/bench_variants.py [--repeat 5] [--generate 5] [--killers 3]
 """
@@ -46,8 +47,28 @@ def cpsat_ms(puzzle) -> float:
     return t * 1000, found
 
 
+def pencilmark_ms(puzzle, solution: str, repeat: int) -> str:
+    """pencilmark's JSON load and exhaustive search (median of `repeat`), checked to find
+    the same one solution; "-" where it is not installed or the puzzle is not shared."""
+    try:
+        from pencilmark_convert import pencilmark_count
+    except ImportError:
+        return f"{'-':>17}"
+    runs = []
+    for _ in range(repeat):
+        found = pencilmark_count(puzzle, 2)
+        if found is None:
+            return f"{'-':>17}"
+        runs.append(found)
+    assert len(runs[0][0]) == 1 and "".join(map(str, runs[0][0][0])) == solution
+    load = statistics.median(r[1] for r in runs) * 1000
+    search = statistics.median(r[2] for r in runs) * 1000
+    return f"{load:7.1f} +{search:9.1f}"
+
+
 def report_counts(rows, repeat: int) -> None:
-    print(f"{'puzzle':28} {'ours ms':>9} {'CP-SAT ms':>10} {'ratio':>7}  count")
+    print(f"{'puzzle':28} {'ours ms':>9} {'CP-SAT ms':>10} {'ratio':>7} "
+          f"{'pencilmark load+search ms':>26} {'ratio':>7}")
     by_kind: dict[str, list[float]] = {}
     for name, kind, puzzle, solution in rows:
         ours, result = count_ms(puzzle, repeat)
@@ -56,7 +77,10 @@ def report_counts(rows, repeat: int) -> None:
                                    == solution)
         assert right and peer_count == 1, name
         by_kind.setdefault(kind, []).append(ours)
-        print(f"{name:28} {ours:9.1f} {peer:10.1f} {ours / peer:7.2f}  unique")
+        pm = pencilmark_ms(puzzle, solution, repeat)
+        total = sum(float(x) for x in pm.replace("+", " ").split()) if "-" not in pm else 0
+        pm_ratio = f"{ours / total:7.2f}" if total else f"{'-':>7}"
+        print(f"{name:28} {ours:9.1f} {peer:10.1f} {ours / peer:7.2f} {pm:>26} {pm_ratio}")
     for kind, values in by_kind.items():
         print(f"median {kind:20} {statistics.median(values):9.1f} ms over {len(values)}")
 
