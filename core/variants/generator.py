@@ -10,6 +10,8 @@ counter (core.variants.engine); the ways of making them:
             the negative constraint, or a minimal set; then givens removed
   rules     diagonals, windoku windows, disjoint groups, anti-knight, anti-king, even/odd:
             a filling that keeps them, then givens removed (symmetry as for classic)
+  shapes    thermometers, arrows, little killers, sandwich sums or killer cages without
+            sums read off a random filling, then givens removed
 """
 
 from __future__ import annotations
@@ -24,7 +26,17 @@ from core.removal import remove_greedily
 from core.search import Stop, Stopped
 from core.symmetry import SYMMETRIES, orbits
 from core.variants import engine, model
-from core.variants.model import Cage, Mark, Variant, make, neighbours
+from core.variants.model import (
+    Arrow,
+    Cage,
+    LittleKiller,
+    Mark,
+    Sandwich,
+    Variant,
+    little_cells,
+    make,
+    neighbours,
+)
 
 
 @dataclass(frozen=True)
@@ -37,6 +49,7 @@ class Options:
     all_marks: bool = False  # every mark that fits, with the negative constraint
     givens: bool = True  # killer: may add givens if cages alone do not make it unique
     singles: bool = False  # killer: one-cell cages allowed (each is a given in disguise)
+    shapes: tuple[str, ...] = ("thermo",)  # for kind shapes: thermo arrow little sandwich cages
     seconds: float = 60.0  # give up after this long
     extra: dict = field(default_factory=dict, compare=False)
 
@@ -55,9 +68,13 @@ class Options:
         bad = [m for m in self.marks if m not in model.MARK_KINDS]
         if bad:
             raise ValueError(f"unknown mark {bad[0]!r}; one of {', '.join(model.MARK_KINDS)}")
+        bad = [w for w in self.shapes if w not in SHAPE_WORDS]
+        if bad:
+            raise ValueError(f"unknown shape {bad[0]!r}; one of {', '.join(SHAPE_WORDS)}")
 
 
-KINDS = ("jigsaw", "killer", "marks", "rules")
+KINDS = ("jigsaw", "killer", "marks", "rules", "shapes")
+SHAPE_WORDS = ("thermo", "arrow", "little", "sandwich", "cages")
 RULE_WORDS = ("diagonal", "antidiagonal", "hyper", "disjoint", "antiknight", "antiking",
               "evenodd", "nonconsecutive")
 
@@ -70,7 +87,8 @@ def _deadline(options: Options, stop: Stop | None) -> Stop:
 def generate(options: Options, rng: random.Random, stop: Stop | None = None
              ) -> tuple[Variant, tuple[int, ...]]:
     done = _deadline(options, stop)
-    make_one = {"jigsaw": _jigsaw, "killer": _killer, "marks": _marks, "rules": _rules}
+    make_one = {"jigsaw": _jigsaw, "killer": _killer, "marks": _marks, "rules": _rules,
+                "shapes": _shapes}
     while not done():
         try:
             made = make_one[options.kind](options, rng, done)
@@ -433,6 +451,98 @@ def _rules(options: Options, rng, stop):
     return _fewer_givens(base, solution, options, rng, stop), solution
 
 
+# --- shapes read off a filling ------------------------------------------------------------
+
+def _shapes(options: Options, rng, stop):
+    n = options.size
+    base = make(n, None, None)
+    solution = random_filling(base, rng)
+    if solution is None:
+        return None
+    words, used = set(options.shapes), set()
+    parts: dict = {}
+    if "thermo" in words:
+        parts["thermos"] = [t for t in (_rising_path(solution, n, rng, used) for _ in range(n // 2))
+                            if t]
+    if "arrow" in words:
+        parts["arrows"] = [a for a in (_arrow_of(solution, n, rng, used) for _ in range(n // 2))
+                           if a]
+    if "cages" in words:
+        cages = grow_cages(solution, n, rng, singles=False) or []
+        parts["cages"] = [Cage(c) for c in cages if len(c) > 1]
+    if "little" in words:
+        parts["little"] = _little_killers(solution, n, rng)
+    if "sandwich" in words:
+        parts["sandwiches"] = _sandwiches(solution, n, rng)
+    puzzle = make(n, None, None, **parts)
+    return _fewer_givens(puzzle, solution, options, rng, stop), solution
+
+
+def _touching(cell: int, n: int) -> list[int]:
+    r, c = divmod(cell, n)
+    return [(r + dr) * n + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+            if (dr or dc) and 0 <= r + dr < n and 0 <= c + dc < n]
+
+
+def _rising_path(solution, n: int, rng, used: set) -> tuple[int, ...] | None:
+    """A thermometer: a path of touching free cells whose digits rise, 3 to 6 long."""
+    for _ in range(30):
+        path = [rng.choice([c for c in range(n * n) if c not in used])]
+        while len(path) < rng.randint(3, 6):
+            steps = [d for d in _touching(path[-1], n) if d not in used and d not in path
+                     and solution[d] > solution[path[-1]]]
+            if not steps:
+                break
+            path.append(rng.choice(steps))
+        if len(path) >= 3:
+            used.update(path)
+            return tuple(path)
+    return None
+
+
+def _arrow_of(solution, n: int, rng, used: set) -> Arrow | None:
+    """An arrow: a bulb and a shaft of 1 to 3 touching free cells adding up to its digit."""
+    for _ in range(60):
+        bulb = rng.choice([c for c in range(n * n) if c not in used])
+        shaft, total = [], 0
+        while total < solution[bulb] and len(shaft) < 3:
+            last = shaft[-1] if shaft else bulb
+            steps = [d for d in _touching(last, n) if d not in used and d != bulb
+                     and d not in shaft and total + solution[d] <= solution[bulb]]
+            if not steps:
+                break
+            nxt = rng.choice(steps)
+            shaft.append(nxt)
+            total += solution[nxt]
+        if shaft and total == solution[bulb]:
+            used.update([bulb, *shaft])
+            return Arrow((bulb,), tuple(shaft))
+    return None
+
+
+def _little_killers(solution, n: int, rng) -> list[LittleKiller]:
+    starts = [(-1, k, d) for k in range(n) for d in ("DR", "DL")]
+    starts += [(k, -1, "DR") for k in range(n)] + [(k, n, "DL") for k in range(n)]
+    found, seen = [], set()
+    for row, col, direction in rng.sample(starts, len(starts)):
+        cells = little_cells(row, col, direction, n)
+        if 2 <= len(cells) < n and cells not in seen and len(found) < n // 2 + 1:
+            seen.add(cells)
+            found.append(LittleKiller(row, col, direction, sum(solution[c] for c in cells)))
+    return found
+
+
+def _sandwiches(solution, n: int, rng) -> list[Sandwich]:
+    found = []
+    for line in ("row", "col"):
+        for k in rng.sample(range(n), n // 2 + 1):
+            values = ([solution[k * n + c] for c in range(n)] if line == "row"
+                      else [solution[r * n + k] for r in range(n)])
+            i, j = sorted((values.index(1), values.index(n)))
+            found.append(Sandwich(line, k, sum(values[i + 1:j])))
+    return found
+
+
 # --- the registry's view -------------------------------------------------------------------
 
 def _words(text: str | None) -> tuple[str, ...]:
@@ -447,6 +557,7 @@ def _options(kind: str):
                        marks=_words(values.get("marks")) or ("white", "black"),
                        all_marks=bool(values.get("all_marks")),
                        singles=bool(values.get("singles")),
+                       shapes=_words(values.get("shapes")) or ("thermo",),
                        seconds=values.get("seconds") or 60.0)
     return options
 
@@ -469,6 +580,10 @@ def _generators() -> tuple[Generator, ...]:
                                          str, "white black"),
                    Field("all_marks", "every mark, with the negative constraint", bool, False),
                    seconds), _options("marks"), "grid", "grid"),
+        Generator("shapes", "thermometers, arrows, little killers, sandwiches or cages "
+                  "without sums, read off a solution",
+                  (size, symmetry, Field("shapes", f"any of: {' '.join(SHAPE_WORDS)}", str,
+                                         "thermo"), seconds), _options("shapes"), "grid", "grid"),
         Generator("rules", "diagonal, hyper, disjoint, anti-knight, anti-king, even/odd",
                   (size, symmetry, Field("rules", f"any of: {' '.join(RULE_WORDS)}", str,
                                          "diagonal antidiagonal"), seconds),

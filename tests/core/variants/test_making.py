@@ -80,3 +80,14 @@ def test_reshaping_keeps_every_cage_two_cells_or_more():
         assert sorted(c for cage in cages for c in cage) == list(range(36))
         for cage in cages:
             assert len({solution[c] for c in cage}) == len(cage)
+
+
+def test_shapes_read_off_a_filling_make_unique_puzzles():
+    rng = random.Random(6)
+    for shapes in (("thermo",), ("arrow",), ("little",), ("sandwich",), ("cages",)):
+        puzzle, solution = generate(Options("shapes", 6, shapes=shapes, seconds=60), rng)
+        assert engine.count(puzzle, 2).unique and engine.count(puzzle, 1).solution == solution
+        kept = {"thermo": puzzle.thermos, "arrow": puzzle.arrows, "little": puzzle.little,
+                "sandwich": puzzle.sandwiches, "cages": puzzle.cages}[shapes[0]]
+        assert kept, shapes
+        assert all(c.total is None for c in puzzle.cages)
