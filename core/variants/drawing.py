@@ -164,7 +164,7 @@ def _grid(p: Variant, at: _Pen) -> None:
 
 def _cages(p: Variant, at: _Pen) -> None:
     """Dashed outlines a little inside the cells, running on across cells of the same cage
-    and turning at its corners; the sum in the top-left cell's corner."""
+    and turning at its corners; the sum in the top-left cell's corner, on white."""
     n = p.size
     for cage in p.cages:
         inside = set(cage.cells)
@@ -180,6 +180,9 @@ def _cages(p: Variant, at: _Pen) -> None:
         if cage.total is not None:
             first = min(cage.cells)
             x, y = at.xy(first // n, first % n)
+            digits = len(str(cage.total))  # a white patch breaks the dashes under the sum
+            at.add(Box(x + 0.03 * at.cell, y + 0.04 * at.cell, (0.02 + 0.15 * digits) * at.cell,
+                       0.26 * at.cell, fill="#ffffff", width=0))
             at.add(Label(x + 0.04 * at.cell, y + 0.27 * at.cell, str(cage.total),
                          0.25 * at.cell, INK, anchor="start"))
 
