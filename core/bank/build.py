@@ -16,7 +16,7 @@ from core.family import Context, Failed
 
 @dataclass(frozen=True)
 class Spec:
-    """What a bank is built from: a generator (core.kinds.GENERATORS) and the values of its
+    """What a bank is built from: a generator (core.kinds.generator) and the values of its
     fields, plain data so that it travels to any worker."""
 
     generator: str
@@ -32,7 +32,7 @@ def entry(spec: Spec, seed: int, stop: Callable[[], bool] | None = None) -> Entr
     """One seed's puzzle, rated and in canonical form (the task every worker runs)."""
     from core import jobs, kinds
 
-    family, generator = kinds.GENERATORS[spec.generator]
+    family, generator = kinds.generator(spec.generator)  # loads only its family
     options = generator.options(dict(spec.values))
     made = jobs.make(spec.generator, options, seed, Context(spec.dictionary), family.rated, stop)
     if isinstance(made, Failed):
