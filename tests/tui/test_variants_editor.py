@@ -54,3 +54,17 @@ async def test_a_constraint_that_cannot_be_says_why(pool):
         editor = await open_editor(app, pilot, formats.parse(SAMPLE.split("white:")[0]))
         assert editor.problem_with_line("cage 99: r1c1 r1c2").startswith("a cage of 2 cells")
         assert editor.problem_with_line("thermo: r1c1 r5c5").startswith("a thermometer jumps")
+
+
+async def test_diagonals_and_extra_regions_are_drawn(pool):
+    from core.variants.model import make, windows
+    from tui.widgets.variants_grid import EXTRA_TINT, _cage_tints
+
+    puzzle = make(9, None, None, rules={"diagonal", "antidiagonal"}, extra=windows(9)[:1])
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        editor = await open_editor(app, pilot, puzzle)
+        drawn = editor.grid.plain()
+        assert "╲" in drawn and "╱" in drawn and "╳" in drawn  # the centre is on both
+        assert "diagonal" in editor.describe()
+    assert _cage_tints(puzzle)[windows(9)[0][0]] == EXTRA_TINT

@@ -1,7 +1,9 @@
 """A Sudoku variant in a terminal: thin and thick borders between every cell (regions in
 thick lines), the marks between cells drawn in the borders (○ ● white/black dots, ┃/━ bars,
-X V, < > ^ v), killer cages as tinted cells with the sum in the top-left one, thermometer
-and arrow bulbs, even (□) and odd (○) cells, little killer and sandwich clues outside."""
+X V, < > ^ v), killer cages as tinted cells with the sum in the top-left one, extra regions
+in a grey tint, thermometer and arrow bulbs, even (□) and odd (○) cells, the diagonals as
+slants (╲ ╱), little killer and sandwich clues outside; rules without a place (disjoint,
+anti-knight, anti-king, non-consecutive) are named in the editor's heading."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from core.variants.model import SYMBOLS, Variant
+from core.variants.model import SYMBOLS, Variant, diagonal_cells
 
 PLAIN, GIVEN, EMPTY = Style(), Style(bold=True), Style(dim=True)
 CURSOR = Style(reverse=True)
@@ -24,6 +26,7 @@ LINE = Style(color="grey35")
 THICK = Style(color="bright_white", bold=True)  # region borders stand out
 MARK = Style(color="bright_white", bold=True)
 CAGE_TINTS = ("#3a3a5a", "#3a5a3a", "#5a3a3a", "#5a5a3a")
+EXTRA_TINT = "#444444"  # windoku windows and other extra regions
 SHAPE = Style(color="grey62")
 SIDE = 3  # characters a cell is wide
 
@@ -208,14 +211,21 @@ def _marks_between(p: Variant) -> dict[tuple[int, int], str]:
 
 
 def _cage_tints(p: Variant) -> dict[int, str]:
-    return {cell: CAGE_TINTS[i % len(CAGE_TINTS)] for i, cage in enumerate(p.cages)
-            for cell in cage.cells}
+    """Cage cells tinted by cage; extra regions (windoku windows, ...) in their own tint."""
+    found = {cell: EXTRA_TINT for region in p.extra for cell in region}
+    return found | {cell: CAGE_TINTS[i % len(CAGE_TINTS)] for i, cage in enumerate(p.cages)
+                    for cell in cage.cells}
 
 
 def _shapes(p: Variant) -> dict[int, str]:
     """What an empty cell shows: thermometer bulbs and tubes, arrow bulbs and shafts,
-    even and odd cells."""
-    found = {c: "□" for c in p.even} | {c: "○" for c in p.odd}
+    even and odd cells, and the diagonals' slants where nothing else is."""
+    found = {}
+    if "diagonal" in p.rules:
+        found |= {c: "╲" for c in diagonal_cells(p.size)}
+    if "antidiagonal" in p.rules:
+        found |= {c: "╳" if c in found else "╱" for c in diagonal_cells(p.size, anti=True)}
+    found |= {c: "□" for c in p.even} | {c: "○" for c in p.odd}
     for thermo in p.thermos:
         found |= {c: "┅" for c in thermo[1:]} | {thermo[0]: "◉"}
     for arrow in p.arrows:
