@@ -148,6 +148,11 @@ class Board:
         values = self.values
         return sum(1 for c in REGIONS[region] if not values[c])
 
+    def digit_cells(self, v: int) -> int:
+        """The cells (an 81-bit set) that still have the candidate v."""
+        positions, d = self.positions, v - 1
+        return sum(positions[(9 + r) * 9 + d] << (9 * r) for r in range(9))
+
     def count_of(self, v: int) -> int:
         """How many cells hold the value v."""
         return self.values.count(v)

@@ -29,6 +29,7 @@ from core.sudoku.explainer.hint import Hint
 
 NAKED = 3  # cause of an "on": the last candidate of its cell; 0-2: the last place in a region
 ADVANCED = 4  # cause of an "off" found by a technique inside the chain (nested chains)
+BIG = 1 << 30  # no limit on a chain's length
 
 
 PEER_ORDER = HOUSE_ORDER  # the peers an "on" turns off, in SE's order
@@ -199,6 +200,32 @@ def off_cause(k: int, parent: int) -> int:
 
 
 # --- cycles and forcing X/Y chains (one assumption, no branching) --------------------------------
+
+class Links:
+    """on_to_off and off_to_on on a board that does not change, each worked out once a key
+    (the searches from every candidate meet the same potentials again and again)."""
+
+    __slots__ = ("board", "with_y", "with_x", "_offs", "_ons")
+
+    def __init__(self, board: Board, with_y: bool, with_x: bool):
+        self.board, self.with_y, self.with_x = board, with_y, with_x
+        self._offs: dict[int, list[int]] = {}
+        self._ons: dict[int, list[tuple[int, int]]] = {}
+
+    def offs(self, k: int) -> list[int]:
+        found = self._offs.get(k)
+        if found is None:
+            found = self._offs[k] = on_to_off(self.board, k, self.with_y)
+        return found
+
+    def ons(self, k: int) -> list[tuple[int, int]]:
+        found = self._ons.get(k)
+        if found is None:
+            found = self._ons[k] = [(on, cause) for on, _, cause in
+                                    off_to_on(self.board, k, None, self.with_y, self.with_x)]
+        return found
+
+
 # A node is (key, parent node, cause); the root has no parent.
 
 def _is_ancestor(node, k: int) -> bool:
@@ -229,25 +256,30 @@ def _run_of(node) -> End:
     return End(Run(found), node[0], (parent[0],) if parent is not None else (), node[2])
 
 
-def _cycles(board: Board, source: int, with_y: bool, with_x: bool) -> list:
+def _cycles(board: Board, source: int, with_y: bool, with_x: bool, limit: int = BIG,
+            links: Links | None = None) -> list:
     """SE's doCycles: alternate "on" and "off" layers from `source`; an "on" that is the
-    source again, four or more layers on, closes a cycle."""
+    source again, four or more layers on, closes a cycle. A cycle closed at layer n has n
+    potentials: layers past `limit` are not explored (the same cycles up to it)."""
+    links = links or Links(board, with_y, with_x)
     cycles = []
     seen_on = {source}
     pending_on = deque([(source, None, None)])
     pending_off: deque = deque()
     length = 0
     while pending_on or pending_off:
+        if length + 2 > limit:
+            break
         length += 1
         while pending_on:
             node = pending_on.popleft()
-            for off in on_to_off(board, node[0], with_y):
+            for off in links.offs(node[0]):
                 if not _is_ancestor(node, off):
                     pending_off.append((off, node, None))
         length += 1
         while pending_off:
             node = pending_off.popleft()
-            for on, _, cause in off_to_on(board, node[0], None, with_y, with_x):
+            for on, cause in links.ons(node[0]):
                 if length >= 4 and on == source:
                     cycles.append((on, node, cause))
                 if on not in seen_on:
@@ -256,26 +288,36 @@ def _cycles(board: Board, source: int, with_y: bool, with_x: bool) -> list:
     return cycles
 
 
-def _forcing(board: Board, start: int, with_y: bool, chains: list, taken: set) -> None:
+def _forcing(board: Board, start: int, with_y: bool, chains: list, taken: set,
+             limit: int = BIG, links: Links | None = None) -> None:
     """SE's doForcingChains: follow `start`; a potential whose opposite is `start` is a
-    conclusion (each kept once)."""
+    conclusion (each kept once). Each pending queue holds one layer; a conclusion found from
+    layer n has n + 2 potentials, so layers that could only give longer ones than `limit`
+    are not explored (the search is breadth first: the same conclusions up to it)."""
+    links = links or Links(board, with_y, True)
     seen = {start}
     pending_on: deque = deque()
     pending_off: deque = deque()
     (pending_on if start & 1 else pending_off).append((start, None, None))
+    depth = 0  # of the layer about to be expanded: on and off layers alternate
     while pending_on or pending_off:
-        while pending_on:
-            node = pending_on.popleft()
-            for off in on_to_off(board, node[0], with_y):
-                if off | 1 == start and off not in taken:
-                    taken.add(off)
-                    chains.append((off, node, None))
-                if off not in seen:
-                    seen.add(off)
-                    pending_off.append((off, node, None))
+        if depth + 2 > limit:
+            return
+        depth += 1
+        if pending_on:
+            while pending_on:
+                node = pending_on.popleft()
+                for off in links.offs(node[0]):
+                    if off | 1 == start and off not in taken:
+                        taken.add(off)
+                        chains.append((off, node, None))
+                    if off not in seen:
+                        seen.add(off)
+                        pending_off.append((off, node, None))
+            continue
         while pending_off:
             node = pending_off.popleft()
-            for on, _, cause in off_to_on(board, node[0], None, with_y, True):
+            for on, cause in links.ons(node[0]):
                 if on & ~1 == start and on not in taken:
                     taken.add(on)
                     chains.append((on, node, cause))
@@ -284,10 +326,17 @@ def _forcing(board: Board, start: int, with_y: bool, chains: list, taken: set) -
                     pending_on.append((on, node, cause))
 
 
-def unary_chains(board: Board, with_y: bool, with_x: bool) -> list[ChainHint]:
-    """Cycles and forcing chains from every candidate of every cell with two or more."""
+def unary_chains(board: Board, with_y: bool, with_x: bool, limit: int = BIG,
+                 easiest: float | None = None) -> list[ChainHint]:
+    """Cycles and forcing chains from every candidate of every cell with two or more. With a
+    `limit`, only chains of at most that many potentials; with `easiest`, also none that
+    must be harder than the easiest hint found so far (the others the same, in order)."""
     result = []
     cands = board.cands
+    links = Links(board, with_y, with_x)
+    base = 7.0 if with_x and with_y else 6.5
+    if easiest is not None:
+        limit = min(limit, max_length(base, easiest))
     for cell in range(81):
         m = cands[cell]
         if board.values[cell] or m.bit_count() < 2:
@@ -295,13 +344,15 @@ def unary_chains(board: Board, with_y: bool, with_x: bool) -> list[ChainHint]:
         if not with_x and m.bit_count() > 2:
             continue  # Y-cycles start from bivalue cells
         for d in cell_bits(m):
+            if limit < 2:
+                return result
             source = ((cell * 9 + d) << 1) | 1
-            cycles = _cycles(board, source, with_y, with_x)
+            cycles = _cycles(board, source, with_y, with_x, limit, links)
             chains: list = []
             if with_x:
                 taken: set = set()
-                _forcing(board, source, with_y, chains, taken)
-                _forcing(board, source ^ 1, with_y, chains, taken)
+                _forcing(board, source, with_y, chains, taken, limit, links)
+                _forcing(board, source ^ 1, with_y, chains, taken, limit, links)
             for node in cycles:
                 hint = _cycle_hint(board, node, with_y, with_x)
                 if hint.removals:
@@ -310,6 +361,9 @@ def unary_chains(board: Board, with_y: bool, with_x: bool) -> list[ChainHint]:
                 hint = _forcing_hint(board, node, with_y, with_x)
                 if hint.removals:
                     result.append(hint)
+            if easiest is not None and result:
+                hardest_wanted = min(easiest, min(h.difficulty for h in result))
+                limit = min(limit, max_length(base, hardest_wanted))
     return result
 
 
@@ -410,10 +464,16 @@ def _after_on(board: Board, run: Run, k: int, with_cells: bool, pending_off: deq
 
 
 def _after_off(board: Board, run: Run, k: int, with_cells: bool, source: Board | None,
-               pending_on: deque):
+               pending_on: deque, made_of: dict | None = None):
     """An "off" turns on the other candidate of a bivalue cell and the last other place of
-    its digit in a region; in dynamic chains it then leaves the board."""
-    made = off_to_on(board, k, source, with_cells, True)
+    its digit in a region; in dynamic chains it then leaves the board. `made_of`: what each
+    off turned on before, on this board (static chains, where the board does not change)."""
+    if made_of is None:
+        made = off_to_on(board, k, source, with_cells, True)
+    else:
+        made = made_of.get(k)
+        if made is None:
+            made = made_of[k] = off_to_on(board, k, source, with_cells, True)
     if source is not None:
         cell, d = divmod(k >> 1, 9)
         board.cands[cell] &= ~(1 << d)
@@ -457,6 +517,7 @@ class Chaining:
         self._others = None
         self._last: tuple | None = None  # (board state, hints): SE reuses them on the same board
         self._memo: dict = {}  # key -> (run, contradiction) on the board being searched
+        self._made_of: dict = {}  # off key -> what it turns on, on that board (static chains)
 
     @property
     def difficulty(self) -> float:
@@ -473,8 +534,30 @@ class Chaining:
         return not (self.multiple or self.dynamic)
 
     def __call__(self, board: Board):
+        if self.unary:
+            return iter(self._first_unary(board))
         hints = self.hints(board)
         return iter(hints[:1])
+
+    def _first_unary(self, board: Board) -> list[ChainHint]:
+        """The first of `hints()` without finding them all. A flavour's chains of n potentials
+        are at least its least base plus length_bonus(n) hard, so once the easiest hint found
+        is d hard, the next flavours' chains beyond max_length(base, d) cannot come first
+        (XY chains, 7.0 and up, are not searched at all after an X- or Y-chain under 7.0)."""
+        state = (tuple(board.values), tuple(board.cands))
+        if self._last is not None and self._last[0] == state:
+            return self._last[1][:1]
+        if self.stop is not None and self.stop():
+            raise Stopped
+        hints: list[ChainHint] = []
+        easiest = BIG
+        for with_y, with_x, _ in UNARY_FLAVOURS:
+            found = unary_chains(board, with_y, with_x, easiest=easiest)
+            if found:
+                hints += found
+                easiest = min(h.difficulty for h in hints)
+        keyed = [(h.difficulty, h.complexity(), h.sort_key, i, h) for i, h in enumerate(hints)]
+        return [min(keyed, key=lambda t: t[:4])[4]] if keyed else []
 
     def hints(self, board: Board) -> list[ChainHint]:
         """Every hint, easiest (then shortest) first, as SE sorts them."""
@@ -482,6 +565,7 @@ class Chaining:
         if self._last is not None and self._last[0] == state:
             return self._last[1]
         self._memo = {}
+        self._made_of = {}
         if self.unary:
             if self.stop is not None and self.stop():
                 raise Stopped
@@ -502,6 +586,7 @@ class Chaining:
         both, else None. "On"s go first. Dynamic chains remove each "off" from the board as
         they go (the board is restored after)."""
         source = board.copy() if self.dynamic else None
+        made_of = None if self.dynamic else self._made_of
         with_cells = not self.nishio
         try:
             while True:
@@ -509,7 +594,7 @@ class Chaining:
                     clash = _after_on(board, run, pending_on.popleft(), with_cells, pending_off)
                 elif pending_off:
                     clash = _after_off(board, run, pending_off.popleft(), with_cells, source,
-                                       pending_on)
+                                       pending_on, made_of)
                 elif self.level > 0 and self._advance(board, source, run, pending_off):
                     continue
                 else:
@@ -678,6 +763,24 @@ class Chaining:
                 pending_off.append(off)
                 added = True
         return added
+
+
+UNARY_FLAVOURS = ((False, True, 6.5), (True, False, 6.5), (True, True, 7.0))  # y, x, least base
+
+
+def max_length(base: float, difficulty: float) -> int:
+    """The most potentials a chain of this base can have and be at most `difficulty` hard
+    (-1: none can), compared as the hints' own difficulties are computed."""
+    if difficulty >= 100:
+        return BIG
+    if base + length_bonus(0) > difficulty:
+        return -1
+    n = 0
+    while base + length_bonus(n + 1) <= difficulty:
+        n += 1
+        if n > 4096:
+            return BIG
+    return n
 
 
 NESTED_SUFFIX = {1: " (+)", 2: " (+ Forcing Chains)", 3: " (+ Multiple Forcing Chains)",

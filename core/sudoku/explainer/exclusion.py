@@ -53,7 +53,13 @@ def _pairs(n: int) -> Iterator[tuple[int, int]]:
 
 
 def aligned_exclusion(degree: int, classic: bool = False):
+    # what each set of cells allows, by their candidates and their excluders': one rating
+    # meets the same sets again after every step that changed something elsewhere
+    known: dict = {}
+
     def find(board: Board) -> Iterator[Hint]:
+        if len(known) > 500_000:
+            known.clear()
         base, masks, lists = _base_cells(board, degree, classic)
         if len(base) < degree:
             return
@@ -63,7 +69,7 @@ def aligned_exclusion(degree: int, classic: bool = False):
             both = masks[first] & masks[second]
             if degree == 2:
                 if both & (both - 1):
-                    hint = _exclusion(board, (first, second), both, degree)
+                    hint = _exclusion(board, (first, second), both, degree, known)
                     if hint is not None:
                         yield hint
                 continue
@@ -72,15 +78,21 @@ def aligned_exclusion(degree: int, classic: bool = False):
                 if tail in members and tail != first and tail != second:
                     common = both & masks[tail]
                     if common & (common - 1):
-                        hint = _exclusion(board, (first, second, tail), common, degree)
+                        hint = _exclusion(board, (first, second, tail), common, degree,
+                                          known)
                         if hint is not None:
                             yield hint
     return find
 
 
-def _exclusion(board: Board, cells, common: int, degree) -> Hint | None:
+def _exclusion(board: Board, cells, common: int, degree, known: dict) -> Hint | None:
     cands = board.cands
-    used = _allowed(board, cells, [cands[e] for e in cell_bits(common)])
+    locks = [cands[e] for e in cell_bits(common)]
+    key = (cells, *(cands[c] for c in cells), *locks)
+    if key in known:
+        used = known[key]
+    else:
+        used = known[key] = _allowed(board, cells, locks)
     if used is None:
         return None
     removals = {c: cands[c] & ~used[k] for k, c in enumerate(cells) if cands[c] & ~used[k]}

@@ -123,15 +123,33 @@ def _single_blade_links(cells, block, e, blade1, blade2):
     return links
 
 
-def strong_link_fish(board: Board) -> Iterator[Hint]:
-    tables = [_links_of_digit(board, v) for v in range(1, 10)]
-    found = []
-    for kinds in LINK_SETS:
-        for v in range(1, 10):
-            _build(board, v, kinds, tables[v - 1], 0, 0, [], 0, found)
+def strong_link_fish(board: Board, known: dict | None = None) -> Iterator[Hint]:
+    """`known`: what each digit gave before, by its cells (a digit's fishes depend on its
+    cells alone, and most digits stay as they were from one step to the next)."""
+    per_digit = []
+    for v in range(1, 10):
+        key = (v, board.digit_cells(v))
+        parts = known.get(key) if known is not None else None
+        if parts is None:
+            table = _links_of_digit(board, v)
+            parts = []
+            for kinds in LINK_SETS:
+                part: list = []
+                _build(board, v, kinds, table, 0, 0, [], 0, part)
+                parts.append(part)
+            if known is not None:
+                known[key] = parts
+        per_digit.append(parts)
+    found = [h for i in range(len(LINK_SETS)) for parts in per_digit for h in parts[i]]
     found.sort(key=lambda h: (h[0].difficulty, -len(h[0].removals), h[1]))
     for hint, _ in found:
         yield hint
+
+
+def strong_link_fishes():
+    """strong_link_fish with a memory of its own (for one rating)."""
+    known: dict = {}
+    return lambda board: strong_link_fish(board, known)
 
 
 def _links_of_digit(board: Board, v: int) -> tuple:

@@ -12,9 +12,9 @@ from core.sudoku.explainer.exclusion import aligned_exclusion
 from core.sudoku.explainer.fish import fish
 from core.sudoku.explainer.intersections import direct_locked_candidates, locked_candidates
 from core.sudoku.explainer.singles import hidden_singles, naked_singles
-from core.sudoku.explainer.stronglinks import strong_link_fish
+from core.sudoku.explainer.stronglinks import strong_link_fishes
 from core.sudoku.explainer.subsets import hidden_sets, naked_sets
-from core.sudoku.explainer.turbot import turbot_fish
+from core.sudoku.explainer.turbot import turbot_fishes
 from core.sudoku.explainer.uniqueness import bug, unique_loops
 from core.sudoku.explainer.wings import big_wings, xy_wings
 
@@ -48,10 +48,10 @@ def sukaku(stop=None):
         ("Pointing & Claiming", locked_candidates), ("Naked Pair", naked_sets(2)),
         ("X-Wing", fish(2)), ("Hidden Pair", hidden_sets(2)), ("Naked Triplet", naked_sets(3)),
         ("Swordfish", fish(3)), ("Hidden Triplet", hidden_sets(3)),
-        ("Scraper, Kite, Turbot", turbot_fish), ("XY-Wing", xy_wings(False)),
+        ("Scraper, Kite, Turbot", turbot_fishes()), ("XY-Wing", xy_wings(False)),
         ("XYZ-Wing", xy_wings(True)), ("Unique Rectangle / Loop", unique_loops),
         ("Naked Quad", naked_sets(4)), ("Jellyfish", fish(4)), ("Hidden Quad", hidden_sets(4)),
-        ("3 Strong-linked Fishes", strong_link_fish), ("WXYZ-Wing", big_wings(3)),
+        ("3 Strong-linked Fishes", strong_link_fishes()), ("WXYZ-Wing", big_wings(3)),
         ("Bivalue Universal Grave", bug), ("VWXYZ-Wing", big_wings(4)),
         ("Aligned Pair Exclusion", aligned_exclusion(2)),
     ] + _chains(((2, 0), (3, 0), (4, 0), (4, 1), (4, 2), (4, 3)), stop))

@@ -37,15 +37,30 @@ def shared_region(bridge1, bridge2) -> int | None:
     return None
 
 
-def turbot_fish(board: Board) -> Iterator[Hint]:
-    found = []
-    tables = [_links_of_digit(board, v) for v in range(1, 10)]
-    for base_kind, cover_kind in KIND_PAIRS:
-        for v in range(1, 10):
-            found.extend(_for_digit(board, v, base_kind, cover_kind, tables[v - 1]))
+def turbot_fish(board: Board, known: dict | None = None) -> Iterator[Hint]:
+    """`known`: what each digit gave before, by its cells (a digit's fishes depend on its
+    cells alone)."""
+    per_digit = []
+    for v in range(1, 10):
+        key = (v, board.digit_cells(v))
+        parts = known.get(key) if known is not None else None
+        if parts is None:
+            table = _links_of_digit(board, v)
+            parts = [list(_for_digit(board, v, base_kind, cover_kind, table))
+                     for base_kind, cover_kind in KIND_PAIRS]
+            if known is not None:
+                known[key] = parts
+        per_digit.append(parts)
+    found = [h for i in range(len(KIND_PAIRS)) for parts in per_digit for h in parts[i]]
     found.sort(key=lambda h: (h[0].difficulty, -len(h[0].removals), h[1]))
     for hint, _ in found:
         yield hint
+
+
+def turbot_fishes():
+    """turbot_fish with a memory of its own (for one rating)."""
+    known: dict = {}
+    return lambda board: turbot_fish(board, known)
 
 
 def _links_of_digit(board: Board, v: int):
