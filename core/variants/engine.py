@@ -40,11 +40,12 @@ def low_digit(m: int) -> int:
 class Pair:
     """Two cells tied by a relation (a mark, a negative constraint)."""
 
-    __slots__ = ("cells", "a", "b", "forward", "backward")
+    __slots__ = ("cells", "a", "b", "forward", "backward", "tests")
 
-    def __init__(self, a: int, b: int, table):
+    def __init__(self, a: int, b: int, table, tests=()):
         self.cells, self.a, self.b = (a, b), a, b
         self.forward, self.backward = table
+        self.tests = tests  # (kind, holds) pairs, for the logic's words
 
     def prune(self, cand):
         a, b = self.a, self.b
@@ -450,7 +451,7 @@ def plan_of(shape: Variant) -> Plan:
 
 def _negative_pairs(p: Variant) -> list:
     """Pairs that only negative constraints tie (no mark between them), as Pair steps."""
-    return [Pair(a, b, rules.pair_table(tuple(sorted(tests)), p.size))
+    return [Pair(a, b, rules.pair_table(tuple(sorted(tests)), p.size), tuple(sorted(tests)))
             for (a, b), tests in rules.pair_rules(p).items() if not any(h for _, h in tests)]
 
 
@@ -482,7 +483,8 @@ def _propagators(p: Variant, peers) -> list:
     n, props = p.size, []
     for (a, b), tests in rules.pair_rules(p).items():
         if any(holds for _, holds in tests):  # negative-only pairs are forbids
-            props.append(Pair(a, b, rules.pair_table(tuple(sorted(tests)), n)))
+            props.append(Pair(a, b, rules.pair_table(tuple(sorted(tests)), n),
+                              tuple(sorted(tests))))
     for cage in p.cages:
         if cage.total is None:
             continue

@@ -122,11 +122,45 @@ def constraint_step(board: Board) -> Step | None:
             continue
         eliminations = [(c, v) for c in changed for v in _digits(board.cand[c] & ~trial[c])]
         technique, score, words = PROPAGATOR_STEPS[type(prop).__name__]
-        found.append((score, technique, eliminations, _say(board, prop, words)))
+        if type(prop).__name__ == "Pair" and prop.tests:
+            technique, why = _mark_words(board, prop)
+        else:
+            why = _say(board, prop, words)
+        found.append((score, technique, eliminations, why))
     if not found:
         return None
     score, technique, eliminations, why = min(found, key=lambda f: f[0])
     return _step(board, technique, score, eliminations, why)
+
+
+MARK_TECHNIQUES = {"white": "kropki", "black": "kropki", "bar": "consecutive pair",
+                   "x": "XV", "v": "XV", "less": "inequality"}
+MARK_NAMES = {"white": "a white dot", "black": "a black dot", "bar": "a bar", "x": "an X",
+              "v": "a V", "less": "a sign"}
+
+
+def _mark_words(board: Board, prop) -> tuple[str, str]:
+    """The technique and the reason of a step by a mark or a negative constraint: which
+    mark (or which missing mark) and what it says of the two cells."""
+    from core.variants.rules import MARK_WORDS
+
+    a, b = board.name(prop.a), board.name(prop.b)
+    said = []
+    for kind, holds in prop.tests:
+        if kind == "less":
+            said.append(f"{a} is smaller than {b}")
+        elif holds:
+            said.append(f"{MARK_NAMES[kind]} says {a} and {b} are {MARK_WORDS[kind]}"
+                        .replace("are add up", "add up").replace("are one double",
+                                                                 "have one double"))
+        else:
+            said.append(f"no {MARK_NAMES[kind][2:].lstrip()} between {a} and {b}: they are "
+                        f"not {MARK_WORDS[kind]}".replace("are not add up", "do not add up")
+                        .replace("are not one double", "have neither double"))
+    positive = [kind for kind, holds in prop.tests if holds]
+    technique = (MARK_TECHNIQUES[positive[0]] if positive
+                 else f"negative {MARK_TECHNIQUES[prop.tests[0][0]]}")
+    return technique, "; ".join(said)
 
 
 def _digits(mask: int):

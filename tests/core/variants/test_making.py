@@ -91,3 +91,18 @@ def test_shapes_read_off_a_filling_make_unique_puzzles():
                 "sandwich": puzzle.sandwiches, "cages": puzzle.cages}[shapes[0]]
         assert kept, shapes
         assert all(c.total is None for c in puzzle.cages)
+
+
+def test_mark_steps_name_the_mark_and_what_it_says():
+    said = set()
+    for kind, technique, words in (("white", "kropki", "white dot says"),
+                                   ("x", "XV", "an X says"),
+                                   ("less", "inequality", "is smaller than"),
+                                   ("nonconsecutive", "negative kropki", "no white dot")):
+        for p in unique_puzzles(kind):
+            steps, _ = solve_logically(p)
+            for step in steps:
+                if step.technique == technique:
+                    assert words in step.text, step.text
+                    said.add(kind)
+    assert said >= {"white", "nonconsecutive"}
