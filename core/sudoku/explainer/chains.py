@@ -201,32 +201,42 @@ def off_cause(k: int, parent: int) -> int:
 
 # --- cycles and forcing X/Y chains (one assumption, no branching) --------------------------------
 
-class Links:
-    """on_to_off and off_to_on on a board that does not change, each worked out once a key
-    (the searches from every candidate meet the same potentials again and again)."""
+class _Offs(dict):
+    """on key -> the offs it gives (on_to_off), each worked out once."""
 
-    __slots__ = ("board", "with_y", "with_x", "_offs", "_ons")
+    def __init__(self, board: Board, with_y: bool):
+        super().__init__()
+        self.board, self.with_y = board, with_y
+
+    def __missing__(self, k: int) -> list[int]:
+        found = self[k] = on_to_off(self.board, k, self.with_y)
+        return found
+
+
+class _Ons(dict):
+    """off key -> the (on, cause) it gives (off_to_on), each worked out once."""
 
     def __init__(self, board: Board, with_y: bool, with_x: bool):
+        super().__init__()
         self.board, self.with_y, self.with_x = board, with_y, with_x
-        self._offs: dict[int, list[int]] = {}
-        self._ons: dict[int, list[tuple[int, int]]] = {}
 
-    def offs(self, k: int) -> list[int]:
-        found = self._offs.get(k)
-        if found is None:
-            found = self._offs[k] = on_to_off(self.board, k, self.with_y)
-        return found
-
-    def ons(self, k: int) -> list[tuple[int, int]]:
-        found = self._ons.get(k)
-        if found is None:
-            found = self._ons[k] = [(on, cause) for on, _, cause in
-                                    off_to_on(self.board, k, None, self.with_y, self.with_x)]
+    def __missing__(self, k: int) -> list[tuple[int, int]]:
+        found = self[k] = [(on, cause) for on, _, cause in
+                           off_to_on(self.board, k, None, self.with_y, self.with_x)]
         return found
 
 
-# A node is (key, parent node, cause); the root has no parent.
+class Links:
+    """on_to_off and off_to_on on a board that does not change, each worked out once a key
+    (the searches from every candidate meet the same potentials again and again):
+    `offs[k]`, `ons[k]`."""
+
+    __slots__ = ("offs", "ons")
+
+    def __init__(self, board: Board, with_y: bool, with_x: bool):
+        self.offs = _Offs(board, with_y)
+        self.ons = _Ons(board, with_y, with_x)
+
 
 def _is_ancestor(node, k: int) -> bool:
     node = node[1]
@@ -262,6 +272,7 @@ def _cycles(board: Board, source: int, with_y: bool, with_x: bool, limit: int = 
     source again, four or more layers on, closes a cycle. A cycle closed at layer n has n
     potentials: layers past `limit` are not explored (the same cycles up to it)."""
     links = links or Links(board, with_y, with_x)
+    offs_of, ons_of = links.offs, links.ons
     cycles = []
     seen_on = {source}
     pending_on = deque([(source, None, None)])
@@ -273,13 +284,22 @@ def _cycles(board: Board, source: int, with_y: bool, with_x: bool, limit: int = 
         length += 1
         while pending_on:
             node = pending_on.popleft()
-            for off in links.offs(node[0]):
-                if not _is_ancestor(node, off):
-                    pending_off.append((off, node, None))
+            for off in offs_of[node[0]]:
+                # an "off" that adds no new "on" and cannot close the cycle is left out (its
+                # "on"s only get more seen); one already on the path would close a false
+                # cycle, and SE leaves those out
+                for on, _ in ons_of[off]:
+                    if on == source:
+                        if not _is_ancestor(node, off):
+                            pending_off.append((off, node, None))
+                        break
+                    if on not in seen_on:
+                        pending_off.append((off, node, None))
+                        break
         length += 1
         while pending_off:
             node = pending_off.popleft()
-            for on, cause in links.ons(node[0]):
+            for on, cause in ons_of[node[0]]:
                 if length >= 4 and on == source:
                     cycles.append((on, node, cause))
                 if on not in seen_on:
@@ -291,10 +311,12 @@ def _cycles(board: Board, source: int, with_y: bool, with_x: bool, limit: int = 
 def _forcing(board: Board, start: int, with_y: bool, chains: list, taken: set,
              limit: int = BIG, links: Links | None = None) -> None:
     """SE's doForcingChains: follow `start`; a potential whose opposite is `start` is a
-    conclusion (each kept once). Each pending queue holds one layer; a conclusion found from
+    conclusion (each kept once; there is one key it can be, so the first found ends the
+    search). Each pending queue holds one layer; a conclusion found from
     layer n has n + 2 potentials, so layers that could only give longer ones than `limit`
     are not explored (the search is breadth first: the same conclusions up to it)."""
     links = links or Links(board, with_y, True)
+    offs, ons = links.offs, links.ons
     seen = {start}
     pending_on: deque = deque()
     pending_off: deque = deque()
@@ -307,20 +329,22 @@ def _forcing(board: Board, start: int, with_y: bool, chains: list, taken: set,
         if pending_on:
             while pending_on:
                 node = pending_on.popleft()
-                for off in links.offs(node[0]):
+                for off in offs[node[0]]:
                     if off | 1 == start and off not in taken:
                         taken.add(off)
                         chains.append((off, node, None))
+                        return  # the only conclusion there can be
                     if off not in seen:
                         seen.add(off)
                         pending_off.append((off, node, None))
             continue
         while pending_off:
             node = pending_off.popleft()
-            for on, cause in links.ons(node[0]):
+            for on, cause in ons[node[0]]:
                 if on & ~1 == start and on not in taken:
                     taken.add(on)
                     chains.append((on, node, cause))
+                    return  # the only conclusion there can be
                 if on not in seen:
                     seen.add(on)
                     pending_on.append((on, node, cause))
