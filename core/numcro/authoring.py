@@ -21,6 +21,31 @@ def renumbered(puzzle: Puzzle) -> Puzzle:
     return replace(puzzle, cells=cells, givens=givens)
 
 
+def transposed(puzzle: Puzzle) -> Puzzle:
+    """Rows become columns: across entries read down and down across, so the same words
+    cross the same way (a rotation would read them backwards: another puzzle)."""
+    w, h = puzzle.width, puzzle.height
+    cells = tuple(puzzle.cells[r * w + c] for c in range(w) for r in range(h))
+    keyword = tuple((k % w) * h + k // w for k in puzzle.keyword)
+    return replace(puzzle, width=h, height=w, cells=cells, keyword=keyword)
+
+
+def canonical(puzzle: Puzzle) -> Puzzle:
+    """One form for a puzzle and its disguises: numbered in reading order, the smaller of
+    the grid and its transpose; a codeword without a grid numbered in its entries' order."""
+    if not puzzle.has_grid:
+        order: dict[int, int] = {}
+        for entry in puzzle.entry_numbers:
+            for n in entry:
+                order.setdefault(n, len(order) + 1)
+        return replace(puzzle, entry_numbers=tuple(tuple(order[n] for n in e)
+                                                   for e in puzzle.entry_numbers),
+                       givens=tuple(sorted((order[n], ch) for n, ch in puzzle.givens
+                                           if n in order)))
+    forms = (renumbered(puzzle), renumbered(transposed(puzzle)))
+    return min(forms, key=lambda p: (p.width, p.cells, p.givens, p.keyword))
+
+
 def numbered_from_letters(puzzle: Puzzle, letters: list[str | None]) -> Puzzle:
     """The grid numbered by the answer an author typed: cells with the same letter share a
     number (reading order), a white cell without a letter has a number of its own; a given

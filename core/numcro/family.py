@@ -105,6 +105,12 @@ class Numcro(Family):
     def filled(self, puzzle: Puzzle, solution) -> Puzzle:
         return replace(puzzle, givens=tuple(solution))
 
+    def canonical(self, puzzle: Puzzle) -> str:
+        """Numbers relabelled and the grid transposed are one puzzle in disguise."""
+        from core.numcro.authoring import canonical
+
+        return super().canonical(canonical(puzzle))
+
     def differs(self, puzzle, first, second) -> tuple:
         a, b = dict(first), dict(second)
         return tuple(n for n in sorted(a) if a[n] != b.get(n))
