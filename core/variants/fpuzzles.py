@@ -71,6 +71,7 @@ def read(data: dict) -> Variant:
     if not isinstance(n, int) or not model.MIN_SIZE <= n <= model.MAX_SIZE:
         raise FPuzzlesError(f"size {n!r}: grids of {model.MIN_SIZE} to {model.MAX_SIZE} are read")
     givens, regions = _grid(data["grid"], n)
+    parities = _parities(data["grid"], n)
     unknown = sorted(k for k, v in data.items() if v not in (None, False, [], "")
                      and k not in COSMETIC and k not in READERS)
     if unknown:
@@ -79,10 +80,27 @@ def read(data: dict) -> Variant:
     for key, reader in READERS.items():
         if data.get(key) not in (None, False, [], ""):
             reader(data[key], n, parts)
+    for key, cells in parities.items():  # a cell's own "parity" (SudokuSolver's puzzles)
+        parts.setdefault(key, []).extend(c for c in cells if c not in parts.get(key, []))
     for key, name in (("title", "title"), ("author", "author"), ("ruleset", "rules")):
         if isinstance(data.get(key), str) and data[key].strip():
             parts["meta"].append((name, data[key].strip()[:2000]))
     return model.make(n, givens, regions, **parts)
+
+
+def _parities(rows, n: int) -> dict[str, list[int]]:
+    """Cells whose grid entry says {"parity": "Even"} or "Odd" (an even/odd cell)."""
+    found: dict[str, list[int]] = {}
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            parity = cell.get("parity") if isinstance(cell, dict) else None
+            if parity is None:
+                continue
+            if not isinstance(parity, str) or parity.lower() not in ("even", "odd"):
+                raise FPuzzlesError(f"{cell_id(r * n + c, n)}: parity {parity!r} is not "
+                                    "Even or Odd")
+            found.setdefault(parity.lower(), []).append(r * n + c)
+    return found
 
 
 def _grid(rows, n: int):

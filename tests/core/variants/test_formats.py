@@ -117,3 +117,17 @@ def test_hodoku_and_sdk_read_as_classic_sudoku():
 def test_classic_grid_from_a_link_counts_as_classic():
     p = formats.parse(SAMPLE.split("white:")[0])
     assert p.classic and VARIANTS.count(p).unique
+
+
+def test_a_grid_cell_parity_is_an_even_or_odd_cell():
+    import json
+
+    grid = [[{} for _ in range(9)] for _ in range(9)]
+    grid[0][0], grid[8][0] = {"parity": "Even"}, {"parity": "Odd"}
+    p = links.read("https://www.f-puzzles.com/?load=" + compress(json.dumps(
+        {"size": 9, "grid": grid, "even": [{"cell": "R1C1"}]})))
+    assert p.even == (0,) and p.odd == (72,)
+    grid[0][0] = {"parity": "Prime"}
+    with pytest.raises(Exception, match="parity"):
+        links.read("https://www.f-puzzles.com/?load=" + compress(json.dumps(
+            {"size": 9, "grid": grid})))
