@@ -1,6 +1,7 @@
 """The rater's shortcuts give what the plain searches give: the first unary chain found
 without finding them all, and the memories kept over one rating (aligned exclusion, turbot and
-strong-link fishes, static chains) on every board along SE's path."""
+strong-link fishes, static chains) on every board along SE's path; and fresh puzzles (one a
+half-unit band of bench/data/se_heldout.txt) rated on both scales as serate rates them."""
 
 import pytest
 
@@ -71,3 +72,22 @@ def test_max_length_matches_the_length_bonus():
 def test_ratings_stay_those_of_the_referee():
     expected = [7.1, 7.2, 7.3, 6.7]
     assert [explain([int(c) for c in p]).rating for p in PUZZLES] == expected
+
+
+def _heldout_known():
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "se_heldout_known.txt"
+    rows = []
+    for line in path.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            puzzle, sukaku, classic, _ = line.split()
+            rows.append((puzzle, float(sukaku), float(classic)))
+    return rows
+
+
+@pytest.mark.parametrize("puzzle, sukaku, classic", _heldout_known())
+def test_fresh_puzzles_rated_as_the_referee_rates_them(puzzle, sukaku, classic):
+    givens = [int(c) for c in puzzle]
+    assert explain(givens, "sukaku").rating == sukaku
+    assert explain(givens, "classic").rating == classic
