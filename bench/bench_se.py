@@ -132,7 +132,8 @@ def hardest(count: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--scales", nargs="+", default=["sukaku", "classic"])
+    parser.add_argument("--scales", nargs="*", default=["sukaku", "classic"],
+                        help="none: only --hardest")
     parser.add_argument("--sample", action="store_true", help="also the 443 SE sample")
     parser.add_argument("--hardest", type=int, default=0, help="rate this many of the hardest")
     parser.add_argument("--no-serate", action="store_true", help="skip serate's timing")
@@ -144,6 +145,8 @@ def main() -> None:
     for name, rows in sets:
         for scale in args.scales:
             usable = [row for row in rows if scale in row[1]]
+            if not usable:
+                continue
             rated = ours([p for p, _, _ in usable], scale)
             report(name, scale, usable, rated)
             if not args.no_serate:
