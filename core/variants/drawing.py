@@ -15,10 +15,18 @@ LIGHT = "#d9d9d9"
 MARGIN_CELLS = 0.8  # room outside the grid for little killer and sandwich clues
 
 
+UNSEEN = ("disjoint", "anti-knight", "anti-king", "non-consecutive")  # nothing drawn
+
+
 def title(p: Variant) -> str:
-    """A caption that fits above the grid: the first few kinds, then "and more"."""
+    """A caption that fits above the grid: the rules the grid does not show first (a reader
+    cannot see them), then the first few other kinds, then "+N" more."""
     kinds = describe(p).split(", ") if describe(p) else []
-    words = ", ".join(kinds[:3]) + (f" +{len(kinds) - 3}" if len(kinds) > 3 else "")
+    unseen = [k for k in kinds if k in UNSEEN or "negative" in k]
+    shown = [k for k in kinds if k not in unseen]
+    room = max(0, 3 - len(unseen))
+    words = ", ".join(unseen + shown[:room]) + (f" +{len(shown) - room}"
+                                                if len(shown) > room else "")
     return f"Sudoku {p.size}x{p.size}" + (f" · {words}" if words else "")
 
 
@@ -34,15 +42,17 @@ def describe(p: Variant) -> str:
     if p.even or p.odd:
         kinds.append("even/odd")
     marks = {m.kind for m in p.marks}
-    if marks & {"white", "black"}:
-        kinds.append("kropki")
-    if marks & {"x", "v"}:
-        kinds.append("XV")
+    nonconsecutive = "white" in p.negative and not marks & {"white", "bar"}
+    kropki_negative = p.negative & {"white", "black"} - ({"white"} if nonconsecutive else set())
+    if marks & {"white", "black"} or kropki_negative:
+        kinds.append("kropki" + _negative(kropki_negative, {"white": "white", "black": "black"}))
+    if marks & {"x", "v"} or p.negative & {"x", "v"}:
+        kinds.append("XV" + _negative(p.negative & {"x", "v"}, {"x": "X", "v": "V"}))
     if "bar" in marks:
         kinds.append("consecutive")
     if "less" in marks:
         kinds.append("inequality")
-    if "white" in p.negative and not marks & {"white", "bar"}:
+    if nonconsecutive:
         kinds.append("non-consecutive")
     for present, word in ((p.cages, "killer"), (p.little, "little killer"),
                           (p.thermos, "thermo"), (p.arrows, "arrow"),
@@ -50,6 +60,16 @@ def describe(p: Variant) -> str:
         if present:
             kinds.append(word)
     return ", ".join(kinds)
+
+
+def _negative(kinds: set, names: dict) -> str:
+    """' (negative)' when every mark of the family is given (no mark: the relation does not
+    hold), ' (negative X)' when only one kind's are."""
+    if not kinds:
+        return ""
+    if len(kinds) == len(names):
+        return " (negative)"
+    return f" (negative {names[next(iter(kinds))]})"
 
 
 def draw(p: Variant, answer=None, cell: float | None = None) -> Drawing:
