@@ -2,6 +2,8 @@
 constraint in the text format's words, mark keys put dots and signs between cells, the live
 check says unique / several in the pool, and undo takes a constraint back."""
 
+import pytest
+
 from core.variants import formats
 from tests.core.variants.test_formats import SAMPLE
 from tests.tui.conftest import wait_for
@@ -68,3 +70,32 @@ async def test_diagonals_and_extra_regions_are_drawn(pool):
         assert "╲" in drawn and "╱" in drawn and "╳" in drawn  # the centre is on both
         assert "diagonal" in editor.describe()
     assert _cage_tints(puzzle)[windows(9)[0][0]] == EXTRA_TINT
+
+
+
+@pytest.mark.parametrize("kind, seed", [("thermo", "2"), ("killer", "3")])
+async def test_generator_dialog_makes_thermometers_and_killers_without_one_cell_cages(
+        pool, kind, seed):
+    from textual.widgets import Input
+
+    from tests.tui.test_app import ready
+    from tui.screens.dialogs import GenerateVariants
+
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.generate("variants")
+        await wait_for(pilot, lambda: ready(app, GenerateVariants))
+        dialog = app.screen
+        dialog.query_one("#kind").value = kind
+        dialog.query_one("#size").value = 6
+        dialog.query_one("#seed", Input).value = seed
+        await pilot.pause(0.5)  # two quick clicks would count as a double click
+        await pilot.click("#start")
+        await wait_for(pilot, lambda: isinstance(app.screen, VariantsEditor)
+                       and app.screen.found is not None, timeout=60)
+        editor = app.screen
+        assert editor.found == 1
+        if kind == "thermo":
+            assert editor.puzzle.thermos
+        else:
+            assert editor.puzzle.cages and min(len(c.cells) for c in editor.puzzle.cages) >= 2

@@ -337,12 +337,15 @@ class GenerateNumcro(GenerateDialog):
 
 
 class GenerateVariants(GenerateDialog):
-    """Sudoku variants: a jigsaw, a killer with no givens, marks from a solution, or global
-    rules (core/variants/generator.py)."""
+    """Sudoku variants: a jigsaw, a killer with no givens, marks or shapes read off a
+    solution, or global rules (core/variants/generator.py)."""
 
     from core.variants.family import VARIANTS as family
 
     heading = "Generate a Sudoku variant"
+    MARKS = {"kropki": ("white", "black"), "xv": ("x", "v"), "less": ("less",),
+             "bar": ("bar",)}
+    SHAPES = ("thermo", "arrow", "little", "sandwich", "cages")
 
     def fields(self) -> ComposeResult:
         yield Label("Kind")
@@ -351,25 +354,35 @@ class GenerateVariants(GenerateDialog):
                       ("kropki dots (all, with the negative rule)", "kropki"),
                       ("XV (all, with the negative rule)", "xv"),
                       ("inequality signs (不等号)", "less"),
+                      ("consecutive bars (all, with the negative rule)", "bar"),
+                      ("thermometers", "thermo"), ("arrows", "arrow"),
+                      ("little killers", "little"), ("sandwich sums", "sandwich"),
+                      ("killer cages without sums", "cages"),
                       ("diagonals (X)", "diagonal"), ("windoku (hyper)", "hyper"),
                       ("anti-knight", "antiknight"), ("even/odd", "evenodd")],
                      value="jigsaw", allow_blank=False, id="kind")
         yield Label("Size")
         yield Select([(f"{n}x{n}", n) for n in (4, 6, 8, 9)], value=9, allow_blank=False,
                      id="size")
+        yield Label("Killer: one-cell cages")
+        yield Select([("none (each is a given in disguise)", False), ("allowed", True)],
+                     value=False, allow_blank=False, id="singles")
 
     def job(self):
         from core.variants.generator import Options
 
         kind, size = self.value("kind"), self.value("size")
-        marks = {"kropki": ("white", "black"), "xv": ("x", "v"), "less": ("less",)}
         if kind in ("jigsaw", "killer"):
-            options = Options(kind, size, seconds=60)
-        elif kind in marks:
-            options = Options("marks", size, marks=marks[kind], all_marks=kind != "less",
+            name = kind
+            options = Options(kind, size, singles=self.value("singles"), seconds=60)
+        elif kind in self.MARKS:
+            name = "marks"
+            options = Options("marks", size, marks=self.MARKS[kind], all_marks=kind != "less",
                               seconds=60)
+        elif kind in self.SHAPES:
+            name = "shapes"
+            options = Options("shapes", size, shapes=(kind,), seconds=60)
         else:
+            name = "rules"
             options = Options("rules", size, rules=(kind,), seconds=60)
-        name = {"jigsaw": "jigsaw", "killer": "killer"}.get(kind, "marks" if kind in marks
-                                                           else "rules")
         return name, options, Context()
