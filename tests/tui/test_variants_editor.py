@@ -5,6 +5,7 @@ check says unique / several in the pool, and undo takes a constraint back."""
 import pytest
 
 from core.variants import formats
+from core.variants.model import Cage
 from tests.core.variants.test_formats import SAMPLE
 from tests.tui.conftest import wait_for
 from tui.app import PuzzleApp
@@ -56,6 +57,37 @@ async def test_a_constraint_that_cannot_be_says_why(pool):
         editor = await open_editor(app, pilot, formats.parse(SAMPLE.split("white:")[0]))
         assert editor.problem_with_line("cage 99: r1c1 r1c2").startswith("a cage of 2 cells")
         assert editor.problem_with_line("thermo: r1c1 r5c5").startswith("a thermometer jumps")
+
+
+async def test_cells_picked_with_shift_arrows_become_a_thermo_a_cage_and_an_arrow(pool):
+    from core.variants.model import make
+
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        editor = await open_editor(app, pilot, make(9))
+        await pilot.press("shift+right", "shift+right", "shift+down", "shift+up")
+        assert editor.grid.selection == [0, 1, 2]  # stepping back takes the last cell off
+        await pilot.press("t")
+        assert editor.puzzle.thermos == ((0, 1, 2),) and editor.grid.selection == []
+        editor.grid.cursor = 20
+        await pilot.press("shift+down", "k")
+        await wait_for(pilot, lambda: ready_prompt(app))
+        await pilot.press("1", "x", "enter")
+        assert "whole number" in str(app.screen.query_one("#error").render())
+        await pilot.press("backspace", "7", "enter")
+        await wait_for(pilot, lambda: editor.puzzle.cages)
+        assert editor.puzzle.cages == (Cage((20, 29), 17),)
+        editor.grid.cursor = 60
+        await pilot.press("shift+right", "shift+right", "r")
+        assert [(a.bulb, a.shaft) for a in editor.puzzle.arrows] == [((60,), (61, 62))]
+        await pilot.press("ctrl+z", "ctrl+z", "ctrl+z")
+        assert editor.puzzle == make(9)
+
+
+def ready_prompt(app) -> bool:
+    from tui.screens.dialogs import PathPrompt
+
+    return isinstance(app.screen, PathPrompt) and app.screen.is_mounted
 
 
 async def test_diagonals_and_extra_regions_are_drawn(pool):

@@ -25,7 +25,9 @@ Calculation (虫食算, 覆面算): arrows move over the cells · type a digit, 
   · the side panel lists the words that fit the entries under the cursor (PgDn/PgUp)
 Sudoku variants: digits set givens · : adds a constraint in the text format's words
   (cage 15: r1c1 r1c2 · thermo: r1c1 r1c2 · rules: diagonal) · w b x v < a white dot, black
-  dot, X, V or < towards the next cell (W B X V >: below) · ctrl+d drops what touches the cell
+  dot, X, V or < towards the next cell (W B X V >: below) · shift+arrows pick cells, then k a
+  cage (its sum asked), t a thermometer, r an arrow (bulb first) · ctrl+d drops what
+  touches the cursor's cell
 Grids: a mouse click moves the cursor
 Checks: every edit is checked for a unique solution after a short pause
 Red: clashing givens (ナンクロ: an entry no word fits) · yellow: where two solutions differ

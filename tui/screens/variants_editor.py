@@ -29,8 +29,11 @@ from tui.widgets.variants_grid import VariantsGrid
 HINT = ("digits set givens; : adds a constraint in the text format's words (cage 15: r1c1 "
         "r1c2 · thermo: r1c1 r1c2 · white: r1c1-r1c2 · rules: diagonal); w b x v < put a "
         "white dot, black dot, X, V or < between the cursor and the cell to its right (W B X "
-        "V >: below); ctrl+d takes back what touches the cursor's cell")
+        "V >: below); shift+arrows pick cells, then k makes them a cage (its sum asked), t a "
+        "thermometer (bulb first), r an arrow (bulb first); ctrl+d takes back what touches "
+        "the cursor's cell")
 MARK_KEYS = {"w": "white", "b": "black", "x": "x", "v": "v", "less_than_sign": "less"}
+SHAPE_KEYS = {"k": "make_cage", "t": "make_thermo", "r": "make_arrow"}
 
 
 class VariantsEditor(PuzzleEditor):
@@ -74,6 +77,10 @@ class VariantsEditor(PuzzleEditor):
 
     def on_key(self, event) -> None:
         key = event.key
+        if key in SHAPE_KEYS and self.grid.has_focus:
+            event.stop()
+            getattr(self, SHAPE_KEYS[key])(self.picked())
+            return
         below = len(key) == 1 and key.isupper() or key == "greater_than_sign"
         kind = MARK_KEYS.get(key.lower() if len(key) == 1 else key) or (
             "less" if key == "greater_than_sign" else None)
@@ -92,6 +99,42 @@ class VariantsEditor(PuzzleEditor):
         marks = [m for m in self.puzzle.marks if {m.a, m.b} != {a, b}]
         marks.append(Mark(kind, a, b))
         self.try_puzzle(lambda: model.make(**_parts(self.puzzle, marks=marks)))
+
+    def picked(self) -> list[int]:
+        """The cells picked with shift+arrows (or the cursor's cell alone); picking ends."""
+        cells = self.grid.selection or [self.grid.cursor]
+        self.grid.selection = []
+        return cells
+
+    def make_cage(self, cells: list[int]) -> None:
+        def summed(text: str | None) -> None:
+            if text is None:
+                return
+            total = int(text) if text.strip() else None
+            cages = [c for c in self.puzzle.cages if not set(c.cells) & set(cells)]
+            self.try_puzzle(lambda: model.make(**_parts(
+                self.puzzle, cages=[*cages, model.Cage(tuple(sorted(cells)), total)])))
+
+        self.app.push_screen(PathPrompt(f"Cage of {len(cells)} cells: its sum (empty: none)",
+                                        "", validate=_sum_problem, placeholder="15",
+                                        allow_empty=True), summed)
+
+    def make_thermo(self, cells: list[int]) -> None:
+        if len(cells) < 2:
+            self.notify("a thermometer needs two cells or more: shift+arrows from the bulb",
+                        severity="warning")
+            return
+        self.try_puzzle(lambda: model.make(**_parts(
+            self.puzzle, thermos=[*self.puzzle.thermos, tuple(cells)])))
+
+    def make_arrow(self, cells: list[int]) -> None:
+        if len(cells) < 2:
+            self.notify("an arrow needs a bulb and a shaft: shift+arrows from the bulb",
+                        severity="warning")
+            return
+        arrow = model.Arrow((cells[0],), tuple(cells[1:]))
+        self.try_puzzle(lambda: model.make(**_parts(
+            self.puzzle, arrows=[*self.puzzle.arrows, arrow])))
 
     def action_add_constraint(self) -> None:
         def added(line: str | None) -> None:
@@ -184,6 +227,13 @@ class VariantsEditor(PuzzleEditor):
     def known_answer(self):
         check = self.last_check
         return check.count.solution if isinstance(check, Checked) and check.count.unique else None
+
+
+def _sum_problem(text: str) -> str | None:
+    text = text.strip()
+    if text and not (text.isdigit() and len(text) <= 3):
+        return "a sum is a whole number (or empty for a cage without one)"
+    return None
 
 
 def _is_region_row(line: str, p: Variant) -> bool:

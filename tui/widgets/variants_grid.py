@@ -20,6 +20,7 @@ from core.variants.model import SYMBOLS, Variant, diagonal_cells
 
 PLAIN, GIVEN, EMPTY = Style(), Style(bold=True), Style(dim=True)
 CURSOR = Style(reverse=True)
+SELECTED = Style(color="bright_white", bgcolor="#1f5f8f")  # cells picked for a cage or line
 DIFFERS = Style(color="black", bgcolor="yellow")
 SOLUTION = Style(color="green")
 LINE = Style(color="grey35")
@@ -41,6 +42,10 @@ class VariantsGrid(Widget, can_focus=True):
         Binding("down", "move(1, 0)", "Down", show=False),
         Binding("left", "move(0, -1)", "Left", show=False),
         Binding("right", "move(0, 1)", "Right", show=False),
+        Binding("shift+up", "select(-1, 0)", "Select up", show=False),
+        Binding("shift+down", "select(1, 0)", "Select down", show=False),
+        Binding("shift+left", "select(0, -1)", "Select left", show=False),
+        Binding("shift+right", "select(0, 1)", "Select right", show=False),
         Binding("delete,backspace,0,full_stop,space", "clear", "Clear", show=False),
     ]
     cursor: reactive[int] = reactive(0)
@@ -55,6 +60,7 @@ class VariantsGrid(Widget, can_focus=True):
         self.puzzle = puzzle
         self.differs: set[int] = set()
         self.solution = None
+        self.selection: list[int] = []  # in the order picked: a thermo's bulb comes first
 
     def show(self, puzzle: Variant, differs=(), solution=None) -> None:
         resized = puzzle.size != self.puzzle.size or bool(
@@ -153,14 +159,32 @@ class VariantsGrid(Widget, can_focus=True):
             style = style + Style(bgcolor=tint)
         if cell in self.differs:
             style = style + DIFFERS
+        if cell in self.selection:
+            style = style + SELECTED
         if cell == self.cursor and self.has_focus:
             style = style + CURSOR
         return text, style
 
     def action_move(self, rows: int, cols: int) -> None:
+        self.selection = []
+        self.cursor = self._moved(rows, cols)
+
+    def action_select(self, rows: int, cols: int) -> None:
+        """Shift+arrows draw a path of cells from the cursor; going back a step undoes it."""
+        if not self.selection:
+            self.selection = [self.cursor]
+        cell = self._moved(rows, cols)
+        if len(self.selection) > 1 and self.selection[-2] == cell:
+            self.selection.pop()
+        elif cell not in self.selection:
+            self.selection.append(cell)
+        self.cursor = cell
+        self.refresh()
+
+    def _moved(self, rows: int, cols: int) -> int:
         n = self.puzzle.size
         r, c = divmod(self.cursor, n)
-        self.cursor = ((r + rows) % n) * n + (c + cols) % n
+        return ((r + rows) % n) * n + (c + cols) % n
 
     def action_clear(self) -> None:
         self.post_message(self.Edited(self.cursor, 0))
