@@ -74,10 +74,15 @@ def _house_names(p: Variant):
 
 
 def _elim_text(board: Board, eliminations) -> str:
+    """The eliminations a digit list per group of cells: "r1c3, r1c4 ≠ 1, 2, 3"."""
     by_digit: dict[int, list[int]] = {}
     for cell, v in eliminations:
         by_digit.setdefault(v, []).append(cell)
-    return "; ".join(f"{board.names_of(cells)} ≠ {symbol(v)}" for v, cells in by_digit.items())
+    by_cells: dict[tuple[int, ...], list[int]] = {}
+    for v, cells in by_digit.items():
+        by_cells.setdefault(tuple(cells), []).append(v)
+    return "; ".join(f"{board.names_of(cells)} ≠ {', '.join(symbol(v) for v in sorted(vs))}"
+                     for cells, vs in by_cells.items())
 
 
 def _step(board, technique, score, eliminations, why) -> Step | None:

@@ -106,3 +106,12 @@ def test_mark_steps_name_the_mark_and_what_it_says():
                     assert words in step.text, step.text
                     said.add(kind)
     assert said >= {"white", "nonconsecutive"}
+
+
+def test_eliminations_are_said_once_per_group_of_cells():
+    from core.variants import formats
+    from core.variants.logic import Board, _elim_text
+
+    board = Board(formats.parse("kind: variants\n" + "." * 36 + "\n"))
+    said = _elim_text(board, [(0, 1), (1, 1), (0, 2), (1, 2), (5, 4)])
+    assert said == "r1c1, r1c2 ≠ 1, 2; r1c6 ≠ 4"
