@@ -8,6 +8,8 @@ is the heart, the crossing cell, whether or not it holds the digit)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 from core.sudoku.explainer.board import REGIONS
 
 Node = tuple[int, int | None, int | None]
@@ -81,3 +83,24 @@ def region_links(region: int, places: int) -> tuple[bool, list[tuple[Node, Node]
         else:
             links.append(((lone, None, None), (rest[0], rest[1], rest[2])))
     return True, links
+
+
+def per_digit_hints(board, known: dict | None, parts_of: Callable[[int], list],
+                    kinds: int) -> Iterator:
+    """The hints of a technique that works digit by digit: `parts_of(v)` lists the digit's
+    (hint, order) pairs by kind, taken from `known` when the digit's cells are as before
+    (most digits stay as they were from one step to the next); given easiest first, then most
+    removals, then as found."""
+    per_digit = []
+    for v in range(1, 10):
+        key = (v, board.digit_cells(v))
+        parts = known.get(key) if known is not None else None
+        if parts is None:
+            parts = parts_of(v)
+            if known is not None:
+                known[key] = parts
+        per_digit.append(parts)
+    found = [h for i in range(kinds) for parts in per_digit for h in parts[i]]
+    found.sort(key=lambda h: (h[0].difficulty, -len(h[0].removals), h[1]))
+    for hint, _ in found:
+        yield hint

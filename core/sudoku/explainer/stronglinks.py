@@ -23,6 +23,7 @@ from core.sudoku.explainer.links import (
     BLOCK_RECTANGLE,
     LINE_BLADES,
     LINE_SEGMENT,
+    per_digit_hints,
 )
 
 LINKS = 3
@@ -125,25 +126,17 @@ def _single_blade_links(cells, block, e, blade1, blade2):
 
 def strong_link_fish(board: Board, known: dict | None = None) -> Iterator[Hint]:
     """`known`: what each digit gave before, by its cells (a digit's fishes depend on its
-    cells alone, and most digits stay as they were from one step to the next)."""
-    per_digit = []
-    for v in range(1, 10):
-        key = (v, board.digit_cells(v))
-        parts = known.get(key) if known is not None else None
-        if parts is None:
-            table = _links_of_digit(board, v)
-            parts = []
-            for kinds in LINK_SETS:
-                part: list = []
-                _build(board, v, kinds, table, 0, 0, [], 0, part)
-                parts.append(part)
-            if known is not None:
-                known[key] = parts
-        per_digit.append(parts)
-    found = [h for i in range(len(LINK_SETS)) for parts in per_digit for h in parts[i]]
-    found.sort(key=lambda h: (h[0].difficulty, -len(h[0].removals), h[1]))
-    for hint, _ in found:
-        yield hint
+    cells alone)."""
+    def parts_of(v: int) -> list:
+        table = _links_of_digit(board, v)
+        parts = []
+        for kinds in LINK_SETS:
+            part: list = []
+            _build(board, v, kinds, table, 0, 0, [], 0, part)
+            parts.append(part)
+        return parts
+
+    return per_digit_hints(board, known, parts_of, len(LINK_SETS))
 
 
 def strong_link_fishes():

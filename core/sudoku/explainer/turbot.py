@@ -17,7 +17,7 @@ from core.sudoku.explainer.board import (
     region_name,
 )
 from core.sudoku.explainer.hint import Hint
-from core.sudoku.explainer.links import region_links
+from core.sudoku.explainer.links import per_digit_hints, region_links
 
 # (base region type, cover region type), in SE's order
 KIND_PAIRS = ((1, 1), (2, 2), (2, 1), (1, 0), (2, 0))
@@ -40,21 +40,12 @@ def shared_region(bridge1, bridge2) -> int | None:
 def turbot_fish(board: Board, known: dict | None = None) -> Iterator[Hint]:
     """`known`: what each digit gave before, by its cells (a digit's fishes depend on its
     cells alone)."""
-    per_digit = []
-    for v in range(1, 10):
-        key = (v, board.digit_cells(v))
-        parts = known.get(key) if known is not None else None
-        if parts is None:
-            table = _links_of_digit(board, v)
-            parts = [list(_for_digit(board, v, base_kind, cover_kind, table))
-                     for base_kind, cover_kind in KIND_PAIRS]
-            if known is not None:
-                known[key] = parts
-        per_digit.append(parts)
-    found = [h for i in range(len(KIND_PAIRS)) for parts in per_digit for h in parts[i]]
-    found.sort(key=lambda h: (h[0].difficulty, -len(h[0].removals), h[1]))
-    for hint, _ in found:
-        yield hint
+    def parts_of(v: int) -> list:
+        table = _links_of_digit(board, v)
+        return [list(_for_digit(board, v, base_kind, cover_kind, table))
+                for base_kind, cover_kind in KIND_PAIRS]
+
+    return per_digit_hints(board, known, parts_of, len(KIND_PAIRS))
 
 
 def turbot_fishes():
