@@ -374,7 +374,7 @@ def test_ctrl_c_stops_generate_jobs_at_once():
     os.killpg(process.pid, signal.SIGINT)
     started = time.monotonic()
     _, err = process.communicate(timeout=30)
-    assert time.monotonic() - started < 5 and process.returncode == 130
+    assert time.monotonic() - started < 5 and process.returncode == 130, err
     assert "Traceback" not in err
     deadline = time.monotonic() + 5
     while time.monotonic() < deadline and live_in_group(process.pid):
