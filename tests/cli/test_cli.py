@@ -285,7 +285,7 @@ def test_generate_numcro_on_an_authors_blocks_in_every_drawn_form(puzzle_file, t
     for name, drawing in BLOCKS.items():
         path = puzzle_file(drawing, f"{name}.txt")
         code = main(["generate", "numcro", "--lang", "en", "--blocks", path, "--dict", folder,
-                     "--seed", "1", "--seconds", "20"])
+                     "--seed", "1", "--seconds", "5"])
         out, err = capsys.readouterr()
         assert code in (0, 1), err  # 1: these few words may not fill it; never all blocks
         if code == 0:
