@@ -289,6 +289,18 @@ class PuzzleEditor(Screen):
         self.status.idle(slot)
         return result
 
+    async def rated(self, hint: str):
+        """This puzzle's rating from the pool; None when an edit or Esc superseded it, or
+        when rating failed (the error is shown in the panel, with `hint`)."""
+        rating = await self.in_pool("rate", jobs.rate, self.family.name, self.puzzle,
+                                    self.context())
+        if rating is None or (isinstance(rating, Failed) and rating.stopped):
+            return None
+        if isinstance(rating, Failed):
+            self.status.set_difficulty(rating.error, "", hint)
+            return None
+        return rating
+
     def action_cancel_check(self) -> None:
         """Stop a running check; a finished result stays on screen."""
         if not self.checking:

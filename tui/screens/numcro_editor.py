@@ -14,8 +14,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, Static
 
-from core import jobs
-from core.family import Checked, Context, Failed
+from core.family import Checked, Context
 from core.numcro import BLOCK, Puzzle
 from core.numcro.authoring import (
     entries_without_words,
@@ -301,12 +300,8 @@ class NumcroEditor(PuzzleEditor):
 
     @work(exclusive=True, group="rate")
     async def run_rating(self) -> None:
-        rating = await self.in_pool("rate", jobs.rate, self.family.name, self.puzzle,
-                                    self.context())
-        if rating is None or (isinstance(rating, Failed) and rating.stopped):
-            return
-        if isinstance(rating, Failed):
-            self.status.set_difficulty(rating.error, "", HELP)
+        rating = await self.rated(HELP)
+        if rating is None:
             return
         steps = rating.walkthrough()
         more = f"\n… {len(steps) - 3} more (rate --steps)" if len(steps) > 3 else ""

@@ -15,9 +15,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Footer, Header
 
-from core import jobs
 from core.errors import ParseError
-from core.family import Checked, Failed
+from core.family import Checked
 from core.variants import formats, model
 from core.variants.family import VARIANTS
 from core.variants.model import Mark, Variant
@@ -213,12 +212,8 @@ class VariantsEditor(PuzzleEditor):
 
     @work(exclusive=True, group="rate")
     async def run_rating(self) -> None:
-        rating = await self.in_pool("rate", jobs.rate, self.family.name, self.puzzle,
-                                    self.context())
-        if rating is None or (isinstance(rating, Failed) and rating.stopped):
-            return
-        if isinstance(rating, Failed):
-            self.status.set_difficulty(rating.error, "", HINT)
+        rating = await self.rated(HINT)
+        if rating is None:
             return
         used = "\n".join(f"  {name} ×{times}" for name, times in rating.techniques.items())
         self.status.set_difficulty(f"{rating.level} (score {rating.score:.1f}), hardest: "
