@@ -17,12 +17,13 @@ import csv
 import gc
 import importlib.util
 import json
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from common import pooled_pairs
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -107,18 +108,7 @@ def main() -> None:
     print(f"{'case':6} {'pairs':>5} {'A ms':>9} {'B ms':>9} {'B/A':>7}   per process")
     for case in args.cases.split(","):
         per = -(-(args.pairs or PAIRS.get(case, 60)) // args.procs)
-        ratios, times_a, times_b, medians = [], [], [], []
-        for _ in range(args.procs):
-            done = subprocess.run([sys.executable, __file__, "--worker", case, str(per), a_path,
-                                   b_path], capture_output=True, text=True, check=True)
-            out = json.loads(done.stdout)
-            ratios += out["ratios"]
-            times_a += out["a"]
-            times_b += out["b"]
-            medians.append(statistics.median(out["ratios"]))
-        print(f"{case:6} {len(ratios):5d} {statistics.median(times_a) * 1000:9.3f} "
-              f"{statistics.median(times_b) * 1000:9.3f} {statistics.median(ratios):7.3f}   "
-              + " ".join(f"{m:.3f}" for m in medians), flush=True)
+        pooled_pairs(__file__, case, [case, str(per), a_path, b_path], args.procs, 6, 3)
     Path(a_path).unlink()
 
 

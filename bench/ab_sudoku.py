@@ -16,12 +16,13 @@ import gc
 import importlib.util
 import json
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from common import pooled_pairs
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -101,20 +102,8 @@ def main() -> None:
     print(f"{'case':8} {'pairs':>5} {'A ms':>9} {'B ms':>9} {'B/A':>7}   per process")
     for case in args.cases.split(","):
         per = -(-(args.pairs or PAIRS[case]) // args.procs)
-        ratios, times_a, times_b, medians = [], [], [], []
-        for p in range(args.procs):
-            done = subprocess.run([sys.executable, __file__, "--worker", case, str(per), a_dir,
-                                   b_dir, str(p * 10 ** 4)], capture_output=True, text=True,
-                                  check=True)
-            out = json.loads(done.stdout)
-            ratios += out["ratios"]
-            times_a += out["a"]
-            times_b += out["b"]
-            medians.append(statistics.median(out["ratios"]))
-        print(f"{case:8} {len(ratios):5d} {statistics.median(times_a) * 1000:9.1f} "
-              f"{statistics.median(times_b) * 1000:9.1f} {statistics.median(ratios):7.3f}   "
-              + " ".join(f"{m:.3f}" for m in medians), flush=True)
-
+        pooled_pairs(__file__, case, [case, str(per), a_dir, b_dir], args.procs, 8, 1,
+                     seeded=True)
 
 if __name__ == "__main__":
     main()

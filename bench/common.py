@@ -58,3 +58,25 @@ def spearman(xs: list[float], ys: list[float]) -> float:
     mx, my = statistics.mean(rx), statistics.mean(ry)
     cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry, strict=True))
     return cov / (sum((a - mx) ** 2 for a in rx) * sum((b - my) ** 2 for b in ry)) ** 0.5
+
+
+def pooled_pairs(script: str, case: str, worker_args: list[str], procs: int, width: int,
+                 digits: int, seeded: bool = False) -> None:
+    """A paired A/B of one case over `procs` worker processes (`script --worker ARGS`, plus
+    a seed per process when `seeded`, each printing JSON with per-pair ratios and A and B
+    times): prints the pooled medians and each process's median ratio."""
+    import json
+
+    ratios, times_a, times_b, medians = [], [], [], []
+    for p in range(procs):
+        done = subprocess.run([sys.executable, script, "--worker", *worker_args,
+                               *([str(p * 10 ** 4)] if seeded else [])],
+                              capture_output=True, text=True, check=True)
+        out = json.loads(done.stdout)
+        ratios += out["ratios"]
+        times_a += out["a"]
+        times_b += out["b"]
+        medians.append(statistics.median(out["ratios"]))
+    print(f"{case:{width}} {len(ratios):5d} {statistics.median(times_a) * 1000:9.{digits}f} "
+          f"{statistics.median(times_b) * 1000:9.{digits}f} {statistics.median(ratios):7.3f}   "
+          + " ".join(f"{m:.3f}" for m in medians), flush=True)
