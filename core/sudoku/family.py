@@ -143,10 +143,13 @@ def _options(values: dict):
         return options
     if options.size != 9:
         raise ValueError("--rating, --must-use and --first-hard: Sudoku Explainer rates 9x9 only")
-    from core.sudoku.targets import Target, Targeted, parse_rating  # the rater: only here
+    from core.sudoku.targets import ATTEMPTS as TARGET_ATTEMPTS  # the rater: only here
+    from core.sudoku.targets import Target, Targeted, parse_rating
 
     target = Target(parse_rating(rating) if rating is not None else None, must_use, first_hard,
                     values.get("scale") or "sukaku")
+    if not attempts:
+        options = replace(options, attempts=TARGET_ATTEMPTS)
     return Targeted(options, target)
 
 

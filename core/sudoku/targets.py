@@ -6,11 +6,16 @@ the generator's."""
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from itertools import combinations
 
 from core.errors import GenerationFailed
 from core.sudoku.explainer import explain
+from core.sudoku.explainer.board import REGIONS, Board
+from core.sudoku.explainer.fish import NAMES as FISH_NAMES
+from core.sudoku.explainer.rater import explain_board
 from core.sudoku.explainer.techniques import SINGLES, technique_names, technique_of
 from core.sudoku.model import Puzzle
 
@@ -102,20 +107,27 @@ class _Hit(Exception):
 GUIDED_UP_TO = 6.5
 
 
+ATTEMPTS = 20000  # candidates tried for a target when the author gives no number: rare
+# techniques (a Swordfish comes up in about one candidate of 300) need many
+
+
 def generate(targeted: Targeted, rng: random.Random,
              stop: Callable[[], bool] | None = None) -> tuple[Puzzle, tuple[int, ...]]:
-    """The first candidate that meets the target (GenerationFailed after `attempts`)."""
+    """The first candidate that meets the target (GenerationFailed after `attempts`, or
+    `seconds`)."""
+    from core.sudoku.generator import _with_deadline
     from core.sudoku.generator import generate as candidate
 
     options, target = targeted.options, targeted.target
     if options.size != 9:
         raise ValueError("Sudoku Explainer rates 9x9 puzzles only")
+    stop = _with_deadline(stop, options.seconds, time.monotonic())
     plain = options.mask is None and options.level is None and options.max_technique is None
     # a puzzle on the way that meets the target will do, unless every given must count
     early = not options.minimal and options.clues is None
     trim = plain and early and target.must_use is not None
     guide = _guide(target, early) if plain and not trim else None
-    one = replace(options, attempts=1)
+    one = replace(options, attempts=1, seconds=None)  # the time budget is the whole search's
     for _ in range(options.attempts):
         if stop is not None and stop():
             break
@@ -130,48 +142,99 @@ def generate(targeted: Targeted, rng: random.Random,
             continue
         if target.met_by(puzzle, stop):
             return puzzle, solution
+    if options.seconds is not None:
+        raise GenerationFailed(f"no puzzle met the target in {options.seconds:g} s")
     raise GenerationFailed(f"no puzzle met the target in {options.attempts} candidates")
 
 
 TRIM_STEPS = 40  # givens added, at most, to bring a puzzle within a technique
-TRIM_TRIES = 6  # cells tried for each
+TRIM_TRIES = 20  # cells tried for each
 
 
 def _trimmed(puzzle, solution, options, target: Target, rng, stop) -> Puzzle:
     """A puzzle whose solution uses the wanted technique, with givens added (solution
     values, by symmetry orbits) where SE's techniques up to it get stuck, as long as the
-    technique stays in use, until they solve it. GenerationFailed when the technique is not
-    used or stops being used."""
+    technique stays in use, until they solve it. A fish the puzzle gets stuck short of is
+    brought in first (_fish_blockers). GenerationFailed when the technique is not used or
+    stops being used."""
     from core.symmetry import orbits
 
     names = technique_names(target.scale)
     allowed = frozenset(names[:names.index(target.must_use) + 1])
     orbit = {c: group for group in orbits(9, options.symmetry) for c in group}
+
+    def uses(cells, givens):
+        """The first of the cells whose solution value, given, keeps the technique in use."""
+        for cell in cells:
+            trial = list(givens)
+            for c in orbit[cell]:
+                trial[c] = solution[c]
+            result = explain(trial, target.scale, stop, allowed=allowed)
+            if any(s.technique == target.must_use for s in result.steps):
+                return trial, result
+        return None
+
     givens = list(puzzle.givens)
-
-    def uses(trial):
-        result = explain(trial, target.scale, stop, allowed=allowed)
-        return result, any(s.technique == target.must_use for s in result.steps)
-
-    result, used = uses(givens)
+    result = explain(givens, target.scale, stop, allowed=allowed)
+    if not any(s.technique == target.must_use for s in result.steps):
+        degree = FISH_DEGREES.get(target.must_use)
+        if result.solved or degree is None:
+            raise GenerationFailed("the technique is not used")
+        stuck = Board.from_state(result.values, result.cands)
+        blockers = _fish_blockers(stuck, solution, degree)
+        rng.shuffle(blockers)
+        found = uses((c for c in blockers[:TRIM_TRIES]
+                      if _brings_in(stuck, [(x, solution[x]) for x in orbit[c]], target,
+                                    allowed, stop)), givens)
+        if found is None:
+            raise GenerationFailed("the technique could not be brought in")
+        givens, result = found
     for _ in range(TRIM_STEPS):
-        if not used:
-            break
         if result.solved:
             return puzzle.with_givens(givens)
         open_cells = [c for c in range(81) if not result.values[c]]
         rng.shuffle(open_cells)
-        for cell in open_cells[:TRIM_TRIES]:
-            trial = list(givens)
-            for c in orbit[cell]:
-                trial[c] = solution[c]
-            trial_result, trial_used = uses(trial)
-            if trial_used:
-                givens, result, used = trial, trial_result, True
-                break
-        else:
+        found = uses(open_cells[:TRIM_TRIES], givens)
+        if found is None:
             break
+        givens, result = found
     raise GenerationFailed("the technique could not be kept")
+
+
+FISH_DEGREES = {name: degree for degree, name in FISH_NAMES.items()}
+
+
+def _brings_in(stuck: Board, placed, target: Target, allowed, stop) -> bool:
+    """SE's techniques, from the board where they got stuck with these values placed, come
+    to the wanted technique (which givens placed from the start, as a rule, also do)."""
+    board = stuck.copy()
+    for cell, value in placed:
+        board.place(cell, value)
+    result = explain_board(board, target.scale, stop, allowed=allowed,
+                           until=lambda step: step.technique == target.must_use)
+    return any(s.technique == target.must_use for s in result.steps)
+
+
+def _fish_blockers(stuck: Board, solution, degree: int) -> list[int]:
+    """Where SE got stuck short of a fish: the cells whose solution value, given, takes the
+    one candidate that keeps `degree` base lines of a digit from lying in `degree` cross
+    lines (a fish its next step may take)."""
+    positions, cells = stuck.positions, []
+    for v in range(1, 10):
+        for first in (9, 18):  # rows, then columns, as base lines
+            lines = [b for b in range(first, first + 9)
+                     if 2 <= positions[b * 9 + v - 1].bit_count() <= degree + 1]
+            for bases in combinations(lines, degree):
+                union = 0
+                for b in bases:
+                    union |= positions[b * 9 + v - 1]
+                if union.bit_count() != degree + 1:
+                    continue
+                for i in range(9):
+                    holders = [REGIONS[b][i] for b in bases if positions[b * 9 + v - 1] >> i & 1]
+                    if len(holders) == 1 and solution[holders[0]] != v:
+                        cells.append(holders[0])
+    return list(dict.fromkeys(cells))
 
 
 def _guide(target: Target, early: bool) -> Callable | None:

@@ -34,6 +34,7 @@ class SeResult:
     steps: tuple[SeStep, ...]
     solved: bool
     values: tuple[int, ...] = ()  # the board when the rating ended (0 = not filled)
+    cands: tuple[int, ...] = ()  # and its candidates (9-bit sets)
 
 
 def producers(scale: str, stop=None) -> tuple[tuple[str, Producer], ...]:
@@ -53,7 +54,14 @@ def explain(givens, scale: str = "sukaku", stop: Callable[[], bool] | None = Non
     end after the step it accepts. `steps`: SE's every step (slower); else its direct steps
     come in bulk, a step per round of one kind (core.sudoku.explainer.direct), with the same
     rating. When `stop` says so, the steps so far are returned, unsolved."""
-    board = Board.from_givens(givens)
+    return explain_board(Board.from_givens(givens), scale, stop, ceiling, allowed, until, steps)
+
+
+def explain_board(board: Board, scale: str = "sukaku", stop: Callable[[], bool] | None = None,
+                  ceiling: float | None = None, allowed=None,
+                  until: Callable[[SeStep], bool] | None = None,
+                  steps: bool = False) -> SeResult:
+    """explain() from a board part way (which it changes): SE's steps from there on."""
     techniques = [(name, produce) for name, produce in producers(scale, stop)
                   if allowed is None or name in allowed]
     if not steps:
@@ -75,13 +83,11 @@ def explain(givens, scale: str = "sukaku", stop: Callable[[], bool] | None = Non
         except Stopped:
             return run.result(board, solved=False)
         if hint is None:
-            return SeResult(BEYOND, "Beyond solver", tuple(run.steps), False,
-                            tuple(board.values))
+            return run.beyond(board)
         before = board.copy()
         hint.apply(board)
         if board.same(before):  # SE would loop
-            return SeResult(BEYOND, "Beyond solver", tuple(run.steps), False,
-                            tuple(board.values))
+            return run.beyond(board)
         step = SeStep(hint.name, se_round(hint.difficulty), hint.describe(), technique)
         if run.record(step, hint.difficulty, hint.name):
             break
@@ -109,7 +115,12 @@ class _Run:
     def result(self, board: Board, solved: bool | None = None) -> SeResult:
         solved = board.solved if solved is None else solved
         return SeResult(se_round(self.difficulty), self.hardest, tuple(self.steps), solved,
-                        tuple(board.values))
+                        tuple(board.values), tuple(board.cands))
+
+    def beyond(self, board: Board) -> SeResult:
+        """SE got stuck: rated beyond its solver."""
+        return SeResult(BEYOND, "Beyond solver", tuple(self.steps), False, tuple(board.values),
+                        tuple(board.cands))
 
 
 def first_hint(board: Board, techniques) -> tuple[str, Hint | None]:

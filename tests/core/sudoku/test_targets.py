@@ -2,6 +2,7 @@
 
 import json
 import random
+import time
 
 import pytest
 
@@ -51,6 +52,26 @@ def test_must_use_means_stuck_without_it():
     assert not explain(puzzle.givens, allowed=before).solved
     cells = [c for c, v in enumerate(puzzle.givens) if v]
     assert all(puzzle.givens[80 - c] for c in cells)  # the symmetry still holds
+
+
+def test_must_use_a_fish_brought_in():
+    # a Swordfish is rare (about one random puzzle in 1,000): the candidates that get stuck
+    # short of one are given the cell that completes one
+    target = Target(must_use="Swordfish")
+    puzzle, solution = generate(Targeted(Options(attempts=2000), target), random.Random(7))
+    with_it = _steps(puzzle, "Swordfish")
+    assert with_it.solved and any(s.technique == "Swordfish" for s in with_it.steps)
+    assert with_it.values == solution
+    names = technique_names("sukaku")
+    assert not explain(puzzle.givens, allowed=frozenset(names[:names.index("Swordfish")])).solved
+    assert explain(puzzle.givens).rating == 3.8  # SE itself takes that Swordfish
+
+
+def test_a_target_within_seconds():
+    args = ["generate", "sudoku", "--must-use", "Jellyfish", "--seconds", "0.3", "--seed", "3"]
+    start = time.monotonic()
+    assert main(args) == 1
+    assert time.monotonic() - start < 3
 
 
 def test_first_hard_step():
