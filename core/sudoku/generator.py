@@ -209,6 +209,37 @@ NODE_CAPS = {16: (1000, 8000, 64000), 25: (100,)}
 MORE_CAPS = (1000, 10000, 100000)  # passes a time budget adds on 25x25
 
 
+@dataclass(frozen=True)
+class CellOrder:
+    """The grid with its cells numbered in a random order: the search branches on the first
+    (by number) of the cells with fewest candidates, so a new numbering sends it down other
+    branches and changes nothing else. A capped search's length swings tenfold with that
+    choice, and reading order is a bad one: 16x16 without symmetry, seeds 1-10, 7 removal
+    tests past 1,000 nodes instead of 57 and 143,000 propagations instead of 578,000 (416,000
+    in reading order with the same random draws)."""
+
+    old: tuple[int, ...]  # the old number of each new cell
+    geo: Geometry
+    prefer: list[int]  # the known solution's symbols, renumbered
+
+    @classmethod
+    def drawn(cls, geo: Geometry, prefer: list[int], rng: random.Random) -> CellOrder:
+        old = rng.sample(range(len(prefer)), len(prefer))
+        new = [0] * len(old)
+        for i, c in enumerate(old):
+            new[c] = i
+        renumbered = Geometry(geo.shape, tuple(tuple(new[c] for c in unit) for unit in geo.units),
+                              tuple(geo.cell_units[c] for c in old),
+                              tuple(tuple(new[p] for p in geo.peers[c]) for c in old),
+                              tuple(geo.unit_bits[c] for c in old))
+        return cls(tuple(old), renumbered, [prefer[c] for c in old])
+
+    def search(self, cand: list[int], stop, max_nodes: int) -> bool:
+        """Some solution from `cand` (numbered as usual); Undecided past `max_nodes`."""
+        return bool(search_candidates([cand[c] for c in self.old], self.geo, 1, stop,
+                                      self.prefer, max_nodes))
+
+
 class Eliminated:
     """The candidates a set of givens leaves before any propagation (each given's symbol
     struck from its peers), kept for the last set asked and updated where the next set
@@ -273,7 +304,8 @@ class UniquenessTest:
     removed is unique exactly when no solution differs from the known one inside the group, so
     each test is a few searches for a single solution, and singles settle most of them."""
 
-    def __init__(self, solution: tuple[int, ...], shape: Shape, stop: Callable | None = None):
+    def __init__(self, solution: tuple[int, ...], shape: Shape, stop: Callable | None = None,
+                 rng: random.Random | None = None):
         self.bits = [1 << (v - 1) for v in solution]
         self.geo = geometry(shape)
         self.full = (1 << shape.size) - 1
@@ -284,6 +316,10 @@ class UniquenessTest:
         # unique, maybe not minimal); those groups are tried again with a larger cap.
         self.max_nodes = NODE_CAPS[shape.size][0] if shape.size in NODE_CAPS else 0
         self.undecided: set[tuple] = set()
+        # Capped searches scan the cells in a random order, a new one for each pass: an order
+        # that sent a test past the cap is likely a bad one for it.
+        self.rng = rng or random.Random(0)
+        self.order = self._new_order() if self.max_nodes else None
         self.left = Eliminated(self.bits, self.geo)
 
     def __call__(self, rest: frozenset, group: tuple) -> bool:
@@ -309,12 +345,21 @@ class UniquenessTest:
         self.undecided.discard(group)
         return True
 
+    def next_pass(self, max_nodes: int) -> None:
+        """The undecided groups are to be tried again with a larger cap, in a new cell order."""
+        self.max_nodes, self.order = max_nodes, self._new_order()
+        self.undecided.clear()
+
+    def _new_order(self) -> CellOrder:
+        return CellOrder.drawn(self.geo, self.bits, self.rng)
+
     def _solvable(self, cand: list[int], group: tuple) -> bool:
         """Some solution from `cand`; a search past the cap (or stopped) counts as one, so
         the group stays in."""
         try:
-            return bool(search_candidates(cand, self.geo, 1, self.stop, self.bits,
-                                          self.max_nodes))
+            if not self.max_nodes:
+                return bool(search_candidates(cand, self.geo, 1, self.stop, self.bits))
+            return self.order.search(cand, self.stop, self.max_nodes)
         except (Undecided, Stopped):
             self.undecided.add(group)
             return True
@@ -448,7 +493,7 @@ def _reduce(solution, shape: Shape, options: Options, allowed, rng, stop, report
             ) -> tuple[Puzzle | None, bool]:
     """Greedy removal over symmetry orbits (then single cells, for a minimal puzzle); on big
     grids the groups a capped search left undecided are tried again with larger caps."""
-    unique = UniquenessTest(solution, shape, stop)
+    unique = UniquenessTest(solution, shape, stop, rng)
     can_remove = _removal_test(solution, shape, allowed, unique)
     if report is not None:
         can_remove = report(can_remove)
@@ -463,8 +508,8 @@ def _reduce(solution, shape: Shape, options: Options, allowed, rng, stop, report
     for cap in caps[1:]:
         if not unique.undecided or (stop is not None and stop()):
             break
-        unique.max_nodes, groups = cap, sorted(unique.undecided)
-        unique.undecided.clear()
+        groups = sorted(unique.undecided)
+        unique.next_pass(cap)
         kept = remove_greedily(kept, groups, can_remove, rng, target=options.clues, stop=stop)
     if options.clues is not None and len(kept) > options.clues:
         return None, False
