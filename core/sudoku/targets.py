@@ -14,6 +14,7 @@ from itertools import combinations
 from core.errors import GenerationFailed
 from core.sudoku.explainer import explain
 from core.sudoku.explainer.board import REGIONS, Board
+from core.sudoku.explainer.fish import DIFFICULTY as FISH_DIFFICULTY
 from core.sudoku.explainer.fish import NAMES as FISH_NAMES
 from core.sudoku.explainer.rater import explain_board
 from core.sudoku.explainer.techniques import SINGLES, technique_names, technique_of
@@ -127,12 +128,18 @@ def generate(targeted: Targeted, rng: random.Random,
     early = not options.minimal and options.clues is None
     trim = plain and early and target.must_use is not None
     guide = _guide(target, early) if plain and not trim else None
+    fish = _fish_rated(target) if plain and early and not trim else None
     one = replace(options, attempts=1, seconds=None)  # the time budget is the whole search's
+    spent = [0.0, 0.0]  # seconds on candidates made to use the fish, and on the others
     for _ in range(options.attempts):
         if stop is not None and stop():
             break
+        began, fished = time.monotonic(), fish is not None and spent[0] <= spent[1]
         try:
-            if guide is not None:
+            if fished:  # as much time as the other candidates get
+                puzzle, solution = candidate(one, rng, stop)
+                puzzle = _trimmed(puzzle, solution, options, fish, rng, stop)
+            elif guide is not None:
                 puzzle, solution = _reduced(options, guide, rng, stop)
             else:
                 puzzle, solution = candidate(one, rng, stop)
@@ -140,11 +147,28 @@ def generate(targeted: Targeted, rng: random.Random,
                     puzzle = _trimmed(puzzle, solution, options, target, rng, stop)
         except GenerationFailed:
             continue
+        finally:
+            spent[not fished] += time.monotonic() - began
         if target.met_by(puzzle, stop):
             return puzzle, solution
     if options.seconds is not None:
         raise GenerationFailed(f"no puzzle met the target in {options.seconds:g} s")
     raise GenerationFailed(f"no puzzle met the target in {options.attempts} candidates")
+
+
+def _fish_rated(target: Target) -> Target | None:
+    """For a narrow rating range around a fish's difficulty (Swordfish 3.8, rare in random
+    puzzles): the target of using that fish, whose puzzles SE rates at it."""
+    if target.rating is None or target.first_hard is not None:
+        return None
+    low, high = target.rating
+    if high - low >= 0.2:
+        return None
+    names = technique_names(target.scale)
+    for degree, name in FISH_NAMES.items():
+        if low <= FISH_DIFFICULTY[degree] <= high and name in names:
+            return Target(must_use=name, scale=target.scale)
+    return None
 
 
 TRIM_STEPS = 40  # givens added, at most, to bring a puzzle within a technique

@@ -67,6 +67,15 @@ def test_must_use_a_fish_brought_in():
     assert explain(puzzle.givens).rating == 3.8  # SE itself takes that Swordfish
 
 
+def test_a_rating_only_a_fish_gives():
+    # SE rates 3.8 only a Swordfish's puzzles: half the time goes to bringing one in
+    target = Target(rating=(3.8, 3.8))
+    puzzle, solution = generate(Targeted(Options(attempts=4000), target), random.Random(1))
+    result = explain(puzzle.givens)
+    assert result.rating == 3.8 and result.hardest == "Swordfish"
+    assert result.values == solution
+
+
 def test_a_target_within_seconds():
     args = ["generate", "sudoku", "--must-use", "Jellyfish", "--seconds", "0.3", "--seed", "3"]
     start = time.monotonic()
