@@ -443,7 +443,7 @@ def make(options: Options = Options(), rng: random.Random | None = None,
     shape = Shape.of_size(options.size)
     allowed = options.allowed_techniques()
     start = time.monotonic()
-    stop = _with_deadline(stop, options.seconds, start)
+    stop = with_deadline(stop, options.seconds, start)
     for _ in range(options.attempts):
         if stop is not None and stop():
             break
@@ -466,7 +466,7 @@ def make(options: Options = Options(), rng: random.Random | None = None,
     raise GenerationFailed(f"no puzzle met the constraints in {options.attempts} attempts")
 
 
-def _with_deadline(stop, seconds: float | None, start: float):
+def with_deadline(stop, seconds: float | None, start: float):
     """The caller's stop, or the end of the time budget."""
     if seconds is None:
         return stop

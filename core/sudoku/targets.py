@@ -116,13 +116,13 @@ def generate(targeted: Targeted, rng: random.Random,
              stop: Callable[[], bool] | None = None) -> tuple[Puzzle, tuple[int, ...]]:
     """The first candidate that meets the target (GenerationFailed after `attempts`, or
     `seconds`)."""
-    from core.sudoku.generator import _with_deadline
     from core.sudoku.generator import generate as candidate
+    from core.sudoku.generator import with_deadline
 
     options, target = targeted.options, targeted.target
     if options.size != 9:
         raise ValueError("Sudoku Explainer rates 9x9 puzzles only")
-    stop = _with_deadline(stop, options.seconds, time.monotonic())
+    stop = with_deadline(stop, options.seconds, time.monotonic())
     plain = options.mask is None and options.level is None and options.max_technique is None
     # a puzzle on the way that meets the target will do, unless every given must count
     early = not options.minimal and options.clues is None
