@@ -277,9 +277,13 @@ def _guide(target: Target, early: bool) -> Callable | None:
     allowed = frozenset(names[:last + 1]) if target.must_use else None
     first = names.index(target.first_hard) if target.first_hard else None
 
+    # only the first hard step wanted: SE need not go past it (nor solve the puzzle: it is
+    # unique, and SE's last resort, nested chains, can take seconds on the way)
+    until = _beyond_singles if high is None and target.must_use is None else None
+
     def keeps(givens, stop) -> bool:
-        result = explain(givens, target.scale, stop, ceiling=high, allowed=allowed)
-        if not result.solved or (high is not None and result.rating > high):
+        result = explain(givens, target.scale, stop, ceiling=high, allowed=allowed, until=until)
+        if until is None and not result.solved or (high is not None and result.rating > high):
             return False
         hard = next((s.technique for s in result.steps if s.technique not in SINGLES), None)
         if first is not None and hard is not None and names.index(hard) > first:
