@@ -96,14 +96,21 @@ ALIASES = {
 
 
 def technique_of(name: str, scale: str = "sukaku") -> str:
-    """SE's name of a technique an author names (its own name or a common one); ValueError
-    when the scale has no such technique."""
+    """SE's name of a technique an author names (its own name or a common one, in any case,
+    with spaces or hyphens); ValueError when the scale has no such technique."""
     names = technique_names(scale)
-    wanted = name.strip().lower()
+    wanted = _plain(name)
     for known in names:
-        if known.lower() == wanted:
+        if _plain(known) == wanted:
             return known
-    known = ALIASES.get(wanted)
-    if known in names:
-        return known
-    raise ValueError(f"no technique {name!r} on the {scale} scale; one of {', '.join(names)}")
+    for alias, known in ALIASES.items():
+        if _plain(alias) == wanted and known in names:
+            return known
+    listed = "; ".join(names)  # (some names hold commas: "Scraper, Kite, Turbot")
+    common = "; ".join(sorted(a for a, known in ALIASES.items() if known in names))
+    raise ValueError(f"no technique {name!r} on the {scale} scale; one of: {listed}; or a "
+                     f"common name: {common}")
+
+
+def _plain(name: str) -> str:
+    return " ".join(name.lower().replace("-", " ").replace("_", " ").split())

@@ -25,6 +25,10 @@ def test_techniques_by_se_names_and_common_ones():
     assert technique_of("x-wing") == "X-Wing"
     assert technique_of("Unique Rectangle") == "Unique Rectangle / Loop"
     assert technique_of("skyscraper") == "Scraper, Kite, Turbot"
+    assert technique_of("Unique-Rectangle") == "Unique Rectangle / Loop"
+    assert technique_of("x  wing") == technique_of("X_Wing") == "X-Wing"
+    with pytest.raises(ValueError, match="; Scraper, Kite, Turbot; "):
+        technique_of("Bogus")  # names listed apart although some hold commas
     with pytest.raises(ValueError, match="classic"):
         technique_of("skyscraper", "classic")  # classic SE has no turbot fish
     with pytest.raises(ValueError):
