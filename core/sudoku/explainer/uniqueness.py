@@ -19,6 +19,7 @@ from core.sudoku.explainer.hint import Hint
 from core.sudoku.explainer.subsets import _tuple_of, colex
 
 RECTANGLE_TYPES = ("1", "2", "3", "3", "4")
+REGION_BITS = tuple(sum(1 << r for r in regions) for regions in CELL_REGIONS)
 
 
 # --- unique rectangles and loops -----------------------------------------------------------
@@ -32,7 +33,7 @@ def unique_loops(board: Board, corrected: bool = True) -> Iterator[Hint]:
         v1 = (pair & -pair).bit_length()
         v2 = pair.bit_length()
         found: list[list[int]] = []
-        _loops(board, start, pair, [], 2, 0, -1, found, corrected)
+        _loops(board, start, pair, [], 2, 0, -1, found, corrected, [0, 0])
         for loop in found:
             if _valid_loop(loop):
                 for hint, kind, klass in _loop_hints(board, loop, v1, v2, corrected):
@@ -47,11 +48,16 @@ def unique_loops(board: Board, corrected: bool = True) -> Iterator[Hint]:
         yield hint
 
 
-def _loops(board, cell, pair, loop, allowed, extra, last_kind, found, corrected) -> None:
+def _loops(board, cell, pair, loop, allowed, extra, last_kind, found, corrected, seen) -> None:
     """SE's checkForLoops: depth-first through cells holding both digits of `pair`, at most
-    two of them with more candidates (or more, if they add the same single digit)."""
+    two of them with more candidates (or more, if they add the same single digit). `seen`:
+    the regions of the cells at even and odd places so far; a cell that repeats one of its
+    place's parity can only make loops that _valid_loop refuses, so it is not followed (SE
+    follows it: the loops found and their order are the same)."""
+    seen[len(loop) % 2] |= REGION_BITS[cell]
     loop.append(cell)
     cands = board.cands
+    parity = len(loop) % 2  # the place of the next cell
     for kind in range(3):
         if kind == last_kind:
             continue
@@ -65,10 +71,13 @@ def _loops(board, cell, pair, loop, allowed, extra, last_kind, found, corrected)
                 more = (extra | m) & ~pair
                 if not corrected:
                     extra = more  # classic SE lets a branch's extra digits leak into the next
+                if REGION_BITS[nxt] & seen[parity]:
+                    continue
                 if m.bit_count() == 2 or more.bit_count() == 1 or allowed > 0:
                     left = allowed - 1 if m.bit_count() > 2 else allowed
-                    _loops(board, nxt, pair, loop, left, more, kind, found, corrected)
+                    _loops(board, nxt, pair, loop, left, more, kind, found, corrected, seen)
     loop.pop()
+    seen[len(loop) % 2] &= ~REGION_BITS[cell]
 
 
 def _valid_loop(loop: list[int]) -> bool:
