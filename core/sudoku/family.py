@@ -133,11 +133,13 @@ class Sudoku(Family):
 def _options(values: dict):
     from core.sudoku.generator import Options
 
-    attempts = {"attempts": values["attempts"]} if values.get("attempts") else {}
+    attempts = values.get("attempts")
     options = Options(size=values["size"], symmetry=values["symmetry"], clues=values.get("clues"),
                       minimal=bool(values.get("minimal")), mask=_mask(values.get("mask")),
                       level=values.get("level"), max_technique=values.get("max_technique"),
-                      seconds=values.get("seconds"), **attempts)
+                      seconds=values.get("seconds"))
+    if attempts:
+        options = replace(options, attempts=attempts)
     rating, must_use, first_hard = (values.get(k) for k in ("rating", "must_use", "first_hard"))
     if rating is None and must_use is None and first_hard is None:
         return options
@@ -148,7 +150,7 @@ def _options(values: dict):
 
     target = Target(parse_rating(rating) if rating is not None else None, must_use, first_hard,
                     values.get("scale") or "sukaku")
-    if not attempts:
+    if not attempts:  # a rare target needs more candidates than a plain puzzle needs grids
         options = replace(options, attempts=TARGET_ATTEMPTS)
     return Targeted(options, target)
 
@@ -173,9 +175,10 @@ def _generators() -> tuple[Generator, ...]:
         Field("clues", "stop at this many clues", int),
         Field("minimal", "no clue can be removed", bool, False),
         Field("mask", "givens exactly on this pattern's cells", file=True),
-        Field("attempts", "random grids to try (with a target: puzzles to try)", int),
-        Field("seconds", "time budget: then the best unique puzzle so far (maybe not minimal)",
-              float),
+        Field("attempts", "random grids to try (1,000; with a target: puzzles to try, 20,000)",
+              int),
+        Field("seconds", "time budget: then the best unique puzzle so far (maybe not minimal); "
+              "with a target: the time to find one", float),
         Field("rating", "Sudoku Explainer's rating in this range, e.g. 7.0-7.5", str,
               metavar="A-B"),
         Field("scale", "the rating's scale: sukaku (Sukaku Explainer 1.15.10) or classic "

@@ -17,9 +17,15 @@ from core.sudoku.explainer.board import REGIONS, Board
 from core.sudoku.explainer.fish import DIFFICULTY as FISH_DIFFICULTY
 from core.sudoku.explainer.fish import NAMES as FISH_NAMES
 from core.sudoku.explainer.rater import explain_board
-from core.sudoku.explainer.techniques import SINGLES, technique_names, technique_of
+from core.sudoku.explainer.techniques import (
+    SINGLES,
+    technique_names,
+    technique_of,
+    techniques_up_to,
+)
 from core.sudoku.model import Puzzle
 
+FISH_DEGREES = {name: degree for degree, name in FISH_NAMES.items()}
 HIGHEST = 12.0  # above every rating SE gives a solvable puzzle (20 means it got stuck)
 
 
@@ -52,34 +58,42 @@ class Target:
         if self.first_hard in SINGLES:
             raise ValueError(f"--first-hard {self.first_hard}: a technique beyond singles")
 
+    @property
+    def allowed(self) -> frozenset[str] | None:
+        """The techniques SE may take: up to the one the solution must use (None: all)."""
+        return techniques_up_to(self.must_use, self.scale) if self.must_use else None
+
+    @property
+    def until(self) -> Callable | None:
+        """Where SE's solution may end: after the first hard step, when only that counts."""
+        return _beyond_singles if self.rating is None and self.must_use is None else None
+
     def met_by(self, puzzle: Puzzle, stop: Callable[[], bool] | None = None) -> bool:
         """SE's solution of the puzzle meets every part of the target."""
         high = self.rating[1] if self.rating else None
-        allowed = None
-        if self.must_use is not None:
-            names = technique_names(self.scale)
-            allowed = frozenset(names[:names.index(self.must_use) + 1])
-        until = None
-        if self.rating is None and self.must_use is None:
-            until = _beyond_singles  # only the first hard step matters
-        result = explain(puzzle.givens, self.scale, stop, ceiling=high, allowed=allowed,
-                         until=until)
+        result = explain(puzzle.givens, self.scale, stop, ceiling=high, allowed=self.allowed,
+                         until=self.until)
         return self.met_by_result(result)
 
     def met_by_result(self, result) -> bool:
         """The target holds for SE's result (made with the techniques up to `must_use`)."""
-        if self.must_use is not None and not (
-                result.solved and any(s.technique == self.must_use for s in result.steps)):
+        if self.must_use is not None and not (result.solved and uses(result, self.must_use)):
             return False
-        if self.first_hard is not None:
-            first = next((s.technique for s in result.steps if s.technique not in SINGLES),
-                         None)
-            if first != self.first_hard:
-                return False
+        if self.first_hard is not None and _first_hard(result) != self.first_hard:
+            return False
         if self.rating is not None:
             low, high = self.rating
             return result.solved and low <= result.rating <= high
         return self.must_use is not None or self.first_hard is not None
+
+
+def uses(result, technique: str) -> bool:
+    """SE's solution took a step of the technique."""
+    return any(step.technique == technique for step in result.steps)
+
+
+def _first_hard(result) -> str | None:
+    return next((s.technique for s in result.steps if s.technique not in SINGLES), None)
 
 
 def _beyond_singles(step) -> bool:
@@ -122,7 +136,8 @@ def generate(targeted: Targeted, rng: random.Random,
     options, target = targeted.options, targeted.target
     if options.size != 9:
         raise ValueError("Sudoku Explainer rates 9x9 puzzles only")
-    stop = with_deadline(stop, options.seconds, time.monotonic())
+    began = time.monotonic()
+    stop = with_deadline(stop, options.seconds, began)
     plain = options.mask is None and options.level is None and options.max_technique is None
     # a puzzle on the way that meets the target will do, unless every given must count
     early = not options.minimal and options.clues is None
@@ -130,11 +145,11 @@ def generate(targeted: Targeted, rng: random.Random,
     guide = _guide(target, early) if plain and not trim else None
     fish = _fish_rated(target) if plain and early and not trim else None
     one = replace(options, attempts=1, seconds=None)  # the time budget is the whole search's
-    spent = [0.0, 0.0]  # seconds on candidates made to use the fish, and on the others
+    fish_time = other_time = 0.0  # seconds on candidates made to use the fish, on the others
     for _ in range(options.attempts):
         if stop is not None and stop():
             break
-        began, fished = time.monotonic(), fish is not None and spent[0] <= spent[1]
+        start, fished = time.monotonic(), fish is not None and fish_time <= other_time
         try:
             if fished:  # as much time as the other candidates get
                 puzzle, solution = candidate(one, rng, stop)
@@ -148,21 +163,25 @@ def generate(targeted: Targeted, rng: random.Random,
         except GenerationFailed:
             continue
         finally:
-            spent[not fished] += time.monotonic() - began
+            if fished:
+                fish_time += time.monotonic() - start
+            else:
+                other_time += time.monotonic() - start
         if target.met_by(puzzle, stop):
             return puzzle, solution
-    if options.seconds is not None:
+    if options.seconds is not None and time.monotonic() - began >= options.seconds:
         raise GenerationFailed(f"no puzzle met the target in {options.seconds:g} s")
     raise GenerationFailed(f"no puzzle met the target in {options.attempts} candidates")
 
 
 def _fish_rated(target: Target) -> Target | None:
-    """For a narrow rating range around a fish's difficulty (Swordfish 3.8, rare in random
-    puzzles): the target of using that fish, whose puzzles SE rates at it."""
+    """For a rating range of at most 0.1 around a fish's difficulty (Swordfish 3.8, which
+    only a Swordfish gives and which comes up in ~1 random puzzle of 1,000): the target of
+    using that fish (its candidates are still judged by the rating)."""
     if target.rating is None or target.first_hard is not None:
         return None
     low, high = target.rating
-    if high - low >= 0.2:
+    if round((high - low) * 10) > 1:
         return None
     names = technique_names(target.scale)
     for degree, name in FISH_NAMES.items():
@@ -179,70 +198,89 @@ def _trimmed(puzzle, solution, options, target: Target, rng, stop) -> Puzzle:
     """A puzzle whose solution uses the wanted technique, with givens added (solution
     values, by symmetry orbits) where SE's techniques up to it get stuck, as long as the
     technique stays in use, until they solve it. A fish the puzzle gets stuck short of is
-    brought in first (_fish_blockers). GenerationFailed when the technique is not used or
-    stops being used."""
-    from core.symmetry import orbits
-
-    names = technique_names(target.scale)
-    allowed = frozenset(names[:names.index(target.must_use) + 1])
-    orbit = {c: group for group in orbits(9, options.symmetry) for c in group}
-
-    def uses(cells, givens):
-        """The first of the cells whose solution value, given, keeps the technique in use."""
-        for cell in cells:
-            trial = list(givens)
-            for c in orbit[cell]:
-                trial[c] = solution[c]
-            result = explain(trial, target.scale, stop, allowed=allowed)
-            if any(s.technique == target.must_use for s in result.steps):
-                return trial, result
-        return None
-
+    brought in first. GenerationFailed when the technique is not used or stops being used."""
+    adding = _Adding(solution, options.symmetry, target, stop)
     givens = list(puzzle.givens)
-    result = explain(givens, target.scale, stop, allowed=allowed)
-    if not any(s.technique == target.must_use for s in result.steps):
-        degree = FISH_DEGREES.get(target.must_use)
-        if result.solved or degree is None:
-            raise GenerationFailed("the technique is not used")
-        stuck = Board.from_state(result.values, result.cands)
-        blockers = _fish_blockers(stuck, solution, degree)
-        rng.shuffle(blockers)
-        found = uses((c for c in blockers[:TRIM_TRIES]
-                      if _brings_in(stuck, [(x, solution[x]) for x in orbit[c]], target,
-                                    allowed, stop)), givens)
-        if found is None:
-            raise GenerationFailed("the technique could not be brought in")
-        givens, result = found
+    result = explain(givens, target.scale, stop, allowed=target.allowed)
+    if not uses(result, target.must_use):
+        givens, result = _fish_brought_in(givens, result, adding, rng)
     for _ in range(TRIM_STEPS):
         if result.solved:
-            return puzzle.with_givens(givens)
+            break
         open_cells = [c for c in range(81) if not result.values[c]]
         rng.shuffle(open_cells)
-        found = uses(open_cells[:TRIM_TRIES], givens)
+        found = adding.first_keeping(open_cells[:TRIM_TRIES], givens)
         if found is None:
             break
         givens, result = found
-    raise GenerationFailed("the technique could not be kept")
+    if not result.solved:
+        raise GenerationFailed("the technique could not be kept")
+    return puzzle.with_givens(givens)
 
 
-FISH_DEGREES = {name: degree for degree, name in FISH_NAMES.items()}
+class _Adding:
+    """Givens added to a candidate (its solution's values, by symmetry orbits), judged by
+    SE's techniques up to the one the target must use."""
+
+    def __init__(self, solution, symmetry: str, target: Target, stop):
+        from core.symmetry import orbits
+
+        self.solution, self.target, self.stop = solution, target, stop
+        self.orbit = {c: group for group in orbits(9, symmetry) for c in group}
+
+    def placed(self, cell: int) -> list[tuple[int, int]]:
+        return [(c, self.solution[c]) for c in self.orbit[cell]]
+
+    def first_keeping(self, cells, givens) -> tuple[list[int], object] | None:
+        """(givens, SE's result) with the first of the cells given that keeps the technique
+        in use; None when none does."""
+        for cell in cells:
+            trial = list(givens)
+            for c, v in self.placed(cell):
+                trial[c] = v
+            result = explain(trial, self.target.scale, self.stop, allowed=self.target.allowed)
+            if uses(result, self.target.must_use):
+                return trial, result
+        return None
+
+    def brings_in(self, stuck: Board, cell: int) -> bool:
+        """SE's techniques, going on from the board where they got stuck with the cell
+        given, come to the wanted one (cheaper than from the start, which as a rule agrees;
+        first_keeping confirms)."""
+        board = stuck.copy()
+        for c, v in self.placed(cell):
+            board.place(c, v)
+        wanted = self.target.must_use
+        result = explain_board(board, self.target.scale, self.stop, allowed=self.target.allowed,
+                               until=lambda step: step.technique == wanted)
+        return uses(result, wanted)
 
 
-def _brings_in(stuck: Board, placed, target: Target, allowed, stop) -> bool:
-    """SE's techniques, from the board where they got stuck with these values placed, come
-    to the wanted technique (which givens placed from the start, as a rule, also do)."""
-    board = stuck.copy()
-    for cell, value in placed:
-        board.place(cell, value)
-    result = explain_board(board, target.scale, stop, allowed=allowed,
-                           until=lambda step: step.technique == target.must_use)
-    return any(s.technique == target.must_use for s in result.steps)
+def _fish_brought_in(givens, result, adding: _Adding, rng) -> tuple[list[int], object]:
+    """(givens, SE's result) with a cell given that brings the wanted fish in where SE's
+    techniques got stuck short of it. GenerationFailed when the technique is no fish, SE
+    solves the puzzle without it, or no cell brings it in."""
+    degree = FISH_DEGREES.get(adding.target.must_use)
+    if result.solved or degree is None:
+        raise GenerationFailed("the technique is not used")
+    stuck = Board.from_state(result.values, result.cands)
+    one_per_orbit: dict[tuple, int] = {}
+    for cell in _fish_blockers(stuck, adding.solution, degree):
+        one_per_orbit.setdefault(adding.orbit[cell], cell)
+    blockers = list(one_per_orbit.values())
+    rng.shuffle(blockers)
+    for cell in blockers[:TRIM_TRIES]:
+        if adding.brings_in(stuck, cell):
+            found = adding.first_keeping([cell], givens)
+            if found is not None:
+                return found
+    raise GenerationFailed("the technique could not be brought in")
 
 
 def _fish_blockers(stuck: Board, solution, degree: int) -> list[int]:
-    """Where SE got stuck short of a fish: the cells whose solution value, given, takes the
-    one candidate that keeps `degree` base lines of a digit from lying in `degree` cross
-    lines (a fish its next step may take)."""
+    """Where SE got stuck short of a fish: for `degree` base lines of a digit whose places
+    lie in `degree` + 1 cross lines, the cell that alone puts the digit in one of them.
+    Given its solution value (not the digit), it leaves a fish its next step may take."""
     positions, cells = stuck.positions, []
     for v in range(1, 10):
         for first in (9, 18):  # rows, then columns, as base lines
@@ -255,9 +293,14 @@ def _fish_blockers(stuck: Board, solution, degree: int) -> list[int]:
                 if union.bit_count() != degree + 1:
                     continue
                 for i in range(9):
-                    holders = [REGIONS[b][i] for b in bases if positions[b * 9 + v - 1] >> i & 1]
-                    if len(holders) == 1 and solution[holders[0]] != v:
-                        cells.append(holders[0])
+                    holders = [b for b in bases if positions[b * 9 + v - 1] >> i & 1]
+                    if len(holders) != 1:
+                        continue
+                    base = holders[0]
+                    cell = REGIONS[base][i]
+                    # a base line left with one place would give a single, not a fish
+                    if solution[cell] != v and positions[base * 9 + v - 1].bit_count() > 2:
+                        cells.append(cell)
     return list(dict.fromkeys(cells))
 
 
@@ -276,16 +319,17 @@ def _guide(target: Target, early: bool) -> Callable | None:
         return None
     allowed = frozenset(names[:last + 1]) if target.must_use else None
     first = names.index(target.first_hard) if target.first_hard else None
-
     # only the first hard step wanted: SE need not go past it (nor solve the puzzle: it is
     # unique, and SE's last resort, nested chains, can take seconds on the way)
-    until = _beyond_singles if high is None and target.must_use is None else None
+    until = target.until
 
     def keeps(givens, stop) -> bool:
         result = explain(givens, target.scale, stop, ceiling=high, allowed=allowed, until=until)
-        if until is None and not result.solved or (high is not None and result.rating > high):
+        if until is None and not result.solved:
             return False
-        hard = next((s.technique for s in result.steps if s.technique not in SINGLES), None)
+        if high is not None and result.rating > high:
+            return False
+        hard = _first_hard(result)
         if first is not None and hard is not None and names.index(hard) > first:
             return False
         if early and target.met_by_result(result):

@@ -79,6 +79,12 @@ def technique_names(scale: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(name for name, _ in SCALE_PRODUCERS[scale]()))
 
 
+def techniques_up_to(name: str, scale: str) -> frozenset[str]:
+    """SE's techniques of a scale from the easiest to `name`, included."""
+    names = technique_names(scale)
+    return frozenset(names[:names.index(name) + 1])
+
+
 # names authors use for SE's techniques, lower case -> SE's name
 ALIASES = {
     "pointing": "Pointing & Claiming", "claiming": "Pointing & Claiming",

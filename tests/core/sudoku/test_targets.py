@@ -9,8 +9,24 @@ import pytest
 from cli import main
 from core.sudoku import Options, parse
 from core.sudoku.explainer import explain
-from core.sudoku.explainer.techniques import SINGLES, technique_names, technique_of
-from core.sudoku.targets import Target, Targeted, generate, parse_rating
+from core.sudoku.explainer.board import ALL, Board
+from core.sudoku.explainer.fish import fish
+from core.sudoku.explainer.techniques import (
+    SINGLES,
+    technique_names,
+    technique_of,
+    techniques_up_to,
+)
+from core.sudoku.family import _options
+from core.sudoku.targets import (
+    ATTEMPTS,
+    Target,
+    Targeted,
+    _fish_blockers,
+    _fish_rated,
+    generate,
+    parse_rating,
+)
 
 
 def test_ratings_read_as_ranges():
@@ -36,8 +52,7 @@ def test_techniques_by_se_names_and_common_ones():
 
 
 def _steps(puzzle, technique, scale="sukaku"):
-    names = technique_names(scale)
-    return explain(puzzle.givens, scale, allowed=frozenset(names[:names.index(technique) + 1]))
+    return explain(puzzle.givens, scale, allowed=techniques_up_to(technique, scale))
 
 
 def test_a_low_rating_range():
@@ -66,8 +81,8 @@ def test_must_use_a_fish_brought_in():
     with_it = _steps(puzzle, "Swordfish")
     assert with_it.solved and any(s.technique == "Swordfish" for s in with_it.steps)
     assert with_it.values == solution
-    names = technique_names("sukaku")
-    assert not explain(puzzle.givens, allowed=frozenset(names[:names.index("Swordfish")])).solved
+    easier = techniques_up_to("Naked Triplet", "sukaku")  # those before the Swordfish
+    assert not explain(puzzle.givens, allowed=easier).solved
     assert explain(puzzle.givens).rating == 3.8  # SE itself takes that Swordfish
 
 
@@ -80,11 +95,44 @@ def test_a_rating_only_a_fish_gives():
     assert result.values == solution
 
 
-def test_a_target_within_seconds():
+def test_a_target_within_seconds(capsys):
     args = ["generate", "sudoku", "--must-use", "Jellyfish", "--seconds", "0.3", "--seed", "3"]
     start = time.monotonic()
     assert main(args) == 1
     assert time.monotonic() - start < 3
+    assert "no puzzle met the target in 0.3 s" in capsys.readouterr().err
+
+
+def test_fish_blockers_leave_a_fish():
+    # digit 1 in rows 1-3 at columns 1,2,4 / 2,3 / 1,3: only r1c4 keeps them from 3 columns
+    rows = {0: (0, 1, 3), 1: (1, 2), 2: (0, 2)}
+    cands = [ALL & ~1 if c // 9 in rows and c % 9 not in rows[c // 9] else ALL
+             for c in range(81)]
+    stuck = Board.from_state([0] * 81, cands)
+    solution = [2] * 81  # only its values at the blockers matter: not the digit itself
+    assert _fish_blockers(stuck, solution, 3) == [3]
+    stuck.place(3, solution[3])
+    hint = next(fish(3)(stuck))
+    assert hint.name == "Swordfish" and all(cell // 9 > 2 for cell in hint.removals)
+    solution[3] = 1  # r1c4 holds the 1: giving it leaves no fish
+    assert _fish_blockers(Board.from_state([0] * 81, cands), solution, 3) == []
+
+
+def test_fish_rated_only_for_narrow_ranges():
+    def fish_of(low, high, scale="sukaku"):
+        made = _fish_rated(Target(rating=(low, high), scale=scale))
+        return made and made.must_use
+    assert fish_of(3.8, 3.8) == fish_of(3.7, 3.8) == fish_of(3.8, 3.9) == "Swordfish"
+    assert fish_of(3.2, 3.2) == "X-Wing" and fish_of(3.8, 3.8, "classic") == "Swordfish"
+    for low, high in ((3.6, 3.8), (3.8, 4.0), (3.0, 3.2), (3.3, 3.7)):
+        assert fish_of(low, high) is None
+
+
+def test_targets_try_more_candidates_unless_told():
+    values = {"size": 9, "symmetry": "none", "must_use": "Swordfish"}
+    assert _options(values).options.attempts == ATTEMPTS
+    assert _options({**values, "attempts": 7}).options.attempts == 7
+    assert _options({"size": 9, "symmetry": "none"}).attempts == Options().attempts
 
 
 def test_first_hard_step():
