@@ -1,7 +1,7 @@
 """Generation to an SE rating or technique: the median time to a puzzle, and every puzzle's rating
 confirmed by the referee (serate, Sukaku Explainer v1.15.10) in the same run.
 
-    python bench/bench_se_generate.py [--count 5] [--seed 1]
+    python bench/bench_se_generate.py [--count 5] [--seed 1] [--only TEXT]
 
 Each puzzle is one `python -m cli generate sudoku ... --count 1 --seed S --json` call, timed
 from outside (so the time includes the interpreter's start, printed once as `start`).
@@ -27,7 +27,9 @@ TARGETS = (("--rating 7.0-7.5", ["--rating", "7.0-7.5"]),
            ("--must-use X-Wing", ["--must-use", "X-Wing"]),
            ("--must-use Swordfish", ["--must-use", "Swordfish"]),
            ("--must-use XY-Wing", ["--must-use", "XY-Wing"]),
-           ("--must-use Unique Rectangle", ["--must-use", "Unique Rectangle"]))
+           ("--must-use Unique Rectangle", ["--must-use", "Unique Rectangle"]),
+           ("--rating 3.8 (Swordfish only)", ["--rating", "3.8"]),
+           ("--first-hard X-Wing", ["--first-hard", "X-Wing"]))
 
 
 def one(args: list[str], seed: int) -> tuple[float, dict | None]:
@@ -51,12 +53,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=5, help="puzzles per target")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", help="the targets whose label holds this text")
     args = parser.parse_args()
     print(f"bench_se_generate {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
           f"load {os.getloadavg()[0]:.1f}")
     starts = [one(["--help"], 0)[0] for _ in range(3)]
     print(f"  start (generate --help): median {statistics.median(starts):.2f} s")
     for label, target in TARGETS:
+        if args.only and args.only not in label:
+            continue
         seconds, made = [], []
         for i in range(args.count):
             t, result = one(target, args.seed + i)
