@@ -31,8 +31,8 @@ def add_parser(sub) -> None:
                         "a puzzle), or a style of the family (blog, file)")
     add_output_options(parser, True, "the file (svg: also OUT-solution.svg; many puzzles: "
                        "OUT-1, OUT-2, ...)")
-    parser.add_argument("--per-page", type=int, default=4, choices=(1, 2, 4, 6, 9),
-                        help="pdf: puzzles a page")
+    parser.add_argument("--per-page", type=int, choices=(1, 2, 4, 6, 9),
+                        help="pdf: puzzles a page (default: 1, 2 or 4, as few as hold them all)")
     parser.add_argument("--paper", default="a4", choices=("a4", "b5", "letter"))
     parser.add_argument("--title", default="Puzzles", help="pdf: the booklet's heading")
     add_dict_option(parser, "solve with for the answer pages")

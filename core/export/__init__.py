@@ -28,7 +28,7 @@ def export_svg(family, puzzle, answer=None) -> str:
 
 
 def export_pdf(puzzles: list[tuple[object, object, object, str]], paper: str = "a4",
-               per_page: int = 4, title: str = "Puzzles") -> bytes:
+               per_page: int | None = None, title: str = "Puzzles") -> bytes:
     """A booklet of (family, puzzle, answer or None, title) in order, solutions after."""
     from core.export.pdf import Entry, booklet
 

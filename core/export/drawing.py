@@ -20,6 +20,7 @@ class Line:
     width: float = THIN
     color: str = INK
     dash: float | None = None  # dash length (mm), for killer cages; None: solid
+    cap: str = "square"  # the ends of a solid line: "square" or "round" (pill-shaped bulbs)
 
 
 @dataclass(frozen=True)

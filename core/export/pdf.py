@@ -14,6 +14,7 @@ LAYOUTS = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3), 9: (3, 3)}  # per page: c
 MARGIN, HEADER, CAPTION, GAP = 15.0, 10.0, 7.0, 6.0  # mm
 PT = 0.3528  # mm in a point
 MAX_SCALE = 1.25  # small puzzles grow a little, not into posters
+DEFAULT_PER_PAGE = 4
 
 
 @dataclass(frozen=True)
@@ -23,12 +24,15 @@ class Entry:
     solution: Drawing | None = None
 
 
-def booklet(entries: list[Entry], paper: str = "a4", per_page: int = 4,
+def booklet(entries: list[Entry], paper: str = "a4", per_page: int | None = None,
             title: str = "Puzzles") -> bytes:
-    """The PDF's bytes: puzzle pages, then solution pages. FontMissing when no font with
+    """The PDF's bytes: puzzle pages, then solution pages. `per_page` None: one, two or four,
+    as few as hold them all (a single puzzle gets the page). FontMissing when no font with
     Japanese glyphs is found (nothing is written then)."""
     from fpdf import FPDF
 
+    if per_page is None:
+        per_page = fitting(len(entries))
     if paper not in PAPERS:
         raise ValueError(f"unknown paper {paper!r}; one of {', '.join(PAPERS)}")
     if per_page not in LAYOUTS:
@@ -44,6 +48,11 @@ def booklet(entries: list[Entry], paper: str = "a4", per_page: int = 4,
     if answers:
         _pages(pdf, answers, max(per_page, 4), f"{title} — solutions")
     return bytes(pdf.output())
+
+
+def fitting(count: int) -> int:
+    """Puzzles a page when the author does not say: as few as hold them all, up to four."""
+    return min(k for k in LAYOUTS if k >= min(count, DEFAULT_PER_PAGE))
 
 
 def _pages(pdf, numbered: list[tuple[str, Drawing]], per_page: int, heading: str) -> None:
@@ -78,8 +87,13 @@ def _place(pdf, drawing: Drawing, x: float, y: float, w: float, h: float) -> Non
             pdf.set_line_width(item.width)
             if item.dash:
                 pdf.set_dash_pattern(item.dash * scale, item.dash * scale)
-            pdf.line(left + item.x1 * scale, y + item.y1 * scale, left + item.x2 * scale,
-                     y + item.y2 * scale)
+            ends = (left + item.x1 * scale, y + item.y1 * scale, left + item.x2 * scale,
+                    y + item.y2 * scale)
+            if item.cap == "round":
+                with pdf.local_context(stroke_cap_style="round"):
+                    pdf.line(*ends)
+            else:
+                pdf.line(*ends)
             if item.dash:
                 pdf.set_dash_pattern()
         elif isinstance(item, Box):

@@ -20,7 +20,7 @@ def to_svg(drawing: Drawing) -> str:
             dash = {"stroke_dasharray": f"{item.dash} {item.dash}"} if item.dash else {}
             svg.append(drawsvg.Line(item.x1, item.y1, item.x2, item.y2, stroke=_stroke(item.color),
                                     stroke_width=item.width,
-                                    stroke_linecap="butt" if item.dash else "square", **dash))
+                                    stroke_linecap="butt" if item.dash else item.cap, **dash))
         elif isinstance(item, Box):
             svg.append(drawsvg.Rectangle(item.x, item.y, item.w, item.h,
                                          fill=item.fill or "none",

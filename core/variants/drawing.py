@@ -133,19 +133,27 @@ def _lines(p: Variant, at: _Pen) -> None:
         at.add(Circle(x, y, 0.36 * size, fill=LIGHT, width=0))
         _path(at, thermo, 0.3 * size, LIGHT)
     for arrow in p.arrows:
-        for c in arrow.bulb:
-            x, y = at.centre(c)
-            at.add(Circle(x, y, 0.38 * size, fill="#ffffff", width=THIN, color=GREY))
         if len(arrow.bulb) > 1:
-            _path(at, arrow.bulb, THIN, GREY)
+            _pill(at, arrow.bulb)
+        else:
+            x, y = at.centre(arrow.bulb[0])
+            at.add(Circle(x, y, 0.38 * size, fill="#ffffff", width=THIN, color=GREY))
         _arrow(at, arrow.bulb[-1], arrow.shaft)
 
 
-def _path(at: _Pen, cells, width: float, color: str) -> None:
+def _pill(at: _Pen, cells) -> None:
+    """A bulb of several cells: one rounded outline round them, along rows, columns or
+    diagonals alike (a grey band with a white one inside)."""
+    width = 0.76 * at.cell
+    _path(at, cells, width + 2 * THIN, GREY, cap="round")
+    _path(at, cells, width, "#ffffff", cap="round")
+
+
+def _path(at: _Pen, cells, width: float, color: str, cap: str = "square") -> None:
     for a, b in zip(cells, cells[1:], strict=False):
         x1, y1 = at.centre(a)
         x2, y2 = at.centre(b)
-        at.add(Line(x1, y1, x2, y2, width, color=color))
+        at.add(Line(x1, y1, x2, y2, width, color=color, cap=cap))
 
 
 def _arrow(at: _Pen, bulb: int, shaft) -> None:

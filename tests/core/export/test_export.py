@@ -13,6 +13,7 @@ from core.arith.family import ARITH
 from core.errors import ParseError
 from core.export import FontMissing, export_pdf, export_svg, find_font, to_ipuz
 from core.export import fonts as font_module
+from core.export.pdf import fitting
 from core.numcro.family import NUMCRO
 from core.sudoku.family import SUDOKU
 
@@ -164,6 +165,10 @@ def test_pdf_without_a_font_says_what_to_install(monkeypatch, tmp_path):
     monkeypatch.setenv("PUZZLE_WORKBENCH_FONT", str(tmp_path / "none.ttf"))
     with pytest.raises(FontMissing, match="no such font file"):
         find_font()
+
+
+def test_pdf_puts_as_few_puzzles_a_page_as_hold_them_all():
+    assert [fitting(n) for n in (1, 2, 3, 4, 9)] == [1, 2, 4, 4, 4]
 
 
 def test_pdf_refuses_unknown_paper_and_layouts(font):

@@ -151,3 +151,18 @@ def test_the_caption_names_first_the_rules_the_grid_cannot_show():
     assert describe(make(9, None, None, negative={"white", "black"},
                          marks=[Mark("black", 0, 1)])) == ("kropki (negative black), "
                                                            "non-consecutive")
+
+
+def test_a_pill_bulb_is_drawn_as_one_rounded_band():
+    from core.export.drawing import Circle, Line
+    from core.variants.drawing import draw
+    from core.variants.model import Arrow, make
+
+    diagonal = make(9, None, None, arrows=[Arrow((40, 50), (60, 70))])  # r5c5 r6c6 | r7c7 r8c8
+    items = draw(diagonal).items
+    assert not any(isinstance(i, Circle) for i in items)  # not a circle per cell
+    band = [i for i in items if isinstance(i, Line) and i.cap == "round"]
+    assert len(band) == 2 and band[0].width > band[1].width  # outline, then white inside
+    assert abs(band[0].x2 - band[0].x1) == abs(band[0].y2 - band[0].y1) > 0  # diagonal
+    single = make(9, None, None, arrows=[Arrow((40,), (50, 60))])
+    assert sum(isinstance(i, Circle) for i in draw(single).items) == 1
