@@ -277,14 +277,14 @@ class PuzzleEditor(Screen):
 
     async def in_pool(self, slot: str, work_fn, *args):
         """Run `work_fn(slot index, job, *args)` in the process pool; None when an edit or
-        Esc superseded it."""
+        Esc superseded it, or the editor closed meanwhile (its widgets may be gone)."""
         pool: jobs.JobPool = self.app.pool
         puzzle = self.puzzle
         index, job = pool.next_job(slot)
         self.status.busy(slot)
         loop = asyncio.get_running_loop()
         result = await loop.run_in_executor(pool.executor, work_fn, index, job, *args)
-        if not pool.is_live(slot, job) or puzzle != self.puzzle:
+        if not self.is_attached or not pool.is_live(slot, job) or puzzle != self.puzzle:
             return None
         self.status.idle(slot)
         return result
