@@ -131,7 +131,7 @@ def _lines(p: Variant, at: _Pen) -> None:
     for thermo in p.thermos:
         x, y = at.centre(thermo[0])
         at.add(Circle(x, y, 0.36 * size, fill=LIGHT, width=0))
-        _path(at, thermo, 0.3 * size, LIGHT)
+        _path(at, thermo, 0.3 * size, LIGHT, cap="round")
     for arrow in p.arrows:
         if len(arrow.bulb) > 1:
             _pill(at, arrow.bulb)

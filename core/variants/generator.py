@@ -10,8 +10,8 @@ counter (core.variants.engine); the ways of making them:
             the negative constraint, or a minimal set; then givens removed
   rules     diagonals, windoku windows, disjoint groups, anti-knight, anti-king, even/odd:
             a filling that keeps them, then givens removed (symmetry as for classic)
-  shapes    thermometers, arrows, little killers, sandwich sums or killer cages without
-            sums read off a random filling, then givens removed
+  shapes    thermometers, arrows (pills too), little killers, sandwich sums or killer cages
+            without sums read off a random filling, then givens removed
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ class Options:
     all_marks: bool = False  # every mark that fits, with the negative constraint
     givens: bool = True  # killer: may add givens if cages alone do not make it unique
     singles: bool = False  # killer: one-cell cages allowed (each is a given in disguise)
-    shapes: tuple[str, ...] = ("thermo",)  # for kind shapes: thermo arrow little sandwich cages
+    shapes: tuple[str, ...] = ("thermo",)  # kind shapes: thermo arrow pill little sandwich cages
     seconds: float = 60.0  # give up after this long
     extra: dict = field(default_factory=dict, compare=False)
 
@@ -74,7 +74,7 @@ class Options:
 
 
 KINDS = ("jigsaw", "killer", "marks", "rules", "shapes")
-SHAPE_WORDS = ("thermo", "arrow", "little", "sandwich", "cages")
+SHAPE_WORDS = ("thermo", "arrow", "pill", "little", "sandwich", "cages")
 RULE_WORDS = ("diagonal", "antidiagonal", "hyper", "disjoint", "antiknight", "antiking",
               "evenodd", "nonconsecutive")
 
@@ -459,14 +459,18 @@ def _shapes(options: Options, rng, stop):
     solution = random_filling(base, rng)
     if solution is None:
         return None
-    words, used = set(options.shapes), set()
+    words, room = set(options.shapes), _Room(n)
     parts: dict = {}
     if "thermo" in words:
-        parts["thermos"] = [t for t in (_rising_path(solution, n, rng, used) for _ in range(n // 2))
+        parts["thermos"] = [t for t in (_rising_path(solution, room, rng) for _ in range(n // 2))
                             if t]
-    if "arrow" in words:
-        parts["arrows"] = [a for a in (_arrow_of(solution, n, rng, used) for _ in range(n // 2))
-                           if a]
+    arrows = []
+    for word, pill in (("arrow", False), ("pill", True)):
+        if word in words:
+            arrows += [a for a in (_arrow_of(solution, room, rng, pill) for _ in range(n // 2))
+                       if a]
+    if arrows:
+        parts["arrows"] = arrows
     if "cages" in words:
         cages = grow_cages(solution, n, rng, singles=False) or []
         parts["cages"] = [Cage(c) for c in cages if len(c) > 1]
@@ -478,45 +482,105 @@ def _shapes(options: Options, rng, stop):
     return _fewer_givens(puzzle, solution, options, rng, stop), solution
 
 
-def _touching(cell: int, n: int) -> list[int]:
-    r, c = divmod(cell, n)
-    return [(r + dr) * n + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-            if (dr or dc) and 0 <= r + dr < n and 0 <= c + dc < n]
+class _Room:
+    """The cells the lines drawn so far take, and their diagonal steps: a new line may not
+    cross one (nor itself), as a setter's lines never do."""
+
+    def __init__(self, n: int):
+        self.n, self.cells, self.diagonals = n, set(), set()
+
+    def free(self) -> list[int]:
+        return [c for c in range(self.n * self.n) if c not in self.cells]
+
+    def steps(self, path: list[int], also=()) -> list[int]:
+        """The free cells touching the path's last cell that it may step to."""
+        last, n = path[-1], self.n
+        r, c = divmod(last, n)
+        found = []
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                nr, nc = r + dr, c + dc
+                if not (dr or dc) or not (0 <= nr < n and 0 <= nc < n):
+                    continue
+                nxt = nr * n + nc
+                if nxt in self.cells or nxt in path or nxt in also:
+                    continue
+                if dr and dc and self._crossed(nr * n + c, r * n + nc, [*also, *path]):
+                    continue
+                found.append(nxt)
+        return found
+
+    def _crossed(self, a: int, b: int, line: list[int]) -> bool:
+        """The diagonal a-b is drawn already, here or in the line being made."""
+        if frozenset((a, b)) in self.diagonals:
+            return True
+        return any({x, y} == {a, b} for x, y in zip(line, line[1:], strict=False))
+
+    def take(self, line: list[int]) -> None:
+        self.cells.update(line)
+        n = self.n
+        for a, b in zip(line, line[1:], strict=False):
+            if a // n != b // n and a % n != b % n:
+                self.diagonals.add(frozenset((a, b)))
 
 
-def _rising_path(solution, n: int, rng, used: set) -> tuple[int, ...] | None:
+def _corners(a: int, b: int, n: int) -> tuple[int, ...]:
+    """The other two cells of the square a diagonal step a-b crosses (none for a straight
+    step)."""
+    (ra, ca), (rb, cb) = divmod(a, n), divmod(b, n)
+    return (ra * n + cb, rb * n + ca) if ra != rb and ca != cb else ()
+
+
+def _touch(a: int, b: int, n: int) -> bool:
+    return a != b and abs(a // n - b // n) <= 1 and abs(a % n - b % n) <= 1
+
+
+def _rising_path(solution, room: _Room, rng) -> tuple[int, ...] | None:
     """A thermometer: a path of touching free cells whose digits rise, 3 to 6 long."""
     for _ in range(30):
-        path = [rng.choice([c for c in range(n * n) if c not in used])]
+        path = [rng.choice(room.free())]
         while len(path) < rng.randint(3, 6):
-            steps = [d for d in _touching(path[-1], n) if d not in used and d not in path
-                     and solution[d] > solution[path[-1]]]
+            steps = [d for d in room.steps(path) if solution[d] > solution[path[-1]]]
             if not steps:
                 break
             path.append(rng.choice(steps))
         if len(path) >= 3:
-            used.update(path)
+            room.take(path)
             return tuple(path)
     return None
 
 
-def _arrow_of(solution, n: int, rng, used: set) -> Arrow | None:
-    """An arrow: a bulb and a shaft of 1 to 3 touching free cells adding up to its digit."""
+def _arrow_of(solution, room: _Room, rng, pill: bool = False) -> Arrow | None:
+    """An arrow: a bulb and a shaft of touching free cells adding up to it. The bulb is one
+    cell (a shaft of 1 to 3), or with `pill` two touching cells read in reading order as a
+    two-digit number (a shaft of 2 to 5 from the second)."""
+    longest = 5 if pill else 3
     for _ in range(60):
-        bulb = rng.choice([c for c in range(n * n) if c not in used])
+        bulb, corners = [rng.choice(room.free())], ()
+        if pill:
+            beside = room.steps(bulb)
+            if not beside:
+                continue
+            bulb = sorted([bulb[0], rng.choice(beside)])
+            corners = _corners(*bulb, room.n)  # a diagonal pill's band covers them too
+            if room.cells & set(corners):
+                continue
+        number = sum(solution[c] * 10 ** (len(bulb) - 1 - i) for i, c in enumerate(bulb))
         shaft, total = [], 0
-        while total < solution[bulb] and len(shaft) < 3:
-            last = shaft[-1] if shaft else bulb
-            steps = [d for d in _touching(last, n) if d not in used and d != bulb
-                     and d not in shaft and total + solution[d] <= solution[bulb]]
+        while total < number and len(shaft) < longest:
+            steps = [d for d in room.steps([bulb[-1], *shaft], also=bulb[:-1])
+                     if total + solution[d] <= number and d not in corners
+                     and (shaft or not pill or not _touch(d, bulb[0], room.n))]  # off the pill
             if not steps:
                 break
             nxt = rng.choice(steps)
             shaft.append(nxt)
             total += solution[nxt]
-        if shaft and total == solution[bulb]:
-            used.update([bulb, *shaft])
-            return Arrow((bulb,), tuple(shaft))
+        if shaft and total == number:
+            room.take(bulb)
+            room.cells.update(corners)
+            room.take([bulb[-1], *shaft])
+            return Arrow(tuple(bulb), tuple(shaft))
     return None
 
 
@@ -580,8 +644,8 @@ def _generators() -> tuple[Generator, ...]:
                                          str, "white black"),
                    Field("all_marks", "every mark, with the negative constraint", bool, False),
                    seconds), _options("marks"), "grid", "grid"),
-        Generator("shapes", "thermometers, arrows, little killers, sandwiches or cages "
-                  "without sums, read off a solution",
+        Generator("shapes", "thermometers, arrows, pill arrows, little killers, sandwiches or "
+                  "cages without sums, read off a solution",
                   (size, symmetry, Field("shapes", f"any of: {' '.join(SHAPE_WORDS)}", str,
                                          "thermo"), seconds), _options("shapes"), "grid", "grid"),
         Generator("rules", "diagonal, hyper, disjoint, anti-knight, anti-king, even/odd",

@@ -84,13 +84,25 @@ def test_reshaping_keeps_every_cage_two_cells_or_more():
 
 def test_shapes_read_off_a_filling_make_unique_puzzles():
     rng = random.Random(6)
-    for shapes in (("thermo",), ("arrow",), ("little",), ("sandwich",), ("cages",)):
+    for shapes in (("thermo",), ("arrow",), ("pill",), ("little",), ("sandwich",), ("cages",)):
         puzzle, solution = generate(Options("shapes", 6, shapes=shapes, seconds=60), rng)
         assert engine.count(puzzle, 2).unique and engine.count(puzzle, 1).solution == solution
-        kept = {"thermo": puzzle.thermos, "arrow": puzzle.arrows, "little": puzzle.little,
-                "sandwich": puzzle.sandwiches, "cages": puzzle.cages}[shapes[0]]
+        kept = {"thermo": puzzle.thermos, "arrow": puzzle.arrows, "pill": puzzle.arrows,
+                "little": puzzle.little, "sandwich": puzzle.sandwiches,
+                "cages": puzzle.cages}[shapes[0]]
         assert kept, shapes
         assert all(c.total is None for c in puzzle.cages)
+        if shapes == ("pill",):  # two-cell bulbs read as numbers that their shafts add up to
+            lines = set()
+            for arrow in puzzle.arrows:
+                a, b = arrow.bulb
+                assert a < b and 10 * solution[a] + solution[b] == sum(
+                    solution[c] for c in arrow.shaft)
+                line = (*arrow.bulb, *arrow.shaft)
+                lines |= {frozenset(step) for step in zip(line, line[1:], strict=False)}
+            for step in lines:  # no line crosses another (or itself)
+                (ra, ca), (rb, cb) = (divmod(c, 6) for c in step)
+                assert ra == rb or ca == cb or frozenset((ra * 6 + cb, rb * 6 + ca)) not in lines
 
 
 def test_mark_steps_name_the_mark_and_what_it_says():
