@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from core.search import Stopped
 from core.sudoku.explainer.board import (
     CELL_REGIONS,
     HOUSE_ORDER,
@@ -24,9 +25,11 @@ REGION_BITS = tuple(sum(1 << r for r in regions) for regions in CELL_REGIONS)
 
 # --- unique rectangles and loops -----------------------------------------------------------
 
-def unique_loops(board: Board, corrected: bool = True) -> Iterator[Hint]:
+def unique_loops(board: Board, corrected: bool = True, stop=None) -> Iterator[Hint]:
     hints: list[tuple[Hint, int, frozenset, int]] = []  # hint, type, loop cells, class
     for start in range(81):
+        if stop is not None and stop():  # a loop search can take a while on some boards
+            raise Stopped
         pair = board.cands[start]
         if pair.bit_count() != 2:
             continue

@@ -120,3 +120,16 @@ def test_a_loop_search_that_ran_for_seconds():
     puzzle = "000703908600000100800069003060030800000000000340007000000180070750000600009006000"
     result = explain([int(c) for c in puzzle])
     assert (result.rating, result.hardest) == (7.2, "Forcing Chain")
+
+
+def test_the_loop_search_stops_when_asked():
+    from core.search import Stopped
+    from core.sudoku.explainer.board import Board
+    from core.sudoku.explainer.uniqueness import unique_loops
+
+    puzzle = "000703908600000100800069003060030800000000000340007000000180070750000600009006000"
+    board = Board.from_givens([int(c) for c in puzzle])
+    with pytest.raises(Stopped):
+        list(unique_loops(board, stop=lambda: True))
+    found = [(h.name, h.removals) for h in unique_loops(board, stop=lambda: False)]
+    assert found == [(h.name, h.removals) for h in unique_loops(board)]
