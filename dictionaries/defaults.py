@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import functools
 import lzma
 import os
 import tarfile
@@ -48,27 +47,58 @@ def default_path(lang: str) -> Path:
     return data_dir() / "dictionaries" / lang
 
 
-@functools.cache
 def open_default(lang: str) -> Dictionary:
-    """The built-in dictionary of a language (opened once a process: LMDB refuses a second
-    handle), or a DictionaryError saying how to get it."""
+    """The built-in dictionary of a language, or a DictionaryError saying how to get it."""
     path = default_path(lang)
     if not (folder.current(path) / "data.mdb").is_file():
         raise DictionaryError(f"the built-in {lang} dictionary is not installed yet: run "
                               f"`puzzle-tui install` (make run does) or give --dict DIR")
-    return Dictionary(path, rebuild=REBUILD_BUILTIN)
+    return _opened(path, lambda: Dictionary(path, rebuild=REBUILD_BUILTIN))
 
 
-@functools.cache
 def open_source(source: str) -> Dictionary:
-    """A dictionary by name, opened once a process: a folder, or a built-in one by its
-    language (`ja`, `en`, or `builtin:ja`)."""
+    """A dictionary by name: a folder, or a built-in one by its language (`ja`, `en`, or
+    `builtin:ja`)."""
     name = source.removeprefix("builtin:")
     if name in LANGUAGES and (source != name or not Path(source).is_dir()):
         return open_default(name)
     if source.startswith("builtin:"):
         raise DictionaryError(f"no built-in dictionary {name!r}; one of {', '.join(LANGUAGES)}")
-    return Dictionary(source)
+    return _opened(Path(source), lambda: Dictionary(source))
+
+
+# path -> (its data.mdb as it was, the dictionary opened on it)
+_OPEN: dict[Path, tuple[tuple | None, Dictionary]] = {}
+
+
+def _opened(path: Path, make: Callable[[], Dictionary]) -> Dictionary:
+    """One dictionary a folder and process (LMDB refuses a second handle on a path), opened
+    again when it was built again since: a running app checks against the new words."""
+    key, stamp = path.resolve(), _stamp(path)
+    known = _OPEN.get(key)
+    if known is not None and known[0] == stamp:
+        return known[1]
+    if known is not None:
+        del _OPEN[key]
+        known[1].close()
+    dictionary = make()
+    _OPEN[key] = (stamp, dictionary)
+    return dictionary
+
+
+def _stamp(path: Path) -> tuple | None:
+    try:
+        found = (folder.current(path) / "data.mdb").stat()
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns
+
+
+def forget_opened() -> None:
+    """Close every dictionary opened so far (tests that change the data folder)."""
+    for _, dictionary in _OPEN.values():
+        dictionary.close()
+    _OPEN.clear()
 
 
 def install(langs=LANGUAGES, force: bool = False,

@@ -8,5 +8,4 @@ def fresh_dictionaries():
     """open_source and open_default keep what they opened for the process: a test that opens
     a built-in dictionary in its own data folder must not hand it to the next test."""
     yield
-    defaults.open_source.cache_clear()
-    defaults.open_default.cache_clear()
+    defaults.forget_opened()

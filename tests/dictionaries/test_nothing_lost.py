@@ -311,3 +311,19 @@ def test_lookup_into_a_closed_pipe_prints_no_traceback(tmp_path):
                           timeout=120)
     assert done.stdout.split() == ["ABCDEF", "status", "0"]
     assert done.stderr == ""
+
+
+def test_a_running_process_sees_a_dictionary_built_again(tmp_path, capsys):
+    # an app left open while the author rebuilds the dictionary must check against the new
+    # words, not the ones it opened (LMDB allows one handle a path: the old one is closed)
+    from dictionaries.defaults import open_source
+
+    out = tmp_path / "d"
+    assert main(["dict", "build", str(words_file(tmp_path, "キンコ")), "-o", str(out),
+                 "--lang", "ja"]) == 0
+    first = open_source(str(out))
+    assert first.words_of(3)[0] == ["キンコ"] and open_source(str(out)) is first
+    assert main(["dict", "build", str(words_file(tmp_path, "サクラ", name="new.txt")), "-o",
+                 str(out), "--lang", "ja"]) == 0
+    again = open_source(str(out))
+    assert again is not first and again.words_of(3)[0] == ["サクラ"]
