@@ -15,6 +15,20 @@ class Stopped(Exception):
     """The caller's `stop` callable asked the search to end."""
 
 
+def fewest_candidates(cand: list[int]) -> int:
+    """The undecided cell (candidates as bit sets) with the fewest candidates, the first of
+    them (a cell of two ends the scan), or -1 when every cell is decided."""
+    best, fewest = -1, 1 << 30
+    for c, m in enumerate(cand):
+        if m & (m - 1):
+            n = m.bit_count()
+            if n < fewest:
+                best, fewest = c, n
+                if n == 2:
+                    break
+    return best
+
+
 class Budget:
     """Counts search nodes and asks the caller's `stop` every STOP_EVERY of them."""
 

@@ -11,12 +11,11 @@ from functools import cache
 
 from core.errors import GenerationFailed
 from core.removal import remove_greedily
-from core.search import Stopped
+from core.search import Stopped, fewest_candidates
 from core.sudoku.logic import LEVELS, TECHNIQUE_NAMES, level_of, solvable_with, techniques_up_to
 from core.sudoku.model import BOX_SHAPES, Geometry, Puzzle, Shape, geometry
 from core.sudoku.solver import (
     Undecided,
-    _branch_cell,
     count,
     propagate,
     search_candidates,
@@ -148,7 +147,7 @@ def _random_fill(cand, geo: Geometry, rng: random.Random, budget: list[int]):
     budget[0] += 1
     if budget[0] > 20 * geo.shape.cells:
         return None  # a heavy tail on large grids: restart rather than dig deeper
-    cell = _branch_cell(cand)
+    cell = fewest_candidates(cand)
     if cell < 0:
         return cand
     bits = [1 << i for i in range(geo.size) if cand[cell] >> i & 1]

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from core.counting import Count
-from core.search import STOP_EVERY, Stopped, where_differ
+from core.search import STOP_EVERY, Stopped, fewest_candidates, where_differ
 from core.sudoku.model import Geometry, Puzzle, geometry
 
 
@@ -116,24 +116,11 @@ def propagate(cand: list[int], geo: Geometry, placed: list[int], dirty: int = 0)
             dirty |= unit_bits[c]
 
 
-def _branch_cell(cand: list[int]) -> int:
-    """The unsolved cell with the fewest candidates, or -1 when every cell is solved."""
-    best, fewest = -1, 99
-    for c, m in enumerate(cand):
-        if m & (m - 1):
-            n = m.bit_count()
-            if n < fewest:
-                best, fewest = c, n
-                if n == 2:
-                    break
-    return best
-
-
 def _search(cand: list[int], s: _Search) -> None:
     s.nodes += 1
     if s.nodes % STOP_EVERY == 0:
         s.poll()
-    cell = _branch_cell(cand)
+    cell = fewest_candidates(cand)
     if cell < 0:
         s.solutions.append(cand)
         return

@@ -317,7 +317,7 @@ def _guide(target: Target, early: bool) -> Callable | None:
                default=None)
     if high is None and last is None:
         return None
-    allowed = frozenset(names[:last + 1]) if target.must_use else None
+    allowed = techniques_up_to(names[last], target.scale) if target.must_use else None
     first = names.index(target.first_hard) if target.first_hard else None
     # only the first hard step wanted: SE need not go past it (nor solve the puzzle: it is
     # unique, and SE's last resort, nested chains, can take seconds on the way)

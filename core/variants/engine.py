@@ -697,27 +697,6 @@ def start(p: Variant, plan: Plan) -> list[int] | None:
     return cand if propagate(cand, plan, placed, every_house, every_prop) else None
 
 
-def branch_cell(cand: list[int], weight=None) -> int:
-    """The undecided cell with the fewest candidates (ties: the one the most constraints
-    touch), or -1 when every cell is decided."""
-    best, fewest = -1, 1 << 30
-    if weight is None:
-        for c, m in enumerate(cand):
-            if m & (m - 1):
-                k = m.bit_count()
-                if k < fewest:
-                    best, fewest = c, k
-                    if k == 2:
-                        break
-        return best
-    for c, m in enumerate(cand):
-        if m & (m - 1):
-            k = m.bit_count() * 64 - weight[c]
-            if k < fewest:
-                best, fewest = c, k
-    return best
-
-
 class Search:
     """Depth first, branching on the cell with the fewest candidates; ties, and cells whose
     candidates keep failing, are weighed by the constraints around them (the rules that

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from core.errors import GenerationFailed
 from core.family import Field, Generator
 from core.removal import remove_greedily
-from core.search import Stop, Stopped
+from core.search import Stop, Stopped, fewest_candidates
 from core.symmetry import SYMMETRIES, orbits
 from core.variants import engine, model
 from core.variants.model import (
@@ -113,7 +113,7 @@ def random_filling(p: Variant, rng: random.Random, nodes: int = 20_000):
         budget[0] -= 1
         if budget[0] < 0:
             return None
-        cell = engine.branch_cell(cand)
+        cell = fewest_candidates(cand)
         if cell < 0:
             values = tuple(m.bit_length() for m in cand)
             return values if not engine.rules.broken(p, values) else None
@@ -531,10 +531,6 @@ def _corners(a: int, b: int, n: int) -> tuple[int, ...]:
     return (ra * n + cb, rb * n + ca) if ra != rb and ca != cb else ()
 
 
-def _touch(a: int, b: int, n: int) -> bool:
-    return a != b and abs(a // n - b // n) <= 1 and abs(a % n - b % n) <= 1
-
-
 def _rising_path(solution, room: _Room, rng) -> tuple[int, ...] | None:
     """A thermometer: a path of touching free cells whose digits rise, 3 to 6 long."""
     for _ in range(30):
@@ -568,9 +564,10 @@ def _arrow_of(solution, room: _Room, rng, pill: bool = False) -> Arrow | None:
         number = sum(solution[c] * 10 ** (len(bulb) - 1 - i) for i, c in enumerate(bulb))
         shaft, total = [], 0
         while total < number and len(shaft) < longest:
+            # a pill's shaft leaves it away from its first cell
             steps = [d for d in room.steps([bulb[-1], *shaft], also=bulb[:-1])
                      if total + solution[d] <= number and d not in corners
-                     and (shaft or not pill or not _touch(d, bulb[0], room.n))]  # off the pill
+                     and (shaft or not pill or not model.touching(d, bulb[0], room.n))]
             if not steps:
                 break
             nxt = rng.choice(steps)
