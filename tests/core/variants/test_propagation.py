@@ -7,8 +7,9 @@ import random
 
 import pytest
 
-from core.variants.engine import count, locked_candidates, sum_supports
+from core.variants.engine import count, locked_candidates
 from core.variants.model import Arrow, LittleKiller, make
+from core.variants.propagators import sum_supports
 from tests.core.variants.helpers import JIGSAW_6, brute_count, constraint_parts, solution_grid
 
 CAP = 400

@@ -1,0 +1,378 @@
+"""What each classic variant constraint removes from the candidates (bit v-1 for digit v): a
+mark's pair, a cage's digit sets, sums within bounds, thermometers, arrows and sandwiches.
+Each propagator has `cells` and `prune(cand)`: the cells it narrowed (a list), or None when
+its constraint cannot be kept. It only removes digits that no solution of its own
+constraint can use, and with every cell decided it passes exactly the grids that keep it.
+(Today's line constraints are in core/variants/lines.py.)"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+
+COMBOS_UP_TO = 400  # digit sets a cage keeps as a list; larger cages reason by bounds
+
+
+def span(low: int, high: int, n: int) -> int:
+    """The digits low..high (clipped to 1..n) as a bit set."""
+    low, high = max(low, 1), min(high, n)
+    return ((1 << high) - 1) & ~((1 << (low - 1)) - 1) if low <= high else 0
+
+
+def low_digit(m: int) -> int:
+    return (m & -m).bit_length()
+
+
+class Pair:
+    """Two cells tied by a relation (a mark, a negative constraint)."""
+
+    __slots__ = ("cells", "a", "b", "forward", "backward", "tests")
+
+    def __init__(self, a: int, b: int, table, tests=()):
+        self.cells, self.a, self.b = (a, b), a, b
+        self.forward, self.backward = table
+        self.tests = tests  # (kind, holds) pairs, for the logic's words
+
+    def prune(self, cand):
+        a, b = self.a, self.b
+        ma, mb = cand[a], cand[b]
+        support, m, table = 0, ma, self.forward
+        while m:
+            low = m & -m
+            support |= table[low.bit_length() - 1]
+            m ^= low
+        nb = mb & support
+        if not nb:
+            return None
+        support, m, table = 0, nb, self.backward
+        while m:
+            low = m & -m
+            support |= table[low.bit_length() - 1]
+            m ^= low
+        na = ma & support
+        if not na:
+            return None
+        changed = []
+        if na != ma:
+            cand[a] = na
+            changed.append(a)
+        if nb != mb:
+            cand[b] = nb
+            changed.append(b)
+        return changed
+
+
+class CageSum:
+    """Different digits that add up to a total: the digit sets that still fit."""
+
+    __slots__ = ("cells", "combos")
+
+    def __init__(self, cells, combos):
+        self.cells, self.combos = cells, combos
+
+    def prune(self, cand):
+        cells = self.cells
+        union = 0
+        for c in cells:
+            union |= cand[c]
+        allowed, required = 0, -1
+        for combo in self.combos:
+            if combo & ~union:
+                continue
+            for c in cells:
+                if not cand[c] & combo:
+                    break
+            else:
+                allowed |= combo
+                required &= combo
+        if not allowed:
+            return None
+        changed = []
+        for c in cells:
+            m = cand[c]
+            if m & ~allowed:
+                m &= allowed
+                cand[c] = m
+                changed.append(c)
+        # a digit every fitting set holds, with one place left in the cage, goes there
+        m = required
+        while m:
+            low = m & -m
+            m ^= low
+            places = [c for c in cells if cand[c] & low]
+            if not places:
+                return None
+            if len(places) == 1 and cand[places[0]] != low:
+                cand[places[0]] = low
+                changed.append(places[0])
+        return changed
+
+
+def bound_sum(cand, cells, low: int, high: int, n: int, changed: list, groups=None) -> bool:
+    """Digits of `cells` whose sum lies in low..high: each cell keeps the digits the others'
+    bounds leave room for. `groups`: runs of positions in `cells` whose digits differ (they
+    share a house), which tighten the bounds. False when no sum fits."""
+    if groups is None:
+        groups = tuple((i,) for i in range(len(cells)))
+    bounds = [_group_bounds(cand, [cells[i] for i in g]) for g in groups]
+    if any(b is None for b in bounds):
+        return False
+    smin = sum(b[0] for b in bounds)
+    smax = sum(b[1] for b in bounds)
+    if smin > high or smax < low:
+        return False
+    for g, (g_low, g_high) in zip(groups, bounds, strict=True):
+        for i in g:
+            c = cells[i]
+            rest = _group_bounds(cand, [cells[j] for j in g if j != i]) if len(g) > 1 else (0, 0)
+            if rest is None:
+                return False
+            others_low = smin - g_low + rest[0]
+            others_high = smax - g_high + rest[1]
+            keep = span(low - others_high, high - others_low, n)
+            m = cand[c]
+            if m & ~keep:
+                m &= keep
+                if not m:
+                    return False
+                cand[c] = m
+                changed.append(c)
+    return True
+
+
+def _group_bounds(cand, members) -> tuple[int, int] | None:
+    """The least and greatest sum of cells whose digits differ (None: they cannot differ)."""
+    union = low = high = 0
+    for c in members:
+        m = cand[c]
+        union |= m
+        low += low_digit(m)
+        high += m.bit_length()
+    k = len(members)
+    if k <= 1:
+        return low, high
+    digits = [b + 1 for b in range(union.bit_length()) if union >> b & 1]
+    if len(digits) < k:
+        return None
+    return max(low, sum(digits[:k])), min(high, sum(digits[-k:]))
+
+
+def cliques(cells, peers) -> tuple[tuple[int, ...], ...]:
+    """Positions of `cells` grouped greedily into runs whose cells all see each other."""
+    groups: list[list[int]] = []
+    for i, c in enumerate(cells):
+        for g in groups:
+            if all(cells[j] in peers[c] for j in g):
+                g.append(i)
+                break
+        else:
+            groups.append([i])
+    return tuple(tuple(g) for g in groups)
+
+
+class SumBounds:
+    """A sum of cells within fixed bounds (a little killer, a big cage)."""
+
+    __slots__ = ("cells", "low", "high", "n", "groups")
+
+    def __init__(self, cells, low, high, n, groups=None):
+        self.cells, self.low, self.high, self.n = cells, low, high, n
+        self.groups = groups
+
+    def prune(self, cand):
+        changed = []
+        if not bound_sum(cand, self.cells, self.low, self.high, self.n, changed, self.groups):
+            return None
+        if self.low == self.high and not sum_supports(cand, self.cells, 1 << self.low,
+                                                      changed):
+            return None
+        return changed
+
+
+class Thermo:
+    """Digits rise strictly from the bulb."""
+
+    __slots__ = ("cells", "n")
+
+    def __init__(self, cells, n):
+        self.cells, self.n = cells, n
+
+    def prune(self, cand):
+        n, changed, cells = self.n, [], self.cells
+        floor = 0
+        for c in cells:
+            m = cand[c]
+            keep = m & ~((1 << floor) - 1)
+            if not keep:
+                return None
+            if keep != m:
+                cand[c] = keep
+                changed.append(c)
+            floor = low_digit(keep)
+        ceiling = n + 1
+        for c in reversed(cells):
+            m = cand[c]
+            keep = m & ((1 << (ceiling - 1)) - 1)
+            if not keep:
+                return None
+            if keep != m:
+                cand[c] = keep
+                if c not in changed:
+                    changed.append(c)
+            ceiling = keep.bit_length()
+        return changed
+
+
+def sum_supports(cand, cells, totals: int, changed: list) -> int:
+    """Digits of `cells` (digits may repeat: the bounds see to the cells that differ) whose
+    sum is one of `totals` (a bit set, bit s for the sum s): each cell keeps the digits that
+    some choice of the others completes. Returns the totals still reachable (0: none)."""
+    prefix = [1]
+    for c in cells:
+        reach, m, last = 0, cand[c], prefix[-1]
+        while m:
+            low = m & -m
+            m ^= low
+            reach |= last << low.bit_length()
+        prefix.append(reach)
+    totals &= prefix[-1]
+    if not totals:
+        return 0
+    after = 1
+    for i in range(len(cells) - 1, -1, -1):
+        c = cells[i]
+        others, before = 0, prefix[i]
+        while before:
+            low = before & -before
+            before ^= low
+            others |= after << (low.bit_length() - 1)
+        m = keep = cand[c]
+        while m:
+            low = m & -m
+            m ^= low
+            if not (others << low.bit_length()) & totals:
+                keep ^= low
+        if keep != cand[c]:
+            if not keep:
+                return 0
+            cand[c] = keep
+            changed.append(c)
+        reach, m = 0, keep
+        while m:
+            low = m & -m
+            m ^= low
+            reach |= after << low.bit_length()
+        after = reach
+    return totals
+
+
+class ArrowSum:
+    """The shaft adds up to the bulb's number (one digit, or a pill's digits)."""
+
+    __slots__ = ("cells", "bulb", "shaft", "places", "n", "groups")
+
+    def __init__(self, bulb, shaft, n, groups=None):
+        self.cells, self.bulb, self.shaft, self.n = bulb + shaft, bulb, shaft, n
+        self.places = tuple(10 ** (len(bulb) - 1 - i) for i in range(len(bulb)))
+        self.groups = groups
+
+    def prune(self, cand):
+        n, changed = self.n, []
+        bulb_mins = [low_digit(cand[c]) for c in self.bulb]
+        bulb_maxs = [cand[c].bit_length() for c in self.bulb]
+        low = sum(w * d for w, d in zip(self.places, bulb_mins, strict=True))
+        high = sum(w * d for w, d in zip(self.places, bulb_maxs, strict=True))
+        if not bound_sum(cand, self.shaft, low, high, n, changed, self.groups):
+            return None
+        groups = self.groups or tuple((i,) for i in range(len(self.shaft)))
+        bounds = [_group_bounds(cand, [self.shaft[i] for i in g]) for g in groups]
+        if any(b is None for b in bounds):
+            return None
+        smin, smax = sum(b[0] for b in bounds), sum(b[1] for b in bounds)
+        for c, w, lo_c, hi_c in zip(self.bulb, self.places, bulb_mins, bulb_maxs, strict=False):
+            rest_low, rest_high = low - w * lo_c, high - w * hi_c
+            keep = span(-((rest_high - smin) // w), (smax - rest_low) // w, n)
+            m = cand[c]
+            if m & ~keep:
+                m &= keep
+                if not m:
+                    return None
+                cand[c] = m
+                changed.append(c)
+        if len(self.bulb) == 1:  # the sums the shaft can make, holes and all
+            bulb = self.bulb[0]
+            totals = sum_supports(cand, self.shaft, cand[bulb] << 1, changed)
+            if not totals:
+                return None
+            keep = cand[bulb] & (totals >> 1)
+            if keep != cand[bulb]:
+                cand[bulb] = keep
+                changed.append(bulb)
+        return changed
+
+
+class SandwichSum:
+    """The digits between 1 and the largest digit of a line add up to the total."""
+
+    __slots__ = ("cells", "total", "n")
+
+    def __init__(self, cells, total, n):
+        self.cells, self.total, self.n = cells, total, n
+
+    def prune(self, cand):
+        cells, n, total = self.cells, self.n, self.total
+        one, big = 1, 1 << (n - 1)
+        middle = big - 2  # digits 2..n-1
+        ones = [i for i, c in enumerate(cells) if cand[c] & one]
+        bigs = [i for i, c in enumerate(cells) if cand[c] & big]
+        fit_one, fit_big, fits = set(), set(), []
+        for i in ones:
+            for j in bigs:
+                if i != j and self._fits(cand, min(i, j), max(i, j), middle):
+                    fit_one.add(i)
+                    fit_big.add(j)
+                    fits.append((min(i, j), max(i, j)))
+        if not fits:
+            return None
+        changed = []
+        for i, c in enumerate(cells):
+            drop = (0 if i in fit_one else one) | (0 if i in fit_big else big)
+            if cand[c] & drop:
+                cand[c] &= ~drop
+                if not cand[c]:
+                    return None
+                changed.append(c)
+        if len(fits) == 1:  # the bread is placed: the filling's bounds
+            i, j = fits[0]
+            inner = cells[i + 1:j]
+            if not bound_sum(cand, inner, total, total, n, changed, (tuple(range(len(inner))),)):
+                return None
+        return changed
+
+    def _fits(self, cand, i: int, j: int, middle: int) -> bool:
+        k, n, total = j - i - 1, self.n, self.total
+        if not sum(range(2, k + 2)) <= total <= sum(range(n - k, n)):
+            return False
+        smin = smax = 0
+        for c in self.cells[i + 1:j]:
+            m = cand[c] & middle
+            if not m:
+                return False
+            smin += low_digit(m)
+            smax += m.bit_length()
+        return smin <= total <= smax
+
+
+@lru_cache(maxsize=4096)
+def digit_sets(n: int, k: int, total: int) -> tuple[int, ...]:
+    """Every set of k different digits 1..n adding up to total, as bit sets."""
+    return tuple(sum(1 << (d - 1) for d in combo) for combo in combinations(range(1, n + 1), k)
+                 if sum(combo) == total)
+
+
+
+class Innie(CageSum):
+    """The 45 rule: a house's digits add up to n(n+1)/2, so the cells that its whole cages
+    leave add up to the rest (their digits differ: they share the house)."""
+
+    __slots__ = ("house", "full", "total")
