@@ -9,6 +9,9 @@ them). Between-cell marks join orthogonal neighbours:
   bar    consecutive (a "consecutive pairs" bar) x / v  the two add up to 10 / 5
   less   the first cell is smaller (不等号)
 
+A white dot may carry another difference and a black dot another ratio (`Mark.value`; 0 is
+the usual 1 and 2).
+
 `negative` names the mark kinds whose absence says something: "white" (no white dot or bar:
 not consecutive — the non-consecutive rule), "black" (no black dot: not double), "x" and "v"
 (no X or V: the sum is not 10 / 5). A pair carrying any mark of the same family (kropki:
@@ -29,15 +32,32 @@ NEGATIVE_KINDS = ("white", "black", "x", "v")
 FAMILY_OF_MARK = {"white": "kropki", "bar": "kropki", "black": "kropki", "x": "xv", "v": "xv"}
 DIRECTIONS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
 META_KEYS = ("title", "author", "rules")
+# Lines whose rule holds along their cells, in the order drawn (core.variants.rules says each)
+LINE_KINDS = ("whisper", "renban", "regionsum", "palindrome", "between", "entropic", "modular",
+              "zipper", "doublearrow", "slowthermo", "nabner")
+SHORTEST_LINE = {"between": 3, "doublearrow": 3}  # the others: 2 cells
+INDEXERS = ("row", "column", "box")
+OUTSIDE_KINDS = ("xsum", "skyscraper")
+# The boxes of each size, as f-puzzles and other solvers draw them (classic Sudoku's and
+# 2x5, 2x7, 3x5); a size with none (5, 7, 11, 13) needs its regions given.
+BOXES = {**{n: shape for n, shape in BOX_SHAPES.items() if n <= MAX_SIZE},
+         10: (2, 5), 14: (2, 7), 15: (3, 5)}
 
 
 @dataclass(frozen=True)
 class Mark:
-    """A mark between two orthogonal neighbours; for `less`, `a` holds the smaller digit."""
+    """A mark between two orthogonal neighbours; for `less`, `a` holds the smaller digit.
+    `value`: a white dot's difference or a black dot's ratio when not the usual 1 or 2."""
 
     kind: str
     a: int
     b: int
+    value: int = 0
+
+    @property
+    def amount(self) -> int:
+        """The difference (white, bar) or ratio (black) the mark stands for."""
+        return self.value or (2 if self.kind == "black" else 1)
 
 
 @dataclass(frozen=True)
@@ -77,6 +97,45 @@ class Sandwich:
 
 
 @dataclass(frozen=True)
+class Line:
+    """A line of one of LINE_KINDS through `cells`, in order; `value` is a whisper's least
+    difference (the other kinds have none)."""
+
+    kind: str
+    cells: tuple[int, ...]
+    value: int = 0
+
+
+@dataclass(frozen=True)
+class Quad:
+    """A quadruple: each digit appears in the four cells of a 2x2 at least as often as listed."""
+
+    cells: tuple[int, int, int, int]
+    digits: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Clone:
+    """Two shapes whose cells hold the same digits, cell for cell."""
+
+    a: tuple[int, ...]
+    b: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Outside:
+    """A clue outside the grid, read from its side: X-sum (the first X digits add up to the
+    clue, X being the first digit) or skyscraper (how many digits are seen, each taller than
+    all before it). `reverse`: the clue sits right of the row or below the column."""
+
+    kind: str  # xsum, skyscraper
+    line: str  # row or col
+    index: int  # 0-based
+    reverse: bool
+    total: int
+
+
+@dataclass(frozen=True)
 class Variant:
     size: int
     givens: tuple[int, ...]
@@ -92,6 +151,14 @@ class Variant:
     thermos: tuple[tuple[int, ...], ...] = ()
     arrows: tuple[Arrow, ...] = ()
     sandwiches: tuple[Sandwich, ...] = ()
+    candidates: tuple[tuple[int, int], ...] = ()  # (cell, digits as bits): the setter's given
+    lines: tuple[Line, ...] = ()
+    quads: tuple[Quad, ...] = ()
+    clones: tuple[Clone, ...] = ()
+    minima: tuple[int, ...] = ()  # cells smaller than each orthogonal neighbour
+    maxima: tuple[int, ...] = ()  # cells larger than each orthogonal neighbour
+    indexers: tuple[tuple[str, int], ...] = ()  # (row/column/box, cell)
+    outside: tuple[Outside, ...] = ()
     meta: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     @property
@@ -114,8 +181,16 @@ class Variant:
 
     @property
     def classic(self) -> bool:
-        """No constraint beyond rows, columns and boxes."""
-        return not self.jigsaw and self == blank(self.size, self.givens)
+        """No constraint beyond rows, columns and boxes (of a size classic Sudoku has)."""
+        return (self.size in BOX_SHAPES and not self.jigsaw
+                and self == blank(self.size, self.givens))
+
+    def allowed(self, cell: int) -> int:
+        """The digits the setter's given candidates leave a cell, as bits (all: none given)."""
+        return dict(self.candidates).get(cell, (1 << self.size) - 1)
+
+    def lines_of(self, kind: str) -> tuple[Line, ...]:
+        return tuple(line for line in self.lines if line.kind == kind)
 
     def title(self) -> str:
         return dict(self.meta).get("title", "")
@@ -128,9 +203,9 @@ class ModelError(ValueError):
 @cache
 def box_regions(size: int) -> tuple[int, ...] | None:
     """The boxes of a classic grid of this size, or None when the size has no boxes."""
-    if size not in BOX_SHAPES:
+    if size not in BOXES:
         return None
-    rows, cols = BOX_SHAPES[size]
+    rows, cols = BOXES[size]
     return tuple((r // rows) * (size // cols) + c // cols
                  for r in range(size) for c in range(size))
 
@@ -169,9 +244,9 @@ def little_cells(row: int, col: int, direction: str, size: int) -> tuple[int, ..
 
 def windows(size: int) -> tuple[tuple[int, ...], ...]:
     """The windoku (hyper) windows: boxes set one cell in from the corners, 9x9 and alike."""
-    if size not in BOX_SHAPES:
+    if size not in BOXES:
         return ()
-    rows, cols = BOX_SHAPES[size]
+    rows, cols = BOXES[size]
     found = []
     for top in range(1, size - rows, rows + 1):
         for left in range(1, size - cols, cols + 1):
@@ -186,7 +261,7 @@ def diagonal_cells(size: int, anti: bool = False) -> tuple[int, ...]:
 
 def disjoint_groups(size: int) -> tuple[tuple[int, ...], ...]:
     """Cells at the same place in every box."""
-    rows, cols = BOX_SHAPES[size]
+    rows, cols = BOXES[size]
     groups: dict[tuple[int, int], list[int]] = {}
     for cell in range(size * size):
         r, c = divmod(cell, size)
@@ -225,10 +300,51 @@ def make(size: int, givens=None, regions=None, **parts) -> Variant:
         arrows=tuple(sorted(set(parts.get("arrows", ())), key=lambda a: (a.bulb, a.shaft))),
         sandwiches=tuple(sorted(set(parts.get("sandwiches", ())),
                                 key=lambda s: (s.line, s.index))),
+        candidates=_candidates(parts.get("candidates", ()), n),
+        lines=tuple(sorted(set(_line(line, n) for line in parts.get("lines", ())),
+                           key=lambda line: (LINE_KINDS.index(line.kind)
+                                             if line.kind in LINE_KINDS else -1,
+                                             line.cells, line.value))),
+        quads=tuple(sorted({Quad(tuple(sorted(q.cells)), tuple(sorted(q.digits)))
+                            for q in parts.get("quads", ())}, key=lambda q: q.cells)),
+        clones=tuple(sorted({_clone(c) for c in parts.get("clones", ())},
+                            key=lambda c: (c.a, c.b))),
+        minima=tuple(sorted(set(parts.get("minima", ())))),
+        maxima=tuple(sorted(set(parts.get("maxima", ())))),
+        indexers=tuple(sorted(set(parts.get("indexers", ())))),
+        outside=tuple(sorted(set(parts.get("outside", ())),
+                             key=lambda o: (o.kind, o.line, o.index, o.reverse))),
         meta=tuple((k, v) for k, v in parts.get("meta", ()) if v),
     )
     check(variant)
     return variant
+
+
+def _candidates(pairs, n: int) -> tuple[tuple[int, int], ...]:
+    """(cell, digits) with one entry a cell; digits that allow everything are dropped."""
+    found: dict[int, int] = {}
+    for cell, digits in pairs:
+        if cell in found:
+            raise ModelError(f"{cell_name(cell, n) if 0 <= cell < n * n else cell} has its "
+                             "candidates given twice")
+        found[cell] = digits
+    full = (1 << n) - 1
+    return tuple(sorted((c, d) for c, d in found.items() if d != full))
+
+
+def _line(line: Line, n: int) -> Line:
+    """A whisper without a value takes the usual (n+1)//2 (5 on 9x9); a line whose rule reads
+    the same both ways is stored from its smaller end, so one line drawn either way is one
+    line (a slow thermometer keeps its bulb first)."""
+    value = line.value or ((n + 1) // 2 if line.kind == "whisper" else 0)
+    cells = tuple(line.cells)
+    if line.kind != "slowthermo" and cells[::-1] < cells:
+        cells = cells[::-1]
+    return Line(line.kind, cells, value)
+
+
+def _clone(clone: Clone) -> Clone:
+    return clone if clone.a <= clone.b else Clone(clone.b, clone.a)
 
 
 def _cage_key(cage: Cage):
@@ -236,9 +352,11 @@ def _cage_key(cage: Cage):
 
 
 def _mark(mark: Mark) -> Mark:
+    usual = {"white": 1, "bar": 1, "black": 2}.get(mark.kind)
+    value = 0 if mark.value == usual or usual is None else mark.value
     if mark.kind == "less" or mark.a < mark.b:
-        return mark
-    return Mark(mark.kind, mark.b, mark.a)
+        return Mark(mark.kind, mark.a, mark.b, value)
+    return Mark(mark.kind, mark.b, mark.a, value)
 
 
 def _little(clue: LittleKiller, size: int) -> LittleKiller:
@@ -265,7 +383,11 @@ def check(p: Variant) -> None:
     if p.negative - set(NEGATIVE_KINDS):
         raise ModelError(f"negative constraints exist for {', '.join(NEGATIVE_KINDS)}")
     every = [c for group in (p.even, p.odd, *p.extra, *(c.cells for c in p.cages), *p.thermos,
-                             *(a.bulb + a.shaft for a in p.arrows)) for c in group]
+                             *(a.bulb + a.shaft for a in p.arrows),
+                             *(line.cells for line in p.lines), *(q.cells for q in p.quads),
+                             *(c.a + c.b for c in p.clones), p.minima, p.maxima,
+                             (c for c, _ in p.candidates), (c for _, c in p.indexers))
+             for c in group]
     every += [c for m in p.marks for c in (m.a, m.b)]
     if any(not 0 <= c < cells for c in every):
         raise ModelError(f"a cell outside the {n}x{n} grid")
@@ -277,6 +399,9 @@ def check(p: Variant) -> None:
     _check_marks(p)
     _check_cages(p)
     _check_lines(p)
+    _check_new_lines(p)
+    _check_cell_clues(p)
+    _check_outside(p)
 
 
 def _check_marks(p: Variant) -> None:
@@ -292,6 +417,13 @@ def _check_marks(p: Variant) -> None:
             raise ModelError(f"{p.name(pair[0])} and {p.name(pair[1])} carry two marks "
                              f"({seen[pair]} and {m.kind})")
         seen[pair] = m.kind
+        if m.value and (m.kind not in ("white", "black") or not 2 <= m.value < p.size):
+            raise ModelError(f"the {m.kind} mark between {p.name(m.a)} and {p.name(m.b)} "
+                             f"stands for {m.value}: a white dot's difference or a black "
+                             f"dot's ratio is 1 to {p.size - 1}")
+    if "black" in p.negative and any(m.kind == "black" and m.value for m in p.marks):
+        raise ModelError("the negative black-dot rule with dots of another ratio than 2 is "
+                         "not read (which ratios would it rule out?)")
 
 
 def _check_cages(p: Variant) -> None:
@@ -334,6 +466,64 @@ def _check_lines(p: Variant) -> None:
                              "cells")
         _check_path(p, arrow.bulb, "arrow's bulb")
         _check_path(p, arrow.shaft, "arrow")
+
+
+def _check_new_lines(p: Variant) -> None:
+    n = p.size
+    for line in p.lines:
+        if line.kind not in LINE_KINDS:
+            raise ModelError(f"unknown line {line.kind!r}; lines: {', '.join(LINE_KINDS)}")
+        what = f"a {line.kind} line at {p.name(line.cells[0])}" if line.cells else "a line"
+        shortest = SHORTEST_LINE.get(line.kind, 2)
+        if len(line.cells) < shortest or len(set(line.cells)) != len(line.cells):
+            raise ModelError(f"{what} needs {shortest} or more different cells")
+        if line.kind in ("renban", "nabner") and len(line.cells) > n:
+            raise ModelError(f"{what} has {len(line.cells)} cells; its digits differ, so at "
+                             f"most {n}")
+        if line.kind == "whisper" and not 1 <= line.value < n:
+            raise ModelError(f"{what}: a whisper's difference is 1 to {n - 1}, not {line.value}")
+        if line.kind != "whisper" and line.value:
+            raise ModelError(f"{what} takes no number")
+        _check_path(p, line.cells, f"{line.kind} line")
+
+
+def _check_cell_clues(p: Variant) -> None:
+    n = p.size
+    for cell, digits in p.candidates:
+        if not 0 < digits < 1 << n:
+            raise ModelError(f"the candidates of {p.name(cell)} are digits 1 to {n}")
+    for q in p.quads:
+        r, c = divmod(q.cells[0], n)
+        if q.cells != (q.cells[0], q.cells[0] + 1, q.cells[0] + n, q.cells[0] + n + 1) or (
+                c == n - 1):
+            raise ModelError(f"a quadruple's circle sits where four cells meet; "
+                             f"{', '.join(p.name(x) for x in q.cells)} are not a 2x2")
+        if not 1 <= len(q.digits) <= 4 or any(not 1 <= d <= n for d in q.digits):
+            raise ModelError(f"the quadruple at {p.name(q.cells[0])} lists 1 to 4 digits of "
+                             f"1 to {n}")
+        if any(q.digits.count(d) > 2 for d in q.digits):
+            raise ModelError(f"the quadruple at {p.name(q.cells[0])} lists a digit more than "
+                             "twice; a 2x2 holds it at most twice")
+    for clone in p.clones:
+        if len(clone.a) != len(clone.b) or not clone.a or set(clone.a) & set(clone.b) or (
+                len(set(clone.a)) != len(clone.a) or len(set(clone.b)) != len(clone.b)):
+            raise ModelError("a clone is two shapes of as many different cells, apart")
+    both = set(p.minima) & set(p.maxima)
+    if both:
+        raise ModelError(f"{p.name(min(both))} is marked both a minimum and a maximum")
+    for kind, _ in p.indexers:
+        if kind not in INDEXERS:
+            raise ModelError(f"unknown indexer {kind!r}; indexers: {', '.join(INDEXERS)}")
+
+
+def _check_outside(p: Variant) -> None:
+    n = p.size
+    for o in p.outside:
+        if o.kind not in OUTSIDE_KINDS or o.line not in ("row", "col") or not 0 <= o.index < n:
+            raise ModelError(f"an outside clue {o.kind} names {o.line} {o.index + 1}")
+        top = n if o.kind == "skyscraper" else n * (n + 1) // 2
+        if not 1 <= o.total <= top:
+            raise ModelError(f"a {o.kind} clue is 1 to {top}, not {o.total}")
 
 
 def _check_path(p: Variant, cells, what: str) -> None:

@@ -4,7 +4,7 @@ steps name them in words."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, partial
 
 from core.variants.model import (
     FAMILY_OF_MARK,
@@ -15,17 +15,36 @@ from core.variants.model import (
     windows,
 )
 
+
+def _apart(k: int, x: int, y: int) -> bool:
+    return abs(x - y) == k
+
+
+def _times(k: int, x: int, y: int) -> bool:
+    return x == k * y or y == k * x
+
+
 # Relations between the digits x (first cell) and y (second cell) of a pair.
 RELATIONS = {
     "white": lambda x, y: abs(x - y) == 1,
     "bar": lambda x, y: abs(x - y) == 1,
     "black": lambda x, y: x == 2 * y or y == 2 * x,
+    **{f"white{k}": partial(_apart, k) for k in range(2, 16)},
+    **{f"black{k}": partial(_times, k) for k in range(3, 16)},
     "x": lambda x, y: x + y == 10,
     "v": lambda x, y: x + y == 5,
     "less": lambda x, y: x < y,
 }
 MARK_WORDS = {"white": "consecutive", "bar": "consecutive", "black": "one double the other",
-              "x": "add up to 10", "v": "add up to 5", "less": "smaller than"}
+              "x": "add up to 10", "v": "add up to 5", "less": "smaller than",
+              **{f"white{k}": f"{k} apart" for k in range(2, 16)},
+              **{f"black{k}": f"one {k} times the other" for k in range(3, 16)}}
+LINE_NAMES = {"whisper": "whisper line", "renban": "renban line",
+              "regionsum": "region-sum line", "palindrome": "palindrome",
+              "between": "between line", "entropic": "entropic line",
+              "modular": "modular line", "zipper": "zipper line",
+              "doublearrow": "double arrow", "slowthermo": "slow thermometer",
+              "nabner": "Nabner line"}
 KNIGHT = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
 KING = ((1, 1), (1, -1), (-1, 1), (-1, -1))  # orthogonal neighbours share a row or column
 
@@ -53,6 +72,9 @@ def units(p: Variant) -> list[tuple[tuple[int, ...], str]]:
     for cage in p.cages:
         if len(cage.cells) > 1:
             found.append((cage.cells, f"the cage at {p.name(cage.cells[0])}"))
+    for line in p.lines:  # a renban's or Nabner line's digits differ
+        if line.kind in ("renban", "nabner"):
+            found.append((line.cells, f"the {LINE_NAMES[line.kind]} at {p.name(line.cells[0])}"))
     return found
 
 
@@ -78,7 +100,7 @@ def pair_rules(p: Variant) -> dict[tuple[int, int], list[tuple[str, bool]]]:
     found: dict[tuple[int, int], list[tuple[str, bool]]] = {}
     marked: dict[tuple[int, int], set[str]] = {}
     for m in p.marks:
-        found.setdefault((m.a, m.b), []).append((m.kind, True))
+        found.setdefault((m.a, m.b), []).append((mark_relation(m), True))
         marked.setdefault((min(m.a, m.b), max(m.a, m.b)), set()).add(
             FAMILY_OF_MARK.get(m.kind, m.kind))
     if p.negative:
@@ -103,6 +125,95 @@ def pair_table(tests: tuple[tuple[str, bool], ...], n: int) -> tuple[tuple[int, 
     backward = tuple(sum(1 << (x - 1) for x in range(1, n + 1) if fits(x, y))
                      for y in range(1, n + 1))
     return forward, backward
+
+
+def mark_relation(m) -> str:
+    """The RELATIONS name of a mark: its kind, with its difference or ratio when unusual."""
+    return f"{m.kind}{m.value}" if m.value else m.kind
+
+
+def entropy_groups(n: int) -> tuple[int, ...]:
+    """For each digit 1..n (index 0 unused), its third of the digits: low, middle or high
+    (on 9x9 1-3, 4-6, 7-9; other sizes split as f-puzzles and other solvers do)."""
+    small, large = n // 3, (n + 2) // 3
+    sizes = (small, large, small) if n % 3 == 1 else (large, small, large)
+    return (0,) + tuple(g for g, k in enumerate(sizes) for _ in range(k))
+
+
+def region_segments(p: Variant, cells) -> list[tuple[int, ...]]:
+    """A line cut where it passes from one region into another."""
+    segments: list[list[int]] = []
+    for i, c in enumerate(cells):
+        if i == 0 or p.regions[c] != p.regions[cells[i - 1]]:
+            segments.append([])
+        segments[-1].append(c)
+    return [tuple(s) for s in segments]
+
+
+def zipper_groups(cells) -> list[tuple[int, ...]]:
+    """The cells the same distance from a zipper line's middle: pairs, and the middle cell."""
+    k = len(cells)
+    return [tuple(sorted({cells[i], cells[k - 1 - i]})) for i in range((k + 1) // 2)]
+
+
+def line_holds(p: Variant, line, values) -> bool:
+    """Does a filled grid keep this line's rule? (each kind as its rule says it)"""
+    d = [values[c] for c in line.cells]
+    kind, k = line.kind, len(d)
+    if kind == "whisper":
+        return all(abs(a - b) >= line.value for a, b in zip(d, d[1:], strict=False))
+    if kind == "renban":
+        return len(set(d)) == k and max(d) - min(d) == k - 1
+    if kind == "regionsum":
+        return len({sum(values[c] for c in s) for s in region_segments(p, line.cells)}) == 1
+    if kind == "palindrome":
+        return d == d[::-1]
+    if kind == "between":
+        low, high = sorted((d[0], d[-1]))
+        return all(low < x < high for x in d[1:-1])
+    if kind in ("entropic", "modular"):
+        group = entropy_groups(p.size) if kind == "entropic" else [v % 3 for v in range(p.size + 1)]
+        return all(len({group[x] for x in d[i:i + 3]}) == len(d[i:i + 3]) for i in range(k - 1))
+    if kind == "zipper":
+        return len({sum(values[c] for c in g) for g in zipper_groups(line.cells)}) == 1
+    if kind == "doublearrow":
+        return d[0] + d[-1] == sum(d[1:-1])
+    if kind == "slowthermo":
+        return all(a <= b for a, b in zip(d, d[1:], strict=False))
+    if kind == "nabner":
+        return all(abs(a - b) > 1 for i, a in enumerate(d) for b in d[i + 1:])
+    raise ValueError(f"unknown line kind {kind!r}")
+
+
+def indexer_target(p: Variant, kind: str, cell: int, v: int) -> tuple[int, int]:
+    """The cell a row/column/box indexer's digit v points at, and the digit that must be
+    there: row indexer in column c: row v of column c holds the indexer's row number; column
+    indexer: column v of its row holds its column number; box indexer: the v-th cell of its
+    region (in reading order) holds the indexer's place in the region."""
+    n = p.size
+    r, c = divmod(cell, n)
+    if kind == "row":
+        return (v - 1) * n + c, r + 1
+    if kind == "column":
+        return r * n + v - 1, c + 1
+    region = [x for x in range(n * n) if p.regions[x] == p.regions[cell]]
+    return region[v - 1], region.index(cell) + 1
+
+
+def outside_cells(p: Variant, clue) -> tuple[int, ...]:
+    """The cells of an outside clue's row or column, in the order it reads them."""
+    cells = sandwich_cells(p, clue.line, clue.index)
+    return cells[::-1] if clue.reverse else cells
+
+
+def outside_holds(clue, digits) -> bool:
+    if clue.kind == "xsum":
+        return sum(digits[:digits[0]]) == clue.total
+    seen = tallest = 0
+    for x in digits:
+        if x > tallest:
+            seen, tallest = seen + 1, x
+    return seen == clue.total
 
 
 def arrow_value(digits) -> int:
@@ -163,4 +274,33 @@ def _shapes_broken(p: Variant, values) -> list[str]:
         i, j = sorted((line.index(1), line.index(p.size)))
         if sum(line[i + 1:j]) != s.total:
             found.append(f"the sandwich of {s.line} {s.index + 1} is not {s.total}")
+    return found + _new_broken(p, values)
+
+
+def _new_broken(p: Variant, values) -> list[str]:
+    """Given candidates, today's lines, quadruples, clones, minima and maxima, indexers and
+    X-sum and skyscraper clues."""
+    found = [f"{p.name(c)} is not one of its given candidates" for c, digits in p.candidates
+             if not digits >> (values[c] - 1) & 1]
+    found += [f"the {LINE_NAMES[line.kind]} at {p.name(line.cells[0])} is broken"
+              for line in p.lines if not line_holds(p, line, values)]
+    for q in p.quads:
+        held = [values[c] for c in q.cells]
+        if any(held.count(d) < q.digits.count(d) for d in q.digits):
+            found.append(f"the quadruple at {p.name(q.cells[0])} misses a digit")
+    found += [f"the clone of {p.name(c.a[0])} differs" for c in p.clones
+              if [values[x] for x in c.a] != [values[x] for x in c.b]]
+    for cells, smaller, word in ((p.minima, True, "minimum"), (p.maxima, False, "maximum")):
+        for c in cells:
+            others = [values[x] for x in range(p.cells) if neighbours(c, x, p.size)]
+            if any((values[c] >= x) if smaller else (values[c] <= x) for x in others):
+                found.append(f"{p.name(c)} is not a {word}")
+    for kind, c in p.indexers:
+        target, digit = indexer_target(p, kind, c, values[c])
+        if values[target] != digit:
+            found.append(f"the {kind} indexer {p.name(c)} points at {p.name(target)}, "
+                         f"which is not {digit}")
+    found += [f"the {o.kind} clue {o.total} of {o.line} {o.index + 1} does not hold"
+              for o in p.outside
+              if not outside_holds(o, [values[c] for c in outside_cells(p, o)])]
     return found
