@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from core.export.drawing import ANSWER, GREY, INK, THICK, THIN, Box, Circle, Drawing, Label, Line
+from core.variants import model
 from core.variants.model import DIRECTIONS, Variant, diagonal_cells, symbol
 
 LIGHT = "#d9d9d9"
@@ -73,6 +74,7 @@ def _negative(kinds: set, names: dict) -> str:
 
 
 def draw(p: Variant, answer=None, cell: float | None = None) -> Drawing:
+    model.refuse_unless(p, model.CLASSIC_FEATURES, "print")
     n = p.size
     cell = cell or min(9.0, 80.0 / n)
     margin = MARGIN_CELLS * cell if (p.little or p.sandwiches) else 0.0

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from core.counting import Count
 from core.search import STOP_EVERY, Stop, Stopped, where_differ
-from core.variants import rules
+from core.variants import lines, rules
 from core.variants.model import Variant
 from core.variants.propagators import (
     COMBOS_UP_TO,
@@ -76,12 +76,12 @@ def plan_of(shape: Variant) -> Plan:
     for h, house in enumerate(houses):
         for c in house:
             house_bits[c] |= 1 << h
-    plan = Plan(n, units, houses, peers, house_bits, masks=_parity_masks(shape),
+    plan = Plan(n, units, houses, peers, house_bits, masks=_cell_masks(shape),
                 most=2 if n <= 4 else 3 if n <= 6 else 4)
     peer_of = [set(q) for q in peers]
     plan.peer_bits = [sum(1 << q for q in qs) for qs in peers]
     negatives = _negative_pairs(shape)
-    plan.props = _propagators(shape, peer_of) + innies(shape, houses)
+    plan.props = _propagators(shape, peer_of) + lines.propagators(shape) + innies(shape, houses)
     plan.steps = plan.props + negatives
     plan.forbid = _forbids(negatives, cells, n)
     plan.watch = [0] * cells
@@ -113,7 +113,7 @@ def _forbids(pairs, cells: int, n: int) -> list[tuple]:
     return [tuple(f) for f in found]
 
 
-def _parity_masks(p: Variant) -> list[int]:
+def _cell_masks(p: Variant) -> list[int]:
     n = p.size
     full = (1 << n) - 1
     evens = sum(1 << (d - 1) for d in range(2, n + 1, 2))
@@ -122,6 +122,8 @@ def _parity_masks(p: Variant) -> list[int]:
         masks[c] = evens
     for c in p.odd:
         masks[c] = full & ~evens
+    for c, digits in p.candidates:
+        masks[c] &= digits
     return masks
 
 
@@ -403,6 +405,7 @@ def clashes(p: Variant) -> tuple[tuple[int, ...], ...]:
         if g[a] and g[b] and any(rules.RELATIONS[k](g[a], g[b]) != holds for k, holds in tests):
             found.add((a, b))
     found |= {(c,) for c in p.even if g[c] % 2} | {(c,) for c in p.odd if g[c] and not g[c] % 2}
+    found |= {(c,) for c, digits in p.candidates if g[c] and not digits >> (g[c] - 1) & 1}
     return tuple(sorted(found))
 
 

@@ -17,6 +17,17 @@
     arrow: r5c5 | r4c4 r3c3      bulb (a pill: several cells) | shaft
     little 23: r0c1 DR           a clue outside the grid (row 0 or size+1, column alike)
     sandwich row 3: 15           (sandwich col 2: 0)
+    candidates: r1c1=123 r4c5=89 the setter's given candidates of a cell
+    whisper: r1c1 r1c2 r2c3      German whispers (differ by 5 or more on 9x9); whisper 4: Dutch
+    renban: ...  regionsum: ...  palindrome: ...  between: ...  entropic: ...  modular: ...
+    zipper: ...  doublearrow: ...  slowthermo: ... (from the bulb)  nabner: ...   a line each
+    white 3: r1c1-r1c2           a white dot of difference 3 (black 3: ratio 3)
+    quad: r4c4=1379              the four cells from r4c4 (r4c4 r4c5 r5c4 r5c5) hold 1 3 7 9
+    clone: r1c1 r1c2 | r9c8 r9c9 the two shapes hold the same digits, cell for cell
+    minimum: r2c2  maximum: r5c5 smaller (larger) than each orthogonal neighbour
+    rowindexer: r1c5 ...         also columnindexer, boxindexer
+    xsum 15: r3c0                the first X digits of row 3 from the left add up to 15
+    skyscraper 4: r10c5          4 digits are seen in column 5 from below
 
 Lines are parsed, never evaluated; every error names its line and column.
 """
@@ -29,11 +40,16 @@ from core.errors import ParseError
 from core.sudoku.model import SYMBOLS
 from core.variants import model
 from core.variants.model import (
+    LINE_KINDS,
     Arrow,
     Cage,
+    Clone,
+    Line,
     LittleKiller,
     Mark,
     ModelError,
+    Outside,
+    Quad,
     Sandwich,
     Variant,
     windows,
@@ -44,8 +60,12 @@ KEY = re.compile(r"^\s*([a-z]+)(?:\s+([a-z]+))?(?:\s+(\d{1,4}))?\s*:(.*)$", re.I
 CELL = re.compile(r"r(\d{1,2})c(\d{1,2})", re.IGNORECASE)
 PAIR = re.compile(r"^r(\d{1,2})c(\d{1,2})\s*([-<>])\s*r(\d{1,2})c(\d{1,2})$", re.IGNORECASE)
 REGION_LETTERS = "ABCDEFGHIJKLMNOP"
+INDEXER_KEYS = {"rowindexer": "row", "columnindexer": "column", "boxindexer": "box"}
 SHAPE_KEYS = {"regions", "rules", "negative", "even", "odd", "extra", "white", "black", "bar",
-              "x", "v", "less", "cage", "thermo", "arrow", "little", "sandwich"}
+              "x", "v", "less", "cage", "thermo", "arrow", "little", "sandwich", "candidates",
+              "quad", "clone", "minimum", "maximum", "xsum", "skyscraper", *LINE_KINDS,
+              *INDEXER_KEYS}
+DIGITS_AT = re.compile(r"^r(\d{1,2})c(\d{1,2})=([0-9A-Za-z]{1,16})$", re.IGNORECASE)
 META = {"title": "title", "author": "author", "note": "rules"}
 RULE_WORDS = {"diagonal", "antidiagonal", "hyper", "disjoint", "antiknight", "antiking",
               "nonconsecutive"}
@@ -62,7 +82,8 @@ class _Reader:
         self.parts: dict[str, list] = {k: [] for k in
                                        ("rules", "extra", "even", "odd", "marks", "negative",
                                         "cages", "little", "thermos", "arrows", "sandwiches",
-                                        "meta")}
+                                        "meta", "candidates", "lines", "quads", "clones",
+                                        "minima", "maxima", "indexers", "outside")}
         self.first_line = 1
 
 
@@ -133,7 +154,22 @@ def _shape(reader: _Reader, name, word, total, value, number, at) -> None:
         else:
             parts[key].append((cells, where))
     elif name in ("white", "black", "bar", "x", "v", "less"):
-        parts["marks"] += [(m, where) for m in _marks(name, value, number, at)]
+        amount = int(total) if total is not None else 0
+        parts["marks"] += [(m + (amount,), where) for m in _marks(name, value, number, at)]
+    elif name in LINE_KINDS:
+        parts["lines"].append((name, _cells(value, number, at), int(total or 0), where))
+    elif name in ("minimum", "maximum"):
+        parts["minima" if name == "minimum" else "maxima"] += [
+            (c, where) for c in _cells(value, number, at)]
+    elif name in INDEXER_KEYS:
+        parts["indexers"] += [((INDEXER_KEYS[name], c), where) for c in _cells(value, number, at)]
+    elif name in ("candidates", "quad"):
+        parts["candidates" if name == "candidates" else "quads"] += [
+            (item, where) for item in _digits_at(value, number, at)]
+    elif name == "clone":
+        parts["clones"].append((value, where))
+    elif name in ("xsum", "skyscraper"):
+        parts["outside"].append((name, total, value, where))
     elif name == "cage":
         total_value = int(total) if total is not None else None
         parts["cages"].append((_cells(value, number, at), total_value, where))
@@ -163,6 +199,22 @@ def _cells(value: str, line: int, column: int) -> list[tuple[int, int]]:
         found.append((int(match.group(1)), int(match.group(2))))
     if not found:
         raise ParseError("expected cells like r3c5", line, column)
+    return found
+
+
+def _digits_at(value: str, line: int, column: int) -> list[tuple[tuple[int, int], str]]:
+    """`r1c1=123` items: a cell and its digits (symbols above 9 as letters)."""
+    found, pos = [], 0
+    for token in value.split():
+        start = value.index(token, pos)
+        pos = start + len(token)
+        match = DIGITS_AT.match(token)
+        if match is None:
+            raise ParseError(f"expected a cell and digits like r1c1=123, found {token!r}",
+                             line, column + start)
+        found.append(((int(match.group(1)), int(match.group(2))), match.group(3).upper()))
+    if not found:
+        raise ParseError("expected cells and digits like r1c1=123", line, column)
     return found
 
 
@@ -204,14 +256,26 @@ def _build(reader: _Reader) -> Variant:
         extra=[(tuple(cell(rc, w) for rc in cells), w) for cells, w in p["extra"]],
         even=[(cell(rc, w), w) for rc, w in p["even"]],
         odd=[(cell(rc, w), w) for rc, w in p["odd"]],
-        marks=[(Mark(kind, cell(a, w), cell(b, w)), w) for (kind, a, b), w in p["marks"]],
+        marks=[(Mark(kind, cell(a, w), cell(b, w), amount), w)
+               for (kind, a, b, amount), w in p["marks"]],
         cages=[(Cage(tuple(cell(rc, w) for rc in cells), total), w)
                for cells, total, w in p["cages"]],
         thermos=[(tuple(cell(rc, w) for rc in cells), w) for cells, w in p["thermos"]],
         arrows=[(_arrow(value, w, cell), w) for value, w in p["arrows"]],
         little=[(_little(value, total, w, n), w) for value, total, w in p["little"]],
         sandwiches=[(_sandwich(word, total, value, w, n), w)
-                    for word, total, value, w in p["sandwiches"]])
+                    for word, total, value, w in p["sandwiches"]],
+        candidates=[((cell(rc, w), _digit_bits(digits, n, w)), w)
+                    for (rc, digits), w in p["candidates"]],
+        lines=[(Line(kind, tuple(cell(rc, w) for rc in cells), value), w)
+               for kind, cells, value, w in p["lines"]],
+        quads=[(_quad(cell(rc, w), digits, n, w), w) for (rc, digits), w in p["quads"]],
+        clones=[(_clone(value, w, cell), w) for value, w in p["clones"]],
+        minima=[(cell(rc, w), w) for rc, w in p["minima"]],
+        maxima=[(cell(rc, w), w) for rc, w in p["maxima"]],
+        indexers=[((kind, cell(rc, w)), w) for (kind, rc), w in p["indexers"]],
+        outside=[(_outside(kind, total, value, w, n), w)
+                 for kind, total, value, w in p["outside"]])
     parts = {key: [item for item, _ in items] for key, items in located.items()}
     parts["extra"] += extra
     regions = _regions(reader, n)
@@ -320,6 +384,48 @@ def _little(value: str, total, where, n: int) -> LittleKiller:
     return LittleKiller(r - 1, c - 1, words[1].upper(), int(total))
 
 
+def _digit_bits(digits: str, n: int, where) -> int:
+    bits = 0
+    for ch in digits:
+        value = SYMBOLS.find(ch) + 1
+        if not 1 <= value <= n:
+            raise ParseError(f"{ch!r} is not a digit of a {n}x{n} grid", *where)
+        bits |= 1 << (value - 1)
+    return bits
+
+
+def _quad(corner: int, digits: str, n: int, where) -> Quad:
+    if corner % n == n - 1 or corner // n == n - 1:
+        raise ParseError("a quadruple is named by its top-left cell; the 2x2 must fit in the "
+                         "grid", *where)
+    _digit_bits(digits, n, where)
+    return Quad((corner, corner + 1, corner + n, corner + n + 1),
+                tuple(SYMBOLS.find(ch) + 1 for ch in digits))
+
+
+def _clone(value: str, where, cell) -> Clone:
+    first, bar, second = value.partition("|")
+    if not bar:
+        raise ParseError("a clone is `clone: CELLS | CELLS`, e.g. clone: r1c1 r1c2 | r9c8 r9c9",
+                         *where)
+    return Clone(tuple(cell(rc, where) for rc in _cells(first, *where)),
+                 tuple(cell(rc, where) for rc in _cells(second, *where)))
+
+
+def _outside(kind: str, total, value: str, where, n: int) -> Outside:
+    match = CELL.fullmatch(value.strip())
+    if total is None or match is None:
+        raise ParseError(f"{kind} is `{kind} CLUE: r0c3` (the clue's place just outside the "
+                         "grid)", *where)
+    r, c = (int(v) for v in match.groups())
+    if r in (0, n + 1) and 1 <= c <= n:
+        return Outside(kind, "col", c - 1, r == n + 1, int(total))
+    if c in (0, n + 1) and 1 <= r <= n:
+        return Outside(kind, "row", r - 1, c == n + 1, int(total))
+    raise ParseError(f"r{r}c{c}: {kind} clues sit just outside the grid, beside a row or "
+                     "column", *where)
+
+
 def _sandwich(word: str, total, value: str, where, n: int) -> Sandwich:
     if word not in ("row", "col", "column") or total is None:
         raise ParseError("a sandwich clue is `sandwich row 3: 15` or `sandwich col 2: 0`",
@@ -378,10 +484,11 @@ def _constraint_lines(p: Variant) -> list[str]:
     out += [f"extra: {_names(r, n)}" for r in p.extra
             if not (rules and "hyper" in rules and r in hyper)]
     for kind in model.MARK_KINDS:
-        marks = [m for m in p.marks if m.kind == kind]
-        if marks:
+        for amount in sorted({m.value for m in p.marks if m.kind == kind}):
+            marks = [m for m in p.marks if m.kind == kind and m.value == amount]
             sep = "<" if kind == "less" else "-"
-            out.append(f"{kind}: " + " ".join(f"{name(m.a, n)}{sep}{name(m.b, n)}"
+            head = f"{kind} {amount}" if amount else kind
+            out.append(f"{head}: " + " ".join(f"{name(m.a, n)}{sep}{name(m.b, n)}"
                                               for m in marks))
     for cage in p.cages:
         head = "cage" if cage.total is None else f"cage {cage.total}"
@@ -390,7 +497,40 @@ def _constraint_lines(p: Variant) -> list[str]:
     out += [f"arrow: {_names(a.bulb, n)} | {_names(a.shaft, n)}" for a in p.arrows]
     out += [f"little {k.total}: r{k.row + 1}c{k.col + 1} {k.direction}" for k in p.little]
     out += [f"sandwich {s.line} {s.index + 1}: {s.total}" for s in p.sandwiches]
+    return out + _new_lines(p)
+
+
+def _new_lines(p: Variant) -> list[str]:
+    n, out = p.size, []
+    if p.candidates:
+        out.append("candidates: " + " ".join(f"{name(c, n)}={_symbols(d, n)}"
+                                             for c, d in p.candidates))
+    for line in p.lines:
+        usual = line.kind == "whisper" and line.value == (n + 1) // 2
+        head = f"{line.kind} {line.value}" if line.value and not usual else line.kind
+        out.append(f"{head}: {_names(line.cells, n)}")
+    if p.quads:
+        out.append("quad: " + " ".join(f"{name(q.cells[0], n)}="
+                                       + "".join(model.symbol(d) for d in q.digits)
+                                       for q in p.quads))
+    out += [f"clone: {_names(c.a, n)} | {_names(c.b, n)}" for c in p.clones]
+    for key, cells in (("minimum", p.minima), ("maximum", p.maxima)):
+        if cells:
+            out.append(f"{key}: {_names(cells, n)}")
+    for key, kind in INDEXER_KEYS.items():
+        cells = [c for k, c in p.indexers if k == kind]
+        if cells:
+            out.append(f"{key}: {_names(cells, n)}")
+    for o in p.outside:
+        at = o.index + 1
+        where = (f"r{at}c{n + 1 if o.reverse else 0}" if o.line == "row"
+                 else f"r{n + 1 if o.reverse else 0}c{at}")
+        out.append(f"{o.kind} {o.total}: {where}")
     return out
+
+
+def _symbols(bits: int, n: int) -> str:
+    return "".join(model.symbol(v) for v in range(1, n + 1) if bits >> (v - 1) & 1)
 
 
 def recognise(text: str) -> int:

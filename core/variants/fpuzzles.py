@@ -1,9 +1,13 @@
 """f-puzzles' puzzle JSON, read into a Variant and written from one.
 
-Read strictly: a constraint this workbench does not know (renban, whispers, a line whose
-meaning lives in the rules text, ...) is an error naming it, never silently dropped, since a
-dropped rule would make the count wrong. Colours, pencil marks, the embedded solution and the
-rules text are kept or ignored as they do not change the answer.
+Read strictly: every top-level key, every cell property and every property of a constraint's
+items is either applied or known to carry no rule (COSMETIC: colours, the solver's own
+digits and pencil marks, the embedded solution, solver settings, and the drawn copies of
+constraints: the lines, circles, cages and text f-puzzles' constraint add-on exports for apps
+without it, and plain lines or cages drawn over exactly the cells of a constraint the puzzle
+holds, such as grey lines under renban or cages round clones). Anything else is an error
+naming it, never skipped, since a skipped rule makes the count wrong. A value of the wrong
+type is an error naming its place (`thermometer[0].lines`).
 
 Conventions beyond f-puzzles' own: an inequality (不等号) is a `text` item on two neighbouring
 cells holding < or > (left to right) or ∧ / ∨ (top to bottom, the narrow end at the smaller
@@ -16,13 +20,48 @@ from __future__ import annotations
 import re
 
 from core.variants import model
-from core.variants.model import Arrow, Cage, LittleKiller, Mark, Sandwich, Variant
+from core.variants.model import (
+    Arrow,
+    Cage,
+    Clone,
+    Line,
+    LittleKiller,
+    Mark,
+    Outside,
+    Quad,
+    Sandwich,
+    Variant,
+)
 
 CELL_ID = re.compile(r"^R(\d{1,2})C(\d{1,2})$")
-COSMETIC = {"size", "grid", "title", "author", "ruleset", "solution", "highlightConflicts",
-            "disabledlogic", "truecandidatesoptions", "fogofwar", "foglight"}
+# Top-level keys that carry no rule: the puzzle's words, the solver's view and settings.
+COSMETIC = {"size", "grid", "title", "author", "ruleset", "solution", "successMessage",
+            "highlightConflicts", "disabledlogic", "truecandidatesoptions", "fogofwar",
+            "foglight"}
+# Cell properties that carry no rule: colours, the solver's own pencil marks.
+CELL_COSMETIC = {"c", "cArray", "highlight", "centerPencilMarks", "cornerPencilMarks"}
+CELL_READ = {"value", "given", "givenPencilMarks", "region", "parity"}
+# Item properties that only say how an item looks.
+ITEM_COSMETIC = {"outlineC", "baseC", "fontC", "c", "size", "width", "height",
+                 "fromConstraint", "isNewConstraint", "fromRangskSolver"}
 LESS_SIGNS = {"<": (0, 1), ">": (0, -1), "∧": (1, 1), "^": (1, 1), "∨": (1, -1), "v": (1, -1)}
-
+LINE_KEYS = {"whispers": "whisper", "renban": "renban", "regionsumline": "regionsum",
+             "palindrome": "palindrome", "betweenline": "between",
+             "entropicline": "entropic", "modularline": "modular", "zipperline": "zipper",
+             "doublearrow": "doublearrow", "slowthermometer": "slowthermo", "nabner": "nabner"}
+INDEXER_KEYS = {"rowindexer": "row", "columnindexer": "column", "boxindexer": "box"}
+# The constraint add-on's names for the drawn copies it adds to line, circle, cage and text.
+ADDON_KEYS = {"Renban": "renban", "German Whispers": "whispers", "Dutch Whispers": "whispers",
+              "Whispers": "whispers", "Entropic Line": "entropicline", "Entropic":
+              "entropicline", "Modular Line": "modularline", "Region Sum Line":
+              "regionsumline", "Nabner": "nabner", "Double Arrow": "doublearrow",
+              "Zipper Line": "zipperline", "Slow Thermometer": "slowthermometer",
+              "Row Indexer": "rowindexer", "Column Indexer": "columnindexer",
+              "Box Indexer": "boxindexer", "X Sum": "xsum", "Skyscraper": "skyscraper"}
+# Constraint keys whose items draw cells (lines, shapes, clue places) a copy may trace.
+DRAWN_KEYS = (*LINE_KEYS, "thermometer", "arrow", "clone", "extraregion", "killercage",
+              *INDEXER_KEYS, "xsum", "skyscraper", "sandwichsum", "littlekillersum")
+CIRCLED_ENDS = ("thermometer", "betweenline", "doublearrow", "slowthermometer")
 
 class FPuzzlesError(ValueError):
     """What in the JSON cannot be read, in words."""
@@ -32,33 +71,78 @@ def cell_id(cell: int, n: int) -> str:
     return f"R{cell // n + 1}C{cell % n + 1}"
 
 
-def _rc(text, n: int, outside: bool = False) -> tuple[int, int]:
-    match = CELL_ID.match(str(text))
+# --- checked access: every value has its expected type, or the error names its place --------
+
+def _type_error(where: str, expected: str, value) -> FPuzzlesError:
+    shown = repr(value)
+    return FPuzzlesError(f"{where}: expected {expected}, found "
+                         f"{shown[:40] + '...' if len(shown) > 40 else shown}")
+
+
+def _list(value, where: str) -> list:
+    if not isinstance(value, list):
+        raise _type_error(where, "a list", value)
+    return value
+
+
+def _items(data: dict, key: str) -> list[tuple[str, dict]]:
+    """The objects of a constraint list, each with its place (`killercage[2]`)."""
+    found = []
+    for i, item in enumerate(_list(data[key], key)):
+        if not isinstance(item, dict):
+            raise _type_error(f"{key}[{i}]", "an object", item)
+        found.append((f"{key}[{i}]", item))
+    return found
+
+
+def _only(item: dict, where: str, keys: set[str]) -> None:
+    """Refuse an item property that is neither read nor known to be only drawing."""
+    unknown = sorted(k for k in item if k not in keys and k not in ITEM_COSMETIC)
+    if unknown:
+        raise FPuzzlesError(f"{where} has {', '.join(map(repr, unknown))}, which this "
+                            "workbench does not read (it may carry a rule)")
+
+
+def _rc(text, n: int, where: str, outside: bool = False) -> tuple[int, int]:
+    match = CELL_ID.match(text) if isinstance(text, str) else None
     if match is None:
-        raise FPuzzlesError(f"{text!r} is not a cell like R3C5")
+        raise _type_error(where, "a cell like R3C5", text)
     r, c = int(match.group(1)) - 1, int(match.group(2)) - 1
     low, high = (-1, n) if outside else (0, n - 1)
     if not (low <= r <= high and low <= c <= high):
-        raise FPuzzlesError(f"{text} is outside the {n}x{n} grid")
+        raise FPuzzlesError(f"{where}: {text} is outside the {n}x{n} grid")
     return r, c
 
 
-def _cell(text, n: int) -> int:
-    r, c = _rc(text, n)
+def _cell(text, n: int, where: str) -> int:
+    r, c = _rc(text, n, where)
     return r * n + c
 
 
-def _cells(items, n: int) -> tuple[int, ...]:
+def _cells(items, n: int, where: str) -> tuple[int, ...]:
     if not isinstance(items, list) or not items:
-        raise FPuzzlesError("a constraint without cells")
-    return tuple(_cell(t, n) for t in items)
+        raise _type_error(where, "a list of cells", items)
+    return tuple(_cell(t, n, f"{where}[{i}]") for i, t in enumerate(items))
 
 
-def _number(value, what: str) -> int:
+def _number(value, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise _type_error(where, "a whole number", value)
     text = str(value).strip()
     if not text.isascii() or not text.isdigit() or len(text) > 4:
-        raise FPuzzlesError(f"{what}: {value!r} is not a whole number")
+        raise _type_error(where, "a whole number", value)
     return int(text)
+
+
+def _blank(value) -> bool:
+    return value is None or value == ""
+
+
+def _digits(value, n: int, where: str) -> list[int]:
+    digits = [_number(v, f"{where}[{i}]") for i, v in enumerate(_list(value, where))]
+    if any(not 1 <= d <= n for d in digits):
+        raise FPuzzlesError(f"{where}: digits are 1 to {n}")
+    return digits
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -68,210 +152,359 @@ def read(data: dict) -> Variant:
     if not isinstance(data, dict) or not isinstance(data.get("grid"), list):
         raise FPuzzlesError("not an f-puzzles puzzle (no grid)")
     n = data.get("size", len(data["grid"]))
-    if not isinstance(n, int) or not model.MIN_SIZE <= n <= model.MAX_SIZE:
+    if isinstance(n, bool) or not isinstance(n, int) or not model.MIN_SIZE <= n <= model.MAX_SIZE:
         raise FPuzzlesError(f"size {n!r}: grids of {model.MIN_SIZE} to {model.MAX_SIZE} are read")
-    givens, regions = _grid(data["grid"], n)
-    parities = _parities(data["grid"], n)
-    unknown = sorted(k for k, v in data.items() if v not in (None, False, [], "")
-                     and k not in COSMETIC and k not in READERS)
+    unknown = sorted(k for k, v in data.items() if k not in COSMETIC and k not in READERS
+                     and v not in (None, False, [], ""))
     if unknown:
         raise FPuzzlesError(f"constraints this workbench does not read: {', '.join(unknown)}")
     parts: dict = {"rules": set(), "negative": set(), "marks": [], "meta": []}
+    givens, regions = _grid(data["grid"], n, parts)
     for key, reader in READERS.items():
         if data.get(key) not in (None, False, [], ""):
-            reader(data[key], n, parts)
-    for key, cells in parities.items():  # a cell's own "parity" (SudokuSolver's puzzles)
-        parts.setdefault(key, []).extend(c for c in cells if c not in parts.get(key, []))
+            reader(data, key, n, parts)
     for key, name in (("title", "title"), ("author", "author"), ("ruleset", "rules")):
         if isinstance(data.get(key), str) and data[key].strip():
             parts["meta"].append((name, data[key].strip()[:2000]))
     return model.make(n, givens, regions, **parts)
 
 
-def _parities(rows, n: int) -> dict[str, list[int]]:
-    """Cells whose grid entry says {"parity": "Even"} or "Odd" (an even/odd cell)."""
-    found: dict[str, list[int]] = {}
-    for r, row in enumerate(rows):
-        for c, cell in enumerate(row):
-            parity = cell.get("parity") if isinstance(cell, dict) else None
-            if parity is None:
-                continue
-            if not isinstance(parity, str) or parity.lower() not in ("even", "odd"):
-                raise FPuzzlesError(f"{cell_id(r * n + c, n)}: parity {parity!r} is not "
-                                    "Even or Odd")
-            found.setdefault(parity.lower(), []).append(r * n + c)
-    return found
-
-
-def _grid(rows, n: int):
+def _grid(rows, n: int, parts: dict):
+    """The givens, the regions (None: the boxes) and each cell's given candidates and
+    parity; a cell's other properties are refused unless they only colour or mark it."""
     if len(rows) != n or any(not isinstance(row, list) or len(row) != n for row in rows):
         raise FPuzzlesError(f"the grid is not {n} rows of {n} cells")
     givens, regions = [], []
-    for row in rows:
-        for cell in row:
-            cell = cell if isinstance(cell, dict) else {}
-            value = cell.get("value")
-            given = cell.get("given") and value not in (None, "", 0)
-            givens.append(_number(value, "a given") if given else 0)
-            region = cell.get("region")
-            regions.append(region)
-    if any(v > n for v in givens):
-        raise FPuzzlesError(f"a given is larger than {n}")
+    for i, cell in enumerate(c for row in rows for c in row):
+        where = f"grid cell {cell_id(i, n)}"
+        if not isinstance(cell, dict):
+            raise _type_error(where, "an object", cell)
+        unknown = sorted(k for k in cell if k not in CELL_READ and k not in CELL_COSMETIC)
+        if unknown:
+            raise FPuzzlesError(f"{where} has {', '.join(map(repr, unknown))}, which this "
+                                "workbench does not read (it may carry a rule)")
+        given = cell.get("given") is True and not _blank(cell.get("value"))
+        givens.append(_number(cell["value"], f"{where} value") if given else 0)
+        if givens[-1] > n:
+            raise FPuzzlesError(f"{where}: a given is 1 to {n}")
+        if cell.get("givenPencilMarks") not in (None, []) and not givens[-1]:
+            digits = _digits(cell["givenPencilMarks"], n, f"{where} givenPencilMarks")
+            parts.setdefault("candidates", []).append((i, sum(1 << (d - 1) for d in digits)))
+        _parity(cell.get("parity"), i, where, parts)
+        if "region" in cell and cell["region"] is None:
+            raise FPuzzlesError(f"{where} is in no region (region: null); cells outside every "
+                                "region are not read")
+        regions.append(cell.get("region"))
+    return givens, _regions(regions, n)
+
+
+def _parity(parity, cell: int, where: str, parts: dict) -> None:
+    """A cell's own {"parity": "Even"} or "Odd" (SudokuSolver's puzzles)."""
+    if parity is None:
+        return
+    if not isinstance(parity, str) or parity.lower() not in ("even", "odd"):
+        raise _type_error(f"{where} parity", "Even or Odd", parity)
+    parts.setdefault(parity.lower(), []).append(cell)
+
+
+def _regions(regions: list, n: int):
+    """The regions, a cell left out taking f-puzzles' default (its box, or on a size with no
+    boxes its row); None when no cell names one."""
     if all(r is None for r in regions):
-        return givens, None
-    boxes = model.box_regions(n)
+        return None if model.box_regions(n) else [i // n for i in range(n * n)]
+    default = model.box_regions(n) or [i // n for i in range(n * n)]
     found = []
     for i, r in enumerate(regions):
-        if r is None:
-            if boxes is None:
-                raise FPuzzlesError(f"{cell_id(i, n)} has no region")
-            r = boxes[i]
-        if not isinstance(r, int) or not 0 <= r < n:
-            raise FPuzzlesError(f"{cell_id(i, n)}: region {r!r} is not 0 to {n - 1}")
+        r = default[i] if r is None else r
+        if isinstance(r, bool) or not isinstance(r, int) or not 0 <= r < n:
+            raise _type_error(f"grid cell {cell_id(i, n)} region", f"a region 0 to {n - 1}", r)
         found.append(r)
-    return givens, found
+    return found
 
 
 def _flag(name: str):
-    def read_flag(value, n, parts):
+    def read_flag(data, key, n, parts):
+        if data[key] is not True:
+            raise _type_error(key, "true or false", data[key])
         parts["rules"].add(name)
     return read_flag
 
 
-def _negative(value, n, parts):
-    for kind in value if isinstance(value, list) else []:
+def _negative(data, key, n, parts):
+    for i, kind in enumerate(_list(data[key], key)):
         if kind == "ratio":
             parts["negative"].add("black")
         elif kind == "xv":
             parts["negative"] |= {"x", "v"}
         else:
-            raise FPuzzlesError(f"negative constraint {kind!r} is not read")
+            raise FPuzzlesError(f"{key}[{i}]: the negative constraint {kind!r} is not read")
 
 
-def _own_negative(value, n, parts):
-    parts["negative"] |= {k for k in value if k in ("x", "v")}
+def _own_negative(data, key, n, parts):
+    for i, kind in enumerate(_list(data[key], key)):
+        if kind not in ("x", "v"):
+            raise _type_error(f"{key}[{i}]", "x or v", kind)
+        parts["negative"].add(kind)
 
 
-def _nonconsecutive(value, n, parts):
+def _nonconsecutive(data, key, n, parts):
+    if data[key] is not True:
+        raise _type_error(key, "true or false", data[key])
     parts["negative"].add("white")
 
 
-def _items(value) -> list[dict]:
-    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-        raise FPuzzlesError("a constraint list holds something that is not an object")
-    return value
-
-
-def _single_cells(key: str):
-    def read_cells(value, n, parts):
-        parts.setdefault(key, []).extend(_cell(item.get("cell"), n) for item in _items(value))
+def _single_cells(field: str):
+    def read_cells(data, key, n, parts):
+        for where, item in _items(data, key):
+            _only(item, where, {"cell"})
+            parts.setdefault(field, []).append(_cell(item.get("cell"), n, f"{where}.cell"))
     return read_cells
 
 
-def _extra(value, n, parts):
-    parts.setdefault("extra", []).extend(_cells(i.get("cells"), n) for i in _items(value))
+def _cell_groups(field: str):
+    """Items of `cells` (extra regions) or of indexer cells."""
+    def read_groups(data, key, n, parts):
+        for where, item in _items(data, key):
+            _only(item, where, {"cells", "value"})
+            cells = _cells(item.get("cells"), n, f"{where}.cells")
+            if field == "extra":
+                parts.setdefault("extra", []).append(cells)
+            else:
+                parts.setdefault("indexers", []).extend((INDEXER_KEYS[key], c) for c in cells)
+    return read_groups
 
 
-def _pair(item, n) -> tuple[int, int]:
-    cells = _cells(item.get("cells"), n)
+def _pair(item: dict, n: int, where: str) -> tuple[int, int]:
+    cells = _cells(item.get("cells"), n, f"{where}.cells")
     if len(cells) != 2:
-        raise FPuzzlesError("a dot or sign joins two cells")
+        raise FPuzzlesError(f"{where}: a dot or sign joins two cells")
     return cells
 
 
-def _difference(value, n, parts):
-    for item in _items(value):
-        if item.get("value") not in (None, "", "1", 1):
-            raise FPuzzlesError(f"a white dot with difference {item['value']} is not read")
-        a, b = _pair(item, n)
-        parts["marks"].append(Mark("bar" if item.get("bar") else "white", a, b))
+def _dots(kind: str, usual: int):
+    """Kropki dots: difference (white, or a bar) and ratio (black), of any value."""
+    def read_dots(data, key, n, parts):
+        for where, item in _items(data, key):
+            _only(item, where, {"cells", "value", "bar"})
+            value = usual if _blank(item.get("value")) else _number(item["value"],
+                                                                   f"{where}.value")
+            bar = item.get("bar") is True
+            if bar and value != 1:
+                raise FPuzzlesError(f"{where}: a bar is for consecutive digits, not {value}")
+            parts["marks"].append(Mark("bar" if bar else kind, *_pair(item, n, where), value))
+    return read_dots
 
 
-def _ratio(value, n, parts):
-    for item in _items(value):
-        if item.get("value") not in (None, "", "2", 2):
-            raise FPuzzlesError(f"a black dot with ratio {item['value']} is not read")
-        parts["marks"].append(Mark("black", *_pair(item, n)))
-
-
-def _xv(value, n, parts):
-    for item in _items(value):
+def _xv(data, key, n, parts):
+    for where, item in _items(data, key):
+        _only(item, where, {"cells", "value"})
         kind = str(item.get("value", "")).lower()
         if kind not in ("x", "v"):
-            raise FPuzzlesError(f"an XV mark holds {item.get('value')!r}, not X or V")
-        parts["marks"].append(Mark(kind, *_pair(item, n)))
+            raise _type_error(f"{where}.value", "X or V", item.get("value"))
+        parts["marks"].append(Mark(kind, *_pair(item, n, where)))
 
 
-def _text(value, n, parts):
-    for item in _items(value):
-        sign = str(item.get("value", ""))
-        cells = item.get("cells")
+def _text(data, key, n, parts):
+    for where, item in _items(data, key):
+        _only(item, where, {"cells", "value", "angle"})
+        if _drawn_copy(data, item, where):
+            continue
+        sign, cells = item.get("value"), item.get("cells")
         if sign not in LESS_SIGNS or not isinstance(cells, list) or len(cells) != 2:
-            raise FPuzzlesError(f"text {sign!r}: only inequality signs (< > ∧ ∨ on two "
-                                "neighbouring cells) are read; other text carries rules this "
-                                "workbench cannot see")
-        a, b = sorted(_pair(item, n))
-        vertical, smaller_first = LESS_SIGNS[sign]
-        if (b - a == n) != bool(vertical):
-            raise FPuzzlesError(f"sign {sign!r} between {cells[0]} and {cells[1]} points "
-                                "along the wrong axis")
-        parts["marks"].append(Mark("less", a, b) if smaller_first == 1 else Mark("less", b, a))
+            raise FPuzzlesError(f"{where}: text {str(sign)[:20]!r}: only inequality signs "
+                                "(< > ∧ ∨ on two neighbouring cells) are read; other text "
+                                "carries rules this workbench cannot see")
+        a, b = sorted(_pair(item, n, where))
+        towards = _pointing(sign, item.get("angle", 0), where)  # the smaller digit's side
+        step = (b // n - a // n, b % n - a % n)
+        if towards not in (step, (-step[0], -step[1])):
+            raise FPuzzlesError(f"{where}: sign {sign!r} between {cells[0]} and {cells[1]} "
+                                "points along the wrong axis")
+        parts["marks"].append(Mark("less", b, a) if towards == step else Mark("less", a, b))
 
 
-def _killer(value, n, parts):
-    for item in _items(value):
-        total = item.get("value")
-        total = None if total in (None, "") else _number(total, "a cage sum")
-        parts.setdefault("cages", []).append(Cage(_cells(item.get("cells"), n), total))
+def _pointing(sign: str, angle, where: str) -> tuple[int, int]:
+    """Where an inequality sign's narrow end points (row, column steps), after f-puzzles
+    turns it by `angle` degrees clockwise: the smaller digit is on that side."""
+    if isinstance(angle, bool) or not isinstance(angle, int | float) or angle % 90:
+        raise _type_error(f"{where}.angle", "a multiple of 90 degrees", angle)
+    vertical, smaller_first = LESS_SIGNS[sign]
+    dr, dc = (-smaller_first, 0) if vertical else (0, -smaller_first)
+    for _ in range(int(angle) // 90 % 4):
+        dr, dc = dc, -dr
+    return dr, dc
 
 
-def _cosmetic_cages(value, n, parts):
-    """f-puzzles' plain cages: SudokuPad's metadata (title: ..., no colour) are fine."""
-    for item in _items(value):
-        text = str(item.get("value", ""))
-        if not re.match(r"^[a-z]+: ", text):
-            raise FPuzzlesError("a plain cage (not a killer cage) carries rules this "
-                                "workbench cannot see")
+def _drawn_copy(data: dict, item: dict, where: str) -> bool:
+    """True for a drawing of a constraint the puzzle holds under its own key: the add-on's
+    copies (fromConstraint names it) and shapes over exactly the cells one of its items
+    draws (a line, a clone's shape, a clue's place, a line's end). A copy naming a
+    constraint the puzzle does not hold is refused: a drawing never stands in for a rule."""
+    name = item.get("fromConstraint")
+    if name is not None:
+        key = ADDON_KEYS.get(name) if isinstance(name, str) else None
+        if key is None or data.get(key) in (None, [], ""):
+            raise FPuzzlesError(f"{where} is drawn for {name!r}, but the puzzle does not hold "
+                                "that constraint")
+        return True
+    return _traced(item) in _drawn(data)
 
 
-def _little(value, n, parts):
-    for item in _items(value):
-        r, c = _rc(item.get("cell"), n, outside=True)
+def _traced(item: dict) -> frozenset:
+    """The cell names an item draws over (its lines' or its cells')."""
+    found = []
+    for line in item.get("lines") or [] if isinstance(item.get("lines"), list) else []:
+        found += line if isinstance(line, list) else []
+    cells = item.get("cells")
+    found += cells if isinstance(cells, list) else []
+    return frozenset(str(c).upper() for c in found)
+
+
+def _drawn(data: dict) -> set[frozenset]:
+    """The cell-name sets the puzzle's constraints draw: each line, shape and clue place, the
+    circled ends of thermometers, between lines and double arrows, and each constraint key's
+    cells together (the add-on's one cage for all of a puzzle's indexers)."""
+    shapes = []
+    for key in DRAWN_KEYS:
+        whole = set()
+        for item in data.get(key) or [] if isinstance(data.get(key), list) else []:
+            if not isinstance(item, dict):
+                continue
+            for part in ("cells", "cloneCells"):
+                if isinstance(item.get(part), list):
+                    shapes.append(frozenset(map(str, item[part])))
+            for line in item.get("lines") or [] if isinstance(item.get("lines"), list) else []:
+                if isinstance(line, list) and line:
+                    shapes.append(frozenset(map(str, line)))
+                    if key in CIRCLED_ENDS:
+                        shapes += [frozenset({str(line[0])}), frozenset({str(line[-1])})]
+            if isinstance(item.get("cell"), str):
+                shapes.append(frozenset({item["cell"]}))
+            whole |= _traced(item)
+        shapes.append(frozenset(whole))
+    return {s for s in shapes if s}
+
+
+def _drawn_only(data, key, n, parts):
+    """line, circle, rectangle: shapes whose meaning lives in the rules text, unless they
+    draw a constraint the puzzle holds."""
+    for where, item in _items(data, key):
+        if not _drawn_copy(data, item, where):
+            raise FPuzzlesError(f"{where}: a drawn {key} carries a rule this workbench cannot "
+                                "see (it lives in the rules text)")
+
+
+def _killer(data, key, n, parts):
+    for where, item in _items(data, key):
+        _only(item, where, {"cells", "value"})
+        total = None if _blank(item.get("value")) else _number(item["value"], f"{where}.value")
+        parts.setdefault("cages", []).append(Cage(_cells(item.get("cells"), n,
+                                                         f"{where}.cells"), total))
+
+
+def _cosmetic_cages(data, key, n, parts):
+    """f-puzzles' plain cages: SudokuPad's metadata (title: ..., no colour) and the add-on's
+    copies of indexers are fine; any other plain cage carries a rule we cannot see."""
+    for where, item in _items(data, key):
+        _only(item, where, {"cells", "value"})
+        if _blank(item.get("value")) and _drawn_copy(data, item, where):
+            continue
+        if item.get("fromConstraint") is not None and _drawn_copy(data, item, where):
+            continue
+        if item.get("cells") or not re.match(r"^[a-z]+: ", str(item.get("value", ""))):
+            raise FPuzzlesError(f"{where}: a plain cage (not a killer cage) carries rules "
+                                "this workbench cannot see")
+
+
+def _little(data, key, n, parts):
+    for where, item in _items(data, key):
+        _only(item, where, {"cell", "cells", "direction", "value"})
+        r, c = _rc(item.get("cell"), n, f"{where}.cell", outside=True)
         if r not in (-1, n) and c not in (-1, n):
-            raise FPuzzlesError(f"a little killer clue at {item.get('cell')} is inside the grid")
-        direction = str(item.get("direction", ""))
+            raise FPuzzlesError(f"{where}: a little killer clue at {item.get('cell')} is inside "
+                                "the grid")
+        direction = item.get("direction")
         if direction not in model.DIRECTIONS:
-            raise FPuzzlesError(f"little killer direction {direction!r}")
-        if item.get("value") in (None, ""):
-            raise FPuzzlesError("a little killer clue without a sum")
+            raise _type_error(f"{where}.direction", "DR, DL, UR or UL", direction)
+        if _blank(item.get("value")):
+            raise FPuzzlesError(f"{where}: a little killer clue without a sum")
         parts.setdefault("little", []).append(
-            LittleKiller(r, c, direction, _number(item["value"], "a little killer sum")))
+            LittleKiller(r, c, direction, _number(item["value"], f"{where}.value")))
 
 
-def _sandwich(value, n, parts):
-    for item in _items(value):
-        r, c = _rc(item.get("cell"), n, outside=True)
-        total = _number(item.get("value"), "a sandwich sum")
-        if r in (-1, n) and 0 <= c < n:
-            parts.setdefault("sandwiches", []).append(Sandwich("col", c, total))
-        elif c in (-1, n) and 0 <= r < n:
-            parts.setdefault("sandwiches", []).append(Sandwich("row", r, total))
-        else:
-            raise FPuzzlesError(f"a sandwich clue at {item.get('cell')} is not beside a line")
+def _beside(item: dict, n: int, where: str) -> tuple[str, int, bool]:
+    """An outside clue's row or column, and whether it sits after it (right, below)."""
+    r, c = _rc(item.get("cell"), n, f"{where}.cell", outside=True)
+    if r in (-1, n) and 0 <= c < n:
+        return "col", c, r == n
+    if c in (-1, n) and 0 <= r < n:
+        return "row", r, c == n
+    raise FPuzzlesError(f"{where}: a clue at {item.get('cell')} is not beside a row or column")
 
 
-def _thermos(value, n, parts):
-    for item in _items(value):
-        for line in item.get("lines") or []:
-            parts.setdefault("thermos", []).append(_cells(line, n))
+def _sandwich(data, key, n, parts):
+    for where, item in _items(data, key):
+        _only(item, where, {"cell", "value"})
+        line, index, _ = _beside(item, n, where)
+        total = _number(item.get("value"), f"{where}.value")
+        parts.setdefault("sandwiches", []).append(Sandwich(line, index, total))
 
 
-def _arrows(value, n, parts):
-    for item in _items(value):
-        bulb = _cells(item.get("cells"), n)
-        for line in item.get("lines") or []:
-            shaft = tuple(c for c in _cells(line, n) if c not in bulb)
+def _outside(data, key, n, parts):
+    for where, item in _items(data, key):
+        _only(item, where, {"cell", "value"})
+        line, index, reverse = _beside(item, n, where)
+        total = _number(item.get("value"), f"{where}.value")
+        parts.setdefault("outside", []).append(Outside(key, line, index, reverse, total))
+
+
+def _polylines(item: dict, n: int, where: str) -> list[tuple[int, ...]]:
+    lines = _list(item.get("lines"), f"{where}.lines")
+    if not lines:
+        raise FPuzzlesError(f"{where}: a line without cells")
+    return [_cells(line, n, f"{where}.lines[{i}]") for i, line in enumerate(lines)]
+
+
+def _thermos(data, key, n, parts):
+    for where, item in _items(data, key):
+        _only(item, where, {"lines"})
+        parts.setdefault("thermos", []).extend(_polylines(item, n, where))
+
+
+def _lines(data, key, n, parts):
+    kind = LINE_KEYS[key]
+    for where, item in _items(data, key):
+        _only(item, where, {"lines", "value"} if kind == "whisper" else {"lines"})
+        value = 0
+        if kind == "whisper" and not _blank(item.get("value")):
+            value = _number(item["value"], f"{where}.value")
+        parts.setdefault("lines", []).extend(Line(kind, cells, value)
+                                             for cells in _polylines(item, n, where))
+
+
+def _arrows(data, key, n, parts):
+    for where, item in _items(data, key):
+        _only(item, where, {"cells", "lines"})
+        bulb = _cells(item.get("cells"), n, f"{where}.cells")
+        for line in _polylines(item, n, where):
+            shaft = tuple(c for c in line if c not in bulb)
             parts.setdefault("arrows", []).append(Arrow(bulb, shaft))
+
+
+def _clones(data, key, n, parts):
+    for where, item in _items(data, key):
+        _only(item, where, {"cells", "cloneCells"})
+        parts.setdefault("clones", []).append(Clone(
+            _cells(item.get("cells"), n, f"{where}.cells"),
+            _cells(item.get("cloneCells"), n, f"{where}.cloneCells")))
+
+
+def _quadruples(data, key, n, parts):
+    for where, item in _items(data, key):
+        _only(item, where, {"cells", "values"})
+        cells = _cells(item.get("cells"), n, f"{where}.cells")
+        digits = _digits(item.get("values"), n, f"{where}.values")
+        parts.setdefault("quads", []).append(Quad(cells, tuple(digits)))
 
 
 READERS = {
@@ -279,10 +512,15 @@ READERS = {
     "antiknight": _flag("antiknight"), "antiking": _flag("antiking"),
     "disjointgroups": _flag("disjoint"), "nonconsecutive": _nonconsecutive,
     "negative": _negative, "workbenchNegative": _own_negative,
-    "extraregion": _extra, "odd": _single_cells("odd"), "even": _single_cells("even"),
-    "difference": _difference, "ratio": _ratio, "xv": _xv, "text": _text,
-    "killercage": _killer, "cage": _cosmetic_cages, "littlekillersum": _little,
-    "sandwichsum": _sandwich, "thermometer": _thermos, "arrow": _arrows,
+    "extraregion": _cell_groups("extra"), "odd": _single_cells("odd"),
+    "even": _single_cells("even"), "minimum": _single_cells("minima"),
+    "maximum": _single_cells("maxima"), "difference": _dots("white", 1),
+    "ratio": _dots("black", 2), "xv": _xv, "text": _text, "killercage": _killer,
+    "cage": _cosmetic_cages, "littlekillersum": _little, "sandwichsum": _sandwich,
+    "xsum": _outside, "skyscraper": _outside, "thermometer": _thermos, "arrow": _arrows,
+    "clone": _clones, "quadruple": _quadruples, "line": _drawn_only, "circle": _drawn_only,
+    "rectangle": _drawn_only, **{key: _lines for key in LINE_KEYS},
+    **{key: _cell_groups("indexers") for key in INDEXER_KEYS},
 }
 
 
@@ -308,6 +546,7 @@ def write(p: Variant, answer=None) -> dict:
         data["workbenchNegative"] = single
     _marks_out(p, data)
     _shapes_out(p, data)
+    _new_out(p, data)
     if answer is not None:
         data["solution"] = list(answer)
     return data
@@ -319,6 +558,7 @@ def _meta(p: Variant, key: str) -> str:
 
 def _grid_out(p: Variant) -> list:
     n, rows = p.size, []
+    allowed = dict(p.candidates)
     for r in range(n):
         row = []
         for c in range(n):
@@ -326,22 +566,33 @@ def _grid_out(p: Variant) -> list:
             v = p.givens[r * n + c]
             if v:
                 cell.update(value=v, given=True)
-            if p.jigsaw:
+            digits = allowed.get(r * n + c)
+            if digits and v and not digits >> (v - 1) & 1:
+                raise model.ModelError(f"the given {v} of {cell_id(r * n + c, n)} is not "
+                                       "among its candidates")
+            if digits and not v:
+                cell["givenPencilMarks"] = [d for d in range(1, n + 1) if digits >> (d - 1) & 1]
+            if p.regions != model.box_regions(n):
                 cell["region"] = p.regions[r * n + c]
             row.append(cell)
         rows.append(row)
     return rows
 
 
+def _ids(cells, n: int) -> list[str]:
+    return [cell_id(c, n) for c in cells]
+
+
 def _marks_out(p: Variant, data: dict) -> None:
     n = p.size
     for m in p.marks:
-        ids = [cell_id(m.a, n), cell_id(m.b, n)]
+        ids = _ids((m.a, m.b), n)
+        value = {"value": str(m.value)} if m.value else {}
         if m.kind in ("white", "bar"):
             data.setdefault("difference", []).append(
-                {"cells": ids, **({"bar": True} if m.kind == "bar" else {})})
+                {"cells": ids, **value, **({"bar": True} if m.kind == "bar" else {})})
         elif m.kind == "black":
-            data.setdefault("ratio", []).append({"cells": ids})
+            data.setdefault("ratio", []).append({"cells": ids, **value})
         elif m.kind in ("x", "v"):
             data.setdefault("xv", []).append({"cells": ids, "value": m.kind.upper()})
         else:
@@ -349,33 +600,57 @@ def _marks_out(p: Variant, data: dict) -> None:
             vertical = second - first == n
             sign = ("∧" if m.a == first else "∨") if vertical else ("<" if m.a == first else ">")
             data.setdefault("text", []).append(
-                {"cells": [cell_id(first, n), cell_id(second, n)], "value": sign,
-                 "fontC": "#000000", "size": 0.6})
-    if p.even:
-        data["even"] = [{"cell": cell_id(c, n)} for c in p.even]
-    if p.odd:
-        data["odd"] = [{"cell": cell_id(c, n)} for c in p.odd]
+                {"cells": _ids((first, second), n), "value": sign, "fontC": "#000000",
+                 "size": 0.6})
+    for key, cells in (("even", p.even), ("odd", p.odd), ("minimum", p.minima),
+                       ("maximum", p.maxima)):
+        if cells:
+            data[key] = [{"cell": cell_id(c, n)} for c in cells]
     if p.extra:
-        data["extraregion"] = [{"cells": [cell_id(c, n) for c in r]} for r in p.extra]
+        data["extraregion"] = [{"cells": _ids(r, n)} for r in p.extra]
 
 
 def _shapes_out(p: Variant, data: dict) -> None:
     n = p.size
     if p.cages:
-        data["killercage"] = [{"cells": [cell_id(c, n) for c in cage.cells],
+        data["killercage"] = [{"cells": _ids(cage.cells, n),
                                **({"value": str(cage.total)} if cage.total is not None else {})}
                               for cage in p.cages]
     if p.little:
         data["littlekillersum"] = [
             {"cell": f"R{k.row + 1}C{k.col + 1}", "direction": k.direction,
-             "value": str(k.total), "cells": [cell_id(c, n) for c in k.cells]} for k in p.little]
+             "value": str(k.total), "cells": _ids(k.cells, n)} for k in p.little]
     if p.sandwiches:
-        data["sandwichsum"] = [
-            {"cell": f"R{s.index + 1}C0" if s.line == "row" else f"R0C{s.index + 1}",
-             "value": str(s.total)} for s in p.sandwiches]
+        data["sandwichsum"] = [{"cell": _outside_id(s.line, s.index, False, n),
+                                "value": str(s.total)} for s in p.sandwiches]
     if p.thermos:
-        data["thermometer"] = [{"lines": [[cell_id(c, n) for c in t]]} for t in p.thermos]
+        data["thermometer"] = [{"lines": [_ids(t, n)]} for t in p.thermos]
     if p.arrows:
-        data["arrow"] = [{"cells": [cell_id(c, n) for c in a.bulb],
-                          "lines": [[cell_id(c, n) for c in (a.bulb[-1],) + a.shaft]]}
+        data["arrow"] = [{"cells": _ids(a.bulb, n), "lines": [_ids((a.bulb[-1],) + a.shaft, n)]}
                          for a in p.arrows]
+
+
+def _outside_id(line: str, index: int, reverse: bool, n: int) -> str:
+    far = n + 1 if reverse else 0
+    return f"R{index + 1}C{far}" if line == "row" else f"R{far}C{index + 1}"
+
+
+def _new_out(p: Variant, data: dict) -> None:
+    n = p.size
+    keys = {kind: key for key, kind in LINE_KEYS.items()}
+    for line in p.lines:
+        value = {"value": str(line.value)} if line.kind == "whisper" else {}
+        data.setdefault(keys[line.kind], []).append({"lines": [_ids(line.cells, n)], **value})
+    for kind, key in ((k, key) for key, k in INDEXER_KEYS.items()):
+        cells = [c for k, c in p.indexers if k == kind]
+        if cells:
+            data[key] = [{"cells": _ids(cells, n)}]
+    if p.clones:
+        data["clone"] = [{"cells": _ids(c.a, n), "cloneCells": _ids(c.b, n)} for c in p.clones]
+    if p.quads:
+        data["quadruple"] = [{"cells": _ids(q.cells, n), "values": list(q.digits)}
+                             for q in p.quads]
+    for o in p.outside:
+        data.setdefault(o.kind, []).append({"cell": _outside_id(o.line, o.index, o.reverse, n),
+                                            "value": str(o.total)})
+

@@ -8,6 +8,8 @@ that are not the boxes of a classic grid."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from core.errors import ParseError
 from core.files import read_json
 from core.sudoku.model import SYMBOLS
@@ -26,7 +28,8 @@ def needs_variants(text: str) -> bool:
         data = read_json(text)
     except Exception:  # not JSON: not ours to say
         return False
-    if not isinstance(data, dict) or KIND_PREFIX not in " ".join(map(str, data.get("kind", []))):
+    kinds = data.get("kind") if isinstance(data, dict) else None
+    if not isinstance(kinds, list) or KIND_PREFIX not in " ".join(map(str, kinds)):
         return False
     if data.get("cages") or data.get(EXTENSION):
         return True
@@ -85,10 +88,9 @@ def to_ipuz(p: Variant, answer=None) -> dict:
 
 def _rest(p: Variant) -> list[str]:
     """The constraint lines of the text format that zones and cages do not carry."""
-    bare = model.make(p.size, None, p.regions, extra=[r for r in p.extra if len(r) < p.size],
-                      even=p.even, odd=p.odd, marks=p.marks,
-                      negative=p.negative, little=p.little, thermos=p.thermos, arrows=p.arrows,
-                      sandwiches=p.sandwiches, rules=p.rules - {"diagonal", "antidiagonal"})
+    bare = replace(p, givens=(0,) * p.cells, cages=(), meta=(),
+                   extra=tuple(r for r in p.extra if len(r) < p.size),
+                   rules=p.rules - {"diagonal", "antidiagonal"})
     text = formats.format(bare)
     return [line for line in text.splitlines() if ":" in line and not line.startswith(
         ("kind:", "regions:"))]
@@ -116,11 +118,11 @@ def from_ipuz(data: dict) -> Variant:
         return base
     if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
         raise ValueError(f"{EXTENSION} is a list of text lines")
-    more = formats.parse(f"kind: variants\nsize: {n}\n" + "\n".join(lines) + "\n")
-    return model.make(n, givens, regions, rules=rules | more.rules, extra=extra + list(
-        more.extra), cages=cages, even=more.even, odd=more.odd, marks=more.marks,
-        negative=more.negative, little=more.little, thermos=more.thermos, arrows=more.arrows,
-        sandwiches=more.sandwiches, meta=base.meta)
+    more = model.parts_of(formats.parse(f"kind: variants\nsize: {n}\n" + "\n".join(lines)
+                                        + "\n"))
+    more.update(rules=rules | more["rules"], extra=extra + list(more["extra"]),
+                cages=cages + list(more["cages"]))
+    return model.make(n, givens, regions, meta=base.meta, **more)
 
 
 def _given(value, n: int) -> int:

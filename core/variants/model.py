@@ -20,7 +20,7 @@ white, bar, black; XV: x, v) is exempt, as in the usual "all dots are given" rul
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cache
 
 from core.sudoku.model import BOX_SHAPES, SYMBOLS, cell_name
@@ -155,8 +155,10 @@ class Variant:
     lines: tuple[Line, ...] = ()
     quads: tuple[Quad, ...] = ()
     clones: tuple[Clone, ...] = ()
-    minima: tuple[int, ...] = ()  # cells smaller than each orthogonal neighbour
-    maxima: tuple[int, ...] = ()  # cells larger than each orthogonal neighbour
+    # cells smaller (larger) than each orthogonal neighbour that is not one too (f-puzzles'
+    # minimum and maximum: a fortress of grey cells compares with the white ones around)
+    minima: tuple[int, ...] = ()
+    maxima: tuple[int, ...] = ()
     indexers: tuple[tuple[str, int], ...] = ()  # (row/column/box, cell)
     outside: tuple[Outside, ...] = ()
     meta: tuple[tuple[str, str], ...] = field(default=(), compare=False)
@@ -198,6 +200,51 @@ class Variant:
 
 class ModelError(ValueError):
     """A constraint that cannot be: what is wrong, in the puzzle's words."""
+
+
+# The parts of a Variant that carry rules beyond the grid (make() takes each by its name).
+CONSTRAINT_FIELDS = tuple(f.name for f in fields(Variant)
+                          if f.name not in ("size", "givens", "regions", "meta"))
+
+
+def parts_of(p: Variant) -> dict:
+    """Every constraint of a puzzle by field name, as make() takes them."""
+    return {name: getattr(p, name) for name in CONSTRAINT_FIELDS}
+
+
+def features(p: Variant) -> set[str]:
+    """The kinds of constraint a puzzle uses, finely enough for a writer or a drawing to say
+    which one it cannot carry: rule names, 'negative white', mark kinds ('white 3' for an
+    unusual difference), line kinds, 'jigsaw', and the other fields' names."""
+    found = {"jigsaw"} if p.jigsaw else set()
+    for name, value in parts_of(p).items():
+        if not value:
+            continue
+        if name == "rules":
+            found |= set(value)
+        elif name == "negative":
+            found |= {f"negative {kind}" for kind in value}
+        elif name == "marks":
+            found |= {f"{m.kind} {m.value}" if m.value else m.kind for m in value}
+        elif name == "lines":
+            found |= {line.kind for line in value}
+        else:
+            found.add(name)
+    return found
+
+
+# What every writer and drawing carried before today's constraints joined.
+CLASSIC_FEATURES = frozenset({"jigsaw", *RULES, *(f"negative {k}" for k in NEGATIVE_KINDS),
+                              *MARK_KINDS, "extra", "even", "odd", "cages", "little", "thermos",
+                              "arrows", "sandwiches"})
+
+
+def refuse_unless(p: Variant, carried, where: str) -> None:
+    """ModelError naming what `where` (a format, a drawing) cannot carry, so no writer drops a
+    rule in silence; `carried` holds feature names as features() gives them."""
+    missing = sorted(features(p) - set(carried))
+    if missing:
+        raise ModelError(f"{where} cannot carry {', '.join(missing)}")
 
 
 @cache
@@ -300,7 +347,7 @@ def make(size: int, givens=None, regions=None, **parts) -> Variant:
         arrows=tuple(sorted(set(parts.get("arrows", ())), key=lambda a: (a.bulb, a.shaft))),
         sandwiches=tuple(sorted(set(parts.get("sandwiches", ())),
                                 key=lambda s: (s.line, s.index))),
-        candidates=_candidates(parts.get("candidates", ()), n),
+        candidates=_candidates(parts.get("candidates", ()), givens, n),
         lines=tuple(sorted(set(_line(line, n) for line in parts.get("lines", ())),
                            key=lambda line: (LINE_KINDS.index(line.kind)
                                              if line.kind in LINE_KINDS else -1,
@@ -320,8 +367,10 @@ def make(size: int, givens=None, regions=None, **parts) -> Variant:
     return variant
 
 
-def _candidates(pairs, n: int) -> tuple[tuple[int, int], ...]:
-    """(cell, digits) with one entry a cell; digits that allow everything are dropped."""
+def _candidates(pairs, givens, n: int) -> tuple[tuple[int, int], ...]:
+    """(cell, digits) with one entry a cell; digits that allow everything, and those of a
+    given cell that hold its given, say nothing and are dropped (a given outside its
+    candidates stays: the puzzle has no solution, and the counter says so)."""
     found: dict[int, int] = {}
     for cell, digits in pairs:
         if cell in found:
@@ -329,7 +378,8 @@ def _candidates(pairs, n: int) -> tuple[tuple[int, int], ...]:
                              "candidates given twice")
         found[cell] = digits
     full = (1 << n) - 1
-    return tuple(sorted((c, d) for c, d in found.items() if d != full))
+    return tuple(sorted((c, d) for c, d in found.items() if d != full and not (
+        0 <= c < len(givens) and givens[c] and d >> (givens[c] - 1) & 1)))
 
 
 def _line(line: Line, n: int) -> Line:

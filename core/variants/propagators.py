@@ -190,36 +190,36 @@ class SumBounds:
 
 
 class Thermo:
-    """Digits rise strictly from the bulb."""
+    """Digits rise strictly from the bulb (a slow thermometer's may also stay the same)."""
 
-    __slots__ = ("cells", "n")
+    __slots__ = ("cells", "n", "slow")
 
-    def __init__(self, cells, n):
-        self.cells, self.n = cells, n
+    def __init__(self, cells, n, slow: bool = False):
+        self.cells, self.n, self.slow = cells, n, slow
 
     def prune(self, cand):
-        n, changed, cells = self.n, [], self.cells
-        floor = 0
+        changed, cells, step = [], self.cells, 0 if self.slow else 1
+        below = 0  # the digits the next cell cannot hold for being too small
         for c in cells:
             m = cand[c]
-            keep = m & ~((1 << floor) - 1)
+            keep = m & ~below
             if not keep:
                 return None
             if keep != m:
                 cand[c] = keep
                 changed.append(c)
-            floor = low_digit(keep)
-        ceiling = n + 1
+            below = (1 << (low_digit(keep) - 1 + step)) - 1
+        upto = -1  # the digits the previous cell may hold
         for c in reversed(cells):
             m = cand[c]
-            keep = m & ((1 << (ceiling - 1)) - 1)
+            keep = m & upto
             if not keep:
                 return None
             if keep != m:
                 cand[c] = keep
                 if c not in changed:
                     changed.append(c)
-            ceiling = keep.bit_length()
+            upto = (1 << (keep.bit_length() - step)) - 1
         return changed
 
 

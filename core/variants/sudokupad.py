@@ -26,6 +26,7 @@ PROPS = {"color": "c", "cages": "ca", "center": "ct", "borderColor": "c1",
 UNPROPS = {v: k for k, v in PROPS.items()}
 GREY, ARROW_GREY, DIAGONAL_BLUE = "#CFCFCF", "#a1a1a1", "#34BBE6"
 SIGNS = {"<": "<", ">": ">", "∧": "∧", "^": "∧", "∨": "∨", "v": "∨"}
+CARRIED = model.CLASSIC_FEATURES  # what write() draws (model.features names)
 
 
 class SclError(ValueError):
@@ -310,6 +311,7 @@ def _arrows(arrows, n, pills, clues, parts, problems) -> None:
 
 def write(p: Variant) -> dict:
     """SudokuPad's JSON of a puzzle, drawn the way its f-puzzles import draws."""
+    model.refuse_unless(p, CARRIED, "a SudokuPad scl link")
     n = p.size
     data: dict = {"id": "puzzle-workbench", "cellSize": 50,
                   "cells": [[{"value": p.givens[r * n + c]} if p.givens[r * n + c] else {}

@@ -4,7 +4,15 @@ peer the counter is checked against on 9x9, in tests and in bench/bench_variants
 from __future__ import annotations
 
 from core.sudoku.model import BOX_SHAPES
-from tests.core.variants.helpers import DIAGONAL_STEPS, KNIGHT, STEP, holds, orthogonal_pairs
+from tests.core.variants.helpers import (
+    DIAGONAL_STEPS,
+    KNIGHT,
+    STEP,
+    holds,
+    orthogonal_pairs,
+    outside_line,
+    thirds,
+)
 
 
 def groups(p) -> list[list[int]]:
@@ -22,6 +30,7 @@ def groups(p) -> list[list[int]]:
                   for i in range(br) for j in range(bc)]
     found += [list(r) for r in p.extra]
     found += [list(c.cells) for c in p.cages if len(c.cells) > 1]
+    found += [list(line.cells) for line in p.lines if line.kind in ("renban", "nabner")]
     return found
 
 
@@ -48,6 +57,7 @@ def model_of(p):
         m.AddAllowedAssignments([x[i]], [(v,) for v in range(1, n + 1, 2)])
     _pairs(m, p, x)
     _shapes(m, p, x)
+    _today(m, p, x)
     return m, x
 
 
@@ -55,16 +65,16 @@ def _pairs(m, p, x) -> None:
     n = p.size
     tests: dict[tuple[int, int], list] = {}
     for mark in p.marks:
-        tests.setdefault((mark.a, mark.b), []).append((mark.kind, True))
+        tests.setdefault((mark.a, mark.b), []).append((mark.kind, True, mark.value))
     kropki = {frozenset((k.a, k.b)) for k in p.marks if k.kind in ("white", "black", "bar")}
     xv = {frozenset((k.a, k.b)) for k in p.marks if k.kind in ("x", "v")}
     for a, b in orthogonal_pairs(n):
         for kind in p.negative:
             if frozenset((a, b)) not in (kropki if kind in ("white", "black") else xv):
-                tests.setdefault((a, b), []).append((kind, False))
+                tests.setdefault((a, b), []).append((kind, False, 0))
     for (a, b), pair_tests in tests.items():
         allowed = [(u, v) for u in range(1, n + 1) for v in range(1, n + 1)
-                   if all(holds(k, u, v) == want for k, want in pair_tests)]
+                   if all(holds(k, u, v, value) == want for k, want, value in pair_tests)]
         m.AddAllowedAssignments([x[a], x[b]], allowed)
 
 
@@ -103,6 +113,135 @@ def _shapes(m, p, x) -> None:
                     lo, hi = min(i, j), max(i, j)
                     m.Add(sum(x[line[k]] for k in range(lo + 1, hi)) == s.total
                           ).OnlyEnforceIf([ones[i], bigs[j]])
+
+
+def _table(m, a, b, n, fits) -> None:
+    m.AddAllowedAssignments([a, b], [(u, v) for u in range(1, n + 1) for v in range(1, n + 1)
+                                     if fits(u, v)])
+
+
+def _today(m, p, x) -> None:
+    """Given candidates, today's lines and cell clues, X-sums and skyscrapers."""
+    n = p.size
+    for c, mask in p.candidates:
+        m.AddAllowedAssignments([x[c]], [(d,) for d in range(1, n + 1) if mask >> (d - 1) & 1])
+    for line in p.lines:
+        _line(m, p, x, line)
+    for q in p.quads:
+        for d in set(q.digits):
+            hits = []
+            for c in q.cells:
+                b = m.NewBoolVar("")
+                m.Add(x[c] == d).OnlyEnforceIf(b)
+                m.Add(x[c] != d).OnlyEnforceIf(b.Not())
+                hits.append(b)
+            m.Add(sum(hits) >= q.digits.count(d))
+    for clone in p.clones:
+        for a, b in zip(clone.a, clone.b, strict=True):
+            m.Add(x[a] == x[b])
+    for cells, sign in ((p.minima, 1), (p.maxima, -1)):
+        for c in cells:
+            for a, b in orthogonal_pairs(n):
+                other = b if c == a else a if c == b else None
+                if other is not None and other not in cells:
+                    m.Add(sign * (x[other] - x[c]) >= 1)
+    for kind, c in p.indexers:
+        _indexer(m, p, x, kind, c)
+    for o in p.outside:
+        _outside(m, x, outside_line(p, o), o)
+
+
+def _line(m, p, x, line) -> None:
+    n, cells = p.size, list(line.cells)
+    k, v = len(cells), [x[c] for c in line.cells]
+    kind = line.kind
+    if kind == "whisper":
+        for a, b in zip(v, v[1:], strict=False):
+            _table(m, a, b, n, lambda u, w: abs(u - w) >= line.value)
+    elif kind == "renban":
+        low, high = m.NewIntVar(1, n, ""), m.NewIntVar(1, n, "")
+        m.AddMinEquality(low, v)
+        m.AddMaxEquality(high, v)
+        m.Add(high - low == k - 1)
+    elif kind == "regionsum":
+        segments = [[cells[0]]]
+        for a, b in zip(cells, cells[1:], strict=False):
+            if p.regions[a] != p.regions[b]:
+                segments.append([])
+            segments[-1].append(b)
+        for seg in segments[1:]:
+            m.Add(sum(x[c] for c in seg) == sum(x[c] for c in segments[0]))
+    elif kind == "palindrome":
+        for i in range(k // 2):
+            m.Add(v[i] == v[k - 1 - i])
+    elif kind == "between":
+        up = m.NewBoolVar("")
+        for inner in v[1:-1]:
+            m.Add(v[0] < inner).OnlyEnforceIf(up)
+            m.Add(inner < v[-1]).OnlyEnforceIf(up)
+            m.Add(v[0] > inner).OnlyEnforceIf(up.Not())
+            m.Add(inner > v[-1]).OnlyEnforceIf(up.Not())
+    elif kind in ("entropic", "modular"):
+        group = thirds(n) if kind == "entropic" else [d % 3 for d in range(n + 1)]
+        g = [m.NewIntVar(0, 2, "") for _ in v]
+        for var, gv in zip(v, g, strict=True):
+            m.AddAllowedAssignments([var, gv], [(d, group[d]) for d in range(1, n + 1)])
+        for i in range(max(1, k - 2)):
+            m.AddAllDifferent(g[i:i + 3])
+    elif kind == "zipper":
+        target = v[k // 2] if k % 2 else v[0] + v[-1]
+        for i in range(k // 2):
+            m.Add(v[i] + v[k - 1 - i] == target)
+    elif kind == "doublearrow":
+        m.Add(v[0] + v[-1] == sum(v[1:-1]))
+    elif kind == "slowthermo":
+        for a, b in zip(v, v[1:], strict=False):
+            m.Add(a <= b)
+    elif kind == "nabner":
+        for i in range(k):
+            for j in range(i + 1, k):
+                _table(m, v[i], v[j], n, lambda u, w: abs(u - w) >= 2)
+    else:
+        raise ValueError(kind)
+
+
+def _indexer(m, p, x, kind, c) -> None:
+    """x[c] = v says which cell of c's column (row, region) holds c's own place there."""
+    n = p.size
+    r, col = divmod(c, n)
+    if kind == "row":
+        targets, digit = [i * n + col for i in range(n)], r + 1
+    elif kind == "column":
+        targets, digit = [r * n + j for j in range(n)], col + 1
+    else:
+        targets = [i for i in range(n * n) if p.regions[i] == p.regions[c]]
+        digit = targets.index(c) + 1
+    index = m.NewIntVar(0, n - 1, "")
+    m.Add(index == x[c] - 1)
+    m.AddElement(index, [x[t] for t in targets], digit)
+
+
+def _outside(m, x, cells, o) -> None:
+    n = len(cells)
+    v = [x[c] for c in cells]
+    if o.kind == "xsum":
+        for first in range(1, n + 1):
+            b = m.NewBoolVar("")
+            m.Add(v[0] == first).OnlyEnforceIf(b)
+            m.Add(v[0] != first).OnlyEnforceIf(b.Not())
+            m.Add(sum(v[:first]) == o.total).OnlyEnforceIf(b)
+        return
+    tallest = [v[0]]
+    seen = [1]
+    for i in range(1, n):
+        top = m.NewIntVar(1, n, "")
+        m.AddMaxEquality(top, [tallest[-1], v[i]])
+        b = m.NewBoolVar("")
+        m.Add(v[i] > tallest[-1]).OnlyEnforceIf(b)
+        m.Add(v[i] <= tallest[-1]).OnlyEnforceIf(b.Not())
+        tallest.append(top)
+        seen.append(b)
+    m.Add(sum(seen) == o.total)
 
 
 def cpsat_count(p, limit: int = 2) -> int:

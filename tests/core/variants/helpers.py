@@ -9,7 +9,18 @@ import random
 
 from core.sudoku.generator import random_solution
 from core.sudoku.model import BOX_SHAPES, Shape
-from core.variants.model import Arrow, Cage, LittleKiller, Mark, Sandwich, make
+from core.variants.model import (
+    Arrow,
+    Cage,
+    Clone,
+    Line,
+    LittleKiller,
+    Mark,
+    Outside,
+    Quad,
+    Sandwich,
+    make,
+)
 
 JIGSAW_4 = (0, 0, 0, 1, 2, 0, 1, 1, 2, 3, 3, 1, 2, 2, 3, 3)
 JIGSAW_6 = (0, 0, 0, 1, 1, 1,
@@ -40,11 +51,12 @@ def orthogonal_pairs(n):
                 yield r * n + c, (r + 1) * n + c
 
 
-def holds(kind, x, y) -> bool:
+def holds(kind, x, y, value=0) -> bool:
     if kind in ("white", "bar"):
-        return x - y in (1, -1)
+        return abs(x - y) == (value or 1)
     if kind == "black":
-        return x == 2 * y or y == 2 * x
+        k = value or 2
+        return x == k * y or y == k * x
     if kind == "x":
         return x + y == 10
     if kind == "v":
@@ -99,7 +111,7 @@ def _extras(p, g) -> bool:
 def _marks(p, g) -> bool:
     n = p.size
     for m in p.marks:
-        if not holds(m.kind, g[m.a], g[m.b]):
+        if not holds(m.kind, g[m.a], g[m.b], m.value):
             return False
     kropki = {frozenset((m.a, m.b)) for m in p.marks if m.kind in ("white", "black", "bar")}
     xv = {frozenset((m.a, m.b)) for m in p.marks if m.kind in ("x", "v")}
@@ -138,7 +150,116 @@ def _shapes(p, g) -> bool:
         i, j = sorted((line.index(1), line.index(n)))
         if sum(line[i + 1:j]) != s.total:
             return False
+    return _today(p, g)
+
+
+def thirds(n: int) -> list[int]:
+    """Digit -> 0, 1, 2 for low, middle, high: 9 splits 3/3/3; when n % 3 == 1 the middle
+    third is the larger, otherwise the smaller (as f-puzzles' add-on says)."""
+    small, large = n // 3, -(-n // 3)
+    sizes = [small, large, small] if n % 3 == 1 else [large, small, large]
+    out = [None]
+    for group, size in enumerate(sizes):
+        out += [group] * size
+    return out
+
+
+def line_ok(p, kind, digits, cells, value=0) -> bool:
+    """Each line's rule, as its description says it."""
+    n, k = p.size, len(digits)
+    if kind == "whisper":
+        return all(abs(digits[i] - digits[i + 1]) >= value for i in range(k - 1))
+    if kind == "renban":
+        return sorted(digits) == list(range(min(digits), min(digits) + k))
+    if kind == "regionsum":
+        sums, last, current = [], None, 0
+        for c, d in zip(cells, digits, strict=True):
+            if last is not None and p.regions[c] != last:
+                sums.append(current)
+                current = 0
+            current, last = current + d, p.regions[c]
+        return len(set(sums + [current])) == 1
+    if kind == "palindrome":
+        return all(digits[i] == digits[k - 1 - i] for i in range(k))
+    if kind == "between":
+        low, high = min(digits[0], digits[-1]), max(digits[0], digits[-1])
+        return all(low < d < high for d in digits[1:-1])
+    if kind in ("entropic", "modular"):
+        group = thirds(n) if kind == "entropic" else [d % 3 for d in range(n + 1)]
+        windows = [digits[i:i + 3] for i in range(max(1, k - 2))]
+        return all(len({group[d] for d in w}) == len(w) for w in windows)
+    if kind == "zipper":
+        target = digits[k // 2] if k % 2 else digits[0] + digits[-1]
+        return all(digits[i] + digits[k - 1 - i] == target for i in range(k // 2))
+    if kind == "doublearrow":
+        return digits[0] + digits[-1] == sum(digits[1:-1])
+    if kind == "slowthermo":
+        return all(digits[i] <= digits[i + 1] for i in range(k - 1))
+    if kind == "nabner":
+        return all(abs(a - b) >= 2 for i, a in enumerate(digits) for b in digits[i + 1:])
+    raise ValueError(kind)
+
+
+def seen(digits) -> int:
+    count, tallest = 0, 0
+    for d in digits:
+        if d > tallest:
+            count, tallest = count + 1, d
+    return count
+
+
+def outside_line(p, o) -> list[int]:
+    n = p.size
+    cells = ([o.index * n + c for c in range(n)] if o.line == "row"
+             else [r * n + o.index for r in range(n)])
+    return cells[::-1] if o.reverse else cells
+
+
+def _today(p, g) -> bool:
+    n = p.size
+    if any(not mask >> (g[c] - 1) & 1 for c, mask in p.candidates):
+        return False
+    for line in p.lines:
+        if not line_ok(p, line.kind, [g[c] for c in line.cells], line.cells, line.value):
+            return False
+        if line.kind in ("renban", "nabner") and not all_different([g[c] for c in line.cells]):
+            return False
+    for q in p.quads:
+        inside = [g[c] for c in q.cells]
+        if any(inside.count(d) < q.digits.count(d) for d in q.digits):
+            return False
+    if any(g[a] != g[b] for c in p.clones for a, b in zip(c.a, c.b, strict=True)):
+        return False
+    for cells, sign in ((p.minima, 1), (p.maxima, -1)):
+        for c in cells:
+            r, col = rc(c, n)
+            near = [(r + dr) * n + col + dc for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                    if 0 <= r + dr < n and 0 <= col + dc < n]  # those of another colour:
+            if any(sign * (g[x] - g[c]) <= 0 for x in near if x not in cells):
+                return False
+    for kind, c in p.indexers:
+        if not indexed(p, kind, c, g):
+            return False
+    for o in p.outside:
+        digits = [g[c] for c in outside_line(p, o)]
+        got = sum(digits[:digits[0]]) if o.kind == "xsum" else seen(digits)
+        if got != o.total:
+            return False
     return True
+
+
+def indexed(p, kind, c, g) -> bool:
+    """Row indexer at (r, c) holding v: row v of column c holds r+1; column indexer: column
+    v of row r holds c+1; box indexer: the v-th cell of its region holds its own place."""
+    n = p.size
+    r, col = rc(c, n)
+    v = g[c]
+    if kind == "row":
+        return g[(v - 1) * n + col] == r + 1
+    if kind == "column":
+        return g[r * n + v - 1] == col + 1
+    region = [i for i in range(n * n) if p.regions[i] == p.regions[c]]
+    return g[region[v - 1]] == region.index(c) + 1
 
 
 def brute_count(p, cap: int = 100_000) -> int:
@@ -280,12 +401,87 @@ def constraint_parts(kind: str, n: int, s, rng: random.Random) -> dict:
             i, j = sorted((values.index(1), values.index(n)))
             clues.append(Sandwich(line, k, sum(values[i + 1:j])))
         return {"sandwiches": clues}
+    return today_parts(kind, n, s, rng)
+
+
+def _line_found(kind, n, s, rng, value=0):
+    """A line of this kind the solution s keeps (tried at random), or any line."""
+    shortest = 3 if kind in ("between", "doublearrow") else 2
+    probe = make(n)  # for the regions of a region-sum line
+    path = ()
+    for _ in range(300):
+        path = _touching_path(n, rng, rng.randint(shortest, min(6, n + 1)))
+        if len(path) >= shortest and line_ok(probe, kind, [s[c] for c in path], path, value):
+            if kind not in ("renban", "nabner") or all_different([s[c] for c in path]):
+                return path
+    return path if len(path) >= shortest else None
+
+
+def today_parts(kind: str, n: int, s, rng: random.Random) -> dict:
+    if kind in LINE_KINDS_HERE:
+        value = (n + 1) // 2 - rng.randint(0, 1) if kind == "whisper" else 0
+        found = [_line_found(kind, n, s, rng, value) for _ in range(rng.randint(1, 2))]
+        return {"lines": [Line(kind, path, value) for path in found if path]}
+    if kind == "candidates":
+        cells = rng.sample(range(n * n), n)
+        return {"candidates": [(c, (1 << (s[c] - 1)) | rng.getrandbits(n)) for c in cells]}
+    if kind in ("white-k", "black-k"):
+        base, k = ("white", 2) if kind == "white-k" else ("black", 3)
+        fitting = [(a, b) for a, b in orthogonal_pairs(n) if holds(base, s[a], s[b], k)]
+        return {"marks": [Mark(base, a, b, k) for a, b in rng.sample(fitting, min(3,
+                                                                                   len(fitting)))]}
+    if kind == "quad":
+        quads = []
+        for _ in range(2):
+            r, c = rng.randrange(n - 1), rng.randrange(n - 1)
+            cells = (r * n + c, r * n + c + 1, (r + 1) * n + c, (r + 1) * n + c + 1)
+            digits = rng.sample([s[x] for x in cells], rng.randint(1, 4))
+            quads.append(Quad(cells, tuple(digits)))
+        return {"quads": quads}
+    if kind == "clone":
+        same = [(a, b) for a in range(n * n) for b in range(a + 1, n * n) if s[a] == s[b]]
+        while True:
+            pairs = rng.sample(same, 2)
+            if len({*pairs[0], *pairs[1]}) == 4:
+                return {"clones": [Clone((pairs[0][0], pairs[1][0]),
+                                         (pairs[0][1], pairs[1][1]))]}
+    if kind == "minmax":
+        def extreme(c, sign):
+            r, col = rc(c, n)
+            near = [(r + dr) * n + col + dc for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                    if 0 <= r + dr < n and 0 <= col + dc < n]
+            return all(sign * (s[x] - s[c]) > 0 for x in near)
+        minima = [c for c in range(n * n) if extreme(c, 1)]
+        maxima = [c for c in range(n * n) if extreme(c, -1)]
+        near_max = [c for c in range(n * n) if c not in minima and any(  # a fortress pair
+            abs(c - m) in (1, n) and s[c] > s[m] for m in maxima)]
+        return {"minima": rng.sample(minima, min(2, len(minima))),
+                "maxima": rng.sample(maxima, min(2, len(maxima))) + near_max[:1]}
+    if kind.endswith("indexer"):
+        which = kind[:-len("indexer")]
+        probe = make(n)
+        fitting = [c for c in range(n * n) if indexed(probe, which, c, s)]
+        chosen = rng.sample(fitting, min(2, len(fitting))) or [rng.randrange(n * n)]
+        return {"indexers": [(which, c) for c in chosen]}
+    if kind in ("xsum", "skyscraper"):
+        clues = []
+        for _ in range(2):
+            o = Outside(kind, rng.choice(["row", "col"]), rng.randrange(n), rng.random() < 0.5,
+                        1)
+            digits = [s[c] for c in outside_line(make(n), o)]
+            total = sum(digits[:digits[0]]) if kind == "xsum" else seen(digits)
+            clues.append(Outside(kind, o.line, o.index, o.reverse, total))
+        return {"outside": clues}
     raise ValueError(kind)
 
 
+LINE_KINDS_HERE = ("whisper", "renban", "regionsum", "palindrome", "between", "entropic",
+                   "modular", "zipper", "doublearrow", "slowthermo", "nabner")
+TODAY = LINE_KINDS_HERE + ("candidates", "white-k", "black-k", "quad", "clone", "minmax",
+                           "rowindexer", "columnindexer", "boxindexer", "xsum", "skyscraper")
 KINDS = ("diagonal", "antidiagonal", "antiknight", "antiking", "disjoint", "jigsaw", "extra",
          "evenodd", "white", "black", "bar", "x", "v", "nonconsecutive", "less", "cage",
-         "cage-nosum", "little", "thermo", "arrow", "pill", "sandwich")
+         "cage-nosum", "little", "thermo", "arrow", "pill", "sandwich") + TODAY
 
 
 def random_puzzle(kind: str, n: int, rng: random.Random, givens: int):

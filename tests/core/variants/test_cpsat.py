@@ -32,6 +32,13 @@ GROUPS = {
     "lines": ("thermo", "arrow", "pill", "sandwich", "little", "evenodd"),
     "knight": ("antiknight", "diagonal"),
     "king": ("antiking", "extra", "disjoint"),
+    "whispers": ("whisper", "renban", "candidates"),
+    "sum lines": ("regionsum", "zipper", "doublearrow"),
+    "mirrors": ("palindrome", "clone", "between"),
+    "thirds": ("entropic", "modular", "slowthermo"),
+    "nabner": ("nabner", "quad", "minmax"),
+    "indexers": ("rowindexer", "columnindexer", "boxindexer"),
+    "outside": ("xsum", "skyscraper", "white-k", "black-k"),
 }
 
 

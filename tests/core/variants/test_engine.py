@@ -6,7 +6,7 @@ import random
 import pytest
 
 from core.variants.engine import count
-from core.variants.model import make
+from core.variants.model import make, parts_of
 from tests.core.variants.helpers import KINDS, brute_count, random_puzzle
 
 CAP = 400
@@ -32,17 +32,15 @@ def test_6x6_counts_match_brute_force(kind):
 
 def test_combined_constraints_on_6x6():
     rng = random.Random("mixed")
-    for _ in range(6):
+    for _ in range(12):
         a, b = rng.sample([k for k in KINDS if k != "jigsaw"], 2)
         p1 = random_puzzle(a, 6, rng, givens=10)
         p2 = random_puzzle(b, 6, random.Random(rng.random()), givens=0)
+        one, two = parts_of(p1), parts_of(p2)
+        both = {key: (one[key] | two[key]) if isinstance(one[key], frozenset)
+                else tuple(one[key]) + tuple(two[key]) for key in one}
         try:
-            p = make(6, p1.givens, None, rules=p1.rules | p2.rules, extra=p1.extra + p2.extra,
-                     even=p1.even + p2.even, odd=p1.odd + p2.odd,
-                     marks=[m for m in p1.marks + p2.marks],
-                     negative=p1.negative | p2.negative, cages=p1.cages + p2.cages,
-                     little=p1.little + p2.little, thermos=p1.thermos + p2.thermos,
-                     arrows=p1.arrows + p2.arrows, sandwiches=p1.sandwiches + p2.sandwiches)
+            p = make(6, p1.givens, None, **both)
         except ValueError:
             continue  # two marks on one pair, or alike
         assert count(p, CAP).count == brute_count(p, CAP), (a, b, p)

@@ -1,0 +1,400 @@
+"""What today's constraints remove from the candidates (bit v-1 for digit v): the lines
+(whispers, renban, region-sum, palindrome, between, entropic, modular, zipper, double arrow,
+slow thermometer, Nabner), quadruples, clones, minima and maxima, indexers, and X-sum and
+skyscraper clues. Like core/variants/propagators.py, each propagator has `cells` and
+`prune(cand)` (the cells it narrowed, or None when its rule cannot be kept), removes only
+digits no solution of its own rule can use, and with every cell decided passes exactly the
+grids that keep it (core.variants.rules says each rule; tests hold the two together)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from core.variants import rules
+from core.variants.model import Variant, neighbours
+from core.variants.propagators import Pair, Thermo, low_digit, sum_supports
+
+
+class Tie(Pair):
+    """Two cells a line or a cell clue ties (a whisper's neighbours, a palindrome's mirror
+    cells, ...): `relation` names what holds between them, `source` the rule it comes from."""
+
+    __slots__ = ("relation", "source")
+
+    def __init__(self, a: int, b: int, relation: str, n: int, source):
+        super().__init__(a, b, tie_table(relation, n))
+        self.relation, self.source = relation, source
+
+
+TIE_WORDS = {"equal": "hold the same digit", "less": "the first is smaller",
+             "apart": "differ by at least {k}", "far": "are neither the same nor consecutive",
+             "same third": "hold digits of the same third (low, middle, high)",
+             "other third": "hold digits of different thirds (low, middle, high)",
+             "same mod 3": "hold digits equal mod 3", "other mod 3": "hold digits that differ "
+                                                                    "mod 3"}
+
+
+def _holds(relation: str, x: int, y: int, n: int) -> bool:
+    name, _, k = relation.partition(" ") if relation.startswith("apart") else (relation, "", "")
+    if name == "apart":
+        return abs(x - y) >= int(k)
+    thirds = rules.entropy_groups(n)
+    return {"equal": x == y, "less": x < y, "far": abs(x - y) > 1,
+            "same third": thirds[x] == thirds[y], "other third": thirds[x] != thirds[y],
+            "same mod 3": x % 3 == y % 3, "other mod 3": x % 3 != y % 3}[name]
+
+
+@lru_cache(maxsize=256)
+def tie_table(relation: str, n: int):
+    """(for each x: the y that fit as bits, for each y: the x that fit)."""
+    forward = tuple(sum(1 << (y - 1) for y in range(1, n + 1) if _holds(relation, x, y, n))
+                    for x in range(1, n + 1))
+    backward = tuple(sum(1 << (x - 1) for x in range(1, n + 1) if _holds(relation, x, y, n))
+                     for y in range(1, n + 1))
+    return forward, backward
+
+
+def sums_of(cand, cells) -> int:
+    """The sums the cells can make (digits may repeat), as bits: bit s for the sum s."""
+    reach = 1
+    for c in cells:
+        m, nxt = cand[c], 0
+        while m:
+            low = m & -m
+            m ^= low
+            nxt |= reach << low.bit_length()
+        reach = nxt
+    return reach
+
+
+class EqualSums:
+    """Groups of cells with one sum: a region-sum line's segments, a zipper line's pairs (and
+    its middle cell), a double arrow's ends and the cells between."""
+
+    __slots__ = ("cells", "groups", "kind")
+
+    def __init__(self, groups, kind: str):
+        self.groups, self.kind = tuple(groups), kind
+        self.cells = tuple(c for g in self.groups for c in g)
+
+    def prune(self, cand):
+        totals = -1
+        for g in self.groups:
+            totals &= sums_of(cand, g)
+            if not totals:
+                return None
+        changed: list[int] = []
+        for g in self.groups:
+            if not sum_supports(cand, g, totals, changed):
+                return None
+        return changed
+
+
+class Renban:
+    """Different digits that form a run of consecutive digits, in any order."""
+
+    __slots__ = ("cells", "n")
+
+    def __init__(self, cells, n: int):
+        self.cells, self.n = cells, n
+
+    def prune(self, cand):
+        k, cells = len(self.cells), self.cells
+        allowed, required = 0, -1
+        run = (1 << k) - 1
+        for low in range(self.n - k + 1):
+            window = run << low
+            union = 0
+            for c in cells:
+                m = cand[c] & window
+                if not m:
+                    break
+                union |= m
+            else:
+                if union == window:  # every digit of the run has a place
+                    allowed |= window
+                    required &= window
+        if not allowed:
+            return None
+        changed = []
+        for c in cells:
+            if cand[c] & ~allowed:
+                cand[c] &= allowed
+                changed.append(c)
+        m = required
+        while m:  # a digit every possible run holds, with one place left, goes there
+            bit = m & -m
+            m ^= bit
+            places = [c for c in cells if cand[c] & bit]
+            if len(places) == 1 and cand[places[0]] != bit:
+                cand[places[0]] = bit
+                changed.append(places[0])
+        return changed
+
+
+class Between:
+    """The inner cells lie strictly between the two ends, whichever end is the smaller."""
+
+    __slots__ = ("cells", "ends", "inner", "n")
+
+    def __init__(self, cells, n: int):
+        self.cells, self.n = cells, n
+        self.ends, self.inner = (cells[0], cells[-1]), cells[1:-1]
+
+    def prune(self, cand):
+        keep = dict.fromkeys(self.cells, 0)
+        for low, high in (self.ends, self.ends[::-1]):
+            fit = self._fits(cand, low, high)
+            if fit:
+                for c, m in fit.items():
+                    keep[c] |= m
+        changed = []
+        for c, m in keep.items():
+            if not m:
+                return None
+            if m != cand[c]:
+                cand[c] = m
+                changed.append(c)
+        return changed
+
+    def _fits(self, cand, low: int, high: int) -> dict | None:
+        """Each cell's digits when `low` holds the smaller end (None: it cannot)."""
+        inner_top = min(cand[c].bit_length() for c in self.inner)
+        inner_bottom = max(low_digit(cand[c]) for c in self.inner)
+        lows = cand[low] & ((1 << (inner_top - 1)) - 1)  # below every inner digit's top
+        highs = cand[high] & ~((1 << inner_bottom) - 1)  # above every inner digit's bottom
+        if not lows or not highs:
+            return None
+        floor, ceiling = low_digit(lows), highs.bit_length()
+        inside = ((1 << (ceiling - 1)) - 1) & ~((1 << floor) - 1)
+        fit = {low: lows, high: highs}
+        for c in self.inner:
+            fit[c] = cand[c] & inside
+            if not fit[c]:
+                return None
+        return fit
+
+
+class Quadruple:
+    """The digits of a quadruple's circle each appear in its four cells at least as often as
+    the circle lists them."""
+
+    __slots__ = ("cells", "needs", "digits")
+
+    def __init__(self, cells, digits):
+        self.cells, self.digits = cells, digits
+        self.needs = tuple((1 << (d - 1), digits.count(d)) for d in sorted(set(digits)))
+
+    def prune(self, cand):
+        changed, required = [], 0
+        for bit, times in self.needs:
+            required |= bit
+            places = [c for c in self.cells if cand[c] & bit]
+            if len(places) < times:
+                return None
+            if len(places) == times:
+                for c in places:
+                    if cand[c] != bit:
+                        cand[c] = bit
+                        changed.append(c)
+        # as many cells can hold a listed digit as the circle lists: they hold only those
+        able = [c for c in self.cells if cand[c] & required]
+        if len(able) == len(self.digits):
+            for c in able:
+                if cand[c] & ~required:
+                    cand[c] &= required
+                    changed.append(c)
+        return changed
+
+
+class Indexer:
+    """A row, column or box indexer: its digit v names the cell of its column (row, region)
+    that holds the indexer's own place there (rules.indexer_target)."""
+
+    __slots__ = ("cells", "cell", "kind", "targets", "digit")
+
+    def __init__(self, p: Variant, kind: str, cell: int):
+        self.kind, self.cell = kind, cell
+        self.targets = tuple(rules.indexer_target(p, kind, cell, v)[0]
+                             for v in range(1, p.size + 1))
+        self.digit = rules.indexer_target(p, kind, cell, 1)[1]
+        self.cells = (cell,) + tuple(t for t in self.targets if t != cell)
+
+    def prune(self, cand):
+        cell, bit, changed = self.cell, 1 << (self.digit - 1), []
+        m, keep = cand[cell], 0
+        for v, target in enumerate(self.targets, 1):
+            if m >> (v - 1) & 1:
+                fits = v == self.digit if target == cell else cand[target] & bit
+                if fits:
+                    keep |= 1 << (v - 1)
+            elif target != cell and cand[target] & bit:
+                # the digit is in that house once, where the indexer points: not here
+                cand[target] &= ~bit
+                if not cand[target]:
+                    return None
+                changed.append(target)
+        if not keep:
+            return None
+        if keep != m:
+            cand[cell] = keep
+            changed.append(cell)
+        if not keep & (keep - 1):
+            target = self.targets[keep.bit_length() - 1]
+            if target != cell and cand[target] != bit:
+                cand[target] = bit  # an only candidate there: checked above
+                changed.append(target)
+        return changed
+
+
+class XSum:
+    """The first X digits from the clue's side add up to the clue, X being the first digit."""
+
+    __slots__ = ("cells", "total")
+
+    def __init__(self, cells, total: int):
+        self.cells, self.total = cells, total
+
+    def prune(self, cand):
+        cells, first = self.cells, self.cells[0]
+        keep = [0] * len(cells)
+        m = cand[first]
+        while m:
+            bit = m & -m
+            m ^= bit
+            x = bit.bit_length()
+            rest = [cand[c] for c in cells[1:x]]
+            if x > self.total or not sum_supports(rest, range(len(rest)), 1 << (self.total - x),
+                                                  []):
+                continue
+            keep[0] |= bit
+            for i in range(1, len(cells)):
+                keep[i] |= rest[i - 1] if i < x else cand[cells[i]]
+        if not keep[0]:
+            return None
+        changed = []
+        for c, k in zip(cells, keep, strict=True):
+            if k != cand[c]:
+                cand[c] = k
+                changed.append(c)
+        return changed
+
+
+class Skyscraper:
+    """From the clue's side, exactly `total` digits are seen (each taller than all before).
+    Walks the line once each way over (tallest so far, how many seen) with the counts as bits:
+    a digit stays where some walk through it ends at the clue."""
+
+    __slots__ = ("cells", "total", "n")
+
+    def __init__(self, cells, total: int, n: int):
+        self.cells, self.total, self.n = cells, total, n
+
+    def prune(self, cand):
+        n, cells = self.n, self.cells
+        ahead = [[0] * (n + 1)]  # ahead[i][tallest]: counts seen before cell i, as bits
+        ahead[0][0] = 1
+        for c in cells:
+            ahead.append(_step(ahead[-1], cand[c], n))
+        behind = [1 << self.total] * (n + 1)  # the counts before cell i that can end right
+        after = [behind]
+        for c in reversed(cells):
+            after.append(_back(after[-1], cand[c], n))
+        after.reverse()
+        changed = []
+        for i, c in enumerate(cells):
+            keep, m = 0, cand[c]
+            while m:
+                bit = m & -m
+                m ^= bit
+                d = bit.bit_length()
+                nxt = after[i + 1]
+                if any(counts & ((nxt[d] >> 1) if d > top else nxt[top])
+                       for top, counts in enumerate(ahead[i]) if counts):
+                    keep |= bit
+            if not keep:
+                return None
+            if keep != cand[c]:
+                cand[c] = keep
+                changed.append(c)
+        return changed
+
+
+def _step(state, m: int, n: int) -> list[int]:
+    nxt = [0] * (n + 1)
+    for top, counts in enumerate(state):
+        if counts:
+            rest = m
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                d = bit.bit_length()
+                if d > top:
+                    nxt[d] |= counts << 1
+                else:
+                    nxt[top] |= counts
+    return nxt
+
+
+def _back(state, m: int, n: int) -> list[int]:
+    before = [0] * (n + 1)
+    for top in range(n + 1):
+        rest, found = m, 0
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            d = bit.bit_length()
+            found |= (state[d] >> 1) if d > top else state[top]
+        before[top] = found
+    return before
+
+
+# --- the propagators of a puzzle -----------------------------------------------------------
+
+def propagators(p: Variant) -> list:
+    """Every propagator today's constraints of `p` need (ties are plain pairs of cells)."""
+    n, found = p.size, []
+    for line in p.lines:
+        found += _line(p, line)
+    found += [Quadruple(q.cells, q.digits) for q in p.quads]
+    found += [Tie(a, b, "equal", n, c) for c in p.clones for a, b in zip(c.a, c.b, strict=True)]
+    for cells, smaller in ((p.minima, True), (p.maxima, False)):
+        for c in cells:
+            for x in range(p.cells):
+                if neighbours(c, x, n) and x not in cells:
+                    a, b = (c, x) if smaller else (x, c)
+                    found.append(Tie(a, b, "less", n, ("minimum" if smaller else "maximum", c)))
+    found += [Indexer(p, kind, c) for kind, c in p.indexers]
+    for o in p.outside:
+        cells = rules.outside_cells(p, o)
+        found.append(XSum(cells, o.total) if o.kind == "xsum" else
+                     Skyscraper(cells, o.total, n))
+    return found
+
+
+def _line(p: Variant, line) -> list:
+    n, cells, kind = p.size, line.cells, line.kind
+    k = len(cells)
+    if kind == "whisper":
+        return [Tie(a, b, f"apart {line.value}", n, line)
+                for a, b in zip(cells, cells[1:], strict=False)]
+    if kind == "palindrome":
+        return [Tie(cells[i], cells[k - 1 - i], "equal", n, line) for i in range(k // 2)]
+    if kind in ("entropic", "modular"):
+        word = "third" if kind == "entropic" else "mod 3"
+        return [Tie(cells[i], cells[j], f"{'same' if (j - i) % 3 == 0 else 'other'} {word}",
+                    n, line) for i in range(k) for j in range(i + 1, k)]
+    if kind == "nabner":
+        return [Tie(cells[i], cells[j], "far", n, line) for i in range(k)
+                for j in range(i + 1, k)]
+    if kind == "renban":
+        return [Renban(cells, n)]
+    if kind == "between":
+        return [Between(cells, n)]
+    if kind == "slowthermo":
+        return [Thermo(cells, n, slow=True)]
+    if kind == "regionsum":
+        return [EqualSums(rules.region_segments(p, cells), kind)]
+    if kind == "zipper":
+        return [EqualSums(rules.zipper_groups(cells), kind)]
+    return [EqualSums((cells[1:-1], (cells[0], cells[-1])), kind)]  # doublearrow
