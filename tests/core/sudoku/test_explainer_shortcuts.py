@@ -77,7 +77,7 @@ def test_ratings_stay_those_of_the_referee():
 def _heldout_known():
     from pathlib import Path
 
-    path = Path(__file__).parent / "data" / "se_heldout_known.txt"
+    path = Path(__file__).resolve().parents[2] / "data" / "sudoku" / "se_heldout_known.txt"
     rows = []
     for line in path.read_text().splitlines():
         if line.strip() and not line.startswith("#"):
@@ -98,7 +98,7 @@ def _sample_classic(every: int = 8):
     Explainer does, up to 7.2 (quick to rate): every `every`-th of them."""
     from pathlib import Path
 
-    path = Path(__file__).parent / "data" / "se_sample_classic.txt"
+    path = Path(__file__).resolve().parents[2] / "data" / "sudoku" / "se_sample.txt"
     rows = []
     for line in path.read_text().splitlines():
         if line.strip() and not line.startswith("#"):
