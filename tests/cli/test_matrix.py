@@ -11,9 +11,9 @@ import pytest
 from cli import main
 from core import kinds
 from core.export import FontMissing, find_font, to_ipuz
+from tests import DATA
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED = ROOT.parent / "shared" / "data"
 WIKIPEDIA = "キントウン キン キキ キヨ ヨウ トウキヨウ キンキ キヨウ トキ ウキ ウンキ ヨトウ"
 TOP1 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 
@@ -29,6 +29,7 @@ def inputs(tmp_path_factory):
         return path
 
     sudoku_grid = ROOT / "puzzles" / "sudoku" / "hard_rot180.txt"
+    mushikui, numcro = DATA / "arith" / "mushikuizan", DATA / "numcro"
     items = [
         ("sudoku one line", write("line.txt", TOP1 + "\n"), "sudoku"),
         ("sudoku one line, 0 blanks, many", write(
@@ -43,19 +44,15 @@ def inputs(tmp_path_factory):
         ("arith division", ROOT / "puzzles" / "arith" / "long_division.txt", "arith"),
         ("arith many", write("alphametics.txt", "SEND+MORE=MONEY\nI+BB=ILL\nAS+A=MOM\n"),
          "arith"),
-        ("numcro blog", SHARED / "numcro" / "ja_wikipedia_5x5.q.txt", "numcro"),
-        ("numcro JSON grid", SHARED / "numcro" / "ja_wikipedia_5x5.json", "numcro"),
-        ("numcro JSON entries", SHARED / "numcro" / "en_codewords_solver_grid1.json",
-         "numcro"),
+        ("arith multiplication file", next(mushikui.glob("M03_*")), "arith"),
+        ("arith division file", next(mushikui.glob("D01_*")), "arith"),
+        ("numcro blog", numcro / "ja_wikipedia_5x5.q.txt", "numcro"),
+        ("numcro JSON grid", numcro / "ja_wikipedia_5x5.json", "numcro"),
+        ("numcro JSON entries", numcro / "en_codewords_solver_grid1.json", "numcro"),
         ("variants text", ROOT / "puzzles" / "variants" / "mixed.txt", "variants"),
     ]
-    mushikui = SHARED / "arith" / "mushikuizan"
-    if mushikui.is_dir():
-        items += [("arith multiplication file", next(mushikui.glob("M03_*")), "arith"),
-                  ("arith division file", next(mushikui.glob("D01_*")), "arith")]
-    items = [item for item in items if item[1].exists()]
     grid = write("numcro.txt", kinds.by_name("numcro").format(
-        kinds.parse((SHARED / "numcro" / "ja_wikipedia_5x5.q.txt").read_text())[1]))
+        kinds.parse((numcro / "ja_wikipedia_5x5.q.txt").read_text())[1]))
     items.append(("numcro grid", grid, "numcro"))
     for kind, path in (("sudoku", sudoku_grid), ("arith", ROOT / "puzzles" / "arith" /
                        "long_division.txt"), ("numcro", grid),
@@ -63,7 +60,7 @@ def inputs(tmp_path_factory):
         family, puzzle = kinds.parse(path.read_text())
         items.append((f"{kind} ipuz", write(f"{kind}.ipuz", to_ipuz(family, puzzle)), kind))
     words = {"ja": WIKIPEDIA.split(), "en": [e["answer"] for e in json.loads(
-        (SHARED / "numcro" / "en_codewords_solver_grid1.json").read_text())["entries"]]}
+        (numcro / "en_codewords_solver_grid1.json").read_text())["entries"]]}
     dictionaries = {}
     for lang, listing in words.items():
         source = write(f"{lang}.words", "\n".join(listing) + "\n")
