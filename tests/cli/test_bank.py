@@ -52,8 +52,8 @@ def test_build_info_export_and_sample(tmp_path, capsys):
                for row in rows)
     level = rows[0]["level"]
     assert main(["bank", "export", str(bank), "--level", level, "--json"]) == 0
-    assert all(json.loads(line)["level"] == level for line in capsys.readouterr().out.split("\n")
-               if line)
+    exported = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert exported and all(row["level"] == level for row in exported)
 
 
 def test_a_bank_grows_to_a_larger_count_and_refuses_other_options(tmp_path, capsys):
