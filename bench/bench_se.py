@@ -11,7 +11,7 @@ puzzle also pays the JVM's start). --hardest N rates the first N puzzles of
 ../shared/data/sudoku/forum_hardest_1905_se11plus_sample300.txt (referee ratings:
 bench/data/se_hardest_ref.txt, made by serate, ~100-300 s a puzzle). The referee is
 ../shared/tools/se/serate (Sukaku Explainer's serate; --no-serate runs without it); where to get
-the puzzle sets: tests/data/README.md.
+the puzzle sets and the referee: bench/common.py.
 """
 
 from __future__ import annotations
@@ -23,13 +23,12 @@ import subprocess
 import time
 from pathlib import Path
 
-from common import SHARED
+from common import SERATE, shared
 
 from core.sudoku.explainer.rater import explain
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-SERATE = SHARED.parent / "tools" / "se" / "serate"
 BANDS = ((0.0, 2.0, "<2"), (2.0, 4.0, "2-4"), (4.0, 6.0, "4-6"), (6.0, 8.0, "6-8"),
          (8.0, 9.31, "8-9.3"))
 ENGINE = {"sukaku": "sukaku", "classic": "classic"}
@@ -108,7 +107,7 @@ def hardest(count: int) -> None:
             if line.strip() and not line.startswith("#"):
                 puzzle, rating = line.split()[:2]
                 refs[puzzle] = rating
-    lines = (SHARED / "sudoku" / "forum_hardest_1905_se11plus_sample300.txt").read_text()
+    lines = shared("sudoku", "forum_hardest_1905_se11plus_sample300.txt").read_text()
     puzzles = [p.replace(".", "0") for p in lines.split()[:count]]
     seconds, close = [], 0
     print(f"\nhardest set (first {count} of forum_hardest_1905_se11plus_sample300), sukaku:")
