@@ -1,5 +1,6 @@
 """Paired in-process A/B of the arithmetic searches: core/arith/search.py at a git revision
-(A) against the working tree (B), on the shared multiplications, divisions and alphametics.
+(A) against the working tree (B), on the multiplications, divisions and alphametics of
+../shared/data/arith (where to get them: tests/data/README.md).
 
 Both versions are imported into one process under different module names and called
 alternately (A then B, then B then A); a sample is the ratio B/A of one pair, so the machine's
@@ -23,11 +24,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from common import pooled_pairs
+from common import pooled_pairs, shared
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-SHARED = ROOT.parent / "shared" / "data" / "arith"
 SEARCH = ROOT / "core" / "arith" / "search.py"
 PAIRS = {"M01": 200, "M02": 40, "ALPHA": 12}
 REPS = {"M01": 5, "M03": 5, "M04": 10, "M05": 5, "M06": 5}  # runs per timing of tiny cases
@@ -44,8 +44,8 @@ def cases() -> dict[str, list]:
     from core.arith import parse
 
     found = {path.name[:3]: [parse(path.read_text())]
-             for path in sorted((SHARED / "mushikuizan").glob("*.txt"))}
-    rows = csv.DictReader((SHARED / "alphametics.tsv").open(), delimiter="\t")
+             for path in sorted(shared("arith", "mushikuizan").glob("*.txt"))}
+    rows = csv.DictReader(shared("arith", "alphametics.tsv").open(), delimiter="\t")
     found["ALPHA"] = [parse(row["puzzle"]) for row in rows]
     return found
 
@@ -88,7 +88,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rev", default="HEAD", help="A: search.py at this git revision")
     parser.add_argument("--cases", default="M01,M02,ALPHA",
-                        help="M01..M06, D01..D08 (shared files), ALPHA (all 57 alphametics)")
+                        help="M01..M06, D01..D08 (files of ../shared/data/arith), "
+                        "ALPHA (all 57 alphametics)")
     parser.add_argument("--pairs", type=int, default=0, help="pairs a case (default: by case)")
     parser.add_argument("--procs", type=int, default=4, help="processes the pairs are spread on")
     parser.add_argument("--control", action="store_true", help="A against a copy of A")

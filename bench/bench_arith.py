@@ -2,6 +2,9 @@
 
     python bench/bench_arith.py [--repeat 5]
 
+Data: the 57 alphametics and 14 long calculations of ../shared/data/arith (where to get them:
+tests/data/README.md).
+
 Peers, measured in the same run when installed (`make bench` installs both): OR-Tools CP-SAT
 on the alphametics (a linear model with AllDifferent, counting up to two solutions) and PyPI
 `cryptarithm` on the divisions; the article's C++ solver for M02 is quoted (about 10-15 ms of
@@ -15,7 +18,7 @@ import csv
 import statistics
 import time
 
-from common import SHARED, median_ms
+from common import median_ms, shared
 
 from core.arith import count, parse
 from core.arith.model import is_letter
@@ -70,7 +73,7 @@ def cp_sat_count(puzzle) -> int:
 
 
 def alphametics(repeat: int) -> None:
-    rows = list(csv.DictReader((SHARED / "arith" / "alphametics.tsv").open(), delimiter="\t"))
+    rows = list(csv.DictReader(shared("arith", "alphametics.tsv").open(), delimiter="\t"))
     ours, theirs = [], []
     try:
         import ortools  # noqa: F401
@@ -99,7 +102,7 @@ def alphametics(repeat: int) -> None:
 
 
 def long_calculations(repeat: int) -> None:
-    for path in sorted((SHARED / "arith" / "mushikuizan").glob("*.txt")):
+    for path in sorted(shared("arith", "mushikuizan").glob("*.txt")):
         p = parse(path.read_text())
         result, t = timed_median(lambda p=p: count(p, limit=2), repeat)
         extra = ""
@@ -132,7 +135,7 @@ def divisions_vs_cryptarithm() -> None:
     except ImportError:
         print("cryptarithm not installed (pip install cryptarithm): no division peer")
         return
-    for path in sorted((SHARED / "arith" / "mushikuizan").glob("D*.txt")):
+    for path in sorted(shared("arith", "mushikuizan").glob("D*.txt")):
         text = "\n".join(ln for ln in path.read_text().splitlines() if not ln.startswith("#"))
         p = parse(text)
         peer_text = cryptarithm_text(p)

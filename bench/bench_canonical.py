@@ -1,5 +1,7 @@
-"""The minlex form's speed (core/sudoku/canonical.py) on shared puzzle sets: median and max per
-puzzle, and how many of the 17-clue puzzles (published in a canonical form) it leaves as they are.
+"""The minlex form's speed (core/sudoku/canonical.py) on the full public puzzle sets: median and
+max per puzzle, and how many of the 17-clue puzzles (published in a canonical form) it leaves as
+they are. Data: top1465.txt, clue17_sample1000.txt and forum_hardest_1905_se11plus_sample300.txt
+of ../shared/data/sudoku (where to get them: tests/data/README.md).
 
     python bench/bench_canonical.py [--n 300]
 """
@@ -10,7 +12,7 @@ import argparse
 import statistics
 import time
 
-from common import SHARED
+from common import shared
 
 from core.sudoku import format_line, iter_puzzles
 from core.sudoku.canonical import minlex
@@ -22,7 +24,7 @@ def main() -> None:
     args = parser.parse_args()
     for name in ("top1465.txt", "clue17_sample1000.txt",
                  "forum_hardest_1905_se11plus_sample300.txt"):
-        puzzles = [p for _, p in iter_puzzles((SHARED / "sudoku" / name).read_text())][:args.n]
+        puzzles = [p for _, p in iter_puzzles(shared("sudoku", name).read_text())][:args.n]
         seconds, same = [], 0
         for puzzle in puzzles:
             start = time.perf_counter()

@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from common import ROOT
+from common import DATA, ROOT
 
 from core.sudoku import parse, solve
 
@@ -104,9 +104,9 @@ def main() -> None:
     runs = [("idle (easy puzzle)", easy, None, None),
             ("candidates view on", easy, None, None, "F5"),
             ("hard check running", HARD + "\n", None, None)]
-    m02 = sorted((ROOT.parent / "shared" / "data" / "arith" / "mushikuizan").glob("M02*"))
-    if m02:  # the 23x20 multiplication: every key starts a check of 20-40 ms
-        runs.append(("arith editor, M02", m02[0].read_text(), ("7", "BSpace"), arith_row))
+    m02 = next((DATA / "arith" / "mushikuizan").glob("M02*"))
+    # the 23x20 multiplication: every key starts a check of 20-40 ms
+    runs.append(("arith editor, M02", m02.read_text(), ("7", "BSpace"), arith_row))
     for name, text, typed, row, *first in runs:
         times = measure(text, args.keys, settle=0.3, typed=typed, row=row,
                         first=first[0] if first else None)

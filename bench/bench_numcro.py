@@ -1,5 +1,6 @@
-"""ナンクロ: solving the shared cases with uniqueness proven, and generating puzzles unique
-against the check tier of the built-in dictionaries (`puzzle-tui dict install` first).
+"""ナンクロ: solving the cases of tests/data/numcro with uniqueness proven, and generating
+puzzles unique against the check tier of the built-in dictionaries (`puzzle-tui dict install`
+first).
 
 The peer is the blog's method, run in the same process on the same dictionary: the entry
 with the fewest candidates first, candidates found by pattern lookup plus a word-by-word
@@ -77,10 +78,10 @@ def blog_count(puzzle, words: WordSets, limit: int = 2) -> int:
 
 
 def solve_cases() -> None:
-    print("shared cases, built-in dictionary + the case's answers, count to 2")
+    print("tests/data cases, built-in dictionary + the case's answers, count to 2")
     print(f"{'case':34} {'count':>5} {'ours ms':>9} {'blog ms':>9} {'ours/blog':>10}")
     for name in CASES:
-        text = (common.SHARED / "numcro" / name).read_text()
+        text = (common.DATA / "numcro" / name).read_text()
         puzzle = parse(text)
         words = with_words(open_default(puzzle.lang),
                            [e["answer"] for e in json.loads(text)["entries"]])

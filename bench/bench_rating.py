@@ -1,5 +1,7 @@
 """Rating calibration: Spearman rank correlation of our score with Sudoku Explainer's ratings on
-the shared sample, and a check that no logic result on the hard sets is wrong.
+the SE-rated sample (tests/data/sudoku/se_sample.txt), and a check that no logic result on the
+hard sets (top1465.txt and forum_hardest_1905_se11plus_sample300.txt of ../shared/data/sudoku;
+where to get them: tests/data/README.md) is wrong.
 
     python bench/bench_rating.py [--step K]   (every K-th puzzle; default all)
 """
@@ -10,17 +12,16 @@ import argparse
 import statistics
 from collections import Counter
 
-from common import SHARED, median_ms, spearman, timed
+from common import DATA, median_ms, shared, spearman, timed
 
 from core.sudoku import count, iter_puzzles, parse, rate, solve_logically
 
 
 def calibrate(step: int) -> None:
     ours, theirs, seconds, levels = [], [], [], Counter()
-    for line in (SHARED / "sudoku" / "se_rated_sample.txt").read_text().splitlines()[::step]:
-        if not line.strip() or line.startswith("#"):
-            continue
-        _, text, se = line.split()
+    lines = (DATA / "sudoku" / "se_sample.txt").read_text().splitlines()
+    for line in [line for line in lines if line.strip() and not line.startswith("#")][::step]:
+        text, _, se, _ = line.split()  # puzzle, classic, sukaku (the bank's), id
         rating, t = timed(rate, parse(text))
         ours.append(rating.score)
         theirs.append(float(se))
@@ -32,7 +33,7 @@ def calibrate(step: int) -> None:
 
 
 def check_hard_set(name: str, step: int) -> None:
-    puzzles = [p for _, p in iter_puzzles((SHARED / "sudoku" / name).read_text())][::step]
+    puzzles = [p for _, p in iter_puzzles(shared("sudoku", name).read_text())][::step]
     solved = wrong = 0
     hardest, seconds = Counter(), []
     for p in puzzles:

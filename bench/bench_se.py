@@ -5,11 +5,13 @@ per puzzle of both, measured in the same run on the same puzzles.
     python bench/bench_se.py [--scales sukaku classic] [--sample] [--hardest N] [--no-serate]
 
 Held-out set: bench/data/se_heldout.txt (bench/make_se_heldout.py). --sample adds the 443 puzzles
-of ../shared/data/sudoku/se_rated_sample.txt (sukaku; classic from
-tests/core/sudoku/data/se_sample_classic.txt). serate's time per puzzle is the one its batch mode
-prints with --time (one JVM, -j 1, the puzzles in one stdin; the first puzzle also pays the JVM's
-start). --hardest N rates the first N puzzles of forum_hardest_1905_se11plus_sample300.txt
-(referee ratings: bench/data/se_hardest_ref.txt, made by serate, ~100-300 s a puzzle).
+of the SE-rated sample, tests/data/sudoku/se_sample.txt (both scales). serate's time per puzzle is
+the one its batch mode prints with --time (one JVM, -j 1, the puzzles in one stdin; the first
+puzzle also pays the JVM's start). --hardest N rates the first N puzzles of
+../shared/data/sudoku/forum_hardest_1905_se11plus_sample300.txt (referee ratings:
+bench/data/se_hardest_ref.txt, made by serate, ~100-300 s a puzzle). The referee is
+../shared/tools/se/serate (Sukaku Explainer's serate; --no-serate runs without it); where to get
+the puzzle sets and the referee: bench/common.py.
 """
 
 from __future__ import annotations
@@ -21,13 +23,12 @@ import subprocess
 import time
 from pathlib import Path
 
-from common import SHARED
+from common import SERATE, shared
 
 from core.sudoku.explainer.rater import explain
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-SERATE = SHARED.parent / "tools" / "se" / "serate"
 BANDS = ((0.0, 2.0, "<2"), (2.0, 4.0, "2-4"), (4.0, 6.0, "4-6"), (6.0, 8.0, "6-8"),
          (8.0, 9.31, "8-9.3"))
 ENGINE = {"sukaku": "sukaku", "classic": "classic"}
@@ -45,21 +46,13 @@ def heldout() -> list[tuple[str, dict[str, float], str]]:
 
 
 def sample() -> list[tuple[str, dict[str, float], str]]:
-    classic_file = ROOT / "tests" / "core" / "sudoku" / "data" / "se_sample_classic.txt"
-    classic = {}
-    if classic_file.exists():
-        for line in classic_file.read_text().splitlines():
-            if line.strip() and not line.startswith("#"):
-                puzzle, rating = line.split()[:2]
-                classic[puzzle] = float(rating)
     rows = []
-    for line in (SHARED / "sudoku" / "se_rated_sample.txt").read_text().splitlines():
+    path = ROOT / "tests" / "data" / "sudoku" / "se_sample.txt"
+    for line in path.read_text().splitlines():
         if line.strip() and not line.startswith("#"):
-            _, puzzle, rating = line.split()
-            refs = {"sukaku": float(rating)}
-            if puzzle in classic:
-                refs["classic"] = classic[puzzle]
-            rows.append((puzzle, refs, "se_rated_sample"))
+            puzzle, classic, sukaku, _ = line.split()
+            rows.append((puzzle, {"sukaku": float(sukaku), "classic": float(classic)},
+                         "se_rated_sample"))
     return rows
 
 
@@ -114,7 +107,7 @@ def hardest(count: int) -> None:
             if line.strip() and not line.startswith("#"):
                 puzzle, rating = line.split()[:2]
                 refs[puzzle] = rating
-    lines = (SHARED / "sudoku" / "forum_hardest_1905_se11plus_sample300.txt").read_text()
+    lines = shared("sudoku", "forum_hardest_1905_se11plus_sample300.txt").read_text()
     puzzles = [p.replace(".", "0") for p in lines.split()[:count]]
     seconds, close = [], 0
     print(f"\nhardest set (first {count} of forum_hardest_1905_se11plus_sample300), sukaku:")

@@ -1,5 +1,6 @@
 """Generation to an SE rating or technique: the median time to a puzzle, and every puzzle's rating
-confirmed by the referee (serate, Sukaku Explainer v1.15.10) in the same run.
+confirmed by the referee (serate, Sukaku Explainer v1.15.10: ../shared/tools/se/serate; where to
+get it: bench/common.py) in the same run.
 
     python bench/bench_se_generate.py [--count 5] [--seed 1] [--only TEXT]
 
@@ -18,10 +19,9 @@ import sys
 import time
 from pathlib import Path
 
-from common import SHARED
+from common import SERATE
 
 ROOT = Path(__file__).resolve().parent.parent
-SERATE = SHARED.parent / "tools" / "se" / "serate"
 TARGETS = (("--rating 7.0-7.5", ["--rating", "7.0-7.5"]),
            ("--rating 8.0-9.0", ["--rating", "8.0-9.0"]),
            ("--must-use X-Wing", ["--must-use", "X-Wing"]),

@@ -2,6 +2,9 @@
 (`qqwing --solve --count-solutions`) on the same 9x9 puzzles in the same run.
 
     python bench/bench_sudoku_count.py [--n 300]
+
+Data: top1465.txt, forum_hardest_1905_se11plus_sample300.txt and clue17_sample1000.txt of
+../shared/data/sudoku (where to get them: tests/data/README.md).
 """
 
 from __future__ import annotations
@@ -9,7 +12,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from common import SHARED, have, median_ms, run_cpu_seconds, timed
+from common import have, median_ms, run_cpu_seconds, shared, timed
 
 from core.sudoku import Options, Puzzle, Shape, count, format_line, generate, iter_puzzles
 from core.sudoku.generator import random_solution
@@ -64,7 +67,7 @@ def main() -> None:
         print("qqwing not installed (apt-get install qqwing): no peer ratio")
     for name in ("top1465.txt", "forum_hardest_1905_se11plus_sample300.txt",
                  "clue17_sample1000.txt"):
-        puzzles = [p for _, p in iter_puzzles((SHARED / "sudoku" / name).read_text())]
+        puzzles = [p for _, p in iter_puzzles(shared("sudoku", name).read_text())]
         report(name, puzzles, peer=True)
     for share in (0.45, 0.40):
         report(f"16x16, {share:.0%} givens (random)", sixteen_with(share, 30, random.Random(1)),

@@ -1,4 +1,12 @@
-"""Shared helpers of the benchmarks: timing, medians, the shared data and peers on the PATH."""
+"""Shared helpers of the benchmarks: timing, medians, the data they read and peers on the PATH.
+
+The benchmarks that measure on the full public puzzle sets read them from ../shared/data, a folder
+beside the checkout (the repository holds samples of them in tests/data, for the tests);
+tests/data/README.md says where to get each set. The SE referee is ../shared/tools/se/serate,
+Sudoku Explainer's serate built from source: github.com/SudokuMonster/SukakuExplainer at tag
+v1.15.10 (the sukaku scale) and github.com/1to9only/SudokuExplainer at 729c00e (SE 1.2.1 with
+gsf's serate 1.2.1.3, the classic scale); it measures, and is no part of the workbench or its
+tests."""
 
 from __future__ import annotations
 
@@ -12,6 +20,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 SHARED = ROOT.parent / "shared" / "data"
+DATA = ROOT / "tests" / "data"
+SERATE = ROOT.parent / "shared" / "tools" / "se" / "serate"
+
+
+def shared(*parts: str) -> Path:
+    """A file of the full sets in ../shared/data; when it is missing, stop and say where to get
+    it."""
+    path = SHARED.joinpath(*parts)
+    if not path.exists():
+        sys.exit(f"{path} not found: the benchmarks read the full public puzzle sets from "
+                 "../shared/data beside the checkout; tests/data/README.md says where to get them")
+    return path
 
 
 def timed(fn, *args):

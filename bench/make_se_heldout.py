@@ -1,10 +1,12 @@
 """Re-create bench/data/se_heldout.txt: fresh Sudokus over the whole SE scale, rated by the referee.
 
-The rater was tuned on ../shared/data/sudoku/se_rated_sample.txt; these puzzles are new. Sources:
+The rater was tuned on the SE-rated sample (tests/data/sudoku/se_sample.txt); these puzzles are
+new. Sources:
 Debian's qqwing (--difficulty simple/easy/intermediate/expert, --symmetry random; qqwing takes
 no seed, so a re-run gives other puzzles of the same kinds) and our own generator
 (`python -m cli generate sudoku --rating A-B --seed S --symmetry ...`, reproducible). Every
-candidate is rated by ../shared/tools/se/serate (the sukaku scale, capped at --cap seconds a
+candidate is rated by the referee, ../shared/tools/se/serate (where to get it: bench/common.py;
+the sukaku scale, capped at --cap seconds a
 puzzle); then at most --per-value puzzles of each sukaku rating are kept (so the common 4.0-4.2
 and 7.1-7.2 do not swamp the rest), and the kept ones are rated on the classic scale too.
 
@@ -26,10 +28,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from common import DATA, SERATE
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-SERATE = ROOT.parent / "shared" / "tools" / "se" / "serate"
-SAMPLE = ROOT.parent / "shared" / "data" / "sudoku" / "se_rated_sample.txt"
+SAMPLE = DATA / "sudoku" / "se_sample.txt"
 
 # (band, how many, symmetry) for our generator; seeds are 1000 * band index + i
 OWN_BANDS = (("1.2-1.5", 25, "rot180"), ("1.5-2.0", 30, "none"), ("2.0-2.8", 25, "rot90"),
@@ -78,7 +81,8 @@ def main(argv=None) -> int:
     parser.add_argument("-o", "--output", default=str(HERE / "data" / "se_heldout.txt"))
     args = parser.parse_args(argv)
 
-    sample = {normal(line.split()[1]) for line in SAMPLE.read_text().splitlines() if line.strip()}
+    sample = {normal(line.split()[0]) for line in SAMPLE.read_text().splitlines()
+              if line.strip() and not line.startswith("#")}
     candidates: dict[str, str] = {}  # puzzle -> source
 
     def add(puzzles, source):

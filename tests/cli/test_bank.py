@@ -52,8 +52,8 @@ def test_build_info_export_and_sample(tmp_path, capsys):
                for row in rows)
     level = rows[0]["level"]
     assert main(["bank", "export", str(bank), "--level", level, "--json"]) == 0
-    assert all(json.loads(line)["level"] == level for line in capsys.readouterr().out.split("\n")
-               if line)
+    exported = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert exported and all(row["level"] == level for row in exported)
 
 
 def test_a_bank_grows_to_a_larger_count_and_refuses_other_options(tmp_path, capsys):
@@ -87,7 +87,7 @@ def test_resumes_after_a_kill_with_the_same_puzzles(tmp_path):
 
 
 def test_a_dask_local_cluster_makes_the_same_puzzles_as_local_jobs(tmp_path):
-    distributed = pytest.importorskip("distributed", reason="dask distributed not installed")
+    import distributed
     local, cluster_bank = tmp_path / "local.sqlite", tmp_path / "cluster.sqlite"
     assert build(local, "--count", "10", "--seed", "11", "--jobs", "2") == 0
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,

@@ -7,6 +7,7 @@ import pytest
 
 from cli import main
 from core.sudoku import count, parse
+from tests import DATA
 
 ROOT = Path(__file__).resolve().parents[2]
 TOP1 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
@@ -129,8 +130,8 @@ def test_console_script_reads_stdin():
     assert out.returncode == 0 and json.loads(out.stdout)["unique"] is True
 
 
-def test_arith_files_are_recognised_and_checked(shared_data, capsys):
-    path = next((shared_data / "arith" / "mushikuizan").glob("M03_*"))
+def test_arith_files_are_recognised_and_checked(capsys):
+    path = next((DATA / "arith" / "mushikuizan").glob("M03_*"))
     assert main(["check", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["kind"] == "arith"
     assert main(["solve", str(path)]) == 0
@@ -169,8 +170,8 @@ def test_generate_arith_and_shape_and_alphametic(puzzle_file, capsys):
     assert "two digit counts" in capsys.readouterr().err
 
 
-def test_numcro_check_and_solve_against_a_dictionary(shared_data, tmp_path, capsys):
-    case = shared_data / "numcro" / "ja_wikipedia_5x5.q.txt"
+def test_numcro_check_and_solve_against_a_dictionary(tmp_path, capsys):
+    case = DATA / "numcro" / "ja_wikipedia_5x5.q.txt"
     words = tmp_path / "words.txt"
     answers = "キントウン キン キキ キヨ ヨウ トウキヨウ キンキ キヨウ トキ ウキ ウンキ ヨトウ"
     words.write_text("\n".join(answers.split()) + "\n")
@@ -234,8 +235,8 @@ def test_export_to_every_format(tmp_path, capsys, monkeypatch):
     assert not (tmp_path / "no.pdf").exists()
 
 
-def test_export_of_a_numcro_without_a_grid_is_refused(shared_data, tmp_path, capsys):
-    case = shared_data / "numcro" / "en_codewords_solver_grid1.json"
+def test_export_of_a_numcro_without_a_grid_is_refused(tmp_path, capsys):
+    case = DATA / "numcro" / "en_codewords_solver_grid1.json"
     words = [e["answer"] for e in json.loads(case.read_text())["entries"]]
     listing = tmp_path / "words.txt"
     listing.write_text("\n".join(words) + "\n")
@@ -247,10 +248,10 @@ def test_export_of_a_numcro_without_a_grid_is_refused(shared_data, tmp_path, cap
         assert "has no grid" in capsys.readouterr().err and not out.exists()
 
 
-def test_export_of_a_numcro_to_text_reads_back(shared_data, tmp_path, capsys):
+def test_export_of_a_numcro_to_text_reads_back(tmp_path, capsys):
     from core import numcro
 
-    case = shared_data / "numcro" / "ja_wikipedia_5x5.q.txt"
+    case = DATA / "numcro" / "ja_wikipedia_5x5.q.txt"
     for style in ("full", "blog"):
         out = tmp_path / f"{style}.txt"
         assert main(["export", str(case), "--to", "text", "--style", style, "-o", str(out)]) == 0

@@ -14,6 +14,7 @@ import pytest
 
 from cli import main
 from dictionaries.defaults import default_path
+from tests import DATA
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -181,11 +182,11 @@ def test_a_truncated_dictionary_is_an_error_not_sigbus(tmp_path):
     assert "puzzle-tui dict build" in done.stderr
 
 
-def test_a_damaged_built_in_dictionary_says_how_to_rebuild_it(tmp_path, shared_data):
+def test_a_damaged_built_in_dictionary_says_how_to_rebuild_it(tmp_path):
     answers = "キントウン キン キキ キヨ ヨウ トウキヨウ キンキ キヨウ トキ ウキ ウンキ ヨトウ"
     source = words_file(tmp_path, *answers.split())
     assert main(["dict", "build", str(source), "-o", str(default_path("ja"))]) == 0
-    puzzle = shared_data / "numcro" / "ja_wikipedia_5x5.q.txt"
+    puzzle = DATA / "numcro" / "ja_wikipedia_5x5.q.txt"
     assert cli("check", str(puzzle)).returncode == 0
     data = default_path("ja") / "data.mdb"
     os.truncate(data, data.stat().st_size // 2)

@@ -6,6 +6,7 @@ from textual.widgets import Button, Input, OptionList
 from core import arith, numcro, sudoku
 from core.jobs import JobPool
 from dictionaries.builder import build_from_sources
+from tests import DATA
 from tests.tui.conftest import wait_for
 from tui import storage
 from tui.app import PuzzleApp
@@ -297,8 +298,7 @@ async def test_arith_file_opens_in_its_editor_and_saves(pool, tmp_path):
 
 
 async def test_numcro_editor_checks_against_the_chosen_dictionary(pool, tmp_path):
-    case = Path(__file__).resolve().parents[3] / "shared" / "data" / "numcro" / (
-        "ja_wikipedia_5x5.q.txt")
+    case = DATA / "numcro" / "ja_wikipedia_5x5.q.txt"
     words = ("キントウン キン キキ キヨ ヨウ トウキヨウ キンキ キヨウ トキ ウキ ウンキ ヨトウ "
              "キユ ユウ トウキユウ キユウ ユトウ")  # with ユ for ヨ every entry reads too
     listing = tmp_path / "words.txt"
@@ -453,8 +453,8 @@ async def test_arith_template_is_an_empty_calculation_to_fill_in(pool):
         await wait_for(pilot, lambda: editor.found == 2)
 
 
-async def test_a_numcro_without_a_grid_is_refused_with_a_clear_message(pool, shared_data):
-    path = shared_data / "numcro" / "en_codewords_solver_grid1.json"
+async def test_a_numcro_without_a_grid_is_refused_with_a_clear_message(pool):
+    path = DATA / "numcro" / "en_codewords_solver_grid1.json"
     app = PuzzleApp(str(path), pool=pool)
     async with app.run_test(size=(110, 40)) as pilot:
         await pilot.pause(0.3)

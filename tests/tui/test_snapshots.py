@@ -5,6 +5,7 @@ from pathlib import Path
 
 from core import arith, sudoku
 from dictionaries.builder import build_from_sources
+from tests import DATA
 from tests.tui.conftest import wait_for
 from tui.app import PuzzleApp
 from tui.screens.arith_editor import ArithEditor
@@ -110,12 +111,12 @@ def test_arith_editor_several_solutions(snap_compare, pool):
     assert snap_compare(app, terminal_size=SIZE, run_before=settled)
 
 
-def test_numcro_editor_unique(snap_compare, pool, tmp_path, shared_data):
+def test_numcro_editor_unique(snap_compare, pool, tmp_path):
     listing = tmp_path / "words.txt"
     words = "キントウン キン キキ キヨ ヨウ トウキヨウ キンキ キヨウ トキ ウキ ウンキ ヨトウ"
     listing.write_text("\n".join(words.split()) + "\n")
     build_from_sources([str(listing)], tmp_path / "words", "ja")
-    app = PuzzleApp(str(shared_data / "numcro" / "ja_wikipedia_5x5.q.txt"), pool=pool)
+    app = PuzzleApp(str(DATA / "numcro" / "ja_wikipedia_5x5.q.txt"), pool=pool)
 
     async def settled(pilot):
         await wait_for(pilot, lambda: isinstance(app.screen, NumcroEditor)

@@ -7,52 +7,60 @@ import pytest
 from core.arith import Puzzle, count, format, parse
 from core.arith.model import BLANK, DivisionStep, is_letter
 from core.errors import ParseError
+from tests import DATA
+
+MUSHIKUIZAN = DATA / "arith" / "mushikuizan"
 
 
-def shared_cases(shared_data):
-    rows = (shared_data / "arith" / "mushikuizan" / "EXPECTED.tsv").read_text().splitlines()
+def long_calculations() -> list[tuple[str, int, str]]:
+    """(file, its number of solutions, its expected answer) for each case in EXPECTED.tsv."""
+    rows = (MUSHIKUIZAN / "EXPECTED.tsv").read_text().splitlines()
+    cases = []
     for line in rows[1:]:
-        name, kind, n_solutions, expected, _ = line.split("\t")
-        yield name, int(n_solutions.split()[0]), expected
+        name, _, n_solutions, expected, _ = line.split("\t")
+        cases.append((name, int(n_solutions.split()[0]), expected))
+    assert len(cases) == 9
+    return cases
 
 
-def alphametics(shared_data):
-    with open(shared_data / "arith" / "alphametics.tsv") as f:
-        yield from csv.DictReader(f, delimiter="\t")
+def alphametics() -> list[dict[str, str]]:
+    with open(DATA / "arith" / "alphametics.tsv") as f:
+        rows = list(csv.DictReader(f, delimiter="\t"))
+    assert len(rows) == 47
+    return rows
 
 
-CASES = [f"M0{i}" for i in range(1, 7)] + [f"D0{i}" for i in range(1, 9)]
+def test_every_case_file_has_its_expected_answer():
+    files = sorted(path.name for path in MUSHIKUIZAN.glob("*.txt"))
+    assert files == sorted(name for name, _, _ in long_calculations())
 
 
-@pytest.mark.parametrize("prefix", CASES)
-def test_shared_long_calculations(shared_data, prefix):
-    for name, n_solutions, expected in shared_cases(shared_data):
-        if not name.startswith(prefix):
-            continue
-        p = parse((shared_data / "arith" / "mushikuizan" / name).read_text())
-        result = count(p, limit=10)
-        assert result.count == n_solutions, name
-        first = result.solution
-        # the expected text starts "A x B = C" or "N / D = Q r R"
-        numbers = [t for t in expected.replace("=", " ").split() if t.isdigit()]
-        if n_solutions == 1:
-            if p.op == "mul":
-                assert first[0] == numbers[0] and first[1] == numbers[1], name
-            else:
-                assert first[:3] == tuple(numbers[:3]), name
+@pytest.mark.parametrize("name, n_solutions, expected",
+                         [pytest.param(*case, id=case[0][:3]) for case in long_calculations()])
+def test_long_calculations(name, n_solutions, expected):
+    p = parse((MUSHIKUIZAN / name).read_text())
+    result = count(p, limit=10)
+    assert result.count == n_solutions, name
+    first = result.solution
+    # the expected text starts "A x B = C" or "N / D = Q r R"
+    numbers = [t for t in expected.replace("=", " ").split() if t.isdigit()]
+    if n_solutions == 1:
+        if p.op == "mul":
+            assert first[0] == numbers[0] and first[1] == numbers[1], name
         else:
-            assert result.differs
+            assert first[:3] == tuple(numbers[:3]), name
+    else:
+        assert result.differs
 
 
-def test_d02_without_its_extra_rule_has_8_solutions(shared_data):
-    path = shared_data / "arith" / "mushikuizan"
-    text = next(path.glob("D02_*")).read_text()
+def test_d02_without_its_extra_rule_has_8_solutions():
+    text = next(MUSHIKUIZAN.glob("D02_*")).read_text()
     p = parse("\n".join(ln for ln in text.splitlines() if not ln.startswith("# extra")))
     assert count(p, limit=20).count == 8
 
 
-def test_every_alphametic(shared_data):
-    for row in alphametics(shared_data):
+def test_every_alphametic():
+    for row in alphametics():
         p = parse(row["puzzle"])
         result = count(p)
         assert result.count == min(int(row["n_solutions"]), 2), row["id"]
@@ -145,12 +153,12 @@ def test_counts_match_brute_force_on_small_puzzles():
 
 # --- formats ----------------------------------------------------------------------------------
 
-def test_formats_round_trip(shared_data):
-    for path in sorted((shared_data / "arith" / "mushikuizan").glob("*.txt")):
-        p = parse(path.read_text())
+def test_formats_round_trip():
+    for name, _, _ in long_calculations():
+        p = parse((MUSHIKUIZAN / name).read_text())
         for style in ("file", "vertical"):
-            assert parse(format(p, style)) == p, (path.name, style)
-    for row in alphametics(shared_data):
+            assert parse(format(p, style)) == p, (name, style)
+    for row in alphametics():
         p = parse(row["puzzle"])
         assert parse(format(p, "line")) == p and parse(format(p)) == p
 
@@ -231,8 +239,8 @@ def test_switches_leading_zeros_and_blanks_distinct():
     assert parse(format(loose, "vertical")) == loose
 
 
-def test_stop_ends_the_search(shared_data):
-    p = parse(next((shared_data / "arith" / "mushikuizan").glob("M02_*")).read_text())
+def test_stop_ends_the_search():
+    p = parse(next(MUSHIKUIZAN.glob("M02_*")).read_text())
     result = count(p, stop=lambda: True)
     assert result.stopped and not result.unique
 

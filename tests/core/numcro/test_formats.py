@@ -4,31 +4,32 @@ import pytest
 
 from core.errors import ParseError
 from core.numcro.formats import format, parse
+from tests import DATA
 
 
-def case(shared_data, name):
-    return (shared_data / "numcro" / name).read_text()
+def case(name):
+    return (DATA / "numcro" / name).read_text()
 
 
-def test_blog_text_and_json_case_are_the_same_puzzle(shared_data):
-    blog = parse(case(shared_data, "ja_wikipedia_5x5.q.txt"))
-    from_json = parse(case(shared_data, "ja_wikipedia_5x5.json"))
+def test_blog_text_and_json_case_are_the_same_puzzle():
+    blog = parse(case("ja_wikipedia_5x5.q.txt"))
+    from_json = parse(case("ja_wikipedia_5x5.json"))
     assert blog == from_json
     assert blog.givens == ((1, "ト"), (2, "キ"))  # と and き in hiragana, folded
     assert (blog.width, blog.height) == (5, 5) and blog.numbers() == [1, 2, 3, 4, 5]
 
 
-def test_entries_follow_from_the_grid(shared_data):
+def test_entries_follow_from_the_grid():
     for name in ("ja_wikipedia_5x5.json", "en_kaidoku_13x13.json"):
-        data = json.loads(case(shared_data, name))
-        ours = parse(case(shared_data, name)).entries()
+        data = json.loads(case(name))
+        ours = parse(case(name)).entries()
         theirs = sorted((e["dir"], e["row"], e["col"], tuple(e["nums"]))
                         for e in data["entries"])
         assert sorted((e.direction, e.row, e.col, e.numbers) for e in ours) == theirs, name
 
 
-def test_entry_lists_without_a_grid(shared_data):
-    p = parse(case(shared_data, "en_codewords_solver_grid1.json"))
+def test_entry_lists_without_a_grid():
+    p = parse(case("en_codewords_solver_grid1.json"))
     assert not p.has_grid and p.lang == "en" and p.givens == ((5, "F"), (7, "L"))
     assert p.entries()[0].numbers == (1, 13, 7, 11)
     assert parse(format(p)) == p
@@ -36,8 +37,8 @@ def test_entry_lists_without_a_grid(shared_data):
 
 @pytest.mark.parametrize("name", ["ja_wikipedia_5x5.json", "en_kaidoku_13x13.json"])
 @pytest.mark.parametrize("style", ["grid", "blog"])
-def test_round_trips(shared_data, name, style):
-    p = parse(case(shared_data, name))
+def test_round_trips(name, style):
+    p = parse(case(name))
     assert parse(format(p, style)) == p
 
 

@@ -6,6 +6,7 @@ from core.numcro import parse
 from core.numcro.solver import count
 from dictionaries import Dictionary
 from dictionaries.store import Entry, build
+from tests import DATA
 
 
 def dictionary(tmp_path, words, lang):
@@ -15,8 +16,8 @@ def dictionary(tmp_path, words, lang):
 
 @pytest.mark.parametrize("name", ["ja_wikipedia_5x5.json", "en_codewords_solver_grid1.json",
                                   "en_codewords_solver_grid2.json", "en_kaidoku_13x13.json"])
-def test_cases_solve_to_their_key_with_their_words(shared_data, tmp_path, name):
-    text = (shared_data / "numcro" / name).read_text()
+def test_cases_solve_to_their_key_with_their_words(tmp_path, name):
+    text = (DATA / "numcro" / name).read_text()
     case = json.loads(text)
     puzzle = parse(text)
     d = dictionary(tmp_path, [e["answer"] for e in case["entries"]], puzzle.lang)
@@ -26,8 +27,8 @@ def test_cases_solve_to_their_key_with_their_words(shared_data, tmp_path, name):
     assert dict(result.solution) == {n: key[n] for n in puzzle.numbers()}
 
 
-def test_a_larger_dictionary_makes_the_wikipedia_example_ambiguous(shared_data, tmp_path):
-    text = (shared_data / "numcro" / "ja_wikipedia_5x5.json").read_text()
+def test_a_larger_dictionary_makes_the_wikipedia_example_ambiguous(tmp_path):
+    text = (DATA / "numcro" / "ja_wikipedia_5x5.json").read_text()
     words = [e["answer"] for e in json.loads(text)["entries"]]
     # every entry through number 5 (ヨ) also reads as a word with ユ there
     words += ["キユ", "ユウ", "トウキユウ", "キユウ", "ユトウ"]
@@ -37,10 +38,10 @@ def test_a_larger_dictionary_makes_the_wikipedia_example_ambiguous(shared_data, 
     assert {dict(s)[5] for s in result.solutions} == {"ヨ", "ユ"}
 
 
-def test_no_solution_and_stop(shared_data, tmp_path, monkeypatch):
+def test_no_solution_and_stop(tmp_path, monkeypatch):
     import core.numcro.solver as solver
 
-    text = (shared_data / "numcro" / "ja_wikipedia_5x5.json").read_text()
+    text = (DATA / "numcro" / "ja_wikipedia_5x5.json").read_text()
     assert count(parse(text), dictionary(tmp_path, ["サクラ", "カラス"], "ja")).count == 0
     monkeypatch.setattr(solver, "STOP_EVERY", 1)
     words = [e["answer"] for e in json.loads(text)["entries"]]

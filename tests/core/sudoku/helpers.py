@@ -1,7 +1,9 @@
 """An independent brute-force counter (plain backtracking, no bit sets, no propagation) to check
-the real solver against on small grids."""
+the real solver against on small grids, and the Sudoku sets of tests/data."""
 
+from core.sudoku import iter_puzzles
 from core.sudoku.model import Puzzle
+from tests import DATA
 
 
 def brute_force_count(puzzle: Puzzle, limit: int = 1000) -> int:
@@ -50,3 +52,27 @@ def is_valid_solution(puzzle: Puzzle, solution) -> bool:
     full = set(range(1, puzzle.size + 1))
     return (all(g in (0, s) for g, s in zip(puzzle.givens, solution, strict=True))
             and all({solution[c] for c in unit} == full for unit in geo.units))
+
+
+# the sets of tests/data/sudoku and their sizes: a file cut short fails, never checks nothing
+SETS = {"clue17_sample.txt": 200, "forum_hardest_1106_sample.txt": 125,
+        "forum_hardest_se11plus_sample.txt": 100, "top1465_sample.txt": 293}
+SE_SAMPLE = 443
+
+
+def sample(name: str, step: int = 1) -> list[Puzzle]:
+    """Every `step`-th puzzle of a set of tests/data/sudoku."""
+    items = list(iter_puzzles((DATA / "sudoku" / name).read_text()))
+    assert len(items) == SETS[name], name
+    return [p for _, p in items[::step]]
+
+
+def se_sample(step: int = 1) -> list[tuple[str, float, float]]:
+    """Every `step`-th puzzle of the SE-rated sample: (puzzle, sukaku rating, classic rating)."""
+    rows = []
+    for line in (DATA / "sudoku" / "se_sample.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            puzzle, classic, sukaku, _ = line.split()
+            rows.append((puzzle, float(sukaku), float(classic)))
+    assert len(rows) == SE_SAMPLE
+    return rows[::step]

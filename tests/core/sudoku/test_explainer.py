@@ -1,12 +1,12 @@
 """Sudoku Explainer's rating (core.sudoku.explainer) against ratings made by the referee,
-Sukaku Explainer v1.15.10's serate (../shared/tools/se; never called by tests)."""
+Sukaku Explainer v1.15.10's serate (a measuring tool of bench/; never called by tests)."""
 
 import pytest
 
 from core.sudoku.explainer.rater import explain
 
 # (puzzle, serate's rating, SE's name of the hardest step): from
-# ../shared/data/sudoku/se_rated_sample.txt, one puzzle per technique that rates quickly
+# tests/data/sudoku/se_sample.txt, one puzzle per technique that rates quickly
 KNOWN = [
     ("000210500010000030000305740031060050050000070080090120068902000070000080002031000", 2.5,
      "Direct Hidden Triplet"),

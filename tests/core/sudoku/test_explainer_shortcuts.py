@@ -12,8 +12,10 @@ from core.sudoku.explainer.exclusion import aligned_exclusion
 from core.sudoku.explainer.rater import DIRECT, explain, first_hint, producers
 from core.sudoku.explainer.stronglinks import strong_link_fish, strong_link_fishes
 from core.sudoku.explainer.turbot import turbot_fish, turbot_fishes
+from tests import DATA
+from tests.core.sudoku.helpers import se_sample
 
-# from ../shared/data/sudoku/se_rated_sample.txt (serate 7.1, 7.2, 7.3 and 6.7)
+# from the SE-rated sample, tests/data/sudoku/se_sample.txt (serate 7.1, 7.2, 7.3 and 6.7)
 PUZZLES = [
     "006100002080020000034805000307000040060000090040000103000601930000030050500008200",
     "083020090000800100029300008000098700070000060006740000300006980002005000010030540",
@@ -44,7 +46,9 @@ def signature(hints):
 
 @pytest.mark.parametrize("puzzle", PUZZLES)
 def test_first_unary_chain_is_the_first_of_all(puzzle):
-    for board in boards_on_the_way(puzzle):
+    boards = list(boards_on_the_way(puzzle))
+    assert boards  # each of these puzzles needs more than direct steps
+    for board in boards:
         full = Chaining(False, False).hints(board)[:1]
         first = list(Chaining(False, False)(board))
         assert signature(first) == signature(full)
@@ -54,7 +58,9 @@ def test_first_unary_chain_is_the_first_of_all(puzzle):
 def test_memories_give_what_fresh_searches_give(puzzle):
     remembered = (aligned_exclusion(3), aligned_exclusion(2), turbot_fishes(),
                   strong_link_fishes())
-    for board in boards_on_the_way(puzzle):
+    boards = list(boards_on_the_way(puzzle))
+    assert boards
+    for board in boards:
         fresh = (aligned_exclusion(3), aligned_exclusion(2), turbot_fish, strong_link_fish)
         for mine, theirs in zip(remembered, fresh, strict=True):
             assert signature(mine(board)) == signature(theirs(board))
@@ -75,14 +81,13 @@ def test_ratings_stay_those_of_the_referee():
 
 
 def _heldout_known():
-    from pathlib import Path
-
-    path = Path(__file__).parent / "data" / "se_heldout_known.txt"
+    path = DATA / "sudoku" / "se_heldout_known.txt"
     rows = []
     for line in path.read_text().splitlines():
         if line.strip() and not line.startswith("#"):
             puzzle, sukaku, classic, _ = line.split()
             rows.append((puzzle, float(sukaku), float(classic)))
+    assert len(rows) == 14
     return rows
 
 
@@ -94,17 +99,11 @@ def test_fresh_puzzles_rated_as_the_referee_rates_them(puzzle, sukaku, classic):
 
 
 def _sample_classic(every: int = 8):
-    """Puzzles of the shared SE sample that the classic scale rates otherwise than Sukaku
+    """Puzzles of the SE-rated sample that the classic scale rates otherwise than Sukaku
     Explainer does, up to 7.2 (quick to rate): every `every`-th of them."""
-    from pathlib import Path
-
-    path = Path(__file__).parent / "data" / "se_sample_classic.txt"
-    rows = []
-    for line in path.read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            puzzle, classic, sukaku, _ = line.split()
-            if classic != sukaku and float(classic) <= 7.2:
-                rows.append((puzzle, float(classic)))
+    rows = [(puzzle, classic) for puzzle, sukaku, classic in se_sample()
+            if classic != sukaku and classic <= 7.2]
+    assert len(rows) == 127
     return rows[::every]
 
 

@@ -5,6 +5,8 @@ from hypothesis import strategies as st
 from core.errors import ParseError
 from core.sudoku import Puzzle, Shape, format, iter_puzzles, parse
 from core.sudoku.model import BOX_SHAPES, SYMBOLS
+from tests import DATA
+from tests.core.sudoku.helpers import SE_SAMPLE, SETS
 
 TOP1 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 
@@ -54,11 +56,11 @@ def test_id_puzzle_rating_lines_and_comments():
     assert all(p == parse(TOP1) for _, p in items)
 
 
-def test_shared_files_load_as_they_are(shared_data):
-    expected = {"se_rated_sample.txt": 443, "top1465.txt": 1465, "forum_hardest_1106.txt": 375,
-                "forum_hardest_1905_se11plus_sample300.txt": 300, "clue17_sample1000.txt": 1000}
+def test_public_sets_load_as_they_are():
+    """Comment headers, and `puzzle classic sukaku id` lines in the SE-rated sample."""
+    expected = {**SETS, "se_sample.txt": SE_SAMPLE}
     for name, total in expected.items():
-        items = list(iter_puzzles((shared_data / "sudoku" / name).read_text()))
+        items = list(iter_puzzles((DATA / "sudoku" / name).read_text()))
         assert len(items) == total, name
         assert all(isinstance(p, Puzzle) for _, p in items), name
 

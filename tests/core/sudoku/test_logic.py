@@ -2,7 +2,7 @@ from collections import Counter
 
 import pytest
 
-from core.sudoku import count, iter_puzzles, parse, rate, solvable_with, solve_logically
+from core.sudoku import count, parse, rate, solvable_with, solve_logically
 from core.sudoku.logic import (
     LEVELS,
     TECHNIQUE_NAMES,
@@ -12,18 +12,10 @@ from core.sudoku.logic import (
     level_of,
     techniques_up_to,
 )
+from tests.core.sudoku.helpers import sample, se_sample
 
-# r1c1.. from Sudoku Explainer's easiest band in the shared sample (rated 2.5 there)
+# r1c1.. from Sudoku Explainer's easiest band in the SE-rated sample (rated 2.5 there)
 EASY = "570060003030005060601007000053000001000080000900000270000800402080100030200040019"
-
-
-def se_sample(shared_data, step=1):
-    rows = []
-    for line in (shared_data / "sudoku" / "se_rated_sample.txt").read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            _, text, rating = line.split()
-            rows.append((parse(text), float(rating)))
-    return rows[::step]
 
 
 def assert_sound(puzzle):
@@ -55,10 +47,10 @@ def test_rating_of_an_easy_puzzle():
     assert rating.as_dict().keys() == {"score", "level", "hardest", "techniques", "scale"}
 
 
-def test_steps_are_sound_and_every_technique_is_used(shared_data):
+def test_steps_are_sound_and_every_technique_is_used():
     used = Counter()
-    for puzzle, _ in se_sample(shared_data, 2):
-        result = assert_sound(puzzle)
+    for puzzle, _, _ in se_sample(2):
+        result = assert_sound(parse(puzzle))
         assert result.solved
         used.update(step.technique for step in result.steps)
     # a hidden quad is nearly always found first as a naked subset: see the crafted test below
@@ -67,8 +59,9 @@ def test_steps_are_sound_and_every_technique_is_used(shared_data):
     assert not missing, f"never used on the sample: {missing}"
 
 
-def test_level_constraints_limit_the_techniques(shared_data):
-    for puzzle, se in se_sample(shared_data, 20):
+def test_level_constraints_limit_the_techniques():
+    for text, se, _ in se_sample(20):
+        puzzle = parse(text)
         level = level_of(puzzle)
         assert solvable_with(puzzle, techniques_up_to(level))
         if level != "easy":
@@ -76,17 +69,15 @@ def test_level_constraints_limit_the_techniques(shared_data):
             assert not solvable_with(puzzle, techniques_up_to(below)), (se, level)
 
 
-def test_hard_puzzles_are_solved_or_said_to_need_guessing(shared_data):
-    items = list(iter_puzzles((shared_data / "sudoku" / "top1465.txt").read_text()))
-    for _, puzzle in items[::40]:
+def test_hard_puzzles_are_solved_or_said_to_need_guessing():
+    for puzzle in sample("top1465_sample.txt", 8):
         result = assert_sound(puzzle)
         assert result.solved or not all(result.values)
 
 
 @pytest.mark.slow
-def test_every_top1465_puzzle_logic_is_never_wrong(shared_data):
-    items = list(iter_puzzles((shared_data / "sudoku" / "top1465.txt").read_text()))
-    for _, puzzle in items[::5]:
+def test_logic_is_never_wrong_on_the_top1465_sample():
+    for puzzle in sample("top1465_sample.txt"):
         assert_sound(puzzle)
 
 
@@ -118,11 +109,10 @@ def test_hidden_quad_on_a_crafted_row():
     assert "1234 fit only in r1c1, r1c2, r1c3, r1c4 in row 1" in step.text
 
 
-def test_chains_have_the_shape_their_name_says(shared_data):
+def test_chains_have_the_shape_their_name_says():
     """X-chains stay on one symbol; XY-chains' strong links stay inside bivalue cells."""
-    items = list(iter_puzzles((shared_data / "sudoku" / "top1465.txt").read_text()))
     seen = set()
-    for _, puzzle in items[::50]:
+    for puzzle in sample("top1465_sample.txt", 10):
         for step in solve_logically(puzzle).steps:
             if step.technique not in ("X-chain", "XY-chain"):
                 continue

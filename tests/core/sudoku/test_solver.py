@@ -4,18 +4,13 @@ import subprocess
 
 import pytest
 
-from core.sudoku import Puzzle, Shape, count, format_line, iter_puzzles, parse, solve
+from core.sudoku import Puzzle, Shape, count, format_line, parse, solve
 from core.sudoku.model import BOX_SHAPES
-from tests.core.sudoku.helpers import brute_force_count, is_valid_solution
+from tests.core.sudoku.helpers import SETS, brute_force_count, is_valid_solution, sample
 
 TOP1 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 # the answer Debian's qqwing gives (qqwing --solve --count-solutions: unique)
 TOP1_SOLUTION = "468931527751624839392578461134756298289413675675289314846192753513867942927345186"
-
-
-def shared_puzzles(shared_data, name, step=1):
-    items = list(iter_puzzles((shared_data / "sudoku" / name).read_text()))
-    return [p for _, p in items[::step]]
 
 
 def test_known_solution():
@@ -24,27 +19,17 @@ def test_known_solution():
     assert "".join(map(str, result.solution)) == TOP1_SOLUTION
 
 
-@pytest.mark.parametrize("name, step", [
-    ("clue17_sample1000.txt", 5), ("forum_hardest_1106.txt", 3),
-    ("forum_hardest_1905_se11plus_sample300.txt", 3), ("top1465.txt", 7),
-])
-def test_shared_sets_are_unique(shared_data, name, step):
-    for p in shared_puzzles(shared_data, name, step):
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_every_sample_puzzle_is_unique(name):
+    for p in sample(name):
         result = count(p)
         assert result.count == 1, p
         assert is_valid_solution(p, result.solution)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("name", ["clue17_sample1000.txt", "forum_hardest_1106.txt",
-                                  "forum_hardest_1905_se11plus_sample300.txt", "top1465.txt"])
-def test_every_shared_puzzle_is_unique(shared_data, name):
-    assert all(count(p).count == 1 for p in shared_puzzles(shared_data, name))
-
-
-def test_removing_a_clue_of_a_minimal_puzzle_gives_several_solutions(shared_data):
+def test_removing_a_clue_of_a_minimal_puzzle_gives_several_solutions():
     # 17-clue puzzles are minimal: any clue removed leaves two or more solutions
-    for p in shared_puzzles(shared_data, "clue17_sample1000.txt", 100):
+    for p in sample("clue17_sample.txt", 20):
         clue = next(c for c, v in enumerate(p.givens) if v)
         looser = p.with_givens(v if c != clue else 0 for c, v in enumerate(p.givens))
         result = count(looser)
@@ -107,8 +92,8 @@ def test_every_size_solves(size):
 
 
 @pytest.mark.skipif(shutil.which("qqwing") is None, reason="qqwing is not installed (apt-get)")
-def test_solutions_agree_with_qqwing(shared_data):
-    puzzles = shared_puzzles(shared_data, "top1465.txt", 60)
+def test_solutions_agree_with_qqwing():
+    puzzles = sample("top1465_sample.txt", 12)
     lines = "".join(format_line(p) + "\n" for p in puzzles)
     out = subprocess.run(["qqwing", "--solve", "--one-line"], input=lines, capture_output=True,
                          text=True, check=True).stdout.split()

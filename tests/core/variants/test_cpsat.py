@@ -8,11 +8,8 @@ import pytest
 
 from core.variants.engine import count
 from core.variants.model import make
+from tests.core.variants.cpsat import cpsat_count
 from tests.core.variants.helpers import constraint_parts, solution_grid
-
-pytest.importorskip("ortools")
-
-from tests.core.variants.cpsat import cpsat_count  # noqa: E402
 
 JIGSAW_9 = tuple(int(ch) for ch in (
     "000111222"

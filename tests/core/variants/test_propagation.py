@@ -76,7 +76,6 @@ def test_locked_candidates_clear_the_cells_every_place_sees():
 
 
 def test_real_zero_given_arrow_puzzles_agree_with_cpsat():
-    pytest.importorskip("ortools")
     from tests.core.variants.cpsat import cpsat_count
 
     eddies = make(9, None, None, even=(10, 16, 64, 70), odd=(30, 32, 48, 50), arrows=[
