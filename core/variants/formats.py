@@ -362,13 +362,18 @@ def _regions(reader: _Reader, n: int) -> tuple[int, ...] | None:
     return tuple(found)
 
 
-def _arrow(value: str, where, cell) -> Arrow:
-    bulb, bar, shaft = value.partition("|")
+def _two_shapes(value: str, where, cell, usage: str) -> tuple[tuple[int, ...], ...]:
+    """`CELLS | CELLS`: an arrow's bulb and shaft, a clone's two shapes."""
+    first, bar, second = value.partition("|")
     if not bar:
-        raise ParseError("an arrow is `arrow: BULB | SHAFT`, e.g. arrow: r1c1 | r1c2 r1c3",
-                         *where)
-    return Arrow(tuple(cell(rc, where) for rc in _cells(bulb, *where)),
-                 tuple(cell(rc, where) for rc in _cells(shaft, *where)))
+        raise ParseError(usage, *where)
+    return tuple(tuple(cell(rc, where) for rc in _cells(part, *where))
+                 for part in (first, second))
+
+
+def _arrow(value: str, where, cell) -> Arrow:
+    return Arrow(*_two_shapes(value, where, cell, "an arrow is `arrow: BULB | SHAFT`, e.g. "
+                                                  "arrow: r1c1 | r1c2 r1c3"))
 
 
 def _little(value: str, total, where, n: int) -> LittleKiller:
@@ -404,12 +409,8 @@ def _quad(corner: int, digits: str, n: int, where) -> Quad:
 
 
 def _clone(value: str, where, cell) -> Clone:
-    first, bar, second = value.partition("|")
-    if not bar:
-        raise ParseError("a clone is `clone: CELLS | CELLS`, e.g. clone: r1c1 r1c2 | r9c8 r9c9",
-                         *where)
-    return Clone(tuple(cell(rc, where) for rc in _cells(first, *where)),
-                 tuple(cell(rc, where) for rc in _cells(second, *where)))
+    return Clone(*_two_shapes(value, where, cell, "a clone is `clone: CELLS | CELLS`, e.g. "
+                                                  "clone: r1c1 r1c2 | r9c8 r9c9"))
 
 
 def _outside(kind: str, total, value: str, where, n: int) -> Outside:
