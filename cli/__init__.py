@@ -3,7 +3,8 @@ install). One module a command, each with `add_parser(subparsers)` and `run(args
 the command line reaches the puzzle families only through core's registry (core/kinds.py).
 
 argparse (standard library) is enough for a handful of subcommands and costs no dependency.
-Exit codes: 0 unique or done, 1 not unique / no solution / nothing generated, 2 bad input.
+Exit codes: 0 unique or done, 1 not unique / no solution / nothing generated, 2 bad input,
+3 unknown (check and solve: no answer within --seconds).
 """
 
 from __future__ import annotations
