@@ -15,7 +15,7 @@ import os
 import sys
 from importlib import import_module
 
-from cli.common import BAD_INPUT, OK, UsageError
+from cli.common import BAD_INPUT, INTERRUPTED, OK, UsageError
 
 # command -> its module in cli/, imported only when that command runs (a quick start)
 COMMANDS = {"check": "check", "solve": "solve", "rate": "rate", "generate": "generate",
@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{argv[0]}: {error}", file=sys.stderr)
         return BAD_INPUT
     except KeyboardInterrupt:
-        return 130
+        return INTERRUPTED
     except BrokenPipeError:  # `... | head`: the reader has what it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
         return OK

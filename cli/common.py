@@ -20,6 +20,7 @@ OK, NOT_UNIQUE, BAD_INPUT, UNKNOWN = 0, 1, 2, 3  # UNKNOWN: not decided within -
 # A run over many puzzles exits with the worst of theirs: bad input, then not unique, then
 # unknown (a finished answer says more than an open one)
 WORST_FIRST = (BAD_INPUT, NOT_UNIQUE, UNKNOWN, OK)
+INTERRUPTED = 130  # Ctrl+C, as a shell reports a SIGINT
 MAX_SECONDS = 7 * 24 * 3600  # a week: past that a budget is a typo
 
 
