@@ -12,8 +12,9 @@ Word ids follow (length, pattern, word). Named databases:
 So "pattern + known letters" is one range and a binary search in a few sorted arrays.
 A build writes a new folder and switches it into place at the end (dictionaries/folder.py): a
 failed or killed build leaves the old dictionary as it was. Readers open it read-only, after
-checking that LMDB will not read past the end of the file (dictionaries/integrity.py), and
-every value read is checked before it is decoded: damage is a DictionaryError, never a crash.
+checking that LMDB will not read past the end of the file and that every byte is as the build
+wrote it (dictionaries/integrity.py), and every value read is checked before it is decoded:
+damage is a DictionaryError, never a crash.
 """
 
 from __future__ import annotations
@@ -151,6 +152,8 @@ class Dictionary:
                                   f"`puzzle-tui dict build`)")
         try:
             self.check = integrity.check_on_open(self.path)  # before LMDB maps the file
+            # every byte as its build wrote it: a changed letter is a word no source holds
+            self.verified = integrity.verify(self.path, self.check)
         except integrity.Damage as damage:
             raise self.damaged(str(damage)) from None
         try:
@@ -183,13 +186,6 @@ class Dictionary:
     def close(self) -> None:
         self._txn.abort()
         self.env.close()
-
-    def verify(self) -> bool:
-        """All of data.mdb against the SHA-256 its build recorded (False: none recorded)."""
-        try:
-            return integrity.verify(self.path, self.check)
-        except integrity.Damage as damage:
-            raise self.damaged(str(damage)) from None
 
     @property
     def size(self) -> int:

@@ -195,7 +195,7 @@ def test_a_damaged_built_in_dictionary_says_how_to_rebuild_it(tmp_path, shared_d
         assert "damaged" in done.stderr and "puzzle-tui install --force" in done.stderr
 
 
-def test_info_finds_damage_that_opening_does_not_look_for(tmp_path, capsys):
+def test_any_changed_byte_is_refused_on_every_open(tmp_path, capsys):
     out = tmp_path / "d"
     assert main(["dict", "build", str(words_file(tmp_path, "さくら")), "-o", str(out)]) == 0
     capsys.readouterr()
@@ -205,8 +205,32 @@ def test_info_finds_damage_that_opening_does_not_look_for(tmp_path, capsys):
     raw = bytearray(data.read_bytes())
     raw[-100] ^= 0xFF  # a byte of a free page: harmless to lookups, still damage
     data.write_bytes(raw)
-    done = cli("dict", "info", str(out))
-    assert done.returncode == 2 and "does not match the SHA-256" in done.stderr
+    for args in (("dict", "info", str(out)), ("dict", "lookup", str(out), "123")):
+        done = cli(*args)
+        assert done.returncode == 2 and "does not match the SHA-256" in done.stderr
+        assert "puzzle-tui dict build" in done.stderr and not done.stdout
+
+
+def test_a_changed_letter_is_never_looked_up_or_counted(tmp_path, shared_data):
+    """Issue 29: a letter changed inside data.mdb gave a word no source holds (キントウン read
+    as キントウカ), and a check against it a wrong count; every open now hashes the file."""
+    answers = "キントウン キン キキ キヨ ヨウ トウキヨウ キンキ キヨウ トキ ウキ ウンキ ヨトウ"
+    out = tmp_path / "d"
+    assert main(["dict", "build", str(words_file(tmp_path, *answers.split())), "-o",
+                 str(out)]) == 0
+    puzzle = str(shared_data / "numcro" / "ja_wikipedia_5x5.q.txt")
+    assert cli("check", puzzle, "--dict", str(out)).stdout == "unique\n"
+    data = out / "data.mdb"
+    raw = data.read_bytes()
+    word, changed = "キントウン".encode("utf-32-le"), "キントウカ".encode("utf-32-le")
+    assert raw.count(word) == 1
+    data.write_bytes(raw.replace(word, changed))
+    for args in (("dict", "lookup", str(out), "12342"), ("check", puzzle, "--dict", str(out)),
+                 ("dict", "info", str(out))):
+        done = cli(*args)
+        assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+        assert "a damaged dictionary (data.mdb does not match the SHA-256" in done.stderr
+        assert "キントウカ" not in done.stdout
 
 
 # 5. random damage
