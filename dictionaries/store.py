@@ -68,9 +68,16 @@ def build(entries: Iterable[Entry], out: str | Path, lang: str,
     if not best:
         raise DictionaryError("no words to build a dictionary from")
     words = sorted(best, key=lambda w: (len(w), pattern(w), w))
+    import lmdb
+
     with folder.replacing(Path(os.path.abspath(out))) as work:
-        meta, record = _write(work, words, best, lang, sources or [], dropped or {})
-        integrity.write_check(work, record)
+        try:
+            meta, record = _write(work, words, best, lang, sources or [], dropped or {})
+            integrity.write_check(work, record)
+        except (lmdb.Error, OSError) as error:  # a full disk: ENOSPC, or LMDB's EIO
+            why = error.strerror if isinstance(error, OSError) and error.strerror else error
+            raise DictionaryError(f"{out}: the dictionary could not be written ({why}; is "
+                                  f"the disk full?): {out} is as it was") from None
     return meta
 
 

@@ -162,6 +162,72 @@ def test_leftovers_of_a_build_killed_while_writing_go_with_the_next_build(tmp_pa
                                                           "words.txt"]
 
 
+# 3b. a full disk (issue 29: `mdb_txn_commit: Input/output error` ended in a traceback)
+
+class CommitFails:
+    """An LMDB environment whose write transaction fails to commit, as on a full disk."""
+
+    def __init__(self, env):
+        self.env = env
+
+    def __getattr__(self, name):
+        return getattr(self.env, name)
+
+    def begin(self, write=False, **options):
+        return FailingCommit(self.env.begin(write=write, **options))
+
+    def open_db(self, name, txn=None, **options):
+        return self.env.open_db(name, txn=getattr(txn, "txn", txn), **options)
+
+
+class FailingCommit:
+    def __init__(self, txn):
+        self.txn = txn
+
+    def __getattr__(self, name):
+        return getattr(self.txn, name)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        import lmdb
+
+        self.txn.abort()
+        raise lmdb.Error("mdb_txn_commit: Input/output error")
+
+
+@pytest.mark.parametrize("failure", ["lmdb commit", "no space for check.json"])
+def test_a_full_disk_is_said_and_the_old_dictionary_kept(tmp_path, capsys, monkeypatch,
+                                                         failure):
+    import errno
+
+    import lmdb
+
+    from dictionaries import integrity
+
+    out = tmp_path / "d"
+    assert main(["dict", "build", str(words_file(tmp_path, "さくら")), "-o", str(out)]) == 0
+    if failure == "lmdb commit":
+        real_open = lmdb.open
+        monkeypatch.setattr(lmdb, "open", lambda *a, **k: CommitFails(real_open(*a, **k)))
+        why = "mdb_txn_commit: Input/output error"
+    else:
+        def no_space(*_):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        monkeypatch.setattr(integrity, "write_check", no_space)
+        why = os.strerror(errno.ENOSPC)
+    capsys.readouterr()
+    new = words_file(tmp_path, "からす", name="new.txt")
+    assert main(["dict", "build", str(new), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"the dictionary could not be written ({why}; is the disk full?)" in err
+    assert f"{out} is as it was" in err and "Traceback" not in err
+    monkeypatch.undo()
+    assert looked_up(capsys, out) == ["サクラ"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["d", "new.txt", "words.txt"]
+
+
 # 4. cut short
 
 def test_a_truncated_dictionary_is_an_error_not_sigbus(tmp_path):
