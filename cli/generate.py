@@ -138,6 +138,11 @@ def run(args) -> int:
             out.write("\n")
     except OutputError as error:
         raise UsageError(str(error)) from None
+    except BrokenPipeError:  # `generate ... | head`: main's, not a file's error
+        raise
+    except OSError as error:  # writing the output (a full disk): the file is not written
+        raise UsageError(f"{args.output or 'standard output'}: cannot write: "
+                         f"{error.strerror or error}; nothing was written") from None
     except Unfinished as failure:
         print(f"generate: {failure.made.error}", file=sys.stderr)
         return BAD_INPUT if failure.made.bad_input else NOT_UNIQUE

@@ -1,6 +1,6 @@
-"""`generate --count 1000000000 -o big.txt`, then Ctrl+C (issue 29: no file and no word): the
-puzzles finished are kept, whole, in a file written atomically, and stderr says how many; or
-it says that nothing was written."""
+"""`generate -o big.txt` when it cannot finish (issue 29). Ctrl+C (was: no file and no word):
+the puzzles finished are kept, whole, in a file written atomically, and stderr says how
+many, or that nothing was written. A full disk (was: a traceback): said, exit 2."""
 
 import os
 import re
@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from cli import main
 from core.sudoku import count, parse
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,3 +61,18 @@ def test_ctrl_c_before_the_first_puzzle_says_nothing_was_written(tmp_path):
     assert "interrupted: nothing was written to" in err
     assert os.listdir(tmp_path) == ["big.txt"]
     assert (tmp_path / "big.txt").read_text() == "the old file\n"
+
+
+def test_a_full_disk_is_said_and_nothing_is_left(tmp_path, capsys, monkeypatch):
+    """The output's last bytes cannot reach the disk (ENOSPC as they are synced)."""
+    import errno
+
+    def no_space(fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", no_space)
+    out = tmp_path / "big.txt"
+    assert main(["generate", "sudoku", "--size", "4", "--seed", "1", "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"big.txt: cannot write: {os.strerror(errno.ENOSPC)}; nothing was written" in err
+    assert "Traceback" not in err and os.listdir(tmp_path) == []
