@@ -4,24 +4,14 @@ past it the answer is "unknown" (exit 3)."""
 
 from __future__ import annotations
 
-from cli.common import (
-    EXIT_CODES,
-    Run,
-    UsageError,
-    add_dict_option,
-    add_seconds_option,
-    check_seconds,
-    context_of,
-    describe_count,
-    emit,
-)
+from cli.common import Run, UsageError, add_count_options, context_of, describe_count, emit
 from core.family import REDUNDANT_SECONDS
 
 MAX_LIMIT = 1_000_000
 
 
 def add_parser(sub) -> None:
-    parser = sub.add_parser("check", help="count solutions (is it unique?)", epilog=EXIT_CODES)
+    parser = sub.add_parser("check", help="count solutions (is it unique?)")
     parser.add_argument("files", nargs="+", metavar="FILE", help="puzzle file, or - for stdin")
     parser.add_argument("--limit", type=int, default=2,
                         help="stop counting at N (default 2, the least that proves uniqueness)")
@@ -29,15 +19,13 @@ def add_parser(sub) -> None:
                         help="one JSON object a puzzle, with the givens that could go "
                         f"(`redundant`) and those not decided within --seconds, else "
                         f"{REDUNDANT_SECONDS:g} s (`undecided`)")
-    add_seconds_option(parser)
-    add_dict_option(parser, "check against")
+    add_count_options(parser, "check against")
 
 
 def run(args) -> int:
     if not 2 <= args.limit <= MAX_LIMIT:
         raise UsageError(f"--limit {args.limit}: from 2 (two solutions found prove a puzzle "
                          f"not unique) to {MAX_LIMIT}")
-    check_seconds(args.seconds)
     run = Run(args.files, args.json, context_of(args))
     for entry, many, checked, as_json in run.counted(args.limit, args.json, args.seconds):
         if args.json:

@@ -99,6 +99,7 @@ class Run:
         each, when given); a puzzle that is not unique raises the status to NOT_UNIQUE, one
         not decided in time to UNKNOWN, and one whose ナンクロ dictionary is missing or
         broken is reported as bad input."""
+        check_seconds(seconds)
         for entry, many in self:
             family, puzzle = entry.family, entry.puzzle
             start = time.perf_counter()
@@ -169,19 +170,20 @@ def add_dict_option(parser, what: str) -> None:
                         "the built-in one of the puzzle's language)")
 
 
-def add_seconds_option(parser) -> None:
+def add_count_options(parser, what: str) -> None:
+    """What the commands that count share: --seconds, --dict, and the exit codes in --help."""
     parser.add_argument("--seconds", type=float, metavar="S",
                         help="a time budget a puzzle: a count not finished within S seconds "
                         "answers \"unknown\" (exit 3)")
+    add_dict_option(parser, what)
+    parser.epilog = ("exit codes: 0 unique, 1 not unique or no solution, 2 bad input, 3 "
+                     "unknown within --seconds (with several puzzles the worst: 2, 1, 3, "
+                     "then 0)")
 
 
 def check_seconds(seconds: float | None) -> None:
     if seconds is not None and not 0 < seconds <= MAX_SECONDS:  # also refuses nan
         raise UsageError(f"--seconds {seconds:g}: from 0 to {MAX_SECONDS}")
-
-
-EXIT_CODES = ("exit codes: 0 unique, 1 not unique or no solution, 2 bad input, 3 unknown "
-              "within --seconds (with several puzzles the worst: 2, 1, 3, then 0)")
 
 
 def add_output_options(parser, required: bool, what: str) -> None:

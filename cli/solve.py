@@ -5,29 +5,17 @@ from __future__ import annotations
 
 import sys
 
-from cli.common import (
-    EXIT_CODES,
-    Run,
-    add_dict_option,
-    add_seconds_option,
-    check_seconds,
-    context_of,
-    describe_count,
-    emit,
-    solution_text,
-)
+from cli.common import Run, add_count_options, context_of, describe_count, emit, solution_text
 
 
 def add_parser(sub) -> None:
-    parser = sub.add_parser("solve", help="print the solution", epilog=EXIT_CODES)
+    parser = sub.add_parser("solve", help="print the solution")
     parser.add_argument("file", metavar="FILE", help="puzzle file, or - for stdin")
     parser.add_argument("--json", action="store_true")
-    add_seconds_option(parser)
-    add_dict_option(parser, "solve with")
+    add_count_options(parser, "solve with")
 
 
 def run(args) -> int:
-    check_seconds(args.seconds)
     run = Run([args.file], args.json, context_of(args))
     for entry, many, checked, as_json in run.counted(2, seconds=args.seconds):
         result = checked.count
