@@ -68,9 +68,9 @@ def emit(obj: dict) -> None:
     print(json.dumps(obj, ensure_ascii=False), flush=True)
 
 
-def report(entry: Entry, error: str, as_json: bool) -> None:
+def report(entry: Entry, error: str, as_json: bool, status: int = BAD_INPUT) -> None:
     if as_json:
-        emit({"kind": entry.kind, "line": entry.line, "error": error})
+        emit({"kind": entry.kind, "line": entry.line, "error": error, "status": status})
     print(error, file=sys.stderr)
 
 
