@@ -3,7 +3,8 @@ install). One module a command, each with `add_parser(subparsers)` and `run(args
 the command line reaches the puzzle families only through core's registry (core/kinds.py).
 
 argparse (standard library) is enough for a handful of subcommands and costs no dependency.
-Exit codes: 0 unique or done, 1 not unique / no solution / nothing generated, 2 bad input.
+Exit codes: 0 unique or done, 1 not unique / no solution / nothing generated, 2 bad input,
+3 unknown (check and solve: no answer within --seconds).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import os
 import sys
 from importlib import import_module
 
-from cli.common import BAD_INPUT, OK, UsageError
+from cli.common import BAD_INPUT, INTERRUPTED, OK, UsageError
 
 # command -> its module in cli/, imported only when that command runs (a quick start)
 COMMANDS = {"check": "check", "solve": "solve", "rate": "rate", "generate": "generate",
@@ -52,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{argv[0]}: {error}", file=sys.stderr)
         return BAD_INPUT
     except KeyboardInterrupt:
-        return 130
+        return INTERRUPTED
     except BrokenPipeError:  # `... | head`: the reader has what it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
         return OK

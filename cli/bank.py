@@ -10,7 +10,15 @@ import sys
 import time
 from contextlib import contextmanager
 
-from cli.common import NOT_UNIQUE, OK, UsageError, add_output_options, output_paths, write
+from cli.common import (
+    BAD_INPUT,
+    NOT_UNIQUE,
+    OK,
+    UsageError,
+    add_output_options,
+    output_paths,
+    write,
+)
 from core import kinds
 from core.errors import ParseError
 from core.files import InputError, read_text
@@ -303,28 +311,46 @@ def run_pick(args) -> int:
         output_paths([args.output], args, [args.bank])
     from core.bank import Bank
 
+    wanted = args.count if args.action == "export" else args.count or 1  # None: all
     bank = Bank.open(args.bank)
     try:
         ids = bank.select(args.level, rating)
         if args.action == "sample":
-            ids = random.Random(args.seed).sample(ids, min(len(ids), args.count or 1))
-        elif args.count is not None:
-            ids = ids[:args.count]
+            ids = random.Random(args.seed).sample(ids, min(len(ids), wanted))
+        elif wanted is not None:
+            ids = ids[:wanted]
         rows = bank.rows(ids)
         generator = bank.spec["generator"]
     finally:
         bank.close()
-    if not rows:
+    if not ids:
         raise UsageError(f"{args.bank}: no puzzle matches")
-    family, made_by = kinds.GENERATORS[generator]
-    joiner = "\n" if args.json or made_by.many_style == family.line_style else "\n\n"
-    text = joiner.join(json.dumps(row, ensure_ascii=False) if args.json else row["puzzle"]
-                       for row in rows) + "\n"
-    if args.output and args.output != "-":
-        write(args.output, text)
-    else:
-        sys.stdout.write(text)
-    return OK
+    status = _said_of(args.bank, rows)
+    if rows.whole:
+        family, made_by = kinds.GENERATORS[generator]
+        joiner = "\n" if args.json or made_by.many_style == family.line_style else "\n\n"
+        text = joiner.join(json.dumps(row, ensure_ascii=False) if args.json else row["puzzle"]
+                           for row in rows.whole) + "\n"
+        if args.output and args.output != "-":
+            write(args.output, text)
+        else:
+            sys.stdout.write(text)
+    if wanted is not None and len(ids) < wanted:  # exit 1, as for "nothing generated"
+        print(f"bank: {args.bank}: only {len(ids)} puzzle{'s' * (len(ids) != 1)} match, "
+              f"not the {wanted} asked (--count)", file=sys.stderr)
+        status = status or NOT_UNIQUE
+    return status
+
+
+def _said_of(bank: str, rows) -> int:
+    """Damaged rows named (they are left out: exit 2), and rows too old to be checked."""
+    for row_id, seed in rows.damaged:
+        print(f"bank: {bank}: puzzle {row_id} (seed {seed}) is damaged: it does not match "
+              f"the checksum stored with it; left out", file=sys.stderr)
+    if rows.unchecked:
+        print(f"bank: {bank}: {rows.unchecked} of these puzzles were stored before banks "
+              f"kept checksums and are not verified", file=sys.stderr)
+    return BAD_INPUT if rows.damaged else OK
 
 
 def _rating_range(text: str | None) -> tuple[float, float] | None:

@@ -1,9 +1,11 @@
 """`puzzle-tui check FILE...`: is each puzzle unique? Where two solutions differ, or why
-there is none; with --json, also the givens that could go."""
+there is none; with --json, also the givens that could go. `--seconds` bounds each count:
+past it the answer is "unknown" (exit 3)."""
 
 from __future__ import annotations
 
-from cli.common import Run, UsageError, add_dict_option, context_of, describe_count, emit
+from cli.common import Run, UsageError, add_count_options, context_of, describe_count, emit
+from core.family import REDUNDANT_SECONDS
 
 MAX_LIMIT = 1_000_000
 
@@ -14,8 +16,10 @@ def add_parser(sub) -> None:
     parser.add_argument("--limit", type=int, default=2,
                         help="stop counting at N (default 2, the least that proves uniqueness)")
     parser.add_argument("--json", action="store_true",
-                        help="one JSON object a puzzle (with the givens that could go)")
-    add_dict_option(parser, "check against")
+                        help="one JSON object a puzzle, with the givens that could go "
+                        f"(`redundant`) and those not decided within --seconds, else "
+                        f"{REDUNDANT_SECONDS:g} s (`undecided`)")
+    add_count_options(parser, "check against")
 
 
 def run(args) -> int:
@@ -23,11 +27,12 @@ def run(args) -> int:
         raise UsageError(f"--limit {args.limit}: from 2 (two solutions found prove a puzzle "
                          f"not unique) to {MAX_LIMIT}")
     run = Run(args.files, args.json, context_of(args))
-    for entry, many, checked, as_json in run.counted(args.limit, with_redundant=args.json):
+    for entry, many, checked, as_json in run.counted(args.limit, args.json, args.seconds):
         if args.json:
             emit(as_json)
         else:
-            print(entry.where(many) + describe_count(entry, checked.count, args.limit))
+            print(entry.where(many) + describe_count(entry, checked.count, args.limit,
+                                                     args.seconds))
             for broken in as_json.get("rules", ()):  # house rules: said, the exit code kept
                 cells = f" ({' '.join(broken['cells'])})" if broken["cells"] else ""
                 print(f"{entry.where(many)}house rule: {broken['message']}{cells}")

@@ -16,7 +16,12 @@ from core.family import NO_CONTEXT, Context, Family
 from core.files import InputError, OutputError, check_output, read_text, write_output
 from dictionaries import DictionaryError
 
-OK, NOT_UNIQUE, BAD_INPUT = 0, 1, 2
+OK, NOT_UNIQUE, BAD_INPUT, UNKNOWN = 0, 1, 2, 3  # UNKNOWN: not decided within --seconds
+# A run over many puzzles exits with the worst of theirs: bad input, then not unique, then
+# unknown (a finished answer says more than an open one)
+WORST_FIRST = (BAD_INPUT, NOT_UNIQUE, UNKNOWN, OK)
+INTERRUPTED = 130  # Ctrl+C, as a shell reports a SIGINT
+MAX_SECONDS = 7 * 24 * 3600  # a week: past that a budget is a typo
 
 
 class UsageError(Exception):
@@ -63,9 +68,9 @@ def emit(obj: dict) -> None:
     print(json.dumps(obj, ensure_ascii=False), flush=True)
 
 
-def report(entry: Entry, error: str, as_json: bool) -> None:
+def report(entry: Entry, error: str, as_json: bool, status: int = BAD_INPUT) -> None:
     if as_json:
-        emit({"kind": entry.kind, "line": entry.line, "error": error})
+        emit({"kind": entry.kind, "line": entry.line, "error": error, "status": status})
     print(error, file=sys.stderr)
 
 
@@ -87,32 +92,37 @@ class Run:
                     yield entry, len(entries) > 1
 
     def fail(self, status: int) -> None:
-        self.status = max(self.status, status)
+        self.status = min(self.status, status, key=WORST_FIRST.index)
 
-    def counted(self, limit: int, with_redundant: bool = False):
-        """(entry, many, checked, JSON object) for each puzzle, counted; a puzzle that is not
-        unique raises the status to NOT_UNIQUE, and one whose ナンクロ dictionary is missing or
+    def counted(self, limit: int, with_redundant: bool = False, seconds: float | None = None):
+        """(entry, many, checked, JSON object) for each puzzle, counted (within `seconds`
+        each, when given); a puzzle that is not unique raises the status to NOT_UNIQUE, one
+        not decided in time to UNKNOWN, and one whose ナンクロ dictionary is missing or
         broken is reported as bad input."""
+        check_seconds(seconds)
         for entry, many in self:
             family, puzzle = entry.family, entry.puzzle
             start = time.perf_counter()
             try:
-                checked = family.check(puzzle, limit, None, self.context, with_redundant)
+                checked = family.check(puzzle, limit, None, self.context, with_redundant,
+                                       seconds)
             except DictionaryError as error:
                 self.fail(BAD_INPUT)
                 report(entry, f"{entry.source}: {error}", self.as_json)
                 continue
             result = checked.count
-            if not result.unique:
-                self.fail(NOT_UNIQUE)
+            status = status_of(result)
+            self.fail(status)
             as_json = {
                 "kind": family.name, "line": entry.line, "count": result.count, "limit": limit,
-                "unique": result.unique, "solution": solution_text(entry, result.solution, True),
+                "unique": result.unique, "unknown": status == UNKNOWN, "status": status,
+                "solution": solution_text(entry, result.solution, True),
                 "differs": family.cell_names(puzzle, result.differs),
                 "clashes": [family.cell_names(puzzle, pair) for pair in result.clashes],
                 "seconds": round(time.perf_counter() - start, 6)}
             if with_redundant:
                 as_json["redundant"] = family.cell_names(puzzle, checked.redundant)
+                as_json["undecided"] = family.cell_names(puzzle, checked.undecided)
             if family.house_rules:
                 solution = result.solution if result.unique else None
                 as_json["rules"] = [{"rule": b.rule, "message": b.message, "cells": list(b.cells)}
@@ -126,14 +136,26 @@ def solution_text(entry: Entry, solution, one_line: bool) -> str | None:
     return entry.family.solution_text(entry.puzzle, solution, one_line)
 
 
-def describe_count(entry: Entry, result, limit: int) -> str:
+def status_of(result) -> int:
+    """A count's exit status: unique, not unique (two found, or none at all), or unknown (the
+    time budget ended the search before either was proven)."""
+    if result.unique:
+        return OK
+    return UNKNOWN if result.stopped and result.count < 2 else NOT_UNIQUE
+
+
+def describe_count(entry: Entry, result, limit: int, seconds: float | None = None) -> str:
     family, puzzle = entry.family, entry.puzzle
     if result.unique:
         return "unique"
+    if status_of(result) == UNKNOWN:
+        found = ("one solution found, a second not ruled out" if result.count else
+                 "no solution found yet")
+        return f"unknown{f' within {seconds:g} s' if seconds else ''}: {found}"
     if result.count == 0:
         clashes = family.clashes_text(puzzle, result.clashes)
         return f"no solution: {clashes}" if clashes else "no solution"
-    more = " or more" if result.count >= limit else ""
+    more = " or more" if result.count >= limit or result.stopped else ""
     differ = ", ".join(family.cell_names(puzzle, result.differs))
     return f"not unique: {result.count}{more} solutions; two of them differ in {differ}"
 
@@ -146,6 +168,22 @@ def add_dict_option(parser, what: str) -> None:
     parser.add_argument("--dict", metavar="DICT", help=f"ナンクロ: the dictionary to {what}: a "
                         "folder (puzzle-tui dict build) or a built-in one, ja or en (default: "
                         "the built-in one of the puzzle's language)")
+
+
+def add_count_options(parser, what: str) -> None:
+    """What the commands that count share: --seconds, --dict, and the exit codes in --help."""
+    parser.add_argument("--seconds", type=float, metavar="S",
+                        help="a time budget a puzzle: a count not finished within S seconds "
+                        "answers \"unknown\" (exit 3)")
+    add_dict_option(parser, what)
+    parser.epilog = ("exit codes: 0 unique, 1 not unique or no solution, 2 bad input, 3 "
+                     "unknown within --seconds (with several puzzles the worst: 2, 1, 3, "
+                     "then 0)")
+
+
+def check_seconds(seconds: float | None) -> None:
+    if seconds is not None and not 0 < seconds <= MAX_SECONDS:  # also refuses nan
+        raise UsageError(f"--seconds {seconds:g}: from 0 to {MAX_SECONDS}")
 
 
 def add_output_options(parser, required: bool, what: str) -> None:

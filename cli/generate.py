@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 import sys
 from collections import deque
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 
 from cli.common import (
     BAD_INPUT,
+    INTERRUPTED,
     NOT_UNIQUE,
     OK,
     UsageError,
@@ -107,28 +110,90 @@ def run(args) -> int:
     tasks = ((generator.name, options, seed + i, context, rated) for i in range(args.count))
     style = generator.style if args.count == 1 else generator.many_style
     joiner = "\n" if args.json or style == family.line_style else "\n\n"
+    written, interrupts = 0, Interrupts()
     try:
-        with open_atomic(args.output or "-") as out, progress_bar(args.count) as advance:
+        with interrupts.installed(), open_atomic(args.output or "-") as out, \
+                progress_bar(args.count) as advance:
             if min(args.jobs, CPUS) == 1 and advance.shown:  # in this process: givens, time
                 context = replace(context, progress=advance.givens)
-            for i, made in enumerate(made_in_order(tasks, min(args.jobs, CPUS))):
-                if isinstance(made, Failed):
-                    raise Unfinished(made)  # the output file is not written
-                advance()
-                if made.notes and not args.json:
-                    print(f"generate: {_notes(made.notes)}", file=sys.stderr)
-                text = (_json(family, generator, made) if args.json
-                        else family.format(made.puzzle, style).rstrip("\n"))
-                out.write((joiner if i else "") + text)
-                if args.output is None:
-                    out.flush()
+            try:
+                for made in made_in_order(tasks, min(args.jobs, CPUS)):
+                    if isinstance(made, Failed):
+                        raise Unfinished(made)  # the output file is not written
+                    advance()
+                    if made.notes and not args.json:
+                        print(f"generate: {_notes(made.notes)}", file=sys.stderr)
+                    text = (_json(family, generator, made) if args.json
+                            else family.format(made.puzzle, style).rstrip("\n"))
+                    with interrupts.held():  # a puzzle is written whole, or not at all
+                        out.write((joiner if written else "") + text)
+                        if args.output is None:
+                            out.flush()
+                        written += 1
+            except KeyboardInterrupt:
+                if not written:
+                    raise  # nothing to keep: the file is not written
+                interrupts.pending = True  # the finished puzzles are kept
+            interrupts.holding = True  # from here Ctrl+C waits: the file is completed
             out.write("\n")
     except OutputError as error:
         raise UsageError(str(error)) from None
+    except BrokenPipeError:  # `generate ... | head`: main's, not a file's error
+        raise
+    except OSError as error:  # writing the output (a full disk): the file is not written
+        raise UsageError(f"{args.output or 'standard output'}: cannot write: "
+                         f"{error.strerror or error}; nothing was written") from None
     except Unfinished as failure:
         print(f"generate: {failure.made.error}", file=sys.stderr)
         return BAD_INPUT if failure.made.bad_input else NOT_UNIQUE
+    except KeyboardInterrupt:
+        print(f"generate: interrupted: {_written(0, args.output)}", file=sys.stderr)
+        return INTERRUPTED
+    if interrupts.pending:
+        print(f"generate: interrupted: {_written(written, args.output)}", file=sys.stderr)
+        return INTERRUPTED
     return OK
+
+
+def _written(count: int, output: str | None) -> str:
+    puzzles = f"{count} finished puzzle{'s' * (count != 1)}"
+    if output is None or output == "-":
+        return f"{puzzles} printed"
+    return f"{puzzles} written to {output}" if count else f"nothing was written to {output}"
+
+
+class Interrupts:
+    """Ctrl+C while a puzzle is made raises KeyboardInterrupt at once; while one is written
+    (`held`), or once the file is being completed (`holding`), it waits and is `pending`: the
+    output holds whole puzzles. Python runs the handler in the main thread, so the pool's
+    threads cannot deliver it in the middle of a write."""
+
+    def __init__(self):
+        self.holding = self.pending = False
+
+    @contextmanager
+    def installed(self):
+        old = signal.signal(signal.SIGINT, self._caught)
+        try:
+            yield self
+        finally:
+            signal.signal(signal.SIGINT, old)
+
+    def _caught(self, *_) -> None:
+        if not self.holding:
+            raise KeyboardInterrupt
+        self.pending = True
+
+    @contextmanager
+    def held(self):
+        """The block runs whole; a Ctrl+C during it is raised at its end."""
+        self.holding = True
+        try:
+            yield
+        finally:
+            self.holding = False
+        if self.pending:
+            raise KeyboardInterrupt
 
 
 class Unfinished(Exception):

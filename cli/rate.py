@@ -44,7 +44,7 @@ def run(args) -> int:
             rating = entry.family.rate(entry.puzzle, None, context)
         except NotRated as error:
             run.fail(NOT_UNIQUE)
-            report(entry, where + str(error), args.json)
+            report(entry, where + str(error), args.json, NOT_UNIQUE)
             continue
         except DictionaryError as error:
             run.fail(BAD_INPUT)

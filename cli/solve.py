@@ -1,31 +1,33 @@
-"""`puzzle-tui solve FILE`: print each puzzle's solution (the first, when it is not unique)."""
+"""`puzzle-tui solve FILE`: print each puzzle's solution (the first, when it is not unique
+or not proven unique within --seconds)."""
 
 from __future__ import annotations
 
 import sys
 
-from cli.common import Run, add_dict_option, context_of, describe_count, emit, solution_text
+from cli.common import Run, add_count_options, context_of, describe_count, emit, solution_text
 
 
 def add_parser(sub) -> None:
     parser = sub.add_parser("solve", help="print the solution")
     parser.add_argument("file", metavar="FILE", help="puzzle file, or - for stdin")
     parser.add_argument("--json", action="store_true")
-    add_dict_option(parser, "solve with")
+    add_count_options(parser, "solve with")
 
 
 def run(args) -> int:
     run = Run([args.file], args.json, context_of(args))
-    for entry, many, checked, as_json in run.counted(2):
+    for entry, many, checked, as_json in run.counted(2, seconds=args.seconds):
         result = checked.count
         if args.json:
             emit(as_json)
             continue
         where = entry.where(many)
+        said = describe_count(entry, result, 2, args.seconds)
         if result.solution is None:
-            print(where + describe_count(entry, result, 2), file=sys.stderr)
+            print(where + said, file=sys.stderr)
             continue
         if not result.unique:
-            print(where + describe_count(entry, result, 2) + "; the first one:", file=sys.stderr)
+            print(where + said + "; the first one:", file=sys.stderr)
         print(solution_text(entry, result.solution, many))
     return run.status

@@ -19,7 +19,7 @@ from typing import Any
 
 from core.counting import Count
 from core.errors import ParseError
-from core.search import Stop
+from core.search import Stop, node_capped, with_deadline
 
 
 @dataclass(frozen=True)
@@ -88,10 +88,12 @@ class Generated:
 
 @dataclass(frozen=True)
 class Checked:
-    """A live check: the count, and the givens that could go (when asked and unique)."""
+    """A check: the count, and when asked and unique, the givens that could go and those
+    the redundant pass did not decide in its time (each may or may not be needed)."""
 
     count: Count
     redundant: tuple = ()
+    undecided: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -111,6 +113,18 @@ class RuleBroken:
     rule: str
     message: str
     cells: tuple[str, ...] = ()
+
+
+REDUNDANT_SECONDS = 10.0  # the redundant givens' budget when the caller gives none
+# Passes over the givens not yet decided: stop polls a count may take (each STOP_EVERY search
+# nodes; 0: as many as the budget allows)
+REDUNDANT_POLLS = (4, 64, 1024, 0)
+
+
+def _in_order(puzzle, family: Family, cells: list) -> tuple:
+    """Cells in the order of the puzzle's givens."""
+    order = {cell: i for i, cell in enumerate(family.givens(puzzle))}
+    return tuple(sorted(cells, key=order.__getitem__))
 
 
 class NotRated(ValueError):
@@ -197,17 +211,28 @@ class Family(ABC):
     def without(self, puzzle, cell):
         """The puzzle with the given at `cell` taken away."""
 
-    def redundant(self, puzzle, stop: Stop | None = None, context: Context = NO_CONTEXT
-                  ) -> tuple:
-        """The givens that could go, one at a time, and leave the puzzle unique (call it on
-        a unique puzzle)."""
-        found = []
-        for cell in self.givens(puzzle):
-            if self.count(self.without(puzzle, cell), 2, stop, context).unique:
-                found.append(cell)
-            if stop is not None and stop():
+    def redundant(self, puzzle, stop: Stop | None = None, context: Context = NO_CONTEXT,
+                  solution=None) -> tuple[tuple, tuple]:
+        """(the givens that could go, one at a time, and leave the puzzle unique; those not
+        decided before `stop`), for a unique puzzle (`solution`: its solution, when known).
+        Every given is first tried with a small search, then the undecided ones with larger
+        ones: one hard given does not hold up the others."""
+        found, left = [], list(self.givens(puzzle))
+        for polls in REDUNDANT_POLLS:
+            undecided = []
+            for i, cell in enumerate(left):
+                if stop is not None and stop():
+                    return _in_order(puzzle, self, found), tuple(undecided + left[i:])
+                capped = node_capped(stop, polls) if polls else stop
+                result = self.count(self.without(puzzle, cell), 2, capped, context)
+                if result.unique:
+                    found.append(cell)
+                elif result.stopped and result.count < 2:
+                    undecided.append(cell)
+            left = undecided
+            if not left:
                 break
-        return tuple(found)
+        return _in_order(puzzle, self, found), tuple(left)
 
     def rules(self, puzzle, solution=None) -> tuple[RuleBroken, ...]:
         """The house rules the puzzle (with its solution, when known) breaks; () where the
@@ -221,12 +246,18 @@ class Family(ABC):
         return ()
 
     def check(self, puzzle, limit: int = 2, stop: Stop | None = None,
-              context: Context = NO_CONTEXT, with_redundant: bool = False) -> Checked:
-        """The count, and when asked and the puzzle is unique, the givens that could go."""
-        result = self.count(puzzle, limit, stop, context)
-        redundant = self.redundant(puzzle, stop, context) if (
-            with_redundant and result.unique) else ()
-        return Checked(result, redundant)
+              context: Context = NO_CONTEXT, with_redundant: bool = False,
+              seconds: float | None = None) -> Checked:
+        """The count, and when asked and the puzzle is unique, the givens that could go.
+        `seconds`: a time budget for the count (None: none) and one for the givens that could
+        go, each from its start (REDUNDANT_SECONDS for the second when None); `stop` ends
+        either sooner."""
+        result = self.count(puzzle, limit, with_deadline(stop, seconds), context)
+        if not (with_redundant and result.unique):
+            return Checked(result)
+        found, undecided = self.redundant(
+            puzzle, with_deadline(stop, seconds or REDUNDANT_SECONDS), context, result.solution)
+        return Checked(result, found, undecided)
 
     # --- making and rating -----------------------------------------------------------------
 

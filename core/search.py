@@ -4,6 +4,7 @@ differ, and the members of a bit set."""
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
@@ -13,6 +14,27 @@ STOP_EVERY = 64  # nodes between two calls of `stop`: a live check must end with
 
 class Stopped(Exception):
     """The caller's `stop` callable asked the search to end."""
+
+
+def with_deadline(stop: Stop | None, seconds: float | None, start: float | None = None
+                  ) -> Stop | None:
+    """The caller's stop, or the end of a time budget of `seconds` from `start` (now when
+    None); the caller's stop alone when there is no budget."""
+    if seconds is None:
+        return stop
+    end = (time.monotonic() if start is None else start) + seconds
+    return lambda: time.monotonic() > end or (stop is not None and stop())
+
+
+def node_capped(stop: Stop | None, polls: int) -> Stop:
+    """The caller's stop, or true from its `polls`-th call on: a search asks every STOP_EVERY
+    nodes, so this caps it at about polls * STOP_EVERY nodes, in any family's search."""
+    calls = [0]
+
+    def capped() -> bool:
+        calls[0] += 1
+        return calls[0] >= polls or (stop is not None and stop())
+    return capped
 
 
 def fewest_candidates(cand: list[int]) -> int:

@@ -12,8 +12,9 @@ Word ids follow (length, pattern, word). Named databases:
 So "pattern + known letters" is one range and a binary search in a few sorted arrays.
 A build writes a new folder and switches it into place at the end (dictionaries/folder.py): a
 failed or killed build leaves the old dictionary as it was. Readers open it read-only, after
-checking that LMDB will not read past the end of the file (dictionaries/integrity.py), and
-every value read is checked before it is decoded: damage is a DictionaryError, never a crash.
+checking that LMDB will not read past the end of the file and that every byte is as the build
+wrote it (dictionaries/integrity.py), and every value read is checked before it is decoded:
+damage is a DictionaryError, never a crash.
 """
 
 from __future__ import annotations
@@ -67,9 +68,16 @@ def build(entries: Iterable[Entry], out: str | Path, lang: str,
     if not best:
         raise DictionaryError("no words to build a dictionary from")
     words = sorted(best, key=lambda w: (len(w), pattern(w), w))
+    import lmdb
+
     with folder.replacing(Path(os.path.abspath(out))) as work:
-        meta, record = _write(work, words, best, lang, sources or [], dropped or {})
-        integrity.write_check(work, record)
+        try:
+            meta, record = _write(work, words, best, lang, sources or [], dropped or {})
+            integrity.write_check(work, record)
+        except (lmdb.Error, OSError) as error:  # a full disk: ENOSPC, or LMDB's EIO
+            why = error.strerror if isinstance(error, OSError) and error.strerror else error
+            raise DictionaryError(f"{out}: the dictionary could not be written ({why}; is "
+                                  f"the disk full?): {out} is as it was") from None
     return meta
 
 
@@ -151,6 +159,8 @@ class Dictionary:
                                   f"`puzzle-tui dict build`)")
         try:
             self.check = integrity.check_on_open(self.path)  # before LMDB maps the file
+            # every byte as its build wrote it: a changed letter is a word no source holds
+            self.verified = integrity.verify(self.path, self.check)
         except integrity.Damage as damage:
             raise self.damaged(str(damage)) from None
         try:
@@ -183,13 +193,6 @@ class Dictionary:
     def close(self) -> None:
         self._txn.abort()
         self.env.close()
-
-    def verify(self) -> bool:
-        """All of data.mdb against the SHA-256 its build recorded (False: none recorded)."""
-        try:
-            return integrity.verify(self.path, self.check)
-        except integrity.Damage as damage:
-            raise self.damaged(str(damage)) from None
 
     @property
     def size(self) -> int:

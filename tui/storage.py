@@ -52,8 +52,18 @@ def recent_files() -> list[str]:
     return [n for n in names if isinstance(n, str)][:RECENT_LIMIT]
 
 
+def full_path(path: str | Path) -> str:
+    """The file's full path with its symlinks followed, so that two names of one file agree;
+    a symlink loop (or a link into a folder that cannot be read) keeps the name as given,
+    made absolute: opening it then fails with a message, never here with a traceback."""
+    try:
+        return str(Path(path).resolve())
+    except (OSError, RuntimeError):  # RuntimeError: Python 3.11-3.12's "Symlink loop"
+        return os.path.abspath(path)
+
+
 def remember(path: str | Path) -> None:
-    path = str(Path(path).resolve())
+    path = full_path(path)
     names = [path] + [n for n in recent_files() if n != path]
     _write("recent.json", json.dumps(names[:RECENT_LIMIT], indent=1))
 
@@ -72,11 +82,11 @@ def recovery_key(path: str | None) -> str:
     a new puzzle gets a name of its own."""
     if path is None:
         return f"new-{uuid.uuid4().hex[:12]}"
-    return hashlib.sha256(str(Path(path).resolve()).encode()).hexdigest()[:24]
+    return hashlib.sha256(full_path(path).encode()).hexdigest()[:24]
 
 
 def save_recovery(key: str, text: str, origin: str | None) -> None:
-    origin = str(Path(origin).resolve()) if origin else "new puzzle"
+    origin = full_path(origin) if origin else "new puzzle"
     _write(f"recovery/{key}.txt", f"{HEADER}{origin}\n{text}")
 
 

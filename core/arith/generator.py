@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -13,6 +12,7 @@ from core.arith.model import BLANK, OPERATIONS, SHOWN, DivisionStep, Puzzle, fil
 from core.arith.solver import count
 from core.errors import GenerationFailed
 from core.removal import remove_greedily
+from core.search import with_deadline
 
 MAX_DIGITS = 12
 
@@ -158,11 +158,7 @@ def generate_from_shape(shape: Puzzle, rng: random.Random | None = None, seconds
     if not any(SHOWN in cells for _, cells in shape.rows()):
         raise ValueError(f"the shape has no {SHOWN} cell to fill")  # see formats.parse_shape
     relaxed = filled(shape, tuple(cells.replace(SHOWN, BLANK) for _, cells in shape.rows()))
-    deadline = time.monotonic() + seconds
-
-    def out_of_time() -> bool:
-        return time.monotonic() > deadline or (stop is not None and stop())
-
+    out_of_time = with_deadline(stop, seconds)
     while not out_of_time():
         answer = count(relaxed, limit=1, stop=out_of_time, rng=rng).solution
         if answer is None:

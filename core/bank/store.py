@@ -1,18 +1,25 @@
 """A bank on disk: one SQLite file, the embedded database Python ships, with a table `puzzles`
 (one row a puzzle, unique by its canonical form) and a table `meta` (what the bank is built
 from, and the next seed to try). Every result is written with the next seed in one
-transaction, so a killed build loses only the puzzles in flight and resumes where it was."""
+transaction, so a killed build loses only the puzzles in flight and resumes where it was.
+
+Each row carries a checksum of its own columns, written with it and checked when it is read
+for export: SQLite's own check sees a damaged page, not a changed byte inside a puzzle. One
+build writes a bank at a time (a lock on the file, held while it is open for writing)."""
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import json
 import os
 import sqlite3
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-FORMAT = "puzzle-workbench bank 1"
+FORMAT = "puzzle-workbench bank 2"  # 2: every row has its checksum
+UNCHECKED_FORMAT = "puzzle-workbench bank 1"  # rows without one: read, and upgraded by a build
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE puzzles (
@@ -24,12 +31,21 @@ CREATE TABLE puzzles (
     level TEXT,
     hardest TEXT,
     seed INTEGER NOT NULL,
-    generator TEXT NOT NULL
+    generator TEXT NOT NULL,
+    checksum BLOB
 );
 CREATE INDEX puzzles_level ON puzzles (level);
 CREATE INDEX puzzles_rating ON puzzles (rating);
 """
 COLUMNS = ("puzzle", "solution", "canonical", "rating", "level", "hardest", "seed", "generator")
+CHECKSUM = "checksum"  # 16 bytes of the SHA-256 of a row's COLUMNS (NULL: stored by format 1)
+# SQLite's primary result codes for "cannot open" and "read-only"
+SQLITE_CANTOPEN, SQLITE_READONLY = 14, 8
+
+
+def checksum(values) -> bytes:
+    """A row's checksum: its columns as JSON, hashed (damage, not forgery, is the concern)."""
+    return hashlib.sha256(json.dumps(list(values), ensure_ascii=False).encode()).digest()[:16]
 
 
 class BankError(Exception):
@@ -59,12 +75,22 @@ class Missed:
     error: str
 
 
+@dataclass
+class Rows:
+    """Rows read for export: the whole ones in the order asked, and the ids and seeds of
+    those whose checksum does not match (damaged: never exported)."""
+
+    whole: list[dict] = field(default_factory=list)
+    damaged: list[tuple[int, object]] = field(default_factory=list)
+    unchecked: int = 0  # stored before rows had checksums: given as they are
+
+
 class Bank:
     """An open bank. `create` makes a new file (never over an existing one); `open` checks
-    that a file is an undamaged bank first."""
+    that a file is an undamaged bank first. A bank open for writing holds `lock`."""
 
-    def __init__(self, path: str, connection: sqlite3.Connection):
-        self.path, self.db = path, connection
+    def __init__(self, path: str, connection: sqlite3.Connection, lock: int | None = None):
+        self.path, self.db, self.lock = path, connection, lock
 
     @staticmethod
     def check_new(path: str) -> None:
@@ -79,11 +105,17 @@ class Bank:
 
     @classmethod
     def create(cls, path: str, spec: dict, seed: int) -> Bank:
-        """Made under a temporary name and moved into place whole: a build killed while it
-        makes the file leaves no half-made bank in the way of the next run."""
+        """Made under a temporary name, locked, and linked into place whole: a build killed
+        while it makes the file leaves no half-made bank in the way of the next run, and
+        another build that makes it at the same time finds it there, locked."""
         cls.check_new(path)
-        part = Path(tempfile.mkstemp(prefix=".bank-", dir=Path(path).parent)[1])
         try:
+            fd, name = tempfile.mkstemp(prefix=".bank-", dir=Path(path).parent)
+        except OSError as error:
+            raise BankError(f"{path}: {_plainly(error)}") from None
+        part = Path(name)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a new file: no one else holds it
             db = sqlite3.connect(part)
             with db:
                 db.executescript(SCHEMA)
@@ -92,35 +124,49 @@ class Bank:
                     ("seed", str(seed)), ("next_seed", str(seed)), ("tried", "0"),
                     ("duplicates", "0"), ("missed", "0")])
             db.close()
-            cls.check_new(path)
-            os.replace(part, path)
+            _link(part, path)
+            return cls(path, _connect(path), fd)
         except (OSError, sqlite3.Error) as error:
-            raise BankError(f"{path}: {error}") from None
+            os.close(fd)
+            if isinstance(error, FileExistsError):
+                raise BankError(f"{path}: another build made it meanwhile; try again when "
+                                f"it has finished") from None
+            raise BankError(f"{path}: {_plainly(error)}") from None
         finally:
             part.unlink(missing_ok=True)
-        return cls(path, _connect(path))
 
     @classmethod
     def open(cls, path: str, writable: bool = False) -> Bank:
-        """Checked read-only first: a file that is not an undamaged bank is never written."""
+        """Checked read-only first: a file that is not an undamaged bank is never written.
+        Writable: locked against another build first (BankError if one holds it)."""
         target = Path(path)
         if not target.is_file():
             raise BankError(f"{path}: no such bank" if not target.exists()
                             else f"{path}: not a file")
-        if writable and not os.access(path, os.W_OK):
-            raise BankError(f"{path}: not writable")
+        if not os.access(path, os.R_OK):
+            raise BankError(f"{path}: not readable")
         uri = target.resolve().as_uri()
-        db = _checked(path, uri + "?mode=ro")
         if not writable:
-            return cls(path, db)
-        db.close()
+            return cls(path, _read_only(path, uri))
+        if not os.access(path, os.W_OK):
+            raise BankError(f"{path}: not writable")
+        lock = _lock(path)
         try:
-            return cls(path, _connect(uri + "?mode=rw", uri=True))
-        except sqlite3.Error as error:
-            raise BankError(f"{path}: {error}") from None
+            _checked(path, uri + "?mode=ro").close()
+            db = _connect(uri + "?mode=rw", uri=True)
+            _add_checksums(db)
+        except BaseException as error:
+            os.close(lock)
+            if isinstance(error, sqlite3.Error):
+                raise BankError(f"{path}: {_plainly(error)}") from None
+            raise
+        return cls(path, db, lock)
 
     def close(self) -> None:
         self.db.close()
+        if self.lock is not None:
+            os.close(self.lock)  # after SQLite's own handle: closing a file drops its locks
+            self.lock = None
 
     def meta(self, key: str) -> str:
         return self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()[0]
@@ -138,14 +184,24 @@ class Bank:
 
     def record(self, result: Entry | Missed) -> bool:
         """Store a seed's result and move the next seed on, in one transaction; False when
-        the puzzle was already in the bank (in some disguise) or the seed gave none."""
+        the puzzle was already in the bank (in some disguise) or the seed gave none.
+        BankError when it cannot be written (a full disk): the bank keeps what it held."""
+        try:
+            return self._record(result)
+        except sqlite3.Error as error:
+            raise BankError(f"{self.path}: seed {result.seed} could not be stored "
+                            f"({_plainly(error)}); the bank keeps its {self.size()} puzzles, "
+                            "and the same build run again goes on from there") from None
+
+    def _record(self, result: Entry | Missed) -> bool:
         stored = False
         with self.db:
             if isinstance(result, Entry):
+                values = tuple(getattr(result, c) for c in COLUMNS)
                 cursor = self.db.execute(
-                    "INSERT OR IGNORE INTO puzzles (puzzle, solution, canonical, rating, level, "
-                    "hardest, seed, generator) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    tuple(getattr(result, c) for c in COLUMNS))
+                    f"INSERT OR IGNORE INTO puzzles ({', '.join(COLUMNS)}, {CHECKSUM}) "
+                    f"VALUES ({', '.join('?' * (len(COLUMNS) + 1))})",
+                    (*values, checksum(values)))
                 stored = cursor.rowcount == 1
                 if not stored:
                     self._add("duplicates", 1)
@@ -167,15 +223,30 @@ class Bank:
         return [row[0] for row in self.db.execute(f"SELECT id FROM puzzles{where} ORDER BY id",
                                                   args)]
 
-    def rows(self, ids: list[int]) -> list[dict]:
+    def rows(self, ids: list[int]) -> Rows:
+        """The rows of `ids`, each checked against its checksum."""
         found = {}
         for start in range(0, len(ids), 500):
             chunk = ids[start:start + 500]
             marks = ",".join("?" * len(chunk))
-            for row in self.db.execute(
-                    f"SELECT id, {', '.join(COLUMNS)} FROM puzzles WHERE id IN ({marks})", chunk):
-                found[row[0]] = dict(zip(COLUMNS, row[1:], strict=True))
-        return [found[i] for i in ids]
+            for row in self.db.execute(f"SELECT id, {', '.join(COLUMNS)}, {self._checksum} "
+                                       f"FROM puzzles WHERE id IN ({marks})", chunk):
+                found[row[0]] = row[1:]
+        rows = Rows()
+        for i in ids:
+            *values, stored = found[i]
+            if stored is None:
+                rows.unchecked += 1
+            elif stored != checksum(values):
+                rows.damaged.append((i, values[COLUMNS.index("seed")]))
+                continue
+            rows.whole.append(dict(zip(COLUMNS, values, strict=True)))
+        return rows
+
+    @property
+    def _checksum(self) -> str:
+        """The checksum column, or NULL in a bank from before it (read-only, not upgraded)."""
+        return CHECKSUM if self.meta("format") == FORMAT else "NULL"
 
     def summary(self) -> dict:
         """What `bank info` shows: the build, the counts, and the levels and ratings held."""
@@ -189,8 +260,24 @@ class Bank:
                 "rating": [low, high] if low is not None else None}
 
 
-def _checked(path: str, uri: str) -> sqlite3.Connection:
-    """A read-only connection to a file that is an undamaged bank, else BankError."""
+class _CannotOpen(Exception):
+    """SQLite could not open the file read-only as it is (see _read_only)."""
+
+
+def _read_only(path: str, uri: str) -> sqlite3.Connection:
+    """A read-only connection. In a folder no one may write (a read-only mount), SQLite
+    cannot make a WAL bank's shared-memory file, and nothing can change the bank there
+    either: it is read as immutable (a healthy bank was called damaged)."""
+    try:
+        return _checked(path, uri + "?mode=ro", cannot_open=_CannotOpen)
+    except _CannotOpen:
+        return _checked(path, uri + "?mode=ro&immutable=1")
+
+
+def _checked(path: str, uri: str, cannot_open: type[Exception] | None = None
+             ) -> sqlite3.Connection:
+    """A read-only connection to a file that is an undamaged bank, else BankError (or
+    `cannot_open`, when SQLite could not open it read-only)."""
     db = None
     try:
         db = sqlite3.connect(uri, uri=True, timeout=10)
@@ -201,12 +288,54 @@ def _checked(path: str, uri: str) -> sqlite3.Connection:
     except sqlite3.Error as error:
         if db is not None:
             db.close()
+        if cannot_open and error.sqlite_errorcode & 0xFF in (SQLITE_CANTOPEN, SQLITE_READONLY):
+            raise cannot_open from None
         raise BankError(f"{path}: not a puzzle bank, or damaged ({error})") from None
-    if ok != "ok" or found.get("format") != FORMAT or columns != COLUMNS:
+    expected = {FORMAT: COLUMNS + (CHECKSUM,), UNCHECKED_FORMAT: COLUMNS}
+    if ok != "ok" or expected.get(found.get("format")) != columns:
         db.close()
         raise BankError(f"{path}: not a puzzle bank, or damaged"
                         + (f" ({ok})" if ok != "ok" else ""))
     return db
+
+
+def _lock(path: str) -> int:
+    """An exclusive lock on the bank file for one build (flock: SQLite's own locks are
+    POSIX locks, which do not meet it), held until the bank is closed."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise BankError(f"{path}: another build is writing here; try again when it has "
+                        f"finished") from None
+    return fd
+
+
+def _link(part: Path, path: str) -> None:
+    """`part` in place at `path`, never over a file there (FileExistsError); where the
+    file system has no hard links, renamed over it, as checked just before."""
+    try:
+        os.link(part, path)
+    except FileExistsError:
+        raise
+    except OSError:
+        Bank.check_new(path)
+        os.replace(part, path)
+
+
+def _add_checksums(db: sqlite3.Connection) -> None:
+    """A bank from before checksums gets the column; its old rows keep none (unchecked)."""
+    if db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()[0] == FORMAT:
+        return
+    with db:
+        db.execute(f"ALTER TABLE puzzles ADD COLUMN {CHECKSUM} BLOB")
+        db.execute("UPDATE meta SET value = ? WHERE key = 'format'", (FORMAT,))
+
+
+def _plainly(error: Exception) -> str:
+    """An OSError or SQLite error in words (errno's text, not its repr)."""
+    return error.strerror if isinstance(error, OSError) and error.strerror else str(error)
 
 
 def _connect(target: str, uri: bool = False) -> sqlite3.Connection:

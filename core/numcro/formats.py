@@ -36,8 +36,16 @@ def parse(text: str) -> Puzzle:
     return _grid(headers, rows)
 
 
+# The keys each text format reads; any other key, or one said twice, is refused (a misspelt
+# `given:` would otherwise drop the givens and change the count).
+GRID_KEYS = ("kind", "lang", "givens", "rules", "keyword", "variant")
+BLOG_KEYS = ("kind", "numbers", "width", "height", "table", "assign", "lang", "rules",
+             "keyword", "variant")
+
+
 def _headers_and_rows(text: str):
     headers: dict[str, tuple[int, int, str]] = {}  # key -> (line, column of value, value)
+    keys_at: dict[str, tuple[int, int]] = {}  # key -> (line, column of the key)
     rows = []
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
@@ -53,8 +61,25 @@ def _headers_and_rows(text: str):
         if not match:
             raise ParseError("expected a grid row (numbers and ■) or a `key: value` line",
                              number, len(line) - len(line.lstrip()) + 1)
-        headers[match.group(1).lower()] = (number, match.start(2) + 1, match.group(2))
+        key, at = match.group(1).lower(), (number, match.start(1) + 1)
+        if key in headers:
+            raise ParseError(f"`{key}:` again (it was on line {keys_at[key][0]}): say it once",
+                             *at)
+        headers[key], keys_at[key] = (number, match.start(2) + 1, match.group(2)), at
+    _known_keys(headers, keys_at)
     return headers, rows
+
+
+def _known_keys(headers, keys_at) -> None:
+    """Every key is one the format reads: the blog's (with `table:`) or the grid's."""
+    known = BLOG_KEYS if "table" in headers else GRID_KEYS
+    unknown = sorted((at, key) for key, at in keys_at.items() if key not in known)
+    if unknown:
+        at, key = unknown[0]
+        raise ParseError(f"unknown key {key!r}: the keys are {', '.join(sorted(known))}", *at)
+    if "kind" in headers and headers["kind"][2].strip().lower() != "numcro":
+        line, column, value = headers["kind"]
+        raise ParseError(f"kind is {value.strip()[:20]!r}, not numcro", line, column)
 
 
 def _is_digits(token: str) -> bool:

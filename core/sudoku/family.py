@@ -67,13 +67,15 @@ class Sudoku(Family):
     def without(self, puzzle: Puzzle, cell) -> Puzzle:
         return puzzle.with_givens(puzzle.givens[:cell] + (0,) + puzzle.givens[cell + 1:])
 
-    def redundant(self, puzzle, stop=None, context=NO_CONTEXT) -> tuple:
+    def redundant(self, puzzle, stop=None, context=NO_CONTEXT, solution=None):
         """Each given tested by "without it, and with its cell holding another symbol, is
         there a solution?": singles settle most tests (core.sudoku.generator)."""
         from core.sudoku.generator import redundant_givens
 
-        solution = count(puzzle, 1, stop).solution
-        return redundant_givens(puzzle, solution, stop) if solution else ()
+        solution = solution or count(puzzle, 1, stop).solution
+        if solution is None:  # stopped before a solution was found
+            return (), tuple(self.givens(puzzle))
+        return redundant_givens(puzzle, solution, stop)
 
     def making_unique(self, puzzle, stop=None, context=NO_CONTEXT) -> tuple:
         from core.sudoku.authoring import making_unique

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 from core.errors import GenerationFailed
+from core.search import with_deadline
 from core.sudoku.explainer import explain
 from core.sudoku.explainer.board import REGIONS, Board
 from core.sudoku.explainer.fish import DIFFICULTY as FISH_DIFFICULTY
@@ -131,7 +132,6 @@ def generate(targeted: Targeted, rng: random.Random,
     """The first candidate that meets the target (GenerationFailed after `attempts`, or
     `seconds`)."""
     from core.sudoku.generator import generate as candidate
-    from core.sudoku.generator import with_deadline
 
     options, target = targeted.options, targeted.target
     if options.size != 9:

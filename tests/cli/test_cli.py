@@ -65,6 +65,7 @@ def test_check_many_one_line_puzzles_in_order(puzzle_file, capsys):
     assert [o.get("unique") for o in out] == [True, False, None]
     assert [o["line"] for o in out] == [1, 2, 3]
     assert "error" in out[2]
+    assert [o["status"] for o in out] == [0, 1, 2]  # each puzzle's own exit code
 
 
 def test_check_limit(puzzle_file, capsys):

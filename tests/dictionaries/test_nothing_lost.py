@@ -163,6 +163,72 @@ def test_leftovers_of_a_build_killed_while_writing_go_with_the_next_build(tmp_pa
                                                           "words.txt"]
 
 
+# 3b. a full disk (issue 29: `mdb_txn_commit: Input/output error` ended in a traceback)
+
+class CommitFails:
+    """An LMDB environment whose write transaction fails to commit, as on a full disk."""
+
+    def __init__(self, env):
+        self.env = env
+
+    def __getattr__(self, name):
+        return getattr(self.env, name)
+
+    def begin(self, write=False, **options):
+        return FailingCommit(self.env.begin(write=write, **options))
+
+    def open_db(self, name, txn=None, **options):
+        return self.env.open_db(name, txn=getattr(txn, "txn", txn), **options)
+
+
+class FailingCommit:
+    def __init__(self, txn):
+        self.txn = txn
+
+    def __getattr__(self, name):
+        return getattr(self.txn, name)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        import lmdb
+
+        self.txn.abort()
+        raise lmdb.Error("mdb_txn_commit: Input/output error")
+
+
+@pytest.mark.parametrize("failure", ["lmdb commit", "no space for check.json"])
+def test_a_full_disk_is_said_and_the_old_dictionary_kept(tmp_path, capsys, monkeypatch,
+                                                         failure):
+    import errno
+
+    import lmdb
+
+    from dictionaries import integrity
+
+    out = tmp_path / "d"
+    assert main(["dict", "build", str(words_file(tmp_path, "さくら")), "-o", str(out)]) == 0
+    if failure == "lmdb commit":
+        real_open = lmdb.open
+        monkeypatch.setattr(lmdb, "open", lambda *a, **k: CommitFails(real_open(*a, **k)))
+        why = "mdb_txn_commit: Input/output error"
+    else:
+        def no_space(*_):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        monkeypatch.setattr(integrity, "write_check", no_space)
+        why = os.strerror(errno.ENOSPC)
+    capsys.readouterr()
+    new = words_file(tmp_path, "からす", name="new.txt")
+    assert main(["dict", "build", str(new), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"the dictionary could not be written ({why}; is the disk full?)" in err
+    assert f"{out} is as it was" in err and "Traceback" not in err
+    monkeypatch.undo()
+    assert looked_up(capsys, out) == ["サクラ"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["d", "new.txt", "words.txt"]
+
+
 # 4. cut short
 
 def test_a_truncated_dictionary_is_an_error_not_sigbus(tmp_path):
@@ -196,7 +262,7 @@ def test_a_damaged_built_in_dictionary_says_how_to_rebuild_it(tmp_path):
         assert "damaged" in done.stderr and "puzzle-tui install --force" in done.stderr
 
 
-def test_info_finds_damage_that_opening_does_not_look_for(tmp_path, capsys):
+def test_any_changed_byte_is_refused_on_every_open(tmp_path, capsys):
     out = tmp_path / "d"
     assert main(["dict", "build", str(words_file(tmp_path, "さくら")), "-o", str(out)]) == 0
     capsys.readouterr()
@@ -206,8 +272,32 @@ def test_info_finds_damage_that_opening_does_not_look_for(tmp_path, capsys):
     raw = bytearray(data.read_bytes())
     raw[-100] ^= 0xFF  # a byte of a free page: harmless to lookups, still damage
     data.write_bytes(raw)
-    done = cli("dict", "info", str(out))
-    assert done.returncode == 2 and "does not match the SHA-256" in done.stderr
+    for args in (("dict", "info", str(out)), ("dict", "lookup", str(out), "123")):
+        done = cli(*args)
+        assert done.returncode == 2 and "does not match the SHA-256" in done.stderr
+        assert "puzzle-tui dict build" in done.stderr and not done.stdout
+
+
+def test_a_changed_letter_is_never_looked_up_or_counted(tmp_path):
+    """Issue 29: a letter changed inside data.mdb gave a word no source holds (キントウン read
+    as キントウカ), and a check against it a wrong count; every open now hashes the file."""
+    answers = "キントウン キン キキ キヨ ヨウ トウキヨウ キンキ キヨウ トキ ウキ ウンキ ヨトウ"
+    out = tmp_path / "d"
+    assert main(["dict", "build", str(words_file(tmp_path, *answers.split())), "-o",
+                 str(out)]) == 0
+    puzzle = str(DATA / "numcro" / "ja_wikipedia_5x5.q.txt")
+    assert cli("check", puzzle, "--dict", str(out)).stdout == "unique\n"
+    data = out / "data.mdb"
+    raw = data.read_bytes()
+    word, changed = "キントウン".encode("utf-32-le"), "キントウカ".encode("utf-32-le")
+    assert raw.count(word) == 1
+    data.write_bytes(raw.replace(word, changed))
+    for args in (("dict", "lookup", str(out), "12342"), ("check", puzzle, "--dict", str(out)),
+                 ("dict", "info", str(out))):
+        done = cli(*args)
+        assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+        assert "a damaged dictionary (data.mdb does not match the SHA-256" in done.stderr
+        assert "キントウカ" not in done.stdout
 
 
 # 5. random damage

@@ -108,6 +108,21 @@ async def test_bad_file_shows_the_parse_error(pool, tmp_path):
         assert "column 41" in text_of(app, "#error")
 
 
+async def test_a_symlink_loop_is_said_and_the_app_stays_up(pool, tmp_path):
+    """A link to itself: resolving it for the recovery copy's name raised RuntimeError and
+    Textual's error screen closed the app."""
+    loop = tmp_path / "loop.txt"
+    loop.symlink_to(loop)
+    app = PuzzleApp(str(loop), pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        await wait_for(pilot, lambda: any("symbolic links" in n.message
+                                          for n in app._notifications))
+        assert app.is_running and app.return_code is None
+        assert not isinstance(app.screen, SudokuEditor)
+        app.action_open()  # the app still answers
+        await wait_for(pilot, lambda: ready(app, PathPrompt))
+
+
 async def test_generator_dialog_runs_and_cancels(pool):
     app = PuzzleApp(pool=pool)
     async with app.run_test(size=(110, 40)) as pilot:

@@ -53,6 +53,16 @@ def test_round_trips(name, style):
     ("1 2 ■\n2 1\n", 2, 1, "this row has 2 cells"),
     ("1 2\n2 x\n", 2, 1, "expected a grid row"),
     ("{\"grid\": [[1, 2], [2]]}", 1, 1, "rows of equal length"),
+    # issue 29: a misspelt or unknown key used to be dropped, a second `givens:` to win
+    ("lang: ja\n1 2\n2 1\ngiven: 1:ト\n", 4, 1, "unknown key 'given': the keys are givens"),
+    ("lang: ja\n1 2\n2 1\n  foo: bar\n", 4, 3, "unknown key 'foo'"),
+    ("lang: ja\n1 2\n2 1\ngivens: 1:ト\ngivens: 2:キ\n", 5, 1,
+     "`givens:` again (it was on line 4)"),
+    ("LANG: ja\n1 2\n2 1\nlang: en\n", 4, 1, "`lang:` again"),
+    ("numbers: 2\nwidth: 2\nheight: 2\ntable: 1 2 1 2\ngivens: 1:ト\n", 5, 1,
+     "unknown key 'givens': the keys are assign,"),
+    ("lang: ja\n1 2\n2 1\nassign: 1:ト\n", 4, 1, "unknown key 'assign'"),
+    ("kind: sudoku\nlang: ja\n1 2\n2 1\n", 1, 7, "not numcro"),
     ("{\"grid\": [[1, 2],", 1, 18, "not JSON"),
 ])
 def test_bad_input_names_line_and_column(text, line, column, words):
