@@ -310,7 +310,7 @@ def _text(data, key, n, parts):
         if _drawn_copy(data, item, where):
             continue
         sign, cells = item.get("value"), item.get("cells")
-        if sign not in LESS_SIGNS or not isinstance(cells, list) or len(cells) != 2:
+        if sign not in tuple(LESS_SIGNS) or not isinstance(cells, list) or len(cells) != 2:
             raise FPuzzlesError(f"{where}: text {str(sign)[:20]!r}: only inequality signs "
                                 "(< > ∧ ∨ on two neighbouring cells) are read; other text "
                                 "carries rules this workbench cannot see")
@@ -424,7 +424,7 @@ def _little(data, key, n, parts):
             raise FPuzzlesError(f"{where}: a little killer clue at {item.get('cell')} is inside "
                                 "the grid")
         direction = item.get("direction")
-        if direction not in model.DIRECTIONS:
+        if direction not in tuple(model.DIRECTIONS):  # (a tuple: a list there is no key)
             raise _type_error(f"{where}.direction", "DR, DL, UR or UL", direction)
         if _blank(item.get("value")):
             raise FPuzzlesError(f"{where}: a little killer clue without a sum")
