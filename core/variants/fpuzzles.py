@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from core.variants import model
+from core.variants.jsoncheck import Checks
 from core.variants.model import (
     Arrow,
     Cage,
@@ -73,16 +74,8 @@ def cell_id(cell: int, n: int) -> str:
 
 # --- checked access: every value has its expected type, or the error names its place --------
 
-def _type_error(where: str, expected: str, value) -> FPuzzlesError:
-    shown = repr(value)
-    return FPuzzlesError(f"{where}: expected {expected}, found "
-                         f"{shown[:40] + '...' if len(shown) > 40 else shown}")
-
-
-def _list(value, where: str) -> list:
-    if not isinstance(value, list):
-        raise _type_error(where, "a list", value)
-    return value
+CHECKS = Checks(FPuzzlesError)
+_type_error, _list = CHECKS.type_error, CHECKS.list
 
 
 def _items(data: dict, key: str) -> list[tuple[str, dict]]:

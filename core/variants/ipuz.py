@@ -14,6 +14,7 @@ from core.errors import ParseError
 from core.files import read_json
 from core.sudoku.model import SYMBOLS
 from core.variants import formats, model
+from core.variants.jsoncheck import Checks
 from core.variants.model import Cage, Variant, diagonal_cells, windows
 
 KIND = "http://ipuz.org/sudoku#1"
@@ -152,21 +153,8 @@ def _extension(lines: list, base: Variant) -> Variant:
 
 # --- checked access: every value has its expected type, or the error names its place --------
 
-def _type_error(where: str, expected: str, value) -> ParseError:
-    shown = repr(value)
-    return ParseError(f"ipuz {where}: expected {expected}, found "
-                      f"{shown[:40] + '...' if len(shown) > 40 else shown}", 1, 1)
-
-
-def _list(value, where: str) -> list:
-    if not isinstance(value, list):
-        raise _type_error(where, "a list", value)
-    return value
-
-
-def _listed(data: dict, key: str) -> list:
-    """The list under `key` (none when absent)."""
-    return [] if data.get(key) is None else _list(data[key], key)
+CHECKS = Checks(lambda message: ParseError(message, 1, 1), "ipuz ")
+_type_error, _list, _listed = CHECKS.type_error, CHECKS.list, CHECKS.listed
 
 
 def _int(value, where: str) -> int:

@@ -29,6 +29,7 @@ import re
 from core.errors import ParseError
 from core.files import read_json
 from core.variants import model
+from core.variants.jsoncheck import Checks
 from core.variants.model import (
     Arrow,
     Cage,
@@ -151,21 +152,8 @@ def unzip_json(text: str) -> dict:
 
 # --- checked access: every value has its expected type, or the error names its place --------
 
-def _type_error(where: str, expected: str, value) -> SclError:
-    shown = repr(value)
-    return SclError(f"{where}: expected {expected}, found "
-                    f"{shown[:40] + '...' if len(shown) > 40 else shown}")
-
-
-def _list(value, where: str) -> list:
-    if not isinstance(value, list):
-        raise _type_error(where, "a list", value)
-    return value
-
-
-def _listed(item: dict, key: str, where: str) -> list:
-    """The list under `key` (none when absent)."""
-    return [] if item.get(key) is None else _list(item[key], where)
+CHECKS = Checks(SclError)
+_type_error, _list, _listed = CHECKS.type_error, CHECKS.list, CHECKS.listed
 
 
 def _items(data: dict, key: str) -> list[tuple[str, dict]]:
