@@ -277,7 +277,9 @@ class _Picture:
         self.inner: list[tuple[int, ...]] = []  # a pill's white inside
         self.arrows: list[list[int]] = []
         self.pointers: dict[tuple[int, int], list[str]] = {}  # little killers' directions
-        self.outside: dict[tuple[int, int], list[str]] = {}
+        # texts outside the grid, a place each: (text, boxed) - boxed on white, as SudokuPad
+        # draws its own sums, or plain text with an outline, as f-puzzles' text items
+        self.outside: dict[tuple[int, int], list[tuple[str, bool]]] = {}
         self.chevrons: dict[tuple[int, tuple[int, int]], str] = {}  # (cell, step): kind
         self.grey: set[int] = set()  # minimum/maximum shading
         self.cloned: list[int] = []  # grey as SudokuPad shades clones
@@ -436,9 +438,12 @@ def _cages(data: dict, key: str, picture: _Picture) -> None:
             picture.add("cages", Cage(cells, total))
         elif text:
             picture.problems.append(f"a cage marked {text[:20]!r}")
-        else:
-            picture.add("cages" if cage.get("unique") else "extra",
-                        Cage(cells) if cage.get("unique") else cells)
+        elif cage.get("unique"):
+            picture.add("cages", Cage(cells))
+        elif set(cage) == {"cells"}:  # an extra region, as this workbench once wrote them
+            picture.add("extra", cells)
+        else:  # f-puzzles' plain cage: its rule is in the rules text
+            picture.problems.append(f"a plain cage at {model.cell_name(cells[0], n)}")
 
 
 def _note(text: str, where: str, picture: _Picture) -> None:
@@ -520,7 +525,9 @@ def _overlays(data: dict, key: str, picture: _Picture) -> None:
         text = _text(item, "text", where)
         if not _inside(center, n):
             if text:
-                picture.outside.setdefault(_place(center), []).append(text)
+                boxed = {_colour(item, "backgroundColor", where),
+                         _colour(item, "borderColor", where)} == {WHITE}
+                picture.outside.setdefault(_place(center), []).append((text, boxed))
             else:
                 picture.problems.append(f"a shape outside the grid ({where})")
         elif not _on_edge(item, center, text, where, picture) and not _circle(
@@ -665,13 +672,15 @@ def _ended_lines(picture: _Picture) -> None:
     """Lines, each with what its ends need: a (slow) thermometer its bulb (its direction), a
     between line and a double arrow a circle on each end."""
     n, circles = picture.n, picture.circles
+    starts = {(style, cells[0]) for style, cells in picture.lines}
     for style, cells in picture.lines:
         name = f"{style} line at {model.cell_name(cells[0], n)}"
         if style in ("thermo", "slowthermo"):
-            if (style, cells[0]) not in circles and (style, cells[-1]) in circles:
+            # drawn from its far end: unless that bulb is another line's (whose, then?)
+            if (style, cells[0]) not in circles and (style, cells[-1]) in circles - starts:
                 cells = cells[::-1]
             if (style, cells[0]) not in circles:
-                picture.problems.append(f"a {name} without its bulb")
+                picture.problems.append(f"a {name} without a bulb of its own")
                 continue
             picture.used.add((style, cells[0]))
         elif style in ("between", "doublearrow"):
@@ -696,11 +705,12 @@ def _whisper(n: int) -> dict[str, int]:
 def _arrows_with_bulbs(picture: _Picture) -> None:
     n = picture.n
     for cells in picture.arrows:
-        bulb = next((b for b in picture.bulbs if cells[0] in b), None)
-        if bulb is None:
-            picture.problems.append(f"an arrow at {model.cell_name(cells[0], n)} without its "
-                                    "bulb")
+        bulbs = {b for b in picture.bulbs if cells[0] in b}
+        if len(bulbs) != 1:
+            picture.problems.append(f"an arrow at {model.cell_name(cells[0], n)} with "
+                                    f"{len(bulbs) or 'no'} bulbs")
             continue
+        bulb = bulbs.pop()
         picture.used.add(bulb)
         picture.add("arrows", Arrow(bulb, tuple(c for c in dict.fromkeys(cells)
                                                 if c not in bulb)))
@@ -719,25 +729,27 @@ def _beside(place: tuple[int, int], n: int) -> tuple[str, int, bool] | None:
 
 
 def _outside_clues(picture: _Picture) -> None:
-    """Each place outside the grid holds one number: a little killer's with its pointer, an
-    X-sum's or skyscraper's with its symbol, else a sandwich sum."""
+    """Each place outside the grid holds one number: SudokuPad's boxed sum with a pointer (a
+    little killer) or alone (a sandwich sum), or the add-on's text under an X-sum's or a
+    skyscraper's symbol. A bare text number says nothing of its rule: refused."""
     n = picture.n
-    for place, texts in sorted(picture.outside.items()):
-        numbers = [t for t in texts if t.isascii() and t.isdigit()]
-        symbols = [SYMBOL_KINDS[t] for t in texts if t in SYMBOL_KINDS]
+    for place, entries in sorted(picture.outside.items()):
+        boxed = [t for t, box in entries if box and t.isascii() and t.isdigit()]
+        texts = sorted((t for t, box in entries if not box), key=lambda t: t in SYMBOL_KINDS)
         pointers = picture.pointers.pop(place, [])
         beside = _beside(place, n)
-        shown = f"{' '.join(texts)[:20]!r} outside the grid at row {place[0] + 1}, column " \
-                f"{place[1] + 1}"
-        if len(numbers) != 1 or len(numbers) + len(symbols) != len(texts) or len(
-                symbols) + len(pointers) > 1 or (beside is None and not pointers):
-            picture.problems.append(shown)
-        elif pointers:
-            picture.add("little", LittleKiller(*place, pointers[0], int(numbers[0])))
-        elif symbols:
-            picture.add("outside", Outside(symbols[0], *beside, int(numbers[0])))
+        clue = len(texts) == 2 and texts[0].isascii() and texts[0].isdigit() and (
+            texts[1] in SYMBOL_KINDS)
+        if len(boxed) == 1 == len(entries) and len(pointers) == 1:
+            picture.add("little", LittleKiller(*place, pointers[0], int(boxed[0])))
+        elif len(boxed) == 1 == len(entries) and not pointers and beside:
+            picture.add("sandwiches", Sandwich(beside[0], beside[1], int(boxed[0])))
+        elif clue and len(entries) == 2 and not pointers and beside:
+            picture.add("outside", Outside(SYMBOL_KINDS[texts[1]], *beside, int(texts[0])))
         else:
-            picture.add("sandwiches", Sandwich(beside[0], beside[1], int(numbers[0])))
+            shown = " ".join(t for t, _ in entries)[:20]
+            picture.problems.append(f"{shown!r} outside the grid at row {place[0] + 1}, "
+                                    f"column {place[1] + 1}")
     picture.problems += [f"a little killer arrow with no sum at row {r + 1}, column {c + 1}"
                          for r, c in picture.pointers]
 

@@ -186,6 +186,17 @@ def test_sudokupads_other_words_for_classic_rules():
         read(data)
 
 
+def test_a_thermometer_drawn_from_its_far_end_reads_from_its_bulb():
+    bulb = {"borderColor": "#CFCFCF", "backgroundColor": "#CFCFCF", "center": [2.5, 2.5],
+            "rounded": True, "width": 0.85, "height": 0.85}
+    data = picture(4, lines=[addon_line("#CFCFCF", 21, (0, 0), (1, 1), (2, 2))],
+                   underlays=[bulb])
+    assert read(data).thermos == ((10, 5, 0),)
+    data["lines"].append(addon_line("#CFCFCF", 21, (2, 2), (3, 3)))  # whose bulb, then?
+    with pytest.raises(ParseError, match="thermo line at r1c1 without a bulb of its own"):
+        read(data)
+
+
 def test_given_candidates_travel_as_given_centre_marks():
     p = make(4, candidates=[(0, 0b0011), (15, 0b1100)])
     data = sudokupad.write(p)
@@ -225,7 +236,7 @@ def test_what_a_picture_cannot_tell_is_refused_on_writing(p, words):
     ({"metadata": {"conflictchecker": True}}, "conflictchecker"),
     ({"lines": [addon_line("#123456", 8, (0, 0), (0, 1))]}, "#123456"),
     ({"lines": [addon_line("#F067F0", 3, (0, 0), (0, 1))]}, "#F067F0, 3 thick"),
-    ({"lines": [addon_line("#CFCFCF", 21, (0, 0), (0, 1))]}, "thermo line .* bulb"),
+    ({"lines": [addon_line("#CFCFCF", 21, (0, 0), (0, 1))]}, "thermo line .* bulb of its own"),
     ({"lines": [addon_line("#C54B8B", 4.8, (1, 0), (1, 1), (1, 2))]},
      "doublearrow line .* circle on each end"),
     ({"overlays": [end_circle("#6495ED", 0.8, 2, 3)]}, "slowthermo.*on no line"),
@@ -237,6 +248,9 @@ def test_what_a_picture_cannot_tell_is_refused_on_writing(p, words):
     ({"cages": [{"cells": [[0, 0]], "style": "killer-ish"}]}, "killer-ish"),
     ({"overlays": [{"center": [0.5, 0.5], "text": "A", "width": 0.5, "height": 0.5}]},
      "'A'"),
+    ({"overlays": [outside_text(-0.5, 1.5, 7, 32)]}, "'7' outside the grid"),  # f-puzzles text
+    ({"cages": [{"cells": [[0, 0], [0, 1]], "outlineC": "#000000", "fontC": "#000000"}]},
+     "plain cage"),
 ])
 def test_unknown_drawings_are_refused_by_name(change, words):
     data = picture(4)
