@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from core.variants import model
+from core.variants.jsoncheck import Checks
 from core.variants.model import (
     Arrow,
     Cage,
@@ -73,16 +74,8 @@ def cell_id(cell: int, n: int) -> str:
 
 # --- checked access: every value has its expected type, or the error names its place --------
 
-def _type_error(where: str, expected: str, value) -> FPuzzlesError:
-    shown = repr(value)
-    return FPuzzlesError(f"{where}: expected {expected}, found "
-                         f"{shown[:40] + '...' if len(shown) > 40 else shown}")
-
-
-def _list(value, where: str) -> list:
-    if not isinstance(value, list):
-        raise _type_error(where, "a list", value)
-    return value
+CHECKS = Checks(FPuzzlesError)
+_type_error, _list = CHECKS.type_error, CHECKS.list
 
 
 def _items(data: dict, key: str) -> list[tuple[str, dict]]:
@@ -310,7 +303,7 @@ def _text(data, key, n, parts):
         if _drawn_copy(data, item, where):
             continue
         sign, cells = item.get("value"), item.get("cells")
-        if sign not in LESS_SIGNS or not isinstance(cells, list) or len(cells) != 2:
+        if sign not in tuple(LESS_SIGNS) or not isinstance(cells, list) or len(cells) != 2:
             raise FPuzzlesError(f"{where}: text {str(sign)[:20]!r}: only inequality signs "
                                 "(< > ∧ ∨ on two neighbouring cells) are read; other text "
                                 "carries rules this workbench cannot see")
@@ -424,7 +417,7 @@ def _little(data, key, n, parts):
             raise FPuzzlesError(f"{where}: a little killer clue at {item.get('cell')} is inside "
                                 "the grid")
         direction = item.get("direction")
-        if direction not in model.DIRECTIONS:
+        if direction not in tuple(model.DIRECTIONS):  # (a tuple: a list there is no key)
             raise _type_error(f"{where}.direction", "DR, DL, UR or UL", direction)
         if _blank(item.get("value")):
             raise FPuzzlesError(f"{where}: a little killer clue without a sum")

@@ -14,6 +14,7 @@ from core.errors import ParseError
 from core.files import read_json
 from core.sudoku.model import SYMBOLS
 from core.variants import formats, model
+from core.variants.jsoncheck import Checks
 from core.variants.model import Cage, Variant, diagonal_cells, windows
 
 KIND = "http://ipuz.org/sudoku#1"
@@ -45,11 +46,14 @@ def needs_variants(text: str) -> bool:
 
 
 def _zones_hold_every_symbol(data: dict) -> bool:
+    """Zones of n cells each (or malformed ones, which this reader names)."""
+    rows, zones = data.get("puzzle"), data.get("zones")
+    if not isinstance(rows, list) or not isinstance(zones, list):
+        return True
     try:
-        n = len(data["puzzle"])
-        return all(len(_zone_cells(zone, n)) == n for zone in data["zones"])
-    except (ParseError, KeyError, TypeError, ValueError):
-        return False
+        return all(len(_zone_cells(zone, len(rows), "zones")) == len(rows) for zone in zones)
+    except ParseError:
+        return True
 
 
 def _xy(cell: int, n: int) -> list[int]:
@@ -97,59 +101,104 @@ def _rest(p: Variant) -> list[str]:
 
 
 def from_ipuz(data: dict) -> Variant:
-    rows = data["puzzle"]
+    rows = _list(data.get("puzzle"), "puzzle")
     n = len(rows)
     if not model.MIN_SIZE <= n <= model.MAX_SIZE:
-        raise ValueError(f"a Sudoku has {model.MIN_SIZE} to {model.MAX_SIZE} rows; found {n}")
-    givens = [_given(value, n) for row in rows for value in row]
+        raise ParseError(f"ipuz: a Sudoku has {model.MIN_SIZE} to {model.MAX_SIZE} rows; "
+                         f"found {n}", 1, 1)
+    givens = [_given(value, n, f"puzzle[{r}][{c}]") for r, row in enumerate(rows)
+              for c, value in enumerate(_list(row, f"puzzle[{r}]"))]
     if len(givens) != n * n:
-        raise ValueError(f"a {n}x{n} Sudoku needs {n * n} cells; found {len(givens)}")
-    zones = [_zone_cells(z, n) for z in data.get("zones") or []]
-    regions, rest = _regions_of(zones, n, data.get("boxes", True))
+        raise ParseError(f"ipuz: a {n}x{n} Sudoku needs {n * n} cells; found {len(givens)}",
+                         1, 1)
+    zones = [_zone_cells(z, n, f"zones[{i}]") for i, z in enumerate(_listed(data, "zones"))]
+    boxes = data.get("boxes", True)
+    if not isinstance(boxes, bool):
+        raise _type_error("boxes", "true or false", boxes)
+    regions, rest = _regions_of(zones, n, boxes)
     rules = {rule for rule, anti in (("diagonal", False), ("antidiagonal", True))
              if diagonal_cells(n, anti) in [tuple(sorted(z)) for z in rest]}
     extra = [z for z in rest if tuple(sorted(z)) not in (diagonal_cells(n),
                                                           tuple(sorted(diagonal_cells(n, True))))]
-    cages = [Cage(_zone_cells(c, n), _cage_total(c)) for c in data.get("cages") or []]
+    cages = [Cage(_zone_cells(c, n, f"cages[{i}]"), _cage_total(c, f"cages[{i}]"))
+             for i, c in enumerate(_listed(data, "cages"))]
+    title = data.get("title", "")
+    if not isinstance(title, str):
+        raise _type_error("title", "text", title)
     base = model.make(n, givens, regions, rules=rules, extra=extra, cages=cages,
-                      meta=[("title", str(data.get("title", "")))])
-    lines = data.get(EXTENSION) or []
+                      meta=[("title", title)])
+    lines = _listed(data, EXTENSION)
     if not lines:
         return base
-    if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
-        raise ValueError(f"{EXTENSION} is a list of text lines")
-    more = model.parts_of(formats.parse(f"kind: variants\nsize: {n}\n" + "\n".join(lines)
-                                        + "\n"))
+    more = model.parts_of(_extension(lines, base))
     more.update(rules=rules | more["rules"], extra=extra + list(more["extra"]),
                 cages=cages + list(more["cages"]))
-    return model.make(n, givens, regions, meta=base.meta, **more)
+    return model.make(n, givens, base.regions, meta=base.meta, **more)
 
 
-def _given(value, n: int) -> int:
+def _extension(lines: list, base: Variant) -> Variant:
+    """The extension's lines of the text format, read on the puzzle's grid and regions (a
+    size with no boxes has its regions given; the text format needs them said)."""
+    for i, line in enumerate(lines):
+        if not isinstance(line, str) or "\n" in line or ":" not in line:
+            raise _type_error(f"{EXTENSION}[{i}]", "a line `key: value`", line)
+    grid = formats.format(model.make(base.size, None, base.regions))
+    try:
+        return formats.parse(grid + "\n".join(lines) + "\n")
+    except ParseError as error:
+        at = error.line - grid.count("\n") - 1
+        where = f"[{at}]" if 0 <= at < len(lines) else ""
+        raise ParseError(f"ipuz {EXTENSION}{where}: {error.message}", 1, 1) from None
+
+
+# --- checked access: every value has its expected type, or the error names its place --------
+
+CHECKS = Checks(lambda message: ParseError(message, 1, 1), "ipuz ")
+_type_error, _list, _listed = CHECKS.type_error, CHECKS.list, CHECKS.listed
+
+
+def _int(value, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _type_error(where, "a whole number", value)
+    return value
+
+
+def _given(value, n: int, where: str) -> int:
     if isinstance(value, dict):
         value = value.get("given", 0)
     if isinstance(value, str):
         value = SYMBOLS.index(value) + 1 if value in SYMBOLS[:n] else 0
-    if not isinstance(value, int | None) or not 0 <= (value or 0) <= n:
-        raise ValueError(f"a {n}x{n} Sudoku's cells hold 0 to {n}, not {value!r}")
-    return value or 0
+    if value is None or value == 0:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= n:
+        raise _type_error(where, f"a digit 0 to {n}", value)
+    return value
 
 
-def _zone_cells(zone, n: int) -> tuple[int, ...]:
+def _zone_cells(zone, n: int, where: str) -> tuple[int, ...]:
+    if not isinstance(zone, dict):
+        raise _type_error(where, "an object", zone)
     if "rect" in zone:
-        x1, y1, x2, y2 = zone["rect"]
+        rect = zone["rect"]
+        if not isinstance(rect, list) or len(rect) != 4:
+            raise _type_error(f"{where}.rect", "[x1, y1, x2, y2]", rect)
+        x1, y1, x2, y2 = (_int(v, f"{where}.rect[{i}]") for i, v in enumerate(rect))
         base = 0 if min(x1, y1) == 0 else 1
         if not (base <= x1 <= x2 < n + base and base <= y1 <= y2 < n + base):
-            raise ParseError(f"ipuz zones: rect {[x1, y1, x2, y2]} is not inside the {n}x{n} "
+            raise ParseError(f"ipuz {where}: rect {[x1, y1, x2, y2]} is not inside the {n}x{n} "
                              "grid", 1, 1)
         return tuple((y - base) * n + x - base for y in range(y1, y2 + 1)
                      for x in range(x1, x2 + 1))
-    points = zone["cells"]
+    points = []
+    for i, point in enumerate(_list(zone.get("cells"), f"{where}.cells")):
+        if not isinstance(point, list) or len(point) != 2:
+            raise _type_error(f"{where}.cells[{i}]", "a cell [x, y]", point)
+        points.append(tuple(_int(v, f"{where}.cells[{i}]") for v in point))
     base = 0 if any(0 in point for point in points) else 1
     cells = []
     for x, y in points:
         if not (base <= x < n + base and base <= y < n + base):
-            raise ParseError(f"ipuz zone cell {[x, y]} is outside the {n}x{n} grid", 1, 1)
+            raise ParseError(f"ipuz {where}: cell {[x, y]} is outside the {n}x{n} grid", 1, 1)
         cells.append((y - base) * n + x - base)
     return tuple(cells)
 
@@ -177,13 +226,17 @@ def _regions_of(zones, n: int, boxes: bool):
     return None, zones
 
 
-def _cage_total(cage) -> int | None:
+def _cage_total(cage: dict, where: str) -> int | None:
     value = cage.get("value")
     if value is None:
         return None
-    if cage.get("operator", "+") != "+":
-        raise ParseError(f"ipuz cage operator {cage['operator']!r}: killer cages add (+)", 1, 1)
-    return int(value)
+    operator = cage.get("operator", "+")
+    if operator != "+":
+        raise ParseError(f"ipuz {where}: operator {str(operator)[:10]!r}: killer cages add (+)",
+                         1, 1)
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 5:
+        return int(value)
+    return _int(value, f"{where}.value")
 
 
 __all__ = ["KIND", "needs_variants", "to_ipuz", "from_ipuz", "windows"]

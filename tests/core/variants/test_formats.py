@@ -170,3 +170,40 @@ def test_a_pill_bulb_is_drawn_as_one_rounded_band():
     assert abs(band[0].x2 - band[0].x1) == abs(band[0].y2 - band[0].y1) > 0  # diagonal
     single = make(9, None, None, arrows=[Arrow((40,), (50, 60))])
     assert sum(isinstance(i, Circle) for i in draw(single).items) == 1
+
+
+@pytest.mark.parametrize("change, place", [
+    ({"puzzle": 5}, "puzzle: expected a list"),
+    ({"zones": [{"cells": 5}]}, "zones\\[0\\].cells: expected a list"),
+    ({"zones": [{"rect": [0, 0, "x", 2]}]}, "zones\\[0\\].rect\\[2\\]"),
+    ({"cages": [{"cells": [[1, 1], [1, 2]], "value": [15]}]}, "cages\\[0\\].value"),
+    ({"boxes": "no"}, "boxes: expected true or false"),
+    ({"title": 7}, "title: expected text"),
+    ({"org.puzzle-workbench:constraints": [5]}, "constraints\\[0\\]: expected a line"),
+    ({"org.puzzle-workbench:constraints": ["whisper: r1c1 r1c2", "renban: r1c1 r9c9"]},
+     "constraints\\[1\\]: r9c9 is outside"),
+])
+def test_ipuz_values_of_the_wrong_type_name_their_place(change, place, tmp_path, capsys):
+    import json
+
+    from cli import main
+
+    data = json.loads(to_ipuz(VARIANTS, make(4, None, None, cages=[])))
+    data["org.puzzle-workbench:constraints"] = ["rules: antiking"]  # read by variants
+    data.update(change)
+    with pytest.raises(ParseError, match=place):
+        kinds.parse(json.dumps(data))
+    path = tmp_path / "p.ipuz"
+    path.write_text(json.dumps(data))
+    assert main(["check", str(path)]) == 2
+    assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("n", [5, 7])
+def test_ipuz_of_a_size_without_boxes_keeps_its_constraints(n):
+    from core.variants.model import Line
+
+    rows = [i // n for i in range(n * n)]
+    p = make(n, None, rows, lines=[Line("renban", (0, 1, 2))], candidates=[(n * n - 1, 3)])
+    family, back = kinds.parse(to_ipuz(VARIANTS, p))
+    assert family is VARIANTS and back == p
