@@ -59,6 +59,27 @@ ADDON_KEYS = {"Renban": "renban", "German Whispers": "whispers", "Dutch Whispers
               "Zipper Line": "zipperline", "Slow Thermometer": "slowthermometer",
               "Row Indexer": "rowindexer", "Column Indexer": "columnindexer",
               "Box Indexer": "boxindexer", "X Sum": "xsum", "Skyscraper": "skyscraper"}
+# How f-puzzles' constraint add-on draws the copies it exports beside each constraint, for
+# apps without it (SudokuPad among them): the line kinds' name, colour and width (a whisper's
+# style is German or Dutch by its difference), the indexers' cage colour, the outside clues'
+# symbol. The writer draws the same copies; core/variants/sudokupad.py reads them back.
+ADDON_LINES = {"renban": ("Renban", "#F067F0", 0.25),
+               "german": ("German Whispers", "#67F067", 0.1875),
+               "dutch": ("Dutch Whispers", "#FF9A00", 0.1875),
+               "entropic": ("Entropic Line", "#FFCCAA", 0.15625),
+               "modular": ("Modular Line", "#33BBBB", 0.15625),
+               "regionsum": ("Region Sum Line", "#2ECBFF", 0.15625),
+               "nabner": ("Nabner", "#C9C883", 0.25),
+               "doublearrow": ("Double Arrow", "#C54B8B", 0.15),
+               "zipper": ("Zipper Line", "#CDB1EC", 0.15625),
+               "slowthermo": ("Slow Thermometer", "#6495ED", 0.3)}
+ADDON_CIRCLES = {"doublearrow": 0.85, "slowthermo": 0.8}  # filled circles on its ends
+# A whisper of another difference: drawn in a colour of its own that no app reads as German
+# or Dutch (the add-on's green says "5 on 9x9").
+OTHER_WHISPER = ("Whispers", "#9ACD32", 0.1875)
+ADDON_INDEXERS = {"row": ("Row Indexer", "#7CC77C"), "column": ("Column Indexer", "#C77C7C"),
+                  "box": ("Box Indexer", "#7C7CC7")}
+ADDON_SYMBOLS = {"xsum": ("X Sum", "\u25ef"), "skyscraper": ("Skyscraper", "\u25af")}
 # Constraint keys whose items draw cells (lines, shapes, clue places) a copy may trace.
 DRAWN_KEYS = (*LINE_KEYS, "thermometer", "arrow", "clone", "extraregion", "killercage",
               *INDEXER_KEYS, "xsum", "skyscraper", "sandwichsum", "littlekillersum")
@@ -628,22 +649,50 @@ def _outside_id(line: str, index: int, reverse: bool, n: int) -> str:
     return f"R{index + 1}C{far}" if line == "row" else f"R{far}C{index + 1}"
 
 
+def whisper_style(n: int, value: int) -> str | None:
+    """German or Dutch, by a whisper's least difference (None: neither)."""
+    return {(n + 1) // 2: "german", (n + 1) // 2 - 1: "dutch"}.get(value)
+
+
 def _new_out(p: Variant, data: dict) -> None:
     n = p.size
     keys = {kind: key for key, kind in LINE_KEYS.items()}
     for line in p.lines:
         value = {"value": str(line.value)} if line.kind == "whisper" else {}
         data.setdefault(keys[line.kind], []).append({"lines": [_ids(line.cells, n)], **value})
+        _line_copy(line, n, data)
     for kind, key in ((k, key) for key, k in INDEXER_KEYS.items()):
         cells = [c for k, c in p.indexers if k == kind]
         if cells:
             data[key] = [{"cells": _ids(cells, n)}]
+            name, colour = ADDON_INDEXERS[kind]
+            data.setdefault("cage", []).append({"cells": _ids(cells, n), "outlineC": colour,
+                                                "fontC": "#000000", "fromConstraint": name})
     if p.clones:
         data["clone"] = [{"cells": _ids(c.a, n), "cloneCells": _ids(c.b, n)} for c in p.clones]
     if p.quads:
         data["quadruple"] = [{"cells": _ids(q.cells, n), "values": list(q.digits)}
                              for q in p.quads]
     for o in p.outside:
-        data.setdefault(o.kind, []).append({"cell": _outside_id(o.line, o.index, o.reverse, n),
-                                            "value": str(o.total)})
+        place = _outside_id(o.line, o.index, o.reverse, n)
+        data.setdefault(o.kind, []).append({"cell": place, "value": str(o.total)})
+        name, symbol = ADDON_SYMBOLS[o.kind]
+        data.setdefault("text", []).extend(
+            {"cells": [place], "value": text, "fontC": "#000000", "size": size,
+             "fromConstraint": name} for text, size in ((symbol, 1.2), (str(o.total), 0.7)))
+
+
+def _line_copy(line, n: int, data: dict) -> None:
+    """The add-on's drawn copy of a line, so apps without it (SudokuPad) show the line."""
+    style = whisper_style(n, line.value) if line.kind == "whisper" else line.kind
+    if line.kind != "whisper" and style not in ADDON_LINES:
+        return  # palindromes and between lines are f-puzzles' own
+    name, colour, width = ADDON_LINES.get(style, OTHER_WHISPER)
+    ids = _ids(line.cells, n)
+    data.setdefault("line", []).append({"lines": [ids], "outlineC": colour, "width": width,
+                                        "fromConstraint": name})
+    ends = {"doublearrow": (ids[0], ids[-1]), "slowthermo": (ids[0],)}.get(style, ())
+    data.setdefault("circle", []).extend(
+        {"cells": [end], "baseC": colour, "outlineC": colour, "width": ADDON_CIRCLES[style],
+         "height": ADDON_CIRCLES[style], "fromConstraint": name} for end in ends)
 

@@ -28,7 +28,7 @@ import re
 
 from core.errors import ParseError
 from core.files import read_json
-from core.variants import model
+from core.variants import fpuzzles, model
 from core.variants.jsoncheck import Checks
 from core.variants.model import (
     Arrow,
@@ -52,25 +52,22 @@ UNPROPS = {v: k for k, v in PROPS.items()}
 GREY, ARROW_GREY, DIAGONAL_BLUE = "#CFCFCF", "#A1A1A1", "#34BBE6"
 WHITE, BLACK, MINMAX_GREY = "#FFFFFF", "#000000", "#CCCCCC"
 SIGNS = {"<": "<", ">": ">", "∧": "∧", "^": "∧", "∨": "∨", "v": "∨"}
-# The lines the add-on exports: its colour, and SudokuPad's thickness (32 x the add-on's
-# width). A whisper's colour says its difference: German (n+1)//2, Dutch one less.
-LINE_STYLES = {"renban": ("#F067F0", 8), "german": ("#67F067", 6), "dutch": ("#FF9A00", 6),
-               "entropic": ("#FFCCAA", 5), "modular": ("#33BBBB", 5),
-               "regionsum": ("#2ECBFF", 5), "nabner": ("#C9C883", 8),
-               "doublearrow": ("#C54B8B", 4.8), "zipper": ("#CDB1EC", 5),
-               "slowthermo": ("#6495ED", 9.6)}
+# The lines the add-on exports (fpuzzles.ADDON_LINES): their colour, and SudokuPad's
+# thickness (32 x the add-on's width). A whisper's colour says its difference: German
+# (n+1)//2, Dutch one less.
+LINE_STYLES = {style: (colour.upper(), round(32 * width, 2))
+               for style, (_, colour, width) in fpuzzles.ADDON_LINES.items()}
 STYLE_OF_COLOUR = {colour: style for style, (colour, _) in LINE_STYLES.items()}
 # SudokuPad's grey lines, told apart by thickness (a thermometer also by its bulb).
 GREY_LINES = {"thermo": 21, "palindrome": 16, "between": 2}
 # The filled circles the add-on puts on line ends: both ends of a double arrow, a slow
 # thermometer's bulb.
-END_CIRCLES = {"doublearrow": 0.85, "slowthermo": 0.8}
-OUTSIDE_SYMBOLS = {"xsum": "\u25ef", "skyscraper": "\u25af"}
+END_CIRCLES = fpuzzles.ADDON_CIRCLES
+OUTSIDE_SYMBOLS = {kind: symbol for kind, (_, symbol) in fpuzzles.ADDON_SYMBOLS.items()}
 SYMBOL_KINDS = {v: k for k, v in OUTSIDE_SYMBOLS.items()}
 # The add-on's one cage for each kind of indexer; SudokuPad styles it by the add-on's name.
-INDEXER_CAGES = {"row": ("fpRowIndexer", "#7CC77C", "Row Indexer"),
-                 "column": ("fpColumnIndexer", "#C77C7C", "Column Indexer"),
-                 "box": ("fpBoxIndexer", "#7C7CC7", "Box Indexer")}
+INDEXER_CAGES = {kind: ("fp" + name.replace(" ", ""), colour, name)
+                 for kind, (name, colour) in fpuzzles.ADDON_INDEXERS.items()}
 INDEXER_OF_STYLE = {style: kind for kind, (style, _, _) in INDEXER_CAGES.items()}
 # SudokuPad's `global` rules (and ours for a negative X or V alone).
 GLOBAL = {"antiknight": ("rules", {"antiknight"}), "antiking": ("rules", {"antiking"}),

@@ -294,3 +294,22 @@ def test_real_links_with_unknown_keys_or_properties_are_refused():
                 kinds.parse(bad)
             checked += 1
     assert checked >= 60
+
+
+def test_the_writer_adds_the_add_ons_drawn_copies_for_apps_without_it():
+    """SudokuPad and f-puzzles without the constraint add-on draw only the copies: each line
+    kind, indexer and outside clue gets one, in the add-on's colours, and reads back as it
+    was. A whisper of an unusual difference is not coloured as German or Dutch."""
+    from core.variants import formats
+
+    p = formats.parse("kind: variants\nsize: 9\nrenban: r1c1 r1c2 r1c3\nwhisper: r2c1 r2c2\n"
+                      "whisper 3: r3c1 r3c2\ndoublearrow: r4c1 r4c2 r4c3\n"
+                      "rowindexer: r5c5\nxsum 10: r6c0\npalindrome: r7c1 r7c2\n")
+    data = fpuzzles.write(p)
+    drawn = {(tuple(line["lines"][0]), line["outlineC"]) for line in data["line"]}
+    assert drawn == {(("R1C1", "R1C2", "R1C3"), "#F067F0"), (("R2C1", "R2C2"), "#67F067"),
+                     (("R3C1", "R3C2"), "#9ACD32"), (("R4C1", "R4C2", "R4C3"), "#C54B8B")}
+    assert [c["cells"] for c in data["circle"]] == [["R4C1"], ["R4C3"]]
+    assert data["cage"][0]["fromConstraint"] == "Row Indexer"
+    assert [t["value"] for t in data["text"]] == ["\u25ef", "10"]
+    assert read(data) == p
