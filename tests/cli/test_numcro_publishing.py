@@ -62,7 +62,9 @@ def test_prose_words_are_counted_and_rules_and_level_reach_json(english, tmp_pat
     (["--seconds", "0"], "--seconds 0? a time budget above 0"),
     (["--max-word", "1"], "--max-word 1? 2 to 25 for ja"),
     (["--lang", "en", "--max-word", "2"], "--max-word 2? 3 to 25 for en"),
-    (["--min-givens", "-1"], "--min-givens -1? 0 or more"),
+    (["--givens", "-1"], "--givens '-1'? how many letters are given"),
+    (["--givens", "4-2"], "--givens '4-2'? how many letters are given"),
+    (["--givens", "2-4", "--no-hints"], "--givens 2-4 and --no-hints: both say"),
 ])
 def test_options_no_grid_can_meet_are_exit_2_at_once(args, said, capsys, monkeypatch, tmp_path):
     """Said before any dictionary is opened or any search runs (they searched to the time
@@ -83,3 +85,14 @@ def test_a_grid_without_answer_is_not_rated(tmp_path, capsys):
     capsys.readouterr()
     assert main(["rate", str(grid), "--dict", str(tmp_path / "d")]) == 1
     assert "no solution" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_without_options_a_few_givens_and_no_trial_and_error(english, seed, capsys):
+    """Issue 27: what a publisher prints (it gave no letter, or needed trial and error)."""
+    assert main(["generate", "numcro", "--lang", "en", "--size", "11", "--dict", english,
+                 "--seed", str(seed), "--json"]) == 0
+    made = json.loads(capsys.readouterr().out)
+    assert 2 <= made["givens"] <= 4
+    assert made["rating"]["complete"] and made["rating"]["deductions"]["what if"] == 0
+    assert made["level"] in ("easy", "medium", "hard")
