@@ -36,6 +36,7 @@ OWN_FIRST = 8  # an entry an author's word fits is filled as if it had 8x fewer 
 PROOF_NODES = 2000  # a uniqueness search past this is undecided: give a letter first
 NO_HINT_NODES = 20_000  # with no letter given, a proof may search this far
 LEVELS = ((40, "easy"), (120, "medium"), (400, "hard"))  # proof nodes; past them: expert
+BLOCKS_GIVE_UP = 6  # an author's pattern no fill fills in a sixth of the time is given up
 # letters given by default, by the grid's side: a foothold, as magazines print them
 PRINTED_GIVENS = ((11, (2, 4)), (15, (3, 5)), (25, (4, 6)))
 
@@ -143,17 +144,24 @@ def difficulty(nodes: int) -> str:
 
 def generate(options: Options, fill_words: WordSets, check_words: WordSets,
              rng: random.Random, stop: Callable[[], bool] | None = None) -> Generated:
-    """A unique ナンクロ, or GenerationFailed when none was made within `options.seconds`."""
-    deadline = time.monotonic() + options.seconds
+    """A unique ナンクロ, or GenerationFailed when none was made within `options.seconds`
+    (an author's block pattern that no fill fills: within a sixth of it, saying where)."""
+    _in_reach(options, fill_words)
+    start = time.monotonic()
     rules = house_settings(options)
-    while time.monotonic() < deadline and not (stop and stop()):
+    dead_ends: Counter | None = Counter()  # entries the fills ran out of words on, till one fills
+    while time.monotonic() < start + options.seconds and not (stop and stop()):
+        if dead_ends is not None and options.blocks and \
+                time.monotonic() > start + options.seconds / BLOCKS_GIVE_UP:
+            break
         blocks = options.blocks or block_pattern(options.size, options.symmetry, options.lang,
                                                  options.longest, rng, rules)
         if blocks is None:
             continue
-        letters = fill(blocks, options.size, fill_words, rng, rules=rules)
+        letters = fill(blocks, options.size, fill_words, rng, rules=rules, dead_ends=dead_ends)
         if letters is None:
             continue
+        dead_ends = None
         puzzle, solution = numbered(letters, options.size, options.lang, rng)
         puzzle = replace(puzzle, house=options.house, voiced_as_one=options.voiced_as_one)
         given = options.given_range
@@ -171,7 +179,40 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
         found = to_level(found, check_words, options.level, given, stop)
         if found is not None:
             return replace(found, own_used=own_words_used(found, fill_words))
-    raise GenerationFailed(f"no unique ナンクロ within {options.seconds:g} s {_asked(options)}")
+    raise GenerationFailed(_failure(options, dead_ends))
+
+
+def _failure(options: Options, dead_ends: Counter | None) -> str:
+    """Why no puzzle was made: no grid filled (where the fills ran out of words, for an
+    author's pattern), or none of the grids was the puzzle asked for."""
+    from core.numcro.reach import slot_name
+    from core.numcro.rules import settings_text
+
+    if dead_ends is None:
+        return f"no unique ナンクロ within {options.seconds:g} s {_asked(options)}"
+    if options.blocks is None:
+        rules = settings_text(options.house)
+        return (f"no grid filled within {options.seconds:g} s" +
+                (f" keeping the house rules ({rules})" if rules else ""))
+    worst = ", ".join(slot_name(slot, options.size) for slot, _ in dead_ends.most_common(4))
+    return (f"--blocks: no fill of the pattern within {options.seconds / BLOCKS_GIVE_UP:g} s "
+            f"(a sixth of --seconds); the entries the fill "
+            f"ran out of words on most: {worst or 'none'}. More blocks (shorter entries, "
+            f"fewer crossings) fill more easily")
+
+
+def _in_reach(options: Options, fill_words: WordSets) -> None:
+    """ValueError, before any search, for a block pattern no fill can fill or a count of
+    numbers the grids do not hold (core/numcro/reach.py)."""
+    from core.numcro.reach import numbers_faults, pattern_faults
+
+    if options.blocks is not None:
+        faults = pattern_faults(options.blocks, options.size, fill_words)
+        if faults:
+            raise ValueError("--blocks: the pattern cannot be filled:\n  " + "\n  ".join(faults))
+    said = numbers_faults(options, fill_words)
+    if said:
+        raise ValueError(said)
 
 
 def _asked(options: Options) -> str:
@@ -287,11 +328,13 @@ def _unchecked_side_by_side(covered: Counter, size: int) -> bool:
 # --- the fill ------------------------------------------------------------------------------
 
 def fill(blocks, size: int, words: WordSets, rng: random.Random,
-         steps: int = FILL_STEPS, rules=None) -> list[str | None] | None:
+         steps: int = FILL_STEPS, rules=None,
+         dead_ends: Counter | None = None) -> list[str | None] | None:
     """A letter for every white cell such that every entry is a fill word, no word repeats,
     and the letters keep the house rules (`rules`: each used `uses` times, their count in
     range, all 26 for a pangram); a randomised depth-first search, the entry with the fewest
-    candidates first, words with the letters still wanted tried first."""
+    candidates first, words with the letters still wanted tried first. `dead_ends` counts
+    the entries the search found no word for."""
     slots = [tuple(run) for run in runs(list(blocks), size) if len(run) >= 2]
     crossing = {slot: [s for s in slots if s != slot and set(s) & set(slot)] for slot in slots}
     whites = sorted({c for slot in slots for c in slot})
@@ -325,6 +368,8 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
                 continue
             bits = candidates(slot, used)
             if not bits:
+                if dead_ends is not None:
+                    dead_ends[slot] += 1
                 return False
             # the fewest candidates first, an entry an author's word fits as if it had fewer
             key = (bits.bit_count() // (OWN_FIRST if bits & words.length(len(slot)).preferred

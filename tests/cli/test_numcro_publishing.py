@@ -96,3 +96,40 @@ def test_without_options_a_few_givens_and_no_trial_and_error(english, seed, caps
     assert 2 <= made["givens"] <= 4
     assert made["rating"]["complete"] and made["rating"]["deductions"]["what if"] == 0
     assert made["level"] in ("easy", "medium", "hard")
+
+
+def test_a_block_pattern_that_cannot_be_filled_says_why_at_once(english, tmp_path, capsys):
+    cut = tmp_path / "cut.txt"
+    cut.write_text("...#...\n" * 7)
+    assert main(["generate", "numcro", "--lang", "en", "--dict", english,
+                 "--blocks", str(cut)]) == 2
+    err = capsys.readouterr().err
+    assert "--blocks: the pattern cannot be filled:" in err
+    assert "2 regions cut off from one another (21 cells from r1c1, 21 cells from r1c5)" in err
+    long = tmp_path / "long.txt"
+    long.write_text("".join("." * 17 + "\n" if r % 2 == 0 else ".#" * 8 + ".\n"
+                            for r in range(17)))
+    assert main(["generate", "numcro", "--lang", "en", "--dict", english,
+                 "--blocks", str(long)]) == 2
+    assert "entries of 17 letters (across r1c1, across r3c1" in capsys.readouterr().err
+
+
+def test_a_pattern_no_fill_fills_is_given_up_early_with_its_worst_entries(english, tmp_path,
+                                                                          capsys):
+    """Every entry has words that fit its crossings, yet no word square of 7 fills: given
+    up after a sixth of --seconds, naming the entries the fill ran out of words on."""
+    square = tmp_path / "square.txt"
+    square.write_text(("." * 7 + "\n") * 7)
+    assert main(["generate", "numcro", "--lang", "en", "--dict", english,
+                 "--blocks", str(square), "--seconds", "3"]) == 1
+    err = capsys.readouterr().err
+    assert "--blocks: no fill of the pattern within 0.5 s (a sixth of --seconds); the " \
+           "entries the fill ran out of words on most: " in err and "(7 letters)" in err
+
+
+def test_numbers_the_grids_do_not_hold_are_exit_2_before_the_search(english, capsys):
+    assert main(["generate", "numcro", "--lang", "en", "--size", "11", "--dict", english,
+                 "--numbers", "5-8", "--seconds", "600"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("generate: --numbers 5-8: en 11x11 grids hold ")
+    assert "so 5-8 cannot be met" in err
