@@ -45,6 +45,11 @@ class Rating:
                 "crossing": dict(self.kinds).get("crossing entries", 0),
                 "complete": self.complete}
 
+    def headline(self) -> str:
+        """The level, its scale named: `medium (workbench ナンクロ scale)`."""
+        rest = "" if self.complete else ": trial and error needed"
+        return f"{self.level} (workbench ナンクロ scale{rest})"
+
     def summary(self) -> str:
         kinds = dict(self.kinds)
         crossing = kinds.get("crossing entries", 0)

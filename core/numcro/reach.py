@@ -76,14 +76,15 @@ def _no_word_fits(slots, size: int, words: WordSets) -> list[str]:
     both its entries can put there (arc consistency: sound, so an empty entry is certain)."""
     longest = max((n for n in range(2, 26) if words.length(n).fill), default=0)
     fits = {slot: words.length(len(slot)).fill for slot in slots}
-    too_long: dict[int, list] = {}
+    wordless: dict[int, list] = {}  # entries of a length no fill word has
     for slot in slots:
         if not fits[slot]:
-            too_long.setdefault(len(slot), []).append(slot)
-    if too_long:
-        return [f"{_named(group, size)}: no fill word has {n} letters (the longest has "
-                f"{longest}): more blocks, for shorter entries"
-                for n, group in sorted(too_long.items())]
+            wordless.setdefault(len(slot), []).append(slot)
+    if wordless:
+        return [f"{_named(group, size)}: no fill word is that long (the longest has "
+                f"{longest} letters): more blocks, for shorter entries" if n > longest else
+                f"{_named(group, size)}: no fill word has {n} letters"
+                for n, group in sorted(wordless.items())]
     through: dict[int, list[tuple[tuple[int, ...], int]]] = {}
     for slot in slots:
         for p, cell in enumerate(slot):

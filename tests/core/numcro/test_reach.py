@@ -38,8 +38,14 @@ def test_a_white_cell_in_no_entry():
 def test_entries_longer_than_any_fill_word():
     said = faults("......\n.#.#.#\n......\n.#.#.#\n......\n.#.#.#\n", words("ABC", "ABCDE"))
     assert said[0].startswith("6 entries of 6 letters (across r1c1, across r3c1, across r5c1, "
-                              "down r1c1 and 2 more): no fill word has 6 letters (the longest "
-                              "has 5)")
+                              "down r1c1 and 2 more): no fill word is that long (the longest "
+                              "has 5 letters)")
+
+
+def test_entries_of_a_length_no_fill_word_has():
+    said = faults("..#..\n.....\n#...#\n.....\n..#..\n", words("ABC", "ABCDE"))
+    assert said[0] == ("8 entries of 2 letters (across r1c1, across r1c4, across r5c1, across "
+                       "r5c4 and 4 more): no fill word has 2 letters")
 
 
 def test_crossing_entries_that_agree_on_no_letter():
