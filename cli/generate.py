@@ -6,8 +6,6 @@ from __future__ import annotations
 import os
 import random
 import sys
-from collections import deque
-from collections.abc import Iterator
 from dataclasses import replace
 
 from cli.common import (
@@ -112,7 +110,8 @@ def run(args) -> int:
         with open_atomic(args.output or "-") as out, progress_bar(args.count) as advance:
             if min(args.jobs, CPUS) == 1 and advance.shown:  # in this process: givens, time
                 context = replace(context, progress=advance.givens)
-            for i, made in enumerate(made_in_order(tasks, min(args.jobs, CPUS))):
+            made_in_order = jobs.in_order(jobs.generate, tasks, min(args.jobs, CPUS), "generate")
+            for i, made in enumerate(made_in_order):
                 if isinstance(made, Failed):
                     raise Unfinished(made)  # the output file is not written
                 advance()
@@ -175,27 +174,6 @@ def described(family, made: Generated) -> str:
 
 def _notes(notes: dict) -> str:
     return ", ".join(f"{name.replace('_', ' ')}: {value}" for name, value in notes.items())
-
-
-def made_in_order(tasks: Iterator[tuple], workers: int) -> Iterator[Generated | Failed]:
-    """Each task's result, in task order; with more than one worker, at most two tasks a
-    worker are in flight (a huge --count streams), and Ctrl+C stops them all at once."""
-    if workers <= 1:
-        for task in tasks:
-            yield jobs.make(*task)
-        return
-    pool = jobs.JobPool(workers, ("generate",))
-    try:
-        slot, job = pool.next_job("generate")
-        pending: deque = deque()
-        for task in tasks:
-            pending.append(pool.executor.submit(jobs.generate, slot, job, *task))
-            if len(pending) >= 2 * workers:
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
-    finally:
-        pool.shutdown(wait=True)  # cancelled jobs see their stop and end within ~ms
 
 
 class progress_bar:

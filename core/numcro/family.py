@@ -88,6 +88,7 @@ class Numcro(Family):
         return 3 if HINTS.search(content) else 0
 
     parse = staticmethod(formats.parse)
+    iter_puzzles = staticmethod(formats.iter_puzzles)
 
     def format(self, puzzle: Puzzle, style: str | None = None) -> str:
         return formats.format(puzzle, style or "grid")

@@ -36,6 +36,56 @@ def parse(text: str) -> Puzzle:
     return _grid(headers, rows)
 
 
+def iter_puzzles(text: str):
+    """(line, puzzle or ParseError) for each puzzle of a file: puzzles are separated by a
+    blank line (as `generate --count` writes them); a paragraph without grid rows belongs to
+    the puzzle around it, unless it repeats one of that puzzle's `key:` lines."""
+    if len(text) > MAX_TEXT or text.lstrip().startswith("{"):
+        yield from _one(text, 1)
+        return
+    lines = text.splitlines()
+    starts, keys, has_grid = [], set(), False
+    for first, paragraph in _paragraphs(lines):
+        grid = any(_is_row(line) for line in paragraph) or any(
+            _key(line) == "table" for line in paragraph)
+        own = {_key(line) for line in paragraph} - {None}
+        if not starts or (has_grid and (grid or own & keys)):
+            starts.append(first)
+            keys, has_grid = set(), False
+        keys |= own
+        has_grid = has_grid or grid
+    for start, end in zip(starts, [*starts[1:], len(lines) + 1], strict=True):
+        yield from _one("\n" * (start - 1) + "\n".join(lines[start - 1:end - 1]), start)
+
+
+def _one(text: str, line: int):
+    try:
+        yield line, parse(text)
+    except ParseError as error:
+        yield error.line, error
+
+
+def _paragraphs(lines: list[str]):
+    """(first line number, lines) of each run of lines that are not blank."""
+    run: list[str] = []
+    for number, line in enumerate([*lines, ""], 1):
+        if line.strip():
+            run.append(line)
+        elif run:
+            yield number - len(run), run
+            run = []
+
+
+def _is_row(line: str) -> bool:
+    tokens = line.split()
+    return bool(tokens) and all(_is_digits(t) or t in BLOCKS for t in tokens)
+
+
+def _key(line: str) -> str | None:
+    match = HEADER.match(line)
+    return match.group(1).lower() if match and not _is_row(line) else None
+
+
 def _headers_and_rows(text: str):
     headers: dict[str, tuple[int, int, str]] = {}  # key -> (line, column of value, value)
     rows = []
@@ -43,8 +93,7 @@ def _headers_and_rows(text: str):
         stripped = line.strip()
         if not stripped:
             continue
-        tokens = stripped.split()
-        if all(_is_digits(t) or t in BLOCKS for t in tokens):
+        if _is_row(stripped):
             rows.append((number, line))
             continue
         if stripped.startswith("#"):
@@ -53,7 +102,12 @@ def _headers_and_rows(text: str):
         if not match:
             raise ParseError("expected a grid row (numbers and ■) or a `key: value` line",
                              number, len(line) - len(line.lstrip()) + 1)
-        headers[match.group(1).lower()] = (number, match.start(2) + 1, match.group(2))
+        key = match.group(1).lower()
+        if key in headers:
+            raise ParseError(f"`{key}:` a second time (first on line {headers[key][0]}): "
+                             f"puzzles in one file are separated by a blank line", number,
+                             len(line) - len(line.lstrip()) + 1)
+        headers[key] = (number, match.start(2) + 1, match.group(2))
     return headers, rows
 
 

@@ -166,3 +166,13 @@ def test_a_pill_bulb_is_drawn_as_one_rounded_band():
     assert abs(band[0].x2 - band[0].x1) == abs(band[0].y2 - band[0].y1) > 0  # diagonal
     single = make(9, None, None, arrows=[Arrow((40,), (50, 60))])
     assert sum(isinstance(i, Circle) for i in draw(single).items) == 1
+
+
+def test_a_file_of_many_is_read_puzzle_by_puzzle_from_each_kind_line():
+    second = SAMPLE.replace("cage 9: r3c1 r4c1", "cage 99: r3c1 r4c1")
+    items = list(VARIANTS.iter_puzzles(SAMPLE + "\n" + second + SAMPLE))
+    assert [line for line, _ in items] == [1, 33, 38]  # the error at its own line in the file
+    assert items[0][1] == items[2][1] == formats.parse(SAMPLE)
+    assert isinstance(items[1][1], ParseError) and "cage" in items[1][1].message
+    with pytest.raises(ParseError, match="a second `kind:` line \\(the first is on line 1\\)"):
+        formats.parse(SAMPLE + SAMPLE)  # one puzzle asked for: refused, not merged
