@@ -189,7 +189,8 @@ def _failure(options: Options, dead_ends: Counter | None) -> str:
     from core.numcro.rules import settings_text
 
     if dead_ends is None:
-        return f"no unique ナンクロ within {options.seconds:g} s {_asked(options)}"
+        more = "" if options.level else " (--level expert allows trial and error)"
+        return f"no unique ナンクロ within {options.seconds:g} s {_asked(options)}{more}"
     if options.blocks is None:
         rules = settings_text(options.house)
         return (f"no grid filled within {options.seconds:g} s" +
@@ -307,7 +308,12 @@ def acceptable(blocks: list[bool], size: int, lang: str, corners: bool = True,
         return False
     if unchecked == "alternate" and _unchecked_side_by_side(covered, size):
         return False
-    seen, todo = {whites[0]}, [whites[0]]
+    return len(reached(blocks, size, whites[0])) == len(whites)
+
+
+def reached(blocks, size: int, start: int) -> set[int]:
+    """The white cells a path across or down reaches from `start` (its region)."""
+    seen, todo = {start}, [start]
     while todo:
         r, c = divmod(todo.pop(), size)
         for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
@@ -315,7 +321,7 @@ def acceptable(blocks: list[bool], size: int, lang: str, corners: bool = True,
             if 0 <= nr < size and 0 <= nc < size and not blocks[cell] and cell not in seen:
                 seen.add(cell)
                 todo.append(cell)
-    return len(seen) == len(whites)
+    return seen
 
 
 def _unchecked_side_by_side(covered: Counter, size: int) -> bool:

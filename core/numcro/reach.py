@@ -44,21 +44,13 @@ def pattern_faults(blocks: tuple[bool, ...], size: int, words: WordSets) -> list
 
 def _regions(blocks, size: int, whites: list[int]) -> list[str]:
     """The white cells split into parts cut off from one another, each named by a cell."""
+    from core.numcro.generator import reached
+
     parts, seen = [], set()
     for start in whites:
-        if start in seen:
-            continue
-        part, todo = [start], [start]
-        seen.add(start)
-        while todo:
-            r, c = divmod(todo.pop(), size)
-            for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                cell = nr * size + nc
-                if 0 <= nr < size and 0 <= nc < size and not blocks[cell] and cell not in seen:
-                    seen.add(cell)
-                    part.append(cell)
-                    todo.append(cell)
-        parts.append(part)
+        if start not in seen:
+            parts.append(reached(blocks, size, start))
+            seen |= parts[-1]
     if len(parts) == 1:
         return []
     named = ", ".join(f"{len(p)} cells from {_cells([min(p)], size)}" for p in parts)

@@ -8,8 +8,6 @@ import subprocess
 import sys
 import threading
 
-import pytest
-
 from cli import main
 
 ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -56,14 +54,6 @@ def test_the_classic_scale_is_named_when_it_rated(capsys):
     _, said = run_on_a_terminal("sudoku", "--seed", "2", "--rating", "1.0-3.0", "--scale",
                                 "classic")
     assert len(said) == 1 and said[0].endswith("(classic Sudoku Explainer scale)")
-
-
-@pytest.fixture
-def english(tmp_path, capsys):
-    folder = tmp_path / "en"
-    assert main(["dict", "build", "cefr", "--lang", "en", "-o", str(folder)]) == 0
-    capsys.readouterr()
-    return str(folder)
 
 
 def test_each_codeword_said_on_the_workbench_scale(english, capsys):

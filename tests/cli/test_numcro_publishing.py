@@ -8,14 +8,6 @@ import pytest
 from cli import main
 
 
-@pytest.fixture
-def english(tmp_path, capsys):
-    folder = tmp_path / "en"
-    assert main(["dict", "build", "cefr", "--lang", "en", "-o", str(folder)]) == 0
-    capsys.readouterr()
-    return str(folder)
-
-
 def test_bad_lists_and_texts_are_exit_2_with_line_and_column(english, tmp_path, capsys):
     avoid = tmp_path / "avoid.txt"
     avoid.write_text("cat dog\n  d0g\n")

@@ -56,14 +56,6 @@ def test_the_classic_scale_and_steps_in_parallel(sudokus, capsys):
     assert any("Sudoku Explainer (sukaku)" in line for line in lines)
 
 
-@pytest.fixture
-def english(tmp_path, capsys):
-    folder = tmp_path / "en"
-    assert main(["dict", "build", "cefr", "--lang", "en", "-o", str(folder)]) == 0
-    capsys.readouterr()
-    return str(folder)
-
-
 def test_a_file_of_codewords(english, tmp_path, capsys):
     path = tmp_path / "codewords.txt"
     assert main(["generate", "numcro", "--lang", "en", "--size", "9", "--dict", english,
