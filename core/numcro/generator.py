@@ -55,8 +55,9 @@ class Options:
     avoid: tuple[str, ...] = ()  # an author's words never to fill with
     prefer: tuple[str, ...] = ()  # an author's words to fill with first
     house: tuple[tuple[str, str], ...] = ()  # house-rule settings (core/numcro/rules.py)
-    level: str | None = None  # how a person solves it (core/numcro/logic.py); None: any
-    # level a person finishes without trial and error
+    # how a person solves it (core/numcro/logic.py); None: any level a person finishes
+    # without trial and error
+    level: str | None = None
     keyword: int = 0  # 二重マス: cells spelling a fill word of this length (0: none)
     voiced_as_one: bool = False  # 濁点ナンクロ: ガ and カ are one number
     no_hints: bool = False  # no given letter: unique from the dictionary alone
@@ -116,7 +117,7 @@ class Options:
     def given_range(self) -> tuple[int, int]:
         """How many letters are given: as asked (--givens, a codeword's --starters), none
         with --no-hints, else what publishers print (PRINTED_GIVENS); with a --level asked,
-        as many more as that level needs (easy often needs 7 to 16)."""
+        as many more as that level needs (easy often needs 5 to 12)."""
         asked = self.givens or house_settings(self).starters or (self.no_hints and (0, 0))
         if asked:
             return asked

@@ -309,8 +309,9 @@ class GenerateNumcro(GenerateDialog):
                 yield Label("Blocklisted words")
                 yield Select([("left out", "out"), ("allowed", "allowed")], value="out",
                              allow_blank=False, id="sensitive")
-        yield Label("Letters given, e.g. 2-4 (blank: as magazines print them)")
-        yield Input("", id="givens", placeholder="2-4")
+        yield Label("Letters given, e.g. 2-4 or 3")
+        yield Input("", id="givens", placeholder="blank: as magazines print (2-4 up to 11x11, "
+                    "3-5 above)")
         yield Label("Your own words, tried first (a file: prose or a list)")
         yield Input("", id="text", placeholder="path/to/diary.txt")
 
