@@ -9,9 +9,9 @@ case <= 1 s; generation 9x9 ja <= 2 s median, 11x11 ja <= 3 s, 13x13 en <= 5 s; 
 median for 9x9. Issue 16: ja 11x11 with the house rules kept and the blocklist on <= 2 s
 median; en 13x13 pangram with 2-3 starters <= 5 s; a ~300-character diary into a unique 9x9
 <= 10 s; the levels (how a person solves) ordered like their crossing and what-if
-deductions.
+deductions. Issue 27: the defaults give 2-4 letters (3-5 on 13x13) and no trial and error.
 
-    python bench/bench_numcro.py [--seeds 10] [--only publish]
+    python bench/bench_numcro.py [--seeds 10] [--only publish|levels|defaults]
 """
 
 from __future__ import annotations
@@ -129,7 +129,7 @@ def publishing(seeds: int) -> None:
     from core.family import Context
     from core.numcro.family import NUMCRO, _options
 
-    base = {"size": 9, "symmetry": "rot180", "lang": "ja", "seconds": 60.0, "min_givens": 0}
+    base = {"size": 9, "symmetry": "rot180", "lang": "ja", "seconds": 60.0}
     cases = (("ja 11x11, house rules + blocklist", {**base, "size": 11}),
              ("en 13x13, pangram, 2-3 starters", {**base, "size": 13, "lang": "en",
                                                    "pangram": True, "starters": "2-3"}),
@@ -165,7 +165,7 @@ def levels(seeds: int) -> None:
     words = word_sets(open_default("ja"))
     for level in ("easy", "medium", "hard", "expert"):
         options = _options({"size": 9, "symmetry": "rot180", "lang": "ja", "seconds": 20.0,
-                            "min_givens": 0, "level": level})
+                            "level": level})
         rows = []
         for seed in range(seeds):
             try:
@@ -189,10 +189,37 @@ def levels(seeds: int) -> None:
             print(f"{level:8} {0:>5}   none within 20 s a seed")
 
 
+def defaults(seeds: int) -> None:
+    """Issue 27: what `generate numcro` makes with no options, by size and language: the
+    letters given and the level, and whether a person finishes it without trial and error."""
+    from core.family import Context
+    from core.numcro.family import NUMCRO, _options
+
+    print(f"\ndefaults: seeds 1-{seeds}, through the family as `generate numcro` runs it")
+    print(f"{'grid':10} {'givens':>12} {'no trial':>9} {'median s':>9} {'max s':>6} levels")
+    for lang in ("ja", "en"):
+        for size in (9, 11, 13):
+            options = _options({"size": size, "symmetry": "rot180", "lang": lang,
+                                "seconds": 60.0})
+            times, givens, levels, free = [], [], [], 0
+            for seed in range(1, seeds + 1):
+                start = time.perf_counter()
+                made = NUMCRO.generate(options, random.Random(seed), context=Context())
+                times.append(time.perf_counter() - start)
+                givens.append(len(made.puzzle.givens))
+                levels.append(made.rating.level)
+                free += made.rating.complete and not dict(made.rating.kinds)["what if"]
+            counted = {level: levels.count(level) for level in sorted(set(levels))}
+            spread = {n: givens.count(n) for n in sorted(set(givens))}
+            print(f"{lang} {size}x{size:<4} {str(spread):>12} {free:>5}/{seeds:<3} "
+                  f"{statistics.median(times):>9.2f} {max(times):>6.2f} {counted}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=10)
-    parser.add_argument("--only", choices=("solve", "generate", "publish", "levels"))
+    parser.add_argument("--only", choices=("solve", "generate", "publish", "levels",
+                                           "defaults"))
     args = parser.parse_args()
     if args.only in (None, "solve"):
         solve_cases()
@@ -202,6 +229,8 @@ def main() -> None:
         publishing(args.seeds)
     if args.only in (None, "levels"):
         levels(args.seeds)
+    if args.only in (None, "defaults"):
+        defaults(args.seeds)
 
 
 if __name__ == "__main__":

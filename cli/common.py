@@ -82,14 +82,20 @@ class Run:
         self.paths, self.as_json, self.context, self.status = paths, as_json, context, OK
 
     def __iter__(self) -> Iterator[tuple[Entry, bool]]:
+        for entry, many in self.entries():
+            if entry.error:
+                self.fail(BAD_INPUT)
+                report(entry, entry.error, self.as_json)
+            else:
+                yield entry, many
+
+    def entries(self) -> Iterator[tuple[Entry, bool]]:
+        """Every entry, in order, those that did not parse too (for the caller to report in
+        their place): (entry, whether its file holds several)."""
         for path in self.paths:
             entries = load(path)
             for entry in entries:
-                if entry.error:
-                    self.fail(BAD_INPUT)
-                    report(entry, entry.error, self.as_json)
-                else:
-                    yield entry, len(entries) > 1
+                yield entry, len(entries) > 1
 
     def fail(self, status: int) -> None:
         self.status = min(self.status, status, key=WORST_FIRST.index)

@@ -7,8 +7,6 @@ import os
 import random
 import signal
 import sys
-from collections import deque
-from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 
@@ -105,7 +103,8 @@ def run(args) -> int:
         output_paths([args.output], args)
     options = options_of(args, generator)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
-    rated = args.json or getattr(args, "level", None) is not None
+    said = sys.stderr.isatty()  # a person watching: each puzzle said, so rated
+    rated = args.json or said or getattr(args, "level", None) is not None
     context = context_of(args)
     tasks = ((generator.name, options, seed + i, context, rated) for i in range(args.count))
     style = generator.style if args.count == 1 else generator.many_style
@@ -116,12 +115,16 @@ def run(args) -> int:
                 progress_bar(args.count) as advance:
             if min(args.jobs, CPUS) == 1 and advance.shown:  # in this process: givens, time
                 context = replace(context, progress=advance.givens)
+            made_in_order = jobs.in_order(jobs.generate, tasks, min(args.jobs, CPUS), "generate")
             try:
-                for made in made_in_order(tasks, min(args.jobs, CPUS)):
+                for made in made_in_order:
                     if isinstance(made, Failed):
                         raise Unfinished(made)  # the output file is not written
                     advance()
-                    if made.notes and not args.json:
+                    if said:
+                        advance.say(f"generate: puzzle {written + 1} (seed {made.seed}): "
+                                    f"{described(family, made)}")
+                    elif made.notes and not args.json:
                         print(f"generate: {_notes(made.notes)}", file=sys.stderr)
                     text = (_json(family, generator, made) if args.json
                             else family.format(made.puzzle, style).rstrip("\n"))
@@ -207,7 +210,7 @@ def _json(family, generator, made: Generated) -> str:
     style = generator.many_style
     # the solution on one line where the puzzle is on one, and a ナンクロ's as its key
     one_line = style == family.line_style or family.line_style is None
-    obj = {"puzzle": family.format(made.puzzle, style).rstrip("\n"),
+    obj = {"kind": family.name, "puzzle": family.format(made.puzzle, style).rstrip("\n"),
            "solution": family.solution_text(made.puzzle, made.solution, one_line),
            "seed": made.seed, "givens": len(family.givens(made.puzzle))}
     if made.rating is not None:
@@ -218,29 +221,24 @@ def _json(family, generator, made: Generated) -> str:
     return json.dumps(obj, ensure_ascii=False)
 
 
+def described(family, made: Generated) -> str:
+    """What was made, for a person: `ナンクロ 11x11, 3 givens, medium (workbench ナンクロ
+    scale)`, and the author's notes."""
+    rating = made.rating
+    if rating is None:
+        level = "not rated"
+    elif hasattr(rating, "headline"):
+        level = rating.headline()
+    else:
+        level = f"{rating.level} (workbench {family.title} scale)"
+    givens = len(family.givens(made.puzzle))
+    notes = f"; {_notes(made.notes)}" if made.notes else ""
+    return (f"{family.title_of(made.puzzle)}, {givens} given{'s' * (givens != 1)}, "
+            f"{level}{notes}")
+
+
 def _notes(notes: dict) -> str:
     return ", ".join(f"{name.replace('_', ' ')}: {value}" for name, value in notes.items())
-
-
-def made_in_order(tasks: Iterator[tuple], workers: int) -> Iterator[Generated | Failed]:
-    """Each task's result, in task order; with more than one worker, at most two tasks a
-    worker are in flight (a huge --count streams), and Ctrl+C stops them all at once."""
-    if workers <= 1:
-        for task in tasks:
-            yield jobs.make(*task)
-        return
-    pool = jobs.JobPool(workers, ("generate",))
-    try:
-        slot, job = pool.next_job("generate")
-        pending: deque = deque()
-        for task in tasks:
-            pending.append(pool.executor.submit(jobs.generate, slot, job, *task))
-            if len(pending) >= 2 * workers:
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
-    finally:
-        pool.shutdown(wait=True)  # cancelled jobs see their stop and end within ~ms
 
 
 class progress_bar:
@@ -269,6 +267,13 @@ class progress_bar:
     def __call__(self) -> None:
         if self.progress is not None:
             self.progress.advance(self.task)
+
+    def say(self, line: str) -> None:
+        """A line on standard error, above the bar when it is shown (unwrapped, as is)."""
+        if self.progress is None:
+            print(line, file=sys.stderr)
+        else:
+            self.progress.console.print(line, markup=False, highlight=False, soft_wrap=True)
 
     def givens(self, left: int, elapsed: float) -> None:
         self.progress.update(self.task, description=f"{left} givens left, {elapsed:.0f} s")

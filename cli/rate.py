@@ -1,13 +1,27 @@
-"""`puzzle-tui rate FILE`: how hard each puzzle is for a person, where its family rates."""
+"""`puzzle-tui rate FILE`: how hard each puzzle is for a person, where its family rates; files
+of many puzzles in worker processes with --jobs, the results in input order."""
 
 from __future__ import annotations
 
-import time
+import os
+import sys
+from collections import deque
 from dataclasses import replace
 
-from cli.common import BAD_INPUT, NOT_UNIQUE, Run, add_dict_option, context_of, emit, report
-from core.family import NotRated
-from dictionaries import DictionaryError
+from cli.common import (
+    BAD_INPUT,
+    NOT_UNIQUE,
+    Run,
+    UsageError,
+    add_dict_option,
+    context_of,
+    emit,
+    report,
+)
+from core import jobs
+from core.family import Failed
+
+CPUS = os.cpu_count() or 1
 
 
 def add_parser(sub) -> None:
@@ -20,42 +34,73 @@ def add_parser(sub) -> None:
                         help="the difficulty scale, where the family has several (Sudoku: "
                         "sukaku, Sukaku Explainer 1.15.10's serate, the default; classic, "
                         "Sudoku Explainer 1.2.1.3)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help=f"worker processes for a file of many puzzles (at most the {CPUS} "
+                        f"CPUs); results stay in the file's order")
     add_dict_option(parser, "rate with")
 
 
+class Unrated:
+    """Why an entry is not rated, said in its place: it did not parse, its family has no
+    rating, or no such scale."""
+
+    def __init__(self, message: str):
+        self.message = message
+
+
 def run(args) -> int:
+    if args.jobs < 1:
+        raise UsageError(f"--jobs {args.jobs}: at least 1")
+    if args.jobs > CPUS:
+        print(f"rate: --jobs {args.jobs} capped at the {CPUS} CPUs", file=sys.stderr)
     context = replace(context_of(args), scale=args.scale)
     run = Run([args.file], args.json, context)
-    for entry, many in run:
-        where = entry.where(many)
-        if not entry.family.rated:
-            run.fail(BAD_INPUT)
-            report(entry, f"{where}rate: {entry.family.title} has no difficulty rating yet",
-                   args.json)
-            continue
-        if args.scale is not None and args.scale not in entry.family.scales:
-            run.fail(BAD_INPUT)
-            scales = ", ".join(entry.family.scales) or "only its own"
-            report(entry, f"{where}rate: {entry.family.title} has no scale {args.scale!r} "
-                   f"(scales: {scales})", args.json)
-            continue
-        start = time.perf_counter()
-        try:
-            rating = entry.family.rate(entry.puzzle, None, context)
-        except NotRated as error:
-            run.fail(NOT_UNIQUE)
-            report(entry, where + str(error), args.json, NOT_UNIQUE)
-            continue
-        except DictionaryError as error:
-            run.fail(BAD_INPUT)
-            report(entry, f"{entry.source}: {error}", args.json)
-            continue
-        if args.json:
-            emit({"kind": entry.kind, "line": entry.line, **rating.as_dict(),
-                  "seconds": round(time.perf_counter() - start, 6)})
-            continue
-        print(where + rating.summary())
-        if args.steps:
-            for line in getattr(rating, "step_lines", rating.walkthrough)():
-                print(line)
+    waiting: deque = deque()  # the entries whose results are on their way, in order
+
+    def tasks():
+        for entry, many in run.entries():
+            waiting.append((entry, many))
+            unrated = _unrated(entry, many, args.scale)
+            yield jobs.Ready(unrated) if unrated else (entry.kind, entry.puzzle, context)
+
+    for result in jobs.in_order(jobs.rate_timed, tasks(), min(args.jobs, CPUS), "rate"):
+        entry, many = waiting.popleft()
+        _said(run, entry, many, result, args)
     return run.status
+
+
+def _unrated(entry, many: bool, scale: str | None) -> Unrated | None:
+    where = entry.where(many)
+    if entry.error:
+        return Unrated(entry.error)
+    family = entry.family
+    if not family.rated:
+        return Unrated(f"{where}rate: {family.title} has no difficulty rating yet")
+    if scale is not None and scale not in family.scales:
+        scales = ", ".join(family.scales) or "only its own"
+        return Unrated(f"{where}rate: {family.title} has no scale {scale!r} (scales: {scales})")
+    return None
+
+
+def _said(run: Run, entry, many: bool, result, args) -> None:
+    """One entry's result on standard output (errors on standard error too), and the exit
+    status raised for what went wrong."""
+    if isinstance(result, Unrated):
+        run.fail(BAD_INPUT)
+        report(entry, result.message, args.json)
+        return
+    rating, seconds = result
+    if isinstance(rating, Failed):
+        status = BAD_INPUT if rating.bad_input else NOT_UNIQUE
+        run.fail(status)
+        where = f"{entry.source}: " if rating.bad_input else entry.where(many)
+        report(entry, where + rating.error, args.json, status)
+        return
+    if args.json:
+        emit({"kind": entry.kind, "line": entry.line, **rating.as_dict(),
+              "seconds": round(seconds, 6)})
+        return
+    print(entry.where(many) + rating.summary())
+    if args.steps:
+        for line in getattr(rating, "step_lines", rating.walkthrough)():
+            print(line)

@@ -82,7 +82,7 @@ class Generated:
     puzzle: Any
     solution: Any
     seed: int | None = None
-    rating: Any = None  # the family's rating: `.level`, and `.as_dict()` for JSON
+    rating: Any = None  # the family's rating: `.level`, `.headline()`, `.as_dict()` for JSON
     notes: dict = field(default_factory=dict, compare=False)
 
 
@@ -273,8 +273,9 @@ class Family(ABC):
         raise NotImplementedError(f"{self.title}: no generator")
 
     def rate(self, puzzle, stop: Stop | None = None, context: Context = NO_CONTEXT):
-        """The difficulty for a person (`.level`, `.as_dict()`, `.summary()`, `.steps`);
-        NotRated when the family has none or the puzzle is not unique."""
+        """The difficulty for a person (`.level`, `.headline()`: the level and score with
+        the scale named, `.as_dict()`, `.summary()`, `.steps`); NotRated when the family has
+        none or the puzzle is not unique."""
         raise NotRated(f"{self.title} has no difficulty rating yet")
 
     # --- print -----------------------------------------------------------------------------

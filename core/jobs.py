@@ -11,6 +11,10 @@ from __future__ import annotations
 
 import random
 import signal
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 
 from core import kinds
 from core.errors import GenerationFailed
@@ -27,8 +31,9 @@ def _start(live_jobs) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _stop(slot: int, job: int):
-    return lambda: _live_jobs[slot] != job
+def _stop(slot: int | None, job: int | None):
+    """The job's stop callable; None for a job run in this process (no pool, no slot)."""
+    return None if slot is None else lambda: _live_jobs[slot] != job
 
 
 class JobPool:
@@ -74,16 +79,26 @@ def check(slot: int, job: int, kind: str, puzzle, context: Context,
     return Failed(stopped=True) if stop() else checked
 
 
-def rate(slot: int, job: int, kind: str, puzzle, context: Context):
-    """The family's rating (with its steps), or Failed."""
+def rate(slot: int | None, job: int | None, kind: str, puzzle, context: Context):
+    """The family's rating (with its steps), or Failed (`bad_input`: the dictionary)."""
+    from dictionaries import DictionaryError
+
     stop = _stop(slot, job)
     try:
         rating = kinds.by_name(kind).rate(puzzle, stop, context)
     except NotRated as error:
         return Failed(str(error))
+    except DictionaryError as error:
+        return Failed(str(error), bad_input=True)
     except Exception as error:  # a bug must reach the screen, not kill the pool silently
         return Failed(_message(error))
-    return Failed(stopped=True) if stop() else rating
+    return Failed(stopped=True) if stop and stop() else rating
+
+
+def rate_timed(slot: int | None, job: int | None, kind: str, puzzle, context: Context):
+    """`rate` and the seconds it took (rate FILE --jobs: each puzzle's own time)."""
+    start = time.perf_counter()
+    return rate(slot, job, kind, puzzle, context), time.perf_counter() - start
 
 
 def making_unique(slot: int, job: int, kind: str, puzzle, context: Context):
@@ -96,8 +111,8 @@ def making_unique(slot: int, job: int, kind: str, puzzle, context: Context):
     return Failed(stopped=True) if stop() else found
 
 
-def generate(slot: int, job: int, name: str, options, seed: int, context: Context,
-             rated: bool = False) -> Generated | Failed:
+def generate(slot: int | None, job: int | None, name: str, options, seed: int,
+             context: Context, rated: bool = False) -> Generated | Failed:
     """One puzzle of generator `name` (core.kinds.GENERATORS), made with `seed`."""
     return make(name, options, seed, context, rated, _stop(slot, job))
 
@@ -115,6 +130,42 @@ def make(name: str, options, seed: int, context: Context, rated: bool = False,
     except Exception as error:  # a bug must reach the caller, not kill the pool silently
         return Failed(repr(error))
     return Generated(made.puzzle, made.solution, seed, made.rating, made.notes)
+
+
+@dataclass(frozen=True)
+class Ready:
+    """A result known without running a job (a line that did not parse), kept in its place
+    among the jobs' results."""
+
+    value: object
+
+
+def in_order(job: Callable, tasks: Iterable, workers: int, slot: str) -> Iterator:
+    """`job(slot, number, *task)` for each task (a job function of this module), results in
+    task order; a `Ready` task is its own result. One worker: in this process, unstoppable;
+    more: in a pool, at most two tasks a worker in flight (a huge input streams), and when
+    the caller stops (Ctrl+C, an error) the jobs still running are cancelled."""
+    if workers <= 1:
+        for task in tasks:
+            yield task.value if isinstance(task, Ready) else job(None, None, *task)
+        return
+    pool = JobPool(workers, (slot,))
+    try:
+        index, number = pool.next_job(slot)
+        pending: deque = deque()
+        for task in tasks:
+            pending.append(task if isinstance(task, Ready) else
+                           pool.executor.submit(job, index, number, *task))
+            if len(pending) >= 2 * workers:
+                yield _result(pending.popleft())
+        while pending:
+            yield _result(pending.popleft())
+    finally:
+        pool.shutdown(wait=True)  # cancelled jobs see their stop and end within ~ms
+
+
+def _result(pending):
+    return pending.value if isinstance(pending, Ready) else pending.result()
 
 
 def bank_entry(slot: int, job: int, spec, seed: int):

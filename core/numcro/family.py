@@ -45,6 +45,11 @@ class Rating:
                 "crossing": dict(self.kinds).get("crossing entries", 0),
                 "complete": self.complete}
 
+    def headline(self) -> str:
+        """The level, its scale named: `medium (workbench ナンクロ scale)`."""
+        rest = "" if self.complete else ": trial and error needed"
+        return f"{self.level} (workbench ナンクロ scale{rest})"
+
     def summary(self) -> str:
         kinds = dict(self.kinds)
         crossing = kinds.get("crossing entries", 0)
@@ -83,6 +88,7 @@ class Numcro(Family):
         return 3 if HINTS.search(content) else 0
 
     parse = staticmethod(formats.parse)
+    iter_puzzles = staticmethod(formats.iter_puzzles)
 
     def format(self, puzzle: Puzzle, style: str | None = None) -> str:
         return formats.format(puzzle, style or "grid")
@@ -221,6 +227,18 @@ def _house(values: dict, lang: str) -> tuple[tuple[str, str], ...]:
         raise ValueError(error.message) from None
 
 
+def parse_givens(text: str | None) -> tuple[int, int] | None:
+    from core.numcro.rules import parse_range
+
+    if text is None:
+        return None
+    given = parse_range(text.strip())
+    if given is None:
+        raise ValueError(f"--givens {text!r}? how many letters are given: a number, or a "
+                         f"range such as 2-4")
+    return given
+
+
 def _options(values: dict):
     from core.numcro.generator import Options
     from core.numcro.tailoring import prose_words, word_list
@@ -237,11 +255,12 @@ def _options(values: dict):
     if values.get("dakuten") and lang != "ja":
         raise ValueError("--dakuten: 濁点ナンクロ, for --lang ja")
     return Options(size=size, symmetry=values["symmetry"], lang=lang, house=house,
+                   givens=parse_givens(values.get("givens")),
                    level=values.get("level"), keyword=values.get("keyword") or 0,
                    voiced_as_one=bool(values.get("dakuten")),
                    no_hints=bool(values.get("no_hints")),
                    max_word=values.get("max_word") or 0, blocks=blocks,
-                   seconds=values["seconds"], min_givens=values["min_givens"],
+                   seconds=values["seconds"],
                    text=values.get("text"), allow_sensitive=bool(values.get("allow_sensitive")),
                    **lists)
 
@@ -259,11 +278,14 @@ Numcro.generators = (Generator("numcro", "a unique ナンクロ or codeword", (
     Field("blocks", "the author's block pattern: rows of . 0 □ (white) and # ■ (block), or a "
           "ナンクロ grid", file=True),
     Field("max_word", "longest entry (ja 6, en 8)", int),
-    Field("min_givens", "give at least this many letters (codewords often give 2-3)", int, 0),
+    Field("givens", "how many letters are given, e.g. 2-4 or 3 (default: 2-4 up to 11x11, "
+          "3-5 up to 15x15, 4-6 above, and with --level as many more as it needs): as few "
+          "as make it unique, then the letters in the most cells", str, metavar="A-B"),
     Field("seconds", "time budget for one puzzle", float, 60.0),
     Field("level", "how a person solves it: easy (one entry at a time), medium (one step "
           "with crossing entries at once), hard (more, or a letter tried out), expert (deeper "
-          "trial and error)", str, choices=LEVELS),
+          "trial and error); default: any level a person finishes without trial and error "
+          "(no letter tried out)", str, choices=LEVELS),
     Field("corners", "house rule: blocks may stand in the corners (Japanese grids keep them "
           "white otherwise)", bool, False),
     Field("uses", "house rule: every number used at least N times (ja 2, en 1)", int),
@@ -276,8 +298,8 @@ Numcro.generators = (Generator("numcro", "a unique ナンクロ or codeword", (
           "strip under the grid", int, 0),
     Field("dakuten", "濁点ナンクロ: voiced and unvoiced kana are one number (ガ is カ)", bool,
           False),
-    Field("no_hints", "no letter given: unique from the dictionary alone (use --seconds for "
-          "the time budget)", bool, False),
+    Field("no_hints", "no letter given (--givens 0): unique from the dictionary alone "
+          "(use --seconds for the time budget)", bool, False),
     Field("large_print", "print large: bigger cells and numbers", bool, False),
 ), _options, "grid", "grid"),)
 NUMCRO = Numcro()

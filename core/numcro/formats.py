@@ -43,6 +43,56 @@ BLOG_KEYS = ("kind", "numbers", "width", "height", "table", "assign", "lang", "r
              "keyword", "variant")
 
 
+def iter_puzzles(text: str):
+    """(line, puzzle or ParseError) for each puzzle of a file: puzzles are separated by a
+    blank line (as `generate --count` writes them); a paragraph without grid rows belongs to
+    the puzzle around it, unless it repeats one of that puzzle's `key:` lines."""
+    if len(text) > MAX_TEXT or text.lstrip().startswith("{"):
+        yield from _one(text, 1)
+        return
+    lines = text.splitlines()
+    starts, keys, has_grid = [], set(), False
+    for first, paragraph in _paragraphs(lines):
+        grid = any(_is_row(line) for line in paragraph) or any(
+            _key(line) == "table" for line in paragraph)
+        own = {_key(line) for line in paragraph} - {None}
+        if not starts or (has_grid and (grid or own & keys)):
+            starts.append(first)
+            keys, has_grid = set(), False
+        keys |= own
+        has_grid = has_grid or grid
+    for start, end in zip(starts, [*starts[1:], len(lines) + 1], strict=True):
+        yield from _one("\n" * (start - 1) + "\n".join(lines[start - 1:end - 1]), start)
+
+
+def _one(text: str, line: int):
+    try:
+        yield line, parse(text)
+    except ParseError as error:
+        yield error.line, error
+
+
+def _paragraphs(lines: list[str]):
+    """(first line number, lines) of each run of lines that are not blank."""
+    run: list[str] = []
+    for number, line in enumerate([*lines, ""], 1):
+        if line.strip():
+            run.append(line)
+        elif run:
+            yield number - len(run), run
+            run = []
+
+
+def _is_row(line: str) -> bool:
+    tokens = line.split()
+    return bool(tokens) and all(_is_digits(t) or t in BLOCKS for t in tokens)
+
+
+def _key(line: str) -> str | None:
+    match = HEADER.match(line)
+    return match.group(1).lower() if match and not _is_row(line) else None
+
+
 def _headers_and_rows(text: str):
     headers: dict[str, tuple[int, int, str]] = {}  # key -> (line, column of value, value)
     keys_at: dict[str, tuple[int, int]] = {}  # key -> (line, column of the key)
@@ -51,8 +101,7 @@ def _headers_and_rows(text: str):
         stripped = line.strip()
         if not stripped:
             continue
-        tokens = stripped.split()
-        if all(_is_digits(t) or t in BLOCKS for t in tokens):
+        if _is_row(stripped):
             rows.append((number, line))
             continue
         if stripped.startswith("#"):
@@ -63,23 +112,11 @@ def _headers_and_rows(text: str):
                              number, len(line) - len(line.lstrip()) + 1)
         key, at = match.group(1).lower(), (number, match.start(1) + 1)
         if key in headers:
-            raise ParseError(f"`{key}:` again (it was on line {keys_at[key][0]}): say it once",
-                             *at)
+            raise ParseError(f"`{key}:` again (it was on line {keys_at[key][0]}): say it once "
+                             "(puzzles in one file are separated by a blank line)", *at)
         headers[key], keys_at[key] = (number, match.start(2) + 1, match.group(2)), at
     _known_keys(headers, keys_at)
     return headers, rows
-
-
-def _known_keys(headers, keys_at) -> None:
-    """Every key is one the format reads: the blog's (with `table:`) or the grid's."""
-    known = BLOG_KEYS if "table" in headers else GRID_KEYS
-    unknown = sorted((at, key) for key, at in keys_at.items() if key not in known)
-    if unknown:
-        at, key = unknown[0]
-        raise ParseError(f"unknown key {key!r}: the keys are {', '.join(sorted(known))}", *at)
-    if "kind" in headers and headers["kind"][2].strip().lower() != "numcro":
-        line, column, value = headers["kind"]
-        raise ParseError(f"kind is {value.strip()[:20]!r}, not numcro", line, column)
 
 
 def _is_digits(token: str) -> bool:
@@ -358,3 +395,15 @@ def parse_blocks(text: str) -> tuple[int, tuple[bool, ...]]:
         raise ParseError(f"{len(rows)} rows of {side} cells: the generator makes square grids",
                          rows[-1][0], 1)
     return side, tuple(b for _, row in rows for b in row)
+
+
+def _known_keys(headers, keys_at) -> None:
+    """Every key is one the format reads: the blog's (with `table:`) or the grid's."""
+    known = BLOG_KEYS if "table" in headers else GRID_KEYS
+    unknown = sorted((at, key) for key, at in keys_at.items() if key not in known)
+    if unknown:
+        at, key = unknown[0]
+        raise ParseError(f"unknown key {key!r}: the keys are {', '.join(sorted(known))}", *at)
+    if "kind" in headers and headers["kind"][2].strip().lower() != "numcro":
+        line, column, value = headers["kind"]
+        raise ParseError(f"kind is {value.strip()[:20]!r}, not numcro", line, column)

@@ -36,6 +36,9 @@ OWN_FIRST = 8  # an entry an author's word fits is filled as if it had 8x fewer 
 PROOF_NODES = 2000  # a uniqueness search past this is undecided: give a letter first
 NO_HINT_NODES = 20_000  # with no letter given, a proof may search this far
 LEVELS = ((40, "easy"), (120, "medium"), (400, "hard"))  # proof nodes; past them: expert
+BLOCKS_GIVE_UP = 6  # an author's pattern no fill fills in a sixth of the time is given up
+# letters given by default, by the grid's side: a foothold, as magazines print them
+PRINTED_GIVENS = ((11, (2, 4)), (15, (3, 5)), (25, (4, 6)))
 
 
 @dataclass(frozen=True)
@@ -46,13 +49,15 @@ class Options:
     max_word: int = 0  # longest entry; 0: 6 for Japanese, 8 for English
     blocks: tuple[bool, ...] | None = None  # the author's pattern (True = block)
     seconds: float = 60.0
-    min_givens: int = 0  # a foothold for solvers: codewords usually print two or three
+    givens: tuple[int, int] | None = None  # letters given, fewest to most; None: given_range
     text: str | None = None  # an author's prose (a diary page): its words are tried first
     allow_sensitive: bool = False  # blocklisted words may fill
     avoid: tuple[str, ...] = ()  # an author's words never to fill with
     prefer: tuple[str, ...] = ()  # an author's words to fill with first
     house: tuple[tuple[str, str], ...] = ()  # house-rule settings (core/numcro/rules.py)
-    level: str | None = None  # how a person solves it (core/numcro/logic.py); None: any
+    # how a person solves it (core/numcro/logic.py); None: any level a person finishes
+    # without trial and error
+    level: str | None = None
     keyword: int = 0  # 二重マス: cells spelling a fill word of this length (0: none)
     voiced_as_one: bool = False  # 濁点ナンクロ: ガ and カ are one number
     no_hints: bool = False  # no given letter: unique from the dictionary alone
@@ -75,11 +80,17 @@ class Options:
         if self.keyword and not 2 <= self.keyword <= MAX_KEYWORD:
             raise ValueError(f"--keyword {self.keyword}? a word of 2 to {MAX_KEYWORD} letters "
                              f"(0: none)")
-        if self.min_givens < 0:
-            raise ValueError(f"--min-givens {self.min_givens}? 0 or more")
+        if self.givens is not None and not 0 <= self.givens[0] <= self.givens[1]:
+            raise ValueError(f"--givens {self.givens[0]}-{self.givens[1]}? a range such as "
+                             f"2-4")
         if not self.seconds > 0:
             raise ValueError(f"--seconds {self.seconds:g}? a time budget above 0")
         rules = house_settings(self)
+        for other, says in (("--no-hints", (0, 0) if self.no_hints else None),
+                            ("--starters", rules.starters)):
+            if None not in (self.givens, says) and self.givens != says:
+                raise ValueError(f"--givens {self.givens[0]}-{self.givens[1]} and {other}: "
+                                 f"both say how many letters are given; one of them")
         if rules.numbers and not (1 <= rules.numbers[0] and
                                   rules.numbers[1] <= ALPHABET_SIZE[self.lang]):
             raise ValueError(f"numbers={rules.numbers[0]}-{rules.numbers[1]}? 1 to "
@@ -102,6 +113,17 @@ class Options:
     def longest(self) -> int:
         return self.max_word or (6 if self.lang == "ja" else 8)
 
+    @property
+    def given_range(self) -> tuple[int, int]:
+        """How many letters are given: as asked (--givens, a codeword's --starters), none
+        with --no-hints, else what publishers print (PRINTED_GIVENS); with a --level asked,
+        as many more as that level needs (easy often needs 5 to 12)."""
+        asked = self.givens or house_settings(self).starters or (self.no_hints and (0, 0))
+        if asked:
+            return asked
+        low, high = next(given for side, given in PRINTED_GIVENS if self.size <= side)
+        return (low, high if self.level is None else ALPHABET_SIZE[self.lang])
+
 
 @dataclass(frozen=True)
 class Generated:
@@ -123,35 +145,87 @@ def difficulty(nodes: int) -> str:
 
 def generate(options: Options, fill_words: WordSets, check_words: WordSets,
              rng: random.Random, stop: Callable[[], bool] | None = None) -> Generated:
-    """A unique ナンクロ, or GenerationFailed when none was made within `options.seconds`."""
-    deadline = time.monotonic() + options.seconds
+    """A unique ナンクロ, or GenerationFailed when none was made within `options.seconds`
+    (an author's block pattern that no fill fills: within a sixth of it, saying where)."""
+    _in_reach(options, fill_words)
+    start = time.monotonic()
     rules = house_settings(options)
-    while time.monotonic() < deadline and not (stop and stop()):
+    dead_ends: Counter | None = Counter()  # entries the fills ran out of words on, till one fills
+    while time.monotonic() < start + options.seconds and not (stop and stop()):
+        if dead_ends is not None and options.blocks and \
+                time.monotonic() > start + options.seconds / BLOCKS_GIVE_UP:
+            break
         blocks = options.blocks or block_pattern(options.size, options.symmetry, options.lang,
                                                  options.longest, rng, rules)
         if blocks is None:
             continue
-        letters = fill(blocks, options.size, fill_words, rng, rules=rules)
+        letters = fill(blocks, options.size, fill_words, rng, rules=rules, dead_ends=dead_ends)
         if letters is None:
             continue
+        dead_ends = None
         puzzle, solution = numbered(letters, options.size, options.lang, rng)
         puzzle = replace(puzzle, house=options.house, voiced_as_one=options.voiced_as_one)
-        if options.no_hints:
+        given = options.given_range
+        if given[1] == 0:
             found = without_givens(puzzle, solution, check_words, stop)
         else:
-            found = with_givens(puzzle, solution, check_words, rng, stop, options.min_givens,
-                                rules.starters)
+            found = with_givens(puzzle, solution, check_words, rng, stop, given,
+                                rarest=rules.starters is not None)
         if found is None:
             continue
         if options.keyword:
             found = with_keyword(found, fill_words, options.keyword, rng)
             if found is None:
                 continue
-        found = to_level(found, check_words, options.level, rules.starters, stop)
+        found = to_level(found, check_words, options.level, given, stop)
         if found is not None:
             return replace(found, own_used=own_words_used(found, fill_words))
-    level = f" of level {options.level}" if options.level else ""
-    raise GenerationFailed(f"no unique ナンクロ{level} within {options.seconds:.0f} s")
+    raise GenerationFailed(_failure(options, dead_ends))
+
+
+def _failure(options: Options, dead_ends: Counter | None) -> str:
+    """Why no puzzle was made: no grid filled (where the fills ran out of words, for an
+    author's pattern), or none of the grids was the puzzle asked for."""
+    from core.numcro.reach import slot_name
+    from core.numcro.rules import settings_text
+
+    if dead_ends is None:
+        more = "" if options.level else " (--level expert allows trial and error)"
+        return f"no unique ナンクロ within {options.seconds:g} s {_asked(options)}{more}"
+    if options.blocks is None:
+        rules = settings_text(options.house)
+        return (f"no grid filled within {options.seconds:g} s" +
+                (f" keeping the house rules ({rules})" if rules else ""))
+    worst = ", ".join(slot_name(slot, options.size) for slot, _ in dead_ends.most_common(4))
+    return (f"--blocks: no fill of the pattern within {options.seconds / BLOCKS_GIVE_UP:g} s "
+            f"(a sixth of --seconds); the entries the fill "
+            f"ran out of words on most: {worst or 'none'}. More blocks (shorter entries, "
+            f"fewer crossings) fill more easily")
+
+
+def _in_reach(options: Options, fill_words: WordSets) -> None:
+    """ValueError, before any search, for a block pattern no fill can fill or a count of
+    numbers the grids do not hold (core/numcro/reach.py)."""
+    from core.numcro.reach import numbers_faults, pattern_faults
+
+    if options.blocks is not None:
+        faults = pattern_faults(options.blocks, options.size, fill_words)
+        if faults:
+            raise ValueError("--blocks: the pattern cannot be filled:\n  " + "\n  ".join(faults))
+    said = numbers_faults(options, fill_words)
+    if said:
+        raise ValueError(said)
+
+
+def _asked(options: Options) -> str:
+    """What was asked of the puzzle, for a failure: its level and the letters given."""
+    level = f"of level {options.level}" if options.level else \
+        "that a person finishes without trial and error"
+    low, high = options.given_range
+    given = "no letter" if high == 0 else f"{low} letters" if low == high else \
+        f"{low} or more letters" if high >= ALPHABET_SIZE[options.lang] else \
+        f"{low}-{high} letters"
+    return f"{level}, with {given} given"
 
 
 # --- the block pattern ---------------------------------------------------------------------
@@ -235,7 +309,12 @@ def acceptable(blocks: list[bool], size: int, lang: str, corners: bool = True,
         return False
     if unchecked == "alternate" and _unchecked_side_by_side(covered, size):
         return False
-    seen, todo = {whites[0]}, [whites[0]]
+    return len(reached(blocks, size, whites[0])) == len(whites)
+
+
+def reached(blocks, size: int, start: int) -> set[int]:
+    """The white cells a path across or down reaches from `start` (its region)."""
+    seen, todo = {start}, [start]
     while todo:
         r, c = divmod(todo.pop(), size)
         for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
@@ -243,7 +322,7 @@ def acceptable(blocks: list[bool], size: int, lang: str, corners: bool = True,
             if 0 <= nr < size and 0 <= nc < size and not blocks[cell] and cell not in seen:
                 seen.add(cell)
                 todo.append(cell)
-    return len(seen) == len(whites)
+    return seen
 
 
 def _unchecked_side_by_side(covered: Counter, size: int) -> bool:
@@ -256,11 +335,13 @@ def _unchecked_side_by_side(covered: Counter, size: int) -> bool:
 # --- the fill ------------------------------------------------------------------------------
 
 def fill(blocks, size: int, words: WordSets, rng: random.Random,
-         steps: int = FILL_STEPS, rules=None) -> list[str | None] | None:
+         steps: int = FILL_STEPS, rules=None,
+         dead_ends: Counter | None = None) -> list[str | None] | None:
     """A letter for every white cell such that every entry is a fill word, no word repeats,
     and the letters keep the house rules (`rules`: each used `uses` times, their count in
     range, all 26 for a pangram); a randomised depth-first search, the entry with the fewest
-    candidates first, words with the letters still wanted tried first."""
+    candidates first, words with the letters still wanted tried first. `dead_ends` counts
+    the entries the search found no word for."""
     slots = [tuple(run) for run in runs(list(blocks), size) if len(run) >= 2]
     crossing = {slot: [s for s in slots if s != slot and set(s) & set(slot)] for slot in slots}
     whites = sorted({c for slot in slots for c in slot})
@@ -294,6 +375,8 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
                 continue
             bits = candidates(slot, used)
             if not bits:
+                if dead_ends is not None:
+                    dead_ends[slot] += 1
                 return False
             # the fewest candidates first, an entry an author's word fits as if it had fewer
             key = (bits.bit_count() // (OWN_FIRST if bits & words.length(len(slot)).preferred
@@ -458,11 +541,12 @@ def numbered(letters: list[str | None], size: int, lang: str, rng: random.Random
 
 
 def with_givens(puzzle: Puzzle, solution, words: WordSets, rng: random.Random,
-                stop=None, at_least: int = 0, starters=None) -> Generated | None:
-    """The puzzle with few givens (`at_least` of them) and a unique answer against `words`,
-    or None. With `starters` (low, high), a codeword's starter letters: at most `high` are
-    needed for uniqueness, and up to `low` are the rarest letters (the hardest to deduce:
-    fewest cells, so fewest crossings to reason from)."""
+                stop=None, wanted: tuple[int, int] = (0, 0), rarest: bool = False
+                ) -> Generated | None:
+    """The puzzle with a unique answer against `words` and `wanted` (low, high) givens, or
+    None: the fewest that make it unique (None when more than `high`), then more up to
+    `low`: the letters in the most cells (the widest foothold), or with `rarest` (a
+    codeword's starters) the rarest (the hardest to deduce: fewest crossings)."""
     answer = dict(solution)
     cells_of = {n: puzzle.cells.count(n) for n in answer}
     givens: set[int] = set()
@@ -483,13 +567,12 @@ def with_givens(puzzle: Puzzle, solution, words: WordSets, rng: random.Random,
         result = _count(puzzle, givens - {n}, answer, words, stop)
         if result.unique:
             givens.discard(n)
-    if starters is not None:
-        if len(givens) > starters[1]:
-            return None
-        rarest = sorted((n for n in answer if n not in givens), key=lambda n: (cells_of[n], n))
-        givens |= set(rarest[:max(0, max(starters[0], at_least) - len(givens))])
-    extra = sorted((n for n in answer if n not in givens), key=lambda n: (-cells_of[n], n))
-    givens |= set(extra[:max(0, at_least - len(givens))])  # the most frequent letters
+    low, high = wanted
+    if len(givens) > high:
+        return None
+    extra = sorted((n for n in answer if n not in givens),
+                   key=lambda n: (cells_of[n] if rarest else -cells_of[n], n))
+    givens |= set(extra[:max(0, low - len(givens))])
     final = _count(puzzle, givens, answer, words, stop)
     if not final.unique:
         return None
@@ -535,34 +618,57 @@ def with_keyword(made: Generated, words: WordSets, size: int,
     return replace(made, puzzle=replace(made.puzzle, keyword=tuple(chosen)))
 
 
-def to_level(made: Generated, words: WordSets, wanted: str | None, starters=None,
-             stop=None) -> Generated | None:
-    """The puzzle rated by how a person solves it; for a `wanted` level easier than it is,
-    letters are given where the person is stuck or needs crossing entries, until it is
-    that level (None when it cannot be: it is easier, or the starters would be too many)."""
-    order = logic.LEVELS
+def to_level(made: Generated, words: WordSets, wanted: str | None,
+             given: tuple[int, int] = (0, 99), stop=None) -> Generated | None:
+    """The puzzle rated by how a person solves it, at the `wanted` level (None: any level a
+    person finishes without trial and error). Where it is harder, letters are given where
+    the person is stuck or needs crossing entries (None: tries a letter out) until it is,
+    then the givens it is that level without are taken back, down to `given[0]`. None when
+    it cannot be: it is easier, or more than `given[1]` letters are needed."""
     while True:
         solved = logic.solve(made.puzzle, words, stop)
-        level = solved.level
-        if wanted is None or level == wanted:
-            return replace(made, solved=solved)
-        if order.index(level) < order.index(wanted):
+        if _at_level(solved, wanted):
+            return _fewer_givens(replace(made, solved=solved), words, wanted, given[0], stop)
+        if wanted is not None and logic.LEVELS.index(solved.level) < logic.LEVELS.index(wanted):
             return None
-        number = _hardest_number(made.puzzle, solved)
-        if number is None or (starters and len(made.puzzle.givens) >= starters[1]):
+        hard = (logic.WHAT_IF,) if wanted is None else (logic.CROSSING, logic.WHAT_IF)
+        number = _hardest_number(made.puzzle, solved, hard)
+        if number is None or len(made.puzzle.givens) >= given[1]:
             return None
         answer = dict(made.solution)
         givens = tuple(sorted({*made.puzzle.givens, (number, answer[number])}))
         made = replace(made, puzzle=replace(made.puzzle, givens=givens))
 
 
-def _hardest_number(puzzle: Puzzle, solved) -> int | None:
-    """Where a person first needs more than one entry at once (or tries a letter out), or
-    else the number with the most cells among those the steps left unknown."""
-    crossing = next((s for s in solved.steps if s.kind in (logic.CROSSING, logic.WHAT_IF)),
-                    None)
-    if crossing is not None:
-        return crossing.numbers[0][0]
+def _at_level(solved, wanted: str | None) -> bool:
+    return solved.level == wanted or (wanted is None and solved.without_trial)
+
+
+def _fewer_givens(made: Generated, words: WordSets, wanted: str | None, fewest: int,
+                  stop=None) -> Generated:
+    """Givens a person still solves the puzzle at the level without, taken back (those in the
+    fewest cells first: the others are the wider foothold). A puzzle the steps finish is
+    unique (each step is sound), so no count is needed; an expert one keeps its givens."""
+    if wanted == "expert":
+        return made
+    cells = made.puzzle.cells
+    for given in sorted(made.puzzle.givens, key=lambda g: (cells.count(g[0]), g[0])):
+        if len(made.puzzle.givens) <= fewest:
+            break
+        fewer = replace(made.puzzle, givens=tuple(g for g in made.puzzle.givens if g != given))
+        solved = logic.solve(fewer, words, stop)
+        if _at_level(solved, wanted):
+            made = replace(made, puzzle=fewer, solved=solved)
+    return made
+
+
+def _hardest_number(puzzle: Puzzle, solved, hard: tuple[str, ...]) -> int | None:
+    """Where a person first takes a step of a `hard` kind (needs more than one entry at
+    once, or tries a letter out), or else the number with the most cells among those the
+    steps left unknown."""
+    step = next((s for s in solved.steps if s.kind in hard), None)
+    if step is not None:
+        return step.numbers[0][0]
     known = dict(solved.letters)
     unknown = [n for n in puzzle.numbers() if n not in known]
     return max(unknown, key=puzzle.cells.count) if unknown else None

@@ -54,6 +54,12 @@ class Solved:
     def level(self) -> str:
         return level(self.complete, self.used(CROSSING), self.used(WHAT_IF))
 
+    @property
+    def without_trial(self) -> bool:
+        """A person finishes it without trial and error: no letter tried out, nothing left
+        to guess."""
+        return self.complete and not self.used(WHAT_IF)
+
 
 def level(complete: bool, crossing: int, what_if: int = 0) -> str:
     """easy: one entry at a time suffices; medium: one step needs crossing entries at once;

@@ -60,8 +60,7 @@ def settings(puzzle: Puzzle) -> Settings:
         if key in FLAGS:
             values[key] = True
         elif key in RANGES:
-            low, _, high = value.partition("-")
-            values[key] = (int(low), int(high or low))
+            values[key] = parse_range(value)
         elif key == "uses":
             values[key] = int(value)
         else:
@@ -93,12 +92,18 @@ def _valid(key: str, sep: str, value: str) -> bool:
     if key == "uses":
         return value.isascii() and value.isdigit() and 1 <= int(value) <= 9
     if key in RANGES:
-        low, dash, high = value.partition("-")
-        numbers = [v for v in (low, high) if v]
-        return (bool(numbers) and all(v.isascii() and v.isdigit() and len(v) <= 4
-                                      for v in numbers)
-                and int(low or 0) <= int(high or low or 0) and (dash or not high))
+        return parse_range(value) is not None
     return key == "unchecked" and value in UNCHECKED
+
+
+def parse_range(value: str) -> tuple[int, int] | None:
+    """`A-B` (or `A`: exactly A) as (A, B); None when it is not a range of whole numbers."""
+    low, dash, high = value.partition("-")
+    if not dash:
+        high = low
+    if not all(v.isascii() and v.isdigit() and len(v) <= 4 for v in (low, high)):
+        return None
+    return (int(low), int(high)) if int(low) <= int(high) else None
 
 
 def settings_text(house: tuple[tuple[str, str], ...]) -> str:

@@ -158,11 +158,8 @@ def _options(values: dict):
 
 
 def _mask(text: str | None) -> tuple[bool, ...] | None:
-    """An author's pattern: any symbol (or x) marks a given; blanks stay empty."""
-    if text is None:
-        return None
-    pattern = text.replace("x", "1").replace("X", "1")
-    return tuple(bool(v) for v in formats.parse(pattern).givens)
+    """An author's pattern of givens (core/sudoku/formats.parse_mask)."""
+    return None if text is None else formats.parse_mask(text)
 
 
 def _generators() -> tuple[Generator, ...]:
@@ -176,7 +173,8 @@ def _generators() -> tuple[Generator, ...]:
               TECHNIQUE_NAMES, metavar="TECHNIQUE"),
         Field("clues", "stop at this many clues", int),
         Field("minimal", "no clue can be removed", bool, False),
-        Field("mask", "givens exactly on this pattern's cells", file=True),
+        Field("mask", "givens exactly on this pattern's cells: a row a line (or one line "
+              "of all cells), # x or a digit for a given, . or 0 for an empty cell", file=True),
         Field("attempts", "random grids to try (1,000; with a target: puzzles to try, 20,000)",
               int),
         Field("seconds", "time budget: then the best unique puzzle so far (maybe not minimal); "

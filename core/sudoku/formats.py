@@ -142,6 +142,48 @@ def _symbol(ch: str, size: int, line: int, column: int) -> int:
     return value
 
 
+MASK_GIVEN = "#xX" + SYMBOLS  # a symbol too: a puzzle is its own pattern
+MASK_EMPTY = ".0"
+
+
+def parse_mask(text: str) -> tuple[bool, ...]:
+    """An author's pattern of givens (`generate sudoku --mask`), True for a given cell: a row
+    a line (spaces, `|` and rule lines of `-+=` skipped) or one line of every cell; `#`, `x`
+    or a symbol (1-9, A-Z) marks a given, `.` or `0` an empty cell. No comments: `#` is a
+    given. ParseError with line and column for anything else."""
+    if len(text) > MAX_TEXT:
+        raise ParseError(f"the text is too long ({len(text)} characters)", 1, 1)
+    rows = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or (set(line) <= RULE_CHARS | {"\t"} and set(line) & set("-+=")):
+            continue
+        cells = [(col, ch) for col, ch in enumerate(line, 1) if ch not in "|+ \t"]
+        for col, ch in cells:
+            if ch not in MASK_GIVEN + MASK_EMPTY:
+                raise ParseError(f"{ch!r} is not a mask cell: # x or a digit for a given, . or "
+                                 f"0 for an empty cell", number, col)
+        rows.append((number, [ch in MASK_GIVEN for _, ch in cells]))
+    if not rows:
+        raise ParseError("no mask rows: # x or a digit for a given, . or 0 for an empty cell",
+                         1, 1)
+    if len(rows) == 1 and len(rows[0][1]) in SIZE_BY_CELLS:  # one line of every cell
+        return tuple(rows[0][1])
+    size = len(rows[0][1])
+    if size not in BOX_SHAPES:
+        sizes = ", ".join(str(n) for n in BOX_SHAPES)
+        lines = ", ".join(str(n) for n in SIZE_BY_CELLS)
+        raise ParseError(f"a mask row has {sizes} cells (or one line has all {lines}); found "
+                         f"{size}", rows[0][0], 1)
+    for number, cells in rows:
+        if len(cells) != size:
+            raise ParseError(f"this row has {len(cells)} cells; the first row has {size}",
+                             number, 1)
+    if len(rows) != size:
+        raise ParseError(f"found {len(rows)} rows; a {size}x{size} mask has {size}",
+                         rows[min(size, len(rows) - 1)][0], 1)
+    return tuple(given for _, cells in rows for given in cells)
+
+
 def format_line(puzzle: Puzzle) -> str:
     return "".join(SYMBOLS[v - 1] if v else "." for v in puzzle.givens)
 

@@ -47,7 +47,9 @@ class Options:
         if self.seconds is not None and not 0 < self.seconds <= MAX_SECONDS:
             raise ValueError(f"--seconds {self.seconds}: from 0 to {MAX_SECONDS}")
         if self.mask is not None and len(self.mask) != self.size ** 2:
-            raise ValueError(f"the mask has {len(self.mask)} cells; the grid has {self.size ** 2}")
+            side = round(len(self.mask) ** 0.5)
+            raise ValueError(f"the mask is {side}x{side}; the grid is {self.size}x{self.size} "
+                             f"(--size {side} for the mask's)")
         if self.level is not None and self.level not in LEVELS:
             raise ValueError(f"unknown level {self.level!r}; one of {', '.join(LEVELS)}")
         if self.max_technique is not None and self.max_technique not in TECHNIQUE_NAMES:

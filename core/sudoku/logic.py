@@ -570,6 +570,10 @@ def solvable_with(puzzle: Puzzle, allowed: frozenset[str]) -> bool:
     return solve_logically(puzzle, allowed).solved
 
 
+SCALE_NAMES = {"sukaku": "Sukaku Explainer scale", "classic": "classic Sudoku Explainer scale",
+               "estimate": "workbench estimate on Sudoku Explainer's scale"}
+
+
 @dataclass(frozen=True)
 class Rating:
     score: float  # Sudoku Explainer's rating on `scale` (9x9); else the ladder's estimate
@@ -585,6 +589,12 @@ class Rating:
     def as_dict(self) -> dict:
         return {"score": self.score, "level": self.level, "hardest": self.hardest,
                 "techniques": self.techniques, "scale": self.scale}
+
+    def headline(self) -> str:
+        """The level and the score, its scale named: `medium, SE 4.0 (Sukaku Explainer
+        scale)`."""
+        se = "" if self.scale == "estimate" else "SE "
+        return f"{self.level}, {se}{self.score:.1f} ({SCALE_NAMES[self.scale]})"
 
     def summary(self) -> str:
         used = ", ".join(f"{name} ×{times}" for name, times in self.techniques.items())

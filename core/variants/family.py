@@ -56,7 +56,10 @@ class Variants(Family):
         if classic_formats.recognise(text) and not formats.recognise(text):
             yield from classic_formats.iter_puzzles(text)
             return
-        yield from super().iter_puzzles(text)
+        if len(text) > formats.MAX_TEXT or links.is_ours(text.strip()):
+            yield from super().iter_puzzles(text)
+            return
+        yield from formats.iter_puzzles(text)
 
     def read_link(self, link: str):
         """The puzzle of an f-puzzles or SudokuPad link; None for another site's."""

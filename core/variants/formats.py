@@ -85,6 +85,23 @@ class _Reader:
                                         "meta", "candidates", "lines", "quads", "clones",
                                         "minima", "maxima", "indexers", "outside")}
         self.first_line = 1
+        self.kind_line: int | None = None  # where `kind: variants` was
+
+
+KIND_LINE = re.compile(r"^\s*kind\s*:", re.IGNORECASE)
+
+
+def iter_puzzles(text: str):
+    """(line, puzzle or ParseError) for each puzzle of a file: each starts at its `kind:`
+    line (as `generate --count` writes them); line numbers are the file's."""
+    lines = text.splitlines()
+    starts = [n for n, line in enumerate(lines, 1) if KIND_LINE.match(line)]
+    starts = [1] + starts[1:] if starts else [1]
+    for start, end in zip(starts, [*starts[1:], len(lines) + 1], strict=True):
+        try:
+            yield start, parse("\n" * (start - 1) + "\n".join(lines[start - 1:end - 1]))
+        except ParseError as error:
+            yield error.line, error
 
 
 def parse(text: str) -> Variant:
@@ -113,6 +130,11 @@ def _keyed(reader: _Reader, key: re.Match, number: int, line: str) -> str | None
     if name == "kind":
         if value.lower() != "variants":
             raise ParseError(f"kind is '{value}', not variants", number, at)
+        if reader.kind_line is not None:
+            raise ParseError(f"a second `kind:` line (the first is on line {reader.kind_line}):"
+                             f" one puzzle here; a file of many is read puzzle by puzzle",
+                             number, 1)
+        reader.kind_line = number
     elif name in META and not word:
         reader.parts["meta"].append((META[name], value))
     elif name == "size":

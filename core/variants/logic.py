@@ -302,7 +302,7 @@ def rate(p: Variant, stop: Stop | None = None) -> Rating:
     hardest = max(steps, key=lambda s: s.score, default=None)
     if not solved:
         return Rating(GUESSING_SCORE, "needs-guessing", hardest.technique if hardest else None,
-                      used, tuple(steps), False)
+                      used, tuple(steps), False, scale="estimate")
     score = hardest.score if hardest else 0.0
     return Rating(score, level_of(score), hardest.technique if hardest else None, used,
-                  tuple(steps), True)
+                  tuple(steps), True, scale="estimate")

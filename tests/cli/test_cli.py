@@ -115,6 +115,28 @@ def test_generate_bad_option(capsys):
     assert "invalid choice: 7" in capsys.readouterr().err
 
 
+def test_generate_sudoku_on_an_authors_mask(puzzle_file, capsys):
+    """The README's mask: # or x (or a digit) for a given, . for an empty cell."""
+    assert main(["generate", "sudoku", "--seed", "6", "--symmetry", "rot180"]) == 0
+    source = capsys.readouterr().out
+    marks = iter("#x1#x7" * 20)
+    mask = "".join(next(marks) if ch in "123456789" else ch for ch in source)
+    path = puzzle_file(mask, "mask.txt")
+    assert main(["generate", "sudoku", "--mask", path, "--seed", "9"]) == 0
+    made = parse(capsys.readouterr().out)
+    assert [bool(v) for v in made.givens] == [bool(v) for v in parse(source).givens]
+    assert count(made).unique
+    path = puzzle_file(mask.replace(".", "?", 1), "bad.txt")
+    assert main(["generate", "sudoku", "--mask", path]) == 2
+    column = mask.index(".") + 1  # on the first line
+    assert f"bad.txt: line 1, column {column}: '?' is not a mask cell" in (
+        capsys.readouterr().err)
+    path = puzzle_file("#..x\n....\n....\nx..#\n", "small.txt")
+    assert main(["generate", "sudoku", "--mask", path]) == 2
+    assert "the mask is 4x4; the grid is 9x9 (--size 4 for the mask's)" in (
+        capsys.readouterr().err)
+
+
 def test_generate_to_file_and_export(tmp_path, capsys):
     out = tmp_path / "gen.txt"
     assert main(["generate", "sudoku", "--seed", "3", "--count", "2", "-o", str(out)]) == 0
@@ -279,7 +301,8 @@ def test_generate_numcro_on_an_authors_blocks_in_every_drawn_form(puzzle_file, t
     from core import numcro
 
     words = ("STAR TEN ARE RED ERA NET RAT TAR ART EAT TEA ATE SEA SET TEN END DEN NEAR "
-             "DEAR READ DARE TREAD TRADE RATED STARE TEARS RATES ASTER SATED STEAD")
+             "DEAR READ DARE TREAD TRADE RATED STARE TEARS RATES ASTER SATED STEAD "
+             "AT TA AN NA AS SA ED DE RE ER ET TE ST TS RA AR AD DA EN NE")
     listing = puzzle_file("\n".join(words.split()) + "\n", "words.txt")
     folder = str(tmp_path / "d")
     assert main(["dict", "build", listing, "--lang", "en", "-o", folder]) == 0
@@ -289,7 +312,7 @@ def test_generate_numcro_on_an_authors_blocks_in_every_drawn_form(puzzle_file, t
         code = main(["generate", "numcro", "--lang", "en", "--blocks", path, "--dict", folder,
                      "--seed", "1", "--seconds", "5"])
         out, err = capsys.readouterr()
-        assert code in (0, 1), err  # 1: these few words may not fill it; never all blocks
+        assert code in (0, 1), err  # 1: these few words may not fill it; never refused
         if code == 0:
             made = numcro.parse(out)
             assert [c == 0 for c in made.cells] == [ch in "#■" for ch in drawing if ch in

@@ -8,14 +8,6 @@ import pytest
 from cli import main
 
 
-@pytest.fixture
-def english(tmp_path, capsys):
-    folder = tmp_path / "en"
-    assert main(["dict", "build", "cefr", "--lang", "en", "-o", str(folder)]) == 0
-    capsys.readouterr()
-    return str(folder)
-
-
 def test_bad_lists_and_texts_are_exit_2_with_line_and_column(english, tmp_path, capsys):
     avoid = tmp_path / "avoid.txt"
     avoid.write_text("cat dog\n  d0g\n")
@@ -62,7 +54,9 @@ def test_prose_words_are_counted_and_rules_and_level_reach_json(english, tmp_pat
     (["--seconds", "0"], "--seconds 0? a time budget above 0"),
     (["--max-word", "1"], "--max-word 1? 2 to 25 for ja"),
     (["--lang", "en", "--max-word", "2"], "--max-word 2? 3 to 25 for en"),
-    (["--min-givens", "-1"], "--min-givens -1? 0 or more"),
+    (["--givens", "-1"], "--givens '-1'? how many letters are given"),
+    (["--givens", "4-2"], "--givens '4-2'? how many letters are given"),
+    (["--givens", "2-4", "--no-hints"], "--givens 2-4 and --no-hints: both say"),
 ])
 def test_options_no_grid_can_meet_are_exit_2_at_once(args, said, capsys, monkeypatch, tmp_path):
     """Said before any dictionary is opened or any search runs (they searched to the time
@@ -83,3 +77,51 @@ def test_a_grid_without_answer_is_not_rated(tmp_path, capsys):
     capsys.readouterr()
     assert main(["rate", str(grid), "--dict", str(tmp_path / "d")]) == 1
     assert "no solution" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_without_options_a_few_givens_and_no_trial_and_error(english, seed, capsys):
+    """Issue 27: what a publisher prints (it gave no letter, or needed trial and error)."""
+    assert main(["generate", "numcro", "--lang", "en", "--size", "11", "--dict", english,
+                 "--seed", str(seed), "--json"]) == 0
+    made = json.loads(capsys.readouterr().out)
+    assert 2 <= made["givens"] <= 4
+    assert made["rating"]["complete"] and made["rating"]["deductions"]["what if"] == 0
+    assert made["level"] in ("easy", "medium", "hard")
+
+
+def test_a_block_pattern_that_cannot_be_filled_says_why_at_once(english, tmp_path, capsys):
+    cut = tmp_path / "cut.txt"
+    cut.write_text("...#...\n" * 7)
+    assert main(["generate", "numcro", "--lang", "en", "--dict", english,
+                 "--blocks", str(cut)]) == 2
+    err = capsys.readouterr().err
+    assert "--blocks: the pattern cannot be filled:" in err
+    assert "2 regions cut off from one another (21 cells from r1c1, 21 cells from r1c5)" in err
+    long = tmp_path / "long.txt"
+    long.write_text("".join("." * 17 + "\n" if r % 2 == 0 else ".#" * 8 + ".\n"
+                            for r in range(17)))
+    assert main(["generate", "numcro", "--lang", "en", "--dict", english,
+                 "--blocks", str(long)]) == 2
+    assert "entries of 17 letters (across r1c1, across r3c1" in capsys.readouterr().err
+
+
+def test_a_pattern_no_fill_fills_is_given_up_early_with_its_worst_entries(english, tmp_path,
+                                                                          capsys):
+    """Every entry has words that fit its crossings, yet no word square of 7 fills: given
+    up after a sixth of --seconds, naming the entries the fill ran out of words on."""
+    square = tmp_path / "square.txt"
+    square.write_text(("." * 7 + "\n") * 7)
+    assert main(["generate", "numcro", "--lang", "en", "--dict", english,
+                 "--blocks", str(square), "--seconds", "3"]) == 1
+    err = capsys.readouterr().err
+    assert "--blocks: no fill of the pattern within 0.5 s (a sixth of --seconds); the " \
+           "entries the fill ran out of words on most: " in err and "(7 letters)" in err
+
+
+def test_numbers_the_grids_do_not_hold_are_exit_2_before_the_search(english, capsys):
+    assert main(["generate", "numcro", "--lang", "en", "--size", "11", "--dict", english,
+                 "--numbers", "5-8", "--seconds", "600"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("generate: --numbers 5-8: en 11x11 grids hold ")
+    assert "so 5-8 cannot be met" in err

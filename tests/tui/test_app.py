@@ -438,12 +438,16 @@ async def test_numcro_generator_dialog_uses_the_built_in_dictionary(tmp_path, mo
             await pilot.click("#start")  # a missing text file is said in the dialog
             assert "no-diary.txt" in text_of(app, "#state")
             dialog.query_one("#text", Input).value = ""
-            dialog.query_one("#min_givens", Input).value = "2"
+            dialog.query_one("#givens", Input).value = "two"
+            await pilot.pause(0.5)
+            await pilot.click("#start")  # so is a count of letters that is not one
+            assert "--givens 'two'?" in text_of(app, "#state")
+            dialog.query_one("#givens", Input).value = "2-3"
             await pilot.pause(0.5)
             await pilot.click("#start")
             await wait_for(pilot, lambda: isinstance(app.screen, NumcroEditor), timeout=60)
             editor = app.screen
-            assert editor.source == "builtin:en" and len(editor.puzzle.givens) >= 2
+            assert editor.source == "builtin:en" and 2 <= len(editor.puzzle.givens) <= 3
             await wait_for(pilot, lambda: editor.found == 1, timeout=60)
             path = tmp_path / "made.txt"
             editor.write(str(path))

@@ -15,7 +15,7 @@ from textual.widgets import Button, Input, Label, ProgressBar, Select, Static
 from core import jobs, sudoku
 from core.arith.family import ALPHAMETIC, ARITH, CALCULATION, AlphameticOptions
 from core.family import Context, Failed, Generated
-from core.numcro.family import NUMCRO
+from core.numcro.family import NUMCRO, parse_givens
 from core.sudoku.family import SUDOKU
 from core.symmetry import SYMMETRIES
 
@@ -296,9 +296,9 @@ class GenerateNumcro(GenerateDialog):
                              id="symmetry")
             with Vertical():
                 yield Label("Level (how a person solves)")
-                yield Select([("any", "any"), ("easy", "easy"), ("medium", "medium"),
-                              ("hard", "hard"), ("expert", "expert")], value="any",
-                             allow_blank=False, id="level")
+                yield Select([("no trial and error", "any"), ("easy", "easy"),
+                              ("medium", "medium"), ("hard", "hard"), ("expert", "expert")],
+                             value="any", allow_blank=False, id="level")
         with Horizontal(classes="pair"):
             with Vertical():
                 yield Label("Codewords (English)")
@@ -309,8 +309,9 @@ class GenerateNumcro(GenerateDialog):
                 yield Label("Blocklisted words")
                 yield Select([("left out", "out"), ("allowed", "allowed")], value="out",
                              allow_blank=False, id="sensitive")
-        yield Label("Give at least this many letters (codewords often give 2 or 3)")
-        yield Input("0", id="min_givens", type="integer")
+        yield Label("Letters given, e.g. 2-4 or 3")
+        yield Input("", id="givens", placeholder="blank: as magazines print (2-4 up to 11x11, "
+                    "3-5 above)")
         yield Label("Your own words, tried first (a file: prose or a list)")
         yield Input("", id="text", placeholder="path/to/diary.txt")
 
@@ -328,7 +329,8 @@ class GenerateNumcro(GenerateDialog):
         if pangram and self.value("lang") != "en":
             raise ValueError("all 26 letters: a codeword, in English")
         options = Options(size=self.value("size"), symmetry=self.value("symmetry"),
-                          lang=self.value("lang"), min_givens=int(self.value("min_givens") or 0),
+                          lang=self.value("lang"),
+                          givens=parse_givens(self.value("givens").strip() or None),
                           text=text, level=None if self.value("level") == "any"
                           else self.value("level"),
                           house=(("pangram", ""), ("starters", "2-3")) if pangram else (),

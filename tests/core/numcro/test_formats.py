@@ -70,3 +70,21 @@ def test_bad_input_names_line_and_column(text, line, column, words):
         parse(text)
     assert (caught.value.line, caught.value.column) == (line, column), caught.value
     assert words in caught.value.message
+
+
+def test_a_file_of_many_is_read_puzzle_by_puzzle():
+    """As `generate --count` writes them: puzzles apart by a blank line; a paragraph without
+    rows belongs to the grid it stands by; errors keep the file's line numbers."""
+    from core.numcro.formats import iter_puzzles
+
+    one = "lang: ja\n7 4 9\n4 ■ 7\n7 7 ■\ngivens: 7:キ\n"
+    two = "lang: en\n1 2 3\n2 ■ 1\n"
+    items = list(iter_puzzles(one + "\n" + two + "\n\n" + one))
+    assert [line for line, _ in items] == [1, 7, 12]
+    assert items[0][1] == items[2][1] == parse(one) and items[1][1] == parse(two)
+    spaced = "lang: en\n\n1 2 3\n2 ■ 1\n\ngivens: 1:A\n"  # headers apart from the grid
+    assert list(iter_puzzles(spaced)) == [(1, parse(spaced))]
+    bad = list(iter_puzzles(one + "\n" + two.replace("2 ■ 1", "2 ■ x")))
+    assert bad[1][0] == 9 and isinstance(bad[1][1], ParseError)
+    with pytest.raises(ParseError, match=r"`lang:` again \(it was on line 1\)"):
+        parse(one + two)  # one puzzle asked for: refused, not read as one tall grid

@@ -1,11 +1,13 @@
 import dataclasses
 import random
+import re
 
 import pytest
 
 from core.numcro import count
 from core.numcro.family import NUMCRO
 from core.numcro.generator import Options, acceptable, block_pattern, generate, own_words, runs
+from core.numcro.logic import WHAT_IF, solve
 from core.numcro.wordsets import WordSets
 from core.symmetry import orbits
 from dictionaries.importers import common_english
@@ -52,21 +54,13 @@ def assert_well_made(made, words, symmetry):
     result = count(puzzle, words)
     assert result.unique and result.solution == solution
     assert len(set(dict(solution).values())) == len(solution)  # numbers: distinct letters
-    # the clean-up pass left no given the puzzle is provably unique without
-    for n, _ in puzzle.givens:
+    # a person finishes it without trial and error, and the clean-up left no given above
+    # the fewest printed (2, or 3 from 13x13) that they would finish it without
+    assert made.solved.without_trial
+    fewest = Options(size=size, lang=puzzle.lang).given_range[0]
+    for n, _ in puzzle.givens if len(puzzle.givens) > fewest else ():
         rest = tuple(g for g in puzzle.givens if g[0] != n)
-        fewer = dataclasses.replace(puzzle, givens=rest)
-        assert not count(fewer, words, limit=2, stop=_capped()).unique
-
-
-def _capped():
-    calls = [0]
-
-    def stop():
-        calls[0] += 1
-        return calls[0] > 40
-
-    return stop
+        assert not solve(dataclasses.replace(puzzle, givens=rest), words).without_trial
 
 
 @pytest.mark.parametrize("size, seed", [(9, 1), (11, 2), (13, 3)])
@@ -97,11 +91,48 @@ def test_japanese_block_patterns_follow_the_rules(seed):
         assert block == blocks[size * size - 1 - i]
 
 
-def test_at_least_the_givens_asked_for(english):
-    made = generate(Options(size=13, lang="en", min_givens=3), english, english,
+@pytest.mark.parametrize(("lang", "size", "seed"), [
+    ("en", 9, 1), ("en", 11, 2), ("en", 13, 3), ("ja", 9, 1), ("ja", 11, 2)])
+def test_by_default_a_few_givens_and_no_trial_and_error(english, japanese, lang, size, seed):
+    """What a publisher prints: 2-4 letters given up to 11x11 (3-5 on 13x13), and a person
+    finishes it with no letter tried out."""
+    words = english if lang == "en" else japanese
+    options = Options(size=size, lang=lang)
+    made = generate(options, words, words, random.Random(seed))
+    low, high = (2, 4) if size <= 11 else (3, 5)
+    assert options.given_range == (low, high)
+    assert low <= len(made.puzzle.givens) <= high
+    assert made.solved.complete and made.solved.used(WHAT_IF) == 0
+    assert made.solved.letters == made.solution
+    assert count(made.puzzle, words).unique
+
+
+def test_the_givens_asked_for(english):
+    made = generate(Options(size=13, lang="en", givens=(5, 6)), english, english,
                     random.Random(3))
-    assert len(made.puzzle.givens) >= 3
+    assert 5 <= len(made.puzzle.givens) <= 6
     assert count(made.puzzle, english).unique
+
+
+def test_a_level_asked_for_may_need_more_givens_than_printed():
+    assert Options(size=11, level="easy").given_range == (2, 81)
+    assert Options(size=11, lang="en", level="expert").given_range == (2, 26)
+    assert Options(size=11, no_hints=True).given_range == (0, 0)
+    assert Options(size=11, givens=(3, 3), level="easy").given_range == (3, 3)
+    starters = (("pangram", ""), ("starters", "2-3"))
+    assert Options(size=13, lang="en", house=starters).given_range == (2, 3)
+
+
+@pytest.mark.parametrize(("options", "said"), [
+    ({"givens": (4, 2)}, "--givens 4-2? a range such as 2-4"),
+    ({"givens": (2, 4), "no_hints": True}, "--givens 2-4 and --no-hints: both say"),
+    ({"givens": (2, 4), "lang": "en", "house": (("starters", "2-3"),)},
+     "--givens 2-4 and --starters: both say"),
+])
+def test_givens_that_contradict_are_refused(options, said):
+    with pytest.raises(ValueError, match=re.escape(said)):
+        Options(**options)
+    Options(**{**options, "givens": None})  # each alone is fine
 
 
 def test_the_same_seed_makes_the_same_puzzle(english):

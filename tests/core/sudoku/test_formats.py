@@ -130,3 +130,48 @@ def test_several_puzzles_where_one_is_expected():
     with pytest.raises(ParseError, match="holds 2 puzzles") as caught:
         parse(TOP1 + "\n" + TOP1 + "\n")
     assert caught.value.line == 2
+
+
+MASK_MARKS = """# . . | x . . | 1 5 9
+x . . | . . . | # # .
+. . . | . # . | . . .
+------+-------+------
+. # . | . . x | . . X
+. . # | # . # | . . .
+. . . | . . . | . . .
+======+=======+======
+# . # | . . . | . . .
+. . . | . . # | . . #
+# # . | . . # | . # .
+"""
+
+
+def test_a_mask_marks_givens_with_hash_x_or_a_symbol():
+    from core.sudoku.formats import parse_mask
+
+    mask = parse_mask(MASK_MARKS)
+    marked = {i for i, ch in enumerate(c for c in MASK_MARKS if c in "#xX159.")
+              if ch != "."}
+    assert len(mask) == 81 and {i for i, given in enumerate(mask) if given} == marked
+    line = "".join("#" if given else "0" for given in mask)
+    assert parse_mask(line + "\n") == mask  # one line of every cell
+    puzzle = "2..3..851\n5.....24.\n" + ".........\n" * 7  # a puzzle is its own pattern
+    assert sum(parse_mask(puzzle)) == 8
+
+
+@pytest.mark.parametrize(("text", "line", "column", "said"), [
+    ("#..x\n....\n..?.\n....\n", 3, 3, "'?' is not a mask cell: # x or a digit for a given"),
+    ("# my pattern\n", 1, 3, "'m' is not a mask cell"),  # no comments: # is a given
+    ("*...\n....\n....\n....\n", 1, 1, "'*' is not a mask cell"),  # a blank or a given?
+    ("#..x\n...\n....\n....\n", 2, 1, "this row has 3 cells; the first row has 4"),
+    ("#..x\n....\n....\n", 3, 1, "found 3 rows; a 4x4 mask has 4"),
+    ("#..x.\n", 1, 1, "a mask row has 4, 6, 8, 9, 12, 16, 25 cells"),
+    ("\n-+-\n", 1, 1, "no mask rows"),
+])
+def test_a_bad_mask_names_line_and_column(text, line, column, said):
+    from core.sudoku.formats import parse_mask
+
+    with pytest.raises(ParseError) as error:
+        parse_mask(text)
+    assert (error.value.line, error.value.column) == (line, column)
+    assert said in error.value.message

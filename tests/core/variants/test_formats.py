@@ -207,3 +207,13 @@ def test_ipuz_of_a_size_without_boxes_keeps_its_constraints(n):
     p = make(n, None, rows, lines=[Line("renban", (0, 1, 2))], candidates=[(n * n - 1, 3)])
     family, back = kinds.parse(to_ipuz(VARIANTS, p))
     assert family is VARIANTS and back == p
+
+
+def test_a_file_of_many_is_read_puzzle_by_puzzle_from_each_kind_line():
+    second = SAMPLE.replace("cage 9: r3c1 r4c1", "cage 99: r3c1 r4c1")
+    items = list(VARIANTS.iter_puzzles(SAMPLE + "\n" + second + SAMPLE))
+    assert [line for line, _ in items] == [1, 33, 38]  # the error at its own line in the file
+    assert items[0][1] == items[2][1] == formats.parse(SAMPLE)
+    assert isinstance(items[1][1], ParseError) and "cage" in items[1][1].message
+    with pytest.raises(ParseError, match="a second `kind:` line \\(the first is on line 1\\)"):
+        formats.parse(SAMPLE + SAMPLE)  # one puzzle asked for: refused, not merged
