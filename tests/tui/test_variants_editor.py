@@ -223,7 +223,7 @@ async def test_many_given_candidates_show_in_part_in_the_cell_and_whole_in_the_p
 
 
 async def test_tools_say_what_is_wrong_and_ctrl_d_takes_todays_constraints_back(pool):
-    from core.variants.model import Clone, Line, Quad, make
+    from core.variants.model import Clone, Line, Mark, Quad, make, parts_of
 
     app = PuzzleApp(pool=pool)
     async with app.run_test(size=(100, 40)) as pilot:
@@ -238,8 +238,12 @@ async def test_tools_say_what_is_wrong_and_ctrl_d_takes_todays_constraints_back(
         await answer(app, pilot, "x 99 top")
         assert "1 to 45, not 99" in str(app.screen.query_one("#error").render())
         await pilot.press("escape")
+        editor.grid.cursor = 40
+        await pilot.press("w")  # a mark keeps today's constraints
+        assert editor.puzzle == make(9, **{**parts_of(start), "marks": [Mark("white", 40, 41)]})
+        editor.grid.cursor = 1
         await pilot.press("ctrl+d")
-        assert editor.puzzle == make(9)
+        assert editor.puzzle == make(9, marks=[Mark("white", 40, 41)])
 
 
 async def test_every_tool_fits_a_small_terminal(pool):
