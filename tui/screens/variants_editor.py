@@ -183,15 +183,16 @@ class VariantsEditor(PuzzleEditor):
                 add(kind, value)
                 return
             self.app.push_screen(PathPrompt(
-                f"Whisper: the least difference between neighbours ({(n + 1) // 2}: German, "
-                f"{(n + 1) // 2 - 1}: Dutch)", str((n + 1) // 2),
+                "Whisper: the least difference between neighbours\n"
+                f"({(n + 1) // 2}: German whispers, {(n + 1) // 2 - 1}: Dutch)", str((n + 1) // 2),
                 validate=lambda t: _number_problem(t, 1, n - 1, "a difference"),
                 placeholder=str((n + 1) // 2)),
                 lambda t: t is not None and add("whisper", int(t)))
 
         self.app.push_screen(PathPrompt(
-            f"A line through {plural(len(cells), 'cell')}: its kind ({', '.join(LINE_KINDS)}; "
-            "the first letters do; German or Dutch for whispers)", "",
+            f"A line through {plural(len(cells), 'cell')}: its kind\n"
+            f"{', '.join(LINE_KINDS[:6])},\n{', '.join(LINE_KINDS[6:])}\n"
+            "(first letters do; German or Dutch: whispers)", "",
             validate=lambda t: _problem(_line_kind(t, n)),
             placeholder="renban"), chosen)
 
@@ -234,7 +235,7 @@ class VariantsEditor(PuzzleEditor):
 
         self.app.push_screen(PathPrompt(
             f"Quadruple where {self.puzzle.name(cell)} to {self.puzzle.name(cell + n + 1)} "
-            "meet: 1 to 4 digits (empty: none)",
+            "meet:\n1 to 4 digits (empty: none)",
             "".join(SYMBOLS[d - 1] for d in old.digits) if old else "",
             validate=lambda t: _digits_problem(t, n, 4), placeholder="1379",
             allow_empty=True), given)
@@ -279,8 +280,8 @@ class VariantsEditor(PuzzleEditor):
                 self.puzzle, candidates=others + ([(cell, digits)] if digits else []))))
 
         self.app.push_screen(PathPrompt(
-            f"Given candidates of {self.puzzle.name(cell)}: the digits it may hold (empty: "
-            "any)", "".join(SYMBOLS[v] for v in range(n) if bits >> v & 1),
+            f"Given candidates of {self.puzzle.name(cell)}: the digits it may hold\n"
+            "(empty: any)", "".join(SYMBOLS[v] for v in range(n) if bits >> v & 1),
             validate=lambda t: _digits_problem(t, n, n, repeat=False), placeholder="135",
             allow_empty=True), given)
 
@@ -296,9 +297,10 @@ class VariantsEditor(PuzzleEditor):
                 self.try_puzzle(lambda: _with_outside(self.puzzle, cell, text, near))
 
         self.app.push_screen(PathPrompt(
-            f"A clue outside {self.puzzle.name(cell)}'s row or column: x SUM, sky COUNT or "
-            f"sandwich SUM, then left, right, top or bottom ({near} if not said); a kind "
-            "alone takes that side's clue back",
+            f"A clue outside {self.puzzle.name(cell)}'s row or column:\n"
+            "x SUM (an X-sum), sky COUNT (a skyscraper) or sandwich SUM,\n"
+            f"then left, right, top or bottom ({near} if not said);\n"
+            "a kind alone takes that side's clue back",
             _outside_here(self.puzzle, cell, near),
             validate=lambda t: _outside_problem(self.puzzle, cell, t, near),
             placeholder="x 15 left"), given)
