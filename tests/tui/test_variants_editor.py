@@ -211,6 +211,30 @@ async def test_cell_tools_add_each_constraint_as_one_step(pool):
         assert editor.puzzle == make(9)
 
 
+async def test_a_dot_marked_again_takes_another_difference_or_ratio(pool):
+    from core.variants.model import make
+
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(100, 40)) as pilot:
+        editor = await open_editor(app, pilot, make(9))
+        editor.grid.cursor = 40
+        await pilot.press("w", "w")
+        await answer(app, pilot, "3", clear=True)  # 1 offered
+        await wait_for(pilot, lambda: editor.puzzle.marks[0].value == 3)
+        await pilot.press("B", "B")
+        await answer(app, pilot, "4", clear=True)  # 2 offered
+        await wait_for(pilot, lambda: len(editor.puzzle.marks) == 2
+                       and editor.puzzle.marks[0].value == 4)
+        assert "white 3: r5c5-r5c6" in document(editor)
+        assert "black 4: r5c5-r6c5" in document(editor)
+        rows = editor.grid.plain().split("\n")
+        assert "│ · 3 · ┃" in rows[9] and "─4─" in rows[10]  # for ○ and ●
+        assert str(app.screen.query_one("#here").render()) == (
+            "r5c5: black 4 with r6c5, white 3 with r5c6")
+        legend_text = str(app.screen.query_one("#legend").render())
+        assert "white dot of that difference" in legend_text and "black dot" in legend_text
+
+
 async def test_many_given_candidates_show_in_part_in_the_cell_and_whole_in_the_panel(pool):
     app = PuzzleApp(pool=pool)
     async with app.run_test(size=(100, 40)) as pilot:

@@ -33,13 +33,13 @@ from tui.widgets.variants_grid import VariantsGrid, legend, margins
 HINT = ("digits set givens; : adds a constraint in the text format's words (cage 15: r1c1 "
         "r1c2 · thermo: r1c1 r1c2 · white: r1c1-r1c2 · rules: diagonal); w b x v < put a "
         "white dot, black dot, X, V or < between the cursor and the cell to its right (W B X "
-        "V >: below); shift+arrows pick cells, then k makes them a cage (its sum asked), t a "
-        "thermometer (bulb first), r an arrow (bulb first), l a line (its kind asked: renban, "
-        "whisper, between, …), = one shape of a clone (pick the other, = again); at the "
-        "cursor: q the quadruple on its lower-right corner, m a minimum, M a maximum, i a "
-        "row / column / box indexer (again: the next), p its given candidates, o a clue "
-        "outside its row or column (x 15 left, sky 3 top, sandwich 10); ctrl+d takes back "
-        "what touches the cursor's cell")
+        "V >: below; w or b again: the dot's difference or ratio); shift+arrows pick cells, "
+        "then k makes them a cage (its sum asked), t a thermometer (bulb first), r an arrow "
+        "(bulb first), l a line (its kind asked: renban, whisper, between, …), = one shape "
+        "of a clone (pick the other, = again); at the cursor: q the quadruple on its "
+        "lower-right corner, m a minimum, M a maximum, i a row / column / box indexer "
+        "(again: the next), p its given candidates, o a clue outside its row or column (x 15 "
+        "left, sky 3 top, sandwich 10); ctrl+d takes back what touches the cursor's cell")
 MARK_KEYS = {"w": "white", "b": "black", "x": "x", "v": "v", "less_than_sign": "less"}
 SHAPE_KEYS = {"k": "make_cage", "t": "make_thermo", "r": "make_arrow", "l": "make_line",
               "equals_sign": "make_clone"}
@@ -126,8 +126,29 @@ class VariantsEditor(PuzzleEditor):
             return
         b = a + (n if below else 1)
         marks = [m for m in self.puzzle.marks if {m.a, m.b} != {a, b}]
+        again = any(m.kind == kind and {m.a, m.b} == {a, b} for m in self.puzzle.marks)
+        if again and kind in ("white", "black"):
+            self.ask_dot_value(kind, a, b, marks)  # the same dot again: its number
+            return
         marks.append(Mark(kind, a, b))
         self.try_puzzle(lambda: model.make(**_parts(self.puzzle, marks=marks)))
+
+    def ask_dot_value(self, kind: str, a: int, b: int, others: list) -> None:
+        """A white dot's difference or a black dot's ratio, the present one offered."""
+        n = self.puzzle.size
+        now = next(m for m in self.puzzle.marks if {m.a, m.b} == {a, b}).amount
+        word = "difference (1: consecutive)" if kind == "white" else "ratio (2: double)"
+
+        def given(text: str | None) -> None:
+            if text is not None:
+                dot = Mark(kind, a, b, int(text))
+                self.try_puzzle(lambda: model.make(**_parts(self.puzzle, marks=others + [dot])))
+
+        self.app.push_screen(PathPrompt(
+            f"The {kind} dot between {self.puzzle.name(a)} and {self.puzzle.name(b)}:\n"
+            f"its {word}", str(now),
+            validate=lambda t: _number_problem(t, 1 if kind == "white" else 2, n - 1, "it"),
+            placeholder=str(now)), given)
 
     def picked(self) -> list[int]:
         """The cells picked with shift+arrows (or the cursor's cell alone); picking ends."""
@@ -538,11 +559,13 @@ def _outside_here(p: Variant, cell: int, side: str) -> str:
 
 
 def here(p: Variant, cell: int) -> str:
-    """The constraints on a cell, in words: its lines, cage, quadruples, clone, minimum or
-    maximum, indexer and the setter's candidates (all of them)."""
+    """The constraints on a cell, in words: its lines, marks, cage, thermometer, arrow,
+    quadruples, clone, minimum or maximum, indexer and the setter's candidates (all)."""
     n, found = p.size, []
     found += [f"{line_word(line, n)} {p.name(line.cells[0])}–{p.name(line.cells[-1])}"
               for line in p.lines if cell in line.cells]
+    found += [f"{m.kind}{f' {m.value}' if m.value else ''} with {p.name(m.a + m.b - cell)}"
+              for m in p.marks if cell in (m.a, m.b)]
     found += [f"cage {c.total if c.total is not None else ''}".strip() for c in p.cages
               if cell in c.cells]
     found += ["thermometer" for t in p.thermos if cell in t]

@@ -40,6 +40,7 @@ THICK = Style(color="bright_white", bold=True)  # region borders stand out
 MARK = Style(color="bright_white", bold=True)
 CANDIDATES = Style(color="cyan", italic=True)
 QUAD = Style(color="black", bgcolor="bright_white", bold=True)  # a white circle's digits
+DOT_VALUES = {"white": QUAD, "black": Style(color="bright_white", bgcolor="grey42", bold=True)}
 CAGE_TINTS = ("#3a3a5a", "#3a5a3a", "#5a3a3a", "#5a5a3a")
 EXTRA_TINT = "#444444"  # windoku windows and other extra regions
 CLONE_TINTS = ("#5a4a2a", "#2a4a5a", "#4a2a5a", "#2a5a3a")
@@ -156,8 +157,7 @@ class VariantsGrid(Widget, can_focus=True):
             line, style = ("━", THICK) if thick else ("─", LINE)
             pair = ((r - 1) * n + c, r * n + c)
             middle = look.marks.get(pair) if 0 < r < n else None
-            middle = (middle, MARK) if middle else look.links.get(pair, (line, style))
-            row += [(line, style), middle, (line, style)]
+            row += [(line, style), middle or look.links.get(pair, (line, style)), (line, style)]
         for (qr, qc), digits in look.quads.items():  # over the corner, centred
             if qr == r:
                 at = start + qc * (SIDE + 1) - (len(digits) - 1) // 2 - (len(digits) == 4)
@@ -172,8 +172,7 @@ class VariantsGrid(Widget, can_focus=True):
             mark = look.marks.get((cell - 1, cell)) if c else None
             wall = c == 0 or p.regions[cell - 1] != p.regions[cell]
             plain = ("┃", THICK) if wall else ("│", LINE)
-            row.append((mark, MARK) if mark else look.links.get((cell - 1, cell), plain)
-                       if c else plain)
+            row.append(mark or look.links.get((cell - 1, cell), plain) if c else plain)
             row += self._cell(cell, look)
         row.append(("┃", THICK))
         return row + self._margin(r, n, look)
@@ -301,11 +300,16 @@ def _candidate_text(digits: int, n: int) -> str:
     return text.center(SIDE) if len(text) <= SIDE else text[:SIDE - 1] + "…"
 
 
-def _marks_between(p: Variant) -> dict[tuple[int, int], str]:
+def _marks_between(p: Variant) -> dict[tuple[int, int], tuple[str, Style]]:
+    """Each mark's glyph in the border between its cells; a dot of another difference or
+    ratio is that number on white (a white dot) or grey (a black one)."""
     n, found = p.size, {}
     for m in p.marks:
         a, b = min(m.a, m.b), max(m.a, m.b)
         vertical = b - a == n  # one above the other: the mark sits in the row border
+        if m.value:
+            found[(a, b)] = (SYMBOLS[m.value - 1], DOT_VALUES[m.kind])
+            continue
         if m.kind == "white":
             glyph = "○"
         elif m.kind == "black":
@@ -316,7 +320,7 @@ def _marks_between(p: Variant) -> dict[tuple[int, int], str]:
             glyph = m.kind.upper()
         else:
             glyph = ("^" if m.a == a else "v") if vertical else ("<" if m.a == a else ">")
-        found[(a, b)] = glyph
+        found[(a, b)] = (glyph, MARK)
     return found
 
 
@@ -406,7 +410,10 @@ def legend(p: Variant) -> Text:
     for line in p.lines:
         style = Style(color=line_color(line, n), bold=True)
         parts.append((LINE_GLYPHS[line.kind], style, line_word(line, n)))
+    valued = {m.kind for m in p.marks if m.value}
     for present, glyph, style, words in (
+            ("white" in valued, "3", DOT_VALUES["white"], "white dot of that difference"),
+            ("black" in valued, "3", DOT_VALUES["black"], "black dot of that ratio"),
             (p.clones, CLONE, MARK, "clone"), (p.minima, "›·‹", MARK, "minimum"),
             (p.maxima, "‹·›", MARK, "maximum"), (p.candidates, "135", CANDIDATES,
                                                  "given candidates"),
