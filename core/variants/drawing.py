@@ -476,7 +476,9 @@ def _outside(p: Variant, at: _Pen) -> None:
             at.add(Circle(x, y, 0.32 * size, width=THIN))
         else:
             at.add(Box(x - 0.24 * size, y - 0.34 * size, 0.48 * size, 0.68 * size))
-        at.add(Label(x, y + 0.11 * size, str(o.total), 0.32 * size, INK))
+        text = str(o.total)
+        font = 0.32 if len(text) < 3 else 0.24  # three digits keep inside the circle
+        at.add(Label(x, y + font / 3 * size, text, font * size, INK))
     for clue in p.little:
         x, y = at.xy(clue.row + 0.5, clue.col + 0.5)
         at.add(Label(x, y + 0.12 * size, str(clue.total), 0.34 * size, INK))
