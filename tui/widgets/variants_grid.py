@@ -1,15 +1,16 @@
 """A Sudoku variant in a terminal: thin and thick borders between every cell (regions in
-thick lines), the marks between cells drawn in the borders (○ ● white/black dots, ┃/━ bars,
-X V, < > ^ v), killer cages as tinted cells with the sum in the top-left one, extra regions
-in a grey tint, thermometer and arrow bulbs, even (□) and odd (○) cells, the diagonals as
-slants (╲ ╱); today's lines in their print colours (core.variants.drawing.LINE_STYLES) as a
-letter in their empty cells, a tint, and connectors through the borders between their cells
-(━ ┃ ╲ ╱); quadruple digits on their corner; clones tinted alike (≡); indexers tinted by kind
-(↕ row, ↔ column, ⊞ box); chevrons beside minimum (›·‹) and maximum (‹·›) cells; a setter's
-given candidates in an empty cell (up to three digits, else two and …); little killer,
-sandwich, X-sum (x15) and skyscraper (▲3) clues in the margins. Rules without a place
-(disjoint, anti-knight, anti-king, non-consecutive) are named in the editor's heading;
-`legend` names what the grid shows."""
+thick lines), the marks between cells drawn in the borders (○ ● white/black dots, their
+difference or ratio on white or grey when not the usual, ┃/━ bars, X V, < > ^ v), killer
+cages as tinted cells with the sum in the top-left one, extra regions in a grey tint,
+thermometer and arrow bulbs, even (□) and odd (○) cells, the diagonals as slants (╲ ╱);
+today's lines in their print colours (core.variants.drawing.LINE_STYLES) as a letter in their
+empty cells, a tint, and connectors through the borders between their cells (━ ┃ ╲ ╱);
+quadruple digits on their corner; clones tinted alike (≡); indexers tinted by kind (↕ row,
+↔ column, ⊞ box); chevrons beside minimum (›·‹) and maximum (‹·›) cells; a setter's given
+candidates in an empty cell (up to three digits, else two and …); little killer, sandwich,
+X-sum (x15) and skyscraper (▲3) clues in the margins. Rules without a place (disjoint,
+anti-knight, anti-king, non-consecutive) are named in the editor's heading; `legend` names
+what the grid shows."""
 
 from __future__ import annotations
 
@@ -414,9 +415,10 @@ def legend(p: Variant) -> Text:
     for present, glyph, style, words in (
             ("white" in valued, "3", DOT_VALUES["white"], "white dot of that difference"),
             ("black" in valued, "3", DOT_VALUES["black"], "black dot of that ratio"),
-            (p.clones, CLONE, MARK, "clone"), (p.minima, "›·‹", MARK, "minimum"),
-            (p.maxima, "‹·›", MARK, "maximum"), (p.candidates, "135", CANDIDATES,
-                                                 "given candidates"),
+            (p.clones, CLONE, MARK, "clone"),
+            (p.minima, "·".join(EXTREMES["minimum"]), MARK, "minimum"),
+            (p.maxima, "·".join(EXTREMES["maximum"]), MARK, "maximum"),
+            (p.candidates, "135", CANDIDATES, "given candidates"),
             (p.quads, "1379", QUAD, "quadruple (on its corner)")):
         if present:
             parts.append((glyph, style, words))
