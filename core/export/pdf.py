@@ -71,10 +71,19 @@ def _pages(pdf, numbered: list[tuple[str, Drawing]], per_page: int, heading: str
             column, row = i % columns, i // columns
             x = MARGIN + column * (slot_w + GAP)
             y = MARGIN + HEADER + row * (slot_h + GAP)
-            pdf.set_font("print", size=10)
             pdf.set_text_color(0, 0, 0)
+            _fit_font(pdf, caption, slot_w)
             pdf.text(x, y + 4, caption)
             _place(pdf, drawing, x, y + CAPTION, slot_w, slot_h - CAPTION)
+
+
+def _fit_font(pdf, caption: str, width: float) -> None:
+    """10 pt, or smaller (down to 6 pt) so that a long caption keeps out of its neighbour's."""
+    size = 10.0
+    pdf.set_font("print", size=size)
+    while size > 6 and pdf.get_string_width(caption) > width:
+        size -= 0.5
+        pdf.set_font("print", size=size)
 
 
 def _place(pdf, drawing: Drawing, x: float, y: float, w: float, h: float) -> None:

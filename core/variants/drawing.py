@@ -1,19 +1,82 @@
-"""A Sudoku variant for print, drawn as magazines print it: thin cell lines and thick region
-borders, killer cages as dashed outlines inside the cells with their sums top-left, kropki
-dots on the cell edges, X/V and inequality signs on the edges, grey thermometers with a round
-bulb, arrows with a circle round the bulb, little killer and sandwich clues outside the grid,
-grey squares and circles for even and odd cells, shaded extra regions, thin diagonals."""
+"""A Sudoku variant for print, drawn as magazines and f-puzzles / SudokuPad draw it: thin cell
+lines and thick region borders, killer cages as dashed outlines inside the cells with their sums
+top-left, kropki dots on the cell edges (an unusual difference or ratio written inside), X/V and
+inequality signs on the edges, grey thermometers with a round bulb (a slow one hollow), arrows
+with a circle round the bulb, today's lines in their usual colours (LINE_STYLES: widths and
+dashes keep them apart in black-and-white print too), quadruple circles on the corners, clones,
+indexers and extra regions shaded, chevrons round minimum and maximum cells, little killer,
+sandwich, X-sum (in a circle) and skyscraper (in a box) clues outside the grid, grey squares and
+circles for even and odd cells, thin diagonals, and given candidates as small digits."""
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from core.export.drawing import ANSWER, GREY, INK, THICK, THIN, Box, Circle, Drawing, Label, Line
 from core.variants import model
-from core.variants.model import DIRECTIONS, Variant, diagonal_cells, symbol
+from core.variants.model import DIRECTIONS, LINE_KINDS, MAX_SIZE, Variant, diagonal_cells, symbol
 
 LIGHT = "#d9d9d9"
-MARGIN_CELLS = 0.8  # room outside the grid for little killer and sandwich clues
+WHITE = "#ffffff"
+MARGIN_CELLS = 0.8  # room outside the grid for little killer, sandwich, X-sum and skyscraper clues
+
+
+@dataclass(frozen=True)
+class LineStyle:
+    """How a line kind is drawn (and coloured in the app): the caption's word, its colour as
+    f-puzzles and SudokuPad draw it (some a shade darker or lighter so that no two kinds print
+    as one grey), its width in cells, and what tells it apart in black and white: dashes
+    (period and length in cells; as long as wide: dots), a thin dark line along its middle,
+    circles at both ends, or drawn hollow."""
+
+    word: str
+    color: str
+    width: float
+    dashes: tuple[float, float] | None = None
+    core: str | None = None
+    ends: bool = False
+    hollow: bool = False
+
+
+LINE_STYLES = {
+    "whisper": LineStyle("German whispers", "#67f067", 0.2),
+    "renban": LineStyle("renban", "#cc55cc", 0.3),
+    "regionsum": LineStyle("region sum", "#2ecbff", 0.16, dashes=(0.5, 0.38)),
+    "palindrome": LineStyle("palindrome", "#c0c0c0", 0.3),
+    "between": LineStyle("between line", "#a0a0a0", 0.1, ends=True),
+    "entropic": LineStyle("entropic", "#f0a050", 0.18, dashes=(1 / 3, 0.18)),
+    "modular": LineStyle("modular", "#33bbbb", 0.2, core="#1e6e6e"),
+    "zipper": LineStyle("zipper", "#cdb1ec", 0.12),
+    "doublearrow": LineStyle("double arrow", "#c54b8b", 0.05, ends=True),
+    "slowthermo": LineStyle("slow thermo", "#9a9a9a", 0.3, hollow=True),
+    "nabner": LineStyle("Nabner", "#c9c883", 0.3, dashes=(1.0, 0.7)),
+}
+DUTCH = "#ff9a00"  # whispers of another difference than the usual (Dutch: one less)
+INDEXER_FILLS = {"row": "#c4ecc4", "column": "#e8a0a0", "box": "#8c8cdc"}  # light to dark
+CLONE_FILL = "#e6e6e6"
+# What print draws, as model.features names it: everything a puzzle can hold today, so a
+# constraint added to the model later is refused by name until it is drawn.
+DRAWN = (model.CLASSIC_FEATURES | set(LINE_KINDS)
+         | {f"white {k}" for k in range(2, MAX_SIZE)} | {f"black {k}" for k in range(3, MAX_SIZE)}
+         | {"candidates", "quads", "clones", "minima", "maxima", "indexers", "outside"})
+
+
+def unusual_whisper(line: model.Line, n: int) -> bool:
+    """A whisper of another difference than the usual (n+1)//2, 5 on 9x9 (Dutch: one less)."""
+    return line.kind == "whisper" and line.value != (n + 1) // 2
+
+
+def line_word(line: model.Line, n: int) -> str:
+    """The line's name in a caption: German and Dutch whispers by their difference."""
+    if unusual_whisper(line, n):
+        return "Dutch whispers" if line.value == (n + 1) // 2 - 1 else f"whispers {line.value}"
+    return LINE_STYLES[line.kind].word
+
+
+def line_color(line: model.Line, n: int) -> str:
+    """The line's colour: its kind's, orange for whispers of another difference."""
+    return DUTCH if unusual_whisper(line, n) else LINE_STYLES[line.kind].color
 
 
 UNSEEN = ("disjoint", "anti-knight", "anti-king", "non-consecutive")  # nothing drawn
@@ -60,7 +123,22 @@ def describe(p: Variant) -> str:
                           (p.sandwiches, "sandwich")):
         if present:
             kinds.append(word)
-    return ", ".join(kinds)
+    return ", ".join(kinds + _today(p))
+
+
+def _today(p: Variant) -> list[str]:
+    """Today's lines (whispers by their difference), cell clues and outside clues."""
+    kinds = list(dict.fromkeys(line_word(line, p.size) for line in p.lines))
+    kinds += [f"{kind} indexer" for kind in model.INDEXERS
+              if any(k == kind for k, _ in p.indexers)]
+    outside = {o.kind for o in p.outside}
+    for present, word in ((p.quads, "quadruple"), (p.clones, "clone"), (p.minima, "minimum"),
+                          (p.maxima, "maximum"), ("xsum" in outside, "X-sum"),
+                          ("skyscraper" in outside, "skyscraper"),
+                          (p.candidates, "given candidates")):
+        if present:
+            kinds.append(word)
+    return kinds
 
 
 def _negative(kinds: set, names: dict) -> str:
@@ -74,18 +152,22 @@ def _negative(kinds: set, names: dict) -> str:
 
 
 def draw(p: Variant, answer=None, cell: float | None = None) -> Drawing:
-    model.refuse_unless(p, model.CLASSIC_FEATURES, "print")
+    model.refuse_unless(p, DRAWN, "print")
     n = p.size
     cell = cell or min(9.0, 80.0 / n)
-    margin = MARGIN_CELLS * cell if (p.little or p.sandwiches) else 0.0
+    margin = MARGIN_CELLS * cell if (p.little or p.sandwiches or p.outside) else 0.0
     d = Drawing(n * cell + 2 * margin, n * cell + 2 * margin)
     at = _Pen(d, cell, margin, n)
     _shading(p, at)
     _lines(p, at)
+    _today_lines(p, at)
     _grid(p, at)
     _cages(p, at)
     _marks(p, at)
+    _quads(p, at)
+    _extremes(p, at)
     _outside(p, at)
+    _candidates(p, answer, at)
     _digits(p, answer, at)
     return d
 
@@ -119,6 +201,24 @@ def _shading(p: Variant, at: _Pen) -> None:
     for c in p.odd:
         x, y = at.centre(c)
         at.add(Circle(x, y, 0.34 * size, fill=LIGHT, width=0))
+    for kind, c in p.indexers:
+        x, y = at.xy(c // n, c % n)
+        at.add(Box(x, y, size, size, fill=INDEXER_FILLS[kind], width=0))
+    _clones(p, at)
+
+
+def _clones(p: Variant, at: _Pen) -> None:
+    """Both shapes of a clone shaded alike; a small letter in the corner pairs them when the
+    shading alone could not (several clones, or other shaded cells)."""
+    n, size = p.size, at.cell
+    lettered = len(p.clones) > 1 or bool(p.extra or p.indexers)
+    for i, clone in enumerate(p.clones):
+        for c in clone.a + clone.b:
+            x, y = at.xy(c // n, c % n)
+            at.add(Box(x, y, size, size, fill=CLONE_FILL, width=0))
+            if lettered:
+                at.add(Label(x + 0.85 * size, y + 0.93 * size, chr(ord("A") + i % 26),
+                             0.2 * size, GREY))
 
 
 def _lines(p: Variant, at: _Pen) -> None:
@@ -131,9 +231,7 @@ def _lines(p: Variant, at: _Pen) -> None:
             at.add(Line(x1, y1, x2, y2, THIN, color=GREY))
             del cells
     for thermo in p.thermos:
-        x, y = at.centre(thermo[0])
-        at.add(Circle(x, y, 0.36 * size, fill=LIGHT, width=0))
-        _path(at, thermo, 0.3 * size, LIGHT, cap="round")
+        _thermo(at, thermo, LIGHT, 0)
     for arrow in p.arrows:
         if len(arrow.bulb) > 1:
             _pill(at, arrow.bulb)
@@ -141,6 +239,44 @@ def _lines(p: Variant, at: _Pen) -> None:
             x, y = at.centre(arrow.bulb[0])
             at.add(Circle(x, y, 0.38 * size, fill="#ffffff", width=THIN, color=GREY))
         _arrow(at, arrow.bulb[-1], arrow.shaft)
+
+
+def _today_lines(p: Variant, at: _Pen) -> None:
+    """Wide lines first, so that a narrower one on the same cells shows on top; slow
+    thermometers as grey outlines with white inside; circles at the ends of between lines and
+    double arrows; a whisper's difference at its start when it is not the usual."""
+    n, size = p.size, at.cell
+    lines = sorted(p.lines, key=lambda line: -LINE_STYLES[line.kind].width)
+    hollow = [line for line in lines if LINE_STYLES[line.kind].hollow]
+    for line in hollow:
+        _thermo(at, line.cells, LINE_STYLES[line.kind].color, 0)
+    for line in hollow:
+        _thermo(at, line.cells, WHITE, 0.05 * size)
+    for line in lines:
+        style = LINE_STYLES[line.kind]
+        if style.hollow:
+            continue
+        if style.dashes:
+            _dashes(at, line.cells, style.width * size, line_color(line, n), *style.dashes)
+        else:
+            _path(at, line.cells, style.width * size, line_color(line, n), cap="round")
+        if style.core:
+            _path(at, line.cells, THIN, style.core, cap="round")
+        if unusual_whisper(line, n):
+            x, y = at.centre(line.cells[0])
+            at.add(Label(x - 0.3 * size, y - 0.18 * size, str(line.value), 0.26 * size, INK))
+    for line in lines:
+        style = LINE_STYLES[line.kind]
+        for c in (line.cells[0], line.cells[-1]) if style.ends else ():
+            x, y = at.centre(c)
+            at.add(Circle(x, y, 0.38 * size, fill=WHITE, width=2 * THIN, color=style.color))
+
+
+def _thermo(at: _Pen, cells, color: str, inset: float) -> None:
+    """A thermometer's bulb and tube, `inset` narrower all round."""
+    x, y = at.centre(cells[0])
+    at.add(Circle(x, y, 0.36 * at.cell - inset, fill=color, width=0))
+    _path(at, cells, 0.3 * at.cell - 2 * inset, color, cap="round")
 
 
 def _pill(at: _Pen, cells) -> None:
@@ -156,6 +292,29 @@ def _path(at: _Pen, cells, width: float, color: str, cap: str = "square") -> Non
         x1, y1 = at.centre(a)
         x2, y2 = at.centre(b)
         at.add(Line(x1, y1, x2, y2, width, color=color, cap=cap))
+
+
+def _dashes(at: _Pen, cells, width: float, color: str, period: float, length: float) -> None:
+    """Round-ended dashes (dots when as long as wide), one centred on each cell and the rest
+    evenly between, so that a line looks the same straight, turning or diagonal."""
+    last = len(cells) - 2
+    for i, (a, b) in enumerate(zip(cells, cells[1:], strict=False)):
+        (x1, y1), (x2, y2) = at.centre(a), at.centre(b)
+        span = math.hypot(x2 - x1, y2 - y1)
+        count = max(1, round(span / (period * at.cell)))
+        step = span / count
+        half = max(0.0, length * at.cell - width) / 2 * step / (period * at.cell)
+        for k in range(count + 1):
+            if half == 0 and k == 0 and i:
+                continue  # the dot the step before ended on
+            low = k * step - half if k or i == 0 else 0.0  # a dash on a cell: half each side
+            high = k * step + half if k < count or i == last else span
+            xa, ya = x1 + (x2 - x1) * low / span, y1 + (y2 - y1) * low / span
+            xb, yb = x1 + (x2 - x1) * high / span, y1 + (y2 - y1) * high / span
+            if half == 0:
+                at.add(Circle(xa, ya, width / 2, fill=color, width=0))
+            else:
+                at.add(Line(xa, ya, xb, yb, width, color=color, cap="round"))
 
 
 def _arrow(at: _Pen, bulb: int, shaft) -> None:
@@ -247,8 +406,12 @@ def _marks(p: Variant, at: _Pen) -> None:
         (xa, ya), (xb, yb) = at.centre(m.a), at.centre(m.b)
         x, y = (xa + xb) / 2, (ya + yb) / 2
         if m.kind in ("white", "black"):
-            at.add(Circle(x, y, 0.13 * size, fill=INK if m.kind == "black" else "#ffffff",
+            radius = 0.16 if m.value else 0.13  # room for an unusual difference or ratio
+            at.add(Circle(x, y, radius * size, fill=INK if m.kind == "black" else WHITE,
                           width=THIN))
+            if m.value:
+                at.add(Label(x, y + 0.08 * size, str(m.value), 0.22 * size,
+                             WHITE if m.kind == "black" else INK))
         elif m.kind == "bar":
             dx, dy = (0, 0.18 * size) if ya == yb else (0.18 * size, 0)
             at.add(Line(x - dx, y - dy, x + dx, y + dy, THICK))
@@ -270,8 +433,52 @@ def _sign(at: _Pen, m, x: float, y: float) -> None:
                     THIN * 2))
 
 
+def _quads(p: Variant, at: _Pen) -> None:
+    """A white circle where the four cells meet, its digits inside in one or two rows."""
+    n, size = p.size, at.cell
+    for q in p.quads:
+        x, y = at.xy(q.cells[0] // n + 1, q.cells[0] % n + 1)
+        at.add(Circle(x, y, 0.3 * size, fill=WHITE, width=THIN))
+        text = "".join(symbol(d) for d in q.digits)
+        rows = [text] if len(text) <= 2 else [text[:2], text[2:]]
+        for i, row in enumerate(rows):
+            middle = y + (i - (len(rows) - 1) / 2) * 0.22 * size
+            at.add(Label(x, middle + 0.08 * size, row, 0.22 * size, INK))
+
+
+def _extremes(p: Variant, at: _Pen) -> None:
+    """Chevrons inside a minimum (maximum) cell by each edge it is compared across, their
+    points towards the smaller digit: inwards for a minimum, outwards for a maximum."""
+    n, size = p.size, at.cell
+    for cells, inwards in ((p.minima, True), (p.maxima, False)):
+        for c in cells:
+            r, k = divmod(c, n)
+            x, y = at.centre(c)
+            for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0)):
+                rr, kk = r + dy, k + dx
+                if not (0 <= rr < n and 0 <= kk < n) or rr * n + kk in cells:
+                    continue
+                mx, my = x + dx * 0.36 * size, y + dy * 0.36 * size
+                point = -0.06 * size if inwards else 0.06 * size
+                for side in (1, -1):
+                    at.add(Line(mx + dx * point, my + dy * point,
+                                mx - dx * point - dy * side * 0.12 * size,
+                                my - dy * point + dx * side * 0.12 * size, THIN * 2))
+
+
 def _outside(p: Variant, at: _Pen) -> None:
     n, size = p.size, at.cell
+    for o in p.outside:
+        far = n if o.reverse else -1
+        row, col = (o.index, far) if o.line == "row" else (far, o.index)
+        x, y = at.xy(row + 0.5, col + 0.5)
+        if o.kind == "xsum":
+            at.add(Circle(x, y, 0.32 * size, width=THIN))
+        else:
+            at.add(Box(x - 0.24 * size, y - 0.34 * size, 0.48 * size, 0.68 * size))
+        text = str(o.total)
+        font = 0.32 if len(text) < 3 else 0.24  # three digits keep inside the circle
+        at.add(Label(x, y + font / 3 * size, text, font * size, INK))
     for clue in p.little:
         x, y = at.xy(clue.row + 0.5, clue.col + 0.5)
         at.add(Label(x, y + 0.12 * size, str(clue.total), 0.34 * size, INK))
@@ -284,6 +491,20 @@ def _outside(p: Variant, at: _Pen) -> None:
         x, y = at.xy(row + 0.5, col + 0.5)
         at.add(Label(x, y + 0.12 * size, str(s.total), 0.38 * size, INK))
     del n
+
+
+def _candidates(p: Variant, answer, at: _Pen) -> None:
+    """A setter's given candidates in small digits across an empty cell, up to five a row."""
+    size = at.cell
+    for c, digits in p.candidates:
+        if p.givens[c] or answer is not None:
+            continue
+        text = "".join(symbol(v) for v in range(1, p.size + 1) if digits >> (v - 1) & 1)
+        rows = [text[i:i + 5] for i in range(0, len(text), 5)]
+        x, y = at.centre(c)
+        for i, row in enumerate(rows):
+            middle = y + (i - (len(rows) - 1) / 2) * 0.24 * size
+            at.add(Label(x, middle + 0.08 * size, row, 0.22 * size, INK))
 
 
 def _digits(p: Variant, answer, at: _Pen) -> None:

@@ -104,6 +104,193 @@ async def test_diagonals_and_extra_regions_are_drawn(pool):
     assert _cage_tints(puzzle)[windows(9)[0][0]] == EXTRA_TINT
 
 
+KEY_NAMES = {" ": "space", "-": "minus", "=": "equals_sign"}
+
+
+async def answer(app, pilot, text: str, clear: bool = False) -> None:
+    """Type `text` into the prompt that opens (after clearing what it offers) and press Enter."""
+    from textual.widgets import Input
+
+    await wait_for(pilot, lambda: ready_prompt(app))
+    if clear:
+        app.screen.query_one(Input).value = ""
+    for ch in text:
+        await pilot.press(KEY_NAMES.get(ch, ch))
+    await pilot.press("enter")
+
+
+def document(editor) -> str:
+    return formats.format(editor.puzzle)
+
+
+async def test_a_picked_path_becomes_any_line_its_kind_typed(pool):
+    """Each kind from its name or first letters; a whisper asks its difference, offering
+    the usual; the grid shows each line's letter and the connectors between its cells."""
+    from core.variants.model import LINE_KINDS, make
+    from tui.widgets.variants_grid import LINE_GLYPHS
+
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(100, 40)) as pilot:
+        editor = await open_editor(app, pilot, make(9))
+        for i, kind in enumerate(LINE_KINDS[1:]):  # three cells of a row each
+            row, col = i % 9 + 1, 1 + 4 * (i // 9)
+            editor.grid.cursor = (row - 1) * 9 + col - 1
+            await pilot.press("shift+right", "shift+right", "l")
+            await answer(app, pilot, kind[:3] if kind != "regionsum" else "region sum")
+            await wait_for(pilot, lambda kind=kind: editor.puzzle.lines_of(kind))
+            assert f"{kind}: " + " ".join(f"r{row}c{c}" for c in range(col, col + 3)) in (
+                document(editor))
+            glyph = {"between": "◯", "doublearrow": "◯", "slowthermo": "◎"}.get(
+                kind, LINE_GLYPHS[kind])  # the first cell: ends ringed, a bulb
+            drawn = editor.grid.plain().split("\n")[2 * row - 1]
+            assert drawn[4 * col - 3:4 * col + 4] == f" {glyph} ━ {LINE_GLYPHS[kind]} "[:7]
+        editor.grid.cursor = 81 - 9
+        await pilot.press("shift+right", "shift+up", "l")
+        await answer(app, pilot, "whisper")
+        await answer(app, pilot, "4", clear=True)  # 5 offered: 4 makes it Dutch
+        await wait_for(pilot, lambda: editor.puzzle.lines_of("whisper"))
+        assert "whisper 4: r8c2 r9c2 r9c1" in document(editor)  # kept from its smaller end
+        assert "w Dutch whispers" in str(app.screen.query_one("#legend").render())
+        await pilot.press("shift+right", "l")
+        await answer(app, pilot, "re")
+        assert "renban or regionsum?" in str(app.screen.query_one("#error").render())
+        await pilot.press("escape")
+        for _ in LINE_KINDS:
+            await pilot.press("ctrl+z")
+        assert editor.puzzle == make(9)  # one step each
+
+
+async def test_cell_tools_add_each_constraint_as_one_step(pool):
+    """Quadruple, clone, minimum, maximum, indexers, given candidates and outside clues by
+    their keys: the document holds each, the grid shows each, and undo takes each back."""
+    from core.variants.model import Quad, make
+
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(100, 40)) as pilot:
+        editor = await open_editor(app, pilot, make(9))
+        editor.grid.cursor = 30  # r4c4
+        await pilot.press("q")
+        await answer(app, pilot, "1379")
+        await wait_for(pilot, lambda: editor.puzzle.quads)
+        await pilot.press("down", "m", "right", "M", "right", "i", "right", "i", "i")
+        editor.grid.cursor = 0
+        await pilot.press("p")
+        await answer(app, pilot, "531")
+        await wait_for(pilot, lambda: editor.puzzle.candidates)
+        await pilot.press("shift+right", "equals_sign")
+        editor.grid.cursor = 79
+        await pilot.press("shift+right", "equals_sign")
+        editor.grid.cursor = 18  # r3c1: the nearest side is the left
+        await pilot.press("o")
+        await answer(app, pilot, "x 15")
+        await wait_for(pilot, lambda: editor.puzzle.outside)
+        editor.grid.cursor = 4
+        await pilot.press("o")
+        await answer(app, pilot, "sky 3 top")
+        await wait_for(pilot, lambda: len(editor.puzzle.outside) == 2)
+        await pilot.press("o")
+        await answer(app, pilot, "sandwich 10 left")
+        await wait_for(pilot, lambda: editor.puzzle.sandwiches)
+        text = document(editor)
+        for line in ("quad: r4c4=1379", "minimum: r5c4", "maximum: r5c5", "rowindexer: r5c6",
+                     "columnindexer: r5c7", "candidates: r1c1=135", "clone: r1c1 r1c2 | r9c8 r9c9",
+                     "xsum 15: r3c0", "skyscraper 3: r0c5", "sandwich row 1: 10"):
+            assert line in text
+        drawn = editor.grid.plain()
+        for mark in ("┼─1379──┼", "›·‹", "‹·›", "↕", "↔", "≡", "x15", "▲3", "10 ┃"):
+            assert mark in drawn
+        assert " 10 ┃135│" in drawn.split("\n")[2]  # r1c1, under the top clue row and border
+        editor.grid.cursor = 0
+        await pilot.pause()
+        assert "r1c1: clone of r9c8 r9c9, candidates 1 3 5" in str(
+            app.screen.query_one("#here").render())
+        for _ in range(10):  # min, max, 3 indexers (row, row, then column), candidates,
+            await pilot.press("ctrl+z")  # clone, 3 clues: a step each
+        assert editor.puzzle == make(9, quads=[Quad((30, 31, 39, 40), (1, 3, 7, 9))])
+        await pilot.press("ctrl+z")
+        assert editor.puzzle == make(9)
+
+
+async def test_a_dot_marked_again_takes_another_difference_or_ratio(pool):
+    from core.variants.model import make
+
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(100, 40)) as pilot:
+        editor = await open_editor(app, pilot, make(9))
+        editor.grid.cursor = 40
+        await pilot.press("w", "w")
+        await answer(app, pilot, "3", clear=True)  # 1 offered
+        await wait_for(pilot, lambda: editor.puzzle.marks[0].value == 3)
+        await pilot.press("B", "B")
+        await answer(app, pilot, "4", clear=True)  # 2 offered
+        await wait_for(pilot, lambda: len(editor.puzzle.marks) == 2
+                       and editor.puzzle.marks[0].value == 4)
+        assert "white 3: r5c5-r5c6" in document(editor)
+        assert "black 4: r5c5-r6c5" in document(editor)
+        rows = editor.grid.plain().split("\n")
+        assert "│ · 3 · ┃" in rows[9] and "─4─" in rows[10]  # for ○ and ●
+        assert str(app.screen.query_one("#here").render()) == (
+            "r5c5: black 4 with r6c5, white 3 with r5c6")
+        legend_text = str(app.screen.query_one("#legend").render())
+        assert "white dot of that difference" in legend_text and "black dot" in legend_text
+
+
+async def test_many_given_candidates_show_in_part_in_the_cell_and_whole_in_the_panel(pool):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(100, 40)) as pilot:
+        editor = await open_editor(app, pilot, formats.parse(
+            "kind: variants\nsize: 9\ncandidates: r1c1=12345 r1c2=79\n"))
+        assert "┃12…│ 79│" in editor.grid.plain().split("\n")[1]
+        assert str(app.screen.query_one("#here").render()) == "r1c1: candidates 1 2 3 4 5"
+        await pilot.press("right")
+        assert str(app.screen.query_one("#here").render()) == "r1c2: candidates 7 9"
+
+
+async def test_tools_say_what_is_wrong_and_ctrl_d_takes_todays_constraints_back(pool):
+    from core.variants.model import Clone, Line, Mark, Quad, make, parts_of
+
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(100, 40)) as pilot:
+        start = make(9, lines=[Line("renban", (0, 1, 2))], quads=[Quad((0, 1, 9, 10), (1,))],
+                     clones=[Clone((1,), (80,))], minima=[1], indexers=[("box", 1)],
+                     candidates=[(1, 0b11)])
+        editor = await open_editor(app, pilot, start)
+        editor.grid.cursor = 8
+        await pilot.press("q")  # the last column: no corner to its lower right
+        editor.grid.cursor = 1
+        await pilot.press("o")
+        await answer(app, pilot, "x 99 top")
+        assert "1 to 45, not 99" in str(app.screen.query_one("#error").render())
+        await pilot.press("escape")
+        editor.grid.cursor = 40
+        await pilot.press("w")  # a mark keeps today's constraints
+        assert editor.puzzle == make(9, **{**parts_of(start), "marks": [Mark("white", 40, 41)]})
+        editor.grid.cursor = 1
+        await pilot.press("ctrl+d")
+        assert editor.puzzle == make(9, marks=[Mark("white", 40, 41)])
+
+
+async def test_every_tool_fits_a_small_terminal(pool):
+    """At 80x24 a 9x9 with clues on all four sides shows whole (the grid gives up its
+    margin), and a line made there is drawn."""
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = await open_editor(app, pilot, formats.parse(
+            "kind: variants\nsize: 9\nxsum 15: r1c0\nxsum 25: r10c3\nskyscraper 3: r0c4\n"
+            "skyscraper 2: r5c10\n"))
+        await pilot.pause()
+        grid, panel = editor.grid.region, editor.status.region
+        assert grid.bottom <= 23 and grid.right <= panel.x  # above the footer, beside the panel
+        editor.grid.cursor = 40
+        await pilot.press("shift+down", "shift+down", "l")
+        await answer(app, pilot, "nab")
+        await wait_for(pilot, lambda: editor.puzzle.lines)
+        assert "nabner: r5c5 r6c5 r7c5" in document(editor)
+        rows = editor.grid.plain().split("\n")
+        assert "x15" in rows[2] and "x25" in rows[-1] and "▲2" in rows[10]
+        assert "─┃─" in rows[11] and " n " in rows[12]  # r5c5 to r6c5, r6c5
+
+
 
 @pytest.mark.parametrize("kind, seed", [("thermo", "2"), ("killer", "3")])
 async def test_generator_dialog_makes_thermometers_and_killers_without_one_cell_cages(

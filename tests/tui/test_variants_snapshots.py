@@ -1,6 +1,7 @@
 """A snapshot of the variants editor (looked at as a picture before it was committed)."""
 
 from core.variants import formats
+from tests.core.variants.test_drawing import EVERYTHING
 from tests.core.variants.test_formats import SAMPLE
 from tests.tui.conftest import wait_for
 from tui.app import PuzzleApp
@@ -18,3 +19,17 @@ def test_variants_editor_unique(snap_compare, pool):
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(110, 36), run_before=settled)
+
+
+def test_variants_editor_with_todays_constraints(snap_compare, pool):
+    """Every line kind in its colour and tint, with the other new marks, the classic ones
+    and the legend (the puzzle print is tested with)."""
+    app = PuzzleApp(pool=pool)
+
+    async def settled(pilot):
+        app.edit(formats.parse(EVERYTHING))
+        await wait_for(pilot, lambda: isinstance(app.screen, VariantsEditor)
+                       and app.screen.found is not None)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(100, 40), run_before=settled)

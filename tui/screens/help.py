@@ -25,9 +25,15 @@ Calculation (虫食算, 覆面算): arrows move over the cells · type a digit, 
   · the side panel lists the words that fit the entries under the cursor (PgDn/PgUp)
 Sudoku variants: digits set givens · : adds a constraint in the text format's words
   (cage 15: r1c1 r1c2 · thermo: r1c1 r1c2 · rules: diagonal) · w b x v < a white dot, black
-  dot, X, V or < towards the next cell (W B X V >: below) · shift+arrows pick cells, then k a
-  cage (its sum asked), t a thermometer, r an arrow (bulb first) · ctrl+d drops what
-  touches the cursor's cell
+  dot, X, V or < towards the next cell (W B X V >: below; w or b on a dot again: its
+  difference or ratio) · shift+arrows pick cells, then k a cage (its sum asked), t a
+  thermometer, r an arrow (bulb first), l a line (its kind typed: renban, whisper, region
+  sum, palindrome, between, entropic, modular, zipper, double arrow, slow thermo, Nabner;
+  a whisper asks its difference), = a clone's first shape, then its second · at the
+  cursor: q the quadruple on its lower-right corner, m / M a minimum / maximum, i a row,
+  column or box indexer in turn, p its given candidates, o a clue outside its row or
+  column (x 15 left · sky 3 top · sandwich 10) · ctrl+d drops what touches the cursor's
+  cell · the panel says what the cursor's cell holds and what the grid's marks stand for
 Grids: a mouse click moves the cursor
 Checks: every edit is checked for a unique solution after a short pause
 Red: clashing givens (ナンクロ: an entry no word fits) · yellow: where two solutions differ

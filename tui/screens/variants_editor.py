@@ -1,9 +1,12 @@
-"""The Sudoku variants editor: the grid with its regions, cages, marks and shapes drawn in
-the terminal; digits set givens; `:` adds any constraint in the text format's words (cage 15:
-r1c1 r1c2, thermo: ..., white: r1c1-r1c2, rules: diagonal, regions rows, ...), keys at the
-cursor add the common marks towards the next cell, ctrl+d takes back the constraints on the
-cursor's cell. The side panel says after every edit whether the puzzle is unique (in the
-process pool, as for classic Sudoku) and how hard it is."""
+"""The Sudoku variants editor: the grid with its regions, cages, marks, lines and shapes drawn
+in the terminal; digits set givens; `:` adds any constraint in the text format's words (cage
+15: r1c1 r1c2, thermo: ..., white: r1c1-r1c2, rules: diagonal, regions rows, ...); keys at the
+cursor add the common marks towards the next cell, a quadruple on its corner, a minimum or
+maximum, an indexer, its given candidates or a clue outside its row or column; cells picked
+with shift+arrows become a cage, a thermometer, an arrow, any of today's lines or one shape of
+a clone; ctrl+d takes back the constraints on the cursor's cell. The side panel says after
+every edit whether the puzzle is unique (in the process pool, as for classic Sudoku) and how
+hard it is, what the cursor's cell holds, and what the grid's letters and marks stand for."""
 
 from __future__ import annotations
 
@@ -13,26 +16,41 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import Footer, Header
+from textual.widgets import Footer, Header, Static
 
 from core.errors import ParseError
 from core.family import Checked
+from core.sudoku.model import SYMBOLS
 from core.variants import formats, model
+from core.variants.drawing import line_word
 from core.variants.family import VARIANTS
-from core.variants.model import Mark, Variant
+from core.variants.model import LINE_KINDS, Clone, Line, Mark, Outside, Quad, Sandwich, Variant
 from tui.screens.dialogs import PathPrompt
 from tui.screens.editor import PuzzleEditor, plural
 from tui.widgets.status_panel import StatusPanel
-from tui.widgets.variants_grid import VariantsGrid
+from tui.widgets.variants_grid import VariantsGrid, legend, margins
 
 HINT = ("digits set givens; : adds a constraint in the text format's words (cage 15: r1c1 "
         "r1c2 · thermo: r1c1 r1c2 · white: r1c1-r1c2 · rules: diagonal); w b x v < put a "
         "white dot, black dot, X, V or < between the cursor and the cell to its right (W B X "
-        "V >: below); shift+arrows pick cells, then k makes them a cage (its sum asked), t a "
-        "thermometer (bulb first), r an arrow (bulb first); ctrl+d takes back what touches "
-        "the cursor's cell")
+        "V >: below; w or b again: the dot's difference or ratio); shift+arrows pick cells, "
+        "then k makes them a cage (its sum asked), t a thermometer (bulb first), r an arrow "
+        "(bulb first), l a line (its kind asked: renban, whisper, between, …), = one shape "
+        "of a clone (pick the other, = again); at the cursor: q the quadruple on its "
+        "lower-right corner, m a minimum, M a maximum, i a row / column / box indexer "
+        "(again: the next), p its given candidates, o a clue outside its row or column (x 15 "
+        "left, sky 3 top, sandwich 10); ctrl+d takes back what touches the cursor's cell")
 MARK_KEYS = {"w": "white", "b": "black", "x": "x", "v": "v", "less_than_sign": "less"}
-SHAPE_KEYS = {"k": "make_cage", "t": "make_thermo", "r": "make_arrow"}
+SHAPE_KEYS = {"k": "make_cage", "t": "make_thermo", "r": "make_arrow", "l": "make_line",
+              "equals_sign": "make_clone"}
+CELL_KEYS = {"q": "ask_quad", "m": "toggle_minimum", "M": "toggle_maximum",
+             "i": "next_indexer", "p": "ask_candidates", "o": "ask_outside"}
+LINE_ALIASES = {"german": "whisper", "dutch": "whisper", "regionsumline": "regionsum",
+                "betweenline": "between", "slowthermometer": "slowthermo"}
+OUTSIDE_WORDS = {"x": "xsum", "xsum": "xsum", "sky": "skyscraper", "s": "skyscraper",
+                 "skyscraper": "skyscraper", "sandwich": "sandwich"}
+SIDES = {"left": ("row", False), "right": ("row", True), "top": ("col", False),
+         "bottom": ("col", True)}
 
 
 class VariantsEditor(PuzzleEditor):
@@ -44,7 +62,11 @@ class VariantsEditor(PuzzleEditor):
         Binding("ctrl+d", "drop_constraints", "Drop here"),
         Binding("ctrl+r", "reveal", "Solution"),
     ]
-    CSS = "VariantsEditor Horizontal { height: 1fr; } VariantsEditor VariantsGrid { margin: 1 2; }"
+    CSS = """
+    VariantsEditor Horizontal { height: 1fr; }
+    VariantsEditor VariantsGrid { margin: 1 2; }
+    VariantsEditor StatusPanel { min-width: 26; }
+    """
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -54,7 +76,11 @@ class VariantsEditor(PuzzleEditor):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.status.mount(Static("Grid", classes="heading"), Static("", id="here", markup=False),
+                          Static("", id="legend"), after="#details")
         self.grid.focus()
+        self.watch(self.grid, "cursor", self.show_here)
+        self.show_puzzle()
         super().on_mount()
 
     @property
@@ -80,6 +106,10 @@ class VariantsEditor(PuzzleEditor):
             event.stop()
             getattr(self, SHAPE_KEYS[key])(self.picked())
             return
+        if key in CELL_KEYS and self.grid.has_focus:
+            event.stop()
+            getattr(self, CELL_KEYS[key])()
+            return
         below = len(key) == 1 and key.isupper() or key == "greater_than_sign"
         kind = MARK_KEYS.get(key.lower() if len(key) == 1 else key) or (
             "less" if key == "greater_than_sign" else None)
@@ -96,8 +126,29 @@ class VariantsEditor(PuzzleEditor):
             return
         b = a + (n if below else 1)
         marks = [m for m in self.puzzle.marks if {m.a, m.b} != {a, b}]
+        again = any(m.kind == kind and {m.a, m.b} == {a, b} for m in self.puzzle.marks)
+        if again and kind in ("white", "black"):
+            self.ask_dot_value(kind, a, b, marks)  # the same dot again: its number
+            return
         marks.append(Mark(kind, a, b))
         self.try_puzzle(lambda: model.make(**_parts(self.puzzle, marks=marks)))
+
+    def ask_dot_value(self, kind: str, a: int, b: int, others: list) -> None:
+        """A white dot's difference or a black dot's ratio, the present one offered."""
+        n = self.puzzle.size
+        now = next(m for m in self.puzzle.marks if {m.a, m.b} == {a, b}).amount
+        word = "difference (1: consecutive)" if kind == "white" else "ratio (2: double)"
+
+        def given(text: str | None) -> None:
+            if text is not None:
+                dot = Mark(kind, a, b, int(text))
+                self.try_puzzle(lambda: model.make(**_parts(self.puzzle, marks=others + [dot])))
+
+        self.app.push_screen(PathPrompt(
+            f"The {kind} dot between {self.puzzle.name(a)} and {self.puzzle.name(b)}:\n"
+            f"its {word}", str(now),
+            validate=lambda t: _number_problem(t, 1 if kind == "white" else 2, n - 1, "it"),
+            placeholder=str(now)), given)
 
     def picked(self) -> list[int]:
         """The cells picked with shift+arrows (or the cursor's cell alone); picking ends."""
@@ -135,6 +186,146 @@ class VariantsEditor(PuzzleEditor):
         self.try_puzzle(lambda: model.make(**_parts(
             self.puzzle, arrows=[*self.puzzle.arrows, arrow])))
 
+    def make_line(self, cells: list[int]) -> None:
+        """The picked path becomes a line of the kind the author types (a whisper's least
+        difference is asked next, the usual offered)."""
+        n = self.puzzle.size
+
+        def add(kind: str, value: int) -> None:
+            line = Line(kind, tuple(cells), value)
+            self.try_puzzle(lambda: model.make(**_parts(
+                self.puzzle, lines=[*self.puzzle.lines, line])))
+
+        def chosen(text: str | None) -> None:
+            if text is None:
+                return
+            kind, value = _line_kind(text, n)
+            if kind != "whisper" or value:
+                add(kind, value)
+                return
+            self.app.push_screen(PathPrompt(
+                "Whisper: the least difference between neighbours\n"
+                f"({(n + 1) // 2}: German whispers, {(n + 1) // 2 - 1}: Dutch)", str((n + 1) // 2),
+                validate=lambda t: _number_problem(t, 1, n - 1, "a difference"),
+                placeholder=str((n + 1) // 2)),
+                lambda t: t is not None and add("whisper", int(t)))
+
+        self.app.push_screen(PathPrompt(
+            f"A line through {plural(len(cells), 'cell')}: its kind\n"
+            f"{', '.join(LINE_KINDS[:6])},\n{', '.join(LINE_KINDS[6:])}\n"
+            "(first letters do; German or Dutch: whispers)", "",
+            validate=lambda t: _problem(_line_kind(t, n)),
+            placeholder="renban"), chosen)
+
+    def make_clone(self, cells: list[int]) -> None:
+        """The first shape waits (shaded in the grid); the second makes the clone, cell for
+        cell in reading order. The same shape again drops the first."""
+        first = self.grid.pending
+        if not first:
+            self.grid.pending = tuple(cells)
+            self.grid.refresh()
+            self.notify("clone: now pick the other shape (shift+arrows) and press = again")
+            return
+        self.grid.pending = ()
+        self.grid.refresh()
+        if sorted(first) == sorted(cells):
+            self.notify("no clone: the same shape twice", timeout=3)
+            return
+        clone = Clone(tuple(sorted(first)), tuple(sorted(cells)))
+        self.try_puzzle(lambda: model.make(**_parts(
+            self.puzzle, clones=[*self.puzzle.clones, clone])))
+
+    def ask_quad(self) -> None:
+        """The quadruple on the corner below-right of the cursor: its digits asked (those
+        there offered); none takes it back."""
+        n, cell = self.puzzle.size, self.grid.cursor
+        if cell % n == n - 1 or cell // n == n - 1:
+            self.notify("a quadruple sits where four cells meet: move the cursor up or left",
+                        severity="warning")
+            return
+        cells = (cell, cell + 1, cell + n, cell + n + 1)
+        old = next((q for q in self.puzzle.quads if q.cells == cells), None)
+        others = [q for q in self.puzzle.quads if q.cells != cells]
+
+        def given(text: str | None) -> None:
+            if text is None:
+                return
+            quad = [Quad(cells, tuple(SYMBOLS.index(ch) + 1 for ch in text.upper()))] if (
+                text) else []
+            self.try_puzzle(lambda: model.make(**_parts(self.puzzle, quads=others + quad)))
+
+        self.app.push_screen(PathPrompt(
+            f"Quadruple where {self.puzzle.name(cell)} to {self.puzzle.name(cell + n + 1)} "
+            "meet:\n1 to 4 digits (empty: none)",
+            "".join(SYMBOLS[d - 1] for d in old.digits) if old else "",
+            validate=lambda t: _digits_problem(t, n, 4), placeholder="1379",
+            allow_empty=True), given)
+
+    def toggle_minimum(self) -> None:
+        self.toggle_extreme("minima", "maxima")
+
+    def toggle_maximum(self) -> None:
+        self.toggle_extreme("maxima", "minima")
+
+    def toggle_extreme(self, key: str, other: str) -> None:
+        """The cursor's cell becomes a minimum (maximum), or stops being one."""
+        cell, p = self.grid.cursor, self.puzzle
+        cells = getattr(p, key)
+        changes = {key: [c for c in cells if c != cell] if cell in cells else [*cells, cell],
+                   other: [c for c in getattr(p, other) if c != cell]}
+        self.try_puzzle(lambda: model.make(**_parts(p, **changes)))
+
+    def next_indexer(self) -> None:
+        """The cursor's cell: no indexer, then a row, a column and a box indexer in turn."""
+        cell, p = self.grid.cursor, self.puzzle
+        now = next((kind for kind, c in p.indexers if c == cell), None)
+        order = (None, *model.INDEXERS)
+        after = order[(order.index(now) + 1) % len(order)]
+        kept = [(kind, c) for kind, c in p.indexers if c != cell]
+        self.try_puzzle(lambda: model.make(**_parts(
+            p, indexers=kept + ([(after, cell)] if after else []))))
+        self.notify(f"{p.name(cell)}: {after + ' indexer' if after else 'no indexer'}",
+                    timeout=2)
+
+    def ask_candidates(self) -> None:
+        """The cursor cell's given candidates, those there offered; none takes them back."""
+        n, cell = self.puzzle.size, self.grid.cursor
+        bits = dict(self.puzzle.candidates).get(cell, 0)
+        others = [(c, d) for c, d in self.puzzle.candidates if c != cell]
+
+        def given(text: str | None) -> None:
+            if text is None:
+                return
+            digits = sum(1 << SYMBOLS.index(ch) for ch in set(text.upper()))
+            self.try_puzzle(lambda: model.make(**_parts(
+                self.puzzle, candidates=others + ([(cell, digits)] if digits else []))))
+
+        self.app.push_screen(PathPrompt(
+            f"Given candidates of {self.puzzle.name(cell)}: the digits it may hold\n"
+            "(empty: any)", "".join(SYMBOLS[v] for v in range(n) if bits >> v & 1),
+            validate=lambda t: _digits_problem(t, n, n, repeat=False), placeholder="135",
+            allow_empty=True), given)
+
+    def ask_outside(self) -> None:
+        """A clue outside the cursor's row or column: an X-sum, a skyscraper or a sandwich,
+        on the side the author names (the nearest by default); a kind without a number takes
+        that side's clue back."""
+        cell, n = self.grid.cursor, self.puzzle.size
+        near = _nearest_side(cell, n)
+
+        def given(text: str | None) -> None:
+            if text is not None:
+                self.try_puzzle(lambda: _with_outside(self.puzzle, cell, text, near))
+
+        self.app.push_screen(PathPrompt(
+            f"A clue outside {self.puzzle.name(cell)}'s row or column:\n"
+            "x SUM (an X-sum), sky COUNT (a skyscraper) or sandwich SUM,\n"
+            f"then left, right, top or bottom ({near} if not said);\n"
+            "a kind alone takes that side's clue back",
+            _outside_here(self.puzzle, cell, near),
+            validate=lambda t: _outside_problem(self.puzzle, cell, t, near),
+            placeholder="x 15 left"), given)
+
     def action_add_constraint(self) -> None:
         def added(line: str | None) -> None:
             if line:
@@ -170,7 +361,13 @@ class VariantsEditor(PuzzleEditor):
             arrows=[a for a in p.arrows if cell not in a.bulb + a.shaft],
             extra=[x for x in p.extra if cell not in x],
             even=[c for c in p.even if c != cell], odd=[c for c in p.odd if c != cell],
-            little=[k for k in p.little if cell not in k.cells])))
+            little=[k for k in p.little if cell not in k.cells],
+            lines=[line for line in p.lines if cell not in line.cells],
+            quads=[q for q in p.quads if cell not in q.cells],
+            clones=[c for c in p.clones if cell not in c.a + c.b],
+            minima=[c for c in p.minima if c != cell], maxima=[c for c in p.maxima if c != cell],
+            indexers=[(k, c) for k, c in p.indexers if c != cell],
+            candidates=[(c, d) for c, d in p.candidates if c != cell])))
 
     def try_puzzle(self, make) -> None:
         try:
@@ -184,6 +381,25 @@ class VariantsEditor(PuzzleEditor):
 
     def show_puzzle(self) -> None:
         self.grid.show(self.puzzle)
+        self.fit()
+        self.show_here()
+        key, words = self.query_one("#legend", Static), legend(self.puzzle)
+        key.update(words)
+        key.display = bool(words)
+
+    def show_here(self) -> None:
+        """What the cursor's cell holds, in words (a setter's candidates in full)."""
+        self.query_one("#here", Static).update(here(self.puzzle, self.grid.cursor))
+
+    def on_resize(self) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        """The grid keeps its margin while the screen is tall enough for it and its clues
+        (a 9x9 with clues outside fits 80x24 without)."""
+        top, bottom, _, _ = margins(self.puzzle)
+        tall = self.size.height >= 2 * self.puzzle.size + 1 + top + bottom + 4
+        self.grid.styles.margin = (1, 2) if tall else (0, 1)
 
     def show_check(self) -> None:
         if self.check_failed():
@@ -236,10 +452,132 @@ def _is_region_row(line: str, p: Variant) -> bool:
 
 
 def _parts(p: Variant, **changes) -> dict:
-    """The arguments of model.make for p, with some parts replaced."""
-    parts = dict(size=p.size, givens=p.givens, regions=p.regions, rules=p.rules,
-                 extra=p.extra, even=p.even, odd=p.odd, marks=p.marks, negative=p.negative,
-                 cages=p.cages, little=p.little, thermos=p.thermos, arrows=p.arrows,
-                 sandwiches=p.sandwiches)
-    parts.update(changes)
-    return parts
+    """The arguments of model.make for p (every constraint), with some parts replaced."""
+    return dict(size=p.size, givens=p.givens, regions=p.regions, **model.parts_of(p)) | changes
+
+
+def _line_kind(text: str, n: int) -> tuple[str, int] | str:
+    """(kind, whisper's difference or 0) from the author's words, or what is wrong with
+    them: a kind of LINE_KINDS or its first letters, German or Dutch, and a number after a
+    whisper."""
+    words = text.lower().replace("-", " ").split()
+    value = int(words.pop()) if len(words) > 1 and words[-1].isdigit() else 0
+    name = "".join(words)
+    if name == "dutch":
+        value = value or (n + 1) // 2 - 1
+    name = LINE_ALIASES.get(name, name)
+    found = [name] if name in LINE_KINDS else [k for k in LINE_KINDS if name and k.startswith(name)]
+    if len(found) != 1:
+        return (f"{name}: {' or '.join(found)}?" if found else
+                f"no line {name!r}; lines: {', '.join(LINE_KINDS)}")
+    if value and found[0] != "whisper":
+        return f"a {found[0]} line takes no number"
+    if value and not 1 <= value < n:
+        return f"a whisper's difference is 1 to {n - 1}"
+    return found[0], value
+
+
+def _problem(answer) -> str | None:
+    """What is wrong, when a reader of the author's words returned that instead."""
+    return answer if isinstance(answer, str) else None
+
+
+def _number_problem(text: str, low: int, high: int, what: str) -> str | None:
+    if not (text.isdigit() and low <= int(text) <= high):
+        return f"{what} is a whole number from {low} to {high}"
+    return None
+
+
+def _digits_problem(text: str, n: int, most: int, repeat: bool = True) -> str | None:
+    """Digits of the grid (1-9, then A-G), at most `most` of them."""
+    text = text.upper()
+    wrong = [ch for ch in text if ch not in SYMBOLS[:n]]
+    if wrong:
+        return f"{wrong[0]!r} is not a digit of a {n}x{n} grid"
+    if len(text) > most or (not repeat and len(set(text)) != len(text)):
+        return f"at most {most} digits" + ("" if repeat else ", each once")
+    return None
+
+
+def _nearest_side(cell: int, n: int) -> str:
+    r, c = divmod(cell, n)
+    return min((c, "left"), (n - 1 - c, "right"), (r, "top"), (n - 1 - r, "bottom"))[1]
+
+
+def _outside_words(text: str, near: str) -> tuple[str, int | None, str] | str:
+    """(kind, number or None, side) from words like `x 15 left`, or what is wrong."""
+    words = text.lower().split()
+    if not words or words[0] not in OUTSIDE_WORDS:
+        return "start with x (an X-sum), sky (a skyscraper) or sandwich"
+    kind, rest = OUTSIDE_WORDS[words[0]], words[1:]
+    total = int(rest.pop(0)) if rest and rest[0].isdigit() else None
+    side = rest.pop(0) if rest else near
+    if side not in SIDES or rest:
+        return "the side is left, right, top or bottom"
+    if kind == "sandwich" and SIDES[side][1]:
+        return "a sandwich sum sits left of its row or above its column"
+    return kind, total, side
+
+
+def _outside_problem(p: Variant, cell: int, text: str, near: str) -> str | None:
+    if _problem(_outside_words(text, near)):
+        return _problem(_outside_words(text, near))
+    try:
+        _with_outside(p, cell, text, near)
+    except ValueError as error:
+        return str(error)
+    return None
+
+
+def _with_outside(p: Variant, cell: int, text: str, near: str) -> Variant:
+    """p with the clue the words give outside the cell's row or column (in place of any
+    X-sum, skyscraper or sandwich there)."""
+    kind, total, side = _outside_words(text, near)
+    line, reverse = SIDES[side]
+    index = divmod(cell, p.size)[0 if line == "row" else 1]
+    outside = [o for o in p.outside if (o.line, o.index, o.reverse) != (line, index, reverse)]
+    sandwiches = [s for s in p.sandwiches
+                  if reverse or (s.line, s.index) != (line, index)]
+    if total is not None and kind == "sandwich":
+        sandwiches.append(Sandwich(line, index, total))
+    elif total is not None:
+        outside.append(Outside(kind, line, index, reverse, total))
+    return model.make(**_parts(p, outside=outside, sandwiches=sandwiches))
+
+
+def _outside_here(p: Variant, cell: int, side: str) -> str:
+    """The words of the clue on that side of the cell's row or column, if there is one."""
+    line, reverse = SIDES[side]
+    index = divmod(cell, p.size)[0 if line == "row" else 1]
+    for o in p.outside:
+        if (o.line, o.index, o.reverse) == (line, index, reverse):
+            return f"{'x' if o.kind == 'xsum' else 'sky'} {o.total} {side}"
+    for s in p.sandwiches:
+        if not reverse and (s.line, s.index) == (line, index):
+            return f"sandwich {s.total} {side}"
+    return ""
+
+
+def here(p: Variant, cell: int) -> str:
+    """The constraints on a cell, in words: its lines, marks, cage, thermometer, arrow,
+    quadruples, clone, minimum or maximum, indexer and the setter's candidates (all)."""
+    n, found = p.size, []
+    found += [f"{line_word(line, n)} {p.name(line.cells[0])}–{p.name(line.cells[-1])}"
+              for line in p.lines if cell in line.cells]
+    found += [f"{m.kind}{f' {m.value}' if m.value else ''} with {p.name(m.a + m.b - cell)}"
+              for m in p.marks if cell in (m.a, m.b)]
+    found += [f"cage {c.total if c.total is not None else ''}".strip() for c in p.cages
+              if cell in c.cells]
+    found += ["thermometer" for t in p.thermos if cell in t]
+    found += ["arrow" for a in p.arrows if cell in a.bulb + a.shaft]
+    found += [f"quadruple {''.join(SYMBOLS[d - 1] for d in q.digits)}" for q in p.quads
+              if cell in q.cells]
+    found += [f"clone of {' '.join(p.name(x) for x in (c.b if cell in c.a else c.a))}"
+              for c in p.clones if cell in c.a + c.b]
+    found += ["minimum" for c in p.minima if c == cell] + ["maximum" for c in p.maxima
+                                                           if c == cell]
+    found += [f"{kind} indexer" for kind, c in p.indexers if c == cell]
+    digits = dict(p.candidates).get(cell)
+    if digits:
+        found.append("candidates " + " ".join(SYMBOLS[v] for v in range(n) if digits >> v & 1))
+    return f"{p.name(cell)}: {', '.join(found) if found else 'no constraint of its own'}"

@@ -1,14 +1,25 @@
 """A Sudoku variant in a terminal: thin and thick borders between every cell (regions in
-thick lines), the marks between cells drawn in the borders (○ ● white/black dots, ┃/━ bars,
-X V, < > ^ v), killer cages as tinted cells with the sum in the top-left one, extra regions
-in a grey tint, thermometer and arrow bulbs, even (□) and odd (○) cells, the diagonals as
-slants (╲ ╱), little killer and sandwich clues outside; rules without a place (disjoint,
-anti-knight, anti-king, non-consecutive) are named in the editor's heading."""
+thick lines), the marks between cells drawn in the borders (○ ● white/black dots, their
+difference or ratio on white or grey when not the usual, ┃/━ bars, X V, < > ^ v), killer
+cages as tinted cells with the sum in the top-left one, extra regions in a grey tint,
+thermometer and arrow bulbs, even (□) and odd (○) cells, the diagonals as slants (╲ ╱);
+today's lines in their print colours (core.variants.drawing.LINE_STYLES) as a letter in their
+empty cells, a tint, and connectors through the borders between their cells (━ ┃ ╲ ╱);
+quadruple digits on their corner; clones tinted alike (≡); indexers tinted by kind (↕ row,
+↔ column, ⊞ box); chevrons beside minimum (›·‹) and maximum (‹·›) cells; a setter's given
+candidates in an empty cell (up to three digits, else two and …); little killer, sandwich,
+X-sum (x15) and skyscraper (▲3) clues in the margins. Rules without a place (disjoint,
+anti-knight, anti-king, non-consecutive) are named in the editor's heading; `legend` names
+what the grid shows."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
+
 from rich.segment import Segment
 from rich.style import Style
+from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.message import Message
@@ -16,20 +27,36 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from core.variants.drawing import LINE_STYLES, line_color, line_word
 from core.variants.model import SYMBOLS, Variant, diagonal_cells
 
 PLAIN, GIVEN, EMPTY = Style(), Style(bold=True), Style(dim=True)
 CURSOR = Style(reverse=True)
 SELECTED = Style(color="bright_white", bgcolor="#1f5f8f")  # cells picked for a cage or line
+PENDING = Style(color="bright_white", bgcolor="#5f3f8f")  # a clone's first shape, waiting
 DIFFERS = Style(color="black", bgcolor="yellow")
 SOLUTION = Style(color="green")
 LINE = Style(color="grey35")
 THICK = Style(color="bright_white", bold=True)  # region borders stand out
 MARK = Style(color="bright_white", bold=True)
+CANDIDATES = Style(color="cyan", italic=True)
+QUAD = Style(color="black", bgcolor="bright_white", bold=True)  # a white circle's digits
+DOT_VALUES = {"white": QUAD, "black": Style(color="bright_white", bgcolor="grey42", bold=True)}
 CAGE_TINTS = ("#3a3a5a", "#3a5a3a", "#5a3a3a", "#5a5a3a")
 EXTRA_TINT = "#444444"  # windoku windows and other extra regions
+CLONE_TINTS = ("#5a4a2a", "#2a4a5a", "#4a2a5a", "#2a5a3a")
+INDEXER_TINTS = {"row": "#24482a", "column": "#4e2626", "box": "#28285a"}
 SHAPE = Style(color="grey62")
 SIDE = 3  # characters a cell is wide
+# What an empty cell of a line shows (between lines and double arrows: ◯ at both ends)
+LINE_GLYPHS = {"whisper": "w", "renban": "r", "regionsum": "s", "palindrome": "p",
+               "between": "b", "entropic": "e", "modular": "m", "zipper": "z",
+               "doublearrow": "d", "slowthermo": "┄", "nabner": "n"}
+INDEXER_GLYPHS = {"row": "↕", "column": "↔", "box": "⊞"}
+CLONE = "≡"
+EXTREMES = {"minimum": "›‹", "maximum": "‹›"}  # beside the cell: pointing at the smaller
+OUTSIDE_MARKS = {"xsum": "x", "skyscraper": "▲"}
+LITTLE_ARROWS = {"DR": "↘", "DL": "↙", "UR": "↗", "UL": "↖"}
 
 
 class VariantsGrid(Widget, can_focus=True):
@@ -61,109 +88,123 @@ class VariantsGrid(Widget, can_focus=True):
         self.differs: set[int] = set()
         self.solution = None
         self.selection: list[int] = []  # in the order picked: a thermo's bulb comes first
+        self.pending: tuple[int, ...] = ()  # a clone's first shape, until the second is picked
 
     def show(self, puzzle: Variant, differs=(), solution=None) -> None:
-        resized = puzzle.size != self.puzzle.size or bool(
-            puzzle.little or puzzle.sandwiches) != bool(self.puzzle.little
-                                                       or self.puzzle.sandwiches)
+        resized = puzzle.size != self.puzzle.size or margins(puzzle) != margins(self.puzzle)
         self.puzzle, self.differs, self.solution = puzzle, set(differs), solution
         self.refresh(layout=resized)
 
-    @property
-    def outside(self) -> int:
-        """Rows and columns of clues around the grid."""
-        return 1 if (self.puzzle.little or self.puzzle.sandwiches) else 0
-
     def get_content_width(self, container, viewport) -> int:
-        return (self.puzzle.size * (SIDE + 1) + 1) + 2 * self.outside * (SIDE + 1)
+        _, _, left, right = margins(self.puzzle)
+        return self.puzzle.size * (SIDE + 1) + 1 + (left + right) * (SIDE + 1)
 
     def get_content_height(self, container, viewport, width) -> int:
-        return 2 * self.puzzle.size + 1 + 2 * self.outside
+        top, bottom, _, _ = margins(self.puzzle)
+        return 2 * self.puzzle.size + 1 + top + bottom
 
     def render_line(self, y: int) -> Strip:
         lines = self.lines()
         return lines[y] if y < len(lines) else Strip.blank(self.size.width)
 
     def lines(self) -> list[Strip]:
-        n, pad = self.puzzle.size, self.outside
-        clues = _outside_clues(self.puzzle)
-        strips = []
-        if pad:
-            strips.append(self._clue_row(-1, clues))
+        n, look = self.puzzle.size, _look(self.puzzle)
+        top, bottom, _, _ = look.margins
+        rows = [self._clue_row(-1, look)] if top else []
         for r in range(n + 1):
-            strips.append(self._border_row(r, clues if pad else None))
+            rows.append(self._border_row(r, look))
             if r < n:
-                strips.append(self._cell_row(r, clues if pad else None))
-        if pad:
-            strips.append(self._clue_row(n, clues))
-        return strips
+                rows.append(self._cell_row(r, look))
+        if bottom:
+            rows.append(self._clue_row(n, look))
+        return [_strip(row) for row in rows]
 
     def plain(self) -> str:
         return "\n".join(strip.text for strip in self.lines())
 
-    def _clue_row(self, r: int, clues) -> Strip:
-        n = self.puzzle.size
-        parts = [(" " * (SIDE + 1), PLAIN)]
-        for c in range(n):
-            parts.append((" " + clues.get((r, c), "").rjust(SIDE)[:SIDE], MARK))
-        return _strip(parts)
+    def _margin(self, r: int, c: int, look: _Look) -> list:
+        """The margin left (c = -1) or right (c = n) of row r, as wide as a cell and its wall:
+        its clue, right-aligned on the left; nothing when that side has no clue."""
+        _, _, left, right = look.margins
+        if not (left if c < 0 else right):
+            return []
+        text = look.clues.get((r, c), "")
+        if c < 0:  # a space before the wall, unless the clue needs it
+            text = (text + " " if len(text) <= SIDE else text).rjust(SIDE + 1)[-SIDE - 1:]
+        else:
+            text = (" " + text)[:SIDE + 1]
+        return [(ch, MARK) for ch in text.ljust(SIDE + 1)]
 
-    def _border_row(self, r: int, clues) -> Strip:
-        p, n = self.puzzle, self.puzzle.size
-        parts = [(" " * (SIDE + 1), PLAIN)] if clues is not None else []
-        marks = _marks_between(p)
+    def _clue_row(self, r: int, look: _Look) -> list:
+        n = self.puzzle.size
+        row = self._margin(r, -1, look)
         for c in range(n):
+            row += [(ch, MARK) for ch in look.clues.get((r, c), "").rjust(SIDE + 1)[-SIDE - 1:]]
+        return row + [(" ", PLAIN)] + self._margin(r, n, look)
+
+    def _border_row(self, r: int, look: _Look) -> list:
+        p, n = self.puzzle, self.puzzle.size
+        row = [(" ", PLAIN)] * (SIDE + 1) if look.margins[2] else []
+        start = len(row)
+        for c in range(n + 1):
+            if c == n:
+                row.append(look.links.get(("corner", r, c), ("┼" if 0 < r < n else "━", LINE)))
+                break
             above = p.regions[(r - 1) * n + c] if r else None
             below = p.regions[r * n + c] if r < n else None
             thick = above != below
-            parts.append(("┼" if 0 < r < n and 0 < c else ("━" if thick else "─"), LINE))
-            line = "━" * SIDE if thick else "─" * SIDE
-            mark = marks.get(((r - 1) * n + c, r * n + c)) if 0 < r < n else None
-            style = THICK if thick else LINE
-            if mark:
-                parts += [(line[0], style), (mark, MARK), (line[2], style)]
-            else:
-                parts.append((line, style))
-        parts.append(("┼" if 0 < r < n else "━", LINE))
-        return _strip(parts)
+            row.append(look.links.get(("corner", r, c)) or (
+                "┼" if 0 < r < n and 0 < c else ("━" if thick else "─"), LINE))
+            line, style = ("━", THICK) if thick else ("─", LINE)
+            pair = ((r - 1) * n + c, r * n + c)
+            middle = look.marks.get(pair) if 0 < r < n else None
+            row += [(line, style), middle or look.links.get(pair, (line, style)), (line, style)]
+        for (qr, qc), digits in look.quads.items():  # over the corner, centred
+            if qr == r:
+                at = start + qc * (SIDE + 1) - (len(digits) - 1) // 2 - (len(digits) == 4)
+                row[at:at + len(digits)] = [(d, QUAD) for d in digits]
+        return row
 
-    def _cell_row(self, r: int, clues) -> Strip:
+    def _cell_row(self, r: int, look: _Look) -> list:
         p, n = self.puzzle, self.puzzle.size
-        marks = _marks_between(p)
-        tint = _cage_tints(p)
-        sums = {min(c.cells): c.total for c in p.cages if c.total is not None}
-        shapes = _shapes(p)
-        parts = [(clues.get((r, -1), "").rjust(SIDE) + " ", MARK)] if clues is not None else []
+        row = self._margin(r, -1, look)
         for c in range(n):
             cell = r * n + c
-            left = p.regions[cell - 1] if c else None
-            mark = marks.get((cell - 1, cell)) if c else None
-            wall = left != p.regions[cell]
-            parts.append((mark or ("┃" if wall else "│"),
-                          MARK if mark else (THICK if wall else LINE)))
-            parts.append(self._cell(cell, tint.get(cell), sums.get(cell), shapes.get(cell)))
-        parts.append(("┃", THICK))
-        if clues is not None:
-            parts.append((" " + clues.get((r, n), ""), MARK))
-        return _strip(parts)
+            mark = look.marks.get((cell - 1, cell)) if c else None
+            wall = c == 0 or p.regions[cell - 1] != p.regions[cell]
+            plain = ("┃", THICK) if wall else ("│", LINE)
+            row.append(mark or look.links.get((cell - 1, cell), plain) if c else plain)
+            row += self._cell(cell, look)
+        row.append(("┃", THICK))
+        return row + self._margin(r, n, look)
 
-    def _cell(self, cell: int, tint, total, shape) -> tuple[str, Style]:
+    def _cell(self, cell: int, look: _Look) -> list:
+        """The cell's three characters: its digit (a cage's sum before it), or what an empty
+        cell shows, between the chevrons of a minimum or maximum; tinted, then marked."""
         v = self.puzzle.givens[cell]
         style = GIVEN if v else EMPTY
         if not v and self.solution is not None:
             v, style = self.solution[cell], SOLUTION
-        text = f" {SYMBOLS[v - 1]} " if v else f" {shape or '·'} "
-        if total is not None:
-            text = f"{total:<2}{SYMBOLS[v - 1] if v else ' '}"[:SIDE] if total < 100 else text
-        if tint:
-            style = style + Style(bgcolor=tint)
+        glyph, glyph_style = look.shapes.get(cell, ("·", None))
+        chars = [(" ", style), (SYMBOLS[v - 1], style) if v else (glyph, glyph_style or style),
+                 (" ", style)]
+        if not v and cell in look.candidates:
+            chars = [(ch, CANDIDATES) for ch in look.candidates[cell]]
+        if cell in look.sides:
+            chars[0], chars[2] = ((ch, MARK) for ch in look.sides[cell])
+        total = look.sums.get(cell)
+        if total is not None and total < 100:  # the sum, then the digit
+            chars = [(ch, style) for ch in f"{total:<2}"] + [chars[1] if v else (" ", style)]
+        extra = Style(bgcolor=look.tints[cell]) if cell in look.tints else PLAIN
         if cell in self.differs:
-            style = style + DIFFERS
+            extra += DIFFERS
         if cell in self.selection:
-            style = style + SELECTED
+            extra += SELECTED
+        elif cell in self.pending:
+            extra += PENDING
         if cell == self.cursor and self.has_focus:
-            style = style + CURSOR
-        return text, style
+            extra += CURSOR
+        return [(ch, s + extra) for ch, s in chars]
 
     def action_move(self, rows: int, cols: int) -> None:
         self.selection = []
@@ -199,8 +240,8 @@ class VariantsGrid(Widget, can_focus=True):
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        pad = self.outside
-        r, c = (offset.y - 1 - 2 * pad) // 2, (offset.x - 1 - pad * (SIDE + 1)) // (SIDE + 1)
+        top, _, left, _ = margins(self.puzzle)
+        r, c = (offset.y - 1 - top) // 2, (offset.x - 1 - left * (SIDE + 1)) // (SIDE + 1)
         if 0 <= r < self.puzzle.size and 0 <= c < self.puzzle.size:
             self.cursor = r * self.puzzle.size + c
             self.focus()
@@ -215,11 +256,61 @@ class VariantsGrid(Widget, can_focus=True):
         self.refresh()
 
 
-def _marks_between(p: Variant) -> dict[tuple[int, int], str]:
+def margins(p: Variant) -> tuple[int, int, int, int]:
+    """Whether a row or column of clues sits above, below, left of and right of the grid."""
+    return _look(p).margins
+
+
+@dataclass(frozen=True)
+class _Look:
+    """What the grid draws of a puzzle, by place: marks and line connectors in the borders
+    (by the pair of cells, or by a corner (row, col) for a diagonal step), tints, what empty
+    cells show, cage sums, margin clues, quadruples by their corner, chevrons beside a cell,
+    and given candidates."""
+
+    margins: tuple[int, int, int, int]
+    marks: dict
+    links: dict
+    tints: dict
+    shapes: dict
+    sums: dict
+    clues: dict
+    quads: dict
+    sides: dict
+    candidates: dict
+
+
+@lru_cache(maxsize=8)
+def _look(p: Variant) -> _Look:
+    n, clues = p.size, _outside_clues(p)
+    return _Look(
+        margins=(int(any(r == -1 for r, _ in clues)), int(any(r == n for r, _ in clues)),
+                 int(any(c == -1 for _, c in clues)), int(any(c == n for _, c in clues))),
+        marks=_marks_between(p), links=_links(p), tints=_cage_tints(p), shapes=_shapes(p),
+        sums={min(c.cells): c.total for c in p.cages if c.total is not None}, clues=clues,
+        quads={(q.cells[0] // n + 1, q.cells[0] % n + 1): "".join(SYMBOLS[d - 1] for d in q.digits)
+               for q in p.quads},
+        sides={c: EXTREMES[kind] for kind, cells in (("minimum", p.minima), ("maximum", p.maxima))
+               for c in cells},
+        candidates={c: _candidate_text(digits, n) for c, digits in p.candidates})
+
+
+def _candidate_text(digits: int, n: int) -> str:
+    """Up to three digits as they are; more: the first two and …"""
+    text = "".join(SYMBOLS[v] for v in range(n) if digits >> v & 1)
+    return text.center(SIDE) if len(text) <= SIDE else text[:SIDE - 1] + "…"
+
+
+def _marks_between(p: Variant) -> dict[tuple[int, int], tuple[str, Style]]:
+    """Each mark's glyph in the border between its cells; a dot of another difference or
+    ratio is that number on white (a white dot) or grey (a black one)."""
     n, found = p.size, {}
     for m in p.marks:
         a, b = min(m.a, m.b), max(m.a, m.b)
         vertical = b - a == n  # one above the other: the mark sits in the row border
+        if m.value:
+            found[(a, b)] = (SYMBOLS[m.value - 1], DOT_VALUES[m.kind])
+            continue
         if m.kind == "white":
             glyph = "○"
         elif m.kind == "black":
@@ -230,42 +321,128 @@ def _marks_between(p: Variant) -> dict[tuple[int, int], str]:
             glyph = m.kind.upper()
         else:
             glyph = ("^" if m.a == a else "v") if vertical else ("<" if m.a == a else ">")
-        found[(a, b)] = glyph
+        found[(a, b)] = (glyph, MARK)
+    return found
+
+
+def _links(p: Variant) -> dict:
+    """Where a line steps from cell to cell, the border between them in the line's colour:
+    ━ across a wall, ┃ across a row border, ╲ ╱ through a corner (╳ where two cross), the
+    corner keyed ("corner", row, col) by the cell it is the top-left corner of."""
+    n, found = p.size, {}
+    for line in reversed(p.lines):  # the first line of a place is drawn
+        style = Style(color=line_color(line, n), bold=True)
+        for a, b in zip(line.cells, line.cells[1:], strict=False):
+            (ra, ca), (rb, cb) = divmod(min(a, b), n), divmod(max(a, b), n)
+            if ra == rb:
+                found[(min(a, b), max(a, b))] = ("━", style)
+            elif ca == cb:
+                found[(min(a, b), max(a, b))] = ("┃", style)
+            else:
+                corner = ("corner", rb, max(ca, cb))
+                slant = "╲" if cb > ca else "╱"
+                old = found.get(corner, ("", None))[0]
+                found[corner] = ("╳" if old and old != slant else slant, style)
     return found
 
 
 def _cage_tints(p: Variant) -> dict[int, str]:
-    """Cage cells tinted by cage; extra regions (windoku windows, ...) in their own tint."""
-    found = {cell: EXTRA_TINT for region in p.extra for cell in region}
+    """Cage cells tinted by cage; extra regions (windoku windows, ...) in their own tint; then,
+    where neither is, clones by pair, indexers by kind and lines by kind (dimmed)."""
+    found = {cell: _dim(line_color(line, p.size)) for line in reversed(p.lines)
+             for cell in line.cells}
+    found |= {cell: INDEXER_TINTS[kind] for kind, cell in p.indexers}
+    found |= {cell: CLONE_TINTS[i % len(CLONE_TINTS)] for i, clone in enumerate(p.clones)
+              for cell in clone.a + clone.b}
+    found |= {cell: EXTRA_TINT for region in p.extra for cell in region}
     return found | {cell: CAGE_TINTS[i % len(CAGE_TINTS)] for i, cage in enumerate(p.cages)
                     for cell in cage.cells}
 
 
-def _shapes(p: Variant) -> dict[int, str]:
-    """What an empty cell shows: thermometer bulbs and tubes, arrow bulbs and shafts,
-    even and odd cells, and the diagonals' slants where nothing else is."""
-    found = {}
+def _dim(color: str) -> str:
+    """A line's colour darkened to a background tint the digits stay readable on."""
+    return "#" + "".join(f"{int(color[i:i + 2], 16) * 3 // 10:02x}" for i in (1, 3, 5))
+
+
+def _shapes(p: Variant) -> dict[int, tuple[str, Style | None]]:
+    """What an empty cell shows: the diagonals' slants, line letters, clones and indexers,
+    even and odd cells, thermometer and arrow bulbs and shafts (the later on top)."""
+    n, found = p.size, {}
     if "diagonal" in p.rules:
-        found |= {c: "╲" for c in diagonal_cells(p.size)}
+        found |= {c: ("╲", None) for c in diagonal_cells(n)}
     if "antidiagonal" in p.rules:
-        found |= {c: "╳" if c in found else "╱" for c in diagonal_cells(p.size, anti=True)}
-    found |= {c: "□" for c in p.even} | {c: "○" for c in p.odd}
+        found |= {c: ("╳" if c in found else "╱", None) for c in diagonal_cells(n, anti=True)}
+    for line in reversed(p.lines):
+        style = Style(color=line_color(line, n), bold=True)
+        found |= {c: (LINE_GLYPHS[line.kind], style) for c in line.cells}
+        if LINE_STYLES[line.kind].ends:
+            found |= {c: ("◯", style) for c in (line.cells[0], line.cells[-1])}
+        elif line.kind == "slowthermo":
+            found[line.cells[0]] = ("◎", style)
+    found |= {c: (CLONE, None) for clone in p.clones for c in clone.a + clone.b}
+    found |= {c: (INDEXER_GLYPHS[kind], MARK) for kind, c in p.indexers}
+    found |= {c: ("□", None) for c in p.even} | {c: ("○", None) for c in p.odd}
     for thermo in p.thermos:
-        found |= {c: "┅" for c in thermo[1:]} | {thermo[0]: "◉"}
+        found |= {c: ("┅", None) for c in thermo[1:]} | {thermo[0]: ("◉", None)}
     for arrow in p.arrows:
-        found |= {c: "→" for c in arrow.shaft} | {c: "◯" for c in arrow.bulb}
+        found |= {c: ("→", None) for c in arrow.shaft} | {c: ("◯", None) for c in arrow.bulb}
     return found
 
 
 def _outside_clues(p: Variant) -> dict[tuple[int, int], str]:
-    clues = {}
+    """Clues by their place outside the grid (row or column -1 or n): little killers with
+    their arrow, sandwiches plain, X-sums after an x, skyscrapers after a ▲."""
+    n, clues = p.size, {}
     for k in p.little:
-        arrow = {"DR": "↘", "DL": "↙", "UR": "↗", "UL": "↖"}[k.direction]
-        clues[(k.row, k.col)] = f"{k.total}{arrow}"
+        clues[(k.row, k.col)] = f"{k.total}{LITTLE_ARROWS[k.direction]}"
     for s in p.sandwiches:
         clues[(s.index, -1) if s.line == "row" else (-1, s.index)] = str(s.total)
+    for o in p.outside:
+        far = n if o.reverse else -1
+        place = (o.index, far) if o.line == "row" else (far, o.index)
+        clues[place] = f"{OUTSIDE_MARKS[o.kind]}{o.total}"
     return clues
 
 
-def _strip(parts) -> Strip:
-    return Strip([Segment(text, style) for text, style in parts])
+def legend(p: Variant) -> Text:
+    """What the grid's letters, tints and marks stand for, for the kinds this puzzle has:
+    each as the grid shows it, then its name."""
+    n, parts = p.size, []
+    for line in p.lines:
+        style = Style(color=line_color(line, n), bold=True)
+        parts.append((LINE_GLYPHS[line.kind], style, line_word(line, n)))
+    valued = {m.kind for m in p.marks if m.value}
+    for present, glyph, style, words in (
+            ("white" in valued, "3", DOT_VALUES["white"], "white dot of that difference"),
+            ("black" in valued, "3", DOT_VALUES["black"], "black dot of that ratio"),
+            (p.clones, CLONE, MARK, "clone"),
+            (p.minima, "·".join(EXTREMES["minimum"]), MARK, "minimum"),
+            (p.maxima, "·".join(EXTREMES["maximum"]), MARK, "maximum"),
+            (p.candidates, "135", CANDIDATES, "given candidates"),
+            (p.quads, "1379", QUAD, "quadruple (on its corner)")):
+        if present:
+            parts.append((glyph, style, words))
+    for kind, glyph in INDEXER_GLYPHS.items():
+        if any(k == kind for k, _ in p.indexers):
+            parts.append((glyph, MARK + Style(bgcolor=INDEXER_TINTS[kind]), f"{kind} indexer"))
+    kinds = {o.kind for o in p.outside}
+    parts += [(f"{OUTSIDE_MARKS[k]}N", MARK, word) for k, word in
+              (("xsum", "X-sum"), ("skyscraper", "skyscraper")) if k in kinds]
+    text = Text()
+    for glyph, style, words in dict.fromkeys(parts):
+        if text:
+            text.append("  ")
+        text.append(glyph, style)
+        text.append(" " + words)
+    return text
+
+
+def _strip(chars) -> Strip:
+    """Characters and their styles as segments, a run of one style a segment."""
+    segments: list[Segment] = []
+    for ch, style in chars:
+        if segments and segments[-1].style == style:
+            segments[-1] = Segment(segments[-1].text + ch, style)
+        else:
+            segments.append(Segment(ch, style))
+    return Strip(segments)

@@ -167,6 +167,20 @@ def test_pdf_without_a_font_says_what_to_install(monkeypatch, tmp_path):
         find_font()
 
 
+def test_a_long_caption_is_set_smaller_to_fit_its_slot(font):
+    from fpdf import FPDF
+
+    from core.export.pdf import _fit_font
+
+    pdf = FPDF(unit="mm")
+    pdf.add_font("print", fname=str(font))
+    caption = "1. Sudoku 6x6 · German whispers, renban, between line +6"
+    _fit_font(pdf, caption, 200)
+    assert pdf.font_size_pt == 10  # room enough: the usual size
+    _fit_font(pdf, caption, 80)
+    assert pdf.font_size_pt < 10 and pdf.get_string_width(caption) <= 80
+
+
 def test_pdf_puts_as_few_puzzles_a_page_as_hold_them_all():
     assert [fitting(n) for n in (1, 2, 3, 4, 9)] == [1, 2, 4, 4, 4]
 
