@@ -185,8 +185,13 @@ class GenerateSudoku(GenerateDialog):
 
     def fields(self) -> ComposeResult:
         from core.sudoku.explainer.techniques import SINGLES, technique_names
+        from core.sudoku.logic import score_range
 
         techniques = technique_names("sukaku")
+        levels = [("any level", "any")]
+        for level in sudoku.LEVELS[:-1]:  # needs-guessing: too rare to wait for
+            low, high = score_range(level, float("inf"))
+            levels.append((f"{level}, {low:.1f}-{high:.1f}", level))
         with Horizontal(classes="pair"):
             with Vertical():
                 yield Label("Size")
@@ -198,9 +203,8 @@ class GenerateSudoku(GenerateDialog):
                              id="symmetry")
         with Horizontal(classes="pair"):
             with Vertical():
-                yield Label("Difficulty")
-                yield Select([("any level", "any")] + [(lv, lv) for lv in sudoku.LEVELS[:-1]],
-                             value="any", allow_blank=False, id="level")
+                yield Label("Level (a band of the rating)")
+                yield Select(levels, value="any", allow_blank=False, id="level")
             with Vertical():
                 yield Label("SE rating, e.g. 7.0-7.5")
                 yield Input(placeholder="any", id="rating")
@@ -214,6 +218,8 @@ class GenerateSudoku(GenerateDialog):
                 yield Select([("any technique", "")] + [(t, t) for t in techniques
                                                         if t not in SINGLES],
                              value="", allow_blank=False, id="first_hard")
+        yield Label("Ratings, levels and techniques: Sudoku Explainer's, on the Sukaku "
+                    "Explainer scale (9x9); other sizes: levels of the workbench scale")
 
     def job(self):
         level = self.value("level")
