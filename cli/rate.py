@@ -15,11 +15,14 @@ def add_parser(sub) -> None:
                             "steps a person takes)")
     parser.add_argument("file", metavar="FILE", help="puzzle file, or - for stdin")
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--steps", action="store_true", help="print the logical walkthrough")
+    parser.add_argument("--steps", action="store_true",
+                        help="print the walkthrough the rating comes from, its hardest step "
+                        "marked")
     parser.add_argument("--scale", metavar="SCALE",
-                        help="the difficulty scale, where the family has several (Sudoku: "
+                        help="the difficulty scale, where the family has several (9x9 Sudoku: "
                         "sukaku, Sukaku Explainer 1.15.10's serate, the default; classic, "
-                        "Sudoku Explainer 1.2.1.3)")
+                        "Sudoku Explainer 1.2.1.3; other sizes and variants have the "
+                        "workbench's own)")
     add_dict_option(parser, "rate with")
 
 
@@ -56,6 +59,6 @@ def run(args) -> int:
             continue
         print(where + rating.summary())
         if args.steps:
-            for line in getattr(rating, "step_lines", rating.walkthrough)():
+            for line in rating.walkthrough():
                 print(line)
     return run.status

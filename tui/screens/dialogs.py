@@ -181,6 +181,7 @@ class GenerateSudoku(GenerateDialog):
     DEFAULT_CSS = """
     GenerateSudoku .pair { height: auto; }
     GenerateSudoku .pair > Vertical { height: auto; width: 1fr; }
+    GenerateSudoku .scale { width: 100%; margin-top: 1; }
     """
 
     def fields(self) -> ComposeResult:
@@ -218,8 +219,9 @@ class GenerateSudoku(GenerateDialog):
                 yield Select([("any technique", "")] + [(t, t) for t in techniques
                                                         if t not in SINGLES],
                              value="", allow_blank=False, id="first_hard")
-        yield Label("Ratings, levels and techniques: Sudoku Explainer's, on the Sukaku "
-                    "Explainer scale (9x9); other sizes: levels of the workbench scale")
+        yield Label("9x9: ratings, levels and techniques are Sudoku Explainer's, on the "
+                    "Sukaku Explainer scale; other sizes: levels of the workbench scale",
+                    classes="scale")
 
     def job(self):
         level = self.value("level")
