@@ -1,7 +1,9 @@
-"""Rating calibration: Spearman rank correlation of our score with Sudoku Explainer's ratings on
-the SE-rated sample (tests/data/sudoku/se_sample.txt), and a check that no logic result on the
-hard sets (top1465.txt and forum_hardest_1905_se11plus_sample300.txt of ../shared/data/sudoku;
-where to get them: tests/data/README.md) is wrong.
+"""Rating checks: the rating against the SE-rated sample's (tests/data/sudoku/se_sample.txt;
+the 9x9 rating is Sudoku Explainer's, so the rank correlation should be 1, and the time a
+rating with every step takes), and a check that the workbench ladder (the rater of the sizes
+SE does not rate, core/sudoku/ladder.py) is never wrong on the hard sets (top1465.txt and
+forum_hardest_1905_se11plus_sample300.txt of ../shared/data/sudoku; where to get them:
+tests/data/README.md).
 
     python bench/bench_rating.py [--step K]   (every K-th puzzle; default all)
 """
@@ -14,7 +16,8 @@ from collections import Counter
 
 from common import DATA, median_ms, shared, spearman, timed
 
-from core.sudoku import count, iter_puzzles, parse, rate, solve_logically
+from core.sudoku import count, iter_puzzles, parse, rate
+from core.sudoku.ladder import solve_logically
 
 
 def calibrate(step: int) -> None:
@@ -44,7 +47,7 @@ def check_hard_set(name: str, step: int) -> None:
         solved += result.solved
         if result.steps:
             hardest[max(result.steps, key=lambda s: s.score).technique] += 1
-    print(f"{name}: {len(puzzles)} puzzles, {solved} solved by logic, "
+    print(f"{name}: {len(puzzles)} puzzles, {solved} solved by the ladder, "
           f"{len(puzzles) - solved} need guessing, {wrong} wrong; "
           f"median {median_ms(seconds):.0f} ms, mean {statistics.mean(seconds) * 1000:.0f} ms")
     print("  hardest technique:", dict(hardest.most_common()))

@@ -9,13 +9,13 @@ Exit codes: 0 unique or done, 1 not unique / no solution / nothing generated, 2 
 
 from __future__ import annotations
 
-import argparse
 import inspect
 import os
 import sys
 from importlib import import_module
 
 from cli.common import BAD_INPUT, INTERRUPTED, OK, UsageError
+from cli.usage import BadCommandLine, Parser, Version, closest, say
 
 # command -> its module in cli/, imported only when that command runs (a quick start)
 COMMANDS = {"check": "check", "solve": "solve", "rate": "rate", "generate": "generate",
@@ -26,11 +26,12 @@ def command(name: str):
     return import_module(f"cli.{COMMANDS[name]}")
 
 
-def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+def build_parser(argv: list[str] | None = None) -> Parser:
     """Every command's parser; given the command line, only its command's. A command whose
     options depend on what follows its name (generate: the generator's fields) is handed
     the rest of the line as `rest`, so it loads only the family it needs."""
-    parser = argparse.ArgumentParser(prog="puzzle-tui", description=__doc__.splitlines()[0])
+    parser = Parser(prog="puzzle-tui", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action=Version)
     sub = parser.add_subparsers(dest="command", required=True)
     names = [argv[0]] if argv and argv[0] in COMMANDS else COMMANDS
     for name in names:
@@ -49,6 +50,9 @@ def main(argv: list[str] | None = None) -> int:
             args = build_parser(argv).parse_args(argv)
             return command(args.command).run(args)
         return open_app(argv)
+    except BadCommandLine as bad:
+        print(say(bad, argv), file=sys.stderr)
+        return BAD_INPUT
     except UsageError as error:
         print(f"{argv[0]}: {error}", file=sys.stderr)
         return BAD_INPUT
@@ -60,12 +64,25 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def open_app(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="puzzle-tui",
-                                     epilog=f"commands: {', '.join(COMMANDS)} (--help each)")
-    parser.add_argument("file", nargs="?", metavar="FILE", help="a puzzle to open")
+    """The app, on FILE if given: an existing file or a link. Any other first word is a
+    mistyped command (or a file that is not there), said before the app starts."""
+    parser = Parser(prog="puzzle-tui", epilog=f"commands: {', '.join(COMMANDS)} (--help each)")
+    parser.add_argument("--version", action=Version)
+    parser.add_argument("file", nargs="?", metavar="FILE", help="a puzzle file or link to open")
+    first = argv[0] if argv else "-"
+    if not first.startswith("-") and not os.path.exists(first) and not is_link(first):
+        raise BadCommandLine(parser, f"{first!r} is neither a command nor a file"
+                             + (closest(first, list(COMMANDS))
+                                or f" (commands: {', '.join(COMMANDS)})"))
     args = parser.parse_args(argv)
     from tui.app import run
 
     return run(args.file)
+
+
+def is_link(text: str) -> bool:
+    from core.kinds import is_link
+
+    return is_link(text)
 
 

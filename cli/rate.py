@@ -29,11 +29,14 @@ def add_parser(sub) -> None:
                             "steps a person takes)")
     parser.add_argument("file", metavar="FILE", help="puzzle file, or - for stdin")
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--steps", action="store_true", help="print the logical walkthrough")
+    parser.add_argument("--steps", action="store_true",
+                        help="print the walkthrough the rating comes from, its hardest step "
+                        "marked")
     parser.add_argument("--scale", metavar="SCALE",
-                        help="the difficulty scale, where the family has several (Sudoku: "
+                        help="the difficulty scale, where the family has several (9x9 Sudoku: "
                         "sukaku, Sukaku Explainer 1.15.10's serate, the default; classic, "
-                        "Sudoku Explainer 1.2.1.3)")
+                        "Sudoku Explainer 1.2.1.3; other sizes and variants have the "
+                        "workbench's own)")
     parser.add_argument("--jobs", type=int, default=1,
                         help=f"worker processes for a file of many puzzles (at most the {CPUS} "
                         f"CPUs); results stay in the file's order")
@@ -102,5 +105,5 @@ def _said(run: Run, entry, many: bool, result, args) -> None:
         return
     print(entry.where(many) + rating.summary())
     if args.steps:
-        for line in getattr(rating, "step_lines", rating.walkthrough)():
+        for line in rating.walkthrough():
             print(line)

@@ -42,14 +42,20 @@ class Before:
 
 
 def boards_before(puzzle: Puzzle, steps) -> list[Before]:
-    """For each step of a logical solution (core.sudoku.logic), the board it starts from."""
-    from core.sudoku.logic import Board
-
-    board = Board(puzzle)
+    """For each step of a rating's walkthrough (core.sudoku.logic), the board it starts from:
+    the givens' pencil marks, then every step's placements (which clear their peers) and
+    eliminations."""
+    geo = geometry(puzzle.shape)
+    values, marks = list(puzzle.givens), candidates(puzzle)
     found = []
     for step in steps:
-        found.append(Before(tuple(board.values), tuple(board.cands)))
-        board.apply(step)
+        found.append(Before(tuple(values), tuple(marks)))
+        for cell, v in step.placements:
+            values[cell], marks[cell] = v, 0
+            for peer in geo.peers[cell]:
+                marks[peer] &= ~(1 << (v - 1))
+        for cell, v in step.eliminations:
+            marks[cell] &= ~(1 << (v - 1))
     return found
 
 
@@ -64,7 +70,8 @@ def cells_named(text: str, size: int) -> tuple[int, ...]:
     return tuple(sorted(cells))
 
 
-UNIT_NAME = re.compile(r"\b(row|column|box) (\d+)")
+UNIT_NAME = re.compile(r"\b(row|column|box|block) (\d+)")
+UNIT_KINDS = {"row": 0, "column": 1, "box": 2, "block": 2}  # block: Sudoku Explainer's box
 
 
 def step_cells(step, before: Before, shape: Shape) -> tuple[int, ...]:
@@ -77,7 +84,7 @@ def step_cells(step, before: Before, shape: Shape) -> tuple[int, ...]:
     targets = {c for c, _ in step.eliminations}
     used = set(cells_named(step.text, size))
     for kind, number in UNIT_NAME.findall(reasoning):
-        index = ("row", "column", "box").index(kind) * size + int(number) - 1
+        index = UNIT_KINDS[kind] * size + int(number) - 1
         if int(number) <= size:
             used |= {c for c in geo.units[index]
                      if before.values[c] in digits or any(

@@ -8,6 +8,7 @@ from dataclasses import replace
 from core.family import NO_CONTEXT, Family, Field, Generated, Generator, NotRated
 from core.search import where_differ
 from core.sudoku import formats, ipuz
+from core.sudoku.logic import SE_SCALES
 from core.sudoku.model import BOX_SHAPES, SYMBOLS, Puzzle, cell_name
 from core.sudoku.solver import count
 from core.symmetry import SYMMETRIES
@@ -29,7 +30,7 @@ class Sudoku(Family):
     line_style = "line"
     ipuz_kind = ipuz.KIND.split("#")[0]
     rated = True
-    scales = ("sukaku", "classic")  # Sudoku Explainer's: Sukaku Explainer 1.15.10, SE 1.2.1.3
+    scales = SE_SCALES  # Sudoku Explainer's (9x9; other sizes: the workbench ladder's)
 
     def recognise(self, text: str) -> int:
         """3 when the first lines are one-line Sudokus (blanks as 0 included), else 1: any
@@ -143,18 +144,18 @@ def _options(values: dict):
     if attempts:
         options = replace(options, attempts=attempts)
     rating, must_use, first_hard = (values.get(k) for k in ("rating", "must_use", "first_hard"))
-    if rating is None and must_use is None and first_hard is None:
+    if rating is None and must_use is None and first_hard is None and not options.rated_by_se:
         return options
     if options.size != 9:
         raise ValueError("--rating, --must-use and --first-hard: Sudoku Explainer rates 9x9 only")
     from core.sudoku.targets import ATTEMPTS as TARGET_ATTEMPTS  # the rater: only here
-    from core.sudoku.targets import Target, Targeted, parse_rating
+    from core.sudoku.targets import parse_rating, targeted
 
-    target = Target(parse_rating(rating) if rating is not None else None, must_use, first_hard,
-                    values.get("scale") or "sukaku")
+    made = targeted(options, parse_rating(rating) if rating is not None else None, must_use,
+                    first_hard, values.get("scale") or "sukaku")
     if not attempts:  # a rare target needs more candidates than a plain puzzle needs grids
-        options = replace(options, attempts=TARGET_ATTEMPTS)
-    return Targeted(options, target)
+        made = replace(made, options=replace(made.options, attempts=TARGET_ATTEMPTS))
+    return made
 
 
 def _mask(text: str | None) -> tuple[bool, ...] | None:
@@ -163,14 +164,18 @@ def _mask(text: str | None) -> tuple[bool, ...] | None:
 
 
 def _generators() -> tuple[Generator, ...]:
-    from core.sudoku.logic import LEVELS, TECHNIQUE_NAMES
+    from core.sudoku.logic import LEVEL_BANDS, LEVELS
 
+    bands = ", ".join(f"{level} to {top:.1f}" for level, top in LEVEL_BANDS[:-1])
     fields = (
         Field("size", "4, 6, 8, 9, 12, 16 or 25", int, 9, tuple(sorted(BOX_SHAPES))),
         Field("symmetry", "of the givens", str, "none", SYMMETRIES),
-        Field("level", "exactly this difficulty", str, None, LEVELS),
-        Field("max_technique", "solvable with this technique and easier ones", str, None,
-              TECHNIQUE_NAMES, metavar="TECHNIQUE"),
+        Field("level", f"exactly this difficulty, a band of the rating ({bands}, then "
+              f"needs-guessing): on 9x9 Sudoku Explainer's on --scale, else the workbench "
+              f"ladder's", str, None, LEVELS),
+        Field("max_technique", "solvable with this technique and easier ones (9x9: Sudoku "
+              "Explainer's, e.g. X-Wing; other sizes: the workbench ladder's, e.g. "
+              "'naked pair')", str, metavar="TECHNIQUE"),
         Field("clues", "stop at this many clues", int),
         Field("minimal", "no clue can be removed", bool, False),
         Field("mask", "givens exactly on this pattern's cells: a row a line (or one line "
@@ -181,8 +186,9 @@ def _generators() -> tuple[Generator, ...]:
               "with a target: the time to find one", float),
         Field("rating", "Sudoku Explainer's rating in this range, e.g. 7.0-7.5", str,
               metavar="A-B"),
-        Field("scale", "the rating's scale: sukaku (Sukaku Explainer 1.15.10) or classic "
-              "(SE 1.2.1.3)", str, "sukaku", ("sukaku", "classic")),
+        Field("scale", "the scale of the rating, the level and the techniques: sukaku "
+              "(Sukaku Explainer 1.15.10) or classic (Sudoku Explainer 1.2.1.3)", str,
+              "sukaku", ("sukaku", "classic")),
         Field("must_use", "the solution needs this Sudoku Explainer technique (easier ones "
               "get stuck), e.g. X-Wing", str, metavar="TECHNIQUE"),
         Field("first_hard", "the first step beyond singles uses this technique", str,

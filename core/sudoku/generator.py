@@ -1,5 +1,7 @@
 """Sudoku generation: a random full grid, then greedy removal of clues (single cells or symmetry
-orbits) while the puzzle stays unique, and optionally while it stays solvable by chosen logic."""
+orbits) while the puzzle stays unique, and optionally while it stays solvable by chosen logic.
+A level or a highest technique is met by the puzzle's own rater (core.sudoku.logic): on 9x9,
+Sudoku Explainer's (through core.sudoku.targets); on other sizes, the workbench ladder."""
 
 from __future__ import annotations
 
@@ -12,7 +14,8 @@ from functools import cache
 from core.errors import GenerationFailed
 from core.removal import remove_greedily
 from core.search import Stopped, fewest_candidates, with_deadline
-from core.sudoku.logic import LEVELS, TECHNIQUE_NAMES, level_of, solvable_with, techniques_up_to
+from core.sudoku.ladder import TECHNIQUE_NAMES, level_of, solvable_with, techniques_up_to
+from core.sudoku.logic import LEVELS
 from core.sudoku.model import BOX_SHAPES, Geometry, Puzzle, Shape, geometry
 from core.sudoku.solver import (
     Undecided,
@@ -31,8 +34,10 @@ class Options:
     clues: int | None = None  # stop removing at this many clues (and retry until reached)
     minimal: bool = False  # after orbit removal, also try every single clue
     mask: tuple[bool, ...] | None = None  # the author's pattern: givens exactly on these cells
-    level: str | None = None  # exactly this level (solvable with its techniques, needing them)
-    max_technique: str | None = None  # solvable with this technique and the easier ones
+    level: str | None = None  # exactly this level: a band of the rating (core.sudoku.logic)
+    # solvable with this technique and the easier ones: on 9x9 Sudoku Explainer's (checked
+    # by core.sudoku.targets, on the target's scale), else the workbench ladder's
+    max_technique: str | None = None
     attempts: int = 1000  # random grids to try before giving up
     seconds: float | None = None  # time budget: then the best unique puzzle so far
 
@@ -52,12 +57,19 @@ class Options:
                              f"(--size {side} for the mask's)")
         if self.level is not None and self.level not in LEVELS:
             raise ValueError(f"unknown level {self.level!r}; one of {', '.join(LEVELS)}")
-        if self.max_technique is not None and self.max_technique not in TECHNIQUE_NAMES:
-            raise ValueError(f"unknown technique {self.max_technique!r}; "
-                             f"one of {', '.join(TECHNIQUE_NAMES)}")
+        if (self.max_technique is not None and self.size != 9
+                and self.max_technique not in TECHNIQUE_NAMES):
+            raise ValueError(f"unknown technique {self.max_technique!r}; on {self.size}x"
+                             f"{self.size} one of {', '.join(TECHNIQUE_NAMES)}")
+
+    @property
+    def rated_by_se(self) -> bool:
+        """A level or a highest technique that Sudoku Explainer judges (9x9)."""
+        return self.size == 9 and (self.level is not None or self.max_technique is not None)
 
     def allowed_techniques(self) -> frozenset[str] | None:
-        """The techniques the puzzle must be solvable with, or None for any unique puzzle."""
+        """The ladder's techniques the puzzle must be solvable with, or None for any unique
+        puzzle."""
         allowed = None
         if self.level is not None and self.level != "needs-guessing":
             allowed = techniques_up_to(self.level)
@@ -461,6 +473,11 @@ def make(options: Options = Options(), rng: random.Random | None = None,
     reduced when time runs out is returned (it is unique at every step) if it meets the
     options."""
     rng = rng or random.Random()
+    if options.rated_by_se:
+        from core.sudoku.targets import generate as generate_to
+        from core.sudoku.targets import targeted
+
+        return Made(*generate_to(targeted(options), rng, stop))
     shape = Shape.of_size(options.size)
     allowed = options.allowed_techniques()
     start = time.monotonic()

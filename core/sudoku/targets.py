@@ -1,7 +1,7 @@
-"""Puzzles to a target: Sudoku Explainer's rating in a range, a technique the solution needs,
-or the first technique beyond singles. The generator's puzzles are kept when SE's solution
-(core.sudoku.explainer) meets the target; everything else about them (symmetry, clues) stays
-the generator's."""
+"""Puzzles to a target: Sudoku Explainer's rating in a range (a level is a band of it), a
+technique the solution needs, the hardest technique it may take, or the first technique
+beyond singles. The generator's puzzles are kept when SE's solution (core.sudoku.explainer)
+meets the target; everything else about them (symmetry, clues) stays the generator's."""
 
 from __future__ import annotations
 
@@ -50,24 +50,35 @@ class Target:
     must_use: str | None = None  # the solution needs it: easier techniques alone get stuck
     first_hard: str | None = None  # the first step that is not a single uses it
     scale: str = "sukaku"
+    up_to: str | None = None  # the solution takes no technique after it
 
     def __post_init__(self):
-        for name in ("must_use", "first_hard"):
+        for name in ("must_use", "first_hard", "up_to"):
             value = getattr(self, name)
             if value is not None:
                 object.__setattr__(self, name, technique_of(value, self.scale))
         if self.first_hard in SINGLES:
             raise ValueError(f"--first-hard {self.first_hard}: a technique beyond singles")
+        names = technique_names(self.scale)
+        for name in (self.must_use, self.first_hard):
+            if name and self.up_to and names.index(name) > names.index(self.up_to):
+                raise ValueError(f"{name} comes after --max-technique {self.up_to}")
 
     @property
     def allowed(self) -> frozenset[str] | None:
-        """The techniques SE may take: up to the one the solution must use (None: all)."""
-        return techniques_up_to(self.must_use, self.scale) if self.must_use else None
+        """The techniques SE may take: up to the one the solution must use, and up to the
+        highest one (None: all)."""
+        last = [name for name in (self.must_use, self.up_to) if name]
+        if not last:
+            return None
+        return frozenset.intersection(*(techniques_up_to(name, self.scale) for name in last))
 
     @property
     def until(self) -> Callable | None:
         """Where SE's solution may end: after the first hard step, when only that counts."""
-        return _beyond_singles if self.rating is None and self.must_use is None else None
+        if self.rating is None and self.must_use is None and self.up_to is None:
+            return _beyond_singles
+        return None
 
     def met_by(self, puzzle: Puzzle, stop: Callable[[], bool] | None = None) -> bool:
         """SE's solution of the puzzle meets every part of the target."""
@@ -77,15 +88,17 @@ class Target:
         return self.met_by_result(result)
 
     def met_by_result(self, result) -> bool:
-        """The target holds for SE's result (made with the techniques up to `must_use`)."""
+        """The target holds for SE's result (made with the `allowed` techniques)."""
         if self.must_use is not None and not (result.solved and uses(result, self.must_use)):
+            return False
+        if self.up_to is not None and not result.solved:
             return False
         if self.first_hard is not None and _first_hard(result) != self.first_hard:
             return False
         if self.rating is not None:
             low, high = self.rating
             return result.solved and low <= result.rating <= high
-        return self.must_use is not None or self.first_hard is not None
+        return any(name is not None for name in (self.must_use, self.first_hard, self.up_to))
 
 
 def uses(result, technique: str) -> bool:
@@ -108,6 +121,25 @@ class Targeted:
 
     options: object  # core.sudoku.generator.Options
     target: Target
+
+
+def targeted(options, rating: tuple[float, float] | None = None, must_use: str | None = None,
+             first_hard: str | None = None, scale: str = "sukaku") -> Targeted:
+    """Generator options whose level (a band of SE's rating) and highest technique become
+    part of a target, with the target's other parts; ValueError where they cannot all hold."""
+    from core.sudoku.logic import score_range
+
+    if options.level is not None:
+        band = score_range(options.level, HIGHEST)
+        if rating is None:
+            rating = band
+        elif rating[1] < band[0] or band[1] < rating[0]:
+            raise ValueError(f"--level {options.level} is SE {band[0]:.1f}-{band[1]:.1f}: no "
+                             f"rating in {rating[0]:.1f}-{rating[1]:.1f} has it")
+        else:
+            rating = (max(rating[0], band[0]), min(rating[1], band[1]))
+    target = Target(rating, must_use, first_hard, scale, options.max_technique)
+    return Targeted(replace(options, level=None, max_technique=None), target)
 
 
 class _Hit(Exception):
@@ -142,7 +174,10 @@ def generate(targeted: Targeted, rng: random.Random,
     # a puzzle on the way that meets the target will do, unless every given must count
     early = not options.minimal and options.clues is None
     trim = plain and early and target.must_use is not None
-    guide = _guide(target, early) if plain and not trim else None
+    # but a rating or a highest technique is met at the end of the removal (on the way,
+    # puzzles of 80 givens meet "easy")
+    guide = (_guide(target, early and target.rating is None and target.up_to is None)
+             if plain and not trim else None)
     fish = _fish_rated(target) if plain and early and not trim else None
     one = replace(options, attempts=1, seconds=None)  # the time budget is the whole search's
     fish_time = other_time = 0.0  # seconds on candidates made to use the fish, on the others
@@ -313,11 +348,14 @@ def _guide(target: Target, early: bool) -> Callable | None:
     high = target.rating[1] if target.rating else None
     if high is not None and high > GUIDED_UP_TO:
         return None
-    last = max((names.index(t) for t in (target.must_use, target.first_hard) if t),
-               default=None)
+    last = max((names.index(t) for t in (target.must_use, target.first_hard, target.up_to)
+                if t), default=None)
     if high is None and last is None:
         return None
     allowed = techniques_up_to(names[last], target.scale) if target.must_use else None
+    if target.up_to is not None:
+        highest = techniques_up_to(target.up_to, target.scale)
+        allowed = highest if allowed is None else allowed & highest
     first = names.index(target.first_hard) if target.first_hard else None
     # only the first hard step wanted: SE need not go past it (nor solve the puzzle: it is
     # unique, and SE's last resort, nested chains, can take seconds on the way)

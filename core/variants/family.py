@@ -5,6 +5,8 @@ nothing by coming in as a variant."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from core.family import NO_CONTEXT, Family, Generated, NotRated
 from core.search import where_differ
 from core.variants import drawing, engine, formats, ipuz, links
@@ -116,12 +118,15 @@ class Variants(Family):
         return Generated(puzzle, solution, rating=self.rate(puzzle) if rate else None)
 
     def rate(self, puzzle, stop=None, context=NO_CONTEXT):
+        """The variants logic's rating, on its own scale; a classic grid keeps classic
+        Sudoku's (Sudoku Explainer's on 9x9)."""
         from core.variants.logic import rate
 
         try:
-            return rate(puzzle, stop)
+            rating = rate(puzzle, stop)
         except ValueError as error:
             raise NotRated(str(error)) from None
+        return rating if puzzle.classic else replace(rating, scale="variants")
 
     title_of = staticmethod(drawing.title)
     draw = staticmethod(drawing.draw)

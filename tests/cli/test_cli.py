@@ -1,4 +1,5 @@
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -79,16 +80,29 @@ def test_solve_prints_a_grid(puzzle_file, capsys):
     assert parse(out).givens == count(parse(TOP1)).solution
 
 
-def test_rate_json_and_steps(puzzle_file, capsys):
+def test_rate_prints_one_walkthrough_whose_hardest_step_the_summary_names(puzzle_file,
+                                                                          capsys):
     path = puzzle_file(TOP1)
     assert main(["rate", path, "--json"]) == 0
     rating = json.loads(capsys.readouterr().out)
-    assert {"score", "level", "hardest", "techniques", "kind"} <= rating.keys()
-    assert rating["score"] > 6  # a top1465 puzzle needs chains at least
+    assert rating.keys() >= {"score", "level", "hardest", "techniques", "scale", "kind"}
+    assert rating["scale"] == "sukaku" and rating["score"] > 6  # top1465 needs chains at least
     assert main(["rate", path, "--steps"]) == 0
-    lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith(rating["level"])
-    assert lines[1].strip().startswith("1. r")
+    summary, *steps = capsys.readouterr().out.splitlines()
+    assert summary.startswith(f"{rating['level']}, SE {rating['score']:.1f} (Sukaku Explainer "
+                              f"scale), hardest: {rating['hardest']}; ")
+    numbered = [line for line in steps if re.match(r" *\d+\.  ?\d+\.\d ", line)]
+    assert numbered == steps and len(steps) == sum(rating["techniques"].values())
+    assert max(float(line.split()[1]) for line in steps) == rating["score"]
+    marked = [line for line in steps if line.endswith("◀ hardest")]
+    assert len(marked) == 1 and f"{rating['score']:4.1f} {rating['hardest']}" in marked[0]
+    first_top = next(line for line in steps if float(line.split()[1]) == rating["score"])
+    assert first_top == marked[0]
+
+
+def test_rate_names_the_classic_scale(puzzle_file, capsys):
+    assert main(["rate", puzzle_file(TOP1), "--scale", "classic"]) == 0
+    assert "(Sudoku Explainer classic scale), hardest: " in capsys.readouterr().out
 
 
 def test_generate_is_deterministic_and_valid(capsys):
@@ -109,9 +123,7 @@ def test_generate_json_with_level(capsys):
 
 def test_generate_bad_option(capsys):
     for option in (["--symmetry", "spiral"], ["--size", "7"]):
-        with pytest.raises(SystemExit) as caught:
-            main(["generate", "sudoku", *option])
-        assert caught.value.code == 2
+        assert main(["generate", "sudoku", *option]) == 2
     assert "invalid choice: 7" in capsys.readouterr().err
 
 
@@ -239,9 +251,8 @@ def test_export_to_every_format(tmp_path, capsys, monkeypatch):
     assert capsys.readouterr().out == "unique\n"
     assert main(["export", str(sample), "--to", "svg", "-o", str(tmp_path / "s.svg")]) == 0
     assert (tmp_path / "s-solution.svg").read_text().count("<text") == 81
-    with pytest.raises(SystemExit) as refused:
-        main(["export", str(sample), "--to", "docx", "-o", str(tmp_path / "x.docx")])
-    assert refused.value.code == 2 and not (tmp_path / "x.docx").exists()
+    assert main(["export", str(sample), "--to", "docx", "-o", str(tmp_path / "x.docx")]) == 2
+    assert not (tmp_path / "x.docx").exists()
     try:
         find_font()
     except FontMissing:

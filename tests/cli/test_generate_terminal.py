@@ -47,13 +47,13 @@ def test_each_sudoku_said_with_its_givens_level_and_se_scale(capsys):
     assert out.split() == [m["puzzle"] for m in made]  # the stream is as without a terminal
     assert said == [f"generate: puzzle {i + 1} (seed {5 + i}): Sudoku 9x9, {m['givens']} "
                     f"givens, {m['level']}, SE {m['rating']['score']:.1f} (Sukaku Explainer "
-                    f"scale)" for i, m in enumerate(made)]
+                    f"scale), hardest: {m['rating']['hardest']}" for i, m in enumerate(made)]
 
 
 def test_the_classic_scale_is_named_when_it_rated(capsys):
     _, said = run_on_a_terminal("sudoku", "--seed", "2", "--rating", "1.0-3.0", "--scale",
                                 "classic")
-    assert len(said) == 1 and said[0].endswith("(classic Sudoku Explainer scale)")
+    assert len(said) == 1 and "(Sudoku Explainer classic scale), hardest: " in said[0]
 
 
 def test_each_codeword_said_on_the_workbench_scale(english, capsys):

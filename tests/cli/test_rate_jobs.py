@@ -54,7 +54,7 @@ def test_sudokus_in_file_order_with_errors_in_their_places(sudokus, capsys):
 def test_the_classic_scale_and_steps_in_parallel(sudokus, capsys):
     same_in_parallel(capsys, sudokus, "--scale", "classic", "--json")
     code, lines = same_in_parallel(capsys, sudokus, "--steps")
-    assert any("Sudoku Explainer (sukaku)" in line for line in lines)
+    assert any("(Sukaku Explainer scale), hardest: " in line for line in lines)
 
 
 def test_a_file_of_codewords(english, tmp_path, capsys):
@@ -71,7 +71,7 @@ def test_a_file_of_variants(tmp_path, capsys):
     assert main(["generate", "killer", "--seed", "1", "--count", "2", "-o", str(path)]) == 0
     code, results = same_in_parallel(capsys, str(path), "--json")
     assert code == 0 and len(results) == 2 and results[1]["line"] > 1
-    assert all(r["kind"] == "variants" and r["scale"] == "estimate" for r in results)
+    assert all(r["kind"] == "variants" and r["scale"] == "variants" for r in results)
 
 
 def test_a_file_of_alphametics(tmp_path, capsys):

@@ -56,3 +56,23 @@ def test_generate_jigsaw_prints_a_unique_puzzle(capsys):
     assert main(["generate", "jigsaw", "--size", "6", "--seed", "1"]) == 0
     puzzle = formats.parse(capsys.readouterr().out)
     assert puzzle.jigsaw and engine.count(puzzle, 2).unique
+
+
+def test_a_variants_rating_names_its_own_scale_never_sudoku_explainers(capsys, tmp_path):
+    assert main(["generate", "killer", "--seed", "1", "-o", str(tmp_path / "k.txt")]) == 0
+    for path in (str(tmp_path / "k.txt"), link()):
+        assert main(["rate", "--steps", path]) == 0
+        out = capsys.readouterr().out
+        assert out.split(", ")[1] == "workbench variants scale"
+        assert "SE" not in out and "Explainer" not in out and "sukaku" not in out
+        assert main(["rate", "--json", path]) == 0
+        assert json.loads(capsys.readouterr().out)["scale"] == "variants"
+
+
+def test_a_classic_grid_read_as_a_variant_keeps_sudoku_explainers_rating(capsys, tmp_path):
+    grid = "\n".join(SAMPLE.splitlines()[2:11])  # the sample's givens, no constraint
+    path = tmp_path / "classic.txt"
+    path.write_text("kind: variants\n" + grid + "\n")
+    assert main(["rate", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert ", SE " in out and "(Sukaku Explainer scale), hardest: " in out

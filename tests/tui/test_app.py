@@ -35,9 +35,11 @@ async def test_open_sample_shows_unique_and_difficulty(pool):
                        and app.screen.last_rating)
         assert text_of(app, "#uniqueness") == "✓ unique"
         rating = sudoku.rate(sudoku.parse(SAMPLE.read_text()))
-        assert text_of(app, "#difficulty").startswith(f"{rating.level} (score {rating.score:.1f})")
+        assert text_of(app, "#difficulty") == rating.headline()
+        assert f"SE {rating.score:.1f} (Sukaku Explainer scale)" in rating.headline()
         await pilot.press("ctrl+t")
-        assert "\n▶ 1. r" in text_of(app, "#walkthrough")
+        assert f"\n▶  1. {rating.steps[0].score:4.1f} Hidden Single: " in text_of(
+            app, "#walkthrough")
 
 
 async def test_typing_a_4x4_goes_from_several_to_unique_to_none(pool):

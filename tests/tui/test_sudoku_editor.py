@@ -3,6 +3,7 @@ the givens that make a puzzle unique."""
 
 from pathlib import Path
 
+from cli import main
 from core import sudoku
 from core.sudoku.authoring import candidates
 from tests.tui.conftest import wait_for
@@ -94,7 +95,7 @@ async def test_the_stepper_walks_the_solution_on_the_grid(pool):
         assert all(grid.marks.values[c] for c in placed_before)
         await pilot.press("end")  # the hardest
         hardest = max(range(len(steps)), key=lambda i: (steps[i].score, -i))
-        assert editor.step_at == hardest
+        assert editor.step_at == hardest == sudoku.rate(puzzle).hardest_index()
         step = steps[hardest]
         assert grid.marks.struck == set(step.eliminations) and grid.marks.used
         assert step.text in str(editor.query_one("#step").render())
@@ -102,6 +103,29 @@ async def test_the_stepper_walks_the_solution_on_the_grid(pool):
         assert editor.step_at == 0
         await pilot.press("ctrl+t")
         assert editor.step_at is None and grid.marks.computed is None
+
+
+async def test_the_panel_the_stepper_and_rate_steps_tell_one_story(pool, capsys):
+    """The hardest step and the score are the same wherever they show, on a puzzle whose
+    hardest step was once a W-Wing in the panel and a Skyscraper in SE's walkthrough."""
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        editor = await open_editor(app, pilot, sudoku.parse(SAMPLE.read_text()))
+        await wait_for(pilot, lambda: editor.last_rating is not None)
+        panel = str(editor.query_one("#difficulty").render())
+        await pilot.press("end")  # the stepper on the hardest step
+        stepper = str(editor.query_one("#step").render()).splitlines()
+        shown = [line for line in str(editor.query_one("#walkthrough").render()).splitlines()
+                 if line.startswith("▶")]
+    assert main(["rate", "--steps", str(SAMPLE)]) == 0
+    summary, *steps = capsys.readouterr().out.splitlines()
+    marked = [line for line in steps if line.endswith("◀ hardest")]
+    assert panel == "hard, SE 4.0 (Sukaku Explainer scale), hardest: Skyscraper"
+    assert summary.startswith(panel + "; ")
+    number = int(marked[0].split(".")[0])
+    assert stepper[0] == f"step {number} of {len(steps)} · Skyscraper (SE 4.0)"
+    assert len(marked) == 1 and marked[0].endswith(f"4.0 {stepper[1]}  ◀ hardest")
+    assert shown == ["▶" + marked[0]]
 
 
 async def test_several_solutions_show_both_and_the_given_that_makes_it_unique(pool):

@@ -181,12 +181,18 @@ class GenerateSudoku(GenerateDialog):
     DEFAULT_CSS = """
     GenerateSudoku .pair { height: auto; }
     GenerateSudoku .pair > Vertical { height: auto; width: 1fr; }
+    GenerateSudoku .scale { width: 100%; margin-top: 1; }
     """
 
     def fields(self) -> ComposeResult:
         from core.sudoku.explainer.techniques import SINGLES, technique_names
+        from core.sudoku.logic import score_range
 
         techniques = technique_names("sukaku")
+        levels = [("any level", "any")]
+        for level in sudoku.LEVELS[:-1]:  # needs-guessing: too rare to wait for
+            low, high = score_range(level, float("inf"))
+            levels.append((f"{level}, {low:.1f}-{high:.1f}", level))
         with Horizontal(classes="pair"):
             with Vertical():
                 yield Label("Size")
@@ -198,9 +204,8 @@ class GenerateSudoku(GenerateDialog):
                              id="symmetry")
         with Horizontal(classes="pair"):
             with Vertical():
-                yield Label("Difficulty")
-                yield Select([("any level", "any")] + [(lv, lv) for lv in sudoku.LEVELS[:-1]],
-                             value="any", allow_blank=False, id="level")
+                yield Label("Level (a band of the rating)")
+                yield Select(levels, value="any", allow_blank=False, id="level")
             with Vertical():
                 yield Label("SE rating, e.g. 7.0-7.5")
                 yield Input(placeholder="any", id="rating")
@@ -214,6 +219,9 @@ class GenerateSudoku(GenerateDialog):
                 yield Select([("any technique", "")] + [(t, t) for t in techniques
                                                         if t not in SINGLES],
                              value="", allow_blank=False, id="first_hard")
+        yield Label("9x9: ratings, levels and techniques are Sudoku Explainer's, on the "
+                    "Sukaku Explainer scale; other sizes: levels of the workbench scale",
+                    classes="scale")
 
     def job(self):
         level = self.value("level")

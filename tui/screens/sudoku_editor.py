@@ -275,7 +275,7 @@ class SudokuEditor(PuzzleEditor):
         if isinstance(rating, Failed):
             self.status.set_difficulty(rating.error)
             return
-        headline = f"{rating.level} (score {rating.score:.1f}), hardest: {rating.hardest}"
+        headline = rating.headline()
         used = "\n".join(f"  {name} ×{times}" for name, times in rating.techniques.items())
         if self.step_at is None:
             walkthrough = "ctrl+t walks the steps on the grid; ctrl+j jumps to the hardest"
@@ -286,7 +286,7 @@ class SudokuEditor(PuzzleEditor):
             walkthrough = "\n".join(
                 ["PgDn/PgUp: next/previous step, Home: the first, End: the hardest"]
                 + (["   …"] if start else [])
-                + [("▶" if i == at else " ") + line[1:]
+                + [("▶" if i == at else " ") + line
                    for i, line in enumerate(lines[start:start + STEPS_SHOWN], start)]
                 + (["   …"] if start + STEPS_SHOWN < len(lines) else []))
         self.status.set_difficulty(headline, used, walkthrough)
@@ -321,8 +321,8 @@ class SudokuEditor(PuzzleEditor):
         else:
             steps = stepping[1]
             step = steps[self.step_at]
-            line.update(f"step {self.step_at + 1} of {len(steps)} · {step.technique} "
-                        f"({step.score:.1f})\n{step.text}")
+            line.update(f"step {self.step_at + 1} of {len(steps)} · "
+                        f"{self.last_rating.step_label(step)}\n{step.text}")
         self.show_grid()
 
     def action_walkthrough(self) -> None:
@@ -341,13 +341,12 @@ class SudokuEditor(PuzzleEditor):
             self.show_rating()
 
     def action_hardest(self) -> None:
-        """Open the stepper on the hardest step (the first of the hardest, if several)."""
+        """Open the stepper on the hardest step: the one the rating names."""
         rating = self.last_rating
         if rating is None or isinstance(rating, Failed) or not rating.steps:
             self.notify("no logical steps yet: the puzzle is rated once it is unique")
             return
-        top = max(step.score for step in rating.steps)
-        self.step_at = next(i for i, step in enumerate(rating.steps) if step.score == top)
+        self.step_at = rating.hardest_index()
         self.show_rating()
 
     # --- views and modes -------------------------------------------------------------------

@@ -432,8 +432,7 @@ class VariantsEditor(PuzzleEditor):
         if rating is None:
             return
         used = "\n".join(f"  {name} ×{times}" for name, times in rating.techniques.items())
-        self.status.set_difficulty(f"{rating.level} (score {rating.score:.1f}), hardest: "
-                                   f"{rating.hardest}", used, HINT)
+        self.status.set_difficulty(rating.headline(), used, HINT)
 
     def known_answer(self):
         check = self.last_check

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from core.search import Stopped
-from core.sudoku.explainer.board import Board
+from core.sudoku.explainer.board import Board, digits
 from core.sudoku.explainer.direct import direct_rounds
 from core.sudoku.explainer.hint import Hint, se_round
 
@@ -25,6 +25,9 @@ class SeStep:
     difficulty: float  # rounded as serate prints it
     text: str
     technique: str = ""  # the SE technique that found it, e.g. "Unique Rectangle / Loop"
+    reason: str = ""  # what the step sees, without its conclusion (steps=True only)
+    placements: tuple[tuple[int, int], ...] = ()  # (cell, digit) it fills (steps=True only)
+    eliminations: tuple[tuple[int, int], ...] = ()  # (cell, digit) it removes (steps=True only)
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,7 @@ class SeResult:
     solved: bool
     values: tuple[int, ...] = ()  # the board when the rating ended (0 = not filled)
     cands: tuple[int, ...] = ()  # and its candidates (9-bit sets)
+    hardest_at: int = -1  # the index in `steps` of the hardest step (the first of them)
 
 
 def producers(scale: str, stop=None) -> tuple[tuple[str, Producer], ...]:
@@ -88,10 +92,19 @@ def explain_board(board: Board, scale: str = "sukaku", stop: Callable[[], bool] 
         hint.apply(board)
         if board.same(before):  # SE would loop
             return run.beyond(board)
-        step = SeStep(hint.name, se_round(hint.difficulty), hint.describe(), technique)
+        step = _step(hint, technique, before)
         if run.record(step, hint.difficulty, hint.name):
             break
     return run.result(board)
+
+
+def _step(hint: Hint, technique: str, before: Board) -> SeStep:
+    """The step a hint takes on the board before it: its name, rating, words and changes."""
+    removed = tuple((cell, v) for cell, mask in hint.removals.items()
+                    for v in digits(before.cands[cell] & mask))
+    placed = ((hint.cell, hint.value),) if hint.cell >= 0 else ()
+    return SeStep(hint.name, se_round(hint.difficulty), hint.describe(), technique, hint.text,
+                  placed, removed)
 
 
 DIRECT = ("Hidden Single", "Direct Pointing", "Direct Hidden Pair", "Naked Single",
@@ -104,18 +117,20 @@ class _Run:
     def __init__(self, ceiling, until):
         self.ceiling, self.until = ceiling, until
         self.difficulty, self.hardest, self.steps = 0.0, None, []
+        self.hardest_at = -1
 
     def record(self, step: SeStep, difficulty: float, name: str) -> bool:
         self.steps.append(step)
         if difficulty > self.difficulty:
             self.difficulty, self.hardest = difficulty, name
+            self.hardest_at = len(self.steps) - 1
         return bool((self.ceiling is not None and self.difficulty > self.ceiling)
                     or (self.until and self.until(step)))
 
     def result(self, board: Board, solved: bool | None = None) -> SeResult:
         solved = board.solved if solved is None else solved
         return SeResult(se_round(self.difficulty), self.hardest, tuple(self.steps), solved,
-                        tuple(board.values), tuple(board.cands))
+                        tuple(board.values), tuple(board.cands), self.hardest_at)
 
     def beyond(self, board: Board) -> SeResult:
         """SE got stuck: rated beyond its solver."""

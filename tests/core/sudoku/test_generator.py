@@ -3,9 +3,12 @@ import random
 import pytest
 
 from core.removal import remove_greedily
-from core.sudoku import Options, Puzzle, count, generate, rate, solvable_with
+from core.sudoku import Options, Puzzle, count, generate, rate
+from core.sudoku.explainer import explain
+from core.sudoku.explainer.techniques import techniques_up_to as se_techniques_up_to
 from core.sudoku.generator import GenerationFailed, UniquenessTest, random_solution
-from core.sudoku.logic import techniques_up_to
+from core.sudoku.ladder import solvable_with, techniques_up_to
+from core.sudoku.logic import score_range
 from core.sudoku.model import Shape
 from core.symmetry import SYMMETRIES, orbits
 from tests.core.sudoku.helpers import is_valid_solution
@@ -54,16 +57,36 @@ def test_minimal_with_symmetry_tries_single_clues_too():
         assert not count(looser).unique
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
-def test_level_band(level):
-    p, _ = generate(Options(level=level), random.Random(11))
-    assert rate(p).level == level
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert", "master"])
+def test_a_9x9_level_is_a_band_of_sudoku_explainers_rating(level):
+    p, _ = generate(Options(level=level, symmetry="rot180"), random.Random(11))
+    rating = rate(p)
+    low, high = score_range(level, 12.0)
+    assert rating.level == level and rating.scale == "sukaku" and low <= rating.score <= high
+    assert explain(p.givens).rating == rating.score  # SE's own number, not an estimate
+    assert p.clue_count <= 32  # removed to the end of the band, not stopped on the way
+
+
+@pytest.mark.parametrize("size, level", [(4, "easy"), (6, "easy"), (6, "medium")])
+def test_other_sizes_take_their_level_from_the_workbench_ladder(size, level):
+    p, _ = generate(Options(size=size, level=level), random.Random(3))
+    rating = rate(p)
+    assert rating.level == level and rating.scale == "workbench"
+    assert solvable_with(p, techniques_up_to(level))
 
 
 def test_max_technique_singles_only():
+    """9x9: Sudoku Explainer's techniques up to the naked single solve it."""
     p, _ = generate(Options(max_technique="naked single"), random.Random(4))
-    assert solvable_with(p, techniques_up_to("easy"))
-    assert rate(p).hardest in ("full house", "hidden single", "naked single")
+    assert explain(p.givens, allowed=se_techniques_up_to("Naked Single", "sukaku")).solved
+    assert rate(p).score <= 2.3
+
+
+def test_max_technique_on_other_sizes_is_the_ladders():
+    p, _ = generate(Options(size=6, max_technique="hidden single"), random.Random(4))
+    assert solvable_with(p, frozenset({"full house", "hidden single"}))
+    with pytest.raises(ValueError, match="on 6x6 one of full house, hidden single"):
+        Options(size=6, max_technique="Skyscraper")
 
 
 def test_target_clue_count():

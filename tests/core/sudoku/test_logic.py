@@ -1,84 +1,116 @@
-from collections import Counter
+"""One rating story: a 9x9 Sudoku's score, level, hardest step and walkthrough are Sudoku
+Explainer's; other sizes say the workbench scale; levels are bands of the score."""
+
+from pathlib import Path
 
 import pytest
 
-from core.sudoku import count, parse, rate, solvable_with, solve_logically
-from core.sudoku.logic import (
-    LEVELS,
-    TECHNIQUE_NAMES,
-    Board,
-    chain_bonus,
-    hidden_subset,
-    level_of,
-    techniques_up_to,
-)
-from tests.core.sudoku.helpers import sample, se_sample
+from core.sudoku import count, parse, rate
+from core.sudoku.authoring import boards_before
+from core.sudoku.explainer import explain
+from core.sudoku.logic import LEVEL_BANDS, LEVELS, level_of_score, score_range, technique_of
+from tests.core.sudoku.helpers import se_sample
+
+PUZZLES = Path(__file__).resolve().parents[3] / "puzzles" / "sudoku"
 
 # r1c1.. from Sudoku Explainer's easiest band in the SE-rated sample (rated 2.5 there)
 EASY = "570060003030005060601007000053000001000080000900000270000800402080100030200040019"
 
 
-def assert_sound(puzzle):
-    """Replay the logical solution: no step places a wrong symbol or removes the right one."""
-    truth = count(puzzle).solution
-    result = solve_logically(puzzle)
-    for step in result.steps:
-        for cell, v in step.placements:
-            assert truth[cell] == v, step.text
-        for cell, v in step.eliminations:
-            assert truth[cell] != v, step.text
-    return result
-
-
-def test_walkthrough_in_words():
-    result = solve_logically(parse(EASY))
-    assert result.solved
-    first = result.steps[0]
-    assert first.technique in ("full house", "hidden single", "naked single")
-    cell, v = first.placements[0]
-    assert first.text.startswith(f"r{cell // 9 + 1}c{cell % 9 + 1} = {v}: ")
-
-
-def test_rating_of_an_easy_puzzle():
-    rating = rate(parse(EASY))
-    assert rating.solved
-    assert rating.level in ("easy", "medium")
-    assert sum(rating.techniques.values()) == len(rating.steps)
-    assert rating.as_dict().keys() == {"score", "level", "hardest", "techniques", "scale"}
-
-
-def test_steps_are_sound_and_every_technique_is_used():
-    used = Counter()
-    for puzzle, _, _ in se_sample(2):
-        result = assert_sound(parse(puzzle))
-        assert result.solved
-        used.update(step.technique for step in result.steps)
-    # a hidden quad is nearly always found first as a naked subset: see the crafted test below
-    families = {"pointing", "claiming"} | set(TECHNIQUE_NAMES)
-    missing = families - {"locked candidates", "hidden quad"} - set(used)
-    assert not missing, f"never used on the sample: {missing}"
-
-
-def test_level_constraints_limit_the_techniques():
-    for text, se, _ in se_sample(20):
+def test_the_score_is_sudoku_explainers_on_either_scale():
+    for text, sukaku, classic in se_sample(40):
         puzzle = parse(text)
-        level = level_of(puzzle)
-        assert solvable_with(puzzle, techniques_up_to(level))
-        if level != "easy":
-            below = LEVELS[LEVELS.index(level) - 1]
-            assert not solvable_with(puzzle, techniques_up_to(below)), (se, level)
+        assert rate(puzzle).score == sukaku, text
+        assert rate(puzzle, scale="classic").score == classic, text
 
 
-def test_hard_puzzles_are_solved_or_said_to_need_guessing():
-    for puzzle in sample("top1465_sample.txt", 8):
-        result = assert_sound(puzzle)
-        assert result.solved or not all(result.values)
+def test_the_hardest_step_is_the_one_the_rating_names():
+    for text, sukaku, _ in se_sample(40):
+        rating = rate(parse(text))
+        at = rating.hardest_index()
+        hardest = rating.steps[at]
+        assert hardest.score == rating.score == sukaku
+        assert hardest.technique == rating.hardest
+        assert all(step.score <= hardest.score for step in rating.steps)
+        assert all(step.score < hardest.score for step in rating.steps[:at])  # the first
+        marked = [line for line in rating.walkthrough() if line.endswith("◀ hardest")]
+        assert marked == [rating.walkthrough()[at]]
+        assert f"{hardest.score:4.1f} {hardest.text}" in marked[0]
 
 
-@pytest.mark.slow
-def test_logic_is_never_wrong_on_the_top1465_sample():
-    for puzzle in sample("top1465_sample.txt"):
-        assert_sound(puzzle)
+def test_level_is_the_band_of_the_score():
+    assert [level_of_score(s) for s in (1.2, 2.0, 2.3, 3.4, 3.6, 4.4, 4.5, 6.2, 6.5, 9.0, 9.1,
+                                         20.0)] == [
+        "easy", "easy", "medium", "medium", "hard", "hard", "expert", "expert", "master",
+        "master", "needs-guessing", "needs-guessing"]
+    assert [score_range(level, 12.0) for level in LEVELS] == [
+        (0.0, 2.0), (2.1, 3.4), (3.5, 4.4), (4.5, 6.2), (6.3, 9.0), (9.1, 12.0)]
+    for text, _, _ in se_sample(60):
+        rating = rate(parse(text))
+        low, high = score_range(rating.level, 20.0)
+        assert low <= rating.score <= high
+    assert LEVELS == tuple(level for level, _ in LEVEL_BANDS)
+
+
+def test_every_step_is_sound_and_the_boards_replay_sudoku_explainers():
+    """No step places a wrong digit or removes the right one, and the boards the stepper
+    shows are SE's own (its candidates after each step)."""
+    for text, _, _ in se_sample(30):
+        puzzle = parse(text)
+        truth = count(puzzle).solution
+        rating = rate(puzzle)
+        assert rating.solved
+        boards = boards_before(puzzle, rating.steps)
+        for step, board in zip(rating.steps, boards, strict=True):
+            for cell, v in step.placements:
+                assert truth[cell] == v and board.values[cell] == 0, step.text
+            for cell, v in step.eliminations:
+                assert truth[cell] != v and board.candidates[cell] >> (v - 1) & 1, step.text
+            assert step.placements or step.eliminations, step.text
+
+
+def test_steps_say_what_they_see_then_what_they_conclude():
+    rating = rate(parse(EASY))
+    first = rating.steps[0]
+    cell, v = first.placements[0]
+    assert first.technique == "Hidden Single"
+    assert first.text.startswith("Hidden Single: ")
+    assert first.text.endswith(f", so r{cell // 9 + 1}c{cell % 9 + 1} = {v}")
+    assert rating.summary().startswith(f"{rating.level}, SE {rating.score:.1f} "
+                                       "(Sukaku Explainer scale), hardest: ")
+    assert rating.as_dict() == {"score": rating.score, "level": rating.level,
+                                "hardest": rating.hardest, "techniques": rating.techniques,
+                                "scale": "sukaku"}
+    assert sum(rating.techniques.values()) == len(rating.steps)
+
+
+def test_the_classic_scale_is_named():
+    rating = rate(parse(EASY), scale="classic")
+    assert "SE 2.5 (Sudoku Explainer classic scale)" in rating.headline()
+    assert rating.score == explain(parse(EASY).givens, "classic").rating
+
+
+def test_other_sizes_say_the_workbench_scale_never_se():
+    for name in ("six_by_six.txt", "sixteen.txt"):
+        rating = rate(parse((PUZZLES / name).read_text()))
+        assert rating.scale == "workbench" and rating.score_text() == "workbench scale"
+        assert rating.headline().startswith(f"{rating.level}, workbench scale, hardest: ")
+        _never_se(rating)
+
+
+def _never_se(rating):
+    for said in (rating.summary(), *rating.walkthrough(), rating.step_label(rating.steps[0])):
+        assert "SE" not in said and "Explainer" not in said and "sukaku" not in said
+
+
+def test_se_codes_are_not_part_of_the_technique():
+    assert technique_of("WXYZ-Wing 137") == "WXYZ-Wing"
+    assert technique_of("Grouped Skyscraper 01") == "Grouped Skyscraper"
+    assert technique_of("3-String Kite 1112 (Using 1 grouped strong link)") == "3-String Kite"
+    assert technique_of("3 Strong links (including blocks) 2001 (Using 2 grouped strong "
+                        "links)") == "3 Strong links (including blocks)"
+    assert technique_of("Unique Rectangle type 2") == "Unique Rectangle type 2"
+    assert technique_of("Dynamic Forcing Chains (+)") == "Dynamic Forcing Chains (+)"
 
 
 def test_not_unique_cannot_be_rated():
@@ -86,43 +118,3 @@ def test_not_unique_cannot_be_rated():
         rate(parse("." * 81))
     with pytest.raises(ValueError, match="no solution"):
         rate(parse("11" + "." * 79))
-
-
-def test_chain_length_bonus_grows_slowly():
-    assert [chain_bonus(n) for n in (4, 5, 7, 9, 13, 17)] == [0, 0.1, 0.2, 0.3, 0.4, 0.5]
-
-
-def test_board_starts_with_candidates_from_the_givens():
-    board = Board(parse(EASY))
-    assert board.cands[0] == 0  # a given
-    assert not board.cands[2] & (1 << 4)  # r1c3 sees the 5 of r1c1
-
-
-def test_hidden_quad_on_a_crafted_row():
-    board = Board(parse("." * 81))
-    quad = 0b1111  # symbols 1-4 fit only in r1c1-r1c4
-    for c in range(4, 9):
-        board.cands[c] &= ~quad
-    step = hidden_subset(4, 5.4)(board)
-    assert step.technique == "hidden quad"
-    assert set(step.eliminations) == {(c, v) for c in range(4) for v in range(5, 10)}
-    assert "1234 fit only in r1c1, r1c2, r1c3, r1c4 in row 1" in step.text
-
-
-def test_chains_have_the_shape_their_name_says():
-    """X-chains stay on one symbol; XY-chains' strong links stay inside bivalue cells."""
-    seen = set()
-    for puzzle in sample("top1465_sample.txt", 10):
-        for step in solve_logically(puzzle).steps:
-            if step.technique not in ("X-chain", "XY-chain"):
-                continue
-            seen.add(step.technique)
-            chain = step.text.split(": ")[1]
-            links = chain.replace(" = ", " =").replace(" - ", " -").split(" ")
-            nodes = [link.lstrip("=-") for link in links]
-            if step.technique == "X-chain":
-                assert len({node[0] for node in nodes}) == 1, step.text
-            else:
-                for i in range(0, len(nodes) - 1, 2):
-                    assert nodes[i][1:] == nodes[i + 1][1:], step.text
-    assert seen == {"X-chain", "XY-chain"}

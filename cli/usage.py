@@ -1,0 +1,92 @@
+"""Command-line mistakes said with a suggestion: a mistyped command, choice or option gets
+"did you mean ...?" (difflib's closest match) instead of argparse's bare usage line."""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import re
+
+CHOICE = re.compile(r"invalid choice: '?([^' ]+)'?")
+
+
+class BadCommandLine(Exception):
+    """What argparse refused, and the (sub)parser that refused it."""
+
+    def __init__(self, parser: argparse.ArgumentParser, message: str):
+        super().__init__(message)
+        self.parser, self.message = parser, message
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, raising its errors so that the caller can say them with a
+    suggestion (subparsers are made of the same class)."""
+
+    def error(self, message: str):
+        raise BadCommandLine(self, message)
+
+
+def version() -> str:
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("puzzle-workbench")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown (not installed)"
+
+
+class Version(argparse.Action):
+    """--version, looked up only when asked for (the app starts without reading metadata)."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, help="print the version and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"puzzle-tui {version()}")
+        parser.exit()
+
+
+def say(bad: BadCommandLine, argv: list[str]) -> str:
+    """The refusal in a line, with the closest command, choice or option where there is one,
+    and where the options are listed."""
+    parser = chosen(bad.parser, argv)
+    hint = suggestion(parser, bad.message)
+    return (f"{parser.prog}: {bad.message}{hint}\n"
+            f"(`{parser.prog} --help` lists what it takes)")
+
+
+def suggestion(parser: argparse.ArgumentParser, message: str) -> str:
+    """'; did you mean generate?' for a word the message refuses, or ''."""
+    wrong = CHOICE.search(message)
+    if wrong:
+        return closest(wrong.group(1), [str(c) for action in parser._actions
+                                        for c in action.choices or ()])
+    if message.startswith("unrecognized arguments: "):
+        options = [o for action in parser._actions for o in action.option_strings]
+        for word in message.removeprefix("unrecognized arguments: ").split():
+            if word.startswith("-"):
+                hint = closest(word.split("=")[0], options)
+                if hint:
+                    return hint
+    return ""
+
+
+def closest(word: str, known: list[str]) -> str:
+    """'; did you mean X?': the one name the word begins, else the closest (difflib); or ''."""
+    begun = [name for name in known if name.startswith(word)]
+    found = begun if len(begun) == 1 else difflib.get_close_matches(word, known, n=1, cutoff=0.6)
+    return f"; did you mean {found[0]}?" if found else ""
+
+
+def chosen(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.ArgumentParser:
+    """The deepest (sub)parser the words name (`generate sudoku ...`: sudoku's), whose options
+    a stray option was meant for (argparse reports those from the top parser)."""
+    for word in argv:
+        commands = next((action.choices for action in parser._actions
+                         if isinstance(action, argparse._SubParsersAction)), None)
+        if commands is None:
+            break
+        if word in commands:
+            parser = commands[word]
+    return parser

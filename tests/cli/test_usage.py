@@ -1,0 +1,81 @@
+"""The command line's own mistakes: --version, and a mistyped command, choice or option said
+with the closest one (exit 2, no bare usage line); a word that is neither a command, a file
+nor a link never opens the app."""
+
+import subprocess
+import sys
+from importlib.metadata import version
+from pathlib import Path
+
+import pytest
+
+import tui.app
+from cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = ROOT / "puzzles" / "sudoku" / "hard_rot180.txt"
+
+
+@pytest.fixture
+def app_opened(monkeypatch):
+    """The files the app was asked to open (the app itself does not start)."""
+    opened = []
+    monkeypatch.setattr(tui.app, "run", lambda path=None: opened.append(path) or 0)
+    return opened
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out == f"puzzle-tui {version('puzzle-workbench')}\n"
+
+
+@pytest.mark.parametrize("argv, hint", [
+    (["genrate"], "'genrate' is neither a command nor a file; did you mean generate?"),
+    (["chek", str(SAMPLE)], "did you mean check?"),
+    (["gen"], "did you mean generate?"),
+    (["--verison"], "unrecognized arguments: --verison; did you mean --version?"),
+    (["rate", str(SAMPLE), "--stpes"], "puzzle-tui rate: unrecognized arguments: --stpes; "
+                                       "did you mean --steps?"),
+    (["generate", "sudok"], "invalid choice: 'sudok'"),
+    (["generate", "sudok"], "did you mean sudoku?"),
+    (["generate", "sudoku", "--symetry", "rot180"], "did you mean --symmetry?"),
+    (["generate", "sudoku", "--symmetry", "rot18"], "did you mean rot180?"),
+    (["dict", "biuld"], "did you mean build?"),
+])
+def test_a_mistake_gets_the_closest_name(argv, hint, app_opened, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert hint in err and "--help` lists" in err
+    assert not err.startswith("usage:") and "Traceback" not in err
+    assert app_opened == []
+
+
+def test_a_word_close_to_nothing_lists_the_commands(app_opened, capsys):
+    assert main(["no-such-puzzle.txt"]) == 2
+    err = capsys.readouterr().err
+    assert "neither a command nor a file (commands: check, solve, rate, generate" in err
+    assert app_opened == []
+
+
+def test_a_file_or_a_link_opens_the_app(app_opened, tmp_path, monkeypatch):
+    assert main([str(SAMPLE)]) == 0
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "genrate").write_text(SAMPLE.read_text())  # a file of that name is a file
+    assert main(["genrate"]) == 0
+    link = "https://www.f-puzzles.com/?load=N4IgXYZ"
+    assert main([link]) == 0
+    assert main([]) == 0
+    assert app_opened == [str(SAMPLE), "genrate", link, None]
+
+
+def test_the_console_script_says_it_too():
+    script = Path(sys.executable).with_name("puzzle-tui")
+    done = subprocess.run([str(script), "genrate"], capture_output=True, text=True,
+                          timeout=60, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2 and done.stdout == ""
+    assert "did you mean generate?" in done.stderr
+    done = subprocess.run([str(script), "--version"], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0 and done.stdout.startswith("puzzle-tui ")
