@@ -3,9 +3,9 @@ singles over every house (rows, columns, regions, diagonals, windows, disjoint g
 cages), the constraint's own steps (cage combinations, the 45 rule's innies, thermometer and
 arrow bounds, kropki/XV/inequality eliminations, little killer and sandwich sums; each of
 today's lines, quadruples, clones, minima and maxima, indexers, X-sums and skyscrapers, and
-the setter's given candidates, in the puzzle's own terms), then the classic intersections and subsets over any houses. The rating is the hardest step's score on
-Sudoku Explainer's scale (10 when guessing is needed). A classic grid is rated by classic
-Sudoku's own rater."""
+the setter's given candidates, in the puzzle's own terms), then the classic intersections
+and subsets over any houses. The rating is the hardest step's score on Sudoku Explainer's
+scale (10 when guessing is needed). A classic grid is rated by classic Sudoku's own rater."""
 
 from __future__ import annotations
 
