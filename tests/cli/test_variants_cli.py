@@ -56,3 +56,14 @@ def test_generate_jigsaw_prints_a_unique_puzzle(capsys):
     assert main(["generate", "jigsaw", "--size", "6", "--seed", "1"]) == 0
     puzzle = formats.parse(capsys.readouterr().out)
     assert puzzle.jigsaw and engine.count(puzzle, 2).unique
+
+
+def test_generate_shapes_takes_todays_lines_and_outside_clues(capsys):
+    from core.variants import engine, formats
+
+    assert main(["generate", "shapes", "--shapes", "palindrome dutch xsum", "--size", "6",
+                 "--seed", "2"]) == 0
+    puzzle = formats.parse(capsys.readouterr().out)
+    assert {line.kind for line in puzzle.lines} == {"palindrome", "whisper"}
+    assert {line.value for line in puzzle.lines_of("whisper")} == {2}  # Dutch on 6x6
+    assert puzzle.outside and engine.count(puzzle, 2).unique
