@@ -111,14 +111,15 @@ def arrow_of(solution, room: Room, rng, pill: bool = False) -> Arrow | None:
     """An arrow: a bulb and a shaft of touching free cells adding up to it. The bulb is one
     cell (a shaft of 1 to 3), or with `pill` two touching cells read in reading order as a
     two-digit number (a shaft of 2 to 5 from the second, leaving away from the first)."""
-    k, n = (2, room.n) if pill else (1, room.n)
+    k, n, longest = (2, room.n, 5) if pill else (1, room.n, 3)
 
     def number(path: Path) -> int:
         return sum(solution[c] * 10 ** (k - 1 - i) for i, c in enumerate(path[:k]))
 
     def ok(path: Path) -> bool:
         shaft, band = path[k:], corners(*path[:2], n) if pill else ()
-        return (sum(solution[c] for c in shaft) <= number(path) and not set(shaft) & set(band)
+        return (sum(solution[c] for c in shaft) <= number(path) <= n * longest
+                and not set(shaft) & set(band)
                 and not (pill and len(shaft) == 1 and touching(shaft[0], path[0], n)))
 
     def done(path: Path) -> bool:
@@ -132,8 +133,7 @@ def arrow_of(solution, room: Room, rng, pill: bool = False) -> Arrow | None:
                 continue
             bulb = tuple(sorted((bulb[0], rng.choice(beside))))
         band = corners(*bulb, n) if pill else ()  # a diagonal pill's band covers them too
-        path = None if room.cells & set(band) else grow(room, rng, bulb, ok, done,
-                                                        k + (5 if pill else 3))
+        path = None if room.cells & set(band) else grow(room, rng, bulb, ok, done, k + longest)
         if path:
             room.take(path)
             room.cells.update(band)
@@ -160,8 +160,11 @@ def could_keep(p: Variant, line: Line, solution, length: int) -> bool:
     if kind == "doublearrow":  # the last end is at most the size
         return sum(d[1:-1]) - d[0] <= p.size
     if kind == "regionsum":  # the segments so far have one sum; the last is not past it
-        sums = [sum(solution[c] for c in s) for s in rules.region_segments(p, line.cells)]
-        return len(set(sums[:-1])) <= 1 and sums[-1] <= sums[0]
+        segments = rules.region_segments(p, line.cells)
+        sums = [sum(solution[c] for c in s) for s in segments]
+        regions = [p.regions[s[0]] for s in segments]  # a line back in a box reads two ways
+        return len(set(sums[:-1])) <= 1 and sums[-1] <= sums[0] and len(set(regions)) == len(
+            regions)
     raise ValueError(f"unknown line kind {kind!r}")
 
 

@@ -85,6 +85,9 @@ def check_generated(options: Options, seed: int):
     for line in puzzle.lines:
         assert rules.line_holds(puzzle, line, solution), line
         assert 3 <= len(line.cells) <= 7, line
+        if line.kind == "regionsum":  # through two boxes or more, each once
+            boxes = [puzzle.regions[s[0]] for s in rules.region_segments(puzzle, line.cells)]
+            assert len(set(boxes)) == len(boxes) > 1, line
     for clue in puzzle.outside:
         assert rules.outside_holds(clue, [solution[c] for c in rules.outside_cells(puzzle,
                                                                                    clue)])
