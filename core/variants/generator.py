@@ -77,13 +77,10 @@ class Options:
 
 
 KINDS = ("jigsaw", "killer", "marks", "rules", "shapes")
-# The shapes' words, and for today's lines the line kind and value of each word (a size in)
-LINE_WORDS = {**{kind: lambda n, kind=kind: (kind, 0) for kind in model.LINE_KINDS},
-              "whisper": lambda n: ("whisper", (n + 1) // 2),  # German: 5 on 9x9
-              "dutch": lambda n: ("whisper", (n + 1) // 2 - 1)}  # Dutch whispers: 4 on 9x9
-OUTSIDE_KINDS = model.OUTSIDE_KINDS
-SHAPE_WORDS = ("thermo", "arrow", "pill", "little", "sandwich", "cages", "whisper", "dutch",
-               *(k for k in model.LINE_KINDS if k != "whisper"), *OUTSIDE_KINDS)
+# today's lines by their kinds' names, and Dutch whispers (whisper: German whispers)
+LINE_WORDS = ("whisper", "dutch", *(k for k in model.LINE_KINDS if k != "whisper"))
+SHAPE_WORDS = ("thermo", "arrow", "pill", "little", "sandwich", "cages", *LINE_WORDS,
+               *model.OUTSIDE_KINDS)
 RULE_WORDS = ("diagonal", "antidiagonal", "hyper", "disjoint", "antiknight", "antiking",
               "evenodd", "nonconsecutive")
 
@@ -491,12 +488,12 @@ def _shapes(options: Options, rng, stop):
                                    for _ in range(n // 2)) if a]
     if arrows:
         parts["arrows"] = arrows
-    lines = [line for word in SHAPE_WORDS if word in LINE_WORDS and word in words
-             for line in (paths.line_of(base, *LINE_WORDS[word](n), solution, room, rng)
+    lines = [line for word in LINE_WORDS if word in words
+             for line in (paths.line_of(base, *line_kind(word, n), solution, room, rng)
                           for _ in range(n // 2)) if line]
     if lines:
         parts["lines"] = lines
-    outside = [clue for word in OUTSIDE_KINDS if word in words
+    outside = [clue for word in model.OUTSIDE_KINDS if word in words
                for clue in _outside_clues(base, word, solution, rng)]
     if outside:
         parts["outside"] = outside
@@ -509,6 +506,14 @@ def _shapes(options: Options, rng, stop):
         parts["sandwiches"] = _sandwiches(solution, n, rng)
     puzzle = make(n, None, None, **parts)
     return _fewer_givens(puzzle, solution, options, rng, stop), solution
+
+
+def line_kind(word: str, n: int) -> tuple[str, int]:
+    """The line kind and value of a shape word: German whispers differ by half the size,
+    rounded up (5 on 9x9), Dutch whispers by one less (4 on 9x9)."""
+    if word in ("whisper", "dutch"):
+        return "whisper", (n + 1) // 2 - (word == "dutch")
+    return word, 0
 
 
 def _outside_clues(p: Variant, kind: str, solution, rng) -> list[Outside]:

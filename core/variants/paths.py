@@ -29,8 +29,10 @@ class Room:
     def __init__(self, n: int):
         self.n, self.cells, self.diagonals = n, set(), set()
 
-    def free(self) -> list[int]:
-        return [c for c in range(self.n * self.n) if c not in self.cells]
+    def start(self, rng) -> Path:
+        """A free cell, at random, to start a line from (none when the grid is full)."""
+        free = [c for c in range(self.n * self.n) if c not in self.cells]
+        return (rng.choice(free),) if free else ()
 
     def fits(self, path) -> bool:
         """Can this line be drawn: free cells, each touching the last, no sharp turn, no
@@ -91,14 +93,14 @@ def grow(room: Room, rng, start: Path, ok: Callable[[Path], bool],
                 return found
         return None
 
-    return search(start) if room.fits(start) and ok(start) else None
+    return search(start) if start and room.fits(start) and ok(start) else None
 
 
 def rising_path(solution, room: Room, rng) -> Path | None:
     """A thermometer: digits rise from its bulb, 3 to 6 cells."""
     for _ in range(30):
         length = rng.randint(3, 6)
-        path = grow(room, rng, (rng.choice(room.free()),),
+        path = grow(room, rng, room.start(rng),
                     lambda p: solution[p[-1]] > solution[p[-2]] if len(p) > 1 else True,
                     lambda p, k=length: len(p) == k, length)
         if path:
@@ -126,7 +128,9 @@ def arrow_of(solution, room: Room, rng, pill: bool = False) -> Arrow | None:
         return len(path) > k and sum(solution[c] for c in path[k:]) == number(path)
 
     for _ in range(60):
-        bulb: Path = (rng.choice(room.free()),)
+        bulb = room.start(rng)
+        if not bulb:
+            return None
         if pill:
             beside = room.steps(bulb)
             if not beside:
@@ -183,10 +187,12 @@ def line_of(p: Variant, kind: str, value: int, solution, room: Room, rng,
         longest = min(longest, (n + 1) // 2)
     if kind == "renban":  # a renban of every digit would only say they differ
         longest = min(longest, n - 1)
+    if longest < shortest:
+        return None
     for _ in range(40):
         length = rng.randint(shortest, longest)
-        start: Path = (rng.choice(room.free()),)
-        if kind in MIDDLE_OUT and length % 2 == 0:
+        start = room.start(rng)
+        if kind in MIDDLE_OUT and length % 2 == 0 and start:
             beside = room.steps(start)
             if not beside:
                 continue

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from core.variants import engine, rules
-from core.variants.generator import LINE_WORDS, Options, generate
+from core.variants.generator import LINE_WORDS, Options, generate, line_kind
 
 
 def drawn_lines(p) -> list[tuple[int, ...]]:
@@ -100,7 +100,7 @@ def test_each_line_is_read_off_a_filling_on_6x6(word):
     for seed in range(6):
         puzzle = check_generated(Options("shapes", 6, shapes=(word,), seconds=60), seed)
         kinds |= {line.kind for line in puzzle.lines}
-    assert kinds == {LINE_WORDS[word](6)[0]}
+    assert kinds == {line_kind(word, 6)[0]}
 
 
 def test_many_lines_and_shapes_at_once_never_cross():
@@ -109,6 +109,12 @@ def test_many_lines_and_shapes_at_once_never_cross():
         rng = random.Random(seed)
         shapes = tuple(rng.sample(everything, 4))
         check_generated(Options("shapes", 6, shapes=shapes, seconds=60), seed)
+
+
+def test_a_4x4_full_of_shapes_draws_what_fits():
+    everything = ("thermo", "arrow", "pill", *LINE_WORDS)
+    for seed in range(6):
+        check_generated(Options("shapes", 4, shapes=everything, seconds=60), seed)
 
 
 def test_german_and_dutch_whispers_on_9x9():
