@@ -10,8 +10,11 @@ counter (core.variants.engine); the ways of making them:
             the negative constraint, or a minimal set; then givens removed
   rules     diagonals, windoku windows, disjoint groups, anti-knight, anti-king, even/odd:
             a filling that keeps them, then givens removed (symmetry as for classic)
-  shapes    thermometers, arrows (pills too), little killers, sandwich sums or killer cages
-            without sums read off a random filling, then givens removed
+  shapes    thermometers, arrows (pills too), little killers, sandwich sums, killer cages
+            without sums, today's lines (German and Dutch whispers, renban, region-sum,
+            palindrome, between, entropic, modular, zipper, double arrow, slow thermometer,
+            Nabner) or X-sum and skyscraper clues read off a random filling, then givens
+            removed; lines are drawn as setters draw them (core/variants/paths.py)
 """
 
 from __future__ import annotations
@@ -23,14 +26,14 @@ from dataclasses import dataclass, field, replace
 from core.errors import GenerationFailed
 from core.family import Field, Generator
 from core.removal import remove_greedily
-from core.search import Stop, Stopped, fewest_candidates
+from core.search import STOP_EVERY, Stop, Stopped, fewest_candidates
 from core.symmetry import SYMMETRIES, orbits
-from core.variants import engine, model
+from core.variants import engine, model, paths, rules
 from core.variants.model import (
-    Arrow,
     Cage,
     LittleKiller,
     Mark,
+    Outside,
     Sandwich,
     Variant,
     little_cells,
@@ -49,7 +52,7 @@ class Options:
     all_marks: bool = False  # every mark that fits, with the negative constraint
     givens: bool = True  # killer: may add givens if cages alone do not make it unique
     singles: bool = False  # killer: one-cell cages allowed (each is a given in disguise)
-    shapes: tuple[str, ...] = ("thermo",)  # kind shapes: thermo arrow pill little sandwich cages
+    shapes: tuple[str, ...] = ("thermo",)  # kind shapes: SHAPE_WORDS
     seconds: float = 60.0  # give up after this long
     extra: dict = field(default_factory=dict, compare=False)
 
@@ -74,7 +77,10 @@ class Options:
 
 
 KINDS = ("jigsaw", "killer", "marks", "rules", "shapes")
-SHAPE_WORDS = ("thermo", "arrow", "pill", "little", "sandwich", "cages")
+# today's lines by their kinds' names, and Dutch whispers (whisper: German whispers)
+LINE_WORDS = ("whisper", "dutch", *(k for k in model.LINE_KINDS if k != "whisper"))
+SHAPE_WORDS = ("thermo", "arrow", "pill", "little", "sandwich", "cages", *LINE_WORDS,
+               *model.OUTSIDE_KINDS)
 RULE_WORDS = ("diagonal", "antidiagonal", "hyper", "disjoint", "antiknight", "antiking",
               "evenodd", "nonconsecutive")
 
@@ -131,13 +137,24 @@ def random_filling(p: Variant, rng: random.Random, nodes: int = 20_000):
     return fill(cand) if cand is not None else None
 
 
+# A given whose removal the counter cannot settle within this many search nodes stays: the
+# puzzle stays unique, and a puzzle of many lines, nearly unique without givens, does not
+# spend minutes on its last few (nodes, not seconds, so a seed gives the same puzzle).
+REMOVAL_NODES = 1024
+
+
 def _unique_without(puzzle: Variant, solution, stop: Stop):
     """A removal test for core.removal: the puzzle stays unique without the group's givens."""
     def can_remove(rest: frozenset, group: tuple) -> bool:
         if stop():
             raise Stopped
         givens = tuple(solution[c] if c in rest else 0 for c in range(puzzle.cells))
-        return engine.count(puzzle.with_givens(givens), 2, stop).unique
+        asked = [0]
+
+        def enough() -> bool:
+            asked[0] += 1
+            return asked[0] * STOP_EVERY >= REMOVAL_NODES or stop()
+        return engine.count(puzzle.with_givens(givens), 2, enough).unique
     return can_remove
 
 
@@ -459,18 +476,27 @@ def _shapes(options: Options, rng, stop):
     solution = random_filling(base, rng)
     if solution is None:
         return None
-    words, room = set(options.shapes), _Room(n)
+    words, room = set(options.shapes), paths.Room(n)
     parts: dict = {}
     if "thermo" in words:
-        parts["thermos"] = [t for t in (_rising_path(solution, room, rng) for _ in range(n // 2))
-                            if t]
+        parts["thermos"] = [t for t in (paths.rising_path(solution, room, rng)
+                                        for _ in range(n // 2)) if t]
     arrows = []
     for word, pill in (("arrow", False), ("pill", True)):
         if word in words:
-            arrows += [a for a in (_arrow_of(solution, room, rng, pill) for _ in range(n // 2))
-                       if a]
+            arrows += [a for a in (paths.arrow_of(solution, room, rng, pill)
+                                   for _ in range(n // 2)) if a]
     if arrows:
         parts["arrows"] = arrows
+    lines = [line for word in LINE_WORDS if word in words
+             for line in (paths.line_of(base, *line_kind(word, n), solution, room, rng)
+                          for _ in range(n // 2)) if line]
+    if lines:
+        parts["lines"] = lines
+    outside = [clue for word in model.OUTSIDE_KINDS if word in words
+               for clue in _outside_clues(base, word, solution, rng)]
+    if outside:
+        parts["outside"] = outside
     if "cages" in words:
         cages = grow_cages(solution, n, rng, singles=False) or []
         parts["cages"] = [Cage(c) for c in cages if len(c) > 1]
@@ -482,103 +508,27 @@ def _shapes(options: Options, rng, stop):
     return _fewer_givens(puzzle, solution, options, rng, stop), solution
 
 
-class _Room:
-    """The cells the lines drawn so far take, and their diagonal steps: a new line may not
-    cross one (nor itself), as a setter's lines never do."""
-
-    def __init__(self, n: int):
-        self.n, self.cells, self.diagonals = n, set(), set()
-
-    def free(self) -> list[int]:
-        return [c for c in range(self.n * self.n) if c not in self.cells]
-
-    def steps(self, path: list[int], also=()) -> list[int]:
-        """The free cells touching the path's last cell that it may step to."""
-        last, n = path[-1], self.n
-        r, c = divmod(last, n)
-        found = []
-        for dr in (-1, 0, 1):
-            for dc in (-1, 0, 1):
-                nr, nc = r + dr, c + dc
-                if not (dr or dc) or not (0 <= nr < n and 0 <= nc < n):
-                    continue
-                nxt = nr * n + nc
-                if nxt in self.cells or nxt in path or nxt in also:
-                    continue
-                if dr and dc and self._crossed(nr * n + c, r * n + nc, [*also, *path]):
-                    continue
-                found.append(nxt)
-        return found
-
-    def _crossed(self, a: int, b: int, line: list[int]) -> bool:
-        """The diagonal a-b is drawn already, here or in the line being made."""
-        if frozenset((a, b)) in self.diagonals:
-            return True
-        return any({x, y} == {a, b} for x, y in zip(line, line[1:], strict=False))
-
-    def take(self, line: list[int]) -> None:
-        self.cells.update(line)
-        n = self.n
-        for a, b in zip(line, line[1:], strict=False):
-            if a // n != b // n and a % n != b % n:
-                self.diagonals.add(frozenset((a, b)))
+def line_kind(word: str, n: int) -> tuple[str, int]:
+    """The line kind and value of a shape word: German whispers differ by half the size,
+    rounded up (5 on 9x9), Dutch whispers by one less (4 on 9x9)."""
+    if word in ("whisper", "dutch"):
+        return "whisper", (n + 1) // 2 - (word == "dutch")
+    return word, 0
 
 
-def _corners(a: int, b: int, n: int) -> tuple[int, ...]:
-    """The other two cells of the square a diagonal step a-b crosses (none for a straight
-    step)."""
-    (ra, ca), (rb, cb) = divmod(a, n), divmod(b, n)
-    return (ra * n + cb, rb * n + ca) if ra != rb and ca != cb else ()
-
-
-def _rising_path(solution, room: _Room, rng) -> tuple[int, ...] | None:
-    """A thermometer: a path of touching free cells whose digits rise, 3 to 6 long."""
-    for _ in range(30):
-        path = [rng.choice(room.free())]
-        while len(path) < rng.randint(3, 6):
-            steps = [d for d in room.steps(path) if solution[d] > solution[path[-1]]]
-            if not steps:
-                break
-            path.append(rng.choice(steps))
-        if len(path) >= 3:
-            room.take(path)
-            return tuple(path)
-    return None
-
-
-def _arrow_of(solution, room: _Room, rng, pill: bool = False) -> Arrow | None:
-    """An arrow: a bulb and a shaft of touching free cells adding up to it. The bulb is one
-    cell (a shaft of 1 to 3), or with `pill` two touching cells read in reading order as a
-    two-digit number (a shaft of 2 to 5 from the second)."""
-    longest = 5 if pill else 3
-    for _ in range(60):
-        bulb, corners = [rng.choice(room.free())], ()
-        if pill:
-            beside = room.steps(bulb)
-            if not beside:
-                continue
-            bulb = sorted([bulb[0], rng.choice(beside)])
-            corners = _corners(*bulb, room.n)  # a diagonal pill's band covers them too
-            if room.cells & set(corners):
-                continue
-        number = sum(solution[c] * 10 ** (len(bulb) - 1 - i) for i, c in enumerate(bulb))
-        shaft, total = [], 0
-        while total < number and len(shaft) < longest:
-            # a pill's shaft leaves it away from its first cell
-            steps = [d for d in room.steps([bulb[-1], *shaft], also=bulb[:-1])
-                     if total + solution[d] <= number and d not in corners
-                     and (shaft or not pill or not model.touching(d, bulb[0], room.n))]
-            if not steps:
-                break
-            nxt = rng.choice(steps)
-            shaft.append(nxt)
-            total += solution[nxt]
-        if shaft and total == number:
-            room.take(bulb)
-            room.cells.update(corners)
-            room.take([bulb[-1], *shaft])
-            return Arrow(tuple(bulb), tuple(shaft))
-    return None
+def _outside_clues(p: Variant, kind: str, solution, rng) -> list[Outside]:
+    """X-sum or skyscraper clues read off the filling, on `size` of the grid's four sides'
+    rows and columns, chosen at random."""
+    n = p.size
+    places = [(line, k, back) for line in ("row", "col") for k in range(n)
+              for back in (False, True)]
+    found = []
+    for line, k, back in rng.sample(places, n):
+        digits = [solution[c] for c in rules.outside_cells(p, Outside(kind, line, k, back, 1))]
+        total = sum(digits[:digits[0]]) if kind == "xsum" else sum(
+            1 for i, x in enumerate(digits) if x > max(digits[:i], default=0))
+        found.append(Outside(kind, line, k, back, total))
+    return found
 
 
 def _little_killers(solution, n: int, rng) -> list[LittleKiller]:
@@ -641,8 +591,9 @@ def _generators() -> tuple[Generator, ...]:
                                          str, "white black"),
                    Field("all_marks", "every mark, with the negative constraint", bool, False),
                    seconds), _options("marks"), "grid", "grid"),
-        Generator("shapes", "thermometers, arrows, pill arrows, little killers, sandwiches or "
-                  "cages without sums, read off a solution",
+        Generator("shapes", "thermometers, arrows, pill arrows, little killers, sandwiches, "
+                  "cages without sums, today's lines or X-sum and skyscraper clues, read off "
+                  "a solution",
                   (size, symmetry, Field("shapes", f"any of: {' '.join(SHAPE_WORDS)}", str,
                                          "thermo"), seconds), _options("shapes"), "grid", "grid"),
         Generator("rules", "diagonal, hyper, disjoint, anti-knight, anti-king, even/odd",

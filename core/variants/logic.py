@@ -1,24 +1,31 @@
 """Solving a Sudoku variant as a person does, one step at a time, each step said in words:
 singles over every house (rows, columns, regions, diagonals, windows, disjoint groups, full
 cages), the constraint's own steps (cage combinations, the 45 rule's innies, thermometer and
-arrow bounds, kropki/XV/inequality eliminations, little killer and sandwich sums), then the
-classic intersections and subsets over any houses. The rating is the hardest step's score on
-Sudoku Explainer's scale (10 when guessing is needed). A classic grid is rated by classic
-Sudoku's own rater."""
+arrow bounds, kropki/XV/inequality eliminations, little killer and sandwich sums; each of
+today's lines, quadruples, clones, minima and maxima, indexers, X-sums and skyscrapers, and
+the setter's given candidates, in the puzzle's own terms), then the classic intersections
+and subsets over any houses. The rating is the hardest step's score on Sudoku Explainer's
+scale (10 when guessing is needed). A classic grid is rated by classic Sudoku's own rater."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from itertools import combinations
 
 from core.search import Stop, bits
 from core.sudoku.logic import GUESSING_SCORE, Rating, Step
 from core.variants import engine
-from core.variants.model import Variant, symbol
+from core.variants.lines import TIE_WORDS, sums_of
+from core.variants.model import Clone, Line, Variant, symbol
+from core.variants.rules import LINE_NAMES
 
 LEVEL_BOUNDS = (("easy", 2.3), ("medium", 3.4), ("hard", 4.4), ("expert", 6.0),
                 ("master", 9.9))
-PROPAGATOR_STEPS = {  # propagator class: (technique, score, what it says)
+# What each propagator says, keyed by its class, or by its class and the rule it comes from
+# (Tie and EqualSums serve several lines; an indexer has a kind): (technique, score on the
+# scale of Sudoku Explainer, what it says). The fields come from _facts.
+PROPAGATOR_STEPS = {
     "Pair": ("mark", 1.8, "the mark between {cells} allows only these digits"),
     "Thermo": ("thermometer", 1.9, "digits rise along the thermometer {cells}"),
     "CageSum": ("cage combinations", 2.0, "the cage {cells} can only hold {combos}"),
@@ -28,6 +35,33 @@ PROPAGATOR_STEPS = {  # propagator class: (technique, score, what it says)
                                      "add up to {total}"),
     "Innie": ("innies", 2.8, "{house} adds up to {full}; its cages leave {cells} "
                              "to make {total}"),
+    "GivenCandidates": ("given candidates", 1.0, "{cell} is {digits}"),
+    "Tie palindrome": ("palindrome", 1.7, "the {line} says {a} and {b} {relation}"),
+    "Tie clone": ("clone", 1.7, "the clone of {shape} at {other} says {a} and {b} {relation}"),
+    "Tie whisper": ("whisper", 1.8, "the {line} says {a} and {b} {relation}"),
+    "Tie minimum": ("minimum", 1.8, "{cell} is a minimum, smaller than {other}"),
+    "Tie maximum": ("maximum", 1.8, "{cell} is a maximum, larger than {other}"),
+    "Tie entropic": ("entropic line", 2.0, "the {line} says {a} and {b} {relation}"),
+    "Tie modular": ("modular line", 2.0, "the {line} says {a} and {b} {relation}"),
+    "Tie nabner": ("Nabner line", 2.0, "the {line} says {a} and {b} {relation}"),
+    "Thermo slow": ("slow thermometer", 1.9, "digits never fall along the {line}, from its "
+                                             "bulb"),
+    "Quadruple": ("quadruple", 2.0, "the quadruple at {cell} needs {digits} among {cells}"),
+    "Renban": ("renban", 2.1, "the {line} holds {run}"),
+    "Between": ("between line", 2.1, "the inner cells of the {line} lie strictly between "
+                                     "its ends {a} and {b}"),
+    "EqualSums doublearrow": ("double arrow", 2.3, "the cells between the ends of the {line} "
+                                                   "add up to its two ends ({totals})"),
+    "EqualSums regionsum": ("region-sum line", 2.4, "each {region}'s segment of the {line} "
+                                                    "adds up to the same total ({totals})"),
+    "EqualSums zipper": ("zipper line", 2.4, "cells the same distance from the middle of the "
+                                             "{line} add up to {to} ({totals})"),
+    "Indexer": ("indexer", 2.5, "the {kind} indexer {cell} names the {what} that holds "
+                                "{digit}"),
+    "XSum": ("X-sum", 2.6, "the X-sum {total} {side} says the first X digits {seen_from} add "
+                           "up to {total}, X being {first}'s digit"),
+    "Skyscraper": ("skyscraper", 2.6, "the skyscraper {total} {side} says {seen} seen "
+                                      "{seen_from}, each taller than all before it"),
 }
 
 
@@ -37,8 +71,10 @@ class Board:
         self.plan = engine.plan_of(engine.shape_of(p))
         self.houses = [u for u in self.plan.houses]
         self.names = dict(_house_names(p))
-        self.cand = [1 << (v - 1) if v else m for v, m in zip(p.givens, self.plan.masks,
-                                                               strict=True)]
+        # the setter's given candidates are steps of their own, said in words
+        masks = engine.plan_of(engine.shape_of(replace(p, candidates=()))).masks
+        self.steps = self.plan.steps + [GivenCandidates(c, d) for c, d in p.candidates]
+        self.cand = [1 << (v - 1) if v else m for v, m in zip(p.givens, masks, strict=True)]
         self.values = list(p.givens)
         for c, v in enumerate(p.givens):
             if v:
@@ -119,24 +155,25 @@ def hidden_single(board: Board) -> Step | None:
 
 def constraint_step(board: Board) -> Step | None:
     """The easiest constraint that removes something, in words."""
-    found = []
-    for prop in board.plan.steps:
+    best = None
+    for prop in board.steps:
         trial = board.cand[:]
         changed = prop.prune(trial)
         if not changed:
             continue
-        eliminations = [(c, v) for c in changed for v in _digits(board.cand[c] & ~trial[c])]
-        technique, score, words = PROPAGATOR_STEPS[type(prop).__name__]
-        if type(prop).__name__ == "Pair" and prop.tests:
-            technique, why = _mark_words(board, prop)
-        else:
-            why = _say(board, prop, words)
-        found.append((score, technique, eliminations, why))
-    if not found:
+        score = PROPAGATOR_STEPS[_key(prop)][1]
+        if best is None or score < best[0]:
+            best = (score, prop, trial, changed)
+    if best is None:
         return None
-    score, technique, eliminations, why = min(found, key=lambda f: f[0])
+    score, prop, trial, changed = best
+    eliminations = [(c, v) for c in changed for v in _digits(board.cand[c] & ~trial[c])]
+    technique, _, words = PROPAGATOR_STEPS[_key(prop)]
+    if type(prop).__name__ == "Pair" and prop.tests:
+        technique, why = _mark_words(board, prop)
+    else:
+        why = words.format(**_facts(board, prop, trial))
     return _step(board, technique, score, eliminations, why)
-
 
 MARK_TECHNIQUES = {"white": "kropki", "black": "kropki", "bar": "consecutive pair",
                    "x": "XV", "v": "XV", "less": "inequality"}
@@ -152,17 +189,17 @@ def _mark_words(board: Board, prop) -> tuple[str, str]:
     a, b = board.name(prop.a), board.name(prop.b)
     said = []
     for kind, holds in prop.tests:
+        mark = MARK_NAMES[kind.rstrip("0123456789")]  # white2: a white dot of difference 2
         if kind == "less":
             said.append(f"{a} is smaller than {b}")
         elif holds:
-            said.append(f"{MARK_NAMES[kind]} says {a} and {b} are {MARK_WORDS[kind]}"
-                        .replace("are add up", "add up").replace("are one double",
-                                                                 "have one double"))
+            said.append(f"{mark} says {a} and {b} are {MARK_WORDS[kind]}"
+                        .replace("are add up", "add up").replace("are one ", "have one "))
         else:
-            said.append(f"no {MARK_NAMES[kind][2:].lstrip()} between {a} and {b}: they are "
+            said.append(f"no {mark[2:].lstrip()} between {a} and {b}: they are "
                         f"not {MARK_WORDS[kind]}".replace("are not add up", "do not add up")
                         .replace("are not one double", "have neither double"))
-    positive = [kind for kind, holds in prop.tests if holds]
+    positive = [kind.rstrip("0123456789") for kind, holds in prop.tests if holds]
     technique = (MARK_TECHNIQUES[positive[0]] if positive
                  else f"negative {MARK_TECHNIQUES[prop.tests[0][0]]}")
     return technique, "; ".join(said)
@@ -172,16 +209,155 @@ def _digits(mask: int):
     return (b + 1 for b in bits(mask))
 
 
-def _say(board: Board, prop, words: str) -> str:
-    cells = board.names_of(prop.cells)
+def _facts(board: Board, prop, trial) -> dict:
+    """The fields PROPAGATOR_STEPS' words use: the cells, what the classic constraints'
+    propagators hold (a total, a cage's digit sets, an innie's house), and what each of
+    today's constraints needs (FACTS), read on the candidates the step leaves (`trial`)."""
     total = getattr(prop, "total", None) or getattr(prop, "low", "")
     combos = " or ".join("".join(symbol(v) for v in _digits(m)) for m in getattr(
         prop, "combos", ())[:6])
     house = getattr(prop, "house", None)
-    return words.format(cells=cells, total=total, combos=combos,
-                        house=board.names.get(house, "a house") if house else "",
-                        full=getattr(prop, "full", ""))
+    facts = {"cells": board.names_of(prop.cells), "total": total, "combos": combos,
+             "house": board.names.get(house, "a house") if house else "",
+             "full": getattr(prop, "full", "")}
+    more = FACTS.get(type(prop).__name__)
+    return {**facts, **more(board, prop, trial)} if more else facts
 
+
+# --- what today's constraints say -----------------------------------------------------------
+
+class GivenCandidates:
+    """The setter's given candidates of a cell, as a step (the engine applies them at once)."""
+
+    __slots__ = ("cells", "digits")
+
+    def __init__(self, cell: int, digits: int):
+        self.cells, self.digits = (cell,), digits
+
+    def prune(self, cand):
+        cell = self.cells[0]
+        if not cand[cell] & ~self.digits:
+            return []
+        cand[cell] &= self.digits
+        return [cell]
+
+
+def _key(prop) -> str:
+    """The PROPAGATOR_STEPS entry of a propagator: its class, with the rule it comes from
+    where one class serves several."""
+    name = type(prop).__name__
+    if name == "Tie":
+        source = prop.source
+        kind = (source.kind if isinstance(source, Line) else
+                "clone" if isinstance(source, Clone) else source[0])
+    else:
+        kind = {"EqualSums": getattr(prop, "kind", ""),
+                "Thermo": "slow" if getattr(prop, "slow", False) else ""}.get(name, "")
+    return f"{name} {kind}" if kind else name
+
+
+def _either(digits) -> str:
+    """1, 2 or 3."""
+    said = [symbol(v) for v in digits]
+    return said[0] if len(said) == 1 else f"{', '.join(said[:-1])} or {said[-1]}"
+
+
+def _totals(mask: int) -> str:
+    """Sums as bits said as a range where they run on (7 to 11), else listed."""
+    sums = [s for s in range(mask.bit_length()) if mask >> s & 1]
+    if len(sums) > 2 and sums[-1] - sums[0] == len(sums) - 1:
+        return f"{sums[0]} to {sums[-1]}"
+    return _either(sums)
+
+
+def _line_of(board: Board, kind: str, cells) -> str:
+    """A line in words by its ends: "whisper line r1c1-r1c4"."""
+    line = next(x for x in board.p.lines if x.kind == kind and set(x.cells) == set(cells))
+    return f"{LINE_NAMES[kind]} {board.name(line.cells[0])}-{board.name(line.cells[-1])}"
+
+
+def _tie_facts(board: Board, prop, trial) -> dict:
+    relation, _, k = prop.relation.partition(" ") if prop.relation.startswith("apart") else (
+        prop.relation, "", "")
+    facts = {"a": board.name(prop.a), "b": board.name(prop.b),
+             "relation": TIE_WORDS[relation].format(k=k)}
+    source = prop.source
+    if isinstance(source, Line):
+        facts["line"] = _line_of(board, source.kind, source.cells)
+    elif isinstance(source, Clone):
+        facts |= {"shape": board.names_of(source.a), "other": board.names_of(source.b)}
+    else:  # a minimum or maximum and the neighbour it beats
+        cell = source[1]
+        facts |= {"cell": board.name(cell),
+                  "other": board.name(prop.b if cell == prop.a else prop.a)}
+    return facts
+
+
+def _thermo_facts(board: Board, prop, trial) -> dict:
+    return {"line": _line_of(board, "slowthermo", prop.cells)} if prop.slow else {}
+
+
+def _renban_facts(board: Board, prop, trial) -> dict:
+    union = 0
+    for c in prop.cells:
+        union |= trial[c]
+    low, high, k = (union & -union).bit_length(), union.bit_length(), len(prop.cells)
+    run = (f"the digits {low}-{high} in some order" if high - low + 1 == k
+           else f"a run of {k} digits within {low}-{high}")
+    return {"line": _line_of(board, "renban", prop.cells), "run": run}
+
+
+def _between_facts(board: Board, prop, trial) -> dict:
+    return {"line": _line_of(board, "between", prop.cells), "a": board.name(prop.ends[0]),
+            "b": board.name(prop.ends[1])}
+
+
+def _sums_facts(board: Board, prop, trial) -> dict:
+    totals = -1
+    for group in prop.groups:
+        totals &= sums_of(trial, group)
+    middle = [g[0] for g in prop.groups if len(g) == 1] if prop.kind == "zipper" else []
+    return {"line": _line_of(board, prop.kind, prop.cells), "totals": _totals(totals),
+            "region": "region" if board.p.jigsaw else "box",
+            "to": f"its middle {board.name(middle[0])}" if middle else "one total"}
+
+
+def _quadruple_facts(board: Board, prop, trial) -> dict:
+    return {"cell": board.name(prop.cells[0]),
+            "digits": ", ".join(symbol(v) for v in prop.digits)}
+
+
+def _indexer_facts(board: Board, prop, trial) -> dict:
+    r, c = divmod(prop.cell, board.n)
+    region = "region" if board.p.jigsaw else "box"
+    what = {"row": f"row of column {c + 1}", "column": f"column of row {r + 1}",
+            "box": f"cell of {region} {board.p.regions[prop.cell] + 1} (in reading order)"}
+    return {"kind": prop.kind, "cell": board.name(prop.cell), "what": what[prop.kind],
+            "digit": prop.digit}
+
+
+def _outside_facts(board: Board, prop, trial) -> dict:
+    """Where an X-sum or skyscraper clue sits, from the order its cells are read in."""
+    first, second = prop.cells[0], prop.cells[1]
+    (r, c), back = divmod(first, board.n), first > second
+    if first // board.n == second // board.n:
+        side, seen_from = (("right", "from the right") if back else ("left", "from the left"))
+        side = f"{side} of row {r + 1}"
+    else:
+        side, seen_from = (("below", "from below") if back else ("above", "from above"))
+        side = f"{side} column {c + 1}"
+    return {"side": side, "seen_from": seen_from, "first": board.name(first),
+            "seen": f"{prop.total} digit{' is' if prop.total == 1 else 's are'}"}
+
+
+def _candidates_facts(board: Board, prop, trial) -> dict:
+    return {"cell": board.name(prop.cells[0]), "digits": _either(_digits(prop.digits))}
+
+
+FACTS = {"Tie": _tie_facts, "Thermo": _thermo_facts, "Renban": _renban_facts,
+         "Between": _between_facts, "EqualSums": _sums_facts, "Quadruple": _quadruple_facts,
+         "Indexer": _indexer_facts, "XSum": _outside_facts, "Skyscraper": _outside_facts,
+         "GivenCandidates": _candidates_facts}
 
 def locked_candidates(board: Board) -> Step | None:
     """A digit whose places in one house all lie in another: the other loses it elsewhere."""

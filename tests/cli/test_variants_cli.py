@@ -76,3 +76,14 @@ def test_a_classic_grid_read_as_a_variant_keeps_sudoku_explainers_rating(capsys,
     assert main(["rate", str(path)]) == 0
     out = capsys.readouterr().out
     assert ", SE " in out and "(Sukaku Explainer scale), hardest: " in out
+
+
+def test_generate_shapes_takes_todays_lines_and_outside_clues(capsys):
+    from core.variants import engine, formats
+
+    assert main(["generate", "shapes", "--shapes", "palindrome dutch xsum", "--size", "6",
+                 "--seed", "2"]) == 0
+    puzzle = formats.parse(capsys.readouterr().out)
+    assert {line.kind for line in puzzle.lines} == {"palindrome", "whisper"}
+    assert {line.value for line in puzzle.lines_of("whisper")} == {2}  # Dutch on 6x6
+    assert puzzle.outside and engine.count(puzzle, 2).unique
