@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.arith.model import BLANK, OPERATIONS, SHOWN, DivisionStep, Puzzle, filled
+from core.arith.rating import LEVELS, fits_level, rate
 from core.arith.solver import count
 from core.errors import GenerationFailed
 from core.removal import remove_greedily
@@ -25,6 +26,7 @@ class Options:
     keep: float = 0.0  # share of the digits left shown: blanking stops there (0: minimal)
     one_blank_per_column: bool = False  # the blog's rule for additions
     attempts: int = 20
+    level: str | None = None  # how a person solves it (core/arith/rating.py); None: any
 
     def __post_init__(self):
         if self.op not in OPERATIONS:
@@ -35,6 +37,8 @@ class Options:
             raise ValueError(f"digit counts must be 1 to {MAX_DIGITS}: {self.digits}")
         if not 0 <= self.keep <= 1:
             raise ValueError("keep is a share between 0 and 1")
+        if self.level is not None and self.level not in LEVELS:
+            raise ValueError(f"level {self.level!r}? one of {', '.join(LEVELS)}")
 
 
 def _number(digits: int, rng: random.Random) -> int:
@@ -92,30 +96,41 @@ def _blanked(answer: Puzzle, shown: frozenset) -> Puzzle:
 
 def generate(options: Options = Options(), rng: random.Random | None = None,
              stop: Callable[[], bool] | None = None) -> tuple[Puzzle, Puzzle]:
-    """A puzzle with exactly one solution, and that solution (the answer it was made from)."""
+    """A puzzle with exactly one solution, and that solution (the answer it was made from).
+    With a level, digits are blanked only while a person's steps still finish the puzzle
+    within that level, and an attempt that ends easier than asked is tried again."""
     rng = rng or random.Random()
     for _ in range(options.attempts):
         if stop is not None and stop():
             break
         answer = random_answer(options, rng)
-        cells = [(r, c) for r, (_, row) in enumerate(answer.rows()) for c in range(len(row))]
-        target = math.ceil(options.keep * len(cells)) or None
-        columns = _columns(answer) if options.one_blank_per_column else None
-
-        def can_remove(rest: frozenset, group: tuple, answer=answer, columns=columns,
-                       cells=cells) -> bool:
-            if columns is not None:
-                column = columns[group[0]]
-                if any(columns[c] == column for c in cells if c not in rest and c != group[0]):
-                    return False
-            return count(_blanked(answer, rest), limit=2, stop=stop).unique
-
-        kept = remove_greedily(cells, shared_cells(answer), can_remove, rng, target=target,
-                               stop=stop)
+        kept = _blanking(options, answer, rng, stop)
         puzzle = _blanked(answer, kept)
-        if count(puzzle, limit=2).unique:
+        if count(puzzle, limit=2).unique and (
+                options.level is None or rate(puzzle, stop).level == options.level):
             return puzzle, answer
-    raise GenerationFailed(f"no unique puzzle in {options.attempts} attempts")
+    level = f" of level {options.level}" if options.level else ""
+    raise GenerationFailed(f"no unique puzzle{level} in {options.attempts} attempts")
+
+
+def _blanking(options: Options, answer: Puzzle, rng: random.Random, stop) -> frozenset:
+    """The cells left shown after blanking greedily (see generate)."""
+    cells = [(r, c) for r, (_, row) in enumerate(answer.rows()) for c in range(len(row))]
+    target = math.ceil(options.keep * len(cells)) or None
+    columns = _columns(answer) if options.one_blank_per_column else None
+
+    def can_remove(rest: frozenset, group: tuple) -> bool:
+        if columns is not None:
+            column = columns[group[0]]
+            if any(columns[c] == column for c in cells if c not in rest and c != group[0]):
+                return False
+        puzzle = _blanked(answer, rest)
+        if options.level in (None, "expert"):
+            return count(puzzle, limit=2, stop=stop).unique
+        return fits_level(puzzle, options.level, stop)
+
+    return remove_greedily(cells, shared_cells(answer), can_remove, rng, target=target,
+                           stop=stop)
 
 
 def shared_cells(answer: Puzzle) -> list[tuple[tuple[int, int], ...]]:
