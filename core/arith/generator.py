@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from core.arith.formats import shared_cells
 from core.arith.model import BLANK, OPERATIONS, SHOWN, DivisionStep, Puzzle, filled
 from core.arith.rating import LEVELS, fits_level, rate
 from core.arith.solver import count
@@ -131,30 +132,6 @@ def _blanking(options: Options, answer: Puzzle, rng: random.Random, stop) -> fro
 
     return remove_greedily(cells, shared_cells(answer), can_remove, rng, target=target,
                            stop=stop)
-
-
-def shared_cells(answer: Puzzle) -> list[tuple[tuple[int, int], ...]]:
-    """Clue groups: single cells, except in a long division, where a working number's head
-    is printed on one line with the dividend (the first) or the rest before it (the others):
-    those cells are shown or blanked together, so the file and the printed layout agree."""
-    rows = answer.rows()
-    index = {role: r for r, (role, _) in enumerate(rows)}
-    partner: dict[tuple[int, int], tuple[int, int]] = {}
-    if answer.op == "div":
-        shown = [(d, s) for d, s in enumerate(answer.steps, 1) if s is not None]
-        first = shown[0][0]
-        for c in range(len(shown[0][1].working)):
-            partner[(index[f"working {first}"], c)] = (index["dividend"], c)
-        for (digit, step), (later, following) in zip(shown, shown[1:], strict=False):
-            if len(following.working) == len(step.remainder) + later - digit:
-                for c in range(len(step.remainder)):
-                    partner[(index[f"working {later}"], c)] = (index[f"rest {digit}"], c)
-    groups: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    for r, (_, cells) in enumerate(rows):
-        for c in range(len(cells)):
-            key = partner.get((r, c), (r, c))
-            groups.setdefault(key, []).append((r, c))
-    return [tuple(group) for group in groups.values()]
 
 
 def _columns(answer: Puzzle) -> dict[tuple[int, int], int]:

@@ -94,6 +94,13 @@ class Logic:
         self.fresh = {UNITS: set(columns), CARRY: set(columns), COLUMN: set(columns),
                       PAIR: set(range(len(self.pairs))), SIZE: set(range(len(self.sizes)))}
 
+    def start(self) -> None:
+        """The digits the layout itself fixes (a letter printed over a digit) leave the other
+        letters; Contradiction when two letters get one digit."""
+        for v in [*self.letters, *self.blanks]:
+            if self.known(v):
+                self.letters_differ(v, self.domains[v])
+
     def copy(self) -> Logic:
         other = object.__new__(Logic)
         other.__dict__.update(self.__dict__)
@@ -581,6 +588,7 @@ def solve(puzzle, stop: Callable[[], bool] | None = None) -> Solved:
     if net.impossible:
         return Solved(said, False, contradiction=net.impossible)
     try:
+        logic.start()
         logic.run()
     except Contradiction as why:
         return Solved(said + tuple(logic.steps), False, contradiction=str(why))
@@ -595,11 +603,17 @@ def solve(puzzle, stop: Callable[[], bool] | None = None) -> Solved:
 
 
 def answer(puzzle, logic: Logic) -> tuple[str, ...] | None:
-    """The rows the known digits fill in, when they make the calculation right (checked by
-    the exact counter: the steps' own last word is not taken on trust)."""
+    """The rows the known digits fill in, when they make the calculation right: every cell
+    against the puzzle's own rules (letters, blanks) and the sums by the exact counter. The
+    steps' own last word is not taken on trust."""
+    from core.arith.checker import Checker
     from core.arith.model import filled
     from core.arith.solver import count
 
     rows = tuple("".join(str(logic.value(logic.net.cells[(r, c)])) for c in range(len(cells)))
                  for r, (_, cells) in enumerate(puzzle.rows()))
+    values = [(role, cells, int(digits))
+              for (role, cells), digits in zip(puzzle.rows(), rows, strict=True)]
+    if Checker(puzzle).rows(values) != rows:
+        return None
     return rows if count(filled(puzzle, rows), 2).count == 1 else None

@@ -1,7 +1,8 @@
 """A masked calculation written out as a person works it, for the logic solver (logic.py).
 
-Every printed cell is a variable (a letter is one variable wherever it stands), and so are the
-digits a person works out on the side (the partial products of a one-line multiplication, the
+Every printed cell is a variable (a letter is one variable wherever it stands, and so is a
+long division's working number printed on the dividend's line), and so are the digits a
+person works out on the side (the partial products of a one-line multiplication, the
 working number above a quotient digit 0) and the carries. A variable holds the digits it may
 still be, as a bit set. The calculation becomes:
 - columns: sum of terms + carry in = digit + 10 x carry out, a term being coef x a or a x b
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from core.arith.formats import shared_cells
 from core.arith.model import BLANK, BlanksNot, NotDigit, Puzzle, is_letter
 
 DIGITS = 1023  # bit d set: the digit d is still possible
@@ -119,7 +121,7 @@ class Network:
 
 
 class Builder:
-    """Builds a puzzle's Network row by row."""
+    """Builds a puzzle's Network: its cells first, then its calculation row by row."""
 
     def __init__(self, puzzle: Puzzle):
         self.puzzle = puzzle
@@ -135,37 +137,56 @@ class Builder:
             elif isinstance(extra, BlanksNot):
                 for role in extra.roles:
                     self.blank_not[role] = self.blank_not.get(role, 0) | 1 << extra.digit
+        for group in shared_cells(puzzle):
+            v = self.shared(group)
+            self.net.cells.update((cell, v) for cell in group)
 
-    def printed(self, r: int, role: str, cells: str) -> Row:
-        """A printed row: a given per digit, a variable per blank, the letters' own."""
-        row = [self.cell(r, c, role, cell) for c, cell in enumerate(cells)]
+    def shared(self, group: tuple[tuple[int, int], ...]) -> int:
+        """One variable for cells printed as one (most groups are a single cell)."""
+        rows, net = self.puzzle.rows(), self.net
+        shown = {rows[r][1][c] for r, c in group}
+        letters = sorted(ch for ch in shown if is_letter(ch))
+        digits = sorted(ch for ch in shown if ch.isdigit())
+        mask = DIGITS
+        for r, c in group:
+            if rows[r][1][c] == BLANK:
+                mask &= ~self.blank_not.get(rows[r][0].split()[0], 0)
+        if letters:
+            v = self.letter(letters[0])
+        elif digits:
+            v = net.new("given", digits[0], 1 << int(digits[0]))
+        else:
+            r, c = group[0]
+            v = net.new("blank", f"{rows[r][0]}:{c + 1}", DIGITS)
+        net.domains[v] &= mask & (1 << int(digits[0]) if digits else DIGITS)
+        if len(letters) > 1 or len(digits) > 1 or not net.domains[v] or (
+                letters and BLANK in shown and net.apart):
+            names = " and ".join(f"{rows[r][0]}:{c + 1}" for r, c in group)
+            net.impossible = f"{names}, printed as one, cannot be one digit"
+        return v
+
+    def letter(self, letter: str) -> int:
+        v = self.letter_vars.get(letter)
+        if v is None:
+            v = self.letter_vars[letter] = self.net.new(
+                "letter", letter, DIGITS & ~self.not_digit.get(letter, 0))
+        return v
+
+    def printed(self, r: int, cells: str) -> Row:
+        """A printed row's variables; no number of two digits or more starts with 0."""
+        row = tuple(self.net.cells[(r, c)] for c in range(len(cells)))
         if len(cells) > 1 and not self.puzzle.rules.leading_zeros:
             self.net.domains[row[0]] &= ~1
             if self.net.vars[row[0]].kind == "letter" and row[0] not in self.net.leading:
                 self.net.leading.append(row[0])
-        return Row(tuple(row))
-
-    def cell(self, r: int, c: int, role: str, cell: str) -> int:
-        net = self.net
-        if cell == BLANK:
-            v = net.new("blank", f"{role}:{c + 1}",
-                        DIGITS & ~self.blank_not.get(role.split()[0], 0))
-        elif is_letter(cell):
-            v = self.letter_vars.get(cell)
-            if v is None:
-                v = self.letter_vars[cell] = net.new("letter", cell,
-                                                     DIGITS & ~self.not_digit.get(cell, 0))
-        else:
-            v = net.new("given", cell, 1 << int(cell))
-        net.cells[(r, c)] = v
-        return v
+        return Row(row)
 
     def hidden(self, length: int, name: str) -> Row:
         """A number worked out on the side (not printed: leading zeros are fine)."""
         return Row(tuple(self.net.new("hidden", f"{name}:{k + 1}", DIGITS)
                          for k in range(length)))
 
-    def add_sum(self, label: str, operands: list[Row], result: Row) -> None:
+    def add_sum(self, label: str, operands: list[Row], result: Row, note: str = "") -> None:
         """Columns of operands added up to result, with their carries."""
         net = self.net
         width = max(len(row.vars) + row.shift for row in (*operands, result))
@@ -184,9 +205,11 @@ class Builder:
                                       tuple((t, v, None) for v, t in terms.items()), carry,
                                       ZERO if digit is None else digit, out))
             carry, carried = out, high // 10
-        net.relations.append(Relation(label, tuple((row,) for row in operands), result))
+        net.relations.append(Relation(f"{label} ({note})" if note else label,
+                                      tuple((row,) for row in operands), result))
 
-    def add_product(self, label: str, factor: Row, digit: int, result: Row) -> None:
+    def add_product(self, label: str, factor: Row, digit: int, result: Row,
+                    note: str = "") -> None:
         """Columns of factor x a one-digit variable = result, with their carries."""
         net = self.net
         width = max(len(factor.vars), len(result.vars))
@@ -200,13 +223,22 @@ class Builder:
                                       ((1, a, digit),) if a is not None else (), carry,
                                       ZERO if product is None else product, out))
             carry = out
-        net.relations.append(Relation(label, ((factor, Row((digit,))),), result))
+        net.relations.append(Relation(f"{label} ({note})" if note else label,
+                                      ((factor, Row((digit,))),), result))
+
+    def add_copy(self, label: str, source: Row, target: Row) -> None:
+        """target is source, digit by digit (a missing cell is 0): cells not already one."""
+        for place in range(max(len(source.vars) + source.shift, len(target.vars))):
+            a, b = source.at(place), target.at(place)
+            a, b = ZERO if a is None else a, ZERO if b is None else b
+            if a != b:
+                self.net.columns.append(Column(f"column {place + 1} of {label}",
+                                               ((1, a, None),), ZERO, b, ZERO))
 
 
 def build(puzzle: Puzzle) -> Network:
     builder = Builder(puzzle)
-    rows = {role: builder.printed(r, role, cells)
-            for r, (role, cells) in enumerate(puzzle.rows())}
+    rows = {role: builder.printed(r, cells) for r, (role, cells) in enumerate(puzzle.rows())}
     {"add": _addition, "sub": _subtraction, "mul": _multiplication,
      "div": _division}[puzzle.op](builder, rows)
     return builder.net
@@ -218,8 +250,8 @@ def _addition(b: Builder, rows: dict[str, Row]) -> None:
 
 
 def _subtraction(b: Builder, rows: dict[str, Row]) -> None:
-    b.add_sum("the subtraction (read as operand 2 + result = operand 1)",
-              [rows["operand 2"], rows["result"]], rows["operand 1"])
+    b.add_sum("the subtraction", [rows["operand 2"], rows["result"]], rows["operand 1"],
+              "read as operand 2 + result = operand 1")
 
 
 def _multiplication(b: Builder, rows: dict[str, Row]) -> None:
@@ -228,19 +260,19 @@ def _multiplication(b: Builder, rows: dict[str, Row]) -> None:
     if m == 1:
         b.add_product("the product", a, multiplier.vars[0], product)
         return
-    printed = [rows.get(f"partial {i + 1}") for i in range(m)]
-    if b.puzzle.partials and (len(b.puzzle.partials) != m):
+    if b.puzzle.partials and len(b.puzzle.partials) != m:
         b.net.impossible = f"a {m}-digit multiplier needs {m} partial products"
         return
     partials = []
-    for i, part in enumerate(printed):
-        name = f"partial {i + 1}"
+    for i in range(m):
+        part, name = rows.get(f"partial {i + 1}"), f"partial {i + 1}"
         if part is None:  # a one-line multiplication: worked out on the side
-            part, name = b.hidden(len(a.vars) + 1, f"multiplicand × digit {i + 1} of the "
-                                  "multiplier"), f"multiplicand × digit {i + 1} of the multiplier"
-        b.add_product(name, a, multiplier.at(i), part)
+            name = f"multiplicand × digit {i + 1} of the multiplier"
+            part = b.hidden(len(a.vars) + 1, name)
+        b.add_product(name, a, multiplier.at(i), part,
+                      f"multiplicand × digit {i + 1} of the multiplier")
         partials.append(part.shifted(i))
-    b.add_sum("the product", partials, product)
+    b.add_sum("the product", partials, product, "the partial products added")
     b.net.relations.append(Relation("the product", ((a, multiplier),), product))
 
 
@@ -259,11 +291,11 @@ def _division(b: Builder, rows: dict[str, Row]) -> None:
         working = rows[f"working {t}"] if step else b.hidden(
             len(divisor.vars), f"the working number over quotient digit {t}")
         if after is None:
-            b.add_sum(f"working {t} (the dividend's first digits)",
-                      [Row(dividend.vars[:width])], working)
+            b.add_copy(f"working {t} (the dividend's first digits)",
+                       Row(dividend.vars[:width]), working)
         else:
-            b.add_sum(f"working {t} (the digit brought down)",
-                      [after.shifted(1), Row((dividend.vars[width + t - 2],))], working)
+            b.add_copy(f"working {t} (the digit brought down)",
+                       Row((*after.vars, dividend.vars[width + t - 2])), working)
         if step is None:  # no subtraction: the quotient digit is 0, the number below the divisor
             b.net.domains[digit] &= 1
             b.net.less.append(Less(f"the working number over quotient digit {t} (no "
@@ -272,10 +304,10 @@ def _division(b: Builder, rows: dict[str, Row]) -> None:
             continue
         b.net.domains[digit] &= ~1
         subtrahend, rest = rows[f"subtrahend {t}"], rows[f"rest {t}"]
-        b.add_product(f"subtrahend {t} (divisor × quotient digit {t})", divisor, digit,
-                      subtrahend)
-        b.add_sum(f"subtraction {t} (read as subtrahend + rest = working)",
-                  [subtrahend, rest], working)
+        b.add_product(f"subtrahend {t}", divisor, digit, subtrahend,
+                      f"divisor × quotient digit {t}")
+        b.add_sum(f"subtraction {t}", [subtrahend, rest], working,
+                  "read as subtrahend + rest = working")
         b.net.less.append(Less(f"rest {t} is below the divisor", rest, divisor))
         after = rest
     b.net.relations.append(Relation("the division", ((divisor, quotient), (after,)), dividend))
@@ -290,8 +322,8 @@ def _short_division(b: Builder, dividend: Row, divisor: Row, quotient: Row,
         part = b.hidden(len(divisor.vars) + 1, name)
         b.add_product(name, divisor, quotient.at(i), part)
         parts.append(part.shifted(i))
-    b.add_sum("the division (divisor × quotient + remainder = dividend)",
-              [*parts, remainder], dividend)
+    b.add_sum("the division", [*parts, remainder], dividend,
+              "divisor × quotient + remainder = dividend")
     b.net.less.append(Less("the remainder is below the divisor", remainder, divisor))
     b.net.relations.append(Relation("the division", ((divisor, quotient), (remainder,)),
                                     dividend))

@@ -35,6 +35,17 @@ def test_a_masked_multiplication_is_solved_cell_by_cell():
     assert all(" (" in step.text for step in solved.steps)  # each says why
 
 
+def test_a_working_number_printed_on_the_dividends_line_is_one_digit_with_it():
+    """Working 1 is the dividend's head and rest 1 the head of working 2: C and A stand on
+    the 1s printed there, so both would be 1, and different letters cannot be."""
+    puzzle = parse("19*0 / 2 = 950\nC9 - 18 = A\n1* - 10 = *\n\n")
+    assert count(puzzle).count == 0
+    solved = solve(puzzle)
+    assert not solved.complete and "would both be 1" in solved.contradiction
+    fixed = parse("19*0 / 2 = 950\nC9 - 18 = 1\n1* - 10 = *\n\n")
+    assert solve(fixed).rows == count(fixed).solution
+
+
 def test_the_rating_names_its_scale():
     rating = rate(parse("SEND+MORE=MONEY"))
     assert rating.level == "medium" and rating.hardest == "two columns"
