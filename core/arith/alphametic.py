@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from core.arith.model import Puzzle
-from core.arith.rating import rate
+from core.arith.rating import level_of_puzzle
 from core.arith.solver import count
 from core.errors import GenerationFailed
 
@@ -143,7 +143,7 @@ def _anneal(n_words: int, rng: random.Random, words: Sequence[str], deadline: fl
         if current == 0:
             puzzle = Puzzle("add", tuple(addends), result)
             if count(puzzle, limit=2).unique and (
-                    level is None or rate(puzzle, stop).level == level):
+                    level is None or level_of_puzzle(puzzle, stop) == level):
                 return puzzle
             current = 0.3  # a solution, but not the only one (or not the level): keep moving
         i = rng.randrange(len(addends))

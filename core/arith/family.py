@@ -6,9 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from core.arith import drawing, formats, ipuz
+from core.arith import drawing, formats, ipuz, rating
 from core.arith.model import BLANK, OPERATIONS, Puzzle, cell_names, filled
-from core.arith.rating import LEVELS
 from core.arith.solver import count
 from core.errors import ParseError
 from core.family import NO_CONTEXT, Family, Field, Generated, Generator, NotRated
@@ -26,6 +25,7 @@ class ShapeOptions:
 
     shape: Puzzle
     seconds: float = 60.0
+    level: str | None = None  # how a person solves it (core/arith/rating.py); None: any
 
 
 @dataclass(frozen=True)
@@ -39,12 +39,10 @@ class AlphameticOptions:
     level: str | None = None  # how a person solves it (core/arith/rating.py); None: any
 
     def __post_init__(self):
-        from core.arith.rating import LEVELS
-
         if self.words < 3:
             raise ValueError("--words is at least 3 (two addends and the sum)")
-        if self.level is not None and self.level not in LEVELS:
-            raise ValueError(f"level {self.level!r}? one of {', '.join(LEVELS)}")
+        if self.level is not None and self.level not in rating.LEVELS:
+            raise ValueError(f"level {self.level!r}? one of {', '.join(rating.LEVELS)}")
 
 
 class Arith(Family):
@@ -56,6 +54,7 @@ class Arith(Family):
     ipuz_kind = ipuz.KIND.split("#")[0]
     rated = True
     rated_in_check = True  # a rating takes milliseconds: check --json carries it
+    rating_scale = rating.SCALE
 
     def recognise(self, text: str) -> int:
         content = "\n".join(line for line in text.splitlines()
@@ -110,21 +109,17 @@ class Arith(Family):
             return self.made(puzzle, count(puzzle, 1).solution, rate, stop)
         if isinstance(options, ShapeOptions):
             puzzle, answer = generator.generate_from_shape(options.shape, rng,
-                                                           options.seconds, stop)
+                                                           options.seconds, stop, options.level)
         else:
             puzzle, answer = generator.generate(options, rng, stop)
         return self.made(puzzle, tuple(cells for _, cells in answer.rows()), rate, stop)
 
     def made(self, puzzle: Puzzle, solution, rate: bool, stop) -> Generated:
-        from core.arith.rating import rate as rating
-
-        return Generated(puzzle, solution, rating=rating(puzzle, stop) if rate else None)
+        return Generated(puzzle, solution, rating=rating.rate(puzzle, stop) if rate else None)
 
     def rate(self, puzzle, stop=None, context=NO_CONTEXT):
         """The level and score from the steps a person takes (core/arith/rating.py), for a
         calculation of exactly one answer."""
-        from core.arith.rating import rate
-
         if puzzle.op == "div" and puzzle.steps and puzzle.rules.leading_zeros:
             raise NotRated("a long division with leading zeros allowed is not rated")
         checked = count(puzzle, 2, stop)
@@ -134,7 +129,7 @@ class Arith(Family):
             raise NotRated("no solution" if checked.count == 0 else
                            "not unique: cannot be rated")
         try:
-            return rate(puzzle, stop)
+            return rating.rate(puzzle, stop)
         except Stopped:
             raise NotRated("stopped") from None
 
@@ -149,7 +144,8 @@ def _calculation_options(values: dict):
     from core.arith.generator import Options
 
     if values.get("shape") is not None:
-        return ShapeOptions(formats.parse_shape(values["shape"]), values["seconds"])
+        return ShapeOptions(formats.parse_shape(values["shape"]), values["seconds"],
+                            values.get("level"))
     digits = values["digits"].replace("+", "x").split("x")
     if not all(d.strip().isascii() and d.strip().isdigit() for d in digits):
         raise ValueError(f"--digits {values['digits']!r}: digit counts like 3x2 or 4+4+4")
@@ -174,7 +170,8 @@ def _word_list(text: str) -> str:
 SECONDS = Field("seconds", "time budget for one puzzle", float, 60.0)
 LEVEL = Field("level", "how a person solves it (the workbench arithmetic scale): easy (units "
               "digits, carries, small columns), medium (bigger columns, sizes, two columns "
-              "at once), hard (a case split), expert (trial and error)", str, choices=LEVELS)
+              "at once), hard (a case split), expert (trial and error)", str,
+              choices=rating.LEVELS)
 CALCULATION = Generator("arith", "a unique 虫食算 (long calculation with blanks)", (
     Field("op", "the operation", str, "mul", OPERATIONS),
     Field("digits", "digit counts, e.g. 3x2 or 4+4+4 (div: divisor x quotient)", str, "3x3"),

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from core.arith.formats import shared_cells
 from core.arith.model import BLANK, OPERATIONS, SHOWN, DivisionStep, Puzzle, filled
-from core.arith.rating import LEVELS, fits_level, rate
+from core.arith.rating import LEVELS, fits_level, level_of_puzzle
 from core.arith.solver import count
 from core.errors import GenerationFailed
 from core.removal import remove_greedily
@@ -108,7 +108,7 @@ def generate(options: Options = Options(), rng: random.Random | None = None,
         kept = _blanking(options, answer, rng, stop)
         puzzle = _blanked(answer, kept)
         if count(puzzle, limit=2).unique and (
-                options.level is None or rate(puzzle, stop).level == options.level):
+                options.level is None or level_of_puzzle(puzzle, stop) == options.level):
             return puzzle, answer
     level = f" of level {options.level}" if options.level else ""
     raise GenerationFailed(f"no unique puzzle{level} in {options.attempts} attempts")
@@ -142,10 +142,12 @@ def _columns(answer: Puzzle) -> dict[tuple[int, int], int]:
 
 
 def generate_from_shape(shape: Puzzle, rng: random.Random | None = None, seconds: float = 30.0,
-                        stop: Callable[[], bool] | None = None) -> tuple[Puzzle, Puzzle]:
+                        stop: Callable[[], bool] | None = None, level: str | None = None,
+                        ) -> tuple[Puzzle, Puzzle]:
     """Numbers for an author's shape: `@` cells are shown digits to choose, `*` blanks, letters
     letters, digits fixed. Random answers that fit the shape are tried until one makes the
-    puzzle unique; GenerationFailed when none did within `seconds`."""
+    puzzle unique (and of `level`, if given); GenerationFailed when none did within
+    `seconds`."""
     rng = rng or random.Random()
     if not any(SHOWN in cells for _, cells in shape.rows()):
         raise ValueError(f"the shape has no {SHOWN} cell to fill")  # see formats.parse_shape
@@ -165,6 +167,8 @@ def generate_from_shape(shape: Puzzle, rng: random.Random | None = None, seconds
                              zip(cells, answer_row, strict=True))
                      for (_, cells), answer_row in zip(shape.rows(), answer, strict=True))
         puzzle = filled(shape, rows)
-        if count(puzzle, limit=2, stop=out_of_time).unique:
+        if count(puzzle, limit=2, stop=out_of_time).unique and (
+                level is None or level_of_puzzle(puzzle, out_of_time) == level):
             return puzzle, filled(shape, answer)
-    raise GenerationFailed(f"no unique filling of the shape within {seconds:.0f} s")
+    of_level = f" of level {level}" if level else ""
+    raise GenerationFailed(f"no unique filling of the shape{of_level} within {seconds:.0f} s")

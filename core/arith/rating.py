@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.arith import logic
+from core.search import Stopped
 
 SCALE = "workbench arithmetic"
 LEVELS = ("easy", "medium", "hard", "expert")
@@ -79,7 +80,18 @@ def rate(puzzle, stop: Callable[[], bool] | None = None) -> Rating:
     return rating_of(logic.solve(puzzle, stop))
 
 
+def level_of_puzzle(puzzle, stop: Callable[[], bool] | None = None) -> str | None:
+    """The level, or None when `stop` ended the rating first (a generator moves on)."""
+    try:
+        return rate(puzzle, stop).level
+    except Stopped:
+        return None
+
+
 def fits_level(puzzle, level: str, stop: Callable[[], bool] | None = None) -> bool:
     """A person's steps finish the calculation (so it is unique) within `level`."""
-    rating = rate(puzzle, stop)
+    try:
+        rating = rate(puzzle, stop)
+    except Stopped:
+        return False
     return rating.complete and LEVELS.index(rating.level) <= LEVELS.index(level)

@@ -190,6 +190,8 @@ def test_a_bank_of_easy_calculations_stores_their_rating(tmp_path, capsys):
         rating = arith.rate(arith.parse(row["puzzle"]))
         assert row["level"] == rating.level == "easy"
         assert (row["rating"], row["hardest"]) == (rating.score, rating.hardest)
+    assert main(["bank", "info", str(bank)]) == 0
+    assert "(workbench arithmetic scale)" in capsys.readouterr().out
 
 
 def test_a_task_that_fails_is_said_and_the_bank_keeps_its_puzzles(tmp_path, capsys,
