@@ -117,13 +117,7 @@ class ArithEditor(PuzzleEditor):
     @work(exclusive=True, group="rate")
     async def run_rating(self) -> None:
         """The level and score from the steps a person takes, the first steps in words."""
-        rating = await self.rated(HINT)
-        if rating is None:
-            return
-        steps = rating.walkthrough()
-        more = f"\n… {len(steps) - 3} more (rate --steps)" if len(steps) > 3 else ""
-        self.status.set_difficulty(f"level: {rating.summary()}", "\n".join(steps[:3]) + more,
-                                   HINT)
+        await self.show_level(HINT)
 
     def show_puzzle(self) -> None:
         self.grid.show(self.text())
