@@ -30,7 +30,6 @@ from core.search import Stopped, bits
 LEADING, UNITS, ONLY_DIGIT, CARRY, ONLY_LETTER, COLUMN, PARITY, SIZE, PAIR, CASE_SPLIT = (
     "leading digit", "units digit", "only digit left", "carry", "only letter for a digit",
     "column", "parity", "size", "two columns", "case split")
-TRIAL = "trial and error"
 EVEN, ODD = 0b0101010101, 0b1010101010
 EASY_SCORE = 2.0  # columns up to this score are tried before size bounds
 MOST_WAYS = 1000  # a column of more ways is never tried: too many for a person in the head
@@ -273,10 +272,9 @@ class Logic:
     def supports(self, group) -> dict[int, int] | None:
         """For each variable of the columns, the digits it has in some way of filling them
         right (letters differing); None when there is no way."""
-        plan = [(v, None) for v in picks(group[:1])]
+        plan: list = []  # (variable, None): choose its digit; (None, column): work it out
         for i, column in enumerate(group):
-            if i:
-                plan += [(v, None) for v in picks(group[i:i + 1], group[:i])]
+            plan += [(v, None) for v in picks(group[i:i + 1], group[:i])]
             plan.append((None, column))
         found: dict[int, int] = {}
         value: dict[int, int] = {}
