@@ -489,6 +489,7 @@ class Logic:
         """What the changes fix or rule out; a carry only narrowed is said only when nothing
         else changed."""
         said = [(v, m) for v, m in changes if single(m) or self.net.vars[v].kind != "carry"]
+        said.sort(key=lambda change: self.net.vars[change[0]].kind == "carry")  # digits first
         return ", ".join(self.narrowed(v, mask) for v, mask in said or changes)
 
     def quiet(self, changes) -> bool:
