@@ -297,7 +297,9 @@ def run_info(args) -> int:
     print(f"  seeds {summary['seed']} to {summary['next_seed'] - 1}: {summary['tried']} tried, "
           f"{summary['duplicates']} duplicates, {summary['missed']} without a puzzle")
     if rating:
-        print(f"  ratings {rating[0]:g} to {rating[1]:g}")
+        family, _ = kinds.generator(spec["generator"])
+        scale = f" ({family.rating_scale} scale)" if family.rating_scale else ""
+        print(f"  ratings {rating[0]:g} to {rating[1]:g}{scale}")
     for level, n in summary["levels"].items():
         print(f"  {level}: {n}")
     return OK

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from core import kinds
 from core.errors import ParseError
-from core.family import NO_CONTEXT, Context, Family
+from core.family import NO_CONTEXT, Context, Family, NotRated
 from core.files import InputError, OutputError, check_output, read_text, write_output
 from dictionaries import DictionaryError
 
@@ -129,11 +129,23 @@ class Run:
             if with_redundant:
                 as_json["redundant"] = family.cell_names(puzzle, checked.redundant)
                 as_json["undecided"] = family.cell_names(puzzle, checked.undecided)
+            if family.rated_in_check and result.unique:
+                as_json.update(rating_json(family, puzzle, self.context))
             if family.house_rules:
                 solution = result.solution if result.unique else None
                 as_json["rules"] = [{"rule": b.rule, "message": b.message, "cells": list(b.cells)}
                                     for b in family.rules(puzzle, solution)]
             yield entry, many, checked, as_json
+
+
+def rating_json(family, puzzle, context: Context) -> dict:
+    """`level` and `rating` (the family's rating as a dict), as `generate --json` gives them;
+    nothing where the family does not rate this puzzle."""
+    try:
+        rating = family.rate(puzzle, None, context)
+    except NotRated:
+        return {}
+    return {"level": rating.level, "rating": rating.as_dict()}
 
 
 def solution_text(entry: Entry, solution, one_line: bool) -> str | None:

@@ -143,6 +143,8 @@ class Family(ABC):
     ipuz_kind: str | None = None  # the ipuz `kind` URI (without its #version)
     needs_dictionary: bool = False  # `count` and `generate` read context.dictionary
     rated: bool = False  # `rate` gives a difficulty for a person
+    rated_in_check: bool = False  # ... cheaply enough that `check --json` carries it
+    rating_scale: str | None = None  # the one scale its scores are on, said beside them
     house_rules: bool = False  # `rules` checks publishers' house rules (check --json: rules)
     scales: tuple[str, ...] = ()  # the scales `rate` can report on (Context.scale), default first
     generators: tuple[Generator, ...] = ()

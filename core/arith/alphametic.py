@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from core.arith.model import Puzzle
+from core.arith.rating import level_of_puzzle
 from core.arith.solver import count
 from core.errors import GenerationFailed
 
@@ -101,21 +102,24 @@ def energy(addends: Sequence[str], result: str) -> float:
 
 def generate_alphametic(n_words: int, rng: random.Random, words: Sequence[str] | None = None,
                         seconds: float = 60.0, stop: Callable[[], bool] | None = None,
-                        ) -> Puzzle:
-    """A unique alphametic of `n_words` words (the last is the sum), within `seconds`."""
+                        level: str | None = None) -> Puzzle:
+    """A unique alphametic of `n_words` words (the last is the sum), within `seconds`; with a
+    level, only one a person solves at that level (core/arith/rating.py)."""
     if n_words < 3:
         raise ValueError("an alphametic here has at least three words (two addends and a sum)")
     words = list(words) if words is not None else english_words()
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline and not (stop and stop()):
-        found = _anneal(n_words, rng, words, deadline, stop)
+        found = _anneal(n_words, rng, words, deadline, stop, level)
         if found is not None:
             return found
-    raise GenerationFailed(f"no unique {n_words}-word alphametic within {seconds:.0f} s")
+    of_level = f" of level {level} (fewer --words find easier ones)" if level else ""
+    raise GenerationFailed(f"no unique {n_words}-word alphametic within {seconds:.0f} s"
+                           f"{of_level}")
 
 
 def _anneal(n_words: int, rng: random.Random, words: Sequence[str], deadline: float,
-            stop) -> Puzzle | None:
+            stop, level: str | None = None) -> Puzzle | None:
     """One annealing run from a fresh result word and letter pool."""
     digits_needed = len(str(9 * (n_words - 1))) - 1  # how much longer the sum is than a term
     results = [w for w in words if len(w) >= 3 + digits_needed and len(set(w)) <= MAX_LETTERS]
@@ -138,10 +142,10 @@ def _anneal(n_words: int, rng: random.Random, words: Sequence[str], deadline: fl
             return None
         if current == 0:
             puzzle = Puzzle("add", tuple(addends), result)
-            solutions = count(puzzle, limit=2)
-            if solutions.unique:
+            if count(puzzle, limit=2).unique and (
+                    level is None or level_of_puzzle(puzzle, stop) == level):
                 return puzzle
-            current = 0.3  # a solution, but not the only one: keep moving
+            current = 0.3  # a solution, but not the only one (or not the level): keep moving
         i = rng.randrange(len(addends))
         word = rng.choice(candidates)
         if word in addends:

@@ -6,11 +6,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from core.arith import drawing, formats, ipuz
+from core.arith import drawing, formats, ipuz, rating
 from core.arith.model import BLANK, OPERATIONS, Puzzle, cell_names, filled
 from core.arith.solver import count
 from core.errors import ParseError
-from core.family import NO_CONTEXT, Family, Field, Generated, Generator
+from core.family import NO_CONTEXT, Family, Field, Generated, Generator, NotRated
+from core.search import Stopped
 
 # an equation, a "a b" multiplication header, an operator in front of a number (Sudoku grids
 # use + and - only inside rule lines), or `divisor )`: one line each
@@ -24,6 +25,7 @@ class ShapeOptions:
 
     shape: Puzzle
     seconds: float = 60.0
+    level: str | None = None  # how a person solves it (core/arith/rating.py); None: any
 
 
 @dataclass(frozen=True)
@@ -34,10 +36,13 @@ class AlphameticOptions:
     words: int = 10
     word_list: str | None = None
     seconds: float = 60.0
+    level: str | None = None  # how a person solves it (core/arith/rating.py); None: any
 
     def __post_init__(self):
         if self.words < 3:
             raise ValueError("--words is at least 3 (two addends and the sum)")
+        if self.level is not None and self.level not in rating.LEVELS:
+            raise ValueError(f"level {self.level!r}? one of {', '.join(rating.LEVELS)}")
 
 
 class Arith(Family):
@@ -47,6 +52,9 @@ class Arith(Family):
     styles = ("vertical", "line", "file")
     line_style = "line"
     ipuz_kind = ipuz.KIND.split("#")[0]
+    rated = True
+    rated_in_check = True  # a rating takes milliseconds: check --json carries it
+    rating_scale = rating.SCALE
 
     def recognise(self, text: str) -> int:
         content = "\n".join(line for line in text.splitlines()
@@ -96,14 +104,34 @@ class Arith(Family):
             from core.arith.alphametic import generate_alphametic, read_words
 
             words = read_words(options.word_list) if options.word_list else None
-            puzzle = generate_alphametic(options.words, rng, words, options.seconds, stop)
-            return Generated(puzzle, count(puzzle, 1).solution)
+            puzzle = generate_alphametic(options.words, rng, words, options.seconds, stop,
+                                         options.level)
+            return self.made(puzzle, count(puzzle, 1).solution, rate, stop)
         if isinstance(options, ShapeOptions):
             puzzle, answer = generator.generate_from_shape(options.shape, rng,
-                                                           options.seconds, stop)
+                                                           options.seconds, stop, options.level)
         else:
             puzzle, answer = generator.generate(options, rng, stop)
-        return Generated(puzzle, tuple(cells for _, cells in answer.rows()))
+        return self.made(puzzle, tuple(cells for _, cells in answer.rows()), rate, stop)
+
+    def made(self, puzzle: Puzzle, solution, rate: bool, stop) -> Generated:
+        return Generated(puzzle, solution, rating=rating.rate(puzzle, stop) if rate else None)
+
+    def rate(self, puzzle, stop=None, context=NO_CONTEXT):
+        """The level and score from the steps a person takes (core/arith/rating.py), for a
+        calculation of exactly one answer."""
+        if puzzle.op == "div" and puzzle.steps and puzzle.rules.leading_zeros:
+            raise NotRated("a long division with leading zeros allowed is not rated")
+        checked = count(puzzle, 2, stop)
+        if checked.stopped:
+            raise NotRated("stopped")
+        if not checked.unique:
+            raise NotRated("no solution" if checked.count == 0 else
+                           "not unique: cannot be rated")
+        try:
+            return rating.rate(puzzle, stop)
+        except Stopped:
+            raise NotRated("stopped") from None
 
     # print and exchange: the family's drawing.py and ipuz.py
     title_of = staticmethod(drawing.title)
@@ -116,19 +144,21 @@ def _calculation_options(values: dict):
     from core.arith.generator import Options
 
     if values.get("shape") is not None:
-        return ShapeOptions(formats.parse_shape(values["shape"]), values["seconds"])
+        return ShapeOptions(formats.parse_shape(values["shape"]), values["seconds"],
+                            values.get("level"))
     digits = values["digits"].replace("+", "x").split("x")
     if not all(d.strip().isascii() and d.strip().isdigit() for d in digits):
         raise ValueError(f"--digits {values['digits']!r}: digit counts like 3x2 or 4+4+4")
     attempts = {"attempts": values["attempts"]} if values.get("attempts") else {}
     return Options(op=values["op"], digits=tuple(int(d) for d in digits), keep=values["keep"],
-                   one_blank_per_column=bool(values.get("one_blank_per_column")), **attempts)
+                   one_blank_per_column=bool(values.get("one_blank_per_column")),
+                   level=values.get("level"), **attempts)
 
 
 def _alphametic_options(values: dict) -> AlphameticOptions:
     words = values.get("word_list")
     return AlphameticOptions(values["words"], _word_list(words) if words else None,
-                             values["seconds"])
+                             values["seconds"], values.get("level"))
 
 
 def _word_list(text: str) -> str:
@@ -138,6 +168,10 @@ def _word_list(text: str) -> str:
 
 
 SECONDS = Field("seconds", "time budget for one puzzle", float, 60.0)
+LEVEL = Field("level", "how a person solves it (the workbench arithmetic scale): easy (units "
+              "digits, carries, small columns), medium (bigger columns, sizes, two columns "
+              "at once), hard (a case split), expert (trial and error)", str,
+              choices=rating.LEVELS)
 CALCULATION = Generator("arith", "a unique 虫食算 (long calculation with blanks)", (
     Field("op", "the operation", str, "mul", OPERATIONS),
     Field("digits", "digit counts, e.g. 3x2 or 4+4+4 (div: divisor x quotient)", str, "3x3"),
@@ -146,11 +180,13 @@ CALCULATION = Generator("arith", "a unique 虫食算 (long calculation with blan
     Field("shape", "the author's shape (@ a digit to choose, * a blank, letters)",
           file=True),
     Field("attempts", "random answers to try", int),
+    LEVEL,
     SECONDS,
 ), _calculation_options, "vertical", "vertical")
 ALPHAMETIC = Generator("alphametic", "a unique 覆面算 of words that add up", (
     Field("words", "number of words, the sum included", int, 10),
     Field("word_list", "one word a line (default: common English words)", file=True),
+    LEVEL,
     SECONDS,
 ), _alphametic_options, "line", "line")
 Arith.generators = (CALCULATION, ALPHAMETIC)

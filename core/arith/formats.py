@@ -507,3 +507,29 @@ def printed_cells(puzzle: Puzzle) -> dict[tuple[int, int], tuple[int, int]]:
                  for x, ch in enumerate(line) if ch == PROBE]
         places.update(((r, c), at) for c, at in enumerate(marks))
     return places
+
+
+def shared_cells(puzzle: Puzzle) -> list[tuple[tuple[int, int], ...]]:
+    """Cells printed as one: single cells, except in a long division, where a working
+    number's head is printed on one line with the dividend (the first) or the rest before
+    it (the others). The generator shows or blanks them together, so the file and the
+    printed layout agree; the logic solver takes them for one digit."""
+    rows = puzzle.rows()
+    index = {role: r for r, (role, _) in enumerate(rows)}
+    partner: dict[tuple[int, int], tuple[int, int]] = {}
+    shown = [(d, s) for d, s in enumerate(puzzle.steps, 1) if s is not None]
+    if shown:
+        width = len(puzzle.operands[0]) - len(puzzle.result) + 1
+        if shown[0][0] == 1 and len(shown[0][1].working) == width:  # the dividend's head
+            for c in range(width):
+                partner[(index["working 1"], c)] = (index["dividend"], c)
+        for (digit, step), (later, following) in zip(shown, shown[1:], strict=False):
+            if len(following.working) == len(step.remainder) + later - digit:
+                for c in range(len(step.remainder)):
+                    partner[(index[f"working {later}"], c)] = (index[f"rest {digit}"], c)
+    groups: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for r, (_, cells) in enumerate(rows):
+        for c in range(len(cells)):
+            key = partner.get((r, c), (r, c))
+            groups.setdefault(key, []).append((r, c))
+    return [tuple(group) for group in groups.values()]

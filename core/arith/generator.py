@@ -8,7 +8,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from core.arith.formats import shared_cells
 from core.arith.model import BLANK, OPERATIONS, SHOWN, DivisionStep, Puzzle, filled
+from core.arith.rating import LEVELS, fits_level, level_of_puzzle
 from core.arith.solver import count
 from core.errors import GenerationFailed
 from core.removal import remove_greedily
@@ -25,6 +27,7 @@ class Options:
     keep: float = 0.0  # share of the digits left shown: blanking stops there (0: minimal)
     one_blank_per_column: bool = False  # the blog's rule for additions
     attempts: int = 20
+    level: str | None = None  # how a person solves it (core/arith/rating.py); None: any
 
     def __post_init__(self):
         if self.op not in OPERATIONS:
@@ -35,6 +38,8 @@ class Options:
             raise ValueError(f"digit counts must be 1 to {MAX_DIGITS}: {self.digits}")
         if not 0 <= self.keep <= 1:
             raise ValueError("keep is a share between 0 and 1")
+        if self.level is not None and self.level not in LEVELS:
+            raise ValueError(f"level {self.level!r}? one of {', '.join(LEVELS)}")
 
 
 def _number(digits: int, rng: random.Random) -> int:
@@ -92,54 +97,41 @@ def _blanked(answer: Puzzle, shown: frozenset) -> Puzzle:
 
 def generate(options: Options = Options(), rng: random.Random | None = None,
              stop: Callable[[], bool] | None = None) -> tuple[Puzzle, Puzzle]:
-    """A puzzle with exactly one solution, and that solution (the answer it was made from)."""
+    """A puzzle with exactly one solution, and that solution (the answer it was made from).
+    With a level, digits are blanked only while a person's steps still finish the puzzle
+    within that level, and an attempt that ends easier than asked is tried again."""
     rng = rng or random.Random()
     for _ in range(options.attempts):
         if stop is not None and stop():
             break
         answer = random_answer(options, rng)
-        cells = [(r, c) for r, (_, row) in enumerate(answer.rows()) for c in range(len(row))]
-        target = math.ceil(options.keep * len(cells)) or None
-        columns = _columns(answer) if options.one_blank_per_column else None
-
-        def can_remove(rest: frozenset, group: tuple, answer=answer, columns=columns,
-                       cells=cells) -> bool:
-            if columns is not None:
-                column = columns[group[0]]
-                if any(columns[c] == column for c in cells if c not in rest and c != group[0]):
-                    return False
-            return count(_blanked(answer, rest), limit=2, stop=stop).unique
-
-        kept = remove_greedily(cells, shared_cells(answer), can_remove, rng, target=target,
-                               stop=stop)
+        kept = _blanking(options, answer, rng, stop)
         puzzle = _blanked(answer, kept)
-        if count(puzzle, limit=2).unique:
+        if count(puzzle, limit=2).unique and (
+                options.level is None or level_of_puzzle(puzzle, stop) == options.level):
             return puzzle, answer
-    raise GenerationFailed(f"no unique puzzle in {options.attempts} attempts")
+    level = f" of level {options.level}" if options.level else ""
+    raise GenerationFailed(f"no unique puzzle{level} in {options.attempts} attempts")
 
 
-def shared_cells(answer: Puzzle) -> list[tuple[tuple[int, int], ...]]:
-    """Clue groups: single cells, except in a long division, where a working number's head
-    is printed on one line with the dividend (the first) or the rest before it (the others):
-    those cells are shown or blanked together, so the file and the printed layout agree."""
-    rows = answer.rows()
-    index = {role: r for r, (role, _) in enumerate(rows)}
-    partner: dict[tuple[int, int], tuple[int, int]] = {}
-    if answer.op == "div":
-        shown = [(d, s) for d, s in enumerate(answer.steps, 1) if s is not None]
-        first = shown[0][0]
-        for c in range(len(shown[0][1].working)):
-            partner[(index[f"working {first}"], c)] = (index["dividend"], c)
-        for (digit, step), (later, following) in zip(shown, shown[1:], strict=False):
-            if len(following.working) == len(step.remainder) + later - digit:
-                for c in range(len(step.remainder)):
-                    partner[(index[f"working {later}"], c)] = (index[f"rest {digit}"], c)
-    groups: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    for r, (_, cells) in enumerate(rows):
-        for c in range(len(cells)):
-            key = partner.get((r, c), (r, c))
-            groups.setdefault(key, []).append((r, c))
-    return [tuple(group) for group in groups.values()]
+def _blanking(options: Options, answer: Puzzle, rng: random.Random, stop) -> frozenset:
+    """The cells left shown after blanking greedily (see generate)."""
+    cells = [(r, c) for r, (_, row) in enumerate(answer.rows()) for c in range(len(row))]
+    target = math.ceil(options.keep * len(cells)) or None
+    columns = _columns(answer) if options.one_blank_per_column else None
+
+    def can_remove(rest: frozenset, group: tuple) -> bool:
+        if columns is not None:
+            column = columns[group[0]]
+            if any(columns[c] == column for c in cells if c not in rest and c != group[0]):
+                return False
+        puzzle = _blanked(answer, rest)
+        if options.level in (None, "expert"):
+            return count(puzzle, limit=2, stop=stop).unique
+        return fits_level(puzzle, options.level, stop)
+
+    return remove_greedily(cells, shared_cells(answer), can_remove, rng, target=target,
+                           stop=stop)
 
 
 def _columns(answer: Puzzle) -> dict[tuple[int, int], int]:
@@ -150,10 +142,12 @@ def _columns(answer: Puzzle) -> dict[tuple[int, int], int]:
 
 
 def generate_from_shape(shape: Puzzle, rng: random.Random | None = None, seconds: float = 30.0,
-                        stop: Callable[[], bool] | None = None) -> tuple[Puzzle, Puzzle]:
+                        stop: Callable[[], bool] | None = None, level: str | None = None,
+                        ) -> tuple[Puzzle, Puzzle]:
     """Numbers for an author's shape: `@` cells are shown digits to choose, `*` blanks, letters
     letters, digits fixed. Random answers that fit the shape are tried until one makes the
-    puzzle unique; GenerationFailed when none did within `seconds`."""
+    puzzle unique (and of `level`, if given); GenerationFailed when none did within
+    `seconds`."""
     rng = rng or random.Random()
     if not any(SHOWN in cells for _, cells in shape.rows()):
         raise ValueError(f"the shape has no {SHOWN} cell to fill")  # see formats.parse_shape
@@ -169,6 +163,8 @@ def generate_from_shape(shape: Puzzle, rng: random.Random | None = None, seconds
                              zip(cells, answer_row, strict=True))
                      for (_, cells), answer_row in zip(shape.rows(), answer, strict=True))
         puzzle = filled(shape, rows)
-        if count(puzzle, limit=2, stop=out_of_time).unique:
+        if count(puzzle, limit=2, stop=out_of_time).unique and (
+                level is None or level_of_puzzle(puzzle, out_of_time) == level):
             return puzzle, filled(shape, answer)
-    raise GenerationFailed(f"no unique filling of the shape within {seconds:.0f} s")
+    of_level = f" of level {level}" if level else ""
+    raise GenerationFailed(f"no unique filling of the shape{of_level} within {seconds:.0f} s")

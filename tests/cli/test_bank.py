@@ -174,6 +174,24 @@ def test_an_alphametic_bank_and_its_canonical_form(tmp_path, capsys):
     assert main(["bank", "export", str(bank), "--json"]) == 0
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert len(rows) == 2 and all(arith.count(arith.parse(r["puzzle"])).unique for r in rows)
+    assert all(r["level"] == arith.rate(arith.parse(r["puzzle"])).level for r in rows)
+
+
+def test_a_bank_of_easy_calculations_stores_their_rating(tmp_path, capsys):
+    from core import kinds
+
+    arith = kinds.by_name("arith")
+    bank = tmp_path / "m.sqlite"
+    assert main(["bank", "build", str(bank), "--kind", "arith", "--op", "mul", "--digits",
+                 "3x2", "--level", "easy", "--count", "2", "--seed", "1"]) == 0
+    assert main(["bank", "export", str(bank), "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    for row in rows:
+        rating = arith.rate(arith.parse(row["puzzle"]))
+        assert row["level"] == rating.level == "easy"
+        assert (row["rating"], row["hardest"]) == (rating.score, rating.hardest)
+    assert main(["bank", "info", str(bank)]) == 0
+    assert "(workbench arithmetic scale)" in capsys.readouterr().out
 
 
 def test_a_task_that_fails_is_said_and_the_bank_keeps_its_puzzles(tmp_path, capsys,

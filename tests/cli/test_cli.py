@@ -183,9 +183,38 @@ def test_arith_collection_and_not_unique(puzzle_file, capsys):
     assert out[1]["differs"] and all(":" in name for name in out[1]["differs"])
 
 
-def test_rate_refuses_arith(puzzle_file, capsys):
-    assert main(["rate", puzzle_file("SEND+MORE=MONEY\n")]) == 2
-    assert "虫食算・覆面算 has no difficulty rating yet" in capsys.readouterr().err
+def test_rate_arith_with_its_scale_and_steps(puzzle_file, capsys):
+    path = puzzle_file("SEND+MORE=MONEY\n**+**=***\n")
+    assert main(["rate", path]) == 1  # the second has many answers: not rated
+    out, err = capsys.readouterr()
+    assert ":1: medium (score 2.5, workbench arithmetic scale); hardest: two columns" in out
+    assert ":2: not unique: cannot be rated" in err
+    assert main(["rate", puzzle_file("SEND+MORE=MONEY\n"), "--steps"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == "  1. S, M start a number, so not 0" and lines[2].startswith("  2. M = 1")
+    assert main(["rate", puzzle_file("SEND+MORE=MONEY\n"), "--json"]) == 0
+    rated = json.loads(capsys.readouterr().out)
+    assert (rated["score"], rated["level"], rated["scale"]) == (2.48, "medium",
+                                                                "workbench arithmetic")
+    assert rated["techniques"]["two columns"] == 1 and rated["hardest"] == "two columns"
+
+
+@pytest.mark.parametrize("generator, options", [
+    ("arith", ["--op", "mul", "--digits", "3x2"]), ("alphametic", ["--words", "3"])])
+def test_generate_arith_to_a_level(generator, options, capsys):
+    assert main(["generate", generator, *options, "--level", "easy", "--seed", "2",
+                 "--json"]) == 0
+    made = json.loads(capsys.readouterr().out)
+    assert made["level"] == "easy" and made["rating"]["scale"] == "workbench arithmetic"
+    assert "case split" not in made["rating"]["techniques"]
+
+
+def test_check_json_carries_the_arith_rating(puzzle_file, capsys):
+    assert main(["check", puzzle_file("SEND+MORE=MONEY\n**+**=***\n"), "--json"]) == 1
+    unique, several = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert unique["level"] == "medium" and unique["rating"]["score"] == 2.48
+    assert unique["rating"]["scale"] == "workbench arithmetic"
+    assert "level" not in several and "rating" not in several
 
 
 def test_generate_arith_and_shape_and_alphametic(puzzle_file, capsys):

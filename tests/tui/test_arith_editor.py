@@ -1,5 +1,5 @@
-"""The 虫食算 / 覆面算 editor: the letter key of the answer, the search effort, the shape
-changed in place, undo."""
+"""The 虫食算 / 覆面算 editor: the letter key of the answer, the search effort, the level and
+first steps, the shape changed in place, undo."""
 
 from core import arith
 from tests.tui.conftest import wait_for
@@ -22,7 +22,7 @@ async def test_the_answer_of_an_alphametic_shows_its_letter_key(pool):
     app = PuzzleApp(pool=pool)
     async with app.run_test(size=(110, 40)) as pilot:
         editor = await open_editor(app, pilot, arith.parse("SEND+MORE=MONEY"))
-        assert editor.found == 1 and "search effort" in text(app, "#difficulty")
+        assert editor.found == 1 and "search effort" in text(app, "#details")
         await pilot.press("ctrl+r")
         assert "S=9" in text(app, "#details") and "Y=2" in text(app, "#details")
         shown = "\n".join(editor.grid.solution)
@@ -45,3 +45,13 @@ async def test_the_shape_changes_in_place_and_undoes(pool):
         assert editor.puzzle.operands[0] == "**2*"
         await pilot.press("minus", "minus")
         assert editor.puzzle.operands[0] == "2*"
+
+
+async def test_a_unique_calculation_shows_its_level_and_first_steps(pool):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        await open_editor(app, pilot, arith.parse("SEND+MORE=MONEY"))
+        await wait_for(pilot, lambda: "level:" in text(app, "#difficulty"))
+        headline = text(app, "#difficulty")
+        assert "medium (score 2.5, workbench arithmetic scale)" in headline
+        assert "M = 1" in text(app, "#techniques")  # the first steps, in words

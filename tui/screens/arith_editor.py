@@ -1,9 +1,11 @@
 """The masked-arithmetic editor (虫食算, 覆面算): the calculation laid out as printed; every
 cell takes a digit, a blank (* ? □) or a letter (kana and kanji too). After each edit the
-side panel says unique / several (the cells where two answers differ, highlighted) / none."""
+side panel says unique / several (the cells where two answers differ, highlighted) / none,
+and a unique calculation's level and first steps as a person solves it."""
 
 from __future__ import annotations
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -25,6 +27,7 @@ HINT = ("type a digit, a blank (*) or a letter in a cell; Backspace blanks it; +
 
 class ArithEditor(PuzzleEditor):
     family = ARITH
+    SLOTS = ("check", "rate")  # a unique calculation is rated in the pool after its check
     BINDINGS = [
         Binding("ctrl+r", "reveal", "Solution"),
         Binding("plus", "reshape('longer')", "Row +digit", show=False),
@@ -107,6 +110,15 @@ class ArithEditor(PuzzleEditor):
         self.last_check = None
         self.set_puzzle(puzzle)
 
+    def checked(self) -> None:
+        if self.found == 1:
+            self.run_rating()
+
+    @work(exclusive=True, group="rate")
+    async def run_rating(self) -> None:
+        """The level and score from the steps a person takes, the first steps in words."""
+        await self.show_level(HINT)
+
     def show_puzzle(self) -> None:
         self.grid.show(self.text())
 
@@ -119,7 +131,8 @@ class ArithEditor(PuzzleEditor):
             key = shape.letter_key(self.puzzle, result.solution)
             shown = ("key: " + " ".join(f"{k}={v}" for k, v in sorted(key.items()))
                      if self.reveal and key else "ctrl+r shows the answer")
-            self.status.set_uniqueness("✓ unique", "unique", shown)
+            effort = f"search effort {plural(result.nodes, 'node')}"
+            self.status.set_uniqueness("✓ unique", "unique", f"{effort}; {shown}")
         elif found == 0:
             self.status.set_uniqueness("✗ no solution", "none",
                                        "no digits make this calculation right")
@@ -130,8 +143,8 @@ class ArithEditor(PuzzleEditor):
             self.status.set_uniqueness("⚠ several solutions", "several",
                                        f"two answers differ in {', '.join(names)} "
                                        "(highlighted)")
-        effort = f"search effort {plural(result.nodes, 'node')}" if found else ""
-        self.status.set_difficulty(effort, "", HINT)
+        effort = f"search effort {plural(result.nodes, 'node')}" if found > 1 else ""
+        self.status.set_difficulty("rating…" if found == 1 else effort, "", HINT)
         answer = result.solution if self.reveal else None
         self.grid.show(self.text(), differs,
                        self.text(arith.filled(self.puzzle, answer)) if answer else None)

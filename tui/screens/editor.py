@@ -301,6 +301,16 @@ class PuzzleEditor(Screen):
             return None
         return rating
 
+    async def show_level(self, hint: str) -> None:
+        """The rating's level and its first steps in the panel (ナンクロ, arithmetic)."""
+        rating = await self.rated(hint)
+        if rating is None:
+            return
+        steps = rating.walkthrough()
+        more = f"\n… {len(steps) - 3} more (rate --steps)" if len(steps) > 3 else ""
+        self.status.set_difficulty(f"level: {rating.summary()}", "\n".join(steps[:3]) + more,
+                                   hint)
+
     def action_cancel_check(self) -> None:
         """Stop a running check; a finished result stays on screen."""
         if not self.checking:

@@ -300,13 +300,8 @@ class NumcroEditor(PuzzleEditor):
 
     @work(exclusive=True, group="rate")
     async def run_rating(self) -> None:
-        rating = await self.rated(HELP)
-        if rating is None:
-            return
-        steps = rating.walkthrough()
-        more = f"\n… {len(steps) - 3} more (rate --steps)" if len(steps) > 3 else ""
-        self.status.set_difficulty(f"level: {rating.summary()}", "\n".join(steps[:3]) + more,
-                                   HELP)
+        """The level and score from the steps a person takes, the first steps in words."""
+        await self.show_level(HELP)
 
     def house_rules(self, solution) -> str:
         """The house rules the grid breaks, a line each (cheap: checked here, not in the

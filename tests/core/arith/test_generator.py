@@ -108,3 +108,29 @@ def test_sample_puzzles_are_unique():
     assert len(paths) >= 3  # a division, a multiplication and an alphametic
     for path in paths:
         assert count(parse_arith(path.read_text())).unique, path.name
+
+
+def test_a_shape_filled_to_a_level():
+    from core.arith.generator import generate_from_shape
+    from core.arith.rating import rate
+
+    shape = parse_shape("   @*@\nx   *@\n------\n  *@*@\n  @*@\n------\n @@*@*\n")
+    puzzle, _ = generate_from_shape(shape, random.Random(1), 30, level="easy")
+    assert count(puzzle).unique and rate(puzzle).level == "easy"
+
+
+def test_a_level_search_stopped_ends_cleanly():
+    from core.arith.generator import GenerationFailed
+    from core.arith.rating import fits_level, level_of_puzzle
+
+    puzzle = parse("SEND+MORE=MONEY")
+    assert level_of_puzzle(puzzle, lambda: True) is None  # the rating was stopped
+    assert not fits_level(puzzle, "expert", lambda: True)
+    calls = [0]
+
+    def stop() -> bool:
+        calls[0] += 1
+        return calls[0] > 3
+
+    with pytest.raises(GenerationFailed):
+        generate(Options(op="div", digits=(2, 3), level="hard"), random.Random(1), stop)
