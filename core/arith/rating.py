@@ -41,6 +41,11 @@ class Rating:
                 "techniques": self.techniques, "scale": self.scale, "steps": len(self.steps),
                 "complete": self.complete}
 
+    def headline(self) -> str:
+        """'medium, score 2.5 (workbench arithmetic scale), hardest: two columns'."""
+        return (f"{self.level}, score {self.score:.1f} ({self.scale} scale), hardest: "
+                f"{self.hardest}")
+
     def summary(self) -> str:
         used = ", ".join(f"{name} ×{times}" for name, times in self.techniques.items())
         return (f"{self.level} (score {self.score:.1f}, {self.scale} scale); hardest: "

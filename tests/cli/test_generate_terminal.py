@@ -68,8 +68,8 @@ def test_each_codeword_said_on_the_workbench_scale(english, capsys):
     assert all(m["kind"] == "numcro" for m in made)
 
 
-def test_arithmetic_said_with_its_givens_and_rating_or_none():
-    """虫食算 has no rating on this branch (issue 27's other half adds one, on its scale)."""
+def test_arithmetic_said_with_its_givens_and_its_own_scale():
     _, said = run_on_a_terminal("arith", "--seed", "1")
     assert re.fullmatch(r"generate: puzzle 1 \(seed 1\): 虫食算 \(掛け算\), \d+ givens, "
-                        r"(not rated|.+ scale\S*)", said[0]), said
+                        r"(easy|medium|hard|expert), score \d\.\d \(workbench arithmetic "
+                        r"scale\), hardest: .+", said[0]), said
