@@ -4,8 +4,12 @@ cages), the constraint's own steps (cage combinations, the 45 rule's innies, the
 arrow bounds, kropki/XV/inequality eliminations, little killer and sandwich sums; each of
 today's lines, quadruples, clones, minima and maxima, indexers, X-sums and skyscrapers, and
 the setter's given candidates, in the puzzle's own terms), then the classic intersections
-and subsets over any houses. The rating is the hardest step's score on Sudoku Explainer's
-scale (10 when guessing is needed). A classic grid is rated by classic Sudoku's own rater."""
+and subsets over any houses, and last a contradiction: a digit that, placed, leaves the
+constraints no way on (the counter's own propagation, a forcing chain a person follows
+cell by cell). The rating is the hardest step's score on the workbench variants scale: its
+numbers follow Sudoku Explainer's for the techniques the two share (10 when guessing is
+needed), and its levels are the same bands as classic Sudoku's (core.sudoku.logic). A
+classic grid is rated by classic Sudoku's own rater."""
 
 from __future__ import annotations
 
@@ -14,14 +18,13 @@ from dataclasses import replace
 from itertools import combinations
 
 from core.search import Stop, bits
-from core.sudoku.logic import GUESSING_SCORE, Rating, Step
+from core.sudoku.logic import GUESSING_SCORE, Rating, Step, level_of_score
 from core.variants import engine
 from core.variants.lines import TIE_WORDS, sums_of
 from core.variants.model import Clone, Line, Variant, symbol
 from core.variants.rules import LINE_NAMES
 
-LEVEL_BOUNDS = (("easy", 2.3), ("medium", 3.4), ("hard", 4.4), ("expert", 6.0),
-                ("master", 9.9))
+CONTRADICTION = (7.5, 8.0)  # a cell of two digits tried; of three or more
 # What each propagator says, keyed by its class, or by its class and the rule it comes from
 # (Tie and EqualSums serve several lines; an indexer has a kind): (technique, score on the
 # scale of Sudoku Explainer, what it says). The fields come from _facts.
@@ -426,6 +429,25 @@ def hidden_subset(k: int, score: float) -> Callable[[Board], Step | None]:
     return find
 
 
+def contradiction(board: Board) -> Step | None:
+    """A digit that, placed, leaves some rule with no way (the counter's own propagation:
+    singles, every constraint, locked candidates); cells of two digits are tried first."""
+    open_cells = [c for c, m in enumerate(board.cand) if not board.values[c] and m & (m - 1)]
+    for few in (True, False):
+        for c in sorted(open_cells, key=lambda c: board.cand[c].bit_count()):
+            if few != (board.cand[c].bit_count() == 2):
+                continue
+            for v in _digits(board.cand[c]):
+                trial, blame = board.cand[:], []
+                trial[c] = 1 << (v - 1)
+                if not engine.propagate(trial, board.plan, [c], blame=blame):
+                    stuck = board.names_of(sorted(set(blame))[:4])
+                    return _step(board, "contradiction", CONTRADICTION[not few], [(c, v)],
+                                 f"if {board.name(c)} were {symbol(v)}, the rules would leave "
+                                 f"no way for {stuck}")
+    return None
+
+
 TECHNIQUES: tuple[tuple[str, Callable[[Board], Step | None]], ...] = (
     ("hidden single", hidden_single),
     ("naked single", naked_single),
@@ -435,6 +457,7 @@ TECHNIQUES: tuple[tuple[str, Callable[[Board], Step | None]], ...] = (
     ("hidden pair", hidden_subset(2, 3.4)),
     ("naked triple", naked_subset(3, 3.6)),
     ("hidden triple", hidden_subset(3, 4.0)),
+    ("contradiction", contradiction),
 )
 
 
@@ -458,7 +481,7 @@ def solve_logically(p: Variant, stop: Stop | None = None) -> tuple[list[Step], b
 
 
 def level_of(score: float) -> str:
-    return next((level for level, top in LEVEL_BOUNDS if score <= top), "needs-guessing")
+    return level_of_score(score)
 
 
 def rate(p: Variant, stop: Stop | None = None) -> Rating:

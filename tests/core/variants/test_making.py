@@ -129,3 +129,21 @@ def test_eliminations_are_said_once_per_group_of_cells():
     board = Board(formats.parse("kind: variants\n" + "." * 36 + "\n"))
     said = _elim_text(board, [(0, 1), (1, 1), (0, 2), (1, 2), (5, 4)])
     assert said == "r1c1, r1c2 ≠ 1, 2; r1c6 ≠ 4"
+
+
+def test_a_contradiction_step_finishes_line_puzzles_soundly():
+    """Generated 9x9 line puzzles that singles and the constraints' own steps leave stuck
+    are finished by contradictions (a digit that, placed, leaves a rule no way), each one
+    sound, instead of "needs guessing"."""
+    from core.variants.logic import rate
+
+    finished = 0
+    for words in (("whisper",), ("palindrome", "entropic"), ("dutch", "nabner")):
+        puzzle, solution = generator.generate(generator.Options("shapes", 9, shapes=words),
+                                              random.Random(5))
+        rating = rate(puzzle)
+        said = [s for s in rating.steps if s.technique == "contradiction"]
+        assert said and all(solution[c] != v for s in said for c, v in s.eliminations)
+        assert all(" were " in s.text and "leave no way for r" in s.text for s in said)
+        finished += rating.solved and rating.level == "master"
+    assert finished == 3
