@@ -15,8 +15,10 @@ PT = 0.3528  # mm in a point
 PAPERS = {"a4": (210.0, 297.0), "a5": (148.0, 210.0), "b5": (182.0, 257.0),
           "letter": (215.9, 279.4)}
 LAYOUTS = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3), 9: (3, 3)}  # a page: columns, rows
+TABLES = ("beside", "under", "none")
 HEADING_PARTS = ("number", "kind", "title", "level", "rating", "author", "date")
-PLACEMENTS = ("corner", "centre")  # ナンクロ numbers: UK codewords, Japanese magazines
+PLACEMENTS = ("auto", "corner", "centre")  # ナンクロ numbers: auto: centred in Japanese
+# (as ナンクロ magazines print them), in the corner in English (as UK codewords do)
 
 
 class StyleError(ValueError):
@@ -56,11 +58,14 @@ class Style:
     givens: Font = Font(size=20.0)  # digits and letters in the cells, at `cell`
     clues: Font = Font(size=7.0)  # killer sums, outside clues, ナンクロ numbers, at `cell`
     headings: Font = Font(size=11.0)  # a puzzle's heading (the first line; the rest smaller)
-    numbers: str = "corner"  # ナンクロ numbers: "corner" (UK codewords) or "centre" (Japanese)
-    number_size: float = 6.5  # pt at `cell`, ナンクロ numbers
-    table: bool = True  # ナンクロ: the 50音 (or A-Z) table to cross letters out on
+    numbers: str = "auto"  # ナンクロ numbers: "corner", "centre", or by the puzzle's language
+    corner_size: float = 8.0  # pt at `cell`: ナンクロ numbers in the corner
+    centre_size: float = 12.0  # pt at `cell`: ナンクロ numbers centred
+    table: str = "beside"  # ナンクロ: the 50音 (A-Z) table to cross letters out: beside, under
+    # the grid (a 50音表 as printed, a gyō a column), or none
     shading: float = 15.0  # % black: shaded cells, thermometers, even and odd cells
-    grey: float = 50.0  # % black: ナンクロ numbers, arrows, diagonals, crossed-out letters
+    grey: float = 50.0  # % black: arrows, diagonals, crossed-out letters
+    number_grey: float = 80.0  # % black: ナンクロ numbers
     heading: tuple[str, ...] = HEADING_PARTS  # the parts a heading shows
 
     @property
@@ -70,6 +75,10 @@ class Style:
     @property
     def grey_ink(self) -> str:
         return grey_color(self.grey)
+
+    @property
+    def number_ink(self) -> str:
+        return grey_color(self.number_grey)
 
     def size_mm(self, font: Font) -> float:
         return font.size * PT
@@ -82,7 +91,8 @@ MAGAZINE = Style()
 LARGE = replace(MAGAZINE, name="large", per_page=1, solutions_per_page=4, max_cell=24.0,
                 cell=14.0, cell_line=0.3, box_line=0.9, outer_line=1.2,
                 givens=Font(size=28.0), clues=Font(size=11.0), headings=Font(size=16.0),
-                numbers="centre", number_size=15.0, grey=80.0)
+                corner_size=11.0, centre_size=17.0, grey=70.0, number_grey=100.0,
+                table="under")
 BUILT_IN = {"magazine": MAGAZINE, "large": LARGE}
 
 
@@ -156,10 +166,12 @@ KEYS = {
     "lines": {"cell": ("cell_line", _number(0.02, 3)), "box": ("box_line", _number(0.02, 5)),
               "outer": ("outer_line", _number(0.02, 6))},
     "numcro": {"numbers": ("numbers", _choice(*PLACEMENTS)),
-               "number_size": ("number_size", _number(3, 60, "pt")),
-               "table": ("table", _boolean)},
+               "corner_size": ("corner_size", _number(3, 60, "pt")),
+               "centre_size": ("centre_size", _number(3, 60, "pt")),
+               "table": ("table", _choice(*TABLES))},
     "grey": {"shading": ("shading", _number(0, 100, "% black")),
-             "numbers": ("grey", _number(0, 100, "% black"))},
+             "lines": ("grey", _number(0, 100, "% black")),
+             "numbers": ("number_grey", _number(0, 100, "% black"))},
 }
 FONT_KEYS = ("givens", "clues", "headings")
 TOP_KEYS = ("based_on", "page", "grid", "lines", "fonts", "numcro", "grey", "heading")

@@ -3,9 +3,10 @@ numbers in the corner (as UK codewords print them) or centred (as Japanese ナ�
 do, a given letter printed in place of its number), the solver's table of letters (the 50音
 table for Japanese, A-Z for English) with the given letters crossed out, beside the grid or
 under it, the key (a box for every number, the given ones filled in) and the keyword strip
-when 二重マス cells spell a final word. Large print (`rules: large` in the puzzle, or the
-`large` style): the table under the grid so the grid takes the page's width, and numbers and
-letters a third larger. Every length is a share of the cell, so a page scales it whole."""
+when 二重マス cells spell a final word. Large print (`rules: large` in the puzzle): the table
+under the grid so the grid takes the page's width, and numbers and letters a third larger
+(the `large` house style puts the table under the grid too, and sets everything larger).
+Every length is a share of the cell, so a page scales it whole."""
 
 from __future__ import annotations
 
@@ -35,14 +36,17 @@ class _Print:
         from core.numcro.rules import settings
 
         self.style, self.cell = style, style.cell
-        large = settings(puzzle).large or style.name == "large"
+        large = settings(puzzle).large
         self.scale = LARGE if large else 1.0
-        self.centred = style.numbers == "centre"
-        self.number = min(style.number_size * PT * self.scale,  # in the clues' font
-                          (0.5 if self.centred else 0.34) * self.cell)
+        self.centred = style.numbers == "centre" or (style.numbers == "auto"
+                                                     and puzzle.lang == "ja")
+        size = style.centre_size if self.centred else style.corner_size
+        self.number = min(size * PT * self.scale,  # in the clues' font
+                          (0.6 if self.centred else 0.4) * self.cell)
         self.letter = min(LETTER * self.scale, 0.8) * self.cell
-        self.table = ("under" if large else "beside") if style.table else None
+        self.table = "under" if large and style.table != "none" else style.table
         self.grey = style.grey_ink
+        self.ink = style.number_ink
 
 
 def draw(puzzle: Puzzle, answer=None, style: Style | None = None) -> Drawing:
@@ -52,7 +56,7 @@ def draw(puzzle: Puzzle, answer=None, style: Style | None = None) -> Drawing:
     look = _Print(puzzle, style or MAGAZINE)
     cell, w, h = look.cell, puzzle.width, puzzle.height
     letters, solved = dict(puzzle.givens), dict(answer) if answer else {}
-    table = _table_rows(puzzle) if look.table else ()
+    table = _table_rows(puzzle)
     d = Drawing(w * cell, h * cell, cell=cell)
     _grid(d, puzzle, look, letters, solved)
     used = set(solved.values()) if solved else set(letters.values())
@@ -62,11 +66,7 @@ def draw(puzzle: Puzzle, answer=None, style: Style | None = None) -> Drawing:
         _letter_table(d, table, w * cell + GAP * cell, 0, size, used, look)
         d.width += GAP * cell + len(table[0]) * size
     elif look.table == "under":
-        columns = [tuple(row) for row in table]  # one gyō a column, right to left
-        size = min(w * cell / len(columns), cell * 0.9)
-        left = (w * cell - size * len(columns)) / 2
-        _letter_columns(d, columns, left, bottom + GAP * cell, size, used, look)
-        bottom += GAP * cell + max(map(len, columns)) * size
+        bottom = _table_under(d, puzzle, bottom + GAP * cell, used, look)
     bottom = _key(d, puzzle, look, bottom + GAP * cell, letters, solved)
     if puzzle.keyword:
         bottom = _keyword_strip(d, puzzle, bottom + GAP * cell, look, solved)
@@ -102,11 +102,11 @@ def _numbered(d: Drawing, x: float, y: float, cell: float, number: int | None, g
             d.items.append(centred(x + cell / 2, y + cell / 2, letter, look.letter, color))
         elif number is not None:
             d.items.append(centred(x + cell / 2, y + cell / 2, str(number), look.number,
-                                   look.grey, font="clues"))
+                                   look.ink, font="clues"))
         return
     if number is not None:
         d.items.append(Label(x + 0.05 * cell, y + 0.05 * cell + 0.75 * look.number,
-                             str(number), look.number, look.grey, anchor="start",
+                             str(number), look.number, look.ink, anchor="start",
                              font="clues"))
     if letter:
         d.items.append(centred(x + cell * 0.56, y + cell * 0.58, letter,
@@ -126,13 +126,21 @@ def _letter_table(d: Drawing, rows, left: float, top: float, size: float, used: 
             _table_letter(d, letter, left + c * size, top + r * size, size, used, look)
 
 
-def _letter_columns(d: Drawing, columns, left: float, top: float, size: float,
-                    used: set[str], look: _Print) -> None:
-    """The table under the grid as a 50音表 is printed: a gyō a column, ア on the right."""
-    for k, column in enumerate(columns):
-        x = left + (len(columns) - 1 - k) * size
+def _table_under(d: Drawing, puzzle: Puzzle, top: float, used: set[str], look: _Print
+                 ) -> float:
+    """The table under the grid, centred: the 50音表 as it is printed (a gyō a column, ア on
+    the right), or A-Z in two rows. Its bottom."""
+    across = len(GOJUON) if puzzle.lang == "ja" else len(ALPHABET[0])
+    size = min(d.width / across, look.cell * 0.9)
+    left = (d.width - size * across) / 2
+    if puzzle.lang != "ja":
+        _letter_table(d, ALPHABET, left, top, size, used, look)
+        return top + len(ALPHABET) * size
+    for k, column in enumerate(GOJUON):
         for r, letter in enumerate(column):
-            _table_letter(d, letter, x, top + r * size, size, used, look)
+            _table_letter(d, letter, left + (across - 1 - k) * size, top + r * size, size,
+                          used, look)
+    return top + 5 * size
 
 
 def _table_letter(d: Drawing, letter: str, x: float, y: float, size: float, used: set[str],
@@ -163,7 +171,7 @@ def _key(d: Drawing, puzzle: Puzzle, look: _Print, top: float, letters, solved) 
             _numbered(d, x, y, size, number, given, found, look)
             continue
         d.items.append(centred(x + size / 2, y + 0.2 * size, str(number),
-                               min(look.number, 0.28 * size), look.grey, font="clues"))
+                               min(look.number, 0.28 * size), look.ink, font="clues"))
         if given or found:
             d.items.append(centred(x + size / 2, y + 0.62 * size, given or found, 0.5 * size,
                                    INK if given else ANSWER))

@@ -11,6 +11,7 @@ import pytest
 
 from core.export import export_pdf, export_svg
 from core.export.drawing import THIN
+from core.export.style import MAGAZINE
 from core.variants import formats, model
 from core.variants.drawing import (
     CLONE_FILL,
@@ -141,7 +142,8 @@ def test_minimum_and_maximum_chevrons_point_to_the_smaller_digit(key, inwards):
     root = svg(parse(f"{key}: r5c5"))
     lines = chevrons(root)
     assert len(lines) == 8  # two strokes by each of four edges
-    centre = (4.5 * 80 / 9, 4.5 * 80 / 9)  # no margin: the grid starts at 0
+    cell = MAGAZINE.cell  # no margin: the grid starts at 0
+    centre = (4.5 * cell, 4.5 * cell)
     for x1, y1, x2, y2 in lines:  # each stroke runs from the chevron's point
         point, end = math.dist((x1, y1), centre), math.dist((x2, y2), centre)
         assert (point < end) == inwards
