@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from core.export.drawing import Drawing
 from core.export.style import LAYOUTS, PT, Style
 
-HEADING_SCALE = {1: 1.0, 2: 1.0, 4: 0.9, 6: 0.85, 9: 0.75}  # a heading's size, by layout
+HEADING_SCALE = {1: 1.3, 2: 1.1, 4: 0.9, 6: 0.85, 9: 0.75}  # a heading's size, by layout
 LEADING = 1.3  # a heading line's height, of its size
 LATER_LINES = 0.8  # the lines after the first, of its size
 BARE_PAD = 1.0  # mm round a bare drawing, so that its outer line is not cut

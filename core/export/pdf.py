@@ -161,18 +161,17 @@ def _grid_page(pdf, style: Style, running: str, chunk: list[Piece], per_page: in
                    style)
     b = style.bleed
     for lines, drawing, block in zip(headings, drawings, blocks, strict=True):
-        shrink = _heading_shrink(pdf, lines, sizes, block)
-        _heading(pdf, lines, [s * shrink for s in sizes], b + block.x, b + block.heading_top)
+        _heading(pdf, lines, _fitted(pdf, lines, sizes, block), b + block.x,
+                 b + block.heading_top)
         _draw(pdf, drawing, b + block.x, b + block.y, block.scale)
 
 
-def _heading_shrink(pdf, lines: list[str], sizes: list[float], block: Block) -> float:
-    """How much smaller a heading is set so that each line fits from its grid's left edge
-    to its slot's right edge (never below MIN_HEADING)."""
-    room, factor = block.slot.x + block.slot.w - block.x, 1.0
-    for text, size in zip(lines, sizes, strict=False):
-        factor = min(factor, room / max(_width(pdf, "headings", size, text), 1e-9))
-    return max(factor, MIN_HEADING / sizes[0]) if sizes else 1.0
+def _fitted(pdf, lines: list[str], sizes: list[float], block: Block) -> list[float]:
+    """Each line's size, smaller where it must be to fit from its grid's left edge to its
+    slot's right edge (never below MIN_HEADING); its line's height stays."""
+    room = block.slot.x + block.slot.w - block.x
+    return [max(min(size, size * room / max(_width(pdf, "headings", size, text), 1e-9)),
+                MIN_HEADING) for text, size in zip(lines, sizes, strict=False)]
 
 
 def _heading(pdf, lines: list[str], sizes: list[float], x: float, top: float) -> None:

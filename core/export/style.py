@@ -59,7 +59,7 @@ class Style:
     clues: Font = Font(size=7.0)  # killer sums, outside clues, ナンクロ numbers, at `cell`
     headings: Font = Font(size=11.0)  # a puzzle's heading (the first line; the rest smaller)
     numbers: str = "auto"  # ナンクロ numbers: "corner", "centre", or by the puzzle's language
-    corner_size: float = 8.0  # pt at `cell`: ナンクロ numbers in the corner
+    corner_size: float = 10.0  # pt at `cell`: ナンクロ numbers in the corner
     centre_size: float = 12.0  # pt at `cell`: ナンクロ numbers centred
     table: str = "beside"  # ナンクロ: the 50音 (A-Z) table to cross letters out: beside, under
     # the grid (a 50音表 as printed, a gyō a column), or none
@@ -91,7 +91,7 @@ MAGAZINE = Style()
 LARGE = replace(MAGAZINE, name="large", per_page=1, solutions_per_page=4, max_cell=24.0,
                 cell=14.0, cell_line=0.3, box_line=0.9, outer_line=1.2,
                 givens=Font(size=28.0), clues=Font(size=11.0), headings=Font(size=16.0),
-                corner_size=11.0, centre_size=17.0, grey=70.0, number_grey=100.0,
+                corner_size=14.0, centre_size=17.0, grey=70.0, number_grey=100.0,
                 table="under")
 BUILT_IN = {"magazine": MAGAZINE, "large": LARGE}
 
