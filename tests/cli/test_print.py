@@ -10,19 +10,13 @@ from pathlib import Path
 import pytest
 
 from cli import main
-from core.export import FontMissing, find_font
 from core.export.book import LEVEL_ORDER
 
 ROOT = Path(__file__).resolve().parents[2]
 pdfplumber = pytest.importorskip("pdfplumber")
+pytestmark = pytest.mark.usefixtures("print_font")
 
 
-@pytest.fixture(autouse=True)
-def font():
-    try:
-        return find_font()
-    except FontMissing as error:
-        pytest.skip(str(error))
 
 
 def readme_print_commands() -> list[list[str]]:

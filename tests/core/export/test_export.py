@@ -128,16 +128,8 @@ def test_svg_is_sized_in_mm_and_shows_the_givens(family, puzzle, answer):
         assert sum(t.isdigit() for t in solved) > sum(t.isdigit() for t in texts)
 
 
-@pytest.fixture
-def font():
-    try:
-        return find_font()
-    except FontMissing as error:
-        pytest.skip(str(error))
-
-
 @pytest.mark.skipif(not shutil.which("pdftotext"), reason="poppler-utils not installed")
-def test_pdf_booklet_embeds_its_font_and_holds_the_text(font, tmp_path):
+def test_pdf_booklet_embeds_its_font_and_holds_the_text(print_font, tmp_path):
     entries = [(family, p, a, family.title_of(p)) for family, p, a in samples()]
     path = tmp_path / "book.pdf"
     path.write_bytes(export_pdf(entries, "b5", per_page=4, title="テスト"))
@@ -171,7 +163,7 @@ def test_pdf_puts_as_few_puzzles_a_page_as_hold_them_all():
     assert [fitting(n) for n in (1, 2, 3, 4, 9)] == [1, 2, 4, 4, 4]
 
 
-def test_pdf_refuses_unknown_paper_and_layouts(font):
+def test_pdf_refuses_unknown_paper_and_layouts(print_font):
     family, p, a = samples()[0]
     with pytest.raises(ValueError, match="unknown paper 'a3'"):
         export_pdf([(family, p, a, "x")], paper="a3")

@@ -11,23 +11,17 @@ from pathlib import Path
 import pytest
 
 from core import kinds
-from core.export import FontMissing, find_font
 from core.export.book import Source, level_order, pieces, rating_of
 from core.export.layout import frame, slots
 from core.export.pdf import render
 from core.export.style import MAGAZINE, PAPERS
 
 pdfplumber = pytest.importorskip("pdfplumber")
+pytestmark = pytest.mark.usefixtures("print_font")
 PUZZLES = Path(__file__).resolve().parents[3] / "puzzles"
 MM = 25.4 / 72  # mm in a PDF point
 
 
-@pytest.fixture(autouse=True)
-def font():
-    try:
-        return find_font()
-    except FontMissing as error:
-        pytest.skip(str(error))
 
 
 def sources(*names: str) -> list[Source]:
