@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from core.export.drawing import Drawing
 from core.export.style import Style
 from core.family import NotRated
-from core.search import with_deadline
+from core.search import Stopped, with_deadline
 
 # the levels every family's rating names, easiest first (a family uses a prefix of them)
 LEVEL_ORDER = ("easy", "medium", "hard", "expert", "master", "needs-guessing")
@@ -55,7 +55,7 @@ def rating_of(family, puzzle, context=None, seconds: float = RATE_SECONDS):
 
     try:
         return family.rate(puzzle, with_deadline(None, seconds), context or NO_CONTEXT)
-    except NotRated:
+    except (NotRated, Stopped):
         return None
 
 
