@@ -1,5 +1,6 @@
-"""`puzzle-tui bank build|info|export|sample`: rated, deduplicated puzzle banks in one SQLite
-file, built by local processes (--jobs) or the workers of a Dask cluster (--scheduler)."""
+"""`puzzle-tui bank build|info|export|sample|book`: rated, deduplicated puzzle banks in one
+SQLite file, built by local processes (--jobs) or the workers of a Dask cluster (--scheduler);
+`book` prints the puzzles that match as a PDF book in level order (cli/export.py's print)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from cli.common import (
 from core import kinds
 from core.errors import ParseError
 from core.files import InputError, read_text
+from dictionaries import DictionaryError
 
 MAX_COUNT = 10 ** 9
 CPUS = os.cpu_count() or 1
@@ -46,6 +48,21 @@ def add_parser(sub) -> None:
         if name == "sample":
             action.add_argument("--seed", type=int, help="the same sample again")
         add_output_options(action, False, "write them here (default: standard output)")
+    _add_book(actions)
+
+
+def _add_book(actions) -> None:
+    from cli.export import add_print_options
+
+    book = actions.add_parser("book", help="the puzzles that match as a PDF book: a contents "
+                              "page, easiest first, answers and walkthroughs after")
+    book.add_argument("bank", metavar="BANK")
+    book.add_argument("--level", help="only this level")
+    book.add_argument("--rating", metavar="A-B", help="only ratings in this range")
+    book.add_argument("--count", type=int, help="at most this many, the first stored "
+                      "(default: all)")
+    add_output_options(book, True, "the PDF")
+    add_print_options(book, book=True)
 
 
 def _add_build(actions) -> None:
@@ -368,4 +385,42 @@ def _rating_range(text: str | None) -> tuple[float, float] | None:
     return bounds
 
 
-ACTIONS = {"build": run_build, "info": run_info, "export": run_pick, "sample": run_pick}
+def run_book(args) -> int:
+    """The bank's puzzles that match, parsed, solved and rated again (so every heading says
+    the rating with its scale as `rate` does), in level order, as a PDF book."""
+    from cli.export import house_style, print_book
+    from core.bank import Bank
+    from core.export.book import Source
+    from core.family import Context
+
+    if args.count is not None and not 1 <= args.count <= MAX_COUNT:
+        raise UsageError(f"--count {args.count}: from 1 to {MAX_COUNT}")
+    style = house_style(args)
+    rating = _rating_range(args.rating)
+    output_paths([args.output], args, [args.bank])
+    bank = Bank.open(args.bank)
+    try:
+        ids = bank.select(args.level, rating)[:args.count]
+        rows, spec = bank.rows(ids), bank.spec
+    finally:
+        bank.close()
+    if not ids:
+        raise UsageError(f"{args.bank}: no puzzle matches")
+    status = _said_of(args.bank, rows)
+    family, _ = kinds.generator(spec["generator"])
+    context = Context(spec.get("dictionary"))
+    sources = []
+    for row in rows.whole:
+        puzzle = family.parse(row["puzzle"] + "\n")
+        sources.append(Source(family, puzzle, family.count(puzzle, 2, None, context).solution))
+    try:
+        data = print_book(sources, args, style, context, by_level=True, contents=True)
+    except (ValueError, DictionaryError) as error:
+        raise UsageError(str(error)) from None
+    write(args.output, data)
+    print(f"bank: {args.output}: {len(sources)} puzzles", file=sys.stderr)
+    return status
+
+
+ACTIONS = {"build": run_build, "info": run_info, "export": run_pick, "sample": run_pick,
+           "book": run_book}

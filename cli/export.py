@@ -1,6 +1,8 @@
 """`puzzle-tui export FILE... --to text|ipuz|svg|pdf|fpuzzles|sudokupad -o OUT`: puzzles in
-another format; many files make one booklet (pdf) or numbered files (ipuz, svg: OUT-1, OUT-2,
-...); links (variants) are written one a line, `-o -` prints them."""
+another format; many files make one book (pdf: headings with the rating, answer pages, a
+contents page and walkthroughs if asked, in a house style) or numbered files (ipuz, svg:
+OUT-1, OUT-2, ...); links (variants) are written one a line, `-o -` prints them. The print
+options are shared with `bank book` (cli/bank.py)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ from cli.common import (
     write,
 )
 from core import export
+from core.export.book import Source, level_order, pieces, rating_of
+from core.export.style import LAYOUTS, PAPERS, StyleError, load_style
 from dictionaries import DictionaryError
 
 STYLES = ("full", "line")  # the family's full layout, or one line a puzzle
@@ -26,25 +30,51 @@ def add_parser(sub) -> None:
     parser = sub.add_parser("export", help="write puzzles in another format")
     parser.add_argument("files", nargs="+", metavar="FILE")
     parser.add_argument("--to", choices=export.FORMATS, default="text")
-    parser.add_argument("--style", default="full", metavar="STYLE",
+    parser.add_argument("--style", metavar="STYLE",
                         help="text: full (the family's layout: grid, vertical), line (one line "
-                        "a puzzle), or a style of the family (blog, file)")
+                        "a puzzle), or a style of the family (blog, file); pdf and svg: a "
+                        "house-style TOML file, or magazine (the default) or large")
     add_output_options(parser, True, "the file (svg: also OUT-solution.svg; many puzzles: "
                        "OUT-1, OUT-2, ...)")
-    parser.add_argument("--per-page", type=int, choices=(1, 2, 4, 6, 9),
-                        help="pdf: puzzles a page (default: 1, 2 or 4, as few as hold them all)")
-    parser.add_argument("--paper", default="a4", choices=("a4", "b5", "letter"))
-    parser.add_argument("--title", default="Puzzles", help="pdf: the booklet's heading")
+    add_print_options(parser)
+    parser.add_argument("--order", choices=("file", "level"), default="file",
+                        help="pdf: the puzzles as given, or easiest first (by level, then "
+                        "score)")
     add_dict_option(parser, "solve with for the answer pages")
 
 
+def add_print_options(parser, book: bool = False) -> None:
+    """The options of a printed book (export --to pdf, bank book)."""
+    parser.add_argument("--per-page", type=int, choices=tuple(LAYOUTS),
+                        help="pdf: puzzles a page (default: the style's, else 1, 2 or 4, as "
+                        "few as hold them all)")
+    parser.add_argument("--paper", choices=tuple(PAPERS), help="pdf: the paper (default: the "
+                        "style's, A4)")
+    parser.add_argument("--title", default="Puzzles", help="pdf: the book's title")
+    parser.add_argument("--author", default="", help="pdf: the author named in each "
+                        "heading (a puzzle's own author first)")
+    parser.add_argument("--date", default="", help="pdf: a date for each heading")
+    parser.add_argument("--walkthrough", metavar="all|N,M", help="pdf: an appendix with the "
+                        "steps in words of these puzzles (numbered as printed)")
+    parser.add_argument("--no-solutions", action="store_true", help="pdf: no answer pages")
+    if book:
+        parser.add_argument("--style", metavar="STYLE", help="a house-style TOML file, or "
+                            "magazine (the default) or large")
+        return
+    parser.add_argument("--contents", action="store_true", help="pdf: a contents page (the "
+                        "puzzles by level, and where they start)")
+    parser.add_argument("--bare", action="store_true", help="pdf: each puzzle alone on a page "
+                        "of its own size, nothing else (for a layout program)")
+
+
 def run(args) -> int:
+    style = house_style(args) if args.to in ("pdf", "svg") else None
     run = Run(args.files, False, context_of(args))
     entries = [entry for entry, _ in run]
     if run.status != OK:
         return run.status  # no partial file for a bad input
     if args.to == "text":
-        texts = [entry.family.format(entry.puzzle, text_style(entry.family, args.style))
+        texts = [entry.family.format(entry.puzzle, text_style(entry.family, args.style or "full"))
                  for entry in entries]
         output_paths([args.output], args, args.files)
         one_line = all(text.count("\n") == 1 for text in texts)
@@ -53,7 +83,7 @@ def run(args) -> int:
     try:
         answers = [answer_for_print(entry, run.context) for entry in entries]
         files = (linked(entries, answers, args) if args.to in export.LINKS
-                 else drawn_files(entries, answers, args))
+                 else drawn_files(entries, answers, args, style, run.context))
     except (DictionaryError, export.FontMissing, ValueError) as error:
         raise UsageError(str(error)) from None
     output_paths(list(files), args, args.files)
@@ -84,13 +114,13 @@ def text_style(family, style: str) -> str:
     return style
 
 
-def drawn_files(entries, answers, args) -> dict[str, str | bytes]:
+def drawn_files(entries, answers, args, style, context) -> dict[str, str | bytes]:
     """Every file to write, by name."""
     if args.to == "pdf":
-        return {args.output: export.export_pdf(
-            [(e.family, e.puzzle, a, e.family.title_of(e.puzzle))
-             for e, a in zip(entries, answers, strict=True)],
-            args.paper, args.per_page, args.title)}
+        sources = [Source(e.family, e.puzzle, a)
+                   for e, a in zip(entries, answers, strict=True)]
+        return {args.output: print_book(sources, args, style, context, args.order == "level",
+                                        args.contents, args.bare)}
     if args.output == "-" and (len(entries) > 1 or args.to == "svg"):
         raise UsageError("-o - takes one file: give a name (several files are written)")
     files = {}
@@ -99,10 +129,10 @@ def drawn_files(entries, answers, args) -> dict[str, str | bytes]:
         if args.to == "ipuz":
             files[name] = export.to_ipuz(entry.family, entry.puzzle, answer)
             continue
-        files[name] = export.export_svg(entry.family, entry.puzzle)
+        files[name] = export.export_svg(entry.family, entry.puzzle, None, style)
         if answer is not None:
             files[numbered_name(name, "solution")] = export.export_svg(
-                entry.family, entry.puzzle, answer)
+                entry.family, entry.puzzle, answer, style)
     return files
 
 
@@ -122,3 +152,56 @@ def numbered_name(path: str, suffix) -> str:
         return path
     stem, dot, extension = path.rpartition(".")
     return f"{stem}-{suffix}.{extension}" if dot and "/" not in extension else f"{path}-{suffix}"
+
+
+def house_style(args):
+    """The style named by --style (a file or a built-in one), --paper and --per-page over
+    it; a bad style file is bad input."""
+    from dataclasses import replace
+
+    try:
+        style = load_style(args.style)
+    except StyleError as error:
+        raise UsageError(str(error)) from None
+    if args.paper:
+        style = replace(style, paper=PAPERS[args.paper])
+    if args.per_page:
+        style = replace(style, per_page=args.per_page)
+    return style
+
+
+def print_book(sources: list[Source], args, style, context, by_level: bool, contents: bool,
+               bare: bool = False) -> bytes:
+    """The book's PDF: the puzzles rated (where a heading, the order or a walkthrough needs
+    it), in level order if asked, with the credits of the command line."""
+    from core.export.pdf import render
+
+    rate = by_level or args.walkthrough or style.shows("level") or style.shows("rating")
+    for source in sources:
+        if rate and not bare and source.rating is None:
+            source.rating = rating_of(source.family, source.puzzle, context)
+        source.credits = {"author": args.author, "date": args.date}
+    if by_level:
+        sources.sort(key=level_order)
+    wanted = walkthrough_numbers(args.walkthrough, len(sources))
+    return render(pieces(sources, style, wanted), style, args.title, contents=contents,
+                  solutions=not args.no_solutions, bare=bare, author=args.author)
+
+
+def walkthrough_numbers(text: str | None, count: int) -> set[int]:
+    """--walkthrough all, or numbers as printed (1,3,7 or 2-5)."""
+    if not text:
+        return set()
+    if text == "all":
+        return set(range(1, count + 1))
+    numbers = set()
+    for part in text.split(","):
+        low, dash, high = part.strip().partition("-")
+        try:
+            span = range(int(low), int(high if dash else low) + 1)
+        except ValueError:
+            raise UsageError(f"--walkthrough {text}: all, or numbers such as 1,3,5-7") from None
+        if not span or span[0] < 1 or span[-1] > count:
+            raise UsageError(f"--walkthrough {text}: the book's puzzles are 1 to {count}")
+        numbers.update(span)
+    return numbers

@@ -287,8 +287,9 @@ class Family(ABC):
         """A caption for print: the family and the puzzle's shape."""
 
     @abstractmethod
-    def draw(self, puzzle, answer=None, cell: float | None = None):
-        """The puzzle (or with `answer`, its solution) as a core.export.drawing.Drawing."""
+    def draw(self, puzzle, answer=None, style=None):
+        """The puzzle (or with `answer`, its solution) as a core.export.drawing.Drawing in a
+        house style (core.export.style.Style; None: the built-in magazine style)."""
 
     @abstractmethod
     def to_ipuz(self, puzzle, answer=None) -> dict:

@@ -9,3 +9,14 @@ def app_home(tmp_path, monkeypatch):
     monkeypatch.setenv("PUZZLE_WORKBENCH_HOME", str(home))
     monkeypatch.setenv("PUZZLE_WORKBENCH_DATA", str(home / "data"))
     return home
+
+
+@pytest.fixture
+def print_font():
+    """The print font, or the test skipped when there is none (PDF tests)."""
+    from core.export import FontMissing, find_font
+
+    try:
+        return find_font()
+    except FontMissing as error:
+        pytest.skip(str(error))

@@ -41,6 +41,10 @@ class Rating:
                 "techniques": self.techniques, "scale": self.scale, "steps": len(self.steps),
                 "complete": self.complete}
 
+    def score_text(self) -> str:
+        """'score 2.5 (workbench arithmetic scale)': the number never reads as SE's."""
+        return f"score {self.score:.1f} ({self.scale} scale)"
+
     def headline(self) -> str:
         """'medium, score 2.5 (workbench arithmetic scale), hardest: two columns'."""
         return (f"{self.level}, score {self.score:.1f} ({self.scale} scale), hardest: "

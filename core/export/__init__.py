@@ -20,22 +20,30 @@ def export_link(family, puzzle, site: str, answer=None) -> str:
     return writer(puzzle, site, answer)
 
 
-def export_svg(family, puzzle, answer=None) -> str:
-    """The puzzle, or with `answer` its solution."""
+def export_svg(family, puzzle, answer=None, style=None) -> str:
+    """The puzzle, or with `answer` its solution, at the style's cell size, in mm."""
     from core.export.svg import to_svg
 
-    return to_svg(family.draw(puzzle, answer))
+    return to_svg(family.draw(puzzle, answer, style), style)
 
 
-def export_pdf(puzzles: list[tuple[object, object, object, str]], paper: str = "a4",
+def export_pdf(puzzles: list[tuple[object, object, object, str]], paper: str | None = None,
                per_page: int | None = None, title: str = "Puzzles") -> bytes:
-    """A booklet of (family, puzzle, answer or None, title) in order, solutions after."""
-    from core.export.pdf import Entry, booklet
+    """A booklet of (family, puzzle, answer or None, title) in order, solutions after, in
+    the magazine style on `paper` (the app's export; the command line builds books with
+    core.export.book and core.export.pdf.render)."""
+    from dataclasses import replace
 
-    entries = [Entry(name, family.draw(puzzle),
-                     family.draw(puzzle, answer) if answer is not None else None)
-               for family, puzzle, answer, name in puzzles]
-    return booklet(entries, paper, per_page, title)
+    from core.export.book import Source, pieces
+    from core.export.pdf import render
+    from core.export.style import MAGAZINE, PAPERS
+
+    if paper is not None and paper not in PAPERS:
+        raise ValueError(f"unknown paper {paper!r}; one of {', '.join(PAPERS)}")
+    style = replace(MAGAZINE, paper=PAPERS[paper]) if paper else MAGAZINE
+    sources = [Source(family, puzzle, answer, credits={"title": name} if name != family.title_of(
+        puzzle) else {}) for family, puzzle, answer, name in puzzles]
+    return render(pieces(sources, style), style, title, per_page)
 
 
 __all__ = ["FORMATS", "LINKS", "FontMissing", "export_link", "export_pdf",

@@ -1,130 +1,343 @@
-"""Print-ready PDF (fpdf2): puzzles laid out several to a page, each with its number and title,
-then their solutions on the following pages; every text in one embedded (subset) font with
-kana and kanji."""
+"""Print-ready PDF (fpdf2) in a house style: an optional contents page (the puzzles by level),
+puzzle pages (1, 2, 4, 6 or 9 a page, each under its heading), answer pages (smaller grids,
+numbered to match) and an appendix of walkthroughs, with running titles and page numbers; or,
+`bare`, one drawing a page at its own size and nothing else, for a layout program to place.
+Every text is set in the style's fonts, embedded (subset); with a bleed, each page's TrimBox
+is the paper and its MediaBox and BleedBox reach the bleed."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from core.export.drawing import Box, Circle, Drawing, Label, Line
+from core.export.book import Piece, heading_lines, level_groups
+from core.export.drawing import Box, Circle, Drawing, Label, Line, Path
 from core.export.fonts import find_font
+from core.export.layout import (
+    BARE_PAD,
+    LEADING,
+    Block,
+    Rect,
+    bare_size,
+    frame,
+    heading_height,
+    heading_sizes,
+    place,
+)
+from core.export.style import LAYOUTS, PT, Style
 
-PAPERS = {"a4": (210.0, 297.0), "b5": (182.0, 257.0), "letter": (215.9, 279.4)}
-LAYOUTS = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3), 9: (3, 3)}  # per page: columns, rows
-MARGIN, HEADER, CAPTION, GAP = 15.0, 10.0, 7.0, 6.0  # mm
-PT = 0.3528  # mm in a point
-MAX_SCALE = 1.25  # small puzzles grow a little, not into posters
 DEFAULT_PER_PAGE = 4
-
-
-@dataclass(frozen=True)
-class Entry:
-    title: str  # e.g. "Sudoku 9x9 · hard"
-    puzzle: Drawing
-    solution: Drawing | None = None
-
-
-def booklet(entries: list[Entry], paper: str = "a4", per_page: int | None = None,
-            title: str = "Puzzles") -> bytes:
-    """The PDF's bytes: puzzle pages, then solution pages. `per_page` None: one, two or four,
-    as few as hold them all (a single puzzle gets the page). FontMissing when no font with
-    Japanese glyphs is found (nothing is written then)."""
-    from fpdf import FPDF
-
-    if per_page is None:
-        per_page = fitting(len(entries))
-    if paper not in PAPERS:
-        raise ValueError(f"unknown paper {paper!r}; one of {', '.join(PAPERS)}")
-    if per_page not in LAYOUTS:
-        raise ValueError(f"--per-page {per_page}? one of {', '.join(map(str, LAYOUTS))}")
-    pdf = FPDF(unit="mm", format=PAPERS[paper])
-    pdf.set_auto_page_break(False)
-    pdf.add_font("print", fname=str(find_font()))
-    pdf.set_title(title)
-    pdf.set_creator("puzzle-workbench")
-    numbered = [(f"{i}. {e.title}", e.puzzle) for i, e in enumerate(entries, 1)]
-    _pages(pdf, numbered, per_page, title)
-    answers = [(f"{i}. {e.title}", e.solution) for i, e in enumerate(entries, 1) if e.solution]
-    if answers:
-        _pages(pdf, answers, max(per_page, 4), f"{title} — solutions")
-    return bytes(pdf.output())
+MIN_HEADING = 5.0  # pt: a heading is never set smaller to fit its slot
+MIN_LINE = 0.05  # mm: the thinnest line a page prints, however small its cells
+STEP_SIZE, STEP_COLUMNS = 8.5, 2  # the walkthrough appendix: pt, columns a page
+SECOND_INK = "#333333"  # a heading's later lines
 
 
 def fitting(count: int) -> int:
-    """Puzzles a page when the author does not say: as few as hold them all, up to four."""
+    """Puzzles a page when neither author nor style says: as few as hold them all, up to
+    four."""
     return min(k for k in LAYOUTS if k >= min(count, DEFAULT_PER_PAGE))
 
 
-def _pages(pdf, numbered: list[tuple[str, Drawing]], per_page: int, heading: str) -> None:
-    columns, rows = LAYOUTS[per_page]
-    width, height = pdf.w, pdf.h
-    slot_w = (width - 2 * MARGIN - (columns - 1) * GAP) / columns
-    slot_h = (height - 2 * MARGIN - HEADER - (rows - 1) * GAP) / rows
-    for start in range(0, len(numbered), per_page):
-        pdf.add_page()
-        pdf.set_font("print", size=11)
-        pdf.set_text_color(0, 0, 0)
-        pdf.text(MARGIN, MARGIN + 4, heading)
-        page = f"{pdf.page_no()}"
-        pdf.text(width - MARGIN - pdf.get_string_width(page), height - MARGIN / 2, page)
-        for i, (caption, drawing) in enumerate(numbered[start:start + per_page]):
-            column, row = i % columns, i // columns
-            x = MARGIN + column * (slot_w + GAP)
-            y = MARGIN + HEADER + row * (slot_h + GAP)
-            pdf.set_text_color(0, 0, 0)
-            _fit_font(pdf, caption, slot_w)
-            pdf.text(x, y + 4, caption)
-            _place(pdf, drawing, x, y + CAPTION, slot_w, slot_h - CAPTION)
+def render(book: list[Piece], style: Style, title: str = "Puzzles", per_page: int | None = None,
+           contents: bool = False, solutions: bool = True, bare: bool = False,
+           author: str = "") -> bytes:
+    """The PDF's bytes. FontMissing when no font with Japanese glyphs is found."""
+    per_page = per_page or style.per_page or fitting(len(book))
+    if per_page not in LAYOUTS:
+        raise ValueError(f"--per-page {per_page}? one of {', '.join(map(str, LAYOUTS))}")
+    pdf = _new_pdf(style, title, author, bare, book)
+    if bare:
+        for drawing in [p.drawing for p in book] + [p.solution for p in book
+                                                    if p.solution and solutions]:
+            _bare_page(pdf, drawing)
+        return bytes(pdf.output())
+    answers = [p for p in book if p.solution] if solutions else []
+    answer_layout = max(per_page, style.solutions_per_page)
+    puzzle_pages = _chunks(book, per_page)
+    answer_pages = _chunks(answers, answer_layout)
+    text_pages = _flow(pdf, style, [p for p in book if p.walkthrough])
+    first = 2 if contents else 1
+    starts = {"puzzles": first, "solutions": first + len(puzzle_pages),
+              "walkthroughs": first + len(puzzle_pages) + len(answer_pages)}
+    if contents:
+        _contents(pdf, style, title, author, book, per_page, starts, bool(answer_pages),
+                  bool(text_pages))
+    for chunk in puzzle_pages:
+        _grid_page(pdf, style, title, chunk, per_page, False)
+    for chunk in answer_pages:
+        _grid_page(pdf, style, f"{title} — solutions", chunk, answer_layout, True)
+    for columns in text_pages:
+        _text_page(pdf, style, f"{title} — walkthroughs", columns)
+    return bytes(pdf.output())
 
 
-def _fit_font(pdf, caption: str, width: float) -> None:
-    """10 pt, or smaller (down to 6 pt) so that a long caption keeps out of its neighbour's."""
-    size = 10.0
-    pdf.set_font("print", size=size)
-    while size > 6 and pdf.get_string_width(caption) > width:
-        size -= 0.5
-        pdf.set_font("print", size=size)
+def _chunks(items: list, size: int) -> list[list]:
+    return [items[i:i + size] for i in range(0, len(items), size)]
 
 
-def _place(pdf, drawing: Drawing, x: float, y: float, w: float, h: float) -> None:
-    """The drawing scaled to fit the box, centred horizontally."""
-    scale = min(w / drawing.width, h / drawing.height, MAX_SCALE)
-    left = x + (w - drawing.width * scale) / 2
-    for item in drawing.items:
-        if isinstance(item, Line):
-            pdf.set_draw_color(*_rgb(item.color))
-            pdf.set_line_width(item.width)
-            if item.dash:
-                pdf.set_dash_pattern(item.dash * scale, item.dash * scale)
-            ends = (left + item.x1 * scale, y + item.y1 * scale, left + item.x2 * scale,
-                    y + item.y2 * scale)
-            if item.cap == "round":
-                with pdf.local_context(stroke_cap_style="round"):
-                    pdf.line(*ends)
-            else:
-                pdf.line(*ends)
-            if item.dash:
-                pdf.set_dash_pattern()
-        elif isinstance(item, Box):
-            pdf.set_draw_color(0, 0, 0)
-            pdf.set_line_width(item.width)
-            if item.fill:
-                pdf.set_fill_color(*_rgb(item.fill))
-            pdf.rect(left + item.x * scale, y + item.y * scale, item.w * scale, item.h * scale,
-                     style=_style(item))
-        elif isinstance(item, Circle):
-            pdf.set_draw_color(*_rgb(item.color))
-            pdf.set_line_width(item.width or 0.01)
-            if item.fill:
-                pdf.set_fill_color(*_rgb(item.fill))
-            r = item.r * scale
-            pdf.ellipse(left + item.x * scale - r, y + item.y * scale - r, 2 * r, 2 * r,
-                        style=_style(item))
-        elif isinstance(item, Label):
-            pdf.set_font("print", size=item.size * scale / PT)
-            pdf.set_text_color(*_rgb(item.color))
-            text_w = pdf.get_string_width(item.text) if item.anchor == "middle" else 0
-            pdf.text(left + item.x * scale - text_w / 2, y + item.y * scale, item.text)
+# --- the document, its pages and fonts --------------------------------------------------------
+
+def _new_pdf(style: Style, title: str, author: str, bare: bool, book: list[Piece]):
+    from fpdf import FPDF
+
+    if bare and book:
+        size = bare_size(book[0].drawing)
+    else:
+        size = (style.paper[0] + 2 * style.bleed, style.paper[1] + 2 * style.bleed)
+    pdf = FPDF(unit="mm", format=size)
+    pdf.set_auto_page_break(False)
+    pdf.set_margins(0, 0, 0)
+    pdf.fonts_by_role = _register_fonts(pdf, style)
+    pdf.set_title(title)
+    if author:
+        pdf.set_author(author)
+    pdf.set_creator("puzzle-workbench")
+    return pdf
+
+
+def _register_fonts(pdf, style: Style) -> dict[str, str]:
+    """Each of the style's fonts once, by file; the family name of each role."""
+    default = str(find_font())
+    names, roles = {}, {}
+    for role in ("givens", "clues", "headings"):
+        file = getattr(style, role).file or default
+        if file not in names:
+            names[file] = f"f{len(names)}"
+            try:
+                pdf.add_font(names[file], fname=file)
+            except Exception as error:  # fontTools says why a file is not a usable font
+                raise ValueError(f"font {file}: not a usable TrueType/OpenType font "
+                                 f"({error})") from None
+        roles[role] = names[file]
+    return roles
+
+
+def _add_page(pdf, style: Style) -> None:
+    """A page of the style's paper; with a bleed, the trim and bleed boxes set."""
+    pdf.add_page()
+    if style.bleed:
+        width, height = (v / PT for v in style.paper)
+        b = style.bleed / PT
+        page = pdf.pages[pdf.page]
+        page.trim_box = f"[{b:.2f} {b:.2f} {b + width:.2f} {b + height:.2f}]"
+        page.bleed_box = f"[0 0 {2 * b + width:.2f} {2 * b + height:.2f}]"
+
+
+def _furniture(pdf, style: Style, running: str) -> None:
+    """The running title in the top margin, the page number in the bottom one."""
+    b, (width, height), m = style.bleed, style.paper, style.margins
+    size = style.headings.size * 0.8
+    if style.running_title and running:
+        _text(pdf, "headings", size, SECOND_INK, b + width / 2, b + m.top * 0.55, running,
+              "middle")
+    if style.page_numbers:
+        _text(pdf, "headings", size, "#000000", b + width / 2,
+              b + height - m.bottom * 0.45, str(pdf.page_no()), "middle")
+
+
+def _text(pdf, role: str, size: float, color: str, x: float, y: float, text: str,
+          anchor: str = "start") -> None:
+    pdf.set_font(pdf.fonts_by_role[role], size=size)
+    pdf.set_text_color(*_rgb(color))
+    shift = pdf.get_string_width(text) / 2 if anchor == "middle" else 0
+    pdf.text(x - shift, y, text)
+
+
+def _width(pdf, role: str, size: float, text: str) -> float:
+    pdf.set_font(pdf.fonts_by_role[role], size=size)
+    return pdf.get_string_width(text)
+
+
+# --- puzzle and answer pages ------------------------------------------------------------------
+
+def _grid_page(pdf, style: Style, running: str, chunk: list[Piece], per_page: int,
+               answers: bool) -> None:
+    _add_page(pdf, style)
+    _furniture(pdf, style, running)
+    headings = [heading_lines(p, style, answers) for p in chunk]
+    sizes = heading_sizes(style, per_page, max(map(len, headings)))
+    if not any(headings):
+        sizes = []
+    drawings = [p.solution if answers else p.drawing for p in chunk]
+    blocks = place(drawings, frame(style, pdf.page_no()), per_page, heading_height(sizes),
+                   style)
+    b = style.bleed
+    for lines, drawing, block in zip(headings, drawings, blocks, strict=True):
+        _heading(pdf, lines, _fitted(pdf, lines, sizes, block), b + block.x,
+                 b + block.heading_top)
+        _draw(pdf, drawing, b + block.x, b + block.y, block.scale)
+
+
+def _fitted(pdf, lines: list[str], sizes: list[float], block: Block) -> list[float]:
+    """Each line's size, smaller where it must be to fit from its grid's left edge to its
+    slot's right edge (never below MIN_HEADING); its line's height stays."""
+    room = block.slot.x + block.slot.w - block.x
+    return [max(min(size, size * room / max(_width(pdf, "headings", size, text), 1e-9)),
+                MIN_HEADING) for text, size in zip(lines, sizes, strict=False)]
+
+
+def _heading(pdf, lines: list[str], sizes: list[float], x: float, top: float) -> None:
+    y = top
+    for i, (text, size) in enumerate(zip(lines, sizes, strict=False)):
+        y += size * PT * LEADING
+        _text(pdf, "headings", size, "#000000" if i == 0 else SECOND_INK, x,
+              y - size * PT * (LEADING - 1) / 2, text)
+
+
+def _bare_page(pdf, drawing: Drawing) -> None:
+    pdf.add_page(format=bare_size(drawing))
+    _draw(pdf, drawing, BARE_PAD, BARE_PAD, 1.0)
+
+
+# --- the contents page and the walkthroughs ---------------------------------------------------
+
+def _contents(pdf, style: Style, title: str, author: str, book: list[Piece], per_page: int,
+              starts: dict, answers: bool, walkthroughs: bool) -> None:
+    """The book's title, then a line for each run of puzzles of one level (the page it
+    starts on), the answers and the walkthroughs."""
+    _add_page(pdf, style)
+    area, b = frame(style, 1), style.bleed
+    size = style.headings.size
+    x, right, y = b + area.x, b + area.x + area.w, b + area.y + size * PT * 2.5
+    _text(pdf, "headings", size * 2.2, "#000000", x, y, title)
+    if author:
+        y += size * PT * 2.2
+        _text(pdf, "headings", size * 1.1, SECOND_INK, x, y, author)
+    y += size * PT * 4
+    _text(pdf, "headings", size * 1.4, "#000000", x, y, "Contents")
+    y += size * PT * 1.2
+    rows = [(level.capitalize(), f"puzzles {low}–{high}" if high > low else f"puzzle {low}",
+             starts["puzzles"] + (low - 1) // per_page)
+            for level, low, high in level_groups(book)]
+    if answers:
+        rows.append(("Solutions", "", starts["solutions"]))
+    if walkthroughs:
+        rows.append(("Walkthroughs", "", starts["walkthroughs"]))
+    for name, what, page in rows:
+        y += size * PT * 2
+        _text(pdf, "headings", size, "#000000", x, y, name)
+        _text(pdf, "headings", size * 0.9, SECOND_INK, x + area.w * 0.3, y, what)
+        number = str(page)
+        _text(pdf, "headings", size, "#000000", right - _width(pdf, "headings", size, number),
+              y, number)
+
+
+def _flow(pdf, style: Style, explained: list[Piece]) -> list[list[list[tuple]]]:
+    """The walkthroughs set in columns: pages of columns of (text, size, indent) lines."""
+    area = frame(style, 1)
+    gap = style.gutter
+    width = (area.w - gap * (STEP_COLUMNS - 1)) / STEP_COLUMNS
+    line = STEP_SIZE * PT * 1.35
+    per_column = int(area.h // line)
+    lines: list[tuple] = []
+    for piece in explained:
+        if lines:
+            lines.append(("", STEP_SIZE, 0))
+        said = " · ".join(part for part in (f"{piece.number} {piece.kind}", piece.level,
+                                            piece.rating) if part)
+        lines += [(text, STEP_SIZE * 1.1, 0) for text in _wrap(pdf, said, STEP_SIZE * 1.1,
+                                                                width)]
+        for step in piece.walkthrough:
+            wrapped = _wrap(pdf, step.strip(), STEP_SIZE, width - 4)
+            lines += [(text, STEP_SIZE, 0 if i == 0 else 4) for i, text in enumerate(wrapped)]
+    columns = _chunks(lines, per_column)
+    return _chunks(columns, STEP_COLUMNS)
+
+
+def _wrap(pdf, text: str, size: float, width: float) -> list[str]:
+    """Greedy lines of words; a word wider than the line (a run of kana) by characters."""
+    pdf.set_font(pdf.fonts_by_role["headings"], size=size)
+    lines, current = [], ""
+    for word in text.split(" "):
+        trial = f"{current} {word}" if current else word
+        if pdf.get_string_width(trial) <= width:
+            current = trial
+            continue
+        if current:
+            lines.append(current)
+        current = ""
+        for ch in word:
+            if pdf.get_string_width(current + ch) > width and current:
+                lines.append(current)
+                current = ""
+            current += ch
+    return lines + [current] if current else lines
+
+
+def _text_page(pdf, style: Style, running: str, columns: list[list[tuple]]) -> None:
+    _add_page(pdf, style)
+    _furniture(pdf, style, running)
+    area, b = frame(style, pdf.page_no()), style.bleed
+    width = (area.w - style.gutter * (STEP_COLUMNS - 1)) / STEP_COLUMNS
+    for k, column in enumerate(columns):
+        x, y = b + area.x + k * (width + style.gutter), b + area.y
+        for text, size, indent in column:
+            y += STEP_SIZE * PT * 1.35
+            if text:
+                _text(pdf, "headings", size, "#000000", x + indent, y, text)
+
+
+# --- a drawing's items ------------------------------------------------------------------------
+
+def _draw(pdf, drawing: Drawing, left: float, top: float, scale: float) -> None:
+    """The drawing with its top-left at (left, top), every length (line weights and text
+    too) times `scale`: a page's cell size is the drawing's times `scale`."""
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return left + x * scale, top + y * scale
+
+    with pdf.local_context(stroke_cap_style="square"):
+        for item in drawing.items:
+            if isinstance(item, Line):
+                _line(pdf, item, at, scale)
+            elif isinstance(item, Path):
+                _path(pdf, item, at, scale)
+            elif isinstance(item, Box):
+                _stroke(pdf, "#000000", item.width * scale)
+                if item.fill:
+                    pdf.set_fill_color(*_rgb(item.fill))
+                pdf.rect(*at(item.x, item.y), item.w * scale, item.h * scale, style=_style(item))
+            elif isinstance(item, Circle):
+                _stroke(pdf, item.color, item.width * scale)
+                if item.fill:
+                    pdf.set_fill_color(*_rgb(item.fill))
+                r = item.r * scale
+                x, y = at(item.x, item.y)
+                pdf.ellipse(x - r, y - r, 2 * r, 2 * r, style=_style(item))
+            elif isinstance(item, Label):
+                x, y = at(item.x, item.y)
+                _text(pdf, item.font, item.size * scale / PT, item.color, x, y, item.text,
+                      item.anchor)
+
+
+def _line(pdf, item: Line, at, scale: float) -> None:
+    _stroke(pdf, item.color, item.width * scale)
+    ends = (*at(item.x1, item.y1), *at(item.x2, item.y2))
+    if item.dash:
+        with pdf.local_context(stroke_cap_style="butt"):
+            pdf.set_dash_pattern(item.dash * scale, item.dash * scale)
+            pdf.line(*ends)
+            pdf.set_dash_pattern()
+    elif item.cap == "round":
+        with pdf.local_context(stroke_cap_style="round"):
+            pdf.line(*ends)
+    else:
+        pdf.line(*ends)
+
+
+def _path(pdf, item: Path, at, scale: float) -> None:
+    """A polyline or loop, its dashes running on round the corners."""
+    _stroke(pdf, item.color, item.width * scale)
+    points = [at(x, y) for x, y in item.points]
+    with pdf.local_context(stroke_cap_style="butt", stroke_join_style="miter"):
+        if item.dash:
+            pdf.set_dash_pattern(item.dash * scale, item.dash * scale)
+        pdf.polyline(points, polygon=item.closed, style="D")
+        if item.dash:
+            pdf.set_dash_pattern()
+
+
+def _stroke(pdf, color: str, width: float) -> None:
+    pdf.set_draw_color(*_rgb(color))
+    pdf.set_line_width(max(width, MIN_LINE))
 
 
 def _style(item) -> str:
@@ -136,3 +349,6 @@ def _style(item) -> str:
 
 def _rgb(color: str) -> tuple[int, int, int]:
     return tuple(int(color[i:i + 2], 16) for i in (1, 3, 5))
+
+
+__all__ = ["Rect", "fitting", "render"]

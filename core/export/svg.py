@@ -1,16 +1,23 @@
-"""A drawing as SVG, sized in millimetres for print (drawsvg)."""
+"""A drawing as SVG for a layout program: sized in millimetres (one user unit a millimetre),
+every text a <text> element in the style's fonts, a cage's outline one dashed path (drawsvg)."""
 
 from __future__ import annotations
 
-from core.export.drawing import INK, Box, Circle, Drawing, Label, Line
+from functools import cache
+
+from core.export.drawing import INK, Box, Circle, Drawing, Label, Line, Path
+from core.export.style import MAGAZINE, Style
 
 MARGIN = 2.0  # mm around the drawing, so thick borders are not cut
-FONT_FAMILY = "IPAexGothic, 'Noto Sans CJK JP', 'Hiragino Sans', sans-serif"
+FALLBACK_FONTS = "'IPAexGothic', 'Noto Sans CJK JP', 'Hiragino Sans', sans-serif"
 
 
-def to_svg(drawing: Drawing) -> str:
+def to_svg(drawing: Drawing, style: Style | None = None) -> str:
     import drawsvg
 
+    style = style or MAGAZINE
+    families = {role: font_family(getattr(style, role).file) for role in
+                ("givens", "clues", "headings")}
     width, height = drawing.width + 2 * MARGIN, drawing.height + 2 * MARGIN
     svg = drawsvg.Drawing(width, height, origin=(-MARGIN, -MARGIN))
     svg.set_render_size(f"{width:.2f}mm", f"{height:.2f}mm")
@@ -21,6 +28,11 @@ def to_svg(drawing: Drawing) -> str:
             svg.append(drawsvg.Line(item.x1, item.y1, item.x2, item.y2, stroke=_stroke(item.color),
                                     stroke_width=item.width,
                                     stroke_linecap="butt" if item.dash else item.cap, **dash))
+        elif isinstance(item, Path):
+            dash = {"stroke_dasharray": f"{item.dash:.3f} {item.dash:.3f}"} if item.dash else {}
+            svg.append(drawsvg.Lines(*(v for point in item.points for v in point),
+                                     close=item.closed, fill="none", stroke=_stroke(item.color),
+                                     stroke_width=item.width, stroke_linejoin="miter", **dash))
         elif isinstance(item, Box):
             svg.append(drawsvg.Rectangle(item.x, item.y, item.w, item.h,
                                          fill=item.fill or "none",
@@ -32,8 +44,20 @@ def to_svg(drawing: Drawing) -> str:
                                       stroke_width=item.width))
         elif isinstance(item, Label):
             svg.append(drawsvg.Text(item.text, item.size, item.x, item.y, fill=item.color,
-                                    text_anchor=item.anchor, font_family=FONT_FAMILY))
+                                    text_anchor=item.anchor, font_family=families[item.font]))
     return svg.as_svg()
+
+
+@cache
+def font_family(file: str | None) -> str:
+    """The CSS font-family of a style's font: its own family name first (read from the
+    file), then the print font's and common Japanese fonts."""
+    if file is None:
+        return FALLBACK_FONTS
+    from fontTools.ttLib import TTFont
+
+    name = TTFont(file, lazy=True)["name"].getBestFamilyName()
+    return f"'{name}', {FALLBACK_FONTS}" if name else FALLBACK_FONTS
 
 
 def _stroke(color: str) -> str:

@@ -1,14 +1,17 @@
-"""A ナンクロ as a drawing for print (core.export.drawing): the grid with small numbers and
-given letters, beside it the solver's table of letters (the 50音 table for Japanese, A-Z for
-English) with the given letters crossed out, under it the key (a box for every number,
-the given ones filled in), and the keyword strip when 二重マス cells spell a final word.
-Large print (`rules: large`): bigger cells, and numbers and letters bigger within them (a
-page scales each drawing to fit its slot, so the cells alone would print no larger; export
-one puzzle a page, `--per-page 1`, for the largest print)."""
+"""A ナンクロ as a drawing for print (core.export.drawing) in a house style: the grid, its
+numbers in the corner (as UK codewords print them) or centred (as Japanese ナンクロ magazines
+do, a given letter printed in place of its number), the solver's table of letters (the 50音
+table for Japanese, A-Z for English) with the given letters crossed out, beside the grid or
+under it, the key (a box for every number, the given ones filled in) and the keyword strip
+when 二重マス cells spell a final word. Large print (`rules: large` in the puzzle): the table
+under the grid so the grid takes the page's width, and numbers and letters a third larger
+(the `large` house style puts the table under the grid too, and sets everything larger).
+Every length is a share of the cell, so a page scales it whole."""
 
 from __future__ import annotations
 
-from core.export.drawing import ANSWER, GREY, INK, THICK, Box, Drawing, Label, Line
+from core.export.drawing import ANSWER, INK, Box, Drawing, Label, Line, centred
+from core.export.style import MAGAZINE, PT, Style
 from core.numcro.model import BLOCK, Puzzle
 
 # the 50音 table as solvers cross it out: one gyō a row, the dan across (ア イ ウ エ オ)
@@ -16,9 +19,9 @@ GOJUON = ("アイウエオ", "カキクケコ", "サシスセソ", "タチツテ
           "マミムメモ", "ヤ ユ ヨ", "ラリルレロ", "ワ   ヲ", "ン   ー", "ガギグゲゴ", "ザジズゼゾ",
           "ダヂヅデド", "バビブベボ", "パピプペポ")
 ALPHABET = ("ABCDEFGHIJKLM", "NOPQRSTUVWXYZ")
-GAP = 3.0  # mm between the parts
-NUMBER = {False: 0.24, True: 0.32}  # a number's size, a share of its cell (large print: True)
-LETTER = {False: (0.55, 0.55, 0.82), True: (0.64, 0.58, 0.9)}  # size, centre, baseline
+GAP = 0.35  # of a cell, between the parts
+LARGE = 1.35  # large print: numbers and letters this much larger
+LETTER = 0.6  # a letter's size, of its cell
 
 
 def title(puzzle: Puzzle) -> str:
@@ -26,60 +29,88 @@ def title(puzzle: Puzzle) -> str:
     return f"{name} {puzzle.width}x{puzzle.height}"
 
 
-def draw(puzzle: Puzzle, answer=None, cell: float | None = None) -> Drawing:
-    """The grid, the letter table beside it, the key and the keyword strip under it."""
-    from core.numcro.rules import settings
+class _Print:
+    """What the style and the puzzle say about the print: sizes in mm at the cell."""
 
+    def __init__(self, puzzle: Puzzle, style: Style):
+        from core.numcro.rules import settings
+
+        self.style, self.cell = style, style.cell
+        large = settings(puzzle).large
+        self.scale = LARGE if large else 1.0
+        self.centred = style.numbers == "centre" or (style.numbers == "auto"
+                                                     and puzzle.lang == "ja")
+        size = style.centre_size if self.centred else style.corner_size
+        self.number = min(size * PT * self.scale,  # in the clues' font
+                          (0.6 if self.centred else 0.4) * self.cell)
+        self.letter = min(LETTER * self.scale, 0.8) * self.cell
+        self.table = "under" if large and style.table != "none" else style.table
+        self.grey = style.grey_ink
+        self.ink = style.number_ink
+
+
+def draw(puzzle: Puzzle, answer=None, style: Style | None = None) -> Drawing:
+    """The grid; the letter table beside it or under it; the key and the keyword strip."""
     if not puzzle.has_grid:
         raise ValueError("a ナンクロ given as a list of entries has no grid to draw")
-    large = settings(puzzle).large
-    w, h = puzzle.width, puzzle.height
-    cell = cell or (min(13.0, 170.0 / max(w, h)) if large else min(9.0, 120.0 / max(w, h)))
-    letters = dict(puzzle.givens)
-    solved = dict(answer) if answer else {}
+    look = _Print(puzzle, style or MAGAZINE)
+    cell, w, h = look.cell, puzzle.width, puzzle.height
+    letters, solved = dict(puzzle.givens), dict(answer) if answer else {}
     table = _table_rows(puzzle)
-    table_cell = h * cell / len(table)
-    grid_w = w * cell
-    width = grid_w + GAP + len(table[0]) * table_cell
-    numbers = puzzle.numbers()
-    per_row = max(1, int(width // (cell * 0.9)))
-    key_cell = width / per_row
-    key_rows = -(-len(numbers) // per_row)
-    keyword_h = (GAP + cell * 1.6) if puzzle.keyword else 0
-    d = Drawing(width, h * cell + GAP + key_rows * key_cell + keyword_h)
-    small = NUMBER[large]
-    _grid(d, puzzle, cell, large, letters, solved)
-    _letter_table(d, table, grid_w + GAP, table_cell,
-                  set(solved.values()) if solved else set(letters.values()))
-    top = h * cell + GAP
-    for i, number in enumerate(numbers):
-        r, c = divmod(i, per_row)
-        x, y = c * key_cell, top + r * key_cell
-        d.items.append(Box(x, y, key_cell, key_cell))
-        d.items.append(Label(x + key_cell * 0.22, y + key_cell * 0.3, str(number),
-                             key_cell * small, GREY))
-        _letter(d, x, y, key_cell, letters.get(number), solved.get(number), large)
+    d = Drawing(w * cell, h * cell, cell=cell)
+    _grid(d, puzzle, look, letters, solved)
+    used = set(solved.values()) if solved else set(letters.values())
+    bottom = h * cell
+    if look.table == "beside":
+        size = h * cell / len(table)
+        _letter_table(d, table, w * cell + GAP * cell, 0, size, used, look)
+        d.width += GAP * cell + len(table[0]) * size
+    elif look.table == "under":
+        bottom = _table_under(d, puzzle, bottom + GAP * cell, used, look)
+    bottom = _key(d, puzzle, look, bottom + GAP * cell, letters, solved)
     if puzzle.keyword:
-        _keyword_strip(d, puzzle, top + key_rows * key_cell + GAP, cell, large, solved)
+        bottom = _keyword_strip(d, puzzle, bottom + GAP * cell, look, solved)
+    d.height = bottom
     return d
 
 
-def _grid(d: Drawing, puzzle: Puzzle, cell: float, large: bool, letters, solved) -> None:
-    w, small = puzzle.width, NUMBER[large]
+def _grid(d: Drawing, puzzle: Puzzle, look: _Print, letters, solved) -> None:
+    w, cell = puzzle.width, look.cell
     keyword = set(puzzle.keyword)
     for index, number in enumerate(puzzle.cells):
         r, c = divmod(index, w)
         x, y = c * cell, r * cell
         if number == BLOCK:
-            d.items.append(Box(x, y, cell, cell, fill=INK))
+            d.items.append(Box(x, y, cell, cell, fill=INK, width=look.style.cell_line))
             continue
-        d.items.append(Box(x, y, cell, cell))
+        d.items.append(Box(x, y, cell, cell, width=look.style.cell_line))
         if index in keyword:  # 二重マス: a second square inside
             inset = cell * 0.08
-            d.items.append(Box(x + inset, y + inset, cell - 2 * inset, cell - 2 * inset))
-        d.items.append(Label(x + cell * 0.22, y + cell * 0.3, str(number), cell * small, GREY))
-        _letter(d, x, y, cell, letters.get(number), solved.get(number), large)
-    d.items.append(Box(0, 0, w * cell, puzzle.height * cell, width=THICK))
+            d.items.append(Box(x + inset, y + inset, cell - 2 * inset, cell - 2 * inset,
+                               width=look.style.cell_line))
+        _numbered(d, x, y, cell, number, letters.get(number), solved.get(number), look)
+    d.items.append(Box(0, 0, w * cell, puzzle.height * cell, width=look.style.outer_line))
+
+
+def _numbered(d: Drawing, x: float, y: float, cell: float, number: int | None, given, solved,
+              look: _Print) -> None:
+    """A cell's number and letter: centred, the letter (given, or in a solution) printed in
+    place of the number; in the corner, the letter beside it a little low and right."""
+    letter, color = given or solved, INK if given else ANSWER
+    if look.centred:
+        if letter:
+            d.items.append(centred(x + cell / 2, y + cell / 2, letter, look.letter, color))
+        elif number is not None:
+            d.items.append(centred(x + cell / 2, y + cell / 2, str(number), look.number,
+                                   look.ink, font="clues"))
+        return
+    if number is not None:
+        d.items.append(Label(x + 0.05 * cell, y + 0.05 * cell + 0.75 * look.number,
+                             str(number), look.number, look.ink, anchor="start",
+                             font="clues"))
+    if letter:
+        d.items.append(centred(x + cell * 0.56, y + cell * 0.58, letter,
+                               min(look.letter, 0.55 * cell * look.scale), color))
 
 
 def _table_rows(puzzle: Puzzle) -> tuple[str, ...]:
@@ -87,39 +118,76 @@ def _table_rows(puzzle: Puzzle) -> tuple[str, ...]:
                                                                                   strict=True))
 
 
-def _letter_table(d: Drawing, rows, left: float, size: float, used: set[str]) -> None:
-    """The solver's table: every letter in a small box, the ones known crossed out."""
+def _letter_table(d: Drawing, rows, left: float, top: float, size: float, used: set[str],
+                  look: _Print) -> None:
+    """The solver's table beside the grid, a gyō (or a pair of letters) a row."""
     for r, row in enumerate(rows):
         for c, letter in enumerate(row):
-            if letter == " ":
-                continue
-            x, y = left + c * size, r * size
-            d.items.append(Box(x, y, size, size))
-            d.items.append(Label(x + size / 2, y + size * 0.75, letter, size * 0.62,
-                                 GREY if letter in used else INK))
-            if letter in used:
-                d.items.append(Line(x + size * 0.15, y + size * 0.85, x + size * 0.85,
-                                    y + size * 0.15))
+            _table_letter(d, letter, left + c * size, top + r * size, size, used, look)
 
 
-def _keyword_strip(d: Drawing, puzzle: Puzzle, top: float, cell: float, large: bool,
-                   solved) -> None:
+def _table_under(d: Drawing, puzzle: Puzzle, top: float, used: set[str], look: _Print
+                 ) -> float:
+    """The table under the grid, centred: the 50音表 as it is printed (a gyō a column, ア on
+    the right), or A-Z in two rows. Its bottom."""
+    across = len(GOJUON) if puzzle.lang == "ja" else len(ALPHABET[0])
+    size = min(d.width / across, look.cell * 0.9)
+    left = (d.width - size * across) / 2
+    if puzzle.lang != "ja":
+        _letter_table(d, ALPHABET, left, top, size, used, look)
+        return top + len(ALPHABET) * size
+    for k, column in enumerate(GOJUON):
+        for r, letter in enumerate(column):
+            _table_letter(d, letter, left + (across - 1 - k) * size, top + r * size, size,
+                          used, look)
+    return top + 5 * size
+
+
+def _table_letter(d: Drawing, letter: str, x: float, y: float, size: float, used: set[str],
+                  look: _Print) -> None:
+    """A letter in a small box, crossed out (and grey) when it is known."""
+    if letter == " ":
+        return
+    d.items.append(Box(x, y, size, size, width=look.style.cell_line))
+    d.items.append(centred(x + size / 2, y + size / 2, letter, size * 0.62,
+                           look.grey if letter in used else INK))
+    if letter in used:
+        d.items.append(Line(x + size * 0.15, y + size * 0.85, x + size * 0.85, y + size * 0.15,
+                            look.style.cell_line))
+
+
+def _key(d: Drawing, puzzle: Puzzle, look: _Print, top: float, letters, solved) -> float:
+    """A box for every number, rows as wide as the drawing, the given letters filled in (in
+    the centred style the number on top, the letter under it). The last row's bottom."""
+    numbers = puzzle.numbers()
+    per_row = max(1, int(d.width // (look.cell * 0.9)))
+    size = d.width / per_row
+    for i, number in enumerate(numbers):
+        r, c = divmod(i, per_row)
+        x, y = c * size, top + r * size
+        d.items.append(Box(x, y, size, size, width=look.style.cell_line))
+        given, found = letters.get(number), solved.get(number)
+        if not look.centred:
+            _numbered(d, x, y, size, number, given, found, look)
+            continue
+        d.items.append(centred(x + size / 2, y + 0.2 * size, str(number),
+                               min(look.number, 0.28 * size), look.ink, font="clues"))
+        if given or found:
+            d.items.append(centred(x + size / 2, y + 0.62 * size, given or found, 0.5 * size,
+                                   INK if given else ANSWER))
+    return top + -(-len(numbers) // per_row) * size
+
+
+def _keyword_strip(d: Drawing, puzzle: Puzzle, top: float, look: _Print, solved) -> float:
     """The final answer's boxes: each shows the number of its 二重マス cell."""
+    cell = look.cell
     label = "キーワード" if puzzle.lang == "ja" else "KEYWORD"
     left = cell * 2.8
-    d.items.append(Label(left / 2 - cell * 0.1, top + cell * 0.65, label, cell * 0.45))
+    d.items.append(centred(left / 2 - cell * 0.1, top + cell / 2, label, cell * 0.45))
     for i, index in enumerate(puzzle.keyword):
         number = puzzle.cells[index]
         x = left + i * cell
-        d.items.append(Box(x, top, cell, cell, width=THICK))
-        d.items.append(Label(x + cell * 0.22, top + cell * 0.3, str(number),
-                             cell * NUMBER[large], GREY))
-        _letter(d, x, top, cell, None, solved.get(number), large)
-
-
-def _letter(d: Drawing, x: float, y: float, cell: float, given, solved,
-            large: bool = False) -> None:
-    size, centre, baseline = LETTER[large]
-    if given or solved:
-        d.items.append(Label(x + cell * centre, y + cell * baseline, given or solved,
-                             cell * size, INK if given else ANSWER))
+        d.items.append(Box(x, top, cell, cell, width=look.style.outer_line))
+        _numbered(d, x, top, cell, number, None, solved.get(number), look)
+    d.width = max(d.width, left + len(puzzle.keyword) * cell)
+    return top + cell

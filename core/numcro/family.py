@@ -45,6 +45,10 @@ class Rating:
                 "crossing": dict(self.kinds).get("crossing entries", 0),
                 "complete": self.complete}
 
+    def score_text(self) -> str:
+        """The scale its level is on (it has no score): `workbench ナンクロ scale`."""
+        return "workbench ナンクロ scale" + ("" if self.complete else ", trial and error needed")
+
     def headline(self) -> str:
         """The level, its scale named: `medium (workbench ナンクロ scale)`."""
         rest = "" if self.complete else ": trial and error needed"

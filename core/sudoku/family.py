@@ -124,10 +124,10 @@ class Sudoku(Family):
 
         return title(puzzle)
 
-    def draw(self, puzzle: Puzzle, answer=None, cell: float | None = None):
+    def draw(self, puzzle: Puzzle, answer=None, style=None):
         from core.sudoku.drawing import draw
 
-        return draw(puzzle, answer, cell)
+        return draw(puzzle, answer, style)
 
     to_ipuz = staticmethod(ipuz.to_ipuz)
     from_ipuz = staticmethod(ipuz.from_ipuz)

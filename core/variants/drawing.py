@@ -1,8 +1,10 @@
-"""A Sudoku variant for print, drawn as magazines and f-puzzles / SudokuPad draw it: thin cell
-lines and thick region borders, killer cages as dashed outlines inside the cells with their sums
-top-left, kropki dots on the cell edges (an unusual difference or ratio written inside), X/V and
-inequality signs on the edges, grey thermometers with a round bulb (a slow one hollow), arrows
-with a circle round the bulb, today's lines in their usual colours (LINE_STYLES: widths and
+"""A Sudoku variant for print, drawn as magazines and f-puzzles / SudokuPad draw it, in a house
+style: cell lines, region borders and the outer frame at its weights, killer cages as dashed
+outlines inside the cells (one dashed path a loop, at a constant inset from the cage's edge at
+convex and concave corners alike) with their sums top-left on a white patch, kropki dots on the
+cell edges (an unusual difference or ratio written inside), X/V and inequality signs on the
+edges, grey thermometers with a round bulb (a slow one hollow), arrows with a circle round the
+bulb, today's lines in their usual colours (LINE_STYLES: widths and
 dashes keep them apart in black-and-white print too), quadruple circles on the corners, clones,
 indexers and extra regions shaded, chevrons round minimum and maximum cells, little killer,
 sandwich, X-sum (in a circle) and skyscraper (in a box) clues outside the grid, grey squares and
@@ -13,11 +15,24 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from core.export.drawing import ANSWER, GREY, INK, THICK, THIN, Box, Circle, Drawing, Label, Line
+from core.export.drawing import (
+    ANSWER,
+    INK,
+    THICK,
+    THIN,
+    Box,
+    Circle,
+    Drawing,
+    Label,
+    Line,
+    Path,
+    centred,
+    rule_weight,
+)
+from core.export.style import MAGAZINE, Style
 from core.variants import model
 from core.variants.model import DIRECTIONS, LINE_KINDS, MAX_SIZE, Variant, diagonal_cells, symbol
 
-LIGHT = "#d9d9d9"
 WHITE = "#ffffff"
 MARGIN_CELLS = 0.8  # room outside the grid for little killer, sandwich, X-sum and skyscraper clues
 
@@ -151,13 +166,13 @@ def _negative(kinds: set, names: dict) -> str:
     return f" (negative {names[next(iter(kinds))]})"
 
 
-def draw(p: Variant, answer=None, cell: float | None = None) -> Drawing:
+def draw(p: Variant, answer=None, style: Style | None = None) -> Drawing:
     model.refuse_unless(p, DRAWN, "print")
-    n = p.size
-    cell = cell or min(9.0, 80.0 / n)
+    style = style or MAGAZINE
+    n, cell = p.size, style.cell
     margin = MARGIN_CELLS * cell if (p.little or p.sandwiches or p.outside) else 0.0
-    d = Drawing(n * cell + 2 * margin, n * cell + 2 * margin)
-    at = _Pen(d, cell, margin, n)
+    d = Drawing(n * cell + 2 * margin, n * cell + 2 * margin, cell=cell)
+    at = _Pen(d, cell, margin, n, style)
     _shading(p, at)
     _lines(p, at)
     _today_lines(p, at)
@@ -173,10 +188,13 @@ def draw(p: Variant, answer=None, cell: float | None = None) -> Drawing:
 
 
 class _Pen:
-    """Cell coordinates (row, col, fractions allowed) to millimetres on the drawing."""
+    """Cell coordinates (row, col, fractions allowed) to millimetres on the drawing, in a
+    house style."""
 
-    def __init__(self, d: Drawing, cell: float, margin: float, n: int):
-        self.d, self.cell, self.margin, self.n = d, cell, margin, n
+    def __init__(self, d: Drawing, cell: float, margin: float, n: int, style: Style):
+        self.d, self.cell, self.margin, self.n, self.style = d, cell, margin, n, style
+        self.light, self.grey = style.shade, style.grey_ink
+        self.clue = style.size_mm(style.clues)  # a cage's sum; outside clues a third larger
 
     def xy(self, row: float, col: float) -> tuple[float, float]:
         return self.margin + col * self.cell, self.margin + row * self.cell
@@ -193,14 +211,14 @@ def _shading(p: Variant, at: _Pen) -> None:
     for region in p.extra:
         for c in region:
             x, y = at.xy(c // n, c % n)
-            at.add(Box(x, y, size, size, fill=LIGHT, width=0))
+            at.add(Box(x, y, size, size, fill=at.light, width=0))
     for c in p.even:
         x, y = at.centre(c)
-        at.add(Box(x - 0.32 * size, y - 0.32 * size, 0.64 * size, 0.64 * size, fill=LIGHT,
+        at.add(Box(x - 0.32 * size, y - 0.32 * size, 0.64 * size, 0.64 * size, fill=at.light,
                    width=0))
     for c in p.odd:
         x, y = at.centre(c)
-        at.add(Circle(x, y, 0.34 * size, fill=LIGHT, width=0))
+        at.add(Circle(x, y, 0.34 * size, fill=at.light, width=0))
     for kind, c in p.indexers:
         x, y = at.xy(c // n, c % n)
         at.add(Box(x, y, size, size, fill=INDEXER_FILLS[kind], width=0))
@@ -218,7 +236,7 @@ def _clones(p: Variant, at: _Pen) -> None:
             at.add(Box(x, y, size, size, fill=CLONE_FILL, width=0))
             if lettered:
                 at.add(Label(x + 0.85 * size, y + 0.93 * size, chr(ord("A") + i % 26),
-                             0.2 * size, GREY))
+                             0.2 * size, at.grey, font="clues"))
 
 
 def _lines(p: Variant, at: _Pen) -> None:
@@ -228,16 +246,16 @@ def _lines(p: Variant, at: _Pen) -> None:
             cells = diagonal_cells(n, anti)
             x1, y1 = at.xy(0, n if anti else 0)
             x2, y2 = at.xy(n, 0 if anti else n)
-            at.add(Line(x1, y1, x2, y2, THIN, color=GREY))
+            at.add(Line(x1, y1, x2, y2, THIN, color=at.grey))
             del cells
     for thermo in p.thermos:
-        _thermo(at, thermo, LIGHT, 0)
+        _thermo(at, thermo, at.light, 0)
     for arrow in p.arrows:
         if len(arrow.bulb) > 1:
             _pill(at, arrow.bulb)
         else:
             x, y = at.centre(arrow.bulb[0])
-            at.add(Circle(x, y, 0.38 * size, fill="#ffffff", width=THIN, color=GREY))
+            at.add(Circle(x, y, 0.38 * size, fill="#ffffff", width=THIN, color=at.grey))
         _arrow(at, arrow.bulb[-1], arrow.shaft)
 
 
@@ -283,7 +301,7 @@ def _pill(at: _Pen, cells) -> None:
     """A bulb of several cells: one rounded outline round them, along rows, columns or
     diagonals alike (a grey band with a white one inside)."""
     width = 0.76 * at.cell
-    _path(at, cells, width + 2 * THIN, GREY, cap="round")
+    _path(at, cells, width + 2 * THIN, at.grey, cap="round")
     _path(at, cells, width, "#ffffff", cap="round")
 
 
@@ -325,79 +343,106 @@ def _arrow(at: _Pen, bulb: int, shaft) -> None:
     length = math.hypot(x1 - x0, y1 - y0)
     points[0] = (x0 + (x1 - x0) * 0.38 * size / length, y0 + (y1 - y0) * 0.38 * size / length)
     for (xa, ya), (xb, yb) in zip(points, points[1:], strict=False):
-        at.add(Line(xa, ya, xb, yb, THIN, color=GREY))
+        at.add(Line(xa, ya, xb, yb, THIN, color=at.grey))
     (xa, ya), (xb, yb) = points[-2], points[-1]
     angle = math.atan2(yb - ya, xb - xa)
     for turn in (2.6, -2.6):
         at.add(Line(xb, yb, xb + 0.25 * size * math.cos(angle + turn),
-                    yb + 0.25 * size * math.sin(angle + turn), THIN, color=GREY))
+                    yb + 0.25 * size * math.sin(angle + turn), THIN, color=at.grey))
 
 
 def _grid(p: Variant, at: _Pen) -> None:
-    n = p.size
+    """Cell lines, region borders and the outer frame, heavier ones drawn over lighter."""
+    n, rules = p.size, []
     for r in range(n + 1):
         for c in range(n):
             above = p.regions[(r - 1) * n + c] if r else None
             below = p.regions[r * n + c] if r < n else None
             x1, y = at.xy(r, c)
             x2, _ = at.xy(r, c + 1)
-            at.add(Line(x1, y, x2, y, THICK if above != below else THIN))
+            rules.append(Line(x1, y, x2, y, rule_weight(at.style, above != below, r in (0, n))))
     for c in range(n + 1):
         for r in range(n):
             left = p.regions[r * n + c - 1] if c else None
             right = p.regions[r * n + c] if c < n else None
             x, y1 = at.xy(r, c)
             _, y2 = at.xy(r + 1, c)
-            at.add(Line(x, y1, x, y2, THICK if left != right else THIN))
+            rules.append(Line(x, y1, x, y2, rule_weight(at.style, left != right, c in (0, n))))
+    for line in sorted(rules, key=lambda line: line.width):
+        at.add(line)
 
 
 def _cages(p: Variant, at: _Pen) -> None:
-    """Dashed outlines a little inside the cells, running on across cells of the same cage
-    and turning at its corners; the sum in the top-left cell's corner, on white."""
+    """Each cage's outline, a dashed loop at a constant inset inside its cells; the sum in
+    the top-left cell's corner, on a white patch that breaks the dashes under it."""
     n = p.size
     for cage in p.cages:
-        inside = set(cage.cells)
-
-        def has(r, k, inside=inside):
-            return 0 <= r < n and 0 <= k < n and r * n + k in inside
-
-        for c in cage.cells:
-            r, k = divmod(c, n)
-            for normal in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-                if not has(r + normal[0], k + normal[1]):
-                    _cage_edge(at, r, k, normal, has)
+        for loop in cage_outline({divmod(c, n) for c in cage.cells}, INSET):
+            at.add(Path(tuple(at.xy(row, col) for row, col in loop), THIN, dash=0.08 * at.cell,
+                        closed=True))
         if cage.total is not None:
             first = min(cage.cells)
             x, y = at.xy(first // n, first % n)
-            digits = len(str(cage.total))  # a white patch breaks the dashes under the sum
-            at.add(Box(x + 0.03 * at.cell, y + 0.04 * at.cell, (0.02 + 0.15 * digits) * at.cell,
-                       0.26 * at.cell, fill="#ffffff", width=0))
-            at.add(Label(x + 0.04 * at.cell, y + 0.27 * at.cell, str(cage.total),
-                         0.25 * at.cell, INK, anchor="start"))
+            text = str(cage.total)
+            size = at.clue
+            at.add(Box(x + 0.03 * at.cell, y + 0.04 * at.cell, 0.04 * at.cell + 0.6 * size
+                       * len(text), 1.05 * size, fill="#ffffff", width=0))
+            at.add(Label(x + 0.05 * at.cell, y + 0.04 * at.cell + 0.9 * size, text, size, INK,
+                         anchor="start", font="clues"))
 
 
 INSET = 0.1  # of a cell: how far inside the cells a cage's dashes run
 
 
-def _cage_edge(at: _Pen, r: int, k: int, normal, has) -> None:
-    """One side of a cell on the cage's border: from where the border comes in to where it
-    goes on (a straight run, an outer corner, or an inner corner past the cell)."""
-    dr, dk = normal
-    along = (dk, dr) if dr == 0 else (dk, dr)  # perpendicular to the normal
-    along = (0, 1) if dr else (1, 0)
-    ends = []
-    for sign in (-1, 1):
-        sr, sk = along[0] * sign, along[1] * sign
-        if has(r + sr, k + sk):
-            reach = 0.5 + INSET if has(r + sr + dr, k + sk + dk) else 0.5
-        else:
-            reach = 0.5 - INSET
-        ends.append((r + 0.5 + sr * reach + dr * (0.5 - INSET),
-                     k + 0.5 + sk * reach + dk * (0.5 - INSET)))
-    (ra, ka), (rb, kb) = ends
-    xa, ya = at.xy(ra, ka)
-    xb, yb = at.xy(rb, kb)
-    at.add(Line(xa, ya, xb, yb, THIN, dash=0.8))
+def cage_outline(cells: set[tuple[int, int]], inset: float) -> list[list[tuple[float, float]]]:
+    """The loops round a set of cells (row, col), each a list of corners (row, col) in cell
+    units, every side `inset` inside the cells' edge: a corner moves along both of its
+    sides' inward normals, so a concave corner is as far in as a convex one. A cage with a
+    hole has two loops; cells that touch only at a corner keep their own corners."""
+    edges = {}  # start -> end of each border side, clockwise on the page (cells on the right)
+    for r, c in cells:
+        for (dr, dc), start, end in (((-1, 0), (r, c), (r, c + 1)),
+                                     ((0, 1), (r, c + 1), (r + 1, c + 1)),
+                                     ((1, 0), (r + 1, c + 1), (r + 1, c)),
+                                     ((0, -1), (r + 1, c), (r, c))):
+            if (r + dr, c + dc) not in cells:
+                edges.setdefault(start, []).append(end)
+    loops = []
+    while edges:
+        start = min(edges)
+        corners, at, heading = [], start, None
+        while True:
+            ends = edges[at]
+            end = ends[0] if len(ends) == 1 or heading is None else _rightmost(heading, at, ends)
+            ends.remove(end)
+            if not ends:
+                del edges[at]
+            step = (end[0] - at[0], end[1] - at[1])
+            if step != heading:
+                corners.append((at, heading, step))
+            heading, at = step, end
+            if at == start:
+                break
+        first_at, _, first_step = corners[0]
+        corners[0] = (first_at, heading, first_step)  # the turn into the first side
+        if heading == first_step:
+            corners.pop(0)
+        loops.append([_inset_corner(point, into, out, inset) for point, into, out in corners])
+    return loops
+
+
+def _rightmost(heading, at, ends):
+    """At a corner where two cells of the cage touch only diagonally: the side that turns
+    right (towards the cells just walked past), so each cell keeps its own corner."""
+    right = (heading[1], -heading[0])  # (row, col) steps: turning clockwise on the page
+    return next(end for end in ends if (end[0] - at[0], end[1] - at[1]) == right)
+
+
+def _inset_corner(point, into, out, inset: float) -> tuple[float, float]:
+    """A corner moved `inset` along the inward normals of the sides before and after it."""
+    (r, c), normals = point, [(d[1], -d[0]) for d in (into, out)]  # right of the heading
+    return (r + inset * (normals[0][0] + normals[1][0]),
+            c + inset * (normals[0][1] + normals[1][1]))
 
 
 def _marks(p: Variant, at: _Pen) -> None:
@@ -514,4 +559,4 @@ def _digits(p: Variant, answer, at: _Pen) -> None:
             shown, color = answer[c], ANSWER
         if shown:
             x, y = at.centre(c)
-            at.add(Label(x, y + 0.25 * at.cell, symbol(shown), at.cell * 0.62, color))
+            at.add(centred(x, y, symbol(shown), 0.88 * at.style.size_mm(at.style.givens), color))

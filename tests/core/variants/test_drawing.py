@@ -11,6 +11,7 @@ import pytest
 
 from core.export import export_pdf, export_svg
 from core.export.drawing import THIN
+from core.export.style import MAGAZINE
 from core.variants import formats, model
 from core.variants.drawing import (
     CLONE_FILL,
@@ -141,7 +142,8 @@ def test_minimum_and_maximum_chevrons_point_to_the_smaller_digit(key, inwards):
     root = svg(parse(f"{key}: r5c5"))
     lines = chevrons(root)
     assert len(lines) == 8  # two strokes by each of four edges
-    centre = (4.5 * 80 / 9, 4.5 * 80 / 9)  # no margin: the grid starts at 0
+    cell = MAGAZINE.cell  # no margin: the grid starts at 0
+    centre = (4.5 * cell, 4.5 * cell)
     for x1, y1, x2, y2 in lines:  # each stroke runs from the chevron's point
         point, end = math.dist((x1, y1), centre), math.dist((x2, y2), centre)
         assert (point < end) == inwards
@@ -237,3 +239,92 @@ def test_the_caption_names_every_kind_of_today():
                  "given candidates"):
         assert word in words
     assert title(formats.parse(EVERYTHING)).startswith("Sudoku 9x9 · anti-knight, XV")
+
+
+def _square_distance(p, a, b) -> float:
+    """The distance from a point to a side of the grid in the chessboard metric (the larger
+    of across and along): a square-cornered inset is the same at every corner in it."""
+    (pr, pc), (ar, ac), (br, bc) = p, a, b
+    def off(v, low, high):
+        return max(low - v, 0.0, v - high)
+    return max(off(pr, min(ar, br), max(ar, br)), off(pc, min(ac, bc), max(ac, bc)))
+
+
+def _border(cells) -> list[tuple[tuple[int, int], tuple[int, int], tuple[int, int]]]:
+    """Each unit side between a cage cell and a cell outside: its ends (row, col) and the
+    inward normal, worked out here from the cells alone."""
+    sides = []
+    for r, c in cells:
+        for (dr, dc), a, b in (((-1, 0), (r, c), (r, c + 1)), ((1, 0), (r + 1, c), (r + 1, c + 1)),
+                               ((0, -1), (r, c), (r + 1, c)), ((0, 1), (r, c + 1), (r + 1, c + 1))):
+            if (r + dr, c + dc) not in cells:
+                sides.append((a, b, (-dr, -dc)))
+    return sides
+
+
+def _corners(cells) -> int:
+    """The corners of the cage's edge, counted from the 2x2 cells round each grid point:
+    one where one or three are the cage's, two where two touch only diagonally."""
+    count = 0
+    for r in range(10):
+        for c in range(10):
+            around = [(r - 1, c - 1) in cells, (r - 1, c) in cells, (r, c - 1) in cells,
+                      (r, c) in cells]
+            k = sum(around)
+            count += 1 if k in (1, 3) else 2 if k == 2 and around[0] == around[3] else 0
+    return count
+
+
+def _random_cage(rng) -> set[tuple[int, int]]:
+    cells = {(rng.randrange(9), rng.randrange(9))}
+    while len(cells) < rng.randint(2, 9):
+        r, c = rng.choice(sorted(cells))
+        dr, dc = rng.choice(((0, 1), (1, 0), (0, -1), (-1, 0)))
+        if 0 <= r + dr < 9 and 0 <= c + dc < 9:
+            cells.add((r + dr, c + dc))
+    return cells
+
+
+SHAPES = {
+    "L": {(0, 0), (1, 0), (1, 1)},
+    "T": {(0, 0), (0, 1), (0, 2), (1, 1)},
+    "U": {(0, 0), (1, 0), (1, 1), (1, 2), (0, 2)},
+    "plus": {(1, 0), (0, 1), (1, 1), (2, 1), (1, 2)},
+    "ring": {(r, c) for r in range(3) for c in range(3)} - {(1, 1)},
+    "pinch": {(0, 0), (1, 1), (0, 1)} | {(2, 2), (1, 2)},
+}
+
+
+@pytest.mark.parametrize("cells", list(SHAPES.values()) + [
+    _random_cage(__import__("random").Random(seed)) for seed in range(300)])
+def test_a_cage_outline_keeps_one_inset_at_every_corner(cells):
+    """Drawn as print draws it: every point of the dashed loops (corners and the sides
+    between) is INSET inside the cage's cells from their edge (in the chessboard metric, so
+    a square corner is as far in at a concave corner as at a convex one), every side of the
+    edge has its line at that inset, and the loops turn only where the edge does (no
+    steps): one square turn for each corner of the edge."""
+    from core.export.drawing import Path
+    from core.variants.drawing import INSET
+    from core.variants.model import Cage
+
+    n = 9
+    p = make(n, cages=[Cage(tuple(sorted(r * n + c for r, c in cells)), None)])
+    d = VARIANTS.draw(p)
+    cell = d.cell
+    loops = [[(y / cell, x / cell) for x, y in item.points] for item in d.items
+             if isinstance(item, Path)]
+    assert loops and all(item.closed for item in d.items if isinstance(item, Path))
+    sides = _border(cells)
+    for loop in loops:
+        for a, b in zip(loop, loop[1:] + loop[:1], strict=True):
+            assert a[0] == pytest.approx(b[0]) or a[1] == pytest.approx(b[1])  # no slant
+            for t in (0.0, 0.25, 0.5, 0.75):
+                point = (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
+                assert (int(point[0]), int(point[1])) in cells  # inside the cage
+                nearest = min(_square_distance(point, s, e) for s, e, _ in sides)
+                assert nearest == pytest.approx(INSET, abs=1e-9)
+    for s, e, (nr, nc) in sides:  # each side of the edge has its dashes INSET inside
+        middle = ((s[0] + e[0]) / 2 + nr * INSET, (s[1] + e[1]) / 2 + nc * INSET)
+        assert min(_square_distance(middle, a, b) for loop in loops
+                   for a, b in zip(loop, loop[1:] + loop[:1], strict=True)) < 1e-9
+    assert sum(map(len, loops)) == _corners(cells)

@@ -1,0 +1,78 @@
+"""The README's print commands, run as written from a copy of the repository's puzzles, give
+the files they say; `bank book` prints a bank easiest first with a contents page and the
+ratings with their scale."""
+
+import re
+import shlex
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cli import main
+from core.export.book import LEVEL_ORDER
+
+ROOT = Path(__file__).resolve().parents[2]
+pdfplumber = pytest.importorskip("pdfplumber")
+pytestmark = pytest.mark.usefixtures("print_font")
+
+
+
+
+def readme_print_commands() -> list[list[str]]:
+    """The commands of the README's "Printing and sharing" block, continuation lines joined."""
+    section = (ROOT / "README.md").read_text().split("## Printing and sharing", 1)[1]
+    block = section.split("```sh\n", 1)[1].split("```", 1)[0]
+    joined = re.sub(r"\\\n\s*", " ", block)
+    return [shlex.split(line.split("  #")[0]) for line in joined.splitlines()
+            if line.startswith("puzzle-tui ")]
+
+
+def test_the_readme_print_commands_give_what_they_say(tmp_path, monkeypatch, capsys):
+    shutil.copytree(ROOT / "puzzles", tmp_path / "puzzles")
+    shutil.copytree(ROOT / "docs", tmp_path / "docs")
+    monkeypatch.chdir(tmp_path)
+    commands = readme_print_commands()
+    assert len(commands) >= 8
+    dictionary = (Path.home() / ".local" / "share" / "puzzle-workbench" / "dictionaries")
+    for command in commands:
+        args = [a for arg in command[1:] for a in sorted(map(str, Path().glob(arg)))
+                or [arg]]  # the shell's globs
+        if any("numcro" in a for a in args):
+            if not dictionary.is_dir():
+                continue  # a ナンクロ's answer needs the built-in dictionary
+            monkeypatch.setenv("PUZZLE_WORKBENCH_DATA", str(dictionary.parent))
+        assert main(args) == 0, (command, capsys.readouterr().err)
+        monkeypatch.delenv("PUZZLE_WORKBENCH_DATA", raising=False)
+    with pdfplumber.open("sudoku-book.pdf") as pdf:
+        contents = pdf.pages[0].extract_text()
+        assert "Contents" in contents and "Easy" in contents and "Walkthroughs" in contents
+        assert "hard · SE 4.0 (Sukaku Explainer scale)" in pdf.pages[11].extract_text()
+    with pdfplumber.open("drop-in.pdf") as pdf:
+        assert not [w for w in pdf.pages[0].extract_words() if not w["text"].isdigit()]
+    assert Path("mixed-solution.svg").exists() and Path("hard.ipuz").exists()
+
+
+def test_bank_book_prints_easiest_first_with_contents(tmp_path, capsys):
+    bank = tmp_path / "b.bank"
+    assert main(["bank", "build", str(bank), "--kind", "sudoku", "--size", "6", "--count", "8",
+                 "--seed", "3"]) == 0
+    out = tmp_path / "book.pdf"
+    assert main(["bank", "book", str(bank), "--per-page", "4", "--walkthrough", "1",
+                 "--title", "Eight", "-o", str(out)]) == 0
+    assert "8 puzzles" in capsys.readouterr().err
+    with pdfplumber.open(out) as pdf:
+        pages = [page.extract_text() for page in pdf.pages]
+    assert pages[0].startswith("Eight") and "Contents" in pages[0]
+    headed = re.findall(r"(\d+) Sudoku 6x6", " ".join(pages[1:3]))
+    assert headed == [str(n) for n in range(1, 9)]
+    levels = re.findall(r"(easy|medium|hard|expert|master) · workbench scale",
+                        " ".join(pages[1:3]))
+    assert len(levels) == 8
+    assert [LEVEL_ORDER.index(level) for level in levels] == sorted(
+        LEVEL_ORDER.index(level) for level in levels)
+    assert any("1 Sudoku 6x6 · " in page.replace("\n", " ") for page in pages[3:])
+    # a bad style is bad input before anything is read or written
+    assert main(["bank", "book", str(bank), "--style", str(tmp_path / "none.toml"),
+                 "-o", str(tmp_path / "x.pdf")]) == 2
+    assert not (tmp_path / "x.pdf").exists()
