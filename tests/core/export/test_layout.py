@@ -8,6 +8,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
+import pdfplumber
 import pytest
 
 from core import kinds
@@ -16,7 +17,6 @@ from core.export.layout import frame, slots
 from core.export.pdf import render
 from core.export.style import MAGAZINE, PAPERS
 
-pdfplumber = pytest.importorskip("pdfplumber")
 pytestmark = pytest.mark.usefixtures("print_font")
 PUZZLES = Path(__file__).resolve().parents[3] / "puzzles"
 MM = 25.4 / 72  # mm in a PDF point
