@@ -37,7 +37,6 @@ LINKS = ROOT / "bench" / "data" / "fpuzzles_links.txt"
 SETTERS = ROOT / "bench" / "data" / "sudokusolver_variants.tsv"
 SAMPLE = ROOT / "bench" / "data" / "iss_sample.tsv"
 FPUZZLES = "https://www.f-puzzles.com/?load="
-DIGITS = "0123456789abcdefg"
 
 
 def real_puzzles() -> list[tuple[str, object, str]]:
@@ -105,7 +104,8 @@ def report_iss(sets, iss, repeat: int, seconds: float) -> None:
                 continue
             ours, result = count_ms(p, repeat, seconds)
             build, search, guesses, theirs = iss_ms(peer, text, repeat)
-            mine = ["".join(DIGITS[v] for v in s) for s in result.solutions]
+            mine = ["".join(map(str, s)) for s in result.solutions]  # as bench/data has them
+            theirs = ["".join(str(int(ch, 36)) for ch in s) for s in theirs]
             assert result.stopped or mine == [solution] == theirs, name
             assert theirs == [solution], name
             whole = startup + build + search

@@ -268,6 +268,9 @@ def _windows(n: int) -> list[list[int]]:
 
 
 def solution_digits(text: str) -> list[int]:
-    """A published solution, one character a cell (past 9: a for 10, as ISS writes them)."""
+    """A published solution, one character a cell: digits (past 9, a for 10), or on a grid
+    past 9 letters alone, A for 1 (as ISS's 16x16 examples write them)."""
+    if not any(ch.isdigit() for ch in text):
+        return [string.ascii_uppercase.index(ch.upper()) + 1 for ch in text]
     return [string.digits.index(ch) if ch.isdigit() else 10 + string.ascii_lowercase.index(
         ch.lower()) for ch in text]
