@@ -58,9 +58,16 @@ def puzzle_sets(names) -> dict[str, list[tuple[str, object, str]]]:
         if name in names:
             rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()
                     if line and not line.startswith("#")]
-            found[name] = [(row[0][:40], links.read(FPUZZLES + row[-1]), row[-2])
-                           for row in rows]
+            found[name] = [(row[0][:40], _read(row[-1]), row[-2]) for row in rows]
     return found
+
+
+def _read(data: str):
+    """The puzzle of an f-puzzles data string, or the reader's error when it refuses it."""
+    try:
+        return links.read(FPUZZLES + data)
+    except ValueError as e:
+        return e
 
 
 def count_ms(puzzle, repeat: int, seconds: float = 0) -> float:
@@ -97,6 +104,9 @@ def report_iss(sets, iss, repeat: int, seconds: float) -> None:
               f"{'guesses':>7} {'whole':>8} {'ratio':>6}")
         table = []
         for name, p, solution in rows:
+            if isinstance(p, ValueError):
+                print(f"{name:40} not read: {p}")
+                continue
             try:
                 text = to_iss(p)
             except Unshared as e:

@@ -407,11 +407,8 @@ class Search:
             if not rules.broken(self.p, values):  # a safety net: propagators are exact
                 self.solutions.append(values)
             return
-        m = cand[cell]
         blame, weight = self.blame, self.weight
-        while m:
-            bit = m & -m
-            m ^= bit
+        for bit in self.values(cand, cell):
             child = cand[:]
             child[cell] = bit
             if propagate(child, self.plan, [cell], blame=blame):
@@ -422,6 +419,22 @@ class Search:
                 for c in blame:
                     weight[c] += 1
                 blame.clear()
+
+    def values(self, cand: list[int], cell: int) -> list[int]:
+        """The cell's digits as bits, in order; under a negative rule, the digits that rule
+        out the fewest candidates of the cell's tied neighbours first (least constraining
+        value: a count to 2 must find solutions, and on an empty non-consecutive grid the
+        plain order took 5-8 times the nodes)."""
+        m, found = cand[cell], []
+        while m:
+            bit = m & -m
+            m ^= bit
+            found.append(bit)
+        forbid = self.plan.forbid[cell]
+        if forbid and len(found) > 1:
+            found.sort(key=lambda bit: sum((cand[p] & table[bit.bit_length() - 1]).bit_count()
+                                           for p, table in forbid))
+        return found
 
     def branch_cell(self, cand: list[int]) -> int:
         """The undecided cell with the least candidates per weight (-1: all decided)."""
