@@ -19,14 +19,12 @@ import argparse
 import gc
 import math
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 from bench_variants import puzzle_sets
-from common import ROOT
+from common import ROOT, files_at
 
 from core.variants.model import Mark, make
 
@@ -55,12 +53,7 @@ def load(folder: str, tag: str):
 
 
 def old_files(rev: str) -> str:
-    folder = tempfile.mkdtemp()
-    for name in FILES:
-        text = subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:core/variants/{name}.py"],
-                              capture_output=True, text=True, check=True).stdout
-        Path(folder, f"{name}.py").write_text(text)
-    return folder
+    return files_at(rev, "core/variants", FILES)
 
 
 def timed(engine, p) -> tuple[float, int]:
