@@ -1,10 +1,11 @@
 """The community sample (bench/data/iss_sample.tsv): every puzzle of the Interactive Sudoku
 Solver's examples and collections (github.com/sigh/Interactive-Sudoku-Solver, MIT,
-data/example_puzzles.js and data/collections.js) that carries its published solution and that
-f-puzzles can express, written as f-puzzles data by bench/iss_fpuzzles.py, with its name and
-source link. Prints how many there are, how many f-puzzles can express (and why not the
-rest), how many our reader reads and how many we count right (unique, the published
-solution); a wrong count is listed first and in full.
+data/example_puzzles.js and data/collections.js) that carries its published solution, that
+f-puzzles can express and that ISS counts unique (one, a solver's snipe, has two), written as
+f-puzzles data by bench/iss_fpuzzles.py, with its name and source link. Prints how many there
+are, how many f-puzzles can express (and why not the rest), how many our reader reads and how
+many we count right (unique, the published solution); a wrong count is listed first and in
+full.
 
     python bench/make_iss_sample.py [--iss PATH] [--write] [--seconds 120] [--verbose]
 """
@@ -28,10 +29,11 @@ HEADER = """\
 # Community variant puzzles as f-puzzles data (the ?load= part), from the Interactive Sudoku
 # Solver's examples and collections (github.com/sigh/Interactive-Sudoku-Solver at {commit},
 # data/example_puzzles.js and data/collections.js; MIT licence, (c) its authors), each with
-# its published solution and the source ISS gives (a puzzle video, logic-masters, a forum
-# thread; ISS's data file where it names none). The puzzles are their setters'; they are kept
-# here only to check that each one is read and counted right (bench/make_iss_sample.py wrote
-# them through bench/iss_fpuzzles.py; tests/core/variants/test_iss_sample.py counts them).
+# its published solution (unique: ISS counts each to one) and the source ISS gives (a puzzle
+# video, logic-masters, a forum thread; ISS's data file where it names none). The puzzles
+# are their setters'; they are kept here only to check that each one is read and counted
+# right (bench/make_iss_sample.py wrote them through bench/iss_fpuzzles.py;
+# tests/core/variants/test_iss_sample.py counts them).
 # name <TAB> source <TAB> solution (its digits in decimal, run together) <TAB> f-puzzles data
 """
 
@@ -49,7 +51,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=120, help="give up counting after")
     parser.add_argument("--verbose", action="store_true", help="each puzzle's time and nodes")
     args = parser.parse_args()
-    Peer(args.iss).close()  # says where to get ISS when it is missing
+    peer = Peer(args.iss)  # says where to get ISS when it is missing
     commit = subprocess.run(["git", "-C", str(args.iss), "rev-parse", "--short", "HEAD"],
                             capture_output=True, text=True).stdout.strip() or "?"
     puzzles = iss_puzzles(args.iss)
@@ -60,6 +62,9 @@ def main() -> None:
             data = to_fpuzzles(p["input"])
         except Inexpressible as e:
             why_not[str(e).split(" (")[0]] += 1
+            continue
+        if len(peer.count(p["input"], 2)["solutions"]) != 1:  # a solver's snipe, not a puzzle
+            why_not["not unique (ISS finds two solutions)"] += 1
             continue
         text = json.dumps(data, separators=(",", ":"))
         source = p["src"][0] if p["src"] else f"ISS data/{p['group']}"
@@ -89,7 +94,8 @@ def main() -> None:
         print(f"  not read: {name}: {error}")
     for name in slow:
         print(f"  not counted in {args.seconds:g} s: {name}")
-    print("not expressible in f-puzzles:")
+    peer.close()
+    print("not expressible in f-puzzles, or not unique:")
     for reason, k in why_not.most_common():
         print(f"  {k:4} {reason}")
     if args.write:

@@ -16,7 +16,7 @@ from core.variants.engine import count
 
 DATA = Path(__file__).parents[3] / "bench" / "data" / "iss_sample.tsv"
 NODES = 320
-FINISHED_AT_LEAST = 60  # of the 96 read, the ones counted within NODES today (a floor)
+FINISHED_AT_LEAST = 60  # of the 95 read, the ones counted within NODES today (a floor)
 
 
 def rows():
@@ -57,7 +57,7 @@ def test_every_sample_puzzle_is_read_or_refused_and_never_counted_wrong():
         finished += 1
         assert found.count == 1, name
         assert "".join(map(str, found.solution)) == solution, name
-    assert read >= 95
+    assert read >= 94
     assert finished >= FINISHED_AT_LEAST
 
 
