@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
+from math import comb
 
 from core.variants import rules
 from core.variants.model import Variant, neighbours
-from core.variants.propagators import Pair, Thermo, low_digit, sum_supports
+from core.variants.propagators import COMBOS_UP_TO, Pair, Thermo, low_digit, sum_supports
 
 
 class Tie(Pair):
@@ -435,7 +436,9 @@ def _line(p: Variant, line) -> list:
     groups = (rules.region_segments(p, cells) if kind == "regionsum" else
               rules.zipper_groups(cells) if kind == "zipper" else
               (cells[1:-1], (cells[0], cells[-1])))  # doublearrow
-    return [EqualSums(groups, kind, [len(g) > 1 and _see_each_other(p, g) for g in groups], n)]
+    distinct = [1 < len(g) and comb(n, len(g)) <= COMBOS_UP_TO and _see_each_other(p, g)
+                for g in groups]  # past that many digit sets, the sums alone (a 16x16's)
+    return [EqualSums(groups, kind, distinct, n)]
 
 
 def _see_each_other(p: Variant, cells) -> bool:
