@@ -16,13 +16,11 @@ import gc
 import importlib.util
 import json
 import random
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-from common import pooled_pairs
+from common import files_at, pooled_pairs
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -75,12 +73,7 @@ def worker(case: str, pairs: int, a_dir: str, b_dir: str, seed: int) -> None:
 
 
 def old_files(rev: str) -> str:
-    folder = tempfile.mkdtemp()
-    for name in FILES:
-        text = subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:core/sudoku/{name}.py"],
-                              capture_output=True, text=True, check=True).stdout
-        Path(folder, f"{name}.py").write_text(text)
-    return folder
+    return files_at(rev, "core/sudoku", FILES)
 
 
 def main() -> None:

@@ -1,10 +1,23 @@
-"""Sudoku variants: uniqueness checks (count to 2) of real f-puzzles links and of five
-generated 9x9 jigsaws kept as links (bench/data/fpuzzles_links.txt), with OR-Tools CP-SAT and
-PyPI pencilmark (its exhaustive C++ search, through bench/pencilmark_convert.py; ratio to its
-load + search) counting the same puzzles in the same run; generation times for 9x9 jigsaws
-and zero-given killers (no one-cell cages), with how many came out unique.
+"""Sudoku variants: uniqueness checks (count to 2) against the Interactive Sudoku Solver (ISS,
+github.com/sigh/Interactive-Sudoku-Solver, MIT, run headless in node: bench/iss_convert.py
+writes each puzzle in its constraint string), on the same puzzles in the same run: the real
+f-puzzles links and generated jigsaws of bench/data/fpuzzles_links.txt, the setters' puzzles
+of bench/data/sudokusolver_variants.tsv and the community sample of bench/data/iss_sample.tsv
+(ISS's own example puzzles, as f-puzzles data). Ours: engine.count to 2 with a fresh plan,
+median of --repeat runs (one run past a second). ISS: one long-lived node process fed the
+puzzles (bench/iss_peer.mjs); its build (parse + handlers) and search times as it measures them,
+median of --repeat; its start-up (node + its modules, to ready) measured apart in fresh
+processes, and its whole time = start-up + build + search. Each puzzle's solution is checked
+to be the published one on both sides. Per set: medians, the ratio of ours to ISS's whole
+time, the worst puzzle of each side, and the puzzles slower than max(0.5 s, 10x ISS's whole).
+All times are wall-clock in one process each: run on a quiet machine.
 
-    python bench/bench_variants.py [--repeat 5] [--generate 5] [--killers 3]
+--cpsat adds OR-Tools CP-SAT and PyPI pencilmark on the f-puzzles links (bench/
+pencilmark_convert.py); --generate and --killers time the generator (9x9 jigsaws and
+zero-given killers, with how many came out unique).
+
+    python bench/bench_variants.py [--iss PATH] [--repeat 3] [--sets links,setters,iss]
+        [--seconds 60] [--cpsat] [--generate 0] [--killers 0]
 """
 
 from __future__ import annotations
@@ -15,11 +28,15 @@ import statistics
 import time
 
 from common import ROOT, median_ms, timed
+from iss_convert import DEFAULT_ISS, IssMissing, Peer, Unshared, startup_seconds, to_iss
 
 from core.variants import engine, links
 from core.variants.generator import Options, generate
 
 LINKS = ROOT / "bench" / "data" / "fpuzzles_links.txt"
+SETTERS = ROOT / "bench" / "data" / "sudokusolver_variants.tsv"
+SAMPLE = ROOT / "bench" / "data" / "iss_sample.tsv"
+FPUZZLES = "https://www.f-puzzles.com/?load="
 
 
 def real_puzzles() -> list[tuple[str, object, str]]:
@@ -31,13 +48,101 @@ def real_puzzles() -> list[tuple[str, object, str]]:
     return found
 
 
-def count_ms(puzzle, repeat: int) -> float:
-    seconds = []
+def puzzle_sets(names) -> dict[str, list[tuple[str, object, str]]]:
+    """(name, puzzle, solution) of each set asked for."""
+    found: dict[str, list] = {}
+    if "links" in names:
+        found["links"] = [(f"{kind}: {p.title()[:20] or i + 1}", p, solution)
+                          for i, (kind, p, solution) in enumerate(real_puzzles())]
+    for name, path in (("setters", SETTERS), ("iss", SAMPLE)):
+        if name in names:
+            rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()
+                    if line and not line.startswith("#")]
+            found[name] = [(row[0][:40], _read(row[-1]), row[-2]) for row in rows]
+    return found
+
+
+def _read(data: str):
+    """The puzzle of an f-puzzles data string, or the reader's error when it refuses it."""
+    try:
+        return links.read(FPUZZLES + data)
+    except ValueError as e:
+        return e
+
+
+def count_ms(puzzle, repeat: int, seconds: float = 0) -> float:
+    """Our count to 2 with a fresh plan (as the command line sees a puzzle): the median of
+    `repeat` runs, one when the first takes past a second; stopped after `seconds` if given."""
+    times = []
     for _ in range(repeat):
-        engine.plan_of.cache_clear()  # a fresh puzzle each time, as the command line sees it
-        result, t = timed(engine.count, puzzle, 2, lambda: False)
-        seconds.append(t)
-    return median_ms(seconds), result
+        engine.plan_of.cache_clear()
+        start = time.perf_counter()
+        stop = (lambda s=start: time.perf_counter() - s > seconds) if seconds else (lambda: False)
+        result, t = timed(engine.count, puzzle, 2, stop)
+        times.append(t)
+        if t > 1 or result.stopped:
+            break
+    return median_ms(times), result
+
+
+def iss_ms(peer: Peer, text: str, repeat: int):
+    """ISS's build and search milliseconds (medians), its guesses and solutions."""
+    runs = [peer.count(text, 2) for _ in range(repeat)]
+    build = statistics.median(r["build_ms"] for r in runs)
+    search = statistics.median(r["search_ms"] for r in runs)
+    return build, search, runs[0]["guesses"], runs[0]["solutions"]
+
+
+def report_iss(sets, iss, repeat: int, seconds: float) -> None:
+    startup = statistics.median(startup_seconds(iss, 5)) * 1000
+    print(f"ISS start-up (node + its modules, to ready; median of 5 fresh processes): "
+          f"{startup:.1f} ms; ISS whole = start-up + build + search")
+    peer = Peer(iss)
+    for set_name, rows in sets.items():
+        print(f"\n{set_name}: {len(rows)} puzzles")
+        print(f"{'puzzle':40} {'ours ms':>9} {'nodes':>7} {'ISS build':>9} {'search':>8} "
+              f"{'guesses':>7} {'whole':>8} {'ratio':>6}")
+        table = []
+        for name, p, solution in rows:
+            if isinstance(p, ValueError):
+                print(f"{name:40} not read: {p}")
+                continue
+            try:
+                text = to_iss(p)
+            except Unshared as e:
+                print(f"{name:40} not shared with ISS: {e}")
+                continue
+            ours, result = count_ms(p, repeat, seconds)
+            build, search, guesses, theirs = iss_ms(peer, text, repeat)
+            mine = ["".join(map(str, s)) for s in result.solutions]  # as bench/data has them
+            theirs = ["".join(str(int(ch, 36)) for ch in s) for s in theirs]
+            assert result.stopped or mine == [solution] == theirs, name
+            assert theirs == [solution], name
+            whole = startup + build + search
+            shown = f">{ours:8.0f}" if result.stopped else f"{ours:9.1f}"
+            print(f"{name:40} {shown} {result.nodes:7} {build:9.1f} {search:8.1f} "
+                  f"{guesses:7} {whole:8.1f} {ours / whole:6.2f}")
+            table.append((name, ours, whole, build + search, result.stopped))
+        summarise(table)
+    peer.close()
+
+
+def summarise(table) -> None:
+    if not table:
+        return
+    ours = statistics.median(t[1] for t in table)
+    whole = statistics.median(t[2] for t in table)
+    inside = statistics.median(t[3] for t in table)
+    print(f"median: ours {ours:.1f} ms, ISS whole {whole:.1f} ms (ratio {ours / whole:.2f}), "
+          f"ISS build + search {inside:.1f} ms (ratio {ours / inside:.2f})")
+    worst_ours = max(table, key=lambda t: t[1])
+    worst_iss = max(table, key=lambda t: t[2])
+    print(f"worst of ours: {worst_ours[0]} {worst_ours[1]:.1f} ms (ISS {worst_ours[2]:.1f} ms)")
+    print(f"worst of ISS: {worst_iss[0]} {worst_iss[2]:.1f} ms (ours {worst_iss[1]:.1f} ms)")
+    slow = [t for t in table if t[4] or t[1] > max(500, 10 * t[2])]
+    print(f"slower than max(0.5 s, 10x ISS whole): {len(slow)}"
+          + "".join(f"\n  {t[0]}: {t[1]:.0f} ms{' (stopped)' if t[4] else ''} against "
+                    f"{t[2]:.1f} ms" for t in slow))
 
 
 def cpsat_ms(puzzle) -> float:
@@ -103,16 +208,30 @@ def generation(kind: str, count: int, **options) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--generate", type=int, default=5)
-    parser.add_argument("--killers", type=int, default=3)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--iss", default=DEFAULT_ISS, help="the ISS checkout (default: "
+                        "../Interactive-Sudoku-Solver beside this one)")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--sets", default="links,setters,iss",
+                        help="links, setters and/or iss (comma separated)")
+    parser.add_argument("--seconds", type=float, default=60, help="stop our count after")
+    parser.add_argument("--cpsat", action="store_true", help="CP-SAT and pencilmark too")
+    parser.add_argument("--generate", type=int, default=0)
+    parser.add_argument("--killers", type=int, default=0)
     args = parser.parse_args()
-    rows = [(f"{kind}: {p.title()[:20] or i + 1}", kind, p, s)
-            for i, (kind, p, s) in enumerate(real_puzzles())]
-    report_counts(rows, args.repeat)
-    generation("jigsaw", args.generate)
-    generation("killer", args.killers)
+    try:
+        report_iss(puzzle_sets(args.sets.split(",")), args.iss, args.repeat, args.seconds)
+    except IssMissing as e:
+        raise SystemExit(str(e)) from None
+    if args.cpsat:
+        rows = [(f"{kind}: {p.title()[:20] or i + 1}", kind, p, s)
+                for i, (kind, p, s) in enumerate(real_puzzles())]
+        report_counts(rows, args.repeat)
+    if args.generate:
+        generation("jigsaw", args.generate)
+    if args.killers:
+        generation("killer", args.killers)
 
 
 if __name__ == "__main__":

@@ -100,3 +100,16 @@ def pooled_pairs(script: str, case: str, worker_args: list[str], procs: int, wid
     print(f"{case:{width}} {len(ratios):5d} {statistics.median(times_a) * 1000:9.{digits}f} "
           f"{statistics.median(times_b) * 1000:9.{digits}f} {statistics.median(ratios):7.3f}   "
           + " ".join(f"{m:.3f}" for m in medians), flush=True)
+
+
+def files_at(rev: str, folder: str, names) -> str:
+    """A temporary folder holding the files `folder/NAME.py` of the repository at a git
+    revision (the A side of a paired A/B)."""
+    import tempfile
+
+    out = tempfile.mkdtemp()
+    for name in names:
+        text = subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:{folder}/{name}.py"],
+                              capture_output=True, text=True, check=True).stdout
+        Path(out, f"{name}.py").write_text(text)
+    return out

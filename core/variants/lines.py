@@ -9,10 +9,12 @@ grids that keep it (core.variants.rules says each rule; tests hold the two toget
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations
+from math import comb
 
 from core.variants import rules
 from core.variants.model import Variant, neighbours
-from core.variants.propagators import Pair, Thermo, low_digit, sum_supports
+from core.variants.propagators import COMBOS_UP_TO, Pair, Thermo, low_digit, sum_supports
 
 
 class Tie(Pair):
@@ -67,24 +69,62 @@ def sums_of(cand, cells) -> int:
     return reach
 
 
+@lru_cache(maxsize=64)
+def digit_sets_of(n: int, k: int) -> tuple[tuple[int, int], ...]:
+    """Every set of k different digits 1..n, as (bits, sum)."""
+    return tuple((sum(1 << (d - 1) for d in combo), sum(combo))
+                 for combo in combinations(range(1, n + 1), k))
+
+
+def distinct_sets(cand, cells, n: int) -> list[tuple[int, int]]:
+    """The sets of different digits (bits, sum) that cells which see each other could hold:
+    within their candidates' union, each cell finding one of its digits there."""
+    union = 0
+    for c in cells:
+        union |= cand[c]
+    return [(bits, total) for bits, total in digit_sets_of(n, len(cells))
+            if not bits & ~union and all(cand[c] & bits for c in cells)]
+
+
 class EqualSums:
     """Groups of cells with one sum: a region-sum line's segments, a zipper line's pairs (and
-    its middle cell), a double arrow's ends and the cells between."""
+    its middle cell), a double arrow's ends and the cells between. A group of cells that see
+    each other (`distinct`: a region-sum segment always) sums only sets of different digits,
+    which rules out many totals the cells' digits alone would allow."""
 
-    __slots__ = ("cells", "groups", "kind")
+    __slots__ = ("cells", "groups", "kind", "distinct", "n")
 
-    def __init__(self, groups, kind: str):
+    def __init__(self, groups, kind: str, distinct=(), n: int = 0):
         self.groups, self.kind = tuple(groups), kind
         self.cells = tuple(c for g in self.groups for c in g)
+        self.distinct, self.n = tuple(distinct) or (False,) * len(self.groups), n
 
     def prune(self, cand):
-        totals = -1
-        for g in self.groups:
-            totals &= sums_of(cand, g)
+        totals, sets = -1, []
+        for g, distinct in zip(self.groups, self.distinct, strict=True):
+            if distinct:
+                fits = distinct_sets(cand, g, self.n)
+                reach = 0
+                for _, total in fits:
+                    reach |= 1 << total
+                sets.append(fits)
+            else:
+                reach = sums_of(cand, g)
+                sets.append(None)
+            totals &= reach
             if not totals:
                 return None
         changed: list[int] = []
-        for g in self.groups:
+        for g, fits in zip(self.groups, sets, strict=True):
+            if fits is not None:  # each cell keeps the digits of the sets of a common total
+                allowed = 0
+                for bits, total in fits:
+                    if totals >> total & 1:
+                        allowed |= bits
+                for c in g:
+                    if cand[c] & ~allowed:
+                        cand[c] &= allowed
+                        changed.append(c)
             if not sum_supports(cand, g, totals, changed):
                 return None
         return changed
@@ -393,8 +433,16 @@ def _line(p: Variant, line) -> list:
         return [Between(cells, n)]
     if kind == "slowthermo":
         return [Thermo(cells, n, slow=True)]
-    if kind == "regionsum":
-        return [EqualSums(rules.region_segments(p, cells), kind)]
-    if kind == "zipper":
-        return [EqualSums(rules.zipper_groups(cells), kind)]
-    return [EqualSums((cells[1:-1], (cells[0], cells[-1])), kind)]  # doublearrow
+    groups = (rules.region_segments(p, cells) if kind == "regionsum" else
+              rules.zipper_groups(cells) if kind == "zipper" else
+              (cells[1:-1], (cells[0], cells[-1])))  # doublearrow
+    distinct = [1 < len(g) and comb(n, len(g)) <= COMBOS_UP_TO and _see_each_other(p, g)
+                for g in groups]  # past that many digit sets, the sums alone (a 16x16's)
+    return [EqualSums(groups, kind, distinct, n)]
+
+
+def _see_each_other(p: Variant, cells) -> bool:
+    """Do the cells share a row, column or region two by two (so their digits differ)?"""
+    n = p.size
+    return all(a // n == b // n or a % n == b % n or p.regions[a] == p.regions[b]
+               for i, a in enumerate(cells) for b in cells[i + 1:])

@@ -189,6 +189,51 @@ class SumBounds:
         return changed
 
 
+@lru_cache(maxsize=16)
+def mirrored(n: int) -> tuple[int, ...]:
+    """For each set of digits 1..n, the set of n+1-d (a cell counted negatively in a sum
+    counts as n+1 minus its digit, less n+1)."""
+    return tuple(int(f"{m:0{n}b}"[::-1], 2) for m in range(1 << n))
+
+
+class SignedSum:
+    """Cells that add up to a total, less other cells: an innie/outie equation of houses and
+    the cages that overlap them (sum(plus) - sum(minus) = total). Each minus cell is taken as
+    n+1 minus its digit, so the whole is a plain sum, pruned as SumBounds prunes one (digits
+    may repeat; `groups` of positions, plus cells first, hold digits that differ)."""
+
+    __slots__ = ("cells", "plus", "minus", "total", "n", "groups", "flip")
+
+    def __init__(self, plus, minus, total: int, n: int, groups=None):
+        self.plus, self.minus, self.n = tuple(plus), tuple(minus), n
+        self.cells = self.plus + self.minus
+        self.total = total + len(self.minus) * (n + 1)
+        self.groups = groups
+        self.flip = mirrored(n) if self.minus else None
+
+    def prune(self, cand):
+        k, flip, plus = len(self.plus), self.flip, len(self.plus)
+        cells = self.cells
+        view = [cand[c] for c in cells]
+        if flip is not None:
+            for i in range(k, len(cells)):
+                view[i] = flip[view[i]]
+        seen: list[int] = []
+        at = range(len(cells))
+        if not bound_sum(view, at, self.total, self.total, self.n, seen, self.groups):
+            return None
+        if not sum_supports(view, at, 1 << self.total, seen):
+            return None
+        changed = []
+        for i in set(seen):
+            c = cells[i]
+            m = view[i] if i < plus else flip[view[i]]
+            if m != cand[c]:
+                cand[c] = m
+                changed.append(c)
+        return changed
+
+
 class Thermo:
     """Digits rise strictly from the bulb (a slow thermometer's may also stay the same)."""
 

@@ -1,0 +1,105 @@
+// The Interactive Sudoku Solver (github.com/sigh/Interactive-Sudoku-Solver, MIT) run headless
+// for bench/: our code, importing ISS's modules from a checkout given as the first argument.
+//
+//   node bench/iss_peer.mjs ISS_DIR serve   one JSON line in per puzzle {"input", "limit"};
+//                                           one JSON line out: {"solutions": ["123...", ...],
+//                                           "build_ms", "search_ms", "guesses", "nodes"} or
+//                                           {"error"}. Prints {"ready": ms} once loaded.
+//   node bench/iss_peer.mjs ISS_DIR dump    every example and collection puzzle that carries a
+//                                           solution, as one JSON list: {"name", "group",
+//                                           "src", "solution", "input"}, the input in ISS's own
+//                                           canonical constraint string.
+import { createInterface } from 'node:readline';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const started = performance.now();
+const [dir, mode] = process.argv.slice(2);
+const iss = (path) => pathToFileURL(join(resolve(dir), path)).href;
+
+const { ensureGlobalEnvironment } = await import(iss('tests/helpers/test_env.js'));
+ensureGlobalEnvironment();
+const { SudokuParser } = await import(iss('js/sudoku_parser.js'));
+const { SudokuBuilder } = await import(iss('js/solver/sudoku_builder.js'));
+
+const digits = (grid, size, offset) => {
+  let text = '';
+  for (let i = 0; i < size; i++) {
+    const m = grid[i];
+    const v = 31 - Math.clz32(m) + 1 + offset;
+    text += v.toString(36);
+  }
+  return text;
+};
+
+const solve = (input, limit) => {
+  const t0 = performance.now();
+  const constraint = SudokuParser.parseText(input);
+  const resolved = SudokuBuilder.resolveConstraint(constraint);
+  const solver = SudokuBuilder.build(resolved);
+  const internal = solver._internalSolver;
+  const geometry = internal._geometry;
+  const t1 = performance.now();
+  const solutions = [];
+  internal.run({ maxSolutions: limit }, (grid) => {
+    solutions.push(digits(grid, geometry.numGridCells, geometry.valueOffset));
+  });
+  const t2 = performance.now();
+  const counters = internal.counters;
+  return {
+    solutions, build_ms: t1 - t0, search_ms: t2 - t1,
+    guesses: counters.guesses, nodes: counters.nodesSearched,
+    exhausted: internal.state === internal.constructor.STATE_EXHAUSTED,
+  };
+};
+
+if (mode === 'serve') {
+  console.log(JSON.stringify({ ready: performance.now() - started }));
+  const lines = createInterface({ input: process.stdin });
+  for await (const line of lines) {
+    if (!line.trim()) continue;
+    let reply;
+    try {
+      const { input, limit } = JSON.parse(line);
+      reply = solve(input, limit ?? 2);
+    } catch (e) {
+      reply = { error: String(e && e.message || e) };
+    }
+    console.log(JSON.stringify(reply));
+  }
+} else if (mode === 'dump') {
+  const { DISPLAYED_EXAMPLE_GROUPS } = await import(iss('data/example_puzzles.js'));
+  const Collections = await import(iss('data/collections.js'));
+  const { resolvePuzzleConfig } = await import(iss('data/example_puzzles.js'));
+  const found = [];
+  const seen = new Set();
+  const add = (config, group) => {
+    if (!config || typeof config.input !== 'string' || !config.solution) return;
+    if (config.input.startsWith('/')) return;  // sandbox scripts and .iss files
+    if (seen.has(config.name || config.input)) return;
+    seen.add(config.name || config.input);
+    let input;
+    try {
+      input = SudokuParser.parseText(config.input).toString();
+    } catch (e) {
+      return;
+    }
+    const src = [].concat(config.src || []);
+    found.push({ name: config.name || '', group, src, solution: config.solution, input });
+  };
+  for (const group of DISPLAYED_EXAMPLE_GROUPS) {
+    for (const p of group.puzzles) add(p, group.name);
+  }
+  for (const [name, value] of Object.entries(Collections)) {
+    if (!Array.isArray(value)) continue;
+    for (const entry of value) {
+      const config = typeof value.configFor === 'function'
+        ? value.configFor(entry) : resolvePuzzleConfig(entry);
+      add(config, name);
+    }
+  }
+  console.log(JSON.stringify(found));
+} else {
+  console.error('usage: node bench/iss_peer.mjs ISS_DIR serve|dump');
+  process.exit(2);
+}
