@@ -605,7 +605,8 @@ def _generators() -> tuple[Generator, ...]:
                                          "thermo", label="Shapes (words, see the help line)",
                                          known=lambda: SHAPE_WORDS),
                    seconds), _options("shapes"), "grid", "grid"),
-        Generator("rules", "diagonal, hyper, disjoint, anti-knight, anti-king, even/odd",
+        Generator("rules", "a unique Sudoku with global rules: diagonal, hyper, disjoint, "
+                  "anti-knight, anti-king, even/odd",
                   (size, symmetry, Field("rules", f"any of: {' '.join(RULE_WORDS)}", str,
                                          "diagonal antidiagonal",
                                          label="Rules (words, see the help line)",

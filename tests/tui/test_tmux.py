@@ -55,7 +55,7 @@ def test_type_a_digit_and_read_the_status(tmp_path):
         tmux("send-keys", "-t", session, "C-y")  # redo
         wait_for_text(session, "✗ no solution")
         tmux("send-keys", "-t", session, "C-q")  # unsaved: it asks
-        wait_for_text(session, "Save changes before quitting?")
+        wait_for_text(session, "Unsaved changes: p.txt.")
         tmux("send-keys", "-t", session, "Escape")
         tmux("send-keys", "-t", session, "Delete")  # back to the saved puzzle
         wait_for_text(session, "✓ unique")
