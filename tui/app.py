@@ -75,6 +75,9 @@ class PuzzleApp(App):
         front = self.editor()
         if front is editor:
             return
+        if front is not None and not front.is_mounted:  # two opened at once: one at a time
+            self.call_after_refresh(self.show_document, editor)
+            return
         if front is not None:
             front.schedule_check(cancel_only=True)
             self.switch_screen(editor)
