@@ -218,12 +218,13 @@ def _workers(args):
     if jobs == 1:
         yield (lambda spec, seed: _Here(entry, spec, seed)), 1
         return
-    from core.jobs import JobPool, bank_entry
+    from core.bank.build import pool_entry
+    from core.jobs import JobPool
 
     pool = JobPool(jobs, ("bank",))
     try:
         slot, job = pool.next_job("bank")
-        yield (lambda spec, seed: pool.executor.submit(bank_entry, slot, job, spec, seed)), 2 * jobs
+        yield (lambda spec, seed: pool.executor.submit(pool_entry, slot, job, spec, seed)), 2 * jobs
     finally:
         pool.shutdown(wait=True)  # cancelled tasks see their stop and end within ~ms
 

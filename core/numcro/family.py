@@ -132,8 +132,10 @@ class Numcro(Family):
 
     def generate(self, options, rng, stop=None, context=NO_CONTEXT, rate=False) -> Generated:
         from core.numcro.generator import generate
+        from core.numcro.reach import in_reach
 
         words = _word_sets(context.dictionary_for(options.lang), options)
+        in_reach(options, _fill_only(words))  # what no grid can give, said before the search
         made = generate(options, _fill_only(words), words, rng, stop)
         notes = {}
         if words.preferred_words:

@@ -8,8 +8,8 @@ from dataclasses import replace
 from core.family import NO_CONTEXT, Family, Field, Generated, Generator, NotRated
 from core.search import where_differ
 from core.sudoku import formats, ipuz
-from core.sudoku.logic import SE_SCALES
 from core.sudoku.model import BOX_SHAPES, SYMBOLS, Puzzle, cell_name
+from core.sudoku.rating import SE_SCALES
 from core.sudoku.solver import count
 from core.symmetry import SYMMETRIES, SYMMETRY_WORDS
 
@@ -176,7 +176,7 @@ def _any_techniques() -> tuple[str, ...]:
 
 
 def _generators() -> tuple[Generator, ...]:
-    from core.sudoku.logic import LEVEL_BANDS, LEVELS
+    from core.sudoku.rating import LEVEL_BANDS, LEVELS
 
     bands = ", ".join(f"{level} to {top:.1f}" for level, top in LEVEL_BANDS[:-1])
     sizes = tuple(sorted(BOX_SHAPES))
