@@ -69,23 +69,25 @@ class PuzzleApp(App):
         return self.screen if isinstance(self.screen, PuzzleEditor) else None
 
     def show_document(self, editor: PuzzleEditor) -> None:
-        """Bring an open puzzle to the front. Only the puzzle in front checks: the one left
-        stops its check, and one brought back shows its check again (from what it knows, or
-        counted anew)."""
+        """Bring an open puzzle to the front, once what was asked before is done (two
+        puzzles opened at once come to the front one after the other)."""
+        self.call_later(self.bring_to_front, editor)
+
+    async def bring_to_front(self, editor: PuzzleEditor) -> None:
+        """Only the puzzle in front checks: the one left stops its check, and one brought
+        back shows its check again (from what it knows, or counted anew)."""
         front = self.editor()
-        if front is editor:
+        if front is editor or editor not in self.documents:
             return
-        if front is not None and not front.is_mounted:  # two opened at once: one at a time
-            self.call_after_refresh(self.show_document, editor)
-            return
+        shown_before = editor.is_mounted
         if front is not None:
             front.schedule_check(cancel_only=True)
-            self.switch_screen(editor)
+            await self.switch_screen(editor)
         else:
-            self.push_screen(editor)
-        if editor.is_mounted:
+            await self.push_screen(editor)
+        if shown_before:
             editor.shown()
-        self.call_after_refresh(self.refresh_tabs)
+        self.refresh_tabs()
 
     def refresh_tabs(self) -> None:
         front = self.editor()
@@ -158,25 +160,26 @@ class PuzzleApp(App):
                                 ["Save", "Discard", "Cancel"]), answered)
 
     def close_document(self, editor: PuzzleEditor) -> None:
+        self.call_later(self.closed, editor)
+
+    async def closed(self, editor: PuzzleEditor) -> None:
         """Close an open puzzle; the one beside it (or the start screen) comes to the front."""
         at = self.documents.index(editor)
         self.documents.remove(editor)
         editor.schedule_check(cancel_only=True)
-        in_front = self.screen is editor
-        if in_front and self.documents:
-            self.show_document(self.documents[min(at, len(self.documents) - 1)])
-        elif in_front:
-            self.pop_screen()
-        self.uninstall_screen(editor)  # so that leaving the screen stack removes it
-        if not in_front:
-            editor.remove()
+        if self.screen is editor and self.documents:
+            await self.bring_to_front(self.documents[min(at, len(self.documents) - 1)])
+        elif self.screen is editor:
+            await self.pop_screen()
+        self.uninstall_screen(editor)
+        await editor.remove()
 
     @work(exclusive=True, group="saving")
     async def save_then(self, editors: list[PuzzleEditor], then) -> None:
         """Save each puzzle in turn (asking for a name where it has none), then `then`; a
         question cancelled, or a save that failed, stops there."""
         for editor in editors:
-            self.show_document(editor)
+            await self.bring_to_front(editor)
             if not await self.saved(editor):
                 return
         then()

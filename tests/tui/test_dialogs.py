@@ -2,6 +2,7 @@
 answers them; every palette entry is found by the words it shows."""
 
 import pytest
+from textual import events
 from textual.widgets import Button, Input
 
 from core import sudoku
@@ -31,6 +32,31 @@ async def test_a_choice_moves_between_its_buttons_with_the_arrows_and_tab():
         assert app.focused.label.plain == "Three"
         await pilot.press("shift+tab", "enter")
         await wait_for(pilot, lambda: answers == ["Two"])
+
+
+async def burst(app, pilot, *keys: str) -> None:
+    """Keys as a terminal delivers a paste or a slow link: all at once, none waited for."""
+    for key in keys:
+        event = events.Key(key, key if len(key) == 1 else None)
+        event.set_sender(app)
+        app._driver.send_message(event)
+    await pilot.pause(0.3)
+
+
+async def test_keys_sent_at_once_act_in_order_in_a_dialog():
+    answers = []
+    app = PuzzleApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.push_screen(Choice("Unsaved changes.", ["Save", "Quit without saving", "Cancel"]),
+                        answers.append)
+        await wait_for(pilot, lambda: ready(app, Choice))
+        await burst(app, pilot, "right", "enter")
+        assert answers == ["Quit without saving"]
+        app.push_screen(PathPrompt("Name?"), answers.append)
+        await wait_for(pilot, lambda: ready(app, PathPrompt))
+        await burst(app, pilot, "x", "down", "right", "left", "enter")  # OK, pressed
+        assert answers[1:] == ["x"]
 
 
 async def test_a_prompt_answers_with_enter_in_its_field_and_moves_down_to_its_buttons():

@@ -44,7 +44,8 @@ class Dialog(ModalScreen):
         if not isinstance(focused, Button) or focused.parent is None:
             return
         row = [b for b in focused.parent.children if isinstance(b, Button) and not b.disabled]
-        row[(row.index(focused) + step) % len(row)].focus()
+        # at once, not after the keys already typed: "→ Enter" in one burst presses the next
+        self.set_focus(row[(row.index(focused) + step) % len(row)])
 
     def action_cancel(self) -> None:
         self.dismiss(None)
