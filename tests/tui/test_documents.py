@@ -28,6 +28,15 @@ def copy_of_sample(tmp_path, name: str) -> Path:
     return path
 
 
+async def a_file_and_a_new_calculation(app, pilot) -> tuple:
+    """The file the app was started on, and a new 覆面算 opened beside it (in front)."""
+    await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor))
+    first = app.screen
+    app.edit(arith.parse("SEND+MORE=MONEY"))
+    await wait_for(pilot, lambda: isinstance(app.screen, ArithEditor))
+    return first, app.screen
+
+
 async def test_a_generated_puzzle_opens_beside_and_each_keeps_its_own(pool, tmp_path):
     mine = copy_of_sample(tmp_path, "mine.txt")
     app = PuzzleApp(str(mine), pool=pool)
@@ -94,11 +103,7 @@ async def test_closing_asks_about_unsaved_work(pool, tmp_path):
     mine = copy_of_sample(tmp_path, "mine.txt")
     app = PuzzleApp(str(mine), pool=pool)
     async with app.run_test(size=(110, 40)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor))
-        first = app.screen
-        app.edit(arith.parse("SEND+MORE=MONEY"))
-        await wait_for(pilot, lambda: isinstance(app.screen, ArithEditor))
-        second = app.screen
+        first, second = await a_file_and_a_new_calculation(app, pilot)
         await pilot.press("9")  # S is 9: kept in a safety copy
         await wait_for(pilot, lambda: storage.load_recovery(second.recovery) is not None)
         await pilot.press("ctrl+w")  # unsaved: asked
@@ -164,11 +169,7 @@ async def test_the_palette_and_the_start_screen_switch_between_puzzles(pool, tmp
     mine = copy_of_sample(tmp_path, "mine.txt")
     app = PuzzleApp(str(mine), pool=pool)
     async with app.run_test(size=(110, 40)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor))
-        first = app.screen
-        app.edit(arith.parse("SEND+MORE=MONEY"))
-        await wait_for(pilot, lambda: isinstance(app.screen, ArithEditor))
-        second = app.screen
+        first, second = await a_file_and_a_new_calculation(app, pilot)
         await pilot.press("ctrl+p")
         await pilot.press(*"Switch to 1 mine.txt")
         await pilot.pause(0.5)

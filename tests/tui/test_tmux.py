@@ -32,6 +32,17 @@ def wait_for_text(session: str, text: str, timeout: float = 30.0) -> str:
     raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen(session)}")
 
 
+def wait_until_quit(session: str, timeout: float = 10.0) -> None:
+    """The app quit, and its tmux session with it."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        alive = subprocess.run(["tmux", "has-session", "-t", session], capture_output=True)
+        if alive.returncode != 0:
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"the app did not quit:\n{screen(session)}")
+
+
 def test_type_a_digit_and_read_the_status(tmp_path):
     puzzle = tmp_path / "p.txt"
     shutil.copy(SAMPLE, puzzle)
@@ -60,14 +71,7 @@ def test_type_a_digit_and_read_the_status(tmp_path):
         tmux("send-keys", "-t", session, "Delete")  # back to the saved puzzle
         wait_for_text(session, "✓ unique")
         tmux("send-keys", "-t", session, "C-q")
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            alive = subprocess.run(["tmux", "has-session", "-t", session], capture_output=True)
-            if alive.returncode != 0:
-                break
-            time.sleep(0.2)
-        else:
-            raise AssertionError("the app did not quit")
+        wait_until_quit(session)
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
 
@@ -136,14 +140,7 @@ def test_a_generated_puzzle_opens_beside_the_file_in_a_real_terminal(tmp_path):
         tmux("send-keys", "-t", session, "C-q")
         wait_for_text(session, "Unsaved changes: untitled Sudoku.")
         tmux("send-keys", "-t", session, "Right", "Enter")  # one burst: Quit without saving
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            alive = subprocess.run(["tmux", "has-session", "-t", session], capture_output=True)
-            if alive.returncode != 0:
-                break
-            time.sleep(0.2)
-        else:
-            raise AssertionError(f"the app did not quit:\n{screen(session)}")
+        wait_until_quit(session)
         assert not list((tmp_path / "home" / "recovery").glob("*.txt"))
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
