@@ -46,9 +46,11 @@ class StartScreen(Screen):
 
     def choices(self) -> list[Option | None]:
         """Each group of entries, a line between groups."""
+        open_copies = {d.recovery for d in self.app.documents}  # their own: open already
         groups = [
             [Option(f"Recover unsaved work on {r.origin or 'a new puzzle'} ({storage.age(r)})",
-                    id=f"recover-{r.key}") for r in storage.recoveries()],
+                    id=f"recover-{r.key}") for r in storage.recoveries()
+             if r.key not in open_copies],
             [Option(f"Switch to {i} {document_name(d)}{' •' if d.dirty else ''}",
                     id=f"document-{i - 1}") for i, d in enumerate(self.app.documents, 1)],
             [Option(new.title, id=f"new-{i}") for i, new in enumerate(families.new_puzzles())],
