@@ -2,10 +2,11 @@
 answers them; every palette entry is found by the words it shows."""
 
 import pytest
+from rich.console import Console
 from textual import events
 from textual.widgets import Button, Input
 
-from core import sudoku
+from core import arith, sudoku
 from tests.tui.conftest import wait_for
 from tests.tui.test_app import ready
 from tests.tui.test_generate import opened
@@ -144,3 +145,28 @@ async def test_the_palette_opens_the_generator_its_words_name(pool):
         await pilot.press("enter")
         await wait_for(pilot, lambda: ready(app, GenerateDialog))
         assert app.screen.generator.name == "numcro"
+
+
+async def test_the_help_is_made_from_every_binding_and_starts_with_the_family_in_front():
+    from tui import families
+    from tui.screens.editor import PuzzleEditor
+    from tui.screens.help import HelpScreen, own_bindings
+
+    app = PuzzleApp()
+    async with app.run_test(size=(110, 40)) as pilot:
+        app.edit(arith.parse("SEND+MORE=MONEY"))
+        await wait_for(pilot, lambda: isinstance(app.screen, PuzzleEditor))
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        console = Console(width=100, record=True)
+        console.print(app.screen.help())
+        text = " ".join(console.export_text().split())
+        editors = families.editors()
+        for cls in (type(app), PuzzleEditor, *editors.values(),
+                    *(e.grid_widget for e in editors.values())):
+            for binding in own_bindings(cls):
+                assert binding.description in text, (cls.__name__, binding.description)
+        for editor in editors.values():
+            assert " ".join(editor.typing_help.split()) in text
+        sections = [text.index(e.family.title + " ") for e in editors.values()]
+        assert min(sections) == text.index("虫食算・覆面算 ")  # the family in front first
