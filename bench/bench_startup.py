@@ -1,10 +1,12 @@
 """Start-up in a real terminal (tmux): from `puzzle-tui FILE` to the first paint of the grid,
 and to the first status (the uniqueness check's answer on screen).
 
-    python bench/bench_startup.py [--runs 7]
+    python bench/bench_startup.py [--runs 7] [--rev REV]
 
 Each run starts a fresh app in a new tmux session (its own state folder) on the sample
-Sudoku and polls the screen every few milliseconds."""
+Sudoku and polls the screen every few milliseconds. With --rev, the app at a git revision
+(A, from `git archive`) and the working tree (B) start in turns, A B then B A, and each
+pair's ratio B/A is kept: the machine's swings of speed cancel."""
 
 from __future__ import annotations
 
@@ -27,11 +29,15 @@ def tmux(*args: str) -> str:
     return subprocess.run(["tmux", *args], capture_output=True, text=True).stdout
 
 
-def one_start(session: str, home: Path) -> tuple[float, float]:
+def one_start(session: str, home: Path, folder: Path | None = None) -> tuple[float, float]:
+    """(first paint, first status) in seconds; `folder`: run the app from that source tree
+    (python -m cli), else the installed `puzzle-tui`."""
     script = Path(sys.executable).with_name("puzzle-tui")
+    app = f"{script} {SAMPLE}" if folder is None else (
+        f"env PYTHONPATH={folder} {sys.executable} -m cli {SAMPLE}")
     started = time.monotonic()
-    tmux("new-session", "-d", "-s", session, "-x", "110", "-y", "40",
-         f"env PUZZLE_WORKBENCH_HOME={home} TERM=xterm-256color {script} {SAMPLE}")
+    tmux("new-session", "-d", "-s", session, "-x", "110", "-y", "40", "-c", str(folder or ROOT),
+         f"env PUZZLE_WORKBENCH_HOME={home} TERM=xterm-256color {app}")
     painted = None
     try:
         while time.monotonic() - started < 30:
@@ -46,12 +52,41 @@ def one_start(session: str, home: Path) -> tuple[float, float]:
         tmux("kill-session", "-t", session)
 
 
+def paired(runs: int, rev: str) -> None:
+    """The revision (A) and the working tree (B), started in turns."""
+    with tempfile.TemporaryDirectory() as temp:
+        base = Path(temp) / "a"
+        base.mkdir()
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], check=True,
+                                 capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(base)], input=archive, check=True)
+        times: dict[str, list[tuple[float, float]]] = {"A": [], "B": []}
+        for i in range(runs):
+            order = (("A", base), ("B", ROOT)) if i % 2 == 0 else (("B", ROOT), ("A", base))
+            for name, folder in order:
+                home = Path(temp) / f"{name}{i}"
+                times[name].append(one_start(f"startup-{os.getpid()}-{name}{i}", home, folder))
+                time.sleep(0.3)
+    print(f"{rev} (A) against the working tree (B), {runs} pairs")
+    print(f"{'':22} {'A median':>9} {'B median':>9} {'B/A median':>11}")
+    for at, name in ((0, "first paint"), (1, "first status")):
+        a = [t[at] for t in times["A"]]
+        b = [t[at] for t in times["B"]]
+        ratio = statistics.median(y / x for x, y in zip(a, b, strict=True))
+        print(f"{name:22} {statistics.median(a):8.2f}s {statistics.median(b):8.2f}s "
+              f"{ratio:11.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--rev", help="also start the app at this git revision, in turns")
     args = parser.parse_args()
     if shutil.which("tmux") is None:
         sys.exit("tmux is not installed")
+    if args.rev:
+        paired(args.runs, args.rev)
+        return
     paints, statuses = [], []
     with tempfile.TemporaryDirectory() as home:
         for i in range(args.runs):

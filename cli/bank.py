@@ -22,7 +22,6 @@ from cli.common import (
 )
 from core import kinds
 from core.errors import ParseError
-from core.files import InputError, read_text
 from dictionaries import DictionaryError
 
 MAX_COUNT = 10 ** 9
@@ -91,13 +90,13 @@ def _add_build(actions) -> None:
 
 def _add_field(parser, field, kind: str) -> None:
     """A generator option, not given unless on the command line (None): a resumed build
-    takes the bank's own values for the others."""
-    flag = _flag(field.name)
+    takes the bank's own values for the others. The words are read as `generate` reads
+    them (Generator.values_from)."""
     if field.type is bool:
-        parser.add_argument(flag, dest=field.name, action="store_const", const=True,
+        parser.add_argument(field.flag, dest=field.name, action="store_const", const=True,
                             help=f"{kind}: {field.help}")
         return
-    parser.add_argument(flag, dest=field.name, type=field.type, help=f"{kind}: {field.help}",
+    parser.add_argument(field.flag, dest=field.name, help=f"{kind}: {field.help}",
                         metavar="FILE" if field.file else field.metavar)
 
 
@@ -191,16 +190,8 @@ def _new_spec(kind: str, given: dict, dictionary: str | None):
     stray = sorted(set(given) - names)
     if stray:
         raise UsageError(f"--kind {kind} has no option {', '.join(map(_flag, stray))}")
-    values = {}
-    for field in generator.fields:
-        value = given.get(field.name, field.default)
-        if field.file and value is not None and field.name in given:
-            try:
-                value = read_text(value)
-            except InputError as error:
-                raise UsageError(str(error)) from None
-        values[field.name] = value
     try:
+        values = generator.values_from(given)
         generator.options(dict(values))
     except (ParseError, ValueError) as error:
         raise UsageError(str(error)) from None
@@ -244,12 +235,13 @@ def _workers(args):
     if jobs == 1:
         yield (lambda spec, seed: _Here(entry, spec, seed)), 1
         return
-    from core.jobs import JobPool, bank_entry
+    from core.bank.build import pool_entry
+    from core.jobs import JobPool
 
     pool = JobPool(jobs, ("bank",))
     try:
         slot, job = pool.next_job("bank")
-        yield (lambda spec, seed: pool.executor.submit(bank_entry, slot, job, spec, seed)), 2 * jobs
+        yield (lambda spec, seed: pool.executor.submit(pool_entry, slot, job, spec, seed)), 2 * jobs
     finally:
         pool.shutdown(wait=True)  # cancelled tasks see their stop and end within ~ms
 

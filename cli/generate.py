@@ -22,9 +22,8 @@ from cli.common import (
     output_paths,
 )
 from core import jobs, kinds
-from core.errors import ParseError
 from core.family import Failed, Generated
-from core.files import InputError, OutputError, open_atomic, read_text
+from core.files import OutputError, open_atomic
 
 MAX_COUNT = 10 ** 9
 CPUS = os.cpu_count() or 1
@@ -60,33 +59,24 @@ def _generator_named(name: str) -> dict | None:
 
 
 def _add_field(parser, field) -> None:
-    flag = "--" + field.name.replace("_", "-")
+    """A generator's field as a flag: argparse checks a choice (and suggests the closest);
+    any other value is kept as typed, and `Generator.options_from` reads it as the app's
+    dialog reads its field."""
     if field.type is bool:
-        parser.add_argument(flag, dest=field.name, action="store_true", help=field.help)
+        parser.add_argument(field.flag, dest=field.name, action="store_true", help=field.help)
         return
-    parser.add_argument(flag, dest=field.name, type=field.type, default=field.default,
-                        choices=field.choices or None, help=field.help,
+    default = f" (default: {field.default_text})" if field.default_text else ""
+    parser.add_argument(field.flag, dest=field.name, help=field.help + default,
+                        type=field.type if field.choices else None,
+                        choices=field.choices or None,
                         metavar="FILE" if field.file else field.metavar)
 
 
 def options_of(args, generator):
-    """The generator's options from the command line: file fields are read (capped), and a
-    bad value or file is a UsageError naming the file, line and column."""
-    values, files = {}, []
-    for field in generator.fields:
-        value = getattr(args, field.name)
-        if field.file and value is not None:
-            try:
-                files.append(value)
-                value = read_text(value)
-            except InputError as error:
-                raise UsageError(str(error)) from None
-        values[field.name] = value
+    """The generator's options from the command line (file fields read, capped); a bad
+    value or file is a UsageError naming the option, or the file, line and column."""
     try:
-        return generator.options(values)
-    except ParseError as error:
-        where = f"{files[0]}: " if len(files) == 1 else ""
-        raise UsageError(f"{where}{error}") from None
+        return generator.options_from({f.name: getattr(args, f.name) for f in generator.fields})
     except ValueError as error:
         raise UsageError(str(error)) from None
 

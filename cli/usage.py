@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 import argparse
-import difflib
 import re
+
+from core.errors import did_you_mean as closest
 
 CHOICE = re.compile(r"invalid choice: '?([^' ]+)'?")
 
@@ -70,13 +71,6 @@ def suggestion(parser: argparse.ArgumentParser, message: str) -> str:
                 if hint:
                     return hint
     return ""
-
-
-def closest(word: str, known: list[str]) -> str:
-    """'; did you mean X?': the one name the word begins, else the closest (difflib); or ''."""
-    begun = [name for name in known if name.startswith(word)]
-    found = begun if len(begun) == 1 else difflib.get_close_matches(word, known, n=1, cutoff=0.6)
-    return f"; did you mean {found[0]}?" if found else ""
 
 
 def chosen(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.ArgumentParser:

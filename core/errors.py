@@ -14,3 +14,12 @@ class ParseError(ValueError):
 
 class GenerationFailed(Exception):
     """A generator could not meet its constraints within the attempts or time allowed."""
+
+
+def did_you_mean(word: str, known: list[str]) -> str:
+    """'; did you mean X?': the one name the word begins, else the closest (difflib); or ''."""
+    import difflib
+
+    begun = [name for name in known if name.startswith(word)]
+    found = begun if len(begun) == 1 else difflib.get_close_matches(word, known, n=1, cutoff=0.6)
+    return f"; did you mean {found[0]}?" if found else ""

@@ -11,6 +11,7 @@ given can go (Sudoku: a cell index; arithmetic: (row, column) of the model; ãƒŠã
 
 from __future__ import annotations
 
+import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
@@ -18,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.counting import Count
-from core.errors import ParseError
+from core.errors import ParseError, did_you_mean
 from core.search import Stop, node_capped, with_deadline
 
 
@@ -47,16 +48,61 @@ NO_CONTEXT = Context()
 
 @dataclass(frozen=True)
 class Field:
-    """One generator option, as the command line and the app offer it. `file`: the value
-    names a file whose text the option takes (the caller reads it, capped and checked)."""
+    """One generator option, declared once: the command line makes it a flag (cli/generate.py)
+    and the app a widget of its generator dialog (tui/screens/generate.py). Both hand what
+    the author gave to `Generator.options_from`, so they accept and refuse alike, with the
+    same words. `file`: the value names a file whose text the option takes (read capped)."""
 
-    name: str  # `--name` on the command line, with - for _
+    name: str  # `--name` on the command line, with - for _; the dialog's widget id
     help: str
     type: type = str  # str, int, float or bool (a flag)
-    default: Any = None
+    default: Any = None  # None: not given (the generator decides)
     choices: tuple = ()
     file: bool = False
     metavar: str | None = None
+    label: str = ""  # what the dialog calls it; the name in words when empty
+    words: tuple[str, ...] = ()  # the dialog's words for the choices, in their order
+    blank: str = ""  # what leaving it empty means, said in the dialog ("any level")
+    more: bool = False  # the dialog keeps it under "More options"
+    # names the dialog suggests as the author types (any text stays allowed); a function, so
+    # that a long list is only made when a dialog asks
+    known: Callable[[], tuple[str, ...]] | None = field(default=None, compare=False)
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+    @property
+    def title(self) -> str:
+        return self.label or self.name.replace("_", " ").capitalize()
+
+    @property
+    def default_text(self) -> str:
+        """The default as an author would type it ('' when there is none)."""
+        if self.default is None or self.type is bool:
+            return ""
+        return f"{self.default:g}" if self.type is float else str(self.default)
+
+    def value_of(self, given: str | bool | None):
+        """The value of what an author gave: a command-line word or a dialog's text, True or
+        False for a flag; None or blank: the default. ValueError naming the option."""
+        if self.type is bool:
+            return bool(given)
+        text = "" if given is None else str(given).strip()
+        if not text:
+            return self.default
+        try:
+            value = self.type(text)
+        except ValueError:
+            kind = "a whole number" if self.type is int else "a number"
+            raise ValueError(f"{self.flag} {text!r}? {kind}") from None
+        if self.type is float and not math.isfinite(value):
+            raise ValueError(f"{self.flag} {text!r}? a number")
+        if self.choices and value not in self.choices:
+            raise ValueError(f"{self.flag} {text!r}? one of "
+                             f"{', '.join(map(str, self.choices))}"
+                             f"{did_you_mean(text, [str(c) for c in self.choices])}")
+        return value
 
 
 @dataclass(frozen=True)
@@ -71,6 +117,33 @@ class Generator:
     options: Callable[[dict], Any]
     style: str  # the text style one generated puzzle is printed in
     many_style: str  # ... and several, one after another
+
+    def values_from(self, given: dict) -> dict:
+        """Every field's value from what an author gave, by field name (absent or None: the
+        default); a file field's file is read. ValueError saying what is wrong."""
+        from core.files import InputError, read_text
+
+        values = {}
+        for one in self.fields:
+            value = one.value_of(given.get(one.name))
+            if one.file and value is not None and given.get(one.name) is not None:
+                try:
+                    value = read_text(value)
+                except InputError as error:
+                    raise ValueError(str(error)) from None
+            values[one.name] = value
+        return values
+
+    def options_from(self, given: dict):
+        """The family's options from what an author gave (see `values_from`): the one check
+        the command line and the app both make. ValueError with the words to show; an error
+        in the one file given names that file."""
+        values = self.values_from(given)
+        try:
+            return self.options(values)
+        except ParseError as error:
+            files = [given[f.name] for f in self.fields if f.file and given.get(f.name)]
+            raise ValueError(f"{files[0]}: {error}" if len(files) == 1 else str(error)) from None
 
 
 @dataclass(frozen=True)

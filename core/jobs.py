@@ -31,7 +31,7 @@ def _start(live_jobs) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _stop(slot: int | None, job: int | None):
+def stop_of(slot: int | None, job: int | None):
     """The job's stop callable; None for a job run in this process (no pool, no slot)."""
     return None if slot is None else lambda: _live_jobs[slot] != job
 
@@ -71,7 +71,7 @@ class JobPool:
 def check(slot: int, job: int, kind: str, puzzle, context: Context,
           with_redundant: bool = False) -> Checked | Failed:
     """Count to two; when asked and unique, also the givens that could go."""
-    stop = _stop(slot, job)
+    stop = stop_of(slot, job)
     try:
         checked = kinds.by_name(kind).check(puzzle, 2, stop, context, with_redundant)
     except Exception as error:  # a bug or a missing dictionary must reach the screen
@@ -83,7 +83,7 @@ def rate(slot: int | None, job: int | None, kind: str, puzzle, context: Context)
     """The family's rating (with its steps), or Failed (`bad_input`: the dictionary)."""
     from dictionaries import DictionaryError
 
-    stop = _stop(slot, job)
+    stop = stop_of(slot, job)
     try:
         rating = kinds.by_name(kind).rate(puzzle, stop, context)
     except NotRated as error:
@@ -103,7 +103,7 @@ def rate_timed(slot: int | None, job: int | None, kind: str, puzzle, context: Co
 
 def making_unique(slot: int, job: int, kind: str, puzzle, context: Context):
     """Givens that would make a puzzle of several solutions unique, or Failed."""
-    stop = _stop(slot, job)
+    stop = stop_of(slot, job)
     try:
         found = kinds.by_name(kind).making_unique(puzzle, stop, context)
     except Exception as error:  # a bug must reach the screen, not kill the pool silently
@@ -114,7 +114,7 @@ def making_unique(slot: int, job: int, kind: str, puzzle, context: Context):
 def generate(slot: int | None, job: int | None, name: str, options, seed: int,
              context: Context, rated: bool = False) -> Generated | Failed:
     """One puzzle of generator `name` (core.kinds.GENERATORS), made with `seed`."""
-    return make(name, options, seed, context, rated, _stop(slot, job))
+    return make(name, options, seed, context, rated, stop_of(slot, job))
 
 
 def make(name: str, options, seed: int, context: Context, rated: bool = False,
@@ -166,13 +166,6 @@ def in_order(job: Callable, tasks: Iterable, workers: int, slot: str) -> Iterato
 
 def _result(pending):
     return pending.value if isinstance(pending, Ready) else pending.result()
-
-
-def bank_entry(slot: int, job: int, spec, seed: int):
-    """One seed's puzzle for a bank (core.bank.entry), stopped when the build is cancelled."""
-    from core.bank import entry
-
-    return entry(spec, seed, _stop(slot, job))
 
 
 def _message(error: Exception) -> str:

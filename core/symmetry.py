@@ -19,6 +19,12 @@ GENERATORS: dict[str, tuple[Transform, ...]] = {
     "dihedral": ((lambda r, c, n: (c, n - 1 - r)), (lambda r, c, n: (r, n - 1 - c))),
 }
 SYMMETRIES = tuple(GENERATORS)
+# each symmetry in words, in the order of SYMMETRIES (the app's generator dialogs)
+SYMMETRY_WORDS = ("none", "rot180: a half turn", "rot90: a quarter turn",
+                  "horizontal: mirrored top to bottom", "vertical: mirrored left to right",
+                  "diagonal: mirrored on the main diagonal",
+                  "antidiagonal: mirrored on the other diagonal",
+                  "dihedral: quarter turns and mirrors")
 
 
 def orbits(n: int, symmetry: str) -> list[tuple[int, ...]]:

@@ -1,46 +1,44 @@
-"""The Textual app: a start screen, an editor per puzzle, and one process pool for the checks."""
+"""The Textual app: a start screen, the open puzzles (each in its family's editor, side by side
+as documents), and one process pool for the checks. What the app offers for each family
+(editors, empty puzzles, generators) comes from tui/families.py."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from pathlib import Path
 
-from textual.app import App, SystemCommand
+from textual import work
+from textual.app import App
 from textual.binding import Binding
-from textual.screen import Screen
+from textual.screen import ModalScreen
+from textual.widgets import Header
 
 from core import kinds
 from core.errors import ParseError
 from core.files import InputError, read_text
 from core.jobs import JobPool
-from tui import storage
-from tui.screens.arith_editor import ArithEditor
-from tui.screens.dialogs import (
-    Choice,
-    GenerateArith,
-    GenerateNumcro,
-    GenerateSudoku,
-    GenerateVariants,
-    PathPrompt,
-)
-from tui.screens.editor import PuzzleEditor, load_puzzle
+from tui import families, storage
+from tui.commands import PuzzleCommands
+from tui.screens.dialogs import Choice, Menu, PathPrompt
+from tui.screens.editor import PuzzleEditor, disk_stamp, load_puzzle
+from tui.screens.generate import GenerateDialog
 from tui.screens.help import HelpScreen
-from tui.screens.numcro_editor import NumcroEditor
-from tui.screens.start import NEW_PUZZLES, StartScreen
-from tui.screens.sudoku_editor import SudokuEditor
-from tui.screens.variants_editor import VariantsEditor
+from tui.screens.start import StartScreen
+from tui.widgets.document_tabs import DocumentTabs, document_name
 
-# the app's part of each family: its editor and its generator dialog, by the family's name
-EDITORS = {e.family.name: e for e in (SudokuEditor, ArithEditor, NumcroEditor, VariantsEditor)}
-GENERATORS = {d.family.name: d for d in (GenerateSudoku, GenerateArith, GenerateNumcro,
-                                           GenerateVariants)}
+# the actions that change which puzzle is in front: not while a dialog is open over it
+DOCUMENT_ACTIONS = {"next_document", "close_document", "start_screen", "generate", "open"}
 
 
 class PuzzleApp(App):
     TITLE = "Puzzle workbench"
+    COMMANDS = App.COMMANDS | {PuzzleCommands}
     BINDINGS = [
         Binding("f1", "help", "Help"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("ctrl+pagedown", "next_document(1)", "Next puzzle", show=False),
+        Binding("ctrl+pageup", "next_document(-1)", "Previous puzzle", show=False),
+        Binding("ctrl+w", "close_document", "Close puzzle", show=False),
+        Binding("ctrl+n", "start_screen", "Start screen", show=False),
     ]
 
     def __init__(self, path: str | None = None, pool: JobPool | None = None) -> None:
@@ -49,6 +47,8 @@ class PuzzleApp(App):
         self.start_path = path
         self.own_pool = pool is None  # tests share one pool between apps
         self.pool = pool or JobPool()
+        self.documents: list[PuzzleEditor] = []  # the open puzzles, in the order of the tabs
+        self.opened = 0  # documents opened so far: each installed under a name of its own
 
     def on_mount(self) -> None:
         self.push_screen(StartScreen())
@@ -59,43 +59,175 @@ class PuzzleApp(App):
         if self.own_pool:
             self.pool.shutdown()
 
-    # --- opening and editing ---------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        return not (action in DOCUMENT_ACTIONS and isinstance(self.screen, ModalScreen))
+
+    # --- the open puzzles ------------------------------------------------------------------
 
     def editor(self) -> PuzzleEditor | None:
+        """The puzzle in front, if one is (not the start screen)."""
         return self.screen if isinstance(self.screen, PuzzleEditor) else None
+
+    def show_document(self, editor: PuzzleEditor) -> None:
+        """Bring an open puzzle to the front, once what was asked before is done (two
+        puzzles opened at once come to the front one after the other)."""
+        self.call_later(self.bring_to_front, editor)
+
+    async def bring_to_front(self, editor: PuzzleEditor) -> None:
+        """Only the puzzle in front checks: the one left stops its check, and one brought
+        back shows its check again (from what it knows, or counted anew)."""
+        front = self.editor()
+        if front is editor or editor not in self.documents:
+            return
+        shown_before = editor.is_mounted
+        if front is not None:
+            front.schedule_check(cancel_only=True)
+            await self.switch_screen(editor)
+        else:
+            await self.push_screen(editor)
+        if shown_before:
+            editor.shown()
+        self.refresh_tabs()
+
+    def refresh_tabs(self) -> None:
+        front = self.editor()
+        if front is None:
+            return
+        tabs = front.query(DocumentTabs)
+        if tabs:
+            tabs.first().update_tabs()
+            return
+        headers = front.query(Header)  # the tabs go under the header, above the editor
+        if headers:
+            front.mount(DocumentTabs(), after=headers.first())
+        else:
+            front.mount(DocumentTabs(), before=0)
+
+    def document_for(self, path: str) -> PuzzleEditor | None:
+        wanted = storage.full_path(path)
+        return next((d for d in self.documents if d.path and storage.full_path(d.path) == wanted),
+                    None)
 
     def edit(self, puzzle, path: str | None = None, saved_text: str | None = None,
              recovery: str | None = None) -> None:
-        """Show a puzzle in its family's editor (the open one, after asking about unsaved
-        work, when it is of the same family). `recovery` names the safety copy the puzzle
-        came from: edits go on being kept there."""
+        """Open a puzzle in its family's editor, beside the open ones. `recovery` names the
+        safety copy the puzzle came from: edits go on being kept there."""
         problem = self.cannot_edit(puzzle)
         if problem:
             self.notify(problem, title="Cannot edit", severity="error", timeout=15)
             return
-        editor_class = EDITORS[kinds.of(puzzle).name]
-        editor = self.editor()
-
-        def fresh():
-            made = editor_class(puzzle, path, saved_text)
-            made.recovery = recovery or made.recovery
-            return made
-        if editor is None:
-            self.push_screen(fresh())
-        elif type(editor) is editor_class:
-            editor.confirm_discard(lambda: editor.set_puzzle(
-                puzzle, path=path, saved_text=saved_text, replace=True, recovery=recovery))
-        else:
-            editor.confirm_discard(lambda: self.switch_screen(fresh()))
+        editor = families.editor_for(kinds.of(puzzle))(puzzle, path, saved_text)
+        editor.recovery = recovery or editor.recovery
+        self.opened += 1
+        self.install_screen(editor, f"document-{self.opened}")
+        front = self.editor()
+        at = self.documents.index(front) + 1 if front in self.documents else len(self.documents)
+        self.documents.insert(at, editor)
+        self.show_document(editor)
 
     @staticmethod
     def cannot_edit(puzzle) -> str | None:
         family = kinds.of(puzzle)
-        editor_class = EDITORS.get(family.name)
+        editor_class = families.editor_for(family)
         if editor_class is None:
             return (f"the app has no {family.title} editor yet: the command line checks, "
                     f"solves and exports it")
         return editor_class.cannot_edit(puzzle)
+
+    def action_next_document(self, step: int) -> None:
+        if not self.documents:
+            return
+        front = self.editor()
+        at = self.documents.index(front) + step if front in self.documents else 0
+        self.show_document(self.documents[at % len(self.documents)])
+
+    def action_close_document(self) -> None:
+        """Close the puzzle in front, asking first when it has unsaved changes."""
+        editor = self.editor()
+        if editor is None:
+            return
+        if not editor.dirty:
+            self.close_document(editor)
+            return
+
+        def answered(answer: str) -> None:
+            if answer == "Save":
+                self.save_then([editor], lambda: self.close_document(editor))
+            elif answer == "Discard":
+                storage.clear_recovery(editor.recovery)
+                self.close_document(editor)
+        self.push_screen(Choice(f"{document_name(editor)} has unsaved changes.",
+                                ["Save", "Discard", "Cancel"]), answered)
+
+    def close_document(self, editor: PuzzleEditor) -> None:
+        self.call_later(self.closed, editor)
+
+    async def closed(self, editor: PuzzleEditor) -> None:
+        """Close an open puzzle; the one beside it (or the start screen) comes to the front."""
+        at = self.documents.index(editor)
+        self.documents.remove(editor)
+        editor.schedule_check(cancel_only=True)
+        if self.screen is editor and self.documents:
+            await self.bring_to_front(self.documents[min(at, len(self.documents) - 1)])
+        elif self.screen is editor:
+            await self.pop_screen()
+        self.uninstall_screen(editor)
+        await editor.remove()
+
+    @work(exclusive=True, group="saving")
+    async def save_then(self, editors: list[PuzzleEditor], then) -> None:
+        """Save each puzzle in turn (asking for a name where it has none), then `then`; a
+        question cancelled, or a save that failed, stops there."""
+        for editor in editors:
+            await self.bring_to_front(editor)
+            if not await self.saved(editor):
+                return
+        then()
+
+    async def saved(self, editor: PuzzleEditor) -> bool:
+        path = editor.path
+        if path and disk_stamp(path) not in (editor.disk_stamp, None):
+            answer = await self.push_screen_wait(Choice(
+                f"{Path(path).name} changed on disk since it was opened or saved here.",
+                ["Overwrite it", "Save as…", "Cancel"]))
+            if answer == "Cancel":
+                return False
+            path = path if answer == "Overwrite it" else None
+        if not path:
+            path = await self.push_screen_wait(PathPrompt(
+                f"Save {document_name(editor)} as", f"{editor.family.name}.txt"))
+            if not path:
+                return False
+        editor.write(path)
+        return not editor.dirty
+
+    async def action_quit(self) -> None:
+        """Quit, asking once about every puzzle with unsaved changes."""
+        unsaved = [d for d in self.documents if d.dirty]
+        if not unsaved:
+            self.exit()
+            return
+
+        def answered(answer: str) -> None:
+            if answer.startswith("Save"):
+                self.save_then(unsaved, self.exit)
+            elif answer == "Quit without saving":
+                for editor in unsaved:
+                    storage.clear_recovery(editor.recovery)
+                self.exit()
+        names = ", ".join(document_name(d) for d in unsaved)
+        save = "Save" if len(unsaved) == 1 else f"Save all {len(unsaved)}"
+        self.push_screen(Choice(f"Unsaved changes: {names}.",
+                                [save, "Quit without saving", "Cancel"]), answered)
+
+    def action_start_screen(self) -> None:
+        """The start screen, in front of the open puzzles (they stay open)."""
+        editor = self.editor()
+        if editor is not None:
+            editor.schedule_check(cancel_only=True)
+            self.pop_screen()
+
+    # --- opening files -------------------------------------------------------------------
 
     def problem_with(self, path: str) -> str | None:
         """Why a file (or an f-puzzles or SudokuPad link) cannot be opened, or None."""
@@ -107,10 +239,14 @@ class PuzzleApp(App):
         return f"{path}: {problem}" if problem else None
 
     def open_path(self, path: str) -> None:
-        """Open a puzzle file (or link); when unsaved work on it was kept, ask whether to
-        restore it."""
+        """Open a puzzle file (or link) beside the open ones; a file already open comes to
+        the front. When unsaved work on it was kept, ask whether to restore it."""
         if kinds.is_link(path):
             self.open_link(path)
+            return
+        already = self.document_for(path)
+        if already is not None:
+            self.show_document(already)
             return
         key = storage.recovery_key(path)
         kept = storage.load_recovery(key)
@@ -177,7 +313,8 @@ class PuzzleApp(App):
     # --- actions ---------------------------------------------------------------------------
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen())
+        editor = self.editor()
+        self.push_screen(HelpScreen(editor.family.name if editor is not None else None))
 
     def action_open(self) -> None:
         """Ask for a file; the dialog stays open and shows the parser's error for a bad one."""
@@ -186,53 +323,18 @@ class PuzzleApp(App):
 
     def action_generate(self) -> None:
         editor = self.editor()
-        self.generate(editor.family.name if editor is not None else next(iter(GENERATORS)))
+        self.generate(editor.family.name if editor is not None else None)
 
-    def generate(self, name: str) -> None:
-        """The generator dialog of a family; its puzzle opens in the family's editor."""
-        self.push_screen(GENERATORS[name](), lambda p: p is not None and self.edit(p))
+    def generate(self, family_name: str | None = None) -> None:
+        """The generator menu, the family's own generators first."""
+        makings = families.generators(family_name)
+        self.push_screen(Menu("Generate", [m.title for m in makings]),
+                         lambda at: at is not None and self.open_generator(makings[at]))
 
-    async def action_quit(self) -> None:
-        editor = self.editor()
-        if editor is None or not editor.dirty:
-            self.exit()
-            return
-
-        def answered(answer: str) -> None:
-            if answer == "Save":
-                editor.action_save()
-                if not editor.dirty:
-                    self.exit()
-            elif answer == "Quit without saving":
-                storage.clear_recovery(editor.recovery)
-                self.exit()
-        self.push_screen(Choice("Save changes before quitting?",
-                                ["Save", "Quit without saving", "Cancel"]), answered)
-
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
-        yield SystemCommand("Help", "What the keys do", self.action_help)
-        yield SystemCommand("Open", "Open a puzzle file", self.action_open)
-        yield SystemCommand("Start screen", "Back to the start screen (asks about unsaved "
-                            "work)", self.action_start_screen)
-        for label, make in NEW_PUZZLES:
-            yield SystemCommand(f"New {label}", f"Start an empty {label}",
-                                lambda make=make: self.edit(make()))
-        for name, dialog in GENERATORS.items():
-            yield SystemCommand(f"Generate {dialog.family.title}", dialog.heading,
-                                lambda name=name: self.generate(name))
-        if isinstance(screen, PuzzleEditor):
-            for title, help_text, action in screen.commands():
-                yield SystemCommand(title, help_text, action)
-
-    @staticmethod
-    def generator_dialogs() -> dict:
-        return GENERATORS
-
-    def action_start_screen(self) -> None:
-        editor = self.editor()
-        if editor is not None:
-            editor.confirm_discard(lambda: self.pop_screen())
+    def open_generator(self, making: families.Making) -> None:
+        """A generator's dialog; its puzzle opens beside the open ones."""
+        self.push_screen(GenerateDialog(making.family, making.generator),
+                         lambda puzzle: puzzle is not None and self.edit(puzzle))
 
 
 def run(path: str | None = None) -> int:

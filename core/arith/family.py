@@ -167,25 +167,34 @@ def _word_list(text: str) -> str:
     return text
 
 
-SECONDS = Field("seconds", "time budget for one puzzle", float, 60.0)
+SECONDS = Field("seconds", "time budget for one puzzle", float, 60.0,
+                label="Time budget (seconds)", more=True)
 LEVEL = Field("level", "how a person solves it (the workbench arithmetic scale): easy (units "
               "digits, carries, small columns), medium (bigger columns, sizes, two columns "
               "at once), hard (a case split), expert (trial and error)", str,
-              choices=rating.LEVELS)
+              choices=rating.LEVELS, blank="any level")
 CALCULATION = Generator("arith", "a unique 虫食算 (long calculation with blanks)", (
-    Field("op", "the operation", str, "mul", OPERATIONS),
-    Field("digits", "digit counts, e.g. 3x2 or 4+4+4 (div: divisor x quotient)", str, "3x3"),
-    Field("keep", "share of digits left shown (0: as few as stay unique)", float, 0.0),
-    Field("one_blank_per_column", "at most one blank in a column (additions)", bool, False),
+    Field("op", "the operation", str, "mul", OPERATIONS, label="Operation",
+          words=("addition", "subtraction", "multiplication", "division")),
+    Field("digits", "digit counts, e.g. 3x2 or 4+4+4 (div: divisor x quotient)", str, "3x3",
+          label="Digits, e.g. 3x2 or 4+4+4 (division: divisor x quotient)"),
+    Field("keep", "share of digits left shown (0: as few as stay unique)", float, 0.0,
+          label="Share of digits shown (0: as few as stay unique)"),
+    Field("one_blank_per_column", "at most one blank in a column (additions)", bool, False,
+          label="At most one blank a column (additions)"),
     Field("shape", "the author's shape (@ a digit to choose, * a blank, letters)",
-          file=True),
-    Field("attempts", "random answers to try", int),
+          file=True, label="Your shape (a file: @ a digit to choose, * a blank, letters)",
+          blank="none: a random calculation"),
+    Field("attempts", "random answers to try", int, blank="20",
+          more=True),
     LEVEL,
     SECONDS,
 ), _calculation_options, "vertical", "vertical")
 ALPHAMETIC = Generator("alphametic", "a unique 覆面算 of words that add up", (
-    Field("words", "number of words, the sum included", int, 10),
-    Field("word_list", "one word a line (default: common English words)", file=True),
+    Field("words", "number of words, the sum included", int, 10,
+          label="Words, the sum included"),
+    Field("word_list", "one word a line (default: common English words)", file=True,
+          label="Word list (a file, one word a line)", blank="common English words"),
     LEVEL,
     SECONDS,
 ), _alphametic_options, "line", "line")

@@ -10,6 +10,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from core import jobs, kinds
 from core.bank.store import Bank, Entry, Missed
 from core.family import Context, Failed
 
@@ -30,8 +31,6 @@ class Spec:
 
 def entry(spec: Spec, seed: int, stop: Callable[[], bool] | None = None) -> Entry | Missed:
     """One seed's puzzle, rated and in canonical form (the task every worker runs)."""
-    from core import jobs, kinds
-
     family, generator = kinds.generator(spec.generator)  # loads only its family
     options = generator.options(dict(spec.values))
     made = jobs.make(spec.generator, options, seed, Context(spec.dictionary), family.rated, stop)
@@ -44,6 +43,11 @@ def entry(spec: Spec, seed: int, stop: Callable[[], bool] | None = None) -> Entr
                  rating=getattr(rating, "score", None),
                  level=getattr(rating, "level", None),
                  hardest=getattr(rating, "hardest", None), seed=seed, generator=spec.generator)
+
+
+def pool_entry(slot: int, job: int, spec: Spec, seed: int) -> Entry | Missed:
+    """`entry` as a job of a local pool (core.jobs.JobPool), stopped when the build is."""
+    return entry(spec, seed, jobs.stop_of(slot, job))
 
 
 Submit = Callable[[Spec, int], object]  # a seed's task submitted: a future with .result()

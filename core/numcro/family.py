@@ -22,7 +22,7 @@ from core.numcro.logic import LEVELS
 from core.numcro.model import Puzzle
 from core.numcro.solver import count
 from core.search import STOP_EVERY, Stopped
-from core.symmetry import SYMMETRIES
+from core.symmetry import SYMMETRIES, SYMMETRY_WORDS
 
 # the blog's `table:`, a JSON case, block cells (■), or the grid format's own headers
 HINTS = re.compile(r"^\s*(table|givens|assign|lang)\s*:|^\s*\{|■", re.MULTILINE)
@@ -136,8 +136,10 @@ class Numcro(Family):
 
     def generate(self, options, rng, stop=None, context=NO_CONTEXT, rate=False) -> Generated:
         from core.numcro.generator import generate
+        from core.numcro.reach import in_reach
 
         words = _word_sets(context.dictionary_for(options.lang), options)
+        in_reach(options, _fill_only(words))  # what no grid can give, said before the search
         made = generate(options, _fill_only(words), words, rng, stop)
         notes = {}
         if words.preferred_words:
@@ -270,40 +272,54 @@ def _options(values: dict):
 
 
 Numcro.generators = (Generator("numcro", "a unique ナンクロ or codeword", (
-    Field("size", "the grid's side", int, 9),
-    Field("symmetry", "of the blocks", str, "rot180", SYMMETRIES),
-    Field("lang", "language", str, "ja", formats.LANGUAGES),
+    Field("size", "the grid's side", int, 9, label="Size (the grid's side, 4 to 25)"),
+    Field("symmetry", "of the blocks", str, "rot180", SYMMETRIES,
+          label="Symmetry of the blocks", words=SYMMETRY_WORDS),
+    Field("lang", "language", str, "ja", formats.LANGUAGES, label="Language (dictionary)",
+          words=("Japanese", "English")),
     Field("text", "fill first with the words of this text: Japanese prose (kanji and kana, "
-          "read by SudachiPy) or English; dictionary words fill the rest", file=True),
-    Field("prefer", "fill first with these words (one a line or spaced)", file=True),
-    Field("avoid", "never fill with these words (one a line or spaced)", file=True),
+          "read by SudachiPy) or English; dictionary words fill the rest", file=True,
+          label="Your own text, its words tried first (a file)", blank="none"),
+    Field("prefer", "fill first with these words (one a line or spaced)", file=True,
+          label="Words to prefer (a file)", blank="none", more=True),
+    Field("avoid", "never fill with these words (one a line or spaced)", file=True,
+          label="Words to avoid (a file)", blank="none", more=True),
     Field("allow_sensitive", "let words of the built-in blocklist fill (off: they are left "
-          "out)", bool, False),
+          "out)", bool, False, label="Allow blocklisted words", more=True),
     Field("blocks", "the author's block pattern: rows of . 0 □ (white) and # ■ (block), or a "
-          "ナンクロ grid", file=True),
-    Field("max_word", "longest entry (ja 6, en 8)", int),
+          "ナンクロ grid", file=True, label="Your block pattern (a file)",
+          blank="none: blocks drawn at random", more=True),
+    Field("max_word", "longest entry (ja 6, en 8)", int, label="Longest entry",
+          blank="ja 6, en 8", more=True),
     Field("givens", "how many letters are given, e.g. 2-4 or 3 (default: 2-4 up to 11x11, "
           "3-5 up to 15x15, 4-6 above, and with --level as many more as it needs): as few "
-          "as make it unique, then the letters in the most cells", str, metavar="A-B"),
-    Field("seconds", "time budget for one puzzle", float, 60.0),
+          "as make it unique, then the letters in the most cells", str, metavar="A-B",
+          label="Letters given, e.g. 2-4 or 3", blank="as magazines print"),
+    Field("seconds", "time budget for one puzzle", float, 60.0, label="Time budget (seconds)",
+          more=True),
     Field("level", "how a person solves it: easy (one entry at a time), medium (one step "
           "with crossing entries at once), hard (more, or a letter tried out), expert (deeper "
           "trial and error); default: any level a person finishes without trial and error "
-          "(no letter tried out)", str, choices=LEVELS),
+          "(no letter tried out)", str, choices=LEVELS, blank="no trial and error"),
     Field("corners", "house rule: blocks may stand in the corners (Japanese grids keep them "
-          "white otherwise)", bool, False),
-    Field("uses", "house rule: every number used at least N times (ja 2, en 1)", int),
+          "white otherwise)", bool, False, label="Blocks in the corners allowed", more=True),
+    Field("uses", "house rule: every number used at least N times (ja 2, en 1)", int,
+          label="Every number used at least", blank="ja 2, en 1", more=True),
     Field("numbers", "house rule: how many numbers the grid has, e.g. 40-46", str,
-          metavar="A-B"),
-    Field("pangram", "codewords: all 26 letters in the grid", bool, False),
+          metavar="A-B", label="Numbers in the grid, e.g. 40-46", blank="any", more=True),
+    Field("pangram", "codewords: all 26 letters in the grid", bool, False,
+          label="Codeword: all 26 letters (English)"),
     Field("starters", "codewords: give 2-3 starter letters, the rarest to deduce", str,
-          metavar="A-B"),
+          metavar="A-B", label="Codeword: starter letters, e.g. 2-3", blank="none"),
     Field("keyword", "二重マス: N marked cells spell a final word (a fill word), printed as a "
-          "strip under the grid", int, 0),
+          "strip under the grid", int, 0, label="二重マス: keyword letters (0: none)",
+          more=True),
     Field("dakuten", "濁点ナンクロ: voiced and unvoiced kana are one number (ガ is カ)", bool,
-          False),
+          False, label="濁点ナンクロ: ガ is カ", more=True),
     Field("no_hints", "no letter given (--givens 0): unique from the dictionary alone "
-          "(use --seconds for the time budget)", bool, False),
-    Field("large_print", "print large: bigger cells and numbers", bool, False),
+          "(use --seconds for the time budget)", bool, False, label="No letter given",
+          more=True),
+    Field("large_print", "print large: bigger cells and numbers", bool, False,
+          label="Large print", more=True),
 ), _options, "grid", "grid"),)
 NUMCRO = Numcro()

@@ -146,8 +146,8 @@ def difficulty(nodes: int) -> str:
 def generate(options: Options, fill_words: WordSets, check_words: WordSets,
              rng: random.Random, stop: Callable[[], bool] | None = None) -> Generated:
     """A unique ナンクロ, or GenerationFailed when none was made within `options.seconds`
-    (an author's block pattern that no fill fills: within a sixth of it, saying where)."""
-    _in_reach(options, fill_words)
+    (an author's block pattern that no fill fills: within a sixth of it, saying where).
+    What no grid can give is said before, by core/numcro/reach.py's `in_reach`."""
     start = time.monotonic()
     rules = house_settings(options)
     dead_ends: Counter | None = Counter()  # entries the fills ran out of words on, till one fills
@@ -186,7 +186,6 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
 def _failure(options: Options, dead_ends: Counter | None) -> str:
     """Why no puzzle was made: no grid filled (where the fills ran out of words, for an
     author's pattern), or none of the grids was the puzzle asked for."""
-    from core.numcro.reach import slot_name
     from core.numcro.rules import settings_text
 
     if dead_ends is None:
@@ -201,20 +200,6 @@ def _failure(options: Options, dead_ends: Counter | None) -> str:
             f"(a sixth of --seconds); the entries the fill "
             f"ran out of words on most: {worst or 'none'}. More blocks (shorter entries, "
             f"fewer crossings) fill more easily")
-
-
-def _in_reach(options: Options, fill_words: WordSets) -> None:
-    """ValueError, before any search, for a block pattern no fill can fill or a count of
-    numbers the grids do not hold (core/numcro/reach.py)."""
-    from core.numcro.reach import numbers_faults, pattern_faults
-
-    if options.blocks is not None:
-        faults = pattern_faults(options.blocks, options.size, fill_words)
-        if faults:
-            raise ValueError("--blocks: the pattern cannot be filled:\n  " + "\n  ".join(faults))
-    said = numbers_faults(options, fill_words)
-    if said:
-        raise ValueError(said)
 
 
 def _asked(options: Options) -> str:
@@ -283,6 +268,13 @@ def runs(blocks: list[bool], size: int) -> list[list[int]]:
                     found.append(run)
                     run = []
     return found
+
+
+def slot_name(slot: tuple[int, ...], size: int) -> str:
+    """`across r1c1 (5 letters)`: a run of cells by its first cell and direction."""
+    r, c = divmod(slot[0], size)
+    direction = "across" if len(slot) == 1 or slot[1] == slot[0] + 1 else "down"
+    return f"{direction} r{r + 1}c{c + 1} ({len(slot)} letters)"
 
 
 def acceptable(blocks: list[bool], size: int, lang: str, corners: bool = True,

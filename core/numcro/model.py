@@ -34,6 +34,12 @@ class Puzzle:
     def has_grid(self) -> bool:
         return bool(self.cells)
 
+    @classmethod
+    def blank(cls, size: int, lang: str = "ja") -> Puzzle:
+        """A size x size grid without blocks, every cell a number of its own: an author draws
+        the blocks and numbers the cells."""
+        return cls(lang, (), size, size, tuple(range(1, size * size + 1)))
+
     def numbers(self) -> list[int]:
         used = set(self.cells) - {BLOCK} if self.cells else {
             n for entry in self.entry_numbers for n in entry}

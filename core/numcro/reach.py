@@ -12,25 +12,30 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
+from core.numcro.generator import block_pattern, fill, house_settings, reached, runs, slot_name
 from core.numcro.wordsets import WordSets
 
 PROBE_GRIDS = 8  # grids drawn to see how many numbers the fill words give a grid
 REFILL_REACH = 4  # numbers the refills gain or lose on the drawn grids' (measured: 1-3)
 
 
-def slot_name(slot: tuple[int, ...], size: int) -> str:
-    """`across r1c1 (5 letters)`: a run of cells by its first cell and direction."""
-    r, c = divmod(slot[0], size)
-    direction = "across" if len(slot) == 1 or slot[1] == slot[0] + 1 else "down"
-    return f"{direction} r{r + 1}c{c + 1} ({len(slot)} letters)"
+def in_reach(options, fill_words: WordSets) -> None:
+    """ValueError, before any search, for a block pattern no fill can fill or a count of
+    numbers the grids do not hold."""
+    if options.blocks is not None:
+        faults = pattern_faults(options.blocks, options.size, fill_words)
+        if faults:
+            raise ValueError("--blocks: the pattern cannot be filled:\n  " + "\n  ".join(faults))
+    said = numbers_faults(options, fill_words)
+    if said:
+        raise ValueError(said)
 
 
 def pattern_faults(blocks: tuple[bool, ...], size: int, words: WordSets) -> list[str]:
     """Why this block pattern cannot be filled with `words` (fill words only), one reason a
     line, the entries named; empty when nothing is seen (the search may still fail)."""
-    from core.numcro.generator import runs
-
     whites = [i for i, block in enumerate(blocks) if not block]
     if not whites:
         return ["the pattern has no white cell"]
@@ -44,8 +49,6 @@ def pattern_faults(blocks: tuple[bool, ...], size: int, words: WordSets) -> list
 
 def _regions(blocks, size: int, whites: list[int]) -> list[str]:
     """The white cells split into parts cut off from one another, each named by a cell."""
-    from core.numcro.generator import reached
-
     parts, seen = [], set()
     for start in whites:
         if start not in seen:
@@ -126,8 +129,6 @@ def _letters_at(words: WordSets, slot, p: int, fits: int) -> set[str]:
 def numbers_faults(options, fill_words: WordSets) -> str | None:
     """Why --numbers cannot be met on grids of this size with these fill words, or None:
     the drawn grids' counts, and the reach of the refills past them."""
-    from core.numcro.generator import house_settings
-
     numbers = house_settings(options).numbers
     if numbers is None:
         return None
@@ -146,10 +147,6 @@ def numbers_faults(options, fill_words: WordSets) -> str | None:
 def _numbers_held(options, fill_words: WordSets) -> list[int]:
     """How many numbers grids drawn as the options ask (but for --numbers) hold; the same
     grids whatever the seed, drawn once a process for the same options and words."""
-    from dataclasses import replace
-
-    from core.numcro.generator import block_pattern, fill, house_settings
-
     rules = replace(house_settings(options), numbers=None)
     key = (options.size, options.symmetry, options.lang, options.longest, options.blocks,
            rules)

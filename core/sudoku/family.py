@@ -8,10 +8,10 @@ from dataclasses import replace
 from core.family import NO_CONTEXT, Family, Field, Generated, Generator, NotRated
 from core.search import where_differ
 from core.sudoku import formats, ipuz
-from core.sudoku.logic import SE_SCALES
 from core.sudoku.model import BOX_SHAPES, SYMBOLS, Puzzle, cell_name
+from core.sudoku.rating import SE_SCALES
 from core.sudoku.solver import count
-from core.symmetry import SYMMETRIES
+from core.symmetry import SYMMETRIES, SYMMETRY_WORDS
 
 LENGTHS = {n * n for n in BOX_SHAPES}
 TOKEN = re.compile(r"[^\s,;]+")
@@ -163,36 +163,62 @@ def _mask(text: str | None) -> tuple[bool, ...] | None:
     return None if text is None else formats.parse_mask(text)
 
 
+def _se_techniques() -> tuple[str, ...]:
+    from core.sudoku.explainer.techniques import technique_names
+
+    return technique_names("sukaku")
+
+
+def _any_techniques() -> tuple[str, ...]:
+    from core.sudoku.ladder import TECHNIQUE_NAMES
+
+    return tuple(dict.fromkeys(_se_techniques() + TECHNIQUE_NAMES))
+
+
 def _generators() -> tuple[Generator, ...]:
-    from core.sudoku.logic import LEVEL_BANDS, LEVELS
+    from core.sudoku.rating import LEVEL_BANDS, LEVELS
 
     bands = ", ".join(f"{level} to {top:.1f}" for level, top in LEVEL_BANDS[:-1])
+    sizes = tuple(sorted(BOX_SHAPES))
     fields = (
-        Field("size", "4, 6, 8, 9, 12, 16 or 25", int, 9, tuple(sorted(BOX_SHAPES))),
-        Field("symmetry", "of the givens", str, "none", SYMMETRIES),
+        Field("size", "4, 6, 8, 9, 12, 16 or 25", int, 9, sizes,
+              words=tuple(f"{n}x{n}" for n in sizes)),
+        Field("symmetry", "of the givens", str, "none", SYMMETRIES,
+              label="Symmetry of the givens", words=SYMMETRY_WORDS),
         Field("level", f"exactly this difficulty, a band of the rating ({bands}, then "
               f"needs-guessing): on 9x9 Sudoku Explainer's on --scale, else the workbench "
-              f"ladder's", str, None, LEVELS),
+              f"ladder's", str, None, LEVELS, blank="any level",
+              words=tuple(f"{level}, to {top:.1f}" for level, top in LEVEL_BANDS[:-1])
+              + ("needs-guessing",)),
         Field("max_technique", "solvable with this technique and easier ones (9x9: Sudoku "
               "Explainer's, e.g. X-Wing; other sizes: the workbench ladder's, e.g. "
-              "'naked pair')", str, metavar="TECHNIQUE"),
-        Field("clues", "stop at this many clues", int),
-        Field("minimal", "no clue can be removed", bool, False),
+              "'naked pair')", str, metavar="TECHNIQUE", label="Hardest technique allowed",
+              blank="any", known=_any_techniques),
+        Field("clues", "stop at this many clues", int, label="Stop at clues",
+              blank="as few as stay unique"),
+        Field("minimal", "no clue can be removed", bool, False,
+              label="Minimal: no clue can go"),
         Field("mask", "givens exactly on this pattern's cells: a row a line (or one line "
-              "of all cells), # x or a digit for a given, . or 0 for an empty cell", file=True),
+              "of all cells), # x or a digit for a given, . or 0 for an empty cell", file=True,
+              label="Mask of the givens (a file)", blank="none: givens anywhere", more=True),
         Field("attempts", "random grids to try (1,000; with a target: puzzles to try, 20,000)",
-              int),
+              int, blank="1,000; with a target 20,000", more=True),
         Field("seconds", "time budget: then the best unique puzzle so far (maybe not minimal); "
-              "with a target: the time to find one", float),
+              "with a target: the time to find one", float, label="Time budget (seconds)",
+              blank="none", more=True),
         Field("rating", "Sudoku Explainer's rating in this range, e.g. 7.0-7.5", str,
-              metavar="A-B"),
+              metavar="A-B", label="SE rating, e.g. 7.0-7.5", blank="any"),
         Field("scale", "the scale of the rating, the level and the techniques: sukaku "
               "(Sukaku Explainer 1.15.10) or classic (Sudoku Explainer 1.2.1.3)", str,
-              "sukaku", ("sukaku", "classic")),
+              "sukaku", ("sukaku", "classic"), label="Scale of the rating",
+              words=("Sukaku Explainer 1.15.10", "Sudoku Explainer 1.2.1.3 (classic)"),
+              more=True),
         Field("must_use", "the solution needs this Sudoku Explainer technique (easier ones "
-              "get stuck), e.g. X-Wing", str, metavar="TECHNIQUE"),
+              "get stuck), e.g. X-Wing", str, metavar="TECHNIQUE",
+              label="Must use (stuck without it)", blank="any", known=_se_techniques),
         Field("first_hard", "the first step beyond singles uses this technique", str,
-              metavar="TECHNIQUE"),
+              metavar="TECHNIQUE", label="First step beyond singles", blank="any",
+              known=_se_techniques),
     )
     return (Generator("sudoku", "a unique Sudoku", fields, _options, "grid", "line"),)
 

@@ -15,8 +15,8 @@ from core.errors import GenerationFailed
 from core.removal import remove_greedily
 from core.search import Stopped, fewest_candidates, with_deadline
 from core.sudoku.ladder import TECHNIQUE_NAMES, level_of, solvable_with, techniques_up_to
-from core.sudoku.logic import LEVELS
 from core.sudoku.model import BOX_SHAPES, Geometry, Puzzle, Shape, geometry
+from core.sudoku.rating import LEVELS
 from core.sudoku.solver import (
     Undecided,
     count,
@@ -34,7 +34,7 @@ class Options:
     clues: int | None = None  # stop removing at this many clues (and retry until reached)
     minimal: bool = False  # after orbit removal, also try every single clue
     mask: tuple[bool, ...] | None = None  # the author's pattern: givens exactly on these cells
-    level: str | None = None  # exactly this level: a band of the rating (core.sudoku.logic)
+    level: str | None = None  # exactly this level: a band of the rating (core.sudoku.rating)
     # solvable with this technique and the easier ones: on 9x9 Sudoku Explainer's (checked
     # by core.sudoku.targets, on the target's scale), else the workbench ladder's
     max_technique: str | None = None
@@ -472,12 +472,10 @@ def make(options: Options = Options(), rng: random.Random | None = None,
     """`generate`, telling whether the puzzle is minimal. On a time budget the puzzle being
     reduced when time runs out is returned (it is unique at every step) if it meets the
     options."""
+    if options.rated_by_se:  # a target SE judges: the puzzles made here are its candidates
+        raise ValueError("a 9x9 level or highest technique is met through core.sudoku.targets "
+                         "(core.sudoku.generate chooses)")
     rng = rng or random.Random()
-    if options.rated_by_se:
-        from core.sudoku.targets import generate as generate_to
-        from core.sudoku.targets import targeted
-
-        return Made(*generate_to(targeted(options), rng, stop))
     shape = Shape.of_size(options.size)
     allowed = options.allowed_techniques()
     start = time.monotonic()

@@ -15,8 +15,8 @@ from functools import partial
 from itertools import combinations
 
 from core.search import bits
-from core.sudoku.logic import GUESSING_SCORE, Rating, Step, level_of_score, said, score_range
 from core.sudoku.model import SYMBOLS, Geometry, Puzzle, cell_name, geometry
+from core.sudoku.rating import GUESSING_SCORE, Rating, Step, level_of_score, said, score_range
 from core.sudoku.solver import propagate
 
 CHAIN_LIMIT = 24  # longest chain (in candidates) that the chain techniques look for

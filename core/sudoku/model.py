@@ -48,6 +48,11 @@ class Puzzle:
     def with_givens(self, givens) -> Puzzle:
         return Puzzle(self.shape, tuple(givens))
 
+    @classmethod
+    def blank(cls, size: int) -> Puzzle:
+        """An empty grid of `size` (a size of BOX_SHAPES), for an author to fill."""
+        return cls(Shape.of_size(size), (0,) * size * size)
+
 
 @dataclass(frozen=True)
 class Geometry:

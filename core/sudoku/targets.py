@@ -127,7 +127,7 @@ def targeted(options, rating: tuple[float, float] | None = None, must_use: str |
              first_hard: str | None = None, scale: str = "sukaku") -> Targeted:
     """Generator options whose level (a band of SE's rating) and highest technique become
     part of a target, with the target's other parts; ValueError where they cannot all hold."""
-    from core.sudoku.logic import score_range
+    from core.sudoku.rating import score_range
 
     if options.level is not None:
         band = score_range(options.level, HIGHEST)

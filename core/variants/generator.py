@@ -27,7 +27,7 @@ from core.errors import GenerationFailed
 from core.family import Field, Generator
 from core.removal import remove_greedily
 from core.search import STOP_EVERY, Stop, Stopped, fewest_candidates
-from core.symmetry import SYMMETRIES, orbits
+from core.symmetry import SYMMETRIES, SYMMETRY_WORDS, orbits
 from core.variants import engine, model, paths, rules
 from core.variants.model import (
     Cage,
@@ -574,31 +574,43 @@ def _options(kind: str):
 
 
 def _generators() -> tuple[Generator, ...]:
-    size = Field("size", "rows of the grid", int, 9)
-    symmetry = Field("symmetry", "of the givens", str, "none", SYMMETRIES)
-    seconds = Field("seconds", "give up after this long", float, 60.0)
+    size = Field("size", "rows of the grid", int, 9, label="Size (rows of the grid)")
+    symmetry = Field("symmetry", "of the givens", str, "none", SYMMETRIES,
+                     label="Symmetry of the givens", words=SYMMETRY_WORDS)
+    seconds = Field("seconds", "give up after this long", float, 60.0,
+                    label="Time budget (seconds)", more=True)
     return (
         Generator("jigsaw", "a unique jigsaw (irregular regions) Sudoku",
-                  (Field("size", "rows of the grid (4 to 16)", int, 9),
+                  (Field("size", "rows of the grid (4 to 16)", int, 9,
+                         label="Size (rows of the grid, 4 to 16)"),
                    Field("symmetry", "of the regions and givens (rot180 or none)", str,
-                         "none", ("none", "rot180")), seconds), _options("jigsaw"),
-                  "grid", "grid"),
+                         "none", ("none", "rot180"), label="Symmetry of regions and givens",
+                         words=("none", "rot180: a half turn")), seconds),
+                  _options("jigsaw"), "grid", "grid"),
         Generator("killer", "a unique killer Sudoku with no givens", (
-            size, Field("singles", "allow one-cell cages (givens in disguise)", bool, False),
+            size, Field("singles", "allow one-cell cages (givens in disguise)", bool, False,
+                        label="One-cell cages allowed"),
             seconds), _options("killer"), "grid", "grid"),
         Generator("marks", "kropki, XV or inequality marks from a solution",
                   (size, symmetry, Field("marks", "mark kinds: white black bar x v less",
-                                         str, "white black"),
-                   Field("all_marks", "every mark, with the negative constraint", bool, False),
+                                         str, "white black",
+                                         label="Marks, any of: white black bar x v less"),
+                   Field("all_marks", "every mark, with the negative constraint", bool, False,
+                         label="Every mark (the negative constraint)"),
                    seconds), _options("marks"), "grid", "grid"),
         Generator("shapes", "thermometers, arrows, pill arrows, little killers, sandwiches, "
                   "cages without sums, today's lines or X-sum and skyscraper clues, read off "
                   "a solution",
                   (size, symmetry, Field("shapes", f"any of: {' '.join(SHAPE_WORDS)}", str,
-                                         "thermo"), seconds), _options("shapes"), "grid", "grid"),
-        Generator("rules", "diagonal, hyper, disjoint, anti-knight, anti-king, even/odd",
+                                         "thermo", label="Shapes (words, see the help line)",
+                                         known=lambda: SHAPE_WORDS),
+                   seconds), _options("shapes"), "grid", "grid"),
+        Generator("rules", "a unique Sudoku with global rules: diagonal, hyper, disjoint, "
+                  "anti-knight, anti-king, even/odd",
                   (size, symmetry, Field("rules", f"any of: {' '.join(RULE_WORDS)}", str,
-                                         "diagonal antidiagonal"), seconds),
+                                         "diagonal antidiagonal",
+                                         label="Rules (words, see the help line)",
+                                         known=lambda: RULE_WORDS), seconds),
                   _options("rules"), "grid", "grid"),
     )
 

@@ -18,7 +18,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from core.search import Stop, bits
-from core.sudoku.logic import GUESSING_SCORE, Rating, Step, level_of_score
+from core.sudoku.rating import GUESSING_SCORE, Rating, Step, level_of_score
 from core.variants import engine
 from core.variants.lines import TIE_WORDS, sums_of
 from core.variants.model import Clone, Line, Variant, symbol

@@ -122,7 +122,7 @@ def test_another_sqlite_database_is_refused(tmp_path, capsys):
 
 @pytest.mark.parametrize("options, message", [
     (["--count", "0"], "--count 0"),
-    (["--count", "2", "--size", "7"], "no Sudoku of size 7"),
+    (["--count", "2", "--size", "7"], "--size '7'? one of 4, 6, 8, 9, 12, 16, 25"),
     (["--count", "2", "--jobs", "0"], "--jobs 0"),
     (["--count", "2", "--lang", "ja"], "--kind sudoku has no option --lang"),
     (["--count", "2", "--scheduler", "nosuch://127.0.0.1:1"], "--scheduler"),

@@ -4,14 +4,14 @@ from pathlib import Path
 from textual.widgets import Button, Input, OptionList
 
 from core import arith, numcro, sudoku
-from core.jobs import JobPool
 from dictionaries.builder import build_from_sources
 from tests import DATA
 from tests.tui.conftest import wait_for
-from tui import storage
+from tui import families, storage
 from tui.app import PuzzleApp
 from tui.screens.arith_editor import ArithEditor
-from tui.screens.dialogs import Choice, GenerateArith, GenerateNumcro, GenerateSudoku, PathPrompt
+from tui.screens.dialogs import Choice, Menu, PathPrompt
+from tui.screens.generate import GenerateDialog
 from tui.screens.numcro_editor import NumcroEditor
 from tui.screens.sudoku_editor import SudokuEditor
 
@@ -125,11 +125,14 @@ async def test_a_symlink_loop_is_said_and_the_app_stays_up(pool, tmp_path):
         await wait_for(pilot, lambda: ready(app, PathPrompt))
 
 
-async def test_generator_dialog_runs_and_cancels(pool):
+async def test_generator_menu_dialog_and_cancel(pool):
     app = PuzzleApp(pool=pool)
     async with app.run_test(size=(110, 40)) as pilot:
-        app.action_generate()
-        await wait_for(pilot, lambda: ready(app, GenerateSudoku))
+        await pilot.press("ctrl+g")  # the generator menu; Sudoku's generator first
+        await wait_for(pilot, lambda: isinstance(app.screen, Menu))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: ready(app, GenerateDialog))
+        assert app.screen.generator.name == "sudoku"
         app.screen.query_one("#seed", Input).value = "5"
         await pilot.click("#start")
         await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor))
@@ -137,24 +140,26 @@ async def test_generator_dialog_runs_and_cancels(pool):
         await wait_for(pilot, lambda: editor.found == 1)
         assert editor.dirty and editor.path is None
         # a slow request (16x16 at the master level) is cancelled from the dialog
-        app.action_generate()
-        await wait_for(pilot, lambda: ready(app, GenerateSudoku))
+        await pilot.press("ctrl+g")
+        await wait_for(pilot, lambda: isinstance(app.screen, Menu))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: ready(app, GenerateDialog))
         dialog = app.screen
-        dialog.query_one("#size").value = 16
+        dialog.query_one("#size").value = "16"
         dialog.query_one("#level").value = "master"
         await pilot.click("#start")
         await pilot.pause(0.3)
         assert dialog.query_one("#start", Button).disabled
         await pilot.click("#cancel")
         await wait_for(pilot, lambda: app.screen is editor)
-        assert editor.puzzle.size == 9
+        assert editor.puzzle.size == 9 and app.documents == [editor]
 
 
 async def test_sudoku_generator_dialog_targets_a_rating(pool):
     app = PuzzleApp(pool=pool)
     async with app.run_test(size=(110, 40)) as pilot:
-        app.action_generate()
-        await wait_for(pilot, lambda: ready(app, GenerateSudoku))
+        app.open_generator(families.generators()[0])
+        await wait_for(pilot, lambda: ready(app, GenerateDialog))
         dialog = app.screen
         dialog.query_one("#rating", Input).value = "9-3"
         await pilot.click("#start")  # a bad range is said in the dialog
@@ -403,73 +408,17 @@ async def test_export_from_the_editor_follows_the_file_name(pool, tmp_path):
         assert (tmp_path / "p.ipuz").read_text() == "keep me"
 
 
-async def test_arith_generator_dialog_makes_a_unique_calculation(pool):
-    app = PuzzleApp(pool=pool)
-    async with app.run_test(size=(110, 40)) as pilot:
-        app.generate("arith")
-        await wait_for(pilot, lambda: ready(app, GenerateArith))
-        dialog = app.screen
-        dialog.query_one("#digits", Input).value = "3 by 2"
-        await pilot.click("#start")  # a bad digit count is said in the dialog
-        assert text_of(app, "#state") == "mul takes two digit counts, like 3x2"
-        dialog.query_one("#digits", Input).value = "3x2"
-        dialog.query_one("#seed", Input).value = "3"
-        await pilot.pause(0.5)  # two quick clicks would count as a double click
-        await pilot.click("#start")
-        await wait_for(pilot, lambda: isinstance(app.screen, ArithEditor))
-        editor = app.screen
-        await wait_for(pilot, lambda: editor.found == 1)
-        assert editor.puzzle.op == "mul" and len(editor.puzzle.operands[0]) == 3
-
-
-async def test_numcro_generator_dialog_uses_the_built_in_dictionary(tmp_path, monkeypatch):
-    """Its own pool: worker processes read the data folder from their environment at start."""
-    data = tmp_path / "data"
-    monkeypatch.setenv("PUZZLE_WORKBENCH_DATA", str(data))
-    build_from_sources(["cefr"], data / "dictionaries" / "en", "en")
-    own_pool = JobPool()
-    try:
-        app = PuzzleApp(pool=own_pool)
-        async with app.run_test(size=(110, 40)) as pilot:
-            app.generate("numcro")
-            await wait_for(pilot, lambda: ready(app, GenerateNumcro))
-            dialog = app.screen
-            dialog.query_one("#lang").value = "en"
-            dialog.query_one("#seed", Input).value = "2"
-            dialog.query_one("#text", Input).value = str(tmp_path / "no-diary.txt")
-            await pilot.click("#start")  # a missing text file is said in the dialog
-            assert "no-diary.txt" in text_of(app, "#state")
-            dialog.query_one("#text", Input).value = ""
-            dialog.query_one("#givens", Input).value = "two"
-            await pilot.pause(0.5)
-            await pilot.click("#start")  # so is a count of letters that is not one
-            assert "--givens 'two'?" in text_of(app, "#state")
-            dialog.query_one("#givens", Input).value = "2-3"
-            await pilot.pause(0.5)
-            await pilot.click("#start")
-            await wait_for(pilot, lambda: isinstance(app.screen, NumcroEditor), timeout=60)
-            editor = app.screen
-            assert editor.source == "builtin:en" and 2 <= len(editor.puzzle.givens) <= 3
-            await wait_for(pilot, lambda: editor.found == 1, timeout=60)
-            path = tmp_path / "made.txt"
-            editor.write(str(path))
-            assert numcro.parse(path.read_text()) == editor.puzzle
-    finally:
-        own_pool.shutdown()
-
-
-async def test_arith_template_is_an_empty_calculation_to_fill_in(pool):
+async def test_an_empty_calculation_to_fill_in_from_the_start_screen(pool):
     app = PuzzleApp(pool=pool)
     async with app.run_test(size=(110, 50)) as pilot:
-        app.generate("arith")
-        await wait_for(pilot, lambda: ready(app, GenerateArith))
-        dialog = app.screen
-        dialog.query_one("#op").value = "div"
-        dialog.query_one("#start_from").value = "template"
-        await pilot.click("#start")
+        choices = app.screen.query_one(OptionList)
+        at = next(i for i in range(choices.option_count)
+                  if "虫食算" in str(choices.get_option_at_index(i).prompt))
+        choices.highlighted = at
+        await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ArithEditor))
         editor = app.screen
-        assert editor.puzzle.op == "div" and editor.puzzle.steps
+        assert editor.puzzle.op == "mul" and len(editor.puzzle.operands) == 2
         assert not any(ch.isdigit() for _, row in editor.puzzle.rows() for ch in row)
         await wait_for(pilot, lambda: editor.found == 2)
 
@@ -506,19 +455,3 @@ async def test_every_family_exports_from_its_editor(pool, tmp_path):
             storage.clear_recovery(app.screen.recovery)
 
 
-async def test_alphametic_from_the_calculation_dialog(pool):
-    app = PuzzleApp(pool=pool)
-    async with app.run_test(size=(110, 50)) as pilot:
-        app.generate("arith")
-        await wait_for(pilot, lambda: ready(app, GenerateArith))
-        dialog = app.screen
-        dialog.query_one("#op").value = "alphametic"
-        dialog.query_one("#digits", Input).value = "4"
-        dialog.query_one("#seed", Input).value = "1"
-        await pilot.click("#start")
-        await wait_for(pilot, lambda: isinstance(app.screen, ArithEditor), timeout=60)
-        editor = app.screen
-        assert editor.puzzle.op == "add" and len(editor.puzzle.operands) == 3
-        assert editor.puzzle.letters() and not any(
-            ch.isdigit() for _, row in editor.puzzle.rows() for ch in row)
-        await wait_for(pilot, lambda: editor.found == 1, timeout=30)

@@ -7,6 +7,7 @@ from core import arith, sudoku
 from dictionaries.builder import build_from_sources
 from tests import DATA
 from tests.tui.conftest import wait_for
+from tui import families
 from tui.app import PuzzleApp
 from tui.screens.arith_editor import ArithEditor
 from tui.screens.numcro_editor import NumcroEditor
@@ -89,14 +90,52 @@ def test_help_screen(snap_compare, pool):
     assert snap_compare(PuzzleApp(pool=pool), terminal_size=SIZE, press=["f1"])
 
 
+def generator_named(name: str):
+    return next(m for m in families.generators() if m.generator.name == name)
+
+
+def test_generator_menu(snap_compare, pool):
+    assert snap_compare(PuzzleApp(pool=pool), terminal_size=SIZE, press=["ctrl+g"])
+
+
 def test_generator_dialog(snap_compare, pool):
     app = PuzzleApp(pool=pool)
 
     async def opened(pilot):
-        app.action_generate()
+        app.open_generator(generator_named("sudoku"))
         await pilot.pause(0.2)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=opened)
+
+
+def test_generator_dialog_at_80x24_with_more_options(snap_compare, pool):
+    """The fields scroll; the help line, the state and the buttons stay in sight."""
+    app = PuzzleApp(pool=pool)
+
+    async def opened(pilot):
+        app.open_generator(generator_named("arith"))
+        await pilot.pause(0.2)
+        for _ in range(6):
+            await pilot.press("down")
+        await pilot.press("enter")  # More options, opened
+        await pilot.press("down", "down")
+        await pilot.pause(0.2)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=opened)
+
+
+def test_two_puzzles_open_as_tabs(snap_compare, pool):
+    app = PuzzleApp(str(SAMPLE), pool=pool)
+
+    async def settled(pilot):
+        await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor)
+                       and app.screen.last_rating)
+        app.edit(arith.parse("**+**=19*"))
+        await wait_for(pilot, lambda: isinstance(app.screen, ArithEditor)
+                       and app.screen.found == 2)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=settled)
 
 
 def test_arith_editor_several_solutions(snap_compare, pool):
@@ -133,7 +172,7 @@ def test_numcro_generator_dialog(snap_compare, pool):
     app = PuzzleApp(pool=pool)
 
     async def opened(pilot):
-        app.generate("numcro")
+        app.open_generator(generator_named("numcro"))
         await pilot.pause(0.2)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=opened)

@@ -32,6 +32,17 @@ def wait_for_text(session: str, text: str, timeout: float = 30.0) -> str:
     raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen(session)}")
 
 
+def wait_until_quit(session: str, timeout: float = 10.0) -> None:
+    """The app quit, and its tmux session with it."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        alive = subprocess.run(["tmux", "has-session", "-t", session], capture_output=True)
+        if alive.returncode != 0:
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"the app did not quit:\n{screen(session)}")
+
+
 def test_type_a_digit_and_read_the_status(tmp_path):
     puzzle = tmp_path / "p.txt"
     shutil.copy(SAMPLE, puzzle)
@@ -55,19 +66,12 @@ def test_type_a_digit_and_read_the_status(tmp_path):
         tmux("send-keys", "-t", session, "C-y")  # redo
         wait_for_text(session, "✗ no solution")
         tmux("send-keys", "-t", session, "C-q")  # unsaved: it asks
-        wait_for_text(session, "Save changes before quitting?")
+        wait_for_text(session, "Unsaved changes: p.txt.")
         tmux("send-keys", "-t", session, "Escape")
         tmux("send-keys", "-t", session, "Delete")  # back to the saved puzzle
         wait_for_text(session, "✓ unique")
         tmux("send-keys", "-t", session, "C-q")
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            alive = subprocess.run(["tmux", "has-session", "-t", session], capture_output=True)
-            if alive.returncode != 0:
-                break
-            time.sleep(0.2)
-        else:
-            raise AssertionError("the app did not quit")
+        wait_until_quit(session)
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
 
@@ -101,5 +105,42 @@ def test_a_killed_app_offers_its_unsaved_work_on_restart(tmp_path):
         tmux("send-keys", "-t", session, "Enter")  # restore them
         shown = wait_for_text(session, "✗ no solution")
         assert "p.txt •" in shown
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def test_a_generated_puzzle_opens_beside_the_file_in_a_real_terminal(tmp_path):
+    """ctrl+g, the Sudoku dialog driven by keys alone (Enter opens a choice, Enter in a
+    field generates), the new puzzle in a tab beside the file, ctrl+pageup back to it, and
+    quitting asks once: "→ Enter" sent in one burst quits without saving."""
+    puzzle = tmp_path / "p.txt"
+    shutil.copy(SAMPLE, puzzle)
+    script = Path(sys.executable).with_name("puzzle-tui")
+    session = f"pw-tabs-{os.getpid()}"
+    env = f"PUZZLE_WORKBENCH_HOME={tmp_path / 'home'} TERM=xterm-256color"
+    tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30",
+         f"env {env} {script} {puzzle}")
+    try:
+        wait_for_text(session, "✓ unique")
+        tmux("send-keys", "-t", session, "C-g")
+        wait_for_text(session, "Generate a unique Sudoku…")
+        tmux("send-keys", "-t", session, "Enter")
+        wait_for_text(session, "Symmetry of the givens")
+        tmux("send-keys", "-t", session, "Enter")  # the sizes
+        time.sleep(0.5)
+        tmux("send-keys", "-t", session, "4", "Enter")  # typed to find 4x4, picked
+        time.sleep(0.5)
+        tmux("send-keys", "-t", session, "Down", "Down", "Down", "Enter")  # from a text field
+        shown = wait_for_text(session, "2 untitled Sudoku •")
+        assert "1 p.txt" in shown and "Sudoku 4x4" in shown
+        wait_for_text(session, "✓ unique")
+        tmux("send-keys", "-t", session, "C-PPage")
+        shown = wait_for_text(session, "p.txt — Sudoku 9x9")
+        wait_for_text(session, "✓ unique")
+        tmux("send-keys", "-t", session, "C-q")
+        wait_for_text(session, "Unsaved changes: untitled Sudoku.")
+        tmux("send-keys", "-t", session, "Right", "Enter")  # one burst: Quit without saving
+        wait_until_quit(session)
+        assert not list((tmp_path / "home" / "recovery").glob("*.txt"))
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)

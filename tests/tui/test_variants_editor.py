@@ -292,29 +292,22 @@ async def test_every_tool_fits_a_small_terminal(pool):
 
 
 
-@pytest.mark.parametrize("kind, seed", [("thermo", "2"), ("killer", "3")])
+@pytest.mark.parametrize("name, values", [("shapes", {"shapes": "thermo", "seed": "2"}),
+                                          ("killer", {"seed": "3"})])
 async def test_generator_dialog_makes_thermometers_and_killers_without_one_cell_cages(
-        pool, kind, seed):
-    from textual.widgets import Input
-
-    from tests.tui.test_app import ready
-    from tui.screens.dialogs import GenerateVariants
+        pool, name, values):
+    from tests.tui.test_generate import opened, set_fields
 
     app = PuzzleApp(pool=pool)
     async with app.run_test(size=(120, 40)) as pilot:
-        app.generate("variants")
-        await wait_for(pilot, lambda: ready(app, GenerateVariants))
-        dialog = app.screen
-        dialog.query_one("#kind").value = kind
-        dialog.query_one("#size").value = 6
-        dialog.query_one("#seed", Input).value = seed
-        await pilot.pause(0.5)  # two quick clicks would count as a double click
+        dialog = await opened(app, pilot, name)
+        set_fields(dialog, values | {"size": "6"})
         await pilot.click("#start")
         await wait_for(pilot, lambda: isinstance(app.screen, VariantsEditor)
                        and app.screen.found is not None, timeout=60)
         editor = app.screen
         assert editor.found == 1
-        if kind == "thermo":
+        if name == "shapes":
             assert editor.puzzle.thermos
         else:
             assert editor.puzzle.cages and min(len(c.cells) for c in editor.puzzle.cages) >= 2

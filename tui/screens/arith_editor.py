@@ -5,6 +5,8 @@ and a unique calculation's level and first steps as a person solves it."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,6 +22,7 @@ from tui.screens.editor import PuzzleEditor, plural
 from tui.widgets.layout_grid import LayoutGrid
 from tui.widgets.status_panel import StatusPanel
 
+TEMPLATE = "   ***\nx   **\n------\n   ***\n  ***\n------\n *****\n"  # every cell blank
 HINT = ("type a digit, a blank (*) or a letter in a cell; Backspace blanks it; + and - make "
         "the row under the cursor a digit longer or shorter, F7/F8 add or take a row, F9 "
         "switches the operation; ctrl+g makes a new calculation")
@@ -27,6 +30,12 @@ HINT = ("type a digit, a blank (*) or a letter in a cell; Backspace blanks it; +
 
 class ArithEditor(PuzzleEditor):
     family = ARITH
+    grid_widget = LayoutGrid
+    new_puzzles = (("覆面算 SEND+MORE=MONEY (edit its letters)",
+                    partial(arith.parse, "SEND+MORE=MONEY")),
+                   ("虫食算 3x2 multiplication, every cell blank (fill it in)",
+                    partial(arith.parse, TEMPLATE)))
+    typing_help = HINT
     SLOTS = ("check", "rate")  # a unique calculation is rated in the pool after its check
     BINDINGS = [
         Binding("ctrl+r", "reveal", "Solution"),

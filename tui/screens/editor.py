@@ -61,6 +61,11 @@ class PuzzleEditor(Screen):
     `generator`; the puzzle is an immutable model of the family."""
 
     family: Family
+    # the family's app-side entry (tui/families.py): its empty puzzles, (what it is, how to
+    # make one), its grid widget and what typing does beyond BINDINGS (the help screen)
+    new_puzzles: tuple[tuple[str, object], ...] = ()
+    grid_widget: type | None = None
+    typing_help = ""
     export_style = ("line", "one-line text")  # the family's format style, and its name
     with_redundant = False  # the live check also finds the givens that could go
     BINDINGS = [

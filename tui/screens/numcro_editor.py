@@ -6,6 +6,7 @@ the cursor."""
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 from textual import work
@@ -41,6 +42,10 @@ HELP = ("digits: number · space: block · =: give a letter · -: take it back �
 
 class NumcroEditor(PuzzleEditor):
     family = NUMCRO
+    grid_widget = NumcroGrid
+    new_puzzles = tuple((f"ナンクロ {n}x{n} (draw blocks, number the cells)",
+                         partial(Puzzle.blank, n)) for n in (9, 11, 13))
+    typing_help = HELP
     SLOTS = ("check", "rate")  # the level runs in the pool too, after a unique check
     export_style = ("blog", "the blog's text")
     BINDINGS = [

@@ -1,4 +1,5 @@
-"""The start screen: new puzzles, generate, open, recent files, and recovered work."""
+"""The start screen: recovered work, the open puzzles, every family's empty puzzles and
+generators (tui/families.py), open, and recent files."""
 
 from __future__ import annotations
 
@@ -9,38 +10,17 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core import arith, numcro, sudoku
-from core.sudoku.model import BOX_SHAPES
-from core.variants.model import blank as variants_blank
-from tui import storage
-
-
-def _sudoku(n: int):
-    return lambda: sudoku.Puzzle(sudoku.Shape.of_size(n), (0,) * n * n)
-
-
-def _numcro(n: int):
-    return lambda: numcro.Puzzle("ja", (), n, n, tuple(range(1, n * n + 1)))
-
-
-# (what it is, how to make an empty one): the start screen and the command palette offer them
-NEW_PUZZLES = [
-    *((f"Sudoku {n}x{n} (boxes {r}x{c})", _sudoku(n)) for n, (r, c) in (
-        (n, BOX_SHAPES[n]) for n in (9, 6, 4, 8, 12, 16, 25))),
-    ("覆面算 SEND+MORE=MONEY (edit its letters)", lambda: arith.parse("SEND+MORE=MONEY")),
-    *((f"ナンクロ {n}x{n} (draw blocks, number the cells)", _numcro(n)) for n in (9, 11, 13)),
-    ("Sudoku variant 9x9 (: adds killer cages, jigsaw, dots, thermos, ...)",
-     lambda: variants_blank(9)),
-]
+from tui import families, storage
+from tui.widgets.document_tabs import document_name
 
 
 class StartScreen(Screen):
     CSS = """
     StartScreen Vertical { align: center top; padding: 1 4; }
     StartScreen #welcome { margin-bottom: 1; }
-    StartScreen OptionList { height: auto; max-height: 30; width: 80; }
+    StartScreen OptionList { height: 1fr; width: 90; max-width: 100%; }
     """
-    BINDINGS = [("ctrl+g", "generate", "Generate"), ("ctrl+o", "open", "Open")]
+    BINDINGS = [("ctrl+g", "app.generate", "Generate"), ("ctrl+o", "app.open", "Open")]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -55,7 +35,8 @@ class StartScreen(Screen):
         self.query_one(OptionList).focus()
 
     def on_screen_resume(self) -> None:
-        """Back from an editor: recovered work and recent files may have changed."""
+        """Back from an editor: open puzzles, recovered work and recent files may have
+        changed."""
         self.title = "Puzzle workbench"
         self.sub_title = ""
         choices = self.query_one(OptionList)
@@ -63,40 +44,41 @@ class StartScreen(Screen):
         choices.add_options(self.choices())
         choices.highlighted = 0
 
-    def action_generate(self) -> None:
-        self.app.action_generate()
-
-    def action_open(self) -> None:
-        self.app.action_open()
-
-    def choices(self) -> list[Option]:
-        options = []
-        for recovery in storage.recoveries():
-            origin = recovery.origin or "a new puzzle"
-            options.append(Option(f"Recover unsaved work on {origin} ({storage.age(recovery)})",
-                                  id=f"recover-{recovery.key}"))
-        options += [Option(f"New {label}", id=f"new-{i}")
-                    for i, (label, _) in enumerate(NEW_PUZZLES)]
-        options += [Option(f"Generate a {dialog.family.title}…", id=f"generate-{name}")
-                    for name, dialog in self.app.generator_dialogs().items()]
-        options.append(Option("Open a file…", id="open"))
-        for i, path in enumerate(storage.recent_files()):
-            options.append(Option(f"Recent: {path}", id=f"recent-{i}"))
+    def choices(self) -> list[Option | None]:
+        """Each group of entries, a line between groups."""
+        open_copies = {d.recovery for d in self.app.documents}  # their own: open already
+        groups = [
+            [Option(f"Recover unsaved work on {r.origin or 'a new puzzle'} ({storage.age(r)})",
+                    id=f"recover-{r.key}") for r in storage.recoveries()
+             if r.key not in open_copies],
+            [Option(f"Switch to {i} {document_name(d)}{' •' if d.dirty else ''}",
+                    id=f"document-{i - 1}") for i, d in enumerate(self.app.documents, 1)],
+            [Option(new.title, id=f"new-{i}") for i, new in enumerate(families.new_puzzles())],
+            [Option(making.title, id=f"generate-{i}")
+             for i, making in enumerate(families.generators())],
+            [Option("Open a file…", id="open")] + [
+                Option(f"Recent: {path}", id=f"recent-{i}")
+                for i, path in enumerate(storage.recent_files())],
+        ]
+        options: list[Option | None] = []
+        for group in filter(None, groups):
+            options += [None] * bool(options) + group
         return options
 
     @on(OptionList.OptionSelected)
     def chosen(self, event: OptionList.OptionSelected) -> None:
-        choice = event.option.id or ""
+        kind, _, rest = (event.option.id or "").partition("-")
         app = self.app
-        if choice.startswith("recover-"):
-            key = choice.removeprefix("recover-")
-            origin = next((r.origin for r in storage.recoveries() if r.key == key), None)
-            app.open_recovered(key, storage.load_recovery(key) or "", origin)
-        elif choice.startswith("new-"):
-            app.edit(NEW_PUZZLES[int(choice.removeprefix("new-"))][1]())
-        elif choice.startswith("generate-"):
-            app.generate(choice.removeprefix("generate-"))
-        elif choice == "open":
+        if kind == "recover":
+            origin = next((r.origin for r in storage.recoveries() if r.key == rest), None)
+            app.open_recovered(rest, storage.load_recovery(rest) or "", origin)
+        elif kind == "document":
+            app.show_document(app.documents[int(rest)])
+        elif kind == "new":
+            app.edit(families.new_puzzles()[int(rest)].make())
+        elif kind == "generate":
+            app.open_generator(families.generators()[int(rest)])
+        elif kind == "open":
             app.action_open()
-        elif choice.startswith("recent-"):
-            app.open_path(storage.recent_files()[int(choice.removeprefix("recent-"))])
+        elif kind == "recent":
+            app.open_path(storage.recent_files()[int(rest)])

@@ -5,6 +5,8 @@ keep their own), and the stepper walks the logical solution on the grid."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -25,6 +27,12 @@ STEPS_BEFORE, STEPS_SHOWN = 3, 14  # the walkthrough's window around the step sh
 
 class SudokuEditor(PuzzleEditor):
     family = SUDOKU
+    grid_widget = SudokuGrid
+    new_puzzles = tuple((f"Sudoku {n}x{n} (boxes {box.box_rows}x{box.box_cols})",
+                         partial(sudoku.Puzzle.blank, n))
+                        for n in (9, 6, 4, 8, 12, 16, 25) for box in (sudoku.Shape.of_size(n),))
+    typing_help = ("1-9 (A-Z beyond 9) place a given, 0 . space Delete clear it; in pencil "
+                   "mode (F6) they toggle your own marks")
     with_redundant = True
     SLOTS = ("check", "rate", "suggest")
     BINDINGS = [

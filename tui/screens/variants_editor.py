@@ -11,6 +11,7 @@ hard it is, what the cursor's cell holds, and what the grid's letters and marks 
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 from textual import work
 from textual.app import ComposeResult
@@ -55,6 +56,10 @@ SIDES = {"left": ("row", False), "right": ("row", True), "top": ("col", False),
 
 class VariantsEditor(PuzzleEditor):
     family = VARIANTS
+    grid_widget = VariantsGrid
+    new_puzzles = (("Sudoku variant 9x9 (: adds killer cages, jigsaw, dots, thermos, ...)",
+                    partial(model.blank, 9)),)
+    typing_help = HINT
     export_style = ("grid", "the variants text format")
     SLOTS = ("check", "rate")
     BINDINGS = [

@@ -25,9 +25,9 @@ from core.sudoku.explainer.board import (
     cell_name,
     region_name,
 )
-from core.sudoku.explainer.hint import Hint
+from core.sudoku.explainer.chain_hint import NAKED, ChainHint
+from core.sudoku.explainer.nested import advanced_offs
 
-NAKED = 3  # cause of an "on": the last candidate of its cell; 0-2: the last place in a region
 ADVANCED = 4  # cause of an "off" found by a technique inside the chain (nested chains)
 BIG = 1 << 30  # no limit on a chain's length
 
@@ -149,37 +149,6 @@ class End:
 def stored(run: Run, k: int) -> End:
     parents, cause, nested = run.found[k]
     return End(run, k, parents, cause, nested)
-
-
-@dataclass(eq=False)
-class ChainHint(Hint):
-    targets: tuple = ()  # the chain ends (End) whose ancestors make the complexity
-    sort_key: int = 0
-    kind: str = ""  # cycle, forcing, binary, cell, region
-    flat: int = 0
-    _signature: tuple | None = None
-
-    def complexity(self) -> int:
-        return self.flat + self.nested_complexity()
-
-    def nested_complexity(self) -> int:
-        seen, total = set(), 0
-        for end in self.targets:
-            found = end.run.found
-            for k in end.chain():
-                nested = end.nested if k == end.key else found[k][2]
-                if nested is not None:
-                    sig = nested.signature()
-                    if sig not in seen:
-                        seen.add(sig)
-                        total += nested.complexity()
-        return total
-
-    def signature(self) -> tuple:
-        """SE's FullChain: the targets and the whole chains behind them."""
-        if self._signature is None:
-            self._signature = tuple((end.key, tuple(end.chain())) for end in self.targets)
-        return self._signature
 
 
 def ancestor_count(end: End) -> int:
@@ -519,16 +488,6 @@ SLOT_CLEAR = tuple(tuple((r * 9, ~(1 << i)) for r, i in SLOTS[cell]) for cell in
 
 # --- forcing chains that branch: Nishio, multiple, dynamic, nested -------------------------------
 
-def java_map_order(cells) -> list[int]:
-    """The order a java.util.HashMap keyed by cell index iterates: by index modulo its
-    capacity, ties in insertion order (SE builds its removal maps that way)."""
-    cells = list(cells)
-    capacity = 16
-    while len(cells) > capacity * 3 // 4:
-        capacity *= 2
-    return sorted(cells, key=lambda c: c & (capacity - 1))
-
-
 class Chaining:
     """One of SE's chaining producers: (multiple, dynamic, nishio, level)."""
 
@@ -778,8 +737,6 @@ class Chaining:
     # nested chains: basic techniques (and chains) applied inside a dynamic chain
 
     def _advance(self, board: Board, source: Board, run: Run, pending_off: deque) -> bool:
-        from core.sudoku.explainer.nested import advanced_offs
-
         added = False
         for off, parents, nested in advanced_offs(self, board, source, run):
             if off not in run.found:

@@ -8,14 +8,16 @@ from __future__ import annotations
 from functools import partial
 
 from core.sudoku.explainer.board import CELL_REGIONS, REGION_MASK, REGIONS, Board, cell_bits
-from core.sudoku.explainer.chains import NAKED, ChainHint, Chaining, java_map_order
+from core.sudoku.explainer.chain_hint import NAKED, ChainHint, java_map_order
 from core.sudoku.explainer.fish import fish
 from core.sudoku.explainer.intersections import locked_candidates
 from core.sudoku.explainer.subsets import hidden_sets, naked_sets
 
 
-def other_rules(chaining: Chaining) -> list:
-    """SE's otherRules of a nested chaining producer, made once per producer."""
+def other_rules(chaining) -> list:
+    """SE's otherRules of a nested chaining producer (core/sudoku/explainer/chains.py's
+    Chaining), made once per producer; the chains among them are of its own class."""
+    Chaining = type(chaining)  # noqa: N806 (a class)
     if chaining._others is None:
         rules = [partial(locked_candidates, classic=chaining.classic), hidden_sets(2),
                  naked_sets(2), fish(2)]
@@ -35,8 +37,8 @@ def other_rules(chaining: Chaining) -> list:
     return chaining._others
 
 
-def _rule_hints(rule, board: Board):
-    if isinstance(rule, Chaining):
+def _rule_hints(rule, board: Board, chaining_type: type):
+    if isinstance(rule, chaining_type):
         return distinct(rule.hints(board))
     return list(rule(board))
 
@@ -52,11 +54,11 @@ def distinct(hints: list[ChainHint]) -> list[ChainHint]:
     return out
 
 
-def advanced_offs(chaining: Chaining, board: Board, source: Board, run) -> list:
+def advanced_offs(chaining, board: Board, source: Board, run) -> list:
     """(off key, parents, nested chain hint) from the first rule that finds anything."""
     result = []
     for rule in other_rules(chaining):
-        for hint in _rule_hints(rule, board):
+        for hint in _rule_hints(rule, board, type(chaining)):
             parents = rule_parents(hint, source, board)
             if not parents:
                 continue

@@ -8,8 +8,8 @@ from core.sudoku.explainer import explain
 from core.sudoku.explainer.techniques import techniques_up_to as se_techniques_up_to
 from core.sudoku.generator import GenerationFailed, UniquenessTest, random_solution
 from core.sudoku.ladder import solvable_with, techniques_up_to
-from core.sudoku.logic import score_range
 from core.sudoku.model import Shape
+from core.sudoku.rating import score_range
 from core.symmetry import SYMMETRIES, orbits
 from tests.core.sudoku.helpers import is_valid_solution
 

@@ -17,7 +17,7 @@ from core.sudoku.ladder import (
     solve_logically,
     techniques_up_to,
 )
-from core.sudoku.logic import LEVELS
+from core.sudoku.rating import LEVELS
 from tests.core.sudoku.helpers import sample, se_sample
 
 # r1c1.. from Sudoku Explainer's easiest band in the SE-rated sample (rated 2.5 there)

@@ -8,7 +8,8 @@ import pytest
 from core.sudoku import count, parse, rate
 from core.sudoku.authoring import boards_before
 from core.sudoku.explainer import explain
-from core.sudoku.logic import LEVEL_BANDS, LEVELS, level_of_score, score_range, technique_of
+from core.sudoku.logic import technique_of
+from core.sudoku.rating import LEVEL_BANDS, LEVELS, level_of_score, score_range
 from tests.core.sudoku.helpers import se_sample
 
 PUZZLES = Path(__file__).resolve().parents[3] / "puzzles" / "sudoku"
