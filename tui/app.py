@@ -11,7 +11,7 @@ from textual.screen import Screen
 
 from core import kinds
 from core.errors import ParseError
-from core.files import InputError, read_text
+from core.files import InputError
 from core.jobs import JobPool
 from tui import storage
 from tui.screens.arith_editor import ArithEditor
@@ -46,6 +46,7 @@ class PuzzleApp(App):
     def __init__(self, path: str | None = None, pool: JobPool | None = None) -> None:
         super().__init__()
         self.storage_warned = False
+        self.window = storage.Window()  # this window's claim on its recovery copies
         self.start_path = path
         self.own_pool = pool is None  # tests share one pool between apps
         self.pool = pool or JobPool()
@@ -77,9 +78,7 @@ class PuzzleApp(App):
         editor = self.editor()
 
         def fresh():
-            made = editor_class(puzzle, path, saved_text)
-            made.recovery = recovery or made.recovery
-            return made
+            return editor_class(puzzle, path, saved_text, recovery)
         if editor is None:
             self.push_screen(fresh())
         elif type(editor) is editor_class:
@@ -107,25 +106,27 @@ class PuzzleApp(App):
         return f"{path}: {problem}" if problem else None
 
     def open_path(self, path: str) -> None:
-        """Open a puzzle file (or link); when unsaved work on it was kept, ask whether to
-        restore it."""
+        """Open a puzzle file (or link); when unsaved work on it was left behind by a window
+        that closed or was killed, ask whether to restore it (the newest copy)."""
         if kinds.is_link(path):
             self.open_link(path)
             return
-        key = storage.recovery_key(path)
-        kept = storage.load_recovery(key)
-        if kept is None:
+        kept = storage.kept(path)
+        if not kept:
             self.open_saved(path)
             return
-        when = next((storage.age(r) for r in storage.recoveries() if r.key == key), "")
+        newest = kept[0]
+        more = f" ({len(kept)} copies: the newest is offered)" if len(kept) > 1 else ""
 
         def answered(answer: str) -> None:
             if answer == "Restore the unsaved changes":
-                self.open_recovered(key, kept, path)
+                self.open_recovered(newest.key, storage.load_recovery(newest.key) or "", path)
             elif answer == "Open the saved file":
-                storage.clear_recovery(key)
+                for copy in kept:
+                    storage.clear_recovery(copy.key)
                 self.open_saved(path)
-        self.push_screen(Choice(f"Unsaved changes to {Path(path).name} were kept ({when}).",
+        self.push_screen(Choice(f"Unsaved changes to {Path(path).name} were kept "
+                                f"({storage.age(newest)}){more}.",
                                 ["Restore the unsaved changes", "Open the saved file",
                                  "Cancel"]), answered)
 
@@ -139,6 +140,10 @@ class PuzzleApp(App):
             storage.remember(path)
         except storage.StorageError as error:
             self.warn_storage(error)
+        if storage.held_elsewhere(path, self.window):
+            self.notify(f"{Path(path).name} has unsaved changes in another window: each "
+                        "window keeps its own, and saving asks before writing over the "
+                        "other's save", title="Open twice", timeout=10)
         self.edit(puzzle, path, family.format(puzzle))
 
     def open_link(self, link: str) -> None:
@@ -159,11 +164,12 @@ class PuzzleApp(App):
             self.notify(f"the kept copy cannot be read: {error}", title="Cannot recover",
                         severity="error")
             return
-        on_disk = ""
+        on_disk = ""  # the file's puzzle in its family's text, to compare edits with
         if origin:
             try:
-                on_disk = read_text(origin)
-            except InputError:
+                family, saved = load_puzzle(origin)
+                on_disk = family.format(saved)
+            except (InputError, ParseError):
                 pass
         self.edit(puzzle, origin, on_disk, recovery=key)
 
@@ -204,7 +210,7 @@ class PuzzleApp(App):
                 if not editor.dirty:
                     self.exit()
             elif answer == "Quit without saving":
-                storage.clear_recovery(editor.recovery)
+                editor.session.discard()
                 self.exit()
         self.push_screen(Choice("Save changes before quitting?",
                                 ["Save", "Quit without saving", "Cancel"]), answered)
