@@ -18,7 +18,7 @@ CHECKS_KEPT = 500  # check results remembered by puzzle state (undo shows them a
 
 class LiveCheck:
     """Runs the editor's pool jobs; the editor (a Textual node) hosts their workers and
-    timers, and its `status` panel shows them."""
+    timers, and its `status` panel shows them while it `can_show`."""
 
     def __init__(self, editor, slots: tuple[str, ...]) -> None:
         self.editor, self.slots = editor, slots
@@ -77,7 +77,7 @@ class LiveCheck:
         editor.status.busy(slot, lambda: pool.nodes(slot))
         loop = asyncio.get_running_loop()
         result = await loop.run_in_executor(pool.executor, work, index, job, *args)
-        if not editor.is_attached or not pool.is_live(slot, job) or puzzle != editor.puzzle:
+        if not editor.can_show or not pool.is_live(slot, job) or puzzle != editor.puzzle:
             return None
         self.running.discard(slot)
         editor.status.idle(slot)

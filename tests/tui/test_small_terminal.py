@@ -34,14 +34,19 @@ def cursor_in_view(editor) -> bool:
 
 def panel_readable(editor) -> bool:
     """The panel is on screen and wide enough to read; its status lines wrap inside it, as
-    tall as their wrapped text."""
+    tall as their wrapped text (a long one scrolls with the panel)."""
     panel = editor.query_one(StatusPanel)
     if panel.region.right > SIZE[0] or panel.content_region.width < 20:
         return False
+    if not panel.query_one("#uniqueness").display:
+        return False
     for line in panel.query_one("#uniqueness"), panel.query_one("#details"):
         text, width = str(line.render()), line.content_region.width
+        if not line.display:  # nothing to say there
+            continue
         wrapped = len(Text(text).wrap(Console(width=width), width)) if text else 0
-        if not panel.region.contains_region(line.region) or line.size.height < wrapped:
+        inside = panel.region.x <= line.region.x and line.region.right <= panel.region.right
+        if not inside or line.size.height < wrapped:
             return False
     return True
 
@@ -57,6 +62,7 @@ async def opened(app, pilot, puzzle):
     app.edit(puzzle)
     await wait_for(pilot, lambda: isinstance(app.focused, CellGrid)
                    and app.screen.last_check is not None)
+    await pilot.pause()  # the panel laid out with the check's words
     return app.screen
 
 

@@ -119,6 +119,12 @@ class PuzzleEditor(Screen):
     def status(self) -> StatusPanel:
         return self.query_one(StatusPanel)
 
+    @property
+    def can_show(self) -> bool:
+        """The editor is on its app with its panel (not yet, or no longer, while the app
+        builds or takes down its widgets): a job's result can be shown."""
+        return self.is_attached and bool(self.query(StatusPanel))
+
     def update_title(self) -> None:
         name = Path(self.path).name if self.path else "untitled"
         self.title = f"{name}{' •' if self.dirty else ''}"

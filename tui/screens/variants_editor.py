@@ -384,14 +384,15 @@ class VariantsEditor(PuzzleEditor):
         self.query_one("#here", Static).update(here(self.puzzle, self.grid.cursor))
 
     def on_resize(self) -> None:
-        self.fit()
+        self.call_after_refresh(self.fit)
 
     def fit(self) -> None:
-        """The grid keeps its margin while the screen is tall enough for it and its clues
+        """The grid keeps its margin while the board is tall enough for it and its clues
         (a 9x9 with clues outside fits 80x24 without)."""
         top, bottom, _, _ = margins(self.puzzle)
-        tall = self.size.height >= 2 * self.puzzle.size + 1 + top + bottom + 4
-        self.grid.styles.margin = (1, 2) if tall else (0, 1)
+        room = self.query_one("#board").size.height
+        tall = room >= 2 * self.puzzle.size + 1 + top + bottom + 2
+        self.grid.styles.margin = (1, 1) if tall or not room else (0, 1)
 
     def show_check(self) -> None:
         if self.check_failed():

@@ -29,6 +29,8 @@ class StatusPanel(VerticalScroll):
         yield Static("", id="walkthrough", markup=False)
 
     def on_mount(self) -> None:
+        for line in self.query(Static):
+            line.display = line.has_class("heading")  # an empty line takes no room
         self._shown: dict[str, str] = {}  # the text of each line as shown
         self._busy: dict[str, tuple[float, Callable[[], int] | None]] = {}
         self._frame = 0
@@ -54,10 +56,7 @@ class StatusPanel(VerticalScroll):
                              + (f", {_count(searched)} nodes" if searched else ""))
         if "check" in self._busy and now - self._busy["check"][0] > SHOWN_AFTER:
             self.set_uniqueness("checking…", "")
-        progress = self.query_one("#progress", Static)
-        if lines or progress.display:
-            self._update("#progress", "\n".join(lines) + "\nEsc stops")
-            progress.display = bool(lines)
+        self._update("#progress", "\n".join(lines + ["Esc stops"]) if lines else "")
 
     def set_uniqueness(self, text: str, kind: str, details: str | None = None) -> None:
         self._update("#uniqueness", text)
@@ -81,6 +80,8 @@ class StatusPanel(VerticalScroll):
             return
         self._shown[selector] = text
         widget = self.query_one(selector, Static)
+        if widget.display != bool(text):
+            widget.display = bool(text)  # an empty line takes no room
         width = widget.content_region.width
         same = old is not None and width > 0 and _lines(old, width) == _lines(text, width)
         widget.update(text, layout=not same)
