@@ -4,7 +4,9 @@
 A CPU-bound check in a thread slows typing; in a process it does not (see CONVENTIONS.md).
 Every job gets a number in its slot of a shared array; starting a newer job in the slot, or
 cancelling, changes the number, and the old job's `stop` callable sees that and ends its
-search within a poll interval. Workers ignore Ctrl+C: the parent cancels their slots.
+search within a poll interval. Each call of `stop` is also counted in the slot, so the parent
+can say how far a long search has gone (`JobPool.nodes`). Workers ignore Ctrl+C: the parent
+cancels their slots.
 """
 
 from __future__ import annotations
@@ -18,43 +20,59 @@ from dataclasses import dataclass
 
 from core import kinds
 from core.errors import GenerationFailed
-from core.family import Checked, Context, Failed, Generated, NotRated
+from core.family import REDUNDANT_SECONDS, Checked, Context, Failed, Generated, NotRated
+from core.search import STOP_EVERY, with_deadline
 
-# Set in each worker process by `_start`: the pool's initializer is the only way to hand a
-# shared array to spawned children, so this one module global is deliberate.
+# Set in each worker process by `_start`: the pool's initializer is the only way to hand
+# shared arrays to spawned children, so these module globals are deliberate.
 _live_jobs = None
+_polls = None  # calls of each slot's `stop` by its job (a search asks every STOP_EVERY nodes)
 
 
-def _start(live_jobs) -> None:
-    global _live_jobs
-    _live_jobs = live_jobs
+def _start(live_jobs, polls=None) -> None:
+    global _live_jobs, _polls
+    _live_jobs, _polls = live_jobs, polls
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def stop_of(slot: int | None, job: int | None):
-    """The job's stop callable; None for a job run in this process (no pool, no slot)."""
-    return None if slot is None else lambda: _live_jobs[slot] != job
+    """The job's stop callable, which counts its calls; None for a job run in this process
+    (no pool, no slot)."""
+    if slot is None:
+        return None
+
+    def stop() -> bool:
+        if _polls is not None:
+            _polls[slot] += 1
+        return _live_jobs[slot] != job
+    return stop
 
 
 class JobPool:
     """One process pool with a job number per named slot (e.g. check, rate, generate)."""
 
     def __init__(self, workers: int = 2,
-                 slots: tuple[str, ...] = ("check", "rate", "suggest", "generate")):
+                 slots: tuple[str, ...] = ("check", "redundant", "rate", "suggest", "generate")):
         import multiprocessing  # here: a command run in one process does not load it
         from concurrent.futures import ProcessPoolExecutor
 
         context = multiprocessing.get_context("spawn")
         self.slots = slots
         self.live = context.Array("q", len(slots), lock=False)
+        self.polls = context.Array("q", len(slots), lock=False)
         self.executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_start,
-                                            initargs=(self.live,))
+                                            initargs=(self.live, self.polls))
 
     def next_job(self, slot: str) -> tuple[int, int]:
         """Supersede whatever runs in the slot; the new job's (slot index, number)."""
         index = self.slots.index(slot)
         self.live[index] += 1
+        self.polls[index] = 0
         return index, self.live[index]
+
+    def nodes(self, slot: str) -> int:
+        """About how many search nodes the slot's job has visited so far."""
+        return self.polls[self.slots.index(slot)] * STOP_EVERY
 
     def cancel(self, slot: str) -> None:
         self.live[self.slots.index(slot)] += 1
@@ -68,15 +86,26 @@ class JobPool:
         self.executor.shutdown(wait=wait, cancel_futures=True)
 
 
-def check(slot: int, job: int, kind: str, puzzle, context: Context,
-          with_redundant: bool = False) -> Checked | Failed:
-    """Count to two; when asked and unique, also the givens that could go."""
+def check(slot: int, job: int, kind: str, puzzle, context: Context) -> Checked | Failed:
+    """Count to two (the givens that could go are a job of their own: `redundant`)."""
     stop = stop_of(slot, job)
     try:
-        checked = kinds.by_name(kind).check(puzzle, 2, stop, context, with_redundant)
+        checked = kinds.by_name(kind).check(puzzle, 2, stop, context)
     except Exception as error:  # a bug or a missing dictionary must reach the screen
         return Failed(_message(error))
     return Failed(stopped=True) if stop() else checked
+
+
+def redundant(slot: int, job: int, kind: str, puzzle, context: Context, solution=None):
+    """A unique puzzle's givens that could go, and those not decided within the family's
+    budget (REDUNDANT_SECONDS): (found, undecided), or Failed."""
+    stop = stop_of(slot, job)
+    try:
+        found, undecided = kinds.by_name(kind).redundant(
+            puzzle, with_deadline(stop, REDUNDANT_SECONDS), context, solution)
+    except Exception as error:  # a bug must reach the screen, not kill the pool silently
+        return Failed(_message(error))
+    return Failed(stopped=True) if stop() else (found, undecided)
 
 
 def rate(slot: int | None, job: int | None, kind: str, puzzle, context: Context):

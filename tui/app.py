@@ -14,12 +14,12 @@ from textual.widgets import Header
 
 from core import kinds
 from core.errors import ParseError
-from core.files import InputError, read_text
+from core.files import InputError
 from core.jobs import JobPool
 from tui import families, storage
 from tui.commands import PuzzleCommands
 from tui.screens.dialogs import Choice, Menu, PathPrompt
-from tui.screens.editor import PuzzleEditor, disk_stamp, load_puzzle
+from tui.screens.editor import PuzzleEditor, load_puzzle
 from tui.screens.generate import GenerateDialog
 from tui.screens.help import HelpScreen
 from tui.screens.start import StartScreen
@@ -44,6 +44,7 @@ class PuzzleApp(App):
     def __init__(self, path: str | None = None, pool: JobPool | None = None) -> None:
         super().__init__()
         self.storage_warned = False
+        self.window = storage.Window()  # this window's claim on its recovery copies
         self.start_path = path
         self.own_pool = pool is None  # tests share one pool between apps
         self.pool = pool or JobPool()
@@ -81,7 +82,7 @@ class PuzzleApp(App):
             return
         shown_before = editor.is_mounted
         if front is not None:
-            front.schedule_check(cancel_only=True)
+            front.live.stop()
             await self.switch_screen(editor)
         else:
             await self.push_screen(editor)
@@ -116,8 +117,8 @@ class PuzzleApp(App):
         if problem:
             self.notify(problem, title="Cannot edit", severity="error", timeout=15)
             return
-        editor = families.editor_for(kinds.of(puzzle))(puzzle, path, saved_text)
-        editor.recovery = recovery or editor.recovery
+        editor = families.editor_for(kinds.of(puzzle))(puzzle, path, saved_text,
+                                                               recovery)
         self.opened += 1
         self.install_screen(editor, f"document-{self.opened}")
         front = self.editor()
@@ -154,7 +155,7 @@ class PuzzleApp(App):
             if answer == "Save":
                 self.save_then([editor], lambda: self.close_document(editor))
             elif answer == "Discard":
-                storage.clear_recovery(editor.recovery)
+                editor.session.discard()
                 self.close_document(editor)
         self.push_screen(Choice(f"{document_name(editor)} has unsaved changes.",
                                 ["Save", "Discard", "Cancel"]), answered)
@@ -166,7 +167,7 @@ class PuzzleApp(App):
         """Close an open puzzle; the one beside it (or the start screen) comes to the front."""
         at = self.documents.index(editor)
         self.documents.remove(editor)
-        editor.schedule_check(cancel_only=True)
+        editor.live.stop()
         if self.screen is editor and self.documents:
             await self.bring_to_front(self.documents[min(at, len(self.documents) - 1)])
         elif self.screen is editor:
@@ -186,7 +187,7 @@ class PuzzleApp(App):
 
     async def saved(self, editor: PuzzleEditor) -> bool:
         path = editor.path
-        if path and disk_stamp(path) not in (editor.disk_stamp, None):
+        if path and editor.session.changed_on_disk():
             answer = await self.push_screen_wait(Choice(
                 f"{Path(path).name} changed on disk since it was opened or saved here.",
                 ["Overwrite it", "Save as…", "Cancel"]))
@@ -213,7 +214,7 @@ class PuzzleApp(App):
                 self.save_then(unsaved, self.exit)
             elif answer == "Quit without saving":
                 for editor in unsaved:
-                    storage.clear_recovery(editor.recovery)
+                    editor.session.discard()
                 self.exit()
         names = ", ".join(document_name(d) for d in unsaved)
         save = "Save" if len(unsaved) == 1 else f"Save all {len(unsaved)}"
@@ -224,7 +225,7 @@ class PuzzleApp(App):
         """The start screen, in front of the open puzzles (they stay open)."""
         editor = self.editor()
         if editor is not None:
-            editor.schedule_check(cancel_only=True)
+            editor.live.stop()
             self.pop_screen()
 
     # --- opening files -------------------------------------------------------------------
@@ -240,7 +241,8 @@ class PuzzleApp(App):
 
     def open_path(self, path: str) -> None:
         """Open a puzzle file (or link) beside the open ones; a file already open comes to
-        the front. When unsaved work on it was kept, ask whether to restore it."""
+        the front. When unsaved work on it was left behind by a window that closed or was
+        killed, ask whether to restore it (the newest copy)."""
         if kinds.is_link(path):
             self.open_link(path)
             return
@@ -248,20 +250,22 @@ class PuzzleApp(App):
         if already is not None:
             self.show_document(already)
             return
-        key = storage.recovery_key(path)
-        kept = storage.load_recovery(key)
-        if kept is None:
+        kept = storage.kept(path)
+        if not kept:
             self.open_saved(path)
             return
-        when = next((storage.age(r) for r in storage.recoveries() if r.key == key), "")
+        newest = kept[0]
+        more = f" ({len(kept)} copies: the newest is offered)" if len(kept) > 1 else ""
 
         def answered(answer: str) -> None:
             if answer == "Restore the unsaved changes":
-                self.open_recovered(key, kept, path)
+                self.open_recovered(newest.key, storage.load_recovery(newest.key) or "", path)
             elif answer == "Open the saved file":
-                storage.clear_recovery(key)
+                for copy in kept:
+                    storage.clear_recovery(copy.key)
                 self.open_saved(path)
-        self.push_screen(Choice(f"Unsaved changes to {Path(path).name} were kept ({when}).",
+        self.push_screen(Choice(f"Unsaved changes to {Path(path).name} were kept "
+                                f"({storage.age(newest)}){more}.",
                                 ["Restore the unsaved changes", "Open the saved file",
                                  "Cancel"]), answered)
 
@@ -275,6 +279,10 @@ class PuzzleApp(App):
             storage.remember(path)
         except storage.StorageError as error:
             self.warn_storage(error)
+        if storage.held_elsewhere(path, self.window):
+            self.notify(f"{Path(path).name} has unsaved changes in another window: each "
+                        "window keeps its own, and saving asks before writing over the "
+                        "other's save", title="Open twice", timeout=10)
         self.edit(puzzle, path, family.format(puzzle))
 
     def open_link(self, link: str) -> None:
@@ -295,11 +303,12 @@ class PuzzleApp(App):
             self.notify(f"the kept copy cannot be read: {error}", title="Cannot recover",
                         severity="error")
             return
-        on_disk = ""
+        on_disk = ""  # the file's puzzle in its family's text, to compare edits with
         if origin:
             try:
-                on_disk = read_text(origin)
-            except InputError:
+                family, saved = load_puzzle(origin)
+                on_disk = family.format(saved)
+            except (InputError, ParseError):
                 pass
         self.edit(puzzle, origin, on_disk, recovery=key)
 

@@ -18,3 +18,37 @@ async def wait_for(pilot, condition, timeout: float = 20.0) -> None:
         if time.monotonic() > deadline:
             raise AssertionError("condition not met in time")
         await pilot.pause(0.05)
+
+
+def key_event(key: str):
+    """The Key event Pilot sends for `key` (a name like "right", or one character)."""
+    import unicodedata
+
+    from textual import events
+    from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
+
+    if len(key) == 1 and not key.isalnum():
+        key = _character_to_key(key)
+    try:
+        char = unicodedata.lookup(_get_unicode_name_from_key(REPLACED_KEYS.get(key, key)))
+    except KeyError:
+        char = key if len(key) == 1 else None
+    return events.Key(key, char)
+
+
+async def burst(pilot, *keys: str) -> None:
+    """Keys delivered at once, as a paste, a laggy link or key repeat delivers them: posted
+    to the app back to back, none waiting for the one before to be handled."""
+    for key in keys:
+        event = key_event(key)
+        event.set_sender(pilot.app)
+        pilot.app.post_message(event)
+    for _ in range(5):
+        await pilot.pause(0.05)
+
+
+async def paced(pilot, *keys: str) -> None:
+    """The same keys typed one by one, each handled before the next is pressed."""
+    for key in keys:
+        await pilot.press(key)
+        await pilot.pause(0.02)

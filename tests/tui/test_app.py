@@ -199,7 +199,10 @@ async def test_recovered_work_is_offered_at_start(pool):
         await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor))
         editor = app.screen
         assert editor.puzzle == sudoku.parse(SAMPLE.read_text()) and editor.dirty
-        assert editor.recovery == key and "•" in editor.title  # edits go on into that copy
+        assert "•" in editor.title
+        # this window's own copy takes over from the one left behind
+        assert storage.load_recovery(editor.recovery) == sudoku.format(editor.puzzle)
+        assert storage.load_recovery(key) is None
 
 
 async def test_a_files_kept_changes_are_offered_when_it_is_opened(pool, tmp_path):
@@ -395,7 +398,7 @@ async def test_export_from_the_editor_follows_the_file_name(pool, tmp_path):
         app.screen.query_one(Input).value = str(SAMPLE)
         await pilot.press("enter")
         await pilot.pause(0.2)
-        assert any("this puzzle's own file" in n.message for n in app._notifications)
+        assert "this puzzle's own file" in text_of(app, "#notice")
         # an existing file: asked first
         (tmp_path / "p.ipuz").write_text("keep me")
         await pilot.press("ctrl+e")
@@ -451,7 +454,7 @@ async def test_every_family_exports_from_its_editor(pool, tmp_path):
             await pilot.press("enter")
             await wait_for(pilot, lambda name=name: name.exists())
             assert from_ipuz(name.read_text())[1] == puzzle
-            app.screen.saved_text = app.screen.text()  # nothing to ask about for the next one
-            storage.clear_recovery(app.screen.recovery)
+            app.screen.session.discard()  # nothing to ask about for the next one
+            app.screen.session.document.saved_text = app.screen.text()
 
 

@@ -64,12 +64,12 @@ async def test_a_generated_puzzle_opens_beside_and_each_keeps_its_own(pool, tmp_
         await pilot.press("ctrl+z")  # undoes the first's edit, not the second's
         await wait_for(pilot, lambda: first.found == 1 and not first.dirty)
         assert text_of(app, "#uniqueness") == "✓ unique"
-        assert second.puzzle.givens[0] == 1 and second.at == 1
+        assert second.puzzle.givens[0] == 1 and second.history.at == 1
         await pilot.press("ctrl+pagedown")
         await wait_for(pilot, lambda: app.screen is second)
         await pilot.press("ctrl+z")
-        await wait_for(pilot, lambda: second.puzzle.givens[0] != 1 and second.at == 0)
-        assert first.at == 0 and first.puzzle == sudoku.parse(mine.read_text())
+        await wait_for(pilot, lambda: second.puzzle.givens[0] != 1 and second.history.at == 0)
+        assert first.history.at == 0 and first.puzzle == sudoku.parse(mine.read_text())
 
 
 async def test_each_puzzle_saves_to_its_own_file(pool, tmp_path):
@@ -157,12 +157,12 @@ async def test_quitting_without_saving_drops_every_safety_copy(pool):
             await wait_for(pilot, lambda size=size: isinstance(app.screen, SudokuEditor)
                            and app.screen.puzzle.size == size)
             await pilot.press("1")
-        await wait_for(pilot, lambda: len(storage.recoveries()) == 2)
+        await wait_for(pilot, lambda: len(storage.all_copies()) == 2)
         await pilot.press("ctrl+q")
         await wait_for(pilot, lambda: ready(app, Choice))
         await pilot.press("right", "enter")  # Quit without saving
         await wait_for(pilot, lambda: not app.is_running)
-    assert storage.recoveries() == []
+    assert storage.all_copies() == []
 
 
 async def test_the_palette_and_the_start_screen_switch_between_puzzles(pool, tmp_path):
@@ -171,7 +171,7 @@ async def test_the_palette_and_the_start_screen_switch_between_puzzles(pool, tmp
     async with app.run_test(size=(110, 40)) as pilot:
         first, second = await a_file_and_a_new_calculation(app, pilot)
         await pilot.press("9")  # its safety copy is not offered as work to recover
-        await wait_for(pilot, lambda: storage.recoveries() != [])
+        await wait_for(pilot, lambda: storage.all_copies() != [])
         await pilot.press("ctrl+p")
         await pilot.press(*"Switch to 1 mine.txt")
         await pilot.pause(0.5)

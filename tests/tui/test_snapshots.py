@@ -26,7 +26,7 @@ def test_editor_unique_with_difficulty(snap_compare, pool):
 
     async def settled(pilot):
         await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor)
-                       and app.screen.last_rating)
+                       and app.screen.last_rating and not app.screen.live.running)
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=settled)
@@ -40,7 +40,8 @@ def test_editor_several_solutions_highlighted(snap_compare, pool):
     async def settled(pilot):
         app.edit(loose)
         await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor)
-                       and app.screen.found == 2 and app.screen.suggested)
+                       and app.screen.found == 2 and app.screen.suggested
+                       and not app.screen.live.running)
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=settled)
@@ -55,7 +56,8 @@ def test_both_solutions_side_by_side_in_turn(snap_compare, pool):
     async def settled(pilot):
         app.edit(loose)
         await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor)
-                       and app.screen.found == 2 and app.screen.suggested)
+                       and app.screen.found == 2 and app.screen.suggested
+                       and not app.screen.live.running)
         await pilot.press("ctrl+r", "ctrl+r")
         await pilot.pause()
 
@@ -67,7 +69,7 @@ def test_candidates_view(snap_compare, pool):
 
     async def settled(pilot):
         await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor)
-                       and app.screen.last_rating)
+                       and app.screen.last_rating and not app.screen.live.running)
         await pilot.press("f5")
         await pilot.pause()
 
@@ -79,7 +81,7 @@ def test_stepper_on_the_hardest_step(snap_compare, pool):
 
     async def settled(pilot):
         await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor)
-                       and app.screen.last_rating)
+                       and app.screen.last_rating and not app.screen.live.running)
         await pilot.press("ctrl+j")
         await pilot.pause()
 
@@ -176,3 +178,17 @@ def test_numcro_generator_dialog(snap_compare, pool):
         await pilot.pause(0.2)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=opened)
+
+
+def test_candidates_view_at_80x24_follows_the_cursor(snap_compare, pool):
+    """The marks of 81 cells do not fit 24 lines: the board scrolls to the cursor in the
+    last row, and the panel wraps beside it."""
+    app = PuzzleApp(str(SAMPLE), pool=pool)
+
+    async def settled(pilot):
+        await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor)
+                       and app.screen.last_rating and not app.screen.live.running)
+        await pilot.press("f5", "up", "left")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=settled)

@@ -43,6 +43,39 @@ def wait_until_quit(session: str, timeout: float = 10.0) -> None:
     raise AssertionError(f"the app did not quit:\n{screen(session)}")
 
 
+def start(session: str, path: Path, home: Path, size=("110", "40")) -> None:
+    script = Path(sys.executable).with_name("puzzle-tui")
+    env = f"PUZZLE_WORKBENCH_HOME={home} TERM=xterm-256color"
+    tmux("new-session", "-d", "-s", session, "-x", size[0], "-y", size[1],
+         f"env {env} {script} {path}")
+
+
+def kill_app(session: str) -> None:
+    """SIGKILL to the app (the pane's process: env execs puzzle-tui): no chance to clean up."""
+    pid = tmux("display-message", "-p", "-t", session, "#{pane_pid}").strip()
+    subprocess.run(["kill", "-KILL", pid], check=False)
+    time.sleep(0.5)
+    subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def quit_app(session: str) -> None:
+    tmux("send-keys", "-t", session, "C-q")
+    wait_until_quit(session)
+
+
+def copies(home: Path) -> list[Path]:
+    return sorted((home / "recovery").glob("*.txt"))
+
+
+def wait_for_file(path: Path, other_than: str, timeout: float = 15.0) -> str:
+    deadline = time.monotonic() + timeout
+    while path.read_text() == other_than:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{path.name} was not saved")
+        time.sleep(0.1)
+    return path.read_text()
+
+
 def test_type_a_digit_and_read_the_status(tmp_path):
     puzzle = tmp_path / "p.txt"
     shutil.copy(SAMPLE, puzzle)
@@ -94,17 +127,18 @@ def test_a_killed_app_offers_its_unsaved_work_on_restart(tmp_path):
         deadline = time.monotonic() + 10
         while not list((home / "recovery").glob("*.txt")) and time.monotonic() < deadline:
             time.sleep(0.1)
-        pid = tmux("display-message", "-p", "-t", session, "#{pane_pid}").strip()
-        subprocess.run(["pkill", "-KILL", "-f", f"{script} {puzzle}"], check=False)
-        subprocess.run(["kill", "-KILL", pid], check=False)
-        time.sleep(0.5)
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        kill_app(session)
         assert puzzle.read_text() == SAMPLE.read_text()  # the file itself is untouched
         tmux("new-session", "-d", "-s", session, "-x", "110", "-y", "40", command)
         wait_for_text(session, "Unsaved changes to p.txt were kept")
         tmux("send-keys", "-t", session, "Enter")  # restore them
         shown = wait_for_text(session, "✗ no solution")
         assert "p.txt •" in shown
+        tmux("send-keys", "-t", session, "C-s")  # saved: no copy is left to offer
+        wait_for_text(session, "saved ")
+        assert copies(home) == []
+        quit_app(session)
+        assert copies(home) == []
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
 
@@ -144,3 +178,108 @@ def test_a_generated_puzzle_opens_beside_the_file_in_a_real_terminal(tmp_path):
         assert not list((tmp_path / "home" / "recovery").glob("*.txt"))
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+EMPTY_SUDOKU = ". . . | . . . | . . .\n" * 3
+EMPTY_SUDOKU = "\n".join([EMPTY_SUDOKU + "------+-------+------"] * 2) + "\n" + EMPTY_SUDOKU
+EMPTY_VARIANT = "kind: variants\n" + ". . . . . . . . .\n" * 9
+
+
+def typed_document(tmp_path, name: str, text: str, keys: list[str], at_once: bool,
+                   ready: str) -> str:
+    """The file after `keys` and ctrl+s, the keys sent in one send-keys call or one by one."""
+    path = tmp_path / f"{name}-{'burst' if at_once else 'paced'}.txt"
+    path.write_text(text)
+    session = f"pw-{name}-{at_once}-{os.getpid()}"
+    start(session, path, tmp_path / "home")
+    try:
+        wait_for_text(session, ready)
+        if at_once:
+            tmux("send-keys", "-t", session, *keys)
+        else:
+            for key in keys:
+                tmux("send-keys", "-t", session, key)
+                time.sleep(0.15)
+        tmux("send-keys", "-t", session, "C-s")
+        return wait_for_file(path, text)
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def test_keys_sent_in_one_call_act_in_order_in_the_sudoku_editor(tmp_path):
+    """The issue's burst in a new 9x9, with an undo and vi moves: one send-keys call leaves
+    the file that the keys typed one by one leave."""
+    keys = ["Right", "5", "Down", "7", "Right", "3", "Down", "1", "C-z", "j", "h", "9"]
+    at_once = typed_document(tmp_path, "sudoku", EMPTY_SUDOKU, keys, True, "several")
+    slowly = typed_document(tmp_path, "sudoku", EMPTY_SUDOKU, keys, False, "several")
+    assert at_once == slowly
+    from core import sudoku
+
+    givens = sudoku.parse(at_once).givens
+    assert {c: v for c, v in enumerate(givens) if v} == {1: 5, 10: 7, 11: 3, 28: 9}
+
+
+def test_keys_sent_in_one_call_act_in_order_in_the_variants_editor(tmp_path):
+    keys = ["5", "w", "Right", "7", "B", "S-Right", "S-Right", "t", "Down", "x", "4"]
+    at_once = typed_document(tmp_path, "variants", EMPTY_VARIANT, keys, True, "several")
+    slowly = typed_document(tmp_path, "variants", EMPTY_VARIANT, keys, False, "several")
+    assert at_once == slowly
+    for line in ("white: r1c1-r1c2", "black: r1c2-r2c2", "thermo: r1c2 r1c3 r1c4",
+                 "x: r2c4-r2c5"):
+        assert line in at_once
+    assert at_once.splitlines()[1:3] == ["5 7 . . . . . . .", ". . . 4 . . . . ."]
+
+
+def test_undo_back_to_the_file_then_a_kill_leaves_nothing_to_offer(tmp_path):
+    puzzle = tmp_path / "p.txt"
+    shutil.copy(SAMPLE, puzzle)
+    home = tmp_path / "home"
+    session = f"pw-undo-kill-{os.getpid()}"
+    start(session, puzzle, home)
+    try:
+        wait_for_text(session, "✓ unique")
+        tmux("send-keys", "-t", session, "3")
+        wait_for_text(session, "✗ no solution")
+        assert len(copies(home)) == 1
+        tmux("send-keys", "-t", session, "C-z")
+        wait_for_text(session, "✓ unique")
+        assert copies(home) == []  # back to the file: no copy
+        kill_app(session)
+        start(session, puzzle, home)
+        shown = wait_for_text(session, "✓ unique")  # straight into the editor: no question
+        assert "were kept" not in shown and "p.txt •" not in shown
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def test_two_windows_on_one_file_and_one_killed(tmp_path):
+    """Issue 29: window A saves, window B is killed; B's edits are offered when the file is
+    opened again, and A's save did not delete B's copy."""
+    puzzle = tmp_path / "p.txt"
+    shutil.copy(SAMPLE, puzzle)
+    home = tmp_path / "home"
+    a, b = f"pw-a-{os.getpid()}", f"pw-b-{os.getpid()}"
+    start(a, puzzle, home)
+    start(b, puzzle, home)
+    try:
+        wait_for_text(a, "✓ unique")
+        wait_for_text(b, "✓ unique")
+        tmux("send-keys", "-t", b, "Right", "Right", "9")  # B: r1c3 = 9, unsaved
+        wait_for_text(b, "p.txt •")
+        tmux("send-keys", "-t", a, "Right", "Right", "Right", "Right", "8", "C-s")  # A: r1c5
+        wait_for_file(puzzle, SAMPLE.read_text())
+        wait_for_text(a, "saved ")
+        assert len(copies(home)) == 1  # B's, still there
+        kill_app(b)
+        quit_app(a)
+        start(b, puzzle, home)
+        wait_for_text(b, "Unsaved changes to p.txt were kept")
+        tmux("send-keys", "-t", b, "Enter")  # restore
+        shown = wait_for_text(b, "p.txt •")
+        first_row = next(line for line in shown.splitlines() if line.count("│") >= 4)
+        boxes = first_row.split("│")
+        assert boxes[1].split() == ["·", "3", "9"]  # B's 9 in r1c3
+        assert "8" not in boxes[2]  # B's version: A's save is the file's
+    finally:
+        for session in (a, b):
+            subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)

@@ -33,3 +33,17 @@ def test_variants_editor_with_todays_constraints(snap_compare, pool):
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(100, 40), run_before=settled)
+
+
+def test_variants_editor_at_80x24(snap_compare, pool):
+    """Clues on all four sides at 80x24: the grid whole, the panel's keys wrapped beside it."""
+    app = PuzzleApp(pool=pool)
+
+    async def settled(pilot):
+        app.edit(formats.parse(SAMPLE))
+        await wait_for(pilot, lambda: isinstance(app.screen, VariantsEditor)
+                       and app.screen.found == 1 and not app.screen.live.running
+                       and "hardest" in str(app.screen.query_one("#difficulty").render()))
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=settled)

@@ -7,18 +7,16 @@ from __future__ import annotations
 
 from functools import partial
 
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
-from textual.widgets import Footer, Header
+from textual.containers import Container
 
 from core import arith
 from core.arith import shape
 from core.arith.family import ARITH
 from core.arith.formats import printed_cells
 from core.errors import ParseError
-from tui.screens.editor import PuzzleEditor, plural
+from tui.screens.editor import PuzzleEditor, listed, plural
 from tui.widgets.layout_grid import LayoutGrid
 from tui.widgets.status_panel import StatusPanel
 
@@ -45,21 +43,13 @@ class ArithEditor(PuzzleEditor):
         Binding("f8", "reshape('fewer_rows')", "-Row", show=False),
         Binding("f9", "reshape('switched')", "Operation"),
     ]
-    CSS = "ArithEditor Horizontal { height: 1fr; }"
 
-    def __init__(self, puzzle: arith.Puzzle, path: str | None = None,
-                 saved_text: str | None = None) -> None:
-        super().__init__(puzzle, path, saved_text)
-
-    def compose(self) -> ComposeResult:
-        yield Header()
-        with Horizontal():
+    def panes(self) -> ComposeResult:
+        with Container(id="board"):
             yield LayoutGrid(self.text(), id="grid")
-            yield StatusPanel(id="status")
-        yield Footer()
+        yield StatusPanel(id="status")
 
     def on_mount(self) -> None:
-        self.grid.focus()
         self.status.set_difficulty("", "", HINT)
         super().on_mount()
 
@@ -89,7 +79,7 @@ class ArithEditor(PuzzleEditor):
             else:
                 puzzle = getattr(shape, change)(self.puzzle)
         except shape.ShapeError as error:
-            self.notify(str(error), severity="warning")
+            self.say(str(error), "warning")
             return
         self.set_puzzle(puzzle)
 
@@ -107,26 +97,24 @@ class ArithEditor(PuzzleEditor):
              lambda: self.action_reshape("switched")),
         ]
 
-    def on_layout_grid_edited(self, event: LayoutGrid.Edited) -> None:
+    def on_cell_grid_edited(self, event: LayoutGrid.Edited) -> None:
+        """A character typed into a cell: the calculation's text with it, read again."""
         lines = self.text().split("\n")
-        line = lines[event.line]
-        lines[event.line] = line[:event.column] + event.value + line[event.column + 1:]
+        y, x = self.grid.cells[event.cell]
+        lines[y] = lines[y][:x] + event.value + lines[y][x + 1:]
         try:
             puzzle = arith.parse("\n".join(lines))
         except ParseError as error:
-            self.notify(f"{event.value!r} does not fit here: {error}", severity="warning")
+            self.say(f"{event.value!r} does not fit here: {error}", "warning")
             return
         self.last_check = None
         self.set_puzzle(puzzle)
 
     def checked(self) -> None:
+        """A unique calculation's level and score from the steps a person takes, the first
+        steps in words."""
         if self.found == 1:
-            self.run_rating()
-
-    @work(exclusive=True, group="rate")
-    async def run_rating(self) -> None:
-        """The level and score from the steps a person takes, the first steps in words."""
-        await self.show_level(HINT)
+            self.show_level(HINT)
 
     def show_puzzle(self) -> None:
         self.grid.show(self.text())
@@ -150,7 +138,7 @@ class ArithEditor(PuzzleEditor):
             differs = [places[cell] for cell in result.differs]
             names = self.family.cell_names(self.puzzle, result.differs)
             self.status.set_uniqueness("⚠ several solutions", "several",
-                                       f"two answers differ in {', '.join(names)} "
+                                       f"two answers differ in {listed(names)} "
                                        "(highlighted)")
         effort = f"search effort {plural(result.nodes, 'node')}" if found > 1 else ""
         self.status.set_difficulty("rating…" if found == 1 else effort, "", HINT)

@@ -9,11 +9,11 @@ from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Static
+from textual.containers import Container, Vertical
+from textual.reactive import var
+from textual.widgets import Static
 
 from core.family import Checked, Context
 from core.numcro import BLOCK, Puzzle
@@ -29,7 +29,7 @@ from dictionaries import Dictionary, DictionaryError, pattern
 from dictionaries.defaults import open_source
 from dictionaries.normalize import fold
 from tui.screens.dialogs import Choice, PathPrompt
-from tui.screens.editor import PuzzleEditor, plural
+from tui.screens.editor import PuzzleEditor, listed, plural
 from tui.widgets.numcro_grid import NumcroGrid
 from tui.widgets.status_panel import StatusPanel
 
@@ -60,20 +60,16 @@ class NumcroEditor(PuzzleEditor):
         Binding("f7", "keyword", "Keyword cell", show=False),
         Binding("ctrl+r", "reveal", "Solution"),
     ]
-    CSS = """
-    NumcroEditor Horizontal { height: 1fr; }
-    NumcroEditor #side { width: 1fr; }
-    NumcroEditor StatusPanel { height: auto; max-height: 60%; }
-    NumcroEditor #candidates { height: auto; padding: 0 1; border-left: solid $primary; }
-    """
+
+    symmetry = var("rot180", init=False)  # blocks are drawn with their partners
+    source = var("", init=False)  # the dictionary: builtin:LANG or a folder
+    word_page = var(0, init=False)  # the page of the word panel
 
     def __init__(self, puzzle: Puzzle, path: str | None = None,
-                 saved_text: str | None = None) -> None:
-        super().__init__(puzzle, path, saved_text)
-        self.symmetry = "rot180"
-        self.source = f"builtin:{puzzle.lang}"  # the dictionary: builtin:LANG or a folder
+                 saved_text: str | None = None, recovery: str | None = None) -> None:
+        super().__init__(puzzle, path, saved_text, recovery)
+        self.set_reactive(NumcroEditor.source, f"builtin:{puzzle.lang}")
         self.letters: list[str | None] | None = None  # answer mode: the letters typed
-        self.word_page = 0  # the page of the word panel
 
     @classmethod
     def cannot_edit(cls, puzzle: Puzzle) -> str | None:
@@ -85,18 +81,16 @@ class NumcroEditor(PuzzleEditor):
     def context(self) -> Context:
         return Context(self.source)
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        with Horizontal():
+    def panes(self) -> ComposeResult:
+        with Container(id="board"):
             yield NumcroGrid(self.puzzle, id="grid")
-            with Vertical(id="side"):
-                yield StatusPanel(id="status")
-                yield Static("", id="candidates", markup=False)
-        yield Footer()
+        with Vertical(id="side"):
+            yield StatusPanel(id="status")
+            yield Static("", id="candidates", markup=False)
 
     def on_mount(self) -> None:
-        self.grid.focus()
         self.status.set_difficulty("", "", HELP)
+        self.watch(self.grid, "cursor", self.cursor_moved, init=False)
         super().on_mount()
 
     @property
@@ -116,7 +110,7 @@ class NumcroEditor(PuzzleEditor):
 
     # --- editing ---------------------------------------------------------------------------
 
-    def on_numcro_grid_edited(self, event: NumcroGrid.Edited) -> None:
+    def on_cell_grid_edited(self, event: NumcroGrid.Edited) -> None:
         cells = list(self.puzzle.cells)
         if event.value == BLOCK or cells[event.cell] == BLOCK:
             group = next(o for o in orbits(self.puzzle.width, self.symmetry)
@@ -151,12 +145,10 @@ class NumcroEditor(PuzzleEditor):
             if letter.strip():
                 folded, why = fold(letter, self.puzzle.lang)
                 if folded is None or len(folded) != 1:
-                    self.notify(f"{letter!r} is not one letter ({why or 'too long'})",
-                                severity="warning")
+                    self.say(f"{letter!r} is not one letter ({why or 'too long'})", "warning")
                     return
                 if folded in givens.values():
-                    self.notify(f"{folded} is given to another number already",
-                                severity="warning")
+                    self.say(f"{folded} is given to another number already", "warning")
                     return
                 givens[number] = folded
             self.set_puzzle(replace(self.puzzle, givens=tuple(sorted(givens.items()))))
@@ -186,7 +178,7 @@ class NumcroEditor(PuzzleEditor):
         """The number under the cursor is no longer given."""
         number = self.grid.number
         if number not in dict(self.puzzle.givens):
-            self.notify(f"{number} is not given" if number else "a block", timeout=2)
+            self.say(f"{number} is not given" if number else "a block")
             return
         givens = tuple(g for g in self.puzzle.givens if g[0] != number)
         self.set_puzzle(replace(self.puzzle, givens=givens))
@@ -195,7 +187,7 @@ class NumcroEditor(PuzzleEditor):
         """二重マス: the cursor's cell joins the keyword's cells (its next letter), or leaves."""
         cell = self.grid.cursor
         if self.puzzle.cells[cell] == BLOCK:
-            self.notify("a block cannot spell the keyword", timeout=2)
+            self.say("a block cannot spell the keyword")
             return
         keyword = self.puzzle.keyword
         keyword = tuple(c for c in keyword if c != cell) if cell in keyword else (*keyword, cell)
@@ -224,8 +216,8 @@ class NumcroEditor(PuzzleEditor):
         if event.letter:
             letter, why = fold(event.letter, self.puzzle.lang)
             if letter is None or len(letter) != 1:
-                self.notify(f"{event.letter!r} is not a letter of a {self.puzzle.lang} grid "
-                            f"({why or 'too long'})", severity="warning")
+                self.say(f"{event.letter!r} is not a letter of a {self.puzzle.lang} grid "
+                         f"({why or 'too long'})", "warning")
                 return
         self.letters[event.cell] = letter
         self.set_puzzle(numbered_from_letters(self.puzzle, self.letters))
@@ -233,12 +225,16 @@ class NumcroEditor(PuzzleEditor):
 
     def action_words(self, pages: int) -> None:
         self.word_page = max(0, self.word_page + pages)
+
+    def watch_word_page(self) -> None:
         self.show_candidates()
 
     def action_symmetry(self) -> None:
         self.symmetry = SYMMETRIES[(SYMMETRIES.index(self.symmetry) + 1) % len(SYMMETRIES)]
+
+    def watch_symmetry(self, symmetry: str) -> None:
         self.update_title()
-        self.notify(f"blocks drawn with symmetry {self.symmetry}")
+        self.say(f"blocks drawn with symmetry {symmetry}")
 
     def action_dictionary(self) -> None:
         def answered(answer: str) -> None:
@@ -256,9 +252,11 @@ class NumcroEditor(PuzzleEditor):
         try:
             self.dictionary(source)
         except DictionaryError as error:
-            self.notify(str(error), title="No dictionary", severity="error", timeout=10)
+            self.say(f"no dictionary: {error}", "error")
             return
         self.source = source
+
+    def watch_source(self) -> None:
         self.update_title()
         self.show_candidates()
         self.schedule_check(now=True)
@@ -290,23 +288,19 @@ class NumcroEditor(PuzzleEditor):
         else:
             self.status.set_uniqueness("⚠ several solutions", "several",
                                        "letters not fixed for numbers "
-                                       + ", ".join(map(str, differs)) + " (highlighted)"
+                                       + listed([str(n) for n in differs], 12) + " (highlighted)"
                                        + rules)
         self.grid.show(self.puzzle, differs if found >= 2 else (),
                        result.solution if self.reveal else None,
                        self.dead_cells() if found == 0 else (), self.letters)
 
     def checked(self) -> None:
-        """A unique grid is rated by how a person solves it (in the pool)."""
+        """A unique grid is rated by how a person solves it (in the pool): the level and
+        score, the first steps in words."""
         if self.found == 1:
-            self.run_rating()
+            self.show_level(HELP)
         else:
             self.status.set_difficulty("", "", HELP)
-
-    @work(exclusive=True, group="rate")
-    async def run_rating(self) -> None:
-        """The level and score from the steps a person takes, the first steps in words."""
-        await self.show_level(HELP)
 
     def house_rules(self, solution) -> str:
         """The house rules the grid breaks, a line each (cheap: checked here, not in the
@@ -341,9 +335,11 @@ class NumcroEditor(PuzzleEditor):
         more = f" and {len(dead) - 4} more" if len(dead) > 4 else ""
         return f"no word fits {', '.join(names)}{more} (highlighted)"
 
-    def on_numcro_grid_moved(self, event: NumcroGrid.Moved) -> None:
-        self.word_page = 0
-        self.show_candidates()
+    def cursor_moved(self) -> None:
+        if self.word_page:
+            self.word_page = 0  # its watcher shows the words
+        else:
+            self.show_candidates()
 
     def dictionary(self, source: str | None = None) -> Dictionary:
         return open_source(source or self.source)

@@ -1,28 +1,31 @@
 """The Sudoku editor: the grid, and a side panel that says after every edit whether the puzzle
 has exactly one solution (and, when it has several, both of them and the givens that would
-make it unique), and how hard it is. The candidates view shows pencil marks (the author may
-keep their own), and the stepper walks the logical solution on the grid."""
+make it unique), which givens could go, and how hard it is. The candidates view shows pencil
+marks (the author may keep their own), and the stepper walks the logical solution on the
+grid."""
 
 from __future__ import annotations
 
 from functools import partial
 
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Static
+from textual.containers import Container
+from textual.reactive import var
+from textual.widgets import Static
 
 from core import jobs, sudoku
-from core.family import Checked, Failed
+from core.family import REDUNDANT_SECONDS, Checked, Failed
 from core.sudoku.authoring import boards_before, candidates, step_cells
 from core.sudoku.family import SUDOKU
 from core.symmetry import SYMMETRIES, orbits
-from tui.screens.editor import PuzzleEditor, plural
+from tui.live_check import LiveCheck
+from tui.screens.editor import PuzzleEditor, listed, plural
 from tui.widgets.status_panel import StatusPanel
 from tui.widgets.sudoku_grid import Marks, SudokuGrid
 
 STEPS_BEFORE, STEPS_SHOWN = 3, 14  # the walkthrough's window around the step shown
+STOPPED = "stopped"  # the redundant givens' pass was stopped (Esc)
 
 
 class SudokuEditor(PuzzleEditor):
@@ -33,8 +36,7 @@ class SudokuEditor(PuzzleEditor):
                         for n in (9, 6, 4, 8, 12, 16, 25) for box in (sudoku.Shape.of_size(n),))
     typing_help = ("1-9 (A-Z beyond 9) place a given, 0 . space Delete clear it; in pencil "
                    "mode (F6) they toggle your own marks")
-    with_redundant = True
-    SLOTS = ("check", "rate", "suggest")
+    SLOTS = ("check", "redundant", "rate", "suggest")
     BINDINGS = [
         Binding("ctrl+t", "walkthrough", "Steps"),
         Binding("f5", "candidates", "Candidates"),
@@ -48,42 +50,32 @@ class SudokuEditor(PuzzleEditor):
         Binding("home", "first_step", "First step", show=False),
         Binding("end", "hardest", "Hardest step", show=False),
     ]
-    CSS = """
-    SudokuEditor Horizontal { height: 1fr; }
-    SudokuEditor #board { width: auto; }
-    SudokuEditor SudokuGrid { margin: 1 2 0 2; }
-    SudokuEditor #step { width: 100%; max-width: 60; padding: 0 2; color: $text-muted; }
-    """
+
+    showing = var(0, init=False)  # the solution shown in the grid: 0 none, 1 or 2
+    candidates_view = var(False, init=False)  # pencil marks in every empty cell
+    pencil = var(False, init=False)  # typing toggles the author's own marks
+    step_at: var[int | None] = var(None, init=False)  # the stepper's step (None: off)
+    symmetry = var("none", init=False)  # a given's partners are filled from a solution
 
     def __init__(self, puzzle: sudoku.Puzzle, path: str | None = None,
-                 saved_text: str | None = None) -> None:
-        super().__init__(puzzle, path, saved_text)
-        self.symmetry = "none"
+                 saved_text: str | None = None, recovery: str | None = None) -> None:
+        super().__init__(puzzle, path, saved_text, recovery)
         self.pending_partners: set[int] = set()
         self.last_rating = None  # the rating of the puzzle shown (or Failed)
         self.ratings: dict = {}  # ratings by puzzle: undo shows them at once
+        self.redundancy: dict = {}  # (givens that could go, undecided) or STOPPED, by puzzle
         self.suggested: tuple = ()  # givens that would make the puzzle unique
-        self.showing = 0  # the solution shown in the grid: 0 none, 1 or 2
-        self.candidates_view = False
         self.own_marks: dict[int, int] = {}  # the author's pencil marks, by cell
-        self.step_at: int | None = None  # the stepper's step (None: the stepper is off)
         self._boards: tuple = (None, [])  # (rating, the board before each of its steps)
         self.stepping_shown = False  # the grid shows a step's board
 
     # --- layout and title ------------------------------------------------------------------
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        with Horizontal():
-            with Vertical(id="board"):
-                yield SudokuGrid(self.puzzle, id="grid")
-                yield Static("", id="step", markup=False)
-            yield StatusPanel(id="status")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.grid.focus()
-        super().on_mount()
+    def panes(self) -> ComposeResult:
+        with Container(id="board"):
+            yield SudokuGrid(self.puzzle, id="grid")
+            yield Static("", id="step", markup=False)
+        yield StatusPanel(id="status")
 
     @property
     def grid(self) -> SudokuGrid:
@@ -91,16 +83,15 @@ class SudokuEditor(PuzzleEditor):
 
     def describe(self) -> str:
         n = self.puzzle.size
-        mode = " · pencil marks" if self.grid.pencil else ""
+        mode = " · pencil marks" if self.pencil else ""
         return f"Sudoku {n}x{n} · symmetry {self.symmetry}{mode}"  # the givens: in the panel
 
     # --- editing ---------------------------------------------------------------------------
 
-    def on_sudoku_grid_edited(self, event: SudokuGrid.Edited) -> None:
+    def on_cell_grid_edited(self, event: SudokuGrid.Edited) -> None:
         givens = list(self.puzzle.givens)
         givens[event.cell] = event.value
-        partners = self.partners(event.cell)
-        for p in partners:
+        for p in self.partners(event.cell):
             if event.value == 0:
                 givens[p] = 0
                 self.pending_partners.discard(p)
@@ -114,14 +105,12 @@ class SudokuEditor(PuzzleEditor):
         """Pencil mode: a symbol toggles the author's mark in the cell; clearing drops them."""
         if self.puzzle.givens[event.cell]:
             return
-        if event.value == 0:
-            self.own_marks.pop(event.cell, None)
+        mask = 0 if event.value == 0 else (
+            self.own_marks.get(event.cell, 0) ^ 1 << (event.value - 1))
+        if mask:
+            self.own_marks[event.cell] = mask
         else:
-            mask = self.own_marks.get(event.cell, 0) ^ 1 << (event.value - 1)
-            if mask:
-                self.own_marks[event.cell] = mask
-            else:
-                self.own_marks.pop(event.cell, None)
+            self.own_marks.pop(event.cell, None)
         self.candidates_view = True
         self.show_grid()
 
@@ -135,11 +124,14 @@ class SudokuEditor(PuzzleEditor):
         if changes.get("replace"):
             self.pending_partners.clear()
             self.own_marks.clear()
-        self.last_check, self.last_rating, self.suggested = None, None, ()
+        self.forget_results()
         super().set_puzzle(puzzle, **changes)
 
     def restored(self) -> None:
         self.pending_partners.clear()
+        self.forget_results()
+
+    def forget_results(self) -> None:
         self.last_check, self.last_rating, self.suggested = None, None, ()
 
     def show_puzzle(self) -> None:
@@ -149,6 +141,7 @@ class SudokuEditor(PuzzleEditor):
 
     def checked(self) -> None:
         if self.found == 1:
+            self.look_for_redundant()
             known = self.ratings.get(self.puzzle)
             if known is not None:
                 self.last_rating = known
@@ -161,21 +154,38 @@ class SudokuEditor(PuzzleEditor):
             if self.found and self.found >= 2:
                 self.run_suggestions()
 
+    def look_for_redundant(self) -> None:
+        """The givens that could go, in the pool after the count (its own job: the panel
+        says unique at once, and Esc stops this pass alone)."""
+        puzzle = self.puzzle
+        if puzzle in self.redundancy:
+            return
+
+        def found(result) -> None:
+            if not isinstance(result, Failed):
+                self.redundancy[puzzle] = result
+                self.show_check()
+        self.live.start("redundant", jobs.redundant, self.family.name, puzzle, self.context(),
+                        self.last_check.count.solution, then=found)
+
+    def jobs_stopped(self, slots: set[str]) -> None:
+        super().jobs_stopped(slots)
+        if "redundant" in slots:
+            self.redundancy[self.puzzle] = STOPPED
+            self.show_check()
+
     def show_check(self) -> None:
         if self.check_failed():
             return
-        result, redundant = self.last_check.count, self.last_check.redundant
-        n = self.puzzle.size
+        result = self.last_check.count
         if self.pending_partners and result.solution:
             self.fill_partners(result.solution)
             return
-        found = result.count
         givens = plural(self.puzzle.clue_count, "given")
-        if found == 1:
-            extra = (f"{plural(len(redundant), 'redundant given')} (underlined): removing any "
-                     "one keeps it unique" if redundant else "minimal: every given is needed")
-            self.status.set_uniqueness("✓ unique", "unique", f"{extra}; {givens}")
-        elif found == 0:
+        if result.count == 1:
+            self.status.set_uniqueness("✓ unique", "unique", f"{self.redundant_text()}; {givens}")
+        elif result.count == 0:
+            n = self.puzzle.size
             pairs = [" and ".join(sudoku.cell_name(c, n) for c in pair) for pair in
                      result.clashes]
             details = ("clashing givens: " + "; ".join(pairs)) if pairs else (
@@ -185,9 +195,27 @@ class SudokuEditor(PuzzleEditor):
             self.status.set_uniqueness("⚠ several solutions", "several", self.several_text())
         self.show_grid()
 
+    def redundant_text(self) -> str:
+        """What the pass over the givens found: those that could go, those it could not
+        decide in its time (then the puzzle is not said to be minimal)."""
+        known = self.redundancy.get(self.puzzle)
+        if known is None:
+            return "looking for givens that could go…"
+        if known == STOPPED:
+            return "givens that could go: not looked for (stopped; edit to look again)"
+        found, undecided = known
+        parts = [f"{plural(len(found), 'redundant given')} (underlined): removing any one "
+                 "keeps it unique"] if found else []
+        if undecided:
+            names = listed([sudoku.cell_name(c, self.puzzle.size) for c in undecided])
+            parts.append(f"{plural(len(undecided), 'given')} undecided in "
+                         f"{REDUNDANT_SECONDS:.0f} s ({names}): each may or may not be "
+                         "needed")
+        return "; ".join(parts) or "minimal: every given is needed"
+
     def several_text(self) -> str:
         result = self.last_check.count
-        cells = ", ".join(sudoku.cell_name(c, self.puzzle.size) for c in result.differs)
+        cells = listed([sudoku.cell_name(c, self.puzzle.size) for c in result.differs])
         shown = (f"showing solution {self.showing} of 2 (ctrl+r: the other)" if self.showing
                  else "ctrl+r shows both solutions in turn")
         givens = plural(self.puzzle.clue_count, "given")
@@ -208,7 +236,8 @@ class SudokuEditor(PuzzleEditor):
         solution = None
         if self.showing and result and result.solutions:
             solution = result.solutions[min(self.showing, len(result.solutions)) - 1]
-        redundant = self.last_check.redundant if isinstance(self.last_check, Checked) else ()
+        known = self.redundancy.get(self.puzzle) if found == 1 else None
+        redundant = known[0] if known and known != STOPPED else ()
         self.grid.show(self.puzzle, clashes={c for pair in result.clashes for c in pair}
                        if result else (), differs=result.differs if found >= 2 else (),
                        redundant=redundant, solution=solution, marks=self.marks())
@@ -216,8 +245,8 @@ class SudokuEditor(PuzzleEditor):
     def marks(self) -> Marks:
         stepping = self.stepper_boards()
         if stepping:
-            boards, steps = stepping
-            before, step = boards[self.step_at], steps[self.step_at]
+            boards, steps, at = stepping
+            before, step = boards[at], steps[at]
             return Marks(list(before.candidates), {}, before.values,
                          frozenset(step_cells(step, before, self.puzzle.shape)),
                          frozenset(c for c, _ in step.placements), frozenset(step.eliminations))
@@ -237,26 +266,28 @@ class SudokuEditor(PuzzleEditor):
 
     def action_reveal(self) -> None:
         """Cycle: no solution shown, the first, the second (when there are several)."""
-        result = self.last_check.count if isinstance(self.last_check, Checked) else None
-        several = bool(result and result.count >= 2)
+        several = bool(self.found and self.found >= 2)
         self.showing = (self.showing + 1) % (3 if several else 2)
-        if result is not None:
+
+    def watch_showing(self) -> None:
+        if self.last_check is not None:
             self.show_check()
 
-    @work(exclusive=True, group="suggest")
-    async def run_suggestions(self) -> None:
-        found = await self.in_pool("suggest", jobs.making_unique, self.family.name,
-                                   self.puzzle, self.context())
-        if found is not None and not isinstance(found, Failed):
-            self.suggested = found
-            if isinstance(self.last_check, Checked) and self.last_check.count.count >= 2:
+    def run_suggestions(self) -> None:
+        def found(suggested) -> None:
+            if isinstance(suggested, Failed):
+                return
+            self.suggested = suggested
+            if self.found and self.found >= 2:
                 self.status.set_uniqueness("⚠ several solutions", "several",
                                            self.several_text())
+        self.live.start("suggest", jobs.making_unique, self.family.name, self.puzzle,
+                        self.context(), then=found)
 
     def action_make_unique(self) -> None:
         """Add the first suggested givens (one step to undo)."""
         if not self.suggested:
-            self.notify("no suggestion yet: the puzzle is not known to have several solutions")
+            self.say("no suggestion yet: the puzzle is not known to have several solutions")
             return
         givens = list(self.puzzle.givens)
         for cell, v in self.suggested[0]:
@@ -265,53 +296,52 @@ class SudokuEditor(PuzzleEditor):
 
     # --- difficulty and the stepper --------------------------------------------------------
 
-    @work(exclusive=True, group="rate")
-    async def run_rating(self) -> None:
+    def run_rating(self) -> None:
         puzzle = self.puzzle
-        result = await self.in_pool("rate", jobs.rate, self.family.name, puzzle,
-                                    self.context())
-        if result is not None:
+
+        def rated(result) -> None:
             self.last_rating = result
             if not isinstance(result, Failed):
                 self.ratings[puzzle] = result
             self.show_rating()
+        self.rate(rated)
 
     def show_rating(self) -> None:
         rating = self.last_rating
-        if rating is None or (isinstance(rating, Failed) and rating.stopped):
+        if rating is None or LiveCheck.stopped(rating):
             return
         if isinstance(rating, Failed):
             self.status.set_difficulty(rating.error)
             return
-        headline = rating.headline()
         used = "\n".join(f"  {name} ×{times}" for name, times in rating.techniques.items())
-        if self.step_at is None:
-            walkthrough = "ctrl+t walks the steps on the grid; ctrl+j jumps to the hardest"
-        else:
-            lines = rating.walkthrough()
-            at = min(self.step_at, len(lines) - 1)
-            start = max(0, at - STEPS_BEFORE)  # the list follows the step shown
-            walkthrough = "\n".join(
-                ["PgDn/PgUp: next/previous step, Home: the first, End: the hardest"]
-                + (["   …"] if start else [])
-                + [("▶" if i == at else " ") + line
-                   for i, line in enumerate(lines[start:start + STEPS_SHOWN], start)]
-                + (["   …"] if start + STEPS_SHOWN < len(lines) else []))
-        self.status.set_difficulty(headline, used, walkthrough)
+        self.status.set_difficulty(rating.headline(), used, self.walkthrough_text(rating))
         self.show_step()
 
+    def walkthrough_text(self, rating) -> str:
+        """The walkthrough around the stepper's step, or how to start the stepper."""
+        if self.step_at is None:
+            return "ctrl+t walks the steps on the grid; ctrl+j jumps to the hardest"
+        lines = rating.walkthrough()
+        at = min(self.step_at, len(lines) - 1)
+        start = max(0, at - STEPS_BEFORE)  # the list follows the step shown
+        return "\n".join(
+            ["PgDn/PgUp: next/previous step, Home: the first, End: the hardest"]
+            + (["   …"] if start else [])
+            + [("▶" if i == at else " ") + line
+               for i, line in enumerate(lines[start:start + STEPS_SHOWN], start)]
+            + (["   …"] if start + STEPS_SHOWN < len(lines) else []))
+
     def stepper_boards(self):
-        """(boards before each step, the steps) while the stepper is on and a rating is
-        known; else None."""
+        """(boards before each step, the steps, the step shown) while the stepper is on and a
+        rating is known; else None."""
         rating = self.last_rating
         if self.step_at is None or rating is None or isinstance(rating, Failed):
             return None
         if not rating.steps:
             return None
-        self.step_at = min(self.step_at, len(rating.steps) - 1)
         if self._boards[0] is not rating:
             self._boards = (rating, boards_before(self.puzzle, rating.steps))
-        return self._boards[1], rating.steps
+        return self._boards[1], rating.steps, min(self.step_at, len(rating.steps) - 1)
 
     def show_step(self) -> None:
         """The stepper's sentence under the grid, and its board in the grid."""
@@ -327,35 +357,33 @@ class SudokuEditor(PuzzleEditor):
         if stepping is None:
             line.update("steps: rated once the puzzle is unique")
         else:
-            steps = stepping[1]
-            step = steps[self.step_at]
-            line.update(f"step {self.step_at + 1} of {len(steps)} · "
-                        f"{self.last_rating.step_label(step)}\n{step.text}")
+            _, steps, at = stepping
+            line.update(f"step {at + 1} of {len(steps)} · "
+                        f"{self.last_rating.step_label(steps[at])}\n{steps[at].text}")
         self.show_grid()
+
+    def watch_step_at(self) -> None:
+        self.show_rating() if self.last_rating is not None else self.show_step()
 
     def action_walkthrough(self) -> None:
         self.step_at = None if self.step_at is not None else 0
-        self.show_rating() if self.last_rating is not None else self.show_step()
 
     def action_step(self, delta: int) -> None:
-        if self.step_at is None:
-            return
-        self.step_at = max(0, self.step_at + delta)
-        self.show_rating()
+        stepping = self.stepper_boards()
+        if stepping is not None:
+            self.step_at = max(0, min(stepping[2] + delta, len(stepping[1]) - 1))
 
     def action_first_step(self) -> None:
         if self.step_at is not None:
             self.step_at = 0
-            self.show_rating()
 
     def action_hardest(self) -> None:
         """Open the stepper on the hardest step: the one the rating names."""
         rating = self.last_rating
         if rating is None or isinstance(rating, Failed) or not rating.steps:
-            self.notify("no logical steps yet: the puzzle is rated once it is unique")
+            self.say("no logical steps yet: the puzzle is rated once it is unique")
             return
         self.step_at = rating.hardest_index()
-        self.show_rating()
 
     # --- views and modes -------------------------------------------------------------------
 
@@ -378,17 +406,22 @@ class SudokuEditor(PuzzleEditor):
 
     def action_candidates(self) -> None:
         self.candidates_view = not self.candidates_view
+
+    def watch_candidates_view(self) -> None:
         self.show_grid()
 
     def action_pencil(self) -> None:
         """Typing sets the author's own pencil marks (Delete clears a cell's) or givens."""
-        self.grid.pencil = not self.grid.pencil
-        if self.grid.pencil:
+        self.pencil = not self.pencil
+
+    def watch_pencil(self, pencil: bool) -> None:
+        self.grid.pencil = pencil
+        if pencil:
             self.candidates_view = True
         self.update_title()
         self.show_grid()
-        self.notify("pencil marks: typing toggles a mark" if self.grid.pencil
-                    else "givens: typing sets a given", timeout=3)
+        self.say("pencil marks: typing toggles a mark" if pencil
+                 else "givens: typing sets a given")
 
     def action_clear_marks(self) -> None:
         self.own_marks.clear()
@@ -396,5 +429,7 @@ class SudokuEditor(PuzzleEditor):
 
     def action_symmetry(self) -> None:
         self.symmetry = SYMMETRIES[(SYMMETRIES.index(self.symmetry) + 1) % len(SYMMETRIES)]
+
+    def watch_symmetry(self, symmetry: str) -> None:
         self.update_title()
-        self.notify(f"symmetric editing: {self.symmetry}")
+        self.say(f"symmetric editing: {symmetry}")

@@ -13,39 +13,37 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import partial
 
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
-from textual.widgets import Footer, Header, Static
+from textual.containers import Container
+from textual.widgets import Static
 
 from core.errors import ParseError
-from core.family import Checked
+from core.family import Failed
 from core.sudoku.model import SYMBOLS
 from core.variants import formats, model
 from core.variants.drawing import line_word
 from core.variants.family import VARIANTS
 from core.variants.model import LINE_KINDS, Clone, Line, Mark, Outside, Quad, Sandwich, Variant
+from tui.live_check import LiveCheck
 from tui.screens.dialogs import PathPrompt
-from tui.screens.editor import PuzzleEditor, plural
+from tui.screens.editor import PuzzleEditor, listed, plural
 from tui.widgets.status_panel import StatusPanel
 from tui.widgets.variants_grid import VariantsGrid, legend, margins
 
-HINT = ("digits set givens; : adds a constraint in the text format's words (cage 15: r1c1 "
-        "r1c2 · thermo: r1c1 r1c2 · white: r1c1-r1c2 · rules: diagonal); w b x v < put a "
-        "white dot, black dot, X, V or < between the cursor and the cell to its right (W B X "
-        "V >: below; w or b again: the dot's difference or ratio); shift+arrows pick cells, "
-        "then k makes them a cage (its sum asked), t a thermometer (bulb first), r an arrow "
-        "(bulb first), l a line (its kind asked: renban, whisper, between, …), = one shape "
-        "of a clone (pick the other, = again); at the cursor: q the quadruple on its "
-        "lower-right corner, m a minimum, M a maximum, i a row / column / box indexer "
-        "(again: the next), p its given candidates, o a clue outside its row or column (x 15 "
-        "left, sky 3 top, sandwich 10); ctrl+d takes back what touches the cursor's cell")
-MARK_KEYS = {"w": "white", "b": "black", "x": "x", "v": "v", "less_than_sign": "less"}
-SHAPE_KEYS = {"k": "make_cage", "t": "make_thermo", "r": "make_arrow", "l": "make_line",
-              "equals_sign": "make_clone"}
-CELL_KEYS = {"q": "ask_quad", "m": "toggle_minimum", "M": "toggle_maximum",
-             "i": "next_indexer", "p": "ask_candidates", "o": "ask_outside"}
+HINT = "\n".join([
+    "Keys",
+    "digits: givens · Delete: clear",
+    ": a constraint in words (cage 15: r1c1 r1c2 · thermo: r1c1 r1c2 · rules: diagonal)",
+    "w b x v <: a white or black dot, X, V or < to the right; W B X V >: below "
+    "(a dot again: its number)",
+    "shift+arrows pick cells, then k cage · t thermometer · r arrow · l line · = clone "
+    "(pick the other shape, = again)",
+    "at the cursor: q quadruple · m minimum · M maximum · i indexer · p candidates · "
+    "o outside clue",
+    "ctrl+d takes back what touches the cursor's cell",
+])
+MARK_KEYS = [("w", "white"), ("b", "black"), ("x", "x"), ("v", "v")]
 LINE_ALIASES = {"german": "whisper", "dutch": "whisper", "regionsumline": "regionsum",
                 "betweenline": "between", "slowthermometer": "slowthermo"}
 OUTSIDE_WORDS = {"x": "xsum", "xsum": "xsum", "sky": "skyscraper", "s": "skyscraper",
@@ -66,24 +64,33 @@ class VariantsEditor(PuzzleEditor):
         Binding("colon", "add_constraint", "Add constraint"),
         Binding("ctrl+d", "drop_constraints", "Drop here"),
         Binding("ctrl+r", "reveal", "Solution"),
+        *(Binding(key, f"mark('{kind}', False)", f"{kind} mark right", show=False)
+          for key, kind in MARK_KEYS),
+        *(Binding(key.upper(), f"mark('{kind}', True)", f"{kind} mark below", show=False)
+          for key, kind in MARK_KEYS),
+        Binding("less_than_sign", "mark('less', False)", "< right", show=False),
+        Binding("greater_than_sign", "mark('less', True)", "< below", show=False),
+        Binding("k", "shape('cage')", "Cage", show=False),
+        Binding("t", "shape('thermo')", "Thermometer", show=False),
+        Binding("r", "shape('arrow')", "Arrow", show=False),
+        Binding("l", "shape('line')", "Line", show=False),
+        Binding("equals_sign", "shape('clone')", "Clone", show=False),
+        Binding("q", "quad", "Quadruple", show=False),
+        Binding("m", "extreme('minima', 'maxima')", "Minimum", show=False),
+        Binding("M", "extreme('maxima', 'minima')", "Maximum", show=False),
+        Binding("i", "indexer", "Indexer", show=False),
+        Binding("p", "candidates", "Given candidates", show=False),
+        Binding("o", "outside", "Outside clue", show=False),
     ]
-    CSS = """
-    VariantsEditor Horizontal { height: 1fr; }
-    VariantsEditor VariantsGrid { margin: 1 2; }
-    VariantsEditor StatusPanel { min-width: 26; }
-    """
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        with Horizontal():
+    def panes(self) -> ComposeResult:
+        with Container(id="board"):
             yield VariantsGrid(self.puzzle, id="grid")
-            yield StatusPanel(id="status")
-        yield Footer()
+        yield StatusPanel(id="status")
 
     def on_mount(self) -> None:
         self.status.mount(Static("Grid", classes="heading"), Static("", id="here", markup=False),
-                          Static("", id="legend"), after="#details")
-        self.grid.focus()
+                          Static("", id="legend"), after="#progress")
         self.watch(self.grid, "cursor", self.show_here)
         self.show_puzzle()
         super().on_mount()
@@ -100,34 +107,26 @@ class VariantsEditor(PuzzleEditor):
 
     # --- editing ---------------------------------------------------------------------------
 
-    def on_variants_grid_edited(self, event: VariantsGrid.Edited) -> None:
+    def on_cell_grid_edited(self, event: VariantsGrid.Edited) -> None:
         givens = list(self.puzzle.givens)
         givens[event.cell] = event.value
         self.set_puzzle(self.puzzle.with_givens(givens))
 
-    def on_key(self, event) -> None:
-        key = event.key
-        if key in SHAPE_KEYS and self.grid.has_focus:
-            event.stop()
-            getattr(self, SHAPE_KEYS[key])(self.picked())
-            return
-        if key in CELL_KEYS and self.grid.has_focus:
-            event.stop()
-            getattr(self, CELL_KEYS[key])()
-            return
-        below = len(key) == 1 and key.isupper() or key == "greater_than_sign"
-        kind = MARK_KEYS.get(key.lower() if len(key) == 1 else key) or (
-            "less" if key == "greater_than_sign" else None)
-        if kind is None or not self.grid.has_focus:
-            return
-        event.stop()
+    def action_mark(self, kind: str, below: bool) -> None:
+        """A mark between the cursor's cell and the next one right (or below); the same dot
+        again asks its difference or ratio."""
         self.add_mark(kind, below)
+
+    def action_shape(self, kind: str) -> None:
+        """The picked cells (or the cursor's alone) become a cage, thermometer, arrow, line
+        or one shape of a clone."""
+        getattr(self, f"make_{kind}")(self.picked())
 
     def add_mark(self, kind: str, below: bool) -> None:
         n, a = self.puzzle.size, self.grid.cursor
         r, c = divmod(a, n)
         if (below and r == n - 1) or (not below and c == n - 1):
-            self.notify("no cell there: the cursor is at the edge", severity="warning")
+            self.say("no cell there: the cursor is at the edge", "warning")
             return
         b = a + (n if below else 1)
         marks = [m for m in self.puzzle.marks if {m.a, m.b} != {a, b}]
@@ -176,16 +175,16 @@ class VariantsEditor(PuzzleEditor):
 
     def make_thermo(self, cells: list[int]) -> None:
         if len(cells) < 2:
-            self.notify("a thermometer needs two cells or more: shift+arrows from the bulb",
-                        severity="warning")
+            self.say("a thermometer needs two cells or more: shift+arrows from the bulb",
+                     "warning")
             return
         self.try_puzzle(lambda: model.make(**_parts(
             self.puzzle, thermos=[*self.puzzle.thermos, tuple(cells)])))
 
     def make_arrow(self, cells: list[int]) -> None:
         if len(cells) < 2:
-            self.notify("an arrow needs a bulb and a shaft: shift+arrows from the bulb",
-                        severity="warning")
+            self.say("an arrow needs a bulb and a shaft: shift+arrows from the bulb",
+                     "warning")
             return
         arrow = model.Arrow((cells[0],), tuple(cells[1:]))
         self.try_puzzle(lambda: model.make(**_parts(
@@ -229,24 +228,24 @@ class VariantsEditor(PuzzleEditor):
         if not first:
             self.grid.pending = tuple(cells)
             self.grid.refresh()
-            self.notify("clone: now pick the other shape (shift+arrows) and press = again")
+            self.say("clone: now pick the other shape (shift+arrows) and press = again")
             return
         self.grid.pending = ()
         self.grid.refresh()
         if sorted(first) == sorted(cells):
-            self.notify("no clone: the same shape twice", timeout=3)
+            self.say("no clone: the same shape twice")
             return
         clone = Clone(tuple(sorted(first)), tuple(sorted(cells)))
         self.try_puzzle(lambda: model.make(**_parts(
             self.puzzle, clones=[*self.puzzle.clones, clone])))
 
-    def ask_quad(self) -> None:
+    def action_quad(self) -> None:
         """The quadruple on the corner below-right of the cursor: its digits asked (those
         there offered); none takes it back."""
         n, cell = self.puzzle.size, self.grid.cursor
         if cell % n == n - 1 or cell // n == n - 1:
-            self.notify("a quadruple sits where four cells meet: move the cursor up or left",
-                        severity="warning")
+            self.say("a quadruple sits where four cells meet: move the cursor up or left",
+                     "warning")
             return
         cells = (cell, cell + 1, cell + n, cell + n + 1)
         old = next((q for q in self.puzzle.quads if q.cells == cells), None)
@@ -266,13 +265,7 @@ class VariantsEditor(PuzzleEditor):
             validate=lambda t: _digits_problem(t, n, 4), placeholder="1379",
             allow_empty=True), given)
 
-    def toggle_minimum(self) -> None:
-        self.toggle_extreme("minima", "maxima")
-
-    def toggle_maximum(self) -> None:
-        self.toggle_extreme("maxima", "minima")
-
-    def toggle_extreme(self, key: str, other: str) -> None:
+    def action_extreme(self, key: str, other: str) -> None:
         """The cursor's cell becomes a minimum (maximum), or stops being one."""
         cell, p = self.grid.cursor, self.puzzle
         cells = getattr(p, key)
@@ -280,7 +273,7 @@ class VariantsEditor(PuzzleEditor):
                    other: [c for c in getattr(p, other) if c != cell]}
         self.try_puzzle(lambda: model.make(**_parts(p, **changes)))
 
-    def next_indexer(self) -> None:
+    def action_indexer(self) -> None:
         """The cursor's cell: no indexer, then a row, a column and a box indexer in turn."""
         cell, p = self.grid.cursor, self.puzzle
         now = next((kind for kind, c in p.indexers if c == cell), None)
@@ -289,10 +282,9 @@ class VariantsEditor(PuzzleEditor):
         kept = [(kind, c) for kind, c in p.indexers if c != cell]
         self.try_puzzle(lambda: model.make(**_parts(
             p, indexers=kept + ([(after, cell)] if after else []))))
-        self.notify(f"{p.name(cell)}: {after + ' indexer' if after else 'no indexer'}",
-                    timeout=2)
+        self.say(f"{p.name(cell)}: {after + ' indexer' if after else 'no indexer'}")
 
-    def ask_candidates(self) -> None:
+    def action_candidates(self) -> None:
         """The cursor cell's given candidates, those there offered; none takes them back."""
         n, cell = self.puzzle.size, self.grid.cursor
         bits = dict(self.puzzle.candidates).get(cell, 0)
@@ -311,7 +303,7 @@ class VariantsEditor(PuzzleEditor):
             validate=lambda t: _digits_problem(t, n, n, repeat=False), placeholder="135",
             allow_empty=True), given)
 
-    def ask_outside(self) -> None:
+    def action_outside(self) -> None:
         """A clue outside the cursor's row or column: an X-sum, a skyscraper or a sandwich,
         on the side the author names (the nearest by default); a kind without a number takes
         that side's clue back."""
@@ -378,7 +370,7 @@ class VariantsEditor(PuzzleEditor):
         try:
             puzzle = make()
         except ValueError as error:
-            self.notify(str(error), severity="warning")
+            self.say(str(error), "warning")
             return
         self.set_puzzle(replace(puzzle, meta=self.puzzle.meta))
 
@@ -397,24 +389,25 @@ class VariantsEditor(PuzzleEditor):
         self.query_one("#here", Static).update(here(self.puzzle, self.grid.cursor))
 
     def on_resize(self) -> None:
-        self.fit()
+        self.call_after_refresh(self.fit)
 
     def fit(self) -> None:
-        """The grid keeps its margin while the screen is tall enough for it and its clues
+        """The grid keeps its margin while the board is tall enough for it and its clues
         (a 9x9 with clues outside fits 80x24 without)."""
         top, bottom, _, _ = margins(self.puzzle)
-        tall = self.size.height >= 2 * self.puzzle.size + 1 + top + bottom + 4
-        self.grid.styles.margin = (1, 2) if tall else (0, 1)
+        room = self.query_one("#board").size.height
+        tall = room >= 2 * self.puzzle.size + 1 + top + bottom + 2
+        self.grid.styles.margin = (1, 1) if tall or not room else (0, 1)
 
     def show_check(self) -> None:
         if self.check_failed():
             return
         result = self.last_check.count
         givens = plural(self.puzzle.clue_count, "given")
+        answer = result.solution if self.reveal else None
         if result.count == 1:
             self.status.set_uniqueness("✓ unique", "unique", f"{givens}; ctrl+r shows it")
-            self.grid.show(self.puzzle, solution=result.solution if self.reveal else None)
-            self.run_rating()
+            self.grid.show(self.puzzle, solution=answer)
         elif result.count == 0:
             clashes = self.family.clashes_text(self.puzzle, result.clashes)
             self.status.set_uniqueness("✗ no solution", "none",
@@ -422,26 +415,27 @@ class VariantsEditor(PuzzleEditor):
                                        f"{givens}")
             self.grid.show(self.puzzle)
         else:
-            cells = ", ".join(self.family.cell_names(self.puzzle, result.differs))
+            cells = listed(self.family.cell_names(self.puzzle, result.differs))
             self.status.set_uniqueness("⚠ several solutions", "several",
                                        f"two solutions differ in {cells} (highlighted); "
                                        f"{givens}")
-            self.grid.show(self.puzzle, differs=result.differs,
-                           solution=result.solution if self.reveal else None)
-        if result.count != 1:
+            self.grid.show(self.puzzle, differs=result.differs, solution=answer)
+
+    def checked(self) -> None:
+        """A unique puzzle is rated on the variants scale, in the pool."""
+        if self.found != 1:
             self.status.set_difficulty("— (rated once the puzzle is unique)", "", HINT)
-
-    @work(exclusive=True, group="rate")
-    async def run_rating(self) -> None:
-        rating = await self.rated(HINT)
-        if rating is None:
             return
-        used = "\n".join(f"  {name} ×{times}" for name, times in rating.techniques.items())
-        self.status.set_difficulty(rating.headline(), used, HINT)
 
-    def known_answer(self):
-        check = self.last_check
-        return check.count.solution if isinstance(check, Checked) and check.count.unique else None
+        def rated(rating) -> None:
+            if LiveCheck.stopped(rating):
+                return
+            if isinstance(rating, Failed):
+                self.status.set_difficulty(rating.error, "", HINT)
+                return
+            used = "\n".join(f"  {name} ×{times}" for name, times in rating.techniques.items())
+            self.status.set_difficulty(rating.headline(), used, HINT)
+        self.rate(rated)
 
 
 def _sum_problem(text: str) -> str | None:

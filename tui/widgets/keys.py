@@ -9,3 +9,5 @@ ARROWS = [
     Binding("left", "move(0, -1)", "Left", show=False),
     Binding("right", "move(0, 1)", "Right", show=False),
 ]
+# Where keys are not text (Sudoku): the vi keys move too
+VI_MOVES = {"k": (-1, 0), "j": (1, 0), "h": (0, -1), "l": (0, 1)}

@@ -9,10 +9,10 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.geometry import Region
 from textual.message import Message
-from textual.reactive import reactive
-from textual.widget import Widget
 
+from tui.widgets.cell_grid import CellGrid
 from tui.widgets.keys import ARROWS
 
 PLAIN = Style()
@@ -37,22 +37,14 @@ def cells_of(lines: list[str]) -> list[tuple[int, int]]:
     return found
 
 
-class LayoutGrid(Widget, can_focus=True):
-    DEFAULT_CSS = """
-    LayoutGrid { width: auto; height: auto; padding: 1 2; }
-    LayoutGrid:focus { background: $boost; }
-    """
+class LayoutGrid(CellGrid):
+    """The cursor moves over the calculation's cells (`cells`, in reading order); a
+    character typed is `Edited(cell, character)`."""
+
     BINDINGS = [
         *ARROWS,
         Binding("delete,backspace", "clear", "Blank", show=False),
     ]
-
-    cursor: reactive[int] = reactive(0)
-
-    class Edited(Message):
-        def __init__(self, line: int, column: int, value: str) -> None:
-            self.line, self.column, self.value = line, column, value
-            super().__init__()
 
     def __init__(self, text: str, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -70,36 +62,39 @@ class LayoutGrid(Widget, can_focus=True):
     def at(self) -> tuple[int, int]:
         return self.cells[self.cursor]
 
-    def action_move(self, dy: int, dx: int) -> None:
+    def moved(self, dy: int, dx: int) -> int:
+        """The nearest cell in that direction: along the line, or on the next line that has
+        cells, under the cursor's column as near as it can be."""
         if not self.cells:
-            return
+            return self.cursor
         y, x = self.at
         if dy == 0:
             same = [i for i, (cy, cx) in enumerate(self.cells)
                     if cy == y and (cx - x) * dx > 0]
-            if same:
-                self.cursor = min(same, key=lambda i: abs(self.cells[i][1] - x))
-            return
+            return min(same, key=lambda i: abs(self.cells[i][1] - x), default=self.cursor)
         rows = sorted({cy for cy, _ in self.cells if (cy - y) * dy > 0}, key=lambda r: abs(r - y))
-        if rows:
-            near = [i for i, (cy, _) in enumerate(self.cells) if cy == rows[0]]
-            self.cursor = min(near, key=lambda i: abs(self.cells[i][1] - x))
+        if not rows:
+            return self.cursor
+        near = [i for i, (cy, _) in enumerate(self.cells) if cy == rows[0]]
+        return min(near, key=lambda i: abs(self.cells[i][1] - x))
 
-    def action_clear(self) -> None:
+    async def action_clear(self) -> None:
         if self.cells:
-            self.post_message(self.Edited(*self.at, BLANK))
+            await self.send(self.Edited(self.cursor, BLANK))
 
-    def on_key(self, event: events.Key) -> None:
+    def entry(self, event: events.Key) -> Message | None:
         ch = event.character
         if self.cells and ch and ch.isprintable() and ch not in NOT_CELLS + "#+":
-            event.stop()
-            self.post_message(self.Edited(*self.at, ch))
+            return self.Edited(self.cursor, ch)
+        return None
 
-    def on_click(self, event: events.Click) -> None:
-        offset = event.get_content_offset(self)
-        if offset is not None and (offset.y, offset.x // 2) in self.cells:
-            self.cursor = self.cells.index((offset.y, offset.x // 2))
-            self.focus()
+    def cell_region(self, cell: int) -> Region:
+        y, x = self.cells[cell] if self.cells else (0, 0)
+        padding = self.styles.padding
+        return Region(padding.left + 2 * x, padding.top + y, 2, 1)
+
+    def cell_at(self, x: int, y: int) -> int | None:
+        return self.cells.index((y, x // 2)) if (y, x // 2) in self.cells else None
 
     def get_content_width(self, container, viewport) -> int:
         return 2 * max((len(line) for line in self.lines), default=1)
@@ -132,12 +127,3 @@ class LayoutGrid(Widget, can_focus=True):
                 run.append(shown + " " * (2 - cell_len(shown)))
         text.append("".join(run), run_style)
         return text
-
-    def watch_cursor(self) -> None:
-        self.refresh()
-
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()

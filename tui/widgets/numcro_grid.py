@@ -8,11 +8,11 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.geometry import Region
 from textual.message import Message
-from textual.reactive import reactive
-from textual.widget import Widget
 
 from core.numcro import BLOCK, Puzzle
+from tui.widgets.cell_grid import CellGrid
 from tui.widgets.keys import ARROWS
 
 CELL_WIDTH = 4
@@ -25,40 +25,23 @@ DEAD = Style(color="white", bgcolor="red")  # an entry no word fits
 KEYWORD = Style(underline=True)  # 二重マス: a cell that spells the final word
 
 
-class NumcroGrid(Widget, can_focus=True):
+class NumcroGrid(CellGrid):
     """Digits type a cell's number, space or # toggles a block, = sets the number's letter;
     in answer mode every other character is the cell's letter (the numbers follow). The
     screen decides what changes."""
 
-    DEFAULT_CSS = """
-    NumcroGrid { width: auto; height: auto; padding: 1 2; }
-    NumcroGrid:focus { background: $boost; }
-    """
     BINDINGS = [
         *ARROWS,
         Binding("space,number_sign", "block", "Block", show=False),
         Binding("backspace,delete", "erase", "Erase digit", show=False),
     ]
+    # Edited: `value` is the cell's new number (BLOCK for a block, -1: a fresh number)
 
-    cursor: reactive[int] = reactive(0)
-
-    class Edited(Message):
-        """`value`: the new number of the cell (BLOCK for a block)."""
-
-        def __init__(self, cell: int, value: int) -> None:
-            self.cell, self.value = cell, value
-            super().__init__()
-
-    class Typed(Message):
+    class Typed(Message, bubble=False):
         """Answer mode: a letter typed into a cell ("" clears it)."""
 
         def __init__(self, cell: int, letter: str) -> None:
             self.cell, self.letter = cell, letter
-            super().__init__()
-
-    class Moved(Message):
-        def __init__(self, cell: int) -> None:
-            self.cell = cell
             super().__init__()
 
     def __init__(self, puzzle: Puzzle, **kwargs) -> None:
@@ -112,53 +95,49 @@ class NumcroGrid(Widget, can_focus=True):
             text.append(" " * (CELL_WIDTH - 1 - cell_len(glyph)) + glyph + " ", style)
         return text
 
-    def action_move(self, rows: int, cols: int) -> None:
-        w, h = self.puzzle.width, self.puzzle.height
-        r, c = divmod(self.cursor, w)
-        self.cursor = ((r + rows) % h) * w + (c + cols) % w
+    @property
+    def rows_and_columns(self) -> tuple[int, int]:
+        return self.puzzle.height, self.puzzle.width
 
-    def watch_cursor(self, cell: int) -> None:
-        self.typing = False
-        self.post_message(self.Moved(cell))
-        self.refresh()
+    def watch_cursor(self) -> None:
+        self.typing = False  # digits typed in another cell start a new number
+        super().watch_cursor()
 
-    def on_focus(self) -> None:
-        self.refresh()
+    def cell_region(self, cell: int) -> Region:
+        r, c = divmod(cell, self.puzzle.width)
+        padding = self.styles.padding
+        return Region(padding.left + c * CELL_WIDTH, padding.top + r, CELL_WIDTH, 1)
 
-    def on_blur(self) -> None:
-        self.refresh()
+    def cell_at(self, x: int, y: int) -> int | None:
+        if x // CELL_WIDTH < self.puzzle.width and y < self.puzzle.height:
+            return y * self.puzzle.width + x // CELL_WIDTH
+        return None
 
-    def on_click(self, event: events.Click) -> None:
-        offset = event.get_content_offset(self)
-        if offset is not None and offset.x // CELL_WIDTH < self.puzzle.width and (
-                offset.y < self.puzzle.height):
-            self.cursor = offset.y * self.puzzle.width + offset.x // CELL_WIDTH
-            self.focus()
+    async def action_block(self) -> None:
+        await self.send(self.Edited(self.cursor, BLOCK if self.number else -1))
 
-    def action_block(self) -> None:
-        self.post_message(self.Edited(self.cursor, BLOCK if self.number else -1))
-
-    def action_erase(self) -> None:
+    async def action_erase(self) -> None:
         if self.letters is not None:
-            self.post_message(self.Typed(self.cursor, ""))
+            await self.send(self.Typed(self.cursor, ""))
         elif self.number:
-            self.post_message(self.Edited(self.cursor, self.number // 10 or -1))
+            await self.send(self.Edited(self.cursor, self.number // 10 or -1))
 
     @property
     def number(self) -> int:
         return self.puzzle.cells[self.cursor]
 
-    def on_key(self, event: events.Key) -> None:
+    def entry(self, event: events.Key) -> Message | None:
+        """Answer mode: any letter; else digits, which build one number as they are typed."""
         char = event.character
         if self.letters is not None:
             if char and char.isprintable() and char not in " #=-":
-                event.stop()
-                self.post_message(self.Typed(self.cursor, char))
-            return
-        if char and char.isdigit() and char.isascii():
-            event.stop()
-            digit = int(event.character)
-            value = self.number * 10 + digit if self.typing and self.number < 100 else digit
-            if value:
-                self.post_message(self.Edited(self.cursor, value))
-                self.typing = True
+                return self.Typed(self.cursor, char)
+            return None
+        if not (char and char.isdigit() and char.isascii()):
+            return None
+        digit = int(char)
+        value = self.number * 10 + digit if self.typing and self.number < 100 else digit
+        if not value:
+            return None
+        self.typing = True
+        return self.Edited(self.cursor, value)

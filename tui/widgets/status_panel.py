@@ -1,64 +1,68 @@
-"""The side panel: live uniqueness, difficulty, techniques, and the logic walkthrough."""
+"""The side panel: live uniqueness, the jobs running in the pool (time, search nodes, Esc),
+difficulty, techniques, and the logic walkthrough. Its text wraps to its width and it
+scrolls when taller than the screen."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+SHOWN_AFTER = 0.3  # seconds: a job quicker than this is not announced
+JOB_NAMES = {"check": "checking", "redundant": "redundant givens", "rate": "rating",
+             "suggest": "givens that make it unique"}
 
 
 class StatusPanel(VerticalScroll):
-    DEFAULT_CSS = """
-    StatusPanel { width: 1fr; min-width: 36; padding: 0 1; border-left: solid $primary; }
-    StatusPanel > .heading { text-style: bold; margin-top: 1; }
-    StatusPanel #uniqueness.unique { color: $success; }
-    StatusPanel #uniqueness.several { color: $warning; }
-    StatusPanel #uniqueness.none { color: $error; }
-    """
-
     def compose(self) -> ComposeResult:
         yield Static("Status", classes="heading")
         yield Static("", id="uniqueness", markup=False)
         yield Static("", id="details", markup=False)
+        yield Static("", id="progress", markup=False)
         yield Static("Difficulty", classes="heading")
         yield Static("", id="difficulty", markup=False)
         yield Static("", id="techniques", markup=False)
         yield Static("", id="walkthrough", markup=False)
 
     def on_mount(self) -> None:
+        for line in self.query(Static):
+            line.display = line.has_class("heading")  # an empty line takes no room
         self._shown: dict[str, str] = {}  # the text of each line as shown
-        self._busy: dict[str, float] = {}
+        self._busy: dict[str, tuple[float, Callable[[], int] | None]] = {}
         self._frame = 0
         self.set_interval(0.1, self._tick)
 
-    def busy(self, what: str) -> None:
-        """A check or rating started; show a spinner and the elapsed time until it reports."""
-        self._busy[what] = time.monotonic()
-        self._tick()
+    def busy(self, job: str, nodes: Callable[[], int] | None = None) -> None:
+        """A job started in the pool: its time (and the search nodes `nodes()` says it has
+        visited) show until it reports."""
+        self._busy[job] = (time.monotonic(), nodes)
 
-    def idle(self, what: str) -> None:
-        self._busy.pop(what, None)
+    def idle(self, job: str) -> None:
+        self._busy.pop(job, None)
+        self._tick()
 
     def _tick(self) -> None:
         self._frame += 1
-        now = time.monotonic()
-        spin = SPINNER[self._frame % len(SPINNER)]
-        if "check" in self._busy:
-            elapsed = now - self._busy["check"]
-            if elapsed > 0.3:
-                self.set_uniqueness(f"{spin} checking… {elapsed:.1f} s (Esc cancels)", "")
-        if "rate" in self._busy:
-            elapsed = now - self._busy["rate"]
-            if elapsed > 0.3:
-                self.query_one("#difficulty", Static).update(f"{spin} rating… {elapsed:.1f} s")
+        now, spin = time.monotonic(), SPINNER[self._frame % len(SPINNER)]
+        lines = []
+        for job, (start, nodes) in self._busy.items():
+            if now - start > SHOWN_AFTER:
+                searched = nodes() if nodes else 0
+                lines.append(f"{spin} {JOB_NAMES.get(job, job)} {now - start:.1f} s"
+                             + (f", {_count(searched)} nodes" if searched else ""))
+        if "check" in self._busy and now - self._busy["check"][0] > SHOWN_AFTER:
+            self.set_uniqueness("checking…", "")
+        self._update("#progress", "\n".join(lines + ["Esc stops"]) if lines else "")
 
     def set_uniqueness(self, text: str, kind: str, details: str | None = None) -> None:
         self._update("#uniqueness", text)
-        self.query_one("#uniqueness", Static).set_classes(kind)
+        line = self.query_one("#uniqueness", Static)
+        if set(line.classes) != set(kind.split()):
+            line.set_classes(kind)
         if details is not None:
             self._update("#details", details)
 
@@ -76,9 +80,16 @@ class StatusPanel(VerticalScroll):
             return
         self._shown[selector] = text
         widget = self.query_one(selector, Static)
+        if widget.display != bool(text):
+            widget.display = bool(text)  # an empty line takes no room
         width = widget.content_region.width
         same = old is not None and width > 0 and _lines(old, width) == _lines(text, width)
         widget.update(text, layout=not same)
+
+
+def _count(n: int) -> str:
+    """12 k, 3.4 M: a count of nodes at a glance."""
+    return f"{n / 1e6:.1f} M" if n >= 1_000_000 else f"{n // 1000} k" if n >= 1000 else str(n)
 
 
 def _lines(text: str, width: int) -> int:

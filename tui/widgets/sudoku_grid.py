@@ -12,11 +12,11 @@ from textual import events
 from textual.binding import Binding
 from textual.geometry import Region
 from textual.message import Message
-from textual.reactive import reactive
 from textual.strip import Strip
-from textual.widget import Widget
 
 from core.sudoku import SYMBOLS, Puzzle
+from tui.widgets.cell_grid import MOVES, CellGrid
+from tui.widgets.keys import ARROWS, VI_MOVES
 
 PLAIN = Style()
 GIVEN = Style(bold=True)
@@ -49,30 +49,17 @@ class Marks:
     struck: frozenset[tuple[int, int]] = frozenset()  # (cell, symbol)
 
 
-class SudokuGrid(Widget, can_focus=True):
-    """Shows a puzzle; typing posts `Edited` (or `Marked` in pencil mode), the screen decides
-    what changes."""
+class SudokuGrid(CellGrid):
+    """Shows a puzzle; typing a symbol enters it (`Edited`, or `Marked` in pencil mode), the
+    screen decides what changes."""
 
-    DEFAULT_CSS = """
-    SudokuGrid { width: auto; height: auto; padding: 0 1; }
-    SudokuGrid:focus { background: $boost; }
-    """
     BINDINGS = [
-        Binding("up,k", "move(-1, 0)", "Up", show=False),
-        Binding("down,j", "move(1, 0)", "Down", show=False),
-        Binding("left,h", "move(0, -1)", "Left", show=False),
-        Binding("right,l", "move(0, 1)", "Right", show=False),
+        *ARROWS,
         Binding("delete,backspace,0,full_stop,space", "clear", "Clear", show=False),
     ]
+    MOVE_KEYS = MOVES | VI_MOVES  # h j k l move, even on grids with letter symbols
 
-    cursor: reactive[int] = reactive(0)
-
-    class Edited(Message):
-        def __init__(self, cell: int, value: int) -> None:
-            self.cell, self.value = cell, value
-            super().__init__()
-
-    class Marked(Message):
+    class Marked(Message, bubble=False):
         """In pencil mode: the author toggled a mark (value 0: cleared the cell's marks)."""
 
         def __init__(self, cell: int, value: int) -> None:
@@ -111,7 +98,6 @@ class SudokuGrid(Widget, can_focus=True):
             self.refresh()
 
     def cell_region(self, cell: int) -> Region:
-        """Where a cell is drawn, in the widget's coordinates."""
         n, br, bc = self.size_n, self.puzzle.shape.box_rows, self.puzzle.shape.box_cols
         r, c = divmod(cell, n)
         x = self.styles.padding.left + 1 + c * self.cell_width + c // bc
@@ -243,48 +229,26 @@ class SudokuGrid(Widget, can_focus=True):
                                  for i, ch in enumerate(marks)] + [(" ", plain)]
 
     def cell_at(self, x: int, y: int) -> int | None:
-        """The cell under a point of the widget's content, or None on a border."""
         n, br, bc = self.size_n, self.puzzle.shape.box_rows, self.puzzle.shape.box_cols
         row = _index_along(y, n, br, self.cell_height)
         col = _index_along(x, n, bc, self.cell_width)
         return None if row is None or col is None else row * n + col
 
-    def on_click(self, event: events.Click) -> None:
-        offset = event.get_content_offset(self)
-        if offset is None:
-            return
-        cell = self.cell_at(offset.x, offset.y)
-        if cell is not None:
-            self.cursor = cell
-            self.focus()
+    @property
+    def rows_and_columns(self) -> tuple[int, int]:
+        return self.size_n, self.size_n
 
-    def watch_cursor(self) -> None:
-        self.refresh()
-
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()
-
-    def action_move(self, rows: int, cols: int) -> None:
-        n = self.size_n
-        r, c = divmod(self.cursor, n)
-        self.cursor = ((r + rows) % n) * n + (c + cols) % n
-
-    def action_clear(self) -> None:
-        message = self.Marked if self.pencil else self.Edited
-        self.post_message(message(self.cursor, 0))
-
-    def on_key(self, event: events.Key) -> None:
-        char = event.character or ""
-        if char in "hjkl":  # movement, even on grids with letter symbols
-            return
-        char = char.upper()
+    def entry(self, event: events.Key) -> Message | None:
+        char = (event.character or "").upper()
         if len(char) == 1 and char in SYMBOLS[:self.size_n]:
-            event.stop()
-            message = self.Marked if self.pencil else self.Edited
-            self.post_message(message(self.cursor, SYMBOLS.index(char) + 1))
+            return self.entered(SYMBOLS.index(char) + 1)
+        return None
+
+    def entered(self, value: int) -> Message:
+        return (self.Marked if self.pencil else self.Edited)(self.cursor, value)
+
+    async def action_clear(self) -> None:
+        await self.send(self.entered(0))
 
 
 def _strip(parts: list[tuple[str, Style]]) -> Strip:

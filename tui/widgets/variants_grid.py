@@ -22,13 +22,14 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.geometry import Region
 from textual.message import Message
-from textual.reactive import reactive
 from textual.strip import Strip
-from textual.widget import Widget
 
 from core.variants.drawing import LINE_STYLES, line_color, line_word
 from core.variants.model import SYMBOLS, Variant, diagonal_cells
+from tui.widgets.cell_grid import MOVES, CellGrid
+from tui.widgets.keys import ARROWS
 
 PLAIN, GIVEN, EMPTY = Style(), Style(bold=True), Style(dim=True)
 CURSOR = Style(reverse=True)
@@ -59,28 +60,17 @@ OUTSIDE_MARKS = {"xsum": "x", "skyscraper": "▲"}
 LITTLE_ARROWS = {"DR": "↘", "DL": "↙", "UR": "↗", "UL": "↖"}
 
 
-class VariantsGrid(Widget, can_focus=True):
-    DEFAULT_CSS = """
-    VariantsGrid { width: auto; height: auto; padding: 0 1; }
-    VariantsGrid:focus { background: $boost; }
-    """
+class VariantsGrid(CellGrid):
+    """Digits enter givens (`Edited`); shift+arrows pick a path of cells (`selection`) for the
+    editor's tools."""
+
     BINDINGS = [
-        Binding("up", "move(-1, 0)", "Up", show=False),
-        Binding("down", "move(1, 0)", "Down", show=False),
-        Binding("left", "move(0, -1)", "Left", show=False),
-        Binding("right", "move(0, 1)", "Right", show=False),
-        Binding("shift+up", "select(-1, 0)", "Select up", show=False),
-        Binding("shift+down", "select(1, 0)", "Select down", show=False),
-        Binding("shift+left", "select(0, -1)", "Select left", show=False),
-        Binding("shift+right", "select(0, 1)", "Select right", show=False),
+        *ARROWS,
+        Binding("shift+up,shift+down,shift+left,shift+right", "select", "Pick cells",
+                show=False),
         Binding("delete,backspace,0,full_stop,space", "clear", "Clear", show=False),
     ]
-    cursor: reactive[int] = reactive(0)
-
-    class Edited(Message):
-        def __init__(self, cell: int, value: int) -> None:
-            self.cell, self.value = cell, value
-            super().__init__()
+    PICK_KEYS = {f"shift+{key}": step for key, step in MOVES.items()}
 
     def __init__(self, puzzle: Variant, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -206,15 +196,24 @@ class VariantsGrid(Widget, can_focus=True):
             extra += CURSOR
         return [(ch, s + extra) for ch, s in chars]
 
-    def action_move(self, rows: int, cols: int) -> None:
-        self.selection = []
-        self.cursor = self._moved(rows, cols)
+    @property
+    def rows_and_columns(self) -> tuple[int, int]:
+        return self.puzzle.size, self.puzzle.size
 
-    def action_select(self, rows: int, cols: int) -> None:
+    def steer(self, key: str) -> bool:
+        """Arrows move (and end a pick); shift+arrows pick."""
+        if key in self.PICK_KEYS:
+            self.action_select(*self.PICK_KEYS[key])
+            return True
+        if key in self.MOVE_KEYS:
+            self.selection = []
+        return super().steer(key)
+
+    def action_select(self, rows: int = 0, cols: int = 0) -> None:
         """Shift+arrows draw a path of cells from the cursor; going back a step undoes it."""
         if not self.selection:
             self.selection = [self.cursor]
-        cell = self._moved(rows, cols)
+        cell = self.moved(rows, cols)
         if len(self.selection) > 1 and self.selection[-2] == cell:
             self.selection.pop()
         elif cell not in self.selection:
@@ -222,38 +221,27 @@ class VariantsGrid(Widget, can_focus=True):
         self.cursor = cell
         self.refresh()
 
-    def _moved(self, rows: int, cols: int) -> int:
-        n = self.puzzle.size
-        r, c = divmod(self.cursor, n)
-        return ((r + rows) % n) * n + (c + cols) % n
-
-    def action_clear(self) -> None:
-        self.post_message(self.Edited(self.cursor, 0))
-
-    def on_key(self, event: events.Key) -> None:
+    def entry(self, event: events.Key) -> Message | None:
         char = (event.character or "").upper()
         if len(char) == 1 and char in SYMBOLS[:self.puzzle.size]:
-            event.stop()
-            self.post_message(self.Edited(self.cursor, SYMBOLS.index(char) + 1))
+            return self.Edited(self.cursor, SYMBOLS.index(char) + 1)
+        return None
 
-    def on_click(self, event: events.Click) -> None:
-        offset = event.get_content_offset(self)
-        if offset is None:
-            return
+    async def action_clear(self) -> None:
+        await self.send(self.Edited(self.cursor, 0))
+
+    def cell_region(self, cell: int) -> Region:
         top, _, left, _ = margins(self.puzzle)
-        r, c = (offset.y - 1 - top) // 2, (offset.x - 1 - left * (SIDE + 1)) // (SIDE + 1)
-        if 0 <= r < self.puzzle.size and 0 <= c < self.puzzle.size:
-            self.cursor = r * self.puzzle.size + c
-            self.focus()
+        r, c = divmod(cell, self.puzzle.size)
+        x = self.styles.padding.left + (left + c) * (SIDE + 1)
+        y = self.styles.padding.top + top + 2 * r
+        return Region(x, y, SIDE + 2, 3)  # the cell and its walls
 
-    def watch_cursor(self) -> None:
-        self.refresh()
-
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()
+    def cell_at(self, x: int, y: int) -> int | None:
+        top, _, left, _ = margins(self.puzzle)
+        r, c = (y - 1 - top) // 2, (x - 1 - left * (SIDE + 1)) // (SIDE + 1)
+        n = self.puzzle.size
+        return r * n + c if 0 <= r < n and 0 <= c < n else None
 
 
 def margins(p: Variant) -> tuple[int, int, int, int]:

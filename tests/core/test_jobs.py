@@ -1,0 +1,46 @@
+"""The process pool's jobs: the redundant-givens job agrees with the family, and a slot's
+search reports how far it has gone."""
+
+import time
+from pathlib import Path
+
+from core import jobs, sudoku
+from core.family import Context
+from core.jobs import JobPool
+from core.sudoku.family import SUDOKU
+
+SAMPLE = Path(__file__).resolve().parents[2] / "puzzles" / "sudoku" / "hard_rot180.txt"
+
+
+def test_the_redundant_job_finds_what_the_family_finds():
+    puzzle = sudoku.parse(SAMPLE.read_text())
+    pool = JobPool(1)
+    try:
+        index, job = pool.next_job("redundant")
+        found, undecided = pool.executor.submit(
+            jobs.redundant, index, job, "sudoku", puzzle, Context()).result()
+    finally:
+        pool.shutdown()
+    assert (found, undecided) == SUDOKU.redundant(puzzle)
+    assert found and not undecided  # six givens could go, each decided
+
+
+def test_a_slots_search_reports_its_nodes_and_stops_when_cancelled():
+    empty = sudoku.Puzzle(sudoku.Shape.of_size(16), (0,) * 256)
+    pool = JobPool(1)
+    try:
+        index, job = pool.next_job("suggest")  # making an empty 16x16 unique: a long search
+        running = pool.executor.submit(jobs.making_unique, index, job, "sudoku", empty,
+                                       Context())
+        deadline = time.monotonic() + 20
+        while pool.nodes("suggest") == 0 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        first = pool.nodes("suggest")
+        time.sleep(0.3)
+        assert 0 < first < pool.nodes("suggest")
+        pool.cancel("suggest")
+        assert running.result(timeout=10).stopped
+        pool.next_job("suggest")
+        assert pool.nodes("suggest") == 0  # a new job starts from nothing
+    finally:
+        pool.shutdown()

@@ -1,0 +1,65 @@
+"""The live check says how far a long search has gone and stops on Esc (or on the next
+edit); the Sudoku panel never calls a puzzle minimal while givens are undecided."""
+
+import random
+
+from core import sudoku
+from tests.tui.conftest import wait_for
+from tui.app import PuzzleApp
+from tui.widgets.sudoku_grid import SudokuGrid
+
+
+def slow_to_count() -> sudoku.Puzzle:
+    """A 25x25 with 220 givens of one filling: counting it to two takes seconds."""
+    n = 25
+    filled = sudoku.solve(sudoku.Puzzle(sudoku.Shape.of_size(n), (0,) * n * n))
+    kept = set(random.Random(0).sample(range(n * n), 220))
+    return sudoku.Puzzle(sudoku.Shape.of_size(n),
+                         tuple(v if c in kept else 0 for c, v in enumerate(filled)))
+
+
+def shown(app, selector: str) -> str:
+    return str(app.screen.query_one(selector).render())
+
+
+async def test_a_long_check_shows_its_progress_and_esc_stops_it(pool):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.edit(slow_to_count())
+        await wait_for(pilot, lambda: isinstance(app.focused, SudokuGrid)
+                       and "nodes" in shown(app, "#progress"))
+        editor = app.screen
+        progress = shown(app, "#progress")
+        assert " checking " in progress and progress.endswith(" nodes\nEsc stops")
+        assert shown(app, "#uniqueness") == "checking…"
+        await pilot.pause(0.5)  # the count of nodes grows as the search goes on
+        later = shown(app, "#progress")
+        assert later != progress
+        await pilot.press("escape")
+        assert shown(app, "#uniqueness") == "check stopped (edit to check again)"
+        assert not editor.query_one("#progress").display and not editor.live.running
+        await pilot.press("delete")  # an edit checks again
+        await wait_for(pilot, lambda: editor.live.running == {"check"})
+        await pilot.press("escape")
+        assert not editor.live.running
+
+
+async def test_undecided_givens_are_said_and_the_puzzle_is_not_called_minimal(pool):
+    """The redundant pass ran out of time on two givens: the panel names them instead of
+    claiming every given is needed."""
+    app = PuzzleApp(pool=pool)
+    puzzle = sudoku.parse("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3"
+                          "....4.9........")
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.edit(puzzle)
+        await wait_for(pilot, lambda: isinstance(app.focused, SudokuGrid)
+                       and app.screen.redundancy.get(puzzle) is not None)
+        editor = app.screen
+        found, undecided = editor.redundancy[puzzle]
+        assert not found and not undecided  # top1465 #1 is minimal, decided in time
+        assert "minimal: every given is needed" in shown(app, "#details")
+        editor.redundancy[puzzle] = ((), (0, 4))
+        editor.show_check()
+        details = shown(app, "#details")
+        assert "2 givens undecided in 10 s (r1c1, r1c5)" in details
+        assert "minimal" not in details

@@ -1,0 +1,142 @@
+"""What every editor's grid shares: the cursor, moving it (keys and mouse), the view scrolled to
+it, and the one path for the grid's keys.
+
+Keys reach the focused grid in the order they were typed, and `CellGrid.on_key` finishes each
+before it looks at the next: a move moves the cursor, an entry is handed to the editor as a
+message (`Edited`, or a grid's own) that the editor handles then and there, and a key bound
+in the editor or the app runs its action then and there too. Textual would otherwise run a
+bound key (an arrow, undo) only after it has bubbled up to the app, and a message only when
+the editor's queue gets to it: in a burst of keys (a paste, a laggy link, key repeat) the
+digits then land before the moves typed between them."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import ClassVar
+
+from textual import events
+from textual.geometry import Region, Spacing
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from tui.widgets.keys import ARROWS
+
+MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+HAND_ON_WAIT = 1.0  # seconds a key waits for a dialog an earlier key opened
+
+
+class CellGrid(Widget, can_focus=True):
+    """A grid of cells with a cursor. Subclasses say how many rows and columns of cells they
+    have (or how the cursor moves), which keys are entries (`entry`), where a cell is drawn
+    (`cell_region`) and which cell is under a point (`cell_at`)."""
+
+    BINDINGS: ClassVar = ARROWS  # for help: `on_key` moves before any binding could
+    MOVE_KEYS: ClassVar[dict[str, tuple[int, int]]] = MOVES
+
+    cursor: reactive[int] = reactive(0)
+
+    class Edited(Message, bubble=False):
+        """The author set a cell (`value`: what the grid's entries mean; 0 or the blank
+        clears)."""
+
+        def __init__(self, cell: int, value) -> None:
+            self.cell, self.value = cell, value
+            super().__init__()
+
+    # --- what a grid says about itself -----------------------------------------------------
+
+    @property
+    def rows_and_columns(self) -> tuple[int, int]:
+        raise NotImplementedError
+
+    def entry(self, event: events.Key) -> Message | None:
+        """The message a key enters at the cursor, or None when the key is no entry."""
+        return None
+
+    def cell_region(self, cell: int) -> Region:
+        """Where a cell is drawn, in the widget's coordinates."""
+        raise NotImplementedError
+
+    def cell_at(self, x: int, y: int) -> int | None:
+        """The cell under a point of the widget's content, or None."""
+        raise NotImplementedError
+
+    # --- keys --------------------------------------------------------------------------------
+
+    async def on_key(self, event: events.Key) -> None:
+        if self.screen is not self.app.screen:  # an earlier key opened a dialog: it gets this
+            event.stop()
+            await self.hand_on(event)
+            return
+        if self.steer(event.key):
+            event.stop()
+            return
+        message = self.entry(event)
+        if message is not None:
+            event.stop()
+            await self.send(message)
+            return
+        bound = self.screen.active_bindings.get(event.key)
+        if bound is not None and bound.enabled and not bound.binding.priority:
+            event.stop()
+            await self.app.run_action(bound.binding.action, bound.node)
+
+    async def hand_on(self, event: events.Key) -> None:
+        """Send the key on to the dialog on top, once it has its focus (the keys after this
+        one wait here, so they follow in order)."""
+        app, waited = self.app, 0.0
+        while app.focused is None or app.focused.screen is not app.screen:
+            if waited > HAND_ON_WAIT:
+                break
+            await asyncio.sleep(0.01)
+            waited += 0.01
+        app.post_message(events.Key(event.key, event.character))
+
+    def steer(self, key: str) -> bool:
+        """Move for a movement key; whether it was one."""
+        step = self.MOVE_KEYS.get(key)
+        if step is not None:
+            self.action_move(*step)
+        return step is not None
+
+    async def send(self, message: Message) -> None:
+        """The editor handles `message` now, before this grid takes its next key (posted, it
+        would wait in the editor's queue while later keys act)."""
+        await self.screen.on_event(message)
+
+    def action_move(self, rows: int = 0, cols: int = 0) -> None:
+        self.cursor = self.moved(rows, cols)
+
+    def moved(self, rows: int, cols: int) -> int:
+        """The cell `rows` down and `cols` right of the cursor, wrapping round the edges."""
+        height, width = self.rows_and_columns
+        r, c = divmod(self.cursor, width)
+        return ((r + rows) % height) * width + (c + cols) % width
+
+    # --- the mouse, focus and scrolling ----------------------------------------------------
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        cell = None if offset is None else self.cell_at(offset.x, offset.y)
+        if cell is not None:
+            self.cursor = cell
+            self.focus()
+
+    def watch_cursor(self) -> None:
+        self.refresh()
+        self.scroll_to_cursor()
+
+    def scroll_to_cursor(self) -> None:
+        """A grid larger than the screen scrolls (in its container) to show the cursor."""
+        container = self.parent
+        if isinstance(container, Widget) and container.is_scrollable and self.size:
+            region = self.cell_region(self.cursor).translate(self.virtual_region.offset)
+            container.scroll_to_region(region, spacing=Spacing.all(1), animate=False,
+                                       immediate=True)
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
