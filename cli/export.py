@@ -33,7 +33,9 @@ def add_parser(sub) -> None:
     parser.add_argument("--style", metavar="STYLE",
                         help="text: full (the family's layout: grid, vertical), line (one line "
                         "a puzzle), or a style of the family (blog, file); pdf and svg: a "
-                        "house-style TOML file, or magazine (the default) or large")
+                        "house-style TOML file, or magazine (the default) or large; "
+                        "sudokupad: fpuzzles (the default: its f-puzzles form) or scl "
+                        "(SudokuPad's own)")
     add_output_options(parser, True, "the file (svg: also OUT-solution.svg; many puzzles: "
                        "OUT-1, OUT-2, ...)")
     add_print_options(parser)
@@ -94,8 +96,13 @@ def run(args) -> int:
 
 def linked(entries, answers, args) -> dict[str, str]:
     """One link a line; the solution travels with an f-puzzles link when it is unique."""
+    styles = export.LINK_STYLES[args.to]
+    if args.style not in (None, *styles):
+        raise UsageError(f"--style {args.style}: {args.to} links are written as "
+                         f"{' or '.join(styles)}")
     lines = [export.export_link(e.family, e.puzzle, args.to,
-                                a if e.family.count(e.puzzle, 2).unique else None)
+                                a if e.family.count(e.puzzle, 2).unique else None,
+                                args.style or styles[0])
              for e, a in zip(entries, answers, strict=True)]
     return {args.output: "\n".join(lines) + "\n"}
 

@@ -9,15 +9,16 @@ from core.export.ipuz import from_ipuz, is_ipuz, to_ipuz
 
 FORMATS = ("text", "ipuz", "svg", "pdf", "fpuzzles", "sudokupad")
 LINKS = ("fpuzzles", "sudokupad")  # web addresses, for families that write them (variants)
+LINK_STYLES = {"fpuzzles": ("fpuzzles",), "sudokupad": ("fpuzzles", "scl")}  # default first
 
 
-def export_link(family, puzzle, site: str, answer=None) -> str:
-    """The puzzle as a link of a puzzle site (with its solution where the site keeps one);
-    ValueError for a family that writes no links."""
+def export_link(family, puzzle, site: str, answer=None, style: str = "fpuzzles") -> str:
+    """The puzzle as a link of a puzzle site (with its solution where the site keeps one) in
+    one of the site's LINK_STYLES; ValueError for a family that writes no links."""
     writer = getattr(family, "to_link", None)
     if writer is None:
         raise ValueError(f"a {family.title} has no {site} link (variants do)")
-    return writer(puzzle, site, answer)
+    return writer(puzzle, site, answer, style)
 
 
 def export_svg(family, puzzle, answer=None, style=None) -> str:
@@ -46,6 +47,6 @@ def export_pdf(puzzles: list[tuple[object, object, object, str]], paper: str | N
     return render(pieces(sources, style), style, title, per_page)
 
 
-__all__ = ["FORMATS", "LINKS", "FontMissing", "export_link", "export_pdf",
+__all__ = ["FORMATS", "LINKS", "LINK_STYLES", "FontMissing", "export_link", "export_pdf",
            "export_svg", "find_font", "from_ipuz",
            "install_font", "is_ipuz", "to_ipuz"]

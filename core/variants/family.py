@@ -75,8 +75,8 @@ class Variants(Family):
         except LinkError as error:
             raise ParseError(f"the link: {error}", 1, 1) from None
 
-    def to_link(self, puzzle, site: str, answer=None) -> str:
-        return links.write(puzzle, site, answer)
+    def to_link(self, puzzle, site: str, answer=None, style: str = "fpuzzles") -> str:
+        return links.write(puzzle, site, answer, style)
 
     def format(self, puzzle: Variant, style: str | None = None) -> str:
         return formats.format(puzzle, style or "grid")

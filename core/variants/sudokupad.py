@@ -11,8 +11,10 @@ X-sums and skyscrapers). `write` draws each constraint so and `read` reads those
 anything else is an error that says what was not understood, since a rule this workbench
 cannot see must not be dropped.
 
-Not carried: clones (SudokuPad shades every clone cell the same grey; which cell copies which
-is not drawn, so grey cells are refused on reading) and whispers of another difference than
+Clones: SudokuPad shades every clone cell the same grey and does not draw which cell copies
+which, so `write` also names the pairs in `metadata.clones` (cells and cloneCells, as f-puzzles
+does, each cell a [row, column] from 0), which SudokuPad leaves alone; grey cells that no such
+list explains are refused on reading. Not carried: whispers of another difference than
 German's or Dutch (their colour is their difference). The setter's given candidates travel
 as a cell's given centre marks (`centremarks`); given corner marks (`pencilMarks`) are
 refused, since in corner notation a digit says where in a region it goes, not what the cell
@@ -81,10 +83,10 @@ META_CAGES = {"title", "author", "rules"}  # read into the puzzle's words
 CELL_KEYS = {"value", "given", "centremarks", "pencilMarks"}
 CHEVRON = {"minima": (0.44, 0.39), "maxima": (0.39, 0.44)}  # ends, tip: pointing in, out
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
-# What write() draws (model.features names): everything but clones.
+# What write() draws (model.features names): everything.
 CARRIED = (model.CLASSIC_FEATURES | set(model.LINE_KINDS)
            | {f"{kind} {k}" for kind in ("white", "black") for k in range(2, model.MAX_SIZE)}
-           | {"candidates", "quads", "minima", "maxima", "indexers", "outside"})
+           | {"candidates", "quads", "minima", "maxima", "indexers", "outside", "clones"})
 
 
 class SclError(ValueError):
@@ -378,8 +380,29 @@ def _metadata(data: dict, key: str, picture: _Picture) -> None:
                 raise _type_error(f"{key}.{name}", "true or false", value)
             if value:
                 picture.parts["rules"].add(name)
+        elif name == "clones":
+            _named_clones(value, f"{key}.{name}", picture)
         elif name not in META_COSMETIC:
             raise SclError(f"{key}.{name}: this workbench does not read it (it may carry a rule)")
+
+
+def _named_clones(value, where: str, picture: _Picture) -> None:
+    """The clone pairs this workbench names beside SudokuPad's grey (see the module's words)."""
+    n = picture.n
+    for i, item in enumerate(_list(value, where)):
+        place = f"{where}[{i}]"
+        if not isinstance(item, dict) or set(item) != {"cells", "cloneCells"}:
+            raise _type_error(place, "an object of cells and cloneCells", item)
+        shapes = []
+        for key in ("cells", "cloneCells"):
+            points = [_point(v, f"{place}.{key}[{j}]")
+                      for j, v in enumerate(_list(item[key], f"{place}.{key}"))]
+            if not points or any(not _inside(v, n) or v != (int(v[0]), int(v[1]))
+                                 for v in points):
+                raise _type_error(f"{place}.{key}", f"cells [row, column] from 0 to {n - 1}",
+                                  item[key])
+            shapes.append(tuple(int(r) * n + int(c) for r, c in points))
+        picture.add("clones", model.Clone(*shapes))
 
 
 def _own_metadata(data: dict, key: str, picture: _Picture) -> None:
@@ -653,9 +676,11 @@ def _put_together(picture: _Picture) -> None:
     _extremes(picture)
     _disjoint(picture)
     n = picture.n
-    if picture.cloned:
-        named = ", ".join(model.cell_name(c, n) for c in sorted(picture.cloned)[:6])
-        picture.problems.append(f"grey cells ({named}{' ...' if len(picture.cloned) > 6 else ''})"
+    named_clones = {c for clone in picture.parts.get("clones", ()) for c in clone.a + clone.b}
+    unexplained = sorted(set(picture.cloned) - named_clones)
+    if unexplained:
+        named = ", ".join(model.cell_name(c, n) for c in unexplained[:6])
+        picture.problems.append(f"grey cells ({named}{' ...' if len(unexplained) > 6 else ''})"
                                 ": SudokuPad shades clones so, and which cell copies which is "
                                 "not drawn")
     picture.problems += [f"a circle ({whose}) at {model.cell_name(cell, n)} on no line's end"
@@ -827,6 +852,7 @@ def write(p: Variant) -> dict:
     _draw_lines(p, data)
     _draw_cell_clues(p, data)
     _draw_outside(p, data)
+    _draw_clones(p, data)
     return {k: v for k, v in data.items() if v not in ([], {})}
 
 
@@ -1056,6 +1082,19 @@ def _draw_cell_clues(p: Variant, data: dict) -> None:
             data["lines"] += [{"color": BLACK, "thickness": 1,
                                "wayPoints": _chevron_points(cell, step, kind, n)}
                               for step in _open_sides(cell, set(cells), n)]
+
+
+def _draw_clones(p: Variant, data: dict) -> None:
+    """Clone cells grey, as SudokuPad's f-puzzles import shades them, and the pairs named in
+    the metadata, since the grey does not say which cell copies which."""
+    n = p.size
+    for cell in sorted({c for clone in p.clones for c in clone.a + clone.b}):
+        data["underlays"].append({"backgroundColor": GREY, "center": _centre(cell, n),
+                                  "rounded": False, "width": 1, "height": 1})
+    if p.clones:
+        data["metadata"]["clones"] = [
+            {"cells": [[c // n, c % n] for c in clone.a],
+             "cloneCells": [[c // n, c % n] for c in clone.b]} for clone in p.clones]
 
 
 def _draw_outside(p: Variant, data: dict) -> None:

@@ -32,6 +32,17 @@ def test_export_to_links_prints_them(capsys, tmp_path):
     assert capsys.readouterr().out.startswith("https://www.f-puzzles.com/?load=")
 
 
+def test_a_sudokupad_link_in_its_own_form_keeps_the_clones(capsys, tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text(SAMPLE + "clone: r1c1 r1c2 | r9c8 r9c9\n")
+    assert main(["export", str(path), "--to", "sudokupad", "--style", "scl", "-o", "-"]) == 0
+    printed = capsys.readouterr().out.strip()
+    assert printed.startswith("https://sudokupad.app/scl")
+    assert links.read(printed) == formats.parse(path.read_text())
+    assert main(["export", str(path), "--to", "fpuzzles", "--style", "scl", "-o", "-"]) == 2
+    assert "--style scl: fpuzzles links are written as fpuzzles" in capsys.readouterr().err
+
+
 def test_a_bad_link_is_exit_2_with_what_is_wrong(capsys):
     assert main(["check", "https://www.f-puzzles.com/?load=N4IgXYZ"]) == 2
     err = capsys.readouterr().err

@@ -3,6 +3,7 @@
 read into the expected puzzle and drawn again the same way; what is not understood is refused
 by name; puzzles read from pictures count as the brute force says."""
 
+import json
 import random
 
 import pytest
@@ -216,13 +217,41 @@ def test_a_pill_out_of_reading_order_keeps_its_order():
     assert read(drawn) == p
 
 
-def test_whole_grid_round_trip_covers_every_kind_but_clones():
+def test_whole_grid_round_trip_covers_every_kind():
     found = set().union(*(features(p) for p in every_kind()))
-    assert found - sudokupad.CARRIED == {"clones"}
+    assert "clones" in found and found <= sudokupad.CARRIED
+
+
+def test_clones_are_shaded_as_sudokupad_shades_them_and_named_in_the_metadata():
+    p = make(6, givens=[1] + [0] * 35, clones=[Clone((0, 1), (14, 15)), Clone((5,), (30,))])
+    data = sudokupad.write(p)
+    grey = sorted(tuple(u["center"]) for u in data["underlays"]
+                  if u["backgroundColor"] == sudokupad.GREY)
+    assert grey == [(0.5, 0.5), (0.5, 1.5), (0.5, 5.5), (2.5, 2.5), (2.5, 3.5), (5.5, 0.5)]
+    assert read(data) == p
+    assert read(json.loads(json.dumps(data))) == p  # through the link's JSON
+    one_grey_more = dict(data, underlays=data["underlays"] + [
+        {"backgroundColor": sudokupad.GREY, "center": [4.5, 4.5], "width": 1, "height": 1}])
+    with pytest.raises(ParseError, match=r"grey cells \(r5c5\)"):
+        read(one_grey_more)
+
+
+@pytest.mark.parametrize("clones, words", [
+    ([{"cells": [[0, 0]]}], r"metadata.clones\[0\]"),
+    ([{"cells": [[0, 0]], "cloneCells": [[4, 0]]}], r"metadata.clones\[0\].cloneCells"),
+    ([{"cells": [[0, 0.5]], "cloneCells": [[1, 1]]}], r"metadata.clones\[0\].cells"),
+    ([{"cells": [], "cloneCells": []}], r"metadata.clones\[0\].cells"),
+    ([{"cells": [[0, 0], [0, 1]], "cloneCells": [[1, 1]]}], "clone"),
+    ("r1c1", "metadata.clones"),
+])
+def test_named_clones_that_make_no_sense_are_refused(clones, words):
+    data = picture(4)
+    data["metadata"] = {"clones": clones}
+    with pytest.raises(ParseError, match=words):
+        read(data)
 
 
 @pytest.mark.parametrize("p, words", [
-    (make(4, clones=[Clone((0,), (15,))]), "cannot carry clones"),
     (make(9, lines=[Line("whisper", (0, 1), 3)]), "German .* Dutch"),
 ])
 def test_what_a_picture_cannot_tell_is_refused_on_writing(p, words):
