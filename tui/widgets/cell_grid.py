@@ -83,10 +83,12 @@ class CellGrid(Widget, can_focus=True):
             await self.app.run_action(bound.binding.action, bound.node)
 
     async def hand_on(self, event: events.Key) -> None:
-        """Send the key on to the dialog on top, once it has its focus (the keys after this
-        one wait here, so they follow in order)."""
+        """Send the key on to the dialog on top, once its field has taken the focus (an
+        Input selects its text then: a digit typed before would be replaced by the next);
+        the keys after this one wait here, so they follow in order."""
         app, waited = self.app, 0.0
-        while app.focused is None or app.focused.screen is not app.screen:
+        while (app.focused is None or app.focused.screen is not app.screen
+               or not app.focused.has_focus):
             if waited > HAND_ON_WAIT:
                 break
             await asyncio.sleep(0.01)
