@@ -230,6 +230,22 @@ def test_keys_sent_in_one_call_act_in_order_in_the_variants_editor(tmp_path):
     assert at_once.splitlines()[1:3] == ["5 7 . . . . . . .", ". . . 4 . . . . ."]
 
 
+@pytest.mark.parametrize("name, text, keys", [
+    ("arith", "  ***\nx  **\n-----\n  ***\n ***\n-----\n ****\n",
+     ["Right", "7", "Down", "3", "Left", "9", "BSpace", "Down", "Down", "5", "C-z", "Right",
+      "2", "Up", "+", "4"]),
+    ("numcro", "lang: en\n" + "".join(" ".join(f"{5 * r + c + 1:2}" for c in range(5)) + "\n"
+                                      for r in range(5)),
+     ["Down", "1", "2", "Right", "3", "Space", "Right", "Right", "4", "5", "Left", "C-z",
+      "Down", "Space", "Right", "7"]),
+])
+def test_keys_sent_in_one_call_act_in_order_in_the_other_editors(tmp_path, name, text, keys):
+    at_once = typed_document(tmp_path, name, text, keys, True, "Status")
+    slowly = typed_document(tmp_path, name, text, keys, False, "Status")
+    assert at_once == slowly
+    assert at_once != text  # the keys did edit
+
+
 def test_undo_back_to_the_file_then_a_kill_leaves_nothing_to_offer(tmp_path):
     puzzle = tmp_path / "p.txt"
     shutil.copy(SAMPLE, puzzle)
