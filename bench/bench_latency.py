@@ -1,7 +1,7 @@
 """Key-to-screen latency of the app in a real terminal (tmux), with and without a hard check
 running in the process pool.
 
-    python bench/bench_latency.py [--keys 20]
+    python bench/bench_latency.py [--keys 20] [--rev REV [--rounds 4]]
 
 It types the solution's digit into the empty first cell and clears it again (the puzzle stays
 unique, so every edit starts a check and then a rating), and times each key from tmux send-keys
@@ -20,12 +20,11 @@ import os
 import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-from common import DATA, ROOT
+from common import DATA, ROOT, app_command, source_at
 
 from core.sudoku import parse, solve
 
@@ -62,17 +61,18 @@ def wait_for(condition, timeout: float = 30.0) -> str:
 
 
 def measure(puzzle_text: str, keys: int, settle: float, typed: tuple[str, str] | None = None,
-            row=None, first: str | None = None) -> list[float]:
+            row=None, first: str | None = None, source: Path | None = None) -> list[float]:
     """Alternate the two `typed` keys (a Sudoku's first-cell digit and Delete by default) and
-    time each until the `row` of the screen (the grid's first row) changes."""
+    time each until the `row` of the screen (the grid's first row) changes; `source`: the
+    app of that source tree, else the installed one."""
     typed = typed or (str(solve(parse(puzzle_text))[0]), "Delete")
     row = row or first_row
     folder = tempfile.mkdtemp()
     path = Path(folder) / "p.txt"
     path.write_text(puzzle_text)
-    app = Path(sys.executable).with_name("puzzle-tui")
     env = f"PUZZLE_WORKBENCH_HOME={folder}/home TERM=xterm-256color"
-    tmux("new-session", "-d", "-s", SESSION, "-x", "110", "-y", "40", f"env {env} {app} {path}")
+    tmux("new-session", "-d", "-s", SESSION, "-x", "110", "-y", "40", "-c", str(source or ROOT),
+         f"env {env} {app_command(path, source)}")
     try:
         wait_for(lambda s: "unique" in s)
         if first:  # a view to switch on before typing
@@ -96,6 +96,9 @@ def measure(puzzle_text: str, keys: int, settle: float, typed: tuple[str, str] |
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--keys", type=int, default=20)
+    parser.add_argument("--rev", help="also the app at this git revision (A) against the "
+                        "working tree (B), in turns: A B, then B A, --rounds times")
+    parser.add_argument("--rounds", type=int, default=4)
     args = parser.parse_args()
     if shutil.which("tmux") is None:
         print("tmux is not installed: no latency figures")
@@ -107,11 +110,37 @@ def main() -> None:
     m02 = next((DATA / "arith" / "mushikuizan").glob("M02*"))
     # the 23x20 multiplication: every key starts a check of 20-40 ms
     runs.append(("arith editor, M02", m02.read_text(), ("7", "BSpace"), arith_row))
+    if args.rev:
+        paired(runs, args.keys, args.rev, args.rounds)
+        return
     for name, text, typed, row, *first in runs:
         times = measure(text, args.keys, settle=0.3, typed=typed, row=row,
                         first=first[0] if first else None)
         print(f"{name:22} key-to-screen median {statistics.median(times) * 1000:6.1f} ms, "
               f"max {max(times) * 1000:6.1f} ms over {len(times)} keys", flush=True)
+
+
+def paired(runs, keys: int, rev: str, rounds: int) -> None:
+    """Each condition with the app at `rev` (A) and the working tree (B) in turns; the
+    median of each side over all its keys, and the median of the rounds' ratios B/A."""
+    with tempfile.TemporaryDirectory() as temp:
+        base = source_at(rev, Path(temp) / "a")
+        print(f"{rev} (A) against the working tree (B), {rounds} rounds of {keys} keys")
+        for name, text, typed, row, *first in runs:
+            times: dict[str, list[float]] = {"A": [], "B": []}
+            ratios = []
+            for i in range(rounds):
+                order = (("A", base), ("B", None)) if i % 2 == 0 else (("B", None), ("A", base))
+                got = {side: measure(text, keys, settle=0.3, typed=typed, row=row,
+                                     first=first[0] if first else None, source=source)
+                       for side, source in order}
+                for side in got:
+                    times[side] += got[side]
+                ratios.append(statistics.median(got["B"]) / statistics.median(got["A"]))
+            print(f"{name:22} A {statistics.median(times['A']) * 1000:6.1f} ms, "
+                  f"B {statistics.median(times['B']) * 1000:6.1f} ms, B/A median "
+                  f"{statistics.median(ratios):.2f} (rounds {min(ratios):.2f}-"
+                  f"{max(ratios):.2f})", flush=True)
 
 
 if __name__ == "__main__":

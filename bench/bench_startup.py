@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from common import ROOT
+from common import ROOT, app_command, source_at
 
 SAMPLE = ROOT / "puzzles" / "sudoku" / "hard_rot180.txt"
 
@@ -32,9 +32,7 @@ def tmux(*args: str) -> str:
 def one_start(session: str, home: Path, folder: Path | None = None) -> tuple[float, float]:
     """(first paint, first status) in seconds; `folder`: run the app from that source tree
     (python -m cli), else the installed `puzzle-tui`."""
-    script = Path(sys.executable).with_name("puzzle-tui")
-    app = f"{script} {SAMPLE}" if folder is None else (
-        f"env PYTHONPATH={folder} {sys.executable} -m cli {SAMPLE}")
+    app = app_command(SAMPLE, folder)
     started = time.monotonic()
     tmux("new-session", "-d", "-s", session, "-x", "110", "-y", "40", "-c", str(folder or ROOT),
          f"env PUZZLE_WORKBENCH_HOME={home} TERM=xterm-256color {app}")
@@ -55,11 +53,7 @@ def one_start(session: str, home: Path, folder: Path | None = None) -> tuple[flo
 def paired(runs: int, rev: str) -> None:
     """The revision (A) and the working tree (B), started in turns."""
     with tempfile.TemporaryDirectory() as temp:
-        base = Path(temp) / "a"
-        base.mkdir()
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], check=True,
-                                 capture_output=True).stdout
-        subprocess.run(["tar", "-x", "-C", str(base)], input=archive, check=True)
+        base = source_at(rev, Path(temp) / "a")
         times: dict[str, list[tuple[float, float]]] = {"A": [], "B": []}
         for i in range(runs):
             order = (("A", base), ("B", ROOT)) if i % 2 == 0 else (("B", ROOT), ("A", base))

@@ -24,6 +24,23 @@ DATA = ROOT / "tests" / "data"
 SERATE = ROOT.parent / "shared" / "tools" / "se" / "serate"
 
 
+def source_at(rev: str, folder: Path) -> Path:
+    """The repository's files at a git revision, unpacked into `folder` (for A/B runs)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], check=True,
+                             capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    return folder
+
+
+def app_command(target: Path, folder: Path | None = None) -> str:
+    """The shell command that starts the app on `target`: the installed `puzzle-tui`, or with
+    `folder` the app of that source tree (python -m cli)."""
+    if folder is None:
+        return f"{Path(sys.executable).with_name('puzzle-tui')} {target}"
+    return f"env PYTHONPATH={folder} {sys.executable} -m cli {target}"
+
+
 def shared(*parts: str) -> Path:
     """A file of the full sets in ../shared/data; when it is missing, stop and say where to get
     it."""
