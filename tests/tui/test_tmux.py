@@ -44,6 +44,7 @@ def wait_until_quit(session: str, timeout: float = 10.0) -> None:
 
 
 def start(session: str, path: Path, home: Path, size=("110", "40")) -> None:
+    """The app on `path` in a new tmux session, with its own state folder."""
     script = Path(sys.executable).with_name("puzzle-tui")
     env = f"PUZZLE_WORKBENCH_HOME={home} TERM=xterm-256color"
     tmux("new-session", "-d", "-s", session, "-x", size[0], "-y", size[1],
@@ -79,11 +80,8 @@ def wait_for_file(path: Path, other_than: str, timeout: float = 15.0) -> str:
 def test_type_a_digit_and_read_the_status(tmp_path):
     puzzle = tmp_path / "p.txt"
     shutil.copy(SAMPLE, puzzle)
-    script = Path(sys.executable).with_name("puzzle-tui")
     session = f"pw-{os.getpid()}"
-    env = f"PUZZLE_WORKBENCH_HOME={tmp_path / 'home'} TERM=xterm-256color"
-    tmux("new-session", "-d", "-s", session, "-x", "110", "-y", "40",
-         f"env {env} {script} {puzzle}")
+    start(session, puzzle, tmp_path / "home")
     try:
         wait_for_text(session, "✓ unique")
         # the cursor starts on r1c1 (empty); a 3 there clashes with the 3 in r1c2
@@ -114,12 +112,9 @@ def test_a_killed_app_offers_its_unsaved_work_on_restart(tmp_path):
     kept changes are offered, and restoring them shows them unsaved."""
     puzzle = tmp_path / "p.txt"
     shutil.copy(SAMPLE, puzzle)
-    script = Path(sys.executable).with_name("puzzle-tui")
     session = f"pw-kill-{os.getpid()}"
     home = tmp_path / "home"
-    env = f"PUZZLE_WORKBENCH_HOME={home} TERM=xterm-256color"
-    command = f"env {env} {script} {puzzle}"
-    tmux("new-session", "-d", "-s", session, "-x", "110", "-y", "40", command)
+    start(session, puzzle, home)
     try:
         wait_for_text(session, "✓ unique")
         tmux("send-keys", "-t", session, "3")
@@ -129,7 +124,7 @@ def test_a_killed_app_offers_its_unsaved_work_on_restart(tmp_path):
             time.sleep(0.1)
         kill_app(session)
         assert puzzle.read_text() == SAMPLE.read_text()  # the file itself is untouched
-        tmux("new-session", "-d", "-s", session, "-x", "110", "-y", "40", command)
+        start(session, puzzle, home)
         wait_for_text(session, "Unsaved changes to p.txt were kept")
         tmux("send-keys", "-t", session, "Enter")  # restore them
         shown = wait_for_text(session, "✗ no solution")
@@ -149,11 +144,8 @@ def test_a_generated_puzzle_opens_beside_the_file_in_a_real_terminal(tmp_path):
     quitting asks once: "→ Enter" sent in one burst quits without saving."""
     puzzle = tmp_path / "p.txt"
     shutil.copy(SAMPLE, puzzle)
-    script = Path(sys.executable).with_name("puzzle-tui")
     session = f"pw-tabs-{os.getpid()}"
-    env = f"PUZZLE_WORKBENCH_HOME={tmp_path / 'home'} TERM=xterm-256color"
-    tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30",
-         f"env {env} {script} {puzzle}")
+    start(session, puzzle, tmp_path / "home", size=("100", "30"))
     try:
         wait_for_text(session, "✓ unique")
         tmux("send-keys", "-t", session, "C-g")
