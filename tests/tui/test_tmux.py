@@ -44,11 +44,18 @@ def wait_until_quit(session: str, timeout: float = 10.0) -> None:
 
 
 def start(session: str, path: Path, home: Path, size=("110", "40")) -> None:
-    """The app on `path` in a new tmux session, with its own state folder."""
+    """The app on `path` in a new tmux session, with its own state folder. A session started
+    just as the last one was killed can find the tmux server on its way out: try again."""
     script = Path(sys.executable).with_name("puzzle-tui")
     env = f"PUZZLE_WORKBENCH_HOME={home} TERM=xterm-256color"
-    tmux("new-session", "-d", "-s", session, "-x", size[0], "-y", size[1],
-         f"env {env} {script} {path}")
+    command = ["tmux", "new-session", "-d", "-s", session, "-x", size[0], "-y", size[1],
+               f"env {env} {script} {path}"]
+    for _ in range(20):
+        started = subprocess.run(command, capture_output=True, text=True)
+        if started.returncode == 0:
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"tmux could not start a session: {started.stderr}")
 
 
 def kill_app(session: str) -> None:
