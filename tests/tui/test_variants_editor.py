@@ -311,3 +311,18 @@ async def test_generator_dialog_makes_thermometers_and_killers_without_one_cell_
             assert editor.puzzle.thermos
         else:
             assert editor.puzzle.cages and min(len(c.cells) for c in editor.puzzle.cages) >= 2
+
+
+def test_every_corner_of_a_grid_has_its_junction():
+    """Inside, four walls each thin or thick; on the edge, three or two (the edge thick)."""
+    from itertools import product
+
+    from tui.widgets.variants_grid import JUNCTIONS
+
+    inside = set(product((1, 2), repeat=4))
+    edges = {(0, d, 2, 2) for d in (1, 2)} | {(u, 0, 2, 2) for u in (1, 2)} \
+        | {(2, 2, 0, r) for r in (1, 2)} | {(2, 2, l, 0) for l in (1, 2)}
+    corners = {(0, 2, 0, 2), (0, 2, 2, 0), (2, 0, 0, 2), (2, 0, 2, 0)}
+    assert inside | edges | corners <= set(JUNCTIONS)
+    assert [JUNCTIONS[a] for a in ((0, 2, 0, 2), (2, 2, 0, 1), (1, 1, 1, 1), (2, 2, 2, 2),
+                                   (1, 2, 1, 2), (2, 0, 2, 1))] == list("┏┠┼╋╆┹")

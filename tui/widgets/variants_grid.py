@@ -49,6 +49,33 @@ CLONE_TINTS = ("#5a4a2a", "#2a4a5a", "#4a2a5a", "#2a5a3a")
 INDEXER_TINTS = {"row": "#24482a", "column": "#4e2626", "box": "#28285a"}
 SHAPE = Style(color="grey62")
 SIDE = 3  # characters a cell is wide
+
+
+def _junctions() -> dict[tuple[int, int, int, int], str]:
+    """Box-drawing characters by the weight of their arms (up, down, left, right; 0 none,
+    1 light, 2 heavy), read from their Unicode names ("BOX DRAWINGS DOWN LIGHT AND RIGHT
+    HEAVY"): a weight covers the directions of its part of the name, or of the whole name."""
+    import unicodedata
+
+    sides = {"UP": (0,), "DOWN": (1,), "LEFT": (2,), "RIGHT": (3,), "VERTICAL": (0, 1),
+             "HORIZONTAL": (2, 3)}
+    found = {}
+    for code in range(0x2500, 0x2550):
+        words = unicodedata.name(chr(code)).removeprefix("BOX DRAWINGS ").split()
+        if not set(words) <= {*sides, "LIGHT", "HEAVY", "AND"}:
+            continue  # dashes
+        arms, shared = [0] * 4, next(w for w in words if w in ("LIGHT", "HEAVY"))
+        for part in " ".join(words).split(" AND "):
+            weights = [w for w in part.split() if w in ("LIGHT", "HEAVY")]
+            weight = 2 if (weights[0] if weights else shared) == "HEAVY" else 1
+            for word in part.split():
+                for side in sides.get(word, ()):
+                    arms[side] = weight
+        found.setdefault(tuple(arms), chr(code))
+    return found
+
+
+JUNCTIONS = _junctions()
 # What an empty cell of a line shows (between lines and double arrows: ◯ at both ends)
 LINE_GLYPHS = {"whisper": "w", "renban": "r", "regionsum": "s", "palindrome": "p",
                "between": "b", "entropic": "e", "modular": "m", "zipper": "z",
@@ -137,14 +164,12 @@ class VariantsGrid(CellGrid):
         row = [(" ", PLAIN)] * (SIDE + 1) if look.margins[2] else []
         start = len(row)
         for c in range(n + 1):
+            row.append(look.links.get(("corner", r, c)) or self._junction(r, c))
             if c == n:
-                row.append(look.links.get(("corner", r, c), ("┼" if 0 < r < n else "━", LINE)))
                 break
             above = p.regions[(r - 1) * n + c] if r else None
             below = p.regions[r * n + c] if r < n else None
             thick = above != below
-            row.append(look.links.get(("corner", r, c)) or (
-                "┼" if 0 < r < n and 0 < c else ("━" if thick else "─"), LINE))
             line, style = ("━", THICK) if thick else ("─", LINE)
             pair = ((r - 1) * n + c, r * n + c)
             middle = look.marks.get(pair) if 0 < r < n else None
@@ -154,6 +179,20 @@ class VariantsGrid(CellGrid):
                 at = start + qc * (SIDE + 1) - (len(digits) - 1) // 2 - (len(digits) == 4)
                 row[at:at + len(digits)] = [(d, QUAD) for d in digits]
         return row
+
+    def _junction(self, r: int, c: int) -> tuple[str, Style]:
+        """Where the walls round the corner at the top left of cell (r, c) meet: each of the
+        four a thick wall (the edge, or between regions), a thin one, or none (outside)."""
+        p, n = self.puzzle, self.puzzle.size
+
+        def weight(a: tuple[int, int], b: tuple[int, int]) -> int:
+            inside = [x * n + y for x, y in (a, b) if 0 <= x < n and 0 <= y < n]
+            if not inside:
+                return 0
+            return 2 if len(inside) == 1 or p.regions[inside[0]] != p.regions[inside[1]] else 1
+        arms = (weight((r - 1, c - 1), (r - 1, c)), weight((r, c - 1), (r, c)),  # up, down
+                weight((r - 1, c - 1), (r, c - 1)), weight((r - 1, c), (r, c)))  # left, right
+        return JUNCTIONS.get(arms, "┼"), THICK if 2 in arms else LINE
 
     def _cell_row(self, r: int, look: _Look) -> list:
         p, n = self.puzzle, self.puzzle.size
