@@ -197,7 +197,7 @@ async def test_cell_tools_add_each_constraint_as_one_step(pool):
                      "xsum 15: r3c0", "skyscraper 3: r0c5", "sandwich row 1: 10"):
             assert line in text
         drawn = editor.grid.plain()
-        for mark in ("┼─1379──┼", "›·‹", "‹·›", "↕", "↔", "≡", "x15", "▲3", "10 ┃"):
+        for mark in ("╂─1379──┼", "›·‹", "‹·›", "↕", "↔", "≡", "x15", "▲3", "10 ┃"):
             assert mark in drawn
         assert " 10 ┃135│" in drawn.split("\n")[2]  # r1c1, under the top clue row and border
         editor.grid.cursor = 0
