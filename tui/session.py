@@ -111,10 +111,11 @@ class Session:
 
     # --- export ----------------------------------------------------------------------------
 
-    def exported(self, path: str, puzzle, answer, style: str) -> dict[str, str | bytes]:
+    def exported(self, path: str, puzzle, answer, style: str,
+                 rating=None) -> dict[str, str | bytes]:
         """The files an export to `path` writes, by name: .ipuz, .svg (and -solution.svg when
-        the answer is known), .pdf, else the family's text in `style`. ValueError or
-        FontMissing when it cannot be drawn."""
+        the answer is known), .pdf (its heading with the rating, when known), else the
+        family's text in `style`. ValueError or FontMissing when it cannot be drawn."""
         from core import export
 
         family = self.family
@@ -126,8 +127,9 @@ class Session:
                 files[path[:-4] + "-solution.svg"] = export.export_svg(family, puzzle, answer)
             return files
         if path.endswith(".pdf"):
-            return {path: export.export_pdf([(family, puzzle, answer, family.title_of(puzzle))],
-                                            per_page=1, title=Path(path).stem)}
+            return {path: export.export_pdf(
+                [(family, puzzle, answer, family.title_of(puzzle), rating)], per_page=1,
+                title=Path(path).stem)}
         return {path: family.format(puzzle, style)}
 
     @staticmethod

@@ -28,11 +28,11 @@ def export_svg(family, puzzle, answer=None, style=None) -> str:
     return to_svg(family.draw(puzzle, answer, style), style)
 
 
-def export_pdf(puzzles: list[tuple[object, object, object, str]], paper: str | None = None,
+def export_pdf(puzzles: list[tuple], paper: str | None = None,
                per_page: int | None = None, title: str = "Puzzles") -> bytes:
-    """A booklet of (family, puzzle, answer or None, title) in order, solutions after, in
-    the magazine style on `paper` (the app's export; the command line builds books with
-    core.export.book and core.export.pdf.render)."""
+    """A booklet of (family, puzzle, answer or None, title[, rating]) in order,
+    solutions after, in the magazine style on `paper` (the app's export; the command line
+    builds books with core.export.book and core.export.pdf.render)."""
     from dataclasses import replace
 
     from core.export.book import Source, pieces
@@ -42,8 +42,9 @@ def export_pdf(puzzles: list[tuple[object, object, object, str]], paper: str | N
     if paper is not None and paper not in PAPERS:
         raise ValueError(f"unknown paper {paper!r}; one of {', '.join(PAPERS)}")
     style = replace(MAGAZINE, paper=PAPERS[paper]) if paper else MAGAZINE
-    sources = [Source(family, puzzle, answer, credits={"title": name} if name != family.title_of(
-        puzzle) else {}) for family, puzzle, answer, name in puzzles]
+    sources = [Source(family, puzzle, answer, rated[0] if rated else None,
+                      credits={"title": name} if name != family.title_of(puzzle) else {})
+               for family, puzzle, answer, name, *rated in puzzles]
     return render(pieces(sources, style), style, title, per_page)
 
 

@@ -375,7 +375,7 @@ async def test_export_from_the_editor_follows_the_file_name(pool, tmp_path):
     app = PuzzleApp(str(SAMPLE), pool=pool)
     async with app.run_test(size=(110, 40)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor)
-                       and app.screen.found == 1)
+                       and app.screen.found == 1 and app.screen.last_rating)
         editor = app.screen
         targets = ["p.ipuz", "p.svg"]
         try:
@@ -391,6 +391,13 @@ async def test_export_from_the_editor_follows_the_file_name(pool, tmp_path):
             await wait_for(pilot, lambda target=tmp_path / name: target.exists())
         assert from_ipuz((tmp_path / "p.ipuz").read_text()) == (editor.family, editor.puzzle)
         assert (tmp_path / "p-solution.svg").read_text().count("<text") == 81
+        if "p.pdf" in targets:  # headed as the command line heads it: level, score, scale
+            import pdfplumber
+
+            with pdfplumber.open(tmp_path / "p.pdf") as pdf:
+                heading = pdf.pages[0].extract_text()
+            rating = editor.last_rating
+            assert f"{rating.level} · SE {rating.score:.1f} (Sukaku Explainer scale)" in heading
         # the name offered sits beside the puzzle; its own file is never written over
         await pilot.press("ctrl+e")
         await wait_for(pilot, lambda: ready(app, PathPrompt))

@@ -28,6 +28,7 @@ from tui.session import Session
 from tui.storage import StorageError
 from tui.widgets.status_panel import StatusPanel
 
+RATINGS_KEPT = 50  # ratings remembered by puzzle state (undo prints the rating at once)
 TITLE_AFTER = 0.08  # seconds: the title follows an edit once the grid has been drawn
 NOTICE_SECONDS = {"information": 3, "warning": 6, "error": 12}  # how long a notice stays
 
@@ -90,6 +91,7 @@ class PuzzleEditor(Screen):
         self.history = History(Step(puzzle, self.session.document))
         self.live = LiveCheck(self, self.SLOTS)
         self.last_check: Checked | Failed | None = None  # the check of the puzzle shown
+        self.ratings_known: dict[tuple, object] = {}  # ratings by check_key, oldest first
         self._title_timer = self._notice_timer = None
 
     @classmethod
@@ -298,9 +300,21 @@ class PuzzleEditor(Screen):
             self.status.set_difficulty("rating stopped (edit to rate again)")
 
     def rate(self, then: Callable) -> None:
-        """The puzzle's rating from the pool, then `then(rating or Failed)`."""
-        self.live.start("rate", jobs.rate, self.family.name, self.puzzle, self.context(),
-                        then=then)
+        """The puzzle's rating from the pool, then `then(rating or Failed)`; a rating is also
+        kept for its puzzle, for a printed heading (known_rating)."""
+        key = self.check_key()
+
+        def rated(rating) -> None:
+            if not LiveCheck.stopped(rating) and not isinstance(rating, Failed):
+                self.ratings_known[key] = rating
+                while len(self.ratings_known) > RATINGS_KEPT:
+                    del self.ratings_known[next(iter(self.ratings_known))]  # the oldest
+            then(rating)
+        self.live.start("rate", jobs.rate, self.family.name, *key, then=rated)
+
+    def known_rating(self):
+        """The rating of the puzzle shown, when it has been rated (else None)."""
+        return self.ratings_known.get(self.check_key())
 
     def show_level(self, hint: str) -> None:
         """The rating's level and its first steps in the panel (ナンクロ, arithmetic)."""
@@ -398,7 +412,7 @@ class PuzzleEditor(Screen):
             return
         try:
             files = self.session.exported(path, self.puzzle, self.known_answer(),
-                                          self.export_style[0])
+                                          self.export_style[0], self.known_rating())
         except (ValueError, FontMissing) as error:
             self.say(f"not exported: {error}", "error")
             return
