@@ -326,3 +326,21 @@ def test_every_corner_of_a_grid_has_its_junction():
     assert inside | edges | corners <= set(JUNCTIONS)
     assert [JUNCTIONS[a] for a in ((0, 2, 0, 2), (2, 2, 0, 1), (1, 1, 1, 1), (2, 2, 2, 2),
                                    (1, 2, 1, 2), (2, 0, 2, 1))] == list("┏┠┼╋╆┹")
+
+
+async def test_on_a_16x16_the_letter_keys_type_digits_and_the_panel_says_so(pool):
+    from core.variants.model import make
+
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 60)) as pilot:
+        editor = await open_editor(app, pilot, make(16))
+        await pilot.press("b", "right", "B", "right", "g")
+        await wait_for(pilot, lambda: editor.puzzle.givens[:3] == (11, 11, 16))
+        assert not editor.puzzle.marks  # no black dot
+        walkthrough = str(editor.query_one("#walkthrough").render())
+        assert "on this grid A-G are digits: b B type one; add what they add with :" in walkthrough
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 60)) as pilot:
+        editor = await open_editor(app, pilot, make(9))
+        await wait_for(pilot, lambda: "Keys" in str(editor.query_one("#walkthrough").render()))
+        assert "are digits" not in str(editor.query_one("#walkthrough").render())

@@ -421,20 +421,33 @@ class VariantsEditor(PuzzleEditor):
                                        f"{givens}")
             self.grid.show(self.puzzle, differs=result.differs, solution=answer)
 
+    def keys_hint(self) -> str:
+        """The keys, and on a grid past 9x9 which tool keys type a digit there instead (the
+        grid takes a digit's letter first)."""
+        letters = model.SYMBOLS[9:self.puzzle.size]
+        taken = sorted({b.key for b in self.BINDINGS
+                        if len(b.key) == 1 and b.key.upper() in letters},
+                       key=lambda key: (key.lower(), key.isupper()))
+        if not taken:
+            return HINT
+        return (f"{HINT}\non this grid {letters[0]}-{letters[-1]} are digits: "
+                f"{' '.join(taken)} type one; add what they add with :")
+
     def checked(self) -> None:
         """A unique puzzle is rated on the variants scale, in the pool."""
         if self.found != 1:
-            self.status.set_difficulty("— (rated once the puzzle is unique)", "", HINT)
+            self.status.set_difficulty("— (rated once the puzzle is unique)", "",
+                                       self.keys_hint())
             return
 
         def rated(rating) -> None:
             if LiveCheck.stopped(rating):
                 return
             if isinstance(rating, Failed):
-                self.status.set_difficulty(rating.error, "", HINT)
+                self.status.set_difficulty(rating.error, "", self.keys_hint())
                 return
             used = "\n".join(f"  {name} ×{times}" for name, times in rating.techniques.items())
-            self.status.set_difficulty(rating.headline(), used, HINT)
+            self.status.set_difficulty(rating.headline(), used, self.keys_hint())
         self.rate(rated)
 
 
