@@ -75,7 +75,8 @@ ADDON_LINES = {"renban": ("Renban", "#F067F0", 0.25),
                "slowthermo": ("Slow Thermometer", "#6495ED", 0.3)}
 ADDON_CIRCLES = {"doublearrow": 0.85, "slowthermo": 0.8}  # filled circles on its ends
 # A whisper of another difference: drawn in a colour of its own that no app reads as German
-# or Dutch (the add-on's green says "5 on 9x9").
+# or Dutch (the add-on's green says "5 on 9x9"), as a plain line (see _line_copy). f-puzzles
+# itself has no such whisper; this workbench and SudokuSolver read its value.
 OTHER_WHISPER = ("Whispers", "#9ACD32", 0.1875)
 ADDON_INDEXERS = {"row": ("Row Indexer", "#7CC77C"), "column": ("Column Indexer", "#C77C7C"),
                   "box": ("Box Indexer", "#7C7CC7")}
@@ -152,6 +153,13 @@ def _blank(value) -> bool:
     return value is None or value == ""
 
 
+def _absent(value) -> bool:
+    """A key that holds nothing: null, false, or an empty list, text or object (0 is a
+    value: an unknown key holding 0 may still carry a rule)."""
+    return value is None or value is False or (isinstance(value, list | str | dict)
+                                               and not value)
+
+
 def _digits(value, n: int, where: str) -> list[int]:
     digits = [_number(v, f"{where}[{i}]") for i, v in enumerate(_list(value, where))]
     if any(not 1 <= d <= n for d in digits):
@@ -169,13 +177,13 @@ def read(data: dict) -> Variant:
     if isinstance(n, bool) or not isinstance(n, int) or not model.MIN_SIZE <= n <= model.MAX_SIZE:
         raise FPuzzlesError(f"size {n!r}: grids of {model.MIN_SIZE} to {model.MAX_SIZE} are read")
     unknown = sorted(k for k, v in data.items() if k not in COSMETIC and k not in READERS
-                     and v not in (None, False, [], ""))
+                     and not _absent(v))
     if unknown:
         raise FPuzzlesError(f"constraints this workbench does not read: {', '.join(unknown)}")
     parts: dict = {"rules": set(), "negative": set(), "marks": [], "meta": []}
     givens, regions = _grid(data["grid"], n, parts)
     for key, reader in READERS.items():
-        if data.get(key) not in (None, False, [], ""):
+        if not _absent(data.get(key)):
             reader(data, key, n, parts)
     for key, name in (("title", "title"), ("author", "author"), ("ruleset", "rules")):
         if isinstance(data.get(key), str) and data[key].strip():
@@ -321,8 +329,9 @@ def _xv(data, key, n, parts):
 def _text(data, key, n, parts):
     for where, item in _items(data, key):
         _only(item, where, {"cells", "value", "angle"})
-        if _drawn_copy(data, item, where):
-            continue
+        if _blank(item.get("value")) or (item.get("fromConstraint") is not None
+                                          and _drawn_copy(data, item, where)):
+            continue  # nothing written, or the add-on's copy of a clue held under its key
         sign, cells = item.get("value"), item.get("cells")
         if sign not in tuple(LESS_SIGNS) or not isinstance(cells, list) or len(cells) != 2:
             raise FPuzzlesError(f"{where}: text {str(sign)[:20]!r}: only inequality signs "
@@ -357,9 +366,12 @@ def _drawn_copy(data: dict, item: dict, where: str) -> bool:
     name = item.get("fromConstraint")
     if name is not None:
         key = ADDON_KEYS.get(name) if isinstance(name, str) else None
-        if key is None or data.get(key) in (None, [], ""):
+        if key is None or _absent(data.get(key)):
             raise FPuzzlesError(f"{where} is drawn for {name!r}, but the puzzle does not hold "
                                 "that constraint")
+        if _traced(item) not in _drawn({key: data[key]}):
+            raise FPuzzlesError(f"{where} is drawn for {name!r} over cells no {key} item "
+                                "holds (a drawing never stands in for a rule)")
         return True
     return _traced(item) in _drawn(data)
 
@@ -689,8 +701,11 @@ def _line_copy(line, n: int, data: dict) -> None:
         return  # palindromes and between lines are f-puzzles' own
     name, colour, width = ADDON_LINES.get(style, OTHER_WHISPER)
     ids = _ids(line.cells, n)
+    # The add-on takes a copy naming it for its own drawing and drops whispers that are
+    # neither German nor Dutch: such a whisper's copy is a plain line, so it stays in sight.
+    origin = {"fromConstraint": name} if style in ADDON_LINES else {}
     data.setdefault("line", []).append({"lines": [ids], "outlineC": colour, "width": width,
-                                        "fromConstraint": name})
+                                        **origin})
     ends = {"doublearrow": (ids[0], ids[-1]), "slowthermo": (ids[0],)}.get(style, ())
     data.setdefault("circle", []).extend(
         {"cells": [end], "baseC": colour, "outlineC": colour, "width": ADDON_CIRCLES[style],

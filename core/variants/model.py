@@ -525,7 +525,13 @@ def _check_new_lines(p: Variant) -> None:
             raise ModelError(f"unknown line {line.kind!r}; lines: {', '.join(LINE_KINDS)}")
         what = f"a {line.kind} line at {p.name(line.cells[0])}" if line.cells else "a line"
         shortest = SHORTEST_LINE.get(line.kind, 2)
-        if len(line.cells) < shortest or len(set(line.cells)) != len(line.cells):
+        if len(line.cells) > 2 and line.cells[0] == line.cells[-1]:
+            raise ModelError(f"{what} closes into a loop (it ends where it starts): loops "
+                             "are not read yet")
+        if len(set(line.cells)) != len(line.cells):
+            twice = next(c for c in line.cells if line.cells.count(c) > 1)
+            raise ModelError(f"{what} passes through {p.name(twice)} twice")
+        if len(line.cells) < shortest:
             raise ModelError(f"{what} needs {shortest} or more different cells")
         if line.kind in ("renban", "nabner") and len(line.cells) > n:
             raise ModelError(f"{what} has {len(line.cells)} cells; its digits differ, so at "

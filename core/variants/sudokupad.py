@@ -81,6 +81,18 @@ COSMETIC = {"id", "cellSize", "settings"}
 META_COSMETIC = {"title", "author", "rules", "solution", "msgcorrect"}
 META_CAGES = {"title", "author", "rules"}  # read into the puzzle's words
 CELL_KEYS = {"value", "given", "centremarks", "pencilMarks"}
+# The properties of each list's items: those read, and those that only style a drawing
+# (SudokuPad's SVG attributes). Any other is refused by name: it may carry a rule.
+STYLING = {"target", "opacity", "class", "fill", "stroke-width", "stroke-linecap",
+           "stroke-linejoin", "stroke-dasharray", "textColor", "fontWeight", "textStroke",
+           "borderSize", "dashArray", "stroke", *fpuzzles.ITEM_COSMETIC}
+SHAPE_KEYS = {"center", "width", "height", "text", "fontSize", "backgroundColor",
+              "borderColor", "rounded", "angle", "color"}
+ITEM_KEYS = {"lines": {"wayPoints", "color", "thickness", "d"},
+             "arrows": {"wayPoints", "color", "thickness", "headLength"},
+             "overlays": SHAPE_KEYS, "underlays": SHAPE_KEYS,
+             "cages": {"cells", "value", "style", "type", "hidden", "unique", "sum",
+                       "outlineC", "fontC", "borderColor"}}
 CHEVRON = {"minima": (0.44, 0.39), "maxima": (0.39, 0.44)}  # ends, tip: pointing in, out
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 # What write() draws (model.features names): everything.
@@ -161,6 +173,10 @@ def _items(data: dict, key: str) -> list[tuple[str, dict]]:
     for i, item in enumerate(_listed(data, key, key)):
         if not isinstance(item, dict):
             raise _type_error(f"{key}[{i}]", "an object", item)
+        unknown = sorted(k for k in item if k not in ITEM_KEYS.get(key, ()) and k not in STYLING)
+        if unknown:
+            raise SclError(f"{key}[{i}] has {', '.join(map(repr, unknown))}, which this "
+                           "workbench does not read (it may carry a rule)")
         found.append((f"{key}[{i}]", item))
     return found
 

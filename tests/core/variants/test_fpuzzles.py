@@ -254,6 +254,25 @@ def test_drawn_copies_of_constraints_add_no_rule_and_strays_are_refused():
     with pytest.raises(FPuzzlesError, match="line"):
         read({"size": N, "grid": grid(), "renban": renban,
               "line": [{**copy, "lines": [["R2C2", "R2C3"]]}]})
+    # a copy naming a constraint the puzzle holds, but drawn over other cells, is a line
+    # whose rule lives elsewhere: refused, even though the puzzle has a renban
+    with pytest.raises(FPuzzlesError, match="over cells no renban item holds"):
+        read({"size": N, "grid": grid(), "renban": renban,
+              "line": [{**copy, "lines": [["R3C1", "R3C2", "R3C3"]], "fromConstraint": "Renban"}]})
+
+
+def test_text_is_a_sign_or_the_add_ons_copy_of_a_clue():
+    thermo = {"size": N, "grid": grid(), "thermometer": [{"lines": [["R4C1", "R3C1", "R3C2"]]}]}
+    want = read(thermo)
+    assert read({**thermo, "text": [{"cells": ["R4C1"], "value": ""}]}) == want
+    with pytest.raises(FPuzzlesError, match="text '3'"):  # a number in a bulb may be a rule
+        read({**thermo, "text": [{"cells": ["R4C1"], "value": "3"}]})
+
+
+@pytest.mark.parametrize("value", [0, 0.0, {"a": 1}, "0"])
+def test_an_unknown_key_holding_zero_or_anything_is_refused(value):
+    with pytest.raises(FPuzzlesError, match="sumdots"):
+        read({"size": N, "grid": grid(), "sumdots": value})
 
 
 def real_links():
@@ -310,6 +329,11 @@ def test_the_writer_adds_the_add_ons_drawn_copies_for_apps_without_it():
     assert drawn == {(("R1C1", "R1C2", "R1C3"), "#F067F0"), (("R2C1", "R2C2"), "#67F067"),
                      (("R3C1", "R3C2"), "#9ACD32"), (("R4C1", "R4C2", "R4C3"), "#C54B8B")}
     assert [c["cells"] for c in data["circle"]] == [["R4C1"], ["R4C3"]]
+    # f-puzzles' add-on drops whispers that are neither German nor Dutch, and with them any
+    # copy naming it: the unusual whisper's copy is a plain line that stays drawn there
+    assert {line["outlineC"]: line.get("fromConstraint") for line in data["line"]} == {
+        "#F067F0": "Renban", "#67F067": "German Whispers", "#9ACD32": None,
+        "#C54B8B": "Double Arrow"}
     assert data["cage"][0]["fromConstraint"] == "Row Indexer"
     assert [t["value"] for t in data["text"]] == ["\u25ef", "10"]
     assert read(data) == p

@@ -289,6 +289,37 @@ def test_unknown_drawings_are_refused_by_name(change, words):
         read(data)
 
 
+def test_real_puzzles_with_unknown_keys_or_properties_are_refused():
+    """The setters' f-puzzles links, written as scl links, read back as they were; with one
+    unknown key, cell property or property of a drawn item added they are refused by name."""
+    from core.variants import links
+    from tests.core.variants.test_fpuzzles import real_links
+
+    rng, checked = random.Random(24), 0
+    for real in real_links():
+        p = links.read(real)
+        try:
+            data = sudokupad.write(p)
+        except ModelError:
+            continue  # what an scl picture cannot tell apart is refused on writing
+        assert read(data) == p
+        for _ in range(6):
+            mutated = json.loads(json.dumps(data))
+            name = "zz" + "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(6))
+            items = [v for k, v in mutated.items() if k in sudokupad.ITEM_KEYS and v]
+            where = rng.choice(["top", "cell", "item"] if items else ["top", "cell"])
+            if where == "item":
+                rng.choice(rng.choice(items))[name] = rng.choice([1, "x", [1]])
+            elif where == "cell":
+                rng.choice(rng.choice(mutated["cells"]))[name] = rng.choice([1, "x", [1]])
+            else:
+                mutated[name] = rng.choice([1, "x", [1], 0])
+            with pytest.raises(ParseError, match=name):
+                read(mutated)
+            checked += 1
+    assert checked >= 60
+
+
 def test_cells_with_other_properties_are_refused():
     data = picture(4)
     data["cells"][0][0] = {"value": 1, "color": "#ff0000"}
