@@ -15,7 +15,18 @@ from core.variants import fpuzzles, links
 from core.variants.engine import count
 from core.variants.fpuzzles import FPuzzlesError, read
 from core.variants.lzlink import compress, decompress
-from core.variants.model import Arrow, Cage, Clone, Line, LittleKiller, Mark, Outside, Quad, make
+from core.variants.model import (
+    Arrow,
+    Cage,
+    Clone,
+    Line,
+    LittleKiller,
+    Mark,
+    ModelError,
+    Outside,
+    Quad,
+    make,
+)
 from core.variants.model import Sandwich as Sw
 from tests.core.variants.helpers import brute_count
 
@@ -337,3 +348,12 @@ def test_the_writer_adds_the_add_ons_drawn_copies_for_apps_without_it():
     assert data["cage"][0]["fromConstraint"] == "Row Indexer"
     assert [t["value"] for t in data["text"]] == ["\u25ef", "10"]
     assert read(data) == p
+
+
+@pytest.mark.parametrize("line, words", [
+    (["R1C1", "R1C2", "R2C2", "R2C1", "R1C1"], "closes into a loop"),
+    (["R1C1", "R1C2", "R2C2", "R1C2"], "passes through r1c2 twice"),
+])
+def test_a_line_through_a_cell_twice_is_refused_as_such(line, words):
+    with pytest.raises(ModelError, match=words):
+        read({"size": N, "grid": grid(), "whispers": [{"lines": [line]}]})
