@@ -270,10 +270,22 @@ def _givens(header, lang: str, numbers: set[int]) -> tuple[tuple[int, str], ...]
     return tuple(sorted(found.items()))
 
 
+# A JSON case's keys: those read, and those that only describe it (the answer among them).
+JSON_READ = {"language", "givens", "grid", "entries", "block"}
+JSON_WORDS = {"id", "alphabet", "key", "key_status", "source", "licence", "note", "title",
+              "author"}
+
+
 def _json_case(text: str) -> Puzzle:
     case = read_json(text)
     if not isinstance(case, dict):
         raise ParseError("a JSON case is an object", 1, 1)
+    unknown = sorted(k for k in case if k not in JSON_READ | JSON_WORDS)
+    if unknown:  # a misspelt `givens` read as nothing would be a rule dropped
+        raise ParseError(f"unknown key {unknown[0]!r}: the keys are "
+                         f"{', '.join(sorted(JSON_READ | JSON_WORDS))}", 1, 1)
+    if case.get("block", BLOCK) != BLOCK:
+        raise ParseError(f"`block` is {BLOCK} in a JSON case's grid", 1, 1)
     lang = _language(1, 1, case.get("language", "ja"))
     givens = case.get("givens") or {}
     if not isinstance(givens, dict):
