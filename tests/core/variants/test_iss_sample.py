@@ -31,7 +31,8 @@ def counted(data: str):
     try:
         p = links.read("https://www.f-puzzles.com/?load=" + data)
     except ValueError as e:
-        assert "whisper line" in str(e) and "different cells" in str(e)  # a loop: refused
+        # Merry X/V-mas draws a whisper through one cell twice: refused, naming the cell
+        assert "whisper line" in str(e) and "twice" in str(e), e
         return None
     calls = [0]
 
