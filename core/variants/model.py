@@ -518,6 +518,10 @@ def _check_lines(p: Variant) -> None:
         _check_path(p, arrow.shaft, "arrow")
 
 
+# Lines whose rule is on each pair of neighbours along them: they may pass a cell twice.
+STEPWISE_LINES = ("whisper",)
+
+
 def _check_new_lines(p: Variant) -> None:
     n = p.size
     for line in p.lines:
@@ -525,10 +529,12 @@ def _check_new_lines(p: Variant) -> None:
             raise ModelError(f"unknown line {line.kind!r}; lines: {', '.join(LINE_KINDS)}")
         what = f"a {line.kind} line at {p.name(line.cells[0])}" if line.cells else "a line"
         shortest = SHORTEST_LINE.get(line.kind, 2)
-        if len(line.cells) > 2 and line.cells[0] == line.cells[-1]:
+        if line.kind in STEPWISE_LINES:
+            pass  # its rule is on each step, so it may come back to a cell (a loop)
+        elif len(line.cells) > 2 and line.cells[0] == line.cells[-1]:
             raise ModelError(f"{what} closes into a loop (it ends where it starts): loops "
-                             "are not read yet")
-        if len(set(line.cells)) != len(line.cells):
+                             "are read for whispers only")
+        elif len(set(line.cells)) != len(line.cells):
             twice = next(c for c in line.cells if line.cells.count(c) > 1)
             raise ModelError(f"{what} passes through {p.name(twice)} twice")
         if len(line.cells) < shortest:

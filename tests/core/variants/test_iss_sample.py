@@ -58,11 +58,12 @@ def test_every_sample_puzzle_is_read_or_refused_and_never_counted_wrong():
         finished += 1
         assert found.count == 1, name
         assert "".join(map(str, found.solution)) == solution, name
-    assert read >= 94
+    assert read == len(rows())  # every one read (a whisper through a cell twice too)
     assert finished >= FINISHED_AT_LEAST
 
 
-@pytest.mark.parametrize("name", ["16x16", "Killer sudoku [overlap]", "Little killer 2"])
+@pytest.mark.parametrize("name", ["16x16", "Killer sudoku [overlap]", "Little killer 2",
+                                  "Merry X/V-mas"])
 def test_named_sample_puzzles_count_to_their_solution(name):
     row = next(r for r in rows() if r[0] == name)
     found = counted(row[3])
