@@ -3,11 +3,10 @@ answers them; every palette entry is found by the words it shows."""
 
 import pytest
 from rich.console import Console
-from textual import events
 from textual.widgets import Button, Input
 
 from core import arith, sudoku
-from tests.tui.conftest import wait_for
+from tests.tui.conftest import key_event, paced, wait_for
 from tests.tui.test_app import ready
 from tests.tui.test_generate import opened
 from tui.app import PuzzleApp
@@ -38,7 +37,7 @@ async def test_a_choice_moves_between_its_buttons_with_the_arrows_and_tab():
 async def burst(app, pilot, *keys: str) -> None:
     """Keys as a terminal delivers a paste or a slow link: all at once, none waited for."""
     for key in keys:
-        event = events.Key(key, key if len(key) == 1 else None)
+        event = key_event(key)
         event.set_sender(app)
         app._driver.send_message(event)
     await pilot.pause(0.3)
@@ -58,6 +57,57 @@ async def test_keys_sent_at_once_act_in_order_in_a_dialog():
         await wait_for(pilot, lambda: ready(app, PathPrompt))
         await burst(app, pilot, "x", "down", "right", "left", "enter")  # OK, pressed
         assert answers[1:] == ["x"]
+
+
+PROMPT_KEYS = [
+    ("backspace", "x"),  # the issue's: 'abc' at once, 'abx' slowly
+    ("left", "y"),  # 'abcy' at once, 'abyc' slowly
+    ("home", "z", "end", "w"),
+    ("left", "left", "backspace", "q", "right", "delete", "r"),
+    ("shift+left", "s", "ctrl+a", "t", "ctrl+e", "u"),
+    ("left", "left", "ctrl+k", "n", "ctrl+u", "v"),
+]
+
+
+async def prompt_value(app, pilot, keys, how) -> str:
+    """The text in a prompt holding 'abc' (the cursor at its end) after `keys`."""
+    app.push_screen(PathPrompt("Open", "abc"))
+    await wait_for(pilot, lambda: ready(app, PathPrompt) and isinstance(app.focused, Input))
+    await pilot.press("end")  # the field selects its text when focused
+    await how(app, pilot, *keys) if how is burst else await how(pilot, *keys)
+    value = app.screen.query_one(Input).value
+    app.pop_screen()
+    return value
+
+
+async def test_editing_keys_sent_at_once_in_a_prompt_act_in_order():
+    """Printable keys were inserted at once, while Backspace, the arrows, Home and End ran
+    only after bubbling up to the bindings: typed fast, the letter got in first."""
+    app = PuzzleApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        for keys in PROMPT_KEYS:
+            slowly = await prompt_value(app, pilot, keys, paced)
+            at_once = await prompt_value(app, pilot, keys, burst)
+            assert (keys, at_once) == (keys, slowly)
+        assert await prompt_value(app, pilot, ("backspace", "x"), burst) == "abx"
+
+
+async def test_keys_sent_at_once_in_the_generator_dialog_go_to_the_field_moved_to(pool):
+    """↓ 2 - 3 from the ナンクロ text field: the letters belong in the next field."""
+    keys = ("down", "2", "-", "3", "up", "a", "left", "b")
+    given = []
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        for typed in (lambda: paced(pilot, *keys), lambda: burst(app, pilot, *keys)):
+            dialog = await opened(app, pilot, "numcro")
+            dialog.query_one("#text").focus()
+            await wait_for(pilot, lambda dialog=dialog: app.focused.id == "text")
+            await typed()
+            given.append(dialog.given())
+            app.pop_screen()
+    assert given[0]["givens"] == "2-3" and given[0]["text"] == "ba"
+    assert given[1] == given[0]
 
 
 async def test_a_prompt_answers_with_enter_in_its_field_and_moves_down_to_its_buttons():

@@ -60,10 +60,15 @@ async def test_the_issues_burst_puts_each_digit_in_its_own_cell(pool):
     assert {c: v for c, v in enumerate(typed.givens) if v} == {1: 5, 10: 7, 11: 3, 20: 1}
 
 
-async def test_keys_after_one_that_opens_a_dialog_go_to_the_dialog(pool):
+@pytest.mark.parametrize("picked", [
+    ("shift+right", "k", "1", "5", "enter"),
+    # editing in the question, and keys after Enter back in the grid (the tmux repro's
+    # `BSpace 5 Enter`: the 5 got in before the Backspace, the keys after Enter were lost)
+    ("shift+right", "k", "1", "6", "backspace", "5", "enter", "right", "3"),
+], ids=["typed", "edited"])
+async def test_keys_after_one_that_opens_a_dialog_go_to_the_dialog(pool, picked):
     """k asks a cage's sum: the digits and Enter typed on go into that question."""
     start = formats.parse("kind: variants\nsize: 9\n")
-    picked = ("shift+right", "k", "1", "5", "enter")
     slowly = await document_after(pool, start, VariantsEditor, picked, paced)
     at_once = await document_after(pool, start, VariantsEditor, picked, burst)
     assert "cage 15: r1c1 r1c2" in slowly

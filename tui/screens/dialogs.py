@@ -13,6 +13,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.widgets.text_field import TextField
+
 DIALOG_CSS = """
 {name} {{ align: center middle; }}
 {name} > Vertical {{
@@ -66,7 +68,7 @@ class PathPrompt(Dialog):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.title_text, classes="title")
-            yield Input(self.value, placeholder=self.placeholder, id="path")
+            yield TextField(self.value, placeholder=self.placeholder, id="path")
             yield Static("", id="error", classes="error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("OK", variant="primary", id="ok")

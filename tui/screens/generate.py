@@ -23,6 +23,7 @@ from textual.widgets import Button, Checkbox, Collapsible, Input, Label, Progres
 from core import jobs
 from core.family import Context, Failed, Family, Field, Generator
 from tui.screens.dialogs import DIALOG_CSS, Dialog
+from tui.widgets.text_field import TextField
 
 SEED = Field("seed", "the seed that makes this puzzle again (generate --seed)", int,
              blank="random")
@@ -62,8 +63,8 @@ def field_widget(field: Field) -> Widget:
                            id=field.name, compact=True)
     suggester = SuggestFromList(field.known(), case_sensitive=False) if field.known else None
     placeholder = field.blank or ("path/to/file" if field.file else field.metavar or "")
-    return Input(field.default_text, placeholder=placeholder, id=field.name, compact=True,
-                 suggester=suggester)
+    return TextField(field.default_text, placeholder=placeholder, id=field.name, compact=True,
+                     suggester=suggester)
 
 
 class GenerateDialog(Dialog):

@@ -11,7 +11,6 @@ digits then land before the moves typed between them."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import ClassVar
 
 from textual import events
@@ -20,10 +19,9 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from tui.widgets.keys import ARROWS
+from tui.widgets.keys import ARROWS, hand_on, run_bound
 
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
-HAND_ON_WAIT = 1.0  # seconds a key waits for a dialog an earlier key opened
 
 
 class CellGrid(Widget, can_focus=True):
@@ -67,7 +65,7 @@ class CellGrid(Widget, can_focus=True):
     async def on_key(self, event: events.Key) -> None:
         if self.screen is not self.app.screen:  # an earlier key opened a dialog: it gets this
             event.stop()
-            await self.hand_on(event)
+            await hand_on(self, event)
             return
         if self.steer(event.key):
             event.stop()
@@ -77,23 +75,8 @@ class CellGrid(Widget, can_focus=True):
             event.stop()
             await self.send(message)
             return
-        bound = self.screen.active_bindings.get(event.key)
-        if bound is not None and bound.enabled and not bound.binding.priority:
+        if await run_bound(self, event.key):
             event.stop()
-            await self.app.run_action(bound.binding.action, bound.node)
-
-    async def hand_on(self, event: events.Key) -> None:
-        """Send the key on to the dialog on top, once its field has taken the focus (an
-        Input selects its text then: a digit typed before would be replaced by the next);
-        the keys after this one wait here, so they follow in order."""
-        app, waited = self.app, 0.0
-        while (app.focused is None or app.focused.screen is not app.screen
-               or not app.focused.has_focus):
-            if waited > HAND_ON_WAIT:
-                break
-            await asyncio.sleep(0.01)
-            waited += 0.01
-        app.post_message(events.Key(event.key, event.character))
 
     def steer(self, key: str) -> bool:
         """Move for a movement key; whether it was one."""

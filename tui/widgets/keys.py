@@ -1,6 +1,14 @@
-"""Keys the grid widgets share."""
+"""Keys the grid widgets and text fields share, and how they act in the order typed: a
+widget that takes keys runs a bound key itself (`run_bound`), at once, and sends a key that
+an earlier one moved away from on to where the focus went (`hand_on`)."""
 
+import asyncio
+
+from textual import events
 from textual.binding import Binding
+from textual.widget import Widget
+
+HAND_ON_WAIT = 1.0  # seconds a key waits for the widget an earlier key moved the focus to
 
 # Arrows only: in the arithmetic and ナンクロ grids every letter is something to type.
 ARROWS = [
@@ -11,3 +19,25 @@ ARROWS = [
 ]
 # Where keys are not text (Sudoku): the vi keys move too
 VI_MOVES = {"k": (-1, 0), "j": (1, 0), "h": (0, -1), "l": (0, 1)}
+
+
+async def run_bound(widget: Widget, key: str) -> bool:
+    """Run the non-priority binding of `key` where `widget` has the focus, now: the check
+    Textual makes only once the key has bubbled up to the app, behind keys typed after it
+    (the focused widget's bindings first, then its ancestors', a skipped action falling
+    through to the next, as an Input's ↓ falls through to a dialog's). Whether one ran."""
+    return await widget.app._check_bindings(key)
+
+
+async def hand_on(widget: Widget, event: events.Key) -> None:
+    """Send a key on to the focused widget once it has taken the focus (an Input selects its
+    text then: a digit typed before would be replaced by the next); the keys after this one
+    wait here, so they follow in order."""
+    app, waited = widget.app, 0.0
+    while (app.focused is None or app.focused.screen is not app.screen
+           or not app.focused.has_focus):
+        if waited > HAND_ON_WAIT:
+            break
+        await asyncio.sleep(0.01)
+        waited += 0.01
+    app.post_message(events.Key(event.key, event.character))
