@@ -88,8 +88,11 @@ class Rating:
         return f"{self.headline()}; {used}"
 
     def step_label(self, step: Step) -> str:
-        """A step's technique, with its SE rating where it has one."""
-        return f"{step.technique} (SE {step.score:.1f})" if self.on_se_scale else step.technique
+        """'Skyscraper · SE 4.0 (Sukaku Explainer scale)': a step's technique, with its SE
+        rating where it has one and the scale named, since SE's two scales differ."""
+        if not self.on_se_scale:
+            return step.technique
+        return f"{step.technique} · SE {step.score:.1f} ({SCALE_NAMES[self.scale]})"
 
     def hardest_index(self) -> int | None:
         """The step that `hardest` names: the rater's own, else the first of the top score."""

@@ -123,7 +123,8 @@ async def test_the_panel_the_stepper_and_rate_steps_tell_one_story(pool, capsys)
     assert panel == "hard, SE 4.0 (Sukaku Explainer scale), hardest: Skyscraper"
     assert summary.startswith(panel + "; ")
     number = int(marked[0].split(".")[0])
-    assert stepper[0] == f"step {number} of {len(steps)} · Skyscraper (SE 4.0)"
+    assert stepper[0] == (f"step {number} of {len(steps)} · Skyscraper · SE 4.0 "
+                          "(Sukaku Explainer scale)")
     assert len(marked) == 1 and marked[0].endswith(f"4.0 {stepper[1]}  ◀ hardest")
     assert shown == ["▶" + marked[0]]
 

@@ -88,6 +88,9 @@ def test_steps_say_what_they_see_then_what_they_conclude():
 def test_the_classic_scale_is_named():
     rating = rate(parse(EASY), scale="classic")
     assert "SE 2.5 (Sudoku Explainer classic scale)" in rating.headline()
+    first = rating.steps[0]  # a step's number names its scale too (the stepper shows it)
+    assert rating.step_label(first) == (f"{first.technique} · SE {first.score:.1f} "
+                                        "(Sudoku Explainer classic scale)")
     assert rating.score == explain(parse(EASY).givens, "classic").rating
 
 
