@@ -28,7 +28,8 @@ def cursor_in_view(editor) -> bool:
     """The cursor's cell lies inside the part of the board on screen."""
     grid, board = editor.query_one(CellGrid), editor.query_one("#board")
     cell = grid.cell_region(grid.cursor).translate(grid.virtual_region.offset)
-    window = Region(*board.scroll_offset, *board.scrollable_content_region.size)
+    window = Region(*board.scroll_offset, *board.scrollable_content_region.size).shrink(
+        grid.dock_gutter)  # not under the stepper's words, docked at the board's foot
     return window.contains_region(cell) and board.region.right <= SIZE[0]
 
 
@@ -113,3 +114,36 @@ async def test_a_notice_goes_away_by_itself(pool, monkeypatch):
         assert str(notice.render()) == "nothing to undo"
         await wait_for(pilot, lambda: not str(notice.render()), timeout=5)
         assert panel_readable(editor)
+
+
+def shown(app, widget) -> str:
+    """The words on screen in a widget's columns (inside its border, padding and scrollbar),
+    top to bottom, wrapped lines joined."""
+    region = widget.scrollable_content_region
+    lines = [strip.text[region.x:region.right]
+             for strip in app.screen._compositor.render_strips()]
+    return " ".join(" ".join(lines).split())
+
+
+async def test_the_steppers_words_and_its_line_in_the_walkthrough_are_in_view(pool):
+    """With its candidates the grid is taller than the board at 80x24: the step's words
+    (once under the grid, scrolled out of sight) stay on screen, and the panel's walkthrough
+    follows the step shown."""
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=SIZE) as pilot:
+        editor = await opened(app, pilot, sudoku.parse(SAMPLE.read_text()))
+        await wait_for(pilot, lambda: editor.last_rating is not None)
+        steps = editor.last_rating.steps
+        board, panel = editor.query_one("#board"), editor.query_one(StatusPanel)
+        await pilot.press("up")  # the cursor in the last row, where the words will go
+        for key in ("ctrl+j", "pagedown", "home", "end", "down", "up"):
+            await pilot.press(key)
+            await pilot.pause()
+            at = editor.step_at
+            on_board = shown(app, board)
+            assert f"step {at + 1} of {len(steps)} · {steps[at].technique}" in on_board, key
+            assert " ".join(steps[at].text.split()) in on_board, key
+            marked = next(line for line in editor.last_rating.walkthrough()
+                          if line.startswith(f"{at + 1:3}. "))
+            assert " ".join(("▶" + marked).split()) in shown(app, panel), key
+            assert cursor_in_view(editor)

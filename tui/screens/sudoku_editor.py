@@ -74,7 +74,9 @@ class SudokuEditor(PuzzleEditor):
     def panes(self) -> ComposeResult:
         with Container(id="board"):
             yield SudokuGrid(self.puzzle, id="grid")
-            yield Static("", id="step", markup=False)
+            step = Static("", id="step", markup=False)
+            step.display = False  # shown with the stepper
+            yield step
         yield StatusPanel(id="status")
 
     @property
@@ -315,6 +317,7 @@ class SudokuEditor(PuzzleEditor):
             return
         used = "\n".join(f"  {name} ×{times}" for name, times in rating.techniques.items())
         self.status.set_difficulty(rating.headline(), used, self.walkthrough_text(rating))
+        self.status.follow("#walkthrough", "▶" if self.step_at is not None else None)
         self.show_step()
 
     def walkthrough_text(self, rating) -> str:
@@ -350,10 +353,10 @@ class SudokuEditor(PuzzleEditor):
         if self.step_at is None:
             if self.stepping_shown:  # just closed: the grid without the step's board
                 self.stepping_shown = False
-                line.update("")
+                line.display = False
                 self.show_grid()
             return
-        self.stepping_shown = True
+        self.stepping_shown = line.display = True
         if stepping is None:
             line.update("steps: rated once the puzzle is unique")
         else:
@@ -361,6 +364,7 @@ class SudokuEditor(PuzzleEditor):
             line.update(f"step {at + 1} of {len(steps)} · "
                         f"{self.last_rating.step_label(steps[at])}\n{steps[at].text}")
         self.show_grid()
+        self.grid.call_after_refresh(self.grid.scroll_to_cursor)  # clear of the words
 
     def watch_step_at(self) -> None:
         self.show_rating() if self.last_rating is not None else self.show_step()

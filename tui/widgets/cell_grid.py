@@ -113,12 +113,13 @@ class CellGrid(Widget, can_focus=True):
         self.scroll_to_cursor()
 
     def scroll_to_cursor(self) -> None:
-        """A grid larger than the screen scrolls (in its container) to show the cursor."""
+        """A grid larger than the screen scrolls (in its container) to show the cursor,
+        clear of what is docked there (the Sudoku stepper's words)."""
         container = self.parent
         if isinstance(container, Widget) and container.is_scrollable and self.size:
             region = self.cell_region(self.cursor).translate(self.virtual_region.offset)
-            container.scroll_to_region(region, spacing=Spacing.all(1), animate=False,
-                                       immediate=True)
+            container.scroll_to_region(region, spacing=Spacing.all(1) + self.dock_gutter,
+                                       animate=False, immediate=True)
 
     def on_focus(self) -> None:
         self.refresh()

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.geometry import Region
 from textual.widgets import Static
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
@@ -34,6 +35,7 @@ class StatusPanel(VerticalScroll):
         self._shown: dict[str, str] = {}  # the text of each line as shown
         self._busy: dict[str, tuple[float, Callable[[], int] | None]] = {}
         self._frame = 0
+        self._following: tuple[str, str] | None = None  # (line, mark) kept in view
         self.set_interval(0.1, self._tick)
 
     def busy(self, job: str, nodes: Callable[[], int] | None = None) -> None:
@@ -70,6 +72,30 @@ class StatusPanel(VerticalScroll):
         self._update("#difficulty", headline)
         self._update("#techniques", techniques)
         self._update("#walkthrough", walkthrough)
+
+    def follow(self, selector: str, mark: str | None) -> None:
+        """Keep the line of `selector` that starts with `mark` in view (the walkthrough's
+        step shown; None: no more): on a short screen it is far below. Scrolled again when
+        the panel's size changes, as when its text re-wraps beside a new scrollbar."""
+        self._following = (selector, mark) if mark else None
+        self.call_after_refresh(self._scroll_to_mark)
+
+    def on_resize(self) -> None:
+        self._scroll_to_mark()
+
+    def _scroll_to_mark(self) -> None:
+        if self._following is None:
+            return
+        selector, mark = self._following
+        widget = self.query_one(selector, Static)
+        lines = self._shown.get(selector, "").splitlines()
+        at = next((i for i, line in enumerate(lines) if line.startswith(mark)), None)
+        width = widget.content_region.width
+        if at is None or not widget.display or width <= 0:
+            return
+        row, height = _lines("\n".join(lines[:at]), width), _lines(lines[at], width)
+        region = Region(0, row, width, height).translate(widget.virtual_region.offset)
+        self.scroll_to_region(region, animate=False, immediate=True)
 
     def _update(self, selector: str, text: str) -> None:
         """A line's new text. A layout pass redraws the whole screen, and the grid's next
