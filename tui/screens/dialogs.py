@@ -5,6 +5,8 @@ field answers it, as the default button would."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,22 +17,11 @@ from textual.widgets.option_list import Option
 
 from tui.widgets.text_field import TextField
 
-DIALOG_CSS = """
-{name} {{ align: center middle; }}
-{name} > Vertical {{
-    width: 76; max-width: 100%; height: auto; max-height: 100%;
-    padding: 0 1; border: thick $primary; background: $surface;
-}}
-{name} .title {{ text-style: bold; margin-bottom: 1; }}
-{name} .error {{ color: $error; }}
-{name} .buttons {{ height: auto; margin-top: 1; }}
-{name} .buttons Button {{ margin-right: 2; }}
-"""
-
 
 class Dialog(ModalScreen):
     """A modal with the keys every dialog shares; Escape cancels (`action_cancel`)."""
 
+    CSS_PATH = Path(__file__).parent.parent / "dialogs.tcss"  # every dialog's, subclasses too
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
         Binding("up", "app.focus_previous", "Previous", show=False),
@@ -56,8 +47,6 @@ class Dialog(ModalScreen):
 class PathPrompt(Dialog):
     """Ask for a line of text (a file path, by default); the caller may show an error and
     keep the dialog open. An empty answer is allowed where `allow_empty` says so."""
-
-    DEFAULT_CSS = DIALOG_CSS.format(name="PathPrompt")
 
     def __init__(self, title: str, value: str = "", validate=None,
                  placeholder: str = "path/to/puzzle.txt", allow_empty: bool = False) -> None:
@@ -94,10 +83,6 @@ class PathPrompt(Dialog):
 class Choice(Dialog):
     """A question with a few answers as buttons; Escape picks the last one."""
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="Choice") + """
-    Choice > Vertical { width: auto; min-width: 50; max-width: 96%; }
-    """
-
     def __init__(self, question: str, answers: list[str]) -> None:
         super().__init__()
         self.question, self.answers = question, answers
@@ -120,10 +105,6 @@ class Choice(Dialog):
 
 class Menu(Dialog):
     """A list to pick one entry from (Enter or a click); the entry's index, None on Escape."""
-
-    DEFAULT_CSS = DIALOG_CSS.format(name="Menu") + """
-    Menu OptionList { height: auto; max-height: 20; border: none; }
-    """
 
     def __init__(self, title: str, entries: list[str], highlighted: int = 0) -> None:
         super().__init__()

@@ -22,7 +22,7 @@ from textual.widgets import Button, Checkbox, Collapsible, Input, Label, Progres
 
 from core import jobs
 from core.family import Context, Failed, Family, Field, Generator
-from tui.screens.dialogs import DIALOG_CSS, Dialog
+from tui.screens.dialogs import Dialog
 from tui.widgets.text_field import TextField
 
 SEED = Field("seed", "the seed that makes this puzzle again (generate --seed)", int,
@@ -71,19 +71,6 @@ class GenerateDialog(Dialog):
     """A generator's options, then a puzzle made in the pool; dismissed with the puzzle (None
     when cancelled). Enter in a field generates."""
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="GenerateDialog") + """
-    GenerateDialog #fields { height: auto; }
-    GenerateDialog Grid { grid-size: 2; grid-columns: 2fr 3fr; grid-rows: auto;
-                          grid-gutter: 0 1; height: auto; }
-    GenerateDialog Grid > Label { color: $text-muted; }
-    GenerateDialog Grid > Input, GenerateDialog Grid > Select { background: $boost; }
-    GenerateDialog Grid > Checkbox { width: auto; }
-    GenerateDialog Collapsible { padding: 0; border: none; }
-    GenerateDialog Collapsible > Contents { padding: 0; }
-    GenerateDialog #field-help { height: 3; color: $text-muted; margin-top: 1; }
-    GenerateDialog #state { height: auto; }
-    GenerateDialog ProgressBar { margin-top: 1; }
-    """
     BINDINGS = [Binding("enter", "start", "Generate", show=False)]
 
     def __init__(self, family: Family, generator: Generator) -> None:

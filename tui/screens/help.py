@@ -4,6 +4,8 @@ puzzle in front comes first."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -31,13 +33,7 @@ def own_bindings(cls) -> list[Binding]:
 
 class HelpScreen(ModalScreen):
     BINDINGS = [("escape,f1,q", "app.pop_screen", "Close")]
-    DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
-    HelpScreen VerticalScroll {
-        width: 104; max-width: 100%; height: auto; max-height: 96%; border: thick $primary;
-        background: $surface; padding: 0 1;
-    }
-    """
+    CSS_PATH = Path(__file__).parent.parent / "help.tcss"
 
     def __init__(self, first: str | None = None) -> None:
         super().__init__()

@@ -3,6 +3,8 @@ generators (tui/families.py), open, and recent files."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -15,11 +17,7 @@ from tui.widgets.document_tabs import document_name
 
 
 class StartScreen(Screen):
-    CSS = """
-    StartScreen Vertical { align: center top; padding: 1 4; }
-    StartScreen #welcome { margin-bottom: 1; }
-    StartScreen OptionList { height: 1fr; width: 90; max-width: 100%; }
-    """
+    CSS_PATH = Path(__file__).parent.parent / "start.tcss"
     BINDINGS = [("ctrl+g", "app.generate", "Generate"), ("ctrl+o", "app.open", "Open")]
 
     def compose(self) -> ComposeResult:
