@@ -22,6 +22,9 @@ ALPHABET = ("ABCDEFGHIJKLM", "NOPQRSTUVWXYZ")
 GAP = 0.35  # of a cell, between the parts
 LARGE = 1.35  # large print: numbers and letters this much larger
 LETTER = 0.6  # a letter's size, of its cell
+CLEAR = 0.06  # of a cell: white between a corner number and the lines beside it
+DIGIT_TOP = 0.75  # of a font's size: how high its digits reach (the print font's: 0.74)
+KEYWORD_INSET = 0.08  # of a cell: a 二重マス cell's second square
 
 
 def title(puzzle: Puzzle) -> str:
@@ -77,6 +80,7 @@ def draw(puzzle: Puzzle, answer=None, style: Style | None = None) -> Drawing:
 def _grid(d: Drawing, puzzle: Puzzle, look: _Print, letters, solved) -> None:
     w, cell = puzzle.width, look.cell
     keyword = set(puzzle.keyword)
+    thin, outer = look.style.cell_line / 2, look.style.outer_line / 2
     for index, number in enumerate(puzzle.cells):
         r, c = divmod(index, w)
         x, y = c * cell, r * cell
@@ -84,18 +88,24 @@ def _grid(d: Drawing, puzzle: Puzzle, look: _Print, letters, solved) -> None:
             d.items.append(Box(x, y, cell, cell, fill=INK, width=look.style.cell_line))
             continue
         d.items.append(Box(x, y, cell, cell, width=look.style.cell_line))
+        # how far the lines at the cell's left and top reach into it: half a line's width,
+        # half the frame's on the grid's edge, to the second square's inner edge in 二重マス
+        edges = (outer if c == 0 else thin, outer if r == 0 else thin)
         if index in keyword:  # 二重マス: a second square inside
-            inset = cell * 0.08
+            inset = cell * KEYWORD_INSET
             d.items.append(Box(x + inset, y + inset, cell - 2 * inset, cell - 2 * inset,
                                width=look.style.cell_line))
-        _numbered(d, x, y, cell, number, letters.get(number), solved.get(number), look)
+            edges = (inset + thin, inset + thin)
+        _numbered(d, x, y, cell, number, letters.get(number), solved.get(number), look, edges)
     d.items.append(Box(0, 0, w * cell, puzzle.height * cell, width=look.style.outer_line))
 
 
 def _numbered(d: Drawing, x: float, y: float, cell: float, number: int | None, given, solved,
-              look: _Print) -> None:
+              look: _Print, edges: tuple[float, float] | None = None) -> None:
     """A cell's number and letter: centred, the letter (given, or in a solution) printed in
-    place of the number; in the corner, the letter beside it a little low and right."""
+    place of the number; in the corner, the letter beside it a little low and right. A
+    corner number stays CLEAR of the lines at the cell's left and top, which reach `edges`
+    (mm) into it (half a cell line unless said), so it never prints flush against them."""
     letter, color = given or solved, INK if given else ANSWER
     if look.centred:
         if letter:
@@ -105,7 +115,9 @@ def _numbered(d: Drawing, x: float, y: float, cell: float, number: int | None, g
                                    look.ink, font="clues"))
         return
     if number is not None:
-        d.items.append(Label(x + 0.05 * cell, y + 0.05 * cell + 0.75 * look.number,
+        left, top = edges or (look.style.cell_line / 2,) * 2
+        d.items.append(Label(x + left + CLEAR * cell,
+                             y + top + CLEAR * cell + DIGIT_TOP * look.number,
                              str(number), look.number, look.ink, anchor="start",
                              font="clues"))
     if letter:
@@ -188,6 +200,7 @@ def _keyword_strip(d: Drawing, puzzle: Puzzle, top: float, look: _Print, solved)
         number = puzzle.cells[index]
         x = left + i * cell
         d.items.append(Box(x, top, cell, cell, width=look.style.outer_line))
-        _numbered(d, x, top, cell, number, None, solved.get(number), look)
+        _numbered(d, x, top, cell, number, None, solved.get(number), look,
+                  (look.style.outer_line / 2,) * 2)
     d.width = max(d.width, left + len(puzzle.keyword) * cell)
     return top + cell

@@ -15,7 +15,7 @@ from core import kinds
 from core.export.book import Source, level_order, pieces, rating_of
 from core.export.layout import frame, slots
 from core.export.pdf import render
-from core.export.style import MAGAZINE, PAPERS
+from core.export.style import LARGE, MAGAZINE, PAPERS
 
 pytestmark = pytest.mark.usefixtures("print_font")
 PUZZLES = Path(__file__).resolve().parents[3] / "puzzles"
@@ -244,3 +244,58 @@ def test_a_mixed_book_draws_every_family(tmp_path):
     with pdfplumber.open(book_pdf(tmp_path, found, per_page=4)) as pdf:
         text = pdf.pages[0].extract_text()
     assert "3 ナンクロ 9x9" in text and "2 覆面算 (足し算)" in text
+
+
+def digit_top(font) -> float:
+    """How high the font's digits reach above the baseline, as a share of its size."""
+    from fontTools.pens.boundsPen import BoundsPen
+    from fontTools.ttLib import TTFont
+
+    face = TTFont(str(font), lazy=True)
+    glyphs, cmap = face.getGlyphSet(), face.getBestCmap()
+    tops = []
+    for digit in "0123456789":
+        pen = BoundsPen(glyphs)
+        glyphs[cmap[ord(digit)]].draw(pen)
+        tops.append(pen.bounds[3])
+    return max(tops) / face["head"].unitsPerEm
+
+
+@pytest.mark.parametrize(("name", "style", "per_page"), [
+    ("codeword_en.txt", MAGAZINE, 1), ("codeword_en.txt", MAGAZINE, 4),
+    ("nine_ja.txt", replace(MAGAZINE, numbers="corner"), 4),  # a ナンクロ in a corner style
+    ("nine_ja.txt", replace(LARGE, numbers="corner"), 1)])
+def test_corner_numbers_stay_clear_of_their_cell_lines(tmp_path, print_font, name, style,
+                                                       per_page):
+    """Each corner number's ink (from its left edge, the digits' top) is clear of the lines
+    at its cell's left and top: half a cell line inside, half the thick frame on the grid's
+    edge; at 800 dpi the numbers sat flush against them, and touched the frame."""
+    family, puzzle = kinds.parse((PUZZLES / "numcro" / name).read_text())
+    top_of = digit_top(print_font)
+    with pdfplumber.open(book_pdf(tmp_path, [Source(family, puzzle)], style,
+                                  per_page=per_page)) as pdf:
+        page = pdf.pages[0]
+        boxes = [(r["x0"] * MM, r["top"] * MM, r["x1"] * MM, r["bottom"] * MM,
+                  r["linewidth"] * MM) for r in page.rects]
+        frame_box = max(boxes, key=lambda b: b[4])  # the grid's frame: the heaviest
+        numbers: dict[tuple, list] = {}
+        for char in page.chars:
+            x, y = (char["x0"] + char["x1"]) / 2 * MM, (char["top"] + char["bottom"]) / 2 * MM
+            inside = [b for b in boxes if b[0] < x < b[2] and b[1] < y < b[3] and b != frame_box]
+            if char["text"].isdigit() and inside:  # in a cell (or a key's box)
+                cell = min(inside, key=lambda b: b[2] - b[0])
+                numbers.setdefault(cell, []).append(char)
+        assert len(numbers) > 40
+        for (left, top, right, bottom, width), chars in numbers.items():
+            reach_left = reach_top = width / 2
+            in_grid = frame_box[1] < bottom - 0.1 < frame_box[3]  # not a key's box under it
+            if in_grid and abs(left - frame_box[0]) < 0.01:
+                reach_left = frame_box[4] / 2
+            if in_grid and abs(top - frame_box[1]) < 0.01:
+                reach_top = frame_box[4] / 2
+            ink_left = min(c["x0"] for c in chars) * MM
+            # the baseline is the text's origin, its y counted up from the page's foot
+            ink_top = min(page.height - c["matrix"][5] - top_of * c["size"] for c in chars) * MM
+            margin = 0.04 * (right - left)
+            assert ink_left - (left + reach_left) >= margin, (chars[0]["text"], left, top)
+            assert ink_top - (top + reach_top) >= margin, (chars[0]["text"], left, top)
