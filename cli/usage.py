@@ -52,9 +52,37 @@ def say(bad: BadCommandLine, argv: list[str]) -> str:
     """The refusal in a line, with the closest command, choice or option where there is one,
     and where the options are listed."""
     parser = chosen(bad.parser, argv)
-    hint = suggestion(parser, bad.message)
-    return (f"{parser.prog}: {bad.message}{hint}\n"
+    message = missing_command(parser, bad.message, argv) or (
+        bad.message + suggestion(parser, bad.message))
+    return (f"{parser.prog}: {message}\n"
             f"(`{parser.prog} --help` lists what it takes)")
+
+
+def missing_command(parser: argparse.ArgumentParser, message: str, argv: list[str]) -> str:
+    """'KIND is missing (one of sudoku, ...): puzzle-tui generate KIND [options]; --sze is not
+    an option; did you mean --size?' when options came where the (sub)command belongs: argparse
+    then says the option's value is no KIND ('invalid choice: 9'), or that KIND is required,
+    naming neither the missing kind nor the mistyped option. '' otherwise."""
+    commands = next((action for action in parser._actions
+                     if isinstance(action, argparse._SubParsersAction)), None)
+    options = [word.split("=")[0] for word in argv if word.startswith("-")]
+    if commands is None or not options:
+        return ""
+    wrong = CHOICE.search(message)
+    if wrong:  # the refused word is a kind mistyped, unless it is an option's value
+        at = argv.index(wrong.group(1)) if wrong.group(1) in argv else 0
+        if at == 0 or not argv[at - 1].startswith("-"):
+            return ""
+    elif "the following arguments are required" not in message:
+        return ""
+    name = commands.metavar or commands.dest.upper()
+    known = sorted({option for command in commands.choices.values()
+                    for action in command._actions for option in action.option_strings})
+    said = (f"{name} is missing (one of {', '.join(commands.choices)}): "
+            f"{parser.prog} {name} [options]")
+    if options[0] not in known:
+        said += f"; {options[0]} is not an option" + closest(options[0], known)
+    return said
 
 
 def suggestion(parser: argparse.ArgumentParser, message: str) -> str:

@@ -52,6 +52,24 @@ def test_a_mistake_gets_the_closest_name(argv, hint, app_opened, capsys):
     assert app_opened == []
 
 
+KINDS = "KIND is missing (one of sudoku, arith, alphametic, numcro, jigsaw, killer, marks"
+
+
+@pytest.mark.parametrize("argv, said", [
+    # argparse took the option's value for the kind: "argument KIND: invalid choice: '9'"
+    (["generate", "--sze", "9"], [KINDS, "puzzle-tui generate KIND [options]; --sze is not "
+                                  "an option; did you mean --size?"]),
+    (["generate", "--sze=9"], [KINDS, "; did you mean --size?"]),
+    (["generate", "--size", "9"], [KINDS, "puzzle-tui generate KIND [options]\n"]),
+    (["dict", "--dict", "words"], ["ACTION is missing (one of build, install, info, lookup)"]),
+])
+def test_options_before_the_kind_say_the_kind_is_missing(argv, said, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert all(part in err for part in said), err
+    assert "invalid choice" not in err and "Traceback" not in err
+
+
 def test_a_word_close_to_nothing_lists_the_commands(app_opened, capsys):
     assert main(["no-such-puzzle.txt"]) == 2
     err = capsys.readouterr().err
