@@ -44,6 +44,7 @@ class Label:
     color: str = INK
     anchor: str = "middle"  # or "start": x is the left end (a killer cage's sum)
     font: str = "givens"  # which of the style's fonts: givens, clues or headings
+    halo: float = 0.0  # mm of white round its glyphs, knocking out lines under it; 0: none
 
 
 @dataclass(frozen=True)
@@ -82,10 +83,10 @@ class Drawing:
 
 
 def centred(x: float, y: float, text: str, size: float, color: str = INK,
-            font: str = "givens") -> Label:
+            font: str = "givens", halo: float = 0.0) -> Label:
     """A label whose digits or letters sit in the middle of (x, y): the baseline is half a
     cap height (0.72 of the size in the print font) below the centre."""
-    return Label(x, y + 0.36 * size, text, size, color, font=font)
+    return Label(x, y + 0.36 * size, text, size, color, font=font, halo=halo)
 
 
 def rule_weight(style, between: bool, outer: bool) -> float:

@@ -304,8 +304,19 @@ def _draw(pdf, drawing: Drawing, left: float, top: float, scale: float) -> None:
                 pdf.ellipse(x - r, y - r, 2 * r, 2 * r, style=_style(item))
             elif isinstance(item, Label):
                 x, y = at(item.x, item.y)
+                if item.halo:
+                    _halo(pdf, item, x, y, scale)
                 _text(pdf, item.font, item.size * scale / PT, item.color, x, y, item.text,
                       item.anchor)
+
+
+def _halo(pdf, item: Label, x: float, y: float, scale: float) -> None:
+    """The label's glyphs outlined in white, twice the halo wide (a stroke is centred on the
+    outline), under the label itself: the lines beneath it stop short of its ink."""
+    with pdf.local_context(text_mode="STROKE", stroke_join_style="round"):
+        _stroke(pdf, "#ffffff", 2 * item.halo * scale)
+        _text(pdf, item.font, item.size * scale / PT, item.color, x, y, item.text,
+              item.anchor)
 
 
 def _line(pdf, item: Line, at, scale: float) -> None:

@@ -43,8 +43,16 @@ def to_svg(drawing: Drawing, style: Style | None = None) -> str:
                                       stroke=item.color if item.width else "none",
                                       stroke_width=item.width))
         elif isinstance(item, Label):
-            svg.append(drawsvg.Text(item.text, item.size, item.x, item.y, fill=item.color,
-                                    text_anchor=item.anchor, font_family=families[item.font]))
+            text = {"text": item.text, "font_size": item.size, "x": item.x, "y": item.y,
+                    "text_anchor": item.anchor, "font_family": families[item.font]}
+            label = drawsvg.Text(**text, fill=item.color)
+            if item.halo:  # a white-outlined copy under it (every reader draws this, where
+                # paint-order is SVG 2 only), grouped so that a layout program moves both:
+                # the lines beneath stop short of its ink
+                label = drawsvg.Group([drawsvg.Text(**text, fill="white", stroke="white",
+                                                    stroke_width=2 * item.halo,
+                                                    stroke_linejoin="round"), label])
+            svg.append(label)
     return svg.as_svg()
 
 

@@ -8,7 +8,9 @@ bulb, today's lines in their usual colours (LINE_STYLES: widths and
 dashes keep them apart in black-and-white print too), quadruple circles on the corners, clones,
 indexers and extra regions shaded, chevrons round minimum and maximum cells, little killer,
 sandwich, X-sum (in a circle) and skyscraper (in a box) clues outside the grid, grey squares and
-circles for even and odd cells, thin diagonals, and given candidates as small digits."""
+circles for even and odd cells, thin diagonals, and given candidates as small digits. Digits
+are drawn last, each on a white halo that knocks out the lines under it, and an arrowhead stops
+short of a digit in its cell."""
 
 from __future__ import annotations
 
@@ -35,6 +37,8 @@ from core.variants.model import DIRECTIONS, LINE_KINDS, MAX_SIZE, Variant, diago
 
 WHITE = "#ffffff"
 MARGIN_CELLS = 0.8  # room outside the grid for little killer, sandwich, X-sum and skyscraper clues
+HALO = 0.05  # of a cell: white round a digit's glyphs, so arrows and lines under it stop short
+TIP_CLEAR = 0.34  # of a cell: an arrowhead stops this far short of a digit's centre (its halo)
 
 
 @dataclass(frozen=True)
@@ -174,7 +178,7 @@ def draw(p: Variant, answer=None, style: Style | None = None) -> Drawing:
     d = Drawing(n * cell + 2 * margin, n * cell + 2 * margin, cell=cell)
     at = _Pen(d, cell, margin, n, style)
     _shading(p, at)
-    _lines(p, at)
+    _lines(p, answer, at)
     _today_lines(p, at)
     _grid(p, at)
     _cages(p, at)
@@ -239,7 +243,7 @@ def _clones(p: Variant, at: _Pen) -> None:
                              0.2 * size, at.grey, font="clues"))
 
 
-def _lines(p: Variant, at: _Pen) -> None:
+def _lines(p: Variant, answer, at: _Pen) -> None:
     n, size = p.size, at.cell
     for rule, anti in (("diagonal", False), ("antidiagonal", True)):
         if rule in p.rules:
@@ -256,7 +260,8 @@ def _lines(p: Variant, at: _Pen) -> None:
         else:
             x, y = at.centre(arrow.bulb[0])
             at.add(Circle(x, y, 0.38 * size, fill="#ffffff", width=THIN, color=at.grey))
-        _arrow(at, arrow.bulb[-1], arrow.shaft)
+        tip = arrow.shaft[-1]
+        _arrow(at, arrow.bulb[-1], arrow.shaft, bool(p.givens[tip] or answer is not None))
 
 
 def _today_lines(p: Variant, at: _Pen) -> None:
@@ -335,13 +340,14 @@ def _dashes(at: _Pen, cells, width: float, color: str, period: float, length: fl
                 at.add(Line(xa, ya, xb, yb, width, color=color, cap="round"))
 
 
-def _arrow(at: _Pen, bulb: int, shaft) -> None:
-    """The shaft from the bulb's circle to an arrowhead in the last cell."""
+def _arrow(at: _Pen, bulb: int, shaft, digit_at_tip: bool = False) -> None:
+    """The shaft from the bulb's circle to an arrowhead in the last cell: at its centre, or
+    short of the digit there, which would hide the head under its halo."""
     size = at.cell
     points = [at.centre(bulb)] + [at.centre(c) for c in shaft]
-    (x0, y0), (x1, y1) = points[0], points[1]
-    length = math.hypot(x1 - x0, y1 - y0)
-    points[0] = (x0 + (x1 - x0) * 0.38 * size / length, y0 + (y1 - y0) * 0.38 * size / length)
+    points[0] = _towards(points[0], points[1], 0.38 * size)
+    if digit_at_tip:
+        points[-1] = _towards(points[-1], points[-2], TIP_CLEAR * size)
     for (xa, ya), (xb, yb) in zip(points, points[1:], strict=False):
         at.add(Line(xa, ya, xb, yb, THIN, color=at.grey))
     (xa, ya), (xb, yb) = points[-2], points[-1]
@@ -349,6 +355,13 @@ def _arrow(at: _Pen, bulb: int, shaft) -> None:
     for turn in (2.6, -2.6):
         at.add(Line(xb, yb, xb + 0.25 * size * math.cos(angle + turn),
                     yb + 0.25 * size * math.sin(angle + turn), THIN, color=at.grey))
+
+
+def _towards(a: tuple[float, float], b: tuple[float, float], distance: float
+             ) -> tuple[float, float]:
+    """The point `distance` from a on the way to b."""
+    length = math.hypot(b[0] - a[0], b[1] - a[1])
+    return (a[0] + (b[0] - a[0]) * distance / length, a[1] + (b[1] - a[1]) * distance / length)
 
 
 def _grid(p: Variant, at: _Pen) -> None:
@@ -559,4 +572,5 @@ def _digits(p: Variant, answer, at: _Pen) -> None:
             shown, color = answer[c], ANSWER
         if shown:
             x, y = at.centre(c)
-            at.add(centred(x, y, symbol(shown), 0.88 * at.style.size_mm(at.style.givens), color))
+            at.add(centred(x, y, symbol(shown), 0.88 * at.style.size_mm(at.style.givens), color,
+                           halo=HALO * at.cell))

@@ -5,6 +5,7 @@ rating with its scale, answer pages are numbered to match, a contents page point
 pages, a bare page is the puzzle alone, a bleed sets the trim box."""
 
 import re
+import xml.etree.ElementTree as ET
 from dataclasses import replace
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pdfplumber
 import pytest
 
 from core import kinds
+from core.export import export_svg
 from core.export.book import Source, level_order, pieces, rating_of
 from core.export.layout import frame, slots
 from core.export.pdf import render
@@ -299,3 +301,60 @@ def test_corner_numbers_stay_clear_of_their_cell_lines(tmp_path, print_font, nam
             margin = 0.04 * (right - left)
             assert ink_left - (left + reach_left) >= margin, (chars[0]["text"], left, top)
             assert ink_top - (top + reach_top) >= margin, (chars[0]["text"], left, top)
+
+
+# generate shapes --shapes thermo,arrow,pill --seed 3: an arrowhead on the given 2 in r1c1,
+# a shaft through the given 8 in r5c5
+CROSSED = """kind: variants
+2 . . . . . . 5 .
+. . 3 . . . . . .
+5 . . . . . . . .
+. . . . . . . . .
+. . . . 8 . . . .
+. . . . . . . . .
+. . . . . . . 9 .
+. 3 . . . . . . .
+. . . 7 4 . . 6 .
+thermo: r3c8 r2c8 r2c7 r1c6
+thermo: r5c6 r4c6 r4c7 r4c8
+arrow: r2c3 | r1c2 r1c1
+arrow: r2c5 r3c5 | r4c4 r5c5 r6c5
+arrow: r8c5 | r7c6 r7c7 r6c8
+"""
+
+
+def test_given_digits_print_over_lines_on_a_white_halo(tmp_path):
+    """Each given is drawn last, over a white-outlined copy of itself (the halo knocks out
+    the arrows and lines under it), and an arrowhead stops short of a digit in its cell
+    instead of landing on it."""
+    family, puzzle = kinds.parse(CROSSED)
+    with pdfplumber.open(book_pdf(tmp_path, [Source(family, puzzle)], per_page=1,
+                                  solutions=False)) as pdf:
+        page = pdf.pages[0]
+        chars = [c for c in page.chars if c["size"] > 15]  # the givens, not the heading
+        white = [i for i, c in enumerate(chars) if c["stroking_color"] == (1.0, 1.0, 1.0)]
+        inked = [i for i in range(len(chars)) if i not in white]
+        assert len(inked) == sum(1 for v in puzzle.givens if v) == len(white)
+        for i in inked:  # a halo under each, at its place and drawn before it
+            halo = [j for j in white if j < i and chars[j]["text"] == chars[i]["text"]
+                    and abs(chars[j]["x0"] - chars[i]["x0"]) < 0.01
+                    and abs(chars[j]["top"] - chars[i]["top"]) < 0.01]
+            assert halo, chars[i]["text"]
+        ends: dict[tuple, int] = {}
+        for line in page.lines:
+            color = line["stroking_color"]
+            if isinstance(color, tuple) and len(color) == 3 and 0.3 < color[0] < 0.7:  # arrows
+                for x, y in line["pts"]:
+                    ends[round(x, 1), round(y, 1)] = ends.get((round(x, 1), round(y, 1)), 0) + 1
+        tips = [point for point, meeting in ends.items() if meeting >= 3]  # shaft and head
+        assert len(tips) == len(puzzle.arrows)
+        for x, y in tips:
+            for i in inked:
+                c = chars[i]
+                assert not (c["x0"] - 1 < x < c["x1"] + 1 and c["top"] - 1 < y < c["bottom"] + 1), (
+                    f"an arrowhead on the given {c['text']}")
+    svg = ET.fromstring(export_svg(family, puzzle))
+    groups = [g for g in svg.iter("{http://www.w3.org/2000/svg}g")
+              if [t.get("fill") for t in g] == ["white", "#000000"]]
+    assert len(groups) == len(inked)  # in SVG too: a white-stroked copy under each given
+    assert all(float(g[0].get("stroke-width")) >= 0.08 * MAGAZINE.cell for g in groups)
