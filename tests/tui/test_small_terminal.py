@@ -102,6 +102,19 @@ async def test_the_candidates_view_scrolls_to_the_cursor(pool):
             await pilot.pause()
             assert cursor_in_view(editor)
         assert board.scroll_offset.y > 0 and panel_readable(editor)
+        await pilot.press("f5", "f5")  # off and on again with the cursor in the last row
+        await pilot.pause()
+        assert cursor_in_view(editor)
+
+
+async def test_the_candidates_view_turned_on_shows_the_cursor(pool):
+    """F5 with the cursor already in the last row: the grown grid scrolls to it."""
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=SIZE) as pilot:
+        editor = await opened(app, pilot, sudoku.parse(SAMPLE.read_text()))
+        await pilot.press(*["down"] * 8, "f5")
+        await pilot.pause()
+        assert cursor_in_view(editor)
 
 
 async def test_a_notice_goes_away_by_itself(pool, monkeypatch):

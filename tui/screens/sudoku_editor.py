@@ -413,6 +413,8 @@ class SudokuEditor(PuzzleEditor):
 
     def watch_candidates_view(self) -> None:
         self.show_grid()
+        # the grid grows or shrinks threefold: keep the cursor on screen (80x24)
+        self.grid.call_after_refresh(self.grid.scroll_to_cursor)
 
     def action_pencil(self) -> None:
         """Typing sets the author's own pencil marks (Delete clears a cell's) or givens."""
