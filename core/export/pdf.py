@@ -26,7 +26,7 @@ from core.export.style import LAYOUTS, PT, Style
 DEFAULT_PER_PAGE = 4
 MIN_HEADING = 5.0  # pt: a heading is never set smaller to fit its slot
 MIN_LINE = 0.05  # mm: the thinnest line a page prints, however small its cells
-STEP_SIZE, STEP_COLUMNS = 8.5, 2  # the walkthrough appendix: pt, columns a page
+STEP_SIZE = 8.5  # pt: the walkthrough appendix, set across the full text width
 SECOND_INK = "#333333"  # a heading's later lines
 
 
@@ -64,8 +64,8 @@ def render(book: list[Piece], style: Style, title: str = "Puzzles", per_page: in
         _grid_page(pdf, style, title, chunk, per_page, False)
     for chunk in answer_pages:
         _grid_page(pdf, style, f"{title} — solutions", chunk, answer_layout, True)
-    for columns in text_pages:
-        _text_page(pdf, style, f"{title} — walkthroughs", columns)
+    for lines in text_pages:
+        _text_page(pdf, style, f"{title} — walkthroughs", lines)
     return bytes(pdf.output())
 
 
@@ -220,13 +220,13 @@ def _contents(pdf, style: Style, title: str, author: str, book: list[Piece], per
               y, number)
 
 
-def _flow(pdf, style: Style, explained: list[Piece]) -> list[list[list[tuple]]]:
-    """The walkthroughs set in columns: pages of columns of (text, size, indent) lines."""
+def _flow(pdf, style: Style, explained: list[Piece]) -> list[list[tuple]]:
+    """The walkthroughs set across the text width (in a half-width column a heading wrapped
+    and the page's right half stayed empty): pages of (text, size, indent) lines."""
     area = frame(style, 1)
-    gap = style.gutter
-    width = (area.w - gap * (STEP_COLUMNS - 1)) / STEP_COLUMNS
+    width = area.w
     line = STEP_SIZE * PT * 1.35
-    per_column = int(area.h // line)
+    per_page = int(area.h // line)
     lines: list[tuple] = []
     for piece in explained:
         if lines:
@@ -238,8 +238,7 @@ def _flow(pdf, style: Style, explained: list[Piece]) -> list[list[list[tuple]]]:
         for step in piece.walkthrough:
             wrapped = _wrap(pdf, step.strip(), STEP_SIZE, width - 4)
             lines += [(text, STEP_SIZE, 0 if i == 0 else 4) for i, text in enumerate(wrapped)]
-    columns = _chunks(lines, per_column)
-    return _chunks(columns, STEP_COLUMNS)
+    return _chunks(lines, per_page)
 
 
 def _wrap(pdf, text: str, size: float, width: float) -> list[str]:
@@ -262,17 +261,15 @@ def _wrap(pdf, text: str, size: float, width: float) -> list[str]:
     return lines + [current] if current else lines
 
 
-def _text_page(pdf, style: Style, running: str, columns: list[list[tuple]]) -> None:
+def _text_page(pdf, style: Style, running: str, lines: list[tuple]) -> None:
     _add_page(pdf, style)
     _furniture(pdf, style, running)
     area, b = frame(style, pdf.page_no()), style.bleed
-    width = (area.w - style.gutter * (STEP_COLUMNS - 1)) / STEP_COLUMNS
-    for k, column in enumerate(columns):
-        x, y = b + area.x + k * (width + style.gutter), b + area.y
-        for text, size, indent in column:
-            y += STEP_SIZE * PT * 1.35
-            if text:
-                _text(pdf, "headings", size, "#000000", x + indent, y, text)
+    x, y = b + area.x, b + area.y
+    for text, size, indent in lines:
+        y += STEP_SIZE * PT * 1.35
+        if text:
+            _text(pdf, "headings", size, "#000000", x + indent, y, text)
 
 
 # --- a drawing's items ------------------------------------------------------------------------

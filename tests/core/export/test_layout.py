@@ -358,3 +358,20 @@ def test_given_digits_print_over_lines_on_a_white_halo(tmp_path):
               if [t.get("fill") for t in g] == ["white", "#000000"]]
     assert len(groups) == len(inked)  # in SVG too: a white-stroked copy under each given
     assert all(float(g[0].get("stroke-width")) >= 0.08 * MAGAZINE.cell for g in groups)
+
+
+def test_the_walkthrough_appendix_uses_the_full_text_width(tmp_path):
+    """Its heading on one line, steps running past the middle of the page and none past the
+    text's right edge (a half-width column wrapped the heading and left the right half
+    empty)."""
+    found = sources("sudoku/hard_rot180.txt")
+    path = book_pdf(tmp_path, found, per_page=1, walkthroughs={1})
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[-1]
+        heading = "1 Sudoku 9x9 · hard · SE 4.0 (Sukaku Explainer scale)"
+        assert heading in page.extract_text().splitlines()
+        area = frame(MAGAZINE, len(pdf.pages))
+        below = [c for c in page.chars if area.y < c["top"] * MM < area.y + area.h]
+        right = max(c["x1"] for c in below) * MM
+        assert area.x + area.w / 2 + 20 < right <= area.x + area.w + 0.01
+        assert min(c["x0"] for c in below) * MM == pytest.approx(area.x, abs=0.01)
