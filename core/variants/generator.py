@@ -472,11 +472,19 @@ def _rules(options: Options, rng, stop):
 
 def _shapes(options: Options, rng, stop):
     n = options.size
-    base = make(n, None, None)
-    solution = random_filling(base, rng)
+    solution = random_filling(make(n, None, None), rng)
     if solution is None:
         return None
-    words, room = set(options.shapes), paths.Room(n)
+    puzzle = make(n, None, None, **shapes_off(solution, options.shapes, n, rng))
+    return _fewer_givens(puzzle, solution, options, rng, stop), solution
+
+
+def shapes_off(solution, shapes, n: int, rng) -> dict:
+    """The shapes named, read off a filling and drawn in one room, as make()'s keyword
+    arguments: the generator's shapes without its givens removed (in milliseconds, so that
+    a test can measure their geometry over hundreds of seeds)."""
+    base = make(n, None, None)
+    words, room = set(shapes), paths.Room(n)
     parts: dict = {}
     if "thermo" in words:
         parts["thermos"] = [t for t in (paths.rising_path(solution, room, rng)
@@ -504,8 +512,7 @@ def _shapes(options: Options, rng, stop):
         parts["little"] = _little_killers(solution, n, rng)
     if "sandwich" in words:
         parts["sandwiches"] = _sandwiches(solution, n, rng)
-    puzzle = make(n, None, None, **parts)
-    return _fewer_givens(puzzle, solution, options, rng, stop), solution
+    return parts
 
 
 def line_kind(word: str, n: int) -> tuple[str, int]:
