@@ -7,7 +7,9 @@
   both its entries' words can put there, to a fixpoint: what is left empty cannot be filled);
 - a count of numbers (`--numbers A-B`) out of the range that grids of the size hold with
   these fill words: a few grids are drawn without the rule (the same ones whatever the seed)
-  and the refills of the search move the count only a little (REFILL_REACH)."""
+  and the refills of the search move the count only a little (REFILL_REACH); when none of
+  the grids drawn fills, the fill words are said to be too few for the size (the search
+  would spend its whole budget and then blame the count)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from core.numcro.generator import block_pattern, fill, house_settings, reached, 
 from core.numcro.wordsets import WordSets
 
 PROBE_GRIDS = 8  # grids drawn to see how many numbers the fill words give a grid
+PROBE_TRIES = 4 * PROBE_GRIDS  # patterns tried for them
 REFILL_REACH = 4  # numbers the refills gain or lose on the drawn grids' (measured: 1-3)
 
 
@@ -134,10 +137,15 @@ def numbers_faults(options, fill_words: WordSets) -> str | None:
         return None
     low, high = numbers
     counts = _numbers_held(options, fill_words)
+    size = f"{options.lang} {options.size}x{options.size} grid"
+    if not counts and not options.blocks:  # an author's pattern: the search names its entries
+        return (f"the fill words fill no {size} with these settings (none of {PROBE_TRIES} "
+                f"drawn filled, --numbers {low}-{high} aside), so no puzzle can be made: "
+                f"more words (a larger dictionary, --prefer), a smaller --size or another "
+                f"--max-word")
     if not counts or (min(counts) - REFILL_REACH <= high and low <= max(counts) + REFILL_REACH):
         return None
-    grid = "this block pattern" if options.blocks else \
-        f"{options.lang} {options.size}x{options.size} grids"
+    grid = "this block pattern" if options.blocks else f"{size}s"
     return (f"--numbers {low}-{high}: {grid} hold {min(counts)}-{max(counts)} numbers with "
             f"these fill words ({len(counts)} drawn; refilling moves that by a few), so "
             f"{low}-{high} cannot be met: ask for numbers near that range"
@@ -155,7 +163,7 @@ def _numbers_held(options, fill_words: WordSets) -> list[int]:
         held = fill_words.numbers_held = {}
     if key not in held:
         rng, counts = random.Random(0), []
-        for _ in range(PROBE_GRIDS * 4):
+        for _ in range(PROBE_TRIES):
             blocks = options.blocks or block_pattern(options.size, options.symmetry,
                                                      options.lang, options.longest, rng, rules)
             letters = blocks and fill(blocks, options.size, fill_words, rng, rules=rules)

@@ -108,3 +108,21 @@ def english():
 
     fill = {normalize(w, "en")[0] for w, _, _ in common_english()} - {None}
     return FillOnly(WordSets.from_words((w, FILL) for w in fill))
+
+
+def test_fill_words_that_fill_no_grid_are_said_at_once():
+    """A dictionary that fills no 11x11 grid: said in well under a second, not blamed on
+    --numbers after the whole search (it searched 60 s, then said 'no grid filled ...
+    keeping the house rules (numbers=5-8)')."""
+    import time
+
+    from core.numcro.reach import in_reach
+
+    tiny = words("CAT", "DOG", "ACT", "GOD", "TAG", "COT", "TOGA", "COAT")
+    options = Options(size=11, lang="en", seconds=60, house=(("numbers", "5-8"),))
+    start = time.monotonic()
+    with pytest.raises(ValueError) as said:
+        in_reach(options, tiny)
+    assert time.monotonic() - start < 5
+    assert str(said.value).startswith("the fill words fill no en 11x11 grid with these "
+                                      "settings (none of 32 drawn filled, --numbers 5-8 aside)")
