@@ -34,7 +34,9 @@ class PuzzleApp(App):
     COMMANDS = App.COMMANDS | {PuzzleCommands}
     BINDINGS = [
         Binding("f1", "help", "Help"),
-        Binding("ctrl+q", "quit", "Quit", priority=True),
+        # not a priority key: it waits behind the keys typed before it (ctrl+z ctrl+q in one
+        # burst undoes, then quits), reaching the app through the focused widget's keys
+        Binding("ctrl+q", "quit", "Quit"),
         Binding("ctrl+pagedown", "next_document(1)", "Next puzzle", show=False),
         Binding("ctrl+pageup", "next_document(-1)", "Previous puzzle", show=False),
         Binding("ctrl+w", "close_document", "Close puzzle", show=False),

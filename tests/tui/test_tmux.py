@@ -311,3 +311,24 @@ def test_two_windows_on_one_file_and_one_killed(tmp_path):
     finally:
         for session in (a, b):
             subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def test_an_80x24_terminal_shows_the_cursor_and_the_status(tmp_path):
+    """A real 80x24 terminal: the grid, its status and the footer fit; with the candidates
+    view on, typing in the last cell shows that cell's row and the status it brings."""
+    puzzle = tmp_path / "p.txt"
+    shutil.copy(SAMPLE, puzzle)
+    session = f"pw80-{os.getpid()}"
+    start(session, puzzle, tmp_path / "home", size=("80", "24"))
+    try:
+        shown = wait_for_text(session, "✓ unique")
+        lines = shown.splitlines()
+        assert "└" in shown and "^p palette" in lines[-1] and "Difficulty" in shown
+        tmux("send-keys", "-t", session, *["Down", "Right"] * 8, "F5", "5")
+        shown = wait_for_text(session, "✗ no solution")
+        assert "r9c9" in shown  # the 5 went to r9c9, and the panel says so
+        assert "└" in shown  # the grid's last row, where the cursor is, is on screen
+        tmux("send-keys", "-t", session, "C-z", "C-q")
+        wait_until_quit(session)
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
