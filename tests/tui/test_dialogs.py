@@ -66,6 +66,8 @@ PROMPT_KEYS = [
     ("left", "left", "backspace", "q", "right", "delete", "r"),
     ("shift+left", "s", "ctrl+a", "t", "ctrl+e", "u"),
     ("left", "left", "ctrl+k", "n", "ctrl+u", "v"),
+    ("down", "up", "v"),  # to the OK button and back: the v was lost on the button
+    ("down", "right", "left", "up", "end", "w"),
 ]
 
 

@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.widgets.text_field import TextField
+from tui.widgets.text_field import DialogButton, TextField
 
 
 class Dialog(ModalScreen):
@@ -60,8 +60,8 @@ class PathPrompt(Dialog):
             yield TextField(self.value, placeholder=self.placeholder, id="path")
             yield Static("", id="error", classes="error", markup=False)
             with Horizontal(classes="buttons"):
-                yield Button("OK", variant="primary", id="ok")
-                yield Button("Cancel", id="cancel")
+                yield DialogButton("OK", variant="primary", id="ok")
+                yield DialogButton("Cancel", id="cancel")
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#ok")
@@ -93,7 +93,7 @@ class Choice(Dialog):
             with Horizontal(classes="buttons"):
                 for i, answer in enumerate(self.answers):
                     variant = "primary" if i == 0 else "default"
-                    yield Button(answer, id=f"answer-{i}", variant=variant)
+                    yield DialogButton(answer, id=f"answer-{i}", variant=variant)
 
     @on(Button.Pressed)
     def answered(self, event: Button.Pressed) -> None:

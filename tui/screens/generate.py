@@ -23,7 +23,7 @@ from textual.widgets import Button, Checkbox, Collapsible, Input, Label, Progres
 from core import jobs
 from core.family import Context, Failed, Family, Field, Generator
 from tui.screens.dialogs import Dialog
-from tui.widgets.text_field import TextField
+from tui.widgets.text_field import DialogButton, TextField
 
 SEED = Field("seed", "the seed that makes this puzzle again (generate --seed)", int,
              blank="random")
@@ -98,8 +98,8 @@ class GenerateDialog(Dialog):
             yield ProgressBar(total=None, show_eta=False, id="progress")
             yield Static("", id="state", markup=False)
             with Horizontal(classes="buttons"):
-                yield Button("Generate", variant="primary", id="start")
-                yield Button("Cancel", id="cancel")
+                yield DialogButton("Generate", variant="primary", id="start")
+                yield DialogButton("Cancel", id="cancel")
 
     def rows(self, fields: list[Field]) -> ComposeResult:
         with Grid():

@@ -41,3 +41,18 @@ async def hand_on(widget: Widget, event: events.Key) -> None:
         await asyncio.sleep(0.01)
         waited += 0.01
     app.post_message(events.Key(event.key, event.character))
+
+
+class InOrder:
+    """A dialog widget whose keys act in the order typed: a bound key (an arrow moving to the
+    next field or button, Backspace) runs now, and a key that arrives once an earlier one has
+    moved the focus away (or closed the dialog) goes on to where the focus went."""
+
+    async def on_key(self, event: events.Key) -> None:
+        if self.screen is not self.app.screen or self.screen.focused is not self:
+            event.stop()
+            event.prevent_default()  # not typed here: it was typed for the next widget
+            await hand_on(self, event)
+        elif not event.is_printable and await run_bound(self, event.key):
+            event.stop()
+            event.prevent_default()
