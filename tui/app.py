@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual import work
+from textual import events, work
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import ModalScreen
@@ -23,6 +23,7 @@ from tui.screens.editor import PuzzleEditor, load_puzzle
 from tui.screens.generate import GenerateDialog
 from tui.screens.help import HelpScreen
 from tui.screens.start import StartScreen
+from tui.widgets import keys
 from tui.widgets.document_tabs import DocumentTabs, document_name
 
 # the actions that change which puzzle is in front: not while a dialog is open over it
@@ -52,6 +53,11 @@ class PuzzleApp(App):
         self.pool = pool or JobPool()
         self.documents: list[PuzzleEditor] = []  # the open puzzles, in the order of the tabs
         self.opened = 0  # documents opened so far: each installed under a name of its own
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key):
+            keys.taken(self, event)  # a key handed on leaves the queue: those behind may pass
+        await super().on_event(event)
 
     def on_mount(self) -> None:
         self.push_screen(StartScreen())

@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from tui.widgets.keys import ARROWS, hand_on, run_bound
+from tui.widgets.keys import ARROWS, hand_on, must_follow, run_bound
 
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
@@ -63,7 +63,9 @@ class CellGrid(Widget, can_focus=True):
     # --- keys --------------------------------------------------------------------------------
 
     async def on_key(self, event: events.Key) -> None:
-        if self.screen is not self.app.screen:  # an earlier key opened a dialog: it gets this
+        # an earlier key opened a dialog (it gets this one), or keys handed on from a closed
+        # dialog are still on their way here (this one follows them)
+        if self.screen is not self.app.screen or must_follow(self, event):
             event.stop()
             await hand_on(self, event)
             return

@@ -29,18 +29,52 @@ async def run_bound(widget: Widget, key: str) -> bool:
     return await widget.app._check_bindings(key)
 
 
+class HandedKeys:
+    """The keys an app has handed on and not yet taken. While there are any, a key that
+    reaches a widget straight from the terminal goes the same way, behind them: it would
+    overtake them otherwise (they wait for the focus, then join the app's queue)."""
+
+    def __init__(self) -> None:
+        self.pending = 0
+        self.turn = asyncio.Lock()  # hands keys on one at a time, in arrival order
+
+
+def _handed(app) -> HandedKeys:
+    keys = getattr(app, "_handed_keys", None)
+    if keys is None:
+        keys = app._handed_keys = HandedKeys()
+    return keys
+
+
+def must_follow(widget: Widget, event: events.Key) -> bool:
+    """Are keys handed on still on their way, so that this one goes behind them?"""
+    return _handed(widget.app).pending > 0 and not getattr(event, "handed", False)
+
+
+def taken(app, event: events.Event) -> None:
+    """The app has taken a handed-on key from its queue (it goes to the focused widget
+    now, ahead of every key still to come)."""
+    if getattr(event, "handed", False):
+        _handed(app).pending -= 1
+
+
 async def hand_on(widget: Widget, event: events.Key) -> None:
     """Send a key on to the focused widget once it has taken the focus (an Input selects its
     text then: a digit typed before would be replaced by the next); the keys after this one
     wait here, so they follow in order."""
-    app, waited = widget.app, 0.0
-    while (app.focused is None or app.focused.screen is not app.screen
-           or not app.focused.has_focus):
-        if waited > HAND_ON_WAIT:
-            break
-        await asyncio.sleep(0.01)
-        waited += 0.01
-    app.post_message(events.Key(event.key, event.character))
+    app, handed = widget.app, _handed(widget.app)
+    handed.pending += 1
+    async with handed.turn:
+        waited = 0.0
+        while (app.focused is None or app.focused.screen is not app.screen
+               or not app.focused.has_focus):
+            if waited > HAND_ON_WAIT:
+                break
+            await asyncio.sleep(0.01)
+            waited += 0.01
+        key = events.Key(event.key, event.character)
+        key.handed = True
+        app.post_message(key)
 
 
 class InOrder:
@@ -49,7 +83,8 @@ class InOrder:
     moved the focus away (or closed the dialog) goes on to where the focus went."""
 
     async def on_key(self, event: events.Key) -> None:
-        if self.screen is not self.app.screen or self.screen.focused is not self:
+        if (self.screen is not self.app.screen or self.screen.focused is not self
+                or must_follow(self, event)):
             event.stop()
             event.prevent_default()  # not typed here: it was typed for the next widget
             await hand_on(self, event)
