@@ -355,5 +355,8 @@ def test_the_writer_adds_the_add_ons_drawn_copies_for_apps_without_it():
     (["R1C1", "R1C2", "R2C2", "R1C2"], "passes through r1c2 twice"),
 ])
 def test_a_line_through_a_cell_twice_is_refused_as_such(line, words):
+    """A renban round a loop or back through a cell is not read (whispers are: their rule
+    is on each step, tests/core/variants/test_engine.py)."""
     with pytest.raises(ModelError, match=words):
-        read({"size": N, "grid": grid(), "whispers": [{"lines": [line]}]})
+        read({"size": N, "grid": grid(), "renban": [{"lines": [line]}]})
+    assert read({"size": N, "grid": grid(), "whispers": [{"lines": [line]}]}) is not None
