@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 SAMPLE = Path(__file__).resolve().parents[2] / "puzzles" / "sudoku" / "hard_rot180.txt"
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None,
-                                reason="tmux is not installed (apt-get install tmux)")
+pytestmark = [pytest.mark.serial,
+              pytest.mark.skipif(shutil.which("tmux") is None,
+                                 reason="tmux is not installed (apt-get install tmux)")]
 
 
 def tmux(*args: str) -> str:
