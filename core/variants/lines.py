@@ -322,71 +322,71 @@ class XSum:
 
 class Skyscraper:
     """From the clue's side, exactly `total` digits are seen (each taller than all before).
-    Walks the line once each way over (tallest so far, how many seen) with the counts as bits:
-    a digit stays where some walk through it ends at the clue."""
+    Walks the line once each way; the state after a cell is, per count seen, the set of
+    tallest digits so far (a bit set, so a step is a few bit operations, as ISS's handler
+    does): a digit stays where some walk through it ends at the clue. The cells are a row or
+    column, all different, so the walk ends on a digit of at least their number."""
 
-    __slots__ = ("cells", "total", "n")
+    __slots__ = ("cells", "total", "n", "last")
 
     def __init__(self, cells, total: int, n: int):
         self.cells, self.total, self.n = cells, total, n
+        self.last = ((1 << n) - 1) & -(1 << (len(cells) - 1))  # the tallest: len(cells)..n
 
     def prune(self, cand):
-        n, cells = self.n, self.cells
-        ahead = [[0] * (n + 1)]  # ahead[i][tallest]: counts seen before cell i, as bits
-        ahead[0][0] = 1
-        for c in cells:
-            ahead.append(_step(ahead[-1], cand[c], n))
-        behind = [1 << self.total] * (n + 1)  # the counts before cell i that can end right
-        after = [behind]
-        for c in reversed(cells):
-            after.append(_back(after[-1], cand[c], n))
-        after.reverse()
+        cells, total = self.cells, self.total
+        if not 0 < total <= len(cells):
+            return None
+        counts = range(1, total + 1)
+        ahead = [[0] * (total + 1)]  # ahead[i][k]: the tallest digits after cell i, k seen
+        ahead[0][1] = cand[cells[0]]
+        for c in cells[1:]:
+            before, now, m = ahead[-1], [0] * (total + 1), cand[c]
+            taller = -((m & -m) << 1)  # above the cell's least digit: it hides behind them
+            for k in counts:
+                tops = before[k]
+                if tops:
+                    now[k] |= tops & taller
+                    if k < total:
+                        now[k + 1] |= m & -((tops & -tops) << 1)  # seen: above some top
+            ahead.append(now)
+        ends = ahead[-1][total] & self.last
+        if not ends:
+            return None
+        behind = [0] * (total + 1)  # the states after cell i that can end at the clue
+        behind[total] = ends
         changed = []
-        for i, c in enumerate(cells):
-            keep, m = 0, cand[c]
-            while m:
-                bit = m & -m
-                m ^= bit
-                d = bit.bit_length()
-                nxt = after[i + 1]
-                if any(counts & ((nxt[d] >> 1) if d > top else nxt[top])
-                       for top, counts in enumerate(ahead[i]) if counts):
-                    keep |= bit
+        for i in range(len(cells) - 1, 0, -1):
+            c, m, before, earlier = cells[i], cand[cells[i]], ahead[i - 1], [0] * (total + 1)
+            keep = 0
+            taller = -((m & -m) << 1)
+            for k in counts:
+                tops = behind[k]
+                if not tops:
+                    continue
+                hidden = before[k] & tops & taller  # same tallest, the cell below it
+                if hidden:
+                    earlier[k] |= hidden
+                    keep |= m & ((1 << (hidden.bit_length() - 1)) - 1)
+                seen, lower = tops & m, before[k - 1]  # the cell is the new tallest
+                if seen and lower:
+                    shorter = lower & ((1 << (seen.bit_length() - 1)) - 1)
+                    if shorter:
+                        earlier[k - 1] |= shorter
+                        keep |= seen & -((lower & -lower) << 1)
             if not keep:
                 return None
-            if keep != cand[c]:
+            if keep != m:
                 cand[c] = keep
                 changed.append(c)
+            behind = earlier
+        first = behind[1]
+        if not first:
+            return None
+        if first != cand[cells[0]]:
+            cand[cells[0]] = first
+            changed.append(cells[0])
         return changed
-
-
-def _step(state, m: int, n: int) -> list[int]:
-    nxt = [0] * (n + 1)
-    for top, counts in enumerate(state):
-        if counts:
-            rest = m
-            while rest:
-                bit = rest & -rest
-                rest ^= bit
-                d = bit.bit_length()
-                if d > top:
-                    nxt[d] |= counts << 1
-                else:
-                    nxt[top] |= counts
-    return nxt
-
-
-def _back(state, m: int, n: int) -> list[int]:
-    before = [0] * (n + 1)
-    for top in range(n + 1):
-        rest, found = m, 0
-        while rest:
-            bit = rest & -rest
-            rest ^= bit
-            d = bit.bit_length()
-            found |= (state[d] >> 1) if d > top else state[top]
-        before[top] = found
-    return before
 
 
 # --- the propagators of a puzzle -----------------------------------------------------------

@@ -1,14 +1,17 @@
 """The counter's newer reasoning, each against the brute force or CP-SAT on puzzles chosen to
 lean on it: negative constraints as placement forbids, sums with holes (arrows and little
 killers over even/odd cells), locked candidates between irregular regions, extra regions and
-chess moves, and the conflict-weighted branching on two real zero-given arrow puzzles."""
+chess moves, skyscrapers' walks, and the conflict-weighted branching on two real zero-given
+arrow puzzles."""
 
+import itertools
 import random
 
 import pytest
 
 from core.variants.engine import count, locked_candidates
-from core.variants.model import Arrow, LittleKiller, make
+from core.variants.lines import Skyscraper
+from core.variants.model import Arrow, LittleKiller, Outside, make
 from core.variants.propagators import sum_supports
 from tests.core.variants.helpers import JIGSAW_6, brute_count, constraint_parts, solution_grid
 
@@ -56,6 +59,41 @@ def test_locked_candidates_between_irregular_regions_and_chess_moves():
     for _ in range(6):
         kinds = rng.choice([("extra", "antiknight"), ("antiking", "diagonal"), ("extra",)])
         p = _mixed(6, kinds, rng, givens=rng.randint(7, 10), regions=JIGSAW_6)
+        assert count(p, CAP).count == brute_count(p, CAP), p
+
+
+def test_skyscraper_keeps_every_digit_a_row_of_different_digits_uses():
+    rng = random.Random("skyscraper")
+    for _ in range(600):
+        n = rng.choice([3, 4, 5, 6])
+        cells = rng.sample(range(n), n)
+        total = rng.randint(1, n)
+        cand = [rng.randint(1, (1 << n) - 1) for _ in range(n)]
+        want = [0] * n  # the digits of the rows that show `total`, each digit once
+        for row in itertools.permutations(range(1, n + 1)):
+            if all(cand[c] >> (d - 1) & 1 for c, d in zip(cells, row, strict=True)) and \
+                    sum(d > max(row[:i], default=0) for i, d in enumerate(row)) == total:
+                for c, d in zip(cells, row, strict=True):
+                    want[c] |= 1 << (d - 1)
+        got = cand[:]
+        changed = Skyscraper(cells, total, n).prune(got)
+        if changed is None:
+            assert not any(want), (cand, cells, total)
+        else:  # sound: no digit of such a row is lost; the changed cells are named
+            assert all(w & ~g == 0 for w, g in zip(want, got, strict=True)), (cand, cells)
+            assert sorted(changed) == [c for c in range(n) if got[c] != cand[c]]
+
+
+@pytest.mark.parametrize("n", [4, 6])
+def test_skyscraper_clues_count_as_the_brute_force(n):
+    rng = random.Random(f"skyscrapers-{n}")
+    for _ in range(8):
+        clues = [Outside("skyscraper", rng.choice(["row", "col"]), rng.randrange(n),
+                         rng.random() < 0.5, rng.randint(1, n)) for _ in range(rng.randint(2, 5))]
+        p = make(n, None, None, outside=clues)
+        s = solution_grid(n, rng)
+        cells = set(rng.sample(range(n * n), rng.randint(0, 3) if n == 4 else rng.randint(8, 14)))
+        p = p.with_givens(s[c] if c in cells else 0 for c in range(n * n))
         assert count(p, CAP).count == brute_count(p, CAP), p
 
 
