@@ -111,6 +111,9 @@ def test_locked_candidates_clear_the_cells_every_place_sees():
     cand = [0b011, 0b011, 0b111, 0b001]
     assert set(locked_candidates(cand, (0, 1), peers)) == {2}  # digits 1 and 2 leave it
     assert cand == [0b011, 0b011, 0b100, 0b001]
+    cand = [0b011, 0b011, 0b111, 0b001]  # the same, told the house's cells (not looked at)
+    assert set(locked_candidates(cand, (0, 1), peers, inside=0b0011)) == {2}
+    assert cand == [0b011, 0b011, 0b100, 0b001]
 
 
 def test_real_zero_given_arrow_puzzles_agree_with_cpsat():
