@@ -86,24 +86,35 @@ def distinct_sets(cand, cells, n: int) -> list[tuple[int, int]]:
             if not bits & ~union and all(cand[c] & bits for c in cells)]
 
 
+MEMO_SIZE = 20_000  # entries per line: a few MB at most
+
+
 class EqualSums:
     """Groups of cells with one sum: a region-sum line's segments, a zipper line's pairs (and
     its middle cell), a double arrow's ends and the cells between. A group of cells that see
     each other (`distinct`: a region-sum segment always) sums only sets of different digits,
     which rules out many totals the cells' digits alone would allow."""
 
-    __slots__ = ("cells", "groups", "kind", "distinct", "n")
+    __slots__ = ("cells", "groups", "kind", "distinct", "n", "memo")
 
     def __init__(self, groups, kind: str, distinct=(), n: int = 0):
         self.groups, self.kind = tuple(groups), kind
         self.cells = tuple(c for g in self.groups for c in g)
         self.distinct, self.n = tuple(distinct) or (False,) * len(self.groups), n
+        # a group's digit sets by its candidates: a search meets the same ones again and
+        # again, and working them out is most of the line's time (kept to a bounded size)
+        self.memo: dict = {}
 
     def prune(self, cand):
-        totals, sets = -1, []
-        for g, distinct in zip(self.groups, self.distinct, strict=True):
+        totals, sets, memo = -1, [], self.memo
+        for i, (g, distinct) in enumerate(zip(self.groups, self.distinct, strict=True)):
             if distinct:
-                fits = distinct_sets(cand, g, self.n)
+                key = (i, *[cand[c] for c in g])
+                fits = memo.get(key)
+                if fits is None:
+                    if len(memo) >= MEMO_SIZE:
+                        memo.clear()
+                    fits = memo[key] = distinct_sets(cand, g, self.n)
                 reach = 0
                 for _, total in fits:
                     reach |= 1 << total
