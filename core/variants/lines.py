@@ -126,19 +126,36 @@ class EqualSums:
             if not totals:
                 return None
         changed: list[int] = []
-        for g, fits in zip(self.groups, sets, strict=True):
-            if fits is not None:  # each cell keeps the digits of the sets of a common total
-                allowed = 0
-                for bits, total in fits:
-                    if totals >> total & 1:
-                        allowed |= bits
-                for c in g:
-                    if cand[c] & ~allowed:
-                        cand[c] &= allowed
-                        changed.append(c)
-            if not sum_supports(cand, g, totals, changed):
+        for i, (g, fits) in enumerate(zip(self.groups, sets, strict=True)):
+            key = (~i, totals, *[cand[c] for c in g])  # what the group keeps, by the same memo
+            kept = memo.get(key, ())
+            if kept == ():
+                kept = memo[key] = self._kept(list(key[2:]), fits, totals)
+            if kept is None:
                 return None
+            masks, order = kept
+            for j in order:
+                cand[g[j]] = masks[j]
+                changed.append(g[j])
         return changed
+
+    @staticmethod
+    def _kept(masks: list[int], fits, totals: int):
+        """A group's candidates that sum to one of `totals` and the places that changed, in
+        the order they changed (None: no sum fits)."""
+        order: list[int] = []
+        if fits is not None:  # each cell keeps the digits of the sets of a common total
+            allowed = 0
+            for bits, total in fits:
+                if totals >> total & 1:
+                    allowed |= bits
+            for j, m in enumerate(masks):
+                if m & ~allowed:
+                    masks[j] = m & allowed
+                    order.append(j)
+        if not sum_supports(masks, range(len(masks)), totals, order):
+            return None
+        return tuple(masks), tuple(order)
 
 
 class Renban:
