@@ -57,6 +57,8 @@ class PuzzleApp(App):
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key):
             keys.taken(self, event)  # a key handed on leaves the queue: those behind may pass
+            if not self._screen_stack:
+                return  # handed on as the app closed: no screen is left to take it
         await super().on_event(event)
 
     def on_mount(self) -> None:

@@ -3,6 +3,7 @@ import time
 import pytest
 
 from core.jobs import JobPool
+from tui.widgets.keys import keys_on_their_way
 
 
 @pytest.fixture(scope="session")
@@ -45,6 +46,9 @@ async def burst(pilot, *keys: str) -> None:
         pilot.app.post_message(event)
     for _ in range(5):
         await pilot.pause(0.05)
+    # keys handed on to where an earlier key moved the focus arrive later: wait for them
+    await wait_for(pilot, lambda: not keys_on_their_way(pilot.app))
+    await pilot.pause(0.1)
 
 
 async def paced(pilot, *keys: str) -> None:

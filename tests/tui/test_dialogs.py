@@ -6,7 +6,7 @@ from rich.console import Console
 from textual.widgets import Button, Input
 
 from core import arith, sudoku
-from tests.tui.conftest import key_event, paced, wait_for
+from tests.tui.conftest import burst, paced, wait_for
 from tests.tui.test_app import ready
 from tests.tui.test_generate import opened
 from tui.app import PuzzleApp
@@ -34,15 +34,6 @@ async def test_a_choice_moves_between_its_buttons_with_the_arrows_and_tab():
         await wait_for(pilot, lambda: answers == ["Two"])
 
 
-async def burst(app, pilot, *keys: str) -> None:
-    """Keys as a terminal delivers a paste or a slow link: all at once, none waited for."""
-    for key in keys:
-        event = key_event(key)
-        event.set_sender(app)
-        app._driver.send_message(event)
-    await pilot.pause(0.3)
-
-
 async def test_keys_sent_at_once_act_in_order_in_a_dialog():
     answers = []
     app = PuzzleApp()
@@ -51,11 +42,11 @@ async def test_keys_sent_at_once_act_in_order_in_a_dialog():
         app.push_screen(Choice("Unsaved changes.", ["Save", "Quit without saving", "Cancel"]),
                         answers.append)
         await wait_for(pilot, lambda: ready(app, Choice))
-        await burst(app, pilot, "right", "enter")
+        await burst(pilot, "right", "enter")
         assert answers == ["Quit without saving"]
         app.push_screen(PathPrompt("Name?"), answers.append)
         await wait_for(pilot, lambda: ready(app, PathPrompt))
-        await burst(app, pilot, "x", "down", "right", "left", "enter")  # OK, pressed
+        await burst(pilot, "x", "down", "right", "left", "enter")  # OK, pressed
         assert answers[1:] == ["x"]
 
 
@@ -76,7 +67,7 @@ async def prompt_value(app, pilot, keys, how) -> str:
     app.push_screen(PathPrompt("Open", "abc"))
     await wait_for(pilot, lambda: ready(app, PathPrompt) and isinstance(app.focused, Input))
     await pilot.press("end")  # the field selects its text when focused
-    await how(app, pilot, *keys) if how is burst else await how(pilot, *keys)
+    await how(pilot, *keys)
     value = app.screen.query_one(Input).value
     app.pop_screen()
     return value
@@ -101,7 +92,7 @@ async def test_keys_sent_at_once_in_the_generator_dialog_go_to_the_field_moved_t
     given = []
     app = PuzzleApp(pool=pool)
     async with app.run_test(size=(110, 40)) as pilot:
-        for typed in (lambda: paced(pilot, *keys), lambda: burst(app, pilot, *keys)):
+        for typed in (lambda: paced(pilot, *keys), lambda: burst(pilot, *keys)):
             dialog = await opened(app, pilot, "numcro")
             dialog.query_one("#text").focus()
             await wait_for(pilot, lambda dialog=dialog: app.focused.id == "text")

@@ -46,6 +46,11 @@ def _handed(app) -> HandedKeys:
     return keys
 
 
+def keys_on_their_way(app) -> int:
+    """How many keys are handed on and not yet taken (tests wait for none)."""
+    return _handed(app).pending
+
+
 def must_follow(widget: Widget, event: events.Key) -> bool:
     """Are keys handed on still on their way, so that this one goes behind them?"""
     return _handed(widget.app).pending > 0 and not getattr(event, "handed", False)
