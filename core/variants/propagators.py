@@ -146,15 +146,25 @@ def _group_bounds(cand, members) -> tuple[int, int] | None:
     for c in members:
         m = cand[c]
         union |= m
-        low += low_digit(m)
+        low += (m & -m).bit_length()
         high += m.bit_length()
     k = len(members)
     if k <= 1:
         return low, high
+    extremes = _distinct_extremes(union, k)
+    if extremes is None:
+        return None
+    return max(low, extremes[0]), min(high, extremes[1])
+
+
+@lru_cache(maxsize=1 << 16)
+def _distinct_extremes(union: int, k: int) -> tuple[int, int] | None:
+    """The least and greatest sum of k different digits of `union` (None: it has fewer);
+    remembered, as the sums' bounds ask for the same few unions over and over."""
     digits = [b + 1 for b in range(union.bit_length()) if union >> b & 1]
     if len(digits) < k:
         return None
-    return max(low, sum(digits[:k])), min(high, sum(digits[-k:]))
+    return sum(digits[:k]), sum(digits[-k:])
 
 
 def cliques(cells, peers) -> tuple[tuple[int, ...], ...]:
