@@ -122,13 +122,26 @@ def bound_sum(cand, cells, low: int, high: int, n: int, changed: list, groups=No
     if smin > high or smax < low:
         return False
     for g, (g_low, g_high) in zip(groups, bounds, strict=True):
-        for i in g:
+        # the bounds of the group's other cells, each in turn: the cells before it as they
+        # are now (narrowed above), the cells after it from sums taken from the end
+        k = len(g)
+        after = [(0, 0, 0)] * (k + 1)  # (union, least, greatest) of the cells from t on
+        for t in range(k - 1, 0, -1):
+            m = cand[cells[g[t]]]
+            union, least, most = after[t + 1]
+            after[t] = (union | m, least + (m & -m).bit_length(), most + m.bit_length())
+        union = least = most = 0  # of the cells before
+        for t, i in enumerate(g):
             c = cells[i]
-            rest = _group_bounds(cand, [cells[j] for j in g if j != i]) if len(g) > 1 else (0, 0)
-            if rest is None:
-                return False
-            others_low = smin - g_low + rest[0]
-            others_high = smax - g_high + rest[1]
+            u, lo, hi = after[t + 1]
+            lo, hi = lo + least, hi + most
+            if k > 2:  # two or more others: their digits differ too
+                extremes = _distinct_extremes(u | union, k - 1)
+                if extremes is None:
+                    return False
+                lo, hi = max(lo, extremes[0]), min(hi, extremes[1])
+            others_low = smin - g_low + lo
+            others_high = smax - g_high + hi
             keep = span(low - others_high, high - others_low, n)
             m = cand[c]
             if m & ~keep:
@@ -137,6 +150,7 @@ def bound_sum(cand, cells, low: int, high: int, n: int, changed: list, groups=No
                     return False
                 cand[c] = m
                 changed.append(c)
+            union, least, most = union | m, least + (m & -m).bit_length(), most + m.bit_length()
     return True
 
 
