@@ -103,6 +103,24 @@ async def test_keys_sent_at_once_in_the_generator_dialog_go_to_the_field_moved_t
     assert given[1] == given[0]
 
 
+async def test_keys_sent_at_once_pass_over_the_choices_to_the_field_below(pool):
+    """↓ ↓ ↓ from the size over two choices (symmetry, language) to the text field: the
+    letters typed next land there, as typed slowly, not on a choice on the way."""
+    keys = ("down", "down", "down", "m", "y")
+    given = []
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        for typed in (lambda: paced(pilot, *keys), lambda: burst(pilot, *keys)):
+            dialog = await opened(app, pilot, "numcro")
+            dialog.query_one("#size").focus()
+            await wait_for(pilot, lambda dialog=dialog: app.focused.id == "size")
+            await typed()
+            given.append(dialog.given())
+            app.pop_screen()
+    assert given[0]["text"] == "my"
+    assert given[1] == given[0]
+
+
 async def test_a_prompt_answers_with_enter_in_its_field_and_moves_down_to_its_buttons():
     answers = []
     app = PuzzleApp()

@@ -23,6 +23,7 @@ from textual.widgets import Button, Checkbox, Collapsible, Input, Label, Progres
 from core import jobs
 from core.family import Context, Failed, Family, Field, Generator
 from tui.screens.dialogs import Dialog
+from tui.widgets.keys import InOrder
 from tui.widgets.text_field import DialogButton, TextField
 
 SEED = Field("seed", "the seed that makes this puzzle again (generate --seed)", int,
@@ -31,8 +32,8 @@ AROUND = 15  # rows of the dialog besides its fields: title, help, state, button
 OWN_IDS = ("seed", "start", "cancel", "state", "progress", "field-help")  # not field names
 
 
-class FieldSelect(Select, inherit_bindings=False):
-    """A choice that opens on Enter or space; ↑ ↓ go on to the next field."""
+class FieldSelect(InOrder, Select, inherit_bindings=False):
+    """A choice that opens on Enter or space; ↑ ↓ go on to the next field at once."""
 
     BINDINGS = [Binding("enter,space", "show_overlay", "Show choices", show=False)]
 
@@ -41,7 +42,7 @@ class Fields(VerticalScroll, inherit_bindings=False):
     """The fields, scrolled to the focused one; ↑ ↓ move the focus, not the view."""
 
 
-class FieldCheck(Checkbox, inherit_bindings=False):
+class FieldCheck(InOrder, Checkbox, inherit_bindings=False):
     """A flag that space turns on and off; Enter generates, as in a text field."""
 
     BINDINGS = [Binding("space", "toggle_button", "Toggle", show=False)]

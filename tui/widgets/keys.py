@@ -88,8 +88,9 @@ class InOrder:
     moved the focus away (or closed the dialog) goes on to where the focus went."""
 
     async def on_key(self, event: events.Key) -> None:
-        if (self.screen is not self.app.screen or self.screen.focused is not self
-                or must_follow(self, event)):
+        focused = self.screen.focused  # self, or a part of it (a choice's open list)
+        if (self.screen is not self.app.screen or focused is None
+                or self not in focused.ancestors_with_self or must_follow(self, event)):
             event.stop()
             event.prevent_default()  # not typed here: it was typed for the next widget
             await hand_on(self, event)
