@@ -86,38 +86,27 @@ async def test_editing_keys_sent_at_once_in_a_prompt_act_in_order():
         assert await prompt_value(app, pilot, ("backspace", "x"), burst) == "abx"
 
 
-async def test_keys_sent_at_once_in_the_generator_dialog_go_to_the_field_moved_to(pool):
-    """↓ 2 - 3 from the ナンクロ text field: the letters belong in the next field."""
-    keys = ("down", "2", "-", "3", "up", "a", "left", "b")
+@pytest.mark.parametrize("start, keys, want", [
+    # from the ナンクロ text field, ↓ to the letters given: 2-3 belongs there
+    ("text", ("down", "2", "-", "3", "up", "a", "left", "b"), {"givens": "2-3", "text": "ba"}),
+    # from the size over two choices (symmetry, language) to the text field
+    ("size", ("down", "down", "down", "m", "y"), {"text": "my"}),
+])
+async def test_keys_sent_at_once_in_the_generator_dialog_go_to_the_field_moved_to(
+        pool, start, keys, want):
+    """Typed at once, the letters land where typed slowly they land, not in a field or on
+    a choice that an arrow before them left."""
     given = []
     app = PuzzleApp(pool=pool)
     async with app.run_test(size=(110, 40)) as pilot:
         for typed in (lambda: paced(pilot, *keys), lambda: burst(pilot, *keys)):
             dialog = await opened(app, pilot, "numcro")
-            dialog.query_one("#text").focus()
-            await wait_for(pilot, lambda dialog=dialog: app.focused.id == "text")
+            dialog.query_one(f"#{start}").focus()
+            await wait_for(pilot, lambda dialog=dialog: app.focused.id == start)
             await typed()
             given.append(dialog.given())
             app.pop_screen()
-    assert given[0]["givens"] == "2-3" and given[0]["text"] == "ba"
-    assert given[1] == given[0]
-
-
-async def test_keys_sent_at_once_pass_over_the_choices_to_the_field_below(pool):
-    """↓ ↓ ↓ from the size over two choices (symmetry, language) to the text field: the
-    letters typed next land there, as typed slowly, not on a choice on the way."""
-    keys = ("down", "down", "down", "m", "y")
-    given = []
-    app = PuzzleApp(pool=pool)
-    async with app.run_test(size=(110, 40)) as pilot:
-        for typed in (lambda: paced(pilot, *keys), lambda: burst(pilot, *keys)):
-            dialog = await opened(app, pilot, "numcro")
-            dialog.query_one("#size").focus()
-            await wait_for(pilot, lambda dialog=dialog: app.focused.id == "size")
-            await typed()
-            given.append(dialog.given())
-            app.pop_screen()
-    assert given[0]["text"] == "my"
+    assert {k: given[0][k] for k in want} == want
     assert given[1] == given[0]
 
 

@@ -107,16 +107,6 @@ async def test_the_candidates_view_scrolls_to_the_cursor(pool):
         assert cursor_in_view(editor)
 
 
-async def test_the_candidates_view_turned_on_shows_the_cursor(pool):
-    """F5 with the cursor already in the last row: the grown grid scrolls to it."""
-    app = PuzzleApp(pool=pool)
-    async with app.run_test(size=SIZE) as pilot:
-        editor = await opened(app, pilot, sudoku.parse(SAMPLE.read_text()))
-        await pilot.press(*["down"] * 8, "f5")
-        await pilot.pause()
-        assert cursor_in_view(editor)
-
-
 async def test_a_notice_goes_away_by_itself(pool, monkeypatch):
     monkeypatch.setitem(editor_module.NOTICE_SECONDS, "information", 0.3)
     app = PuzzleApp(pool=pool)
