@@ -80,10 +80,23 @@ def distinct_sets(cand, cells, n: int) -> list[tuple[int, int]]:
     """The sets of different digits (bits, sum) that cells which see each other could hold:
     within their candidates' union, each cell finding one of its digits there."""
     union = 0
-    for c in cells:
-        union |= cand[c]
-    return [(bits, total) for bits, total in digit_sets_of(n, len(cells))
-            if not bits & ~union and all(cand[c] & bits for c in cells)]
+    masks = [cand[c] for c in cells]
+    for m in masks:
+        union |= m
+    found = []
+    for bits, total in _sets_within(union, len(cells), n):
+        for m in masks:
+            if not m & bits:
+                break
+        else:
+            found.append((bits, total))
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _sets_within(union: int, k: int, n: int) -> tuple[tuple[int, int], ...]:
+    """The sets of k different digits (bits, sum) within `union` (remembered: few unions)."""
+    return tuple((bits, total) for bits, total in digit_sets_of(n, k) if not bits & ~union)
 
 
 MEMO_SIZE = 20_000  # entries per line: a few MB at most
