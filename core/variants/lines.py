@@ -123,14 +123,15 @@ class EqualSums:
         for i, (g, distinct) in enumerate(zip(self.groups, self.distinct, strict=True)):
             if distinct:
                 key = (i, *[cand[c] for c in g])
-                fits = memo.get(key)
-                if fits is None:
+                known = memo.get(key)
+                if known is None:
                     if len(memo) >= MEMO_SIZE:
                         memo.clear()
-                    fits = memo[key] = distinct_sets(cand, g, self.n)
-                reach = 0
-                for _, total in fits:
-                    reach |= 1 << total
+                    fits, reach = distinct_sets(cand, g, self.n), 0
+                    for _, total in fits:
+                        reach |= 1 << total
+                    known = memo[key] = fits, reach
+                fits, reach = known
                 sets.append(fits)
             else:
                 reach = sums_of(cand, g)
