@@ -114,6 +114,26 @@ async def test_save_as_onto_an_existing_file_asks_first(pool, tmp_path):
         assert sudoku.parse(other.read_text()) == editor.puzzle and editor.path == str(other)
 
 
+async def test_save_as_onto_a_symlink_loop_asks_too(pool, tmp_path):
+    """A link that leads nowhere (here into itself) is something there: replaced only when
+    the author says so."""
+    loop = tmp_path / "loop.txt"
+    loop.symlink_to(loop)
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        app.edit(sudoku.parse(SAMPLE.read_text()))
+        editor = await opened(app, pilot)
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: ready(app, PathPrompt))
+        app.screen.query_one(Input).value = str(loop)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: ready(app, Choice))
+        assert f"{loop} exists already." in text_of(app, ".title")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is editor)
+    assert loop.is_symlink()
+
+
 async def test_two_windows_on_one_file_keep_a_copy_each(pool, tmp_path):
     """Window B's unsaved work survives window A saving the file and B being killed; while
     B runs its copy is not offered to anyone else, and A is told B has unsaved changes."""

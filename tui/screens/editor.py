@@ -7,6 +7,7 @@ panes (grid and panel), its check's words, and how it shows the answer; its view
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -389,7 +390,7 @@ class PuzzleEditor(Screen):
                 return
             if self.session.is_own_file(path):
                 self.action_save()
-            elif Path(path).exists():
+            elif os.path.lexists(path):  # a link too, even one leading nowhere or in a loop
                 self.app.push_screen(Choice(f"{path} exists already.",
                                             ["Replace it", "Cancel"]),
                                      lambda answer: answer == "Replace it" and self.write(path))
@@ -420,7 +421,7 @@ class PuzzleEditor(Screen):
             self.say(f"not exported: {path} is this puzzle's own file (ctrl+s saves it)",
                      "error")
             return
-        existing = [name for name in files if Path(name).exists()]
+        existing = [name for name in files if os.path.lexists(name)]
         if not existing:
             self.write_export(files)
             return
