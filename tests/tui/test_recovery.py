@@ -90,6 +90,16 @@ async def test_a_copy_equal_to_its_file_is_never_offered(pool, tmp_path):
         assert not editor.dirty and copies() == []
 
 
+async def save_as_is_asked(app, pilot, path) -> None:
+    """Save as (F2) onto `path`, which is there already: the app asks before replacing it."""
+    await pilot.press("f2")
+    await wait_for(pilot, lambda: ready(app, PathPrompt))
+    app.screen.query_one(Input).value = str(path)
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: ready(app, Choice))
+    assert f"{path} exists already." in text_of(app, ".title")
+
+
 async def test_save_as_onto_an_existing_file_asks_first(pool, tmp_path):
     other = tmp_path / "other.txt"
     other.write_text("keep me\n")
@@ -98,12 +108,7 @@ async def test_save_as_onto_an_existing_file_asks_first(pool, tmp_path):
         app.edit(sudoku.parse(SAMPLE.read_text()))
         editor = await opened(app, pilot)
         for answer in ("Cancel", "Replace it"):
-            await pilot.press("f2")
-            await wait_for(pilot, lambda: ready(app, PathPrompt))
-            app.screen.query_one(Input).value = str(other)
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: ready(app, Choice))
-            assert f"{other} exists already." in text_of(app, ".title")
+            await save_as_is_asked(app, pilot, other)
             if answer == "Cancel":
                 await pilot.press("escape")
                 await wait_for(pilot, lambda: app.screen is editor)
@@ -123,12 +128,7 @@ async def test_save_as_onto_a_symlink_loop_asks_too(pool, tmp_path):
     async with app.run_test(size=(110, 40)) as pilot:
         app.edit(sudoku.parse(SAMPLE.read_text()))
         editor = await opened(app, pilot)
-        await pilot.press("f2")
-        await wait_for(pilot, lambda: ready(app, PathPrompt))
-        app.screen.query_one(Input).value = str(loop)
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: ready(app, Choice))
-        assert f"{loop} exists already." in text_of(app, ".title")
+        await save_as_is_asked(app, pilot, loop)
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is editor)
     assert loop.is_symlink()
