@@ -37,11 +37,12 @@ def node_capped(stop: Stop | None, polls: int) -> Stop:
     return capped
 
 
-def fewest_candidates(cand: list[int]) -> int:
+def fewest_candidates(cand: list[int], order: Sequence[int] | None = None) -> int:
     """The undecided cell (candidates as bit sets) with the fewest candidates, the first of
-    them (a cell of two ends the scan), or -1 when every cell is decided."""
+    them in `order` (reading order when None; a cell of two ends the scan), or -1 when every
+    cell is decided."""
     best, fewest = -1, 1 << 30
-    for c, m in enumerate(cand):
+    for c, m in (enumerate(cand) if order is None else ((c, cand[c]) for c in order)):
         if m & (m - 1):
             n = m.bit_count()
             if n < fewest:

@@ -224,33 +224,25 @@ MORE_CAPS = (1000, 10000, 100000)  # passes a time budget adds on 25x25
 
 @dataclass(frozen=True)
 class CellOrder:
-    """The grid with its cells numbered in a random order: the search branches on the first
-    (by number) of the cells with fewest candidates, so a new numbering sends it down other
-    branches and changes nothing else. A capped search's length swings tenfold with that
-    choice, and reading order is a bad one: 16x16 without symmetry, seeds 1-10, 7 removal
-    tests past 1,000 nodes instead of 57 and 143,000 propagations instead of 578,000 (416,000
-    in reading order with the same random draws)."""
+    """The grid's cells in a random order, in which the search scans them for the first of
+    the cells with fewest candidates to branch on: a new order sends it down other branches
+    and changes nothing else. A capped search's length swings tenfold with that choice, and
+    reading order is a bad one: 16x16 without symmetry, seeds 1-10, 7 removal tests past
+    1,000 nodes instead of 57 and 143,000 propagations instead of 578,000 (416,000 in
+    reading order with the same random draws)."""
 
-    old: tuple[int, ...]  # the old number of each new cell
+    cells: tuple[int, ...]
     geo: Geometry
-    prefer: list[int]  # the known solution's symbols, renumbered
+    prefer: list[int]  # the known solution's symbols
 
     @classmethod
     def drawn(cls, geo: Geometry, prefer: list[int], rng: random.Random) -> CellOrder:
-        old = rng.sample(range(len(prefer)), len(prefer))
-        new = [0] * len(old)
-        for i, c in enumerate(old):
-            new[c] = i
-        renumbered = Geometry(geo.shape, tuple(tuple(new[c] for c in unit) for unit in geo.units),
-                              tuple(geo.cell_units[c] for c in old),
-                              tuple(tuple(new[p] for p in geo.peers[c]) for c in old),
-                              tuple(geo.unit_bits[c] for c in old))
-        return cls(tuple(old), renumbered, [prefer[c] for c in old])
+        return cls(tuple(rng.sample(range(len(prefer)), len(prefer))), geo, prefer)
 
     def search(self, cand: list[int], stop, max_nodes: int) -> bool:
-        """Some solution from `cand` (numbered as usual); Undecided past `max_nodes`."""
-        return bool(search_candidates([cand[c] for c in self.old], self.geo, 1, stop,
-                                      self.prefer, max_nodes))
+        """Some solution from `cand`; Undecided past `max_nodes`."""
+        return bool(search_candidates(cand, self.geo, 1, stop, self.prefer, max_nodes,
+                                      self.cells))
 
 
 class Eliminated:

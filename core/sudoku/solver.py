@@ -1,14 +1,17 @@
 """Counting Sudoku solutions: bitmask candidates, singles propagated to a fixpoint, then a branch
 on the cell with the fewest candidates.
 
-A candidate set is an int with bit v-1 set when symbol v may stand in the cell.
+A candidate set is an int with bit v-1 set when symbol v may stand in the cell. The functions
+here run on the compiled engine (core/native/sudoku.c) when it is built; the Python code
+below is its reference, step for step: the same counts, first solutions and search nodes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from core import native
 from core.counting import Count
 from core.search import STOP_EVERY, Stopped, fewest_candidates, where_differ
 from core.sudoku.model import Geometry, Puzzle, geometry
@@ -27,6 +30,7 @@ class _Search:
     nodes: int = 0
     prefer: list[int] | None = None  # a candidate bit per cell to try first (a known solution)
     max_nodes: int = 0  # 0: no cap; else Undecided past it
+    order: Sequence[int] | None = None  # the cells in the order the branch scans them
 
     def poll(self) -> None:
         """Every STOP_EVERY nodes: the caller's stop, then the node cap."""
@@ -53,11 +57,13 @@ def clashes(puzzle: Puzzle) -> tuple[tuple[int, int], ...]:
 
 def initial_candidates(puzzle: Puzzle) -> list[int] | None:
     """Candidates after propagating the givens, or None when they contradict each other."""
-    geo = geometry(puzzle.shape)
-    full = (1 << puzzle.size) - 1
-    cand = [1 << (v - 1) if v else full for v in puzzle.givens]
-    placed = [c for c, v in enumerate(puzzle.givens) if v]
-    if not propagate(cand, geo, placed):
+    return _initial(puzzle.givens, geometry(puzzle.shape), propagate)
+
+
+def _initial(givens: Sequence[int], geo: Geometry, propagate) -> list[int] | None:
+    full = (1 << geo.size) - 1
+    cand = [1 << (v - 1) if v else full for v in givens]
+    if not propagate(cand, geo, [c for c, v in enumerate(givens) if v], 0):
         return None
     return cand
 
@@ -68,6 +74,13 @@ def propagate(cand: list[int], geo: Geometry, placed: list[int], dirty: int = 0)
 
     Only units whose candidates changed are searched for hidden singles (`dirty`, a bit set of
     unit indices, to which the units of `placed` are added)."""
+    if native.sudoku is not None:
+        return native.sudoku.propagate(geo.shape.box_rows, geo.shape.box_cols, cand, placed,
+                                       dirty)
+    return _propagate(cand, geo, placed, dirty)
+
+
+def _propagate(cand: list[int], geo: Geometry, placed: list[int], dirty: int) -> bool:
     peers, units, unit_bits = geo.peers, geo.units, geo.unit_bits
     full = (1 << geo.size) - 1
     for c in placed:
@@ -120,7 +133,7 @@ def _search(cand: list[int], s: _Search) -> None:
     s.nodes += 1
     if s.nodes % STOP_EVERY == 0:
         s.poll()
-    cell = fewest_candidates(cand)
+    cell = fewest_candidates(cand, s.order)
     if cell < 0:
         s.solutions.append(cand)
         return
@@ -139,22 +152,61 @@ def _search(cand: list[int], s: _Search) -> None:
             return
         child = cand[:]
         child[cell] = bit
-        if propagate(child, s.geo, [cell]):
+        if _propagate(child, s.geo, [cell], 0):
             _search(child, s)
             if len(s.solutions) >= s.limit:
                 return
 
 
+DONE, STOPPED, UNDECIDED = 0, 1, 2  # how a search ended (the compiled engine's numbers)
+
+
+def explore(cand: list[int], geo: Geometry, limit: int, stop: Callable[[], bool] | None = None,
+            prefer: list[int] | None = None, max_nodes: int = 0,
+            order: Sequence[int] | None = None, givens: bool = False
+            ) -> tuple[list[tuple[int, ...]], int, int]:
+    """(the solutions found from propagated candidates `cand`, as symbols; the search nodes;
+    DONE, STOPPED or UNDECIDED), trying the symbols of `prefer` first and scanning the cells
+    in `order` for the branch. With `givens`, `cand` holds symbols (0 for a blank),
+    propagated first; a contradiction is no solution and no node."""
+    if limit < 1:
+        raise ValueError(f"a count needs a limit of at least 1, not {limit}")
+    if native.sudoku is not None:
+        shape = geo.shape
+        return native.sudoku.search(shape.box_rows, shape.box_cols, cand, limit, stop, prefer,
+                                    order, max_nodes, givens)
+    if givens:
+        if not all(0 <= v <= geo.size for v in cand):
+            raise ValueError(f"givens: a cell holds no symbol of {geo.size}")
+        cand = _initial(cand, geo, _propagate)
+        if cand is None:
+            return [], 0, DONE
+    s = _Search(geo, limit, stop, prefer=prefer, max_nodes=max_nodes, order=order)
+    status = DONE
+    try:
+        _search(cand, s)
+    except Stopped:
+        status = STOPPED
+    except Undecided:
+        status = UNDECIDED
+    return [values(c) for c in s.solutions], s.nodes, status
+
+
 def search_candidates(cand: list[int] | None, geo: Geometry, limit: int,
                       stop: Callable[[], bool] | None = None, prefer: list[int] | None = None,
-                      max_nodes: int = 0) -> list[list[int]]:
-    """Up to `limit` solved candidate lists reachable from propagated candidates `cand`,
-    trying the symbols of `prefer` first; Undecided past `max_nodes` search nodes."""
+                      max_nodes: int = 0, order: Sequence[int] | None = None
+                      ) -> list[tuple[int, ...]]:
+    """Up to `limit` solutions (as symbols) reachable from propagated candidates `cand`,
+    trying the symbols of `prefer` first; Stopped when `stop` says so, Undecided past
+    `max_nodes` search nodes."""
     if cand is None:
         return []
-    s = _Search(geo, limit, stop, prefer=prefer, max_nodes=max_nodes)
-    _search(cand, s)
-    return s.solutions
+    solutions, _, status = explore(cand, geo, limit, stop, prefer, max_nodes, order)
+    if status == STOPPED:
+        raise Stopped
+    if status == UNDECIDED:
+        raise Undecided
+    return solutions
 
 
 def values(cand: list[int]) -> tuple[int, ...]:
@@ -166,18 +218,11 @@ def count(puzzle: Puzzle, limit: int = 2, stop: Callable[[], bool] | None = None
     same = clashes(puzzle)
     if same:
         return Count(0, limit, clashes=same)
-    geo = geometry(puzzle.shape)
-    s = _Search(geo, limit, stop)
-    stopped = False
-    cand = initial_candidates(puzzle)
-    if cand is not None:
-        try:
-            _search(cand, s)
-        except Stopped:
-            stopped = True
-    found = tuple(values(c) for c in s.solutions)
+    found, _, status = explore(list(puzzle.givens), geometry(puzzle.shape), limit, stop,
+                               givens=True)
+    found = tuple(found)
     differs = where_differ(found[0], found[1]) if len(found) >= 2 else ()
-    return Count(len(found), limit, found, differs, stopped=stopped)
+    return Count(len(found), limit, found, differs, stopped=status == STOPPED)
 
 
 def solve(puzzle: Puzzle) -> tuple[int, ...] | None:

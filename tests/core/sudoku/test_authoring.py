@@ -67,8 +67,8 @@ def test_suggested_givens_make_the_puzzle_unique_and_none_is_missed():
     shape = Shape(2, 2)
     checked = 0
     while checked < 25:
-        solution = count(Puzzle(shape, tuple(rng.choice([0, 0, 0, v]) for v in range(16))
-                               ), 1).solution
+        solution = count(Puzzle(shape, tuple(rng.choice([0, 0, 0, rng.randint(1, 4)])
+                                     for _ in range(16))), 1).solution
         if solution is None:
             continue
         puzzle = Puzzle(shape, tuple(v if rng.random() < 0.3 else 0 for v in solution))

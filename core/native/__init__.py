@@ -1,0 +1,31 @@
+"""Which engine runs: the compiled one (C twins of the hot loops, built at install) when it
+was built, else the Python engine, which is also the reference the compiled one must agree
+with. PUZZLE_ENGINE=python forces the Python engine."""
+
+from __future__ import annotations
+
+import os
+
+SWITCH = "PUZZLE_ENGINE"
+
+
+def _load():
+    """(the compiled Sudoku module or None, why the Python engine runs)."""
+    if os.environ.get(SWITCH, "").strip().lower() == "python":
+        return None, f"{SWITCH}=python forces it"
+    try:
+        from core.native import _sudoku
+    except ImportError as error:
+        return None, (f"the compiled engine is not built ({error}); install a C compiler and "
+                      "Python's headers, then `pip install -e .` again")
+    return _sudoku, ""
+
+
+sudoku, why_python = _load()
+
+
+def engine() -> str:
+    """One line: which engine runs, and when it is the Python one, why."""
+    if sudoku is not None:
+        return "engine: compiled (C)"
+    return f"engine: Python ({why_python})"

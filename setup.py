@@ -1,0 +1,9 @@
+"""The compiled engine: C twins of the hot loops (core/native/*.c). `optional=True`: a machine
+without a C compiler still installs, and runs the Python engine (puzzle-tui --version says so)."""
+
+from setuptools import Extension, setup
+
+setup(ext_modules=[
+    Extension("core.native._sudoku", ["core/native/sudoku.c"], optional=True,
+              extra_compile_args=["-std=c11", "-O2"]),
+])
