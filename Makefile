@@ -4,9 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint clean
+.PHONY: run test bench lint clean sanitize
 
-$(STAMP): pyproject.toml
+# The compiled engine (core/native/*.c) builds here, with the machine's C compiler.
+$(STAMP): pyproject.toml setup.py $(wildcard core/native/*.c)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
@@ -22,6 +23,7 @@ run: $(STAMP)
 # pytest's 5 (nothing selected, e.g. PYTEST_ARGS naming one file) is no failure.
 test: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/python -m core.native --require
 	$(BIN)/python -m pytest -n auto -m "not serial" $(PYTEST_ARGS) || [ $$? -eq 5 ]
 	$(BIN)/python -m pytest -m serial $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
@@ -30,8 +32,13 @@ bench: $(STAMP)
 	$(BIN)/puzzle-tui install
 	for b in bench/bench_*.py; do $(BIN)/python $$b || exit 1; done
 
+# The compiled engine built with AddressSanitizer and UndefinedBehaviorSanitizer, in a folder
+# of its own, then the engines' differential corpus run on it: any report fails.
+sanitize: $(STAMP)
+	$(BIN)/python bench/sanitize.py
+
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info core/native/*.so

@@ -44,7 +44,9 @@ class Version(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, help="print the version and exit")
 
     def __call__(self, parser, namespace, values, option_string=None):
-        print(f"puzzle-tui {version()}")
+        from core.native import engine
+
+        print(f"puzzle-tui {version()}\n{engine()}")
         parser.exit()
 
 

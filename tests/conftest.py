@@ -20,3 +20,18 @@ def print_font():
         return find_font()
     except FontMissing as error:
         pytest.skip(str(error))
+
+
+@pytest.fixture(params=["compiled", "python"])
+def engine(request, monkeypatch):
+    """Each engine-level test runs on both engines: the compiled one, and the Python one it
+    must agree with (also in processes the test starts: PUZZLE_ENGINE)."""
+    from core import native
+
+    if request.param == "python":
+        monkeypatch.setattr(native, "sudoku", None)
+        monkeypatch.setattr(native, "why_python", "PUZZLE_ENGINE=python forces it")
+        monkeypatch.setenv(native.SWITCH, "python")
+    elif native.sudoku is None:
+        pytest.skip(f"the compiled engine does not run: {native.why_python}")
+    return request.param

@@ -9,9 +9,14 @@ import os
 SWITCH = "PUZZLE_ENGINE"
 
 
+def forced() -> bool:
+    """The environment asks for the Python engine."""
+    return os.environ.get(SWITCH, "").strip().lower() == "python"
+
+
 def _load():
     """(the compiled Sudoku module or None, why the Python engine runs)."""
-    if os.environ.get(SWITCH, "").strip().lower() == "python":
+    if forced():
         return None, f"{SWITCH}=python forces it"
     try:
         from core.native import _sudoku

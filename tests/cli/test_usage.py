@@ -2,6 +2,7 @@
 with the closest one (exit 2, no bare usage line); a word that is neither a command, a file
 nor a link never opens the app."""
 
+import os
 import subprocess
 import sys
 from importlib.metadata import version
@@ -28,7 +29,21 @@ def test_version(capsys):
     with pytest.raises(SystemExit) as done:
         main(["--version"])
     assert done.value.code == 0
-    assert capsys.readouterr().out == f"puzzle-tui {version('puzzle-workbench')}\n"
+    engine = ("engine: Python (PUZZLE_ENGINE=python forces it)"
+              if os.environ.get("PUZZLE_ENGINE") == "python" else "engine: compiled (C)")
+    assert capsys.readouterr().out == f"puzzle-tui {version('puzzle-workbench')}\n{engine}\n"
+
+
+def test_version_says_why_the_python_engine_runs():
+    forced = subprocess.run([sys.executable, "-m", "cli", "--version"], capture_output=True,
+                            text=True, env={**os.environ, "PUZZLE_ENGINE": "python"})
+    assert forced.stdout.splitlines()[1] == "engine: Python (PUZZLE_ENGINE=python forces it)"
+    unbuilt = subprocess.run([sys.executable, "-c", (
+        "import sys; sys.modules['core.native._sudoku'] = None\n"
+        "from cli import main; main(['--version'])")], capture_output=True, text=True)
+    why = unbuilt.stdout.splitlines()[1]
+    assert why.startswith("engine: Python (the compiled engine is not built (")
+    assert "install a C compiler and Python's headers, then `pip install -e .` again" in why
 
 
 @pytest.mark.parametrize("argv, hint", [

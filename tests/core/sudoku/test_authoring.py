@@ -1,6 +1,8 @@
 import random
 from pathlib import Path
 
+import pytest
+
 from core.sudoku import SYMBOLS, count, parse, rate
 from core.sudoku.authoring import (
     boards_before,
@@ -11,6 +13,8 @@ from core.sudoku.authoring import (
     symmetry_of,
 )
 from core.sudoku.model import Puzzle, Shape, geometry
+
+pytestmark = pytest.mark.usefixtures("engine")  # on both engines
 
 SAMPLE = Path(__file__).resolve().parents[3] / "puzzles" / "sudoku" / "hard_rot180.txt"
 

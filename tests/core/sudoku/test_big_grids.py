@@ -10,6 +10,8 @@ from core.sudoku.generator import Options, cycles_by_cell, make, random_solution
 from core.sudoku.model import Puzzle, Shape
 from tests.core.sudoku.helpers import is_valid_solution
 
+pytestmark = pytest.mark.usefixtures("engine")  # on both engines
+
 
 @pytest.mark.parametrize("size", [6, 9, 16])
 def test_each_cycle_is_an_unavoidable_set(size):

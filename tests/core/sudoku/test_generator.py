@@ -13,6 +13,8 @@ from core.sudoku.rating import score_range
 from core.symmetry import SYMMETRIES, orbits
 from tests.core.sudoku.helpers import is_valid_solution
 
+pytestmark = pytest.mark.usefixtures("engine")  # on both engines
+
 
 def givens_pattern(p: Puzzle) -> set[int]:
     return {c for c, v in enumerate(p.givens) if v}

@@ -11,6 +11,8 @@ from core.sudoku.generator import CellOrder, Options, make, random_solution
 from core.sudoku.model import Puzzle, Shape, geometry
 from core.sudoku.solver import initial_candidates, search_candidates
 
+pytestmark = pytest.mark.usefixtures("engine")  # on both engines
+
 SHAPE = Shape.of_size(16)
 
 

@@ -11,6 +11,8 @@ from core.sudoku import Puzzle, count
 from core.sudoku.generator import Options, generate, redundant_givens
 from tests.core.sudoku.helpers import brute_force_count
 
+pytestmark = pytest.mark.usefixtures("engine")  # on both engines
+
 
 def with_more_givens(size: int, seed: int, extra: int) -> tuple[Puzzle, tuple[int, ...]]:
     """A generated puzzle and `extra` more of its solution's cells: some givens can go."""

@@ -8,6 +8,8 @@ from core.sudoku import Puzzle, Shape, count, format_line, parse, solve
 from core.sudoku.model import BOX_SHAPES
 from tests.core.sudoku.helpers import SETS, brute_force_count, is_valid_solution, sample
 
+pytestmark = pytest.mark.usefixtures("engine")  # on both engines
+
 TOP1 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 # the answer Debian's qqwing gives (qqwing --solve --count-solutions: unique)
 TOP1_SOLUTION = "468931527751624839392578461134756298289413675675289314846192753513867942927345186"

@@ -1,0 +1,138 @@
+"""The compiled Sudoku engine against its reference, the Python engine: the same answers on a
+differential corpus of 2,000 puzzles across sizes, and the C boundary's own checks (a bad
+array is a Python exception, never a crash)."""
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core import native
+from core.search import Stopped
+from core.sudoku import parse
+from core.sudoku.model import Shape, geometry
+from core.sudoku.solver import DONE, STOPPED, count, explore, search_candidates
+from tests.core.sudoku.corpus import corpus, differences
+
+pytestmark = pytest.mark.skipif(native.sudoku is None, reason=native.why_python)
+
+TOP1 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+NINE = Shape.of_size(9)
+
+
+def test_both_engines_answer_the_same_on_the_corpus():
+    puzzles = list(corpus(2000))
+    kinds = {kind.split()[-1] for kind, _ in puzzles}
+    assert {"unique", "several", "none", "4x4", "9x9", "16x16", "25x25"} <= kinds
+    assert list(differences(puzzles)) == []
+
+
+def test_the_corpus_holds_every_kind_of_answer():
+    found = {count(p, 2).count for _, p in corpus(300)}
+    assert found == {0, 1, 2}
+
+
+def _cand(text=TOP1):
+    return [1 << (v - 1) if v else 511 for v in parse(text).givens]
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda s: s.search(3, 3, [511] * 80, 2), "80 cells, the grid has 81"),
+    (lambda s: s.search(3, 3, [512] + [511] * 80, 2), "cell 0 is not a set of 9 symbols"),
+    (lambda s: s.search(3, 3, [-1] + [511] * 80, 2), "cell 0 is not a set of 9 symbols"),
+    (lambda s: s.search(3, 3, ["1"] + [511] * 80, 2), "cell 0 is not a set of 9 symbols"),
+    (lambda s: s.search(3, 3, [511] * 81, 0), "a limit of at least 1"),
+    (lambda s: s.search(3, 3, [511] * 81, 2, max_nodes=-1), "node cap of at least 0"),
+    (lambda s: s.search(6, 6, [0] * 1296, 2), "no Sudoku with 6x6 boxes"),
+    (lambda s: s.search(0, 3, [], 2), "no Sudoku with 0x3 boxes"),
+    (lambda s: s.search(3, 3, [10] + [0] * 80, 2, givens=True), "cell 0 holds no symbol of 9"),
+    (lambda s: s.search(3, 3, [511] * 81, 2, order=list(range(80))), "every one of the 81"),
+    (lambda s: s.search(3, 3, [511] * 81, 2, order=[0] * 81), "order: cell 0 twice"),
+    (lambda s: s.search(3, 3, [511] * 81, 2, order=[81] + list(range(80))), "no cell"),
+    (lambda s: s.search(3, 3, [511] * 81, 2, prefer=[1024] * 81), "prefer: cell 0"),
+    (lambda s: s.propagate(3, 3, [511] * 81, [81], 0), "placed: no cell"),
+    (lambda s: s.propagate(3, 3, [511] * 81, [0], 0), "cell 0 holds more than one symbol"),
+    (lambda s: s.propagate(3, 3, [1] + [511] * 80, [0], 1 << 27), "dirty: not a set"),
+    (lambda s: s.propagate(3, 3, [1] + [511] * 80, [0], -1), "dirty: not a set"),
+    (lambda s: s.propagate(5, 5, [1] * 625, [], 1 << 75), "dirty: not a set"),
+    (lambda s: s.propagate(3, 3, [1] * 81, list(range(81)) * 2, 0), "at most 81"),
+])
+def test_the_compiled_engine_refuses_bad_arrays(call, message):
+    with pytest.raises(ValueError, match=message):
+        call(native.sudoku)
+
+
+def test_a_stop_that_fails_ends_the_search_with_its_error():
+    def stop():
+        raise RuntimeError("the caller's stop broke")
+
+    with pytest.raises(RuntimeError, match="stop broke"):
+        native.sudoku.search(3, 3, [511] * 81, 10 ** 6, stop)
+    with pytest.raises(TypeError, match="stop: a callable"):
+        native.sudoku.search(3, 3, [511] * 81, 2, 5)
+
+
+def test_a_stopped_search_keeps_what_it_found_as_the_python_one_does(engine):
+    polls = []
+    found, nodes, status = explore([511] * 81, geometry(NINE), 10 ** 6,
+                                   stop=lambda: polls.append(1) or len(polls) == 3)
+    assert status == STOPPED and nodes == 3 * 64 and len(polls) == 3
+    assert len(found) > 0 and len(set(found)) == len(found)
+    with pytest.raises(Stopped):
+        search_candidates([511] * 81, geometry(NINE), 10 ** 6, stop=lambda: True)
+    assert explore(_cand(), geometry(NINE), 2)[2] == DONE
+
+
+@pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="reads Linux's /proc")
+def test_no_memory_grows_over_100000_calls():
+    def rss_kb() -> int:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+        return pages * os.sysconf("SC_PAGESIZE") // 1024
+
+    clue17 = parse("...8.1..........435............7.8........1...2..3...."
+                   "6......75..34........2..6..")
+    givens, cand = list(clue17.givens), _cand()
+    placed = [c for c, v in enumerate(parse(TOP1).givens) if v]
+
+    def calls(k: int) -> None:
+        for _ in range(k):
+            native.sudoku.search(3, 3, givens, 2, None, None, None, 0, True)
+            native.sudoku.propagate(3, 3, cand[:], placed, 1)
+
+    calls(10_000)
+    before = rss_kb()
+    calls(100_000)
+    assert rss_kb() - before < 4096
+
+
+def test_ctrl_c_stops_a_25x25_count():
+    """SIGINT reaches a long compiled count (it checks signals every 64 nodes): the child says
+    from inside the search (its stop's first call) that it counts, then is interrupted."""
+    child = subprocess.Popen([sys.executable, "-c", (
+        "from core import native\n"
+        "def stop():\n"
+        "    print('counting', flush=True)\n"
+        "    return False\n"
+        "try:\n"
+        "    native.sudoku.search(5, 5, [2 ** 25 - 1] * 625, 10 ** 9, stop)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n")], stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline() == "counting\n"
+    child.send_signal(signal.SIGINT)
+    assert child.wait(timeout=30) == 0
+    assert child.stdout.read().splitlines()[-1] == "interrupted"
+
+
+def test_empty_grids_of_every_size_count_the_same_on_both_engines():
+    for size in (4, 6, 8, 9, 12, 16, 25):
+        p = parse("\n".join(["." * size] * size) + "\n")
+        compiled = count(p, limit=3)
+        saved, native.sudoku = native.sudoku, None
+        try:
+            python = count(p, limit=3)
+        finally:
+            native.sudoku = saved
+        assert compiled == python and compiled.count == 3, size
