@@ -5,5 +5,5 @@ from setuptools import Extension, setup
 
 setup(ext_modules=[
     Extension("core.native._sudoku", ["core/native/sudoku.c"], optional=True,
-              extra_compile_args=["-std=c11", "-O2"]),
+              extra_compile_args=["-std=c11", "-O3"]),
 ])

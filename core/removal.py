@@ -25,10 +25,7 @@ def remove_greedily(
 
     One pass over single clues leaves a minimal puzzle: a clue that could not go earlier cannot
     go later, as every later removal only loosens the puzzle."""
-    kept = frozenset(clues)
-    order = [tuple(c for c in group if c in kept) for group in groups]
-    order = [g for g in order if g]
-    rng.shuffle(order)
+    kept, order = removal_order(clues, groups, rng)
     for group in order:
         if target is not None and len(kept) - len(group) < target:
             if len(kept) == target:
@@ -40,3 +37,14 @@ def remove_greedily(
         if can_remove(rest, group):
             kept = rest
     return kept
+
+
+def removal_order(clues: Iterable[Clue], groups: Iterable[Iterable[Clue]], rng: random.Random
+                  ) -> tuple[frozenset, list[tuple]]:
+    """The clues, and the groups (cut to those clues, empty ones left out) in the random order
+    a greedy pass tries them (a compiled pass takes the same order)."""
+    kept = frozenset(clues)
+    order = [tuple(c for c in group if c in kept) for group in groups]
+    order = [g for g in order if g]
+    rng.shuffle(order)
+    return kept, order

@@ -21,7 +21,20 @@
 
 typedef uint32_t mask_t;
 
-static int popcount(mask_t m) { return __builtin_popcount(m); }
+/* The hot functions are written once for any shape and inlined into a copy for 9x9, where the
+ * compiler knows the sizes (unrolled loops, one word of dirty units). */
+#if defined(__GNUC__)
+#define HOT static inline __attribute__((always_inline))
+#else
+#define HOT static inline
+#endif
+
+static int popcount(mask_t m)
+{
+    int k = 0;
+    for (; m; m &= m - 1) k++;  /* few bits: faster than a library call without -mpopcnt */
+    return k;
+}
 static int single(mask_t m) { return m && !(m & (m - 1)); }
 
 /* ---- geometry: the units and peers of one box shape, built once and kept ---- */
@@ -78,17 +91,18 @@ static const Geometry *geometry(int box_rows, int box_cols)
 
 typedef struct { uint64_t w[2]; } Units;  /* a bit set of unit indices (75 at most) */
 
-static void add_units(Units *d, const Geometry *g, int cell)
+HOT void add_units(Units *d, const Geometry *g, int cell, const int units)
 {
     for (int k = 0; k < 3; k++) {
         int u = g->cell_units[cell][k];
-        d->w[u >> 6] |= (uint64_t)1 << (u & 63);
+        if (units <= 64) d->w[0] |= (uint64_t)1 << u;
+        else d->w[u >> 6] |= (uint64_t)1 << (u & 63);
     }
 }
 
-static int take_lowest(Units *d)
+HOT int take_lowest(Units *d, const int units)
 {
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < (units <= 64 ? 1 : 2); i++)
         if (d->w[i]) {
             int bit = __builtin_ctzll(d->w[i]);
             d->w[i] &= d->w[i] - 1;
@@ -99,32 +113,34 @@ static int take_lowest(Units *d)
 
 /* `placed`: a stack of cells newly reduced to one candidate (room for every cell and then
  * some, since a cell can be pushed again by a hidden single); `top`: how many it holds. */
-static int propagate(mask_t *cand, const Geometry *g, uint16_t *placed, int top, Units dirty)
+HOT int propagate_in(mask_t *cand, const Geometry *g, uint16_t *placed, int top, Units dirty,
+                     const int n, const int npeers)
 {
-    const mask_t full = (mask_t)((1ull << g->n) - 1);
-    for (int i = 0; i < top; i++) add_units(&dirty, g, placed[i]);
+    const mask_t full = (mask_t)((1ull << n) - 1);
+    const int units = 3 * n;
+    for (int i = 0; i < top; i++) add_units(&dirty, g, placed[i], units);
     for (;;) {
         while (top) {
             int c = placed[--top];
             mask_t m = cand[c];
             const uint16_t *peers = g->peers[c];
-            for (int i = 0; i < g->npeers; i++) {
+            for (int i = 0; i < npeers; i++) {
                 int p = peers[i];
                 mask_t pm = cand[p];
                 if (pm & m) {
                     pm ^= m;
                     if (!pm) return 0;
                     cand[p] = pm;
-                    add_units(&dirty, g, p);
+                    add_units(&dirty, g, p, units);
                     if (!(pm & (pm - 1))) placed[top++] = p;
                 }
             }
         }
         int u;
-        while ((u = take_lowest(&dirty)) >= 0) {
+        while ((u = take_lowest(&dirty, units)) >= 0) {
             const uint16_t *unit = g->unit_cells[u];
             mask_t once = 0, twice = 0, solved = 0;
-            for (int i = 0; i < g->n; i++) {
+            for (int i = 0; i < n; i++) {
                 mask_t m = cand[unit[i]];
                 twice |= once & m;
                 once |= m;
@@ -133,7 +149,7 @@ static int propagate(mask_t *cand, const Geometry *g, uint16_t *placed, int top,
             if (once != full) return 0;
             mask_t hidden = once & ~twice & ~solved;
             if (hidden)
-                for (int i = 0; i < g->n; i++) {
+                for (int i = 0; i < n; i++) {
                     mask_t h = cand[unit[i]] & hidden;
                     if (h) {
                         if (h & (h - 1)) return 0;  /* two symbols have only this cell */
@@ -144,8 +160,14 @@ static int propagate(mask_t *cand, const Geometry *g, uint16_t *placed, int top,
             if (top) break;
         }
         if (!top) return 1;
-        for (int i = 0; i < top; i++) add_units(&dirty, g, placed[i]);
+        for (int i = 0; i < top; i++) add_units(&dirty, g, placed[i], units);
     }
+}
+
+static int propagate(mask_t *cand, const Geometry *g, uint16_t *placed, int top, Units dirty)
+{
+    if (g->box_rows == 3 && g->box_cols == 3) return propagate_in(cand, g, placed, top, dirty, 9, 20);
+    return propagate_in(cand, g, placed, top, dirty, g->n, g->npeers);
 }
 
 /* Room a placed-stack needs: each cell at most once from naked singles between two scans,
@@ -161,16 +183,16 @@ typedef struct {
     long limit, max_nodes, nodes;
     PyObject *stop;             /* borrowed for the call; None or a callable */
     const mask_t *prefer;       /* NULL: none */
-    const uint16_t *order;      /* the cells in the order the branch scans them */
+    const uint16_t *order;      /* the cells in the order the branch scans them (NULL: reading) */
     PyObject *solutions;        /* a list of tuples of symbols */
     int status;
 } Search;
 
-static int fewest_candidates(const mask_t *cand, const Search *s)
+HOT int fewest_candidates(const mask_t *cand, const Search *s, const int cells)
 {
     int best = -1, fewest = 1 << 30;
-    for (int i = 0; i < s->g->cells; i++) {
-        int c = s->order[i];
+    for (int i = 0; i < cells; i++) {
+        int c = s->order ? s->order[i] : i;
         mask_t m = cand[c];
         if (m & (m - 1)) {
             int k = popcount(m);
@@ -216,11 +238,11 @@ typedef struct { int cell; mask_t first, rest; } Frame;
 
 /* Enter the node `cand` (already propagated): count it, poll, and either record a solution
  * (returns 0) or set up its branch in `f` (returns 1); -1 ends the search (s->status). */
-static int enter(Search *s, const mask_t *cand, Frame *f)
+HOT int enter(Search *s, const mask_t *cand, Frame *f, const int cells)
 {
     s->nodes++;
     if (s->nodes % STOP_EVERY == 0 && (s->status = poll(s)) != DONE) return -1;
-    int cell = fewest_candidates(cand, s);
+    int cell = fewest_candidates(cand, s, cells);
     if (cell < 0) {
         if (record(s, cand) < 0) { s->status = FAILED; return -1; }
         return 0;
@@ -233,12 +255,12 @@ static int enter(Search *s, const mask_t *cand, Frame *f)
     return 1;
 }
 
-static void search(Search *s, const mask_t *root, mask_t *stack, Frame *frames, uint16_t *placed)
+HOT void search_in(Search *s, const mask_t *root, mask_t *stack, Frame *frames,
+                   uint16_t *placed, const int n, const int npeers, const int cells)
 {
-    const int cells = s->g->cells;
     Units none = {{0, 0}};
     memcpy(stack, root, cells * sizeof *stack);
-    int depth = 0, entered = enter(s, stack, &frames[0]);
+    int depth = 0, entered = enter(s, stack, &frames[0], cells);
     if (entered <= 0) return;
     while (depth >= 0) {
         Frame *f = &frames[depth];
@@ -250,12 +272,19 @@ static void search(Search *s, const mask_t *root, mask_t *stack, Frame *frames, 
         memcpy(child, stack + (size_t)depth * cells, cells * sizeof *child);
         child[f->cell] = bit;
         placed[0] = f->cell;
-        if (!propagate(child, s->g, placed, 1, none)) continue;
-        entered = enter(s, child, &frames[depth + 1]);
+        if (!propagate_in(child, s->g, placed, 1, none, n, npeers)) continue;
+        entered = enter(s, child, &frames[depth + 1], cells);
         if (entered < 0) return;
         if (entered > 0) depth++;
         else if (PyList_GET_SIZE(s->solutions) >= s->limit) return;
     }
+}
+
+static void search(Search *s, const mask_t *root, mask_t *stack, Frame *frames, uint16_t *placed)
+{
+    const Geometry *g = s->g;
+    if (g->box_rows == 3 && g->box_cols == 3) search_in(s, root, stack, frames, placed, 9, 20, 81);
+    else search_in(s, root, stack, frames, placed, g->n, g->npeers, g->cells);
 }
 
 /* ---- reading the Python side's arrays, every value checked ---- */
@@ -410,9 +439,7 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
     }
     if (prefer_seq != Py_None && read_masks(prefer_seq, prefer, cells, g->n, "prefer") < 0)
         return NULL;
-    if (order_seq == Py_None) {
-        for (int c = 0; c < cells; c++) order[c] = c;
-    } else {
+    if (order_seq != Py_None) {
         if (read_cells(order_seq, order, cells, cells, "order") != cells) {
             if (!PyErr_Occurred())
                 PyErr_Format(PyExc_ValueError, "order: every one of the %d cells once", cells);
@@ -426,8 +453,8 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
             }
         }
     }
-    Search s = {g, limit, max_nodes, 0, stop, prefer_seq == Py_None ? NULL : prefer, order,
-                PyList_New(0), DONE};
+    Search s = {g, limit, max_nodes, 0, stop, prefer_seq == Py_None ? NULL : prefer,
+                order_seq == Py_None ? NULL : order, PyList_New(0), DONE};
     if (!s.solutions) return NULL;
     Units none = {{0, 0}};
     if (!givens || propagate(root, g, placed, top, none)) {
@@ -449,6 +476,194 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
     return Py_BuildValue("(Nli)", s.solutions, s.nodes, s.status);
 }
 
+/* ---- generation: core/sudoku/generator.py's _filled_by_rows and its greedy removal ---- */
+
+/* filled_by_rows(box_rows, box_cols, draw) -> list of symbols: a full grid filled cell by cell
+ * in reading order, each cell's symbols drawn in random order by `draw()` (a float in [0, 1),
+ * the generator's rng.random: the same draws give the Python engine's grid), backtracking on
+ * a dead end. */
+static PyObject *py_filled_by_rows(PyObject *self, PyObject *args)
+{
+    int box_rows, box_cols;
+    PyObject *draw;
+    if (!PyArg_ParseTuple(args, "iiO", &box_rows, &box_cols, &draw)) return NULL;
+    const Geometry *g = geometry(box_rows, box_cols);
+    if (!g) return NULL;
+    if (!PyCallable_Check(draw)) {
+        PyErr_SetString(PyExc_TypeError, "draw: a callable");
+        return NULL;
+    }
+    const int n = g->n, cells = g->cells;
+    const mask_t full = (mask_t)((1ull << n) - 1);
+    mask_t rows[MAX_SIDE] = {0}, cols[MAX_SIDE] = {0}, boxes[MAX_SIDE] = {0}, grid[MAX_CELLS];
+    static const int none = -1;
+    int left_count[MAX_CELLS];
+    mask_t *left = malloc((size_t)cells * n * sizeof *left);  /* each cell's symbols still to try */
+    if (!left) return PyErr_NoMemory();
+    for (int c = 0; c < cells; c++) left_count[c] = none;
+    int i = 0, steps = 0;
+    while (i < cells) {
+        if (++steps % 4096 == 0 && PyErr_CheckSignals() < 0) goto failed;
+        int r = i / n, c = i % n, b = g->cell_units[i][2] - 2 * n;
+        mask_t *mine = left + (size_t)i * n;
+        if (left_count[i] == none) {
+            mask_t free = full & ~(rows[r] | cols[c] | boxes[b]);
+            int k = 0;
+            for (; free; free &= free - 1) mine[k++] = free & -free;
+            left_count[i] = k;
+        } else {  /* back here from a dead end: take this cell's symbol back */
+            rows[r] ^= grid[i], cols[c] ^= grid[i], boxes[b] ^= grid[i];
+        }
+        if (left_count[i]) {
+            PyObject *x = PyObject_CallNoArgs(draw);
+            double at = x ? PyFloat_AsDouble(x) : -1;
+            Py_XDECREF(x);
+            if (at == -1 && PyErr_Occurred()) goto failed;
+            if (!(at >= 0 && at < 1)) {
+                PyErr_SetString(PyExc_ValueError, "draw: a float from 0 up to 1");
+                goto failed;
+            }
+            int k = (int)(at * left_count[i]);
+            grid[i] = mine[k];
+            memmove(mine + k, mine + k + 1, (size_t)(left_count[i] - k - 1) * sizeof *mine);
+            left_count[i]--;
+            rows[r] |= grid[i], cols[c] |= grid[i], boxes[b] |= grid[i];
+            i++;
+        } else {
+            left_count[i] = none;
+            i--;
+        }
+    }
+    free(left);
+    PyObject *symbols = PyList_New(cells);
+    if (!symbols) return NULL;
+    for (int c = 0; c < cells; c++)
+        PyList_SET_ITEM(symbols, c, PyLong_FromLong(32 - __builtin_clz(grid[c])));
+    return symbols;
+failed:
+    free(left);
+    return NULL;
+}
+
+/* Does the puzzle of the givens `kept` stay unique without `group` (cells of a full grid
+ * `bits`)? Exactly when no solution differs from the grid inside the group: for each cell of
+ * the group (the earlier ones put back), one search for a solution without its symbol there,
+ * from the fixpoint of singles (the Python engine's UniquenessTest answers the same; with no
+ * node cap both are exact). 1: it stays unique, 0: it does not, -1: stopped (keep the group),
+ * -2: an error. */
+static int stays_unique(Search *s, const mask_t *bits, const uint8_t *kept, const uint16_t *group,
+                        int k, mask_t *stack, Frame *frames, uint16_t *placed)
+{
+    const Geometry *g = s->g;
+    const mask_t full = (mask_t)((1ull << g->n) - 1);
+    mask_t units[MAX_UNITS] = {0}, base[MAX_CELLS];
+    for (int c = 0; c < g->cells; c++)
+        if (kept[c])
+            for (int j = 0; j < 3; j++) units[g->cell_units[c][j]] |= bits[c];
+    for (int c = 0; c < g->cells; c++) {
+        const uint8_t *u = g->cell_units[c];
+        base[c] = kept[c] ? bits[c] : full & ~(units[u[0]] | units[u[1]] | units[u[2]]);
+    }
+    for (int i = 0; i < k; i++) {
+        mask_t cand[MAX_CELLS];
+        memcpy(cand, base, g->cells * sizeof *cand);
+        for (int j = 0; j < i; j++) cand[group[j]] = bits[group[j]];
+        cand[group[i]] &= ~bits[group[i]];
+        int top = 0, empty = 0;
+        for (int c = 0; c < g->cells; c++) {
+            if (!cand[c]) empty = 1;
+            else if (!(cand[c] & (cand[c] - 1))) placed[top++] = c;
+        }
+        Units all = {{~(uint64_t)0, g->units > 64 ? ~(uint64_t)0 >> (128 - g->units) : 0}};
+        if (g->units < 64) all.w[0] = ((uint64_t)1 << g->units) - 1;
+        if (empty || !propagate(cand, g, placed, top, all)) continue;
+        Py_ssize_t before = PyList_GET_SIZE(s->solutions);
+        s->nodes = 0;  /* each search polls from its own first node, as in Python */
+        search(s, cand, stack, frames, placed);
+        if (s->status == FAILED) return -2;
+        if (s->status != DONE) return -1;
+        if (PyList_GET_SIZE(s->solutions) > before) return 0;
+    }
+    return 1;
+}
+
+/* reduce(box_rows, box_cols, solution, kept, groups, target=-1, stop=None) -> (kept, stopped):
+ * core/removal.py's remove_greedily with the uniqueness test above, for groups already in
+ * the order to try them. */
+static PyObject *py_reduce(PyObject *self, PyObject *args)
+{
+    int box_rows, box_cols, target = -1;
+    PyObject *solution_seq, *kept_seq, *groups, *stop = Py_None;
+    if (!PyArg_ParseTuple(args, "iiOOO!|iO", &box_rows, &box_cols, &solution_seq, &kept_seq,
+                          &PyList_Type, &groups, &target, &stop))
+        return NULL;
+    const Geometry *g = geometry(box_rows, box_cols);
+    if (!g) return NULL;
+    if (stop != Py_None && !PyCallable_Check(stop)) {
+        PyErr_SetString(PyExc_TypeError, "stop: a callable or None");
+        return NULL;
+    }
+    const int cells = g->cells;
+    mask_t symbols[MAX_CELLS], bits[MAX_CELLS];
+    uint16_t cells_in[MAX_CELLS], group[MAX_CELLS], placed[PLACED_ROOM];
+    uint8_t kept[MAX_CELLS] = {0};
+    if (read_masks(solution_seq, symbols, cells, 5, "solution") < 0) return NULL;
+    for (int c = 0; c < cells; c++) {
+        if (symbols[c] < 1 || symbols[c] > (mask_t)g->n) {
+            PyErr_Format(PyExc_ValueError, "solution: cell %d holds no symbol of %d", c, g->n);
+            return NULL;
+        }
+        bits[c] = (mask_t)1 << (symbols[c] - 1);
+    }
+    int count = read_cells(kept_seq, cells_in, cells, cells, "kept");
+    if (count < 0) return NULL;
+    for (int i = 0; i < count; i++) kept[cells_in[i]] = 1;
+    count = 0;
+    for (int c = 0; c < cells; c++) count += kept[c];
+    mask_t *stack = malloc((size_t)(cells + 1) * cells * sizeof *stack);
+    Frame *frames = malloc((size_t)(cells + 1) * sizeof *frames);
+    Search s = {g, 1, 0, 0, stop, bits, NULL, PyList_New(0), DONE};
+    int stopped = 0;
+    if (!stack || !frames || !s.solutions) {
+        if (s.solutions) PyErr_NoMemory();
+        goto failed;
+    }
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(groups) && !stopped; i++) {
+        int k = read_cells(PyList_GET_ITEM(groups, i), group, cells, cells, "group");
+        if (k < 0) goto failed;
+        if (target >= 0 && count - k < target) {
+            if (count == target) break;
+            continue;
+        }
+        if (stop != Py_None && (stopped = poll(&s)) != DONE) {
+            if (stopped == FAILED) goto failed;
+            break;
+        }
+        stopped = 0;
+        for (int j = 0; j < k; j++) kept[group[j]] = 0;
+        s.status = DONE;
+        int unique = stays_unique(&s, bits, kept, group, k, stack, frames, placed);
+        if (unique == -2) goto failed;
+        if (unique == 1) count -= k;
+        else for (int j = 0; j < k; j++) kept[group[j]] = 1;
+        if (unique == -1) stopped = 1;
+    }
+    free(stack), free(frames);
+    Py_DECREF(s.solutions);
+    PyObject *out = PyList_New(0);
+    for (int c = 0; out && c < cells; c++) {
+        if (!kept[c]) continue;
+        PyObject *cell = PyLong_FromLong(c);
+        if (!cell || PyList_Append(out, cell) < 0) Py_CLEAR(out);
+        Py_XDECREF(cell);
+    }
+    return out ? Py_BuildValue("(NO)", out, stopped ? Py_True : Py_False) : NULL;
+failed:
+    free(stack), free(frames);
+    Py_XDECREF(s.solutions);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"propagate", py_propagate, METH_VARARGS,
      "propagate(box_rows, box_cols, candidates, placed, dirty) -> bool: singles to a fixpoint, "
@@ -457,6 +672,11 @@ static PyMethodDef methods[] = {
      "search(box_rows, box_cols, candidates, limit, stop=None, prefer=None, order=None, "
      "max_nodes=0, givens=False) -> (solutions, nodes, status: 0 done, 1 stopped, "
      "2 past the node cap)"},
+    {"filled_by_rows", py_filled_by_rows, METH_VARARGS,
+     "filled_by_rows(box_rows, box_cols, draw) -> symbols of a random full grid"},
+    {"reduce", py_reduce, METH_VARARGS,
+     "reduce(box_rows, box_cols, solution, kept, groups, target=-1, stop=None) -> "
+     "(kept cells, stopped): greedy removal of groups while the puzzle stays unique"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -11,8 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
+from core import native
 from core.errors import GenerationFailed
-from core.removal import remove_greedily
+from core.removal import removal_order, remove_greedily
 from core.search import Stopped, fewest_candidates, with_deadline
 from core.sudoku.ladder import TECHNIQUE_NAMES, level_of, solvable_with, techniques_up_to
 from core.sudoku.model import BOX_SHAPES, Geometry, Puzzle, Shape, geometry
@@ -97,7 +98,11 @@ def random_solution(shape: Shape, rng: random.Random) -> tuple[int, ...]:
     if shape.size <= 9:
         relabel = list(range(1, shape.size + 1))
         rng.shuffle(relabel)
-        return tuple(relabel[v - 1] for v in _filled_by_rows(geo, rng))
+        if native.sudoku is not None:  # the same draws, the same grid
+            filled = native.sudoku.filled_by_rows(shape.box_rows, shape.box_cols, rng.random)
+        else:
+            filled = _filled_by_rows(geo, rng)
+        return tuple(relabel[v - 1] for v in filled)
     while True:
         # Boxes on the diagonal share no row or column: any permutations fit them at once.
         start = [full] * shape.cells
@@ -517,11 +522,14 @@ def _reduce(solution, shape: Shape, options: Options, allowed, rng, stop, report
     can_remove = _removal_test(solution, shape, allowed, unique)
     if report is not None:
         can_remove = report(can_remove)
-    kept = remove_greedily(range(shape.cells), orbits(options.size, options.symmetry),
-                           can_remove, rng, target=options.clues, stop=stop)
+    if native.sudoku is not None and allowed is None and report is None and not unique.max_nodes:
+        can_remove = _CompiledRemoval(solution, shape, stop)  # the same answers, in one call
+    remove = can_remove.remove if isinstance(can_remove, _CompiledRemoval) else remove_greedily
+    kept = remove(range(shape.cells), orbits(options.size, options.symmetry), can_remove, rng,
+                  target=options.clues, stop=stop)
     if options.minimal and options.symmetry != "none":
-        kept = remove_greedily(kept, [(c,) for c in kept], can_remove, rng,
-                               target=options.clues, stop=stop)
+        kept = remove(kept, [(c,) for c in sorted(kept)], can_remove, rng, target=options.clues,
+                      stop=stop)
     caps = NODE_CAPS.get(shape.size, (0,))
     if options.seconds:
         caps += tuple(cap for cap in MORE_CAPS if cap > caps[-1])
@@ -533,9 +541,28 @@ def _reduce(solution, shape: Shape, options: Options, allowed, rng, stop, report
         kept = remove_greedily(kept, groups, can_remove, rng, target=options.clues, stop=stop)
     if options.clues is not None and len(kept) > options.clues:
         return None, False
-    minimal = not unique.undecided and not (stop is not None and stop())
+    stopped = isinstance(can_remove, _CompiledRemoval) and can_remove.stopped
+    minimal = not unique.undecided and not stopped and not (stop is not None and stop())
     givens = tuple(solution[c] if c in kept else 0 for c in range(shape.cells))
     return Puzzle(shape, givens), minimal
+
+
+class _CompiledRemoval:
+    """The greedy pass of core/removal.py with UniquenessTest's answers, run by the compiled
+    engine in one call (grids without node caps, where every answer is exact, so the pass keeps
+    the same givens as the Python one)."""
+
+    def __init__(self, solution, shape: Shape, stop):
+        self.solution, self.shape, self.stop, self.stopped = solution, shape, stop, False
+
+    def remove(self, clues, groups, can_remove, rng, *, target=None, stop=None) -> frozenset:
+        kept, order = removal_order(clues, groups, rng)
+        shape = self.shape
+        kept, stopped = native.sudoku.reduce(shape.box_rows, shape.box_cols, self.solution,
+                                             sorted(kept), order,
+                                             -1 if target is None else target, stop)
+        self.stopped |= stopped
+        return frozenset(kept)
 
 
 SINGLES = frozenset({"full house", "hidden single", "naked single"})
