@@ -215,11 +215,9 @@ def values(cand: list[int]) -> tuple[int, ...]:
 
 def count(puzzle: Puzzle, limit: int = 2, stop: Callable[[], bool] | None = None) -> Count:
     """Count solutions up to `limit` (2 answers "is it unique?")."""
-    same = clashes(puzzle)
-    if same:
-        return Count(0, limit, clashes=same)
-    found, _, status = explore(list(puzzle.givens), geometry(puzzle.shape), limit, stop,
-                               givens=True)
+    found, _, status = explore(puzzle.givens, geometry(puzzle.shape), limit, stop, givens=True)
+    if not found:  # equal givens in a unit are why, when there are any
+        return Count(0, limit, clashes=clashes(puzzle), stopped=status == STOPPED)
     found = tuple(found)
     differs = where_differ(found[0], found[1]) if len(found) >= 2 else ()
     return Count(len(found), limit, found, differs, stopped=status == STOPPED)
