@@ -98,19 +98,12 @@ def line_color(line: model.Line, n: int) -> str:
     return DUTCH if unusual_whisper(line, n) else LINE_STYLES[line.kind].color
 
 
-UNSEEN = ("disjoint", "anti-knight", "anti-king", "non-consecutive")  # nothing drawn
-
-
 def title(p: Variant) -> str:
-    """A caption that fits above the grid: the rules the grid does not show first (a reader
-    cannot see them), then the first few other kinds, then "+N" more."""
-    kinds = describe(p).split(", ") if describe(p) else []
-    unseen = [k for k in kinds if k in UNSEEN or "negative" in k]
-    shown = [k for k in kinds if k not in unseen]
-    room = max(0, 3 - len(unseen))
-    words = ", ".join(unseen + shown[:room]) + (f" +{len(shown) - room}"
-                                                if len(shown) > room else "")
-    return f"Sudoku {p.size}x{p.size}" + (f" · {words}" if words else "")
+    """The puzzle's name for a heading ("Killer Sudoku", "Variant Sudoku 6x6"): the rules
+    printed with it say every kind, so the heading need not list them."""
+    from core.variants.wording import name
+
+    return name(p)
 
 
 def describe(p: Variant) -> str:

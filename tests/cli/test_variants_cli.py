@@ -2,6 +2,7 @@
 and a bad link's clean error (exit 2, no traceback)."""
 
 import json
+import re
 
 from cli import main
 from core.variants import formats, links
@@ -74,7 +75,7 @@ def test_a_variants_rating_names_its_own_scale_never_sudoku_explainers(capsys, t
     for path in (str(tmp_path / "k.txt"), link()):
         assert main(["rate", "--steps", path]) == 0
         out = capsys.readouterr().out
-        assert out.split(", ")[1] == "workbench variants scale"
+        assert re.fullmatch(r"score \d+\.\d \(workbench variants scale\)", out.split(", ")[1])
         assert "SE" not in out and "Explainer" not in out and "sukaku" not in out
         assert main(["rate", "--json", path]) == 0
         assert json.loads(capsys.readouterr().out)["scale"] == "variants"

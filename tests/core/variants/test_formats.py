@@ -144,13 +144,13 @@ def test_a_grid_cell_parity_is_an_even_or_odd_cell():
             {"size": 9, "grid": grid})))
 
 
-def test_the_caption_names_first_the_rules_the_grid_cannot_show():
-    from core.variants.drawing import describe, title
+def test_the_caption_lists_the_negative_rules_a_grid_cannot_show():
+    from core.variants.drawing import describe
     from core.variants.model import Mark, make
 
     p = make(9, None, None, marks=[Mark("x", 0, 1)], negative={"x", "v"},
              rules={"antiknight", "antiking", "disjoint"}, thermos=[(2, 3)])
-    assert title(p) == "Sudoku 9x9 · anti-king, anti-knight, disjoint, XV (negative) +1"
+    assert describe(p) == "anti-king, anti-knight, disjoint, XV (negative), thermo"
     assert describe(make(9, None, None, negative={"white"})) == "non-consecutive"
     assert describe(make(9, None, None, negative={"white", "black"},
                          marks=[Mark("black", 0, 1)])) == ("kropki (negative black), "
