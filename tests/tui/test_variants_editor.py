@@ -344,3 +344,43 @@ async def test_on_a_16x16_the_letter_keys_type_digits_and_the_panel_says_so(pool
         editor = await open_editor(app, pilot, make(9))
         await wait_for(pilot, lambda: "Keys" in str(editor.query_one("#walkthrough").render()))
         assert "are digits" not in str(editor.query_one("#walkthrough").render())
+
+
+async def test_a_links_title_author_and_rules_are_shown_kept_and_written_back(pool):
+    from dataclasses import replace
+
+    from core.variants import links
+    from tui.widgets.document_tabs import document_name
+
+    own = (("title", "Little thermo"), ("author", "A. Setter"),
+           ("rules", "Normal sudoku rules apply.\nThermos increase from the bulb."))
+    link = links.write(replace(formats.parse(SAMPLE), meta=own), "fpuzzles")
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_link(link)
+        await wait_for(pilot, lambda: isinstance(app.screen, VariantsEditor)
+                       and app.screen.found is not None)
+        editor = app.screen
+        await wait_for(pilot, lambda: editor.title.startswith("Little thermo"))
+        assert document_name(editor) == "Little thermo"
+        assert "by A. Setter" in editor.sub_title
+        words = str(editor.query_one("#words").render())
+        assert "Normal sudoku rules apply.\nThermos increase from the bulb." in words
+        assert dict(links.read(links.write(editor.puzzle, "sudokupad")).meta) == dict(own)
+        assert "note: Thermos increase from the bulb." in editor.text()
+        await pilot.press("colon")
+        for ch in "title: Warm":
+            await pilot.press("space" if ch == " " else ch)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: editor.title.startswith("Warm"))
+        assert dict(editor.puzzle.meta)["author"] == "A. Setter"
+        assert dict(links.read(links.write(editor.puzzle, "fpuzzles")).meta)["title"] == "Warm"
+
+
+async def test_without_the_setters_rules_the_panel_shows_those_print_writes(pool):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        editor = await open_editor(app, pilot, formats.parse(SAMPLE))
+        words = " ".join(str(editor.query_one("#words").render()).split())
+        assert "Rules (written from the constraints" in words
+        assert "Digits along a thermometer increase from the bulb end." in words

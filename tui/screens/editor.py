@@ -134,12 +134,16 @@ class PuzzleEditor(Screen):
         return self.is_attached and self.app.is_running and bool(self.query(StatusPanel))
 
     def update_title(self) -> None:
-        name = Path(self.path).name if self.path else "untitled"
+        name = Path(self.path).name if self.path else (self.own_title() or "untitled")
         self.title = f"{name}{' •' if self.dirty else ''}"
         self.sub_title = self.describe()
 
     def describe(self) -> str:
         return self.family.title
+
+    def own_title(self) -> str:
+        """The title the puzzle carries itself (a variant read from a link), or ""."""
+        return ""
 
     def say(self, message: str, severity: str = "information") -> None:
         """A notice under the panes, gone after a few seconds (longer for a warning or an

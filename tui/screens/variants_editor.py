@@ -42,6 +42,7 @@ HINT = "\n".join([
     "at the cursor: q quadruple · m minimum · M maximum · i indexer · p candidates · "
     "o outside clue",
     "ctrl+d takes back what touches the cursor's cell",
+    ": title: ..., author: ..., note: ... (the rules in your words) name the puzzle",
 ])
 MARK_KEYS = [("w", "white"), ("b", "black"), ("x", "x"), ("v", "v")]
 LINE_ALIASES = {"german": "whisper", "dutch": "whisper", "regionsumline": "regionsum",
@@ -91,6 +92,8 @@ class VariantsEditor(PuzzleEditor):
     def on_mount(self) -> None:
         self.status.mount(Static("Grid", classes="heading"), Static("", id="here", markup=False),
                           Static("", id="legend"), after="#progress")
+        self.status.mount(Static("Puzzle", classes="heading"),
+                          Static("", id="words", markup=False))
         self.watch(self.grid, "cursor", self.show_here)
         self.show_puzzle()
         super().on_mount()
@@ -103,7 +106,15 @@ class VariantsEditor(PuzzleEditor):
         from core.variants.drawing import describe
 
         kinds = describe(self.puzzle) or "no constraint yet"
-        return f"Sudoku variant {self.puzzle.size}x{self.puzzle.size} · {kinds}"
+        own = dict(self.puzzle.meta)
+        credit = " · ".join(part for part in (
+            f"“{own['title']}”" if self.path and own.get("title") else "",
+            f"by {own['author']}" if own.get("author") else "") if part)
+        return " · ".join(part for part in (
+            credit, f"Sudoku variant {self.puzzle.size}x{self.puzzle.size}", kinds) if part)
+
+    def own_title(self) -> str:
+        return self.puzzle.title()
 
     # --- editing ---------------------------------------------------------------------------
 
@@ -333,6 +344,10 @@ class VariantsEditor(PuzzleEditor):
                                         placeholder="cage 15: r1c1 r1c2"), added)
 
     def with_line(self, line: str) -> Variant:
+        key, colon, value = line.partition(":")
+        if colon and key.strip().lower() in formats.META:  # title:, author:, note: replace
+            own = dict(self.puzzle.meta) | {formats.META[key.strip().lower()]: value.strip()}
+            return replace(self.puzzle, meta=tuple((k, v) for k, v in own.items() if v))
         text = formats.format(self.puzzle)
         if line.strip().lower().startswith("regions:"):  # a whole jigsaw, rows after
             text = text.replace("regions:\n", "").split("\n")
@@ -383,6 +398,7 @@ class VariantsEditor(PuzzleEditor):
         key, words = self.query_one("#legend", Static), legend(self.puzzle)
         key.update(words)
         key.display = bool(words)
+        self.query_one("#words", Static).update(puzzle_words(self.puzzle))
 
     def show_here(self) -> None:
         """What the cursor's cell holds, in words (a setter's candidates in full)."""
@@ -567,6 +583,23 @@ def _outside_here(p: Variant, cell: int, side: str) -> str:
         if not reverse and (s.line, s.index) == (line, index):
             return f"sandwich {s.total} {side}"
     return ""
+
+
+def puzzle_words(p: Variant) -> str:
+    """The puzzle's title, author and rules as a page prints them: the setter's own, or
+    those written from the constraints (said so); `:` with title, author or note sets them."""
+    from core.variants.wording import name, rules_text
+
+    own = dict(p.meta)
+    lines = [own.get("title") or f"{name(p)} (no title: `:` title: ...)"]
+    if own.get("author"):
+        lines.append(f"by {own['author']}")
+    if own.get("rules"):
+        lines.append(f"Rules (the setter's):\n{own['rules']}")
+    else:
+        lines.append(f"Rules (written from the constraints; `:` note: ... for your own):\n"
+                     f"{rules_text(p)}")
+    return "\n".join(lines)
 
 
 def here(p: Variant, cell: int) -> str:

@@ -217,3 +217,13 @@ def test_a_file_of_many_is_read_puzzle_by_puzzle_from_each_kind_line():
     assert isinstance(items[1][1], ParseError) and "cage" in items[1][1].message
     with pytest.raises(ParseError, match="a second `kind:` line \\(the first is on line 1\\)"):
         formats.parse(SAMPLE + SAMPLE)  # one puzzle asked for: refused, not merged
+
+
+def test_the_setters_rules_keep_their_lines_in_the_text_format():
+    from dataclasses import replace
+
+    own = (("title", "Little one"), ("author", "A. Setter"),
+           ("rules", "Normal sudoku rules apply.\n\nThermos increase from the bulb."))
+    text = formats.format(replace(formats.parse(SAMPLE), meta=own))
+    assert "note: Normal sudoku rules apply.\nnote:\nnote: Thermos increase" in text
+    assert formats.parse(text).meta == own
