@@ -384,3 +384,39 @@ async def test_without_the_setters_rules_the_panel_shows_those_print_writes(pool
         words = " ".join(str(editor.query_one("#words").render()).split())
         assert "Rules (written from the constraints" in words
         assert "Digits along a thermometer increase from the bulb end." in words
+
+
+async def test_a_cage_sum_reads_apart_from_a_digit_and_every_cage_shows_its_outline(pool):
+    from tui.widgets.variants_grid import CAGE_TINTS
+
+    # two cages side by side, inside one box: r1c1-r1c2 (sum 9) and r1c3 r2c3 (sum 8), and
+    # the given 9 beside the first one's sum
+    p = formats.parse("kind: variants\n" + "\n".join(["9 . . . . . . . ."] + [". " * 9] * 8)
+                      + "\ncage 9: r2c1 r2c2\ncage 8: r1c2 r1c3\n")
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        editor = await open_editor(app, pilot, p)
+        rows = editor.grid.plain().splitlines()
+        assert rows[1].startswith("┃ 9 ╎⁸  │ · ┃")  # the sum raised: not a second 9
+        assert rows[3].startswith("┃⁹  │ · ╎ · ┃")
+        assert rows[2].startswith("┠╌╌╌┼╌╌╌┼╌╌╌╂")  # the cages' outlines where they meet
+        strip = editor.grid.lines()[3]
+        tints = {seg.style.bgcolor.name for seg in strip if seg.style and seg.style.bgcolor}
+        first = editor.grid.lines()[1]
+        above = {seg.style.bgcolor.name for seg in first if seg.style and seg.style.bgcolor}
+        assert tints and above and tints.isdisjoint(above)  # neighbours shaded apart
+        assert tints | above <= {t.lower() for t in CAGE_TINTS}
+
+
+def test_neighbouring_cages_never_share_a_tint():
+    from core.variants.model import Cage, make
+    from tui.widgets.variants_grid import _look
+
+    # the first cage and the fifth meet at r2c1|r2c2: four tints in turn gave them one
+    p = make(9, cages=[Cage((0, 9)), Cage((1,)), Cage((2,)), Cage((3,)), Cage((10,))])
+    tints = _look(p).tints
+    cage_of = {c: i for i, cage in enumerate(p.cages) for c in cage.cells}
+    for a in cage_of:
+        for b in (a + 1, a + 9):
+            if b in cage_of and cage_of[a] != cage_of[b]:
+                assert tints[a] != tints[b], (a, b)
