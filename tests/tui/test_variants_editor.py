@@ -420,3 +420,48 @@ def test_neighbouring_cages_never_share_a_tint():
         for b in (a + 1, a + 9):
             if b in cage_of and cage_of[a] != cage_of[b]:
                 assert tints[a] != tints[b], (a, b)
+
+
+async def test_the_stepper_walks_a_variants_steps_with_their_cells_marked(pool):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        editor = await open_editor(app, pilot, formats.parse(SAMPLE))
+        await wait_for(pilot, lambda: editor.last_rating is not None)
+        await pilot.press("ctrl+t")
+        step = editor.query_one("#step")
+        await wait_for(pilot, lambda: step.display and "step 1 of" in str(step.render()))
+        first = editor.last_rating.steps[0]
+        assert first.text in str(step.render())
+        view = editor.grid.step
+        assert view is not None and view.sets | view.rules_out  # the cells it concludes on
+        assert "▶" in str(editor.query_one("#walkthrough").render())
+        await pilot.press("pagedown")
+        await wait_for(pilot, lambda: "step 2 of" in str(step.render()))
+        placed = editor.last_rating.steps[0].placements
+        for cell, v in placed:  # the first step's digit is on the board of the second
+            assert editor.grid.step.values[cell] == v
+        await pilot.press("end")
+        hardest = editor.last_rating.hardest_index()
+        await wait_for(pilot, lambda: f"step {hardest + 1} of" in str(step.render()))
+        await pilot.press("ctrl+t")
+        await wait_for(pilot, lambda: not step.display and editor.grid.step is None)
+
+
+async def test_a_variants_givens_that_could_go_are_found_and_underlined(pool):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        p = formats.parse(SAMPLE)
+        editor = await open_editor(app, pilot, p)
+        await wait_for(pilot, lambda: p in editor.redundancy)
+        found, undecided = editor.redundancy[p]
+        assert found and not undecided
+        # each one really can go: the puzzle stays unique without it
+        from core.variants.family import VARIANTS
+
+        for cell in found[:3]:
+            assert VARIANTS.count(VARIANTS.without(p, cell)).unique
+        needed = next(c for c in VARIANTS.givens(p) if c not in found)
+        assert VARIANTS.count(VARIANTS.without(p, needed)).count == 2
+        assert f"{len(found)} redundant givens (underlined)" in str(
+            editor.query_one("#details").render())
+        assert editor.grid.redundant == frozenset(found)

@@ -29,6 +29,7 @@ from tui.session import Session
 from tui.storage import StorageError
 from tui.widgets.status_panel import StatusPanel
 
+STEPS_BEFORE, STEPS_SHOWN = 3, 14  # the walkthrough's window around the step shown
 RATINGS_KEPT = 50  # ratings remembered by puzzle state (undo prints the rating at once)
 TITLE_AFTER = 0.08  # seconds: the title follows an edit once the grid has been drawn
 NOTICE_SECONDS = {"information": 3, "warning": 6, "error": 12}  # how long a notice stays
@@ -45,6 +46,22 @@ def listed(names: list[str], most: int = 8) -> str:
     if len(names) <= most:
         return ", ".join(names)
     return f"{', '.join(names[:most - 2])}, … ({len(names)} in all)"
+
+
+def walkthrough_window(rating, at: int | None) -> str:
+    """The walkthrough around the stepper's step (the list follows it), or how to start the
+    stepper (at None)."""
+    if at is None:
+        return "ctrl+t walks the steps on the grid; ctrl+j jumps to the hardest"
+    lines = rating.walkthrough()
+    at = min(at, len(lines) - 1)
+    start = max(0, at - STEPS_BEFORE)
+    return "\n".join(
+        ["PgDn/PgUp: next/previous step, Home: the first, End: the hardest"]
+        + (["   …"] if start else [])
+        + [("▶" if i == at else " ") + line
+           for i, line in enumerate(lines[start:start + STEPS_SHOWN], start)]
+        + (["   …"] if start + STEPS_SHOWN < len(lines) else []))
 
 
 def load_puzzle(path: str) -> tuple[Family, object]:

@@ -52,6 +52,11 @@ EXTRA_TINT = "#444444"  # windoku windows and other extra regions
 CLONE_TINTS = ("#5a4a2a", "#2a4a5a", "#4a2a5a", "#2a5a3a")
 INDEXER_TINTS = {"row": "#24482a", "column": "#4e2626", "box": "#28285a"}
 SHAPE = Style(color="grey62")
+REDUNDANT = Style(underline=True)  # a given that could go
+STEP_PLACED = Style(color="cyan", bold=True)  # digits the logic placed before the step shown
+STEP_USES = Style(bgcolor="#1f4f6f")  # the cells the step reasons from
+STEP_SETS = Style(color="black", bgcolor="green3")  # the cell it places a digit in
+STEP_RULES_OUT = Style(color="black", bgcolor="#d08040")  # cells it takes candidates from
 SIDE = 3  # characters a cell is wide
 
 
@@ -110,10 +115,16 @@ class VariantsGrid(CellGrid):
         self.solution = None
         self.selection: list[int] = []  # in the order picked: a thermo's bulb comes first
         self.pending: tuple[int, ...] = ()  # a clone's first shape, until the second is picked
+        self.redundant: frozenset[int] = frozenset()
+        self.step: StepView | None = None
 
-    def show(self, puzzle: Variant, differs=(), solution=None) -> None:
+    def show(self, puzzle: Variant, differs=(), solution=None, redundant=(),
+             step: StepView | None = None) -> None:
+        """The puzzle, the cells where two solutions differ, a solution, the givens that
+        could go (underlined), or the stepper's board."""
         resized = puzzle.size != self.puzzle.size or margins(puzzle) != margins(self.puzzle)
         self.puzzle, self.differs, self.solution = puzzle, set(differs), solution
+        self.redundant, self.step = frozenset(redundant), step
         self.refresh(layout=resized)
 
     def get_content_width(self, container, viewport) -> int:
@@ -217,8 +228,10 @@ class VariantsGrid(CellGrid):
         """The cell's three characters: its digit (a cage's sum before it), or what an empty
         cell shows, between the chevrons of a minimum or maximum; tinted, then marked."""
         v = self.puzzle.givens[cell]
-        style = GIVEN if v else EMPTY
-        if not v and self.solution is not None:
+        style = GIVEN + (REDUNDANT if cell in self.redundant else PLAIN) if v else EMPTY
+        if not v and self.step is not None and self.step.values[cell]:
+            v, style = self.step.values[cell], STEP_PLACED
+        elif not v and self.solution is not None:
             v, style = self.solution[cell], SOLUTION
         glyph, glyph_style = look.shapes.get(cell, ("·", None))
         chars = [(" ", style), (SYMBOLS[v - 1], style) if v else (glyph, glyph_style or style),
@@ -234,6 +247,10 @@ class VariantsGrid(CellGrid):
         extra = Style(bgcolor=look.tints[cell]) if cell in look.tints else PLAIN
         if cell in self.differs:
             extra += DIFFERS
+        if self.step is not None:
+            extra += (STEP_SETS if cell in self.step.sets else STEP_RULES_OUT
+                      if cell in self.step.rules_out else STEP_USES if cell in self.step.uses
+                      else PLAIN)
         if cell in self.selection:
             extra += SELECTED
         elif cell in self.pending:
@@ -293,6 +310,17 @@ class VariantsGrid(CellGrid):
 def margins(p: Variant) -> tuple[int, int, int, int]:
     """Whether a row or column of clues sits above, below, left of and right of the grid."""
     return _look(p).margins
+
+
+@dataclass(frozen=True)
+class StepView:
+    """The stepper's board in the grid: the digits placed before the step, the cells it
+    reasons from, and those it places a digit in or takes candidates from."""
+
+    values: tuple[int, ...]
+    uses: frozenset[int] = frozenset()
+    sets: frozenset[int] = frozenset()
+    rules_out: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
