@@ -166,3 +166,52 @@ def test_export_takes_lang_and_says_when_rules_do_not_fit(tmp_path, capsys):
     assert main(["export", *[str(wordy)] * 9, "--to", "pdf", "-o", str(tmp_path / "w.pdf"),
                  "--per-page", "9"]) == 2
     assert "the rules of puzzle 1 take more than 40%" in capsys.readouterr().err
+
+
+def ink(label, font_file) -> tuple[float, float, float, float]:
+    """A label's ink (left, top, right, bottom, mm) from the print font's glyph outlines,
+    with its halo round it."""
+    from fontTools.pens.boundsPen import BoundsPen
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(font_file)
+    glyphs, cmap, em = font.getGlyphSet(), font.getBestCmap(), font["head"].unitsPerEm
+    scale, x, boxes = label.size / em, 0.0, []
+    for ch in label.text:
+        pen = BoundsPen(glyphs)
+        glyphs[cmap[ord(ch)]].draw(pen)
+        left, low, right, high = pen.bounds
+        boxes.append((x + left * scale, high * scale, x + right * scale, low * scale))
+        x += glyphs[cmap[ord(ch)]].width * scale
+    start = label.x - (x / 2 if label.anchor == "middle" else 0)
+    h = label.halo
+    return (start + min(b[0] for b in boxes) - h, label.y - max(b[1] for b in boxes) - h,
+            start + max(b[2] for b in boxes) + h, label.y - min(b[3] for b in boxes) + h)
+
+
+@pytest.mark.parametrize("style_name", ["magazine", "large"])
+def test_a_cage_sum_never_touches_a_digit(print_font, style_name):
+    from core.export.style import BUILT_IN
+
+    style = BUILT_IN[style_name]
+    solution = VARIANTS.count(formats.parse(MIXED.read_text())).solution
+    n = 9
+    # "10" over an answer 2, "18" over a given 8, and a cage's sum over every digit
+    cages = [Cage((r * n + c, r * n + c + 1), solution[r * n + c] + solution[r * n + c + 1])
+             for r in range(n) for c in range(0, n - 1, 2)]
+    givens = [v if i % 3 == 0 else 0 for i, v in enumerate(solution)]
+    p = make(9, givens=givens, cages=cages)
+    for answer in (None, solution):
+        drawing = VARIANTS.draw(p, answer, style)
+        sums = [item for item in drawing.items if getattr(item, "font", "") == "clues"]
+        digits = [item for item in drawing.items if getattr(item, "font", "") == "givens"]
+        assert len(sums) == len(cages)
+        for total in sums:
+            a = ink(total, print_font)
+            cell = [d for d in digits if abs(d.x - total.x) < style.cell * 0.6
+                    and abs(d.y - total.y) < style.cell * 0.8]
+            for digit in cell:
+                b = ink(digit, print_font)
+                apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+                assert apart, (total.text, digit.text, a, b)
+            assert cell or answer is None
