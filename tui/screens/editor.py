@@ -463,6 +463,26 @@ class PuzzleEditor(Screen):
     def action_open(self) -> None:
         self.app.action_open()
 
+    def on_paste(self, event) -> None:
+        """Pasted text (bracketed paste): a grid of this puzzle's size fills its givens (one
+        step to undo), any other puzzle opens beside it."""
+        event.stop()
+        self.app.open_text(event.text, self)
+
+    def take(self, puzzle) -> bool:
+        """Take a pasted puzzle's givens where they fit this puzzle (True), else leave it to
+        be opened (False)."""
+        filled = self.filled_with(puzzle)
+        if filled is None:
+            return False
+        self.set_puzzle(filled)
+        self.say("pasted: the givens filled in (ctrl+z takes them back)")
+        return True
+
+    def filled_with(self, puzzle):
+        """This puzzle with a pasted one's givens, or None where they do not fit it."""
+        return None
+
     def action_generate(self) -> None:
         self.app.generate(self.family.name)
 

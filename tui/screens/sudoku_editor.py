@@ -113,6 +113,12 @@ class SudokuEditor(RedundantGivens, PuzzleEditor):
         self.candidates_view = True
         self.show_grid()
 
+    def filled_with(self, puzzle):
+        """A pasted Sudoku of this size: its givens."""
+        if isinstance(puzzle, sudoku.Puzzle) and puzzle.size == self.puzzle.size:
+            return self.puzzle.with_givens(puzzle.givens)
+        return None
+
     def partners(self, cell: int) -> list[int]:
         if self.symmetry == "none":
             return []

@@ -148,6 +148,15 @@ class VariantsEditor(RedundantGivens, PuzzleEditor):
         """What was found belongs to the puzzle left: the grid shows none of it."""
         self.last_check, self.last_rating = None, None
 
+    def filled_with(self, puzzle):
+        """A pasted grid of digits of this size (a classic Sudoku's line or rows): its givens
+        in this variant's grid, the constraints kept."""
+        from core.sudoku.model import Puzzle
+
+        if isinstance(puzzle, Puzzle) and puzzle.size == self.puzzle.size:
+            return self.puzzle.with_givens(puzzle.givens)
+        return None
+
     def on_cell_grid_edited(self, event: VariantsGrid.Edited) -> None:
         givens = list(self.puzzle.givens)
         givens[event.cell] = event.value
