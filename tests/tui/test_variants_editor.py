@@ -465,3 +465,42 @@ async def test_a_variants_givens_that_could_go_are_found_and_underlined(pool):
         assert f"{len(found)} redundant givens (underlined)" in str(
             editor.query_one("#details").render())
         assert editor.grid.redundant == frozenset(found)
+
+
+async def test_a_pdf_from_the_app_takes_the_command_lines_print_options(pool, tmp_path,
+                                                                         print_font):
+    import pdfplumber
+    from textual.widgets import Input
+
+    from core import sudoku
+    from tests.tui.test_app import SAMPLE as HARD
+    from tui.screens.dialogs import PathPrompt, PrintOptions
+
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.edit(sudoku.parse(HARD.read_text()))
+        editor = await open_editor(app, pilot, formats.parse(SAMPLE))
+        await pilot.press("ctrl+e")
+        await wait_for(pilot, lambda: isinstance(app.screen, PathPrompt))
+        app.screen.query_one(Input).value = str(tmp_path / "book.pdf")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, PrintOptions)
+                       and app.screen.query("#every"))
+        dialog = app.screen
+        for field, value in (("per_page", "3"),):
+            dialog.query_one(f"#{field}", Input).value = value
+        await pilot.press("enter")  # refused with the command line's words, the dialog kept
+        await wait_for(pilot, lambda: "one of 1, 2, 4, 6, 9" in str(
+            dialog.query_one("#error").render()))
+        for field, value in (("per_page", "2"), ("title", "Warm ones"), ("solutions", "no"),
+                             ("style", "large"), ("lang", "ja"), ("every", "all")):
+            dialog.query_one(f"#{field}", Input).value = value
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: (tmp_path / "book.pdf").exists())
+        assert app.screen is editor
+    with pdfplumber.open(tmp_path / "book.pdf") as pdf:
+        pages = [page.extract_text() for page in pdf.pages]
+    assert len(pages) == 1  # two puzzles on one page, no answer pages
+    assert pages[0].startswith("Warm ones")
+    assert "温度計の数字は" in pages[0].replace("\n", "")
+    assert "1 変形ナンプレ — Little one" in pages[0] and "2 Sudoku 9x9" in pages[0]

@@ -24,7 +24,7 @@ from core.family import Checked, Context, Failed, Family
 from core.files import read_text
 from tui.history import History, Step
 from tui.live_check import LiveCheck
-from tui.screens.dialogs import Choice, PathPrompt
+from tui.screens.dialogs import Choice, PathPrompt, PrintOptions
 from tui.session import Session
 from tui.storage import StorageError
 from tui.widgets.status_panel import StatusPanel
@@ -428,13 +428,22 @@ class PuzzleEditor(Screen):
                                         f"{self.export_style[1]})", f"{stem}.pdf"),
                              self.export_checked)
 
-    def export_checked(self, path: str | None) -> None:
-        """Never over the puzzle's own file; an existing file only when the author says so."""
+    def export_checked(self, path: str | None, printing=None) -> None:
+        """Never over the puzzle's own file; an existing file only when the author says so.
+        A PDF asks its print options first (as the command line takes them)."""
         if not path:
             return
+        if path.endswith(".pdf") and printing is None:
+            self.app.push_screen(PrintOptions(Path(path).stem, len(self.app.documents)),
+                                 lambda chosen: chosen and self.export_checked(path, chosen))
+            return
+        more = [(d.family, d.puzzle, d.known_answer(), d.known_rating())
+                for d in self.app.documents if d is not self] if (
+            printing and printing.every_open) else []
         try:
             files = self.session.exported(path, self.puzzle, self.known_answer(),
-                                          self.export_style[0], self.known_rating())
+                                          self.export_style[0], self.known_rating(),
+                                          printing, more)
         except (ValueError, FontMissing) as error:
             self.say(f"not exported: {error}", "error")
             return
