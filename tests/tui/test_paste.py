@@ -30,7 +30,8 @@ async def test_a_pasted_line_fills_a_variants_givens_and_keeps_its_constraints(p
     app = PuzzleApp(pool=pool)
     async with app.run_test(size=(120, 40)) as pilot:
         app.edit(bare)
-        await wait_for(pilot, lambda: isinstance(app.screen, VariantsEditor))
+        await wait_for(pilot, lambda: isinstance(app.screen, VariantsEditor)
+                       and app.screen.found is not None)
         editor = app.screen
         paste(app, LINE + "\n")
         await wait_for(pilot, lambda: editor.puzzle.clue_count == 30 and editor.found == 1)
@@ -50,7 +51,8 @@ async def test_a_pasted_grid_opens_from_the_start_screen_and_a_link_beside(pool)
         link = links.write(replace(formats.parse(SAMPLE), meta=(("title", "Pasted"),)),
                            "sudokupad")
         paste(app, link)
-        await wait_for(pilot, lambda: isinstance(app.screen, VariantsEditor))
+        await wait_for(pilot, lambda: isinstance(app.screen, VariantsEditor)
+                       and app.screen.found is not None)
         assert len(app.documents) == 2 and app.screen.puzzle.title() == "Pasted"
 
 

@@ -434,6 +434,8 @@ class VariantsEditor(RedundantGivens, PuzzleEditor):
         self.show_grid()
         self.fit()
         self.show_here()
+        if not self.query("#words"):  # the app took the editor down as it mounted
+            return
         key, words = self.query_one("#legend", Static), legend(self.puzzle)
         key.update(words)
         key.display = bool(words)
@@ -441,7 +443,9 @@ class VariantsEditor(RedundantGivens, PuzzleEditor):
 
     def show_here(self) -> None:
         """What the cursor's cell holds, in words (a setter's candidates in full)."""
-        self.query_one("#here", Static).update(here(self.puzzle, self.grid.cursor))
+        lines = self.query("#here")
+        if lines:  # not while the app takes the editor down as it mounts (a quick quit)
+            lines.first(Static).update(here(self.puzzle, self.grid.cursor))
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.fit)
