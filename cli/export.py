@@ -20,7 +20,7 @@ from cli.common import (
 )
 from core import export
 from core.export.book import Source, level_order, pieces, rating_of
-from core.export.style import LAYOUTS, PAPERS, StyleError, load_style
+from core.export.style import LANGUAGES, LAYOUTS, PAPERS, StyleError, load_style
 from dictionaries import DictionaryError
 
 STYLES = ("full", "line")  # the family's full layout, or one line a puzzle
@@ -59,6 +59,9 @@ def add_print_options(parser, book: bool = False) -> None:
     parser.add_argument("--walkthrough", metavar="all|N,M", help="pdf: an appendix with the "
                         "steps in words of these puzzles (numbered as printed)")
     parser.add_argument("--no-solutions", action="store_true", help="pdf: no answer pages")
+    parser.add_argument("--lang", choices=LANGUAGES, help="pdf: the language of the rules "
+                        "written from a variant's constraints (default: the style's, en); a "
+                        "setter's own rules are printed as they are")
     if book:
         parser.add_argument("--style", metavar="STYLE", help="a house-style TOML file, or "
                             "magazine (the default) or large")
@@ -174,6 +177,8 @@ def house_style(args):
         style = replace(style, paper=PAPERS[args.paper])
     if args.per_page:
         style = replace(style, per_page=args.per_page)
+    if args.lang:
+        style = replace(style, language=args.lang)
     return style
 
 

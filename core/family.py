@@ -359,6 +359,16 @@ class Family(ABC):
     def title_of(self, puzzle) -> str:
         """A caption for print: the family and the puzzle's shape."""
 
+    def title_in(self, puzzle, lang: str = "en") -> str:
+        """The caption in a language (en, ja) where the family has one in it."""
+        return self.title_of(puzzle)
+
+    def rules_text(self, puzzle, lang: str = "en") -> str:
+        """The rules a page prints beside the puzzle (a variant's, said from its
+        constraints or the setter's own), in `lang` (en, ja); "" where the family's rules
+        go without saying."""
+        return ""
+
     @abstractmethod
     def draw(self, puzzle, answer=None, style=None):
         """The puzzle (or with `answer`, its solution) as a core.export.drawing.Drawing in a

@@ -335,6 +335,37 @@ class PuzzleApp(App):
         editor = self.editor()
         self.push_screen(HelpScreen(editor.family.name if editor is not None else None))
 
+    def on_paste(self, event) -> None:
+        """Text pasted where no field or editor takes it (the start screen): the puzzle it
+        holds opens; text that holds no puzzle is said so."""
+        event.stop()
+        if not isinstance(self.screen, ModalScreen):  # a dialog's own paste is its own
+            self.open_text(event.text)
+
+    def open_text(self, text: str, editor: PuzzleEditor | None = None) -> None:
+        """A puzzle from text (a pasted grid, an 81-digit line, an f-puzzles or SudokuPad
+        link): it fills the editor in front when that takes it (the givens of a grid of its
+        size), else it opens beside the open ones; text that holds no puzzle is said so."""
+        text = text.strip()
+        if not text:
+            return
+        try:
+            _, puzzle = kinds.parse(text)
+        except (ParseError, ValueError) as error:
+            self.notify(f"the text is not a puzzle: {error}", title="Cannot open the text",
+                        severity="error", timeout=15)
+            return
+        if editor is not None and editor.take(puzzle):
+            return
+        self.edit(puzzle)
+
+    def action_open_text(self) -> None:
+        """Ask for a puzzle as text (a line or a link); the dialog shows what is wrong."""
+        self.push_screen(PathPrompt("Open from text: an 81-digit line, or an f-puzzles or "
+                                    "SudokuPad link (a grid of rows: paste it into the app)",
+                                    validate=_text_problem, placeholder="53..7....6..195..."),
+                         lambda text: text and self.open_text(text, self.editor()))
+
     def action_open(self) -> None:
         """Ask for a file; the dialog stays open and shows the parser's error for a bad one."""
         self.push_screen(PathPrompt("Open", validate=self.problem_with),
@@ -354,6 +385,14 @@ class PuzzleApp(App):
         """A generator's dialog; its puzzle opens beside the open ones."""
         self.push_screen(GenerateDialog(making.family, making.generator),
                          lambda puzzle: puzzle is not None and self.edit(puzzle))
+
+
+def _text_problem(text: str) -> str | None:
+    try:
+        kinds.parse(text.strip())
+    except (ParseError, ValueError) as error:
+        return str(error)
+    return None
 
 
 def run(path: str | None = None) -> int:

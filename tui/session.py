@@ -23,6 +23,28 @@ def disk_stamp(path: str | None) -> tuple[int, int] | None:
     return (info.st_mtime_ns, info.st_size) if info else None
 
 
+@dataclass(frozen=True)
+class Printing:
+    """What the author chose for a PDF, as the command line's print options: puzzles a page
+    (None: as few pages as hold them), the book's title, answer pages, the house style
+    (magazine, large or a style file) and the rules' language."""
+
+    per_page: int | None = None
+    title: str = "Puzzles"
+    solutions: bool = True
+    style: str = "magazine"
+    lang: str = "en"
+    every_open: bool = False  # the open puzzles, this one first, in one book
+
+    def house_style(self):
+        """The style it names (StyleError, a ValueError, for a bad style file)."""
+        from dataclasses import replace
+
+        from core.export.style import load_style
+
+        return replace(load_style(self.style), language=self.lang)
+
+
 @dataclass(eq=False)
 class Document:
     """A puzzle file as this window knows it. Saving changes it in place, so every undo step
@@ -111,11 +133,13 @@ class Session:
 
     # --- export ----------------------------------------------------------------------------
 
-    def exported(self, path: str, puzzle, answer, style: str,
-                 rating=None) -> dict[str, str | bytes]:
+    def exported(self, path: str, puzzle, answer, style: str, rating=None,
+                 printing=None, more=()) -> dict[str, str | bytes]:
         """The files an export to `path` writes, by name: .ipuz, .svg (and -solution.svg when
-        the answer is known), .pdf (its heading with the rating, when known), else the
-        family's text in `style`. ValueError or FontMissing when it cannot be drawn."""
+        the answer is known), .pdf (its heading with the rating, when known; `printing`: the
+        print options the author chose, and `more`: other open puzzles' (family, puzzle,
+        answer, rating) after this one), else the family's text in `style`. ValueError or
+        FontMissing when it cannot be drawn."""
         from core import export
 
         family = self.family
@@ -127,9 +151,11 @@ class Session:
                 files[path[:-4] + "-solution.svg"] = export.export_svg(family, puzzle, answer)
             return files
         if path.endswith(".pdf"):
+            chosen = printing or Printing(title=Path(path).stem)
+            book = [(family, puzzle, answer, rating), *more]
             return {path: export.export_pdf(
-                [(family, puzzle, answer, family.title_of(puzzle), rating)], per_page=1,
-                title=Path(path).stem)}
+                [(f, p, a, f.title_of(p), r) for f, p, a, r in book], per_page=chosen.per_page,
+                title=chosen.title, style=chosen.house_style(), solutions=chosen.solutions)}
         return {path: family.format(puzzle, style)}
 
     @staticmethod

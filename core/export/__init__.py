@@ -29,10 +29,12 @@ def export_svg(family, puzzle, answer=None, style=None) -> str:
 
 
 def export_pdf(puzzles: list[tuple], paper: str | None = None,
-               per_page: int | None = None, title: str = "Puzzles") -> bytes:
+               per_page: int | None = None, title: str = "Puzzles", style=None,
+               solutions: bool = True) -> bytes:
     """A booklet of (family, puzzle, answer or None, title[, rating]) in order,
-    solutions after, in the magazine style on `paper` (the app's export; the command line
-    builds books with core.export.book and core.export.pdf.render)."""
+    solutions after unless not wanted, in a house style (the magazine style by default) on
+    `paper` (the app's export; the command line builds books with core.export.book and
+    core.export.pdf.render)."""
     from dataclasses import replace
 
     from core.export.book import Source, pieces
@@ -41,11 +43,12 @@ def export_pdf(puzzles: list[tuple], paper: str | None = None,
 
     if paper is not None and paper not in PAPERS:
         raise ValueError(f"unknown paper {paper!r}; one of {', '.join(PAPERS)}")
-    style = replace(MAGAZINE, paper=PAPERS[paper]) if paper else MAGAZINE
+    style = style or MAGAZINE
+    style = replace(style, paper=PAPERS[paper]) if paper else style
     sources = [Source(family, puzzle, answer, rated[0] if rated else None,
                       credits={"title": name} if name != family.title_of(puzzle) else {})
                for family, puzzle, answer, name, *rated in puzzles]
-    return render(pieces(sources, style), style, title, per_page)
+    return render(pieces(sources, style), style, title, per_page, solutions=solutions)
 
 
 __all__ = ["FORMATS", "LINKS", "LINK_STYLES", "FontMissing", "export_link", "export_pdf",

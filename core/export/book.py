@@ -32,6 +32,7 @@ class Piece:
     author: str = ""
     date: str = ""
     walkthrough: tuple[str, ...] = ()  # the steps in words, for the appendix
+    rules: str = ""  # printed with the puzzle where the style places them (a variant's)
 
 
 @dataclass
@@ -69,25 +70,29 @@ def level_order(source: Source) -> tuple:
 
 def pieces(sources: list[Source], style: Style, walkthroughs=()) -> list[Piece]:
     """The sources drawn in the style and numbered from 1; the walkthrough kept for the
-    numbers in `walkthroughs` (rated puzzles only)."""
+    numbers in `walkthroughs` (rated puzzles only); the rules in the style's language unless
+    the style prints none."""
     made = []
     for number, s in enumerate(sources, 1):
         rating = s.rating
         credits = {**s.credits, **{k: v for k, v in _own_credits(s.puzzle).items() if v}}
+        rules = s.family.rules_text(s.puzzle, style.language) if style.rules != "none" else ""
         made.append(Piece(
-            number, s.family.title_of(s.puzzle), s.family.draw(s.puzzle, None, style),
+            number, s.family.title_in(s.puzzle, style.language),
+            s.family.draw(s.puzzle, None, style),
             s.family.draw(s.puzzle, s.answer, style) if s.answer is not None else None,
             getattr(rating, "level", None), _score_text(rating),
             credits.get("title", ""), credits.get("author", ""), credits.get("date", ""),
             tuple(rating.walkthrough()) if rating is not None and number in walkthroughs
-            else ()))
+            else (), rules))
     return made
 
 
 def _own_credits(puzzle) -> dict:
     """A title and author the puzzle carries itself (variants read them from f-puzzles,
-    SudokuPad and their text's header)."""
-    return dict(getattr(puzzle, "meta", ()) or ())
+    SudokuPad and their text's header; their rules text is the family's rules_text)."""
+    own = dict(getattr(puzzle, "meta", ()) or ())
+    return {key: own[key] for key in ("title", "author") if key in own}
 
 
 def _score_text(rating) -> str | None:

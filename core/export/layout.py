@@ -69,27 +69,36 @@ def heading_height(sizes: list[float]) -> float:
     return sum(size * PT * LEADING for size in sizes) + sizes[0] * PT * 0.5
 
 
-def page_cell(drawings: list[Drawing], room: list[Rect], heading: float, style: Style
-              ) -> float:
-    """The one cell size (mm) of a page: every drawing and its heading fit its slot."""
-    fits = [min(slot.w / (d.width / d.cell), (slot.h - heading) / (d.height / d.cell))
+def page_cell(drawings: list[Drawing], room: list[Rect], heading: float, style: Style,
+              below: float = 0.0) -> float:
+    """The one cell size (mm) of a page: every drawing, its heading and what goes under it
+    (`below` mm) fit its slot."""
+    fits = [min(slot.w / (d.width / d.cell), (slot.h - heading - below) / (d.height / d.cell))
             for d, slot in zip(drawings, room, strict=False)]
     return min([style.max_cell, *fits])
 
 
 def place(drawings: list[Drawing], area: Rect, per_page: int, heading: float, style: Style,
-          gutter: float | None = None) -> list[Block]:
-    """The blocks of one page: each drawing under its heading (`heading` mm high), centred
-    in its slot, all at the page's one cell size."""
+          gutter: float | None = None, below: float = 0.0) -> list[Block]:
+    """The blocks of one page: each drawing under its heading (`heading` mm high, the rules
+    under the heading included) and over `below` mm (the rules placed under it), centred in
+    its slot, all at the page's one cell size."""
     room = slots(area, per_page, style.gutter if gutter is None else gutter)
-    cell = page_cell(drawings, room, heading, style)
+    cell = page_cell(drawings, room, heading, style, below)
     blocks = []
     for d, slot in zip(drawings, room, strict=False):
         scale = cell / d.cell
         w, h = d.width * scale, d.height * scale
-        top = slot.y + (slot.h - heading - h) / 2
+        top = slot.y + (slot.h - heading - h - below) / 2
         blocks.append(Block(slot, slot.x + (slot.w - w) / 2, top + heading, w, h, scale, top))
     return blocks
+
+
+def leftover_layout(count: int, per_page: int) -> int:
+    """The layout of a page of `count` puzzles in a book of `per_page` a page: a last page
+    of fewer takes the smallest layout that holds them, so one puzzle left over is not
+    printed at a quarter of the page, alone."""
+    return min(k for k in LAYOUTS if k >= min(count, per_page))
 
 
 def bare_size(drawing: Drawing) -> tuple[float, float]:

@@ -1,5 +1,6 @@
 """Print-ready PDF (fpdf2) in a house style: an optional contents page (the puzzles by level),
-puzzle pages (1, 2, 4, 6 or 9 a page, each under its heading), answer pages (smaller grids,
+puzzle pages (1, 2, 4, 6 or 9 a page, each under its heading with its rules above or below
+it as the style says; a last page of fewer in a smaller layout), answer pages (smaller grids,
 numbered to match) and an appendix of walkthroughs, with running titles and page numbers; or,
 `bare`, one drawing a page at its own size and nothing else, for a layout program to place.
 Every text is set in the style's fonts, embedded (subset); with a bleed, each page's TrimBox
@@ -19,7 +20,10 @@ from core.export.layout import (
     frame,
     heading_height,
     heading_sizes,
+    leftover_layout,
+    page_cell,
     place,
+    slots,
 )
 from core.export.style import LAYOUTS, PT, Style
 
@@ -28,6 +32,11 @@ MIN_HEADING = 5.0  # pt: a heading is never set smaller to fit its slot
 MIN_LINE = 0.05  # mm: the thinnest line a page prints, however small its cells
 STEP_SIZE = 8.5  # pt: the walkthrough appendix, set across the full text width
 SECOND_INK = "#333333"  # a heading's later lines
+# 禁則: marks kept at the end of the line before rather than starting one
+NO_LINE_START = "。、，．）」』〕】・ー！？)!?,.:;ぁぃぅぇぉっゃゅょァィゥェォッャュョ"
+RULES_SCALE = 0.8  # a puzzle's rules, of its heading's first line
+RULES_SHARE = 0.4  # of a slot's height, the most its rules may take
+RULES_GAP = 0.6  # of a rules line's height: between the rules and the grid
 
 
 def fitting(count: int) -> int:
@@ -61,7 +70,7 @@ def render(book: list[Piece], style: Style, title: str = "Puzzles", per_page: in
         _contents(pdf, style, title, author, book, per_page, starts, bool(answer_pages),
                   bool(text_pages))
     for chunk in puzzle_pages:
-        _grid_page(pdf, style, title, chunk, per_page, False)
+        _grid_page(pdf, style, title, chunk, leftover_layout(len(chunk), per_page), False)
     for chunk in answer_pages:
         _grid_page(pdf, style, f"{title} — solutions", chunk, answer_layout, True)
     for lines in text_pages:
@@ -157,13 +166,83 @@ def _grid_page(pdf, style: Style, running: str, chunk: list[Piece], per_page: in
     if not any(headings):
         sizes = []
     drawings = [p.solution if answers else p.drawing for p in chunk]
-    blocks = place(drawings, frame(style, pdf.page_no()), per_page, heading_height(sizes),
-                   style)
+    area = frame(style, pdf.page_no())
+    rules = _Rules.fitted(pdf, style, [] if answers else chunk, drawings, area, per_page,
+                          heading_height(sizes))
+    above = rules.height if style.rules == "above" else 0.0
+    blocks = place(drawings, area, per_page, heading_height(sizes) + above, style,
+                   below=rules.height - above)
     b = style.bleed
-    for lines, drawing, block in zip(headings, drawings, blocks, strict=True):
+    for i, (lines, drawing, block) in enumerate(zip(headings, drawings, blocks, strict=True)):
+        # rules above: they end just over the grid and the heading sits on them (grids in a
+        # row stay level, the shorter rules' room goes above the heading)
+        own = rules.height_of(i) if above else 0.0
         _heading(pdf, lines, _fitted(pdf, lines, sizes, block), b + block.x,
-                 b + block.heading_top)
+                 b + block.y - heading_height(sizes) - own)
+        top = block.y - own if above else block.y + block.h + rules.line * RULES_GAP
+        rules.draw(pdf, i, b + block.x, b + top)
         _draw(pdf, drawing, b + block.x, b + block.y, block.scale)
+
+
+class _Rules:
+    """The puzzles' rules on a page: their lines, wrapped to the width of the grids they go
+    with, at one size (smaller, down to MIN_HEADING, when they would take more than
+    RULES_SHARE of a slot; past that, an error that says so)."""
+
+    def __init__(self, lines: list[list[str]], size: float):
+        self.lines, self.size = lines, size
+        self.line = size * PT * LEADING
+        self.height = max((self.height_of(i) for i in range(len(lines))), default=0.0)
+
+    def height_of(self, i: int) -> float:
+        """The room puzzle i's rules take, with the gap between them and the grid."""
+        count = len(self.lines[i]) if i < len(self.lines) else 0
+        return (count + RULES_GAP) * self.line if count else 0.0
+
+    @classmethod
+    def fitted(cls, pdf, style: Style, chunk: list[Piece], drawings, area, per_page: int,
+               heading: float) -> _Rules:
+        texts = [p.rules if style.rules != "none" else "" for p in chunk]
+        if not any(texts):
+            return cls([], 0.0)
+        room = slots(area, per_page, style.gutter)
+        size = heading_sizes(style, per_page, 1)[0] * RULES_SCALE
+        while True:
+            rules = cls.wrapped(pdf, style, texts, drawings, room, heading, size)
+            if rules.height <= RULES_SHARE * room[0].h:
+                return rules
+            if size <= MIN_HEADING:
+                number = chunk[max(range(len(chunk)), key=lambda i: len(rules.lines[i]))].number
+                raise ValueError(f"the rules of puzzle {number} take more than "
+                                 f"{RULES_SHARE:.0%} of its place at {per_page} a page: "
+                                 "print fewer a page, or shorter rules")
+            size = max(MIN_HEADING, size * 0.85)
+
+    @classmethod
+    def wrapped(cls, pdf, style: Style, texts, drawings, room, heading: float, size: float
+                ) -> _Rules:
+        """Wrapped to each slot's width, then (a few times over) to its grid's width at the
+        cell size those lines leave."""
+        widths = [slot.w for slot in room[:len(texts)]]
+        for _ in range(4):
+            rules = cls([_paragraphs(pdf, t, size, w) for t, w in zip(texts, widths,
+                                                                      strict=False)], size)
+            above = rules.height if style.rules == "above" else 0.0
+            cell = page_cell(drawings, room, heading + above, style, rules.height - above)
+            widths = [min(slot.w, d.width / d.cell * cell) for d, slot in
+                      zip(drawings, room, strict=False)]
+        return rules
+
+    def draw(self, pdf, i: int, x: float, top: float) -> None:
+        for k, text in enumerate(self.lines[i] if i < len(self.lines) else ()):
+            y = top + (k + 1) * self.line - self.size * PT * (LEADING - 1) / 2
+            _text(pdf, "headings", self.size, "#000000", x, y, text)
+
+
+def _paragraphs(pdf, text: str, size: float, width: float) -> list[str]:
+    """A text's lines, each paragraph (line of the setter's text) wrapped to `width`."""
+    return [line for paragraph in text.splitlines() for line in
+            (_wrap(pdf, paragraph.strip(), size, width) or [""])]
 
 
 def _fitted(pdf, lines: list[str], sizes: list[float], block: Block) -> list[float]:
@@ -242,7 +321,8 @@ def _flow(pdf, style: Style, explained: list[Piece]) -> list[list[tuple]]:
 
 
 def _wrap(pdf, text: str, size: float, width: float) -> list[str]:
-    """Greedy lines of words; a word wider than the line (a run of kana) by characters."""
+    """Greedy lines of words; a word wider than the line (a run of kana) by characters, where
+    a closing mark (。、）) never starts a line but hangs at the end of the one before."""
     pdf.set_font(pdf.fonts_by_role["headings"], size=size)
     lines, current = [], ""
     for word in text.split(" "):
@@ -254,7 +334,8 @@ def _wrap(pdf, text: str, size: float, width: float) -> list[str]:
             lines.append(current)
         current = ""
         for ch in word:
-            if pdf.get_string_width(current + ch) > width and current:
+            if (pdf.get_string_width(current + ch) > width and current
+                    and ch not in NO_LINE_START):
                 lines.append(current)
                 current = ""
             current += ch

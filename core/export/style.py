@@ -1,5 +1,6 @@
 """A publisher's house style: paper, margins and bleed, cell size, line weights, fonts and
-sizes, ナンクロ numbers, greys and what a heading says. Read from a TOML file (`export --style
+sizes, ナンクロ numbers, greys, what a heading says, and where a puzzle's rules go and in
+which language. Read from a TOML file (`export --style
 FILE`), every key checked; what is not given keeps the built-in style's value (`magazine`, or
 `large` for large print). Sizes of what is drawn in a grid (line weights, givens, clues) are
 given at the style's `cell`; a page that draws a grid larger or smaller scales them with it."""
@@ -17,6 +18,9 @@ PAPERS = {"a4": (210.0, 297.0), "a5": (148.0, 210.0), "b5": (182.0, 257.0),
 LAYOUTS = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3), 9: (3, 3)}  # a page: columns, rows
 TABLES = ("beside", "under", "none")
 HEADING_PARTS = ("number", "kind", "title", "level", "rating", "author", "date")
+RULES_PLACES = ("above", "below", "none")  # a puzzle's rules: under its heading, under
+# its grid, or not printed
+LANGUAGES = ("en", "ja")  # of the words a page writes (a variant's rules)
 PLACEMENTS = ("auto", "corner", "centre")  # ナンクロ numbers: auto: centred in Japanese
 # (as ナンクロ magazines print them), in the corner in English (as UK codewords do)
 
@@ -67,6 +71,8 @@ class Style:
     grey: float = 50.0  # % black: arrows, diagonals, crossed-out letters
     number_grey: float = 80.0  # % black: ナンクロ numbers
     heading: tuple[str, ...] = HEADING_PARTS  # the parts a heading shows
+    rules: str = "above"  # a puzzle's rules (a variant's): one of RULES_PLACES
+    language: str = "en"  # the rules' language when written from the puzzle: LANGUAGES
 
     @property
     def shade(self) -> str:
@@ -172,9 +178,12 @@ KEYS = {
     "grey": {"shading": ("shading", _number(0, 100, "% black")),
              "lines": ("grey", _number(0, 100, "% black")),
              "numbers": ("number_grey", _number(0, 100, "% black"))},
+    "rules": {"place": ("rules", _choice(*RULES_PLACES)),
+              "language": ("language", _choice(*LANGUAGES))},
 }
 FONT_KEYS = ("givens", "clues", "headings")
-TOP_KEYS = ("based_on", "page", "grid", "lines", "fonts", "numcro", "grey", "heading")
+TOP_KEYS = ("based_on", "page", "grid", "lines", "fonts", "numcro", "grey", "heading",
+            "rules")
 
 
 def load_style(name_or_path: str | None) -> Style:

@@ -73,11 +73,11 @@ class Rating:
                 "techniques": self.techniques, "scale": self.scale}
 
     def score_text(self) -> str:
-        """'SE 4.0 (Sukaku Explainer scale)'; a workbench scale by its name alone (its
-        numbers only order its own techniques)."""
+        """'SE 4.0 (Sukaku Explainer scale)'; on a workbench scale 'score 8.0 (workbench
+        variants scale)', as arithmetic's, so that the number never reads as SE's."""
         if self.on_se_scale:
             return f"SE {self.score:.1f} ({SCALE_NAMES[self.scale]})"
-        return SCALE_NAMES[self.scale]
+        return f"score {self.score:.1f} ({SCALE_NAMES[self.scale]})"
 
     def headline(self) -> str:
         """'hard, SE 4.0 (Sukaku Explainer scale), hardest: Skyscraper'."""

@@ -10,7 +10,7 @@ indexers and extra regions shaded, chevrons round minimum and maximum cells, lit
 sandwich, X-sum (in a circle) and skyscraper (in a box) clues outside the grid, grey squares and
 circles for even and odd cells, thin diagonals, and given candidates as small digits. Digits
 are drawn last, each on a white halo that knocks out the lines under it, and an arrowhead stops
-short of a digit in its cell."""
+short of a digit in its cell; under a cage's sum a digit sits lower, clear of it."""
 
 from __future__ import annotations
 
@@ -98,19 +98,12 @@ def line_color(line: model.Line, n: int) -> str:
     return DUTCH if unusual_whisper(line, n) else LINE_STYLES[line.kind].color
 
 
-UNSEEN = ("disjoint", "anti-knight", "anti-king", "non-consecutive")  # nothing drawn
-
-
 def title(p: Variant) -> str:
-    """A caption that fits above the grid: the rules the grid does not show first (a reader
-    cannot see them), then the first few other kinds, then "+N" more."""
-    kinds = describe(p).split(", ") if describe(p) else []
-    unseen = [k for k in kinds if k in UNSEEN or "negative" in k]
-    shown = [k for k in kinds if k not in unseen]
-    room = max(0, 3 - len(unseen))
-    words = ", ".join(unseen + shown[:room]) + (f" +{len(shown) - room}"
-                                                if len(shown) > room else "")
-    return f"Sudoku {p.size}x{p.size}" + (f" · {words}" if words else "")
+    """The puzzle's name for a heading ("Killer Sudoku", "Variant Sudoku 6x6"): the rules
+    printed with it say every kind, so the heading need not list them."""
+    from core.variants.wording import name
+
+    return name(p)
 
 
 def describe(p: Variant) -> str:
@@ -566,11 +559,30 @@ def _candidates(p: Variant, answer, at: _Pen) -> None:
 
 
 def _digits(p: Variant, answer, at: _Pen) -> None:
+    """Each digit centred in its cell; under a cage's sum, lower (and smaller if it must be)
+    so that neither it nor its halo touches the sum."""
+    summed = {min(cage.cells) for cage in p.cages if cage.total is not None}
     for c, v in enumerate(p.givens):
         shown, color = v, INK
         if not v and answer is not None:
             shown, color = answer[c], ANSWER
         if shown:
             x, y = at.centre(c)
-            at.add(centred(x, y, symbol(shown), 0.88 * at.style.size_mm(at.style.givens), color,
-                           halo=HALO * at.cell))
+            size = 0.88 * at.style.size_mm(at.style.givens)
+            if c in summed:
+                y, size = _under_sum(y - at.cell / 2, size, at)
+            at.add(centred(x, y, symbol(shown), size, color, halo=HALO * at.cell))
+
+
+DIGIT_TOP, DIGIT_BOTTOM = 0.383, 0.37  # of a digit's size: its ink above and below centred()'s
+SUM_GAP = 0.03  # of a cell: between a cage's sum (its white patch) and a digit's halo
+
+
+def _under_sum(top: float, size: float, at: _Pen) -> tuple[float, float]:
+    """(centre, size) of a digit in the cell whose top is at `top`, below the sum's patch
+    (`_cages`) and above the cage's dashes."""
+    halo, gap = HALO * at.cell, SUM_GAP * at.cell
+    patch = top + 0.04 * at.cell + 1.05 * at.clue
+    floor = top + (1 - INSET) * at.cell  # the cage's dashes along the cell's bottom
+    size = min(size, (floor - patch - gap - 2 * halo) / (DIGIT_TOP + DIGIT_BOTTOM))
+    return max(top + at.cell / 2, patch + gap + halo + DIGIT_TOP * size), size

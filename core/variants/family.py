@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from core.family import NO_CONTEXT, Family, Generated, NotRated
 from core.search import where_differ
-from core.variants import drawing, engine, formats, ipuz, links
+from core.variants import drawing, engine, formats, ipuz, links, wording
 from core.variants.model import SYMBOLS, Variant, cell_name
 
 
@@ -129,6 +129,8 @@ class Variants(Family):
         return rating if puzzle.classic else replace(rating, scale="variants")
 
     title_of = staticmethod(drawing.title)
+    title_in = staticmethod(wording.name)
+    rules_text = staticmethod(wording.rules_text)
     draw = staticmethod(drawing.draw)
     to_ipuz = staticmethod(ipuz.to_ipuz)
     from_ipuz = staticmethod(ipuz.from_ipuz)

@@ -2,6 +2,8 @@
 
     kind: variants
     title: Little thermo
+    author: A. Setter
+    note: Normal Sudoku rules apply.   the setter's rules: a line each (of their text)
     5 3 . | . 7 . | . . .        the grid: a line a row (blanks . or 0; | and rule lines skipped)
     ...
     regions:                     a jigsaw: a line a row, a letter a region (A-P)
@@ -136,7 +138,7 @@ def _keyed(reader: _Reader, key: re.Match, number: int, line: str) -> str | None
                              number, 1)
         reader.kind_line = number
     elif name in META and not word:
-        reader.parts["meta"].append((META[name], value))
+        _meta(reader.parts["meta"], META[name], value)
     elif name == "size":
         reader.size = _number(value, number, at)
     elif name == "regions":
@@ -474,7 +476,7 @@ def format(p: Variant, style: str = "grid") -> str:  # noqa: A001 - the family i
         raise ValueError(f"unknown variants text style {style!r} (grid or line)")
     n = p.size
     out = ["kind: variants"]
-    out += [f"{key}: {value}" for key, value in _meta_lines(p)]
+    out += [f"{key}: {value}".rstrip() for key, value in _meta_lines(p)]
     if style == "line":
         out.append("".join(model.symbol(v) for v in p.givens))
     else:
@@ -489,8 +491,18 @@ def format(p: Variant, style: str = "grid") -> str:  # noqa: A001 - the family i
 
 
 def _meta_lines(p: Variant):
+    """A line a line of each text: the setter's rules keep their paragraphs."""
     back = {v: k for k, v in META.items()}
-    return [(back[key], value.replace("\n", " ")) for key, value in p.meta if key in back]
+    return [(back[key], line.strip()) for key, value in p.meta if key in back
+            for line in value.split("\n")]
+
+
+def _meta(meta: list, key: str, value: str) -> None:
+    """A `note:` (title:, author:) line after one of its kind is the text's next line."""
+    if meta and meta[-1][0] == key:
+        meta[-1] = (key, f"{meta[-1][1]}\n{value}")
+    else:
+        meta.append((key, value))
 
 
 def _constraint_lines(p: Variant) -> list[str]:

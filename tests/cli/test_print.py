@@ -69,7 +69,7 @@ def test_bank_book_prints_easiest_first_with_contents(tmp_path, capsys):
     assert pages[0].startswith("Eight") and "Contents" in pages[0]
     headed = re.findall(r"(\d+) Sudoku 6x6", " ".join(pages[1:3]))
     assert headed == [str(n) for n in range(1, 9)]
-    levels = re.findall(r"(easy|medium|hard|expert|master) · workbench scale",
+    levels = re.findall(r"(easy|medium|hard|expert|master) · score \d+\.\d \(workbench scale\)",
                         " ".join(pages[1:3]))
     assert len(levels) == 8
     assert [LEVEL_ORDER.index(level) for level in levels] == sorted(

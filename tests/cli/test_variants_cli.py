@@ -2,6 +2,7 @@
 and a bad link's clean error (exit 2, no traceback)."""
 
 import json
+import re
 
 from cli import main
 from core.variants import formats, links
@@ -74,7 +75,7 @@ def test_a_variants_rating_names_its_own_scale_never_sudoku_explainers(capsys, t
     for path in (str(tmp_path / "k.txt"), link()):
         assert main(["rate", "--steps", path]) == 0
         out = capsys.readouterr().out
-        assert out.split(", ")[1] == "workbench variants scale"
+        assert re.fullmatch(r"score \d+\.\d \(workbench variants scale\)", out.split(", ")[1])
         assert "SE" not in out and "Explainer" not in out and "sukaku" not in out
         assert main(["rate", "--json", path]) == 0
         assert json.loads(capsys.readouterr().out)["scale"] == "variants"
@@ -98,3 +99,19 @@ def test_generate_shapes_takes_todays_lines_and_outside_clues(capsys):
     assert {line.kind for line in puzzle.lines} == {"palindrome", "whisper"}
     assert {line.value for line in puzzle.lines_of("whisper")} == {2}  # Dutch on 6x6
     assert puzzle.outside and engine.count(puzzle, 2).unique
+
+
+def test_check_json_lists_the_givens_a_variant_could_lose(capsys):
+    from pathlib import Path
+
+    from core.variants.family import VARIANTS
+
+    path = Path(__file__).resolve().parents[2] / "puzzles" / "variants" / "mixed.txt"
+    assert main(["check", str(path), "--json"]) == 0
+    said = json.loads(capsys.readouterr().out)
+    p = formats.parse(path.read_text())
+    names = VARIANTS.cell_names(p, VARIANTS.givens(p))
+    assert said["redundant"] and said["undecided"] == []
+    for cell, name in zip(VARIANTS.givens(p), names, strict=True):
+        unique = VARIANTS.count(VARIANTS.without(p, cell)).unique
+        assert (name in said["redundant"]) == unique, name

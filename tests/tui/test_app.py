@@ -10,7 +10,7 @@ from tests.tui.conftest import wait_for
 from tui import families, storage
 from tui.app import PuzzleApp
 from tui.screens.arith_editor import ArithEditor
-from tui.screens.dialogs import Choice, Menu, PathPrompt
+from tui.screens.dialogs import Choice, Menu, PathPrompt, PrintOptions
 from tui.screens.generate import GenerateDialog
 from tui.screens.numcro_editor import NumcroEditor
 from tui.screens.sudoku_editor import SudokuEditor
@@ -388,6 +388,9 @@ async def test_export_from_the_editor_follows_the_file_name(pool, tmp_path):
             await wait_for(pilot, lambda: ready(app, PathPrompt))
             app.screen.query_one(Input).value = str(tmp_path / name)
             await pilot.press("enter")
+            if name.endswith(".pdf"):  # its print options: the defaults
+                await wait_for(pilot, lambda: ready(app, PrintOptions))
+                await pilot.press("enter")
             await wait_for(pilot, lambda target=tmp_path / name: target.exists())
         assert from_ipuz((tmp_path / "p.ipuz").read_text()) == (editor.family, editor.puzzle)
         assert (tmp_path / "p-solution.svg").read_text().count("<text") == 81

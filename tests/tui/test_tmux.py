@@ -333,3 +333,21 @@ def test_an_80x24_terminal_shows_the_cursor_and_the_status(tmp_path):
         wait_until_quit(session)
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def test_a_line_pasted_into_a_new_grid_fills_it(tmp_path):
+    """A real bracketed paste (tmux paste-buffer -p) into the empty 9x9 the app starts on."""
+    blank = tmp_path / "blank.txt"
+    blank.write_text("\n".join([". " * 8 + "."] * 9) + "\n")
+    session = f"pw-paste-{os.getpid()}"
+    start(session, blank, tmp_path / "home", size=("80", "24"))
+    try:
+        wait_for_text(session, "several solutions")
+        line = "".join(ch if ch.isdigit() and ch != "0" else "." for ch in
+                       SAMPLE.read_text() if ch.isdigit() or ch == ".")
+        (tmp_path / "line.txt").write_text(line)
+        tmux("load-buffer", "-b", session, str(tmp_path / "line.txt"))
+        tmux("paste-buffer", "-p", "-b", session, "-t", session)
+        wait_for_text(session, "✓ unique")
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)

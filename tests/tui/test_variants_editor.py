@@ -344,3 +344,163 @@ async def test_on_a_16x16_the_letter_keys_type_digits_and_the_panel_says_so(pool
         editor = await open_editor(app, pilot, make(9))
         await wait_for(pilot, lambda: "Keys" in str(editor.query_one("#walkthrough").render()))
         assert "are digits" not in str(editor.query_one("#walkthrough").render())
+
+
+async def test_a_links_title_author_and_rules_are_shown_kept_and_written_back(pool):
+    from dataclasses import replace
+
+    from core.variants import links
+    from tui.widgets.document_tabs import document_name
+
+    own = (("title", "Little thermo"), ("author", "A. Setter"),
+           ("rules", "Normal sudoku rules apply.\nThermos increase from the bulb."))
+    link = links.write(replace(formats.parse(SAMPLE), meta=own), "fpuzzles")
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_link(link)
+        await wait_for(pilot, lambda: isinstance(app.screen, VariantsEditor)
+                       and app.screen.found is not None)
+        editor = app.screen
+        await wait_for(pilot, lambda: editor.title.startswith("Little thermo"))
+        assert document_name(editor) == "Little thermo"
+        assert "by A. Setter" in editor.sub_title
+        words = str(editor.query_one("#words").render())
+        assert "Normal sudoku rules apply.\nThermos increase from the bulb." in words
+        assert dict(links.read(links.write(editor.puzzle, "sudokupad")).meta) == dict(own)
+        assert "note: Thermos increase from the bulb." in editor.text()
+        await pilot.press("colon")
+        for ch in "title: Warm":
+            await pilot.press("space" if ch == " " else ch)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: editor.title.startswith("Warm"))
+        assert dict(editor.puzzle.meta)["author"] == "A. Setter"
+        assert dict(links.read(links.write(editor.puzzle, "fpuzzles")).meta)["title"] == "Warm"
+
+
+async def test_without_the_setters_rules_the_panel_shows_those_print_writes(pool):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        editor = await open_editor(app, pilot, formats.parse(SAMPLE))
+        words = " ".join(str(editor.query_one("#words").render()).split())
+        assert "Rules (written from the constraints" in words
+        assert "Digits along a thermometer increase from the bulb end." in words
+
+
+async def test_a_cage_sum_reads_apart_from_a_digit_and_every_cage_shows_its_outline(pool):
+    from tui.widgets.variants_grid import CAGE_TINTS
+
+    # two cages side by side, inside one box: r1c1-r1c2 (sum 9) and r1c3 r2c3 (sum 8), and
+    # the given 9 beside the first one's sum
+    p = formats.parse("kind: variants\n" + "\n".join(["9 . . . . . . . ."] + [". " * 9] * 8)
+                      + "\ncage 9: r2c1 r2c2\ncage 8: r1c2 r1c3\n")
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        editor = await open_editor(app, pilot, p)
+        rows = editor.grid.plain().splitlines()
+        assert rows[1].startswith("┃ 9 ╎⁸  │ · ┃")  # the sum raised: not a second 9
+        assert rows[3].startswith("┃⁹  │ · ╎ · ┃")
+        assert rows[2].startswith("┠╌╌╌┼╌╌╌┼╌╌╌╂")  # the cages' outlines where they meet
+        strip = editor.grid.lines()[3]
+        tints = {seg.style.bgcolor.name for seg in strip if seg.style and seg.style.bgcolor}
+        first = editor.grid.lines()[1]
+        above = {seg.style.bgcolor.name for seg in first if seg.style and seg.style.bgcolor}
+        assert tints and above and tints.isdisjoint(above)  # neighbours shaded apart
+        assert tints | above <= {t.lower() for t in CAGE_TINTS}
+
+
+def test_neighbouring_cages_never_share_a_tint():
+    from core.variants.model import Cage, make
+    from tui.widgets.variants_grid import _look
+
+    # the first cage and the fifth meet at r2c1|r2c2: four tints in turn gave them one
+    p = make(9, cages=[Cage((0, 9)), Cage((1,)), Cage((2,)), Cage((3,)), Cage((10,))])
+    tints = _look(p).tints
+    cage_of = {c: i for i, cage in enumerate(p.cages) for c in cage.cells}
+    for a in cage_of:
+        for b in (a + 1, a + 9):
+            if b in cage_of and cage_of[a] != cage_of[b]:
+                assert tints[a] != tints[b], (a, b)
+
+
+async def test_the_stepper_walks_a_variants_steps_with_their_cells_marked(pool):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        editor = await open_editor(app, pilot, formats.parse(SAMPLE))
+        await wait_for(pilot, lambda: editor.last_rating is not None)
+        await pilot.press("ctrl+t")
+        step = editor.query_one("#step")
+        await wait_for(pilot, lambda: step.display and "step 1 of" in str(step.render()))
+        first = editor.last_rating.steps[0]
+        assert first.text in str(step.render())
+        view = editor.grid.step
+        assert view is not None and view.sets | view.rules_out  # the cells it concludes on
+        assert "▶" in str(editor.query_one("#walkthrough").render())
+        await pilot.press("pagedown")
+        await wait_for(pilot, lambda: "step 2 of" in str(step.render()))
+        placed = editor.last_rating.steps[0].placements
+        for cell, v in placed:  # the first step's digit is on the board of the second
+            assert editor.grid.step.values[cell] == v
+        await pilot.press("end")
+        hardest = editor.last_rating.hardest_index()
+        await wait_for(pilot, lambda: f"step {hardest + 1} of" in str(step.render()))
+        await pilot.press("ctrl+t")
+        await wait_for(pilot, lambda: not step.display and editor.grid.step is None)
+
+
+async def test_a_variants_givens_that_could_go_are_found_and_underlined(pool):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        p = formats.parse(SAMPLE)
+        editor = await open_editor(app, pilot, p)
+        await wait_for(pilot, lambda: p in editor.redundancy)
+        found, undecided = editor.redundancy[p]
+        assert found and not undecided
+        # each one really can go: the puzzle stays unique without it
+        from core.variants.family import VARIANTS
+
+        for cell in found[:3]:
+            assert VARIANTS.count(VARIANTS.without(p, cell)).unique
+        needed = next(c for c in VARIANTS.givens(p) if c not in found)
+        assert VARIANTS.count(VARIANTS.without(p, needed)).count == 2
+        assert f"{len(found)} redundant givens (underlined)" in str(
+            editor.query_one("#details").render())
+        assert editor.grid.redundant == frozenset(found)
+
+
+async def test_a_pdf_from_the_app_takes_the_command_lines_print_options(pool, tmp_path,
+                                                                         print_font):
+    import pdfplumber
+    from textual.widgets import Input
+
+    from core import sudoku
+    from tests.tui.test_app import SAMPLE as HARD
+    from tui.screens.dialogs import PathPrompt, PrintOptions
+
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.edit(sudoku.parse(HARD.read_text()))
+        editor = await open_editor(app, pilot, formats.parse(SAMPLE))
+        await pilot.press("ctrl+e")
+        await wait_for(pilot, lambda: isinstance(app.screen, PathPrompt))
+        app.screen.query_one(Input).value = str(tmp_path / "book.pdf")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, PrintOptions)
+                       and app.screen.query("#every"))
+        dialog = app.screen
+        for field, value in (("per_page", "3"),):
+            dialog.query_one(f"#{field}", Input).value = value
+        await pilot.press("enter")  # refused with the command line's words, the dialog kept
+        await wait_for(pilot, lambda: "one of 1, 2, 4, 6, 9" in str(
+            dialog.query_one("#error").render()))
+        for field, value in (("per_page", "2"), ("title", "Warm ones"), ("solutions", "no"),
+                             ("style", "large"), ("lang", "ja"), ("every", "all")):
+            dialog.query_one(f"#{field}", Input).value = value
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: (tmp_path / "book.pdf").exists())
+        assert app.screen is editor
+    with pdfplumber.open(tmp_path / "book.pdf") as pdf:
+        pages = [page.extract_text() for page in pdf.pages]
+    assert len(pages) == 1  # two puzzles on one page, no answer pages
+    assert pages[0].startswith("Warm ones")
+    assert "温度計の数字は" in pages[0].replace("\n", "")
+    assert "1 変形ナンプレ — Little one" in pages[0] and "2 Sudoku 9x9" in pages[0]

@@ -1,4 +1,5 @@
-"""Small modal dialogs: a path prompt, a choice between buttons, and a menu. Every dialog
+"""Small modal dialogs: a path prompt, a PDF's print options, a choice between buttons, and
+a menu. Every dialog
 moves between its fields and buttons with Tab and the arrow keys (↑ ↓ from field to field,
 ← → from button to button; inside a text field ← → move the cursor), and Enter in a text
 field answers it, as the default button would."""
@@ -10,7 +11,7 @@ from pathlib import Path
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -78,6 +79,82 @@ class PathPrompt(Dialog):
     @on(Button.Pressed, "#cancel")
     def cancelled(self) -> None:
         self.dismiss(None)
+
+
+class PrintOptions(Dialog):
+    """The command line's print options for a PDF from the app: puzzles a page, the book's
+    title, answer pages, the house style and the rules' language, and with several puzzles
+    open whether they all go in; each checked as the command line checks it. Answers a
+    tui.session.Printing, or None."""
+
+    FIELDS = (("per_page", "Puzzles a page", "1 2 4 6 9; empty: fewest pages"),
+              ("title", "Book title", "the running head"),
+              ("solutions", "Answer pages", "yes or no"),
+              ("style", "House style", "magazine, large, a .toml file"),
+              ("lang", "Rules in", "en or ja (a variant's)"))
+
+    def __init__(self, title: str, open_puzzles: int = 1) -> None:
+        super().__init__()
+        self.book_title, self.open_puzzles = title, open_puzzles
+
+    def compose(self) -> ComposeResult:
+        values = {"per_page": "", "title": self.book_title, "solutions": "yes",
+                  "style": "magazine", "lang": "en", "every": "this"}
+        fields = self.FIELDS + ((("every", "Puzzles", f"this, or all {self.open_puzzles} "
+                                  "open"),) if self.open_puzzles > 1 else ())
+        with Vertical():
+            yield Label("Print (PDF): the command line's print options", classes="title")
+            with Grid():
+                for name, words, choices in fields:
+                    yield Label(words)
+                    yield TextField(values[name], id=name)
+                    yield Label(choices, classes="choices")
+            yield Static("", id="error", classes="error", markup=False)
+            with Horizontal(classes="buttons"):
+                yield DialogButton("OK", variant="primary", id="ok")
+                yield DialogButton("Cancel", id="cancel")
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#ok")
+    def submit(self) -> None:
+        from tui.session import Printing
+
+        given = {field.id: field.value.strip() for field in self.query(TextField)}
+        try:
+            chosen = Printing(_per_page(given["per_page"]), given["title"] or "Puzzles",
+                              _yes(given["solutions"]), given["style"] or "magazine",
+                              _one_of(given["lang"] or "en", ("en", "ja"), "the language"),
+                              _one_of(given.get("every") or "this", ("this", "all"),
+                                      "the puzzles") == "all")
+            chosen.house_style()
+        except ValueError as error:
+            self.query_one("#error", Static).update(str(error))
+            return
+        self.dismiss(chosen)
+
+    @on(Button.Pressed, "#cancel")
+    def cancelled(self) -> None:
+        self.dismiss(None)
+
+
+def _per_page(text: str) -> int | None:
+    from core.export.style import LAYOUTS
+
+    if not text:
+        return None
+    if not text.isdigit() or int(text) not in LAYOUTS:
+        raise ValueError(f"puzzles a page: {text}? one of {', '.join(map(str, LAYOUTS))}")
+    return int(text)
+
+
+def _yes(text: str) -> bool:
+    return _one_of(text.lower() or "yes", ("yes", "no"), "answer pages") == "yes"
+
+
+def _one_of(text: str, choices: tuple[str, ...], what: str) -> str:
+    if text.lower() not in choices:
+        raise ValueError(f"{what}: {text}? {' or '.join(choices)}")
+    return text.lower()
 
 
 class Choice(Dialog):

@@ -24,11 +24,12 @@ from core.family import Checked, Context, Failed, Family
 from core.files import read_text
 from tui.history import History, Step
 from tui.live_check import LiveCheck
-from tui.screens.dialogs import Choice, PathPrompt
+from tui.screens.dialogs import Choice, PathPrompt, PrintOptions
 from tui.session import Session
 from tui.storage import StorageError
 from tui.widgets.status_panel import StatusPanel
 
+STEPS_BEFORE, STEPS_SHOWN = 3, 14  # the walkthrough's window around the step shown
 RATINGS_KEPT = 50  # ratings remembered by puzzle state (undo prints the rating at once)
 TITLE_AFTER = 0.08  # seconds: the title follows an edit once the grid has been drawn
 NOTICE_SECONDS = {"information": 3, "warning": 6, "error": 12}  # how long a notice stays
@@ -45,6 +46,22 @@ def listed(names: list[str], most: int = 8) -> str:
     if len(names) <= most:
         return ", ".join(names)
     return f"{', '.join(names[:most - 2])}, … ({len(names)} in all)"
+
+
+def walkthrough_window(rating, at: int | None) -> str:
+    """The walkthrough around the stepper's step (the list follows it), or how to start the
+    stepper (at None)."""
+    if at is None:
+        return "ctrl+t walks the steps on the grid; ctrl+j jumps to the hardest"
+    lines = rating.walkthrough()
+    at = min(at, len(lines) - 1)
+    start = max(0, at - STEPS_BEFORE)
+    return "\n".join(
+        ["PgDn/PgUp: next/previous step, Home: the first, End: the hardest"]
+        + (["   …"] if start else [])
+        + [("▶" if i == at else " ") + line
+           for i, line in enumerate(lines[start:start + STEPS_SHOWN], start)]
+        + (["   …"] if start + STEPS_SHOWN < len(lines) else []))
 
 
 def load_puzzle(path: str) -> tuple[Family, object]:
@@ -134,12 +151,16 @@ class PuzzleEditor(Screen):
         return self.is_attached and self.app.is_running and bool(self.query(StatusPanel))
 
     def update_title(self) -> None:
-        name = Path(self.path).name if self.path else "untitled"
+        name = Path(self.path).name if self.path else (self.own_title() or "untitled")
         self.title = f"{name}{' •' if self.dirty else ''}"
         self.sub_title = self.describe()
 
     def describe(self) -> str:
         return self.family.title
+
+    def own_title(self) -> str:
+        """The title the puzzle carries itself (a variant read from a link), or ""."""
+        return ""
 
     def say(self, message: str, severity: str = "information") -> None:
         """A notice under the panes, gone after a few seconds (longer for a warning or an
@@ -407,13 +428,22 @@ class PuzzleEditor(Screen):
                                         f"{self.export_style[1]})", f"{stem}.pdf"),
                              self.export_checked)
 
-    def export_checked(self, path: str | None) -> None:
-        """Never over the puzzle's own file; an existing file only when the author says so."""
+    def export_checked(self, path: str | None, printing=None) -> None:
+        """Never over the puzzle's own file; an existing file only when the author says so.
+        A PDF asks its print options first (as the command line takes them)."""
         if not path:
             return
+        if path.endswith(".pdf") and printing is None:
+            self.app.push_screen(PrintOptions(Path(path).stem, len(self.app.documents)),
+                                 lambda chosen: chosen and self.export_checked(path, chosen))
+            return
+        more = [(d.family, d.puzzle, d.known_answer(), d.known_rating())
+                for d in self.app.documents if d is not self] if (
+            printing and printing.every_open) else []
         try:
             files = self.session.exported(path, self.puzzle, self.known_answer(),
-                                          self.export_style[0], self.known_rating())
+                                          self.export_style[0], self.known_rating(),
+                                          printing, more)
         except (ValueError, FontMissing) as error:
             self.say(f"not exported: {error}", "error")
             return
@@ -441,6 +471,26 @@ class PuzzleEditor(Screen):
 
     def action_open(self) -> None:
         self.app.action_open()
+
+    def on_paste(self, event) -> None:
+        """Pasted text (bracketed paste): a grid of this puzzle's size fills its givens (one
+        step to undo), any other puzzle opens beside it."""
+        event.stop()
+        self.app.open_text(event.text, self)
+
+    def take(self, puzzle) -> bool:
+        """Take a pasted puzzle's givens where they fit this puzzle (True), else leave it to
+        be opened (False)."""
+        filled = self.filled_with(puzzle)
+        if filled is None:
+            return False
+        self.set_puzzle(filled)
+        self.say("pasted: the givens filled in (ctrl+z takes them back)")
+        return True
+
+    def filled_with(self, puzzle):
+        """This puzzle with a pasted one's givens, or None where they do not fit it."""
+        return None
 
     def action_generate(self) -> None:
         self.app.generate(self.family.name)

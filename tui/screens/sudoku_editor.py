@@ -15,20 +15,18 @@ from textual.reactive import var
 from textual.widgets import Static
 
 from core import jobs, sudoku
-from core.family import REDUNDANT_SECONDS, Checked, Failed
+from core.family import Checked, Failed
 from core.sudoku.authoring import boards_before, candidates, step_cells
 from core.sudoku.family import SUDOKU
 from core.symmetry import SYMMETRIES, orbits
 from tui.live_check import LiveCheck
-from tui.screens.editor import PuzzleEditor, listed, plural
+from tui.redundant import RedundantGivens
+from tui.screens.editor import PuzzleEditor, listed, plural, walkthrough_window
 from tui.widgets.status_panel import StatusPanel
 from tui.widgets.sudoku_grid import Marks, SudokuGrid
 
-STEPS_BEFORE, STEPS_SHOWN = 3, 14  # the walkthrough's window around the step shown
-STOPPED = "stopped"  # the redundant givens' pass was stopped (Esc)
 
-
-class SudokuEditor(PuzzleEditor):
+class SudokuEditor(RedundantGivens, PuzzleEditor):
     family = SUDOKU
     grid_widget = SudokuGrid
     new_puzzles = tuple((f"Sudoku {n}x{n} (boxes {box.box_rows}x{box.box_cols})",
@@ -63,7 +61,6 @@ class SudokuEditor(PuzzleEditor):
         self.pending_partners: set[int] = set()
         self.last_rating = None  # the rating of the puzzle shown (or Failed)
         self.ratings: dict = {}  # ratings by puzzle: undo shows them at once
-        self.redundancy: dict = {}  # (givens that could go, undecided) or STOPPED, by puzzle
         self.suggested: tuple = ()  # givens that would make the puzzle unique
         self.own_marks: dict[int, int] = {}  # the author's pencil marks, by cell
         self._boards: tuple = (None, [])  # (rating, the board before each of its steps)
@@ -116,6 +113,12 @@ class SudokuEditor(PuzzleEditor):
         self.candidates_view = True
         self.show_grid()
 
+    def filled_with(self, puzzle):
+        """A pasted Sudoku of this size: its givens."""
+        if isinstance(puzzle, sudoku.Puzzle) and puzzle.size == self.puzzle.size:
+            return self.puzzle.with_givens(puzzle.givens)
+        return None
+
     def partners(self, cell: int) -> list[int]:
         if self.symmetry == "none":
             return []
@@ -156,26 +159,6 @@ class SudokuEditor(PuzzleEditor):
             if self.found and self.found >= 2:
                 self.run_suggestions()
 
-    def look_for_redundant(self) -> None:
-        """The givens that could go, in the pool after the count (its own job: the panel
-        says unique at once, and Esc stops this pass alone)."""
-        puzzle = self.puzzle
-        if puzzle in self.redundancy:
-            return
-
-        def found(result) -> None:
-            if not isinstance(result, Failed):
-                self.redundancy[puzzle] = result
-                self.show_check()
-        self.live.start("redundant", jobs.redundant, self.family.name, puzzle, self.context(),
-                        self.last_check.count.solution, then=found)
-
-    def jobs_stopped(self, slots: set[str]) -> None:
-        super().jobs_stopped(slots)
-        if "redundant" in slots:
-            self.redundancy[self.puzzle] = STOPPED
-            self.show_check()
-
     def show_check(self) -> None:
         if self.check_failed():
             return
@@ -196,24 +179,6 @@ class SudokuEditor(PuzzleEditor):
         else:
             self.status.set_uniqueness("⚠ several solutions", "several", self.several_text())
         self.show_grid()
-
-    def redundant_text(self) -> str:
-        """What the pass over the givens found: those that could go, those it could not
-        decide in its time (then the puzzle is not said to be minimal)."""
-        known = self.redundancy.get(self.puzzle)
-        if known is None:
-            return "looking for givens that could go…"
-        if known == STOPPED:
-            return "givens that could go: not looked for (stopped; edit to look again)"
-        found, undecided = known
-        parts = [f"{plural(len(found), 'redundant given')} (underlined): removing any one "
-                 "keeps it unique"] if found else []
-        if undecided:
-            names = listed([sudoku.cell_name(c, self.puzzle.size) for c in undecided])
-            parts.append(f"{plural(len(undecided), 'given')} undecided in "
-                         f"{REDUNDANT_SECONDS:.0f} s ({names}): each may or may not be "
-                         "needed")
-        return "; ".join(parts) or "minimal: every given is needed"
 
     def several_text(self) -> str:
         result = self.last_check.count
@@ -238,8 +203,7 @@ class SudokuEditor(PuzzleEditor):
         solution = None
         if self.showing and result and result.solutions:
             solution = result.solutions[min(self.showing, len(result.solutions)) - 1]
-        known = self.redundancy.get(self.puzzle) if found == 1 else None
-        redundant = known[0] if known and known != STOPPED else ()
+        redundant = self.redundant_givens() if found == 1 else ()
         self.grid.show(self.puzzle, clashes={c for pair in result.clashes for c in pair}
                        if result else (), differs=result.differs if found >= 2 else (),
                        redundant=redundant, solution=solution, marks=self.marks())
@@ -322,17 +286,7 @@ class SudokuEditor(PuzzleEditor):
 
     def walkthrough_text(self, rating) -> str:
         """The walkthrough around the stepper's step, or how to start the stepper."""
-        if self.step_at is None:
-            return "ctrl+t walks the steps on the grid; ctrl+j jumps to the hardest"
-        lines = rating.walkthrough()
-        at = min(self.step_at, len(lines) - 1)
-        start = max(0, at - STEPS_BEFORE)  # the list follows the step shown
-        return "\n".join(
-            ["PgDn/PgUp: next/previous step, Home: the first, End: the hardest"]
-            + (["   …"] if start else [])
-            + [("▶" if i == at else " ") + line
-               for i, line in enumerate(lines[start:start + STEPS_SHOWN], start)]
-            + (["   …"] if start + STEPS_SHOWN < len(lines) else []))
+        return walkthrough_window(rating, self.step_at)
 
     def stepper_boards(self):
         """(boards before each step, the steps, the step shown) while the stepper is on and a

@@ -5,8 +5,11 @@ cursor add the common marks towards the next cell, a quadruple on its corner, a 
 maximum, an indexer, its given candidates or a clue outside its row or column; cells picked
 with shift+arrows become a cage, a thermometer, an arrow, any of today's lines or one shape of
 a clone; ctrl+d takes back the constraints on the cursor's cell. The side panel says after
-every edit whether the puzzle is unique (in the process pool, as for classic Sudoku) and how
-hard it is, what the cursor's cell holds, and what the grid's letters and marks stand for."""
+every edit whether the puzzle is unique (in the process pool, as for classic Sudoku), which
+givens could go (underlined), and how hard it is; ctrl+t walks the logical solution on the
+grid (the step in words, its cells marked, as the Sudoku editor's stepper); it also says what
+the cursor's cell holds, what the grid's letters and marks stand for, and the puzzle's title,
+author and rules."""
 
 from __future__ import annotations
 
@@ -16,20 +19,23 @@ from functools import partial
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container
+from textual.reactive import var
 from textual.widgets import Static
 
 from core.errors import ParseError
-from core.family import Failed
+from core.family import Checked, Failed
 from core.sudoku.model import SYMBOLS
 from core.variants import formats, model
+from core.variants.authoring import boards_before, step_cells
 from core.variants.drawing import line_word
 from core.variants.family import VARIANTS
 from core.variants.model import LINE_KINDS, Clone, Line, Mark, Outside, Quad, Sandwich, Variant
 from tui.live_check import LiveCheck
+from tui.redundant import RedundantGivens
 from tui.screens.dialogs import PathPrompt
-from tui.screens.editor import PuzzleEditor, listed, plural
+from tui.screens.editor import PuzzleEditor, listed, plural, walkthrough_window
 from tui.widgets.status_panel import StatusPanel
-from tui.widgets.variants_grid import VariantsGrid, legend, margins
+from tui.widgets.variants_grid import StepView, VariantsGrid, legend, margins
 
 HINT = "\n".join([
     "Keys",
@@ -42,6 +48,7 @@ HINT = "\n".join([
     "at the cursor: q quadruple · m minimum · M maximum · i indexer · p candidates · "
     "o outside clue",
     "ctrl+d takes back what touches the cursor's cell",
+    ": title: ..., author: ..., note: ... (the rules in your words) name the puzzle",
 ])
 MARK_KEYS = [("w", "white"), ("b", "black"), ("x", "x"), ("v", "v")]
 LINE_ALIASES = {"german": "whisper", "dutch": "whisper", "regionsumline": "regionsum",
@@ -52,16 +59,22 @@ SIDES = {"left": ("row", False), "right": ("row", True), "top": ("col", False),
          "bottom": ("col", True)}
 
 
-class VariantsEditor(PuzzleEditor):
+class VariantsEditor(RedundantGivens, PuzzleEditor):
     family = VARIANTS
     grid_widget = VariantsGrid
     new_puzzles = (("Sudoku variant 9x9 (: adds killer cages, jigsaw, dots, thermos, ...)",
                     partial(model.blank, 9)),)
     typing_help = HINT
     export_style = ("grid", "the variants text format")
-    SLOTS = ("check", "rate")
+    SLOTS = ("check", "redundant", "rate")
     BINDINGS = [
         Binding("colon", "add_constraint", "Add constraint"),
+        Binding("ctrl+t", "walkthrough", "Steps"),
+        Binding("ctrl+j", "hardest", "Hardest step", show=False),
+        Binding("pagedown,right_square_bracket", "step(1)", "Next step", show=False),
+        Binding("pageup,left_square_bracket", "step(-1)", "Previous step", show=False),
+        Binding("home", "first_step", "First step", show=False),
+        Binding("end", "hardest", "Hardest step", show=False),
         Binding("ctrl+d", "drop_constraints", "Drop here"),
         Binding("ctrl+r", "reveal", "Solution"),
         *(Binding(key, f"mark('{kind}', False)", f"{kind} mark right", show=False)
@@ -83,14 +96,26 @@ class VariantsEditor(PuzzleEditor):
         Binding("o", "outside", "Outside clue", show=False),
     ]
 
+    step_at: var[int | None] = var(None, init=False)  # the stepper's step (None: off)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.last_rating = None  # the rating of the puzzle shown (or Failed)
+        self._boards: tuple = (None, [])  # (rating, the board before each of its steps)
+
     def panes(self) -> ComposeResult:
         with Container(id="board"):
             yield VariantsGrid(self.puzzle, id="grid")
+            step = Static("", id="step", markup=False)
+            step.display = False  # shown with the stepper
+            yield step
         yield StatusPanel(id="status")
 
     def on_mount(self) -> None:
         self.status.mount(Static("Grid", classes="heading"), Static("", id="here", markup=False),
                           Static("", id="legend"), after="#progress")
+        self.status.mount(Static("Puzzle", classes="heading"),
+                          Static("", id="words", markup=False))
         self.watch(self.grid, "cursor", self.show_here)
         self.show_puzzle()
         super().on_mount()
@@ -103,9 +128,34 @@ class VariantsEditor(PuzzleEditor):
         from core.variants.drawing import describe
 
         kinds = describe(self.puzzle) or "no constraint yet"
-        return f"Sudoku variant {self.puzzle.size}x{self.puzzle.size} · {kinds}"
+        own = dict(self.puzzle.meta)
+        credit = " · ".join(part for part in (
+            f"“{own['title']}”" if self.path and own.get("title") else "",
+            f"by {own['author']}" if own.get("author") else "") if part)
+        return " · ".join(part for part in (
+            credit, f"Sudoku variant {self.puzzle.size}x{self.puzzle.size}", kinds) if part)
+
+    def own_title(self) -> str:
+        return self.puzzle.title()
 
     # --- editing ---------------------------------------------------------------------------
+
+    def set_puzzle(self, puzzle, **changes) -> None:
+        self.restored()
+        super().set_puzzle(puzzle, **changes)
+
+    def restored(self) -> None:
+        """What was found belongs to the puzzle left: the grid shows none of it."""
+        self.last_check, self.last_rating = None, None
+
+    def filled_with(self, puzzle):
+        """A pasted grid of digits of this size (a classic Sudoku's line or rows): its givens
+        in this variant's grid, the constraints kept."""
+        from core.sudoku.model import Puzzle
+
+        if isinstance(puzzle, Puzzle) and puzzle.size == self.puzzle.size:
+            return self.puzzle.with_givens(puzzle.givens)
+        return None
 
     def on_cell_grid_edited(self, event: VariantsGrid.Edited) -> None:
         givens = list(self.puzzle.givens)
@@ -333,6 +383,10 @@ class VariantsEditor(PuzzleEditor):
                                         placeholder="cage 15: r1c1 r1c2"), added)
 
     def with_line(self, line: str) -> Variant:
+        key, colon, value = line.partition(":")
+        if colon and key.strip().lower() in formats.META:  # title:, author:, note: replace
+            own = dict(self.puzzle.meta) | {formats.META[key.strip().lower()]: value.strip()}
+            return replace(self.puzzle, meta=tuple((k, v) for k, v in own.items() if v))
         text = formats.format(self.puzzle)
         if line.strip().lower().startswith("regions:"):  # a whole jigsaw, rows after
             text = text.replace("regions:\n", "").split("\n")
@@ -377,16 +431,21 @@ class VariantsEditor(PuzzleEditor):
     # --- showing ---------------------------------------------------------------------------
 
     def show_puzzle(self) -> None:
-        self.grid.show(self.puzzle)
+        self.show_grid()
         self.fit()
         self.show_here()
+        if not self.query("#words"):  # the app took the editor down as it mounted
+            return
         key, words = self.query_one("#legend", Static), legend(self.puzzle)
         key.update(words)
         key.display = bool(words)
+        self.query_one("#words", Static).update(puzzle_words(self.puzzle))
 
     def show_here(self) -> None:
         """What the cursor's cell holds, in words (a setter's candidates in full)."""
-        self.query_one("#here", Static).update(here(self.puzzle, self.grid.cursor))
+        lines = self.query("#here")
+        if lines:  # not while the app takes the editor down as it mounts (a quick quit)
+            lines.first(Static).update(here(self.puzzle, self.grid.cursor))
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.fit)
@@ -404,22 +463,31 @@ class VariantsEditor(PuzzleEditor):
             return
         result = self.last_check.count
         givens = plural(self.puzzle.clue_count, "given")
-        answer = result.solution if self.reveal else None
         if result.count == 1:
-            self.status.set_uniqueness("✓ unique", "unique", f"{givens}; ctrl+r shows it")
-            self.grid.show(self.puzzle, solution=answer)
+            self.status.set_uniqueness("✓ unique", "unique", f"{self.redundant_text()}; "
+                                                             f"{givens}; ctrl+r shows it")
         elif result.count == 0:
             clashes = self.family.clashes_text(self.puzzle, result.clashes)
             self.status.set_uniqueness("✗ no solution", "none",
                                        f"{clashes or 'the rules contradict each other'}; "
                                        f"{givens}")
-            self.grid.show(self.puzzle)
         else:
             cells = listed(self.family.cell_names(self.puzzle, result.differs))
             self.status.set_uniqueness("⚠ several solutions", "several",
                                        f"two solutions differ in {cells} (highlighted); "
                                        f"{givens}")
-            self.grid.show(self.puzzle, differs=result.differs, solution=answer)
+        self.show_grid()
+
+    def show_grid(self) -> None:
+        """The puzzle with what the check found (cells where two solutions differ, givens
+        that could go), the solution when asked, or the stepper's board."""
+        result = self.last_check.count if isinstance(self.last_check, Checked) else None
+        found = result.count if result else 0
+        answer = result.solution if result and self.reveal and found else None
+        self.grid.show(self.puzzle, differs=result.differs if found >= 2 else (),
+                       solution=answer if found != 0 else None,
+                       redundant=self.redundant_givens() if found == 1 else (),
+                       step=self.step_view())
 
     def keys_hint(self) -> str:
         """The keys, and on a grid past 9x9 which tool keys type a digit there instead (the
@@ -434,21 +502,110 @@ class VariantsEditor(PuzzleEditor):
                 f"{' '.join(taken)} type one; add what they add with :")
 
     def checked(self) -> None:
-        """A unique puzzle is rated on the variants scale, in the pool."""
+        """A unique puzzle: the givens that could go, and its rating on the variants scale,
+        each in the pool."""
+        self.last_rating = None
         if self.found != 1:
             self.status.set_difficulty("— (rated once the puzzle is unique)", "",
                                        self.keys_hint())
+            self.show_step()
             return
+        self.look_for_redundant()
 
         def rated(rating) -> None:
             if LiveCheck.stopped(rating):
                 return
-            if isinstance(rating, Failed):
-                self.status.set_difficulty(rating.error, "", self.keys_hint())
-                return
-            used = "\n".join(f"  {name} ×{times}" for name, times in rating.techniques.items())
-            self.status.set_difficulty(rating.headline(), used, self.keys_hint())
-        self.rate(rated)
+            self.last_rating = rating
+            self.show_rating()
+        known = self.known_rating()
+        rated(known) if known is not None else self.rate(rated)
+
+    def show_rating(self) -> None:
+        rating = self.last_rating
+        if isinstance(rating, Failed):
+            self.status.set_difficulty(rating.error, "", self.keys_hint())
+            return
+        used = "\n".join(f"  {name} ×{times}" for name, times in rating.techniques.items())
+        self.status.set_difficulty(rating.headline(), used,
+                                   walkthrough_window(rating, self.step_at) + "\n\n"
+                                   + self.keys_hint())
+        self.status.follow("#walkthrough", "▶" if self.step_at is not None else None)
+        self.show_step()
+
+    # --- the stepper -----------------------------------------------------------------------
+
+    def stepper_boards(self):
+        """(boards before each step, the steps, the step shown) while the stepper is on and a
+        rating is known; else None."""
+        rating = self.last_rating
+        if self.step_at is None or rating is None or isinstance(rating, Failed):
+            return None
+        if not rating.steps:
+            return None
+        if self._boards[0] is not rating:
+            self._boards = (rating, boards_before(self.puzzle, rating.steps))
+        return self._boards[1], rating.steps, min(self.step_at, len(rating.steps) - 1)
+
+    def step_view(self) -> StepView | None:
+        stepping = self.stepper_boards()
+        if stepping is None:
+            return None
+        boards, steps, at = stepping
+        before, step = boards[at], steps[at]
+        return StepView(before.values, frozenset(step_cells(self.puzzle, step, before)),
+                        frozenset(c for c, _ in step.placements),
+                        frozenset(c for c, _ in step.eliminations))
+
+    def show_step(self) -> None:
+        """The stepper's sentence under the grid, and its board in the grid."""
+        line = self.query_one("#step", Static)
+        if self.step_at is None:
+            if line.display:  # just closed: the grid without the step's board
+                line.display = False
+                self.show_grid()
+            return
+        line.display = True
+        stepping = self.stepper_boards()
+        if stepping is None:
+            line.update("steps: rated once the puzzle is unique")
+        else:
+            _, steps, at = stepping
+            line.update(f"step {at + 1} of {len(steps)} · "
+                        f"{self.last_rating.step_label(steps[at])}\n{steps[at].text}")
+        self.show_grid()
+        self.grid.call_after_refresh(self.grid.scroll_to_cursor)  # clear of the words
+
+    def watch_step_at(self) -> None:
+        ready = self.last_rating is not None and not isinstance(self.last_rating, Failed)
+        self.show_rating() if ready else self.show_step()
+
+    def action_walkthrough(self) -> None:
+        self.step_at = None if self.step_at is not None else 0
+
+    def action_step(self, delta: int) -> None:
+        stepping = self.stepper_boards()
+        if stepping is not None:
+            self.step_at = max(0, min(stepping[2] + delta, len(stepping[1]) - 1))
+
+    def action_first_step(self) -> None:
+        if self.step_at is not None:
+            self.step_at = 0
+
+    def action_hardest(self) -> None:
+        """Open the stepper on the hardest step: the one the rating names."""
+        rating = self.last_rating
+        if rating is None or isinstance(rating, Failed) or not rating.steps:
+            self.say("no logical steps yet: the puzzle is rated once it is unique")
+            return
+        self.step_at = rating.hardest_index()
+
+    def commands(self):
+        return super().commands() + [
+            ("Steps on the grid", "Walk the logical solution step by step (ctrl+t)",
+             self.action_walkthrough),
+            ("Hardest step", "Show the hardest step of the logical solution (ctrl+j)",
+             self.action_hardest),
+        ]
 
 
 def _sum_problem(text: str) -> str | None:
@@ -567,6 +724,23 @@ def _outside_here(p: Variant, cell: int, side: str) -> str:
         if not reverse and (s.line, s.index) == (line, index):
             return f"sandwich {s.total} {side}"
     return ""
+
+
+def puzzle_words(p: Variant) -> str:
+    """The puzzle's title, author and rules as a page prints them: the setter's own, or
+    those written from the constraints (said so); `:` with title, author or note sets them."""
+    from core.variants.wording import name, rules_text
+
+    own = dict(p.meta)
+    lines = [own.get("title") or f"{name(p)} (no title: `:` title: ...)"]
+    if own.get("author"):
+        lines.append(f"by {own['author']}")
+    if own.get("rules"):
+        lines.append(f"Rules (the setter's):\n{own['rules']}")
+    else:
+        lines.append(f"Rules (written from the constraints; `:` note: ... for your own):\n"
+                     f"{rules_text(p)}")
+    return "\n".join(lines)
 
 
 def here(p: Variant, cell: int) -> str:

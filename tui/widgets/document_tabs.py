@@ -12,8 +12,11 @@ from textual.widgets import Static
 
 
 def document_name(editor) -> str:
-    """What the author calls an open puzzle: its file's name, or the new puzzle's family."""
-    return Path(editor.path).name if editor.path else f"untitled {editor.family.title}"
+    """What the author calls an open puzzle: its file's name, its own title, or the new
+    puzzle's family."""
+    if editor.path:
+        return Path(editor.path).name
+    return editor.own_title() or f"untitled {editor.family.title}"
 
 
 class DocumentTabs(Static):

@@ -1,8 +1,9 @@
 """A Sudoku variant in a terminal: thin and thick borders between every cell (regions in
 thick lines), the marks between cells drawn in the borders (○ ● white/black dots, their
 difference or ratio on white or grey when not the usual, ┃/━ bars, X V, < > ^ v), killer
-cages as tinted cells with the sum in the top-left one, extra regions in a grey tint,
-thermometer and arrow bulbs, even (□) and odd (○) cells, the diagonals as slants (╲ ╱);
+cages as tinted cells (no two neighbouring cages alike) outlined in dashes (╌ ╎) where no
+region wall runs, the sum raised (¹⁵) and coloured in the top-left cell, extra regions in a
+grey tint, thermometer and arrow bulbs, even (□) and odd (○) cells, the diagonals as slants (╲ ╱);
 today's lines in their print colours (core.variants.drawing.LINE_STYLES) as a letter in their
 empty cells, a tint, and connectors through the borders between their cells (━ ┃ ╲ ╱);
 quadruple digits on their corner; clones tinted alike (≡); indexers tinted by kind (↕ row,
@@ -43,11 +44,19 @@ MARK = Style(color="bright_white", bold=True)
 CANDIDATES = Style(color="cyan", italic=True)
 QUAD = Style(color="black", bgcolor="bright_white", bold=True)  # a white circle's digits
 DOT_VALUES = {"white": QUAD, "black": Style(color="bright_white", bgcolor="grey42", bold=True)}
-CAGE_TINTS = ("#3a3a5a", "#3a5a3a", "#5a3a3a", "#5a5a3a")
+CAGE_TINTS = ("#3a3a5a", "#3a5a3a", "#5a3a3a", "#5a5a3a", "#3a5a5a", "#5a3a5a")
+CAGE_EDGE = Style(color="#e0c060", bold=True)  # a cage's outline where no region wall is
+CAGE_SUM = Style(color="#e0c060", italic=True)  # a cage's sum: small raised digits
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 EXTRA_TINT = "#444444"  # windoku windows and other extra regions
 CLONE_TINTS = ("#5a4a2a", "#2a4a5a", "#4a2a5a", "#2a5a3a")
 INDEXER_TINTS = {"row": "#24482a", "column": "#4e2626", "box": "#28285a"}
 SHAPE = Style(color="grey62")
+REDUNDANT = Style(underline=True)  # a given that could go
+STEP_PLACED = Style(color="cyan", bold=True)  # digits the logic placed before the step shown
+STEP_USES = Style(bgcolor="#1f4f6f")  # the cells the step reasons from
+STEP_SETS = Style(color="black", bgcolor="green3")  # the cell it places a digit in
+STEP_RULES_OUT = Style(color="black", bgcolor="#d08040")  # cells it takes candidates from
 SIDE = 3  # characters a cell is wide
 
 
@@ -106,10 +115,16 @@ class VariantsGrid(CellGrid):
         self.solution = None
         self.selection: list[int] = []  # in the order picked: a thermo's bulb comes first
         self.pending: tuple[int, ...] = ()  # a clone's first shape, until the second is picked
+        self.redundant: frozenset[int] = frozenset()
+        self.step: StepView | None = None
 
-    def show(self, puzzle: Variant, differs=(), solution=None) -> None:
+    def show(self, puzzle: Variant, differs=(), solution=None, redundant=(),
+             step: StepView | None = None) -> None:
+        """The puzzle, the cells where two solutions differ, a solution, the givens that
+        could go (underlined), or the stepper's board."""
         resized = puzzle.size != self.puzzle.size or margins(puzzle) != margins(self.puzzle)
         self.puzzle, self.differs, self.solution = puzzle, set(differs), solution
+        self.redundant, self.step = frozenset(redundant), step
         self.refresh(layout=resized)
 
     def get_content_width(self, container, viewport) -> int:
@@ -170,8 +185,9 @@ class VariantsGrid(CellGrid):
             above = p.regions[(r - 1) * n + c] if r else None
             below = p.regions[r * n + c] if r < n else None
             thick = above != below
-            line, style = ("━", THICK) if thick else ("─", LINE)
             pair = ((r - 1) * n + c, r * n + c)
+            line, style = ("━", THICK) if thick else (
+                ("╌", CAGE_EDGE) if pair in look.cage_walls else ("─", LINE))
             middle = look.marks.get(pair) if 0 < r < n else None
             row += [(line, style), middle or look.links.get(pair, (line, style)), (line, style)]
         for (qr, qc), digits in look.quads.items():  # over the corner, centred
@@ -201,7 +217,8 @@ class VariantsGrid(CellGrid):
             cell = r * n + c
             mark = look.marks.get((cell - 1, cell)) if c else None
             wall = c == 0 or p.regions[cell - 1] != p.regions[cell]
-            plain = ("┃", THICK) if wall else ("│", LINE)
+            plain = ("┃", THICK) if wall else (
+                ("╎", CAGE_EDGE) if (cell - 1, cell) in look.cage_walls else ("│", LINE))
             row.append(mark or look.links.get((cell - 1, cell), plain) if c else plain)
             row += self._cell(cell, look)
         row.append(("┃", THICK))
@@ -211,8 +228,10 @@ class VariantsGrid(CellGrid):
         """The cell's three characters: its digit (a cage's sum before it), or what an empty
         cell shows, between the chevrons of a minimum or maximum; tinted, then marked."""
         v = self.puzzle.givens[cell]
-        style = GIVEN if v else EMPTY
-        if not v and self.solution is not None:
+        style = GIVEN + (REDUNDANT if cell in self.redundant else PLAIN) if v else EMPTY
+        if not v and self.step is not None and self.step.values[cell]:
+            v, style = self.step.values[cell], STEP_PLACED
+        elif not v and self.solution is not None:
             v, style = self.solution[cell], SOLUTION
         glyph, glyph_style = look.shapes.get(cell, ("·", None))
         chars = [(" ", style), (SYMBOLS[v - 1], style) if v else (glyph, glyph_style or style),
@@ -222,11 +241,16 @@ class VariantsGrid(CellGrid):
         if cell in look.sides:
             chars[0], chars[2] = ((ch, MARK) for ch in look.sides[cell])
         total = look.sums.get(cell)
-        if total is not None and total < 100:  # the sum, then the digit
-            chars = [(ch, style) for ch in f"{total:<2}"] + [chars[1] if v else (" ", style)]
+        if total is not None and total < 100:  # the sum raised and coloured, then the digit
+            chars = [(ch, CAGE_SUM) for ch in f"{total:<2}".translate(SUPERSCRIPT)] + [
+                chars[1] if v else (" ", style)]
         extra = Style(bgcolor=look.tints[cell]) if cell in look.tints else PLAIN
         if cell in self.differs:
             extra += DIFFERS
+        if self.step is not None:
+            extra += (STEP_SETS if cell in self.step.sets else STEP_RULES_OUT
+                      if cell in self.step.rules_out else STEP_USES if cell in self.step.uses
+                      else PLAIN)
         if cell in self.selection:
             extra += SELECTED
         elif cell in self.pending:
@@ -289,6 +313,17 @@ def margins(p: Variant) -> tuple[int, int, int, int]:
 
 
 @dataclass(frozen=True)
+class StepView:
+    """The stepper's board in the grid: the digits placed before the step, the cells it
+    reasons from, and those it places a digit in or takes candidates from."""
+
+    values: tuple[int, ...]
+    uses: frozenset[int] = frozenset()
+    sets: frozenset[int] = frozenset()
+    rules_out: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
 class _Look:
     """What the grid draws of a puzzle, by place: marks and line connectors in the borders
     (by the pair of cells, or by a corner (row, col) for a diagonal step), tints, what empty
@@ -305,6 +340,7 @@ class _Look:
     quads: dict
     sides: dict
     candidates: dict
+    cage_walls: frozenset
 
 
 @lru_cache(maxsize=8)
@@ -319,7 +355,16 @@ def _look(p: Variant) -> _Look:
                for q in p.quads},
         sides={c: EXTREMES[kind] for kind, cells in (("minimum", p.minima), ("maximum", p.maxima))
                for c in cells},
-        candidates={c: _candidate_text(digits, n) for c, digits in p.candidates})
+        candidates={c: _candidate_text(digits, n) for c, digits in p.candidates},
+        cage_walls=_cage_walls(p))
+
+
+def _cage_walls(p: Variant) -> frozenset[tuple[int, int]]:
+    """The borders (a, b), a left of or above b, that a cage's outline runs along: between a
+    cage's cell and a cell outside it."""
+    cage_of = {c: i for i, cage in enumerate(p.cages) for c in cage.cells}
+    return frozenset((min(a, b), max(a, b)) for a in cage_of for b in _beside(a, p.size)
+                     if cage_of.get(b) != cage_of[a])
 
 
 def _candidate_text(digits: int, n: int) -> str:
@@ -382,8 +427,28 @@ def _cage_tints(p: Variant) -> dict[int, str]:
     found |= {cell: CLONE_TINTS[i % len(CLONE_TINTS)] for i, clone in enumerate(p.clones)
               for cell in clone.a + clone.b}
     found |= {cell: EXTRA_TINT for region in p.extra for cell in region}
-    return found | {cell: CAGE_TINTS[i % len(CAGE_TINTS)] for i, cage in enumerate(p.cages)
+    return found | {cell: CAGE_TINTS[tint] for cage, tint in zip(p.cages, _cage_colours(p),
+                                                                   strict=True)
                     for cell in cage.cells}
+
+
+def _cage_colours(p: Variant) -> list[int]:
+    """A tint for each cage, none the same as a neighbouring cage's (greedy, in order; six
+    tints are more than a grid of cages needs in practice, and the outline shows anyway)."""
+    n, cage_of = p.size, {c: i for i, cage in enumerate(p.cages) for c in cage.cells}
+    colours: list[int] = []
+    for i, cage in enumerate(p.cages):
+        near = {colours[cage_of[b]] for a in cage.cells for b in _beside(a, n)
+                if cage_of.get(b, i) < i}
+        colours.append(next((t for t in range(len(CAGE_TINTS)) if t not in near),
+                            i % len(CAGE_TINTS)))
+    return colours
+
+
+def _beside(cell: int, n: int) -> list[int]:
+    r, c = divmod(cell, n)
+    return [x * n + y for x, y in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+            if 0 <= x < n and 0 <= y < n]
 
 
 def _dim(color: str) -> str:

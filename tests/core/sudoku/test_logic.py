@@ -97,8 +97,10 @@ def test_the_classic_scale_is_named():
 def test_other_sizes_say_the_workbench_scale_never_se():
     for name in ("six_by_six.txt", "sixteen.txt"):
         rating = rate(parse((PUZZLES / name).read_text()))
-        assert rating.scale == "workbench" and rating.score_text() == "workbench scale"
-        assert rating.headline().startswith(f"{rating.level}, workbench scale, hardest: ")
+        assert rating.scale == "workbench"
+        assert rating.score_text() == f"score {rating.score:.1f} (workbench scale)"
+        assert rating.headline().startswith(f"{rating.level}, score {rating.score:.1f} "
+                                            "(workbench scale), hardest: ")
         _never_se(rating)
 
 

@@ -144,13 +144,13 @@ def test_a_grid_cell_parity_is_an_even_or_odd_cell():
             {"size": 9, "grid": grid})))
 
 
-def test_the_caption_names_first_the_rules_the_grid_cannot_show():
-    from core.variants.drawing import describe, title
+def test_the_caption_lists_the_negative_rules_a_grid_cannot_show():
+    from core.variants.drawing import describe
     from core.variants.model import Mark, make
 
     p = make(9, None, None, marks=[Mark("x", 0, 1)], negative={"x", "v"},
              rules={"antiknight", "antiking", "disjoint"}, thermos=[(2, 3)])
-    assert title(p) == "Sudoku 9x9 · anti-king, anti-knight, disjoint, XV (negative) +1"
+    assert describe(p) == "anti-king, anti-knight, disjoint, XV (negative), thermo"
     assert describe(make(9, None, None, negative={"white"})) == "non-consecutive"
     assert describe(make(9, None, None, negative={"white", "black"},
                          marks=[Mark("black", 0, 1)])) == ("kropki (negative black), "
@@ -217,3 +217,13 @@ def test_a_file_of_many_is_read_puzzle_by_puzzle_from_each_kind_line():
     assert isinstance(items[1][1], ParseError) and "cage" in items[1][1].message
     with pytest.raises(ParseError, match="a second `kind:` line \\(the first is on line 1\\)"):
         formats.parse(SAMPLE + SAMPLE)  # one puzzle asked for: refused, not merged
+
+
+def test_the_setters_rules_keep_their_lines_in_the_text_format():
+    from dataclasses import replace
+
+    own = (("title", "Little one"), ("author", "A. Setter"),
+           ("rules", "Normal sudoku rules apply.\n\nThermos increase from the bulb."))
+    text = formats.format(replace(formats.parse(SAMPLE), meta=own))
+    assert "note: Normal sudoku rules apply.\nnote:\nnote: Thermos increase" in text
+    assert formats.parse(text).meta == own

@@ -1,0 +1,64 @@
+"""The givens that could go, for an editor whose family says (`redundant`): found in the pool
+after a unique count, in a job of its own (the panel says unique at once, and Esc stops this
+pass alone), remembered by puzzle so that undo shows them at once. The Sudoku and variants
+editors mix it in and underline them in their grids."""
+
+from __future__ import annotations
+
+from core import jobs
+from core.family import REDUNDANT_SECONDS, Failed
+from tui.screens.editor import listed, plural
+
+STOPPED = "stopped"  # the redundant givens' pass was stopped (Esc)
+
+
+class RedundantGivens:
+    """Mixed into a PuzzleEditor with a "redundant" slot; `show_check` is called again when
+    the pass reports."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.redundancy: dict = {}  # (givens that could go, undecided) or STOPPED, by puzzle
+
+    def look_for_redundant(self) -> None:
+        puzzle = self.puzzle
+        if puzzle in self.redundancy:
+            return
+
+        def found(result) -> None:
+            if not isinstance(result, Failed):
+                self.redundancy[puzzle] = result
+                self.show_check()
+        self.live.start("redundant", jobs.redundant, self.family.name, puzzle, self.context(),
+                        self.last_check.count.solution, then=found)
+
+    def jobs_stopped(self, slots: set[str]) -> None:
+        super().jobs_stopped(slots)
+        if "redundant" in slots:
+            self.redundancy[self.puzzle] = STOPPED
+            self.show_check()
+
+    def redundant_givens(self) -> tuple:
+        """The givens found that could go (underlined in the grid); () while not known."""
+        known = self.redundancy.get(self.puzzle)
+        return known[0] if known and known != STOPPED else ()
+
+    def redundant_text(self) -> str:
+        """What the pass over the givens found: those that could go, those it could not
+        decide in its time (then the puzzle is not said to be minimal)."""
+        known = self.redundancy.get(self.puzzle)
+        if known is None:
+            return "looking for givens that could go…"
+        if known == STOPPED:
+            return "givens that could go: not looked for (stopped; edit to look again)"
+        found, undecided = known
+        parts = [f"{plural(len(found), 'redundant given')} (underlined): removing any one "
+                 "keeps it unique"] if found else []
+        if undecided:
+            names = listed(self.family.cell_names(self.puzzle, undecided))
+            parts.append(f"{plural(len(undecided), 'given')} undecided in "
+                         f"{REDUNDANT_SECONDS:.0f} s ({names}): each may or may not be "
+                         "needed")
+        if not self.family.givens(self.puzzle):
+            return "no givens: the constraints alone make it unique"
+        return "; ".join(parts) or "minimal: every given is needed"
