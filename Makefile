@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 .PHONY: run test bench lint clean sanitize
 
 # The compiled engine (core/native/*.c) builds here, with the machine's C compiler.
-$(STAMP): pyproject.toml setup.py $(wildcard core/native/*.c)
+$(STAMP): pyproject.toml setup.py $(wildcard core/native/*.[ch])
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'

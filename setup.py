@@ -4,6 +4,7 @@ without a C compiler still installs, and runs the Python engine (puzzle-tui --ve
 from setuptools import Extension, setup
 
 setup(ext_modules=[
-    Extension("core.native._sudoku", ["core/native/sudoku.c"], optional=True,
+    Extension("core.native._sudoku", ["core/native/sudoku.c"], depends=["core/native/minlex.h"],
+              optional=True,
               extra_compile_args=["-std=c11", "-O3"]),
 ])

@@ -664,6 +664,8 @@ failed:
     return NULL;
 }
 
+#include "minlex.h"
+
 static PyMethodDef methods[] = {
     {"propagate", py_propagate, METH_VARARGS,
      "propagate(box_rows, box_cols, candidates, placed, dirty) -> bool: singles to a fixpoint, "
@@ -677,6 +679,9 @@ static PyMethodDef methods[] = {
     {"reduce", py_reduce, METH_VARARGS,
      "reduce(box_rows, box_cols, solution, kept, groups, target=-1, stop=None) -> "
      "(kept cells, stopped): greedy removal of groups while the puzzle stays unique"},
+    {"minlex", py_minlex, METH_VARARGS,
+     "minlex(box_rows, box_cols, givens) -> the minlex form as text (up to 9x9), or None "
+     "past a million tied arrangements"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -10,12 +10,14 @@ the partial arrangements that tie for the smallest rows so far (a row that compa
 can never come back). Columns are not ordered up front: within a stack they stay in blocks
 whose order is still open, and each row orders a block the smallest way (blanks first, then
 the labels already given, then new symbols, whose order is the only choice that branches).
+The compiled engine runs the same search (core/native/minlex.h).
 """
 
 from __future__ import annotations
 
 from itertools import permutations, product
 
+from core import native
 from core.sudoku.model import Puzzle, Shape
 
 MAX_SIZE = 9  # larger grids have too many column orders to list (16x16: 4!^5 = 7,962,624)
@@ -27,6 +29,10 @@ def minlex(puzzle: Puzzle) -> str:
     if shape.size > MAX_SIZE:
         raise ValueError(f"no minlex form for {shape.size}x{shape.size} grids; "
                          f"sizes up to {MAX_SIZE}x{MAX_SIZE}")
+    if native.sudoku is not None:
+        form = native.sudoku.minlex(shape.box_rows, shape.box_cols, puzzle.givens)
+        if form is not None:  # None: past a million tied arrangements (a nearly empty grid)
+            return form
     n = shape.size
     grids = [_rows(puzzle.givens, n)]
     if shape.box_rows == shape.box_cols:

@@ -10,6 +10,8 @@ from core.sudoku.canonical import minlex
 from core.sudoku.generator import random_solution
 from core.sudoku.model import Puzzle, Shape
 
+pytestmark = pytest.mark.usefixtures("engine")  # on both engines
+
 DIGITS = "0123456789"
 
 

@@ -14,7 +14,8 @@ import pytest
 from core import native
 from core.search import Stopped
 from core.sudoku import parse
-from core.sudoku.model import Shape, geometry
+from core.sudoku.generator import random_solution
+from core.sudoku.model import Puzzle, Shape, geometry
 from core.sudoku.solver import DONE, STOPPED, count, explore, search_candidates
 from tests.core.sudoku.corpus import corpus, differences
 
@@ -168,3 +169,30 @@ def test_the_compiled_pass_checks_what_it_is_given():
         native.sudoku.filled_by_rows(3, 3, lambda: 1.0)
     with pytest.raises(TypeError, match="draw: a callable"):
         native.sudoku.filled_by_rows(3, 3, 0.5)
+
+
+def test_both_engines_give_the_same_minlex_forms():
+    from core.sudoku.canonical import minlex
+    from tests.core.sudoku.helpers import sample
+
+    rng = random.Random(11)
+    puzzles = sample("top1465_sample.txt", 3)
+    for size in (4, 6, 8, 9):
+        shape = Shape.of_size(size)
+        for _ in range(40):
+            solution = random_solution(shape, rng)
+            keep = rng.uniform(0.1, 0.9)
+            puzzles.append(Puzzle(shape, tuple(v if rng.random() < keep else 0
+                                               for v in solution)))
+    compiled = [native.sudoku.minlex(p.shape.box_rows, p.shape.box_cols, p.givens)
+                for p in puzzles]
+    saved, native.sudoku = native.sudoku, None
+    try:
+        python = [minlex(p) for p in puzzles]
+    finally:
+        native.sudoku = saved
+    assert compiled == python and None not in compiled
+    with pytest.raises(ValueError, match="no minlex form for 16x16"):
+        native.sudoku.minlex(4, 4, [0] * 256)
+    with pytest.raises(ValueError, match="cell 3 holds no symbol of 9"):
+        native.sudoku.minlex(3, 3, [0, 0, 0, 10] + [0] * 77)
