@@ -4,18 +4,24 @@ edit); the Sudoku panel never calls a puzzle minimal while givens are undecided.
 import random
 
 from core import sudoku
+from core.sudoku.model import geometry
 from tests.tui.conftest import wait_for
 from tui.app import PuzzleApp
 from tui.widgets.sudoku_grid import SudokuGrid
 
 
 def slow_to_count() -> sudoku.Puzzle:
-    """A 25x25 with 220 givens of one filling: counting it to two takes seconds."""
+    """A 25x25 with 240 givens of one filling and, in a blank, a symbol of none of its peers
+    that the filling does not hold there: counting it takes minutes, on either engine."""
     n = 25
-    filled = sudoku.solve(sudoku.Puzzle(sudoku.Shape.of_size(n), (0,) * n * n))
-    kept = set(random.Random(0).sample(range(n * n), 220))
-    return sudoku.Puzzle(sudoku.Shape.of_size(n),
-                         tuple(v if c in kept else 0 for c, v in enumerate(filled)))
+    shape = sudoku.Shape.of_size(n)
+    filled = sudoku.solve(sudoku.Puzzle(shape, (0,) * n * n))
+    kept = set(random.Random(0).sample(range(n * n), 240))
+    givens = [v if c in kept else 0 for c, v in enumerate(filled)]
+    cell = random.Random(0).choice([c for c in range(n * n) if not givens[c]])
+    peers = {givens[p] for p in geometry(shape).peers[cell]}
+    givens[cell] = min(set(range(1, n + 1)) - peers - {filled[cell]})
+    return sudoku.Puzzle(shape, tuple(givens))
 
 
 def shown(app, selector: str) -> str:
