@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Header
 
-from core import kinds
+from core import kinds, native
 from core.errors import ParseError
 from core.files import InputError
 from core.jobs import JobPool
@@ -63,6 +63,9 @@ class PuzzleApp(App):
 
     def on_mount(self) -> None:
         self.push_screen(StartScreen())
+        if native.sudoku is None and not native.forced():
+            self.notify(f"{native.engine()}: the same answers, more slowly",
+                        title="Python engine", severity="warning", timeout=20)
         if self.start_path:
             self.open_path(self.start_path)
 

@@ -5,6 +5,7 @@ with. PUZZLE_ENGINE=python forces the Python engine."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 SWITCH = "PUZZLE_ENGINE"
 
@@ -21,8 +22,11 @@ def _load():
     try:
         from core.native import _sudoku
     except ImportError as error:
-        return None, (f"the compiled engine is not built ({error}); install a C compiler and "
-                      "Python's headers, then `pip install -e .` again")
+        built = any(Path(__file__).parent.glob("_sudoku*"))
+        what = (f"the compiled engine did not load ({error})" if built else
+                "the compiled engine was not built at install (no C compiler?)")
+        return None, (f"{what}; install a C compiler and Python's headers (Debian: gcc and "
+                      "python3-dev), then `pip install -e .` again")
     return _sudoku, ""
 
 

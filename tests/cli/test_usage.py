@@ -42,8 +42,9 @@ def test_version_says_why_the_python_engine_runs():
         "import sys; sys.modules['core.native._sudoku'] = None\n"
         "from cli import main; main(['--version'])")], capture_output=True, text=True)
     why = unbuilt.stdout.splitlines()[1]
-    assert why.startswith("engine: Python (the compiled engine is not built (")
-    assert "install a C compiler and Python's headers, then `pip install -e .` again" in why
+    assert why.startswith("engine: Python (the compiled engine did not load (")
+    assert "install a C compiler and Python's headers (Debian: gcc and python3-dev), then " \
+        "`pip install -e .` again" in why
 
 
 @pytest.mark.parametrize("argv, hint", [

@@ -13,6 +13,7 @@ from tui.screens.arith_editor import ArithEditor
 from tui.screens.dialogs import Choice, Menu, PathPrompt, PrintOptions
 from tui.screens.generate import GenerateDialog
 from tui.screens.numcro_editor import NumcroEditor
+from tui.screens.start import StartScreen
 from tui.screens.sudoku_editor import SudokuEditor
 
 SAMPLE = Path(__file__).resolve().parents[2] / "puzzles" / "sudoku" / "hard_rot180.txt"
@@ -468,3 +469,24 @@ async def test_every_family_exports_from_its_editor(pool, tmp_path):
             app.screen.session.document.saved_text = app.screen.text()
 
 
+
+
+async def test_the_app_says_when_it_runs_on_the_python_engine(pool, monkeypatch):
+    from core import native
+
+    monkeypatch.setattr(native, "sudoku", None)
+    monkeypatch.setattr(native, "why_python", "the compiled engine was not built at install")
+    monkeypatch.delenv(native.SWITCH, raising=False)
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: app._notifications)
+        said = [n.message for n in app._notifications]
+        assert said == ["engine: Python (the compiled engine was not built at install): the "
+                        "same answers, more slowly"]
+
+
+async def test_the_compiled_engine_is_not_announced(pool):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        assert not list(app._notifications)
