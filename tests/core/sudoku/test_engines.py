@@ -196,3 +196,21 @@ def test_both_engines_give_the_same_minlex_forms():
         native.sudoku.minlex(4, 4, [0] * 256)
     with pytest.raises(ValueError, match="cell 3 holds no symbol of 9"):
         native.sudoku.minlex(3, 3, [0, 0, 0, 10] + [0] * 77)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_the_ladder_rates_the_same_on_both_engines(seed):
+    """Its forcing chains read the candidates a failed propagation leaves (the chain's
+    length): the compiled propagation must leave the same ones."""
+    from core.sudoku.generator import Options, make
+    from core.sudoku.logic import rate
+
+    puzzle = make(Options(size=12), random.Random(seed)).puzzle
+    compiled = rate(puzzle)
+    saved, native.sudoku = native.sudoku, None
+    try:
+        python = rate(puzzle)
+    finally:
+        native.sudoku = saved
+    assert compiled == python
+    assert any(step.technique == "forcing chain" for step in compiled.steps)
