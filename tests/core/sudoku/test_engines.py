@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from core import native
 from core.search import Stopped
@@ -214,3 +216,31 @@ def test_the_ladder_rates_the_same_on_both_engines(seed):
         native.sudoku = saved
     assert compiled == python
     assert any(step.technique == "forcing chain" for step in compiled.steps)
+
+
+_ANY = st.one_of(st.integers(-2 ** 70, 2 ** 70), st.none(), st.text(max_size=3),
+                 st.floats(allow_nan=True), st.lists(st.integers(0, 9), max_size=3))
+
+
+@settings(max_examples=300, deadline=None)
+@given(box=st.sampled_from([(2, 2), (2, 3), (3, 3), (0, 3), (5, 6), (-1, 4)]),
+       cells=st.lists(st.one_of(st.integers(0, 600), _ANY), max_size=90),
+       extra=st.lists(_ANY, min_size=4, max_size=4))
+def test_any_arrays_give_an_answer_or_an_error_never_a_crash(box, cells, extra):
+    """Whatever reaches the C boundary: a result, or a Python exception naming what is
+    wrong (the process never dies; a crash would end this test run)."""
+    s = native.sudoku
+    calls = [
+        lambda: s.search(*box, cells, 2, None, extra[0], extra[1], 0, bool(extra[2])),
+        lambda: s.search(*box, cells, extra[0], extra[1]),
+        lambda: s.propagate(*box, list(cells), extra[0], extra[1]),
+        lambda: s.reduce(*box, cells, extra[0], [cells], extra[2] if isinstance(extra[2], int)
+                         else -1),
+        lambda: s.minlex(*box, cells),
+        lambda: s.filled_by_rows(*box, lambda: extra[3]),
+    ]
+    for call in calls:
+        try:
+            call()
+        except (ValueError, TypeError, OverflowError):
+            pass
