@@ -22,6 +22,14 @@ from core.counting import Count
 from core.errors import ParseError, did_you_mean
 from core.search import Stop, node_capped, with_deadline
 
+# the levels every family's rating names, easiest first (a family uses a prefix of them)
+LEVEL_ORDER = ("easy", "medium", "hard", "expert", "master", "needs-guessing")
+
+
+def level_rank(level: str | None) -> int:
+    """A level's place among LEVEL_ORDER; anything else (no level, unrated) after them."""
+    return LEVEL_ORDER.index(level) if level in LEVEL_ORDER else len(LEVEL_ORDER)
+
 
 @dataclass(frozen=True)
 class Context:

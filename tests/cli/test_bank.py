@@ -227,3 +227,23 @@ def test_a_numcro_bank_against_a_dictionary(tmp_path, capsys):
     puzzle.write_text(rows[0]["puzzle"] + "\n")
     assert main(["check", str(puzzle), "--dict", folder, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["unique"]
+
+
+def test_info_lists_the_levels_easiest_first_whatever_their_counts(tmp_path, capsys):
+    bank = tmp_path / "b.sqlite"
+    assert build(bank, "--count", "8", "--seed", "1") == 0
+    # the counts made to fall as the levels rise would list them hardest first by count
+    db = sqlite3.connect(bank)
+    with db:
+        ids = [row[0] for row in db.execute("SELECT id FROM puzzles ORDER BY id")]
+        for level, chosen in (("master", ids[:4]), ("hard", ids[4:6]), ("easy", ids[6:7]),
+                              (None, ids[7:])):
+            db.executemany("UPDATE puzzles SET level = ? WHERE id = ?",
+                           [(level, i) for i in chosen])
+    db.close()
+    capsys.readouterr()
+    assert main(["bank", "info", str(bank)]) == 0
+    listed = [line.strip() for line in capsys.readouterr().out.splitlines()[3:]]
+    assert listed == ["easy: 1", "hard: 2", "master: 4", "-: 1"]
+    assert main(["bank", "info", str(bank), "--json"]) == 0
+    assert list(json.loads(capsys.readouterr().out)["levels"]) == ["easy", "hard", "master", "-"]
