@@ -86,6 +86,30 @@ def test_resumes_after_a_kill_with_the_same_puzzles(tmp_path):
     assert stored(killed) == stored(whole)
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_says_what_was_kept_and_how_to_go_on(tmp_path, jobs):
+    bank = tmp_path / "b.sqlite"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cli", "bank", "build", str(bank), *SMALL, "--count", "400",
+         "--seed", "7", "--jobs", jobs], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        text=True, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not bank.exists() or len(stored(bank)) < 3):
+        time.sleep(0.2)
+    os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl+C: the whole group
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 130
+    held = len(stored(bank))
+    assert 3 <= held < 400
+    db = sqlite3.connect(bank)
+    next_seed = int(db.execute("SELECT value FROM meta WHERE key = 'next_seed'").fetchone()[0])
+    db.close()
+    assert err.strip().splitlines()[-1] == (
+        f"bank: interrupted: {bank} keeps the {held} puzzles stored (of 400); "
+        f"`puzzle-tui bank build {bank} --count 400` goes on from seed {next_seed}")
+    assert "Traceback" not in err
+
+
 def test_a_dask_local_cluster_makes_the_same_puzzles_as_local_jobs(tmp_path):
     import distributed
     local, cluster_bank = tmp_path / "local.sqlite", tmp_path / "cluster.sqlite"
