@@ -114,19 +114,24 @@ class Session:
     def exported(self, path: str, puzzle, answer, style: str,
                  rating=None) -> dict[str, str | bytes]:
         """The files an export to `path` writes, by name: .ipuz, .svg (and -solution.svg when
-        the answer is known), .pdf (its heading with the rating, when known), else the
-        family's text in `style`. ValueError or FontMissing when it cannot be drawn."""
+        the answer is known), .pdf (its heading with the rating, when known), .txt or no
+        extension the family's text in `style`. ValueError for another extension, or
+        FontMissing, when it cannot be drawn."""
         from core import export
 
         family = self.family
-        if path.endswith(".ipuz"):
+        kind = export.format_of_name(path)  # the name says the format, whatever its case
+        if kind is None:
+            raise ValueError(f"no exporter writes {export.extension_of(path)} files; name it "
+                             ".pdf, .svg, .ipuz or .txt")
+        if kind == "ipuz":
             return {path: export.to_ipuz(family, puzzle, answer)}
-        if path.endswith(".svg"):
+        if kind == "svg":
             files = {path: export.export_svg(family, puzzle)}
             if answer is not None:
                 files[path[:-4] + "-solution.svg"] = export.export_svg(family, puzzle, answer)
             return files
-        if path.endswith(".pdf"):
+        if kind == "pdf":
             return {path: export.export_pdf(
                 [(family, puzzle, answer, family.title_of(puzzle), rating)], per_page=1,
                 title=Path(path).stem)}

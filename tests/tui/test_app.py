@@ -389,6 +389,13 @@ async def test_export_from_the_editor_follows_the_file_name(pool, tmp_path):
             app.screen.query_one(Input).value = str(tmp_path / name)
             await pilot.press("enter")
             await wait_for(pilot, lambda target=tmp_path / name: target.exists())
+        # a name no exporter writes is refused, not filled with text
+        await pilot.press("ctrl+e")
+        await wait_for(pilot, lambda: ready(app, PathPrompt))
+        app.screen.query_one(Input).value = str(tmp_path / "p.docx")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "no exporter writes .docx" in text_of(app, "#notice"))
+        assert not (tmp_path / "p.docx").exists()
         assert from_ipuz((tmp_path / "p.ipuz").read_text()) == (editor.family, editor.puzzle)
         assert (tmp_path / "p-solution.svg").read_text().count("<text") == 81
         if "p.pdf" in targets:  # headed as the command line heads it: level, score, scale
