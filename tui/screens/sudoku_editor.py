@@ -28,6 +28,10 @@ STEPS_BEFORE, STEPS_SHOWN = 3, 14  # the walkthrough's window around the step sh
 STOPPED = "stopped"  # the redundant givens' pass was stopped (Esc)
 
 
+NONE_SUGGESTED = ("no given (nor a symmetric set of them) makes it unique on its own: too many "
+                  "solutions yet; add givens, and ctrl+u offers some once a few will do")
+
+
 class SudokuEditor(PuzzleEditor):
     family = SUDOKU
     grid_widget = SudokuGrid
@@ -64,7 +68,9 @@ class SudokuEditor(PuzzleEditor):
         self.last_rating = None  # the rating of the puzzle shown (or Failed)
         self.ratings: dict = {}  # ratings by puzzle: undo shows them at once
         self.redundancy: dict = {}  # (givens that could go, undecided) or STOPPED, by puzzle
-        self.suggested: tuple = ()  # givens that would make the puzzle unique
+        # givens that would make the puzzle unique: None not known yet, () none found, or
+        # the Failed of the search
+        self.suggested: tuple | Failed | None = None
         self.own_marks: dict[int, int] = {}  # the author's pencil marks, by cell
         self._boards: tuple = (None, [])  # (rating, the board before each of its steps)
         self.stepping_shown = False  # the grid shows a step's board
@@ -134,7 +140,7 @@ class SudokuEditor(PuzzleEditor):
         self.forget_results()
 
     def forget_results(self) -> None:
-        self.last_check, self.last_rating, self.suggested = None, None, ()
+        self.last_check, self.last_rating, self.suggested = None, None, None
 
     def show_puzzle(self) -> None:
         self.show_grid()
@@ -222,12 +228,14 @@ class SudokuEditor(PuzzleEditor):
                  else "ctrl+r shows both solutions in turn")
         givens = plural(self.puzzle.clue_count, "given")
         text = f"two solutions differ in {cells} (highlighted); {shown}; {givens}"
-        if self.suggested:
+        if isinstance(self.suggested, tuple) and self.suggested:
             options = ["; ".join(f"{sudoku.cell_name(c, self.puzzle.size)}="
                                  f"{sudoku.SYMBOLS[v - 1]}" for c, v in added)
                        for added in self.suggested]
             text += "\nmake it unique by adding " + " or ".join(options[:4]) + (
                 "\n(ctrl+u adds the first)")
+        elif self.suggested == ():
+            text += f"\n{NONE_SUGGESTED}"
         return text
 
     def show_grid(self) -> None:
@@ -277,24 +285,38 @@ class SudokuEditor(PuzzleEditor):
 
     def run_suggestions(self) -> None:
         def found(suggested) -> None:
-            if isinstance(suggested, Failed):
-                return
             self.suggested = suggested
-            if self.found and self.found >= 2:
+            if isinstance(suggested, tuple) and self.found and self.found >= 2:
                 self.status.set_uniqueness("⚠ several solutions", "several",
                                            self.several_text())
         self.live.start("suggest", jobs.making_unique, self.family.name, self.puzzle,
                         self.context(), then=found)
 
     def action_make_unique(self) -> None:
-        """Add the first suggested givens (one step to undo)."""
-        if not self.suggested:
-            self.say("no suggestion yet: the puzzle is not known to have several solutions")
+        """Add the first suggested givens (one step to undo); when there is none, why."""
+        if not (isinstance(self.suggested, tuple) and self.suggested):
+            self.say(self.why_no_suggestion())
             return
         givens = list(self.puzzle.givens)
         for cell, v in self.suggested[0]:
             givens[cell] = v
         self.set_puzzle(self.puzzle.with_givens(givens))
+
+    def why_no_suggestion(self) -> str:
+        """What ctrl+u says when it has nothing to add, in the panel's own terms."""
+        found, suggested = self.found, self.suggested
+        if found is None:
+            return "nothing to add yet: the puzzle is still being checked"
+        if found == 1:
+            return "nothing to add: the puzzle is unique"
+        if found == 0:
+            return "nothing to add: the puzzle has no solution (givens added cannot help)"
+        if isinstance(suggested, Failed):
+            return (f"no suggestion: {suggested.error}" if suggested.error else
+                    "no suggestion: the search was stopped (edit to look again)")
+        if suggested is None:
+            return "several solutions: still looking for givens that make it unique…"
+        return f"several solutions: {NONE_SUGGESTED}"
 
     # --- difficulty and the stepper --------------------------------------------------------
 
