@@ -24,7 +24,7 @@ from tui.screens.generate import GenerateDialog
 from tui.screens.help import HelpScreen
 from tui.screens.start import StartScreen
 from tui.widgets import keys
-from tui.widgets.document_tabs import DocumentTabs, document_name
+from tui.widgets.document_tabs import DocumentTabs, document_name, untitled_number
 
 # the actions that change which puzzle is in front: not while a dialog is open over it
 DOCUMENT_ACTIONS = {"next_document", "close_document", "start_screen", "generate", "open"}
@@ -129,6 +129,7 @@ class PuzzleApp(App):
             return
         editor = families.editor_for(kinds.of(puzzle))(puzzle, path, saved_text,
                                                                recovery)
+        editor.untitled = untitled_number(editor, self.documents)  # two new ones differ
         self.opened += 1
         self.install_screen(editor, f"document-{self.opened}")
         front = self.editor()

@@ -27,6 +27,7 @@ from tui.live_check import LiveCheck
 from tui.screens.dialogs import Choice, PathPrompt
 from tui.session import Session
 from tui.storage import StorageError
+from tui.widgets.document_tabs import document_name
 from tui.widgets.status_panel import StatusPanel
 
 RATINGS_KEPT = 50  # ratings remembered by puzzle state (undo prints the rating at once)
@@ -64,6 +65,7 @@ class PuzzleEditor(Screen):
     grid_widget: type | None = None
     typing_help = ""
     export_style = ("line", "one-line text")  # the family's format style, and its name
+    untitled = 1  # a new puzzle's number among the new ones of its family (app.edit sets it)
     CSS_PATH = Path(__file__).parent.parent / "editor.tcss"
     AUTO_FOCUS = "#grid"
     BINDINGS = [
@@ -134,7 +136,7 @@ class PuzzleEditor(Screen):
         return self.is_attached and self.app.is_running and bool(self.query(StatusPanel))
 
     def update_title(self) -> None:
-        name = Path(self.path).name if self.path else "untitled"
+        name = document_name(self, family=False)  # the subtitle names the family
         self.title = f"{name}{' •' if self.dirty else ''}"
         self.sub_title = self.describe()
 

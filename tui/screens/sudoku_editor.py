@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from core import jobs, sudoku
 from core.family import REDUNDANT_SECONDS, Checked, Failed
-from core.sudoku.authoring import boards_before, candidates, step_cells
+from core.sudoku.authoring import boards_before, candidates, step_cells, symmetry_of
 from core.sudoku.family import SUDOKU
 from core.symmetry import SYMMETRIES, orbits
 from tui.live_check import LiveCheck
@@ -92,7 +92,11 @@ class SudokuEditor(PuzzleEditor):
     def describe(self) -> str:
         n = self.puzzle.size
         mode = " · pencil marks" if self.pencil else ""
-        return f"Sudoku {n}x{n} · symmetry {self.symmetry}{mode}"  # the givens: in the panel
+        # the givens' own symmetry, and the editing mode (F3) when it is on: said apart
+        pattern = "" if not self.puzzle.clue_count else (
+            f" · givens {symmetry_of(self.puzzle).replace('none', 'not symmetric')}")
+        editing = "" if self.symmetry == "none" else f" · symmetric editing {self.symmetry}"
+        return f"Sudoku {n}x{n}{pattern}{editing}{mode}"
 
     # --- editing ---------------------------------------------------------------------------
 
