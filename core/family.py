@@ -154,6 +154,18 @@ class Generator:
             raise ValueError(f"{files[0]}: {error}" if len(files) == 1 else str(error)) from None
 
 
+def notes_text(notes: dict) -> str:
+    """A generator's notes in words, as the command line and the app say them: lists spaced,
+    reasons each with their words (`own words not placed: no entry of their length: ...`)."""
+    def said(value) -> str:
+        if isinstance(value, list):
+            return " ".join(map(str, value)) or "none"
+        if isinstance(value, dict):
+            return "; ".join(f"{why}: {said(v)}" for why, v in value.items()) or "none"
+        return str(value)
+    return ", ".join(f"{name.replace('_', ' ')}: {said(value)}" for name, value in notes.items())
+
+
 @dataclass(frozen=True)
 class Generated:
     """A generator's one result type: the puzzle, its (unique) solution, the seed that made it,
