@@ -472,3 +472,40 @@ async def test_every_family_exports_from_its_editor(pool, tmp_path):
             app.screen.session.document.saved_text = app.screen.text()
 
 
+
+
+INSTALLER = """\
+import pathlib, sys, time
+print("downloading jamdict_data-1.5.tar.gz: 6.3 MB of 53.9 MB", flush=True)
+go = pathlib.Path(sys.argv[1])
+while not go.exists():  # the test says when the install may end
+    time.sleep(0.05)
+print("print font: ipaexg.ttf", flush=True)
+"""
+
+
+async def test_the_app_starts_at_once_and_installs_in_the_background(pool, tmp_path):
+    """What `puzzle-tui install` fetches is fetched while the app is in use: its progress on
+    the start screen, a ナンクロ check that needs it says so, and checks again after."""
+    import sys
+
+    from tui.screens.start import StartScreen
+
+    script, go = tmp_path / "install.py", tmp_path / "go"
+    script.write_text(INSTALLER)
+    app = PuzzleApp(pool=pool, install=(sys.executable, str(script), str(go)))
+    async with app.run_test(size=(110, 40)) as pilot:
+        await wait_for(pilot, lambda: "installing in the background: downloading jamdict"
+                       in app.screen.sub_title)
+        assert isinstance(app.screen, StartScreen)  # the app is there, the install runs
+        app.edit(numcro.parse((SAMPLE.parents[1] / "numcro" / "nine_ja.txt").read_text()))
+        await wait_for(pilot, lambda: isinstance(app.screen, NumcroEditor))
+        await wait_for(pilot, lambda: "being installed in the background (downloading"
+                       in text_of(app, "#uniqueness"))
+        go.write_text("")
+        await wait_for(pilot, lambda: app.installing is None)
+        messages = [n.message for n in app._notifications]
+        assert any("dictionaries and the print font are installed" in m for m in messages)
+        # checked again: the fake install built nothing, so the check says how to install
+        await wait_for(pilot, lambda: "cannot check: the built-in ja dictionary is not "
+                       "installed yet" in text_of(app, "#uniqueness"))

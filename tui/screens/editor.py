@@ -285,6 +285,11 @@ class PuzzleEditor(Screen):
             return False
         if result is None or result.stopped:
             self.status.set_uniqueness("check stopped (edit to check again)", "", "")
+        elif self.app.installing and "not installed yet" in result.error:
+            self.status.set_uniqueness(
+                "cannot check yet: the built-in dictionary is being installed in the "
+                f"background ({self.app.installing}); the check runs again when it is done",
+                "none", "")
         else:
             self.status.set_uniqueness(f"cannot check: {result.error}", "none", "")
         return True
