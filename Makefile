@@ -13,10 +13,10 @@ $(STAMP): pyproject.toml setup.py $(wildcard core/native/*.[ch])
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-# The built-in ナンクロ dictionaries and the print font are fetched once (about a minute);
-# without a network the app still starts, and what needs them says how to install them.
+# The app starts at once; the built-in ナンクロ dictionaries and the print font are fetched
+# in its background the first time (about a minute), their progress on the start screen, and
+# what needs them says so meanwhile (without a network: how to install them).
 run: $(STAMP)
-	-$(BIN)/puzzle-tui install
 	$(BIN)/puzzle-tui $(ARGS)
 
 # The suite in a process per core, then the real-terminal tests alone (their keys are timed);

@@ -7,12 +7,14 @@ from __future__ import annotations
 import json
 import os
 import random
+import shlex
 import sys
 import time
 from contextlib import contextmanager
 
 from cli.common import (
     BAD_INPUT,
+    INTERRUPTED,
     NOT_UNIQUE,
     OK,
     UsageError,
@@ -134,6 +136,9 @@ def run_build(args) -> int:
                     return NOT_UNIQUE
         seconds = time.monotonic() - start
         summary = bank.summary()
+    except KeyboardInterrupt:
+        print(f"bank: interrupted: {_kept(bank, args)}", file=sys.stderr)
+        return INTERRUPTED
     finally:
         if bank is not None:
             bank.close()
@@ -141,6 +146,16 @@ def run_build(args) -> int:
           f"{(stored - before) / max(seconds, 1e-9):.1f}/s; {summary['duplicates']} duplicates "
           f"and {summary['missed']} seeds without a puzzle so far)", file=sys.stderr)
     return OK
+
+
+def _kept(bank, args) -> str:
+    """What an interrupted build leaves: each stored puzzle was written whole with the next
+    seed, so the same command goes on from there."""
+    if bank is None:
+        return f"nothing was made; {args.bank} does not exist"
+    again = f"puzzle-tui bank build {shlex.quote(args.bank)} --count {args.count}"
+    return (f"{args.bank} keeps the {bank.size()} puzzles stored (of {args.count}); "
+            f"`{again}` goes on from seed {bank.next_seed}")
 
 
 def _open_for_build(args):

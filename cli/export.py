@@ -29,7 +29,8 @@ STYLES = ("full", "line")  # the family's full layout, or one line a puzzle
 def add_parser(sub) -> None:
     parser = sub.add_parser("export", help="write puzzles in another format")
     parser.add_argument("files", nargs="+", metavar="FILE")
-    parser.add_argument("--to", choices=export.FORMATS, default="text")
+    parser.add_argument("--to", choices=export.FORMATS, help="the format (default: the one "
+                        "-o's name says: .pdf, .svg, .ipuz, else text)")
     parser.add_argument("--style", metavar="STYLE",
                         help="text: full (the family's layout: grid, vertical), line (one line "
                         "a puzzle), or a style of the family (blog, file); pdf and svg: a "
@@ -73,6 +74,7 @@ def add_print_options(parser, book: bool = False) -> None:
 
 
 def run(args) -> int:
+    args.to = format_for(args.output, args.to)
     style = house_style(args) if args.to in ("pdf", "svg") else None
     run = Run(args.files, False, context_of(args))
     entries = [entry for entry, _ in run]
@@ -95,6 +97,22 @@ def run(args) -> int:
     for name, data in files.items():
         write(name, data)
     return OK
+
+
+def format_for(output: str, to: str | None) -> str:
+    """--to, or the format -o's name says; a name that says another format than --to, or one
+    no exporter writes without --to (x.docx), is refused before anything is read."""
+    named = export.format_of_name(output)
+    if to is None:
+        if named is None:
+            raise UsageError(f"-o {output}: no exporter writes {export.extension_of(output)} "
+                             f"files; name it .pdf, .svg, .ipuz or .txt, or give --to "
+                             f"{'|'.join(export.FORMATS)}")
+        return named
+    if not export.name_fits(output, to):
+        raise UsageError(f"-o {output}: a {export.extension_of(output)} name, but --to {to}; "
+                         f"give --to {named} or another name")
+    return to
 
 
 def linked(entries, answers, args) -> dict[str, str]:

@@ -22,7 +22,7 @@ from cli.common import (
     output_paths,
 )
 from core import jobs, kinds
-from core.family import Failed, Generated
+from core.family import Failed, Generated, notes_text
 from core.files import OutputError, open_atomic
 
 MAX_COUNT = 10 ** 9
@@ -228,7 +228,7 @@ def described(family, made: Generated) -> str:
 
 
 def _notes(notes: dict) -> str:
-    return ", ".join(f"{name.replace('_', ' ')}: {value}" for name, value in notes.items())
+    return notes_text(notes)
 
 
 class progress_bar:

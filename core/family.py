@@ -22,6 +22,14 @@ from core.counting import Count
 from core.errors import ParseError, did_you_mean
 from core.search import Stop, node_capped, with_deadline
 
+# the levels every family's rating names, easiest first (a family uses a prefix of them)
+LEVEL_ORDER = ("easy", "medium", "hard", "expert", "master", "needs-guessing")
+
+
+def level_rank(level: str | None) -> int:
+    """A level's place among LEVEL_ORDER; anything else (no level, unrated) after them."""
+    return LEVEL_ORDER.index(level) if level in LEVEL_ORDER else len(LEVEL_ORDER)
+
 
 @dataclass(frozen=True)
 class Context:
@@ -144,6 +152,18 @@ class Generator:
         except ParseError as error:
             files = [given[f.name] for f in self.fields if f.file and given.get(f.name)]
             raise ValueError(f"{files[0]}: {error}" if len(files) == 1 else str(error)) from None
+
+
+def notes_text(notes: dict) -> str:
+    """A generator's notes in words, as the command line and the app say them: lists spaced,
+    reasons each with their words (`own words not placed: no entry of their length: ...`)."""
+    def said(value) -> str:
+        if isinstance(value, list):
+            return " ".join(map(str, value)) or "none"
+        if isinstance(value, dict):
+            return "; ".join(f"{why}: {said(v)}" for why, v in value.items()) or "none"
+        return str(value)
+    return ", ".join(f"{name.replace('_', ' ')}: {said(value)}" for name, value in notes.items())
 
 
 @dataclass(frozen=True)

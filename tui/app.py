@@ -4,6 +4,9 @@ as documents), and one process pool for the checks. What the app offers for each
 
 from __future__ import annotations
 
+import asyncio
+import os
+import sys
 from pathlib import Path
 
 from textual import events, work
@@ -24,7 +27,7 @@ from tui.screens.generate import GenerateDialog
 from tui.screens.help import HelpScreen
 from tui.screens.start import StartScreen
 from tui.widgets import keys
-from tui.widgets.document_tabs import DocumentTabs, document_name
+from tui.widgets.document_tabs import DocumentTabs, document_name, untitled_number
 
 # the actions that change which puzzle is in front: not while a dialog is open over it
 DOCUMENT_ACTIONS = {"next_document", "close_document", "start_screen", "generate", "open"}
@@ -44,8 +47,12 @@ class PuzzleApp(App):
         Binding("ctrl+n", "start_screen", "Start screen", show=False),
     ]
 
-    def __init__(self, path: str | None = None, pool: JobPool | None = None) -> None:
+    def __init__(self, path: str | None = None, pool: JobPool | None = None,
+                 install: tuple[str, ...] | None = None) -> None:
         super().__init__()
+        # the command that fetches what is missing (the built-in dictionaries, the print
+        # font), run in the background from the start; its last line while it runs
+        self.install_command, self.installing = install, None
         self.storage_warned = False
         self.window = storage.Window()  # this window's claim on its recovery copies
         self.start_path = path
@@ -68,6 +75,42 @@ class PuzzleApp(App):
                         title="Python engine", severity="warning", timeout=20)
         if self.start_path:
             self.open_path(self.start_path)
+        if self.install_command and missing_installs():
+            self.install_in_background()
+
+    # --- what `puzzle-tui install` fetches, fetched while the app is in use ----------------
+
+    @work(group="install", exclusive=True)
+    async def install_in_background(self) -> None:
+        """Run the install, its progress on the start screen's header and in the panel of a
+        check that needs it; then the open puzzles are checked again."""
+        self.show_installing("starting")
+        process = await asyncio.create_subprocess_exec(
+            *self.install_command, stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        said = "nothing said"
+        async for raw in process.stdout:
+            line = raw.decode(errors="replace").strip()
+            if line:
+                said = line
+                self.show_installing(line)
+        code = await process.wait()
+        self.show_installing(None)
+        if code == 0:
+            self.notify("the built-in ナンクロ dictionaries and the print font are installed",
+                        title="Installed", timeout=10)
+        else:
+            self.notify(f"{said}; `puzzle-tui install` tries again", title="Not installed",
+                        severity="error", timeout=30)
+        for editor in self.documents:
+            editor.schedule_check(now=True)
+
+    def show_installing(self, line: str | None) -> None:
+        self.installing = line
+        for screen in self.screen_stack:
+            if isinstance(screen, StartScreen):
+                screen.sub_title = f"installing in the background: {line}" if line else ""
 
     def on_unmount(self) -> None:
         if self.own_pool:
@@ -132,6 +175,7 @@ class PuzzleApp(App):
             return
         editor = families.editor_for(kinds.of(puzzle))(puzzle, path, saved_text,
                                                                recovery)
+        editor.untitled = untitled_number(editor, self.documents)  # two new ones differ
         self.opened += 1
         self.install_screen(editor, f"document-{self.opened}")
         front = self.editor()
@@ -398,6 +442,25 @@ def _text_problem(text: str) -> str | None:
     return None
 
 
+INSTALL = (sys.executable, "-m", "cli", "install")  # `puzzle-tui install`, this interpreter
+
+
+def missing_installs() -> bool:
+    """A built-in dictionary or the print font is not there yet."""
+    from core.export import FontMissing, find_font
+    from dictionaries import folder
+    from dictionaries.defaults import LANGUAGES, default_path
+
+    if any(not (folder.current(default_path(lang)) / "data.mdb").is_file()
+           for lang in LANGUAGES):
+        return True
+    try:
+        find_font()
+    except FontMissing:
+        return True
+    return False
+
+
 def run(path: str | None = None) -> int:
-    PuzzleApp(path).run()
+    PuzzleApp(path, install=INSTALL).run()
     return 0

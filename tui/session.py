@@ -138,19 +138,23 @@ class Session:
         """The files an export to `path` writes, by name: .ipuz, .svg (and -solution.svg when
         the answer is known), .pdf (its heading with the rating, when known; `printing`: the
         print options the author chose, and `more`: other open puzzles' (family, puzzle,
-        answer, rating) after this one), else the family's text in `style`. ValueError or
-        FontMissing when it cannot be drawn."""
+        answer, rating) after this one), .txt or no extension the family's text in `style`.
+        ValueError for another extension, or FontMissing, when it cannot be drawn."""
         from core import export
 
         family = self.family
-        if path.endswith(".ipuz"):
+        kind = export.format_of_name(path)  # the name says the format, whatever its case
+        if kind is None:
+            raise ValueError(f"no exporter writes {export.extension_of(path)} files; name it "
+                             ".pdf, .svg, .ipuz or .txt")
+        if kind == "ipuz":
             return {path: export.to_ipuz(family, puzzle, answer)}
-        if path.endswith(".svg"):
+        if kind == "svg":
             files = {path: export.export_svg(family, puzzle)}
             if answer is not None:
                 files[path[:-4] + "-solution.svg"] = export.export_svg(family, puzzle, answer)
             return files
-        if path.endswith(".pdf"):
+        if kind == "pdf":
             chosen = printing or Printing(title=Path(path).stem)
             book = [(family, puzzle, answer, rating), *more]
             return {path: export.export_pdf(

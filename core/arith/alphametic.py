@@ -25,17 +25,38 @@ RUN_STEPS = 1000  # moves in one annealing run before a fresh start
 
 
 def english_words(limit: int = 30_000, max_level: float = 4.0) -> list[str]:
-    """Common real English words (dictionaries.importers.common_english), upper-case, 3 to 10
-    letters."""
+    """Common English words a reader knows, upper-case, 3 to 10 letters: those of
+    dictionaries.importers.common_english (frequent, CEFR B2 or easier) that a spelling
+    dictionary also knows as ordinary words (known_words)."""
     try:
         from dictionaries.importers import common_english
 
+        known = known_words()
         # any frequency for 4+ letters: the sums need many words to choose from
         return sorted({word.upper() for word, _, _ in common_english(limit, max_level, 0.0)
-                       if 3 <= len(word) <= 10})
+                       if 3 <= len(word) <= 10 and known(word)})
     except ImportError as error:  # dependencies of the project: say how to get them
-        raise GenerationFailed("the English word list needs the wordfreq and cefrpy packages "
-                               "(make run installs them)") from error
+        raise GenerationFailed("the English word list needs the wordfreq, cefrpy and "
+                               "chunspell packages (make run installs them)") from error
+
+
+# abbreviations en_US also spells in lower case: of the 22 common words it also has in
+# capitals, all but est are words (act, care, now, who, ...)
+LOWER_CASE_ABBREVIATIONS = frozenset({"est"})
+
+
+def known_words() -> Callable[[str], bool]:
+    """Whether Hunspell's en_US dictionary spells a word in lower case: names (Anna, Arabs)
+    are capitalised there, abbreviations (DNA) written in capitals, rare or foreign forms
+    (massa) are not in it; nor are British spellings (colour)."""
+    from pathlib import Path
+
+    import hunspell
+
+    folder = Path(hunspell.__file__).parent / "dictionaries"
+    speller = hunspell.Hunspell("en_US", hunspell_data_dir=str(folder))
+    return lambda word: (word.lower() not in LOWER_CASE_ABBREVIATIONS
+                         and speller.spell(word.lower()))
 
 
 def read_words(text: str) -> list[str]:

@@ -156,7 +156,7 @@ def _calculation_options(values: dict):
 
 
 def _alphametic_options(values: dict) -> AlphameticOptions:
-    words = values.get("word_list")
+    words = values.get("words_from") or values.get("word_list")  # a bank's, from before
     return AlphameticOptions(values["words"], _word_list(words) if words else None,
                              values["seconds"], values.get("level"))
 
@@ -193,8 +193,9 @@ CALCULATION = Generator("arith", "a unique 虫食算 (long calculation with blan
 ALPHAMETIC = Generator("alphametic", "a unique 覆面算 of words that add up", (
     Field("words", "number of words, the sum included", int, 10,
           label="Words, the sum included"),
-    Field("word_list", "one word a line (default: common English words)", file=True,
-          label="Word list (a file, one word a line)", blank="common English words"),
+    Field("words_from", "the words to use, a file of one a line: your theme (default: "
+          "common English words a reader knows)", file=True,
+          label="Words from (a file, one word a line)", blank="common English words"),
     LEVEL,
     SECONDS,
 ), _alphametic_options, "line", "line")

@@ -18,6 +18,8 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from core.family import level_rank
+
 FORMAT = "puzzle-workbench bank 2"  # 2: every row has its checksum
 UNCHECKED_FORMAT = "puzzle-workbench bank 1"  # rows without one: read, and upgraded by a build
 SCHEMA = """
@@ -250,8 +252,9 @@ class Bank:
 
     def summary(self) -> dict:
         """What `bank info` shows: the build, the counts, and the levels and ratings held."""
-        levels = dict(self.db.execute(
-            "SELECT coalesce(level, '-'), count(*) FROM puzzles GROUP BY level ORDER BY 2 DESC"))
+        counts = self.db.execute(
+            "SELECT coalesce(level, '-'), count(*) FROM puzzles GROUP BY level").fetchall()
+        levels = dict(sorted(counts, key=lambda row: (level_rank(row[0]), row[0])))
         low, high = self.db.execute("SELECT min(rating), max(rating) FROM puzzles").fetchone()
         return {"path": self.path, "puzzles": self.size(), "spec": self.spec,
                 "seed": int(self.meta("seed")), "next_seed": self.next_seed,

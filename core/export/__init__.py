@@ -10,6 +10,29 @@ from core.export.ipuz import from_ipuz, is_ipuz, to_ipuz
 FORMATS = ("text", "ipuz", "svg", "pdf", "fpuzzles", "sudokupad")
 LINKS = ("fpuzzles", "sudokupad")  # web addresses, for families that write them (variants)
 LINK_STYLES = {"fpuzzles": ("fpuzzles",), "sudokupad": ("fpuzzles", "scl")}  # default first
+# the format a file name's extension says it holds (text: also links, a line each)
+EXTENSIONS = {".ipuz": "ipuz", ".svg": "svg", ".pdf": "pdf", ".txt": "text", ".text": "text"}
+
+
+def extension_of(path: str) -> str:
+    """`.docx` of `a/b.c/x.DOCX`; empty for `-`, `x`, `.hidden`."""
+    name = path.replace("\\", "/").rsplit("/", 1)[-1]
+    stem, dot, extension = name.rpartition(".")
+    return f".{extension.lower()}" if dot and stem else ""
+
+
+def format_of_name(path: str) -> str | None:
+    """The format a file of this name holds (no extension: text), or None for an extension
+    no exporter writes (.docx)."""
+    extension = extension_of(path)
+    return EXTENSIONS.get(extension) if extension else "text"
+
+
+def name_fits(path: str, to: str) -> bool:
+    """Whether format `to` may be written under this name: any name without an extension
+    or with one no exporter claims, else the extension of `to` (links: a text name)."""
+    named = EXTENSIONS.get(extension_of(path))
+    return named is None or named == ("text" if to in LINKS else to)
 
 
 def export_link(family, puzzle, site: str, answer=None, style: str = "fpuzzles") -> str:
@@ -51,6 +74,6 @@ def export_pdf(puzzles: list[tuple], paper: str | None = None,
     return render(pieces(sources, style), style, title, per_page, solutions=solutions)
 
 
-__all__ = ["FORMATS", "LINKS", "LINK_STYLES", "FontMissing", "export_link", "export_pdf",
-           "export_svg", "find_font", "from_ipuz",
-           "install_font", "is_ipuz", "to_ipuz"]
+__all__ = ["EXTENSIONS", "FORMATS", "LINKS", "LINK_STYLES", "FontMissing", "export_link",
+           "export_pdf", "export_svg", "extension_of", "find_font", "format_of_name",
+           "from_ipuz", "install_font", "is_ipuz", "name_fits", "to_ipuz"]

@@ -9,11 +9,9 @@ from dataclasses import dataclass, field
 
 from core.export.drawing import Drawing
 from core.export.style import Style
-from core.family import NotRated
+from core.family import NotRated, level_rank
 from core.search import Stopped, with_deadline
 
-# the levels every family's rating names, easiest first (a family uses a prefix of them)
-LEVEL_ORDER = ("easy", "medium", "hard", "expert", "master", "needs-guessing")
 NOT_RATED = "not rated"
 RATE_SECONDS = 60.0  # a puzzle's rating for print is given up after this
 
@@ -63,9 +61,7 @@ def rating_of(family, puzzle, context=None, seconds: float = RATE_SECONDS):
 def level_order(source: Source) -> tuple:
     """Easiest first; within a level, by score where the rating has one; unrated last."""
     rating = source.rating
-    level = getattr(rating, "level", None)
-    rank = LEVEL_ORDER.index(level) if level in LEVEL_ORDER else len(LEVEL_ORDER)
-    return rank, getattr(rating, "score", 0.0) or 0.0
+    return level_rank(getattr(rating, "level", None)), getattr(rating, "score", 0.0) or 0.0
 
 
 def pieces(sources: list[Source], style: Style, walkthroughs=()) -> list[Piece]:

@@ -141,9 +141,7 @@ class Numcro(Family):
         words = _word_sets(context.dictionary_for(options.lang), options)
         in_reach(options, _fill_only(words))  # what no grid can give, said before the search
         made = generate(options, _fill_only(words), words, rng, stop)
-        notes = {}
-        if words.preferred_words:
-            notes = {"own_words_used": made.own_used, "own_words": len(words.preferred_words)}
+        notes = _own_notes(made, words.preferred_words) if words.preferred_words else {}
         rating = rating_of(made.solved, made.nodes) if made.solved else None
         return Generated(made.puzzle, made.solution, rating=rating, notes=notes)
 
@@ -243,6 +241,26 @@ def parse_givens(text: str | None) -> tuple[int, int] | None:
         raise ValueError(f"--givens {text!r}? how many letters are given: a number, or a "
                          f"range such as 2-4")
     return given
+
+
+def _own_notes(made, own) -> dict:
+    """Which of the author's words the grid holds, and why each other one is not there: no
+    entry of its length, or the entries of its length were filled otherwise (their crossing
+    words left no room for it, or the fill found others first)."""
+    from core.numcro.generator import entry_words
+
+    entries = entry_words(made.puzzle, made.solution)
+    used = [w for w in dict.fromkeys(entries) if w in own]
+    lengths = {len(w) for w in entries}
+    no_entry = sorted((w for w in own if w not in used and len(w) not in lengths), key=len)
+    elsewhere = sorted(w for w in own if w not in used and len(w) in lengths)
+    reasons = {}
+    if no_entry:
+        reasons["no entry of their length"] = no_entry
+    if elsewhere:
+        reasons["not fitted with the crossing words"] = elsewhere
+    return {"own_words_used": made.own_used, "own_words": len(own), "own_words_in_grid": used,
+            "own_words_not_placed": reasons}
 
 
 def _options(values: dict):

@@ -4,6 +4,7 @@ its number, a given letter is the cell's `value`, blocks are `#`, and `clues` ar
 
 from __future__ import annotations
 
+from core.errors import ParseError
 from core.numcro.formats import LANGUAGES, MAX_SIDE
 from core.numcro.model import BLOCK, Puzzle
 from dictionaries.normalize import fold
@@ -66,6 +67,7 @@ def _extras(puzzle: Puzzle, extension: dict) -> Puzzle:
 
 
 def from_ipuz(data: dict) -> Puzzle:
+    _refuse_clued(data)
     lang = data.get(EXTENSION, {}).get("lang", "ja")
     if lang not in LANGUAGES:
         raise ValueError(f"language {lang!r}? one of {', '.join(LANGUAGES)}")
@@ -91,6 +93,21 @@ def from_ipuz(data: dict) -> Puzzle:
         raise ValueError("a given letter is not a letter, or its number is not in the grid")
     puzzle = Puzzle(lang, tuple(sorted(givens.items())), width, len(rows), tuple(cells))
     return _extras(puzzle, data.get(EXTENSION, {}))
+
+
+def _refuse_clued(data: dict) -> None:
+    """A crossword with clues, or with white cells not numbered (0: a clue cell's number is
+    only where an entry starts), is a clued crossword: a reader of coded ones would take it
+    for a codeword of wrong numbers."""
+    clues = data.get("clues") or {}
+    clued = isinstance(clues, dict) and any(clues.values())
+    rows = data.get("puzzle") if isinstance(data.get("puzzle"), list) else []
+    unnumbered = any((c.get("cell") if isinstance(c, dict) else c) in (0, "0")
+                     for row in rows if isinstance(row, list) for c in row)
+    if clued or unnumbered:
+        raise ParseError("a clued crossword (its clues, and numbers only where entries start) "
+                         "is not supported: only coded crosswords (codewords, ナンクロ), every "
+                         "white cell labelled with its letter's number", 1, 1)
 
 
 def _number(value) -> int:

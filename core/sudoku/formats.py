@@ -1,6 +1,7 @@
 """Sudoku text formats: one-line puzzles (also many to a file), and grids with optional box rules.
 
 Read: `.`, `0` or `*` for a blank, symbols 1-9 then A-Z; `#` comments; `key: value` headers;
+box rules and Simple Sudoku's and HoDoKu's frames (`*-----------*`);
 `id puzzle rating` lines; qqwing's readable, compact, one-line and CSV output (its prose and
 statistics lines are skipped). Write: one line, or a readable grid with box rules.
 """
@@ -17,6 +18,9 @@ MAX_TEXT = 5_000_000  # characters; a larger "puzzle file" is a mistake, not a p
 BLANKS = ".0*"
 SIZE_BY_CELLS = {n * n: n for n in BOX_SHAPES}
 RULE_CHARS = set("-+|= ")
+# a frame's corner where rules meet: Simple Sudoku's and HoDoKu's `*-----------*`, and
+# HoDoKu's `.-------.-------.`; only beside a `-`, so a row of blanks is never one
+FRAME_CORNER = re.compile(r"(?<=-)[*.]|[*.](?=-)")
 HEADER = re.compile(r"^\s*([A-Za-z][A-Za-z _-]*):(.*)$")
 PROSE = re.compile(r"^\s*[A-Z][a-z]+\b")  # qqwing's "The solution ...", "Number of ...", "Puzzle,"
 TOKEN = re.compile(r"[^\s,;]+")
@@ -104,10 +108,15 @@ def _parse_line(number: int, line: str) -> Puzzle:
     return Puzzle(Shape.of_size(size), tuple(values))
 
 
+def _is_rule(line: str) -> bool:
+    """A line of box rules (`---+---`), or of a frame (`*-----------*`), without a cell."""
+    return set(FRAME_CORNER.sub("-", line)) <= RULE_CHARS
+
+
 def _parse_grid(lines: list[tuple[int, str]]) -> Puzzle:
     rows = []
     for number, line in lines:
-        if set(line) <= RULE_CHARS:
+        if _is_rule(line):
             continue
         cells = [(col, ch) for col, ch in enumerate(line, 1) if ch not in "|+ \t"]
         rows.append((number, cells))

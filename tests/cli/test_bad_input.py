@@ -68,3 +68,21 @@ def test_a_shape_with_no_cell_to_fill_is_a_clear_error(tmp_path, capsys):
     path.write_text("AB+CD=EF\n")
     assert main(["generate", "arith", "--shape", str(path)]) == 2
     assert "no @ cell" in capsys.readouterr().err
+
+
+CLUED = {"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"],
+         "dimensions": {"width": 3, "height": 3},
+         "puzzle": [[1, 2, 3], [4, 0, 0], [5, 0, "#"]],
+         "solution": [["C", "A", "T"], ["A", "R", "E"], ["T", "E", "#"]],
+         "clues": {"Across": [[1, "Pet that purrs"], [4, "Exist"], [5, "Dine, past"]],
+                   "Down": [[1, "Pet that purrs"], [2, "Exist"], [3, "Cup of ..."]]}}
+
+
+@pytest.mark.parametrize("clues", [CLUED["clues"], {}], ids=["with clues", "numbers only"])
+def test_a_clued_crossword_ipuz_is_said_to_be_unsupported(tmp_path, capsys, clues):
+    path = tmp_path / "clued.ipuz"
+    path.write_text(json.dumps({**CLUED, "clues": clues}))
+    assert main(["check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}: line 1, column 1: a clued crossword" in err, err
+    assert "is not supported: only coded crosswords (codewords, ナンクロ)" in err

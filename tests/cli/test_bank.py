@@ -86,6 +86,30 @@ def test_resumes_after_a_kill_with_the_same_puzzles(tmp_path):
     assert stored(killed) == stored(whole)
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_says_what_was_kept_and_how_to_go_on(tmp_path, jobs):
+    bank = tmp_path / "b.sqlite"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cli", "bank", "build", str(bank), *SMALL, "--count", "400",
+         "--seed", "7", "--jobs", jobs], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        text=True, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not bank.exists() or len(stored(bank)) < 3):
+        time.sleep(0.2)
+    os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl+C: the whole group
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 130
+    held = len(stored(bank))
+    assert 3 <= held < 400
+    db = sqlite3.connect(bank)
+    next_seed = int(db.execute("SELECT value FROM meta WHERE key = 'next_seed'").fetchone()[0])
+    db.close()
+    assert err.strip().splitlines()[-1] == (
+        f"bank: interrupted: {bank} keeps the {held} puzzles stored (of 400); "
+        f"`puzzle-tui bank build {bank} --count 400` goes on from seed {next_seed}")
+    assert "Traceback" not in err
+
+
 def test_a_dask_local_cluster_makes_the_same_puzzles_as_local_jobs(tmp_path):
     import distributed
     local, cluster_bank = tmp_path / "local.sqlite", tmp_path / "cluster.sqlite"
@@ -227,3 +251,23 @@ def test_a_numcro_bank_against_a_dictionary(tmp_path, capsys):
     puzzle.write_text(rows[0]["puzzle"] + "\n")
     assert main(["check", str(puzzle), "--dict", folder, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["unique"]
+
+
+def test_info_lists_the_levels_easiest_first_whatever_their_counts(tmp_path, capsys):
+    bank = tmp_path / "b.sqlite"
+    assert build(bank, "--count", "8", "--seed", "1") == 0
+    # the counts made to fall as the levels rise would list them hardest first by count
+    db = sqlite3.connect(bank)
+    with db:
+        ids = [row[0] for row in db.execute("SELECT id FROM puzzles ORDER BY id")]
+        for level, chosen in (("master", ids[:4]), ("hard", ids[4:6]), ("easy", ids[6:7]),
+                              (None, ids[7:])):
+            db.executemany("UPDATE puzzles SET level = ? WHERE id = ?",
+                           [(level, i) for i in chosen])
+    db.close()
+    capsys.readouterr()
+    assert main(["bank", "info", str(bank)]) == 0
+    listed = [line.strip() for line in capsys.readouterr().out.splitlines()[3:]]
+    assert listed == ["easy: 1", "hard: 2", "master: 4", "-: 1"]
+    assert main(["bank", "info", str(bank), "--json"]) == 0
+    assert list(json.loads(capsys.readouterr().out)["levels"]) == ["easy", "hard", "master", "-"]

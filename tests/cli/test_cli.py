@@ -282,6 +282,21 @@ def test_export_to_every_format(tmp_path, capsys, monkeypatch):
     assert (tmp_path / "s-solution.svg").read_text().count("<text") == 81
     assert main(["export", str(sample), "--to", "docx", "-o", str(tmp_path / "x.docx")]) == 2
     assert not (tmp_path / "x.docx").exists()
+    # no --to: the name says the format; a name no exporter writes is refused
+    assert main(["export", str(sample), "-o", str(tmp_path / "x.docx")]) == 2
+    err = capsys.readouterr().err
+    assert "-o " + str(tmp_path / "x.docx") + ": no exporter writes .docx files" in err
+    assert not (tmp_path / "x.docx").exists()
+    assert main(["export", str(sample), "-o", str(tmp_path / "n.IPUZ")]) == 0
+    assert main(["check", str(tmp_path / "n.IPUZ")]) == 0
+    assert main(["export", str(sample), "-o", str(tmp_path / "n.svg")]) == 0
+    assert (tmp_path / "n-solution.svg").read_text().count("<text") == 81
+    # --to that the name contradicts is refused; with --to, any other name is the author's
+    assert main(["export", str(sample), "--to", "text", "-o", str(tmp_path / "t.pdf")]) == 2
+    assert "a .pdf name, but --to text; give --to pdf" in capsys.readouterr().err
+    assert not (tmp_path / "t.pdf").exists()
+    assert main(["export", str(sample), "--to", "text", "-o", str(tmp_path / "t.sdk")]) == 0
+    assert parse((tmp_path / "t.sdk").read_text()) == parse(sample.read_text())
     try:
         find_font()
     except FontMissing:

@@ -125,3 +125,36 @@ def test_numbers_the_grids_do_not_hold_are_exit_2_before_the_search(english, cap
     err = capsys.readouterr().err
     assert err.startswith("generate: --numbers 5-8: en 11x11 grids hold ")
     assert "so 5-8 cannot be met" in err
+
+
+def test_generate_names_the_authors_words_used_and_why_the_others_are_not(english, tmp_path,
+                                                                         capsys):
+    from core.numcro import parse
+    from core.numcro.generator import entry_words
+
+    theme = tmp_path / "theme.txt"
+    # eleven letters: no 9x9 entry is that long; the others may or may not find a place
+    theme.write_text("rain river stone bridge garden heron bread cheese green\n"
+                     "grandmother\n")
+    assert main(["generate", "numcro", "--lang", "en", "--size", "9", "--dict", english,
+                 "--prefer", str(theme), "--seed", "1", "--json"]) == 0
+    made = json.loads(capsys.readouterr().out)
+    notes = made["notes"]
+    solution = [pair.split(":") for pair in made["solution"].split()]
+    entries = entry_words(parse(made["puzzle"]), [(int(n), ch) for n, ch in solution])
+    own = {"RAIN", "RIVER", "STONE", "BRIDGE", "GARDEN", "HERON", "BREAD", "CHEESE", "GREEN",
+           "GRANDMOTHER"}
+    assert notes["own_words_in_grid"] == [w for w in dict.fromkeys(entries) if w in own]
+    assert notes["own_words_used"] == len(notes["own_words_in_grid"])
+    reasons = notes["own_words_not_placed"]
+    no_entry = reasons["no entry of their length"]
+    elsewhere = reasons.get("not fitted with the crossing words", [])
+    lengths = {len(w) for w in entries}
+    assert "GRANDMOTHER" in no_entry and all(len(w) not in lengths for w in no_entry)
+    assert all(len(w) in lengths for w in elsewhere)
+    assert sorted([*notes["own_words_in_grid"], *no_entry, *elsewhere]) == sorted(own)
+    # on standard error, in words
+    assert main(["generate", "numcro", "--lang", "en", "--size", "9", "--dict", english,
+                 "--prefer", str(theme), "--seed", "1"]) == 0
+    err = capsys.readouterr().err
+    assert ("own words not placed: no entry of their length: " + " ".join(no_entry)) in err

@@ -11,7 +11,7 @@ import pdfplumber
 import pytest
 
 from cli import main
-from core.export.book import LEVEL_ORDER
+from core.family import LEVEL_ORDER
 from tests import DATA
 
 ROOT = Path(__file__).resolve().parents[2]

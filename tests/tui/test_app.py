@@ -393,6 +393,13 @@ async def test_export_from_the_editor_follows_the_file_name(pool, tmp_path):
                 await wait_for(pilot, lambda: ready(app, PrintOptions))
                 await pilot.press("enter")
             await wait_for(pilot, lambda target=tmp_path / name: target.exists())
+        # a name no exporter writes is refused, not filled with text
+        await pilot.press("ctrl+e")
+        await wait_for(pilot, lambda: ready(app, PathPrompt))
+        app.screen.query_one(Input).value = str(tmp_path / "p.docx")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "no exporter writes .docx" in text_of(app, "#notice"))
+        assert not (tmp_path / "p.docx").exists()
         assert from_ipuz((tmp_path / "p.ipuz").read_text()) == (editor.family, editor.puzzle)
         assert (tmp_path / "p-solution.svg").read_text().count("<text") == 81
         if "p.pdf" in targets:  # headed as the command line heads it: level, score, scale
@@ -490,3 +497,40 @@ async def test_the_compiled_engine_is_not_announced(pool):
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
         assert not list(app._notifications)
+
+
+INSTALLER = """\
+import pathlib, sys, time
+print("downloading jamdict_data-1.5.tar.gz: 6.3 MB of 53.9 MB", flush=True)
+go = pathlib.Path(sys.argv[1])
+while not go.exists():  # the test says when the install may end
+    time.sleep(0.05)
+print("print font: ipaexg.ttf", flush=True)
+"""
+
+
+async def test_the_app_starts_at_once_and_installs_in_the_background(pool, tmp_path):
+    """What `puzzle-tui install` fetches is fetched while the app is in use: its progress on
+    the start screen, a ナンクロ check that needs it says so, and checks again after."""
+    import sys
+
+    from tui.screens.start import StartScreen
+
+    script, go = tmp_path / "install.py", tmp_path / "go"
+    script.write_text(INSTALLER)
+    app = PuzzleApp(pool=pool, install=(sys.executable, str(script), str(go)))
+    async with app.run_test(size=(110, 40)) as pilot:
+        await wait_for(pilot, lambda: "installing in the background: downloading jamdict"
+                       in app.screen.sub_title)
+        assert isinstance(app.screen, StartScreen)  # the app is there, the install runs
+        app.edit(numcro.parse((SAMPLE.parents[1] / "numcro" / "nine_ja.txt").read_text()))
+        await wait_for(pilot, lambda: isinstance(app.screen, NumcroEditor))
+        await wait_for(pilot, lambda: "being installed in the background (downloading"
+                       in text_of(app, "#uniqueness"))
+        go.write_text("")
+        await wait_for(pilot, lambda: app.installing is None)
+        messages = [n.message for n in app._notifications]
+        assert any("dictionaries and the print font are installed" in m for m in messages)
+        # checked again: the fake install built nothing, so the check says how to install
+        await wait_for(pilot, lambda: "cannot check: the built-in ja dictionary is not "
+                       "installed yet" in text_of(app, "#uniqueness"))

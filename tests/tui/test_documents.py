@@ -194,3 +194,49 @@ async def test_the_palette_and_the_start_screen_switch_between_puzzles(pool, tmp
         await wait_for(pilot, lambda: ready(app, Choice))
         await pilot.press("right", "enter")  # Discard
         await wait_for(pilot, lambda: app.screen is first and app.documents == [first])
+
+
+async def test_two_new_puzzles_of_a_family_have_names_of_their_own(pool, tmp_path):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        empty = sudoku.Puzzle(sudoku.Shape.of_size(9), (0,) * 81)
+        app.edit(empty)
+        await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor))
+        first = app.screen
+        app.edit(empty)
+        await wait_for(pilot, lambda: app.screen is not first
+                       and isinstance(app.screen, SudokuEditor))
+        second = app.screen
+        app.edit(arith.parse("SEND+MORE=MONEY"))  # another family's first new one
+        await wait_for(pilot, lambda: isinstance(app.screen, ArithEditor))
+        tabs = str(app.screen.query_one(DocumentTabs).render())
+        assert "1 untitled Sudoku " in tabs and "2 untitled Sudoku 2 " in tabs
+        assert "3 untitled 虫食算・覆面算 " in tabs
+        # its header (a new puzzle is unsaved: •)
+        await wait_for(pilot, lambda: second.title == "untitled 2 •")
+        # closing the first frees its name for the next new one; the second keeps its own
+        app.show_document(first)
+        await wait_for(pilot, lambda: app.screen is first)
+        await pilot.press("ctrl+w")  # a new puzzle is unsaved: asked
+        await wait_for(pilot, lambda: ready(app, Choice))
+        assert "untitled Sudoku has unsaved changes" in text_of(app, ".title")
+        await pilot.press("right", "enter")  # Discard
+        await wait_for(pilot, lambda: first not in app.documents)
+        app.edit(empty)
+        await wait_for(pilot, lambda: len(app.documents) == 3
+                       and all(d.title for d in app.documents))
+        names = [d.title for d in app.documents if isinstance(d, SudokuEditor)]
+        assert names == ["untitled 2 •", "untitled •"]
+
+
+async def test_the_title_says_the_givens_symmetry_apart_from_the_editing_mode(pool):
+    app = PuzzleApp(str(SAMPLE), pool=pool)  # hard_rot180.txt: its givens are rot180
+    async with app.run_test(size=(110, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor))
+        editor = app.screen
+        await wait_for(pilot, lambda: editor.sub_title.startswith("Sudoku 9x9"))
+        assert editor.sub_title == "Sudoku 9x9 · givens rot180"  # editing symmetry: off
+        await pilot.press("f3")
+        await wait_for(pilot, lambda: editor.sub_title.endswith("symmetric editing rot180"))
+        editor.set_puzzle(sudoku.parse(".1" + "." * 79))  # r1c2 alone: no symmetry keeps it
+        await wait_for(pilot, lambda: "givens not symmetric" in editor.sub_title)

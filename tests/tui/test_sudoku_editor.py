@@ -147,3 +147,26 @@ async def test_several_solutions_show_both_and_the_given_that_makes_it_unique(po
         await wait_for(pilot, lambda: editor.found == 1)
         assert all(editor.puzzle.givens[c] == v for c, v in first)
         assert sudoku.count(editor.puzzle).unique
+
+
+async def test_ctrl_u_with_nothing_to_add_says_why_in_the_panels_words(pool):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        empty = sudoku.Puzzle(sudoku.Shape.of_size(9), (0,) * 81)
+        editor = await open_editor(app, pilot, empty)
+        await pilot.press("5")  # one given: many solutions, no given makes it unique alone
+        await wait_for(pilot, lambda: editor.puzzle.clue_count == 1 and editor.found == 2
+                       and editor.suggested == ())
+        panel = str(editor.query_one("#details").render())
+        assert "no given (nor a symmetric set of them) makes it unique" in panel
+        assert str(editor.query_one("#uniqueness").render()) == "⚠ several solutions"
+        await pilot.press("ctrl+u")
+        notice = str(editor.query_one("#notice").render())
+        assert notice.startswith("several solutions: no given (nor a symmetric set")
+        assert editor.puzzle.clue_count == 1
+        # a unique puzzle: ctrl+u says so
+        editor.set_puzzle(sudoku.parse(SAMPLE.read_text()), replace=True)
+        await wait_for(pilot, lambda: editor.found == 1)
+        await pilot.press("ctrl+u")
+        assert str(editor.query_one("#notice").render()) == (
+            "nothing to add: the puzzle is unique")

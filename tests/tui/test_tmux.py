@@ -304,7 +304,8 @@ def test_two_windows_on_one_file_and_one_killed(tmp_path):
         start(b, puzzle, home)
         wait_for_text(b, "Unsaved changes to p.txt were kept")
         tmux("send-keys", "-t", b, "Enter")  # restore
-        shown = wait_for_text(b, "p.txt •")
+        # the editor's header: the start screen's "Switch to 1 p.txt •" shows on the way
+        shown = wait_for_text(b, "p.txt • — Sudoku 9x9")
         first_row = next(line for line in shown.splitlines() if line.count("│") >= 4)
         boxes = first_row.split("│")
         assert boxes[1].split() == ["·", "3", "9"]  # B's 9 in r1c3

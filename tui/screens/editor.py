@@ -27,6 +27,7 @@ from tui.live_check import LiveCheck
 from tui.screens.dialogs import Choice, PathPrompt, PrintOptions
 from tui.session import Session
 from tui.storage import StorageError
+from tui.widgets.document_tabs import document_name
 from tui.widgets.status_panel import StatusPanel
 
 STEPS_BEFORE, STEPS_SHOWN = 3, 14  # the walkthrough's window around the step shown
@@ -81,6 +82,7 @@ class PuzzleEditor(Screen):
     grid_widget: type | None = None
     typing_help = ""
     export_style = ("line", "one-line text")  # the family's format style, and its name
+    untitled = 1  # a new puzzle's number among the new ones of its family (app.edit sets it)
     CSS_PATH = Path(__file__).parent.parent / "editor.tcss"
     AUTO_FOCUS = "#grid"
     BINDINGS = [
@@ -151,7 +153,7 @@ class PuzzleEditor(Screen):
         return self.is_attached and self.app.is_running and bool(self.query(StatusPanel))
 
     def update_title(self) -> None:
-        name = Path(self.path).name if self.path else (self.own_title() or "untitled")
+        name = document_name(self, family=False)  # the subtitle names the family
         self.title = f"{name}{' •' if self.dirty else ''}"
         self.sub_title = self.describe()
 
@@ -304,6 +306,11 @@ class PuzzleEditor(Screen):
             return False
         if result is None or result.stopped:
             self.status.set_uniqueness("check stopped (edit to check again)", "", "")
+        elif self.app.installing and "not installed yet" in result.error:
+            self.status.set_uniqueness(
+                "cannot check yet: the built-in dictionary is being installed in the "
+                f"background ({self.app.installing}); the check runs again when it is done",
+                "none", "")
         else:
             self.status.set_uniqueness(f"cannot check: {result.error}", "none", "")
         return True

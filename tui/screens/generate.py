@@ -21,7 +21,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Collapsible, Input, Label, ProgressBar, Select, Static
 
 from core import jobs
-from core.family import Context, Failed, Family, Field, Generator
+from core.family import Context, Failed, Family, Field, Generator, notes_text
 from tui.screens.dialogs import Dialog
 from tui.widgets.keys import InOrder
 from tui.widgets.text_field import DialogButton, TextField
@@ -211,8 +211,7 @@ class GenerateDialog(Dialog):
             self.query_one("#start", Button).disabled = False
             self.query_one("#progress").display = False
             return
-        notes = "".join(f"; {name.replace('_', ' ')}: {value}"
-                        for name, value in result.notes.items())
+        notes = f"; {notes_text(result.notes)}" if result.notes else ""
         self.app.notify(f"{command}{notes}", title="Generated", timeout=10)
         self.dismiss(result.puzzle)
 

@@ -36,7 +36,8 @@ class StartScreen(Screen):
         """Back from an editor: open puzzles, recovered work and recent files may have
         changed."""
         self.title = "Puzzle workbench"
-        self.sub_title = ""
+        installing = self.app.installing
+        self.sub_title = f"installing in the background: {installing}" if installing else ""
         choices = self.query_one(OptionList)
         choices.clear_options()
         choices.add_options(self.choices())

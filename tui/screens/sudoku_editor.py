@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from core import jobs, sudoku
 from core.family import Checked, Failed
-from core.sudoku.authoring import boards_before, candidates, step_cells
+from core.sudoku.authoring import boards_before, candidates, step_cells, symmetry_of
 from core.sudoku.family import SUDOKU
 from core.symmetry import SYMMETRIES, orbits
 from tui.live_check import LiveCheck
@@ -24,6 +24,9 @@ from tui.redundant import RedundantGivens
 from tui.screens.editor import PuzzleEditor, listed, plural, walkthrough_window
 from tui.widgets.status_panel import StatusPanel
 from tui.widgets.sudoku_grid import Marks, SudokuGrid
+
+NONE_SUGGESTED = ("no given (nor a symmetric set of them) makes it unique on its own: too many "
+                  "solutions yet; add givens, and ctrl+u offers some once a few will do")
 
 
 class SudokuEditor(RedundantGivens, PuzzleEditor):
@@ -61,7 +64,9 @@ class SudokuEditor(RedundantGivens, PuzzleEditor):
         self.pending_partners: set[int] = set()
         self.last_rating = None  # the rating of the puzzle shown (or Failed)
         self.ratings: dict = {}  # ratings by puzzle: undo shows them at once
-        self.suggested: tuple = ()  # givens that would make the puzzle unique
+        # givens that would make the puzzle unique: None not known yet, () none found, or
+        # the Failed of the search
+        self.suggested: tuple | Failed | None = None
         self.own_marks: dict[int, int] = {}  # the author's pencil marks, by cell
         self._boards: tuple = (None, [])  # (rating, the board before each of its steps)
         self.stepping_shown = False  # the grid shows a step's board
@@ -83,7 +88,11 @@ class SudokuEditor(RedundantGivens, PuzzleEditor):
     def describe(self) -> str:
         n = self.puzzle.size
         mode = " · pencil marks" if self.pencil else ""
-        return f"Sudoku {n}x{n} · symmetry {self.symmetry}{mode}"  # the givens: in the panel
+        # the givens' own symmetry, and the editing mode (F3) when it is on: said apart
+        pattern = "" if not self.puzzle.clue_count else (
+            f" · givens {symmetry_of(self.puzzle).replace('none', 'not symmetric')}")
+        editing = "" if self.symmetry == "none" else f" · symmetric editing {self.symmetry}"
+        return f"Sudoku {n}x{n}{pattern}{editing}{mode}"
 
     # --- editing ---------------------------------------------------------------------------
 
@@ -137,7 +146,7 @@ class SudokuEditor(RedundantGivens, PuzzleEditor):
         self.forget_results()
 
     def forget_results(self) -> None:
-        self.last_check, self.last_rating, self.suggested = None, None, ()
+        self.last_check, self.last_rating, self.suggested = None, None, None
 
     def show_puzzle(self) -> None:
         self.show_grid()
@@ -187,12 +196,14 @@ class SudokuEditor(RedundantGivens, PuzzleEditor):
                  else "ctrl+r shows both solutions in turn")
         givens = plural(self.puzzle.clue_count, "given")
         text = f"two solutions differ in {cells} (highlighted); {shown}; {givens}"
-        if self.suggested:
+        if isinstance(self.suggested, tuple) and self.suggested:
             options = ["; ".join(f"{sudoku.cell_name(c, self.puzzle.size)}="
                                  f"{sudoku.SYMBOLS[v - 1]}" for c, v in added)
                        for added in self.suggested]
             text += "\nmake it unique by adding " + " or ".join(options[:4]) + (
                 "\n(ctrl+u adds the first)")
+        elif self.suggested == ():
+            text += f"\n{NONE_SUGGESTED}"
         return text
 
     def show_grid(self) -> None:
@@ -241,24 +252,38 @@ class SudokuEditor(RedundantGivens, PuzzleEditor):
 
     def run_suggestions(self) -> None:
         def found(suggested) -> None:
-            if isinstance(suggested, Failed):
-                return
             self.suggested = suggested
-            if self.found and self.found >= 2:
+            if isinstance(suggested, tuple) and self.found and self.found >= 2:
                 self.status.set_uniqueness("⚠ several solutions", "several",
                                            self.several_text())
         self.live.start("suggest", jobs.making_unique, self.family.name, self.puzzle,
                         self.context(), then=found)
 
     def action_make_unique(self) -> None:
-        """Add the first suggested givens (one step to undo)."""
-        if not self.suggested:
-            self.say("no suggestion yet: the puzzle is not known to have several solutions")
+        """Add the first suggested givens (one step to undo); when there is none, why."""
+        if not (isinstance(self.suggested, tuple) and self.suggested):
+            self.say(self.why_no_suggestion())
             return
         givens = list(self.puzzle.givens)
         for cell, v in self.suggested[0]:
             givens[cell] = v
         self.set_puzzle(self.puzzle.with_givens(givens))
+
+    def why_no_suggestion(self) -> str:
+        """What ctrl+u says when it has nothing to add, in the panel's own terms."""
+        found, suggested = self.found, self.suggested
+        if found is None:
+            return "nothing to add yet: the puzzle is still being checked"
+        if found == 1:
+            return "nothing to add: the puzzle is unique"
+        if found == 0:
+            return "nothing to add: the puzzle has no solution (givens added cannot help)"
+        if isinstance(suggested, Failed):
+            return (f"no suggestion: {suggested.error}" if suggested.error else
+                    "no suggestion: the search was stopped (edit to look again)")
+        if suggested is None:
+            return "several solutions: still looking for givens that make it unique…"
+        return f"several solutions: {NONE_SUGGESTED}"
 
     # --- difficulty and the stepper --------------------------------------------------------
 

@@ -11,12 +11,23 @@ from textual import events
 from textual.widgets import Static
 
 
-def document_name(editor) -> str:
-    """What the author calls an open puzzle: its file's name, its own title, or the new
-    puzzle's family."""
+def document_name(editor, family: bool = True) -> str:
+    """What the author calls an open puzzle: its file's name, its own title, or "untitled",
+    the family (unless the words beside it say it) and, from the second new one of a family
+    open at once, its number."""
     if editor.path:
         return Path(editor.path).name
-    return editor.own_title() or f"untitled {editor.family.title}"
+    if editor.own_title():
+        return editor.own_title()
+    number = f" {editor.untitled}" if editor.untitled > 1 else ""
+    return f"untitled{f' {editor.family.title}' if family else ''}{number}"
+
+
+def untitled_number(editor, documents) -> int:
+    """The least number no other open new puzzle of the editor's family has."""
+    taken = {d.untitled for d in documents
+             if d is not editor and not d.path and d.family is editor.family}
+    return next(n for n in range(1, len(taken) + 2) if n not in taken)
 
 
 class DocumentTabs(Static):

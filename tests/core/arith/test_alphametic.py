@@ -44,3 +44,22 @@ def test_failure_is_reported():
         generate_alphametic(3, random.Random(1), ["ABC", "ABD", "XYZW"], seconds=0.5)
     with pytest.raises(ValueError):
         generate_alphametic(2, random.Random(1), ["ABC"])
+
+
+def test_the_default_words_are_words_a_reader_knows():
+    words = set(english_words())
+    # names (ANNA, ARABS), an abbreviation (EST) and a rare form (MASSA) that puzzles had
+    assert not {"ANNA", "ARABS", "EST", "MASSA"} & words
+    assert {"SEND", "MORE", "MONEY", "ACT", "WHO", "HOUSE"} <= words
+    assert len(words) > 10_000  # still plenty to make sums from
+
+
+def test_words_from_the_authors_theme_through_the_command_line(tmp_path, capsys):
+    from cli import main
+
+    theme = tmp_path / "theme.txt"
+    theme.write_text("send\nmore\nmoney\n")
+    assert main(["generate", "alphametic", "--words", "3", "--words-from", str(theme),
+                 "--seed", "1", "--seconds", "10"]) == 0
+    line = capsys.readouterr().out.strip()
+    assert line in ("SEND+MORE=MONEY", "MORE+SEND=MONEY")

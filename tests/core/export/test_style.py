@@ -110,7 +110,8 @@ def test_the_command_line_refuses_a_bad_style_with_exit_2(tmp_path, capsys):
     assert main(["export", sample, "--to", "pdf", "--style", str(style), "-o", str(out)]) == 2
     assert f"{style}:2: lines.box: -1 mm? from 0.02 to 5" in capsys.readouterr().err
     assert not out.exists()
-    assert main(["export", sample, "--to", "svg", "--style", "nope", "-o", str(out)]) == 2
+    assert main(["export", sample, "--to", "svg", "--style", "nope",
+                 "-o", str(tmp_path / "p.svg")]) == 2
     assert "--style nope: no such file" in capsys.readouterr().err
 
 

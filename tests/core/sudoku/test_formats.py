@@ -41,6 +41,38 @@ def test_qqwing_readable_output():
     assert p.givens[-9:] == (0, 0, 0, 5, 0, 0, 0, 0, 0)
 
 
+SIMPLE_SUDOKU = """\
+*-----------*
+|53.|.7.|...|
+|6..|195|...|
+|.98|...|.6.|
+|---+---+---|
+|8..|.6.|..3|
+|4..|8.3|..1|
+|7..|.2.|..6|
+|---+---+---|
+|.6.|...|28.|
+|...|419|..5|
+|...|.8.|.79|
+*-----------*
+"""
+SIMPLE_SUDOKU_LINE = ("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28...."
+                      "419..5....8..79")
+
+
+def test_a_simple_sudoku_or_hodoku_framed_grid():
+    """Simple Sudoku's `.ss` grid, as HoDoKu copies it: a frame of `*` corners."""
+    assert parse(SIMPLE_SUDOKU) == parse(SIMPLE_SUDOKU_LINE)
+    dotted = SIMPLE_SUDOKU.replace("*-----------*", ".---.---.---.")
+    assert parse(dotted) == parse(SIMPLE_SUDOKU_LINE)
+    # a row of blanks written with `*` is a row, not a frame
+    blank_row = SIMPLE_SUDOKU.replace("|...|419|..5|", "|***|***|***|")
+    assert parse(blank_row).givens[63:72] == (0,) * 9
+    with pytest.raises(ParseError) as caught:  # a short row inside a frame: its own line
+        parse(SIMPLE_SUDOKU.replace("|4..|8.3|..1|", "|4..|8.3|.1|"))
+    assert (caught.value.line, caught.value.column) == (7, 12)
+
+
 def test_qqwing_csv_and_statistics_lines_are_skipped():
     text = ("Puzzle,\n" + TOP1 + ",\n" + TOP1.replace("4", "5", 1) + ",\n"
             "Number of Givens: 17\nDifficulty: Expert\nThe solution to the puzzle is unique.\n")

@@ -104,6 +104,10 @@ def geometry_faults(p) -> list[str]:
         least, most = SHAFTS[len(arrow.bulb)]
         if not least <= len(arrow.shaft) <= most:
             faults.append(f"an arrow of {len(arrow.bulb)}+{len(arrow.shaft)} cells")
+        if len(arrow.bulb) == 2:  # a pill: two cells side by side, never diagonal
+            (ra, ca), (rb, cb) = (centre(c, n) for c in arrow.bulb)
+            if abs(ra - rb) + abs(ca - cb) != 1:
+                faults.append(f"a diagonal pill at {arrow.bulb}")
     cells = [c for line in drawn for c in line]
     if len(cells) != len(set(cells)):
         faults.append("a cell in two shapes")
@@ -160,6 +164,7 @@ def test_the_geometry_check_sees_a_long_arrow_and_a_bulb_by_a_pill():
     past = make(9, thermos=[(10, 11, 12)], lines=[Line("renban", (9, 1, 2))])  # diagonal
     assert any("arrow of 1+4" in f for f in geometry_faults(long))
     assert any("bulbs of lines" in f for f in geometry_faults(pill))
+    assert any("a diagonal pill" in f for f in geometry_faults(pill))
     assert not geometry_faults(beside) and not geometry_faults(past)
 
 
