@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -39,7 +40,19 @@ def read_text(path: str) -> str:
         raise InputError(f"{path}: {error.strerror}") from None
     if len(text) > MAX_FILE_CHARS:
         raise InputError(f"{path}: larger than {MAX_FILE_CHARS} characters")
+    bad = SURROGATE.search(text)  # standard input's undecodable bytes, escaped by Python
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        raise InputError(f"{path}: not UTF-8 text (line {line}, column "
+                         f"{bad.start() - text.rfind(chr(10), 0, bad.start())})")
     return text
+
+
+SURROGATE = re.compile("[\ud800-\udfff]")
+# A \u escape of half a UTF-16 pair with no other half: JSON allows it, text cannot hold it
+# (it cannot be printed or saved). An escaped backslash is matched first, so \\ud800 is text.
+LONE_ESCAPE = re.compile(r"\\\\|\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+                         r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}")
 
 
 def _umask() -> int:
@@ -166,8 +179,27 @@ def read_json(text: str):
         elif ch in "]}":
             depth -= 1
     try:
-        return json.loads(text)
+        data = json.loads(text, parse_constant=lambda name: _refuse(text, name))
     except json.JSONDecodeError as error:
         raise ParseError(f"not JSON: {error.msg}", error.lineno, error.colno) from None
+    except ParseError:
+        raise
     except ValueError:  # Python refuses integers of more than 4,300 digits
         raise ParseError("a number with thousands of digits: no puzzle needs one", 1, 1) from None
+    for match in LONE_ESCAPE.finditer(text):
+        if match.group() != "\\\\":
+            _refuse(text, match.group(), match.start())
+    if SURROGATE.search(text):
+        _refuse(text, "\\u" + f"{ord(SURROGATE.search(text).group()):x}")
+    return data
+
+
+def _refuse(text: str, found: str, at: int | None = None):
+    """ParseError for what Python's JSON reader takes and no puzzle text can hold: NaN and
+    Infinity (not JSON), and half a UTF-16 pair (it cannot be printed or saved)."""
+    at = text.find(found) if at is None else at
+    line, column = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+    if found.startswith("\\u"):
+        raise ParseError(f"{found} is half a character (a lone UTF-16 surrogate): no text "
+                         "can hold it", line, column)
+    raise ParseError(f"{found} is not JSON (numbers are finite)", line, column)
