@@ -181,9 +181,19 @@ def _items(data: dict, key: str) -> list[tuple[str, dict]]:
     return found
 
 
+MAX_NUMBER = 1e6  # far beyond any picture's coordinates and sizes
+
+
+def _real(value) -> bool:
+    """A number a picture can hold: not NaN, not infinite, and not so large an integer that
+    it has no float (10**400)."""
+    return (isinstance(value, int | float) and not isinstance(value, bool)
+            and abs(value) <= MAX_NUMBER)
+
+
 def _number(item: dict, key: str, where: str, default: float = 0.0) -> float:
     value = item.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+    if not _real(value):
         raise _type_error(f"{where}.{key}", "a number", value)
     return float(value)
 
@@ -209,9 +219,7 @@ def _colour(item: dict, key: str, where: str) -> str:
 
 
 def _point(value, where: str) -> tuple[float, float]:
-    if (not isinstance(value, list) or len(value) != 2
-            or not all(isinstance(v, int | float) and not isinstance(v, bool)
-                       and math.isfinite(v) for v in value)):
+    if not isinstance(value, list) or len(value) != 2 or not all(map(_real, value)):
         raise _type_error(where, "a point [row, column]", value)
     return float(value[0]), float(value[1])
 

@@ -320,6 +320,17 @@ def test_real_puzzles_with_unknown_keys_or_properties_are_refused():
     assert checked >= 60
 
 
+@pytest.mark.parametrize("overlay, place", [
+    ({"center": [10 ** 400, 1], "width": 1, "height": 1}, r"overlays\[0\].center"),
+    ({"center": [0.5, 1], "width": -10 ** 400, "height": 1}, r"overlays\[0\].width"),
+    ({"center": [0.5, 1e300], "width": 1, "height": 1}, r"overlays\[0\].center"),
+])
+def test_numbers_no_picture_holds_are_refused_by_place(overlay, place):
+    """An integer too large for a float (10**400) raised OverflowError (issue 39)."""
+    with pytest.raises(ParseError, match=place + ": expected a"):
+        read(picture(4, overlays=[overlay]))
+
+
 def test_cells_with_other_properties_are_refused():
     data = picture(4)
     data["cells"][0][0] = {"value": 1, "color": "#ff0000"}
