@@ -22,6 +22,7 @@ OK, NOT_UNIQUE, BAD_INPUT, UNKNOWN = 0, 1, 2, 3  # UNKNOWN: not decided within -
 WORST_FIRST = (BAD_INPUT, NOT_UNIQUE, UNKNOWN, OK)
 INTERRUPTED = 130  # Ctrl+C, as a shell reports a SIGINT
 MAX_SECONDS = 7 * 24 * 3600  # a week: past that a budget is a typo
+NOTICE_SECONDS = 10.0  # a count without --seconds that runs this long says how to bound it
 
 
 class UsageError(Exception):
@@ -109,8 +110,9 @@ class Run:
         for entry, many in self:
             family, puzzle = entry.family, entry.puzzle
             start = time.perf_counter()
+            stop = None if seconds is not None else noticing(entry.where(many))
             try:
-                checked = family.check(puzzle, limit, None, self.context, with_redundant,
+                checked = family.check(puzzle, limit, stop, self.context, with_redundant,
                                        seconds)
             except DictionaryError as error:
                 self.fail(BAD_INPUT)
@@ -136,6 +138,23 @@ class Run:
                 as_json["rules"] = [{"rule": b.rule, "message": b.message, "cells": list(b.cells)}
                                     for b in family.rules(puzzle, solution)]
             yield entry, many, checked, as_json
+
+
+def noticing(where: str):
+    """A stop that never stops a count: past NOTICE_SECONDS it says once, on standard error,
+    that the count goes on and how --seconds bounds it (some searches take hours)."""
+    start = time.monotonic()
+    said = False
+
+    def stop() -> bool:
+        nonlocal said
+        if not said and time.monotonic() - start >= NOTICE_SECONDS:
+            said = True
+            print(f"{where}still counting after {NOTICE_SECONDS:g} s (some puzzles take hours); "
+                  "--seconds S answers \"unknown\" (exit 3) past S seconds", file=sys.stderr,
+                  flush=True)
+        return False
+    return stop
 
 
 def rating_json(family, puzzle, context: Context) -> dict:

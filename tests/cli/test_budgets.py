@@ -97,3 +97,18 @@ def test_bad_budgets_are_refused(seconds, capsys):
 def test_help_gives_the_exit_codes():
     done = check("--help")
     assert "3 unknown within --seconds" in " ".join(done.stdout.split())
+
+
+def test_a_long_count_without_a_budget_says_how_to_bound_it(monkeypatch, tmp_path, capsys):
+    """Issue 39: without --seconds a count must end in reasonable time or say why it may not.
+    The notice's time is made 0 here: the search's first poll says it, once."""
+    monkeypatch.setattr("cli.common.NOTICE_SECONDS", 0)
+    empty = tmp_path / "empty.txt"
+    empty.write_text("." * 81 + "\n")
+    assert main(["check", str(empty), "--limit", "1000"]) == 1
+    out, err = capsys.readouterr()
+    assert out.startswith("not unique: 1000 or more solutions")
+    assert err == ('still counting after 0 s (some puzzles take hours); --seconds S answers '
+                   '"unknown" (exit 3) past S seconds\n')
+    assert main(["check", str(empty), "--limit", "1000", "--seconds", "60"]) == 1
+    assert "still counting" not in capsys.readouterr().err
