@@ -79,8 +79,10 @@ class Run:
     """The puzzles of the input files in order; bad ones are reported as they come and raise
     the exit status."""
 
-    def __init__(self, paths: list[str], as_json: bool, context: Context = NO_CONTEXT):
+    def __init__(self, paths: list[str], as_json: bool, context: Context = NO_CONTEXT,
+                 began: float | None = None):
         self.paths, self.as_json, self.context, self.status = paths, as_json, context, OK
+        self.began = began  # the command's start: the first puzzle's time budget counts from it
 
     def __iter__(self) -> Iterator[tuple[Entry, bool]]:
         for entry, many in self.entries():
@@ -107,17 +109,19 @@ class Run:
         not decided in time to UNKNOWN, and one whose ナンクロ dictionary is missing or
         broken is reported as bad input."""
         check_seconds(seconds)
+        began = self.began
         for entry, many in self:
             family, puzzle = entry.family, entry.puzzle
             start = time.perf_counter()
             stop = None if seconds is not None else noticing(entry.where(many))
             try:
                 checked = family.check(puzzle, limit, stop, self.context, with_redundant,
-                                       seconds)
+                                       seconds, began)
             except DictionaryError as error:
                 self.fail(BAD_INPUT)
                 report(entry, f"{entry.source}: {error}", self.as_json)
                 continue
+            began = None  # the next puzzle's budget counts from its own start
             result = checked.count
             status = status_of(result)
             self.fail(status)

@@ -18,24 +18,31 @@ from core.arith.model import Puzzle
 from core.arith.rating import level_of_puzzle
 from core.arith.solver import count
 from core.errors import GenerationFailed
+from core.search import with_deadline
 
 MAX_LETTERS = 10
 CLOSEST_NODES = 20_000  # a budget for one energy: past it, the best found so far stands
 RUN_STEPS = 1000  # moves in one annealing run before a fresh start
 
 
-def english_words(limit: int = 30_000, max_level: float = 4.0) -> list[str]:
+def english_words(limit: int = 30_000, max_level: float = 4.0,
+                  stop: Callable[[], bool] | None = None) -> list[str]:
     """Common real English words (dictionaries.importers.common_english), upper-case, 3 to 10
-    letters."""
+    letters; GenerationFailed when `stop` (a time budget) ends the reading (about a second)."""
     try:
         from dictionaries.importers import common_english
-
-        # any frequency for 4+ letters: the sums need many words to choose from
-        return sorted({word.upper() for word, _, _ in common_english(limit, max_level, 0.0)
-                       if 3 <= len(word) <= 10})
     except ImportError as error:  # dependencies of the project: say how to get them
         raise GenerationFailed("the English word list needs the wordfreq and cefrpy packages "
                                "(make run installs them)") from error
+    words = set()
+    # any frequency for 4+ letters: the sums need many words to choose from
+    for i, (word, _, _) in enumerate(common_english(limit, max_level, 0.0)):
+        if i % 50 == 0 and stop is not None and stop():
+            raise GenerationFailed("the time budget ran out while the English word list was "
+                                   "read (it takes about a second)")
+        if 3 <= len(word) <= 10:
+            words.add(word.upper())
+    return sorted(words)
 
 
 def read_words(text: str) -> list[str]:
@@ -107,8 +114,9 @@ def generate_alphametic(n_words: int, rng: random.Random, words: Sequence[str] |
     level, only one a person solves at that level (core/arith/rating.py)."""
     if n_words < 3:
         raise ValueError("an alphametic here has at least three words (two addends and a sum)")
-    words = list(words) if words is not None else english_words()
     deadline = time.monotonic() + seconds
+    stop = with_deadline(stop, seconds)  # reading the word list is part of the budget
+    words = list(words) if words is not None else english_words(stop=stop)
     while time.monotonic() < deadline and not (stop and stop()):
         found = _anneal(n_words, rng, words, deadline, stop, level)
         if found is not None:
@@ -142,7 +150,7 @@ def _anneal(n_words: int, rng: random.Random, words: Sequence[str], deadline: fl
             return None
         if current == 0:
             puzzle = Puzzle("add", tuple(addends), result)
-            if count(puzzle, limit=2).unique and (
+            if count(puzzle, limit=2, stop=stop).unique and (
                     level is None or level_of_puzzle(puzzle, stop) == level):
                 return puzzle
             current = 0.3  # a solution, but not the only one (or not the level): keep moving

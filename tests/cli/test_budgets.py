@@ -6,11 +6,13 @@ timeout only keeps a hang from holding up the suite)."""
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from cli import main
+from core import kinds
 from core.sudoku import count, parse
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -112,3 +114,57 @@ def test_a_long_count_without_a_budget_says_how_to_bound_it(monkeypatch, tmp_pat
                    '"unknown" (exit 3) past S seconds\n')
     assert main(["check", str(empty), "--limit", "1000", "--seconds", "60"]) == 1
     assert "still counting" not in capsys.readouterr().err
+
+
+# --- issue 39: every --seconds is the whole command's time, rating included ------------------
+
+def test_a_25x25_past_its_budget_is_given_unrated_with_a_note():
+    """The rating came after the budget (`--seconds 5 --json` ran past 120 s); now it gets
+    what the making left, here nothing, and the note says so."""
+    done = subprocess.run([sys.executable, "-m", "cli", "generate", "sudoku", "--size", "25",
+                           "--seconds", "0.5", "--json", "--seed", "1"], capture_output=True,
+                          text=True, timeout=HANG, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    made = json.loads(done.stdout)
+    assert "rating" not in made and made["notes"] == {
+        "minimal": False, "not_rated": "the time budget ran out (puzzle-tui rate rates it)"}
+    assert count(parse(made["puzzle"])).unique
+
+
+def test_the_budget_counts_from_the_commands_start():
+    """jobs.make's budget runs from `began`: one that began 10 s ago has none left."""
+    from core import jobs
+    from core.family import Context, Failed
+    from core.sudoku.generator import Options
+
+    made = jobs.make("sudoku", Options(seconds=5), 1, Context(), began=time.monotonic() - 10)
+    assert made == Failed("no puzzle met the constraints in 5 s")
+    checked = kinds.by_name("sudoku").check(parse(TOP1), 2, None, Context(), True, 5,
+                                            time.monotonic() - 10)
+    assert checked.count.stopped and checked.count.count == 0
+
+
+def test_reading_the_word_list_is_part_of_an_alphametics_budget(capsys):
+    assert main(["generate", "alphametic", "--words", "3", "--seconds", "0.01"]) == 1
+    assert ("the time budget ran out while the English word list was read" in
+            capsys.readouterr().err)
+
+
+def test_rate_within_a_budget(capsys):
+    path = str(CASES / "sudoku25_generated.txt")
+    assert main(["rate", path, "--seconds", "0.3"]) == 3
+    assert capsys.readouterr().out == "unknown within 0.3 s: not rated\n"
+    assert main(["rate", path, "--seconds", "0.3", "--json"]) == 3
+    result = json.loads(capsys.readouterr().out)
+    assert result["unknown"] is True and result["status"] == 3 and "level" not in result
+    assert main(["rate", str(ROOT / "puzzles" / "sudoku" / "hard_rot180.txt"), "--seconds",
+                 "60"]) == 0
+    assert capsys.readouterr().out.startswith("hard, SE 4.0 (Sukaku Explainer scale)")
+    assert main(["rate", path, "--seconds", "0"]) == 2
+    assert "--seconds 0: from 0 to" in capsys.readouterr().err
+
+
+def test_the_process_start_is_read_for_the_budget():
+    import cli
+
+    assert 0 <= time.monotonic() - cli.started() <= 5
