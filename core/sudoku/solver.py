@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from core.counting import Count
+from core.counting import Count, Found
 from core.search import STOP_EVERY, Stopped, fewest_candidates, where_differ
 from core.sudoku.model import Geometry, Puzzle, geometry
 
@@ -23,7 +23,7 @@ class _Search:
     geo: Geometry
     limit: int
     stop: Callable[[], bool] | None
-    solutions: list = field(default_factory=list)
+    solutions: Found = field(default_factory=Found)  # all counted, the first KEPT kept
     nodes: int = 0
     prefer: list[int] | None = None  # a candidate bit per cell to try first (a known solution)
     max_nodes: int = 0  # 0: no cap; else Undecided past it
@@ -177,7 +177,7 @@ def count(puzzle: Puzzle, limit: int = 2, stop: Callable[[], bool] | None = None
             stopped = True
     found = tuple(values(c) for c in s.solutions)
     differs = where_differ(found[0], found[1]) if len(found) >= 2 else ()
-    return Count(len(found), limit, found, differs, stopped=stopped)
+    return Count(len(s.solutions), limit, found, differs, stopped=stopped)
 
 
 def solve(puzzle: Puzzle) -> tuple[int, ...] | None:

@@ -139,6 +139,9 @@ def _keyed(reader: _Reader, key: re.Match, number: int, line: str) -> str | None
         reader.parts["meta"].append((META[name], value))
     elif name == "size":
         reader.size = _number(value, number, at)
+        if not model.MIN_SIZE <= reader.size <= model.MAX_SIZE:  # before a grid is made of it
+            raise ParseError(f"size {reader.size}: grids of {model.MIN_SIZE} to "
+                             f"{model.MAX_SIZE} are read", number, at)
     elif name == "regions":
         if value:
             raise ParseError("regions: the rows follow on their own lines", number, at)

@@ -44,6 +44,9 @@ IPUZ = '{"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"
     ("ipuz grid too large", IPUZ + json.dumps({"dimensions": {"width": 61},
                                                "puzzle": [[1] * 61] * 61})[1:],
      "2 to 60 cells a side"),
+    # issue 39: an empty grid of 9999 x 9999 (810 MB) was made before the size was refused
+    ("variants size: 9999", "kind: variants\nsize: 9999\n",
+     "line 2, column 7: size 9999: grids of 4 to 16 are read"),
     ("ipuz zones with bad rectangles", json.dumps({
         "version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/sudoku#1"],
         "dimensions": {"width": 4, "height": 4}, "puzzle": [[0] * 4] * 4,
