@@ -115,6 +115,26 @@ def test_text_errors_name_line_and_column():
     assert (error.value.line, error.value.column) == (15, 9)
 
 
+@pytest.mark.parametrize("line, column, words", [
+    # issue 39: read as the usual whisper (5), misreported as a grid row, read as r1c1
+    ("whisper 0: r1c1 r1c2", 9, "`whisper 0`: a difference is 1 or more"),
+    ("white 0: r1c1-r1c2", 7, "`white 0`: a difference is 1 or more"),
+    ("black 0: r1c1-r1c2", 7, "`black 0`: a ratio is 2 or more"),
+    ("cage 99999: r1c1 r1c2", 6, "99999: a number of at most 4 digits"),
+    ("cage \uff19: r1c1 r1c2", 6, "a number in the digits 0-9"),
+    ("thermo: r\uff11c1 r1c2", 9, "expected a cell like r3c5"),
+    ("quad: r\uff11c1=12", 7, "like r1c1=123"),
+    # a number no key reads was dropped without a word
+    ("x 3: r1c1-r1c2", 3, "`x` takes no number"),
+    ("thermo 3: r1c1 r1c2", 8, "`thermo` takes no number"),
+    ("even 2: r1c1", 6, "`even` takes no number"),
+])
+def test_a_number_or_cell_not_read_as_written_is_refused_in_place(line, column, words):
+    with pytest.raises(ParseError, match=words) as error:
+        formats.parse(f"kind: variants\nsize: 4\n{line}\n")
+    assert (error.value.line, error.value.column) == (3, column)
+
+
 def test_hodoku_and_sdk_read_as_classic_sudoku():
     cells = ".....1..2....3..4....5..1.6..1..72...8......59......8...6..5...43..9....89.3....."
     line = f":0000:x:{cells}:::"
