@@ -882,7 +882,7 @@ def write(p: Variant) -> dict:
 
 def _refuse_undrawable(p: Variant) -> None:
     """What the picture cannot tell apart: a whisper of another difference than German's or
-    Dutch (the colour says which), two little killer sums written over each other."""
+    Dutch (the colour says which), two clues outside the grid written over each other."""
     usual = _whisper(p.size)
     for line in p.lines_of("whisper"):
         if line.value not in usual.values():
@@ -890,11 +890,30 @@ def _refuse_undrawable(p: Variant) -> None:
                 f"a SudokuPad scl link draws German (difference {usual['german']}) and Dutch "
                 f"({usual['dutch']}) whispers; the whisper at {p.name(line.cells[0])} differs "
                 f"by {line.value}")
-    places = [(k.row, k.col) for k in p.little]
-    for r, c in places:
-        if places.count((r, c)) > 1:
-            raise model.ModelError(f"two little killer sums at r{r + 1}c{c + 1}: a SudokuPad "
-                                   "scl link would draw them over each other")
+    seen: dict[tuple[int, int], str] = {}
+    for place, what in _outside_places(p):
+        if place in seen:
+            r, c = place
+            raise model.ModelError(f"{seen[place]} and {what} at r{r + 1}c{c + 1}: a SudokuPad "
+                                   "scl link would draw them over each other (its fpuzzles "
+                                   "form carries both)")
+        seen[place] = what
+
+
+OUTSIDE_NAMES = {"xsum": "an X-sum", "skyscraper": "a skyscraper clue"}
+
+
+def _outside_places(p: Variant):
+    """(place, what) of each clue written outside the grid, where _draw_shapes and
+    _draw_outside put it: a little killer on its cell, a sandwich before its row or column,
+    an X-sum or a skyscraper on its side."""
+    n = p.size
+    yield from (((k.row, k.col), "a little killer sum") for k in p.little)
+    yield from (((-1, s.index) if s.line == "col" else (s.index, -1), "a sandwich sum")
+                for s in p.sandwiches)
+    for o in p.outside:
+        far = n if o.reverse else -1
+        yield ((far, o.index) if o.line == "col" else (o.index, far)), OUTSIDE_NAMES[o.kind]
 
 
 def _cells_out(p: Variant) -> list:
