@@ -9,10 +9,18 @@ from core import kinds
 from core.errors import ParseError
 from core.export import to_ipuz
 from core.sudoku.family import SUDOKU
-from core.variants import formats, links, sudokupad
+from core.variants import formats, fpuzzles, links, sudokupad
 from core.variants.family import VARIANTS
 from core.variants.lzlink import LinkError, compress, decompress
-from core.variants.model import ModelError, features, make
+from core.variants.model import (
+    LittleKiller,
+    ModelError,
+    Outside,
+    Quad,
+    Sandwich,
+    features,
+    make,
+)
 from tests.core.variants.helpers import KINDS, constraint_parts, solution_grid
 
 SAMPLE = """kind: variants
@@ -237,3 +245,25 @@ def test_a_file_of_many_is_read_puzzle_by_puzzle_from_each_kind_line():
     assert isinstance(items[1][1], ParseError) and "cage" in items[1][1].message
     with pytest.raises(ParseError, match="a second `kind:` line \\(the first is on line 1\\)"):
         formats.parse(SAMPLE + SAMPLE)  # one puzzle asked for: refused, not merged
+
+
+@pytest.mark.parametrize("parts", [  # pairs whose order the old sort kept as given
+    {"quads": [Quad((8, 9, 14, 15), (3, 5)), Quad((8, 9, 14, 15), (3,))]},
+    {"sandwiches": [Sandwich("row", 1, 0), Sandwich("row", 1, 11)]},
+    {"little": [LittleKiller(-1, 0, "DR", 5), LittleKiller(-1, 0, "DR", 8)]},
+    {"outside": [Outside("xsum", "row", 1, False, 8), Outside("xsum", "row", 1, False, 2)]},
+], ids=["two quadruples at a corner", "two sandwiches on a row", "two little killers",
+        "two X-sums"])
+def test_clues_at_one_place_have_one_order_however_read(parts):
+    """Issue 39: they came back in another order after a round trip, so one puzzle read as
+    two (and a bank kept both). Each order of writing gives one puzzle, through every
+    format that carries it."""
+    (key, clues), = parts.items()
+    one, other = (make(6, None, None, **{key: order}) for order in (clues, clues[::-1]))
+    assert one == other
+    assert formats.parse(formats.format(other)) == one
+    data = fpuzzles.write(other)
+    for name in ("xsum", "sandwichsum", "quadruple", "littlekillersum"):
+        data[name] = data.get(name, [])[::-1]
+    assert fpuzzles.read(data) == one
+    assert VARIANTS.canonical(one) == VARIANTS.canonical(other)
