@@ -61,6 +61,12 @@ def _umask() -> int:
     return current
 
 
+def new_file_mode() -> int:
+    """The mode a new file gets as open() would make it: 0666 less the umask (mkstemp's
+    files are 0600 whatever the umask)."""
+    return 0o666 & ~_umask()
+
+
 class OutputError(Exception):
     """An output path that cannot or must not be written: what is wrong, with the path."""
 
@@ -131,13 +137,24 @@ def open_atomic(path: str):
 
 def _mode_for(path: Path) -> int:
     """mkstemp makes the file private (0600): keep the old file's mode, else the usual one."""
-    return stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o666 & ~_umask()
+    return stat.S_IMODE(path.stat().st_mode) if path.exists() else new_file_mode()
 
 
 def atomic_write(path: str | Path, data: str | bytes) -> None:
     """Write to a temporary file beside `path`, then rename it over `path`: a crash leaves
     either the old file or the new one, never half of one. A symlink is written through (its
     target changes, the link stays); anything but a regular file is refused (OSError)."""
+    target, tmp = _staged(path, data)
+    try:
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _staged(path: str | Path, data: str | bytes) -> tuple[Path, str]:
+    """The data written and synced to a temporary file beside `path` (through a symlink, to
+    its target): (the target, the temporary file) for the caller to rename."""
     path = Path(os.path.realpath(path))
     if path.exists() and not path.is_file():
         raise IsADirectoryError(errno.EISDIR, "not a regular file", str(path))
@@ -149,10 +166,36 @@ def atomic_write(path: str | Path, data: str | bytes) -> None:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    return path, tmp
+
+
+def write_outputs(files: dict) -> None:
+    """Several outputs (name: data) that belong together (a puzzle and its solution), all or
+    none: each is written beside its place first, and only when every one is on the disk are
+    they renamed into place. OutputError naming the one that could not be written."""
+    if list(files) == ["-"]:
+        write_output("-", files["-"])
+        return
+    staged: list[tuple[str, Path, str]] = []  # (name, target, temporary file)
+    try:
+        for name, data in files.items():
+            try:
+                staged.append((name, *_staged(name, data)))
+            except OSError as error:
+                raise OutputError(f"{name}: cannot write: {error.strerror or error}; nothing "
+                                  "was written") from None
+        for done, (name, target, tmp) in enumerate(staged):
+            try:
+                os.replace(tmp, target)
+            except OSError as error:
+                raise OutputError(f"{name}: cannot write: {error.strerror or error}; {done} of "
+                                  f"the {len(staged)} files were written") from None
+    finally:
+        for _, _, tmp in staged:
+            Path(tmp).unlink(missing_ok=True)  # those renamed into place are gone already
 
 
 def read_json(text: str):
