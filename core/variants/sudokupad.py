@@ -229,12 +229,18 @@ def _points(item: dict, key: str, where: str) -> list[tuple[float, float]]:
             for i, p in enumerate(_listed(item, key, f"{where}.{key}"))]
 
 
+def _numeral(text: str) -> bool:
+    """A number as a picture writes one: digits 0-9, at most four (no clue is longer; int()
+    refuses thousands of digits)."""
+    return text.isascii() and text.isdigit() and len(text) <= 4
+
+
 def _digits(value, n: int, where: str) -> list[int]:
     """Digits as SudokuPad lists them (numbers, or text after the zipper)."""
     found = []
     for i, d in enumerate(_list(value, where)):
         text = str(d) if isinstance(d, int | str) and not isinstance(d, bool) else ""
-        if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= n:
+        if not _numeral(text) or not 1 <= int(text) <= n:
             raise _type_error(f"{where}[{i}]", f"a digit 1 to {n}", d)
         found.append(int(text))
     return found
@@ -354,7 +360,7 @@ def _cells(rows, n: int, picture: _Picture) -> list[int]:
             raise SclError(f"{where} has {', '.join(map(repr, unknown))}, which this "
                            "workbench does not read")
         text = _text(cell, "value", where)
-        if text and (not text.isascii() or not text.isdigit() or not 1 <= int(text) <= n):
+        if text and (not _numeral(text) or not 1 <= int(text) <= n):
             raise SclError(f"{where}: a given {cell['value']!r} is not 1 to {n}")
         givens.append(int(text) if text else 0)
         if cell.get("centremarks") not in (None, []):
@@ -475,7 +481,7 @@ def _cages(data: dict, key: str, picture: _Picture) -> None:
             picture.add("disjoint", frozenset(cells))
         elif style is not None or kind is not None:
             picture.problems.append(f"a cage styled {str(style or kind)[:20]!r}")
-        elif "sum" in cage or text.isascii() and text.isdigit():
+        elif "sum" in cage or _numeral(text):
             total = cage["sum"] if "sum" in cage else int(text)
             if isinstance(total, bool) or not isinstance(total, int):
                 raise _type_error(f"{where}.sum", "a whole number", total)
@@ -595,7 +601,7 @@ def _on_edge(item: dict, center, text: str, where: str, picture: _Picture) -> bo
         a, b = edge
         smaller_first = SIGNS[text] in ("<", "∧")
         picture.parts["marks"].append(Mark("less", a, b) if smaller_first else Mark("less", b, a))
-    elif rounded and _near(width, 0.3, 0.1) and (not text or text.isascii() and text.isdigit()):
+    elif rounded and _near(width, 0.3, 0.1) and (not text or _numeral(text)):
         black = _colour(item, "backgroundColor", where) == BLACK
         picture.parts["marks"].append(Mark("black" if black else "white", *edge,
                                            int(text) if text else 0))
@@ -780,12 +786,11 @@ def _outside_clues(picture: _Picture) -> None:
     skyscraper's symbol. A bare text number says nothing of its rule: refused."""
     n = picture.n
     for place, entries in sorted(picture.outside.items()):
-        boxed = [t for t, box in entries if box and t.isascii() and t.isdigit()]
+        boxed = [t for t, box in entries if box and _numeral(t)]
         texts = sorted((t for t, box in entries if not box), key=lambda t: t in SYMBOL_KINDS)
         pointers = picture.pointers.pop(place, [])
         beside = _beside(place, n)
-        clue = len(texts) == 2 and texts[0].isascii() and texts[0].isdigit() and (
-            texts[1] in SYMBOL_KINDS)
+        clue = len(texts) == 2 and _numeral(texts[0]) and texts[1] in SYMBOL_KINDS
         if len(boxed) == 1 == len(entries) and len(pointers) == 1:
             picture.add("little", LittleKiller(*place, pointers[0], int(boxed[0])))
         elif len(boxed) == 1 == len(entries) and not pointers and beside:
