@@ -14,6 +14,7 @@ from core import kinds
 from core.errors import ParseError
 from core.family import NO_CONTEXT, Context, Family, NotRated
 from core.files import InputError, OutputError, check_output, read_text, write_output
+from core.search import with_deadline
 from dictionaries import DictionaryError
 
 OK, NOT_UNIQUE, BAD_INPUT, UNKNOWN = 0, 1, 2, 3  # UNKNOWN: not decided within --seconds
@@ -113,10 +114,11 @@ class Run:
         for entry, many in self:
             family, puzzle = entry.family, entry.puzzle
             start = time.perf_counter()
+            budget_start = time.monotonic() if began is None else began
             stop = None if seconds is not None else noticing(entry.where(many))
             try:
                 checked = family.check(puzzle, limit, stop, self.context, with_redundant,
-                                       seconds, began)
+                                       seconds, budget_start)
             except DictionaryError as error:
                 self.fail(BAD_INPUT)
                 report(entry, f"{entry.source}: {error}", self.as_json)
@@ -135,8 +137,9 @@ class Run:
             if with_redundant:
                 as_json["redundant"] = family.cell_names(puzzle, checked.redundant)
                 as_json["undecided"] = family.cell_names(puzzle, checked.undecided)
-            if family.rated_in_check and result.unique:
-                as_json.update(rating_json(family, puzzle, self.context))
+            if family.rated_in_check and result.unique and self.as_json:  # what is left
+                as_json.update(rating_json(family, puzzle, self.context,  # of the budget
+                                           with_deadline(None, seconds, budget_start)))
             if family.house_rules:
                 solution = result.solution if result.unique else None
                 as_json["rules"] = [{"rule": b.rule, "message": b.message, "cells": list(b.cells)}
@@ -161,13 +164,16 @@ def noticing(where: str):
     return stop
 
 
-def rating_json(family, puzzle, context: Context) -> dict:
+def rating_json(family, puzzle, context: Context, stop=None) -> dict:
     """`level` and `rating` (the family's rating as a dict), as `generate --json` gives them;
-    nothing where the family does not rate this puzzle."""
+    nothing where the family does not rate this puzzle, or `stop` (the time budget) ended
+    the rating first."""
     try:
-        rating = family.rate(puzzle, None, context)
+        rating = family.rate(puzzle, stop, context)
     except NotRated:
         return {}
+    if stop is not None and stop():
+        return {}  # a rating cut short is no rating
     return {"level": rating.level, "rating": rating.as_dict()}
 
 

@@ -168,3 +168,26 @@ def test_the_process_start_is_read_for_the_budget():
     import cli
 
     assert 0 <= time.monotonic() - cli.started() <= 5
+
+
+def test_check_json_rates_within_what_is_left_of_the_budget(monkeypatch, tmp_path, capsys):
+    """The fuzz run's slowest command: `check --json --seconds 1` on a multiplication rated it
+    after the budget for 3 s. The rating now gets the budget's stop, and a rating it cut
+    short is left out; without --json nothing is rated."""
+    from cli.common import rating_json
+    from core.family import Context
+
+    family = kinds.by_name("arith")
+    puzzle = family.parse("SEND+MORE=MONEY")
+    assert rating_json(family, puzzle, Context(), lambda: True) == {}  # stopped: left out
+    assert rating_json(family, puzzle, Context())["level"]
+    given = []
+    real = type(family).rate
+    monkeypatch.setattr(type(family), "rate", lambda self, p, stop=None, context=None:
+                        given.append(stop) or real(self, p, stop, context))
+    path = tmp_path / "p.txt"
+    path.write_text("SEND+MORE=MONEY\n")
+    assert main(["check", str(path), "--seconds", "60"]) == 0 and given == []
+    assert main(["check", str(path), "--json", "--seconds", "60"]) == 0
+    assert len(given) == 1 and given[0] is not None and given[0]() is False
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["level"]
