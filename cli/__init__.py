@@ -12,6 +12,7 @@ from __future__ import annotations
 import inspect
 import os
 import sys
+import time
 from importlib import import_module
 
 from cli.common import BAD_INPUT, INTERRUPTED, OK, UsageError
@@ -44,10 +45,14 @@ def build_parser(argv: list[str] | None = None) -> Parser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # a time budget (--seconds) is the whole command's: from the process's start when it is
+    # this command (Python's start and the imports take a tenth of a second), else from here
+    began = started() if argv is None else time.monotonic()
     argv = sys.argv[1:] if argv is None else argv
     try:
         if argv and argv[0] in COMMANDS:
             args = build_parser(argv).parse_args(argv)
+            args.began = began
             return command(args.command).run(args)
         return open_app(argv)
     except BadCommandLine as bad:
@@ -61,6 +66,19 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # `... | head`: the reader has what it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
         return OK
+
+
+def started() -> float:
+    """When this process started, on time.monotonic()'s clock (read from /proc on Linux;
+    elsewhere, now)."""
+    now = time.monotonic()
+    try:
+        with open("/proc/self/stat") as f:  # field 22, after the command's name: start ticks
+            ticks = int(f.read().rsplit(")", 1)[1].split()[19])
+        age = time.clock_gettime(time.CLOCK_BOOTTIME) - ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return now
+    return now - min(max(age, 0.0), 5.0)  # never more than the start-up could have taken
 
 
 def open_app(argv: list[str]) -> int:

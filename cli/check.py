@@ -26,7 +26,7 @@ def run(args) -> int:
     if not 2 <= args.limit <= MAX_LIMIT:
         raise UsageError(f"--limit {args.limit}: from 2 (two solutions found prove a puzzle "
                          f"not unique) to {MAX_LIMIT}")
-    run = Run(args.files, args.json, context_of(args))
+    run = Run(args.files, args.json, context_of(args), getattr(args, "began", None))
     for entry, many, checked, as_json in run.counted(args.limit, args.json, args.seconds):
         if args.json:
             emit(as_json)

@@ -14,6 +14,7 @@ from core import kinds
 from core.errors import ParseError
 from core.family import NO_CONTEXT, Context, Family, NotRated
 from core.files import InputError, OutputError, check_output, read_text, write_output
+from core.search import with_deadline
 from dictionaries import DictionaryError
 
 OK, NOT_UNIQUE, BAD_INPUT, UNKNOWN = 0, 1, 2, 3  # UNKNOWN: not decided within --seconds
@@ -22,6 +23,7 @@ OK, NOT_UNIQUE, BAD_INPUT, UNKNOWN = 0, 1, 2, 3  # UNKNOWN: not decided within -
 WORST_FIRST = (BAD_INPUT, NOT_UNIQUE, UNKNOWN, OK)
 INTERRUPTED = 130  # Ctrl+C, as a shell reports a SIGINT
 MAX_SECONDS = 7 * 24 * 3600  # a week: past that a budget is a typo
+NOTICE_SECONDS = 10.0  # a count without --seconds that runs this long says how to bound it
 
 
 class UsageError(Exception):
@@ -78,8 +80,10 @@ class Run:
     """The puzzles of the input files in order; bad ones are reported as they come and raise
     the exit status."""
 
-    def __init__(self, paths: list[str], as_json: bool, context: Context = NO_CONTEXT):
+    def __init__(self, paths: list[str], as_json: bool, context: Context = NO_CONTEXT,
+                 began: float | None = None):
         self.paths, self.as_json, self.context, self.status = paths, as_json, context, OK
+        self.began = began  # the command's start: the first puzzle's time budget counts from it
 
     def __iter__(self) -> Iterator[tuple[Entry, bool]]:
         for entry, many in self.entries():
@@ -106,16 +110,20 @@ class Run:
         not decided in time to UNKNOWN, and one whose ナンクロ dictionary is missing or
         broken is reported as bad input."""
         check_seconds(seconds)
+        began = self.began
         for entry, many in self:
             family, puzzle = entry.family, entry.puzzle
             start = time.perf_counter()
+            budget_start = time.monotonic() if began is None else began
+            stop = None if seconds is not None else noticing(entry.where(many))
             try:
-                checked = family.check(puzzle, limit, None, self.context, with_redundant,
-                                       seconds)
+                checked = family.check(puzzle, limit, stop, self.context, with_redundant,
+                                       seconds, budget_start)
             except DictionaryError as error:
                 self.fail(BAD_INPUT)
                 report(entry, f"{entry.source}: {error}", self.as_json)
                 continue
+            began = None  # the next puzzle's budget counts from its own start
             result = checked.count
             status = status_of(result)
             self.fail(status)
@@ -129,8 +137,9 @@ class Run:
             if with_redundant:
                 as_json["redundant"] = family.cell_names(puzzle, checked.redundant)
                 as_json["undecided"] = family.cell_names(puzzle, checked.undecided)
-            if family.rated_in_check and result.unique:
-                as_json.update(rating_json(family, puzzle, self.context))
+            if family.rated_in_check and result.unique and self.as_json:  # what is left
+                as_json.update(rating_json(family, puzzle, self.context,  # of the budget
+                                           with_deadline(None, seconds, budget_start)))
             if family.house_rules:
                 solution = result.solution if result.unique else None
                 as_json["rules"] = [{"rule": b.rule, "message": b.message, "cells": list(b.cells)}
@@ -138,13 +147,33 @@ class Run:
             yield entry, many, checked, as_json
 
 
-def rating_json(family, puzzle, context: Context) -> dict:
+def noticing(where: str):
+    """A stop that never stops a count: past NOTICE_SECONDS it says once, on standard error,
+    that the count goes on and how --seconds bounds it (some searches take hours)."""
+    start = time.monotonic()
+    said = False
+
+    def stop() -> bool:
+        nonlocal said
+        if not said and time.monotonic() - start >= NOTICE_SECONDS:
+            said = True
+            print(f"{where}still counting after {NOTICE_SECONDS:g} s (some puzzles take hours); "
+                  "--seconds S answers \"unknown\" (exit 3) past S seconds", file=sys.stderr,
+                  flush=True)
+        return False
+    return stop
+
+
+def rating_json(family, puzzle, context: Context, stop=None) -> dict:
     """`level` and `rating` (the family's rating as a dict), as `generate --json` gives them;
-    nothing where the family does not rate this puzzle."""
+    nothing where the family does not rate this puzzle, or `stop` (the time budget) ended
+    the rating first."""
     try:
-        rating = family.rate(puzzle, None, context)
+        rating = family.rate(puzzle, stop, context)
     except NotRated:
         return {}
+    if stop is not None and stop():
+        return {}  # a rating cut short is no rating
     return {"level": rating.level, "rating": rating.as_dict()}
 
 

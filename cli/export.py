@@ -21,6 +21,7 @@ from cli.common import (
 from core import export
 from core.export.book import Source, level_order, pieces, rating_of
 from core.export.style import LANGUAGES, LAYOUTS, PAPERS, StyleError, load_style
+from core.files import OutputError, write_outputs
 from dictionaries import DictionaryError
 
 STYLES = ("full", "line")  # the family's full layout, or one line a puzzle
@@ -94,8 +95,10 @@ def run(args) -> int:
     except (DictionaryError, export.FontMissing, ValueError) as error:
         raise UsageError(str(error)) from None
     output_paths(list(files), args, args.files)
-    for name, data in files.items():
-        write(name, data)
+    try:
+        write_outputs(files)  # a puzzle and its solution (or many): all, or none
+    except OutputError as error:
+        raise UsageError(str(error)) from None
     return OK
 
 

@@ -96,7 +96,10 @@ def run(args) -> int:
     said = sys.stderr.isatty()  # a person watching: each puzzle said, so rated
     rated = args.json or said or getattr(args, "level", None) is not None
     context = context_of(args)
-    tasks = ((generator.name, options, seed + i, context, rated) for i in range(args.count))
+    # a time budget is each puzzle's whole time; the first's from the command's start
+    began = getattr(args, "began", None)
+    tasks = ((generator.name, options, seed + i, context, rated, None if i else began)
+             for i in range(args.count))
     style = generator.style if args.count == 1 else generator.many_style
     joiner = "\n" if args.json or style == family.line_style else "\n\n"
     written, interrupts = 0, Interrupts()

@@ -11,9 +11,11 @@ from dataclasses import replace
 from cli.common import (
     BAD_INPUT,
     NOT_UNIQUE,
+    UNKNOWN,
     Run,
     UsageError,
     add_dict_option,
+    check_seconds,
     context_of,
     emit,
     report,
@@ -40,7 +42,13 @@ def add_parser(sub) -> None:
     parser.add_argument("--jobs", type=int, default=1,
                         help=f"worker processes for a file of many puzzles (at most the {CPUS} "
                         f"CPUs); results stay in the file's order")
+    parser.add_argument("--seconds", type=float, metavar="S",
+                        help="a time budget a puzzle: a rating not finished within S seconds "
+                        "answers \"unknown\" (exit 3)")
     add_dict_option(parser, "rate with")
+    parser.epilog = ("exit codes: 0 rated, 1 not rated (not unique, no solution), 2 bad input, "
+                     "3 unknown within --seconds (with several puzzles the worst: 2, 1, 3, "
+                     "then 0)")
 
 
 class Unrated:
@@ -56,15 +64,19 @@ def run(args) -> int:
         raise UsageError(f"--jobs {args.jobs}: at least 1")
     if args.jobs > CPUS:
         print(f"rate: --jobs {args.jobs} capped at the {CPUS} CPUs", file=sys.stderr)
+    check_seconds(args.seconds)
     context = replace(context_of(args), scale=args.scale)
     run = Run([args.file], args.json, context)
     waiting: deque = deque()  # the entries whose results are on their way, in order
 
+    began = getattr(args, "began", None)  # the first puzzle's budget: from the command's start
+
     def tasks():
-        for entry, many in run.entries():
+        for i, (entry, many) in enumerate(run.entries()):
             waiting.append((entry, many))
             unrated = _unrated(entry, many, args.scale)
-            yield jobs.Ready(unrated) if unrated else (entry.kind, entry.puzzle, context)
+            yield (jobs.Ready(unrated) if unrated else
+                   (entry.kind, entry.puzzle, context, args.seconds, None if i else began))
 
     for result in jobs.in_order(jobs.rate_timed, tasks(), min(args.jobs, CPUS), "rate"):
         entry, many = waiting.popleft()
@@ -93,6 +105,14 @@ def _said(run: Run, entry, many: bool, result, args) -> None:
         report(entry, result.message, args.json)
         return
     rating, seconds = result
+    if isinstance(rating, Failed) and rating.stopped:  # not rated within --seconds
+        run.fail(UNKNOWN)
+        if args.json:
+            emit({"kind": entry.kind, "line": entry.line, "unknown": True, "status": UNKNOWN,
+                  "seconds": round(seconds, 6)})
+        else:
+            print(f"{entry.where(many)}unknown within {args.seconds:g} s: not rated")
+        return
     if isinstance(rating, Failed):
         status = BAD_INPUT if rating.bad_input else NOT_UNIQUE
         run.fail(status)

@@ -16,7 +16,7 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    run = Run([args.file], args.json, context_of(args))
+    run = Run([args.file], args.json, context_of(args), getattr(args, "began", None))
     for entry, many, checked, as_json in run.counted(2, seconds=args.seconds):
         result = checked.count
         if args.json:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -20,7 +21,7 @@ from typing import Any
 
 from core.counting import Count
 from core.errors import ParseError, did_you_mean
-from core.search import Stop, node_capped, with_deadline
+from core.search import Stop, Stopped, node_capped, with_deadline
 
 # the levels every family's rating names, easiest first (a family uses a prefix of them)
 LEVEL_ORDER = ("easy", "medium", "hard", "expert", "master", "needs-guessing")
@@ -198,6 +199,24 @@ class Failed:
     bad_input: bool = False  # the input was at fault (a missing dictionary), not the search
 
 
+NOT_RATED = {"not_rated": "the time budget ran out (puzzle-tui rate rates it)"}
+
+
+def rated_within(rate: Callable[[], Any], stop: Stop | None) -> tuple[Any, dict]:
+    """`rate()`, a generated puzzle's rating, within what is left of the generator's time
+    budget (`stop` carries its deadline): (rating, {}), or (None, NOT_RATED) when the budget
+    ended the rating first (a rater stopped part way may return what it saw so far)."""
+    try:
+        rating = rate()
+    except (NotRated, Stopped):
+        if stop is None or not stop():
+            raise
+        rating = None
+    if stop is not None and stop():
+        return None, dict(NOT_RATED)
+    return rating, {}
+
+
 @dataclass(frozen=True)
 class RuleBroken:
     """A house rule a puzzle breaks (a block in a corner, a number used once), with the
@@ -342,16 +361,18 @@ class Family(ABC):
 
     def check(self, puzzle, limit: int = 2, stop: Stop | None = None,
               context: Context = NO_CONTEXT, with_redundant: bool = False,
-              seconds: float | None = None) -> Checked:
+              seconds: float | None = None, began: float | None = None) -> Checked:
         """The count, and when asked and the puzzle is unique, the givens that could go.
-        `seconds`: a time budget for the count (None: none) and one for the givens that could
-        go, each from its start (REDUNDANT_SECONDS for the second when None); `stop` ends
-        either sooner."""
-        result = self.count(puzzle, limit, with_deadline(stop, seconds), context)
+        `seconds`: a time budget for both together from `began` (time.monotonic(); now when
+        None): the givens that could go get what the count left; with no budget, the count
+        has none and the givens REDUNDANT_SECONDS from its end. `stop` ends either sooner."""
+        budget = with_deadline(stop, seconds, time.monotonic() if began is None else began)
+        result = self.count(puzzle, limit, budget, context)
         if not (with_redundant and result.unique):
             return Checked(result)
         found, undecided = self.redundant(
-            puzzle, with_deadline(stop, seconds or REDUNDANT_SECONDS), context, result.solution)
+            puzzle, budget if seconds else with_deadline(stop, REDUNDANT_SECONDS), context,
+            result.solution)
         return Checked(result, found, undecided)
 
     # --- making and rating -----------------------------------------------------------------

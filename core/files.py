@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -39,13 +40,31 @@ def read_text(path: str) -> str:
         raise InputError(f"{path}: {error.strerror}") from None
     if len(text) > MAX_FILE_CHARS:
         raise InputError(f"{path}: larger than {MAX_FILE_CHARS} characters")
+    bad = SURROGATE.search(text)  # standard input's undecodable bytes, escaped by Python
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        raise InputError(f"{path}: not UTF-8 text (line {line}, column "
+                         f"{bad.start() - text.rfind(chr(10), 0, bad.start())})")
     return text
+
+
+SURROGATE = re.compile("[\ud800-\udfff]")
+# A \u escape of half a UTF-16 pair with no other half: JSON allows it, text cannot hold it
+# (it cannot be printed or saved). An escaped backslash is matched first, so \\ud800 is text.
+LONE_ESCAPE = re.compile(r"\\\\|\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+                         r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}")
 
 
 def _umask() -> int:
     current = os.umask(0)
     os.umask(current)
     return current
+
+
+def new_file_mode() -> int:
+    """The mode a new file gets as open() would make it: 0666 less the umask (mkstemp's
+    files are 0600 whatever the umask)."""
+    return 0o666 & ~_umask()
 
 
 class OutputError(Exception):
@@ -118,13 +137,24 @@ def open_atomic(path: str):
 
 def _mode_for(path: Path) -> int:
     """mkstemp makes the file private (0600): keep the old file's mode, else the usual one."""
-    return stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o666 & ~_umask()
+    return stat.S_IMODE(path.stat().st_mode) if path.exists() else new_file_mode()
 
 
 def atomic_write(path: str | Path, data: str | bytes) -> None:
     """Write to a temporary file beside `path`, then rename it over `path`: a crash leaves
     either the old file or the new one, never half of one. A symlink is written through (its
     target changes, the link stays); anything but a regular file is refused (OSError)."""
+    target, tmp = _staged(path, data)
+    try:
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _staged(path: str | Path, data: str | bytes) -> tuple[Path, str]:
+    """The data written and synced to a temporary file beside `path` (through a symlink, to
+    its target): (the target, the temporary file) for the caller to rename."""
     path = Path(os.path.realpath(path))
     if path.exists() and not path.is_file():
         raise IsADirectoryError(errno.EISDIR, "not a regular file", str(path))
@@ -136,10 +166,36 @@ def atomic_write(path: str | Path, data: str | bytes) -> None:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    return path, tmp
+
+
+def write_outputs(files: dict) -> None:
+    """Several outputs (name: data) that belong together (a puzzle and its solution), all or
+    none: each is written beside its place first, and only when every one is on the disk are
+    they renamed into place. OutputError naming the one that could not be written."""
+    if list(files) == ["-"]:
+        write_output("-", files["-"])
+        return
+    staged: list[tuple[str, Path, str]] = []  # (name, target, temporary file)
+    try:
+        for name, data in files.items():
+            try:
+                staged.append((name, *_staged(name, data)))
+            except OSError as error:
+                raise OutputError(f"{name}: cannot write: {error.strerror or error}; nothing "
+                                  "was written") from None
+        for done, (name, target, tmp) in enumerate(staged):
+            try:
+                os.replace(tmp, target)
+            except OSError as error:
+                raise OutputError(f"{name}: cannot write: {error.strerror or error}; {done} of "
+                                  f"the {len(staged)} files were written") from None
+    finally:
+        for _, _, tmp in staged:
+            Path(tmp).unlink(missing_ok=True)  # those renamed into place are gone already
 
 
 def read_json(text: str):
@@ -166,8 +222,27 @@ def read_json(text: str):
         elif ch in "]}":
             depth -= 1
     try:
-        return json.loads(text)
+        data = json.loads(text, parse_constant=lambda name: _refuse(text, name))
     except json.JSONDecodeError as error:
         raise ParseError(f"not JSON: {error.msg}", error.lineno, error.colno) from None
+    except ParseError:
+        raise
     except ValueError:  # Python refuses integers of more than 4,300 digits
         raise ParseError("a number with thousands of digits: no puzzle needs one", 1, 1) from None
+    for match in LONE_ESCAPE.finditer(text):
+        if match.group() != "\\\\":
+            _refuse(text, match.group(), match.start())
+    if SURROGATE.search(text):
+        _refuse(text, "\\u" + f"{ord(SURROGATE.search(text).group()):x}")
+    return data
+
+
+def _refuse(text: str, found: str, at: int | None = None):
+    """ParseError for what Python's JSON reader takes and no puzzle text can hold: NaN and
+    Infinity (not JSON), and half a UTF-16 pair (it cannot be printed or saved)."""
+    at = text.find(found) if at is None else at
+    line, column = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+    if found.startswith("\\u"):
+        raise ParseError(f"{found} is half a character (a lone UTF-16 surrogate): no text "
+                         "can hold it", line, column)
+    raise ParseError(f"{found} is not JSON (numbers are finite)", line, column)

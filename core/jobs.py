@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from core import kinds
 from core.errors import GenerationFailed
 from core.family import REDUNDANT_SECONDS, Checked, Context, Failed, Generated, NotRated
-from core.search import STOP_EVERY, with_deadline
+from core.search import STOP_EVERY, Stopped, with_deadline
 
 # Set in each worker process by `_start`: the pool's initializer is the only way to hand
 # shared arrays to spawned children, so these module globals are deliberate.
@@ -108,15 +108,17 @@ def redundant(slot: int, job: int, kind: str, puzzle, context: Context, solution
     return Failed(stopped=True) if stop() else (found, undecided)
 
 
-def rate(slot: int | None, job: int | None, kind: str, puzzle, context: Context):
-    """The family's rating (with its steps), or Failed (`bad_input`: the dictionary)."""
+def rate(slot: int | None, job: int | None, kind: str, puzzle, context: Context,
+         seconds: float | None = None, began: float | None = None):
+    """The family's rating (with its steps), or Failed (`bad_input`: the dictionary;
+    `stopped`: cancelled, or not done within `seconds` from `began`, else from now)."""
     from dictionaries import DictionaryError
 
-    stop = stop_of(slot, job)
+    stop = with_deadline(stop_of(slot, job), seconds, began)
     try:
         rating = kinds.by_name(kind).rate(puzzle, stop, context)
-    except NotRated as error:
-        return Failed(str(error))
+    except (NotRated, Stopped) as error:  # a stopped count reads as "no solution": ask
+        return Failed(stopped=True) if stop and stop() else Failed(str(error))
     except DictionaryError as error:
         return Failed(str(error), bad_input=True)
     except Exception as error:  # a bug must reach the screen, not kill the pool silently
@@ -124,10 +126,12 @@ def rate(slot: int | None, job: int | None, kind: str, puzzle, context: Context)
     return Failed(stopped=True) if stop and stop() else rating
 
 
-def rate_timed(slot: int | None, job: int | None, kind: str, puzzle, context: Context):
-    """`rate` and the seconds it took (rate FILE --jobs: each puzzle's own time)."""
+def rate_timed(slot: int | None, job: int | None, kind: str, puzzle, context: Context,
+               seconds: float | None = None, began: float | None = None):
+    """`rate` within `seconds` and the seconds it took (rate FILE --jobs: each puzzle's
+    own time)."""
     start = time.perf_counter()
-    return rate(slot, job, kind, puzzle, context), time.perf_counter() - start
+    return rate(slot, job, kind, puzzle, context, seconds, began), time.perf_counter() - start
 
 
 def making_unique(slot: int, job: int, kind: str, puzzle, context: Context):
@@ -141,17 +145,21 @@ def making_unique(slot: int, job: int, kind: str, puzzle, context: Context):
 
 
 def generate(slot: int | None, job: int | None, name: str, options, seed: int,
-             context: Context, rated: bool = False) -> Generated | Failed:
+             context: Context, rated: bool = False, began: float | None = None
+             ) -> Generated | Failed:
     """One puzzle of generator `name` (core.kinds.GENERATORS), made with `seed`."""
-    return make(name, options, seed, context, rated, stop_of(slot, job))
+    return make(name, options, seed, context, rated, stop_of(slot, job), began)
 
 
 def make(name: str, options, seed: int, context: Context, rated: bool = False,
-         stop=None) -> Generated | Failed:
-    """`generate` in this process (the command line without --jobs)."""
+         stop=None, began: float | None = None) -> Generated | Failed:
+    """`generate` in this process (the command line without --jobs). The options' time
+    budget (`seconds`) is the puzzle's whole time from `began` (time.monotonic(); now when
+    None): making it, and rating it with what is left."""
     family, _ = kinds.generator(name)
+    budget = with_deadline(stop, getattr(options, "seconds", None), began)
     try:
-        made = family.generate(options, random.Random(seed), stop, context, rated)
+        made = family.generate(options, random.Random(seed), budget, context, rated)
     except GenerationFailed as error:
         return Failed(str(error), stopped=bool(stop and stop()))
     except ValueError as error:  # a missing dictionary, or options the family refused

@@ -18,26 +18,35 @@ from core.arith.model import Puzzle
 from core.arith.rating import level_of_puzzle
 from core.arith.solver import count
 from core.errors import GenerationFailed
+from core.search import with_deadline
 
 MAX_LETTERS = 10
 CLOSEST_NODES = 20_000  # a budget for one energy: past it, the best found so far stands
 RUN_STEPS = 1000  # moves in one annealing run before a fresh start
 
 
-def english_words(limit: int = 30_000, max_level: float = 4.0) -> list[str]:
+def english_words(limit: int = 30_000, max_level: float = 4.0,
+                  stop: Callable[[], bool] | None = None) -> list[str]:
     """Common English words a reader knows, upper-case, 3 to 10 letters: those of
     dictionaries.importers.common_english (frequent, CEFR B2 or easier) that a spelling
-    dictionary also knows as ordinary words (known_words)."""
+    dictionary also knows as ordinary words (known_words); GenerationFailed when `stop` (a
+    time budget) ends the reading (about a second)."""
     try:
         from dictionaries.importers import common_english
 
         known = known_words()
-        # any frequency for 4+ letters: the sums need many words to choose from
-        return sorted({word.upper() for word, _, _ in common_english(limit, max_level, 0.0)
-                       if 3 <= len(word) <= 10 and known(word)})
     except ImportError as error:  # dependencies of the project: say how to get them
         raise GenerationFailed("the English word list needs the wordfreq, cefrpy and "
                                "chunspell packages (make run installs them)") from error
+    words = set()
+    # any frequency for 4+ letters: the sums need many words to choose from
+    for i, (word, _, _) in enumerate(common_english(limit, max_level, 0.0)):
+        if i % 50 == 0 and stop is not None and stop():
+            raise GenerationFailed("the time budget ran out while the English word list was "
+                                   "read (it takes about a second)")
+        if 3 <= len(word) <= 10 and known(word):
+            words.add(word.upper())
+    return sorted(words)
 
 
 # abbreviations en_US also spells in lower case: of the 22 common words it also has in
@@ -128,8 +137,9 @@ def generate_alphametic(n_words: int, rng: random.Random, words: Sequence[str] |
     level, only one a person solves at that level (core/arith/rating.py)."""
     if n_words < 3:
         raise ValueError("an alphametic here has at least three words (two addends and a sum)")
-    words = list(words) if words is not None else english_words()
     deadline = time.monotonic() + seconds
+    stop = with_deadline(stop, seconds)  # reading the word list is part of the budget
+    words = list(words) if words is not None else english_words(stop=stop)
     while time.monotonic() < deadline and not (stop and stop()):
         found = _anneal(n_words, rng, words, deadline, stop, level)
         if found is not None:
@@ -163,7 +173,7 @@ def _anneal(n_words: int, rng: random.Random, words: Sequence[str], deadline: fl
             return None
         if current == 0:
             puzzle = Puzzle("add", tuple(addends), result)
-            if count(puzzle, limit=2).unique and (
+            if count(puzzle, limit=2, stop=stop).unique and (
                     level is None or level_of_puzzle(puzzle, stop) == level):
                 return puzzle
             current = 0.3  # a solution, but not the only one (or not the level): keep moving

@@ -10,7 +10,7 @@ from core.arith import drawing, formats, ipuz, rating
 from core.arith.model import BLANK, OPERATIONS, Puzzle, cell_names, filled
 from core.arith.solver import count
 from core.errors import ParseError
-from core.family import NO_CONTEXT, Family, Field, Generated, Generator, NotRated
+from core.family import NO_CONTEXT, Family, Field, Generated, Generator, NotRated, rated_within
 from core.search import Stopped
 
 # an equation, a "a b" multiplication header, an operator in front of a number (Sudoku grids
@@ -106,7 +106,7 @@ class Arith(Family):
             words = read_words(options.word_list) if options.word_list else None
             puzzle = generate_alphametic(options.words, rng, words, options.seconds, stop,
                                          options.level)
-            return self.made(puzzle, count(puzzle, 1).solution, rate, stop)
+            return self.made(puzzle, count(puzzle, 1).solution, rate, stop)  # unique: fast
         if isinstance(options, ShapeOptions):
             puzzle, answer = generator.generate_from_shape(options.shape, rng,
                                                            options.seconds, stop, options.level)
@@ -115,7 +115,8 @@ class Arith(Family):
         return self.made(puzzle, tuple(cells for _, cells in answer.rows()), rate, stop)
 
     def made(self, puzzle: Puzzle, solution, rate: bool, stop) -> Generated:
-        return Generated(puzzle, solution, rating=rating.rate(puzzle, stop) if rate else None)
+        found, notes = rated_within(lambda: rating.rate(puzzle, stop), stop) if rate else (None, {})
+        return Generated(puzzle, solution, rating=found, notes=notes)
 
     def rate(self, puzzle, stop=None, context=NO_CONTEXT):
         """The level and score from the steps a person takes (core/arith/rating.py), for a

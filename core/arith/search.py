@@ -628,14 +628,16 @@ class _Product:
             if len(found) >= limit:
                 return
 
-    def fill(self, cells: str, role: str):
-        """The numbers a row can still be, given the letters bound so far."""
+    def fill(self, cells: str, role: str, most: int | None = None):
+        """The numbers a row can still be, given the letters bound so far (up to `most`)."""
         mask = self.checker.blank_mask(role)
         codes = _Cells(cells, mask, self.letter_index).codes[::-1]
         digit_of, bans, lead, budget = self.digit_of, self.bans, self.lead, self.budget
         extra: dict[int, int] = {}  # letters bound by this walk, not by the search
 
         def walk(i: int, value: int, used: int):
+            if most is not None and value * 10 ** (len(codes) - i) > most:
+                return  # every number this prefix begins is too large
             if i == len(codes):
                 budget.tick()  # each value is a candidate to replay: stop stays prompt
                 yield value
@@ -864,8 +866,13 @@ def div_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) 
     def finish(d: int, qv: int, fill) -> None:
         if d == 0:
             return
-        options = range(d) if rest_cells is None else (r for r in fill(rest_cells, "remainder")
-                                                        if r < d)
+        # the remainder is below d, and with no steps printed the dividend's length bounds it
+        # too: without these bounds every blank remainder was tried for every d and quotient
+        low, high = (0, d - 1) if steps else (max(0, top[0] - d * qv), min(d - 1, top[1] - d * qv))
+        if low > high:
+            return
+        options = (range(low, high + 1) if rest_cells is None else
+                   (r for r in fill(rest_cells, "remainder", high) if r >= low))
         for r in options:
             filled = replay(puzzle, checker, d, qv, r)
             if filled is not None:
@@ -874,12 +881,18 @@ def div_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) 
                     return
 
     lead = not puzzle.rules.leading_zeros
+    top = _pattern_range(dividend, lead)  # the dividend's least and largest values
+    least_rest = _pattern_range(rest_cells, lead)[0] if rest_cells else 0
 
     def feasible(d: int, b: list[int]) -> bool:
         """Follow the steps whose quotient digits are chosen (from the top) with an interval
-        for each working number: the printed lengths cut most divisors and digits early."""
+        for each working number: the printed lengths cut most divisors and digits early.
+        With no steps, the dividend's length bounds divisor times quotient, and a printed
+        remainder needs a larger divisor."""
         if not steps:
-            return True
+            chosen = sum(x * 10 ** i for i, x in enumerate(b) if x > 0)
+            most = chosen + sum(9 * 10 ** i for i, x in enumerate(b) if x < 0)
+            return least_rest < d and d * chosen <= top[1] and d * most + d - 1 >= top[0]
         low, high = _pattern_range(steps[0].working if steps[0] else dividend, lead)
         for j, step in enumerate(steps):
             digit = b[q - 1 - j]

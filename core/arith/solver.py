@@ -13,7 +13,7 @@ from collections.abc import Callable
 from core.arith import search
 from core.arith.checker import Checker
 from core.arith.model import Puzzle
-from core.counting import Count
+from core.counting import Count, Found
 from core.search import Stopped, recursion_room
 
 
@@ -21,7 +21,7 @@ def count(puzzle: Puzzle, limit: int = 2, stop: Callable[[], bool] | None = None
           rng=None) -> Count:
     """Solutions up to `limit`; with `rng`, the search tries digits in random order, so that
     count(p, 1, rng=rng) gives a random solution (used by the shape-first generator)."""
-    found: list[tuple[str, ...]] = []
+    found = Found()  # every solution counted, the first KEPT kept
     stopped = False
     cells = sum(len(cells) for _, cells in puzzle.rows())  # no search recurses deeper
     nodes = 0

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from core.family import level_rank
+from core.files import new_file_mode
 
 FORMAT = "puzzle-workbench bank 2"  # 2: every row has its checksum
 UNCHECKED_FORMAT = "puzzle-workbench bank 1"  # rows without one: read, and upgraded by a build
@@ -117,6 +118,7 @@ class Bank:
             raise BankError(f"{path}: {_plainly(error)}") from None
         part = Path(name)
         try:
+            os.fchmod(fd, new_file_mode())  # as other files: the umask, not mkstemp's 0600
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a new file: no one else holds it
             db = sqlite3.connect(part)
             with db:

@@ -204,10 +204,13 @@ def load_style(name_or_path: str | None) -> Style:
 
 
 def parse_style(text: str, source: str = "style") -> Style:
+    _not_too_deep(text, source)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise StyleError(f"{source}: not TOML: {error}") from None
+    except RecursionError:  # what the scan below missed: tomllib recurses into each level
+        raise StyleError(f"{source}: arrays or tables nested too deep") from None
     reader = _Reader(text, source)
     reader.known(data, TOP_KEYS, ())
     base = data.get("based_on", "magazine")
@@ -228,6 +231,24 @@ def parse_style(text: str, source: str = "style") -> Style:
     style = replace(BUILT_IN[base], **changes)
     _consistent(style, reader)
     return style
+
+
+MAX_DEPTH = 16  # a style is two levels deep; Python's TOML reader recurses into each level
+# strings and comments, blanked (their line breaks kept) before brackets are counted
+TOML_TEXT = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:\\.|[^"\\\n])*"|\'[^\'\n]*\''
+                       r"|#[^\n]*")
+
+
+def _not_too_deep(text: str, source: str) -> None:
+    """StyleError at the line where arrays or inline tables nest deeper than MAX_DEPTH."""
+    bare = TOML_TEXT.sub(lambda m: "\n" * m.group().count("\n"), text)
+    depth = 0
+    for number, line in enumerate(bare.split("\n"), 1):
+        for ch in line:
+            depth += (ch in "[{") - (ch in "]}")
+            if depth > MAX_DEPTH:
+                raise StyleError(f"{source}:{number}: arrays or tables nested more than "
+                                 f"{MAX_DEPTH} deep: a style is two levels deep")
 
 
 def _font(reader: _Reader, fonts: dict, role: str, default: Font) -> Font:

@@ -184,8 +184,9 @@ typedef struct {
     PyObject *stop;             /* borrowed for the call; None or a callable */
     const mask_t *prefer;       /* NULL: none */
     const uint16_t *order;      /* the cells in the order the branch scans them (NULL: reading) */
-    PyObject *solutions;        /* a list of tuples of symbols */
+    PyObject *solutions;        /* a list of tuples of symbols: the first `keep` found */
     int status;
+    long found, keep;           /* every solution is counted; the first `keep` kept */
 } Search;
 
 HOT int fewest_candidates(const mask_t *cand, const Search *s, const int cells)
@@ -223,6 +224,7 @@ static int poll(Search *s)
 
 static int record(Search *s, const mask_t *cand)
 {
+    if (s->found++ >= s->keep) return 0;  /* counted, not kept: a count to a million */
     PyObject *values = PyTuple_New(s->g->cells);
     if (!values) return -1;
     for (int c = 0; c < s->g->cells; c++) {
@@ -276,7 +278,7 @@ HOT void search_in(Search *s, const mask_t *root, mask_t *stack, Frame *frames,
         entered = enter(s, child, &frames[depth + 1], cells);
         if (entered < 0) return;
         if (entered > 0) depth++;
-        else if (PyList_GET_SIZE(s->solutions) >= s->limit) return;
+        else if (s->found >= s->limit) return;
     }
 }
 
@@ -394,25 +396,27 @@ static PyObject *py_propagate(PyObject *self, PyObject *args)
 }
 
 static char *search_keywords[] = {"box_rows", "box_cols", "candidates", "limit", "stop",
-                                  "prefer", "order", "max_nodes", "givens", NULL};
+                                  "prefer", "order", "max_nodes", "givens", "keep", NULL};
 
 /* search(box_rows, box_cols, candidates, limit, stop=None, prefer=None, order=None,
- *        max_nodes=0, givens=False) -> (solutions, nodes, status)
+ *        max_nodes=0, givens=False, keep=1000) -> (solutions, found, nodes, status): every
+ * solution up to `limit` counted (`found`), the first `keep` of them returned
  * With givens=True, `candidates` are symbols (0 for a blank), propagated first as
  * initial_candidates does; a contradiction is no solution and no node. */
 static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     int box_rows, box_cols, givens = 0;
-    long limit, max_nodes = 0;
+    long limit, max_nodes = 0, keep = 1000;
     PyObject *cand_seq, *stop = Py_None, *prefer_seq = Py_None, *order_seq = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iiOl|OOOlp", search_keywords, &box_rows,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iiOl|OOOlpl", search_keywords, &box_rows,
                                      &box_cols, &cand_seq, &limit, &stop, &prefer_seq,
-                                     &order_seq, &max_nodes, &givens))
+                                     &order_seq, &max_nodes, &givens, &keep))
         return NULL;
     const Geometry *g = geometry(box_rows, box_cols);
     if (!g) return NULL;
-    if (limit < 1 || max_nodes < 0) {
-        PyErr_SetString(PyExc_ValueError, "a limit of at least 1 and a node cap of at least 0");
+    if (limit < 1 || max_nodes < 0 || keep < 1) {
+        PyErr_SetString(PyExc_ValueError,
+                        "a limit of at least 1, a node cap of at least 0, keep at least 1");
         return NULL;
     }
     if (stop != Py_None && !PyCallable_Check(stop)) {
@@ -454,7 +458,7 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
         }
     }
     Search s = {g, limit, max_nodes, 0, stop, prefer_seq == Py_None ? NULL : prefer,
-                order_seq == Py_None ? NULL : order, PyList_New(0), DONE};
+                order_seq == Py_None ? NULL : order, PyList_New(0), DONE, 0, keep};
     if (!s.solutions) return NULL;
     Units none = {{0, 0}};
     if (!givens || propagate(root, g, placed, top, none)) {
@@ -473,7 +477,7 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
         Py_DECREF(s.solutions);
         return NULL;
     }
-    return Py_BuildValue("(Nli)", s.solutions, s.nodes, s.status);
+    return Py_BuildValue("(Nlli)", s.solutions, s.found, s.nodes, s.status);
 }
 
 /* ---- generation: core/sudoku/generator.py's _filled_by_rows and its greedy removal ---- */
@@ -577,12 +581,12 @@ static int stays_unique(Search *s, const mask_t *bits, const uint8_t *kept, cons
         Units all = {{~(uint64_t)0, g->units > 64 ? ~(uint64_t)0 >> (128 - g->units) : 0}};
         if (g->units < 64) all.w[0] = ((uint64_t)1 << g->units) - 1;
         if (empty || !propagate(cand, g, placed, top, all)) continue;
-        Py_ssize_t before = PyList_GET_SIZE(s->solutions);
+        long before = s->found;
         s->nodes = 0;  /* each search polls from its own first node, as in Python */
         search(s, cand, stack, frames, placed);
         if (s->status == FAILED) return -2;
         if (s->status != DONE) return -1;
-        if (PyList_GET_SIZE(s->solutions) > before) return 0;
+        if (s->found > before) return 0;
     }
     return 1;
 }
@@ -622,7 +626,7 @@ static PyObject *py_reduce(PyObject *self, PyObject *args)
     for (int c = 0; c < cells; c++) count += kept[c];
     mask_t *stack = malloc((size_t)(cells + 1) * cells * sizeof *stack);
     Frame *frames = malloc((size_t)(cells + 1) * sizeof *frames);
-    Search s = {g, 1, 0, 0, stop, bits, NULL, PyList_New(0), DONE};
+    Search s = {g, 1, 0, 0, stop, bits, NULL, PyList_New(0), DONE, 0, 1};
     int stopped = 0;
     if (!stack || !frames || !s.solutions) {
         if (s.solutions) PyErr_NoMemory();
@@ -672,8 +676,8 @@ static PyMethodDef methods[] = {
      "in place"},
     {"search", (PyCFunction)(void (*)(void))py_search, METH_VARARGS | METH_KEYWORDS,
      "search(box_rows, box_cols, candidates, limit, stop=None, prefer=None, order=None, "
-     "max_nodes=0, givens=False) -> (solutions, nodes, status: 0 done, 1 stopped, "
-     "2 past the node cap)"},
+     "max_nodes=0, givens=False, keep=1000) -> (the first `keep` solutions, solutions found, "
+     "nodes, status: 0 done, 1 stopped, 2 past the node cap)"},
     {"filled_by_rows", py_filled_by_rows, METH_VARARGS,
      "filled_by_rows(box_rows, box_cols, draw) -> symbols of a random full grid"},
     {"reduce", py_reduce, METH_VARARGS,

@@ -207,7 +207,7 @@ def _keyword_cells(puzzle: Puzzle, line: int, column: int, value: str) -> tuple[
     """`r1c2 r3c4 ...`: white cells, each once, in the order their letters spell the word."""
     cells = []
     for match in re.finditer(r"\S+", value):
-        found = re.fullmatch(r"[rR](\d{1,2})[cC](\d{1,2})", match.group())
+        found = re.fullmatch(r"[rR]([0-9]{1,2})[cC]([0-9]{1,2})", match.group())  # not \d: １
         at = column + match.start()
         if not found:
             raise ParseError(f"a keyword cell reads r3c5, not {match.group()[:20]!r}", line, at)

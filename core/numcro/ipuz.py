@@ -29,7 +29,8 @@ def to_ipuz(puzzle: Puzzle, answer=None) -> dict:
             "puzzle": [[cell(n) for n in puzzle.cells[r * w:(r + 1) * w]]
                        for r in range(puzzle.height)],
             "clues": {}, EXTENSION: _extension(puzzle)}
-    if letters:
+    numbers = {n for n in puzzle.cells if n != BLOCK}
+    if letters and numbers <= set(letters):  # a cell in no entry has no letter: no solution
         data["solution"] = [["#" if n == BLOCK else letters[n]
                              for n in puzzle.cells[r * w:(r + 1) * w]]
                             for r in range(puzzle.height)]

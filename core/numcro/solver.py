@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from core.counting import Count
+from core.counting import Count, Found
 from core.numcro.model import Puzzle
 from core.numcro.wordsets import WordSets, word_sets
 from core.search import STOP_EVERY, Stopped, bits
@@ -54,7 +54,7 @@ class Search:
                 if numbers.index(n) == p:  # the pattern fixes its other places
                     self.places.setdefault(n, []).append((i, p))
         self.limit, self.stop = limit, stop
-        self.found: list[dict[int, str]] = []
+        self.found = Found()  # every solution counted, the first KEPT kept
         self.nodes = 0
 
     def narrow(self, candidates: list[int], added: dict[int, str]) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from core.family import NO_CONTEXT, Family, Field, Generated, Generator, NotRated
+from core.family import NO_CONTEXT, Family, Field, Generated, Generator, NotRated, rated_within
 from core.search import where_differ
 from core.sudoku import formats, ipuz
 from core.sudoku.model import BOX_SHAPES, SYMBOLS, Puzzle, cell_name
@@ -86,6 +86,7 @@ class Sudoku(Family):
     def generate(self, options, rng, stop=None, context=NO_CONTEXT, rate=False) -> Generated:
         from core.sudoku.generator import Options, make
 
+        notes: dict = {}
         if not isinstance(options, Options):  # Targeted: a rating or technique to meet
             from core.sudoku.targets import generate as generate_to
 
@@ -95,10 +96,12 @@ class Sudoku(Family):
             made = make(options, rng, stop, context.progress)
             puzzle, solution = made.puzzle, made.solution
             if not made.minimal:  # a time budget or a node cap left givens that might go
-                return Generated(puzzle, solution, notes={"minimal": False},
-                                 rating=self.rate(puzzle, stop, context) if rate else None)
-        return Generated(puzzle, solution,
-                         rating=self.rate(puzzle, stop, context) if rate else None)
+                notes["minimal"] = False
+        rating = None
+        if rate:  # within what is left of the budget (`stop` carries its deadline)
+            rating, not_rated = rated_within(lambda: self.rate(puzzle, stop, context), stop)
+            notes.update(not_rated)
+        return Generated(puzzle, solution, rating=rating, notes=notes)
 
     def canonical(self, puzzle: Puzzle) -> str:
         """Minlex under the grid's symmetries (up to 9x9; larger grids: the puzzle's text)."""

@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 
 from core import native
 from core.errors import GenerationFailed
@@ -56,6 +57,8 @@ class Options:
             side = round(len(self.mask) ** 0.5)
             raise ValueError(f"the mask is {side}x{side}; the grid is {self.size}x{self.size} "
                              f"(--size {side} for the mask's)")
+        if self.mask is not None:
+            never_unique(self.mask, Shape.of_size(self.size))
         if self.level is not None and self.level not in LEVELS:
             raise ValueError(f"unknown level {self.level!r}; one of {', '.join(LEVELS)}")
         if (self.max_technique is not None and self.size != 9
@@ -88,6 +91,23 @@ def least_clues(size: int) -> int:
     """No unique puzzle has fewer clues: the proven minimum, else size - 1 (with two symbols
     missing, swapping them gives a second solution)."""
     return KNOWN_LEAST_CLUES.get(size, size - 1)
+
+
+def never_unique(mask: tuple[bool, ...], shape: Shape) -> None:
+    """ValueError for a mask no unique puzzle fits, said with why: too few givens, or two
+    empty rows of one band (columns of one stack), which any solution can swap."""
+    n, givens = shape.size, sum(mask)
+    if givens < least_clues(n):
+        raise ValueError(f"the mask marks {givens} given{'s' * (givens != 1)}; a unique {n}x{n} "
+                         f"needs at least {least_clues(n)}")
+    for what, across, side in (("rows", lambda i, j: mask[i * n + j], shape.box_rows),
+                               ("columns", lambda i, j: mask[j * n + i], shape.box_cols)):
+        empty = [i for i in range(n) if not any(across(i, j) for j in range(n))]
+        for a, b in pairwise(empty):
+            if a // side == b // side:
+                raise ValueError(f"{what} {a + 1} and {b + 1} of the mask are empty and in one "
+                                 f"{'band' if what == 'rows' else 'stack'}: swapping them in "
+                                 "any solution gives another, so no puzzle on it is unique")
 
 
 def random_solution(shape: Shape, rng: random.Random) -> tuple[int, ...]:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from core import native
-from core.counting import Count
+from core.counting import KEPT, Count, Found
 from core.search import STOP_EVERY, Stopped, fewest_candidates, where_differ
 from core.sudoku.model import Geometry, Puzzle, geometry
 
@@ -26,7 +26,7 @@ class _Search:
     geo: Geometry
     limit: int
     stop: Callable[[], bool] | None
-    solutions: list = field(default_factory=list)
+    solutions: Found = field(default_factory=Found)  # all counted, the first KEPT kept
     nodes: int = 0
     prefer: list[int] | None = None  # a candidate bit per cell to try first (a known solution)
     max_nodes: int = 0  # 0: no cap; else Undecided past it
@@ -164,23 +164,24 @@ DONE, STOPPED, UNDECIDED = 0, 1, 2  # how a search ended (the compiled engine's 
 def explore(cand: list[int], geo: Geometry, limit: int, stop: Callable[[], bool] | None = None,
             prefer: list[int] | None = None, max_nodes: int = 0,
             order: Sequence[int] | None = None, givens: bool = False
-            ) -> tuple[list[tuple[int, ...]], int, int]:
-    """(the solutions found from propagated candidates `cand`, as symbols; the search nodes;
-    DONE, STOPPED or UNDECIDED), trying the symbols of `prefer` first and scanning the cells
-    in `order` for the branch. With `givens`, `cand` holds symbols (0 for a blank),
-    propagated first; a contradiction is no solution and no node."""
+            ) -> tuple[list[tuple[int, ...]], int, int, int]:
+    """(the first KEPT solutions found from propagated candidates `cand`, as symbols; how many
+    were found, up to `limit`; the search nodes; DONE, STOPPED or UNDECIDED), trying the
+    symbols of `prefer` first and scanning the cells in `order` for the branch. With
+    `givens`, `cand` holds symbols (0 for a blank), propagated first; a contradiction is no
+    solution and no node."""
     if limit < 1:
         raise ValueError(f"a count needs a limit of at least 1, not {limit}")
     if native.sudoku is not None:
         shape = geo.shape
         return native.sudoku.search(shape.box_rows, shape.box_cols, cand, limit, stop, prefer,
-                                    order, max_nodes, givens)
+                                    order, max_nodes, givens, KEPT)
     if givens:
         if not all(0 <= v <= geo.size for v in cand):
             raise ValueError(f"givens: a cell holds no symbol of {geo.size}")
         cand = _initial(cand, geo, _propagate)
         if cand is None:
-            return [], 0, DONE
+            return [], 0, 0, DONE
     s = _Search(geo, limit, stop, prefer=prefer, max_nodes=max_nodes, order=order)
     status = DONE
     try:
@@ -189,7 +190,7 @@ def explore(cand: list[int], geo: Geometry, limit: int, stop: Callable[[], bool]
         status = STOPPED
     except Undecided:
         status = UNDECIDED
-    return [values(c) for c in s.solutions], s.nodes, status
+    return [values(c) for c in s.solutions], len(s.solutions), s.nodes, status
 
 
 def search_candidates(cand: list[int] | None, geo: Geometry, limit: int,
@@ -201,7 +202,7 @@ def search_candidates(cand: list[int] | None, geo: Geometry, limit: int,
     `max_nodes` search nodes."""
     if cand is None:
         return []
-    solutions, _, status = explore(cand, geo, limit, stop, prefer, max_nodes, order)
+    solutions, _, _, status = explore(cand, geo, limit, stop, prefer, max_nodes, order)
     if status == STOPPED:
         raise Stopped
     if status == UNDECIDED:
@@ -215,12 +216,13 @@ def values(cand: list[int]) -> tuple[int, ...]:
 
 def count(puzzle: Puzzle, limit: int = 2, stop: Callable[[], bool] | None = None) -> Count:
     """Count solutions up to `limit` (2 answers "is it unique?")."""
-    found, _, status = explore(puzzle.givens, geometry(puzzle.shape), limit, stop, givens=True)
+    found, counted, _, status = explore(puzzle.givens, geometry(puzzle.shape), limit, stop,
+                                        givens=True)
     if not found:  # equal givens in a unit are why, when there are any
         return Count(0, limit, clashes=clashes(puzzle), stopped=status == STOPPED)
     found = tuple(found)
     differs = where_differ(found[0], found[1]) if len(found) >= 2 else ()
-    return Count(len(found), limit, found, differs, stopped=status == STOPPED)
+    return Count(counted, limit, found, differs, stopped=status == STOPPED)
 
 
 def solve(puzzle: Puzzle) -> tuple[int, ...] | None:

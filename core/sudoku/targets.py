@@ -122,6 +122,11 @@ class Targeted:
     options: object  # core.sudoku.generator.Options
     target: Target
 
+    @property
+    def seconds(self) -> float | None:
+        """The time budget (core/jobs.py makes it the puzzle's whole time, rating too)."""
+        return self.options.seconds
+
 
 def targeted(options, rating: tuple[float, float] | None = None, must_use: str | None = None,
              first_hard: str | None = None, scale: str = "sukaku") -> Targeted:

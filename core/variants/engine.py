@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from core.counting import Count
+from core.counting import Count, Found
 from core.search import STOP_EVERY, Stop, Stopped, where_differ
 from core.variants import lines, rules
 from core.variants.model import Variant
@@ -398,7 +398,7 @@ class Search:
 
     def __init__(self, p: Variant, plan: Plan, limit: int, stop: Stop | None):
         self.p, self.plan, self.limit, self.stop = p, plan, limit, stop
-        self.solutions: list[tuple[int, ...]] = []
+        self.solutions = Found()  # every solution counted, the first KEPT kept
         self.nodes = 0
         self.weight = [1 + w for w in plan.weight]
         self.blame: list[int] = []
@@ -490,7 +490,8 @@ def count(p: Variant, limit: int = 2, stop: Stop | None = None) -> Count:
             stopped = True
     found = tuple(search.solutions)
     differs = where_differ(found[0], found[1]) if len(found) >= 2 else ()
-    return Count(len(found), limit, found, differs, stopped=stopped, nodes=search.nodes)
+    return Count(len(search.solutions), limit, found, differs, stopped=stopped,
+                 nodes=search.nodes)
 
 
 def solve(p: Variant) -> tuple[int, ...] | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from core.family import NO_CONTEXT, Family, Generated, NotRated
+from core.family import NO_CONTEXT, Family, Generated, NotRated, rated_within
 from core.search import where_differ
 from core.variants import drawing, engine, formats, ipuz, links, wording
 from core.variants.model import SYMBOLS, Variant, cell_name
@@ -115,7 +115,9 @@ class Variants(Family):
         from core.variants.generator import generate
 
         puzzle, solution = generate(options, rng, stop)
-        return Generated(puzzle, solution, rating=self.rate(puzzle) if rate else None)
+        rating, notes = (rated_within(lambda: self.rate(puzzle, stop, context), stop) if rate
+                         else (None, {}))
+        return Generated(puzzle, solution, rating=rating, notes=notes)
 
     def rate(self, puzzle, stop=None, context=NO_CONTEXT):
         """The variants logic's rating, on its own scale; a classic grid keeps classic

@@ -58,16 +58,24 @@ from core.variants.model import (
 )
 
 MAX_TEXT = 1_000_000
-KEY = re.compile(r"^\s*([a-z]+)(?:\s+([a-z]+))?(?:\s+(\d{1,4}))?\s*:(.*)$", re.IGNORECASE)
-CELL = re.compile(r"r(\d{1,2})c(\d{1,2})", re.IGNORECASE)
-PAIR = re.compile(r"^r(\d{1,2})c(\d{1,2})\s*([-<>])\s*r(\d{1,2})c(\d{1,2})$", re.IGNORECASE)
+# [0-9], not \d: \d also matches other scripts' digits (fullwidth １), which are refused
+KEY = re.compile(r"^\s*([a-z]+)(?:\s+([a-z]+))?(?:\s+(\d+))?\s*:(.*)$", re.IGNORECASE)
+CELL = re.compile(r"r([0-9]{1,2})c([0-9]{1,2})", re.IGNORECASE)
+PAIR = re.compile(r"^r([0-9]{1,2})c([0-9]{1,2})\s*([-<>])\s*r([0-9]{1,2})c([0-9]{1,2})$",
+                  re.IGNORECASE)
 REGION_LETTERS = "ABCDEFGHIJKLMNOP"
 INDEXER_KEYS = {"rowindexer": "row", "columnindexer": "column", "boxindexer": "box"}
 SHAPE_KEYS = {"regions", "rules", "negative", "even", "odd", "extra", "white", "black", "bar",
               "x", "v", "less", "cage", "thermo", "arrow", "little", "sandwich", "candidates",
               "quad", "clone", "minimum", "maximum", "xsum", "skyscraper", *LINE_KINDS,
               *INDEXER_KEYS}
-DIGITS_AT = re.compile(r"^r(\d{1,2})c(\d{1,2})=([0-9A-Za-z]{1,16})$", re.IGNORECASE)
+DIGITS_AT = re.compile(r"^r([0-9]{1,2})c([0-9]{1,2})=([0-9A-Za-z]{1,16})$", re.IGNORECASE)
+# keys that take a number before their colon (a line's is checked by its kind: whispers';
+# a sandwich's is its row or column), and those where 0 would read as the usual value
+NUMBERED = {"white", "black", "cage", "little", "xsum", "skyscraper", "sandwich", *LINE_KINDS}
+NOT_ZERO = {"white": "a difference is 1 or more (`white:` alone is the usual 1)",
+            "black": "a ratio is 2 or more (`black:` alone is the usual 2)",
+            "whisper": "a difference is 1 or more (`whisper:` alone is the usual, 5 on 9x9)"}
 META = {"title": "title", "author": "author", "note": "rules"}
 RULE_WORDS = {"diagonal", "antidiagonal", "hyper", "disjoint", "antiknight", "antiking",
               "nonconsecutive"}
@@ -129,6 +137,8 @@ def _keyed(reader: _Reader, key: re.Match, number: int, line: str) -> str | None
     name, word, total = key.group(1).lower(), (key.group(2) or "").lower(), key.group(3)
     value, at = key.group(4).strip(), key.start(4) + 1 + len(key.group(4)) - len(
         key.group(4).lstrip())
+    if total is not None:
+        _key_number(name, total, number, key.start(3) + 1)
     if name == "kind":
         if value.lower() != "variants":
             raise ParseError(f"kind is '{value}', not variants", number, at)
@@ -141,6 +151,9 @@ def _keyed(reader: _Reader, key: re.Match, number: int, line: str) -> str | None
         _meta(reader.parts["meta"], META[name], value)
     elif name == "size":
         reader.size = _number(value, number, at)
+        if not model.MIN_SIZE <= reader.size <= model.MAX_SIZE:  # before a grid is made of it
+            raise ParseError(f"size {reader.size}: grids of {model.MIN_SIZE} to "
+                             f"{model.MAX_SIZE} are read", number, at)
     elif name == "regions":
         if value:
             raise ParseError("regions: the rows follow on their own lines", number, at)
@@ -152,6 +165,19 @@ def _keyed(reader: _Reader, key: re.Match, number: int, line: str) -> str | None
                          f"{', '.join(sorted(SHAPE_KEYS | set(META) | {'kind', 'size'}))}",
                          number, key.start(1) + 1)
     return None
+
+
+def _key_number(name: str, total: str, number: int, at: int) -> None:
+    """The number before a key's colon: only where it means something, never 0 where `name:`
+    alone says the usual value, and of at most four digits."""
+    if name not in NUMBERED:
+        raise ParseError(f"`{name}` takes no number before its colon", number, at)
+    if not total.isascii():
+        raise ParseError(f"{total!r}: a number in the digits 0-9", number, at)
+    if len(total) > 4:
+        raise ParseError(f"{total}: a number of at most 4 digits", number, at)
+    if int(total) == 0 and name in NOT_ZERO:
+        raise ParseError(f"`{name} 0`: {NOT_ZERO[name]}", number, at)
 
 
 def _shape(reader: _Reader, name, word, total, value, number, at) -> None:

@@ -34,7 +34,7 @@ from core.variants.model import (
     Variant,
 )
 
-CELL_ID = re.compile(r"^R(\d{1,2})C(\d{1,2})$")
+CELL_ID = re.compile(r"^R([0-9]{1,2})C([0-9]{1,2})$")  # not \d: that takes fullwidth １ too
 # Top-level keys that carry no rule: the puzzle's words, the solver's view and settings.
 COSMETIC = {"size", "grid", "title", "author", "ruleset", "solution", "successMessage",
             "highlightConflicts", "disabledlogic", "truecandidatesoptions", "fogofwar",
@@ -149,6 +149,14 @@ def _number(value, where: str) -> int:
     return int(text)
 
 
+def _positive(value, where: str) -> int:
+    """A dot's or a whisper's number, where 0 would be read as the usual one."""
+    found = _number(value, where)
+    if found == 0:
+        raise _type_error(where, "a number from 1 (none: the usual one)", value)
+    return found
+
+
 def _blank(value) -> bool:
     return value is None or value == ""
 
@@ -176,14 +184,14 @@ def read(data: dict) -> Variant:
     n = data.get("size", len(data["grid"]))
     if isinstance(n, bool) or not isinstance(n, int) or not model.MIN_SIZE <= n <= model.MAX_SIZE:
         raise FPuzzlesError(f"size {n!r}: grids of {model.MIN_SIZE} to {model.MAX_SIZE} are read")
-    unknown = sorted(k for k, v in data.items() if k not in COSMETIC and k not in READERS
-                     and not _absent(v))
+    # an unknown key is refused whatever it holds ([] and false too: it may be a rule)
+    unknown = sorted(k for k in data if k not in COSMETIC and k not in READERS)
     if unknown:
         raise FPuzzlesError(f"constraints this workbench does not read: {', '.join(unknown)}")
     parts: dict = {"rules": set(), "negative": set(), "marks": [], "meta": []}
     givens, regions = _grid(data["grid"], n, parts)
     for key, reader in READERS.items():
-        if not _absent(data.get(key)):
+        if data.get(key) is not None:  # each reader checks its value's type ([]: none)
             reader(data, key, n, parts)
     for key, name in (("title", "title"), ("author", "author"), ("ruleset", "rules")):
         if isinstance(data.get(key), str) and data[key].strip():
@@ -205,6 +213,8 @@ def _grid(rows, n: int, parts: dict):
         if unknown:
             raise FPuzzlesError(f"{where} has {', '.join(map(repr, unknown))}, which this "
                                 "workbench does not read (it may carry a rule)")
+        if not isinstance(cell.get("given"), bool | None):  # "yes" is not read as no
+            raise _type_error(f"{where} given", "true or false", cell["given"])
         given = cell.get("given") is True and not _blank(cell.get("value"))
         givens.append(_number(cell["value"], f"{where} value") if given else 0)
         if givens[-1] > n:
@@ -245,9 +255,10 @@ def _regions(regions: list, n: int):
 
 
 def _flag(name: str):
+    """A rule that is on: f-puzzles writes true and leaves out a rule that is off."""
     def read_flag(data, key, n, parts):
         if data[key] is not True:
-            raise _type_error(key, "true or false", data[key])
+            raise _type_error(key, "true (a rule that is off is left out)", data[key])
         parts["rules"].add(name)
     return read_flag
 
@@ -271,7 +282,7 @@ def _own_negative(data, key, n, parts):
 
 def _nonconsecutive(data, key, n, parts):
     if data[key] is not True:
-        raise _type_error(key, "true or false", data[key])
+        raise _type_error(key, "true (a rule that is off is left out)", data[key])
     parts["negative"].add("white")
 
 
@@ -308,8 +319,8 @@ def _dots(kind: str, usual: int):
     def read_dots(data, key, n, parts):
         for where, item in _items(data, key):
             _only(item, where, {"cells", "value", "bar"})
-            value = usual if _blank(item.get("value")) else _number(item["value"],
-                                                                   f"{where}.value")
+            value = usual if _blank(item.get("value")) else _positive(item["value"],
+                                                                     f"{where}.value")
             bar = item.get("bar") is True
             if bar and value != 1:
                 raise FPuzzlesError(f"{where}: a bar is for consecutive digits, not {value}")
@@ -503,7 +514,7 @@ def _lines(data, key, n, parts):
         _only(item, where, {"lines", "value"} if kind == "whisper" else {"lines"})
         value = 0
         if kind == "whisper" and not _blank(item.get("value")):
-            value = _number(item["value"], f"{where}.value")
+            value = _positive(item["value"], f"{where}.value")  # 0 would read as the usual
         parts.setdefault("lines", []).extend(Line(kind, cells, value)
                                              for cells in _polylines(item, n, where))
 

@@ -319,7 +319,8 @@ def disjoint_groups(size: int) -> tuple[tuple[int, ...], ...]:
 # --- making a checked, normalised puzzle ------------------------------------------------------
 
 def make(size: int, givens=None, regions=None, **parts) -> Variant:
-    """A checked Variant with its parts in a fixed order; ModelError says what is wrong."""
+    """A checked Variant with its parts in a fixed order (every field a sort key: two clues
+    at one place come out in one order, however read); ModelError says what is wrong."""
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise ModelError(f"a grid has {MIN_SIZE} to {MAX_SIZE} rows; found {size}")
     n = size
@@ -337,30 +338,30 @@ def make(size: int, givens=None, regions=None, **parts) -> Variant:
         even=tuple(sorted(set(parts.get("even", ())))),
         odd=tuple(sorted(set(parts.get("odd", ())))),
         marks=tuple(sorted(set(_mark(m) for m in parts.get("marks", ())),
-                           key=lambda m: (m.kind, m.a, m.b))),
+                           key=lambda m: (m.kind, m.a, m.b, m.value))),
         negative=frozenset(parts.get("negative", ())),
         cages=tuple(sorted({Cage(tuple(sorted(set(c.cells))), c.total)
                             for c in parts.get("cages", ())}, key=_cage_key)),
         little=tuple(sorted({_little(k, n) for k in parts.get("little", ())},
-                            key=lambda k: (k.row, k.col, k.direction))),
+                            key=lambda k: (k.row, k.col, k.direction, k.total))),
         thermos=tuple(sorted(set(tuple(t) for t in parts.get("thermos", ())))),
         arrows=tuple(sorted(set(parts.get("arrows", ())), key=lambda a: (a.bulb, a.shaft))),
         sandwiches=tuple(sorted(set(parts.get("sandwiches", ())),
-                                key=lambda s: (s.line, s.index))),
+                                key=lambda s: (s.line, s.index, s.total))),
         candidates=_candidates(parts.get("candidates", ()), givens, n),
         lines=tuple(sorted(set(_line(line, n) for line in parts.get("lines", ())),
                            key=lambda line: (LINE_KINDS.index(line.kind)
                                              if line.kind in LINE_KINDS else -1,
                                              line.cells, line.value))),
         quads=tuple(sorted({Quad(tuple(sorted(q.cells)), tuple(sorted(q.digits)))
-                            for q in parts.get("quads", ())}, key=lambda q: q.cells)),
+                            for q in parts.get("quads", ())}, key=lambda q: (q.cells, q.digits))),
         clones=tuple(sorted({_clone(c) for c in parts.get("clones", ())},
                             key=lambda c: (c.a, c.b))),
         minima=tuple(sorted(set(parts.get("minima", ())))),
         maxima=tuple(sorted(set(parts.get("maxima", ())))),
         indexers=tuple(sorted(set(parts.get("indexers", ())))),
         outside=tuple(sorted(set(parts.get("outside", ())),
-                             key=lambda o: (o.kind, o.line, o.index, o.reverse))),
+                             key=lambda o: (o.kind, o.line, o.index, o.reverse, o.total))),
         meta=tuple((k, v) for k, v in parts.get("meta", ()) if v),
     )
     check(variant)

@@ -181,9 +181,19 @@ def _items(data: dict, key: str) -> list[tuple[str, dict]]:
     return found
 
 
+MAX_NUMBER = 1e6  # far beyond any picture's coordinates and sizes
+
+
+def _real(value) -> bool:
+    """A number a picture can hold: not NaN, not infinite, and not so large an integer that
+    it has no float (10**400)."""
+    return (isinstance(value, int | float) and not isinstance(value, bool)
+            and abs(value) <= MAX_NUMBER)
+
+
 def _number(item: dict, key: str, where: str, default: float = 0.0) -> float:
     value = item.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+    if not _real(value):
         raise _type_error(f"{where}.{key}", "a number", value)
     return float(value)
 
@@ -209,9 +219,7 @@ def _colour(item: dict, key: str, where: str) -> str:
 
 
 def _point(value, where: str) -> tuple[float, float]:
-    if (not isinstance(value, list) or len(value) != 2
-            or not all(isinstance(v, int | float) and not isinstance(v, bool)
-                       and math.isfinite(v) for v in value)):
+    if not isinstance(value, list) or len(value) != 2 or not all(map(_real, value)):
         raise _type_error(where, "a point [row, column]", value)
     return float(value[0]), float(value[1])
 
@@ -221,12 +229,18 @@ def _points(item: dict, key: str, where: str) -> list[tuple[float, float]]:
             for i, p in enumerate(_listed(item, key, f"{where}.{key}"))]
 
 
+def _numeral(text: str) -> bool:
+    """A number as a picture writes one: digits 0-9, at most four (no clue is longer; int()
+    refuses thousands of digits)."""
+    return text.isascii() and text.isdigit() and len(text) <= 4
+
+
 def _digits(value, n: int, where: str) -> list[int]:
     """Digits as SudokuPad lists them (numbers, or text after the zipper)."""
     found = []
     for i, d in enumerate(_list(value, where)):
         text = str(d) if isinstance(d, int | str) and not isinstance(d, bool) else ""
-        if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= n:
+        if not _numeral(text) or not 1 <= int(text) <= n:
             raise _type_error(f"{where}[{i}]", f"a digit 1 to {n}", d)
         found.append(int(text))
     return found
@@ -346,7 +360,7 @@ def _cells(rows, n: int, picture: _Picture) -> list[int]:
             raise SclError(f"{where} has {', '.join(map(repr, unknown))}, which this "
                            "workbench does not read")
         text = _text(cell, "value", where)
-        if text and (not text.isascii() or not text.isdigit() or not 1 <= int(text) <= n):
+        if text and (not _numeral(text) or not 1 <= int(text) <= n):
             raise SclError(f"{where}: a given {cell['value']!r} is not 1 to {n}")
         givens.append(int(text) if text else 0)
         if cell.get("centremarks") not in (None, []):
@@ -467,7 +481,7 @@ def _cages(data: dict, key: str, picture: _Picture) -> None:
             picture.add("disjoint", frozenset(cells))
         elif style is not None or kind is not None:
             picture.problems.append(f"a cage styled {str(style or kind)[:20]!r}")
-        elif "sum" in cage or text.isascii() and text.isdigit():
+        elif "sum" in cage or _numeral(text):
             total = cage["sum"] if "sum" in cage else int(text)
             if isinstance(total, bool) or not isinstance(total, int):
                 raise _type_error(f"{where}.sum", "a whole number", total)
@@ -587,7 +601,7 @@ def _on_edge(item: dict, center, text: str, where: str, picture: _Picture) -> bo
         a, b = edge
         smaller_first = SIGNS[text] in ("<", "∧")
         picture.parts["marks"].append(Mark("less", a, b) if smaller_first else Mark("less", b, a))
-    elif rounded and _near(width, 0.3, 0.1) and (not text or text.isascii() and text.isdigit()):
+    elif rounded and _near(width, 0.3, 0.1) and (not text or _numeral(text)):
         black = _colour(item, "backgroundColor", where) == BLACK
         picture.parts["marks"].append(Mark("black" if black else "white", *edge,
                                            int(text) if text else 0))
@@ -772,12 +786,11 @@ def _outside_clues(picture: _Picture) -> None:
     skyscraper's symbol. A bare text number says nothing of its rule: refused."""
     n = picture.n
     for place, entries in sorted(picture.outside.items()):
-        boxed = [t for t, box in entries if box and t.isascii() and t.isdigit()]
+        boxed = [t for t, box in entries if box and _numeral(t)]
         texts = sorted((t for t, box in entries if not box), key=lambda t: t in SYMBOL_KINDS)
         pointers = picture.pointers.pop(place, [])
         beside = _beside(place, n)
-        clue = len(texts) == 2 and texts[0].isascii() and texts[0].isdigit() and (
-            texts[1] in SYMBOL_KINDS)
+        clue = len(texts) == 2 and _numeral(texts[0]) and texts[1] in SYMBOL_KINDS
         if len(boxed) == 1 == len(entries) and len(pointers) == 1:
             picture.add("little", LittleKiller(*place, pointers[0], int(boxed[0])))
         elif len(boxed) == 1 == len(entries) and not pointers and beside:
@@ -874,7 +887,7 @@ def write(p: Variant) -> dict:
 
 def _refuse_undrawable(p: Variant) -> None:
     """What the picture cannot tell apart: a whisper of another difference than German's or
-    Dutch (the colour says which), two little killer sums written over each other."""
+    Dutch (the colour says which), two clues outside the grid written over each other."""
     usual = _whisper(p.size)
     for line in p.lines_of("whisper"):
         if line.value not in usual.values():
@@ -882,11 +895,30 @@ def _refuse_undrawable(p: Variant) -> None:
                 f"a SudokuPad scl link draws German (difference {usual['german']}) and Dutch "
                 f"({usual['dutch']}) whispers; the whisper at {p.name(line.cells[0])} differs "
                 f"by {line.value}")
-    places = [(k.row, k.col) for k in p.little]
-    for r, c in places:
-        if places.count((r, c)) > 1:
-            raise model.ModelError(f"two little killer sums at r{r + 1}c{c + 1}: a SudokuPad "
-                                   "scl link would draw them over each other")
+    seen: dict[tuple[int, int], str] = {}
+    for place, what in _outside_places(p):
+        if place in seen:
+            r, c = place
+            raise model.ModelError(f"{seen[place]} and {what} at r{r + 1}c{c + 1}: a SudokuPad "
+                                   "scl link would draw them over each other (its fpuzzles "
+                                   "form carries both)")
+        seen[place] = what
+
+
+OUTSIDE_NAMES = {"xsum": "an X-sum", "skyscraper": "a skyscraper clue"}
+
+
+def _outside_places(p: Variant):
+    """(place, what) of each clue written outside the grid, where _draw_shapes and
+    _draw_outside put it: a little killer on its cell, a sandwich before its row or column,
+    an X-sum or a skyscraper on its side."""
+    n = p.size
+    yield from (((k.row, k.col), "a little killer sum") for k in p.little)
+    yield from (((-1, s.index) if s.line == "col" else (s.index, -1), "a sandwich sum")
+                for s in p.sandwiches)
+    for o in p.outside:
+        far = n if o.reverse else -1
+        yield ((far, o.index) if o.line == "col" else (o.index, far)), OUTSIDE_NAMES[o.kind]
 
 
 def _cells_out(p: Variant) -> list:

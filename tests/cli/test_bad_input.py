@@ -6,6 +6,7 @@ import json
 import pytest
 
 from cli import main
+from core.errors import ParseError
 
 HUGE = "9" * 5000
 DEEP = "[" * 100_000 + "]" * 100_000
@@ -43,6 +44,9 @@ IPUZ = '{"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"
     ("ipuz grid too large", IPUZ + json.dumps({"dimensions": {"width": 61},
                                                "puzzle": [[1] * 61] * 61})[1:],
      "2 to 60 cells a side"),
+    # issue 39: an empty grid of 9999 x 9999 (810 MB) was made before the size was refused
+    ("variants size: 9999", "kind: variants\nsize: 9999\n",
+     "line 2, column 7: size 9999: grids of 4 to 16 are read"),
     ("ipuz zones with bad rectangles", json.dumps({
         "version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/sudoku#1"],
         "dimensions": {"width": 4, "height": 4}, "puzzle": [[0] * 4] * 4,
@@ -86,3 +90,45 @@ def test_a_clued_crossword_ipuz_is_said_to_be_unsupported(tmp_path, capsys, clue
     err = capsys.readouterr().err
     assert f"{path}: line 1, column 1: a clued crossword" in err, err
     assert "is not supported: only coded crosswords (codewords, ナンクロ)" in err
+
+
+# --- issue 39: tracebacks found by a hostile run ---------------------------------------------
+
+EMPTY_4X4 = [[{}] * 4] * 4
+
+
+def fpuzzles_link(data: dict) -> str:
+    from core.variants.lzlink import compress
+
+    return "https://www.f-puzzles.com/?load=" + compress(json.dumps(data))
+
+
+@pytest.mark.parametrize("command", [["solve"], ["check", "--json"],
+                                     ["export", "--to", "text", "-o", "-"],
+                                     ["export", "--to", "ipuz", "-o", "-"]])
+def test_a_title_of_half_a_character_is_refused(command, tmp_path, capsys):
+    """A lone surrogate (\\ud800) read from JSON could be neither printed nor saved."""
+    link = fpuzzles_link({"size": 4, "title": "\ud800", "grid": EMPTY_4X4})
+    path = tmp_path / "link.txt"
+    path.write_text(link)
+    assert main([command[0], str(path), *command[1:]]) == 2
+    out, err = capsys.readouterr()
+    assert "column 23: \\ud800 is half a character" in err and "Traceback" not in err
+
+
+def test_json_keeps_a_whole_character_and_an_escaped_backslash():
+    from core.files import read_json
+
+    assert read_json('["\\ud83d\\ude00", "\\\\ud800"]') == ["\U0001F600", "\\ud800"]
+    with pytest.raises(ParseError, match="line 2, column 2: NaN is not JSON"):
+        read_json("[1,\n NaN]")
+
+
+def test_undecodable_standard_input_is_refused(monkeypatch, capsys):
+    """Python hands standard input's bad bytes on as lone surrogates (surrogateescape)."""
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"12\n\xff4"),
+                                                      errors="surrogateescape"))
+    assert main(["check", "-"]) == 2
+    assert "-: not UTF-8 text (line 2, column 1)" in capsys.readouterr().err

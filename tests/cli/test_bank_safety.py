@@ -5,10 +5,13 @@ import errno
 import json
 import os
 import sqlite3
+import stat
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+import pytest
 
 from cli import main
 from core.sudoku import count, parse
@@ -246,3 +249,19 @@ def test_fewer_puzzles_than_asked_are_said_with_exit_1(tmp_path, capsys):
         assert len(said.out.splitlines()) == 4
         assert "only 4 puzzles match, not the 100 asked" in said.err
     assert main(["bank", "export", str(bank), "--count", "4"]) == 0
+
+
+# --- file modes -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("umask", [0o022, 0o002, 0o077])
+def test_a_new_bank_follows_the_umask_as_other_files_do(tmp_path, umask):
+    """Issue 39: banks were 0600 whatever the umask (the temporary file's mode)."""
+    old = os.umask(umask)
+    try:
+        assert build(tmp_path / "b.db", "--count", "1") == 0
+        assert main(["export", str(ROOT / "puzzles" / "sudoku" / "six_by_six.txt"), "--to",
+                     "text", "-o", str(tmp_path / "p.txt")]) == 0
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "b.db").stat().st_mode) == 0o666 & ~umask
+    assert stat.S_IMODE((tmp_path / "p.txt").stat().st_mode) == 0o666 & ~umask

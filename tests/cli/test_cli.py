@@ -149,6 +149,26 @@ def test_generate_sudoku_on_an_authors_mask(puzzle_file, capsys):
         capsys.readouterr().err)
 
 
+def test_a_mask_no_unique_puzzle_fits_is_refused_and_attempts_are_kept(puzzle_file, capsys):
+    """Issue 39: 81 dots printed IndexError (exit 1); one # on 4x4 or 5 on 9x9 searched on past
+    --attempts 100. A mask that may fit gives up after its --attempts."""
+    for mask, size, said in ((81 * ".", "9", "marks 0 givens; a unique 9x9 needs "
+                              "at least 17"), (16 * ".", "4", "marks 0 givens"),
+                             ("#" + 15 * ".", "4", "marks 1 given; a unique 4x4 needs at least 4"),
+                             ("#.........#.........#.........#.........#" + 40 * ".", "9",
+                              "marks 5 givens")):
+        path = puzzle_file(mask + "\n", "mask.txt")
+        assert main(["generate", "sudoku", "--size", size, "--mask", path,
+                     "--attempts", "100"]) == 2
+        err = capsys.readouterr().err
+        assert f"generate: the mask {said}" in err and "Error" not in err
+    sparse = ("#.......#" * 2 + "...#.#..." + "....#..#." + "..#.....#" + ".#......." + "#.#......"
+              + ".#.....#." + "......##.")
+    path = puzzle_file(sparse + "\n", "sparse.txt")  # 17 givens: no puzzle in 2 grids
+    assert main(["generate", "sudoku", "--mask", path, "--attempts", "2", "--seed", "1"]) == 1
+    assert "no puzzle met the constraints in 2 attempts" in capsys.readouterr().err
+
+
 def test_generate_to_file_and_export(tmp_path, capsys):
     out = tmp_path / "gen.txt"
     assert main(["generate", "sudoku", "--seed", "3", "--count", "2", "-o", str(out)]) == 0

@@ -79,3 +79,36 @@ def test_bank_book_prints_easiest_first_with_contents(tmp_path, capsys):
     assert main(["bank", "book", str(bank), "--style", str(tmp_path / "none.toml"),
                  "-o", str(tmp_path / "x.pdf")]) == 2
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_svg_onto_a_full_disk_leaves_neither_file(tmp_path, capsys, monkeypatch):
+    """Issue 39: the puzzle's file was written and the solution's not, so half the pair was
+    left. The second file cannot reach the disk (ENOSPC as it is synced): neither is there,
+    and an old pair stays as it was."""
+    import errno
+    import os
+
+    real_fsync, synced = os.fsync, []
+
+    def second_fails(fd):
+        synced.append(fd)
+        if len(synced) == 2:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", second_fails)
+    out = tmp_path / "p.svg"
+    sample = str(ROOT / "puzzles" / "sudoku" / "hard_rot180.txt")
+    assert main(["export", sample, "--to", "svg", "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"p-solution.svg: cannot write: {os.strerror(errno.ENOSPC)}; nothing was written" in err
+    assert os.listdir(tmp_path) == []
+    monkeypatch.setattr(os, "fsync", real_fsync)
+    assert main(["export", sample, "--to", "svg", "-o", str(out)]) == 0
+    old = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    assert sorted(old) == ["p-solution.svg", "p.svg"]
+    synced.clear()
+    monkeypatch.setattr(os, "fsync", second_fails)
+    assert main(["export", str(ROOT / "puzzles" / "sudoku" / "six_by_six.txt"), "--to", "svg",
+                 "-o", str(out), "--force"]) == 2
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == old

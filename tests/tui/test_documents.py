@@ -28,6 +28,12 @@ def copy_of_sample(tmp_path, name: str) -> Path:
     return path
 
 
+def tabs_of(editor) -> str:
+    """The tab row an editor shows, or nothing while it is not mounted yet."""
+    tabs = editor.query(DocumentTabs)
+    return str(tabs.first().render()) if tabs else ""
+
+
 async def a_file_and_a_new_calculation(app, pilot) -> tuple:
     """The file the app was started on, and a new 覆面算 opened beside it (in front)."""
     await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor))
@@ -54,8 +60,9 @@ async def test_a_generated_puzzle_opens_beside_and_each_keeps_its_own(pool, tmp_
         second = app.screen
         assert app.documents == [first, second] and second.path is None
         assert first.dirty and first.path == str(mine)  # nothing was asked or replaced
-        tabs = str(second.query_one(DocumentTabs).render())
-        assert "1 mine.txt •" in tabs and "2 untitled Sudoku •" in tabs
+        # the tabs are mounted once a second puzzle is open: waited for, not queried at once
+        await wait_for(pilot, lambda: "1 mine.txt •" in tabs_of(second)
+                       and "2 untitled Sudoku •" in tabs_of(second))
         await pilot.press("1")  # an edit in the second, its own history
         await wait_for(pilot, lambda: second.puzzle.givens[0] == 1)
         await pilot.press("ctrl+pageup")  # back to the first: its check is shown again

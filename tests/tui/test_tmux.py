@@ -60,11 +60,19 @@ def start(session: str, path: Path, home: Path, size=("110", "40")) -> None:
 
 
 def kill_app(session: str) -> None:
-    """SIGKILL to the app (the pane's process: env execs puzzle-tui): no chance to clean up."""
+    """SIGKILL to the app (the pane's process: env execs puzzle-tui): no chance to clean up.
+    Its session ends with it: once it has, the app's files and locks are let go."""
     pid = tmux("display-message", "-p", "-t", session, "#{pane_pid}").strip()
     subprocess.run(["kill", "-KILL", pid], check=False)
-    time.sleep(0.5)
-    subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+    wait_until_quit(session)
+
+
+def wait_until(condition, what: str, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {timeout:g} s: {what}")
+        time.sleep(0.1)
 
 
 def quit_app(session: str) -> None:
@@ -127,9 +135,7 @@ def test_a_killed_app_offers_its_unsaved_work_on_restart(tmp_path):
         wait_for_text(session, "✓ unique")
         tmux("send-keys", "-t", session, "3")
         wait_for_text(session, "✗ no solution")
-        deadline = time.monotonic() + 10
-        while not list((home / "recovery").glob("*.txt")) and time.monotonic() < deadline:
-            time.sleep(0.1)
+        wait_until(lambda: copies(home), "the recovery copy written")
         kill_app(session)
         assert puzzle.read_text() == SAMPLE.read_text()  # the file itself is untouched
         start(session, puzzle, home)
@@ -144,6 +150,12 @@ def test_a_killed_app_offers_its_unsaved_work_on_restart(tmp_path):
         assert copies(home) == []
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def size_picked(shown: str, size: str) -> bool:
+    """The dialog's Size field shows `size`, its list of sizes closed."""
+    return "12x12" not in shown and any("Size" in line and size in line
+                                        for line in shown.splitlines())
 
 
 def test_a_generated_puzzle_opens_beside_the_file_in_a_real_terminal(tmp_path):
@@ -161,9 +173,9 @@ def test_a_generated_puzzle_opens_beside_the_file_in_a_real_terminal(tmp_path):
         tmux("send-keys", "-t", session, "Enter")
         wait_for_text(session, "Symmetry of the givens")
         tmux("send-keys", "-t", session, "Enter")  # the sizes
-        time.sleep(0.5)
+        wait_for_text(session, "12x12")  # the list is open
         tmux("send-keys", "-t", session, "4", "Enter")  # typed to find 4x4, picked
-        time.sleep(0.5)
+        wait_until(lambda: size_picked(screen(session), "4x4"), "4x4 picked, the list closed")
         tmux("send-keys", "-t", session, "Down", "Down", "Down", "Enter")  # from a text field
         shown = wait_for_text(session, "2 untitled Sudoku •")
         assert "1 p.txt" in shown and "Sudoku 4x4" in shown
@@ -281,6 +293,24 @@ def test_undo_back_to_the_file_then_a_kill_leaves_nothing_to_offer(tmp_path):
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
 
 
+def holds_b_edit(copy: Path) -> bool:
+    """A recovery copy of B's puzzle: its 9 in r1c3, and not A's 8 in r1c5."""
+    from core.sudoku import parse
+
+    givens = parse(copy.read_text()).givens
+    return givens[2] == 9 and givens[4] == 0
+
+
+def b_restored(boxes: list[list[str]]) -> bool:
+    return len(boxes) >= 2 and boxes[0] == ["·", "3", "9"] and "8" not in boxes[1]
+
+
+def first_boxes(shown: str) -> list[list[str]]:
+    """The first row of the grid on screen, box by box."""
+    row = next((line for line in shown.splitlines() if line.count("│") >= 4), "")
+    return [box.split() for box in row.split("│")[1:]]
+
+
 def test_two_windows_on_one_file_and_one_killed(tmp_path):
     """Issue 29: window A saves, window B is killed; B's edits are offered when the file is
     opened again, and A's save did not delete B's copy."""
@@ -298,18 +328,19 @@ def test_two_windows_on_one_file_and_one_killed(tmp_path):
         tmux("send-keys", "-t", a, "Right", "Right", "Right", "Right", "8", "C-s")  # A: r1c5
         wait_for_file(puzzle, SAMPLE.read_text())
         wait_for_text(a, "saved ")
-        assert len(copies(home)) == 1  # B's, still there
+        # B's copy, still there; A's goes with its save (each written as its window gets to
+        # it: waited for, on a busy machine)
+        wait_until(lambda: len(copies(home)) == 1 and holds_b_edit(copies(home)[0]),
+                   "one recovery copy, B's")
         kill_app(b)
         quit_app(a)
         start(b, puzzle, home)
         wait_for_text(b, "Unsaved changes to p.txt were kept")
         tmux("send-keys", "-t", b, "Enter")  # restore
         # the editor's header: the start screen's "Switch to 1 p.txt •" shows on the way
-        shown = wait_for_text(b, "p.txt • — Sudoku 9x9")
-        first_row = next(line for line in shown.splitlines() if line.count("│") >= 4)
-        boxes = first_row.split("│")
-        assert boxes[1].split() == ["·", "3", "9"]  # B's 9 in r1c3
-        assert "8" not in boxes[2]  # B's version: A's save is the file's
+        wait_for_text(b, "p.txt • — Sudoku 9x9")
+        wait_until(lambda: b_restored(first_boxes(screen(b))),
+                   "B's 9 in r1c3 and not A's 8 in r1c5 (A's save is the file's)")
     finally:
         for session in (a, b):
             subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)

@@ -95,6 +95,13 @@ def test_every_key_is_read():
     ("[grid]\ncell = 12\nmax_cell = 10\n", "style.toml:3: grid.max_cell: 10 mm is less than"),
     ("[page\n", "style.toml: not TOML: "),
     ("based_on = 'tiny'\n", "style.toml:1: based_on: 'tiny'? one of magazine, large"),
+    # issue 39: 5,000 deep raised RecursionError; brackets in strings and comments count not
+    pytest.param("[page]\nx = " + "[" * 5000 + "]" * 5000 + "\n",
+                 "style.toml:2: arrays or tables nested", id="arrays 5,000 deep"),
+    pytest.param("a = 1\nb = " + "{c=" * 5000 + "1" + "}" * 5000 + "\n",
+                 "style.toml:2: arrays or tables", id="inline tables 5,000 deep"),
+    pytest.param("a = '" + "[" * 40 + "' # " + "{" * 40 + '\nb = """\n' + "[" * 40 + '"""\n',
+                 "style.toml:1: a: unknown key", id="brackets in strings and comments"),
 ])
 def test_a_bad_style_says_the_key_and_its_line(text, message):
     with pytest.raises(StyleError) as error:

@@ -81,13 +81,24 @@ def test_a_stop_that_fails_ends_the_search_with_its_error():
 
 def test_a_stopped_search_keeps_what_it_found_as_the_python_one_does(engine):
     polls = []
-    found, nodes, status = explore([511] * 81, geometry(NINE), 10 ** 6,
-                                   stop=lambda: polls.append(1) or len(polls) == 3)
+    found, counted, nodes, status = explore([511] * 81, geometry(NINE), 10 ** 6,
+                                            stop=lambda: polls.append(1) or len(polls) == 3)
     assert status == STOPPED and nodes == 3 * 64 and len(polls) == 3
-    assert len(found) > 0 and len(set(found)) == len(found)
+    assert counted == len(found) > 0 and len(set(found)) == len(found)
     with pytest.raises(Stopped):
         search_candidates([511] * 81, geometry(NINE), 10 ** 6, stop=lambda: True)
-    assert explore(_cand(), geometry(NINE), 2)[2] == DONE
+    assert explore(_cand(), geometry(NINE), 2)[3] == DONE
+
+
+def test_a_count_to_many_keeps_the_first_thousand_on_both_engines(engine):
+    """Every solution is counted; the first KEPT are kept (memory), the same ones."""
+    empty = Puzzle(Shape.of_size(4), (0,) * 16)
+    result = count(empty, limit=288)
+    assert result.count == 288 and len(result.solutions) == 288
+    six = Puzzle(Shape.of_size(6), (0,) * 36)
+    many = count(six, limit=1500)
+    assert many.count == 1500 and len(many.solutions) == 1000
+    assert len(set(many.solutions)) == 1000
 
 
 @pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="reads Linux's /proc")

@@ -105,6 +105,42 @@ def test_authors_mask():
     assert count(p).unique
 
 
+def all_grids(shape: Shape) -> list[tuple[int, ...]]:
+    empty = Puzzle(shape, (0,) * shape.cells)
+    return list(count(empty, limit=10_000).solutions)
+
+
+def test_a_mask_no_unique_puzzle_fits_is_refused_and_the_proof_holds():
+    """Issue 39: an empty mask raised IndexError; one of too few givens searched for minutes.
+    On 4x4 every refusal is checked against all 288 grids: no grid is the only one that
+    agrees with itself on the mask's cells."""
+    with pytest.raises(ValueError, match="the mask marks 0 givens; a unique 9x9 needs at least 17"):
+        Options(mask=(False,) * 81)
+    with pytest.raises(ValueError, match="marks 1 given; a unique 4x4 needs at least 4"):
+        Options(size=4, mask=(True,) + (False,) * 15)
+    rows_2_3 = tuple(not 9 <= c < 27 for c in range(81))
+    with pytest.raises(ValueError, match="rows 2 and 3 of the mask are empty and in one band"):
+        Options(mask=rows_2_3)
+    columns_4_6 = tuple(c % 9 not in (3, 5) for c in range(81))
+    with pytest.raises(ValueError, match="columns 4 and 6 of the mask are empty and in one stack"):
+        Options(mask=columns_4_6)
+    shape, rng, refused = Shape.of_size(4), random.Random(39), 0
+    grids = all_grids(shape)
+    assert len(grids) == 288
+    for _ in range(300):
+        mask = tuple(rng.random() < 0.4 for _ in range(16))
+        try:
+            Options(size=4, mask=mask)
+        except ValueError:
+            refused += 1
+            shown = {tuple(v if keep else 0 for v, keep in zip(g, mask, strict=True))
+                     for g in grids}
+            assert all(sum(1 for g in grids if all(not k or a == b for a, b, k in
+                                                   zip(g, s, mask, strict=True))) > 1
+                       for s in shown)
+    assert refused >= 20
+
+
 def test_impossible_constraints_fail_cleanly():
     with pytest.raises(GenerationFailed):
         generate(Options(clues=18, attempts=3), random.Random(1))

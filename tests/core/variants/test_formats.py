@@ -9,10 +9,18 @@ from core import kinds
 from core.errors import ParseError
 from core.export import to_ipuz
 from core.sudoku.family import SUDOKU
-from core.variants import formats, links, sudokupad
+from core.variants import formats, fpuzzles, links, sudokupad
 from core.variants.family import VARIANTS
 from core.variants.lzlink import LinkError, compress, decompress
-from core.variants.model import ModelError, features, make
+from core.variants.model import (
+    LittleKiller,
+    ModelError,
+    Outside,
+    Quad,
+    Sandwich,
+    features,
+    make,
+)
 from tests.core.variants.helpers import KINDS, constraint_parts, solution_grid
 
 SAMPLE = """kind: variants
@@ -113,6 +121,26 @@ def test_text_errors_name_line_and_column():
     with pytest.raises(ParseError) as error:
         formats.parse(SAMPLE.replace("thermo: r6c2", "thermo: r6x2"))
     assert (error.value.line, error.value.column) == (15, 9)
+
+
+@pytest.mark.parametrize("line, column, words", [
+    # issue 39: read as the usual whisper (5), misreported as a grid row, read as r1c1
+    ("whisper 0: r1c1 r1c2", 9, "`whisper 0`: a difference is 1 or more"),
+    ("white 0: r1c1-r1c2", 7, "`white 0`: a difference is 1 or more"),
+    ("black 0: r1c1-r1c2", 7, "`black 0`: a ratio is 2 or more"),
+    ("cage 99999: r1c1 r1c2", 6, "99999: a number of at most 4 digits"),
+    ("cage \uff19: r1c1 r1c2", 6, "a number in the digits 0-9"),
+    ("thermo: r\uff11c1 r1c2", 9, "expected a cell like r3c5"),
+    ("quad: r\uff11c1=12", 7, "like r1c1=123"),
+    # a number no key reads was dropped without a word
+    ("x 3: r1c1-r1c2", 3, "`x` takes no number"),
+    ("thermo 3: r1c1 r1c2", 8, "`thermo` takes no number"),
+    ("even 2: r1c1", 6, "`even` takes no number"),
+])
+def test_a_number_or_cell_not_read_as_written_is_refused_in_place(line, column, words):
+    with pytest.raises(ParseError, match=words) as error:
+        formats.parse(f"kind: variants\nsize: 4\n{line}\n")
+    assert (error.value.line, error.value.column) == (3, column)
 
 
 def test_hodoku_and_sdk_read_as_classic_sudoku():
@@ -227,3 +255,25 @@ def test_the_setters_rules_keep_their_lines_in_the_text_format():
     text = formats.format(replace(formats.parse(SAMPLE), meta=own))
     assert "note: Normal sudoku rules apply.\nnote:\nnote: Thermos increase" in text
     assert formats.parse(text).meta == own
+
+
+@pytest.mark.parametrize("parts", [  # pairs whose order the old sort kept as given
+    {"quads": [Quad((8, 9, 14, 15), (3, 5)), Quad((8, 9, 14, 15), (3,))]},
+    {"sandwiches": [Sandwich("row", 1, 0), Sandwich("row", 1, 11)]},
+    {"little": [LittleKiller(-1, 0, "DR", 5), LittleKiller(-1, 0, "DR", 8)]},
+    {"outside": [Outside("xsum", "row", 1, False, 8), Outside("xsum", "row", 1, False, 2)]},
+], ids=["two quadruples at a corner", "two sandwiches on a row", "two little killers",
+        "two X-sums"])
+def test_clues_at_one_place_have_one_order_however_read(parts):
+    """Issue 39: they came back in another order after a round trip, so one puzzle read as
+    two (and a bank kept both). Each order of writing gives one puzzle, through every
+    format that carries it."""
+    (key, clues), = parts.items()
+    one, other = (make(6, None, None, **{key: order}) for order in (clues, clues[::-1]))
+    assert one == other
+    assert formats.parse(formats.format(other)) == one
+    data = fpuzzles.write(other)
+    for name in ("xsum", "sandwichsum", "quadruple", "littlekillersum"):
+        data[name] = data.get(name, [])[::-1]
+    assert fpuzzles.read(data) == one
+    assert VARIANTS.canonical(one) == VARIANTS.canonical(other)

@@ -241,6 +241,18 @@ def test_a_cell_in_no_region_is_refused():
     ({"xsum": [{"cell": "R1C0", "value": [1]}]}, r"xsum\[0\]\.value"),
     ({"antiknight": "yes"}, "antiknight"),
     ({"text": [{"cells": ["R1C1", "R1C2"], "value": "<", "angle": 45}]}, r"text\[0\]\.angle"),
+    # issue 39: each of these was read as something else (a given dropped, the usual value)
+    ({"grid": grid(R2C2={"value": 3, "given": "yes"})}, "grid cell R2C2 given: expected true"),
+    ({"grid": grid(R2C2={"value": 3, "given": 1})}, "grid cell R2C2 given"),
+    ({"antiknight": False}, "antiknight: expected true"),
+    ({"nonconsecutive": False}, "nonconsecutive: expected true"),
+    ({"killercage": False}, "killercage: expected a list"),
+    ({"killercage": ""}, "killercage: expected a list"),
+    ({"whispers": [{"lines": [["R1C1", "R1C2"]], "value": 0}]}, r"whispers\[0\]\.value"),
+    ({"difference": [{"cells": ["R1C1", "R1C2"], "value": "0"}]}, r"difference\[0\]\.value"),
+    ({"ratio": [{"cells": ["R1C1", "R1C2"], "value": 0}]}, r"ratio\[0\]\.value"),
+    ({"thermometer": [{"lines": [["R\uff11C1", "R1C2"]]}]}, r"thermometer\[0\]\.lines\[0\]\[0\]"),
+    ({"odd": [{"cell": "R1C\uff12"}]}, r"odd\[0\]\.cell"),
 ])
 def test_values_of_the_wrong_type_name_their_place(data, place):
     with pytest.raises(FPuzzlesError, match=place):
@@ -280,7 +292,7 @@ def test_text_is_a_sign_or_the_add_ons_copy_of_a_clue():
         read({**thermo, "text": [{"cells": ["R4C1"], "value": "3"}]})
 
 
-@pytest.mark.parametrize("value", [0, 0.0, {"a": 1}, "0"])
+@pytest.mark.parametrize("value", [0, 0.0, {"a": 1}, "0", [], False, "", {}, None])
 def test_an_unknown_key_holding_zero_or_anything_is_refused(value):
     with pytest.raises(FPuzzlesError, match="sumdots"):
         read({"size": N, "grid": grid(), "sumdots": value})

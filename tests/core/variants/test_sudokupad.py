@@ -18,6 +18,7 @@ from core.variants.model import (
     Arrow,
     Clone,
     Line,
+    LittleKiller,
     Mark,
     ModelError,
     Outside,
@@ -27,6 +28,7 @@ from core.variants.model import (
     make,
     parts_of,
 )
+from core.variants.model import Sandwich as Sw
 from tests.core.variants.helpers import TODAY, brute_count, random_puzzle
 from tests.core.variants.test_formats import every_kind
 
@@ -320,6 +322,17 @@ def test_real_puzzles_with_unknown_keys_or_properties_are_refused():
     assert checked >= 60
 
 
+@pytest.mark.parametrize("overlay, place", [
+    ({"center": [10 ** 400, 1], "width": 1, "height": 1}, r"overlays\[0\].center"),
+    ({"center": [0.5, 1], "width": -10 ** 400, "height": 1}, r"overlays\[0\].width"),
+    ({"center": [0.5, 1e300], "width": 1, "height": 1}, r"overlays\[0\].center"),
+])
+def test_numbers_no_picture_holds_are_refused_by_place(overlay, place):
+    """An integer too large for a float (10**400) raised OverflowError (issue 39)."""
+    with pytest.raises(ParseError, match=place + ": expected a"):
+        read(picture(4, overlays=[overlay]))
+
+
 def test_cells_with_other_properties_are_refused():
     data = picture(4)
     data["cells"][0][0] = {"value": 1, "color": "#ff0000"}
@@ -362,6 +375,40 @@ def test_puzzles_read_from_pictures_count_as_the_brute_force_says(kind):
         back = read(sudokupad.write(p))
         assert back == make(n, p.givens, p.regions, **parts_of(p))  # (normalised: candidates)
         assert count(back, 300).count == brute_count(p, 300), (kind, p)
+
+
+def test_clues_outside_the_grid_at_one_place_are_refused_on_writing():
+    """Issue 39: an X-sum and a sandwich on r1c0 were drawn over each other, a link `check`
+    then refused. Every pair of outside clues at one place is refused when written; every
+    written picture of random outside clues reads back as the puzzle."""
+    n, rng, written = 6, random.Random(39), 0
+    for _ in range(200):
+        clues = {"outside": [], "sandwiches": [], "little": []}
+        for _ in range(2):
+            kind, index, side = rng.choice(["xsum", "skyscraper", "sandwich", "little"]), \
+                rng.randrange(n), rng.choice(["row", "col"])
+            if kind == "sandwich":
+                clues["sandwiches"].append(Sw(side, index, rng.randint(0, 10)))
+            elif kind == "little":
+                clues["little"].append(LittleKiller(*((index, -1) if side == "row" else
+                                                      (-1, index)), "DR" if index < n - 1
+                                                    else "UR" if side == "row" else "DL",
+                                                    rng.randint(5, 15)))
+            else:
+                top = n if kind == "skyscraper" else n * (n + 1) // 2
+                clues["outside"].append(Outside(kind, side, index, False, rng.randint(1, top)))
+        try:
+            p = make(n, None, None, **{k: v for k, v in clues.items() if v})
+        except ModelError:
+            continue  # clues the model itself refuses (two sums on one line, ...)
+        try:
+            data = sudokupad.write(p)
+        except ModelError as error:
+            assert "would draw them over each other" in str(error)
+            continue
+        assert read(data) == p
+        written += 1
+    assert written >= 50
 
 
 def test_a_hand_drawn_renban_puzzle_counts_right():
