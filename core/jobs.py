@@ -16,7 +16,7 @@ import signal
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core import kinds
 from core.errors import GenerationFailed
@@ -151,15 +151,24 @@ def generate(slot: int | None, job: int | None, name: str, options, seed: int,
     return make(name, options, seed, context, rated, stop_of(slot, job), began)
 
 
-def make(name: str, options, seed: int, context: Context, rated: bool = False,
+SUMMARY = "summary"  # rated= for a line a person reads: see summary_rating
+SUMMARY_SECONDS = 0.25  # the least a summary's rating may take (a 9x9's median is ~10 ms)
+
+
+def make(name: str, options, seed: int, context: Context, rated: bool | str = False,
          stop=None, began: float | None = None) -> Generated | Failed:
     """`generate` in this process (the command line without --jobs). The options' time
     budget (`seconds`) is the puzzle's whole time from `began` (time.monotonic(); now when
-    None): making it, and rating it with what is left."""
+    None): making it, and rating it with what is left. `rated`: True, or SUMMARY for the
+    line a person watching reads (summary_rating)."""
     family, _ = kinds.generator(name)
     budget = with_deadline(stop, getattr(options, "seconds", None), began)
+    start = time.monotonic()
     try:
-        made = family.generate(options, random.Random(seed), budget, context, rated)
+        made = family.generate(options, random.Random(seed), budget, context,
+                               rated is True)
+        if rated == SUMMARY:
+            made = summary_rating(family, made, budget, time.monotonic() - start, context)
     except GenerationFailed as error:
         return Failed(str(error), stopped=bool(stop and stop()))
     except ValueError as error:  # a missing dictionary, or options the family refused
@@ -167,6 +176,26 @@ def make(name: str, options, seed: int, context: Context, rated: bool = False,
     except Exception as error:  # a bug must reach the caller, not kill the pool silently
         return Failed(repr(error))
     return Generated(made.puzzle, made.solution, seed, made.rating, made.notes)
+
+
+def summary_rating(family, made: Generated, stop, making: float, context: Context
+                   ) -> Generated:
+    """The puzzle with the rating its summary line says, given as long as the making took
+    (at least SUMMARY_SECONDS): a line said on a terminal never costs more than the puzzle
+    (a 16x16's ladder rating took 2.6 s after a 0.05 s making); past that it is said
+    unrated, and `puzzle-tui rate` rates it."""
+    limit = with_deadline(stop, max(SUMMARY_SECONDS, making))
+    try:
+        rating = family.rate(made.puzzle, limit, context)
+    except (NotRated, Stopped):
+        if not limit():
+            return made  # a puzzle its family does not rate
+        rating = None
+    if limit():  # a rater stopped part way may say what it saw
+        notes = {"not_rated": "rating it would take longer than making it (puzzle-tui rate "
+                              "rates it)"}
+        return replace(made, rating=None, notes={**made.notes, **notes})
+    return replace(made, rating=rating)
 
 
 @dataclass(frozen=True)

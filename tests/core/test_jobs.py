@@ -44,3 +44,27 @@ def test_a_slots_search_reports_its_nodes_and_stops_when_cancelled():
         assert pool.nodes("suggest") == 0  # a new job starts from nothing
     finally:
         pool.shutdown()
+
+
+def test_a_summary_rating_takes_no_longer_than_the_making():
+    """A line said on a terminal rates within as long as the making took: rated when it
+    fits, else said unrated with how to rate it (the stop here ends the rating at its
+    third poll, as a deadline would)."""
+    import random
+
+    from core import kinds
+    from core.family import NO_CONTEXT
+    from core.jobs import summary_rating
+    from core.search import node_capped
+    from core.sudoku.generator import Options
+
+    family = kinds.by_name("sudoku")
+    made = family.generate(Options(), random.Random(1), None, NO_CONTEXT, False)
+    assert made.rating is None
+    rated = summary_rating(family, made, None, 60.0, NO_CONTEXT)
+    assert rated.rating == family.rate(made.puzzle) and not rated.notes
+    sixteen = family.generate(Options(size=16), random.Random(1), None, NO_CONTEXT, False)
+    cut = summary_rating(family, sixteen, node_capped(None, 3), 0.0, NO_CONTEXT)
+    assert cut.rating is None and cut.puzzle == sixteen.puzzle
+    assert cut.notes["not_rated"] == ("rating it would take longer than making it "
+                                      "(puzzle-tui rate rates it)")
