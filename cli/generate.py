@@ -94,7 +94,10 @@ def run(args) -> int:
     options = options_of(args, generator)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
     said = sys.stderr.isatty()  # a person watching: each puzzle said, so rated
-    rated = args.json or getattr(args, "level", None) is not None or (said and jobs.SUMMARY)
+    # rated in full for --json, or when meeting a level or a target rates the puzzle anyway
+    # (on the target's scale); a line said on a terminal rates within the making's time
+    rated = (args.json or getattr(args, "level", None) is not None
+             or getattr(options, "target", None) is not None or (said and jobs.SUMMARY))
     context = context_of(args)
     # a time budget is each puzzle's whole time; the first's from the command's start
     began = getattr(args, "began", None)

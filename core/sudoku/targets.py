@@ -186,8 +186,10 @@ def generate(targeted: Targeted, rng: random.Random,
     fish = _fish_rated(target) if plain and early and not trim else None
     one = replace(options, attempts=1, seconds=None)  # the time budget is the whole search's
     fish_time = other_time = 0.0  # seconds on candidates made to use the fish, on the others
+    stopped = False
     for _ in range(options.attempts):
         if stop is not None and stop():
+            stopped = True  # the budget (counted from the command's start) or the caller
             break
         start, fished = time.monotonic(), fish is not None and fish_time <= other_time
         try:
@@ -209,7 +211,7 @@ def generate(targeted: Targeted, rng: random.Random,
                 other_time += time.monotonic() - start
         if target.met_by(puzzle, stop):
             return puzzle, solution
-    if options.seconds is not None and time.monotonic() - began >= options.seconds:
+    if options.seconds is not None and (stopped or time.monotonic() - began >= options.seconds):
         raise GenerationFailed(f"no puzzle met the target in {options.seconds:g} s")
     raise GenerationFailed(f"no puzzle met the target in {options.attempts} candidates")
 
