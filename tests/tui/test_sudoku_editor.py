@@ -6,7 +6,7 @@ from pathlib import Path
 from cli import main
 from core import sudoku
 from core.sudoku.authoring import candidates
-from tests.tui.conftest import wait_for
+from tests.tui.conftest import checked_editor, wait_for
 from tui.app import PuzzleApp
 from tui.screens.sudoku_editor import SudokuEditor
 
@@ -16,9 +16,7 @@ TOP1 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.
 
 async def open_editor(app, pilot, puzzle):
     app.edit(puzzle)
-    await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor)
-                   and app.screen.found is not None)
-    return app.screen
+    return await checked_editor(pilot, app, SudokuEditor)
 
 
 async def test_undo_and_redo_take_a_symmetric_edit_and_a_generation_as_one_step(pool):
