@@ -21,6 +21,14 @@ async def wait_for(pilot, condition, timeout: float = 20.0) -> None:
         await pilot.pause(0.05)
 
 
+async def checked_editor(pilot, app, editor_type):
+    """The editor of `editor_type` in front once its first check has said how many solutions
+    the puzzle has."""
+    await wait_for(pilot, lambda: isinstance(app.screen, editor_type)
+                   and app.screen.found is not None)
+    return app.screen
+
+
 def key_event(key: str):
     """The Key event Pilot sends for `key` (a name like "right", or one character)."""
     import unicodedata

@@ -9,7 +9,7 @@ from textual import events
 
 from core.variants import formats, links
 from tests.core.variants.test_formats import SAMPLE
-from tests.tui.conftest import wait_for
+from tests.tui.conftest import checked_editor, wait_for
 from tui.app import PuzzleApp
 from tui.screens.dialogs import PathPrompt
 from tui.screens.start import StartScreen
@@ -30,9 +30,7 @@ async def test_a_pasted_line_fills_a_variants_givens_and_keeps_its_constraints(p
     app = PuzzleApp(pool=pool)
     async with app.run_test(size=(120, 40)) as pilot:
         app.edit(bare)
-        await wait_for(pilot, lambda: isinstance(app.screen, VariantsEditor)
-                       and app.screen.found is not None)
-        editor = app.screen
+        editor = await checked_editor(pilot, app, VariantsEditor)
         paste(app, LINE + "\n")
         await wait_for(pilot, lambda: editor.puzzle.clue_count == 30 and editor.found == 1)
         assert editor.puzzle.cages == bare.cages and editor.puzzle.thermos == bare.thermos
@@ -51,8 +49,7 @@ async def test_a_pasted_grid_opens_from_the_start_screen_and_a_link_beside(pool)
         link = links.write(replace(formats.parse(SAMPLE), meta=(("title", "Pasted"),)),
                            "sudokupad")
         paste(app, link)
-        await wait_for(pilot, lambda: isinstance(app.screen, VariantsEditor)
-                       and app.screen.found is not None)
+        await checked_editor(pilot, app, VariantsEditor)
         assert len(app.documents) == 2 and app.screen.puzzle.title() == "Pasted"
 
 

@@ -5,8 +5,9 @@ from pathlib import Path
 
 from cli import main
 from core import sudoku
+from core.family import Failed
 from core.sudoku.authoring import candidates
-from tests.tui.conftest import wait_for
+from tests.tui.conftest import checked_editor, wait_for
 from tui.app import PuzzleApp
 from tui.screens.sudoku_editor import SudokuEditor
 
@@ -16,9 +17,7 @@ TOP1 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.
 
 async def open_editor(app, pilot, puzzle):
     app.edit(puzzle)
-    await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor)
-                   and app.screen.found is not None)
-    return app.screen
+    return await checked_editor(pilot, app, SudokuEditor)
 
 
 async def test_undo_and_redo_take_a_symmetric_edit_and_a_generation_as_one_step(pool):
@@ -103,6 +102,26 @@ async def test_the_stepper_walks_the_solution_on_the_grid(pool):
         assert editor.step_at == 0
         await pilot.press("ctrl+t")
         assert editor.step_at is None and grid.marks.computed is None
+
+
+async def test_the_stepper_says_there_are_no_steps_when_the_rating_was_stopped(pool):
+    """ctrl+t after Esc stopped the rating opens the step line and says there are no steps,
+    as in the variants editor (the Sudoku editor once opened nothing); End says so too."""
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        editor = await open_editor(app, pilot, sudoku.parse(SAMPLE.read_text()))
+        await wait_for(pilot, lambda: editor.last_rating is not None)
+        editor.last_rating = Failed(stopped=True)  # what the rating's job answers after Esc
+        await pilot.press("ctrl+t")
+        step = editor.query_one("#step")
+        await wait_for(pilot, lambda: step.display)
+        assert str(step.render()) == "steps: rated once the puzzle is unique"
+        assert editor.grid.marks.placing == set() and editor.grid.marks.values is None
+        await pilot.press("end")
+        notice = str(editor.query_one("#notice").render())
+        assert editor.step_at == 0 and notice.startswith("no logical steps yet")
+        await pilot.press("ctrl+t")
+        await wait_for(pilot, lambda: not step.display)
 
 
 async def test_the_panel_the_stepper_and_rate_steps_tell_one_story(pool, capsys):

@@ -7,16 +7,14 @@ import pytest
 from core.variants import formats
 from core.variants.model import Cage
 from tests.core.variants.test_formats import SAMPLE
-from tests.tui.conftest import wait_for
+from tests.tui.conftest import checked_editor, wait_for
 from tui.app import PuzzleApp
 from tui.screens.variants_editor import VariantsEditor
 
 
 async def open_editor(app, pilot, puzzle):
     app.edit(puzzle)
-    await wait_for(pilot, lambda: isinstance(app.screen, VariantsEditor)
-                   and app.screen.found is not None)
-    return app.screen
+    return await checked_editor(pilot, app, VariantsEditor)
 
 
 def status(app) -> str:
@@ -358,9 +356,7 @@ async def test_a_links_title_author_and_rules_are_shown_kept_and_written_back(po
     app = PuzzleApp(pool=pool)
     async with app.run_test(size=(120, 40)) as pilot:
         app.open_link(link)
-        await wait_for(pilot, lambda: isinstance(app.screen, VariantsEditor)
-                       and app.screen.found is not None)
-        editor = app.screen
+        editor = await checked_editor(pilot, app, VariantsEditor)
         await wait_for(pilot, lambda: editor.title.startswith("Little thermo"))
         assert document_name(editor) == "Little thermo"
         assert "by A. Setter" in editor.sub_title

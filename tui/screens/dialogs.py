@@ -45,6 +45,15 @@ class Dialog(ModalScreen):
         self.dismiss(None)
 
 
+def error_and_buttons() -> ComposeResult:
+    """Under a dialog's fields: the line that says what is wrong with an answer (#error; the
+    dialog stays open) and the OK (#ok) and Cancel (#cancel) buttons."""
+    yield Static("", id="error", classes="error", markup=False)
+    with Horizontal(classes="buttons"):
+        yield DialogButton("OK", variant="primary", id="ok")
+        yield DialogButton("Cancel", id="cancel")
+
+
 class PathPrompt(Dialog):
     """Ask for a line of text (a file path, by default); the caller may show an error and
     keep the dialog open. An empty answer is allowed where `allow_empty` says so."""
@@ -59,10 +68,7 @@ class PathPrompt(Dialog):
         with Vertical():
             yield Label(self.title_text, classes="title")
             yield TextField(self.value, placeholder=self.placeholder, id="path")
-            yield Static("", id="error", classes="error", markup=False)
-            with Horizontal(classes="buttons"):
-                yield DialogButton("OK", variant="primary", id="ok")
-                yield DialogButton("Cancel", id="cancel")
+            yield from error_and_buttons()
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#ok")
@@ -109,10 +115,7 @@ class PrintOptions(Dialog):
                     yield Label(words)
                     yield TextField(values[name], id=name)
                     yield Label(choices, classes="choices")
-            yield Static("", id="error", classes="error", markup=False)
-            with Horizontal(classes="buttons"):
-                yield DialogButton("OK", variant="primary", id="ok")
-                yield DialogButton("Cancel", id="cancel")
+            yield from error_and_buttons()
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#ok")

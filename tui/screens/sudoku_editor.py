@@ -8,11 +8,8 @@ from __future__ import annotations
 
 from functools import partial
 
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Container
 from textual.reactive import var
-from textual.widgets import Static
 
 from core import jobs, sudoku
 from core.family import Checked, Failed
@@ -22,16 +19,17 @@ from core.symmetry import SYMMETRIES, orbits
 from tui.live_check import LiveCheck
 from tui.redundant import RedundantGivens
 from tui.screens.editor import PuzzleEditor, listed, plural, walkthrough_window
-from tui.widgets.status_panel import StatusPanel
+from tui.stepper import Stepper
 from tui.widgets.sudoku_grid import Marks, SudokuGrid
 
 NONE_SUGGESTED = ("no given (nor a symmetric set of them) makes it unique on its own: too many "
                   "solutions yet; add givens, and ctrl+u offers some once a few will do")
 
 
-class SudokuEditor(RedundantGivens, PuzzleEditor):
+class SudokuEditor(Stepper, RedundantGivens, PuzzleEditor):
     family = SUDOKU
     grid_widget = SudokuGrid
+    boards_before = staticmethod(boards_before)
     new_puzzles = tuple((f"Sudoku {n}x{n} (boxes {box.box_rows}x{box.box_cols})",
                          partial(sudoku.Puzzle.blank, n))
                         for n in (9, 6, 4, 8, 12, 16, 25) for box in (sudoku.Shape.of_size(n),))
@@ -55,31 +53,19 @@ class SudokuEditor(RedundantGivens, PuzzleEditor):
     showing = var(0, init=False)  # the solution shown in the grid: 0 none, 1 or 2
     candidates_view = var(False, init=False)  # pencil marks in every empty cell
     pencil = var(False, init=False)  # typing toggles the author's own marks
-    step_at: var[int | None] = var(None, init=False)  # the stepper's step (None: off)
     symmetry = var("none", init=False)  # a given's partners are filled from a solution
 
     def __init__(self, puzzle: sudoku.Puzzle, path: str | None = None,
                  saved_text: str | None = None, recovery: str | None = None) -> None:
         super().__init__(puzzle, path, saved_text, recovery)
         self.pending_partners: set[int] = set()
-        self.last_rating = None  # the rating of the puzzle shown (or Failed)
         self.ratings: dict = {}  # ratings by puzzle: undo shows them at once
         # givens that would make the puzzle unique: None not known yet, () none found, or
         # the Failed of the search
         self.suggested: tuple | Failed | None = None
         self.own_marks: dict[int, int] = {}  # the author's pencil marks, by cell
-        self._boards: tuple = (None, [])  # (rating, the board before each of its steps)
-        self.stepping_shown = False  # the grid shows a step's board
 
     # --- layout and title ------------------------------------------------------------------
-
-    def panes(self) -> ComposeResult:
-        with Container(id="board"):
-            yield SudokuGrid(self.puzzle, id="grid")
-            step = Static("", id="step", markup=False)
-            step.display = False  # shown with the stepper
-            yield step
-        yield StatusPanel(id="status")
 
     @property
     def grid(self) -> SudokuGrid:
@@ -313,69 +299,10 @@ class SudokuEditor(RedundantGivens, PuzzleEditor):
         """The walkthrough around the stepper's step, or how to start the stepper."""
         return walkthrough_window(rating, self.step_at)
 
-    def stepper_boards(self):
-        """(boards before each step, the steps, the step shown) while the stepper is on and a
-        rating is known; else None."""
-        rating = self.last_rating
-        if self.step_at is None or rating is None or isinstance(rating, Failed):
-            return None
-        if not rating.steps:
-            return None
-        if self._boards[0] is not rating:
-            self._boards = (rating, boards_before(self.puzzle, rating.steps))
-        return self._boards[1], rating.steps, min(self.step_at, len(rating.steps) - 1)
-
-    def show_step(self) -> None:
-        """The stepper's sentence under the grid, and its board in the grid."""
-        line = self.query_one("#step", Static)
-        stepping = self.stepper_boards()
-        if self.step_at is None:
-            if self.stepping_shown:  # just closed: the grid without the step's board
-                self.stepping_shown = False
-                line.display = False
-                self.show_grid()
-            return
-        self.stepping_shown = line.display = True
-        if stepping is None:
-            line.update("steps: rated once the puzzle is unique")
-        else:
-            _, steps, at = stepping
-            line.update(f"step {at + 1} of {len(steps)} · "
-                        f"{self.last_rating.step_label(steps[at])}\n{steps[at].text}")
-        self.show_grid()
-        self.grid.call_after_refresh(self.grid.scroll_to_cursor)  # clear of the words
-
-    def watch_step_at(self) -> None:
-        self.show_rating() if self.last_rating is not None else self.show_step()
-
-    def action_walkthrough(self) -> None:
-        self.step_at = None if self.step_at is not None else 0
-
-    def action_step(self, delta: int) -> None:
-        stepping = self.stepper_boards()
-        if stepping is not None:
-            self.step_at = max(0, min(stepping[2] + delta, len(stepping[1]) - 1))
-
-    def action_first_step(self) -> None:
-        if self.step_at is not None:
-            self.step_at = 0
-
-    def action_hardest(self) -> None:
-        """Open the stepper on the hardest step: the one the rating names."""
-        rating = self.last_rating
-        if rating is None or isinstance(rating, Failed) or not rating.steps:
-            self.say("no logical steps yet: the puzzle is rated once it is unique")
-            return
-        self.step_at = rating.hardest_index()
-
     # --- views and modes -------------------------------------------------------------------
 
     def commands(self):
         return super().commands() + [
-            ("Steps on the grid", "Walk the logical solution step by step (ctrl+t)",
-             self.action_walkthrough),
-            ("Hardest step", "Show the hardest step of the logical solution (ctrl+j)",
-             self.action_hardest),
             ("Candidates", "Show or hide the pencil marks in every empty cell (F5)",
              self.action_candidates),
             ("Pencil marks mode", "Typing toggles your own pencil marks, or sets givens (F6)",

@@ -16,10 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import partial
 
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Container
-from textual.reactive import var
 from textual.widgets import Static
 
 from core.errors import ParseError
@@ -34,7 +31,7 @@ from tui.live_check import LiveCheck
 from tui.redundant import RedundantGivens
 from tui.screens.dialogs import PathPrompt
 from tui.screens.editor import PuzzleEditor, listed, plural, walkthrough_window
-from tui.widgets.status_panel import StatusPanel
+from tui.stepper import Stepper
 from tui.widgets.variants_grid import StepView, VariantsGrid, legend, margins
 
 HINT = "\n".join([
@@ -59,9 +56,10 @@ SIDES = {"left": ("row", False), "right": ("row", True), "top": ("col", False),
          "bottom": ("col", True)}
 
 
-class VariantsEditor(RedundantGivens, PuzzleEditor):
+class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
     family = VARIANTS
     grid_widget = VariantsGrid
+    boards_before = staticmethod(boards_before)
     new_puzzles = (("Sudoku variant 9x9 (: adds killer cages, jigsaw, dots, thermos, ...)",
                     partial(model.blank, 9)),)
     typing_help = HINT
@@ -95,21 +93,6 @@ class VariantsEditor(RedundantGivens, PuzzleEditor):
         Binding("p", "candidates", "Given candidates", show=False),
         Binding("o", "outside", "Outside clue", show=False),
     ]
-
-    step_at: var[int | None] = var(None, init=False)  # the stepper's step (None: off)
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.last_rating = None  # the rating of the puzzle shown (or Failed)
-        self._boards: tuple = (None, [])  # (rating, the board before each of its steps)
-
-    def panes(self) -> ComposeResult:
-        with Container(id="board"):
-            yield VariantsGrid(self.puzzle, id="grid")
-            step = Static("", id="step", markup=False)
-            step.display = False  # shown with the stepper
-            yield step
-        yield StatusPanel(id="status")
 
     def on_mount(self) -> None:
         self.status.mount(Static("Grid", classes="heading"), Static("", id="here", markup=False),
@@ -534,18 +517,6 @@ class VariantsEditor(RedundantGivens, PuzzleEditor):
 
     # --- the stepper -----------------------------------------------------------------------
 
-    def stepper_boards(self):
-        """(boards before each step, the steps, the step shown) while the stepper is on and a
-        rating is known; else None."""
-        rating = self.last_rating
-        if self.step_at is None or rating is None or isinstance(rating, Failed):
-            return None
-        if not rating.steps:
-            return None
-        if self._boards[0] is not rating:
-            self._boards = (rating, boards_before(self.puzzle, rating.steps))
-        return self._boards[1], rating.steps, min(self.step_at, len(rating.steps) - 1)
-
     def step_view(self) -> StepView | None:
         stepping = self.stepper_boards()
         if stepping is None:
@@ -555,57 +526,6 @@ class VariantsEditor(RedundantGivens, PuzzleEditor):
         return StepView(before.values, frozenset(step_cells(self.puzzle, step, before)),
                         frozenset(c for c, _ in step.placements),
                         frozenset(c for c, _ in step.eliminations))
-
-    def show_step(self) -> None:
-        """The stepper's sentence under the grid, and its board in the grid."""
-        line = self.query_one("#step", Static)
-        if self.step_at is None:
-            if line.display:  # just closed: the grid without the step's board
-                line.display = False
-                self.show_grid()
-            return
-        line.display = True
-        stepping = self.stepper_boards()
-        if stepping is None:
-            line.update("steps: rated once the puzzle is unique")
-        else:
-            _, steps, at = stepping
-            line.update(f"step {at + 1} of {len(steps)} · "
-                        f"{self.last_rating.step_label(steps[at])}\n{steps[at].text}")
-        self.show_grid()
-        self.grid.call_after_refresh(self.grid.scroll_to_cursor)  # clear of the words
-
-    def watch_step_at(self) -> None:
-        ready = self.last_rating is not None and not isinstance(self.last_rating, Failed)
-        self.show_rating() if ready else self.show_step()
-
-    def action_walkthrough(self) -> None:
-        self.step_at = None if self.step_at is not None else 0
-
-    def action_step(self, delta: int) -> None:
-        stepping = self.stepper_boards()
-        if stepping is not None:
-            self.step_at = max(0, min(stepping[2] + delta, len(stepping[1]) - 1))
-
-    def action_first_step(self) -> None:
-        if self.step_at is not None:
-            self.step_at = 0
-
-    def action_hardest(self) -> None:
-        """Open the stepper on the hardest step: the one the rating names."""
-        rating = self.last_rating
-        if rating is None or isinstance(rating, Failed) or not rating.steps:
-            self.say("no logical steps yet: the puzzle is rated once it is unique")
-            return
-        self.step_at = rating.hardest_index()
-
-    def commands(self):
-        return super().commands() + [
-            ("Steps on the grid", "Walk the logical solution step by step (ctrl+t)",
-             self.action_walkthrough),
-            ("Hardest step", "Show the hardest step of the logical solution (ctrl+j)",
-             self.action_hardest),
-        ]
 
 
 def _sum_problem(text: str) -> str | None:
