@@ -231,15 +231,10 @@ static PyObject *py_minlex(PyObject *self, PyObject *args)
         return NULL;
     }
     mask_t symbols[MAX_CELLS];
-    if (read_masks(givens, symbols, g->cells, 5, "givens") < 0) return NULL;
+    if (read_symbols(givens, symbols, g, 1, "givens") < 0) return NULL;
     Minlex m = {g->n, box_rows, box_cols, {{{0}}}};
-    for (int c = 0; c < g->cells; c++) {
-        if (symbols[c] > (mask_t)g->n) {
-            PyErr_Format(PyExc_ValueError, "givens: cell %d holds no symbol of %d", c, g->n);
-            return NULL;
-        }
+    for (int c = 0; c < g->cells; c++)
         m.grids[0][c / g->n][c % g->n] = m.grids[1][c % g->n][c / g->n] = (uint8_t)symbols[c];
-    }
     Partials a = {0}, b = {0};
     uint8_t form[ML_MAX * ML_MAX];
     int failed = first_rows(&m, box_rows == box_cols ? 2 : 1, form, &a) < 0;

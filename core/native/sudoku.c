@@ -319,6 +319,19 @@ static int read_masks(PyObject *seq, mask_t *out, int cells, int n, const char *
     return 0;
 }
 
+/* Symbols of a grid of `g`, 1 to n a cell (or 0 for a blank, when `blanks`). */
+static int read_symbols(PyObject *seq, mask_t *out, const Geometry *g, int blanks,
+                        const char *what)
+{
+    if (read_masks(seq, out, g->cells, 5, what) < 0) return -1;  /* 5 bits hold any symbol */
+    for (int c = 0; c < g->cells; c++)
+        if (out[c] > (mask_t)g->n || (!blanks && !out[c])) {
+            PyErr_Format(PyExc_ValueError, "%s: cell %d holds no symbol of %d", what, c, g->n);
+            return -1;
+        }
+    return 0;
+}
+
 static int read_cells(PyObject *seq, uint16_t *out, int room, int cells, const char *what)
 {
     PyObject *fast = PySequence_Fast(seq, "a sequence of cells");
@@ -429,12 +442,8 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
     int top = 0;
     if (givens) {
         mask_t symbols[MAX_CELLS];
-        if (read_masks(cand_seq, symbols, cells, 5, "givens") < 0) return NULL;
+        if (read_symbols(cand_seq, symbols, g, 1, "givens") < 0) return NULL;
         for (int c = 0; c < cells; c++) {
-            if (symbols[c] > (mask_t)g->n) {
-                PyErr_Format(PyExc_ValueError, "givens: cell %d holds no symbol of %d", c, g->n);
-                return NULL;
-            }
             root[c] = symbols[c] ? (mask_t)1 << (symbols[c] - 1) : (mask_t)((1ull << g->n) - 1);
             if (symbols[c]) placed[top++] = c;
         }
@@ -611,14 +620,8 @@ static PyObject *py_reduce(PyObject *self, PyObject *args)
     mask_t symbols[MAX_CELLS], bits[MAX_CELLS];
     uint16_t cells_in[MAX_CELLS], group[MAX_CELLS], placed[PLACED_ROOM];
     uint8_t kept[MAX_CELLS] = {0};
-    if (read_masks(solution_seq, symbols, cells, 5, "solution") < 0) return NULL;
-    for (int c = 0; c < cells; c++) {
-        if (symbols[c] < 1 || symbols[c] > (mask_t)g->n) {
-            PyErr_Format(PyExc_ValueError, "solution: cell %d holds no symbol of %d", c, g->n);
-            return NULL;
-        }
-        bits[c] = (mask_t)1 << (symbols[c] - 1);
-    }
+    if (read_symbols(solution_seq, symbols, g, 0, "solution") < 0) return NULL;
+    for (int c = 0; c < cells; c++) bits[c] = (mask_t)1 << (symbols[c] - 1);
     int count = read_cells(kept_seq, cells_in, cells, cells, "kept");
     if (count < 0) return NULL;
     for (int i = 0; i < count; i++) kept[cells_in[i]] = 1;

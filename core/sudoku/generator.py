@@ -9,7 +9,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from itertools import pairwise
 
 from core import native
@@ -542,13 +542,14 @@ def _reduce(solution, shape: Shape, options: Options, allowed, rng, stop, report
     can_remove = _removal_test(solution, shape, allowed, unique)
     if report is not None:
         can_remove = report(can_remove)
+    compiled = None  # the same answers in one call, where every answer is exact
     if native.sudoku is not None and allowed is None and report is None and not unique.max_nodes:
-        can_remove = _CompiledRemoval(solution, shape, stop)  # the same answers, in one call
-    remove = can_remove.remove if isinstance(can_remove, _CompiledRemoval) else remove_greedily
-    kept = remove(range(shape.cells), orbits(options.size, options.symmetry), can_remove, rng,
+        compiled = _CompiledRemoval(solution, shape)
+    remove = compiled.remove if compiled else partial(remove_greedily, can_remove=can_remove)
+    kept = remove(range(shape.cells), orbits(options.size, options.symmetry), rng=rng,
                   target=options.clues, stop=stop)
     if options.minimal and options.symmetry != "none":
-        kept = remove(kept, [(c,) for c in sorted(kept)], can_remove, rng, target=options.clues,
+        kept = remove(kept, [(c,) for c in sorted(kept)], rng=rng, target=options.clues,
                       stop=stop)
     caps = NODE_CAPS.get(shape.size, (0,))
     if options.seconds:
@@ -561,7 +562,7 @@ def _reduce(solution, shape: Shape, options: Options, allowed, rng, stop, report
         kept = remove_greedily(kept, groups, can_remove, rng, target=options.clues, stop=stop)
     if options.clues is not None and len(kept) > options.clues:
         return None, False
-    stopped = isinstance(can_remove, _CompiledRemoval) and can_remove.stopped
+    stopped = compiled is not None and compiled.stopped
     minimal = not unique.undecided and not stopped and not (stop is not None and stop())
     givens = tuple(solution[c] if c in kept else 0 for c in range(shape.cells))
     return Puzzle(shape, givens), minimal
@@ -572,10 +573,10 @@ class _CompiledRemoval:
     engine in one call (grids without node caps, where every answer is exact, so the pass keeps
     the same givens as the Python one)."""
 
-    def __init__(self, solution, shape: Shape, stop):
-        self.solution, self.shape, self.stop, self.stopped = solution, shape, stop, False
+    def __init__(self, solution, shape: Shape):
+        self.solution, self.shape, self.stopped = solution, shape, False
 
-    def remove(self, clues, groups, can_remove, rng, *, target=None, stop=None) -> frozenset:
+    def remove(self, clues, groups, *, rng, target=None, stop=None) -> frozenset:
         kept, order = removal_order(clues, groups, rng)
         shape = self.shape
         kept, stopped = native.sudoku.reduce(shape.box_rows, shape.box_cols, self.solution,
