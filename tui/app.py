@@ -143,7 +143,7 @@ class PuzzleApp(App):
         else:
             await self.push_screen(editor)
         if shown_before:
-            editor.shown()
+            editor.shown(edited=False)
         self.refresh_tabs()
 
     def refresh_tabs(self) -> None:

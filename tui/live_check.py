@@ -25,6 +25,7 @@ class LiveCheck:
         self.results: dict[tuple, Checked] = {}  # finished checks by (puzzle, context)
         self.running: set[str] = set()  # slots with a job in flight
         self._debounce = None
+        self._held: tuple = (None, frozenset())  # (puzzle state, slots) Esc stopped
 
     @property
     def pool(self) -> jobs.JobPool:
@@ -59,9 +60,29 @@ class LiveCheck:
         self.running.clear()
         return stopped
 
+    def hold(self) -> set[str]:
+        """Esc: stop every job, and keep the slots it stopped stopped for this state of the
+        puzzle (coming back to its tab does not start them again; an edit does)."""
+        stopped = self.stop()
+        if stopped:
+            self._held = (self.editor.check_key(), frozenset(stopped))
+        return stopped
+
+    def release(self) -> None:
+        """The puzzle was edited: what Esc stopped may run again."""
+        self._held = (None, frozenset())
+
+    def held(self, slot: str) -> bool:
+        state, slots = self._held
+        return slot in slots and state == self.editor.check_key()
+
     def start(self, slot: str, work: Callable, *args, then: Callable) -> None:
         """`work(slot index, job, *args)` in the pool, then `then(result)` on the editor,
-        unless an edit, Esc or a newer job in the slot superseded it."""
+        unless an edit, Esc or a newer job in the slot superseded it; a slot Esc stopped for
+        this state of the puzzle only says so."""
+        if self.held(slot):
+            self.editor.jobs_stopped({slot})
+            return
         async def run() -> None:
             result = await self.run(slot, work, *args)
             if result is not None:

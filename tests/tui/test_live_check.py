@@ -7,6 +7,7 @@ from core import sudoku
 from core.sudoku.model import geometry
 from tests.tui.conftest import wait_for
 from tui.app import PuzzleApp
+from tui.widgets.document_tabs import DocumentTabs
 from tui.widgets.sudoku_grid import SudokuGrid
 
 
@@ -69,3 +70,34 @@ async def test_undecided_givens_are_said_and_the_puzzle_is_not_called_minimal(po
         details = shown(app, "#details")
         assert "2 givens undecided in 10 s (r1c1, r1c5)" in details
         assert "minimal" not in details
+
+
+EASTER_MONSTER = ("1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2....."
+                  "1")  # SE 11.9: its rating takes far longer than this test
+
+
+def rating_workers(app, editor) -> list:
+    return [w for w in app.workers if w.node is editor and w.group == "rate"
+            and not w.is_finished]
+
+
+async def test_a_rating_esc_stopped_stays_stopped_over_a_tab_switch_until_an_edit(pool):
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.edit(sudoku.parse(EASTER_MONSTER))
+        await wait_for(pilot, lambda: isinstance(app.focused, SudokuGrid)
+                       and "rate" in app.screen.live.running)
+        first = app.screen
+        await pilot.press("escape")
+        assert shown(app, "#difficulty") == "rating stopped (edit to rate again)"
+        app.edit(sudoku.parse(EASTER_MONSTER.replace("1", ".", 1)))  # another tab
+        await wait_for(pilot, lambda: app.screen is not first)
+        await pilot.press("ctrl+pageup")  # back: the tabs are mounted after it is shown
+        await wait_for(pilot, lambda: app.screen is first and first.query(DocumentTabs))
+        assert not rating_workers(app, first) and not first.live.running
+        assert shown(app, "#difficulty") == "rating stopped (edit to rate again)"
+        await pilot.press("right", "5")  # an edit, then undone: the same puzzle rates again
+        await wait_for(pilot, lambda: first.puzzle.givens[1] == 5)
+        await pilot.press("ctrl+z")
+        await wait_for(pilot, lambda: "rate" in first.live.running)
+        await pilot.press("escape")

@@ -246,10 +246,13 @@ class PuzzleEditor(Screen):
     def restored(self) -> None:
         """Undo or redo changed the puzzle: forget what belonged to the step left."""
 
-    def shown(self) -> None:
-        """The puzzle changed (an edit, undo or redo): show it and its check, and keep the
+    def shown(self, edited: bool = True) -> None:
+        """The puzzle changed (an edit, undo or redo), or its tab came back to the front (not
+        `edited`: what Esc stopped stays stopped): show it and its check, and keep the
         recovery copy in step. The title follows after the grid is drawn: a new title lays
         the screen out anew, and the key should not wait for that."""
+        if edited:
+            self.live.release()
         self.show_puzzle()
         if self._title_timer is not None:
             self._title_timer.stop()
@@ -317,7 +320,7 @@ class PuzzleEditor(Screen):
 
     def action_stop(self) -> None:
         """Esc: stop the jobs running in the pool; finished results stay on screen."""
-        stopped = self.live.stop()
+        stopped = self.live.hold()
         if stopped:
             self.jobs_stopped(stopped)
 
