@@ -24,7 +24,6 @@ from cli.common import (
 )
 from core import kinds
 from core.errors import ParseError
-from dictionaries import DictionaryError
 
 MAX_COUNT = 10 ** 9
 CPUS = os.cpu_count() or 1
@@ -422,7 +421,7 @@ def run_book(args) -> int:
         sources.append(Source(family, puzzle, family.count(puzzle, 2, None, context).solution))
     try:
         data = print_book(sources, args, style, context, by_level=True, contents=True)
-    except (ValueError, DictionaryError) as error:
+    except ValueError as error:  # bad input of any kind (core.errors.BadInput)
         raise UsageError(str(error)) from None
     write(args.output, data)
     print(f"bank: {args.output}: {len(sources)} puzzles", file=sys.stderr)

@@ -11,11 +11,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from core import kinds
-from core.errors import ParseError
+from core.errors import BadInput, ParseError
 from core.family import NO_CONTEXT, Context, Family, NotRated
 from core.files import InputError, OutputError, check_output, read_text, write_output
 from core.search import with_deadline
-from dictionaries import DictionaryError
 
 OK, NOT_UNIQUE, BAD_INPUT, UNKNOWN = 0, 1, 2, 3  # UNKNOWN: not decided within --seconds
 # A run over many puzzles exits with the worst of theirs: bad input, then not unique, then
@@ -119,7 +118,7 @@ class Run:
             try:
                 checked = family.check(puzzle, limit, stop, self.context, with_redundant,
                                        seconds, budget_start)
-            except DictionaryError as error:
+            except BadInput as error:  # a ナンクロ dictionary missing or damaged
                 self.fail(BAD_INPUT)
                 report(entry, f"{entry.source}: {error}", self.as_json)
                 continue

@@ -6,7 +6,6 @@ import json
 import sys
 
 from cli.common import BAD_INPUT, NOT_UNIQUE, OK
-from dictionaries import DictionaryError
 
 
 def add_parser(sub) -> None:
@@ -44,7 +43,7 @@ def run(args) -> int:
         where = f"{error.filename}: " if error.filename else ""
         print(f"dict: {where}{error.strerror or error}", file=sys.stderr)
         return BAD_INPUT
-    except (DictionaryError, ValueError) as error:
+    except ValueError as error:  # bad input of any kind (core.errors.BadInput)
         print(f"dict: {error}", file=sys.stderr)
         return BAD_INPUT
 

@@ -22,7 +22,6 @@ from core import export
 from core.export.book import Source, level_order, pieces, rating_of
 from core.export.style import LANGUAGES, LAYOUTS, PAPERS, StyleError, load_style
 from core.files import OutputError, write_outputs
-from dictionaries import DictionaryError
 
 STYLES = ("full", "line")  # the family's full layout, or one line a puzzle
 
@@ -92,7 +91,7 @@ def run(args) -> int:
         answers = [answer_for_print(entry, run.context) for entry in entries]
         files = (linked(entries, answers, args) if args.to in export.LINKS
                  else drawn_files(entries, answers, args, style, run.context))
-    except (DictionaryError, export.FontMissing, ValueError) as error:
+    except (export.FontMissing, ValueError) as error:
         raise UsageError(str(error)) from None
     output_paths(list(files), args, args.files)
     try:

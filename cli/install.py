@@ -7,7 +7,7 @@ import sys
 
 from cli.common import BAD_INPUT, OK
 from core import export
-from dictionaries import DictionaryError
+from core.errors import BadInput
 
 
 def add_parser(sub) -> None:
@@ -22,7 +22,7 @@ def run(args) -> int:
     try:
         install(LANGUAGES, args.force, say=print)
         print(f"print font: {export.install_font(args.force, say=print)}")
-    except (DictionaryError, export.FontMissing) as error:
+    except (BadInput, export.FontMissing) as error:  # a dictionary, a download
         print(f"install: {error}", file=sys.stderr)
         return BAD_INPUT
     except OSError as error:  # a data folder that cannot be written, a full disk

@@ -1,7 +1,13 @@
 """Errors that a user's input can cause; each names where the problem is."""
 
 
-class ParseError(ValueError):
+class BadInput(ValueError):
+    """Input a user gave that cannot be used (puzzle text, a dictionary, a download): the one
+    error type callers catch to report bad input of any family; the message says what and
+    where."""
+
+
+class ParseError(BadInput):
     """Bad puzzle text: what is wrong, and the line and column (both 1-based) where it is."""
 
     def __init__(self, message: str, line: int = 0, column: int = 0):

@@ -19,9 +19,9 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from core import kinds
-from core.errors import GenerationFailed
+from core.errors import BadInput, GenerationFailed
 from core.family import REDUNDANT_SECONDS, Checked, Context, Failed, Generated, NotRated
-from core.search import STOP_EVERY, Stopped, with_deadline
+from core.search import STOP_EVERY, Stopped, with_cpu_budget, with_deadline
 
 # Set in each worker process by `_start`: the pool's initializer is the only way to hand
 # shared arrays to spawned children, so these module globals are deliberate.
@@ -112,14 +112,12 @@ def rate(slot: int | None, job: int | None, kind: str, puzzle, context: Context,
          seconds: float | None = None, began: float | None = None):
     """The family's rating (with its steps), or Failed (`bad_input`: the dictionary;
     `stopped`: cancelled, or not done within `seconds` from `began`, else from now)."""
-    from dictionaries import DictionaryError
-
     stop = with_deadline(stop_of(slot, job), seconds, began)
     try:
         rating = kinds.by_name(kind).rate(puzzle, stop, context)
     except (NotRated, Stopped) as error:  # a stopped count reads as "no solution": ask
         return Failed(stopped=True) if stop and stop() else Failed(str(error))
-    except DictionaryError as error:
+    except BadInput as error:  # a ナンクロ dictionary missing or damaged
         return Failed(str(error), bad_input=True)
     except Exception as error:  # a bug must reach the screen, not kill the pool silently
         return Failed(_message(error))
@@ -163,12 +161,12 @@ def make(name: str, options, seed: int, context: Context, rated: bool | str = Fa
     line a person watching reads (summary_rating)."""
     family, _ = kinds.generator(name)
     budget = with_deadline(stop, getattr(options, "seconds", None), began)
-    start = time.monotonic()
+    start = time.process_time()
     try:
         made = family.generate(options, random.Random(seed), budget, context,
                                rated is True)
         if rated == SUMMARY:
-            made = summary_rating(family, made, budget, time.monotonic() - start, context)
+            made = summary_rating(family, made, budget, time.process_time() - start, context)
     except GenerationFailed as error:
         return Failed(str(error), stopped=bool(stop and stop()))
     except ValueError as error:  # a missing dictionary, or options the family refused
@@ -180,11 +178,12 @@ def make(name: str, options, seed: int, context: Context, rated: bool | str = Fa
 
 def summary_rating(family, made: Generated, stop, making: float, context: Context
                    ) -> Generated:
-    """The puzzle with the rating its summary line says, given as long as the making took
-    (at least SUMMARY_SECONDS): a line said on a terminal never costs more than the puzzle
+    """The puzzle with the rating its summary line says, given as much CPU time as the making
+    took (at least SUMMARY_SECONDS; CPU, so that the answer does not hang on the machine's
+    load): a line said on a terminal never costs more than the puzzle
     (a 16x16's ladder rating took 2.6 s after a 0.05 s making); past that it is said
     unrated, and `puzzle-tui rate` rates it."""
-    limit = with_deadline(stop, max(SUMMARY_SECONDS, making))
+    limit = with_cpu_budget(stop, max(SUMMARY_SECONDS, making))
     try:
         rating = family.rate(made.puzzle, limit, context)
     except (NotRated, Stopped):
@@ -235,6 +234,4 @@ def _result(pending):
 
 
 def _message(error: Exception) -> str:
-    from dictionaries import DictionaryError
-
-    return str(error) if isinstance(error, DictionaryError) else repr(error)
+    return str(error) if isinstance(error, BadInput) else repr(error)

@@ -26,6 +26,14 @@ def with_deadline(stop: Stop | None, seconds: float | None, start: float | None 
     return lambda: time.monotonic() > end or (stop is not None and stop())
 
 
+def with_cpu_budget(stop: Stop | None, seconds: float) -> Stop:
+    """The caller's stop, or the end of `seconds` of this process's CPU time from now: work
+    weighed against other work (a summary line's rating against the making) is measured in
+    CPU, so a busy machine does not change the answer."""
+    end = time.process_time() + seconds
+    return lambda: time.process_time() > end or (stop is not None and stop())
+
+
 def node_capped(stop: Stop | None, polls: int) -> Stop:
     """The caller's stop, or true from its `polls`-th call on: a search asks every STOP_EVERY
     nodes, so this caps it at about polls * STOP_EVERY nodes, in any family's search."""

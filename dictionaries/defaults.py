@@ -13,13 +13,14 @@
 from __future__ import annotations
 
 import lzma
-import os
 import tarfile
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from dictionaries import fetch, folder
+from core import download
+from core.places import data_dir
+from dictionaries import folder
 from dictionaries.builder import build_from_sources
 from dictionaries.store import Dictionary, DictionaryError
 
@@ -32,15 +33,6 @@ REBUILD_BUILTIN = ("rebuild it with `puzzle-tui install --force` "
                    "(or `puzzle-tui dict install --force`)")
 LANGUAGES = ("ja", "en")
 NO_FILL_BY_FREQUENCY = 99.0  # a Zipf no word reaches: wordfreq words only check
-
-
-def data_dir() -> Path:
-    """$PUZZLE_WORKBENCH_DATA, else $XDG_DATA_HOME/puzzle-workbench (~/.local/share/...)."""
-    home = os.environ.get("PUZZLE_WORKBENCH_DATA")
-    if home:
-        return Path(home)
-    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
-    return Path(base) / "puzzle-workbench"
 
 
 def default_path(lang: str) -> Path:
@@ -140,7 +132,7 @@ def _has_marks(path: Path) -> bool:
 
 def _jmdict_database(work: Path, say) -> Path:
     """jamdict-data's SQLite file, unpacked into `work`."""
-    archive = fetch.fetch(JAMDICT_PROJECT, JAMDICT_ARCHIVE, JAMDICT_SHA256, work, say)
+    archive = download.fetch(JAMDICT_PROJECT, JAMDICT_ARCHIVE, JAMDICT_SHA256, work, say)
     database = work / "jamdict.db"
     try:
         with tarfile.open(archive) as tar:
@@ -157,8 +149,8 @@ def _jmdict_database(work: Path, say) -> Path:
 
 def _unpack(packed, out, say) -> None:
     """Copy, with progress, up to MAX_DATABASE bytes."""
-    progress = fetch.Progress(f"unpacking {JAMDICT_DATABASE}", 0, say)
-    while block := packed.read(fetch.BLOCK):
+    progress = download.Progress(f"unpacking {JAMDICT_DATABASE}", 0, say)
+    while block := packed.read(download.BLOCK):
         progress.add(len(block))
         if progress.done > MAX_DATABASE:
             raise DictionaryError(f"{JAMDICT_DATABASE} unpacks to more than "

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.files import atomic_write
+from core.places import state_dir
 
 RECENT_LIMIT = 10
 HEADER = "# recovery of: "
@@ -25,15 +26,6 @@ HEADER = "# recovery of: "
 
 class StorageError(Exception):
     """The state folder cannot be written: what failed, and why."""
-
-
-def state_dir() -> Path:
-    """$PUZZLE_WORKBENCH_HOME, else $XDG_STATE_HOME/puzzle-workbench (~/.local/state/...)."""
-    home = os.environ.get("PUZZLE_WORKBENCH_HOME")
-    if home:
-        return Path(home)
-    base = os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state"
-    return Path(base) / "puzzle-workbench"
 
 
 def _write(name: str, text: str) -> None:

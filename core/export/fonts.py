@@ -10,6 +10,8 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+from core.places import data_dir
+
 FONT_PROJECT = "matplotlib-fontja"
 FONT_WHEEL = "matplotlib_fontja-1.1.0-py2.py3-none-any.whl"  # a wheel: no code runs to unpack it
 FONT_SHA256 = "930603aaffd420ad89a6cf3399f074b14e939e8e349843ed1cb558ac97c8c94a"
@@ -27,8 +29,6 @@ class FontMissing(Exception):
 
 
 def installed_font() -> Path:
-    from dictionaries.defaults import data_dir
-
     return data_dir() / "fonts" / FONT_FILE
 
 
@@ -48,9 +48,8 @@ def find_font() -> Path:
 
 def install_font(force: bool = False, say=print) -> Path:
     """Fetch IPAexGothic from its PyPI package: the pinned wheel, from pip's configured
-    index, checked against its SHA-256 (dictionaries.fetch), unzipped without running it."""
-    from dictionaries import DictionaryError
-    from dictionaries.fetch import fetch
+    index, checked against its SHA-256 (core.download), unzipped without running it."""
+    from core.download import DownloadError, fetch  # ssl and urllib: only when installing
 
     target = installed_font()
     if target.is_file() and not force:
@@ -59,7 +58,7 @@ def install_font(force: bool = False, say=print) -> Path:
     with tempfile.TemporaryDirectory() as work:
         try:
             wheel_path = fetch(FONT_PROJECT, FONT_WHEEL, FONT_SHA256, Path(work), say)
-        except DictionaryError as error:
+        except DownloadError as error:
             raise FontMissing(str(error)) from None
         target.parent.mkdir(parents=True, exist_ok=True)
         with zipfile.ZipFile(wheel_path) as wheel:

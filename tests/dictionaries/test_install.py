@@ -97,7 +97,7 @@ def test_install_says_where_it_looked_when_no_index_has_the_archive(tmp_path, mo
     empty = tmp_path / "empty-index"
     empty.mkdir()
     monkeypatch.setenv("PIP_INDEX_URL", empty.as_uri())
-    monkeypatch.setattr("dictionaries.fetch.setting",
+    monkeypatch.setattr("core.download.setting",
                         lambda settings, name: settings.get(f":env:.{name}"))  # no extras
     assert main(["install"]) == 2
     err = capsys.readouterr().err

@@ -1,7 +1,8 @@
-"""Fetching one pinned file of a PyPI project from the package index pip is set up to use,
-without pip: `pip download` of a source archive runs the archive's setup.py, and nothing is
-needed here but the file. The pinned SHA-256 is what makes the file trusted, so any index
-(a mirror, a local copy) may serve it.
+"""Downloads (the built-in dictionaries' sources, the print font): one pinned file of a PyPI
+project, fetched from the package index pip is set up to use, without pip: `pip download` of
+a source archive runs the archive's setup.py, and nothing is needed here but the file. The
+pinned SHA-256 is what makes the file trusted, so any index (a mirror, a local copy) may
+serve it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 from urllib.request import url2pathname, urlopen
 
-from dictionaries.errors import DictionaryError
+from core.errors import BadInput
 
 PYPI = "https://pypi.org/simple/"
 MAX_INDEX_PAGE = 8 << 20
@@ -28,10 +29,15 @@ TIMEOUT = 60  # seconds without a byte before giving up
 SECTIONS = (":env:", "download", "global")
 
 
+
+class DownloadError(BadInput):
+    """A pinned file no index serves, or one that is not the pinned file."""
+
+
 def fetch(project: str, filename: str, sha256: str, into: Path,
           say: Callable[[str], None]) -> Path:
     """`filename` of `project`, downloaded into the folder `into` and checked against its
-    SHA-256; DictionaryError when no index has it or it is not the pinned file."""
+    SHA-256; DownloadError when no index has it or it is not the pinned file."""
     settings = pip_settings()
     context = ssl.create_default_context(cafile=setting(settings, "cert") or None)
     url = find(project, filename, index_urls(settings), context)
@@ -39,10 +45,10 @@ def fetch(project: str, filename: str, sha256: str, into: Path,
     try:
         digest = download(url, target, say, context)
     except OSError as error:
-        raise DictionaryError(f"could not download {filename}: {error}") from None
+        raise DownloadError(f"could not download {filename}: {error}") from None
     if digest != sha256:
         target.unlink()
-        raise DictionaryError(f"{filename} from {url} is not the pinned file (SHA-256 "
+        raise DownloadError(f"{filename} from {url} is not the pinned file (SHA-256 "
                               f"{digest}, expected {sha256}): not using it")
     return target
 
@@ -61,7 +67,7 @@ def find(project: str, filename: str, indexes: list[str], context=None) -> str:
             if unquote(urlsplit(link).path).rsplit("/", 1)[-1] == filename:
                 return link.split("#", 1)[0]
         tried.append(f"{page}: not listed")
-    raise DictionaryError(f"could not find {filename}: {'; '.join(tried)}")
+    raise DownloadError(f"could not find {filename}: {'; '.join(tried)}")
 
 
 def pip_settings() -> dict[str, str]:
@@ -116,7 +122,7 @@ def download(url: str, target: Path, say: Callable[[str], None], context=None) -
             out.write(block)
             progress.add(len(block))
             if progress.done > MAX_DOWNLOAD:
-                raise DictionaryError(f"{url}: more than {MAX_DOWNLOAD >> 20} MB: not using it")
+                raise DownloadError(f"{url}: more than {MAX_DOWNLOAD >> 20} MB: not using it")
     progress.finish()
     return digest.hexdigest()
 
