@@ -17,6 +17,7 @@ from importlib import import_module
 
 from cli.common import BAD_INPUT, INTERRUPTED, OK, UsageError
 from cli.usage import BadCommandLine, Parser, Version, closest, say
+from core import sites
 
 # command -> its module in cli/, imported only when that command runs (a quick start)
 COMMANDS = {"check": "check", "solve": "solve", "rate": "rate", "generate": "generate",
@@ -88,7 +89,7 @@ def open_app(argv: list[str]) -> int:
     parser.add_argument("--version", action=Version)
     parser.add_argument("file", nargs="?", metavar="FILE", help="a puzzle file or link to open")
     first = argv[0] if argv else "-"
-    if not first.startswith("-") and not os.path.exists(first) and not is_link(first):
+    if not first.startswith("-") and not os.path.exists(first) and not sites.is_link(first):
         raise BadCommandLine(parser, f"{first!r} is neither a command nor a file"
                              + (closest(first, list(COMMANDS))
                                 or f" (commands: {', '.join(COMMANDS)})"))
@@ -98,9 +99,5 @@ def open_app(argv: list[str]) -> int:
     return run(args.file)
 
 
-def is_link(text: str) -> bool:
-    from core.kinds import is_link
-
-    return is_link(text)
 
 

@@ -10,7 +10,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from core import kinds
+from core import kinds, sites
 from core.errors import BadInput, ParseError
 from core.family import NO_CONTEXT, Context, Family, NotRated
 from core.files import InputError, OutputError, check_output, read_text, write_output
@@ -50,7 +50,7 @@ class Entry:
 def load(path: str) -> list[Entry]:
     """Every puzzle of a file, in order (a file of one-line puzzles holds many); a web
     address (an f-puzzles or SudokuPad link) is read as it is, and errors call it "link"."""
-    link = kinds.is_link(path) and not os.path.exists(path)  # a file named like a site is a file
+    link = sites.is_link(path) and not os.path.exists(path)  # a file named like a site is a file
     source = "link" if link else path
     try:
         family, items = kinds.read(path if link else read_text(path))

@@ -7,6 +7,7 @@ import re
 from functools import cache
 from importlib import import_module
 
+from core import sites
 from core.errors import ParseError
 from core.family import Family, Generator
 
@@ -14,6 +15,8 @@ from core.family import Family, Generator
 # imported when first asked for, so `generate sudoku` does not load the other families.
 FAMILY_OBJECTS = (("core.sudoku.family", "SUDOKU"), ("core.arith.family", "ARITH"),
                   ("core.numcro.family", "NUMCRO"), ("core.variants.family", "VARIANTS"))
+# The family that reads and writes each site's links (core/sites.py: their addresses).
+SITE_READERS = {"fpuzzles": "VARIANTS", "sudokupad": "VARIANTS"}
 KIND_HEADER = re.compile(r"^\s*kind\s*:\s*(\S+)\s*$", re.IGNORECASE | re.MULTILINE)
 
 
@@ -21,6 +24,11 @@ KIND_HEADER = re.compile(r"^\s*kind\s*:\s*(\S+)\s*$", re.IGNORECASE | re.MULTILI
 def family_at(index: int) -> Family:
     module, name = FAMILY_OBJECTS[index]
     return getattr(import_module(module), name)
+
+
+def family_named(name: str) -> Family:
+    """The family whose object is called `name` in FAMILY_OBJECTS (only it is loaded)."""
+    return family_at(next(i for i, (_, n) in enumerate(FAMILY_OBJECTS) if n == name))
 
 
 def families():
@@ -93,7 +101,7 @@ def read(text: str) -> tuple[Family, list]:
     cannot be read."""
     from core.export.ipuz import from_ipuz, is_ipuz
 
-    if is_link(text):
+    if sites.is_link(text):
         return read_link(text.strip())
     if is_ipuz(text):  # families that claim this file surest read it first (a jigsaw)
         readers = sorted(every_family(), key=lambda f: -f.recognise(text))
@@ -112,28 +120,20 @@ def owner(family: Family, items: list) -> tuple[Family, list]:
             else of(first)), items
 
 
-LINK = re.compile(r"^\s*https?://\S+\s*$|^\s*(www\.)?[\w-]+(\.[\w-]+)+/\S*\s*$", re.IGNORECASE)
-
-
-def is_link(text: str) -> bool:
-    """One web address and nothing else (a puzzle passed as a link)."""
-    return len(text) < 100_000 and "\n" not in text.strip() and bool(LINK.match(text))
-
-
 def read_link(link: str) -> tuple[Family, list]:
-    """The family whose `read_link` reads this address, and its puzzle (ParseError saying
-    what is wrong with the link, or that no family reads its site)."""
-    for family in families():
-        reader = getattr(family, "read_link", None)
-        puzzle = reader(link) if reader else None
-        if puzzle is not None:
-            return owner(family, [(1, puzzle)])
-    raise ParseError(f"no puzzle family reads links of this site ({link[:60]})", 1, 1)
+    """The family that reads this site's links (only it is loaded), and its puzzle
+    (ParseError saying what is wrong with the link, or that no family reads its site)."""
+    site = sites.site_of(link)
+    family = family_named(SITE_READERS[site]) if site else None
+    puzzle = family.read_link(link) if family else None
+    if puzzle is None:
+        raise ParseError(f"no puzzle family reads links of this site ({link[:60]})", 1, 1)
+    return owner(family, [(1, puzzle)])
 
 
 def link_sites() -> tuple[str, ...]:
     """The sites some family writes links for (export --to fpuzzles|sudokupad)."""
-    return tuple(dict.fromkeys(s for f in families() for s in getattr(f, "link_sites", ())))
+    return tuple(SITE_READERS)
 
 
 def parse(text: str) -> tuple[Family, object]:

@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Header
 
-from core import kinds, native
+from core import kinds, native, sites
 from core.errors import ParseError
 from core.files import InputError
 from core.jobs import JobPool
@@ -290,7 +290,7 @@ class PuzzleApp(App):
     def problem_with(self, path: str) -> str | None:
         """Why a file (or an f-puzzles or SudokuPad link) cannot be opened, or None."""
         try:
-            _, puzzle = kinds.parse(path) if kinds.is_link(path) else load_puzzle(path)
+            _, puzzle = kinds.parse(path) if sites.is_link(path) else load_puzzle(path)
         except (InputError, ParseError) as error:
             return str(error)
         problem = self.cannot_edit(puzzle)
@@ -300,7 +300,7 @@ class PuzzleApp(App):
         """Open a puzzle file (or link) beside the open ones; a file already open comes to
         the front. When unsaved work on it was left behind by a window that closed or was
         killed, ask whether to restore it (the newest copy)."""
-        if kinds.is_link(path):
+        if sites.is_link(path):
             self.open_link(path)
             return
         already = self.document_for(path)

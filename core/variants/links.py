@@ -11,47 +11,27 @@ with a word on how to get the long form."""
 from __future__ import annotations
 
 import json
-import re
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import parse_qs, unquote
 
+from core import sites
 from core.files import read_json
 from core.variants import fpuzzles, sudokupad
 from core.variants.lzlink import LinkError, compress, decompress
 from core.variants.model import ModelError, Variant
 
-LINK = re.compile(r"^\s*(https?://)?[\w.-]+\.[a-z]{2,}(/\S*)?\s*$", re.IGNORECASE)
-FPUZZLES_HOSTS = ("f-puzzles.com", "www.f-puzzles.com")
-SUDOKUPAD_HOSTS = ("sudokupad.app", "www.sudokupad.app", "app.crackingthecryptic.com",
-                   "beta.sudokupad.app")
-SITES = ("fpuzzles", "sudokupad")
-
-
-def looks_like_link(text: str) -> bool:
-    """One web address and nothing else."""
-    return bool(LINK.match(text)) and "\n" not in text.strip()
-
-
-def _parts(link: str):
-    text = link.strip()
-    if not re.match(r"^https?://", text, re.IGNORECASE):
-        text = "https://" + text
-    return urlsplit(text)
+SITES = tuple(sites.HOSTS)  # f-puzzles and SudokuPad
 
 
 def is_ours(link: str) -> bool:
     """An f-puzzles or SudokuPad address."""
-    if not looks_like_link(link):
-        return False
-    host = (_parts(link).hostname or "").lower()
-    return host in FPUZZLES_HOSTS or host in SUDOKUPAD_HOSTS
+    return sites.site_of(link) is not None
 
 
 def read(link: str) -> Variant:
     """The puzzle of a link; LinkError saying what is wrong with it."""
-    url = _parts(link)
-    host = (url.hostname or "").lower()
+    url = sites.address(link)
     try:
-        if host in FPUZZLES_HOSTS:
+        if sites.site_of(link) == "fpuzzles":
             return _fpuzzles(_fpuzzles_data(url))
         return _sudokupad(_sudokupad_id(url))
     except (fpuzzles.FPuzzlesError, sudokupad.SclError, ModelError) as error:
