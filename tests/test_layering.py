@@ -71,7 +71,7 @@ def test_core_needs_no_terminal_and_no_layer_above():
 
 
 def test_a_family_imports_no_other_family():
-    assert FAMILIES == {"core.sudoku", "core.arith", "core.numcro", "core.variants"}
+    assert len(FAMILIES) == len(FAMILY_OBJECTS) and FAMILIES <= set(graph())  # not vacuous
     for name, targets in graph().items():
         mine = family_of(name)
         for target in targets:

@@ -1,6 +1,6 @@
 """Styles live in .tcss files that the package ships (docs/architecture.md): every screen
 names its file with CSS_PATH and keeps no CSS inline; reusable widgets may keep DEFAULT_CSS
-(CONVENTIONS.md)."""
+(the project's conventions)."""
 
 import importlib
 import pkgutil
