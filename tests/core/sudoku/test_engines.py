@@ -127,6 +127,8 @@ def test_ctrl_c_stops_a_25x25_count():
     """SIGINT reaches a long compiled count (it checks signals every 64 nodes): the child says
     from inside the search (its stop's first call) that it counts, then is interrupted."""
     child = subprocess.Popen([sys.executable, "-c", (
+        "import signal\n"  # a background job's SIGINT is ignored, and the child inherits it
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "from core import native\n"
         "said = []\n"
         "def stop():\n"
@@ -137,9 +139,13 @@ def test_ctrl_c_stops_a_25x25_count():
         "    native.sudoku.search(5, 5, [2 ** 25 - 1] * 625, 10 ** 9, stop)\n"
         "except KeyboardInterrupt:\n"
         "    print('interrupted', flush=True)\n")], stdout=subprocess.PIPE, text=True)
-    assert child.stdout.readline() == "counting\n"
-    child.send_signal(signal.SIGINT)
-    out, _ = child.communicate(timeout=30)
+    try:
+        assert child.stdout.readline() == "counting\n"
+        child.send_signal(signal.SIGINT)
+        out, _ = child.communicate(timeout=30)
+    finally:
+        child.kill()  # never left counting for ever when the test fails
+        child.wait()
     assert child.returncode == 0 and out == "interrupted\n"
 
 
