@@ -31,8 +31,7 @@ def run(args) -> int:
         if args.json:
             emit(as_json)
         else:
-            print(entry.where(many) + describe_count(entry, checked.count, args.limit,
-                                                     args.seconds))
+            print(entry.where(many) + describe_count(entry, checked.count, args.seconds))
             for broken in as_json.get("rules", ()):  # house rules: said, the exit code kept
                 cells = f" ({' '.join(broken['cells'])})" if broken["cells"] else ""
                 print(f"{entry.where(many)}house rule: {broken['message']}{cells}")

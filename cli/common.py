@@ -190,20 +190,9 @@ def status_of(result) -> int:
     return UNKNOWN if result.stopped and result.count < 2 else NOT_UNIQUE
 
 
-def describe_count(entry: Entry, result, limit: int, seconds: float | None = None) -> str:
-    family, puzzle = entry.family, entry.puzzle
-    if result.unique:
-        return "unique"
-    if status_of(result) == UNKNOWN:
-        found = ("one solution found, a second not ruled out" if result.count else
-                 "no solution found yet")
-        return f"unknown{f' within {seconds:g} s' if seconds else ''}: {found}"
-    if result.count == 0:
-        clashes = family.clashes_text(puzzle, result.clashes)
-        return f"no solution: {clashes}" if clashes else "no solution"
-    more = " or more" if result.count >= limit or result.stopped else ""
-    differ = ", ".join(family.cell_names(puzzle, result.differs))
-    return f"not unique: {result.count}{more} solutions; two of them differ in {differ}"
+def describe_count(entry: Entry, result, seconds: float | None = None) -> str:
+    """The count's line, in the family's verdict's words (the editors say the same)."""
+    return entry.family.verdict(entry.puzzle, result, seconds).line()
 
 
 def context_of(args) -> Context:

@@ -23,7 +23,7 @@ def run(args) -> int:
             emit(as_json)
             continue
         where = entry.where(many)
-        said = describe_count(entry, result, 2, args.seconds)
+        said = describe_count(entry, result, args.seconds)
         if result.solution is None:
             print(where + said, file=sys.stderr)
             continue

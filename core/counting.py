@@ -52,3 +52,45 @@ class Count:
     @property
     def solution(self):
         return self.solutions[0] if self.solutions else None
+
+
+UNIQUE, SEVERAL, NONE, UNKNOWN = "unique", "several", "none", "unknown"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a count means, the one place it is put into words: the command line's check and
+    solve say `line()`, every editor's panel `headline()` and `where()`. Built by the family
+    (Family.verdict), which names the cells and the clashes in its own terms."""
+
+    status: str  # UNIQUE, SEVERAL, NONE or UNKNOWN (a budget ended the count undecided)
+    found: int  # solutions found
+    more: bool = False  # several: the count stopped at its limit, there may be more
+    differ: tuple[str, ...] = ()  # several: the cells two solutions differ in, named
+    differ_words: str = "two solutions differ in"  # several: how the family says it
+    clashes: str = ""  # none: the givens that break a rule at sight, in words
+    seconds: float | None = None  # unknown: the budget that ended the count
+
+    def headline(self) -> str:
+        return {UNIQUE: "✓ unique", SEVERAL: "⚠ several solutions", NONE: "✗ no solution",
+                UNKNOWN: "? not decided"}[self.status]
+
+    def where(self, most: int | None = None) -> str:
+        """Several: where two solutions differ; past `most` names, the first few and how
+        many in all (a narrow panel)."""
+        names = self.differ
+        if most is not None and len(names) > most:
+            return f"{self.differ_words} {', '.join(names[:most - 2])}, … ({len(names)} in all)"
+        return f"{self.differ_words} {', '.join(names)}"
+
+    def line(self) -> str:
+        if self.status == UNIQUE:
+            return "unique"
+        if self.status == UNKNOWN:
+            found = ("one solution found, a second not ruled out" if self.found
+                     else "no solution found yet")
+            return f"unknown{f' within {self.seconds:g} s' if self.seconds else ''}: {found}"
+        if self.status == NONE:
+            return f"no solution: {self.clashes}" if self.clashes else "no solution"
+        more = " or more" if self.more else ""
+        return f"not unique: {self.found}{more} solutions; {self.where()}"

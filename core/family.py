@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.counting import Count
+from core.counting import NONE, SEVERAL, UNIQUE, UNKNOWN, Count, Verdict
 from core.errors import ParseError, did_you_mean
 from core.search import Stop, Stopped, node_capped, with_deadline
 
@@ -260,6 +260,7 @@ class Family(ABC):
     house_rules: bool = False  # `rules` checks publishers' house rules (check --json: rules)
     scales: tuple[str, ...] = ()  # the scales `rate` can report on (Context.scale), default first
     generators: tuple[Generator, ...] = ()
+    differ_words: str = "two solutions differ in"  # a verdict's words before the cells
 
     # --- text ------------------------------------------------------------------------------
 
@@ -312,6 +313,18 @@ class Family(ABC):
     @abstractmethod
     def cell_names(self, puzzle, cells) -> list[str]:
         """Cells named as an author reads them (r3c5, product:4, the number 12)."""
+
+    def verdict(self, puzzle, count: Count, seconds: float | None = None) -> Verdict:
+        """The count in words' terms (core.counting.Verdict): what the command line and
+        every editor say of it. `seconds`: the budget a count stopped undecided had."""
+        if count.unique:
+            return Verdict(UNIQUE, 1)
+        if count.stopped and count.count < 2:
+            return Verdict(UNKNOWN, count.count, seconds=seconds)
+        if count.count == 0:
+            return Verdict(NONE, 0, clashes=self.clashes_text(puzzle, count.clashes))
+        return Verdict(SEVERAL, count.count, count.count >= count.limit or count.stopped,
+                       tuple(self.cell_names(puzzle, count.differs)), self.differ_words)
 
     def clashes_text(self, puzzle, clashes) -> str:
         """Count.clashes (pairs of givens that break a rule at sight) in words."""

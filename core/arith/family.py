@@ -48,6 +48,7 @@ class AlphameticOptions:
 class Arith(Family):
     name = "arith"
     title = "虫食算・覆面算"
+    differ_words = "two answers differ in"
     puzzle_type = Puzzle
     styles = ("vertical", "line", "file")
     line_style = "line"

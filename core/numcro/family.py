@@ -79,6 +79,7 @@ def rating_of(solved, nodes: int = 0) -> Rating:
 class Numcro(Family):
     name = "numcro"
     title = "ナンクロ"
+    differ_words = "letters not fixed for numbers"
     puzzle_type = Puzzle
     styles = ("grid", "blog")
     ipuz_kind = ipuz.KIND.split("#")[0]

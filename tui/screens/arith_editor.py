@@ -15,8 +15,9 @@ from core import arith
 from core.arith import shape
 from core.arith.family import ARITH
 from core.arith.formats import printed_cells
+from core.counting import NONE, UNIQUE
 from core.errors import ParseError
-from tui.screens.editor import PuzzleEditor, listed, plural
+from tui.screens.editor import PANEL_NAMES, PuzzleEditor, plural
 from tui.widgets.layout_grid import LayoutGrid
 from tui.widgets.status_panel import StatusPanel
 
@@ -123,23 +124,19 @@ class ArithEditor(PuzzleEditor):
         if self.check_failed():
             return
         result = self.last_check.count
-        found, differs = result.count, []
-        if found == 1:
+        found, differs, verdict = result.count, [], self.verdict()
+        if verdict.status == UNIQUE:
             key = shape.letter_key(self.puzzle, result.solution)
             shown = ("key: " + " ".join(f"{k}={v}" for k, v in sorted(key.items()))
                      if self.reveal and key else "ctrl+r shows the answer")
-            effort = f"search effort {plural(result.nodes, 'node')}"
-            self.status.set_uniqueness("✓ unique", "unique", f"{effort}; {shown}")
-        elif found == 0:
-            self.status.set_uniqueness("✗ no solution", "none",
-                                       "no digits make this calculation right")
+            details = f"search effort {plural(result.nodes, 'node')}; {shown}"
+        elif verdict.status == NONE:
+            details = "no digits make this calculation right"
         else:
             places = printed_cells(self.puzzle)  # model cells -> where they stand printed
             differs = [places[cell] for cell in result.differs]
-            names = self.family.cell_names(self.puzzle, result.differs)
-            self.status.set_uniqueness("⚠ several solutions", "several",
-                                       f"two answers differ in {listed(names)} "
-                                       "(highlighted)")
+            details = f"{verdict.where(PANEL_NAMES)} (highlighted)"
+        self.status.set_uniqueness(verdict.headline(), verdict.status, details)
         effort = f"search effort {plural(result.nodes, 'node')}" if found > 1 else ""
         self.status.set_difficulty("rating…" if found == 1 else effort, "", HINT)
         answer = result.solution if self.reveal else None

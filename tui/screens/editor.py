@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from core import jobs, kinds
+from core.counting import Verdict
 from core.export import FontMissing
 from core.family import Checked, Context, Failed, Family
 from core.files import read_text
@@ -41,7 +42,10 @@ def plural(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-def listed(names: list[str], most: int = 8) -> str:
+PANEL_NAMES = 8  # names a sentence in the panel lists in full (narrow at 80 columns)
+
+
+def listed(names: list[str], most: int = PANEL_NAMES) -> str:
     """Names in a sentence; past `most`, the first few and how many in all (the panel is
     narrow at 80 columns)."""
     if len(names) <= most:
@@ -301,6 +305,10 @@ class PuzzleEditor(Screen):
 
     def checked(self) -> None:
         """A check result is shown: follow-up work (a unique puzzle is rated)."""
+
+    def verdict(self) -> Verdict:
+        """The last check's count in the family's words (the command line says the same)."""
+        return self.family.verdict(self.puzzle, self.last_check.count)
 
     def check_failed(self) -> bool:
         """Say so when the check did not count (a failure, or stopped)."""

@@ -15,6 +15,7 @@ from textual.containers import Container, Vertical
 from textual.reactive import var
 from textual.widgets import Static
 
+from core.counting import NONE, UNIQUE
 from core.family import Checked, Context
 from core.numcro import BLOCK, Puzzle
 from core.numcro.authoring import (
@@ -29,7 +30,7 @@ from dictionaries import Dictionary, DictionaryError, pattern
 from dictionaries.defaults import open_source
 from dictionaries.normalize import fold
 from tui.screens.dialogs import Choice, PathPrompt
-from tui.screens.editor import PuzzleEditor, listed, plural
+from tui.screens.editor import PuzzleEditor, plural
 from tui.widgets.numcro_grid import NumcroGrid
 from tui.widgets.status_panel import StatusPanel
 
@@ -279,17 +280,14 @@ class NumcroEditor(PuzzleEditor):
         result = self.last_check.count
         found, differs = result.count, result.differs
         rules = self.house_rules(result.solution if found == 1 else None)
-        if found == 1:
-            self.status.set_uniqueness("✓ unique", "unique",
-                                       f"search effort {result.nodes} nodes; "
-                                       "ctrl+r shows the answer" + rules)
-        elif found == 0:
-            self.status.set_uniqueness("✗ no solution", "none", self.why_none() + rules)
+        verdict = self.verdict()
+        if verdict.status == UNIQUE:
+            details = f"search effort {result.nodes} nodes; ctrl+r shows the answer"
+        elif verdict.status == NONE:
+            details = self.why_none()
         else:
-            self.status.set_uniqueness("⚠ several solutions", "several",
-                                       "letters not fixed for numbers "
-                                       + listed([str(n) for n in differs], 12) + " (highlighted)"
-                                       + rules)
+            details = f"{verdict.where(12)} (highlighted)"
+        self.status.set_uniqueness(verdict.headline(), verdict.status, details + rules)
         self.grid.show(self.puzzle, differs if found >= 2 else (),
                        result.solution if self.reveal else None,
                        self.dead_cells() if found == 0 else (), self.letters)

@@ -12,13 +12,14 @@ from textual.binding import Binding
 from textual.reactive import var
 
 from core import jobs, sudoku
+from core.counting import NONE, SEVERAL, UNIQUE
 from core.family import Checked, Failed
 from core.sudoku.authoring import boards_before, candidates, step_cells, symmetry_of
 from core.sudoku.family import SUDOKU
 from core.symmetry import SYMMETRIES, orbits
 from tui.live_check import LiveCheck
 from tui.redundant import RedundantGivens
-from tui.screens.editor import PuzzleEditor, listed, plural, walkthrough_window
+from tui.screens.editor import PANEL_NAMES, PuzzleEditor, plural, walkthrough_window
 from tui.stepper import Stepper
 from tui.widgets.sudoku_grid import Marks, SudokuGrid
 
@@ -162,26 +163,21 @@ class SudokuEditor(Stepper, RedundantGivens, PuzzleEditor):
             self.fill_partners(result.solution)
             return
         givens = plural(self.puzzle.clue_count, "given")
-        if result.count == 1:
-            self.status.set_uniqueness("✓ unique", "unique", f"{self.redundant_text()}; {givens}")
-        elif result.count == 0:
-            n = self.puzzle.size
-            pairs = [" and ".join(sudoku.cell_name(c, n) for c in pair) for pair in
-                     result.clashes]
-            details = ("clashing givens: " + "; ".join(pairs)) if pairs else (
-                "the givens contradict each other")
-            self.status.set_uniqueness("✗ no solution", "none", f"{details}; {givens}")
+        verdict = self.verdict()
+        if verdict.status == UNIQUE:
+            details = f"{self.redundant_text()}; {givens}"
+        elif verdict.status == NONE:
+            details = f"{verdict.clashes or 'the givens contradict each other'}; {givens}"
         else:
-            self.status.set_uniqueness("⚠ several solutions", "several", self.several_text())
+            details = self.several_text()
+        self.status.set_uniqueness(verdict.headline(), verdict.status, details)
         self.show_grid()
 
     def several_text(self) -> str:
-        result = self.last_check.count
-        cells = listed([sudoku.cell_name(c, self.puzzle.size) for c in result.differs])
         shown = (f"showing solution {self.showing} of 2 (ctrl+r: the other)" if self.showing
                  else "ctrl+r shows both solutions in turn")
         givens = plural(self.puzzle.clue_count, "given")
-        text = f"two solutions differ in {cells} (highlighted); {shown}; {givens}"
+        text = f"{self.verdict().where(PANEL_NAMES)} (highlighted); {shown}; {givens}"
         if isinstance(self.suggested, tuple) and self.suggested:
             options = ["; ".join(f"{sudoku.cell_name(c, self.puzzle.size)}="
                                  f"{sudoku.SYMBOLS[v - 1]}" for c, v in added)
@@ -240,7 +236,7 @@ class SudokuEditor(Stepper, RedundantGivens, PuzzleEditor):
         def found(suggested) -> None:
             self.suggested = suggested
             if isinstance(suggested, tuple) and self.found and self.found >= 2:
-                self.status.set_uniqueness("⚠ several solutions", "several",
+                self.status.set_uniqueness(self.verdict().headline(), SEVERAL,
                                            self.several_text())
         self.live.start("suggest", jobs.making_unique, self.family.name, self.puzzle,
                         self.context(), then=found)

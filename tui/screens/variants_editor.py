@@ -19,6 +19,7 @@ from functools import partial
 from textual.binding import Binding
 from textual.widgets import Static
 
+from core.counting import NONE, UNIQUE
 from core.errors import ParseError
 from core.family import Checked, Failed
 from core.sudoku.model import SYMBOLS
@@ -30,7 +31,7 @@ from core.variants.model import LINE_KINDS, Clone, Line, Mark, Outside, Quad, Sa
 from tui.live_check import LiveCheck
 from tui.redundant import RedundantGivens
 from tui.screens.dialogs import PathPrompt
-from tui.screens.editor import PuzzleEditor, listed, plural, walkthrough_window
+from tui.screens.editor import PANEL_NAMES, PuzzleEditor, plural, walkthrough_window
 from tui.stepper import Stepper
 from tui.widgets.variants_grid import StepView, VariantsGrid, legend, margins
 
@@ -444,21 +445,15 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
     def show_check(self) -> None:
         if self.check_failed():
             return
-        result = self.last_check.count
         givens = plural(self.puzzle.clue_count, "given")
-        if result.count == 1:
-            self.status.set_uniqueness("✓ unique", "unique", f"{self.redundant_text()}; "
-                                                             f"{givens}; ctrl+r shows it")
-        elif result.count == 0:
-            clashes = self.family.clashes_text(self.puzzle, result.clashes)
-            self.status.set_uniqueness("✗ no solution", "none",
-                                       f"{clashes or 'the rules contradict each other'}; "
-                                       f"{givens}")
+        verdict = self.verdict()
+        if verdict.status == UNIQUE:
+            details = f"{self.redundant_text()}; {givens}; ctrl+r shows it"
+        elif verdict.status == NONE:
+            details = f"{verdict.clashes or 'the rules contradict each other'}; {givens}"
         else:
-            cells = listed(self.family.cell_names(self.puzzle, result.differs))
-            self.status.set_uniqueness("⚠ several solutions", "several",
-                                       f"two solutions differ in {cells} (highlighted); "
-                                       f"{givens}")
+            details = f"{verdict.where(PANEL_NAMES)} (highlighted); {givens}"
+        self.status.set_uniqueness(verdict.headline(), verdict.status, details)
         self.show_grid()
 
     def show_grid(self) -> None:
