@@ -36,6 +36,9 @@ def test_check_not_unique_names_differing_cells(puzzle_file, capsys):
     expected = count(parse(looser))
     assert result["differs"] == [f"r{c // 9 + 1}c{c % 9 + 1}" for c in expected.differs]
     assert len(result["differs"]) >= 4  # two grids cannot differ in fewer than four cells
+    assert main(["check", puzzle_file(looser)]) == 1  # the terminal's line says the same
+    assert capsys.readouterr().out.strip() == ("not unique: 2 or more solutions; two solutions "
+                                               f"differ in {', '.join(result['differs'])}")
 
 
 def test_check_no_solution_names_the_clash(puzzle_file, capsys):
