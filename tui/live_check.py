@@ -13,7 +13,25 @@ from core import jobs
 from core.family import Checked, Failed
 
 DEBOUNCE = 0.15  # seconds between the last keystroke and the check it starts
-CHECKS_KEPT = 500  # check results remembered by puzzle state (undo shows them at once)
+KEPT = 500  # results a document remembers by puzzle state (undo shows them at once)
+
+
+class Known:
+    """What a document's jobs found (checks, ratings, the givens that could go), by the work
+    and the puzzle state it was for: one bounded memory, the oldest forgotten first."""
+
+    def __init__(self, most: int = KEPT) -> None:
+        self.most = most
+        self._found: dict[tuple, object] = {}
+
+    def get(self, work: str, state):
+        return self._found.get((work, state))
+
+    def put(self, work: str, state, result) -> None:
+        self._found.pop((work, state), None)  # kept again: the newest
+        self._found[work, state] = result
+        while len(self._found) > self.most:
+            del self._found[next(iter(self._found))]
 
 
 class LiveCheck:
@@ -22,7 +40,7 @@ class LiveCheck:
 
     def __init__(self, editor, slots: tuple[str, ...]) -> None:
         self.editor, self.slots = editor, slots
-        self.results: dict[tuple, Checked] = {}  # finished checks by (puzzle, context)
+        self.found = Known()  # finished checks, ratings...: what undo shows at once
         self.running: set[str] = set()  # slots with a job in flight
         self._debounce = None
         self._held: tuple = (None, frozenset())  # (puzzle state, slots) Esc stopped
@@ -32,12 +50,10 @@ class LiveCheck:
         return self.editor.app.pool
 
     def known(self, key: tuple) -> Checked | None:
-        return self.results.get(key)
+        return self.found.get("check", key)
 
     def remember(self, key: tuple, result: Checked) -> None:
-        if key not in self.results and len(self.results) >= CHECKS_KEPT:
-            del self.results[next(iter(self.results))]  # the oldest
-        self.results[key] = result
+        self.found.put("check", key, result)
 
     def schedule(self, then: Callable, now: bool = False) -> None:
         """The puzzle changed: every running job is stale; `then()` starts the check, after a

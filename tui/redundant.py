@@ -18,16 +18,19 @@ class RedundantGivens:
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.redundancy: dict = {}  # (givens that could go, undecided) or STOPPED, by puzzle
+
+    def redundancy(self, puzzle):
+        """(givens that could go, undecided) or STOPPED, once the pass has reported."""
+        return self.live.found.get("redundant", puzzle)
 
     def look_for_redundant(self) -> None:
         puzzle = self.puzzle
-        if puzzle in self.redundancy:
+        if self.redundancy(puzzle) is not None:
             return
 
         def found(result) -> None:
             if not isinstance(result, Failed):
-                self.redundancy[puzzle] = result
+                self.live.found.put("redundant", puzzle, result)
                 self.show_check()
         self.live.start("redundant", jobs.redundant, self.family.name, puzzle, self.context(),
                         self.last_check.count.solution, then=found)
@@ -35,18 +38,18 @@ class RedundantGivens:
     def jobs_stopped(self, slots: set[str]) -> None:
         super().jobs_stopped(slots)
         if "redundant" in slots:
-            self.redundancy[self.puzzle] = STOPPED
+            self.live.found.put("redundant", self.puzzle, STOPPED)
             self.show_check()
 
     def redundant_givens(self) -> tuple:
         """The givens found that could go (underlined in the grid); () while not known."""
-        known = self.redundancy.get(self.puzzle)
+        known = self.redundancy(self.puzzle)
         return known[0] if known and known != STOPPED else ()
 
     def redundant_text(self) -> str:
         """What the pass over the givens found: those that could go, those it could not
         decide in its time (then the puzzle is not said to be minimal)."""
-        known = self.redundancy.get(self.puzzle)
+        known = self.redundancy(self.puzzle)
         if known is None:
             return "looking for givens that could go…"
         if known == STOPPED:

@@ -60,12 +60,12 @@ async def test_undecided_givens_are_said_and_the_puzzle_is_not_called_minimal(po
     async with app.run_test(size=(120, 40)) as pilot:
         app.edit(puzzle)
         await wait_for(pilot, lambda: isinstance(app.focused, SudokuGrid)
-                       and app.screen.redundancy.get(puzzle) is not None)
+                       and app.screen.redundancy(puzzle) is not None)
         editor = app.screen
-        found, undecided = editor.redundancy[puzzle]
+        found, undecided = editor.redundancy(puzzle)
         assert not found and not undecided  # top1465 #1 is minimal, decided in time
         assert "minimal: every given is needed" in shown(app, "#details")
-        editor.redundancy[puzzle] = ((), (0, 4))
+        editor.live.found.put("redundant", puzzle, ((), (0, 4)))
         editor.show_check()
         details = shown(app, "#details")
         assert "2 givens undecided in 10 s (r1c1, r1c5)" in details
@@ -101,3 +101,16 @@ async def test_a_rating_esc_stopped_stays_stopped_over_a_tab_switch_until_an_edi
         await pilot.press("ctrl+z")
         await wait_for(pilot, lambda: "rate" in first.live.running)
         await pilot.press("escape")
+
+
+def test_a_documents_memory_is_bounded_and_forgets_the_oldest_first():
+    from tui.live_check import Known
+
+    known = Known(most=3)
+    for n in range(3):
+        known.put("check", n, f"count {n}")
+    known.put("check", 0, "count 0 again")  # kept again: now the newest
+    known.put("rate", 0, "rating 0")  # another work on the same state is its own entry
+    assert known.get("check", 1) is None  # the oldest went
+    assert [known.get("check", n) for n in (0, 2)] == ["count 0 again", "count 2"]
+    assert known.get("rate", 0) == "rating 0" and known.get("rate", 2) is None

@@ -448,8 +448,8 @@ async def test_a_variants_givens_that_could_go_are_found_and_underlined(pool):
     async with app.run_test(size=(120, 40)) as pilot:
         p = formats.parse(SAMPLE)
         editor = await open_editor(app, pilot, p)
-        await wait_for(pilot, lambda: p in editor.redundancy)
-        found, undecided = editor.redundancy[p]
+        await wait_for(pilot, lambda: editor.redundancy(p) is not None)
+        found, undecided = editor.redundancy(p)
         assert found and not undecided
         # each one really can go: the puzzle stays unique without it
         from core.variants.family import VARIANTS

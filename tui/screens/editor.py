@@ -32,7 +32,6 @@ from tui.widgets.document_tabs import document_name
 from tui.widgets.status_panel import StatusPanel
 
 STEPS_BEFORE, STEPS_SHOWN = 3, 14  # the walkthrough's window around the step shown
-RATINGS_KEPT = 50  # ratings remembered by puzzle state (undo prints the rating at once)
 TITLE_AFTER = 0.08  # seconds: the title follows an edit once the grid has been drawn
 NOTICE_SECONDS = {"information": 3, "warning": 6, "error": 12}  # how long a notice stays
 
@@ -115,7 +114,6 @@ class PuzzleEditor(Screen):
         self.history = History(Step(puzzle, self.session.document))
         self.live = LiveCheck(self, self.SLOTS)
         self.last_check: Checked | Failed | None = None  # the check of the puzzle shown
-        self.ratings_known: dict[tuple, object] = {}  # ratings by check_key, oldest first
         self._title_timer = self._notice_timer = None
 
     @classmethod
@@ -346,15 +344,13 @@ class PuzzleEditor(Screen):
 
         def rated(rating) -> None:
             if not LiveCheck.stopped(rating) and not isinstance(rating, Failed):
-                self.ratings_known[key] = rating
-                while len(self.ratings_known) > RATINGS_KEPT:
-                    del self.ratings_known[next(iter(self.ratings_known))]  # the oldest
+                self.live.found.put("rate", key, rating)
             then(rating)
         self.live.start("rate", jobs.rate, self.family.name, *key, then=rated)
 
     def known_rating(self):
         """The rating of the puzzle shown, when it has been rated (else None)."""
-        return self.ratings_known.get(self.check_key())
+        return self.live.found.get("rate", self.check_key())
 
     def show_level(self, hint: str) -> None:
         """The rating's level and its first steps in the panel (ナンクロ, arithmetic)."""

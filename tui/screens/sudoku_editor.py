@@ -60,7 +60,6 @@ class SudokuEditor(Stepper, RedundantGivens, PuzzleEditor):
                  saved_text: str | None = None, recovery: str | None = None) -> None:
         super().__init__(puzzle, path, saved_text, recovery)
         self.pending_partners: set[int] = set()
-        self.ratings: dict = {}  # ratings by puzzle: undo shows them at once
         # givens that would make the puzzle unique: None not known yet, () none found, or
         # the Failed of the search
         self.suggested: tuple | Failed | None = None
@@ -143,7 +142,7 @@ class SudokuEditor(Stepper, RedundantGivens, PuzzleEditor):
     def checked(self) -> None:
         if self.found == 1:
             self.look_for_redundant()
-            known = self.ratings.get(self.puzzle)
+            known = self.known_rating()
             if known is not None:
                 self.last_rating = known
                 self.show_rating()
@@ -270,12 +269,8 @@ class SudokuEditor(Stepper, RedundantGivens, PuzzleEditor):
     # --- difficulty and the stepper --------------------------------------------------------
 
     def run_rating(self) -> None:
-        puzzle = self.puzzle
-
         def rated(result) -> None:
             self.last_rating = result
-            if not isinstance(result, Failed):
-                self.ratings[puzzle] = result
             self.show_rating()
         self.rate(rated)
 
