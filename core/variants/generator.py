@@ -29,6 +29,7 @@ from core.removal import remove_greedily
 from core.search import STOP_EVERY, Stop, Stopped, fewest_candidates
 from core.symmetry import SYMMETRIES, SYMMETRY_WORDS, orbits
 from core.variants import engine, model, paths, rules
+from core.variants.kinds import LINES
 from core.variants.model import (
     Cage,
     LittleKiller,
@@ -78,7 +79,7 @@ class Options:
 
 KINDS = ("jigsaw", "killer", "marks", "rules", "shapes")
 # today's lines by their kinds' names, and Dutch whispers (whisper: German whispers)
-LINE_WORDS = ("whisper", "dutch", *(k for k in model.LINE_KINDS if k != "whisper"))
+LINE_WORDS = ("whisper", "dutch", *(k for k in LINES if k != "whisper"))
 SHAPE_WORDS = ("thermo", "arrow", "pill", "little", "sandwich", "cages", *LINE_WORDS,
                *model.OUTSIDE_KINDS)
 RULE_WORDS = ("diagonal", "antidiagonal", "hyper", "disjoint", "antiknight", "antiking",
