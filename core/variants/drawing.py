@@ -42,7 +42,6 @@ TIP_CLEAR = 0.34  # of a cell: an arrowhead stops this far short of a digit's ce
 
 
 LINE_STYLES: dict[str, LineStyle] = {name: kind.style for name, kind in LINES.items()}
-DUTCH = "#ff9a00"  # whispers of another difference than the usual (Dutch: one less)
 INDEXER_FILLS = {"row": "#c4ecc4", "column": "#e8a0a0", "box": "#8c8cdc"}  # light to dark
 CLONE_FILL = "#e6e6e6"
 # What print draws, as model.features names it: everything a puzzle can hold today, so a
@@ -53,21 +52,29 @@ DRAWN = (model.CLASSIC_FEATURES | set(LINES)
 
 
 def unusual_whisper(line: model.Line, n: int) -> bool:
-    """A whisper of another difference than the usual (n+1)//2, 5 on 9x9 (Dutch: one less)."""
+    """A line of another number than its kind's usual (a whisper of another difference than
+    (n+1)//2, 5 on 9x9; Dutch: one less)."""
     usual = LINES[line.kind].usual
     return usual is not None and line.value != usual(n)
 
 
 def line_word(line: model.Line, n: int) -> str:
-    """The line's name in a caption: German and Dutch whispers by their difference."""
+    """The line's name in a caption: its other style's (Dutch whispers) or with its number
+    (whispers 3) when not the usual."""
+    kind = LINES[line.kind]
     if unusual_whisper(line, n):
-        return "Dutch whispers" if line.value == (n + 1) // 2 - 1 else f"whispers {line.value}"
-    return LINE_STYLES[line.kind].word
+        if kind.style_of(line, n) is not None and kind.other_style is not None:
+            return kind.other_style.word
+        return kind.numbered.format(value=line.value)
+    return kind.style.word
 
 
 def line_color(line: model.Line, n: int) -> str:
-    """The line's colour: its kind's, orange for whispers of another difference."""
-    return DUTCH if unusual_whisper(line, n) else LINE_STYLES[line.kind].color
+    """The line's colour: its kind's, or its other style's when its number is not the usual
+    (orange for whispers of another difference)."""
+    kind = LINES[line.kind]
+    other = kind.other_style if unusual_whisper(line, n) else None
+    return (other or kind.style).color
 
 
 def title(p: Variant) -> str:

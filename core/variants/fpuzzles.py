@@ -21,7 +21,7 @@ import re
 
 from core.variants import model
 from core.variants.jsoncheck import Checks
-from core.variants.kinds import LINES, AddOn
+from core.variants.kinds import LINES
 from core.variants.model import (
     Arrow,
     Cage,
@@ -52,7 +52,7 @@ INDEXER_KEYS = {"rowindexer": "row", "columnindexer": "column", "boxindexer": "b
 # The constraint add-on's names for the drawn copies it adds to line, circle, cage and text.
 ADDON_KEYS = {**{addon.name: kind.fpuzzles for kind in LINES.values()
                  for addon in kind.addon.values()},
-              "Whispers": "whispers", "Entropic": "entropicline",  # older names of the add-on's
+              **{name: kind.fpuzzles for kind in LINES.values() for name in kind.addon_names},
               "Row Indexer": "rowindexer", "Column Indexer": "columnindexer",
               "Box Indexer": "boxindexer", "X Sum": "xsum", "Skyscraper": "skyscraper"}
 # How f-puzzles' constraint add-on draws the copies it exports beside each constraint, for
@@ -62,9 +62,9 @@ ADDON_KEYS = {**{addon.name: kind.fpuzzles for kind in LINES.values()
 ADDON_LINES = {style: addon for kind in LINES.values() for style, addon in kind.addon.items()}
 ADDON_CIRCLES = {style: addon.circle for style, addon in ADDON_LINES.items() if addon.circle}
 # A whisper of another difference: drawn in a colour of its own that no app reads as German
-# or Dutch (the add-on's green says "5 on 9x9"), as a plain line (see _line_copy). f-puzzles
-# itself has no such whisper; this workbench and SudokuSolver read its value.
-OTHER_WHISPER = AddOn("Whispers", "#9ACD32", 0.1875)
+# or Dutch (the add-on's green says "5 on 9x9"), as a plain line (its record's `plain`; see
+# _line_copy). f-puzzles itself has no such whisper; this workbench and SudokuSolver read its
+# value.
 ADDON_INDEXERS = {"row": ("Row Indexer", "#7CC77C"), "column": ("Column Indexer", "#C77C7C"),
                   "box": ("Box Indexer", "#7C7CC7")}
 ADDON_SYMBOLS = {"xsum": ("X Sum", "\u25ef"), "skyscraper": ("Skyscraper", "\u25af")}
@@ -692,9 +692,9 @@ def _line_copy(line, n: int, data: dict) -> None:
     """The add-on's drawn copy of a line, so apps without it (SudokuPad) show the line."""
     kind = LINES[line.kind]
     style = kind.style_of(line, n)
-    if style is None and kind.usual is None:
+    if style is None and kind.plain is None:
         return  # palindromes and between lines are f-puzzles' own
-    addon = ADDON_LINES.get(style, OTHER_WHISPER)
+    addon = ADDON_LINES[style] if style is not None else kind.plain
     ids = _ids(line.cells, n)
     # The add-on takes a copy naming it for its own drawing and drops whispers that are
     # neither German nor Dutch: such a whisper's copy is a plain line, so it stays in sight.

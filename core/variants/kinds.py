@@ -103,6 +103,13 @@ class LineKind:
     directed: bool = False  # read from its first cell (else stored from its smaller end)
     usual: Callable[[int], int] | None = None  # it takes a number; this one when none is said
     number: str = "number"  # what the number is, in words
+    # a line whose number is not the usual: its print style (its add-on style's, the one
+    # after the usual: Dutch whispers), its caption with another number, and its plain
+    # f-puzzles copy in a colour no app reads as a style
+    other_style: LineStyle | None = None
+    numbered: str = "{value}"
+    plain: AddOn | None = None
+    addon_names: tuple[str, ...] = ()  # older names of the add-on's copy, read too
     glyph_ends: tuple[str, str] = ("", "")  # the terminal's marks on its first and last cell
     sentence: Callable[[int], dict] | None = None  # the numbers its rule's words need
     aliases: tuple[str, ...] = ()
@@ -336,6 +343,8 @@ LINES = {kind.name: kind for kind in (
         _whisper,
         addon={"german": AddOn("German Whispers", "#67F067", 0.1875),
                "dutch": AddOn("Dutch Whispers", "#FF9A00", 0.1875)},
+        other_style=LineStyle("Dutch whispers", "#ff9a00", 0.2), numbered="whispers {value}",
+        plain=AddOn("Whispers", "#9ACD32", 0.1875), addon_names=("Whispers",),
         loops=True, usual=lambda n: (n + 1) // 2, number="difference",
         sentence=lambda n: {"whisper": (n + 1) // 2}, aliases=("german", "dutch")),
     LineKind(
@@ -395,6 +404,7 @@ LINES = {kind.name: kind for kind in (
         sentence=lambda n: dict(zip(("low", "middle", "high_third"), _third_spans(n),
                                     strict=True)),
         addon={"entropic": AddOn("Entropic Line", "#FFCCAA", 0.15625)},
+        addon_names=("Entropic",),
         aliases=("entropicline",)),
     LineKind(
         "modular", "modular line", "modularline", "m",

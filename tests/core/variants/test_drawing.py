@@ -16,14 +16,13 @@ from core.variants import formats, model
 from core.variants.drawing import (
     CLONE_FILL,
     DRAWN,
-    DUTCH,
     INDEXER_FILLS,
     LINE_STYLES,
     describe,
     title,
 )
 from core.variants.family import VARIANTS
-from core.variants.kinds import LINE_KINDS
+from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.model import Line, ModelError, features, make
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -123,7 +122,8 @@ def test_whispers_of_another_difference_are_orange_with_the_difference_at_the_st
     german, dutch, three = (parse(f"whisper{v}: r1c1 r1c2 r1c3") for v in ("", " 4", " 3"))
     assert found(svg(german), "path", stroke=LINE_STYLES["whisper"].color)
     assert "5" not in texts(svg(german))
-    assert found(svg(dutch), "path", stroke=DUTCH) and "4" in texts(svg(dutch))
+    orange = LINES["whisper"].other_style.color
+    assert found(svg(dutch), "path", stroke=orange) and "4" in texts(svg(dutch))
     assert describe(german) == "German whispers" and describe(dutch) == "Dutch whispers"
     assert describe(three) == "whispers 3" and "3" in texts(svg(three))
     assert describe(parse("size: 6\nwhisper 2: r1c1 r1c2")) == "Dutch whispers"
