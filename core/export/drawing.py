@@ -57,6 +57,7 @@ class Path:
     color: str = INK
     dash: float | None = None  # dash length (mm); None: solid
     closed: bool = False
+    fill: str | None = None  # a closed path's inside (a lockout line's diamond); None: none
 
 
 @dataclass(frozen=True)

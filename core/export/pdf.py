@@ -419,7 +419,9 @@ def _path(pdf, item: Path, at, scale: float) -> None:
     with pdf.local_context(stroke_cap_style="butt", stroke_join_style="miter"):
         if item.dash:
             pdf.set_dash_pattern(item.dash * scale, item.dash * scale)
-        pdf.polyline(points, polygon=item.closed, style="D")
+        if item.fill:
+            pdf.set_fill_color(*_rgb(item.fill))
+        pdf.polyline(points, polygon=item.closed, style="DF" if item.fill else "D")
         if item.dash:
             pdf.set_dash_pattern()
 

@@ -31,7 +31,8 @@ def to_svg(drawing: Drawing, style: Style | None = None) -> str:
         elif isinstance(item, Path):
             dash = {"stroke_dasharray": f"{item.dash:.3f} {item.dash:.3f}"} if item.dash else {}
             svg.append(drawsvg.Lines(*(v for point in item.points for v in point),
-                                     close=item.closed, fill="none", stroke=_stroke(item.color),
+                                     close=item.closed, fill=item.fill or "none",
+                                     stroke=_stroke(item.color),
                                      stroke_width=item.width, stroke_linejoin="miter", **dash))
         elif isinstance(item, Box):
             svg.append(drawsvg.Rectangle(item.x, item.y, item.w, item.h,

@@ -4,8 +4,8 @@ outlines inside the cells (one dashed path a loop, at a constant inset from the 
 convex and concave corners alike) with their sums top-left on a white patch, kropki dots on the
 cell edges (an unusual difference or ratio written inside), X/V and inequality signs on the
 edges, grey thermometers with a round bulb (a slow one hollow), arrows with a circle round the
-bulb, today's lines in their usual colours (LINE_STYLES: widths and
-dashes keep them apart in black-and-white print too), quadruple circles on the corners, clones,
+bulb, today's lines in their usual colours (each kind's record's LineStyle: widths, dashes and
+end marks keep them apart in black-and-white print too), quadruple circles on the corners, clones,
 indexers and extra regions shaded, chevrons round minimum and maximum cells, little killer,
 sandwich, X-sum (in a circle) and skyscraper (in a box) clues outside the grid, grey squares and
 circles for even and odd cells, thin diagonals, and given candidates as small digits. Digits
@@ -15,7 +15,6 @@ short of a digit in its cell; under a cage's sum a digit sits lower, clear of it
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from core.export.drawing import (
     ANSWER,
@@ -33,7 +32,8 @@ from core.export.drawing import (
 )
 from core.export.style import MAGAZINE, Style
 from core.variants import model
-from core.variants.model import DIRECTIONS, LINE_KINDS, MAX_SIZE, Variant, diagonal_cells, symbol
+from core.variants.kinds import LINES, LineStyle
+from core.variants.model import DIRECTIONS, MAX_SIZE, Variant, diagonal_cells, symbol
 
 WHITE = "#ffffff"
 MARGIN_CELLS = 0.8  # room outside the grid for little killer, sandwich, X-sum and skyscraper clues
@@ -41,61 +41,40 @@ HALO = 0.05  # of a cell: white round a digit's glyphs, so arrows and lines unde
 TIP_CLEAR = 0.34  # of a cell: an arrowhead stops this far short of a digit's centre (its halo)
 
 
-@dataclass(frozen=True)
-class LineStyle:
-    """How a line kind is drawn (and coloured in the app): the caption's word, its colour as
-    f-puzzles and SudokuPad draw it (some a shade darker or lighter so that no two kinds print
-    as one grey), its width in cells, and what tells it apart in black and white: dashes
-    (period and length in cells; as long as wide: dots), a thin dark line along its middle,
-    circles at both ends, or drawn hollow."""
-
-    word: str
-    color: str
-    width: float
-    dashes: tuple[float, float] | None = None
-    core: str | None = None
-    ends: bool = False
-    hollow: bool = False
-
-
-LINE_STYLES = {
-    "whisper": LineStyle("German whispers", "#67f067", 0.2),
-    "renban": LineStyle("renban", "#cc55cc", 0.3),
-    "regionsum": LineStyle("region sum", "#2ecbff", 0.16, dashes=(0.5, 0.38)),
-    "palindrome": LineStyle("palindrome", "#c0c0c0", 0.3),
-    "between": LineStyle("between line", "#a0a0a0", 0.1, ends=True),
-    "entropic": LineStyle("entropic", "#f0a050", 0.18, dashes=(1 / 3, 0.18)),
-    "modular": LineStyle("modular", "#33bbbb", 0.2, core="#1e6e6e"),
-    "zipper": LineStyle("zipper", "#cdb1ec", 0.12),
-    "doublearrow": LineStyle("double arrow", "#c54b8b", 0.05, ends=True),
-    "slowthermo": LineStyle("slow thermo", "#9a9a9a", 0.3, hollow=True),
-    "nabner": LineStyle("Nabner", "#c9c883", 0.3, dashes=(1.0, 0.7)),
-}
-DUTCH = "#ff9a00"  # whispers of another difference than the usual (Dutch: one less)
+LINE_STYLES: dict[str, LineStyle] = {name: kind.style for name, kind in LINES.items()}
 INDEXER_FILLS = {"row": "#c4ecc4", "column": "#e8a0a0", "box": "#8c8cdc"}  # light to dark
 CLONE_FILL = "#e6e6e6"
 # What print draws, as model.features names it: everything a puzzle can hold today, so a
 # constraint added to the model later is refused by name until it is drawn.
-DRAWN = (model.CLASSIC_FEATURES | set(LINE_KINDS)
+DRAWN = (model.CLASSIC_FEATURES | set(LINES)
          | {f"white {k}" for k in range(2, MAX_SIZE)} | {f"black {k}" for k in range(3, MAX_SIZE)}
          | {"candidates", "quads", "clones", "minima", "maxima", "indexers", "outside"})
 
 
 def unusual_whisper(line: model.Line, n: int) -> bool:
-    """A whisper of another difference than the usual (n+1)//2, 5 on 9x9 (Dutch: one less)."""
-    return line.kind == "whisper" and line.value != (n + 1) // 2
+    """A line of another number than its kind's usual (a whisper of another difference than
+    (n+1)//2, 5 on 9x9; Dutch: one less)."""
+    usual = LINES[line.kind].usual
+    return usual is not None and line.value != usual(n)
 
 
 def line_word(line: model.Line, n: int) -> str:
-    """The line's name in a caption: German and Dutch whispers by their difference."""
+    """The line's name in a caption: its other style's (Dutch whispers) or with its number
+    (whispers 3) when not the usual."""
+    kind = LINES[line.kind]
     if unusual_whisper(line, n):
-        return "Dutch whispers" if line.value == (n + 1) // 2 - 1 else f"whispers {line.value}"
-    return LINE_STYLES[line.kind].word
+        if kind.style_of(line, n) is not None and kind.other_style is not None:
+            return kind.other_style.word
+        return kind.numbered.format(value=line.value)
+    return kind.style.word
 
 
 def line_color(line: model.Line, n: int) -> str:
-    """The line's colour: its kind's, orange for whispers of another difference."""
-    return DUTCH if unusual_whisper(line, n) else LINE_STYLES[line.kind].color
+    """The line's colour: its kind's, or its other style's when its number is not the usual
+    (orange for whispers of another difference)."""
+    kind = LINES[line.kind]
+    other = kind.other_style if unusual_whisper(line, n) else None
+    return (other or kind.style).color
 
 
 def title(p: Variant) -> str:
@@ -259,8 +238,8 @@ def _lines(p: Variant, answer, at: _Pen) -> None:
 
 def _today_lines(p: Variant, at: _Pen) -> None:
     """Wide lines first, so that a narrower one on the same cells shows on top; slow
-    thermometers as grey outlines with white inside; circles at the ends of between lines and
-    double arrows; a whisper's difference at its start when it is not the usual."""
+    thermometers as grey outlines with white inside; circles (or diamonds) at the ends of the
+    kinds whose style has them; a whisper's difference at its start when it is not the usual."""
     n, size = p.size, at.cell
     lines = sorted(p.lines, key=lambda line: -LINE_STYLES[line.kind].width)
     hollow = [line for line in lines if LINE_STYLES[line.kind].hollow]
@@ -283,9 +262,14 @@ def _today_lines(p: Variant, at: _Pen) -> None:
             at.add(Label(x - 0.3 * size, y - 0.18 * size, str(line.value), 0.26 * size, INK))
     for line in lines:
         style = LINE_STYLES[line.kind]
-        for c in (line.cells[0], line.cells[-1]) if style.ends else ():
+        for c in (line.cells[0], line.cells[-1]) if style.ends or style.diamonds else ():
             x, y = at.centre(c)
-            at.add(Circle(x, y, 0.38 * size, fill=WHITE, width=2 * THIN, color=style.color))
+            if style.diamonds:
+                r = 0.36 * size
+                at.add(Path(((x, y - r), (x + r, y), (x, y + r), (x - r, y)), 2 * THIN,
+                            style.color, closed=True, fill=WHITE))
+            else:
+                at.add(Circle(x, y, 0.38 * size, fill=WHITE, width=2 * THIN, color=style.color))
 
 
 def _thermo(at: _Pen, cells, color: str, inset: float) -> None:

@@ -22,7 +22,8 @@
     candidates: r1c1=123 r4c5=89 the setter's given candidates of a cell
     whisper: r1c1 r1c2 r2c3      German whispers (differ by 5 or more on 9x9); whisper 4: Dutch
     renban: ...  regionsum: ...  palindrome: ...  between: ...  entropic: ...  modular: ...
-    zipper: ...  doublearrow: ...  slowthermo: ... (from the bulb)  nabner: ...   a line each
+    zipper: ...  doublearrow: ...  slowthermo: ... (from the bulb)  nabner: ...  lockout: ...
+                                 a line each: every kind of core.variants.kinds, by its name
     white 3: r1c1-r1c2           a white dot of difference 3 (black 3: ratio 3)
     quad: r4c4=1379              the four cells from r4c4 (r4c4 r4c5 r5c4 r5c5) hold 1 3 7 9
     clone: r1c1 r1c2 | r9c8 r9c9 the two shapes hold the same digits, cell for cell
@@ -41,8 +42,8 @@ import re
 from core.errors import ParseError
 from core.sudoku.model import SYMBOLS
 from core.variants import model
+from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.model import (
-    LINE_KINDS,
     Arrow,
     Cage,
     Clone,
@@ -75,7 +76,8 @@ DIGITS_AT = re.compile(r"^r([0-9]{1,2})c([0-9]{1,2})=([0-9A-Za-z]{1,16})$", re.I
 NUMBERED = {"white", "black", "cage", "little", "xsum", "skyscraper", "sandwich", *LINE_KINDS}
 NOT_ZERO = {"white": "a difference is 1 or more (`white:` alone is the usual 1)",
             "black": "a ratio is 2 or more (`black:` alone is the usual 2)",
-            "whisper": "a difference is 1 or more (`whisper:` alone is the usual, 5 on 9x9)"}
+            **{name: f"a {kind.number} is 1 or more (`{name}:` alone is the usual, "
+                     f"{kind.usual(9)} on 9x9)" for name, kind in LINES.items() if kind.usual}}
 META = {"title": "title", "author": "author", "note": "rules"}
 RULE_WORDS = {"diagonal", "antidiagonal", "hyper", "disjoint", "antiknight", "antiking",
               "nonconsecutive"}
@@ -567,7 +569,7 @@ def _new_lines(p: Variant) -> list[str]:
         out.append("candidates: " + " ".join(f"{name(c, n)}={_symbols(d, n)}"
                                              for c, d in p.candidates))
     for line in p.lines:
-        usual = line.kind == "whisper" and line.value == (n + 1) // 2
+        usual = LINES[line.kind].usual is not None and line.value == LINES[line.kind].usual(n)
         head = f"{line.kind} {line.value}" if line.value and not usual else line.kind
         out.append(f"{head}: {_names(line.cells, n)}")
     if p.quads:

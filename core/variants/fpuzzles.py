@@ -21,6 +21,7 @@ import re
 
 from core.variants import model
 from core.variants.jsoncheck import Checks
+from core.variants.kinds import LINES
 from core.variants.model import (
     Arrow,
     Cage,
@@ -46,45 +47,31 @@ CELL_READ = {"value", "given", "givenPencilMarks", "region", "parity"}
 ITEM_COSMETIC = {"outlineC", "baseC", "fontC", "c", "size", "width", "height",
                  "fromConstraint", "isNewConstraint", "fromRangskSolver"}
 LESS_SIGNS = {"<": (0, 1), ">": (0, -1), "∧": (1, 1), "^": (1, 1), "∨": (1, -1), "v": (1, -1)}
-LINE_KEYS = {"whispers": "whisper", "renban": "renban", "regionsumline": "regionsum",
-             "palindrome": "palindrome", "betweenline": "between",
-             "entropicline": "entropic", "modularline": "modular", "zipperline": "zipper",
-             "doublearrow": "doublearrow", "slowthermometer": "slowthermo", "nabner": "nabner"}
+LINE_KEYS = {kind.fpuzzles: name for name, kind in LINES.items()}  # each line kind's key
 INDEXER_KEYS = {"rowindexer": "row", "columnindexer": "column", "boxindexer": "box"}
 # The constraint add-on's names for the drawn copies it adds to line, circle, cage and text.
-ADDON_KEYS = {"Renban": "renban", "German Whispers": "whispers", "Dutch Whispers": "whispers",
-              "Whispers": "whispers", "Entropic Line": "entropicline", "Entropic":
-              "entropicline", "Modular Line": "modularline", "Region Sum Line":
-              "regionsumline", "Nabner": "nabner", "Double Arrow": "doublearrow",
-              "Zipper Line": "zipperline", "Slow Thermometer": "slowthermometer",
+ADDON_KEYS = {**{addon.name: kind.fpuzzles for kind in LINES.values()
+                 for addon in kind.addon.values()},
+              **{name: kind.fpuzzles for kind in LINES.values() for name in kind.addon_names},
               "Row Indexer": "rowindexer", "Column Indexer": "columnindexer",
               "Box Indexer": "boxindexer", "X Sum": "xsum", "Skyscraper": "skyscraper"}
 # How f-puzzles' constraint add-on draws the copies it exports beside each constraint, for
 # apps without it (SudokuPad among them): the line kinds' name, colour and width (a whisper's
 # style is German or Dutch by its difference), the indexers' cage colour, the outside clues'
 # symbol. The writer draws the same copies; core/variants/sudokupad.py reads them back.
-ADDON_LINES = {"renban": ("Renban", "#F067F0", 0.25),
-               "german": ("German Whispers", "#67F067", 0.1875),
-               "dutch": ("Dutch Whispers", "#FF9A00", 0.1875),
-               "entropic": ("Entropic Line", "#FFCCAA", 0.15625),
-               "modular": ("Modular Line", "#33BBBB", 0.15625),
-               "regionsum": ("Region Sum Line", "#2ECBFF", 0.15625),
-               "nabner": ("Nabner", "#C9C883", 0.25),
-               "doublearrow": ("Double Arrow", "#C54B8B", 0.15),
-               "zipper": ("Zipper Line", "#CDB1EC", 0.15625),
-               "slowthermo": ("Slow Thermometer", "#6495ED", 0.3)}
-ADDON_CIRCLES = {"doublearrow": 0.85, "slowthermo": 0.8}  # filled circles on its ends
+ADDON_LINES = {style: addon for kind in LINES.values() for style, addon in kind.addon.items()}
+ADDON_CIRCLES = {style: addon.circle for style, addon in ADDON_LINES.items() if addon.circle}
 # A whisper of another difference: drawn in a colour of its own that no app reads as German
-# or Dutch (the add-on's green says "5 on 9x9"), as a plain line (see _line_copy). f-puzzles
-# itself has no such whisper; this workbench and SudokuSolver read its value.
-OTHER_WHISPER = ("Whispers", "#9ACD32", 0.1875)
+# or Dutch (the add-on's green says "5 on 9x9"), as a plain line (its record's `plain`; see
+# _line_copy). f-puzzles itself has no such whisper; this workbench and SudokuSolver read its
+# value.
 ADDON_INDEXERS = {"row": ("Row Indexer", "#7CC77C"), "column": ("Column Indexer", "#C77C7C"),
                   "box": ("Box Indexer", "#7C7CC7")}
 ADDON_SYMBOLS = {"xsum": ("X Sum", "\u25ef"), "skyscraper": ("Skyscraper", "\u25af")}
 # Constraint keys whose items draw cells (lines, shapes, clue places) a copy may trace.
 DRAWN_KEYS = (*LINE_KEYS, "thermometer", "arrow", "clone", "extraregion", "killercage",
               *INDEXER_KEYS, "xsum", "skyscraper", "sandwichsum", "littlekillersum")
-CIRCLED_ENDS = ("thermometer", "betweenline", "doublearrow", "slowthermometer")
+CIRCLED_ENDS = ("thermometer", *(kind.fpuzzles for kind in LINES.values() if kind.ends))
 
 class FPuzzlesError(ValueError):
     """What in the JSON cannot be read, in words."""
@@ -510,10 +497,11 @@ def _thermos(data, key, n, parts):
 
 def _lines(data, key, n, parts):
     kind = LINE_KEYS[key]
+    valued = LINES[kind].usual is not None
     for where, item in _items(data, key):
-        _only(item, where, {"lines", "value"} if kind == "whisper" else {"lines"})
+        _only(item, where, {"lines", "value"} if valued else {"lines"})
         value = 0
-        if kind == "whisper" and not _blank(item.get("value")):
+        if valued and not _blank(item.get("value")):
             value = _positive(item["value"], f"{where}.value")  # 0 would read as the usual
         parts.setdefault("lines", []).extend(Line(kind, cells, value)
                                              for cells in _polylines(item, n, where))
@@ -672,16 +660,11 @@ def _outside_id(line: str, index: int, reverse: bool, n: int) -> str:
     return f"R{index + 1}C{far}" if line == "row" else f"R{far}C{index + 1}"
 
 
-def whisper_style(n: int, value: int) -> str | None:
-    """German or Dutch, by a whisper's least difference (None: neither)."""
-    return {(n + 1) // 2: "german", (n + 1) // 2 - 1: "dutch"}.get(value)
-
-
 def _new_out(p: Variant, data: dict) -> None:
     n = p.size
     keys = {kind: key for key, kind in LINE_KEYS.items()}
     for line in p.lines:
-        value = {"value": str(line.value)} if line.kind == "whisper" else {}
+        value = {"value": str(line.value)} if LINES[line.kind].usual is not None else {}
         data.setdefault(keys[line.kind], []).append({"lines": [_ids(line.cells, n)], **value})
         _line_copy(line, n, data)
     for kind, key in ((k, key) for key, k in INDEXER_KEYS.items()):
@@ -707,18 +690,20 @@ def _new_out(p: Variant, data: dict) -> None:
 
 def _line_copy(line, n: int, data: dict) -> None:
     """The add-on's drawn copy of a line, so apps without it (SudokuPad) show the line."""
-    style = whisper_style(n, line.value) if line.kind == "whisper" else line.kind
-    if line.kind != "whisper" and style not in ADDON_LINES:
+    kind = LINES[line.kind]
+    style = kind.style_of(line, n)
+    if style is None and kind.plain is None:
         return  # palindromes and between lines are f-puzzles' own
-    name, colour, width = ADDON_LINES.get(style, OTHER_WHISPER)
+    addon = ADDON_LINES[style] if style is not None else kind.plain
     ids = _ids(line.cells, n)
     # The add-on takes a copy naming it for its own drawing and drops whispers that are
     # neither German nor Dutch: such a whisper's copy is a plain line, so it stays in sight.
-    origin = {"fromConstraint": name} if style in ADDON_LINES else {}
-    data.setdefault("line", []).append({"lines": [ids], "outlineC": colour, "width": width,
-                                        **origin})
-    ends = {"doublearrow": (ids[0], ids[-1]), "slowthermo": (ids[0],)}.get(style, ())
+    origin = {addon.marked: addon.name if addon.marked == "fromConstraint" else True} if (
+        style is not None) else {}
+    data.setdefault("line", []).append({"lines": [ids], "outlineC": addon.colour,
+                                        "width": addon.width, **origin})
+    ends = {"both": (ids[0], ids[-1]), "bulb": (ids[0],)}.get(kind.ends, ())
     data.setdefault("circle", []).extend(
-        {"cells": [end], "baseC": colour, "outlineC": colour, "width": ADDON_CIRCLES[style],
-         "height": ADDON_CIRCLES[style], "fromConstraint": name} for end in ends)
-
+        {"cells": [end], "baseC": addon.colour, "outlineC": addon.colour,
+         "width": addon.circle, "height": addon.circle, "fromConstraint": addon.name}
+        for end in ends if addon.circle)

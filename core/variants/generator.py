@@ -29,6 +29,7 @@ from core.removal import remove_greedily
 from core.search import STOP_EVERY, Stop, Stopped, fewest_candidates
 from core.symmetry import SYMMETRIES, SYMMETRY_WORDS, orbits
 from core.variants import engine, model, paths, rules
+from core.variants.kinds import LINES
 from core.variants.model import (
     Cage,
     LittleKiller,
@@ -77,8 +78,12 @@ class Options:
 
 
 KINDS = ("jigsaw", "killer", "marks", "rules", "shapes")
-# today's lines by their kinds' names, and Dutch whispers (whisper: German whispers)
-LINE_WORDS = ("whisper", "dutch", *(k for k in model.LINE_KINDS if k != "whisper"))
+# today's lines by their kinds' names (a kind that takes a number: its usual one), and the
+# other styles of such a kind by their names (Dutch whispers; whisper: German whispers)
+STYLE_WORDS = {style: name for name, kind in LINES.items() if kind.usual is not None
+               for style in list(kind.addon)[1:]}
+LINE_WORDS = tuple(word for name in LINES
+                   for word in (name, *(s for s, k in STYLE_WORDS.items() if k == name)))
 SHAPE_WORDS = ("thermo", "arrow", "pill", "little", "sandwich", "cages", *LINE_WORDS,
                *model.OUTSIDE_KINDS)
 RULE_WORDS = ("diagonal", "antidiagonal", "hyper", "disjoint", "antiknight", "antiking",
@@ -516,11 +521,14 @@ def shapes_off(solution, shapes, n: int, rng) -> dict:
 
 
 def line_kind(word: str, n: int) -> tuple[str, int]:
-    """The line kind and value of a shape word: German whispers differ by half the size,
-    rounded up (5 on 9x9), Dutch whispers by one less (4 on 9x9)."""
-    if word in ("whisper", "dutch"):
-        return "whisper", (n + 1) // 2 - (word == "dutch")
-    return word, 0
+    """The line kind and value of a shape word: a kind's usual number (German whispers
+    differ by half the size, rounded up: 5 on 9x9), a style's its own (Dutch whispers: one
+    less, 4 on 9x9)."""
+    name = STYLE_WORDS.get(word, word)
+    kind = LINES[name]
+    if kind.usual is None:
+        return name, 0
+    return name, kind.values(n)[word] if word in STYLE_WORDS else kind.usual(n)
 
 
 def _outside_clues(p: Variant, kind: str, solution, rng) -> list[Outside]:

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
-from math import comb
 
-from core.variants import rules
+from core.variants import kinds, rules
 from core.variants.model import Variant, neighbours
-from core.variants.propagators import COMBOS_UP_TO, Pair, Thermo, low_digit, sum_supports
+from core.variants.propagators import Pair, low_digit, sum_supports
 
 
 class Tie(Pair):
@@ -257,6 +256,47 @@ class Between:
         return fit
 
 
+class Lockout:
+    """The two ends (diamonds) differ by at least `gap`, and no inner digit lies between them
+    or equals either. Each pair of end digits far enough apart is tried: it stands when every
+    inner cell keeps a digit outside the pair's span, and the digits kept are those of the
+    pairs that stand (at most n*n pairs: a step is a few hundred bit operations)."""
+
+    __slots__ = ("cells", "ends", "inner", "n", "gap")
+
+    def __init__(self, cells, n: int, gap: int):
+        self.cells, self.n, self.gap = cells, n, gap
+        self.ends, self.inner = (cells[0], cells[-1]), cells[1:-1]
+
+    def prune(self, cand):
+        first, last = self.ends
+        keep_first = keep_last = 0
+        keep_inner = [0] * len(self.inner)
+        full = (1 << self.n) - 1
+        for a in range(1, self.n + 1):
+            if not cand[first] >> (a - 1) & 1:
+                continue
+            for b in range(1, self.n + 1):
+                if not cand[last] >> (b - 1) & 1 or abs(a - b) < self.gap:
+                    continue
+                low, high = min(a, b), max(a, b)
+                outside = full & ~(((1 << high) - 1) & ~((1 << (low - 1)) - 1))
+                kept = [cand[c] & outside for c in self.inner]
+                if all(kept):
+                    keep_first |= 1 << (a - 1)
+                    keep_last |= 1 << (b - 1)
+                    keep_inner = [k | m for k, m in zip(keep_inner, kept, strict=True)]
+        if not keep_first:
+            return None
+        changed = []
+        for c, m in ((first, keep_first), (last, keep_last), *zip(self.inner, keep_inner,
+                                                                  strict=True)):
+            if cand[c] != m:
+                cand[c] = m
+                changed.append(c)
+        return changed
+
+
 class Quadruple:
     """The digits of a quadruple's circle each appear in its four cells at least as often as
     the circle lists them."""
@@ -434,10 +474,11 @@ class Skyscraper:
 # --- the propagators of a puzzle -----------------------------------------------------------
 
 def propagators(p: Variant) -> list:
-    """Every propagator today's constraints of `p` need (ties are plain pairs of cells)."""
+    """Every propagator today's constraints of `p` need (ties are plain pairs of cells): each
+    line's as its kind's record compiles it, then the cell and outside clues'."""
     n, found = p.size, []
     for line in p.lines:
-        found += _line(p, line)
+        found += kinds.LINES[line.kind].compile(p, line)
     found += [Quadruple(q.cells, q.digits) for q in p.quads]
     found += [Tie(a, b, "equal", n, c) for c in p.clones for a, b in zip(c.a, c.b, strict=True)]
     for cells, smaller in ((p.minima, True), (p.maxima, False)):
@@ -452,39 +493,3 @@ def propagators(p: Variant) -> list:
         found.append(XSum(cells, o.total) if o.kind == "xsum" else
                      Skyscraper(cells, o.total, n))
     return found
-
-
-def _line(p: Variant, line) -> list:
-    n, cells, kind = p.size, line.cells, line.kind
-    k = len(cells)
-    if kind == "whisper":
-        return [Tie(a, b, f"apart {line.value}", n, line)
-                for a, b in zip(cells, cells[1:], strict=False)]
-    if kind == "palindrome":
-        return [Tie(cells[i], cells[k - 1 - i], "equal", n, line) for i in range(k // 2)]
-    if kind in ("entropic", "modular"):
-        word = "third" if kind == "entropic" else "mod 3"
-        return [Tie(cells[i], cells[j], f"{'same' if (j - i) % 3 == 0 else 'other'} {word}",
-                    n, line) for i in range(k) for j in range(i + 1, k)]
-    if kind == "nabner":
-        return [Tie(cells[i], cells[j], "far", n, line) for i in range(k)
-                for j in range(i + 1, k)]
-    if kind == "renban":
-        return [Renban(cells, n)]
-    if kind == "between":
-        return [Between(cells, n)]
-    if kind == "slowthermo":
-        return [Thermo(cells, n, slow=True)]
-    groups = (rules.region_segments(p, cells) if kind == "regionsum" else
-              rules.zipper_groups(cells) if kind == "zipper" else
-              (cells[1:-1], (cells[0], cells[-1])))  # doublearrow
-    distinct = [1 < len(g) and comb(n, len(g)) <= COMBOS_UP_TO and _see_each_other(p, g)
-                for g in groups]  # past that many digit sets, the sums alone (a 16x16's)
-    return [EqualSums(groups, kind, distinct, n)]
-
-
-def _see_each_other(p: Variant, cells) -> bool:
-    """Do the cells share a row, column or region two by two (so their digits differ)?"""
-    n = p.size
-    return all(a // n == b // n or a % n == b % n or p.regions[a] == p.regions[b]
-               for i, a in enumerate(cells) for b in cells[i + 1:])

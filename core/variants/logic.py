@@ -20,14 +20,15 @@ from itertools import combinations
 from core.search import Stop, bits
 from core.sudoku.rating import GUESSING_SCORE, Rating, Step, level_of_score
 from core.variants import engine
+from core.variants.kinds import LINES, named
 from core.variants.lines import TIE_WORDS, sums_of
 from core.variants.model import Clone, Line, Variant, symbol
-from core.variants.rules import LINE_NAMES
 
 CONTRADICTION = (7.5, 8.0)  # a cell of two digits tried; of three or more
 # What each propagator says, keyed by its class, or by its class and the rule it comes from
 # (Tie and EqualSums serve several lines; an indexer has a kind): (technique, score on the
-# scale of Sudoku Explainer, what it says). The fields come from _facts.
+# scale of Sudoku Explainer, what it says). The fields come from _facts (a line's from its
+# record's facts).
 PROPAGATOR_STEPS = {
     "Pair": ("mark", 1.8, "the mark between {cells} allows only these digits"),
     "Thermo": ("thermometer", 1.9, "digits rise along the thermometer {cells}"),
@@ -39,33 +40,21 @@ PROPAGATOR_STEPS = {
     "Innie": ("innies", 2.8, "{house} adds up to {full}; its cages leave {cells} "
                              "to make {total}"),
     "GivenCandidates": ("given candidates", 1.0, "{cell} is {digits}"),
-    "Tie palindrome": ("palindrome", 1.7, "the {line} says {a} and {b} {relation}"),
     "Tie clone": ("clone", 1.7, "the clone of {shape} at {other} says {a} and {b} {relation}"),
-    "Tie whisper": ("whisper", 1.8, "the {line} says {a} and {b} {relation}"),
     "Tie minimum": ("minimum", 1.8, "{cell} is a minimum, smaller than {other}"),
     "Tie maximum": ("maximum", 1.8, "{cell} is a maximum, larger than {other}"),
-    "Tie entropic": ("entropic line", 2.0, "the {line} says {a} and {b} {relation}"),
-    "Tie modular": ("modular line", 2.0, "the {line} says {a} and {b} {relation}"),
-    "Tie nabner": ("Nabner line", 2.0, "the {line} says {a} and {b} {relation}"),
-    "Thermo slow": ("slow thermometer", 1.9, "digits never fall along the {line}, from its "
-                                             "bulb"),
     "Quadruple": ("quadruple", 2.0, "the quadruple at {cell} needs {digits} among {cells}"),
-    "Renban": ("renban", 2.1, "the {line} holds {run}"),
-    "Between": ("between line", 2.1, "the inner cells of the {line} lie strictly between "
-                                     "its ends {a} and {b}"),
-    "EqualSums doublearrow": ("double arrow", 2.3, "the cells between the ends of the {line} "
-                                                   "add up to its two ends ({totals})"),
-    "EqualSums regionsum": ("region-sum line", 2.4, "each {region}'s segment of the {line} "
-                                                    "adds up to the same total ({totals})"),
-    "EqualSums zipper": ("zipper line", 2.4, "cells the same distance from the middle of the "
-                                             "{line} add up to {to} ({totals})"),
     "Indexer": ("indexer", 2.5, "the {kind} indexer {cell} names the {what} that holds "
                                 "{digit}"),
     "XSum": ("X-sum", 2.6, "the X-sum {total} {side} says the first X digits {seen_from} add "
                            "up to {total}, X being {first}'s digit"),
     "Skyscraper": ("skyscraper", 2.6, "the skyscraper {total} {side} says {seen} seen "
                                       "{seen_from}, each taller than all before it"),
+    # each kind of line's steps, from its record (core.variants.kinds)
+    **{key: (step.technique, step.score, step.words) for kind in LINES.values()
+       for key, step in kind.steps.items()},
 }
+LINE_FACTS = {key: facts for kind in LINES.values() for key, facts in kind.facts.items()}
 
 
 class Board:
@@ -223,7 +212,7 @@ def _facts(board: Board, prop, trial) -> dict:
     facts = {"cells": board.names_of(prop.cells), "total": total, "combos": combos,
              "house": board.names.get(house, "a house") if house else "",
              "full": getattr(prop, "full", "")}
-    more = FACTS.get(type(prop).__name__)
+    more = LINE_FACTS.get(_key(prop)) or FACTS.get(type(prop).__name__)
     return {**facts, **more(board, prop, trial)} if more else facts
 
 
@@ -273,12 +262,6 @@ def _totals(mask: int) -> str:
     return _either(sums)
 
 
-def _line_of(board: Board, kind: str, cells) -> str:
-    """A line in words by its ends: "whisper line r1c1-r1c4"."""
-    line = next(x for x in board.p.lines if x.kind == kind and set(x.cells) == set(cells))
-    return f"{LINE_NAMES[kind]} {board.name(line.cells[0])}-{board.name(line.cells[-1])}"
-
-
 def _tie_facts(board: Board, prop, trial) -> dict:
     relation, _, k = prop.relation.partition(" ") if prop.relation.startswith("apart") else (
         prop.relation, "", "")
@@ -286,7 +269,7 @@ def _tie_facts(board: Board, prop, trial) -> dict:
              "relation": TIE_WORDS[relation].format(k=k)}
     source = prop.source
     if isinstance(source, Line):
-        facts["line"] = _line_of(board, source.kind, source.cells)
+        facts["line"] = named(board.p, source.kind, source.cells)
     elif isinstance(source, Clone):
         facts |= {"shape": board.names_of(source.a), "other": board.names_of(source.b)}
     else:  # a minimum or maximum and the neighbour it beats
@@ -296,31 +279,12 @@ def _tie_facts(board: Board, prop, trial) -> dict:
     return facts
 
 
-def _thermo_facts(board: Board, prop, trial) -> dict:
-    return {"line": _line_of(board, "slowthermo", prop.cells)} if prop.slow else {}
-
-
-def _renban_facts(board: Board, prop, trial) -> dict:
-    union = 0
-    for c in prop.cells:
-        union |= trial[c]
-    low, high, k = (union & -union).bit_length(), union.bit_length(), len(prop.cells)
-    run = (f"the digits {low}-{high} in some order" if high - low + 1 == k
-           else f"a run of {k} digits within {low}-{high}")
-    return {"line": _line_of(board, "renban", prop.cells), "run": run}
-
-
-def _between_facts(board: Board, prop, trial) -> dict:
-    return {"line": _line_of(board, "between", prop.cells), "a": board.name(prop.ends[0]),
-            "b": board.name(prop.ends[1])}
-
-
 def _sums_facts(board: Board, prop, trial) -> dict:
     totals = -1
     for group in prop.groups:
         totals &= sums_of(trial, group)
-    middle = [g[0] for g in prop.groups if len(g) == 1] if prop.kind == "zipper" else []
-    return {"line": _line_of(board, prop.kind, prop.cells), "totals": _totals(totals),
+    middle = [g[0] for g in prop.groups if len(g) == 1]  # a zipper's middle ({to})
+    return {"line": named(board.p, prop.kind, prop.cells), "totals": _totals(totals),
             "region": "region" if board.p.jigsaw else "box",
             "to": f"its middle {board.name(middle[0])}" if middle else "one total"}
 
@@ -357,8 +321,7 @@ def _candidates_facts(board: Board, prop, trial) -> dict:
     return {"cell": board.name(prop.cells[0]), "digits": _either(_digits(prop.digits))}
 
 
-FACTS = {"Tie": _tie_facts, "Thermo": _thermo_facts, "Renban": _renban_facts,
-         "Between": _between_facts, "EqualSums": _sums_facts, "Quadruple": _quadruple_facts,
+FACTS = {"Tie": _tie_facts, "EqualSums": _sums_facts, "Quadruple": _quadruple_facts,
          "Indexer": _indexer_facts, "XSum": _outside_facts, "Skyscraper": _outside_facts,
          "GivenCandidates": _candidates_facts}
 

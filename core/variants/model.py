@@ -32,10 +32,6 @@ NEGATIVE_KINDS = ("white", "black", "x", "v")
 FAMILY_OF_MARK = {"white": "kropki", "bar": "kropki", "black": "kropki", "x": "xv", "v": "xv"}
 DIRECTIONS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
 META_KEYS = ("title", "author", "rules")
-# Lines whose rule holds along their cells, in the order drawn (core.variants.rules says each)
-LINE_KINDS = ("whisper", "renban", "regionsum", "palindrome", "between", "entropic", "modular",
-              "zipper", "doublearrow", "slowthermo", "nabner")
-SHORTEST_LINE = {"between": 3, "doublearrow": 3}  # the others: 2 cells
 INDEXERS = ("row", "column", "box")
 OUTSIDE_KINDS = ("xsum", "skyscraper")
 # The boxes of each size, as f-puzzles and other solvers draw them (classic Sudoku's and
@@ -98,8 +94,8 @@ class Sandwich:
 
 @dataclass(frozen=True)
 class Line:
-    """A line of one of LINE_KINDS through `cells`, in order; `value` is a whisper's least
-    difference (the other kinds have none)."""
+    """A line of a kind of core.variants.kinds through `cells`, in order; `value`: the number
+    a kind that takes one carries (a whisper's least difference), else 0."""
 
     kind: str
     cells: tuple[int, ...]
@@ -349,10 +345,7 @@ def make(size: int, givens=None, regions=None, **parts) -> Variant:
         sandwiches=tuple(sorted(set(parts.get("sandwiches", ())),
                                 key=lambda s: (s.line, s.index, s.total))),
         candidates=_candidates(parts.get("candidates", ()), givens, n),
-        lines=tuple(sorted(set(_line(line, n) for line in parts.get("lines", ())),
-                           key=lambda line: (LINE_KINDS.index(line.kind)
-                                             if line.kind in LINE_KINDS else -1,
-                                             line.cells, line.value))),
+        lines=_lines(parts.get("lines", ()), n),
         quads=tuple(sorted({Quad(tuple(sorted(q.cells)), tuple(sorted(q.digits)))
                             for q in parts.get("quads", ())}, key=lambda q: (q.cells, q.digits))),
         clones=tuple(sorted({_clone(c) for c in parts.get("clones", ())},
@@ -383,15 +376,25 @@ def _candidates(pairs, givens, n: int) -> tuple[tuple[int, int], ...]:
         0 <= c < len(givens) and givens[c] and d >> (givens[c] - 1) & 1)))
 
 
-def _line(line: Line, n: int) -> Line:
-    """A whisper without a value takes the usual (n+1)//2 (5 on 9x9); a line whose rule reads
-    the same both ways is stored from its smaller end, so one line drawn either way is one
-    line (a slow thermometer keeps its bulb first)."""
-    value = line.value or ((n + 1) // 2 if line.kind == "whisper" else 0)
-    cells = tuple(line.cells)
-    if line.kind != "slowthermo" and cells[::-1] < cells:
-        cells = cells[::-1]
-    return Line(line.kind, cells, value)
+def _lines(given, n: int) -> tuple[Line, ...]:
+    """The lines in their kinds' order (the records': the plan compiles them so), each
+    normalised: a line that takes a number and has none takes its kind's usual one (a
+    whisper's (n+1)//2, 5 on 9x9); a line whose rule reads the same both ways is stored from
+    its smaller end, so one line drawn either way is one line (a directed one, a slow
+    thermometer, keeps its first cell first). An unknown kind sorts first; check() names it."""
+    from core.variants.kinds import LINE_KINDS, LINES  # the records compile to propagators
+
+    def normal(line: Line) -> Line:
+        kind = LINES.get(line.kind)
+        usual = kind.usual if kind is not None else None
+        value = line.value or (usual(n) if usual is not None else 0)
+        cells = tuple(line.cells)
+        if not (kind is not None and kind.directed) and cells[::-1] < cells:
+            cells = cells[::-1]
+        return Line(line.kind, cells, value)
+
+    return tuple(sorted(set(map(normal, given)), key=lambda line: (
+        LINE_KINDS.index(line.kind) if line.kind in LINES else -1, line.cells, line.value)))
 
 
 def _clone(clone: Clone) -> Clone:
@@ -519,33 +522,33 @@ def _check_lines(p: Variant) -> None:
         _check_path(p, arrow.shaft, "arrow")
 
 
-# Lines whose rule is on each pair of neighbours along them: they may pass a cell twice.
-STEPWISE_LINES = ("whisper",)
-
-
 def _check_new_lines(p: Variant) -> None:
+    from core.variants.kinds import LINES  # (see _lines)
+
     n = p.size
     for line in p.lines:
-        if line.kind not in LINE_KINDS:
-            raise ModelError(f"unknown line {line.kind!r}; lines: {', '.join(LINE_KINDS)}")
+        kind = LINES.get(line.kind)
+        if kind is None:
+            raise ModelError(f"unknown line {line.kind!r}; lines: {', '.join(LINES)}")
         what = f"a {line.kind} line at {p.name(line.cells[0])}" if line.cells else "a line"
-        shortest = SHORTEST_LINE.get(line.kind, 2)
-        if line.kind in STEPWISE_LINES:
+        if kind.loops:
             pass  # its rule is on each step, so it may come back to a cell (a loop)
         elif len(line.cells) > 2 and line.cells[0] == line.cells[-1]:
+            loops = ", ".join(k.title + "s" for k in LINES.values() if k.loops)
             raise ModelError(f"{what} closes into a loop (it ends where it starts): loops "
-                             "are read for whispers only")
+                             f"are read for {loops} only")
         elif len(set(line.cells)) != len(line.cells):
             twice = next(c for c in line.cells if line.cells.count(c) > 1)
             raise ModelError(f"{what} passes through {p.name(twice)} twice")
-        if len(line.cells) < shortest:
-            raise ModelError(f"{what} needs {shortest} or more different cells")
-        if line.kind in ("renban", "nabner") and len(line.cells) > n:
+        if len(line.cells) < kind.shortest:
+            raise ModelError(f"{what} needs {kind.shortest} or more different cells")
+        if kind.distinct and len(line.cells) > n:
             raise ModelError(f"{what} has {len(line.cells)} cells; its digits differ, so at "
                              f"most {n}")
-        if line.kind == "whisper" and not 1 <= line.value < n:
-            raise ModelError(f"{what}: a whisper's difference is 1 to {n - 1}, not {line.value}")
-        if line.kind != "whisper" and line.value:
+        if kind.usual is not None and not 1 <= line.value < n:
+            raise ModelError(f"{what}: a {kind.name}'s {kind.number} is 1 to {n - 1}, not "
+                             f"{line.value}")
+        if kind.usual is None and line.value:
             raise ModelError(f"{what} takes no number")
         _check_path(p, line.cells, f"{line.kind} line")
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from core.variants import rules
+from core.variants.kinds import LINES
 from core.variants.model import Arrow, Line, Variant, touching
 
 Path = tuple[int, ...]
@@ -145,52 +146,35 @@ def arrow_of(solution, room: Room, rng, pill: bool = False) -> Arrow | None:
 
 # --- today's lines -----------------------------------------------------------------------
 
-MIDDLE_OUT = ("palindrome", "zipper")  # grown from the middle: each part keeps the rule
-EVERY_PART_KEEPS = ("whisper", "entropic", "modular", "nabner", "slowthermo", *MIDDLE_OUT)
-
-
 def could_keep(p: Variant, line: Line, solution, length: int) -> bool:
     """Can a line that starts (or, grown from its middle, is centred) like this one still
-    keep its rule at `length` cells?"""
-    d, kind = [solution[c] for c in line.cells], line.kind
-    if kind in EVERY_PART_KEEPS:
+    keep its rule at `length` cells? (its record's `partial`; none: every part keeps it)"""
+    partial = LINES[line.kind].partial
+    if partial is None:
         return rules.line_holds(p, line, solution)
-    if kind == "renban":
-        return len(set(d)) == len(d) and max(d) - min(d) < length
-    if kind == "between":  # the inner cells so far lie on one side of the first end
-        return all(x > d[0] for x in d[1:]) or all(x < d[0] for x in d[1:])
-    if kind == "doublearrow":  # the last end is at most the size
-        return sum(d[1:-1]) - d[0] <= p.size
-    if kind == "regionsum":  # the segments so far have one sum; the last is not past it
-        segments = rules.region_segments(p, line.cells)
-        sums = [sum(solution[c] for c in s) for s in segments]
-        regions = [p.regions[s[0]] for s in segments]  # a line back in a box reads two ways
-        return len(set(sums[:-1])) <= 1 and sums[-1] <= sums[0] and len(set(regions)) == len(
-            regions)
-    raise ValueError(f"unknown line kind {kind!r}")
+    return partial(p, line, solution, length)
 
 
 def keeps(p: Variant, line: Line, solution) -> bool:
-    """The line keeps its rule, and says something: a region-sum line crosses a border."""
-    return rules.line_holds(p, line, solution) and (
-        line.kind != "regionsum" or len(rules.region_segments(p, line.cells)) > 1)
+    """The line keeps its rule, and says something (its record's `telling`: a region-sum
+    line crosses a border)."""
+    telling = LINES[line.kind].telling
+    return rules.line_holds(p, line, solution) and (telling is None or telling(p, line))
 
 
 def line_of(p: Variant, kind: str, value: int, solution, room: Room, rng,
             shortest: int = 3, longest: int = 7) -> Line | None:
     """A line of this kind (a whisper's least difference `value`) that the filling keeps,
     `shortest` to `longest` cells, drawn in the room's free cells (None when none is found)."""
-    n = p.size
-    if kind == "nabner":  # digits at least 2 apart: at most (n+1)//2 of them
-        longest = min(longest, (n + 1) // 2)
-    if kind == "renban":  # a renban of every digit would only say they differ
-        longest = min(longest, n - 1)
+    n, record = p.size, LINES[kind]
+    if record.longest is not None:  # (a renban of every digit would only say they differ)
+        longest = min(longest, record.longest(n))
     if longest < shortest:
         return None
     for _ in range(40):
         length = rng.randint(shortest, longest)
         start = room.start(rng)
-        if kind in MIDDLE_OUT and length % 2 == 0 and start:
+        if record.middle_out and length % 2 == 0 and start:
             beside = room.steps(start)
             if not beside:
                 continue
@@ -211,4 +195,5 @@ def _line_path(p: Variant, line: Line, solution, room: Room, rng, length: int) -
     def done(path: Path) -> bool:
         return len(path) == length and keeps(p, Line(line.kind, path, line.value), solution)
 
-    return grow(room, rng, line.cells, ok, done, length, both_ends=line.kind in MIDDLE_OUT)
+    return grow(room, rng, line.cells, ok, done, length,
+                both_ends=LINES[line.kind].middle_out)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from functools import cache, partial
 
+from core.variants import kinds
 from core.variants.model import (
     FAMILY_OF_MARK,
     Variant,
@@ -39,12 +40,6 @@ MARK_WORDS = {"white": "consecutive", "bar": "consecutive", "black": "one double
               "x": "add up to 10", "v": "add up to 5", "less": "smaller than",
               **{f"white{k}": f"{k} apart" for k in range(2, 16)},
               **{f"black{k}": f"one {k} times the other" for k in range(3, 16)}}
-LINE_NAMES = {"whisper": "whisper line", "renban": "renban line",
-              "regionsum": "region-sum line", "palindrome": "palindrome",
-              "between": "between line", "entropic": "entropic line",
-              "modular": "modular line", "zipper": "zipper line",
-              "doublearrow": "double arrow", "slowthermo": "slow thermometer",
-              "nabner": "Nabner line"}
 KNIGHT = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
 KING = ((1, 1), (1, -1), (-1, 1), (-1, -1))  # orthogonal neighbours share a row or column
 
@@ -72,9 +67,10 @@ def units(p: Variant) -> list[tuple[tuple[int, ...], str]]:
     for cage in p.cages:
         if len(cage.cells) > 1:
             found.append((cage.cells, f"the cage at {p.name(cage.cells[0])}"))
-    for line in p.lines:  # a renban's or Nabner line's digits differ
-        if line.kind in ("renban", "nabner"):
-            found.append((line.cells, f"the {LINE_NAMES[line.kind]} at {p.name(line.cells[0])}"))
+    for line in p.lines:  # lines whose digits differ (renban, Nabner)
+        kind = kinds.LINES[line.kind]
+        if kind.distinct:
+            found.append((line.cells, f"the {kind.title} at {p.name(line.cells[0])}"))
     return found
 
 
@@ -157,32 +153,8 @@ def zipper_groups(cells) -> list[tuple[int, ...]]:
 
 
 def line_holds(p: Variant, line, values) -> bool:
-    """Does a filled grid keep this line's rule? (each kind as its rule says it)"""
-    d = [values[c] for c in line.cells]
-    kind, k = line.kind, len(d)
-    if kind == "whisper":
-        return all(abs(a - b) >= line.value for a, b in zip(d, d[1:], strict=False))
-    if kind == "renban":
-        return len(set(d)) == k and max(d) - min(d) == k - 1
-    if kind == "regionsum":
-        return len({sum(values[c] for c in s) for s in region_segments(p, line.cells)}) == 1
-    if kind == "palindrome":
-        return d == d[::-1]
-    if kind == "between":
-        low, high = sorted((d[0], d[-1]))
-        return all(low < x < high for x in d[1:-1])
-    if kind in ("entropic", "modular"):
-        group = entropy_groups(p.size) if kind == "entropic" else [v % 3 for v in range(p.size + 1)]
-        return all(len({group[x] for x in d[i:i + 3]}) == len(d[i:i + 3]) for i in range(k - 1))
-    if kind == "zipper":
-        return len({sum(values[c] for c in g) for g in zipper_groups(line.cells)}) == 1
-    if kind == "doublearrow":
-        return d[0] + d[-1] == sum(d[1:-1])
-    if kind == "slowthermo":
-        return all(a <= b for a, b in zip(d, d[1:], strict=False))
-    if kind == "nabner":
-        return all(abs(a - b) > 1 for i, a in enumerate(d) for b in d[i + 1:])
-    raise ValueError(f"unknown line kind {kind!r}")
+    """Does a filled grid keep this line's rule? (each kind's record says it)"""
+    return kinds.LINES[line.kind].holds(p, line, values)
 
 
 def indexer_target(p: Variant, kind: str, cell: int, v: int) -> tuple[int, int]:
@@ -282,7 +254,7 @@ def _new_broken(p: Variant, values) -> list[str]:
     X-sum and skyscraper clues."""
     found = [f"{p.name(c)} is not one of its given candidates" for c, digits in p.candidates
              if not digits >> (values[c] - 1) & 1]
-    found += [f"the {LINE_NAMES[line.kind]} at {p.name(line.cells[0])} is broken"
+    found += [f"the {kinds.LINES[line.kind].title} at {p.name(line.cells[0])} is broken"
               for line in p.lines if not line_holds(p, line, values)]
     for q in p.quads:
         held = [values[c] for c in q.cells]

@@ -32,6 +32,7 @@ from core.errors import ParseError
 from core.files import read_json
 from core.variants import fpuzzles, model
 from core.variants.jsoncheck import Checks
+from core.variants.kinds import LINES
 from core.variants.model import (
     Arrow,
     Cage,
@@ -56,12 +57,18 @@ WHITE, BLACK, MINMAX_GREY = "#FFFFFF", "#000000", "#CCCCCC"
 SIGNS = {"<": "<", ">": ">", "∧": "∧", "^": "∧", "∨": "∨", "v": "∨"}
 # The lines the add-on exports (fpuzzles.ADDON_LINES): their colour, and SudokuPad's
 # thickness (32 x the add-on's width). A whisper's colour says its difference: German
-# (n+1)//2, Dutch one less.
-LINE_STYLES = {style: (colour.upper(), round(32 * width, 2))
-               for style, (_, colour, width) in fpuzzles.ADDON_LINES.items()}
+# (n+1)//2, Dutch one less (its record's `values`).
+LINE_STYLES = {style: (addon.colour.upper(), round(32 * addon.width, 2))
+               for style, addon in fpuzzles.ADDON_LINES.items()}
 STYLE_OF_COLOUR = {colour: style for style, (colour, _) in LINE_STYLES.items()}
-# SudokuPad's grey lines, told apart by thickness (a thermometer also by its bulb).
-GREY_LINES = {"thermo": 21, "palindrome": 16, "between": 2}
+# SudokuPad's grey lines, told apart by thickness (a thermometer also by its bulb): its own
+# drawings of f-puzzles' thermometers and of the line kinds whose record gives a grey.
+GREY_LINES = {"thermo": 21, **{name: kind.grey for name, kind in LINES.items() if kind.grey}}
+# Each style's kind of line (the add-on's styles and SudokuPad's grey lines).
+KIND_OF_STYLE = {**{style: name for name, kind in LINES.items() for style in kind.addon},
+                 **{name: name for name, kind in LINES.items() if kind.grey}}
+# The kinds SudokuPad draws grey with a white circle, grey-rimmed, on each end (between).
+GREY_RINGED = tuple(name for name, kind in LINES.items() if kind.grey and kind.ends == "both")
 # The filled circles the add-on puts on line ends: both ends of a double arrow, a slow
 # thermometer's bulb.
 END_CIRCLES = fpuzzles.ADDON_CIRCLES
@@ -96,7 +103,7 @@ ITEM_KEYS = {"lines": {"wayPoints", "color", "thickness", "d"},
 CHEVRON = {"minima": (0.44, 0.39), "maxima": (0.39, 0.44)}  # ends, tip: pointing in, out
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 # What write() draws (model.features names): everything.
-CARRIED = (model.CLASSIC_FEATURES | set(model.LINE_KINDS)
+CARRIED = (model.CLASSIC_FEATURES | set(LINES)
            | {f"{kind} {k}" for kind in ("white", "black") for k in range(2, model.MAX_SIZE)}
            | {"candidates", "quads", "minima", "maxima", "indexers", "outside", "clones"})
 
@@ -628,8 +635,8 @@ def _circle(item: dict, center, text: str, where: str, picture: _Picture) -> boo
         picture.bulbs.append(_bulb_cells(center, width, height, where, n))
     elif text or not _near(center[0] % 1, 0.5) or not _near(center[1] % 1, 0.5):
         return False
-    elif border == GREY and fill == WHITE and _near(width, 0.8):
-        picture.circles.add(("between", _cell_at(center, n)))
+    elif border == GREY and fill == WHITE and _near(width, 0.8) and GREY_RINGED:
+        picture.circles.update((kind, _cell_at(center, n)) for kind in GREY_RINGED)
     elif fill == border and STYLE_OF_COLOUR.get(fill) in END_CIRCLES and _near(
             width, END_CIRCLES[STYLE_OF_COLOUR[fill]]):
         picture.circles.add((STYLE_OF_COLOUR[fill], _cell_at(center, n)))
@@ -721,13 +728,15 @@ def _put_together(picture: _Picture) -> None:
 
 
 def _ended_lines(picture: _Picture) -> None:
-    """Lines, each with what its ends need: a (slow) thermometer its bulb (its direction), a
-    between line and a double arrow a circle on each end."""
+    """Lines, each with what its ends need (its record's `ends`): a (slow) thermometer its
+    bulb (its direction), a between line and a double arrow a circle on each end."""
     n, circles = picture.n, picture.circles
     starts = {(style, cells[0]) for style, cells in picture.lines}
     for style, cells in picture.lines:
         name = f"{style} line at {model.cell_name(cells[0], n)}"
-        if style in ("thermo", "slowthermo"):
+        kind = LINES[KIND_OF_STYLE[style]] if style != "thermo" else None
+        ends = kind.ends if kind is not None else "bulb"
+        if ends == "bulb":
             # drawn from its far end: unless that bulb is another line's (whose, then?)
             if (style, cells[0]) not in circles and (style, cells[-1]) in circles - starts:
                 cells = cells[::-1]
@@ -735,23 +744,16 @@ def _ended_lines(picture: _Picture) -> None:
                 picture.problems.append(f"a {name} without a bulb of its own")
                 continue
             picture.used.add((style, cells[0]))
-        elif style in ("between", "doublearrow"):
+        elif ends == "both":
             ends = {(style, cells[0]), (style, cells[-1])}
             if not ends <= circles:
                 picture.problems.append(f"a {name} without a circle on each end")
                 continue
             picture.used |= ends
-        if style == "thermo":
+        if kind is None:
             picture.add("thermos", cells)
-        elif style in ("german", "dutch"):
-            picture.add("lines", Line("whisper", cells, _whisper(n)[style]))
         else:
-            picture.add("lines", Line(style, cells))
-
-
-def _whisper(n: int) -> dict[str, int]:
-    """The least difference of German and Dutch whispers on an n x n grid."""
-    return {"german": (n + 1) // 2, "dutch": (n + 1) // 2 - 1}
+            picture.add("lines", Line(kind.name, cells, kind.values(n).get(style, 0)))
 
 
 def _arrows_with_bulbs(picture: _Picture) -> None:
@@ -886,15 +888,18 @@ def write(p: Variant) -> dict:
 
 
 def _refuse_undrawable(p: Variant) -> None:
-    """What the picture cannot tell apart: a whisper of another difference than German's or
-    Dutch (the colour says which), two clues outside the grid written over each other."""
-    usual = _whisper(p.size)
-    for line in p.lines_of("whisper"):
-        if line.value not in usual.values():
+    """What the picture cannot tell apart: a line whose number has no colour of its own (a
+    whisper of another difference than German's or Dutch), two clues outside the grid
+    written over each other."""
+    n = p.size
+    for line in p.lines:
+        kind = LINES[line.kind]
+        if kind.usual is not None and kind.style_of(line, n) is None:
+            said = " and ".join(f"{style.capitalize()} ({kind.number} {value})"
+                                for style, value in kind.values(n).items())
             raise model.ModelError(
-                f"a SudokuPad scl link draws German (difference {usual['german']}) and Dutch "
-                f"({usual['dutch']}) whispers; the whisper at {p.name(line.cells[0])} differs "
-                f"by {line.value}")
+                f"a SudokuPad scl link draws {said} {kind.title}s; the {kind.name} at "
+                f"{p.name(line.cells[0])} has {kind.number} {line.value}")
     seen: dict[tuple[int, int], str] = {}
     for place, what in _outside_places(p):
         if place in seen:
@@ -1079,15 +1084,15 @@ def _draw_arrow(arrow: Arrow, n: int, data: dict) -> None:
 
 
 def _draw_lines(p: Variant, data: dict) -> None:
-    """Palindromes and between lines as SudokuPad draws them; the other lines in the
-    add-on's colours, with its circles on a double arrow's ends and a slow thermometer's
-    bulb."""
+    """The kinds SudokuPad draws grey (palindromes, between lines with a ring on each end) as
+    it draws them; the others in the add-on's colours, with its circles on the ends its
+    record says (a double arrow's, a slow thermometer's bulb)."""
     n = p.size
-    styles = {value: style for style, value in _whisper(n).items()}
     for line in p.lines:
+        kind = LINES[line.kind]
         points = [_centre(c, n) for c in line.cells]
-        if line.kind in ("palindrome", "between"):
-            if line.kind == "between":
+        if kind.grey:
+            if kind.ends == "both":
                 for end in (line.cells[0], line.cells[-1]):
                     data["overlays"].append({
                         "borderColor": GREY, "backgroundColor": WHITE, "center": _centre(end, n),
@@ -1095,15 +1100,14 @@ def _draw_lines(p: Variant, data: dict) -> None:
                         "height": 0.8})
                 points = [_shortened(points, 0.4, 1), *points[1:-1],
                           _shortened(points[::-1], 0.4, 1)]
-            data["lines"].append({"color": GREY, "thickness": GREY_LINES[line.kind],
-                                  "wayPoints": points})
+            data["lines"].append({"color": GREY, "thickness": kind.grey, "wayPoints": points})
             continue
-        style = styles[line.value] if line.kind == "whisper" else line.kind
+        style = kind.style_of(line, n)
         colour, thickness = LINE_STYLES[style]
         data["lines"].append({"color": colour, "thickness": thickness, "wayPoints": points})
-        ends = {"doublearrow": (line.cells[0], line.cells[-1]),
-                "slowthermo": (line.cells[0],)}.get(style, ())
-        for end in ends:
+        ends = {"both": (line.cells[0], line.cells[-1]), "bulb": (line.cells[0],)}.get(
+            kind.ends, ())
+        for end in ends if style in END_CIRCLES else ():
             data["overlays"].append({"backgroundColor": colour, "borderColor": colour,
                                      "center": _centre(end, n), "borderSize": 1,
                                      "rounded": True, "width": END_CIRCLES[style],

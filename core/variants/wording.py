@@ -1,30 +1,18 @@
 """A variant in the words setters print: its name ("Killer Sudoku") and its rules, one
 sentence a kind ("Digits along a thermometer increase from the bulb end."), in English and
-Japanese. Each kind's words live in one table, WORDS, keyed by kind, so that they can move
-into the kind's own record when each constraint kind becomes one; `kinds` says which kinds a
-puzzle uses, in the order setters list them, with the numbers a sentence needs."""
+Japanese. Each kind's words live in one table, WORDS, keyed by kind (a line kind's come from
+its record in core.variants.kinds); `kinds` says which kinds a puzzle uses, in the order
+setters list them, with the numbers a sentence needs."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from core.sudoku.model import SYMBOLS
 from core.variants import model
+from core.variants.kinds import LINES, Words
 from core.variants.model import Variant
 
 LANGUAGES = ("en", "ja")
 MAX_NAMED = 2  # kinds a name lists ("Killer Thermo Sudoku"); more: "Variant Sudoku"
-
-
-@dataclass(frozen=True)
-class Words:
-    """What a kind is called in a puzzle's name (None: it names nothing) and its rule, in
-    English and Japanese; a rule's {fields} come from `kinds`."""
-
-    name: str | None
-    name_ja: str | None
-    rule: str
-    rule_ja: str
 
 
 WORDS = {
@@ -92,51 +80,8 @@ WORDS = {
                         "A number left of a row or above a column gives the sum of the digits "
                         "between the 1 and the {high} in it.",
                         "行の左、列の上の数字は、その行・列の1と{high}の間にある数字の和です。"),
-    "whisper": Words("German Whispers", "ジャーマンウィスパー",
-                     "Neighbouring digits along a green line differ by at least {whisper}.",
-                     "緑の線上で隣り合う数字の差は{whisper}以上です。"),
-    "whisper_other": Words("Dutch Whispers", "ダッチウィスパー",
-                           "Neighbouring digits along an orange line differ by at least the "
-                           "number at its start.",
-                           "オレンジの線上で隣り合う数字の差は、線の端に書かれた数以上です。"),
-    "renban": Words("Renban", "連番",
-                    "A purple line holds consecutive digits, in any order, none repeated.",
-                    "紫の線上の数字は重複せず、並び順を問わず連続する数字です。"),
-    "regionsum": Words("Region Sum", "リージョンサム",
-                       "A blue line has the same sum in every {box} it passes through.",
-                       "青い線上の数字の和は、線が通る{box_ja}ごとに等しくなります。"),
-    "palindrome": Words("Palindrome", "回文",
-                        "A grey line reads the same from either end.",
-                        "灰色の線上の数字は、どちらの端から読んでも同じ並びです。"),
-    "between": Words("Between Lines", "ビトウィーン",
-                     "Digits on a line between two circles lie strictly between the digits "
-                     "in the circles.",
-                     "2つの丸を結ぶ線上の数字は、両端の丸の数字の間の値です。"),
-    "entropic": Words("Entropic", "エントロピック",
-                      "Any three cells in a row along an orange dashed line hold one low "
-                      "({low}), one middle ({middle}) and one high ({high_third}) digit.",
-                      "オレンジの破線上で続く3マスには、低い数字({low})、中くらいの数字"
-                      "({middle})、高い数字({high_third})が1つずつ入ります。"),
-    "modular": Words("Modular", "モジュラー",
-                     "Any three cells in a row along a teal line hold digits that leave "
-                     "different remainders when divided by 3.",
-                     "青緑の線上で続く3マスの数字は、3で割った余りがすべて異なります。"),
-    "zipper": Words("Zipper", "ジッパー",
-                    "Along a lavender line, digits the same distance from its middle add up "
-                    "to the same total (the digit in the middle, when there is one).",
-                    "薄紫の線上で中央から等距離にある2つの数字の和はすべて等しく、中央に"
-                    "マスがあればその数字と同じです。"),
-    "doublearrow": Words("Double Arrow", "ダブルアロー",
-                         "The digits in the two circles at the ends of a line add up to the "
-                         "sum of the digits between them.",
-                         "線の両端の丸の数字の和は、その間の数字の和に等しくなります。"),
-    "slowthermo": Words("Slow Thermo", "スローサーモ",
-                        "Digits along a hollow thermometer never decrease from the bulb end "
-                        "(they may stay the same).",
-                        "中抜きの温度計の数字は、丸い端から順に同じか大きくなります。"),
-    "nabner": Words("Nabner", "ナブナー",
-                    "Digits on a yellow line are all different and no two are consecutive.",
-                    "黄色の線上の数字はすべて異なり、どの2つも差が1ではありません。"),
+    # each kind of line's words, from its record (core.variants.kinds)
+    **{key: words for kind in LINES.values() for key, words in kind.words.items()},
     "quads": Words("Quadruple", "クアドラプル",
                    "The digits in a circle where four cells meet appear in those four cells.",
                    "4マスの交点の丸の中の数字は、その4マスのどこかに入ります。"),
@@ -181,7 +126,7 @@ WORDS = {
 }
 NEGATIVE = {"white": ("white dots", "白い点"), "black": ("black dots", "黒い点"),
             "x": ("Xs", "X"), "v": ("Vs", "V")}
-LINE_ORDER = ("whisper", "whisper_other", *model.LINE_KINDS[1:])
+LINE_ORDER = tuple(key for kind in LINES.values() for key in kind.words)
 
 
 def kinds(p: Variant) -> list[tuple[str, dict]]:
@@ -201,8 +146,8 @@ def kinds(p: Variant) -> list[tuple[str, dict]]:
     found += _marks(p)
     found += [(name, {}) for name in ("cages", "little", "thermos", "arrows", "sandwiches")
               if getattr(p, name)]
-    found += [(kind, {}) for kind in LINE_ORDER if any(_line_key(line, n) == kind
-                                                       for line in p.lines)]
+    said = {LINES[line.kind].words_of(line, n) for line in p.lines}
+    found += [(key, {}) for key in LINE_ORDER if key in said]
     found += [(name, {}) for name in ("quads", "clones", "minima", "maxima") if getattr(p, name)]
     found += [(f"{kind} indexer", {}) for kind in model.INDEXERS
               if any(k == kind for k, _ in p.indexers)]
@@ -211,12 +156,6 @@ def kinds(p: Variant) -> list[tuple[str, dict]]:
         found.append(("candidates", {}))
     found += _negatives(p)
     return found
-
-
-def _line_key(line: model.Line, n: int) -> str:
-    if line.kind == "whisper" and line.value != (n + 1) // 2:
-        return "whisper_other"
-    return line.kind
 
 
 def _marks(p: Variant) -> list[tuple[str, dict]]:
@@ -256,14 +195,12 @@ def _values(p: Variant) -> dict:
     box_ja = "太線で囲まれた各領域" if p.jigsaw else f"太線で囲まれた{rows}×{cols}のブロック"
     whites = sorted({m.value for m in p.marks if m.kind == "white" and m.value})
     blacks = sorted({m.value for m in p.marks if m.kind == "black" and m.value})
-    groups = _thirds(n)
     pills = any(len(a.bulb) > 1 for a in p.arrows)
     blank = any(c.total is None for c in p.cages)
     clone_pair = "with the same letter" if len(p.clones) > 1 or p.extra or p.indexers else (
         "of the same size")
     return {
         "digits": digits, "digits_ja": digits_ja, "high": high, "box": box, "box_ja": box_ja,
-        "whisper": (n + 1) // 2,
         "white_other": "; a number in a white dot is their difference" if whites else "",
         "white_other_ja": "(数字のある白い点では、差がその数です)" if whites else "",
         "black_other": "; a number in a black dot is their ratio" if blacks else "",
@@ -273,22 +210,11 @@ def _values(p: Variant) -> dict:
         "bulb": "number" if pills else "digit", "bulb_ja": "数" if pills else "数字",
         "pill": " or oval (read left to right, top to bottom)" if pills else "",
         "pill_ja": "(長丸の中の数字は左から右、上から下に読む数です)" if pills else "",
-        "low": groups[0], "middle": groups[1], "high_third": groups[2],
         "clone_pair": clone_pair,
         "clone_pair_ja": "同じ文字の" if clone_pair.startswith("with") else "同じ形の",
+        **{key: value for kind in LINES.values() if kind.sentence
+           for key, value in kind.sentence(n).items()},
     }
-
-
-def _thirds(n: int) -> tuple[str, str, str]:
-    """The low, middle and high digits of an entropic line, as ranges ('1-3')."""
-    from core.variants.rules import entropy_groups
-
-    group = entropy_groups(n)
-    spans = []
-    for third in range(3):
-        digits = [v for v in range(1, n + 1) if group[v] == third]
-        spans.append(f"{SYMBOLS[digits[0] - 1]}-{SYMBOLS[digits[-1] - 1]}")
-    return tuple(spans)
 
 
 def rules_sentences(p: Variant, lang: str = "en") -> list[str]:

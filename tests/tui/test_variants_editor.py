@@ -124,7 +124,8 @@ def document(editor) -> str:
 async def test_a_picked_path_becomes_any_line_its_kind_typed(pool):
     """Each kind from its name or first letters; a whisper asks its difference, offering
     the usual; the grid shows each line's letter and the connectors between its cells."""
-    from core.variants.model import LINE_KINDS, make
+    from core.variants.kinds import LINE_KINDS, LINES
+    from core.variants.model import make
     from tui.widgets.variants_grid import LINE_GLYPHS
 
     app = PuzzleApp(pool=pool)
@@ -138,8 +139,7 @@ async def test_a_picked_path_becomes_any_line_its_kind_typed(pool):
             await wait_for(pilot, lambda kind=kind: editor.puzzle.lines_of(kind))
             assert f"{kind}: " + " ".join(f"r{row}c{c}" for c in range(col, col + 3)) in (
                 document(editor))
-            glyph = {"between": "◯", "doublearrow": "◯", "slowthermo": "◎"}.get(
-                kind, LINE_GLYPHS[kind])  # the first cell: ends ringed, a bulb
+            glyph = LINES[kind].glyph_ends[0] or LINE_GLYPHS[kind]  # ringed ends, a bulb
             drawn = editor.grid.plain().split("\n")[2 * row - 1]
             assert drawn[4 * col - 3:4 * col + 4] == f" {glyph} ━ {LINE_GLYPHS[kind]} "[:7]
         editor.grid.cursor = 81 - 9

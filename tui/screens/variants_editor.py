@@ -27,7 +27,8 @@ from core.variants import formats, model
 from core.variants.authoring import boards_before, step_cells
 from core.variants.drawing import line_word
 from core.variants.family import VARIANTS
-from core.variants.model import LINE_KINDS, Clone, Line, Mark, Outside, Quad, Sandwich, Variant
+from core.variants.kinds import LINE_KINDS, LINES
+from core.variants.model import Clone, Line, Mark, Outside, Quad, Sandwich, Variant
 from tui.live_check import LiveCheck
 from tui.redundant import RedundantGivens
 from tui.screens.dialogs import PathPrompt
@@ -49,8 +50,7 @@ HINT = "\n".join([
     ": title: ..., author: ..., note: ... (the rules in your words) name the puzzle",
 ])
 MARK_KEYS = [("w", "white"), ("b", "black"), ("x", "x"), ("v", "v")]
-LINE_ALIASES = {"german": "whisper", "dutch": "whisper", "regionsumline": "regionsum",
-                "betweenline": "between", "slowthermometer": "slowthermo"}
+LINE_ALIASES = {alias: name for name, kind in LINES.items() for alias in kind.aliases}
 OUTSIDE_WORDS = {"x": "xsum", "xsum": "xsum", "sky": "skyscraper", "s": "skyscraper",
                  "skyscraper": "skyscraper", "sandwich": "sandwich"}
 SIDES = {"left": ("row", False), "right": ("row", True), "top": ("col", False),
@@ -238,22 +238,26 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
             if text is None:
                 return
             kind, value = _line_kind(text, n)
-            if kind != "whisper" or value:
+            record = LINES[kind]
+            if record.usual is None or value:
                 add(kind, value)
                 return
+            styles = ", ".join(f"{v}: {style.capitalize()}" for style, v in
+                               record.values(n).items())
             self.app.push_screen(PathPrompt(
-                "Whisper: the least difference between neighbours\n"
-                f"({(n + 1) // 2}: German whispers, {(n + 1) // 2 - 1}: Dutch)", str((n + 1) // 2),
-                validate=lambda t: _number_problem(t, 1, n - 1, "a difference"),
-                placeholder=str((n + 1) // 2)),
-                lambda t: t is not None and add("whisper", int(t)))
+                f"{record.title.capitalize()}: its {record.number}\n({styles})",
+                str(record.usual(n)),
+                validate=lambda t: _number_problem(t, 1, n - 1, f"a {record.number}"),
+                placeholder=str(record.usual(n))),
+                lambda t: t is not None and add(kind, int(t)))
 
+        kinds = list(LINE_KINDS)
         self.app.push_screen(PathPrompt(
             f"A line through {plural(len(cells), 'cell')}: its kind\n"
-            f"{', '.join(LINE_KINDS[:6])},\n{', '.join(LINE_KINDS[6:])}\n"
-            "(first letters do; German or Dutch: whispers)", "",
+            f"{', '.join(kinds[:6])},\n{', '.join(kinds[6:])}\n"
+            f"(first letters do; also {', '.join(LINE_ALIASES)})", "",
             validate=lambda t: _problem(_line_kind(t, n)),
-            placeholder="renban"), chosen)
+            placeholder=kinds[1]), chosen)
 
     def make_clone(self, cells: list[int]) -> None:
         """The first shape waits (shaded in the grid); the second makes the clone, cell for
@@ -540,23 +544,25 @@ def _parts(p: Variant, **changes) -> dict:
 
 
 def _line_kind(text: str, n: int) -> tuple[str, int] | str:
-    """(kind, whisper's difference or 0) from the author's words, or what is wrong with
-    them: a kind of LINE_KINDS or its first letters, German or Dutch, and a number after a
-    whisper."""
+    """(kind, its number or 0) from the author's words, or what is wrong with them: a kind
+    of LINE_KINDS or its first letters, or an alias of its record (a style, such as Dutch
+    whispers, says its number), and a number after a kind that takes one."""
     words = text.lower().replace("-", " ").split()
     value = int(words.pop()) if len(words) > 1 and words[-1].isdigit() else 0
-    name = "".join(words)
-    if name == "dutch":
-        value = value or (n + 1) // 2 - 1
-    name = LINE_ALIASES.get(name, name)
+    said = "".join(words)
+    name = LINE_ALIASES.get(said, said)
+    if name in LINES and LINES[name].usual is not None:
+        style = LINES[name].values(n).get(said, 0)
+        value = value or (style if style != LINES[name].usual(n) else 0)
     found = [name] if name in LINE_KINDS else [k for k in LINE_KINDS if name and k.startswith(name)]
     if len(found) != 1:
         return (f"{name}: {' or '.join(found)}?" if found else
                 f"no line {name!r}; lines: {', '.join(LINE_KINDS)}")
-    if value and found[0] != "whisper":
+    kind = LINES[found[0]]
+    if value and kind.usual is None:
         return f"a {found[0]} line takes no number"
     if value and not 1 <= value < n:
-        return f"a whisper's difference is 1 to {n - 1}"
+        return f"a {kind.name}'s {kind.number} is 1 to {n - 1}"
     return found[0], value
 
 

@@ -4,8 +4,9 @@ difference or ratio on white or grey when not the usual, ┃/━ bars, X V, < > 
 cages as tinted cells (no two neighbouring cages alike) outlined in dashes (╌ ╎) where no
 region wall runs, the sum raised (¹⁵) and coloured in the top-left cell, extra regions in a
 grey tint, thermometer and arrow bulbs, even (□) and odd (○) cells, the diagonals as slants (╲ ╱);
-today's lines in their print colours (core.variants.drawing.LINE_STYLES) as a letter in their
-empty cells, a tint, and connectors through the borders between their cells (━ ┃ ╲ ╱);
+today's lines in their print colours as the glyph of their kind's record (core.variants.kinds)
+in their empty cells, its marks on their ends, a tint, and connectors through the borders
+between their cells (━ ┃ ╲ ╱);
 quadruple digits on their corner; clones tinted alike (≡); indexers tinted by kind (↕ row,
 ↔ column, ⊞ box); chevrons beside minimum (›·‹) and maximum (‹·›) cells; a setter's given
 candidates in an empty cell (up to three digits, else two and …); little killer, sandwich,
@@ -27,7 +28,8 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
 
-from core.variants.drawing import LINE_STYLES, line_color, line_word
+from core.variants.drawing import line_color, line_word
+from core.variants.kinds import LINES
 from core.variants.model import SYMBOLS, Variant, diagonal_cells
 from tui.widgets.cell_grid import MOVES, CellGrid
 from tui.widgets.keys import ARROWS
@@ -85,10 +87,8 @@ def _junctions() -> dict[tuple[int, int, int, int], str]:
 
 
 JUNCTIONS = _junctions()
-# What an empty cell of a line shows (between lines and double arrows: ◯ at both ends)
-LINE_GLYPHS = {"whisper": "w", "renban": "r", "regionsum": "s", "palindrome": "p",
-               "between": "b", "entropic": "e", "modular": "m", "zipper": "z",
-               "doublearrow": "d", "slowthermo": "┄", "nabner": "n"}
+# What an empty cell of a line shows (its ends: the record's glyph_ends)
+LINE_GLYPHS = {name: kind.glyph for name, kind in LINES.items()}  # each kind's record's
 INDEXER_GLYPHS = {"row": "↕", "column": "↔", "box": "⊞"}
 CLONE = "≡"
 EXTREMES = {"minimum": "›‹", "maximum": "‹›"}  # beside the cell: pointing at the smaller
@@ -467,10 +467,9 @@ def _shapes(p: Variant) -> dict[int, tuple[str, Style | None]]:
     for line in reversed(p.lines):
         style = Style(color=line_color(line, n), bold=True)
         found |= {c: (LINE_GLYPHS[line.kind], style) for c in line.cells}
-        if LINE_STYLES[line.kind].ends:
-            found |= {c: ("◯", style) for c in (line.cells[0], line.cells[-1])}
-        elif line.kind == "slowthermo":
-            found[line.cells[0]] = ("◎", style)
+        first, last = LINES[line.kind].glyph_ends  # ringed ends, a bulb, diamonds
+        found |= {c: (mark, style) for c, mark in ((line.cells[0], first),
+                                                    (line.cells[-1], last)) if mark}
     found |= {c: (CLONE, None) for clone in p.clones for c in clone.a + clone.b}
     found |= {c: (INDEXER_GLYPHS[kind], MARK) for kind, c in p.indexers}
     found |= {c: ("□", None) for c in p.even} | {c: ("○", None) for c in p.odd}

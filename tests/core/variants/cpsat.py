@@ -201,6 +201,18 @@ def _line(m, p, x, line) -> None:
         for i in range(k):
             for j in range(i + 1, k):
                 _table(m, v[i], v[j], n, lambda u, w: abs(u - w) >= 2)
+    elif kind == "lockout":  # diamonds n//2 or more apart; the rest outside them, not on them
+        up = m.NewBoolVar("")  # the last diamond is the larger
+        m.Add(v[-1] - v[0] >= n // 2).OnlyEnforceIf(up)
+        m.Add(v[0] - v[-1] >= n // 2).OnlyEnforceIf(up.Not())
+        for inner in v[1:-1]:
+            below, above = m.NewBoolVar(""), m.NewBoolVar("")
+            m.AddBoolOr([below, above])
+            low_end, high_end = m.NewIntVar(1, n, ""), m.NewIntVar(1, n, "")
+            m.AddMinEquality(low_end, [v[0], v[-1]])
+            m.AddMaxEquality(high_end, [v[0], v[-1]])
+            m.Add(inner < low_end).OnlyEnforceIf(below)
+            m.Add(inner > high_end).OnlyEnforceIf(above)
     else:
         raise ValueError(kind)
 

@@ -197,6 +197,9 @@ def line_ok(p, kind, digits, cells, value=0) -> bool:
         return all(digits[i] <= digits[i + 1] for i in range(k - 1))
     if kind == "nabner":
         return all(abs(a - b) >= 2 for i, a in enumerate(digits) for b in digits[i + 1:])
+    if kind == "lockout":  # f-puzzles' script: ends n//2 apart, no digit between or on them
+        low, high = min(digits[0], digits[-1]), max(digits[0], digits[-1])
+        return high - low >= n // 2 and not any(low <= d <= high for d in digits[1:-1])
     raise ValueError(kind)
 
 
@@ -476,7 +479,7 @@ def today_parts(kind: str, n: int, s, rng: random.Random) -> dict:
 
 
 LINE_KINDS_HERE = ("whisper", "renban", "regionsum", "palindrome", "between", "entropic",
-                   "modular", "zipper", "doublearrow", "slowthermo", "nabner")
+                   "modular", "zipper", "doublearrow", "slowthermo", "nabner", "lockout")
 TODAY = LINE_KINDS_HERE + ("candidates", "white-k", "black-k", "quad", "clone", "minmax",
                            "rowindexer", "columnindexer", "boxindexer", "xsum", "skyscraper")
 KINDS = ("diagonal", "antidiagonal", "antiknight", "antiking", "disjoint", "jigsaw", "extra",

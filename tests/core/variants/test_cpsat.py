@@ -34,6 +34,7 @@ GROUPS = {
     "mirrors": ("palindrome", "clone", "between"),
     "thirds": ("entropic", "modular", "slowthermo"),
     "nabner": ("nabner", "quad", "minmax"),
+    "lockout": ("lockout", "lockout", "palindrome"),
     "indexers": ("rowindexer", "columnindexer", "boxindexer"),
     "outside": ("xsum", "skyscraper", "white-k", "black-k"),
 }

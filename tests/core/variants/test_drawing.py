@@ -16,14 +16,14 @@ from core.variants import formats, model
 from core.variants.drawing import (
     CLONE_FILL,
     DRAWN,
-    DUTCH,
     INDEXER_FILLS,
     LINE_STYLES,
     describe,
     title,
 )
 from core.variants.family import VARIANTS
-from core.variants.model import LINE_KINDS, Line, ModelError, features, make
+from core.variants.kinds import LINE_KINDS, LINES
+from core.variants.model import Line, ModelError, features, make
 
 NS = "{http://www.w3.org/2000/svg}"
 EVERYTHING = """kind: variants
@@ -42,6 +42,7 @@ zipper: r4c7 r5c7 r6c7 r6c8
 doublearrow: r7c5 r7c6 r7c7
 slowthermo: r9c5 r9c6 r9c7 r8c7
 nabner: r9c1 r9c2 r9c3
+lockout: r1c4 r1c5 r1c6
 white 3: r2c6-r2c7
 black 3: r3c6-r4c6
 white: r5c8-r5c9
@@ -91,7 +92,8 @@ def parse(lines: str):
 def test_each_line_kind_is_drawn_in_its_colour_and_style(kind):
     style = LINE_STYLES[kind]
     root = svg(make(9, lines=[Line(kind, (0, 1, 2, 11))]))  # r1c1 r1c2 r1c3 r2c3
-    strokes = found(root, "path", stroke=style.color)
+    diamonds = found(root, "path", stroke=style.color, fill="#ffffff")
+    strokes = [p for p in found(root, "path", stroke=style.color) if p not in diamonds]
     dots = [c for c in found(root, "circle", fill=style.color)]
     if style.hollow:  # a grey thermometer, white inside
         assert len(dots) == 1 and len(strokes) == 3
@@ -102,6 +104,15 @@ def test_each_line_kind_is_drawn_in_its_colour_and_style(kind):
         assert len(strokes) == 3 and not dots
     rings = found(root, "circle", stroke=style.color, fill="#ffffff")
     assert len(rings) == (2 if style.ends else 0)
+    assert len(diamonds) == (2 if style.diamonds else 0)  # white, on the two ends
+    if style.diamonds:
+        from core.export.drawing import Path
+
+        d = VARIANTS.draw(make(9, lines=[Line(kind, (0, 1, 2, 11))]))
+        centres = {(round(sum(y for _, y in i.points) / 4 / d.cell - 0.5),
+                    round(sum(x for x, _ in i.points) / 4 / d.cell - 0.5))
+                   for i in d.items if isinstance(i, Path) and i.fill == "#ffffff"}
+        assert centres == {(0, 0), (1, 2)}  # r1c1 and r2c3
     if style.core:
         assert len(found(root, "path", stroke=style.core)) == 3
     assert describe(make(9, lines=[Line(kind, (0, 1, 2, 11))])) == style.word
@@ -111,7 +122,8 @@ def test_whispers_of_another_difference_are_orange_with_the_difference_at_the_st
     german, dutch, three = (parse(f"whisper{v}: r1c1 r1c2 r1c3") for v in ("", " 4", " 3"))
     assert found(svg(german), "path", stroke=LINE_STYLES["whisper"].color)
     assert "5" not in texts(svg(german))
-    assert found(svg(dutch), "path", stroke=DUTCH) and "4" in texts(svg(dutch))
+    orange = LINES["whisper"].other_style.color
+    assert found(svg(dutch), "path", stroke=orange) and "4" in texts(svg(dutch))
     assert describe(german) == "German whispers" and describe(dutch) == "Dutch whispers"
     assert describe(three) == "whispers 3" and "3" in texts(svg(three))
     assert describe(parse("size: 6\nwhisper 2: r1c1 r1c2")) == "Dutch whispers"
@@ -185,7 +197,7 @@ def every_feature() -> set[str]:
     """Every name model.features can give, from the model's own lists and fields."""
     n = model.MAX_SIZE
     fields = set(model.CONSTRAINT_FIELDS) - {"rules", "negative", "marks", "lines"}
-    return ({"jigsaw", *model.RULES, *model.MARK_KINDS, *model.LINE_KINDS, *fields}
+    return ({"jigsaw", *model.RULES, *model.MARK_KINDS, *LINE_KINDS, *fields}
             | {f"negative {k}" for k in model.NEGATIVE_KINDS}
             | {f"white {k}" for k in range(2, n)} | {f"black {k}" for k in range(3, n)})
 

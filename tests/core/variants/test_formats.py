@@ -108,9 +108,9 @@ def test_bad_links_say_what_is_wrong(link, words):
 
 def test_unknown_f_puzzles_constraints_are_refused_not_dropped():
     grid = [[{} for _ in range(9)] for _ in range(9)]
-    data = compress(f'{{"size":9,"grid":{grid},"lockout":[{{"lines":[["R1C1","R1C2"]]}}]}}'
+    data = compress(f'{{"size":9,"grid":{grid},"doubler":[{{"cells":["R1C1"]}}]}}'
                     .replace("'", '"'))
-    with pytest.raises(LinkError, match="lockout"):
+    with pytest.raises(LinkError, match="doubler"):
         links.read("https://www.f-puzzles.com/?load=" + data)
 
 
