@@ -911,7 +911,10 @@ static int prune_indexer(Plan *p, const Handler *h, mask_t *cand)
     if (keep != m) cand[cell] = keep, changed_push(p, cell);
     if (single(keep)) {
         int target = targets[bitlen(keep) - 1];
-        if (target != cell && cand[target] != bit) cand[target] = bit, changed_push(p, target);
+        if (target != cell && cand[target] != bit) {
+            if (!(cand[target] & bit)) return 0;  /* never with distinct targets: checked above */
+            cand[target] = bit, changed_push(p, target);
+        }
     }
     return 1;
 }
@@ -1190,7 +1193,12 @@ static int propagate(Plan *p, mask_t *cand, int top, int all)
     int *placed = p->placed;
     for (int i = 0; i < top; i++) mark_cell(p, placed[i], houses, props);
     memcpy(locked, houses, hw * sizeof(word));
+    /* a fixpoint comes within this many steps (each removes a digit, or takes one of the
+     * rules dirtied since the last removal); a malformed program might not get there */
+    long long budget = ((long long)p->cells * p->n + 1) *
+                       (p->nprops + 2LL * p->nhouses + p->cells + 2) * 2;
     for (;;) {
+        if (--budget < 0) { p->overflow = 2; return 0; }
         while (top) {
             int c = placed[--top];
             mask_t m = cand[c];
@@ -1280,6 +1288,13 @@ static int propagate(Plan *p, mask_t *cand, int top, int all)
 }
 
 /* ---- the search: engine.Search step for step ---- */
+
+static void overflowed(const Plan *p)
+{
+    PyErr_SetString(PyExc_ValueError, p->overflow == 2 ?
+                    "program: its propagation does not settle (a malformed handler)" :
+                    "program: its propagation ran out of room (a malformed handler)");
+}
 
 enum { DONE, STOPPED, FAILED };
 
@@ -1393,7 +1408,7 @@ static int run(Search *s, int depth)
             if (s->found >= s->limit) return 1;
         } else {
             if (p->overflow) {
-                PyErr_SetString(PyExc_RuntimeError, "the compiled variants engine ran out of room");
+                overflowed(p);
                 s->status = FAILED;
                 return 1;
             }
@@ -1494,7 +1509,7 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
     }
     if (propagate(p, s.stack, top, 1)) run(&s, 0);
     if (p->overflow && s.status != FAILED) {
-        PyErr_SetString(PyExc_RuntimeError, "the compiled variants engine ran out of room");
+        overflowed(p);
         s.status = FAILED;
     }
     if (s.status == FAILED) goto failed;
