@@ -1184,7 +1184,7 @@ static int propagate(Plan *p, mask_t *cand, int top, int all)
     word houses[64], props[p->pw], locked[64];
     int hw = p->hw, pw = p->pw;
     mask_t full = p->full;
-    memset(houses, 0, sizeof houses), memset(locked, 0, sizeof locked);
+    memset(houses, 0, hw * sizeof(word)), memset(locked, 0, hw * sizeof(word));
     memset(props, 0, pw * sizeof(word));
     if (all) {
         for (int h = 0; h < p->nhouses; h++) SET(houses, h);
