@@ -26,6 +26,7 @@
 
 typedef uint32_t mask_t;
 typedef uint64_t word;
+typedef unsigned __int128 u128;
 
 enum { PAIR = 1, FITTING_SETS, BOUNDED_SUM, SIGNED_SUM, ARROW_SUM, RISING, SANDWICH, RUN,
        BETWEEN, QUADRUPLE, INDEXER, XSUM, SKYSCRAPER, EQUAL_SUMS, SHAPES };
@@ -75,6 +76,7 @@ typedef struct {
     int *changed; int nchanged, changed_cap;
     int *blame; int nblame, blame_cap;
     word *sums; int sums_cap;            /* sum bit sets: prefix rows and the rest */
+    void *sums128;                       /* prefix rows of sums up to 127 */
     mask_t *view;                        /* a handler's copy of its cells' candidates */
     int *ints;                           /* per handler scratch */
     int *fit_total, *fit_start; mask_t *fit_bits;  /* equal sums' fitting sets */
@@ -92,7 +94,7 @@ static void plan_free(Plan *p)
     free(p->ch_list), free(p->w_start), free(p->w_list), free(p->f_start), free(p->forbid);
     free(p->weight0), free(p->peer_bits), free(p->house_bits), free(p->h), free(p->iota);
     free(p->placed), free(p->changed), free(p->blame), free(p->sums), free(p->view);
-    free(p->ints), free(p->fit_total), free(p->fit_start), free(p->fit_bits), free(p);
+    free(p->ints), free(p->sums128), free(p->fit_total), free(p->fit_start), free(p->fit_bits), free(p);
 }
 
 typedef struct { const int *at; const int *end; int bad; } Reader;
@@ -377,8 +379,10 @@ static Plan *read_plan(const int *prog, Py_ssize_t len)
     p->sums_cap = sums;
     p->sums = calloc(sums, sizeof(word));
     p->view = calloc(room, sizeof(mask_t));
+    p->sums128 = calloc(max_k + 2, sizeof(u128));
     p->ints = calloc((size_t)room * (n + 2) + 64, sizeof(int));
-    if (!p->iota || !p->placed || !p->changed || !p->blame || !p->sums || !p->view || !p->ints)
+    if (!p->iota || !p->placed || !p->changed || !p->blame || !p->sums || !p->view || !p->ints ||
+        !p->sums128)
         goto nomem;
     for (int i = 0; i <= room; i++) p->iota[i] = i;
     return p;
@@ -432,11 +436,65 @@ static void bs_bit(word *a, long s, int w)
     if (s >= 0 && s < 64L * w) SET(a, s);
 }
 
+/* ---- sums up to 127, in one 128-bit word: most cages, arrows and lines of a 9x9 ---- */
+
+
+static word rev64(word x)
+{
+    x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
+    x = ((x >> 2) & 0x3333333333333333ull) | ((x & 0x3333333333333333ull) << 2);
+    x = ((x >> 4) & 0x0F0F0F0F0F0F0F0Full) | ((x & 0x0F0F0F0F0F0F0F0Full) << 4);
+    return __builtin_bswap64(x);
+}
+static u128 rev128(u128 x) { return ((u128)rev64((word)x) << 64) | rev64((word)(x >> 64)); }
+static u128 reach_of(u128 from, mask_t digits)  /* the sums from + d for d in digits */
+{
+    u128 out = 0;
+    for (; digits; digits &= digits - 1) out |= from << (__builtin_ctz(digits) + 1);
+    return out;
+}
+
+/* sum_supports below with sums in 128 bits: what the others' sums before and after a value
+ * leave it is read off the totals less the sums after it (`after` mirrored, once a total),
+ * not by adding up every pair of sums */
+static int sum_supports_128(Plan *p, mask_t *vals, const int *idx, int k, u128 *totals)
+{
+    u128 *prefix = (u128 *)p->sums128;
+    prefix[0] = 1;
+    for (int i = 0; i < k; i++) prefix[i + 1] = reach_of(prefix[i], vals[AT(i)]);
+    *totals &= prefix[k];
+    if (!*totals) return 0;
+    u128 after = 1;
+    for (int i = k - 1; i >= 0; i--) {
+        u128 mirrored = rev128(after), need = 0;  /* the sums s with s + t a total, t after */
+        for (int half = 0; half < 2; half++)
+            for (word t = (word)(*totals >> (64 * half)); t; t &= t - 1)
+                need |= mirrored >> (127 - (64 * half + __builtin_ctzll(t)));
+        mask_t m = vals[AT(i)], keep = m;
+        for (mask_t t = m; t; t &= t - 1)
+            if (!((prefix[i] << (__builtin_ctz(t) + 1)) & need)) keep ^= t & -t;
+        if (keep != m) {
+            if (!keep) return 0;
+            vals[AT(i)] = keep;
+            changed_push(p, AT(i));
+        }
+        after = reach_of(after, keep);
+    }
+    return 1;
+}
+
 /* propagators.sum_supports: each value keeps the digits some choice of the others completes
  * to one of `totals` (narrowed in place to the totals reachable); 0 when none is. */
 static int sum_supports(Plan *p, mask_t *vals, const int *idx, int k, word *totals, int w,
                         word *scratch)
 {
+    if (w <= 2) {
+        u128 t = totals[0] | (w == 2 ? (u128)totals[1] << 64 : 0);
+        int ok = sum_supports_128(p, vals, idx, k, &t);
+        totals[0] = (word)t;
+        if (w == 2) totals[1] = (word)(t >> 64);
+        return ok;
+    }
     word *prefix = scratch, *others = scratch + (size_t)(k + 1) * w;
     word *after = others + w, *reach = after + w;
     memset(prefix, 0, (size_t)(k + 1) * w * sizeof(word));
