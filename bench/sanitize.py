@@ -4,7 +4,7 @@ differential corpus, the bad arrays, the stops), a bigger corpus, and the same f
 variants engine (its tests and bench/diff_variants.py) run on that build. Any
 report ends the run with an error (`make sanitize`).
 
-    python bench/sanitize.py [--n 5000] [--variants 600]
+    python bench/sanitize.py [--n 5000] [--variants 600] [--only sudoku|variants|both]
 """
 
 from __future__ import annotations
@@ -41,6 +41,8 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=5000, help="puzzles of the bigger corpus")
     parser.add_argument("--variants", type=int, default=600,
                         help="random variant puzzles of the variants' corpus")
+    parser.add_argument("--only", choices=("sudoku", "variants", "both"), default="both",
+                        help="the engine whose tests run (both are built)")
     args = parser.parse_args()
     asan = subprocess.run(["gcc", "-print-file-name=libasan.so"], capture_output=True,
                           text=True, check=True).stdout.strip()
@@ -57,13 +59,14 @@ def main() -> None:
                                     capture_output=True, text=True, check=True).stdout.strip()
             if not loaded.startswith(str(tree)):
                 sys.exit(f"the sanitized build was not the one loaded: {loaded}")
-        steps = [[sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                  "tests/core/sudoku/test_engines.py", "tests/core/sudoku/test_solver.py"],
-                 [sys.executable, "bench/diff_engines.py", "--n", str(args.n), "--seed", "7"],
-                 [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                  "tests/core/variants/test_engines.py"],
-                 [sys.executable, "bench/diff_variants.py", "--n", str(args.variants),
-                  "--seed", "7", "--polls", "8"]]
+        sudoku = [[sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                   "tests/core/sudoku/test_engines.py", "tests/core/sudoku/test_solver.py"],
+                  [sys.executable, "bench/diff_engines.py", "--n", str(args.n), "--seed", "7"]]
+        variants = [[sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                     "tests/core/variants/test_engines.py"],
+                    [sys.executable, "bench/diff_variants.py", "--n", str(args.variants),
+                     "--seed", "7", "--polls", "8"]]
+        steps = {"sudoku": sudoku, "variants": variants, "both": sudoku + variants}[args.only]
         for step in steps:
             print("$", " ".join(step[1:]), flush=True)
             done = subprocess.run(step, cwd=tree, env=env)
