@@ -4,6 +4,7 @@ stops on a differential corpus of every constraint kind from 4x4 to 9x9 and on t
 puzzles; the C boundary's own checks (a bad program or array is a Python exception, never a
 crash); Ctrl+C and `stop`."""
 
+import os
 import random
 import signal
 import subprocess
@@ -187,3 +188,21 @@ def test_ctrl_c_stops_a_long_compiled_count():
     child.send_signal(signal.SIGINT)
     out, _ = child.communicate(timeout=30)
     assert child.returncode == 0 and out == "interrupted\n"
+
+
+def test_a_variants_module_that_did_not_load_is_named_and_fails_the_require():
+    """`python -m core.native --require` (make test) fails when the variants module did not
+    load, and says so on the engine line `puzzle-tui --version` prints."""
+    env = {k: v for k, v in os.environ.items() if k != "PUZZLE_ENGINE"}
+    done = subprocess.run([sys.executable, "-c", (
+        "import runpy, sys\n"
+        "sys.modules['core.native._variants'] = None\n"
+        "sys.argv = ['core.native', '--require']\n"
+        "runpy.run_module('core.native', run_name='__main__')\n")], capture_output=True,
+        text=True, env=env)
+    lines = done.stdout.splitlines()
+    assert done.returncode == 1 and "(variants)" in done.stderr
+    assert lines[0].startswith("engine: compiled (C), the variants' in Python (the compiled "
+                               "engine did not load (")
+    assert lines[1:] == ["  sudoku: compiled (C)", lines[2]]
+    assert lines[2].startswith("  variants: Python (the compiled engine did not load (")
