@@ -853,6 +853,7 @@ static int prune_run(Plan *p, const Handler *h, mask_t *cand)
     int k = h->ncells, n = p->n;
     const int *cells = h->cells;
     mask_t allowed = 0, required = ~(mask_t)0;
+    if (k > n) return 0;  /* no run of k different digits */
     mask_t run = (mask_t)((1ull << k) - 1);
     for (int low = 0; low < n - k + 1; low++) {
         mask_t window = run << low, u = 0;
@@ -1087,7 +1088,7 @@ static int prune_equal_sums(Plan *p, const Handler *h, mask_t *cand)
             for (int i = 0; i < len; i++) u |= cand[cells[i]];
             /* walk every set of len digits from n, in lexicographic order */
             int pick[MAX_SIDE + 1];
-            for (int i = 0; i < len; i++) pick[i] = i;
+            for (int i = 0; i < len && i <= MAX_SIDE; i++) pick[i] = i;
             while (len <= n) {
                 mask_t bits = 0;
                 int sum = 0;
