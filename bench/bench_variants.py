@@ -9,7 +9,12 @@ puzzles (bench/iss_peer.mjs); its build (parse + handlers) and search times as i
 median of --repeat; its start-up (node + its modules, to ready) measured apart in fresh
 processes, and its whole time = start-up + build + search. Each puzzle's solution is checked
 to be the published one on both sides. Per set: medians, the ratio of ours to ISS's whole
-time, the worst puzzle of each side, and the puzzles slower than max(0.5 s, 10x ISS's whole).
+time, the worst puzzle of each side, and the puzzles slower than max(0.5 s, 10x ISS's whole);
+issue 34's goals: microseconds a node (ours: a second count with the plan kept, so the search
+alone) and a guess (ISS's search over its guesses), the
+puzzles past max(0.1 s, 2x ISS's whole), the median ratio. Ours runs on the compiled engine
+when it is built (`python -m core.native`); --engines times the Python engine too, on each
+puzzle right after the compiled one.
 All times are wall-clock in one process each: run on a quiet machine.
 
 --cpsat adds OR-Tools CP-SAT and PyPI pencilmark on the f-puzzles links (bench/
@@ -17,7 +22,7 @@ pencilmark_convert.py); --generate and --killers time the generator (9x9 jigsaws
 zero-given killers, with how many came out unique).
 
     python bench/bench_variants.py [--iss PATH] [--repeat 3] [--sets links,setters,iss]
-        [--seconds 60] [--cpsat] [--generate 0] [--killers 0]
+        [--seconds 60] [--engines] [--cpsat] [--generate 0] [--killers 0]
 """
 
 from __future__ import annotations
@@ -93,15 +98,33 @@ def iss_ms(peer: Peer, text: str, repeat: int):
     return build, search, runs[0]["guesses"], runs[0]["solutions"]
 
 
-def report_iss(sets, iss, repeat: int, seconds: float) -> None:
+def deadline(seconds: float):
+    """A stop true `seconds` from now."""
+    end = time.perf_counter() + seconds
+    return lambda: time.perf_counter() > end
+
+
+def python_ms(puzzle, repeat: int, seconds: float):
+    """count_ms on the Python engine (the compiled one put back after)."""
+    from core import native
+
+    kept, native.variants = native.variants, None
+    try:
+        return count_ms(puzzle, repeat, seconds)
+    finally:
+        native.variants = kept
+
+
+def report_iss(sets, iss, repeat: int, seconds: float, engines: bool = False) -> None:
     startup = statistics.median(startup_seconds(iss, 5)) * 1000
     print(f"ISS start-up (node + its modules, to ready; median of 5 fresh processes): "
           f"{startup:.1f} ms; ISS whole = start-up + build + search")
     peer = Peer(iss)
     for set_name, rows in sets.items():
         print(f"\n{set_name}: {len(rows)} puzzles")
-        print(f"{'puzzle':40} {'ours ms':>9} {'nodes':>7} {'ISS build':>9} {'search':>8} "
-              f"{'guesses':>7} {'whole':>8} {'ratio':>6}")
+        print(f"{'puzzle':40} {'ours ms':>9} {'nodes':>7} {'us/node':>8} {'ISS build':>9} "
+              f"{'search':>8} {'guesses':>7} {'us/guess':>8} {'whole':>8} {'ratio':>6}"
+              + (f" {'Python ms':>10} {'x':>6}" if engines else ""))
         table = []
         for name, p, solution in rows:
             if isinstance(p, ValueError):
@@ -120,9 +143,21 @@ def report_iss(sets, iss, repeat: int, seconds: float) -> None:
             assert theirs == [solution], name
             whole = startup + build + search
             shown = f">{ours:8.0f}" if result.stopped else f"{ours:9.1f}"
-            print(f"{name:40} {shown} {result.nodes:7} {build:9.1f} {search:8.1f} "
-                  f"{guesses:7} {whole:8.1f} {ours / whole:6.2f}")
-            table.append((name, ours, whole, build + search, result.stopped))
+            # per node: a count again with the plan (and its program) kept, so the search alone
+            _, warm = timed(engine.count, p, 2, deadline(seconds))
+            per_node = warm * 1e6 / max(result.nodes, 1)
+            per_guess = search * 1000 / max(guesses, 1)
+            line = (f"{name:40} {shown} {result.nodes:7} {per_node:8.1f} {build:9.1f} "
+                    f"{search:8.1f} {guesses:7} {per_guess:8.1f} {whole:8.1f} "
+                    f"{ours / whole:6.2f}")
+            if engines:  # the Python engine on the same puzzle, right after
+                slow, again = python_ms(p, repeat, seconds)
+                assert again.stopped or result.stopped or (again.count, again.nodes) == (
+                    result.count, result.nodes), name
+                line += f" {slow:10.1f} {slow / ours:6.1f}"
+            print(line)
+            table.append((name, ours, whole, build + search, result.stopped, per_node,
+                          per_guess, guesses))
         summarise(table)
     peer.close()
 
@@ -135,6 +170,20 @@ def summarise(table) -> None:
     inside = statistics.median(t[3] for t in table)
     print(f"median: ours {ours:.1f} ms, ISS whole {whole:.1f} ms (ratio {ours / whole:.2f}), "
           f"ISS build + search {inside:.1f} ms (ratio {ours / inside:.2f})")
+    ratios = [t[1] / t[2] for t in table]
+    print(f"median of the ratios ours / ISS whole: {statistics.median(ratios):.3f} "
+          f"(issue 34 asks <= 0.05)")
+    guessed = [t for t in table if t[7] >= 100]  # enough guesses for a per-node figure
+    if guessed:
+        per = [t[5] / t[6] for t in guessed]
+        print(f"per node (puzzles where ISS guessed 100 times or more: {len(guessed)}): ours "
+              f"{statistics.median(t[5] for t in guessed):.1f} us, ISS "
+              f"{statistics.median(t[6] for t in guessed):.1f} us a guess, median ratio "
+              f"{statistics.median(per):.2f}, worst {max(per):.2f} (issue 34 asks <= 2)")
+    late = [t for t in table if t[4] or t[1] > max(100, 2 * t[2])]
+    print(f"past max(0.1 s, 2x ISS whole): {len(late)} of {len(table)}"
+          + "".join(f"\n  {t[0]}: {t[1]:.0f} ms{' (stopped)' if t[4] else ''} against "
+                    f"{t[2]:.1f} ms" for t in late))
     worst_ours = max(table, key=lambda t: t[1])
     worst_iss = max(table, key=lambda t: t[2])
     print(f"worst of ours: {worst_ours[0]} {worst_ours[1]:.1f} ms (ISS {worst_ours[2]:.1f} ms)")
@@ -217,11 +266,15 @@ def main() -> None:
                         help="links, setters and/or iss (comma separated)")
     parser.add_argument("--seconds", type=float, default=60, help="stop our count after")
     parser.add_argument("--cpsat", action="store_true", help="CP-SAT and pencilmark too")
+    parser.add_argument("--engines", action="store_true",
+                        help="the Python engine too, on each puzzle right after the compiled "
+                        "one (its time and how many times slower)")
     parser.add_argument("--generate", type=int, default=0)
     parser.add_argument("--killers", type=int, default=0)
     args = parser.parse_args()
     try:
-        report_iss(puzzle_sets(args.sets.split(",")), args.iss, args.repeat, args.seconds)
+        report_iss(puzzle_sets(args.sets.split(",")), args.iss, args.repeat, args.seconds,
+                   args.engines)
     except IssMissing as e:
         raise SystemExit(str(e)) from None
     if args.cpsat:

@@ -1,9 +1,10 @@
 """The compiled engine under AddressSanitizer and UndefinedBehaviorSanitizer: its C sources
 built with both into a copy of the tree, then the engines' tests (the 2,000-puzzle
-differential corpus, the bad arrays, the stops) and a bigger corpus run on that build. Any
+differential corpus, the bad arrays, the stops), a bigger corpus, and the same for the
+variants engine (its tests and bench/diff_variants.py) run on that build. Any
 report ends the run with an error (`make sanitize`).
 
-    python bench/sanitize.py [--n 5000]
+    python bench/sanitize.py [--n 5000] [--variants 600] [--only sudoku|variants|both]
 """
 
 from __future__ import annotations
@@ -38,6 +39,10 @@ def build(tree: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=5000, help="puzzles of the bigger corpus")
+    parser.add_argument("--variants", type=int, default=600,
+                        help="random variant puzzles of the variants' corpus")
+    parser.add_argument("--only", choices=("sudoku", "variants", "both"), default="both",
+                        help="the engine whose tests run (both are built)")
     args = parser.parse_args()
     asan = subprocess.run(["gcc", "-print-file-name=libasan.so"], capture_output=True,
                           text=True, check=True).stdout.strip()
@@ -48,14 +53,20 @@ def main() -> None:
                "ASAN_OPTIONS": "detect_leaks=0:abort_on_error=0:exitcode=99",
                "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1:exitcode=99"}
         env.pop("PUZZLE_ENGINE", None)
-        loaded = subprocess.run([sys.executable, "-c", "import core.native._sudoku as m; "
-                                 "print(m.__file__)"], cwd=tree, env=env, capture_output=True,
-                                text=True, check=True).stdout.strip()
-        if not loaded.startswith(str(tree)):
-            sys.exit(f"the sanitized build was not the one loaded: {loaded}")
-        steps = [[sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                  "tests/core/sudoku/test_engines.py", "tests/core/sudoku/test_solver.py"],
-                 [sys.executable, "bench/diff_engines.py", "--n", str(args.n), "--seed", "7"]]
+        for module in ("_sudoku", "_variants"):
+            loaded = subprocess.run([sys.executable, "-c", f"import core.native.{module} as m; "
+                                     "print(m.__file__)"], cwd=tree, env=env,
+                                    capture_output=True, text=True, check=True).stdout.strip()
+            if not loaded.startswith(str(tree)):
+                sys.exit(f"the sanitized build was not the one loaded: {loaded}")
+        sudoku = [[sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                   "tests/core/sudoku/test_engines.py", "tests/core/sudoku/test_solver.py"],
+                  [sys.executable, "bench/diff_engines.py", "--n", str(args.n), "--seed", "7"]]
+        variants = [[sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                     "tests/core/variants/test_engines.py"],
+                    [sys.executable, "bench/diff_variants.py", "--n", str(args.variants),
+                     "--seed", "7", "--polls", "8"]]
+        steps = {"sudoku": sudoku, "variants": variants, "both": sudoku + variants}[args.only]
         for step in steps:
             print("$", " ".join(step[1:]), flush=True)
             done = subprocess.run(step, cwd=tree, env=env)

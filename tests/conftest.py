@@ -30,8 +30,12 @@ def engine(request, monkeypatch):
 
     if request.param == "python":
         monkeypatch.setattr(native, "sudoku", None)
+        monkeypatch.setattr(native, "variants", None)
         monkeypatch.setattr(native, "why_python", "PUZZLE_ENGINE=python forces it")
+        monkeypatch.setattr(native, "why_python_variants", "PUZZLE_ENGINE=python forces it")
         monkeypatch.setenv(native.SWITCH, "python")
     elif native.sudoku is None:
         pytest.skip(f"the compiled engine does not run: {native.why_python}")
+    elif native.variants is None:
+        pytest.skip(f"the compiled variants engine does not run: {native.why_python_variants}")
     return request.param

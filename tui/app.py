@@ -70,7 +70,7 @@ class PuzzleApp(App):
 
     def on_mount(self) -> None:
         self.push_screen(StartScreen())
-        if native.sudoku is None and not native.forced():
+        if (native.sudoku is None or native.variants is None) and not native.forced():
             self.notify(f"{native.engine()}: the same answers, more slowly",
                         title="Python engine", severity="warning", timeout=20)
         if self.start_path:

@@ -13,9 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from core.counting import Count, Found
+from core import native
+from core.counting import KEPT, Count, Found
 from core.search import STOP_EVERY, Stop, Stopped, where_differ
-from core.variants import lines, rules
+from core.variants import compiled, lines, rules
 from core.variants.model import Variant
 from core.variants.propagators import (
     COMBOS_UP_TO,
@@ -480,6 +481,10 @@ def count(p: Variant, limit: int = 2, stop: Stop | None = None) -> Count:
     if same:
         return Count(0, limit, clashes=same)
     plan = plan_of(shape_of(p))
+    if native.variants is not None and limit >= 1:
+        done = _compiled_count(p, plan, limit, stop)
+        if done is not None:
+            return done
     search = Search(p, plan, limit, stop)
     stopped = False
     cand = start(p, plan)
@@ -492,6 +497,22 @@ def count(p: Variant, limit: int = 2, stop: Stop | None = None) -> Count:
     differs = where_differ(found[0], found[1]) if len(found) >= 2 else ()
     return Count(len(search.solutions), limit, found, differs, stopped=stopped,
                  nodes=search.nodes)
+
+
+def _compiled_count(p: Variant, plan: Plan, limit: int, stop: Stop | None) -> Count | None:
+    """start and Search.run on the compiled engine, step for step (None: the plan has a
+    propagator it has no handler for, and the Python engine counts)."""
+    program, _ = compiled.program(plan)
+    cand = [1 << (v - 1) if v else m for v, m in zip(p.givens, plan.masks, strict=True)]
+    if program is None or not all(cand):
+        return None
+    if any(v and not (1 << (v - 1)) & m for v, m in zip(p.givens, plan.masks, strict=True)):
+        return Count(0, limit, (), (), nodes=0)
+    found, total, nodes, stopped = native.variants.search(
+        program, cand, limit, stop, lambda values: not rules.broken(p, values), KEPT)
+    found = tuple(found)
+    differs = where_differ(found[0], found[1]) if len(found) >= 2 else ()
+    return Count(total, limit, found, differs, stopped=stopped, nodes=nodes)
 
 
 def solve(p: Variant) -> tuple[int, ...] | None:

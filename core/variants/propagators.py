@@ -249,7 +249,7 @@ class SignedSum:
         if not sum_supports(view, at, 1 << self.total, seen):
             return None
         changed = []
-        for i in set(seen):
+        for i in sorted(set(seen)):  # in order: the compiled engine follows it step for step
             c = cells[i]
             m = view[i] if i < plus else flip[view[i]]
             if m != cand[c]:

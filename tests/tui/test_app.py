@@ -1,6 +1,7 @@
 import dataclasses
 from pathlib import Path
 
+import pytest
 from textual.widgets import Button, Input, OptionList
 
 from core import arith, numcro, sudoku
@@ -490,6 +491,23 @@ async def test_the_app_says_when_it_runs_on_the_python_engine(pool, monkeypatch)
         said = [n.message for n in app._notifications]
         assert said == ["engine: Python (the compiled engine was not built at install): the "
                         "same answers, more slowly"]
+
+
+async def test_the_app_says_when_the_variants_run_on_the_python_engine(pool, monkeypatch):
+    from core import native
+
+    if native.sudoku is None:
+        pytest.skip(f"the compiled engine does not run: {native.why_python}")
+    monkeypatch.setattr(native, "variants", None)
+    monkeypatch.setattr(native, "why_python_variants", "the compiled engine was not built at "
+                        "install")
+    monkeypatch.delenv(native.SWITCH, raising=False)
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: app._notifications)
+        said = [n.message for n in app._notifications]
+        assert said == ["engine: compiled (C), the variants' in Python (the compiled engine "
+                        "was not built at install): the same answers, more slowly"]
 
 
 async def test_the_compiled_engine_is_not_announced(pool):

@@ -11,6 +11,8 @@ from core.variants.model import make
 from tests.core.variants.cpsat import cpsat_count
 from tests.core.variants.helpers import constraint_parts, solution_grid
 
+pytestmark = pytest.mark.usefixtures("engine")  # on both engines
+
 JIGSAW_9 = tuple(int(ch) for ch in (
     "000111222"
     "000111222"

@@ -9,6 +9,8 @@ from core.variants.engine import count
 from core.variants.model import Line, make, parts_of
 from tests.core.variants.helpers import KINDS, brute_count, random_puzzle
 
+pytestmark = pytest.mark.usefixtures("engine")  # on both engines
+
 CAP = 400
 
 

@@ -14,6 +14,8 @@ from core.search import STOP_EVERY
 from core.variants import links
 from core.variants.engine import count
 
+pytestmark = pytest.mark.usefixtures("engine")  # on both engines
+
 DATA = Path(__file__).parents[3] / "bench" / "data" / "iss_sample.tsv"
 NODES = 320
 FINISHED_AT_LEAST = 60  # of the 95 read, the ones counted within NODES today (a floor)

@@ -9,6 +9,8 @@ import pytest
 from core.variants import links
 from core.variants.engine import count
 
+pytestmark = pytest.mark.usefixtures("engine")  # on both engines
+
 DATA = Path(__file__).parents[3] / "bench" / "data" / "sudokusolver_variants.tsv"
 
 

@@ -1,0 +1,1618 @@
+/* The compiled twin of core/variants/engine.py's search: candidates as bit sets, singles over
+ * the houses, each constraint's handler and locked candidates to a fixpoint, then a branch on
+ * the cell with the fewest candidates per weight (dom/wdeg). It runs the Python engine step for
+ * step (the same propagation order, the same cells blamed for a failure, the same branch cell
+ * and digit order, `stop` polled on the same nodes), so counts, solutions in order and node
+ * counts all agree with it.
+ *
+ * core/variants/compiled.py writes a Plan as a program: an array of 32-bit ints holding the
+ * houses, peers, weights, negative pairs and one handler record per propagator, of a few
+ * shapes named after what they compute (pair tables, digit sets that fit, bounded and signed
+ * sums, ...). This layer checks every size and index of the program (a bad one is a
+ * ValueError), keeps no Python object across calls, and polls the caller's `stop` and the
+ * process's signals every STOP_EVERY nodes (Ctrl+C ends a search).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_SIDE 16           /* core/variants/model.py's MAX_SIZE */
+#define MAX_CELLS (MAX_SIDE * MAX_SIDE)
+#define STOP_EVERY 64         /* core/search.py's: the nodes between two polls */
+#define VERSION 1             /* of the program's layout (core/variants/compiled.py) */
+#define MAX_SUM_WORDS 64      /* sums up to 4,095: longer sums stay in Python */
+
+typedef uint32_t mask_t;
+typedef uint64_t word;
+typedef unsigned __int128 u128;
+
+enum { PAIR = 1, FITTING_SETS, BOUNDED_SUM, SIGNED_SUM, ARROW_SUM, RISING, SANDWICH, RUN,
+       BETWEEN, QUADRUPLE, INDEXER, XSUM, SKYSCRAPER, EQUAL_SUMS, SHAPES };
+
+static int bitlen(mask_t m) { return m ? 32 - __builtin_clz(m) : 0; }
+static int low_digit(mask_t m) { return m ? __builtin_ctz(m) + 1 : 0; }
+static int popcount(mask_t m) { return __builtin_popcount(m); }
+static int single(mask_t m) { return !(m & (m - 1)); }
+static long floordiv(long a, long b) { long q = a / b; return (a % b && (a < 0) != (b < 0)) ? q - 1 : q; }
+
+/* the digits low..high, clipped to 1..n (propagators.span) */
+static mask_t span(long low, long high, int n)
+{
+    if (low < 1) low = 1;
+    if (high > n) high = n;
+    if (low > high) return 0;
+    return (mask_t)(((1ull << high) - 1) & ~((1ull << (low - 1)) - 1));
+}
+
+/* ---- the plan, read from the program ---- */
+
+typedef struct {
+    int kind, ncells;
+    const int *cells;         /* prop.cells: what it watches and what a failure blames */
+    const int *data;          /* the shape's own numbers, read by its prune */
+    int ngroups;              /* sums: runs of positions whose digits differ */
+    int *gstart, *gpos;       /* group g: gpos[gstart[g] .. gstart[g + 1]) */
+    int words;                /* sums: 64-bit words of a bit set of reachable sums */
+} Handler;
+
+typedef struct {
+    int n, cells, most, nhouses, nprops;
+    mask_t full;
+    int *prog; Py_ssize_t len;           /* a copy of the program */
+    const int **house;                   /* per house: n cells */
+    int *peer_start, *peers;             /* per cell: its peers, in order */
+    int *ch_start, *ch_list;             /* per cell: its houses */
+    int *w_start, *w_list;               /* per cell: the handlers watching it */
+    int *f_start; const int **forbid;    /* per cell: (neighbour, n masks) records */
+    long long *weight0;
+    word *peer_bits, *house_bits;        /* cells as bit sets: per cell, per house */
+    int cw, hw, pw;                      /* words of a cell, house, handler bit set */
+    Handler *h;
+    int *iota;
+    /* scratch */
+    int *placed; int placed_cap;
+    int *changed; int nchanged, changed_cap;
+    int *blame; int nblame, blame_cap;
+    word *sums; int sums_cap;            /* sum bit sets: prefix rows and the rest */
+    void *sums128;                       /* prefix rows of sums up to 127 */
+    mask_t *view;                        /* a handler's copy of its cells' candidates */
+    int *ints;                           /* per handler scratch */
+    int *fit_total, *fit_start; mask_t *fit_bits;  /* equal sums' fitting sets */
+    long fit_cap; int max_groups;
+    int max_k;
+    int overflow;
+} Plan;
+
+static void plan_free(Plan *p)
+{
+    if (!p) return;
+    if (p->h)
+        for (int i = 0; i < p->nprops; i++) free(p->h[i].gstart), free(p->h[i].gpos);
+    free(p->prog), free(p->house), free(p->peer_start), free(p->peers), free(p->ch_start);
+    free(p->ch_list), free(p->w_start), free(p->w_list), free(p->f_start), free(p->forbid);
+    free(p->weight0), free(p->peer_bits), free(p->house_bits), free(p->h), free(p->iota);
+    free(p->placed), free(p->changed), free(p->blame), free(p->sums), free(p->view);
+    free(p->ints), free(p->sums128), free(p->fit_total), free(p->fit_start), free(p->fit_bits), free(p);
+}
+
+typedef struct { const int *at; const int *end; int bad; } Reader;
+
+static int next_in(Reader *r, long low, long high, const char *what)
+{
+    if (r->bad) return 0;
+    if (r->at >= r->end) {
+        PyErr_Format(PyExc_ValueError, "program: it ends inside %s", what);
+        r->bad = 1;
+        return 0;
+    }
+    int v = *r->at++;
+    if (v < low || v > high) {
+        PyErr_Format(PyExc_ValueError, "program: %s is %d, not within %ld..%ld", what, v, low,
+                     high);
+        r->bad = 1;
+        return 0;
+    }
+    return v;
+}
+
+/* `k` ints within low..high, returned as a pointer into the program */
+static const int *many_in(Reader *r, int k, long low, long high, const char *what)
+{
+    const int *start = r->at;
+    for (int i = 0; i < k && !r->bad; i++) next_in(r, low, high, what);
+    return r->bad ? NULL : start;
+}
+
+static int read_groups(Reader *r, Handler *h, int k)
+{
+    h->ngroups = next_in(r, 0, k, "a sum's groups");
+    if (r->bad) return -1;
+    h->gstart = calloc(h->ngroups + 1, sizeof(int));
+    h->gpos = calloc(k ? k : 1, sizeof(int));
+    if (!h->gstart || !h->gpos) { PyErr_NoMemory(); return -1; }
+    int used = 0;
+    for (int g = 0; g < h->ngroups; g++) {
+        int len = next_in(r, 1, k - used, "a group's size");
+        for (int t = 0; t < len && !r->bad; t++) h->gpos[used + t] = next_in(r, 0, k - 1, "a position");
+        if (r->bad) return -1;
+        used += len;
+        h->gstart[g + 1] = used;
+    }
+    return 0;
+}
+
+static int sum_words(long most) { return (int)(most / 64) + 1; }
+
+static int read_handler(Reader *r, Plan *p, Handler *h)
+{
+    int n = p->n, cells = p->cells;
+    long full = p->full;
+    h->kind = next_in(r, 1, SHAPES - 1, "a handler's shape");
+    h->ncells = next_in(r, 1, 4 * cells, "a handler's cells");
+    h->cells = many_in(r, h->ncells, 0, cells - 1, "a handler's cell");
+    if (r->bad) return -1;
+    int k = h->ncells;
+    h->data = r->at;
+    switch (h->kind) {
+    case PAIR:
+        if (k != 2) break;
+        many_in(r, 2 * n, 0, full, "a pair's table");
+        return r->bad ? -1 : 0;
+    case FITTING_SETS: {
+        int many = next_in(r, 0, 1 << 20, "digit sets");
+        many_in(r, many, 1, full, "a digit set");
+        return r->bad ? -1 : 0;
+    }
+    case BOUNDED_SUM:
+        next_in(r, -(1 << 20), 1 << 20, "a sum's low bound");
+        next_in(r, -(1 << 20), 1 << 20, "a sum's high bound");
+        h->words = sum_words((long)k * n);
+        return read_groups(r, h, k);
+    case SIGNED_SUM:
+        next_in(r, 0, k, "plus cells");
+        next_in(r, -(1 << 20), 1 << 20, "a total");
+        h->words = sum_words((long)k * n);
+        return read_groups(r, h, k);
+    case ARROW_SUM: {
+        int bulb = next_in(r, 1, k < 4 ? k : 4, "a bulb's cells");
+        many_in(r, bulb, 1, 1000, "a bulb's place");
+        h->words = sum_words((long)(k - bulb) * n + n + 1);
+        return read_groups(r, h, k - bulb);
+    }
+    case RISING:
+        next_in(r, 0, 1, "slow");
+        return r->bad ? -1 : 0;
+    case SANDWICH:
+        next_in(r, -(1 << 20), 1 << 20, "a sandwich's total");
+        h->words = sum_words((long)k * n);
+        return r->bad ? -1 : 0;
+    case RUN:
+        return 0;
+    case BETWEEN:
+        if (k < 3) break;
+        return 0;
+    case QUADRUPLE: {
+        int needs = next_in(r, 0, n, "a quadruple's digits");
+        for (int i = 0; i < needs; i++) {
+            mask_t bit = next_in(r, 1, full, "a quadruple's digit");
+            next_in(r, 1, 64, "times");
+            if (!r->bad && !single(bit)) {
+                PyErr_SetString(PyExc_ValueError, "program: a quadruple's digit is one bit");
+                return -1;
+            }
+        }
+        next_in(r, 0, 64, "a quadruple's count");
+        return r->bad ? -1 : 0;
+    }
+    case INDEXER:
+        next_in(r, 0, cells - 1, "an indexer's cell");
+        next_in(r, 1, n, "an indexer's digit");
+        many_in(r, n, 0, cells - 1, "an indexer's target");
+        return r->bad ? -1 : 0;
+    case XSUM:
+        next_in(r, -(1 << 20), 1 << 20, "an X-sum's total");
+        h->words = sum_words((long)k * n);
+        return r->bad ? -1 : 0;
+    case SKYSCRAPER:
+        if (k > n) break;
+        next_in(r, -(1 << 20), 1 << 20, "a skyscraper's total");
+        next_in(r, 0, full, "the tallest digits");
+        return r->bad ? -1 : 0;
+    case EQUAL_SUMS: {
+        int groups = next_in(r, 1, k, "equal sums' groups"), used = 0, most = 0;
+        long sets = 0;
+        for (int g = 0; g < groups && !r->bad; g++) {
+            int distinct = next_in(r, 0, 1, "distinct");
+            int len = next_in(r, 1, k - used, "a group's size");
+            if (distinct && len <= n) {  /* its sets of len different digits: n choose len */
+                long choose = 1;
+                for (int i = 0; i < len; i++) choose = choose * (n - i) / (i + 1);
+                sets += choose;
+            }
+            many_in(r, len, 0, cells - 1, "a group's cell");
+            used += len;
+            if (len > most) most = len;
+        }
+        if (!r->bad && used != k) {
+            PyErr_SetString(PyExc_ValueError, "program: equal sums' groups are not its cells");
+            return -1;
+        }
+        h->words = sum_words((long)most * n);
+        if (sets > p->fit_cap) p->fit_cap = sets;
+        if (groups > p->max_groups) p->max_groups = groups;
+        return r->bad ? -1 : 0;
+    }
+    }
+    if (!r->bad) PyErr_Format(PyExc_ValueError, "program: a shape %d of %d cells", h->kind, k);
+    return -1;
+}
+
+#define SET(bits, i) ((bits)[(i) >> 6] |= (word)1 << ((i) & 63))
+
+static Plan *read_plan(const int *prog, Py_ssize_t len)
+{
+    Plan *p = calloc(1, sizeof *p);
+    if (!p) return (Plan *)PyErr_NoMemory();
+    p->prog = malloc((len ? len : 1) * sizeof(int));
+    if (!p->prog) goto nomem;
+    memcpy(p->prog, prog, len * sizeof(int));
+    p->len = len;
+    Reader r = {p->prog, p->prog + len, 0};
+    next_in(&r, VERSION, VERSION, "the program's version");
+    int n = p->n = next_in(&r, 4, MAX_SIDE, "the size");
+    int cells = p->cells = next_in(&r, n * n, n * n, "the cells");
+    p->most = next_in(&r, 1, 8, "most");
+    p->nhouses = next_in(&r, 0, 64 * MAX_SIDE, "the houses");
+    if (r.bad) goto failed;
+    p->full = (mask_t)((1u << n) - 1);
+    p->house = calloc(p->nhouses + 1, sizeof *p->house);
+    if (!p->house) goto nomem;
+    for (int i = 0; i < p->nhouses; i++) {
+        next_in(&r, n, n, "a house's size");
+        p->house[i] = many_in(&r, n, 0, cells - 1, "a house's cell");
+    }
+    p->peer_start = calloc(cells + 1, sizeof(int));
+    p->peers = calloc((size_t)cells * cells + 1, sizeof(int));
+    if (!p->peer_start || !p->peers) goto nomem;
+    for (int c = 0; c < cells && !r.bad; c++) {
+        int k = next_in(&r, 0, cells - 1, "a cell's peers");
+        const int *q = many_in(&r, k, 0, cells - 1, "a peer");
+        if (q) memcpy(p->peers + p->peer_start[c], q, k * sizeof(int));
+        p->peer_start[c + 1] = p->peer_start[c] + k;
+        for (int i = 0; q && i < k; i++)
+            if (q[i] == c) {
+                PyErr_Format(PyExc_ValueError, "program: cell %d is its own peer", c);
+                goto failed;
+            }
+    }
+    p->weight0 = calloc(cells, sizeof *p->weight0);
+    if (!p->weight0) goto nomem;
+    for (int c = 0; c < cells; c++) p->weight0[c] = 1 + next_in(&r, 0, 1 << 24, "a weight");
+    p->f_start = calloc(cells + 1, sizeof(int));
+    p->forbid = calloc((size_t)cells * cells + 1, sizeof *p->forbid);
+    if (!p->f_start || !p->forbid) goto nomem;
+    for (int c = 0; c < cells && !r.bad; c++) {
+        int k = next_in(&r, 0, cells - 1, "a cell's negative pairs");
+        for (int i = 0; i < k && !r.bad; i++)
+            p->forbid[p->f_start[c] + i] = many_in(&r, 1 + n, 0, p->full, "a negative pair");
+        for (int i = 0; i < k && !r.bad; i++)
+            if (p->forbid[p->f_start[c] + i][0] >= cells) {
+                PyErr_SetString(PyExc_ValueError, "program: a negative pair's cell");
+                goto failed;
+            }
+        p->f_start[c + 1] = p->f_start[c] + k;
+    }
+    p->nprops = next_in(&r, 0, 1 << 16, "the handlers");
+    if (r.bad) goto failed;
+    p->h = calloc(p->nprops + 1, sizeof *p->h);
+    if (!p->h) goto nomem;
+    int watched = 0, max_k = n, sums = 1;
+    for (int i = 0; i < p->nprops; i++) {
+        if (read_handler(&r, p, &p->h[i]) < 0) goto failed;
+        watched += p->h[i].ncells;
+        if (p->h[i].ncells > max_k) max_k = p->h[i].ncells;
+        int need = (p->h[i].ncells + 4) * p->h[i].words * 2 + 64;
+        if (p->h[i].words > MAX_SUM_WORDS) {
+            PyErr_SetString(PyExc_ValueError, "program: a sum too long");
+            goto failed;
+        }
+        if (need > sums) sums = need;
+    }
+    if (r.at != r.end) {
+        PyErr_SetString(PyExc_ValueError, "program: numbers after its end");
+        goto failed;
+    }
+    p->max_k = max_k;
+    /* per cell: its houses and its handlers, in increasing order */
+    p->ch_start = calloc(cells + 1, sizeof(int));
+    p->ch_list = calloc((size_t)p->nhouses * n + 1, sizeof(int));
+    p->w_start = calloc(cells + 1, sizeof(int));
+    p->w_list = calloc(watched + 1, sizeof(int));
+    p->cw = (cells + 63) / 64, p->hw = (p->nhouses + 63) / 64 + 1, p->pw = (p->nprops + 63) / 64 + 1;
+    p->peer_bits = calloc((size_t)cells * p->cw, sizeof(word));
+    p->house_bits = calloc((size_t)(p->nhouses + 1) * p->cw, sizeof(word));
+    if (!p->ch_start || !p->ch_list || !p->w_start || !p->w_list || !p->peer_bits ||
+        !p->house_bits)
+        goto nomem;
+    for (int h = 0; h < p->nhouses; h++)
+        for (int i = 0; i < n; i++) p->ch_start[p->house[h][i] + 1]++;
+    for (int i = 0; i < p->nprops; i++)
+        for (int j = 0; j < p->h[i].ncells; j++) p->w_start[p->h[i].cells[j] + 1]++;
+    for (int c = 0; c < cells; c++) {
+        p->ch_start[c + 1] += p->ch_start[c];
+        p->w_start[c + 1] += p->w_start[c];
+    }
+    {
+        int *fill = calloc(cells + 1, sizeof(int));
+        if (!fill) goto nomem;
+        for (int h = 0; h < p->nhouses; h++)
+            for (int i = 0; i < n; i++) {
+                int c = p->house[h][i];
+                p->ch_list[p->ch_start[c] + fill[c]++] = h;
+                SET(p->house_bits + (size_t)h * p->cw, c);
+            }
+        memset(fill, 0, (cells + 1) * sizeof(int));
+        for (int i = 0; i < p->nprops; i++)
+            for (int j = 0; j < p->h[i].ncells; j++) {
+                int c = p->h[i].cells[j];
+                p->w_list[p->w_start[c] + fill[c]++] = i;
+            }
+        free(fill);
+    }
+    for (int c = 0; c < cells; c++)
+        for (int i = p->peer_start[c]; i < p->peer_start[c + 1]; i++)
+            SET(p->peer_bits + (size_t)c * p->cw, p->peers[i]);
+    int room = 2 * max_k + cells + 8;
+    p->fit_total = calloc(p->fit_cap + 1, sizeof(int));
+    p->fit_bits = calloc(p->fit_cap + 1, sizeof(mask_t));
+    p->fit_start = calloc(p->max_groups + 2, sizeof(int));
+    if (!p->fit_total || !p->fit_bits || !p->fit_start) goto nomem;
+    p->iota = calloc(room + 1, sizeof(int));
+    p->placed_cap = cells * (n + 2) + 16;
+    p->placed = calloc(p->placed_cap, sizeof(int));
+    p->changed_cap = max_k * (n + 2) + cells * 2 + 16;
+    p->changed = calloc(p->changed_cap, sizeof(int));
+    p->blame_cap = room;
+    p->blame = calloc(p->blame_cap, sizeof(int));
+    p->sums_cap = sums;
+    p->sums = calloc(sums, sizeof(word));
+    p->view = calloc(room, sizeof(mask_t));
+    p->sums128 = calloc(max_k + 2, sizeof(u128));
+    p->ints = calloc((size_t)room * (n + 2) + 64, sizeof(int));
+    if (!p->iota || !p->placed || !p->changed || !p->blame || !p->sums || !p->view || !p->ints ||
+        !p->sums128)
+        goto nomem;
+    for (int i = 0; i <= room; i++) p->iota[i] = i;
+    return p;
+nomem:
+    PyErr_NoMemory();
+failed:
+    plan_free(p);
+    return NULL;
+}
+
+/* ---- what the handlers change ---- */
+
+static void changed_push(Plan *p, int c)
+{
+    if (p->nchanged < p->changed_cap) p->changed[p->nchanged++] = c;
+    else p->overflow = 1;
+}
+
+/* a handler's values: vals[idx[i]], or vals[i] when idx is NULL */
+#define AT(i) (idx ? idx[i] : (i))
+
+/* ---- sums as bit sets of reachable totals (bit s: the sum s), `w` words ---- */
+
+static void bs_or_shl(word *dst, const word *src, int s, int w)
+{
+    int q = s >> 6, r = s & 63;
+    for (int i = w - 1; i >= q; i--) {
+        word v = src[i - q] << r;
+        if (r && i - q - 1 >= 0) v |= src[i - q - 1] >> (64 - r);
+        dst[i] |= v;
+    }
+}
+static int bs_any_shl_and(const word *a, int s, const word *b, int w)
+{
+    int q = s >> 6, r = s & 63;
+    for (int i = w - 1; i >= q; i--) {
+        word v = a[i - q] << r;
+        if (r && i - q - 1 >= 0) v |= a[i - q - 1] >> (64 - r);
+        if (v & b[i]) return 1;
+    }
+    return 0;
+}
+static int bs_any(const word *a, int w)
+{
+    for (int i = 0; i < w; i++) if (a[i]) return 1;
+    return 0;
+}
+static void bs_bit(word *a, long s, int w)
+{
+    memset(a, 0, w * sizeof(word));
+    if (s >= 0 && s < 64L * w) SET(a, s);
+}
+
+/* ---- sums up to 127, in one 128-bit word: most cages, arrows and lines of a 9x9 ---- */
+
+
+static word rev64(word x)
+{
+    x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
+    x = ((x >> 2) & 0x3333333333333333ull) | ((x & 0x3333333333333333ull) << 2);
+    x = ((x >> 4) & 0x0F0F0F0F0F0F0F0Full) | ((x & 0x0F0F0F0F0F0F0F0Full) << 4);
+    return __builtin_bswap64(x);
+}
+static u128 rev128(u128 x) { return ((u128)rev64((word)x) << 64) | rev64((word)(x >> 64)); }
+static u128 reach_of(u128 from, mask_t digits)  /* the sums from + d for d in digits */
+{
+    u128 out = 0;
+    for (; digits; digits &= digits - 1) out |= from << (__builtin_ctz(digits) + 1);
+    return out;
+}
+
+/* sum_supports below with sums in 128 bits: what the others' sums before and after a value
+ * leave it is read off the totals less the sums after it (`after` mirrored, once a total),
+ * not by adding up every pair of sums */
+static int sum_supports_128(Plan *p, mask_t *vals, const int *idx, int k, u128 *totals)
+{
+    u128 *prefix = (u128 *)p->sums128;
+    prefix[0] = 1;
+    for (int i = 0; i < k; i++) prefix[i + 1] = reach_of(prefix[i], vals[AT(i)]);
+    *totals &= prefix[k];
+    if (!*totals) return 0;
+    u128 after = 1;
+    for (int i = k - 1; i >= 0; i--) {
+        u128 mirrored = rev128(after), need = 0;  /* the sums s with s + t a total, t after */
+        for (int half = 0; half < 2; half++)
+            for (word t = (word)(*totals >> (64 * half)); t; t &= t - 1)
+                need |= mirrored >> (127 - (64 * half + __builtin_ctzll(t)));
+        mask_t m = vals[AT(i)], keep = m;
+        for (mask_t t = m; t; t &= t - 1)
+            if (!((prefix[i] << (__builtin_ctz(t) + 1)) & need)) keep ^= t & -t;
+        if (keep != m) {
+            if (!keep) return 0;
+            vals[AT(i)] = keep;
+            changed_push(p, AT(i));
+        }
+        after = reach_of(after, keep);
+    }
+    return 1;
+}
+
+/* propagators.sum_supports: each value keeps the digits some choice of the others completes
+ * to one of `totals` (narrowed in place to the totals reachable); 0 when none is. */
+static int sum_supports(Plan *p, mask_t *vals, const int *idx, int k, word *totals, int w,
+                        word *scratch)
+{
+    if (w <= 2) {
+        u128 t = totals[0] | (w == 2 ? (u128)totals[1] << 64 : 0);
+        int ok = sum_supports_128(p, vals, idx, k, &t);
+        totals[0] = (word)t;
+        if (w == 2) totals[1] = (word)(t >> 64);
+        return ok;
+    }
+    word *prefix = scratch, *others = scratch + (size_t)(k + 1) * w;
+    word *after = others + w, *reach = after + w;
+    memset(prefix, 0, (size_t)(k + 1) * w * sizeof(word));
+    prefix[0] = 1;
+    for (int i = 0; i < k; i++) {
+        mask_t m = vals[AT(i)];
+        for (; m; m &= m - 1) bs_or_shl(prefix + (size_t)(i + 1) * w, prefix + (size_t)i * w,
+                                        __builtin_ctz(m) + 1, w);
+    }
+    for (int j = 0; j < w; j++) totals[j] &= prefix[(size_t)k * w + j];
+    if (!bs_any(totals, w)) return 0;
+    memset(after, 0, w * sizeof(word));
+    after[0] = 1;
+    for (int i = k - 1; i >= 0; i--) {
+        memset(others, 0, w * sizeof(word));
+        const word *before = prefix + (size_t)i * w;
+        for (int j = 0; j < w; j++)
+            for (word b = before[j]; b; b &= b - 1) bs_or_shl(others, after, 64 * j + __builtin_ctzll(b), w);
+        mask_t m = vals[AT(i)], keep = m;
+        for (mask_t t = m; t; t &= t - 1) {
+            int d = __builtin_ctz(t) + 1;
+            if (!bs_any_shl_and(others, d, totals, w)) keep ^= t & -t;
+        }
+        if (keep != vals[AT(i)]) {
+            if (!keep) return 0;
+            vals[AT(i)] = keep;
+            changed_push(p, AT(i));
+        }
+        memset(reach, 0, w * sizeof(word));
+        for (mask_t t = keep; t; t &= t - 1) bs_or_shl(reach, after, __builtin_ctz(t) + 1, w);
+        memcpy(after, reach, w * sizeof(word));
+    }
+    return 1;
+}
+
+/* the least and greatest sum of k different digits of `u` (propagators._distinct_extremes);
+ * 0 when it has fewer */
+static int distinct_extremes(mask_t u, int k, long *lo, long *hi)
+{
+    if (popcount(u) < k) return 0;
+    long a = 0, b = 0;
+    mask_t m = u;
+    for (int i = 0; i < k; i++) { a += __builtin_ctz(m) + 1; m &= m - 1; }
+    m = u;
+    for (int i = 0; i < k; i++) { int top = bitlen(m); b += top; m &= ~(1u << (top - 1)); }
+    *lo = a, *hi = b;
+    return 1;
+}
+
+static int group_bounds(const mask_t *vals, const int *idx, const int *pos, int k, long *lo,
+                        long *hi)
+{
+    mask_t u = 0;
+    long low = 0, high = 0;
+    for (int t = 0; t < k; t++) {
+        mask_t m = vals[AT(pos[t])];
+        u |= m, low += low_digit(m), high += bitlen(m);
+    }
+    if (k > 1) {
+        long a, b;
+        if (!distinct_extremes(u, k, &a, &b)) return 0;
+        if (a > low) low = a;
+        if (b < high) high = b;
+    }
+    *lo = low, *hi = high;
+    return 1;
+}
+
+/* propagators.bound_sum: the values (positions `idx`) whose sum lies in low..high, groups of
+ * positions holding digits that differ; 0 when no sum fits */
+static int bound_sum(Plan *p, mask_t *vals, const int *idx, long low, long high, int n,
+                     int ngroups, const int *gstart, const int *gpos, long *scratch)
+{
+    long *glow = scratch, *ghigh = scratch + ngroups;
+    long smin = 0, smax = 0;
+    for (int g = 0; g < ngroups; g++) {
+        if (!group_bounds(vals, idx, gpos + gstart[g], gstart[g + 1] - gstart[g], &glow[g],
+                          &ghigh[g]))
+            return 0;
+        smin += glow[g], smax += ghigh[g];
+    }
+    if (smin > high || smax < low) return 0;
+    long *after_lo = scratch + 2 * ngroups;
+    for (int g = 0; g < ngroups; g++) {
+        const int *pos = gpos + gstart[g];
+        int k = gstart[g + 1] - gstart[g];
+        long *after_hi = after_lo + k + 1;
+        mask_t *after_u = (mask_t *)(after_hi + k + 1);
+        after_u[k] = 0, after_lo[k] = 0, after_hi[k] = 0;
+        for (int t = k - 1; t > 0; t--) {
+            mask_t m = vals[AT(pos[t])];
+            after_u[t] = after_u[t + 1] | m;
+            after_lo[t] = after_lo[t + 1] + low_digit(m);
+            after_hi[t] = after_hi[t + 1] + bitlen(m);
+        }
+        mask_t u = 0;
+        long least = 0, most = 0;
+        for (int t = 0; t < k; t++) {
+            int at = AT(pos[t]);
+            long lo = after_lo[t + 1] + least, hi = after_hi[t + 1] + most;
+            if (k > 2) {
+                long a, b;
+                if (!distinct_extremes(after_u[t + 1] | u, k - 1, &a, &b)) return 0;
+                if (a > lo) lo = a;
+                if (b < hi) hi = b;
+            }
+            long others_low = smin - glow[g] + lo, others_high = smax - ghigh[g] + hi;
+            mask_t keep = span(low - others_high, high - others_low, n);
+            mask_t m = vals[at];
+            if (m & ~keep) {
+                m &= keep;
+                if (!m) return 0;
+                vals[at] = m;
+                changed_push(p, at);
+            }
+            u |= m, least += low_digit(m), most += bitlen(m);
+        }
+    }
+    return 1;
+}
+
+/* ---- the handlers' prunes: each removes exactly what its Python class removes ---- */
+
+/* Pair, Tie: a table of the digits each digit of one cell leaves the other */
+static int prune_pair(Plan *p, const Handler *h, mask_t *cand)
+{
+    int n = p->n, a = h->cells[0], b = h->cells[1];
+    const int *fw = h->data, *bw = h->data + n;
+    mask_t ma = cand[a], mb = cand[b], support = 0;
+    for (mask_t m = ma; m; m &= m - 1) support |= fw[__builtin_ctz(m)];
+    mask_t nb = mb & support;
+    if (!nb) return 0;
+    support = 0;
+    for (mask_t m = nb; m; m &= m - 1) support |= bw[__builtin_ctz(m)];
+    mask_t na = ma & support;
+    if (!na) return 0;
+    if (na != ma) cand[a] = na, changed_push(p, a);
+    if (nb != mb) cand[b] = nb, changed_push(p, b);
+    return 1;
+}
+
+/* CageSum, Innie: the sets of different digits that still fit */
+static int prune_fitting_sets(Plan *p, const Handler *h, mask_t *cand)
+{
+    int k = h->ncells, many = h->data[0];
+    const int *cells = h->cells, *sets = h->data + 1;
+    mask_t u = 0, allowed = 0, required = ~(mask_t)0;
+    for (int i = 0; i < k; i++) u |= cand[cells[i]];
+    for (int s = 0; s < many; s++) {
+        mask_t set = sets[s];
+        if (set & ~u) continue;
+        int i = 0;
+        while (i < k && cand[cells[i]] & set) i++;
+        if (i == k) allowed |= set, required &= set;
+    }
+    if (!allowed) return 0;
+    for (int i = 0; i < k; i++) {
+        mask_t m = cand[cells[i]];
+        if (m & ~allowed) cand[cells[i]] = m & allowed, changed_push(p, cells[i]);
+    }
+    for (mask_t m = required; m; m &= m - 1) {
+        mask_t bit = m & -m;
+        int places = 0, place = -1;
+        for (int i = 0; i < k; i++)
+            if (cand[cells[i]] & bit) {
+                if (!places) place = cells[i];
+                places++;
+            }
+        if (!places) return 0;
+        if (places == 1 && cand[place] != bit) cand[place] = bit, changed_push(p, place);
+    }
+    return 1;
+}
+
+/* SumBounds: a sum of cells within fixed bounds */
+static int prune_bounded_sum(Plan *p, const Handler *h, mask_t *cand)
+{
+    long low = h->data[0], high = h->data[1];
+    long *scratch = (long *)p->ints;
+    if (!bound_sum(p, cand, h->cells, low, high, p->n, h->ngroups, h->gstart, h->gpos, scratch))
+        return 0;
+    if (low == high) {
+        word *totals = p->sums;
+        bs_bit(totals, low, h->words);
+        if (!sum_supports(p, cand, h->cells, h->ncells, totals, h->words, totals + h->words))
+            return 0;
+    }
+    return 1;
+}
+
+static mask_t mirror(mask_t m, int n)  /* the digits n+1-d of m */
+{
+    mask_t out = 0;
+    for (; m; m &= m - 1) out |= 1u << (n - 1 - __builtin_ctz(m));
+    return out;
+}
+
+/* SignedSum: plus cells less minus cells, each minus cell read as n+1 less its digit */
+static int prune_signed_sum(Plan *p, const Handler *h, mask_t *cand)
+{
+    int k = h->ncells, plus = h->data[0], n = p->n;
+    long total = h->data[1];
+    mask_t *view = p->view;
+    for (int i = 0; i < k; i++) view[i] = i < plus ? cand[h->cells[i]] : mirror(cand[h->cells[i]], n);
+    int start = p->nchanged;
+    if (!bound_sum(p, view, NULL, total, total, n, h->ngroups, h->gstart, h->gpos, (long *)p->ints))
+        return 0;
+    word *totals = p->sums;
+    bs_bit(totals, total, h->words);
+    if (!sum_supports(p, view, NULL, k, totals, h->words, totals + h->words)) return 0;
+    /* the positions seen, in increasing order (the Python side sorts them) */
+    int *seen = p->ints;
+    memset(seen, 0, k * sizeof(int));
+    for (int j = start; j < p->nchanged; j++) seen[p->changed[j]] = 1;
+    p->nchanged = start;
+    for (int i = 0; i < k; i++) {
+        if (!seen[i]) continue;
+        int c = h->cells[i];
+        mask_t m = i < plus ? view[i] : mirror(view[i], n);
+        if (m != cand[c]) cand[c] = m, changed_push(p, c);
+    }
+    return 1;
+}
+
+/* ArrowSum: the shaft adds up to the bulb's number (one digit, or a pill's digits) */
+static int prune_arrow_sum(Plan *p, const Handler *h, mask_t *cand)
+{
+    int n = p->n, nb = h->data[0];
+    const int *places = h->data + 1, *bulb = h->cells, *shaft = h->cells + nb;
+    int ks = h->ncells - nb;
+    long mins[4], maxs[4], low = 0, high = 0;
+    for (int i = 0; i < nb; i++) {
+        mins[i] = low_digit(cand[bulb[i]]), maxs[i] = bitlen(cand[bulb[i]]);
+        low += places[i] * mins[i], high += places[i] * maxs[i];
+    }
+    long *scratch = (long *)p->ints;
+    if (!bound_sum(p, cand, shaft, low, high, n, h->ngroups, h->gstart, h->gpos, scratch))
+        return 0;
+    long smin = 0, smax = 0;
+    for (int g = 0; g < h->ngroups; g++) {
+        long a, b;
+        if (!group_bounds(cand, shaft, h->gpos + h->gstart[g], h->gstart[g + 1] - h->gstart[g],
+                          &a, &b))
+            return 0;
+        smin += a, smax += b;
+    }
+    for (int i = 0; i < nb; i++) {
+        long w = places[i], rest_low = low - w * mins[i], rest_high = high - w * maxs[i];
+        mask_t keep = span(-floordiv(rest_high - smin, w), floordiv(smax - rest_low, w), n);
+        mask_t m = cand[bulb[i]];
+        if (m & ~keep) {
+            m &= keep;
+            if (!m) return 0;
+            cand[bulb[i]] = m, changed_push(p, bulb[i]);
+        }
+    }
+    if (nb == 1) {
+        int b = bulb[0];
+        word *totals = p->sums;
+        memset(totals, 0, h->words * sizeof(word));
+        totals[0] = (word)cand[b] << 1;
+        if (!sum_supports(p, cand, shaft, ks, totals, h->words, totals + h->words)) return 0;
+        mask_t keep = cand[b] & (mask_t)(totals[0] >> 1);
+        if (keep != cand[b]) cand[b] = keep, changed_push(p, b);
+    }
+    return 1;
+}
+
+static int in_changed(const Plan *p, int from, int c)
+{
+    for (int j = from; j < p->nchanged; j++) if (p->changed[j] == c) return 1;
+    return 0;
+}
+
+/* Thermo: digits rise from the bulb (a slow thermometer's may also stay the same) */
+static int prune_rising(Plan *p, const Handler *h, mask_t *cand)
+{
+    int k = h->ncells, step = h->data[0] ? 0 : 1, start = p->nchanged;
+    const int *cells = h->cells;
+    mask_t below = 0;
+    for (int i = 0; i < k; i++) {
+        mask_t m = cand[cells[i]], keep = m & ~below;
+        if (!keep) return 0;
+        if (keep != m) cand[cells[i]] = keep, changed_push(p, cells[i]);
+        below = (mask_t)((1ull << (low_digit(keep) - 1 + step)) - 1);
+    }
+    mask_t upto = ~(mask_t)0;
+    for (int i = k - 1; i >= 0; i--) {
+        int c = cells[i];
+        mask_t m = cand[c], keep = m & upto;
+        if (!keep) return 0;
+        if (keep != m) {
+            cand[c] = keep;
+            if (!in_changed(p, start, c)) changed_push(p, c);
+        }
+        int top = bitlen(keep) - step;
+        upto = top > 0 ? (mask_t)((1ull << top) - 1) : 0;
+    }
+    return 1;
+}
+
+/* SandwichSum: the digits between 1 and n add up to the total */
+static int sandwich_fits(const Handler *h, const mask_t *cand, int i, int j, mask_t middle, int n)
+{
+    long k = j - i - 1, total = h->data[0];
+    if (!((k + 1) * (k + 2) / 2 - 1 <= total && total <= k * (2 * n - k - 1) / 2)) return 0;
+    long smin = 0, smax = 0;
+    for (int t = i + 1; t < j; t++) {
+        mask_t m = cand[h->cells[t]] & middle;
+        if (!m) return 0;
+        smin += low_digit(m), smax += bitlen(m);
+    }
+    return smin <= total && total <= smax;
+}
+
+static int prune_sandwich(Plan *p, const Handler *h, mask_t *cand)
+{
+    int k = h->ncells, n = p->n;
+    const int *cells = h->cells;
+    mask_t one = 1, big = 1u << (n - 1), middle = big - 2;
+    int *fit_one = p->ints, *fit_big = p->ints + k, fits = 0, fi = 0, fj = 0;
+    memset(p->ints, 0, 2 * k * sizeof(int));
+    for (int i = 0; i < k; i++) {
+        if (!(cand[cells[i]] & one)) continue;
+        for (int j = 0; j < k; j++) {
+            if (!(cand[cells[j]] & big) || i == j) continue;
+            int a = i < j ? i : j, b = i < j ? j : i;
+            if (sandwich_fits(h, cand, a, b, middle, n)) {
+                fit_one[i] = fit_big[j] = 1;
+                fits++, fi = a, fj = b;
+            }
+        }
+    }
+    if (!fits) return 0;
+    for (int i = 0; i < k; i++) {
+        int c = cells[i];
+        mask_t drop = (fit_one[i] ? 0 : one) | (fit_big[i] ? 0 : big);
+        if (cand[c] & drop) {
+            cand[c] &= ~drop;
+            if (!cand[c]) return 0;
+            changed_push(p, c);
+        }
+    }
+    if (fits == 1) {
+        int inner = fj - fi - 1, gstart[2] = {0, inner};
+        if (!bound_sum(p, cand, cells + fi + 1, h->data[0], h->data[0], n, inner ? 1 : 0,
+                       gstart, p->iota, (long *)(p->ints + 2 * k + 2)))
+            return 0;
+    }
+    return 1;
+}
+
+/* Renban: different digits forming a run of consecutive digits */
+static int prune_run(Plan *p, const Handler *h, mask_t *cand)
+{
+    int k = h->ncells, n = p->n;
+    const int *cells = h->cells;
+    mask_t allowed = 0, required = ~(mask_t)0;
+    if (k > n) return 0;  /* no run of k different digits */
+    mask_t run = (mask_t)((1ull << k) - 1);
+    for (int low = 0; low < n - k + 1; low++) {
+        mask_t window = run << low, u = 0;
+        int i = 0;
+        for (; i < k; i++) {
+            mask_t m = cand[cells[i]] & window;
+            if (!m) break;
+            u |= m;
+        }
+        if (i == k && u == window) allowed |= window, required &= window;
+    }
+    if (!allowed) return 0;
+    for (int i = 0; i < k; i++)
+        if (cand[cells[i]] & ~allowed) cand[cells[i]] &= allowed, changed_push(p, cells[i]);
+    for (mask_t m = required; m; m &= m - 1) {
+        mask_t bit = m & -m;
+        int places = 0, place = -1;
+        for (int i = 0; i < k; i++)
+            if (cand[cells[i]] & bit) {
+                if (!places) place = cells[i];
+                places++;
+            }
+        if (places == 1 && cand[place] != bit) cand[place] = bit, changed_push(p, place);
+    }
+    return 1;
+}
+
+/* Between: the inner cells lie strictly between the ends; `fit` per position */
+static int between_fits(const Handler *h, const mask_t *cand, int low_end, mask_t *fit)
+{
+    int k = h->ncells;
+    const int *cells = h->cells;
+    int lo = low_end ? k - 1 : 0, hi = low_end ? 0 : k - 1;
+    int top = 99, bottom = 0;
+    for (int i = 1; i < k - 1; i++) {
+        int t = bitlen(cand[cells[i]]), b = low_digit(cand[cells[i]]);
+        if (t < top) top = t;
+        if (b > bottom) bottom = b;
+    }
+    mask_t lows = cand[cells[lo]] & (mask_t)((1ull << (top - 1)) - 1);
+    mask_t highs = cand[cells[hi]] & ~(mask_t)((1ull << bottom) - 1);
+    if (!lows || !highs) return 0;
+    int floor_ = low_digit(lows), ceiling = bitlen(highs);
+    mask_t inside = (mask_t)((1ull << (ceiling - 1)) - 1) & ~(mask_t)((1ull << floor_) - 1);
+    fit[lo] = lows, fit[hi] = highs;
+    for (int i = 1; i < k - 1; i++) {
+        fit[i] = cand[cells[i]] & inside;
+        if (!fit[i]) return 0;
+    }
+    return 1;
+}
+
+static int prune_between(Plan *p, const Handler *h, mask_t *cand)
+{
+    int k = h->ncells;
+    mask_t *keep = p->view, *fit = p->view + k;
+    memset(keep, 0, k * sizeof(mask_t));
+    for (int end = 0; end < 2; end++)
+        if (between_fits(h, cand, end, fit))
+            for (int i = 0; i < k; i++) keep[i] |= fit[i];
+    for (int i = 0; i < k; i++) {  /* the cells in line order, as the Python dict holds them */
+        int c = h->cells[i];
+        if (!keep[i]) return 0;
+        if (keep[i] != cand[c]) cand[c] = keep[i], changed_push(p, c);
+    }
+    return 1;
+}
+
+/* Quadruple: each listed digit appears at least as often as listed */
+static int prune_quadruple(Plan *p, const Handler *h, mask_t *cand)
+{
+    int k = h->ncells, needs = h->data[0];
+    const int *cells = h->cells, *need = h->data + 1;
+    int listed = h->data[1 + 2 * needs];
+    mask_t required = 0;
+    for (int t = 0; t < needs; t++) {
+        mask_t bit = need[2 * t];
+        int times = need[2 * t + 1], places = 0;
+        required |= bit;
+        for (int i = 0; i < k; i++) places += !!(cand[cells[i]] & bit);
+        if (places < times) return 0;
+        if (places == times)
+            for (int i = 0; i < k; i++)
+                if (cand[cells[i]] & bit && cand[cells[i]] != bit)
+                    cand[cells[i]] = bit, changed_push(p, cells[i]);
+    }
+    int able = 0;
+    for (int i = 0; i < k; i++) able += !!(cand[cells[i]] & required);
+    if (able == listed)
+        for (int i = 0; i < k; i++)
+            if (cand[cells[i]] & required && cand[cells[i]] & ~required)
+                cand[cells[i]] &= required, changed_push(p, cells[i]);
+    return 1;
+}
+
+/* Indexer: its digit v names the cell of its house that holds the indexer's own place */
+static int prune_indexer(Plan *p, const Handler *h, mask_t *cand)
+{
+    int cell = h->data[0], digit = h->data[1], n = p->n;
+    const int *targets = h->data + 2;
+    mask_t bit = 1u << (digit - 1), m = cand[cell], keep = 0;
+    for (int v = 1; v <= n; v++) {
+        int target = targets[v - 1];
+        if (m >> (v - 1) & 1) {
+            int fits = target == cell ? v == digit : !!(cand[target] & bit);
+            if (fits) keep |= 1u << (v - 1);
+        } else if (target != cell && cand[target] & bit) {
+            cand[target] &= ~bit;
+            if (!cand[target]) return 0;
+            changed_push(p, target);
+        }
+    }
+    if (!keep) return 0;
+    if (keep != m) cand[cell] = keep, changed_push(p, cell);
+    if (single(keep)) {
+        int target = targets[bitlen(keep) - 1];
+        if (target != cell && cand[target] != bit) {
+            if (!(cand[target] & bit)) return 0;  /* never with distinct targets: checked above */
+            cand[target] = bit, changed_push(p, target);
+        }
+    }
+    return 1;
+}
+
+/* XSum: the first X digits from the clue add up to it, X the first digit */
+static int prune_xsum(Plan *p, const Handler *h, mask_t *cand)
+{
+    int k = h->ncells, start = p->nchanged;
+    long total = h->data[0];
+    const int *cells = h->cells;
+    mask_t *keep = p->view, *rest = p->view + k;
+    memset(keep, 0, k * sizeof(mask_t));
+    for (mask_t m = cand[cells[0]]; m; m &= m - 1) {
+        mask_t bit = m & -m;
+        int x = __builtin_ctz(m) + 1, len = (x < k ? x : k) - 1;
+        for (int i = 0; i < len; i++) rest[i] = cand[cells[1 + i]];
+        if (x > total) continue;
+        word *totals = p->sums;
+        bs_bit(totals, total - x, h->words);
+        int ok = sum_supports(p, rest, NULL, len, totals, h->words, totals + h->words);
+        p->nchanged = start;  /* the Python side throws these away */
+        if (!ok) continue;
+        keep[0] |= bit;
+        for (int i = 1; i < k; i++) keep[i] |= i < x ? rest[i - 1] : cand[cells[i]];
+    }
+    if (!keep[0]) return 0;
+    for (int i = 0; i < k; i++)
+        if (keep[i] != cand[cells[i]]) cand[cells[i]] = keep[i], changed_push(p, cells[i]);
+    return 1;
+}
+
+/* Skyscraper: exactly `total` digits seen from the clue, walked both ways (states: per count
+ * seen, the tallest digits so far) */
+static int prune_skyscraper(Plan *p, const Handler *h, mask_t *cand)
+{
+    int k = h->ncells, total = h->data[0];
+    mask_t last = h->data[1];
+    const int *cells = h->cells;
+    if (!(0 < total && total <= k)) return 0;
+    int T = total + 1;
+    mask_t *ahead = p->view;  /* k rows of T */
+    mask_t earlier[MAX_SIDE + 2], behind[MAX_SIDE + 2];
+    memset(ahead, 0, (size_t)k * T * sizeof(mask_t));
+    ahead[1] = cand[cells[0]];
+    for (int i = 1; i < k; i++) {
+        mask_t *before = ahead + (size_t)(i - 1) * T, *now = ahead + (size_t)i * T;
+        mask_t m = cand[cells[i]], taller = -((m & -m) << 1);
+        for (int c = 1; c <= total; c++) {
+            mask_t tops = before[c];
+            if (tops) {
+                now[c] |= tops & taller;
+                if (c < total) now[c + 1] |= m & -((tops & -tops) << 1);
+            }
+        }
+    }
+    mask_t ends = ahead[(size_t)(k - 1) * T + total] & last;
+    if (!ends) return 0;
+    memset(behind, 0, sizeof behind);
+    behind[total] = ends;
+    for (int i = k - 1; i > 0; i--) {
+        int c = cells[i];
+        mask_t m = cand[c], keep = 0, taller = -((m & -m) << 1);
+        const mask_t *before = ahead + (size_t)(i - 1) * T;
+        memset(earlier, 0, sizeof earlier);
+        for (int s = 1; s <= total; s++) {
+            mask_t tops = behind[s];
+            if (!tops) continue;
+            mask_t hidden = before[s] & tops & taller;
+            if (hidden) {
+                earlier[s] |= hidden;
+                keep |= m & (mask_t)((1ull << (bitlen(hidden) - 1)) - 1);
+            }
+            mask_t seen = tops & m, lower = before[s - 1];
+            if (seen && lower) {
+                mask_t shorter = lower & (mask_t)((1ull << (bitlen(seen) - 1)) - 1);
+                if (shorter) {
+                    earlier[s - 1] |= shorter;
+                    keep |= seen & -((lower & -lower) << 1);
+                }
+            }
+        }
+        if (!keep) return 0;
+        if (keep != m) cand[c] = keep, changed_push(p, c);
+        memcpy(behind, earlier, sizeof behind);
+    }
+    mask_t first = behind[1];
+    if (!first) return 0;
+    if (first != cand[cells[0]]) cand[cells[0]] = first, changed_push(p, cells[0]);
+    return 1;
+}
+
+/* EqualSums: groups of cells with one sum (region-sum segments, zipper pairs, a double
+ * arrow); a group of cells that see each other sums only sets of different digits */
+static int prune_equal_sums(Plan *p, const Handler *h, mask_t *cand)
+{
+    int groups = h->data[0], n = p->n, w = h->words;
+    word *totals = p->sums, *reach = totals + w, *scratch = reach + w;
+    memset(totals, 0xff, w * sizeof(word));
+    const int *at = h->data + 1;
+    /* each distinct group's fitting sets: (total, digits), group g's from fit_start[g] on */
+    int *fit_total = p->fit_total, *fit_start = p->fit_start, nfit = 0;
+    mask_t *fit_bits = p->fit_bits;
+    for (int g = 0; g < groups; g++) {
+        int distinct = at[0], len = at[1];
+        const int *cells = at + 2;
+        at += 2 + len;
+        fit_start[g] = nfit;
+        memset(reach, 0, w * sizeof(word));
+        if (distinct) {
+            /* the sets of `len` different digits within the union, each cell finding one */
+            mask_t u = 0;
+            for (int i = 0; i < len; i++) u |= cand[cells[i]];
+            /* walk every set of len digits from n, in lexicographic order */
+            int pick[MAX_SIDE + 1];
+            for (int i = 0; i < len && i <= MAX_SIDE; i++) pick[i] = i;
+            while (len <= n) {
+                mask_t bits = 0;
+                int sum = 0;
+                for (int i = 0; i < len; i++) bits |= 1u << pick[i], sum += pick[i] + 1;
+                if (!(bits & ~u)) {
+                    int i = 0;
+                    while (i < len && cand[cells[i]] & bits) i++;
+                    if (i == len) {
+                        fit_total[nfit] = sum, fit_bits[nfit] = bits, nfit++;
+                        SET(reach, sum);
+                    }
+                }
+                int i = len - 1;
+                while (i >= 0 && pick[i] == n - len + i) i--;
+                if (i < 0) break;
+                pick[i]++;
+                for (int j = i + 1; j < len; j++) pick[j] = pick[j - 1] + 1;
+            }
+        } else {
+            /* propagators.sums_of: the sums with digits that may repeat */
+            word *row = scratch, *nxt = scratch + w;
+            memset(row, 0, w * sizeof(word));
+            row[0] = 1;
+            for (int i = 0; i < len; i++) {
+                memset(nxt, 0, w * sizeof(word));
+                for (mask_t m = cand[cells[i]]; m; m &= m - 1)
+                    bs_or_shl(nxt, row, __builtin_ctz(m) + 1, w);
+                memcpy(row, nxt, w * sizeof(word));
+            }
+            memcpy(reach, row, w * sizeof(word));
+        }
+        for (int j = 0; j < w; j++) totals[j] &= reach[j];
+        if (!bs_any(totals, w)) return 0;
+    }
+    fit_start[groups] = nfit;
+    at = h->data + 1;
+    mask_t *masks = p->view;
+    for (int g = 0; g < groups; g++) {
+        int distinct = at[0], len = at[1];
+        const int *cells = at + 2;
+        at += 2 + len;
+        for (int i = 0; i < len; i++) masks[i] = cand[cells[i]];
+        int start = p->nchanged;
+        if (distinct) {
+            mask_t allowed = 0;
+            for (int f = fit_start[g]; f < fit_start[g + 1]; f++)
+                if (totals[fit_total[f] >> 6] >> (fit_total[f] & 63) & 1) allowed |= fit_bits[f];
+            for (int i = 0; i < len; i++)
+                if (masks[i] & ~allowed) masks[i] &= allowed, changed_push(p, i);
+        }
+        word *wanted = scratch;
+        memcpy(wanted, totals, w * sizeof(word));
+        if (!sum_supports(p, masks, NULL, len, wanted, w, scratch + w)) return 0;
+        /* the positions changed, in order, become the cells changed */
+        for (int j = start; j < p->nchanged; j++) {
+            int i = p->changed[j];
+            cand[cells[i]] = masks[i];
+            p->changed[j] = cells[i];
+        }
+    }
+    return 1;
+}
+
+typedef int (*Prune)(Plan *, const Handler *, mask_t *);
+static const Prune prunes[SHAPES] = {
+    NULL, prune_pair, prune_fitting_sets, prune_bounded_sum, prune_signed_sum, prune_arrow_sum,
+    prune_rising, prune_sandwich, prune_run, prune_between, prune_quadruple, prune_indexer,
+    prune_xsum, prune_skyscraper, prune_equal_sums,
+};
+
+/* ---- propagation: engine.propagate step for step ---- */
+
+static int blamed(Plan *p, const int *cells, int k)
+{
+    for (int i = 0; i < k && p->nblame < p->blame_cap; i++) p->blame[p->nblame++] = cells[i];
+    return 0;
+}
+
+static void mark_cell(Plan *p, int c, word *houses, word *props)
+{
+    for (int i = p->ch_start[c]; i < p->ch_start[c + 1]; i++) SET(houses, p->ch_list[i]);
+    for (int i = p->w_start[c]; i < p->w_start[c + 1]; i++) SET(props, p->w_list[i]);
+}
+
+static int lowest(word *bits, int w)  /* takes the lowest bit out; -1: none */
+{
+    for (int i = 0; i < w; i++)
+        if (bits[i]) {
+            int b = __builtin_ctzll(bits[i]);
+            bits[i] &= bits[i] - 1;
+            return 64 * i + b;
+        }
+    return -1;
+}
+
+static int any_bit(const word *bits, int w)
+{
+    for (int i = 0; i < w; i++) if (bits[i]) return 1;
+    return 0;
+}
+
+/* engine.locked_candidates: 1 done (p->changed holds the cells), 0 a contradiction */
+static int locked_candidates(Plan *p, mask_t *cand, int h)
+{
+    const int *house = p->house[h];
+    int n = p->n, cw = p->cw, most = p->most;
+    mask_t ones = 0, twos = 0, threes = 0, fours = 0, fives = 0, solved = 0;
+    for (int i = 0; i < n; i++) {
+        mask_t m = cand[house[i]];
+        if (m & (m - 1)) {
+            fives |= fours & m, fours |= threes & m, threes |= twos & m, twos |= ones & m;
+            ones |= m;
+        } else {
+            solved |= m;
+        }
+    }
+    mask_t many = most >= 4 ? fives : most == 3 ? fours : threes;
+    mask_t todo = twos & ~many & ~solved;
+    if (!todo) return 1;
+    word seen_by[MAX_SIDE][MAX_CELLS / 64];
+    const word *inside = p->house_bits + (size_t)h * cw;
+    for (mask_t t = todo; t; t &= t - 1)
+        for (int j = 0; j < cw; j++) seen_by[__builtin_ctz(t)][j] = ~inside[j];
+    for (int i = 0; i < n; i++) {
+        int c = house[i];
+        const word *seen = p->peer_bits + (size_t)c * cw;
+        for (mask_t m = cand[c] & todo; m; m &= m - 1)
+            for (int j = 0; j < cw; j++) seen_by[__builtin_ctz(m)][j] &= seen[j];
+    }
+    for (mask_t t = todo; t; t &= t - 1) {
+        mask_t bit = t & -t;
+        word *seen = seen_by[__builtin_ctz(t)];
+        for (int j = 0; j < cw; j++)
+            for (word s = seen[j]; s; s &= s - 1) {
+                int q = 64 * j + __builtin_ctzll(s);
+                mask_t m = cand[q];
+                if (m & bit) {
+                    m ^= bit;
+                    if (!m) return 0;
+                    cand[q] = m;
+                    changed_push(p, q);
+                }
+            }
+    }
+    return 1;
+}
+
+/* 1: a fixpoint; 0: a contradiction (p->blame holds the cells of the rule that failed);
+ * `placed`: p->placed[0 .. top) */
+static int propagate(Plan *p, mask_t *cand, int top, int all)
+{
+    word houses[64], props[p->pw], locked[64];
+    int hw = p->hw, pw = p->pw;
+    mask_t full = p->full;
+    memset(houses, 0, hw * sizeof(word)), memset(locked, 0, hw * sizeof(word));
+    memset(props, 0, pw * sizeof(word));
+    if (all) {
+        for (int h = 0; h < p->nhouses; h++) SET(houses, h);
+        for (int i = 0; i < p->nprops; i++) SET(props, i);
+    }
+    int *placed = p->placed;
+    for (int i = 0; i < top; i++) mark_cell(p, placed[i], houses, props);
+    memcpy(locked, houses, hw * sizeof(word));
+    /* a fixpoint comes within this many steps (each removes a digit, or takes one of the
+     * rules dirtied since the last removal); a malformed program might not get there */
+    long long budget = ((long long)p->cells * p->n + 1) *
+                       (p->nprops + 2LL * p->nhouses + p->cells + 2) * 2;
+    for (;;) {
+        if (--budget < 0) { p->overflow = 2; return 0; }
+        while (top) {
+            int c = placed[--top];
+            mask_t m = cand[c];
+            for (int i = p->peer_start[c]; i < p->peer_start[c + 1]; i++) {
+                int q = p->peers[i];
+                mask_t pm = cand[q];
+                if (pm & m) {
+                    pm ^= m;
+                    if (!pm) { int two[2] = {c, q}; return blamed(p, two, 2); }
+                    cand[q] = pm;
+                    mark_cell(p, q, houses, props);
+                    if (single(pm)) {
+                        if (top >= p->placed_cap) { p->overflow = 1; return 0; }
+                        placed[top++] = q;
+                    }
+                }
+            }
+            if (p->f_start[c] < p->f_start[c + 1]) {
+                int v = bitlen(m) - 1;
+                for (int i = p->f_start[c]; i < p->f_start[c + 1]; i++) {
+                    const int *f = p->forbid[i];
+                    int q = f[0];
+                    mask_t table = f[1 + v], pm = cand[q];
+                    if (pm & table) {
+                        pm &= ~table;
+                        if (!pm) { int two[2] = {c, q}; return blamed(p, two, 2); }
+                        cand[q] = pm;
+                        mark_cell(p, q, houses, props);
+                        if (single(pm)) {
+                            if (top >= p->placed_cap) { p->overflow = 1; return 0; }
+                            placed[top++] = q;
+                        }
+                    }
+                }
+            }
+        }
+        int h;
+        while (!top && (h = lowest(houses, hw)) >= 0) {
+            SET(locked, h);
+            const int *house = p->house[h];
+            mask_t once = 0, twice = 0, solved = 0;
+            for (int i = 0; i < p->n; i++) {
+                mask_t m = cand[house[i]];
+                twice |= once & m, once |= m;
+                if (single(m)) solved |= m;
+            }
+            if (once != full) return blamed(p, house, p->n);
+            mask_t hidden = once & ~twice & ~solved;
+            if (hidden)
+                for (int i = 0; i < p->n; i++) {
+                    int c = house[i];
+                    mask_t x = cand[c] & hidden;
+                    if (x) {
+                        if (x & (x - 1)) return blamed(p, house, p->n);
+                        cand[c] = x;
+                        if (top >= p->placed_cap) { p->overflow = 1; return 0; }
+                        placed[top++] = c;
+                        for (int j = p->w_start[c]; j < p->w_start[c + 1]; j++)
+                            SET(props, p->w_list[j]);
+                    }
+                }
+        }
+        if (top) continue;
+        int i = lowest(props, pw), ok;
+        if (i >= 0) {
+            const Handler *hd = &p->h[i];
+            p->nchanged = 0;
+            ok = prunes[hd->kind](p, hd, cand);
+            if (p->overflow) return blamed(p, NULL, 0);
+            if (!ok) return blamed(p, hd->cells, hd->ncells);
+        } else {
+            if (!any_bit(locked, hw)) return 1;
+            h = lowest(locked, hw);
+            p->nchanged = 0;
+            if (!locked_candidates(p, cand, h)) return blamed(p, p->house[h], p->n);
+            if (p->overflow) return blamed(p, NULL, 0);
+        }
+        for (int j = 0; j < p->nchanged; j++) {
+            int c = p->changed[j];
+            mark_cell(p, c, houses, props);
+            if (single(cand[c])) {
+                if (top >= p->placed_cap) { p->overflow = 1; return blamed(p, NULL, 0); }
+                placed[top++] = c;
+            }
+        }
+    }
+}
+
+/* ---- the search: engine.Search step for step ---- */
+
+static void overflowed(const Plan *p)
+{
+    PyErr_SetString(PyExc_ValueError, p->overflow == 2 ?
+                    "program: its propagation does not settle (a malformed handler)" :
+                    "program: its propagation ran out of room (a malformed handler)");
+}
+
+enum { DONE, STOPPED, FAILED };
+
+typedef struct {
+    Plan *p;
+    long limit, nodes, found, keep;
+    PyObject *stop, *accept, *solutions;   /* borrowed for the call (stop, accept: or None) */
+    long long *weight;
+    mask_t *stack;
+    int status;
+} Search;
+
+static int poll(Search *s)
+{
+    if (PyErr_CheckSignals() < 0) return FAILED;
+    if (s->stop != Py_None) {
+        PyObject *answer = PyObject_CallNoArgs(s->stop);
+        if (!answer) return FAILED;
+        int yes = PyObject_IsTrue(answer);
+        Py_DECREF(answer);
+        if (yes < 0) return FAILED;
+        if (yes) return STOPPED;
+    }
+    return DONE;
+}
+
+static int record(Search *s, const mask_t *cand)
+{
+    int cells = s->p->cells;
+    PyObject *values = PyTuple_New(cells);
+    if (!values) return -1;
+    for (int c = 0; c < cells; c++) PyTuple_SET_ITEM(values, c, PyLong_FromLong(bitlen(cand[c])));
+    if (s->accept != Py_None) {
+        PyObject *answer = PyObject_CallOneArg(s->accept, values);
+        int yes = answer ? PyObject_IsTrue(answer) : -1;
+        Py_XDECREF(answer);
+        if (yes <= 0) {
+            Py_DECREF(values);
+            return yes;
+        }
+    }
+    int failed = 0;
+    if (s->found++ < s->keep) failed = PyList_Append(s->solutions, values);
+    Py_DECREF(values);
+    return failed;
+}
+
+static int branch_cell(const Search *s, const mask_t *cand)
+{
+    int best = -1;
+    long long best_k = 1, best_w = 0;
+    for (int c = 0; c < s->p->cells; c++) {
+        mask_t m = cand[c];
+        if (m & (m - 1)) {
+            long long k = popcount(m), w = s->weight[c];
+            if (k * best_w < best_k * w) best = c, best_k = k, best_w = w;
+        }
+    }
+    return best;
+}
+
+/* Search.values: the digits in order; under a negative rule, those ruling out the fewest
+ * candidates of the tied neighbours first (a stable sort, as Python's) */
+static int values(const Search *s, const mask_t *cand, int cell, mask_t *out)
+{
+    const Plan *p = s->p;
+    int k = 0, key[MAX_SIDE];
+    for (mask_t m = cand[cell]; m; m &= m - 1) out[k++] = m & -m;
+    if (p->f_start[cell] < p->f_start[cell + 1] && k > 1) {
+        for (int i = 0; i < k; i++) {
+            int v = __builtin_ctz(out[i]), sum = 0;
+            for (int j = p->f_start[cell]; j < p->f_start[cell + 1]; j++) {
+                const int *f = p->forbid[j];
+                sum += popcount(cand[f[0]] & (mask_t)f[1 + v]);
+            }
+            key[i] = sum;
+        }
+        for (int i = 1; i < k; i++) {
+            mask_t b = out[i];
+            int kk = key[i], j = i - 1;
+            while (j >= 0 && key[j] > kk) out[j + 1] = out[j], key[j + 1] = key[j], j--;
+            out[j + 1] = b, key[j + 1] = kk;
+        }
+    }
+    return k;
+}
+
+/* Search.run: 0 go on, 1 end (enough solutions, stopped, or an error: s->status) */
+static int run(Search *s, int depth)
+{
+    Plan *p = s->p;
+    int cells = p->cells;
+    mask_t *cand = s->stack + (size_t)depth * cells;
+    s->nodes++;
+    if (s->nodes % STOP_EVERY == 0 && (s->status = poll(s)) != DONE) return 1;
+    int cell = branch_cell(s, cand);
+    if (cell < 0) {
+        if (record(s, cand) < 0) { s->status = FAILED; return 1; }
+        return 0;
+    }
+    mask_t order[MAX_SIDE];
+    int k = values(s, cand, cell, order);
+    mask_t *child = cand + cells;
+    for (int i = 0; i < k; i++) {
+        memcpy(child, cand, cells * sizeof *child);
+        child[cell] = order[i];
+        p->placed[0] = cell;
+        p->nblame = 0;
+        if (propagate(p, child, 1, 0)) {
+            if (run(s, depth + 1)) return 1;
+            if (s->found >= s->limit) return 1;
+        } else {
+            if (p->overflow) {
+                overflowed(p);
+                s->status = FAILED;
+                return 1;
+            }
+            for (int j = 0; j < p->nblame; j++) s->weight[p->blame[j]]++;
+        }
+    }
+    return 0;
+}
+
+/* ---- the module ---- */
+
+static Plan *plan_of(PyObject *program)
+{
+    Py_buffer view;
+    if (PyObject_GetBuffer(program, &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    if (view.itemsize != 4 || !view.format || (strcmp(view.format, "i") && strcmp(view.format, "l"))) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_TypeError, "program: an array of 32-bit ints (array('i'))");
+        return NULL;
+    }
+    Plan *p = read_plan(view.buf, view.len / 4);
+    PyBuffer_Release(&view);
+    return p;
+}
+
+static int read_masks(PyObject *seq, mask_t *out, const Plan *p)
+{
+    PyObject *fast = PySequence_Fast(seq, "candidates: a sequence of masks");
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != p->cells) {
+        PyErr_Format(PyExc_ValueError, "candidates: %zd cells, the grid has %d",
+                     PySequence_Fast_GET_SIZE(fast), p->cells);
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (int c = 0; c < p->cells; c++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(fast, c);
+        if (!PyLong_Check(item)) {
+            PyErr_Format(PyExc_TypeError, "candidates: cell %d is not an int", c);
+            Py_DECREF(fast);
+            return -1;
+        }
+        long v = PyLong_AsLong(item);
+        if (v == -1 && PyErr_Occurred()) { Py_DECREF(fast); return -1; }
+        if (v < 0 || v > (long)p->full) {
+            PyErr_Format(PyExc_ValueError, "candidates: cell %d holds %ld, not a mask of %d digits",
+                         c, v, p->n);
+            Py_DECREF(fast);
+            return -1;
+        }
+        out[c] = (mask_t)v;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static char *search_keywords[] = {"program", "candidates", "limit", "stop", "accept", "keep",
+                                  NULL};
+
+/* search(program, candidates, limit, stop=None, accept=None, keep=1000) -> (solutions,
+ * found, nodes, stopped): engine.start's propagation of `candidates` (the givens' and the
+ * cells' masks), then engine.Search.run. A complete grid counts when accept(values) is true. */
+static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    PyObject *program, *cand_seq, *stop = Py_None, *accept = Py_None;
+    long limit, keep = 1000;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOl|OOl", search_keywords, &program,
+                                     &cand_seq, &limit, &stop, &accept, &keep))
+        return NULL;
+    if (limit < 1 || keep < 0) {
+        PyErr_SetString(PyExc_ValueError, "a limit of at least 1, keep at least 0");
+        return NULL;
+    }
+    if ((stop != Py_None && !PyCallable_Check(stop)) ||
+        (accept != Py_None && !PyCallable_Check(accept))) {
+        PyErr_SetString(PyExc_TypeError, "stop, accept: a callable or None");
+        return NULL;
+    }
+    Plan *p = plan_of(program);
+    if (!p) return NULL;
+    int cells = p->cells;
+    Search s = {p, limit, 0, 0, keep, stop, accept, PyList_New(0), NULL, NULL, DONE};
+    s.weight = malloc(cells * sizeof *s.weight);
+    s.stack = malloc((size_t)(cells + 2) * cells * sizeof(mask_t));
+    if (!s.solutions || !s.weight || !s.stack) {
+        if (s.solutions) PyErr_NoMemory();
+        goto failed;
+    }
+    memcpy(s.weight, p->weight0, cells * sizeof *s.weight);
+    if (read_masks(cand_seq, s.stack, p) < 0) goto failed;
+    int top = 0;
+    for (int c = 0; c < cells; c++) {
+        if (!s.stack[c]) {
+            PyErr_Format(PyExc_ValueError, "candidates: cell %d has none", c);
+            goto failed;
+        }
+        if (single(s.stack[c])) p->placed[top++] = c;
+    }
+    if (propagate(p, s.stack, top, 1)) run(&s, 0);
+    if (p->overflow && s.status != FAILED) {
+        overflowed(p);
+        s.status = FAILED;
+    }
+    if (s.status == FAILED) goto failed;
+    free(s.weight), free(s.stack), plan_free(p);
+    return Py_BuildValue("(NllO)", s.solutions, s.found, s.nodes,
+                         s.status == STOPPED ? Py_True : Py_False);
+failed:
+    Py_XDECREF(s.solutions);
+    free(s.weight), free(s.stack), plan_free(p);
+    return NULL;
+}
+
+/* check(program) -> None: reads the program as a search would (a ValueError names what is
+ * wrong) */
+static PyObject *py_check(PyObject *self, PyObject *program)
+{
+    Plan *p = plan_of(program);
+    if (!p) return NULL;
+    plan_free(p);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"search", (PyCFunction)(void (*)(void))py_search, METH_VARARGS | METH_KEYWORDS,
+     "search(program, candidates, limit, stop=None, accept=None, keep=1000) -> (the first "
+     "`keep` solutions, solutions found, nodes, stopped)"},
+    {"check", py_check, METH_O, "check(program): a ValueError when the program is malformed"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_variants",
+    "The compiled variants engine (core/variants/engine.py is its reference).", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__variants(void)
+{
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    if (PyModule_AddIntConstant(m, "STOP_EVERY", STOP_EVERY) < 0 ||
+        PyModule_AddIntConstant(m, "VERSION", VERSION) < 0 ||
+        PyModule_AddIntConstant(m, "MAX_SIDE", MAX_SIDE) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

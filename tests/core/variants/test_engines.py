@@ -1,0 +1,208 @@
+"""The compiled variants engine (core/native/variants.c) against its reference, the Python
+engine of core/variants/engine.py: the same counts, solutions in order, search nodes and
+stops on a differential corpus of every constraint kind from 4x4 to 9x9 and on the community
+puzzles; the C boundary's own checks (a bad program or array is a Python exception, never a
+crash); Ctrl+C and `stop`."""
+
+import os
+import random
+import signal
+import subprocess
+import sys
+from array import array
+
+import pytest
+
+from core import native
+from core.search import STOP_EVERY, node_capped
+from core.variants import compiled, engine, lines
+from core.variants.model import Line, make
+from tests.core.variants.corpus import community, differences, python_engine, random_corpus
+from tests.core.variants.helpers import KINDS
+
+pytestmark = pytest.mark.skipif(native.variants is None, reason=native.why_python_variants)
+
+
+def test_both_engines_answer_the_same_on_random_puzzles_of_every_kind():
+    puzzles = list(random_corpus(len(KINDS) * 8, 11))
+    assert {name.split()[0] for name, _ in puzzles} == set(KINDS)
+    assert {name.split()[1] for name, _ in puzzles} == {"4x4", "6x6", "8x8", "9x9"}
+    assert list(differences(puzzles, limit=5)) == []
+
+
+def test_both_engines_answer_the_same_on_the_community_puzzles():
+    """The f-puzzles links and ISS's sample, each stopped after 4 polls (256 nodes) on both
+    engines: the same nodes, the same stop, the same solutions so far (bench/diff_variants.py
+    runs them further)."""
+    puzzles = list(community())
+    assert len(puzzles) >= 100
+    assert all(compiled.program(engine.plan_of(engine.shape_of(p)))[0] is not None
+               for _, p in puzzles)  # every one runs compiled
+    assert list(differences(puzzles, limit=2, polls=4)) == []
+
+
+def test_a_count_to_many_keeps_the_first_thousand_on_both_engines():
+    p = make(4, [0] * 16, lines=[Line("renban", (0, 1), 0)])
+    ours = engine.count(p, 300)
+    with python_engine():
+        theirs = engine.count(p, 300)
+    assert ours == theirs and ours.count == theirs.count == 144
+    six = make(6, [0] * 36)
+    many = engine.count(six, 1500)
+    assert many.count == 1500 and len(many.solutions) == 1000
+    with python_engine():
+        assert engine.count(six, 1500).solutions == many.solutions
+
+
+def test_a_stop_ends_both_engines_at_the_same_node():
+    p = make(9, [0] * 81, lines=[Line("renban", (0, 1, 2, 3, 4), 0)])
+    for polls in (1, 3, 7):
+        ours = engine.count(p, 10 ** 6, node_capped(None, polls))
+        with python_engine():
+            theirs = engine.count(p, 10 ** 6, node_capped(None, polls))
+        assert ours.stopped and ours == theirs
+        assert ours.nodes == polls * STOP_EVERY
+
+
+def test_a_propagator_without_a_handler_counts_on_the_python_engine(monkeypatch):
+    """A class the compiled engine does not know (here a subclass of Renban, which may prune
+    otherwise) makes the whole count run in Python: never a guess."""
+
+    class Lazy(lines.Renban):
+        __slots__ = ()
+
+    p = make(4, [1] + [0] * 15, lines=[Line("renban", (1, 2, 3), 0)])
+    plan = engine.plan_of(engine.shape_of(p))
+    monkeypatch.setattr(plan, "props", [Lazy(q.cells, q.n) if type(q) is lines.Renban else q
+                                        for q in plan.props])
+    assert compiled.program(plan) == (None, "no compiled handler for Lazy")
+    calls = []
+    monkeypatch.setattr(native.variants, "search", lambda *a, **k: calls.append(a))
+    found = engine.count(p, 500)
+    with python_engine():
+        assert calls == [] and found == engine.count(p, 500)
+    monkeypatch.undo()
+    assert engine.count(p, 500) == found  # compiled, with the real Renban
+
+
+def _program(p=None) -> list[int]:
+    p = p or make(4, [0] * 16, lines=[Line("renban", (0, 1, 2), 0)])
+    program, why = compiled.program(engine.plan_of(engine.shape_of(p)))
+    assert why == ""
+    return list(program)
+
+
+def _run(program, cand=None, limit=2, **kwargs):
+    return native.variants.search(array("i", program), cand or [15] * 16, limit, **kwargs)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda g: g[:-1], "ends inside"),
+    (lambda g: g + [0], "numbers after its end"),
+    (lambda g: [2] + g[1:], "version is 2"),
+    (lambda g: g[:1] + [17] + g[2:], "the size is 17"),
+    (lambda g: g[:2] + [15] + g[3:], "the cells is 15"),
+    (lambda g: g[:4] + [-1] + g[5:], "the houses is -1"),
+    (lambda g: g[:6] + [16] + g[7:], "a house's cell is 16"),
+    (lambda g: g[:6] + [-3] + g[7:], "a house's cell is -3"),
+])
+def test_the_compiled_engine_refuses_a_bad_program(change, message):
+    with pytest.raises(ValueError, match=message):
+        _run(change(_program()))
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: _run(_program(), [15] * 15), ValueError, "15 cells, the grid has 16"),
+    (lambda: _run(_program(), [16] + [15] * 15), ValueError, "cell 0 holds 16"),
+    (lambda: _run(_program(), [0] + [15] * 15), ValueError, "cell 0 has none"),
+    (lambda: _run(_program(), ["1"] + [15] * 15), TypeError, "cell 0 is not an int"),
+    (lambda: _run(_program(), 5), TypeError, "a sequence of masks"),
+    (lambda: native.variants.search(b"\0\0\0", [15] * 16, 2), TypeError, "32-bit ints"),
+    (lambda: native.variants.search([1, 2], [15] * 16, 2), TypeError, "bytes-like"),
+    (lambda: _run(_program(), stop=5), TypeError, "a callable or None"),
+    (lambda: native.variants.check(b""), TypeError, "32-bit ints"),
+])
+def test_the_compiled_engine_refuses_bad_arrays(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_mangled_programs_are_refused_or_counted_never_a_crash():
+    """Every number of real programs changed at random: a ValueError, or a count (a program
+    whose numbers all stay in range is still a plan the C side can run)."""
+    rng = random.Random(5)
+    programs = [_program(p) for _, p in random_corpus(len(KINDS), 3)]
+    refused = 0
+    for _ in range(2000):
+        program = list(rng.choice(programs))
+        for _ in range(rng.randint(1, 3)):
+            i = rng.randrange(len(program))
+            program[i] = max(-(1 << 31), min((1 << 31) - 1, rng.choice(
+                [-1, 0, 1, 2, 17, 255, 256, 1 << 20, -(1 << 31), program[i] + 1,
+                 program[i] - 1])))
+        n = program[1] if 4 <= program[1] <= 16 else 4
+        try:
+            _run(program, [(1 << n) - 1] * (n * n), stop=node_capped(None, 4))
+        except ValueError:
+            refused += 1
+    assert refused > 1000
+
+
+def test_a_stop_or_accept_that_fails_ends_the_search_with_its_error():
+    def broken():
+        raise RuntimeError("the caller's stop broke")
+
+    with pytest.raises(RuntimeError, match="stop broke"):
+        _run(_program(make(9, [0] * 81)), [511] * 81, limit=10 ** 6, stop=broken)
+    with pytest.raises(RuntimeError, match="stop broke"):
+        _run(_program(), accept=lambda values: broken())
+
+
+def test_a_grid_the_safety_net_refuses_is_not_counted():
+    """accept: the rules' own check on every complete grid (engine.count passes
+    rules.broken); a refused grid is neither counted nor kept, and the search goes on."""
+    program = _program(make(4, [0] * 16))
+    every = _run(program, limit=1000)
+    assert every[1] == 288
+    first = every[0][0]
+    rest = _run(program, limit=1000, accept=lambda values: values != first)
+    assert rest[1] == 287 and rest[0] == every[0][1:]
+
+
+def test_ctrl_c_stops_a_long_compiled_count():
+    """SIGINT reaches a long compiled count (it checks signals every 64 nodes): the child says
+    from inside the search (its stop's first call) that it counts, then is interrupted."""
+    child = subprocess.Popen([sys.executable, "-c", (
+        "from core.variants import engine\n"
+        "from core.variants.model import make\n"
+        "said = []\n"
+        "def stop():\n"
+        "    if not said:  # once: a line every poll could fill the pipe and block the child\n"
+        "        said.append(print('counting', flush=True))\n"
+        "    return False\n"
+        "try:\n"
+        "    engine.count(make(16, [0] * 256), 10 ** 9, stop)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n")], stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline() == "counting\n"
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=30)
+    assert child.returncode == 0 and out == "interrupted\n"
+
+
+def test_a_variants_module_that_did_not_load_is_named_and_fails_the_require():
+    """`python -m core.native --require` (make test) fails when the variants module did not
+    load, and says so on the engine line `puzzle-tui --version` prints."""
+    env = {k: v for k, v in os.environ.items() if k != "PUZZLE_ENGINE"}
+    done = subprocess.run([sys.executable, "-c", (
+        "import runpy, sys\n"
+        "sys.modules['core.native._variants'] = None\n"
+        "sys.argv = ['core.native', '--require']\n"
+        "runpy.run_module('core.native', run_name='__main__')\n")], capture_output=True,
+        text=True, env=env)
+    lines = done.stdout.splitlines()
+    assert done.returncode == 1 and "(variants)" in done.stderr
+    assert lines[0].startswith("engine: compiled (C), the variants' in Python (the compiled "
+                               "engine did not load (")
+    assert lines[1:] == ["  sudoku: compiled (C)", lines[2]]
+    assert lines[2].startswith("  variants: Python (the compiled engine did not load (")
