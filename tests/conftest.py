@@ -30,6 +30,7 @@ def engine(request, monkeypatch):
 
     if request.param == "python":
         monkeypatch.setattr(native, "sudoku", None)
+        monkeypatch.setattr(native, "chains", None)
         monkeypatch.setattr(native, "why_python", "PUZZLE_ENGINE=python forces it")
         monkeypatch.setenv(native.SWITCH, "python")
     elif native.sudoku is None:

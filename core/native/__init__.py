@@ -1,9 +1,14 @@
 """Which engine runs: the compiled one (C twins of the hot loops, built at install) when it
 was built, else the Python engine, which is also the reference the compiled one must agree
-with. PUZZLE_ENGINE=python forces the Python engine."""
+with. PUZZLE_ENGINE=python forces the Python engine.
+
+Each C module is its own extension: `sudoku` (the solver, core/native/sudoku.c) and `chains`
+(Sudoku Explainer's chains, core/native/chains.c). One that did not build leaves the Python
+twin of its part running, and says why."""
 
 from __future__ import annotations
 
+import importlib
 import os
 from pathlib import Path
 
@@ -15,26 +20,37 @@ def forced() -> bool:
     return os.environ.get(SWITCH, "").strip().lower() == "python"
 
 
-def _load():
-    """(the compiled Sudoku module or None, why the Python engine runs)."""
+def _load(name: str = "_sudoku", what: str = "the compiled engine"):
+    """(the compiled module or None, why the Python engine runs)."""
     if forced():
         return None, f"{SWITCH}=python forces it"
     try:
-        from core.native import _sudoku
+        module = importlib.import_module(f"core.native.{name}")
     except ImportError as error:
-        built = any(Path(__file__).parent.glob("_sudoku*"))
-        what = (f"the compiled engine did not load ({error})" if built else
-                "the compiled engine was not built at install (no C compiler?)")
-        return None, (f"{what}; install a C compiler and Python's headers (Debian: gcc and "
+        built = any(Path(__file__).parent.glob(f"{name}*"))
+        said = (f"{what} did not load ({error})" if built else
+                f"{what} was not built at install (no C compiler?)")
+        return None, (f"{said}; install a C compiler and Python's headers (Debian: gcc and "
                       "python3-dev), then `pip install -e .` again")
-    return _sudoku, ""
+    return module, ""
 
 
 sudoku, why_python = _load()
+chains, why_chains = _load("_chains", "the compiled rater chains")
 
 
 def engine() -> str:
-    """One line: which engine runs, and when it is the Python one, why."""
-    if sudoku is not None:
-        return "engine: compiled (C)"
-    return f"engine: Python ({why_python})"
+    """Which engine runs, a line a module, and for a Python one, why."""
+    first = "engine: compiled (C)" if sudoku is not None else f"engine: Python ({why_python})"
+    if sudoku is None and chains is None and forced():
+        return first  # one reason says it all
+    second = ("rater chains: compiled (C)" if chains is not None
+              else f"rater chains: Python ({why_chains})")
+    return f"{first}\n{second}"
+
+
+def missing() -> list[str]:
+    """The compiled modules that do not run (unless the Python engine was asked for)."""
+    if forced():
+        return []
+    return [name for name, module in (("sudoku", sudoku), ("chains", chains)) if module is None]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
+from core import native
 from core.search import Stopped
 from core.sudoku.explainer.board import (
     CELL_REGIONS,
@@ -324,6 +325,8 @@ def unary_chains(board: Board, with_y: bool, with_x: bool, limit: int = BIG,
     """Cycles and forcing chains from every candidate of every cell with two or more. With a
     `limit`, only chains of at most that many potentials; with `easiest`, also none that
     must be harder than the easiest hint found so far (the others the same, in order)."""
+    if native.chains is not None:
+        return _native_unary_chains(board, with_y, with_x, limit, easiest)
     result = []
     cands = board.cands
     links = Links(board, with_y, with_x)
@@ -357,6 +360,24 @@ def unary_chains(board: Board, with_y: bool, with_x: bool, limit: int = BIG,
             if easiest is not None and result:
                 hardest_wanted = min(easiest, min(h.difficulty for h in result))
                 limit = min(limit, max_length(base, hardest_wanted))
+    return result
+
+
+def _native_unary_chains(board: Board, with_y: bool, with_x: bool, limit: int,
+                         easiest: float | None) -> list[ChainHint]:
+    """unary_chains on the compiled engine (core/native/chains.c): it finds the same chains
+    with removals, in the same order, as paths of (key, cause) from the end to the root;
+    their hints are made here, as above."""
+    found = native.chains.unary_chains(board.values, board.cands, with_y, with_x,
+                                       min(limit, BIG), None if easiest is None
+                                       else float(easiest))
+    result = []
+    for kind, _, path in found:
+        node = None
+        for k, cause in reversed(path):
+            node = (k, node, cause)
+        make = _forcing_hint if kind else _cycle_hint
+        result.append(make(board, node, with_y, with_x))
     return result
 
 
