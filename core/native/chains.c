@@ -560,7 +560,445 @@ failed:
     return NULL;
 }
 
+/* ---- chaining that branches: multiple, dynamic and Nishio forcing chains (level 0) ---- */
+
+/* chains.py's Chaining.hints for a chaining without nested techniques: SE's doChaining from
+ * every candidate on and off (each once a board: runs are remembered by their first key), the
+ * conclusions they share (binary, cell and region forcing chains) and their contradictions, in
+ * the order chains.py's _multiple_chains meets them. */
+
+#define MAX_PARENTS 9  /* the potential itself and the candidates gone from a cell or region */
+
+typedef struct {
+    int16_t key;
+    int8_t cause;
+    uint8_t nparents;
+    int16_t parents[MAX_PARENTS];
+} Entry;
+
+typedef struct {
+    int start, count;  /* its entries in the arena */
+    int clash;         /* whether it ended in a contradiction */
+    Entry ends[2];     /* the (on, off) ends of the contradiction (not stored in the run) */
+    int end_stored[2]; /* which of them is the stored entry of its key */
+} RunInfo;
+
+typedef struct {
+    Board board, source;
+    int multiple, dynamic, nishio;
+    Entry *arena;
+    int arena_count, arena_size;
+    uint16_t *index;   /* run * KEYS + key -> entry index in the run + 1, 0 when absent */
+    RunInfo *runs;
+    int nruns, runs_size;
+    int memo[KEYS];    /* key -> its run, or -1 */
+    int16_t queue_on[KEYS], queue_off[KEYS];
+    long steps;
+} Chaining;
+
+static int new_run(Chaining *c)
+{
+    if (c->nruns == c->runs_size) {
+        int size = c->runs_size ? 2 * c->runs_size : 64;
+        RunInfo *runs = realloc(c->runs, sizeof(RunInfo) * size);
+        if (runs == NULL) return -1;
+        c->runs = runs;
+        uint16_t *index = realloc(c->index, sizeof(uint16_t) * KEYS * size);
+        if (index == NULL) return -1;
+        c->index = index;
+        c->runs_size = size;
+    }
+    int r = c->nruns++;
+    memset(c->index + (size_t)r * KEYS, 0, sizeof(uint16_t) * KEYS);
+    c->runs[r].start = c->arena_count;
+    c->runs[r].count = 0;
+    c->runs[r].clash = 0;
+    return r;
+}
+
+static int in_run(const Chaining *c, int r, int key)
+{
+    return c->index[(size_t)r * KEYS + key] != 0;
+}
+
+static const Entry *entry_of(const Chaining *c, int r, int key)
+{
+    return &c->arena[c->runs[r].start + c->index[(size_t)r * KEYS + key] - 1];
+}
+
+/* found[key] = (parents, cause): the run being made is the last one */
+static int store(Chaining *c, int r, const Entry *e)
+{
+    if (c->arena_count == c->arena_size) {
+        int size = c->arena_size ? 2 * c->arena_size : 4096;
+        Entry *arena = realloc(c->arena, sizeof(Entry) * size);
+        if (arena == NULL) return -1;
+        c->arena = arena;
+        c->arena_size = size;
+    }
+    c->arena[c->arena_count++] = *e;
+    c->index[(size_t)r * KEYS + e->key] = (uint16_t)(++c->runs[r].count);
+    return 0;
+}
+
+static void set_end(Chaining *c, int r, int which, const Entry *e, int stored)
+{
+    c->runs[r].ends[which] = *e;
+    c->runs[r].end_stored[which] = stored;
+}
+
+static void remove_candidate(Board *b, int cell, int d)
+{
+    b->cands[cell] &= (mask_t)~(1u << d);
+    for (int kind = 0; kind < 3; kind++)
+        b->positions[SLOT_REGION[cell][kind] * 9 + d] &= (mask_t)~(1u << SLOT_INDEX[cell][kind]);
+}
+
+/* chains.py's _after_on: 1 on a contradiction, 0 else, -1 out of memory */
+static int after_on(Chaining *c, int r, int k, int *noff, int with_cells)
+{
+    const Board *b = &c->board;
+    int cell = (k >> 1) / 9, d = (k >> 1) % 9;
+    Entry e = {.cause = NO_CAUSE, .nparents = 1, .parents = {(int16_t)k}};
+    int offs[MAX_OFFS], n = 0;
+    if (with_cells)
+        for (mask_t m = b->cands[cell] & (mask_t)~(1u << d); m; m &= m - 1)
+            offs[n++] = (cell * 9 + low_bit(m)) << 1;
+    for (int i = 0; i < 20; i++) {
+        int p = HOUSE[cell][i];
+        if (b->cands[p] >> d & 1) offs[n++] = (p * 9 + d) << 1;
+    }
+    for (int i = 0; i < n; i++) {
+        int off = offs[i];
+        if (in_run(c, r, off | 1)) {
+            set_end(c, r, 0, entry_of(c, r, off | 1), 1);
+            e.key = (int16_t)off;
+            set_end(c, r, 1, &e, 0);
+            return 1;
+        }
+        if (!in_run(c, r, off)) {
+            e.key = (int16_t)off;
+            if (store(c, r, &e) < 0) return -1;
+            c->queue_off[(*noff)++] = (int16_t)off;
+        }
+    }
+    return 0;
+}
+
+/* chains.py's off_to_on with the source board (dynamic: the candidates gone since are parents
+ * too), into `made`; returns how many */
+static int made_by_off(const Chaining *c, int k, int with_cells, Entry *made)
+{
+    const Board *b = &c->board, *src = &c->source;
+    int cell = (k >> 1) / 9, d = (k >> 1) % 9, n = 0;
+    mask_t m = b->cands[cell];
+    if (with_cells && bits(m) == 2) {
+        Entry *e = &made[n++];
+        e->key = (int16_t)(((cell * 9 + low_bit(m & (mask_t)~(1u << d))) << 1) | 1);
+        e->cause = NAKED;
+        e->nparents = 1;
+        e->parents[0] = (int16_t)k;
+        if (c->dynamic)
+            for (mask_t gone = src->cands[cell] & (mask_t)~m; gone; gone &= gone - 1)
+                e->parents[e->nparents++] = (int16_t)((cell * 9 + low_bit(gone)) << 1);
+    }
+    for (int kind = 0; kind < 3; kind++) {
+        int region = SLOT_REGION[cell][kind];
+        mask_t now = b->positions[region * 9 + d];
+        mask_t places = now & (mask_t)~(1u << SLOT_INDEX[cell][kind]);
+        if (!places || (places & (places - 1))) continue;
+        Entry *e = &made[n++];
+        e->key = (int16_t)(((REGION_CELLS[region][low_bit(places)] * 9 + d) << 1) | 1);
+        e->cause = (int8_t)kind;
+        e->nparents = 1;
+        e->parents[0] = (int16_t)k;
+        if (c->dynamic)
+            for (mask_t gone = src->positions[region * 9 + d] & (mask_t)~now; gone; gone &= gone - 1)
+                e->parents[e->nparents++] = (int16_t)((REGION_CELLS[region][low_bit(gone)] * 9 + d) << 1);
+    }
+    return n;
+}
+
+/* chains.py's _after_off */
+static int after_off(Chaining *c, int r, int k, int *non, int with_cells)
+{
+    Entry made[MAX_ONS];
+    int n = made_by_off(c, k, with_cells, made);
+    if (c->dynamic) remove_candidate(&c->board, (k >> 1) / 9, (k >> 1) % 9);
+    for (int i = 0; i < n; i++) {
+        int on = made[i].key;
+        if (in_run(c, r, on ^ 1)) {
+            set_end(c, r, 0, &made[i], 0);
+            set_end(c, r, 1, entry_of(c, r, on ^ 1), 1);
+            return 1;
+        }
+        if (!in_run(c, r, on)) {
+            if (store(c, r, &made[i]) < 0) return -1;
+            c->queue_on[(*non)++] = (int16_t)on;
+        }
+    }
+    return 0;
+}
+
+/* chains.py's chain_from: the run of potential k (made once a board); -1 with a Python error
+ * (out of memory, interrupted) */
+static int chain_from(Chaining *c, int k)
+{
+    if (c->memo[k] >= 0) return c->memo[k];
+    int r = new_run(c);
+    Entry e = {.key = (int16_t)k, .cause = NO_CAUSE, .nparents = 0};
+    if (r < 0 || store(c, r, &e) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    int non = 0, noff = 0, on_at = 0, off_at = 0, with_cells = !c->nishio, clash = 0;
+    if (k & 1) c->queue_on[non++] = (int16_t)k;
+    else c->queue_off[noff++] = (int16_t)k;
+    while (!clash) {
+        if (++c->steps % 4096 == 0 && PyErr_CheckSignals() < 0) return -1;
+        if (on_at < non) clash = after_on(c, r, c->queue_on[on_at++], &noff, with_cells);
+        else if (off_at < noff) clash = after_off(c, r, c->queue_off[off_at++], &non, with_cells);
+        else break;
+        if (clash < 0) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    c->runs[r].clash = clash;
+    if (c->dynamic) c->board = c->source;
+    c->memo[k] = r;
+    return r;
+}
+
+/* the hints found, as Python tuples: (kind, target, turn_on, a, b, ends), each end as
+ * (run, key, parents, cause) */
+enum { ABSURD, DOUBLE, CELL_FORCING, REGION_FORCING };
+
+typedef struct {
+    PyObject *hints;
+    uint8_t *used; /* runs a hint refers to */
+} Found;
+
+static PyObject *end_tuple(const Entry *e, int r)
+{
+    PyObject *parents = PyTuple_New(e->nparents);
+    if (parents == NULL) return NULL;
+    for (int i = 0; i < e->nparents; i++) {
+        PyObject *p = PyLong_FromLong(e->parents[i]);
+        if (p == NULL) {
+            Py_DECREF(parents);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(parents, i, p);
+    }
+    if (e->cause == NO_CAUSE) return Py_BuildValue("(iiNO)", r, e->key, parents, Py_None);
+    return Py_BuildValue("(iiNi)", r, e->key, parents, e->cause);
+}
+
+static int emit(Chaining *c, Found *f, int kind, int target, int turn_on, int a, int b,
+                const Entry **ends, const int *runs, int nends)
+{
+    /* chains.py's _hint: turning a cell on removes its other candidates (maybe none) */
+    int cell = (target >> 1) / 9, d = (target >> 1) % 9;
+    if (turn_on && !(c->source.cands[cell] & (mask_t)~(1u << d))) return 0;
+    PyObject *tuple = PyTuple_New(nends);
+    if (tuple == NULL) return -1;
+    for (int i = 0; i < nends; i++) {
+        PyObject *end = end_tuple(ends[i], runs[i]);
+        if (end == NULL) {
+            Py_DECREF(tuple);
+            return -1;
+        }
+        PyTuple_SET_ITEM(tuple, i, end);
+        f->used[runs[i]] = 1;
+    }
+    PyObject *hint = Py_BuildValue("(iiiiiN)", kind, target, turn_on, a, b, tuple);
+    if (hint == NULL) return -1;
+    int failed = PyList_Append(f->hints, hint);
+    Py_DECREF(hint);
+    return failed;
+}
+
+/* chains.py's _binary: the candidate on, then off; returns the "on" run */
+static int binary(Chaining *c, Found *f, int cell, int d, int n)
+{
+    int dbl = n >= 3 && !c->nishio && c->dynamic, contradiction = c->dynamic || c->nishio;
+    int on_key = ((cell * 9 + d) << 1) | 1;
+    int on_run = chain_from(c, on_key);
+    if (on_run < 0) return on_run;
+    if (contradiction && c->runs[on_run].clash) {
+        const RunInfo *ri = &c->runs[on_run];
+        const Entry *ends[2] = {&ri->ends[0], &ri->ends[1]};
+        int runs[2] = {on_run, on_run};
+        if (emit(c, f, ABSURD, on_key, 0, 0, 0, ends, runs, 2) < 0) return -1;
+    }
+    if (!(dbl || contradiction)) return on_run;
+    int off_run = chain_from(c, on_key ^ 1);
+    if (off_run < 0) return off_run;
+    if (contradiction && c->runs[off_run].clash) {
+        const RunInfo *ri = &c->runs[off_run];
+        const Entry *ends[2] = {&ri->ends[0], &ri->ends[1]};
+        int runs[2] = {off_run, off_run};
+        if (emit(c, f, ABSURD, on_key ^ 1, 1, 0, 0, ends, runs, 2) < 0) return -1;
+    }
+    if (dbl)
+        for (int on = 1; on >= 0; on--) {
+            const RunInfo *ri = &c->runs[on_run];
+            for (int i = 0; i < ri->count; i++) {
+                int k = c->arena[ri->start + i].key;
+                if ((k & 1) != on || !in_run(c, off_run, k)) continue;
+                const Entry *ends[2] = {entry_of(c, on_run, k), entry_of(c, off_run, k)};
+                int runs[2] = {on_run, off_run};
+                if (emit(c, f, DOUBLE, k, on, 0, 0, ends, runs, 2) < 0) return -1;
+            }
+        }
+    return on_run;
+}
+
+/* the conclusions every run shares, in the first run's order, "on"s first */
+static int reductions(Chaining *c, Found *f, int kind, int a, int b, const int *runs, int nruns)
+{
+    const RunInfo *first = &c->runs[runs[0]];
+    for (int on = 1; on >= 0; on--)
+        for (int i = 0; i < first->count; i++) {
+            int k = c->arena[first->start + i].key, all = 1;
+            if ((k & 1) != on) continue;
+            for (int j = 1; j < nruns && all; j++) all = in_run(c, runs[j], k);
+            if (!all) continue;
+            const Entry *ends[9];
+            for (int j = 0; j < nruns; j++) ends[j] = entry_of(c, runs[j], k);
+            if (emit(c, f, kind, k, on, a, b, ends, runs, nruns) < 0) return -1;
+        }
+    return 0;
+}
+
+/* chains.py's _regions: region forcing chains of the digit where `cell` is its first place */
+static int regions(Chaining *c, Found *f, int cell, int d, int run)
+{
+    for (int kind = 0; kind < 3; kind++) {
+        int region = SLOT_REGION[cell][kind];
+        mask_t places = c->source.positions[region * 9 + d];
+        int count = bits(places);
+        if (!(count == 2 || (c->multiple && count > 2))) continue;
+        if (REGION_CELLS[region][low_bit(places)] != cell) continue;
+        int runs[9], n = 0;
+        for (mask_t m = places; m; m &= m - 1) {
+            int other = REGION_CELLS[region][low_bit(m)];
+            int r = other == cell ? run : chain_from(c, ((other * 9 + d) << 1) | 1);
+            if (r < 0) return r;
+            runs[n++] = r;
+        }
+        if (reductions(c, f, REGION_FORCING, d, region, runs, n) < 0) return -1;
+    }
+    return 0;
+}
+
+/* chains.py's _for_cell */
+static int for_cell(Chaining *c, Found *f, int cell, int n)
+{
+    int by_value[9], count = 0;
+    for (mask_t m = c->source.cands[cell]; m; m &= m - 1) {
+        int d = low_bit(m);
+        int run = binary(c, f, cell, d, n);
+        if (run < 0) return -1;
+        if (!c->nishio && regions(c, f, cell, d, run) < 0) return -1;
+        by_value[count++] = run;
+    }
+    if (c->nishio || !(n == 2 || (c->multiple && n > 2))) return 0;
+    return reductions(c, f, CELL_FORCING, cell, 0, by_value, count);
+}
+
+static PyObject *run_tuple(const Chaining *c, int r)
+{
+    const RunInfo *ri = &c->runs[r];
+    PyObject *out = PyTuple_New(ri->count);
+    if (out == NULL) return NULL;
+    for (int i = 0; i < ri->count; i++) {
+        PyObject *end = end_tuple(&c->arena[ri->start + i], r);
+        if (end == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, end);
+    }
+    return out;
+}
+
+static PyObject *chaining_result(Chaining *c, Found *f)
+{
+    PyObject *runs = PyList_New(c->nruns);
+    if (runs == NULL) return NULL;
+    for (int r = 0; r < c->nruns; r++) {
+        PyObject *item = f->used[r] ? run_tuple(c, r) : Py_NewRef(Py_None);
+        if (item == NULL) {
+            Py_DECREF(runs);
+            return NULL;
+        }
+        PyList_SET_ITEM(runs, r, item);
+    }
+    return Py_BuildValue("(ON)", f->hints, runs);
+}
+
+static PyObject *py_chaining(PyObject *self, PyObject *args)
+{
+    PyObject *values_seq, *cands_seq, *stop;
+    int multiple, dynamic, nishio;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOpppO", &values_seq, &cands_seq, &multiple, &dynamic, &nishio,
+                          &stop))
+        return NULL;
+    if (stop != Py_None && !PyCallable_Check(stop)) {
+        PyErr_SetString(PyExc_TypeError, "stop: a callable or None");
+        return NULL;
+    }
+    Chaining *c = calloc(1, sizeof *c);
+    Found f = {NULL, NULL};
+    PyObject *result = NULL;
+    if (c == NULL) return PyErr_NoMemory();
+    if (read_board(values_seq, cands_seq, &c->source) < 0) goto done;
+    c->board = c->source;
+    c->multiple = multiple, c->dynamic = dynamic, c->nishio = nishio;
+    for (int k = 0; k < KEYS; k++) c->memo[k] = -1;
+    f.hints = PyList_New(0);
+    f.used = calloc(KEYS + 1, 1);
+    if (f.hints == NULL || f.used == NULL) {
+        if (f.used == NULL) PyErr_NoMemory();
+        goto done;
+    }
+    for (int cell = 0; cell < CELLS; cell++) {
+        if (c->source.values[cell]) continue;
+        if (stop != Py_None) {
+            PyObject *said = PyObject_CallNoArgs(stop);
+            if (said == NULL) goto done;
+            int truth = PyObject_IsTrue(said);
+            Py_DECREF(said);
+            if (truth < 0) goto done;
+            if (truth) {
+                result = Py_NewRef(Py_None);  /* stopped: chains.py raises Stopped */
+                goto done;
+            }
+        }
+        int n = bits(c->source.cands[cell]);
+        if ((n > 2 || (n > 1 && dynamic)) && for_cell(c, &f, cell, n) < 0) goto done;
+    }
+    result = chaining_result(c, &f);
+done:
+    Py_XDECREF(f.hints);
+    free(f.used);
+    free(c->arena);
+    free(c->index);
+    free(c->runs);
+    free(c);
+    return result;
+}
+
 static PyMethodDef methods[] = {
+    {"chaining", py_chaining, METH_VARARGS,
+     "chaining(values, cands, multiple, dynamic, nishio, stop) -> (hints, runs) or None when "
+     "stop said so: chains.py's Chaining.hints without nesting, unsorted. A hint is (kind, "
+     "target, turn_on, a, b, ends), kind 0 contradiction, 1 double, 2 cell (a: the cell), 3 "
+     "region (a: the digit - 1, b: the region); an end is (run, key, parents, cause); runs[i] "
+     "is run i's (key, parents, cause) in order, or None when no hint uses it."},
     {"unary_chains", py_unary_chains, METH_VARARGS,
      "unary_chains(values, cands, with_y, with_x, limit, easiest) -> [(kind, flat, path)]: "
      "chains.py's unary_chains, each chain with removals as kind 0 (cycle) or 1 (forcing), its "

@@ -575,6 +575,8 @@ class Chaining:
                 raise Stopped
             found = (unary_chains(board, False, True) + unary_chains(board, True, False)
                      + unary_chains(board, True, True))
+        elif self.level == 0 and native.chains is not None:
+            found = self._native_chains(board)
         else:
             found = self._multiple_chains(board)
         keyed = [(h.difficulty, h.complexity(), h.sort_key, i, h) for i, h in enumerate(found)]
@@ -658,6 +660,37 @@ class Chaining:
                                            "cell", f"{cell_name(cell)}")
                     if hint.removals:
                         result.append(hint)
+
+    def _native_chains(self, board: Board) -> list[ChainHint]:
+        """_multiple_chains on the compiled engine (core/native/chains.c, no nesting): the
+        same conclusions with the same chains, in the same order; their hints made here."""
+        found = native.chains.chaining(board.values, board.cands, self.multiple, self.dynamic,
+                                       self.nishio, self.stop)
+        if found is None:
+            raise Stopped
+        raw, runs_found = found
+        runs: dict[int, Run] = {}
+
+        def run_of(i: int) -> Run:
+            run = runs.get(i)
+            if run is None:
+                run = runs[i] = Run({k: (parents, cause, None)
+                                     for _, k, parents, cause in runs_found[i]})
+            return run
+
+        result = []
+        for kind, target, turn_on, a, b, ends in raw:
+            ends = tuple(End(run_of(i), k, parents, cause) for i, k, parents, cause in ends)
+            if kind == NATIVE_CELL:
+                hint = self._reduction(board, target, ends, "cell", cell_name(a))
+            elif kind == NATIVE_REGION:
+                hint = self._reduction(board, target, ends, "region",
+                                       f"{a + 1} in {region_name(b)}", b)
+            else:
+                hint = self._binary_hint(board, target, ends, kind == NATIVE_ABSURD,
+                                         bool(turn_on))
+            result.append(hint)
+        return result
 
     def _binary(self, board: Board, cell: int, d: int, n: int, result: list) -> Run:
         """The candidate on, then off: contradictions (Nishio, dynamic) and conclusions both
@@ -767,6 +800,7 @@ class Chaining:
         return added
 
 
+NATIVE_ABSURD, NATIVE_DOUBLE, NATIVE_CELL, NATIVE_REGION = range(4)  # chains.c's hint kinds
 UNARY_FLAVOURS = ((False, True, 6.5), (True, False, 6.5), (True, True, 7.0))  # y, x, least base
 
 

@@ -6,6 +6,7 @@ boundary's own checks."""
 import pytest
 
 from core import native
+from core.search import Stopped
 from core.sudoku.explainer import chains
 from core.sudoku.explainer.rater import explain
 from tests.core.sudoku.helpers import se_sample
@@ -65,6 +66,57 @@ def test_unary_chains_are_the_same_on_both_engines(monkeypatch, puzzle, sukaku, 
             assert compiled == python, (board.state(), args)
             found += len(python)
     assert found > 0
+
+
+# the SE-rated sample's puzzles whose hardest step is a branching chain (8.0 and up)
+BRANCHING = [(p, s, c) for p, s, c in se_sample() if s >= 8.0][::8]
+PRODUCERS = [(False, True, True), (True, False, False), (True, True, False)]  # multiple, dynamic,
+# nishio: Nishio, multiple and dynamic forcing chains
+
+
+def _chaining_boards(monkeypatch, puzzle):
+    """The boards on which a rating asked a chaining without nesting for its hints."""
+    met = []
+    real = chains.Chaining.hints
+
+    def record(self, board):
+        if self.level == 0 and not self.unary:
+            met.append(board.copy())
+        return real(self, board)
+
+    monkeypatch.setattr(chains.Chaining, "hints", record)
+    explain(_givens(puzzle))
+    monkeypatch.setattr(chains.Chaining, "hints", real)
+    return met
+
+
+@pytest.mark.parametrize("puzzle, sukaku, classic", BRANCHING[:6])
+def test_branching_chains_are_the_same_on_both_engines(monkeypatch, puzzle, sukaku, classic):
+    met = _chaining_boards(monkeypatch, puzzle)
+    assert met, "the rating met no branching chain"
+    found = 0
+    for board in met[:3]:
+        for multiple, dynamic, nishio in PRODUCERS:
+            compiled = _seen(chains.Chaining(multiple, dynamic, nishio).hints(board.copy()))
+            monkeypatch.setattr(native, "chains", None)
+            python = _seen(chains.Chaining(multiple, dynamic, nishio).hints(board.copy()))
+            monkeypatch.undo()
+            assert compiled == python, (board.state(), multiple, dynamic, nishio)
+            found += len(python)
+    assert found > 0
+
+
+def test_a_branching_chain_search_stops_when_asked():
+    board = chains.Board.from_givens(_givens(BRANCHING[-1][0]))
+    asked = []
+
+    def stop():
+        asked.append(1)
+        return len(asked) > 3
+
+    with pytest.raises(Stopped):
+        chains.Chaining(True, True, stop=stop).hints(board)
+    assert len(asked) == 4
 
 
 @pytest.mark.slow
