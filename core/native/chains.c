@@ -594,6 +594,7 @@ typedef struct {
     int memo[KEYS];    /* key -> its run, or -1 */
     int16_t queue_on[KEYS], queue_off[KEYS];
     long steps;
+    uint32_t chain_done[KEYS], chain_stamp; /* chain_keys' potentials met */
 } Chaining;
 
 static int new_run(Chaining *c)
@@ -795,6 +796,51 @@ static PyObject *end_tuple(const Entry *e, int r)
     return Py_BuildValue("(iiNi)", r, e->key, parents, e->cause);
 }
 
+/* End.chain(): the potentials behind an end, breadth first, by parent order (SE's getChain) */
+static PyObject *chain_keys(Chaining *c, int r, const Entry *end)
+{
+    if (++c->chain_stamp == 0) {
+        memset(c->chain_done, 0, sizeof c->chain_done);
+        c->chain_stamp = 1;
+    }
+    size_t size = (size_t)c->runs[r].count * MAX_PARENTS + MAX_PARENTS + 1, at = 0, n = 0;
+    int16_t *queue = malloc(sizeof(int16_t) * size);
+    PyObject *out = PyList_New(0);
+    if (queue == NULL || out == NULL) {
+        free(queue);
+        Py_XDECREF(out);
+        return PyErr_NoMemory();
+    }
+    c->chain_done[end->key] = c->chain_stamp;
+    PyObject *first = PyLong_FromLong(end->key);
+    if (first == NULL || PyList_Append(out, first) < 0) goto failed;
+    Py_CLEAR(first);
+    for (int i = 0; i < end->nparents; i++) queue[n++] = end->parents[i];
+    while (at < n) {
+        int k = queue[at++];
+        if (c->chain_done[k] == c->chain_stamp) continue;
+        c->chain_done[k] = c->chain_stamp;
+        PyObject *v = PyLong_FromLong(k);
+        if (v == NULL || PyList_Append(out, v) < 0) {
+            Py_XDECREF(v);
+            goto failed;
+        }
+        Py_DECREF(v);
+        if (!in_run(c, r, k)) continue; /* cannot be: every parent was met before its child */
+        const Entry *e = entry_of(c, r, k);
+        for (int i = 0; i < e->nparents && n < size; i++) queue[n++] = e->parents[i];
+    }
+    free(queue);
+    PyObject *tuple = PyList_AsTuple(out);
+    Py_DECREF(out);
+    return tuple;
+failed:
+    Py_XDECREF(first);
+    free(queue);
+    Py_DECREF(out);
+    return NULL;
+}
+
 static int emit(Chaining *c, Found *f, int kind, int target, int turn_on, int a, int b,
                 const Entry **ends, const int *runs, int nends)
 {
@@ -804,12 +850,20 @@ static int emit(Chaining *c, Found *f, int kind, int target, int turn_on, int a,
     PyObject *tuple = PyTuple_New(nends);
     if (tuple == NULL) return -1;
     for (int i = 0; i < nends; i++) {
-        PyObject *end = end_tuple(ends[i], runs[i]);
-        if (end == NULL) {
+        PyObject *end = end_tuple(ends[i], runs[i]), *full = NULL;
+        PyObject *keys = end ? chain_keys(c, runs[i], ends[i]) : NULL;
+        if (keys != NULL && (full = PyTuple_New(5)) != NULL) {
+            for (int j = 0; j < 4; j++) PyTuple_SET_ITEM(full, j, Py_NewRef(PyTuple_GET_ITEM(end, j)));
+            PyTuple_SET_ITEM(full, 4, keys);
+            keys = NULL;
+        }
+        Py_XDECREF(keys);
+        Py_XDECREF(end);
+        if (full == NULL) {
             Py_DECREF(tuple);
             return -1;
         }
-        PyTuple_SET_ITEM(tuple, i, end);
+        PyTuple_SET_ITEM(tuple, i, full);
         f->used[runs[i]] = 1;
     }
     PyObject *hint = Py_BuildValue("(iiiiiN)", kind, target, turn_on, a, b, tuple);
@@ -891,6 +945,238 @@ static int regions(Chaining *c, Found *f, int cell, int d, int run)
         if (reductions(c, f, REGION_FORCING, d, region, runs, n) < 0) return -1;
     }
     return 0;
+}
+
+/* ---- one chain of a nested chaining (levels 1 and up) ---- */
+
+/* chains.py's chain_from of a dynamic chaining with nested techniques: the propagation above;
+ * when it stops, `advance(cands, positions)` (chains.py: the techniques nested in the chain, on
+ * the chain's board) gives (off key, parents, nested hint) that continue it, with the parents
+ * not met so far left out (as chains.py's _advance does). */
+
+#define ADVANCED 4
+
+typedef struct {
+    Chaining *c;
+    PyObject *advanced[KEYS]; /* key -> (parents tuple, nested hint) of an advanced "off" */
+} Nested;
+
+static PyObject *board_lists(const Board *b)
+{
+    PyObject *cands = PyList_New(CELLS), *positions = PyList_New(27 * 9);
+    if (cands == NULL || positions == NULL) goto failed;
+    for (int i = 0; i < CELLS; i++) {
+        PyObject *v = PyLong_FromLong(b->cands[i]);
+        if (v == NULL) goto failed;
+        PyList_SET_ITEM(cands, i, v);
+    }
+    for (int i = 0; i < 27 * 9; i++) {
+        PyObject *v = PyLong_FromLong(b->positions[i]);
+        if (v == NULL) goto failed;
+        PyList_SET_ITEM(positions, i, v);
+    }
+    return Py_BuildValue("(NN)", cands, positions);
+failed:
+    Py_XDECREF(cands);
+    Py_XDECREF(positions);
+    return NULL;
+}
+
+static int key_of(PyObject *item, int *key)
+{
+    long k = PyLong_Check(item) ? PyLong_AsLong(item) : -1;
+    if (k == -1 && PyErr_Occurred()) PyErr_Clear();
+    if (k < 0 || k >= KEYS) {
+        PyErr_SetString(PyExc_ValueError, "advance: a potential is not a key of the board");
+        return -1;
+    }
+    *key = (int)k;
+    return 0;
+}
+
+/* one call of advance: 1 when it added an "off", 0 when not, -1 on an error */
+static int advance_once(Nested *n, PyObject *advance, int *noff)
+{
+    Chaining *c = n->c;
+    PyObject *args = board_lists(&c->board);
+    if (args == NULL) return -1;
+    PyObject *offs = PyObject_CallObject(advance, args);
+    Py_DECREF(args);
+    if (offs == NULL) return -1;
+    PyObject *fast = PySequence_Fast(offs, "advance: a list of (off, parents, nested)");
+    Py_DECREF(offs);
+    if (fast == NULL) return -1;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(fast);
+    PyObject **kept = calloc((size_t)count + 1, sizeof(PyObject *));
+    int *keys = calloc((size_t)count + 1, sizeof(int)), added = 0, failed = 0;
+    if (kept == NULL || keys == NULL) {
+        PyErr_NoMemory();
+        failed = 1;
+    }
+    /* the parents met so far, for every removal, before any is added */
+    for (Py_ssize_t i = 0; i < count && !failed; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(fast, i), *off, *parents, *nested;
+        if (!PyTuple_Check(item) || !PyArg_ParseTuple(item, "OOO", &off, &parents, &nested)) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_TypeError, "advance: a list of (off, parents, nested)");
+            failed = 1;
+            break;
+        }
+        if (key_of(off, &keys[i]) < 0 || (keys[i] & 1)) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "advance: an \"on\" is no removal");
+            failed = 1;
+            break;
+        }
+        PyObject *pf = PySequence_Fast(parents, "advance: parents are a tuple of keys");
+        if (pf == NULL) {
+            failed = 1;
+            break;
+        }
+        PyObject *real = PyList_New(0);
+        for (Py_ssize_t j = 0; real != NULL && j < PySequence_Fast_GET_SIZE(pf); j++) {
+            int p;
+            if (key_of(PySequence_Fast_GET_ITEM(pf, j), &p) < 0) {
+                Py_CLEAR(real);
+                break;
+            }
+            if (in_run(c, 0, p) && PyList_Append(real, PySequence_Fast_GET_ITEM(pf, j)) < 0)
+                Py_CLEAR(real);
+        }
+        Py_DECREF(pf);
+        if (real == NULL) {
+            failed = 1;
+            break;
+        }
+        kept[i] = Py_BuildValue("(NO)", PyList_AsTuple(real), nested);
+        Py_DECREF(real);
+        if (kept[i] == NULL) {
+            failed = 1;
+            break;
+        }
+    }
+    for (Py_ssize_t i = 0; i < count && !failed; i++) {
+        int off = keys[i];
+        if (in_run(c, 0, off)) continue;
+        Entry e = {.key = (int16_t)off, .cause = ADVANCED, .nparents = 0};
+        if (store(c, 0, &e) < 0) {
+            PyErr_NoMemory();
+            failed = 1;
+            break;
+        }
+        n->advanced[off] = Py_NewRef(kept[i]);
+        c->queue_off[(*noff)++] = (int16_t)off;
+        added = 1;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) Py_XDECREF(kept[i]);
+    free(kept);
+    free(keys);
+    Py_DECREF(fast);
+    return failed ? -1 : added;
+}
+
+/* an entry as (key, parents, cause, nested) */
+static PyObject *nested_entry(const Nested *n, const Entry *e, int stored)
+{
+    PyObject *extra = stored ? n->advanced[e->key] : NULL;
+    if (extra != NULL)
+        return Py_BuildValue("(iOiO)", e->key, PyTuple_GET_ITEM(extra, 0), ADVANCED,
+                             PyTuple_GET_ITEM(extra, 1));
+    PyObject *end = end_tuple(e, 0); /* (run, key, parents, cause) */
+    if (end == NULL) return NULL;
+    PyObject *out = Py_BuildValue("(OOOO)", PyTuple_GET_ITEM(end, 1), PyTuple_GET_ITEM(end, 2),
+                                  PyTuple_GET_ITEM(end, 3), Py_None);
+    Py_DECREF(end);
+    return out;
+}
+
+static PyObject *nested_result(const Nested *n, int clash)
+{
+    const Chaining *c = n->c;
+    const RunInfo *ri = &c->runs[0];
+    PyObject *found = PyList_New(ri->count), *ends = NULL;
+    if (found == NULL) return NULL;
+    for (int i = 0; i < ri->count; i++) {
+        PyObject *item = nested_entry(n, &c->arena[ri->start + i], 1);
+        if (item == NULL) {
+            Py_DECREF(found);
+            return NULL;
+        }
+        PyList_SET_ITEM(found, i, item);
+    }
+    if (!clash) return Py_BuildValue("(NO)", found, Py_None);
+    PyObject *a = nested_entry(n, &ri->ends[0], ri->end_stored[0]);
+    PyObject *b = a ? nested_entry(n, &ri->ends[1], ri->end_stored[1]) : NULL;
+    if (b != NULL) ends = Py_BuildValue("(NN)", a, b);
+    else Py_XDECREF(a);
+    if (ends == NULL) {
+        Py_DECREF(found);
+        return NULL;
+    }
+    return Py_BuildValue("(NN)", found, ends);
+}
+
+static PyObject *py_nested_run(PyObject *self, PyObject *args)
+{
+    PyObject *values_seq, *cands_seq, *advance, *result = NULL;
+    int k;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOiO", &values_seq, &cands_seq, &k, &advance)) return NULL;
+    if (k < 0 || k >= KEYS) {
+        PyErr_Format(PyExc_ValueError, "no potential %d on a 9x9 board", k);
+        return NULL;
+    }
+    if (!PyCallable_Check(advance)) {
+        PyErr_SetString(PyExc_TypeError, "advance: a callable");
+        return NULL;
+    }
+    Chaining *c = calloc(1, sizeof *c);
+    Nested *n = calloc(1, sizeof *n);
+    if (c == NULL || n == NULL) {
+        free(c), free(n);
+        return PyErr_NoMemory();
+    }
+    n->c = c;
+    if (read_board(values_seq, cands_seq, &c->source) < 0) goto done;
+    c->board = c->source;
+    c->multiple = 1, c->dynamic = 1, c->nishio = 0;
+    int r = new_run(c);
+    Entry e = {.key = (int16_t)k, .cause = NO_CAUSE, .nparents = 0};
+    if (r < 0 || store(c, r, &e) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    int non = 0, noff = 0, on_at = 0, off_at = 0, clash = 0;
+    if (k & 1) c->queue_on[non++] = (int16_t)k;
+    else c->queue_off[noff++] = (int16_t)k;
+    for (;;) {
+        if (++c->steps % 4096 == 0 && PyErr_CheckSignals() < 0) goto done;
+        if (on_at < non) {
+            clash = after_on(c, 0, c->queue_on[on_at++], &noff, 1);
+        } else if (off_at < noff) {
+            clash = after_off(c, 0, c->queue_off[off_at++], &non, 1);
+        } else {
+            int added = advance_once(n, advance, &noff);
+            if (added < 0) goto done;
+            if (!added) break;
+            continue;
+        }
+        if (clash < 0) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        if (clash) break;
+    }
+    c->runs[0].clash = clash;
+    result = nested_result(n, clash);
+done:
+    for (int i = 0; i < KEYS; i++) Py_XDECREF(n->advanced[i]);
+    free(c->arena);
+    free(c->index);
+    free(c->runs);
+    free(c);
+    free(n);
+    return result;
 }
 
 /* chains.py's _for_cell */
@@ -993,6 +1279,10 @@ done:
 }
 
 static PyMethodDef methods[] = {
+    {"nested_run", py_nested_run, METH_VARARGS,
+     "nested_run(values, cands, key, advance) -> (found, ends or None): chains.py's chain_from "
+     "of a nested dynamic chaining; found lists (key, parents, cause, nested) in order, ends the "
+     "(on, off) of its contradiction; advance(cands, positions) -> [(off, parents, nested)]."},
     {"chaining", py_chaining, METH_VARARGS,
      "chaining(values, cands, multiple, dynamic, nishio, stop) -> (hints, runs) or None when "
      "stop said so: chains.py's Chaining.hints without nesting, unsorted. A hint is (kind, "

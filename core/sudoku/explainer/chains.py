@@ -27,7 +27,7 @@ from core.sudoku.explainer.board import (
     region_name,
 )
 from core.sudoku.explainer.chain_hint import NAKED, ChainHint
-from core.sudoku.explainer.nested import advanced_offs
+from core.sudoku.explainer.nested import advanced_offs, advanced_removals
 
 ADVANCED = 4  # cause of an "off" found by a technique inside the chain (nested chains)
 BIG = 1 << 30  # no limit on a chain's length
@@ -117,6 +117,7 @@ class Run:
     """The potentials one assumption led to: key -> (parents, cause, nested chain hint)."""
 
     found: dict = field(default_factory=dict)
+    plain: bool = False  # known to hold no nested chain hint (the compiled chains say so)
 
 
 @dataclass(eq=False)
@@ -129,9 +130,12 @@ class End:
     parents: tuple[int, ...]
     cause: int | None = None
     nested: object = None
+    known: tuple | None = None  # its chain, when the compiled chains worked it out
 
     def chain(self) -> list[int]:
         """SE's getChain: the potentials behind this one, breadth first, by parent order."""
+        if self.known is not None:
+            return list(self.known)
         found = self.run.found
         done = {self.key}
         result = [self.key]
@@ -616,6 +620,9 @@ class Chaining:
         known = self._memo.get(k)
         if known is not None:
             return known
+        if self.level > 0 and self.dynamic and not self.nishio and native.chains is not None:
+            self._memo[k] = self._native_run(board, k)
+            return self._memo[k]
         run = Run({k: ((), None, None)})
         pending = deque([k])
         if k & 1:
@@ -624,6 +631,20 @@ class Chaining:
             absurd = self.propagate(board, run, deque(), pending)
         self._memo[k] = (run, absurd)
         return run, absurd
+
+    def _native_run(self, board: Board, k: int) -> tuple[Run, tuple | None]:
+        """chain_from of a nested chaining on the compiled engine: the same propagation, and
+        the same techniques (here) where it stops."""
+        values = board.values
+
+        def advance(cands: list, positions: list) -> list:
+            return advanced_removals(self, Board(values[:], cands, positions), board)
+
+        found, ends = native.chains.nested_run(values, board.cands, k, advance)
+        run = Run({key: (parents, cause, nested) for key, parents, cause, nested in found})
+        if ends is None:
+            return run, None
+        return run, tuple(End(run, *end) for end in ends)
 
     # multiple chains: for each cell, each of its candidates on and off
 
@@ -675,12 +696,13 @@ class Chaining:
             run = runs.get(i)
             if run is None:
                 run = runs[i] = Run({k: (parents, cause, None)
-                                     for _, k, parents, cause in runs_found[i]})
+                                     for _, k, parents, cause in runs_found[i]}, plain=True)
             return run
 
         result = []
         for kind, target, turn_on, a, b, ends in raw:
-            ends = tuple(End(run_of(i), k, parents, cause) for i, k, parents, cause in ends)
+            ends = tuple(End(run_of(i), k, parents, cause, None, chain)
+                         for i, k, parents, cause, chain in ends)
             if kind == NATIVE_CELL:
                 hint = self._reduction(board, target, ends, "cell", cell_name(a))
             elif kind == NATIVE_REGION:
