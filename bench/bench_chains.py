@@ -117,10 +117,21 @@ def steps(count: int) -> None:
           "scales) step for step the same on both engines")
 
 
+def _plain(nested):
+    """A hint nested in a chain, by what it says and the chains behind it."""
+    if nested is None:
+        return None
+    return (nested.name, nested.difficulty, tuple(nested.removals.items()), nested.signature(),
+            nested.complexity())
+
+
 def seen(hints) -> list:
     out = []
     for h in hints:
-        ends = [(e.key, e.parents, e.cause, tuple(e.run.found.items())) for e in h.targets]
+        ends = [(e.key, e.parents, e.cause, _plain(e.nested),
+                 tuple((k, parents, cause, _plain(nested))
+                       for k, (parents, cause, nested) in e.run.found.items()))
+                for e in h.targets]
         out.append((h.name, h.difficulty, tuple(h.removals.items()), h.cell, h.value, h.text,
                     h.flat, h.complexity(), h.signature(), ends))
     return out
