@@ -157,9 +157,6 @@ typedef struct {
 typedef struct {
     Node *nodes;
     int count;
-    /* what was found: (kind, node) with kind 0 a cycle, 1 a forcing chain */
-    int found[2 * MAX_NODES];
-    int nfound;
     uint32_t seen[KEYS]; /* stamp of the search that saw a key */
     uint32_t stamp;
     int taken[KEYS];    /* stamp of the candidate whose forcing chains took a conclusion */
@@ -456,6 +453,36 @@ static PyObject *chain_tuple(const Search *s, int kind, int node, int flat)
     return Py_BuildValue("(iiN)", kind, flat, path);
 }
 
+/* A search's memory (~0.7 MB), kept for the next call: allocating it each time cost more than
+ * many searches. A call made while it is in use (a signal handler rating a puzzle) gets its
+ * own. It holds no Python object. */
+typedef struct {
+    Links links;
+    Search search;
+    Node nodes[MAX_NODES];
+    int ends[MAX_NODES];
+} UnaryWork;
+
+static UnaryWork *spare_work;
+static int spare_busy;
+
+static UnaryWork *unary_work(void)
+{
+    if (spare_work != NULL && !spare_busy) {
+        spare_busy = 1;
+        return spare_work;
+    }
+    return malloc(sizeof(UnaryWork));
+}
+
+static void unary_done(UnaryWork *work)
+{
+    if (work == NULL) return;
+    if (work == spare_work) spare_busy = 0;
+    else if (spare_work == NULL) spare_work = work;
+    else free(work);
+}
+
 static PyObject *py_unary_chains(PyObject *self, PyObject *args)
 {
     PyObject *values_seq, *cands_seq, *easiest_obj;
@@ -479,16 +506,16 @@ static PyObject *py_unary_chains(PyObject *self, PyObject *args)
     Board board;
     if (read_board(values_seq, cands_seq, &board) < 0) return NULL;
 
-    Links *links = malloc(sizeof *links);
-    Search *s = malloc(sizeof *s);
-    Node *nodes = malloc(sizeof(Node) * MAX_NODES);
-    int *ends = malloc(sizeof(int) * MAX_NODES);
-    PyObject *result = PyList_New(0);
-    if (!links || !s || !nodes || !ends || !result) {
-        free(links), free(s), free(nodes), free(ends);
-        Py_XDECREF(result);
-        return PyErr_NoMemory();
+    UnaryWork *work = unary_work();
+    PyObject *result = work ? PyList_New(0) : NULL;
+    if (result == NULL) {
+        unary_done(work);
+        return work ? NULL : PyErr_NoMemory();
     }
+    Links *links = &work->links;
+    Search *s = &work->search;
+    Node *nodes = work->nodes;
+    int *ends = work->ends;
     memset(s->seen, 0, sizeof s->seen);
     memset(s->taken, 0, sizeof s->taken);
     s->stamp = 0;
@@ -550,12 +577,12 @@ static PyObject *py_unary_chains(PyObject *self, PyObject *args)
         }
     }
 done:
-    free(links), free(s), free(nodes), free(ends);
+    unary_done(work);
     return result;
 overflow:
     PyErr_SetString(PyExc_RuntimeError, "unary chains: out of nodes");
 failed:
-    free(links), free(s), free(nodes), free(ends);
+    unary_done(work);
     Py_DECREF(result);
     return NULL;
 }
@@ -600,7 +627,7 @@ typedef struct {
 static int new_run(Chaining *c)
 {
     if (c->nruns == c->runs_size) {
-        int size = c->runs_size ? 2 * c->runs_size : 64;
+        int size = c->runs_size ? 2 * c->runs_size : 8;
         RunInfo *runs = realloc(c->runs, sizeof(RunInfo) * size);
         if (runs == NULL) return -1;
         c->runs = runs;
@@ -631,7 +658,7 @@ static const Entry *entry_of(const Chaining *c, int r, int key)
 static int store(Chaining *c, int r, const Entry *e)
 {
     if (c->arena_count == c->arena_size) {
-        int size = c->arena_size ? 2 * c->arena_size : 4096;
+        int size = c->arena_size ? 2 * c->arena_size : 1024;
         Entry *arena = realloc(c->arena, sizeof(Entry) * size);
         if (arena == NULL) return -1;
         c->arena = arena;
