@@ -4,7 +4,7 @@ differential corpus, the bad arrays, the stops) and a bigger corpus run on that 
 rater's chains (their tests; bench/bench_chains.py's hints, steps and ratings on a sample).
 Any report ends the run with an error (`make sanitize`).
 
-    python bench/sanitize.py [--n 5000] [--chains 8]
+    python bench/sanitize.py [--n 5000] [--chains 8] [--parts sudoku chains]
 """
 
 from __future__ import annotations
@@ -41,6 +41,8 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=5000, help="puzzles of the bigger corpus")
     parser.add_argument("--chains", type=int, default=8,
                         help="SE sample puzzles whose chains both engines compare")
+    parser.add_argument("--parts", nargs="+", choices=("sudoku", "chains"),
+                        default=["sudoku", "chains"], help="which modules' runs (default both)")
     args = parser.parse_args()
     asan = subprocess.run(["gcc", "-print-file-name=libasan.so"], capture_output=True,
                           text=True, check=True).stdout.strip()
@@ -57,13 +59,18 @@ def main() -> None:
                                     capture_output=True, text=True, check=True).stdout.strip()
             if not loaded.startswith(str(tree)):
                 sys.exit(f"the sanitized build was not the one loaded: {loaded}")
-        steps = [[sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                  "tests/core/sudoku/test_engines.py", "tests/core/sudoku/test_solver.py"],
-                 [sys.executable, "bench/diff_engines.py", "--n", str(args.n), "--seed", "7"],
-                 [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                  "tests/core/sudoku/test_explainer_engines.py"],
-                 [sys.executable, "bench/bench_chains.py", "--hints", str(args.chains),
-                  "--steps", str(args.chains), "--min", "8.5", "--limit", str(args.chains)]]
+        steps = []
+        if "sudoku" in args.parts:
+            steps += [[sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                       "tests/core/sudoku/test_engines.py", "tests/core/sudoku/test_solver.py"],
+                      [sys.executable, "bench/diff_engines.py", "--n", str(args.n), "--seed",
+                       "7"]]
+        if "chains" in args.parts:
+            steps += [[sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                       "tests/core/sudoku/test_explainer_engines.py"],
+                      [sys.executable, "bench/bench_chains.py", "--hints", str(args.chains),
+                       "--steps", str(args.chains), "--min", "8.5", "--limit",
+                       str(args.chains)]]
         for step in steps:
             print("$", " ".join(step[1:]), flush=True)
             done = subprocess.run(step, cwd=tree, env=env)
