@@ -39,14 +39,24 @@ sudoku, why_python = _load()
 chains, why_chains = _load("_chains", "the compiled rater chains")
 
 
+def _lines() -> list[tuple[bool, str]]:
+    """(compiled, what it says) for each module: the Sudoku engine, then the rater chains."""
+    first = (sudoku is not None,
+             "engine: compiled (C)" if sudoku is not None else f"engine: Python ({why_python})")
+    if sudoku is None and chains is None and forced():
+        return [first]  # one reason says it all
+    return [first, (chains is not None, "rater chains: compiled (C)" if chains is not None
+                    else f"rater chains: Python ({why_chains})")]
+
+
 def engine() -> str:
     """Which engine runs, a line a module, and for a Python one, why."""
-    first = "engine: compiled (C)" if sudoku is not None else f"engine: Python ({why_python})"
-    if sudoku is None and chains is None and forced():
-        return first  # one reason says it all
-    second = ("rater chains: compiled (C)" if chains is not None
-              else f"rater chains: Python ({why_chains})")
-    return f"{first}\n{second}"
+    return "\n".join(text for _, text in _lines())
+
+
+def slow_parts() -> str:
+    """What runs on the Python engine and why, in a line ("" when everything is compiled)."""
+    return "; ".join(text for compiled, text in _lines() if not compiled)
 
 
 def missing() -> list[str]:

@@ -492,6 +492,20 @@ async def test_the_app_says_when_it_runs_on_the_python_engine(pool, monkeypatch)
                         "same answers, more slowly"]
 
 
+async def test_the_app_says_when_the_rater_chains_run_on_python(pool, monkeypatch):
+    from core import native
+
+    monkeypatch.setattr(native, "chains", None)
+    monkeypatch.setattr(native, "why_chains", "the compiled rater chains were not built")
+    monkeypatch.delenv(native.SWITCH, raising=False)
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: app._notifications)
+        said = [n.message for n in app._notifications]
+        assert said == ["rater chains: Python (the compiled rater chains were not built): the "
+                        "same answers, more slowly"]
+
+
 async def test_the_compiled_engine_is_not_announced(pool):
     app = PuzzleApp(pool=pool)
     async with app.run_test(size=(100, 30)) as pilot:
