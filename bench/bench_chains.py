@@ -4,13 +4,14 @@ that they agree: the same rating (both scales) on tests/data's SE-rated puzzles,
 (`rate --steps`) on a sample, and the same chain hints with the same chains on the boards met
 while rating sample puzzles.
 
-    python bench/bench_chains.py [--min 7.0] [--limit N] [--hardest N] [--ratings]
-                                 [--steps N] [--hints N]
+    python bench/bench_chains.py [--min 7.0] [--limit N] [--hardest N]
+                                 [--ratings both|compiled] [--scales ...] [--steps N] [--hints N]
 
 --min: time the SE-rated sample's puzzles rated at least this (sukaku); --hardest N: the first
 N of ../shared/data/sudoku/forum_hardest_1905_se11plus_sample300.txt (referee ratings:
 bench/data/se_hardest_ref.txt); --ratings: every puzzle of tests/data/sudoku/se_sample.txt and
-se_heldout_known.txt on both scales and both engines; --steps N: every step of N sample puzzles
+se_heldout_known.txt on both scales (--scales) against the referee, on both engines or the
+compiled one; --steps N: every step of N sample puzzles
 on both engines; --hints N: the chain hints on the boards of N sample puzzles.
 """
 
@@ -83,11 +84,13 @@ def paired(name: str, puzzles: list[tuple[str, str]]) -> None:
           f"{sum(p):.1f} s; median ratio C/Python {statistics.median(ratios):.3f}")
 
 
-def ratings() -> None:
+def ratings(scales: list[str], engines: list[bool]) -> None:
     rows = sample_rows() + known_rows()
-    print(f"\nratings of tests/data: {len(rows)} puzzles, both scales, both engines")
+    print(f"\nratings of tests/data: {len(rows)} puzzles, against the referee's")
     for scale, column in (("sukaku", 1), ("classic", 2)):
-        for compiled in (True, False):
+        if scale not in scales:
+            continue
+        for compiled in engines:
             use(compiled)
             start = time.perf_counter()
             wrong = [row[0] for row in rows if explain(givens(row[0]), scale).rating != row[column]]
@@ -193,7 +196,10 @@ def main() -> None:
     parser.add_argument("--min", type=float, default=None, help="time sample puzzles rated >= this")
     parser.add_argument("--limit", type=int, default=0, help="at most this many of them")
     parser.add_argument("--hardest", type=int, default=0)
-    parser.add_argument("--ratings", action="store_true")
+    parser.add_argument("--ratings", choices=("both", "compiled"),
+                        help="tests/data's ratings on both engines, or the compiled one only "
+                             "(the Python engine's are the referee's: the tests say so)")
+    parser.add_argument("--scales", nargs="+", default=["sukaku", "classic"])
     parser.add_argument("--steps", type=int, default=0)
     parser.add_argument("--hints", type=int, default=0)
     args = parser.parse_args()
@@ -202,7 +208,7 @@ def main() -> None:
     print(f"bench_chains {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
           f"load {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores", flush=True)
     if args.ratings:
-        ratings()
+        ratings(args.scales, [True] if args.ratings == "compiled" else [True, False])
     if args.steps:
         steps(args.steps)
     if args.hints:
