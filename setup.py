@@ -9,4 +9,6 @@ setup(ext_modules=[
               extra_compile_args=["-std=c11", "-O3"]),
     Extension("core.native._variants", ["core/native/variants.c"], optional=True,
               extra_compile_args=["-std=c11", "-O3"]),
+    Extension("core.native._chains", ["core/native/chains.c"], optional=True,
+              extra_compile_args=["-std=c11", "-O3"]),
 ])

@@ -1,10 +1,12 @@
 """The compiled engine under AddressSanitizer and UndefinedBehaviorSanitizer: its C sources
-built with both into a copy of the tree, then the engines' tests (the 2,000-puzzle
-differential corpus, the bad arrays, the stops), a bigger corpus, and the same for the
-variants engine (its tests and bench/diff_variants.py) run on that build. Any
+built with both into a copy of the tree, then each part's tests and a bigger differential run
+on that build: the solver (its engine tests, bench/diff_engines.py), the variants engine (its
+tests, bench/diff_variants.py), the rater's searches (their tests, bench/diff_rater.py) and
+its chains (their tests; bench/bench_chains.py's hints, steps and ratings on a sample). Any
 report ends the run with an error (`make sanitize`).
 
-    python bench/sanitize.py [--n 5000] [--variants 600] [--only sudoku|variants|both]
+    python bench/sanitize.py [--n 5000] [--variants 600] [--step 10] [--chains 8]
+        [--parts sudoku variants rater chains]
 """
 
 from __future__ import annotations
@@ -36,16 +38,43 @@ def build(tree: Path) -> None:
                         "-o", str(target)], check=True)
 
 
+def runs(args) -> dict[str, tuple[str, list[list[str]]]]:
+    """Each part: its module, and the runs that exercise it."""
+    pytest = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+    return {
+        "sudoku": ("_sudoku", [
+            pytest + ["tests/core/sudoku/test_engines.py", "tests/core/sudoku/test_solver.py"],
+            [sys.executable, "bench/diff_engines.py", "--n", str(args.n), "--seed", "7"]]),
+        "variants": ("_variants", [
+            pytest + ["tests/core/variants/test_engines.py"],
+            [sys.executable, "bench/diff_variants.py", "--n", str(args.variants), "--seed", "7",
+             "--polls", "8"]]),
+        "rater": ("_explainer", [
+            pytest + ["tests/core/sudoku/test_explainer_engines.py"],
+            [sys.executable, "bench/diff_rater.py", "--step", str(args.step), "--no-ratings"]]),
+        "chains": ("_chains", [
+            pytest + ["tests/core/sudoku/test_explainer_engines.py"],
+            [sys.executable, "bench/bench_chains.py", "--hints", str(args.chains), "--steps",
+             str(args.chains), "--min", "8.5", "--limit", str(args.chains)]]),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=5000, help="puzzles of the bigger corpus")
     parser.add_argument("--variants", type=int, default=600,
                         help="random variant puzzles of the variants' corpus")
-    parser.add_argument("--only", choices=("sudoku", "variants", "both"), default="both",
-                        help="the engine whose tests run (both are built)")
+    parser.add_argument("--step", type=int, default=10,
+                        help="the rater's corpus: every step-th SE-rated puzzle")
+    parser.add_argument("--chains", type=int, default=8,
+                        help="SE sample puzzles whose chains both engines compare")
+    parser.add_argument("--parts", nargs="+", choices=("sudoku", "variants", "rater", "chains"),
+                        default=["sudoku", "variants", "rater", "chains"],
+                        help="which parts' runs (default all; all are built)")
     args = parser.parse_args()
     asan = subprocess.run(["gcc", "-print-file-name=libasan.so"], capture_output=True,
                           text=True, check=True).stdout.strip()
+    chosen = [runs(args)[part] for part in args.parts]
     with tempfile.TemporaryDirectory() as folder:
         tree = Path(folder)
         build(tree)
@@ -53,21 +82,13 @@ def main() -> None:
                "ASAN_OPTIONS": "detect_leaks=0:abort_on_error=0:exitcode=99",
                "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1:exitcode=99"}
         env.pop("PUZZLE_ENGINE", None)
-        for module in ("_sudoku", "_variants"):
+        for module, _ in chosen:
             loaded = subprocess.run([sys.executable, "-c", f"import core.native.{module} as m; "
                                      "print(m.__file__)"], cwd=tree, env=env,
                                     capture_output=True, text=True, check=True).stdout.strip()
             if not loaded.startswith(str(tree)):
                 sys.exit(f"the sanitized build was not the one loaded: {loaded}")
-        sudoku = [[sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                   "tests/core/sudoku/test_engines.py", "tests/core/sudoku/test_solver.py"],
-                  [sys.executable, "bench/diff_engines.py", "--n", str(args.n), "--seed", "7"]]
-        variants = [[sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                     "tests/core/variants/test_engines.py"],
-                    [sys.executable, "bench/diff_variants.py", "--n", str(args.variants),
-                     "--seed", "7", "--polls", "8"]]
-        steps = {"sudoku": sudoku, "variants": variants, "both": sudoku + variants}[args.only]
-        for step in steps:
+        for step in [step for _, steps in chosen for step in steps]:
             print("$", " ".join(step[1:]), flush=True)
             done = subprocess.run(step, cwd=tree, env=env)
             if done.returncode:

@@ -29,13 +29,10 @@ def engine(request, monkeypatch):
     from core import native
 
     if request.param == "python":
-        monkeypatch.setattr(native, "sudoku", None)
-        monkeypatch.setattr(native, "variants", None)
+        for part in ("sudoku", "variants", "explainer", "chains"):
+            monkeypatch.setattr(native, part, None)
         monkeypatch.setattr(native, "why_python", "PUZZLE_ENGINE=python forces it")
-        monkeypatch.setattr(native, "why_python_variants", "PUZZLE_ENGINE=python forces it")
         monkeypatch.setenv(native.SWITCH, "python")
-    elif native.sudoku is None:
-        pytest.skip(f"the compiled engine does not run: {native.why_python}")
-    elif native.variants is None:
-        pytest.skip(f"the compiled variants engine does not run: {native.why_python_variants}")
+    elif native.missing():
+        pytest.skip(f"the compiled engine does not run: {native.slow_parts()}")
     return request.param

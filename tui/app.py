@@ -70,8 +70,8 @@ class PuzzleApp(App):
 
     def on_mount(self) -> None:
         self.push_screen(StartScreen())
-        if (native.sudoku is None or native.variants is None) and not native.forced():
-            self.notify(f"{native.engine()}: the same answers, more slowly",
+        if native.missing():
+            self.notify(f"{native.slow_parts()}: the same answers, more slowly",
                         title="Python engine", severity="warning", timeout=20)
         if self.start_path:
             self.open_path(self.start_path)

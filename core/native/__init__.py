@@ -1,7 +1,11 @@
 """Which engine runs: the compiled one (C twins of the hot loops, built at install) when it
 was built, else the Python engine, which is also the reference the compiled one must agree
-with. PUZZLE_ENGINE=python forces the Python engine. Each compiled module loads on its own
-(`sudoku`: core/native/sudoku.c, `variants`: core/native/variants.c)."""
+with. PUZZLE_ENGINE=python forces the Python engine.
+
+Each C module is its own extension and loads on its own: `sudoku` (the solver, generator and
+minlex, core/native/sudoku.c), `variants` (the variants search, variants.c), `explainer` (the
+Sudoku Explainer rater's searches, explainer.c) and `chains` (its chains, chains.c). One that
+did not build leaves the Python twin of its part running, and says why."""
 
 from __future__ import annotations
 
@@ -10,7 +14,6 @@ import os
 from pathlib import Path
 
 SWITCH = "PUZZLE_ENGINE"
-MODULES = {"sudoku": "_sudoku", "variants": "_variants"}  # attribute: compiled module
 
 
 def forced() -> bool:
@@ -18,39 +21,54 @@ def forced() -> bool:
     return os.environ.get(SWITCH, "").strip().lower() == "python"
 
 
-def _load(name: str):
-    """(the compiled module `name` or None, why the Python engine runs)."""
+def _load(name: str, what: str):
+    """(the compiled module core.native.<name> or None, why its Python twin runs)."""
     if forced():
         return None, f"{SWITCH}=python forces it"
     try:
         module = importlib.import_module(f"core.native.{name}")
     except ImportError as error:
         built = any(Path(__file__).parent.glob(f"{name}*"))
-        what = (f"the compiled engine did not load ({error})" if built else
-                "the compiled engine was not built at install (no C compiler?)")
-        return None, (f"{what}; install a C compiler and Python's headers (Debian: gcc and "
+        said = (f"{what} did not load ({error})" if built else
+                f"{what} was not built at install (no C compiler?)")
+        return None, (f"{said}; install a C compiler and Python's headers (Debian: gcc and "
                       "python3-dev), then `pip install -e .` again")
     return module, ""
 
 
-sudoku, why_python = _load("_sudoku")
-variants, why_python_variants = _load("_variants")
+sudoku, why_python = _load("_sudoku", "the compiled engine")
+variants, why_python_variants = _load("_variants", "the compiled variants engine")
+explainer, why_python_explainer = _load("_explainer", "the compiled rater")
+chains, why_chains = _load("_chains", "the compiled rater chains")
+
+
+def _parts() -> list[tuple[str, object, str]]:
+    """(name, module or None, why not) of each part, read when asked (tests switch them)."""
+    return [("engine", sudoku, why_python), ("variants", variants, why_python_variants),
+            ("rater", explainer, why_python_explainer), ("rater chains", chains, why_chains)]
+
+
+def _lines() -> list[tuple[bool, str]]:
+    """(compiled, what it says) for each part: the Sudoku engine first."""
+    said = [(module is not None, f"{name}: compiled (C)" if module is not None
+             else f"{name}: Python ({why})") for name, module, why in _parts()]
+    if forced() and not any(compiled for compiled, _ in said):
+        return said[:1]  # one reason says it all
+    return said
 
 
 def engine() -> str:
-    """One line: which engine runs, and when it is the Python one, why."""
-    if sudoku is None:
-        return f"engine: Python ({why_python})"
-    if variants is None:
-        return f"engine: compiled (C), the variants' in Python ({why_python_variants})"
-    return "engine: compiled (C)"
+    """Which engine runs, a line a part, and for a Python one, why."""
+    return "\n".join(text for _, text in _lines())
 
 
-def engines() -> list[str]:
-    """A line per compiled module: loaded, or why its Python twin runs."""
-    found = []
-    for attribute, why in (("sudoku", why_python), ("variants", why_python_variants)):
-        module = globals()[attribute]
-        found.append(f"{attribute}: compiled (C)" if module is not None else
-                     f"{attribute}: Python ({why})")
-    return found
+def slow_parts() -> str:
+    """What runs on the Python engine and why, in a line ("" when everything is compiled)."""
+    return "; ".join(text for compiled, text in _lines() if not compiled)
+
+
+def missing() -> list[str]:
+    """The compiled parts that do not run (unless the Python engine was asked for)."""
+    if forced():
+        return []
+    return [name for name, module, _ in _parts() if module is None]

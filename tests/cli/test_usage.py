@@ -30,7 +30,8 @@ def test_version(capsys):
         main(["--version"])
     assert done.value.code == 0
     engine = ("engine: Python (PUZZLE_ENGINE=python forces it)"
-              if os.environ.get("PUZZLE_ENGINE") == "python" else "engine: compiled (C)")
+              if os.environ.get("PUZZLE_ENGINE") == "python"
+              else "engine: compiled (C)\nrater chains: compiled (C)")
     assert capsys.readouterr().out == f"puzzle-tui {version('puzzle-workbench')}\n{engine}\n"
 
 
@@ -45,6 +46,21 @@ def test_version_says_why_the_python_engine_runs():
     assert why.startswith("engine: Python (the compiled engine did not load (")
     assert "install a C compiler and Python's headers (Debian: gcc and python3-dev), then " \
         "`pip install -e .` again" in why
+
+
+def test_version_names_each_compiled_module_that_did_not_load():
+    unbuilt = subprocess.run([sys.executable, "-c", (
+        "import sys; sys.modules['core.native._chains'] = None\n"
+        "from cli import main; main(['--version'])")], capture_output=True, text=True)
+    lines = unbuilt.stdout.splitlines()
+    assert lines[1] == "engine: compiled (C)"
+    assert lines[2].startswith("rater chains: Python (the compiled rater chains did not load (")
+    required = subprocess.run([sys.executable, "-c", (
+        "import sys, runpy; sys.modules['core.native._chains'] = None; "
+        "sys.argv = ['core.native', '--require']; runpy.run_module('core.native', "
+        "run_name='__main__')")], capture_output=True, text=True)
+    assert required.returncode == 1
+    assert "chains missing" in required.stderr
 
 
 @pytest.mark.parametrize("argv, hint", [

@@ -493,21 +493,24 @@ async def test_the_app_says_when_it_runs_on_the_python_engine(pool, monkeypatch)
                         "same answers, more slowly"]
 
 
-async def test_the_app_says_when_the_variants_run_on_the_python_engine(pool, monkeypatch):
+@pytest.mark.parametrize("part, reason, name", [
+    ("variants", "why_python_variants", "variants"),
+    ("explainer", "why_python_explainer", "rater"),
+    ("chains", "why_chains", "rater chains")])
+async def test_the_app_says_which_part_runs_on_the_python_engine(pool, monkeypatch, part, reason,
+                                                                 name):
     from core import native
 
-    if native.sudoku is None:
-        pytest.skip(f"the compiled engine does not run: {native.why_python}")
-    monkeypatch.setattr(native, "variants", None)
-    monkeypatch.setattr(native, "why_python_variants", "the compiled engine was not built at "
-                        "install")
+    if native.missing():
+        pytest.skip(f"the compiled engine does not run: {native.slow_parts()}")
+    monkeypatch.setattr(native, part, None)
+    monkeypatch.setattr(native, reason, "it was not built")
     monkeypatch.delenv(native.SWITCH, raising=False)
     app = PuzzleApp(pool=pool)
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: app._notifications)
         said = [n.message for n in app._notifications]
-        assert said == ["engine: compiled (C), the variants' in Python (the compiled engine "
-                        "was not built at install): the same answers, more slowly"]
+        assert said == [f"{name}: Python (it was not built): the same answers, more slowly"]
 
 
 async def test_the_compiled_engine_is_not_announced(pool):

@@ -25,6 +25,8 @@ class ChainHint(Hint):
     def nested_complexity(self) -> int:
         seen, total = set(), 0
         for end in self.targets:
+            if end.nested is None and getattr(end.run, "plain", False):
+                continue
             found = end.run.found
             for k in end.chain():
                 nested = end.nested if k == end.key else found[k][2]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
+from core import native
 from core.search import Stopped
 from core.sudoku.explainer.board import (
     CELL_REGIONS,
@@ -26,7 +27,7 @@ from core.sudoku.explainer.board import (
     region_name,
 )
 from core.sudoku.explainer.chain_hint import NAKED, ChainHint
-from core.sudoku.explainer.nested import advanced_offs
+from core.sudoku.explainer.nested import advanced_offs, advanced_removals
 
 ADVANCED = 4  # cause of an "off" found by a technique inside the chain (nested chains)
 BIG = 1 << 30  # no limit on a chain's length
@@ -116,6 +117,7 @@ class Run:
     """The potentials one assumption led to: key -> (parents, cause, nested chain hint)."""
 
     found: dict = field(default_factory=dict)
+    plain: bool = False  # known to hold no nested chain hint (the compiled chains say so)
 
 
 @dataclass(eq=False)
@@ -128,9 +130,12 @@ class End:
     parents: tuple[int, ...]
     cause: int | None = None
     nested: object = None
+    known: tuple | None = None  # its chain, when the compiled chains worked it out
 
     def chain(self) -> list[int]:
         """SE's getChain: the potentials behind this one, breadth first, by parent order."""
+        if self.known is not None:
+            return list(self.known)
         found = self.run.found
         done = {self.key}
         result = [self.key]
@@ -324,6 +329,8 @@ def unary_chains(board: Board, with_y: bool, with_x: bool, limit: int = BIG,
     """Cycles and forcing chains from every candidate of every cell with two or more. With a
     `limit`, only chains of at most that many potentials; with `easiest`, also none that
     must be harder than the easiest hint found so far (the others the same, in order)."""
+    if native.chains is not None:
+        return _native_unary_chains(board, with_y, with_x, limit, easiest)
     result = []
     cands = board.cands
     links = Links(board, with_y, with_x)
@@ -357,6 +364,24 @@ def unary_chains(board: Board, with_y: bool, with_x: bool, limit: int = BIG,
             if easiest is not None and result:
                 hardest_wanted = min(easiest, min(h.difficulty for h in result))
                 limit = min(limit, max_length(base, hardest_wanted))
+    return result
+
+
+def _native_unary_chains(board: Board, with_y: bool, with_x: bool, limit: int,
+                         easiest: float | None) -> list[ChainHint]:
+    """unary_chains on the compiled engine (core/native/chains.c): it finds the same chains
+    with removals, in the same order, as paths of (key, cause) from the end to the root;
+    their hints are made here, as above."""
+    found = native.chains.unary_chains(board.values, board.cands, with_y, with_x,
+                                       min(limit, BIG), None if easiest is None
+                                       else float(easiest))
+    result = []
+    for kind, _, path in found:
+        node = None
+        for k, cause in reversed(path):
+            node = (k, node, cause)
+        make = _forcing_hint if kind else _cycle_hint
+        result.append(make(board, node, with_y, with_x))
     return result
 
 
@@ -554,6 +579,8 @@ class Chaining:
                 raise Stopped
             found = (unary_chains(board, False, True) + unary_chains(board, True, False)
                      + unary_chains(board, True, True))
+        elif self.level == 0 and native.chains is not None:
+            found = self._native_chains(board)
         else:
             found = self._multiple_chains(board)
         keyed = [(h.difficulty, h.complexity(), h.sort_key, i, h) for i, h in enumerate(found)]
@@ -593,6 +620,9 @@ class Chaining:
         known = self._memo.get(k)
         if known is not None:
             return known
+        if self.level > 0 and self.dynamic and not self.nishio and native.chains is not None:
+            self._memo[k] = self._native_run(board, k)
+            return self._memo[k]
         run = Run({k: ((), None, None)})
         pending = deque([k])
         if k & 1:
@@ -601,6 +631,20 @@ class Chaining:
             absurd = self.propagate(board, run, deque(), pending)
         self._memo[k] = (run, absurd)
         return run, absurd
+
+    def _native_run(self, board: Board, k: int) -> tuple[Run, tuple | None]:
+        """chain_from of a nested chaining on the compiled engine: the same propagation, and
+        the same techniques (here) where it stops."""
+        values = board.values
+
+        def advance(cands: list, positions: list) -> list:
+            return advanced_removals(self, Board(values[:], cands, positions), board)
+
+        found, ends = native.chains.nested_run(values, board.cands, k, advance)
+        run = Run({key: (parents, cause, nested) for key, parents, cause, nested in found})
+        if ends is None:
+            return run, None
+        return run, tuple(End(run, *end) for end in ends)
 
     # multiple chains: for each cell, each of its candidates on and off
 
@@ -637,6 +681,38 @@ class Chaining:
                                            "cell", f"{cell_name(cell)}")
                     if hint.removals:
                         result.append(hint)
+
+    def _native_chains(self, board: Board) -> list[ChainHint]:
+        """_multiple_chains on the compiled engine (core/native/chains.c, no nesting): the
+        same conclusions with the same chains, in the same order; their hints made here."""
+        found = native.chains.chaining(board.values, board.cands, self.multiple, self.dynamic,
+                                       self.nishio, self.stop)
+        if found is None:
+            raise Stopped
+        raw, runs_found = found
+        runs: dict[int, Run] = {}
+
+        def run_of(i: int) -> Run:
+            run = runs.get(i)
+            if run is None:
+                run = runs[i] = Run({k: (parents, cause, None)
+                                     for _, k, parents, cause in runs_found[i]}, plain=True)
+            return run
+
+        result = []
+        for kind, target, turn_on, a, b, ends in raw:
+            ends = tuple(End(run_of(i), k, parents, cause, None, chain)
+                         for i, k, parents, cause, chain in ends)
+            if kind == NATIVE_CELL:
+                hint = self._reduction(board, target, ends, "cell", cell_name(a))
+            elif kind == NATIVE_REGION:
+                hint = self._reduction(board, target, ends, "region",
+                                       f"{a + 1} in {region_name(b)}", b)
+            else:
+                hint = self._binary_hint(board, target, ends, kind == NATIVE_ABSURD,
+                                         bool(turn_on))
+            result.append(hint)
+        return result
 
     def _binary(self, board: Board, cell: int, d: int, n: int, result: list) -> Run:
         """The candidate on, then off: contradictions (Nishio, dynamic) and conclusions both
@@ -746,6 +822,7 @@ class Chaining:
         return added
 
 
+NATIVE_ABSURD, NATIVE_DOUBLE, NATIVE_CELL, NATIVE_REGION = range(4)  # chains.c's hint kinds
 UNARY_FLAVOURS = ((False, True, 6.5), (True, False, 6.5), (True, True, 7.0))  # y, x, least base
 
 

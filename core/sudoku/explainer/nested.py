@@ -56,13 +56,26 @@ def distinct(hints: list[ChainHint]) -> list[ChainHint]:
 
 def advanced_offs(chaining, board: Board, source: Board, run) -> list:
     """(off key, parents, nested chain hint) from the first rule that finds anything."""
+    found, real = run.found, {}
+    result = []
+    for off, parents, nested in advanced_removals(chaining, board, source):
+        met = real.get(id(parents))  # a hint's removals share their parents
+        if met is None:
+            met = real[id(parents)] = tuple(p for p in parents if p in found)
+        result.append((off, met, nested))
+    return result
+
+
+def advanced_removals(chaining, board: Board, source: Board) -> list:
+    """advanced_offs with all the rule's parents, even those the chain has not met (the
+    compiled chains leave those out themselves); a hint's removals share one tuple."""
     result = []
     for rule in other_rules(chaining):
         for hint in _rule_hints(rule, board, type(chaining)):
             parents = rule_parents(hint, source, board)
             if not parents:
                 continue
-            real = tuple(p for p in parents if p in run.found)
+            real = tuple(parents)
             nested = hint if isinstance(hint, ChainHint) else None
             for cell in java_map_order(hint.removals):
                 for d in cell_bits(hint.removals[cell]):
