@@ -31,7 +31,8 @@ def test_version(capsys):
     assert done.value.code == 0
     engine = ("engine: Python (PUZZLE_ENGINE=python forces it)"
               if os.environ.get("PUZZLE_ENGINE") == "python"
-              else "engine: compiled (C)\nrater chains: compiled (C)")
+              else "engine: compiled (C)\nvariants: compiled (C)\nrater: compiled (C)\n"
+              "rater chains: compiled (C)")
     assert capsys.readouterr().out == f"puzzle-tui {version('puzzle-workbench')}\n{engine}\n"
 
 
@@ -54,7 +55,7 @@ def test_version_names_each_compiled_module_that_did_not_load():
         "from cli import main; main(['--version'])")], capture_output=True, text=True)
     lines = unbuilt.stdout.splitlines()
     assert lines[1] == "engine: compiled (C)"
-    assert lines[2].startswith("rater chains: Python (the compiled rater chains did not load (")
+    assert lines[4].startswith("rater chains: Python (the compiled rater chains did not load (")
     required = subprocess.run([sys.executable, "-c", (
         "import sys, runpy; sys.modules['core.native._chains'] = None; "
         "sys.argv = ['core.native', '--require']; runpy.run_module('core.native', "
