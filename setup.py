@@ -7,4 +7,6 @@ setup(ext_modules=[
     Extension("core.native._sudoku", ["core/native/sudoku.c"], depends=["core/native/minlex.h"],
               optional=True,
               extra_compile_args=["-std=c11", "-O3"]),
+    Extension("core.native._explainer", ["core/native/explainer.c"], optional=True,
+              extra_compile_args=["-std=c11", "-O3"]),
 ])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from core import native
 from core.sudoku.explainer.board import (
     FORWARD_PEER_MASK,
     HOUSE_ORDER,
@@ -23,6 +24,12 @@ def xy_wings(xyz: bool, classic: bool = False):
 
     def find(board: Board) -> Iterator[Hint]:
         cands = board.cands
+        if native.explainer is not None:  # the same wings, found in C
+            for pivot, xz_cell, yz_cell in native.explainer.xy_wings(board.values, cands, xyz,
+                                                                     classic):
+                yield _wing_hint(board, pivot, xz_cell, yz_cell, cands[xz_cell] & cands[yz_cell],
+                                 xyz)
+            return
         for pivot in range(81):
             xy = cands[pivot]
             if xy.bit_count() != size:

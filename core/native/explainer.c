@@ -1,0 +1,745 @@
+/* The compiled twin of the Sudoku Explainer rater's searches (core/sudoku/explainer): its
+ * direct rounds (direct.py), pointing and claiming (intersections.py), naked and hidden sets
+ * (subsets.py), basic fish (fish.py), XY- and XYZ-wings (wings.py) and aligned exclusion
+ * (exclusion.py). Each search runs the Python one's loops in the same order and returns what
+ * it found as plain numbers (regions, cells, digit masks), in the order the Python generator
+ * yields them; the Python side builds the hints (names, text, removals) from those numbers
+ * with its own code, so both engines give the same hints word for word.
+ *
+ * A board is two lists: values (81 digits, 0 = empty) and candidates (81 9-bit sets, bit v-1
+ * for digit v). Every list, size and digit given is checked (a bad one is a ValueError); no
+ * Python object is kept across calls; long searches poll the process's signals.
+ * Regions are numbered as SE's: blocks 0-8, rows 9-17, columns 18-26 (core/.../board.py).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#ifndef __SIZEOF_INT128__
+#error "the rater's twin keeps 81-cell sets in 128-bit integers (GCC or Clang)"
+#endif
+typedef unsigned __int128 cells_t;
+#define BIT(c) ((cells_t)1 << (c))
+#define SIGNALS_EVERY 4096
+
+static int popcount(unsigned m) { return __builtin_popcount(m); }
+static int single(unsigned m) { return m && !(m & (m - 1)); }
+static int lowest(unsigned m) { return __builtin_ctz(m); }  /* m != 0 */
+
+/* ---- geometry, as board.py builds it ---- */
+
+static uint8_t REGION[27][9];       /* region -> its cells in SE's order */
+static uint8_t SLOT[81][3][2];      /* cell -> (region, index) for its block, row, column */
+static cells_t REGION_SET[27], PEER_SET[81], FORWARD_PEER[81];
+static uint8_t PEERS[81][20], HOUSE_ORDER[81][20];
+static uint8_t CROSSING[27][3][9], CROSSING_N[27][3];
+static uint8_t CROSSES[27][27];
+static const uint8_t SCAN_ORDER[27] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 18, 19, 20, 21, 22, 23, 24,
+                                       25, 26, 9, 10, 11, 12, 13, 14, 15, 16, 17};
+
+static void build_geometry(void)
+{
+    for (int b = 0; b < 9; b++)
+        for (int i = 0; i < 9; i++) REGION[b][i] = 9 * (3 * (b / 3) + i / 3) + 3 * (b % 3) + i % 3;
+    for (int r = 0; r < 9; r++)
+        for (int c = 0; c < 9; c++) REGION[9 + r][c] = 9 * r + c, REGION[18 + c][r] = 9 * r + c;
+    memset(REGION_SET, 0, sizeof REGION_SET);
+    for (int r = 0; r < 27; r++)
+        for (int i = 0; i < 9; i++) {
+            int cell = REGION[r][i];
+            REGION_SET[r] |= BIT(cell);
+            SLOT[cell][r / 9][0] = r, SLOT[cell][r / 9][1] = i;
+        }
+    for (int cell = 0; cell < 81; cell++) {
+        int b = SLOT[cell][0][0], r = SLOT[cell][1][0], c = SLOT[cell][2][0];
+        PEER_SET[cell] = (REGION_SET[b] | REGION_SET[r] | REGION_SET[c]) & ~BIT(cell);
+        FORWARD_PEER[cell] = PEER_SET[cell] & ~((BIT(cell) << 1) - 1);
+        int k = 0;
+        for (int p = 0; p < 81; p++)
+            if (PEER_SET[cell] >> p & 1) PEERS[cell][k++] = p;
+        k = 0;  /* classic SE's getHouseCells: the block, then row and column outside it */
+        for (int i = 0; i < 9; i++)
+            if (REGION[b][i] != cell) HOUSE_ORDER[cell][k++] = REGION[b][i];
+        for (int i = 0; i < 9; i++)
+            if (!(REGION_SET[b] >> REGION[r][i] & 1)) HOUSE_ORDER[cell][k++] = REGION[r][i];
+        for (int i = 0; i < 9; i++)
+            if (!(REGION_SET[b] >> REGION[c][i] & 1)) HOUSE_ORDER[cell][k++] = REGION[c][i];
+    }
+    for (int a = 0; a < 27; a++)
+        for (int b = 0; b < 27; b++) CROSSES[a][b] = (REGION_SET[a] & REGION_SET[b]) != 0;
+    for (int a = 0; a < 27; a++)
+        for (int kind = 0; kind < 3; kind++) {
+            int k = 0;
+            for (int b = kind * 9; b < kind * 9 + 9; b++)
+                if (a != b && CROSSES[a][b]) CROSSING[a][kind][k++] = b;
+            CROSSING_N[a][kind] = k;
+        }
+}
+
+/* the cells (an 81-bit set) of a region's 9-bit set of places */
+static cells_t spread(int region, unsigned places)
+{
+    cells_t out = 0;
+    for (; places; places &= places - 1) out |= BIT(REGION[region][lowest(places)]);
+    return out;
+}
+
+/* ---- the board ---- */
+
+typedef struct {
+    uint8_t values[81];
+    uint16_t cands[81];
+    uint16_t pos[243];  /* region * 9 + digit - 1 -> the region's places of the digit */
+} Board;
+
+static void board_positions(Board *b)
+{
+    memset(b->pos, 0, sizeof b->pos);
+    for (int cell = 0; cell < 81; cell++)
+        for (unsigned m = b->cands[cell]; m; m &= m - 1)
+            for (int k = 0; k < 3; k++)
+                b->pos[SLOT[cell][k][0] * 9 + lowest(m)] |= 1u << SLOT[cell][k][1];
+}
+
+static int read_list(PyObject *list, long *out, Py_ssize_t n, long top, const char *what)
+{
+    if (!PyList_Check(list) || PyList_GET_SIZE(list) != n) {
+        PyErr_Format(PyExc_ValueError, "%s: a list of %zd numbers", what, n);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PyList_GET_ITEM(list, i);
+        long x = PyLong_Check(item) ? PyLong_AsLong(item) : -1;
+        if (x < 0 || x > top) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError, "%s: item %zd is not a number from 0 to %ld",
+                         what, i, top);
+            return -1;
+        }
+        out[i] = x;
+    }
+    return 0;
+}
+
+/* values and candidates of a 9x9 board */
+static int read_board(PyObject *values, PyObject *cands, Board *b)
+{
+    long v[81], m[81];
+    if (read_list(values, v, 81, 9, "values") < 0 || read_list(cands, m, 81, 0x1FF, "candidates") < 0)
+        return -1;
+    for (int c = 0; c < 81; c++) b->values[c] = (uint8_t)v[c], b->cands[c] = (uint16_t)m[c];
+    board_positions(b);
+    return 0;
+}
+
+static void board_remove(Board *b, int cell, int d)  /* d: digit - 1 */
+{
+    if (!(b->cands[cell] >> d & 1)) return;
+    b->cands[cell] &= ~(1u << d);
+    for (int k = 0; k < 3; k++) b->pos[SLOT[cell][k][0] * 9 + d] &= ~(1u << SLOT[cell][k][1]);
+}
+
+static void board_place(Board *b, int cell, int v)  /* SE's setValueAndCancel */
+{
+    b->values[cell] = (uint8_t)v;
+    for (int d = 0; d < 9; d++) board_remove(b, cell, d);
+    for (int i = 0; i < 20; i++) board_remove(b, PEERS[cell][i], v - 1);
+}
+
+static int empty_count(const Board *b, int region)
+{
+    int n = 0;
+    for (int i = 0; i < 9; i++) n += !b->values[REGION[region][i]];
+    return n;
+}
+
+/* ---- what a search found: a list of tuples, built as it goes ---- */
+
+static int found_add(PyObject *list, PyObject *item)
+{
+    if (!item) return -1;
+    int r = PyList_Append(list, item);
+    Py_DECREF(item);
+    return r;
+}
+
+/* ---- pointing and claiming (intersections.py) ---- */
+
+static const int PAIRS[4][2] = {{0, 2}, {0, 1}, {2, 0}, {1, 0}};
+
+typedef int (*crossing_fn)(const Board *, int r1, int r2, int v, void *ctx);
+
+/* _crossings: (region1, region2, digit) where the digit's 2+ places in region1 lie in
+ * region2, in SE's order; `fn` returning < 0 ends it (an error) */
+static int crossings(const Board *b, int classic, int first_pair, int pairs, crossing_fn fn,
+                     void *ctx)
+{
+    for (int p = first_pair; p < first_pair + pairs; p++) {
+        int kind1 = PAIRS[p][0], kind2 = PAIRS[p][1];
+        if (classic) {
+            for (int r1 = kind1 * 9; r1 < kind1 * 9 + 9; r1++)
+                for (int k = 0; k < CROSSING_N[r1][kind2]; k++) {
+                    int r2 = CROSSING[r1][kind2][k];
+                    for (int v = 1; v <= 9; v++) {
+                        unsigned here = b->pos[r1 * 9 + v - 1];
+                        if ((here & (here - 1)) && !(spread(r1, here) & ~REGION_SET[r2]))
+                            if (fn(b, r1, r2, v, ctx) < 0) return -1;
+                    }
+                }
+            continue;
+        }
+        for (int v = 1; v <= 9; v++)
+            for (int r1 = kind1 * 9; r1 < kind1 * 9 + 9; r1++) {
+                unsigned here = b->pos[r1 * 9 + v - 1];
+                if (!(here & (here - 1))) continue;
+                cells_t cells = spread(r1, here);
+                for (int k = 0; k < CROSSING_N[r1][kind2]; k++) {
+                    int r2 = CROSSING[r1][kind2][k];
+                    if (!(cells & ~REGION_SET[r2]))
+                        if (fn(b, r1, r2, v, ctx) < 0) return -1;
+                }
+            }
+    }
+    return 0;
+}
+
+static int locking_found(const Board *b, int r1, int r2, int v, void *ctx)
+{
+    for (int i = 0; i < 9; i++) {
+        int c = REGION[r2][i];
+        if (!(REGION_SET[r1] >> c & 1) && b->cands[c] >> (v - 1) & 1)
+            return found_add((PyObject *)ctx, Py_BuildValue("(iii)", r1, r2, v));
+    }
+    return 0;
+}
+
+/* placements: cell -> value, in first-found order (a Python dict) */
+typedef struct {
+    uint8_t value[81];
+    uint8_t order[81];
+    int n;
+} Placements;
+
+static void placement(Placements *p, int cell, int v, int keep_first)
+{
+    if (!p->value[cell]) p->order[p->n++] = (uint8_t)cell;
+    else if (keep_first) return;
+    p->value[cell] = (uint8_t)v;
+}
+
+/* direct_locked_candidates: the hidden single a locking leaves in another region of
+ * region1's type; ctx: Placements (later ones win, as a dict comprehension keeps them) */
+static int direct_locking_found(const Board *b, int r1, int r2, int v, void *ctx)
+{
+    int kind = r1 / 9;
+    for (int r3 = kind * 9; r3 < kind * 9 + 9; r3++) {
+        if (r3 == r1 || !CROSSES[r3][r2]) continue;
+        unsigned there = b->pos[r3 * 9 + v - 1];
+        if (!(there & (there - 1))) continue;
+        int left = -1, n = 0;
+        for (int i = 0; i < 9; i++)
+            if (there >> i & 1 && !(REGION_SET[r2] >> REGION[r3][i] & 1)) left = REGION[r3][i], n++;
+        if (n == 1) placement((Placements *)ctx, left, v, 0);
+    }
+    return 0;
+}
+
+/* ---- naked and hidden sets (subsets.py) ---- */
+
+/* SE's searchCommonTuple over `n` sets: each has 2+ members, `degree` in all */
+static unsigned tuple_of(const unsigned *sets, int n, int degree)
+{
+    unsigned u = 0;
+    for (int i = 0; i < n; i++) {
+        if (!(sets[i] & (sets[i] - 1))) return 0;
+        u |= sets[i];
+    }
+    return popcount(u) == degree ? u : 0;
+}
+
+/* the next k-subset of range(n) in SE's order (increasing bit patterns), or 0 past the last */
+static unsigned next_subset(unsigned m, int n)
+{
+    unsigned low = m & -m, ripple = m + low;
+    unsigned next = ripple | (((m ^ ripple) >> 2) / low);
+    return next >> n ? 0 : next;
+}
+
+/* a direct hidden set's hidden single: (cell, value) or cell -1 */
+static int hidden_single_left(const Board *b, int region, unsigned keep, unsigned common, int *value)
+{
+    for (int d = 0; d < 9; d++) {
+        if (keep >> d & 1) continue;
+        unsigned places = b->pos[region * 9 + d];
+        if (!(places & (places - 1))) continue;
+        unsigned left = places & ~common;
+        if (single(left)) {
+            *value = d + 1;
+            return REGION[region][lowest(left)];
+        }
+    }
+    return -1;
+}
+
+/* hidden_sets(degree, direct): per set (region, digits kept, places), and for a direct one
+ * the single it leaves; into `list` (when not NULL) or `placed` (direct rounds) */
+static int hidden_sets(const Board *b, int degree, int direct, PyObject *list, Placements *placed)
+{
+    for (int s = 0; s < 27; s++) {
+        int region = SCAN_ORDER[s], empty = empty_count(b, region);
+        if (!(empty > 2 * degree || (direct && empty > degree))) continue;
+        const uint16_t *row = b->pos + region * 9;
+        int able[9], n = 0;
+        for (int d = 0; d < 9; d++)
+            if (popcount(row[d]) >= 2 && popcount(row[d]) <= degree) able[n++] = d;
+        if (n < degree) continue;
+        for (unsigned pick = (1u << degree) - 1; pick; pick = next_subset(pick, n)) {
+            unsigned sets[9], keep = 0;
+            int k = 0;
+            for (unsigned m = pick; m; m &= m - 1) {
+                int d = able[lowest(m)];
+                sets[k++] = row[d], keep |= 1u << d;
+            }
+            unsigned common = tuple_of(sets, k, degree);
+            if (!common) continue;
+            if (direct) {
+                int value, cell = hidden_single_left(b, region, keep, common, &value);
+                if (cell < 0) continue;
+                if (placed) placement(placed, cell, value, 0);
+                else if (found_add(list, Py_BuildValue("(iII)", region, keep, common)) < 0)
+                    return -1;
+                continue;
+            }
+            int removes = 0;
+            for (unsigned m = common; m; m &= m - 1)
+                removes |= (b->cands[REGION[region][lowest(m)]] & ~keep) != 0;
+            if (removes && found_add(list, Py_BuildValue("(iII)", region, keep, common)) < 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* naked_sets(degree): (region, indices of the set's cells, its digits) */
+static int naked_sets(const Board *b, int degree, PyObject *list)
+{
+    for (int s = 0; s < 27; s++) {
+        int region = SCAN_ORDER[s];
+        if (empty_count(b, region) < 2 * degree) continue;
+        int able[9], n = 0;
+        for (int i = 0; i < 9; i++) {
+            int k = popcount(b->cands[REGION[region][i]]);
+            if (k >= 2 && k <= degree) able[n++] = i;
+        }
+        if (n < degree) continue;
+        for (unsigned pick = (1u << degree) - 1; pick; pick = next_subset(pick, n)) {
+            unsigned sets[9], inside = 0;
+            int k = 0;
+            for (unsigned m = pick; m; m &= m - 1) {
+                int i = able[lowest(m)];
+                sets[k++] = b->cands[REGION[region][i]], inside |= 1u << i;
+            }
+            unsigned common = tuple_of(sets, k, degree);
+            if (!common) continue;
+            int removes = 0;
+            for (int i = 0; i < 9; i++)
+                removes |= !(inside >> i & 1) && (b->cands[REGION[region][i]] & common);
+            if (removes && found_add(list, Py_BuildValue("(iII)", region, inside, common)) < 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* ---- basic fish (fish.py): (digit, base kind, base lines, cover lines) ---- */
+
+static int fish(const Board *b, int degree, PyObject *list)
+{
+    static const int KINDS[2][2] = {{2, 1}, {1, 2}};
+    int counts[10] = {0};
+    for (int c = 0; c < 81; c++) counts[b->values[c]]++;
+    for (int t = 0; t < 2; t++) {
+        int base_kind = KINDS[t][0], cover_kind = KINDS[t][1];
+        unsigned able[9];
+        for (int d = 0; d < 9; d++) {
+            able[d] = 0;
+            if (counts[d + 1] + degree * 2 > 9) continue;
+            for (int i = 0; i < 9; i++) {
+                int k = popcount(b->pos[(base_kind * 9 + i) * 9 + d]);
+                if (k >= 2 && k <= degree) able[d] |= 1u << i;
+            }
+        }
+        for (unsigned mask = (1u << degree) - 1; mask; mask = next_subset(mask, 9))
+            for (int d = 0; d < 9; d++) {
+                if (mask & ~able[d]) continue;
+                unsigned sets[9];
+                int k = 0;
+                for (unsigned m = mask; m; m &= m - 1)
+                    sets[k++] = b->pos[(base_kind * 9 + lowest(m)) * 9 + d];
+                unsigned covered = tuple_of(sets, k, degree);
+                if (!covered) continue;
+                int removes = 0;
+                for (unsigned m = covered; m; m &= m - 1)
+                    removes |= (b->pos[(cover_kind * 9 + lowest(m)) * 9 + d] & ~mask) != 0;
+                if (removes && found_add(list, Py_BuildValue("(iiII)", d + 1, base_kind, mask,
+                                                             covered)) < 0)
+                    return -1;
+            }
+    }
+    return 0;
+}
+
+/* ---- XY- and XYZ-wings (wings.py): (pivot, xz cell, yz cell) ---- */
+
+static int xy_wings(const Board *b, int xyz, int classic, PyObject *list)
+{
+    int size = xyz ? 3 : 2;
+    const uint8_t (*peers)[20] = classic ? HOUSE_ORDER : PEERS;
+    for (int pivot = 0; pivot < 81; pivot++) {
+        unsigned xy = b->cands[pivot];
+        if (popcount(xy) != size) continue;
+        for (int i = 0; i < 20; i++) {
+            int xz_cell = peers[pivot][i];
+            unsigned xz = b->cands[xz_cell];
+            if (popcount(xz) != 2 || popcount(xy & ~xz) != 1) continue;
+            for (int j = 0; j < 20; j++) {
+                int yz_cell = peers[pivot][j];
+                unsigned yz = b->cands[yz_cell];
+                if (popcount(yz) != 2 || popcount(xy | xz | yz) != 3) continue;
+                if (popcount(xy & xz & yz) != (xyz ? 1 : 0)) continue;
+                unsigned z = xz & yz;
+                if (!z) continue;  /* (no z: the Python hint removes nothing) */
+                z &= -z;
+                cells_t victims = PEER_SET[xz_cell] & PEER_SET[yz_cell];
+                if (xyz) victims &= PEER_SET[pivot];
+                victims &= ~(BIT(pivot) | BIT(xz_cell) | BIT(yz_cell));
+                int removes = 0;
+                for (int c = 0; c < 81 && !removes; c++)
+                    removes = (victims >> c & 1) && (b->cands[c] & z);
+                if (removes && found_add(list, Py_BuildValue("(iii)", pivot, xz_cell, yz_cell)) < 0)
+                    return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* ---- aligned exclusion (exclusion.py): (cells, the digits each may take) ---- */
+
+typedef struct {
+    int n;                 /* base cells */
+    uint8_t cell[81];
+    cells_t mask[81];      /* by cell: its excluders */
+    uint8_t list[81][20];  /* by cell: its excluders in peer order */
+    uint8_t count[81];
+    uint8_t member[81];
+} Bases;
+
+static void base_cells(const Board *b, int degree, int classic, Bases *out)
+{
+    const uint8_t (*peers)[20] = classic ? HOUSE_ORDER : PEERS;
+    out->n = 0;
+    memset(out->member, 0, sizeof out->member);
+    for (int cell = 0; cell < 81; cell++) {
+        if (popcount(b->cands[cell]) < 2) continue;
+        int k = 0, lone = 0;
+        cells_t mask = 0;
+        for (int i = 0; i < 20; i++) {
+            int p = peers[cell][i], n = popcount(b->cands[p]);
+            if (n == 1) {
+                lone = 1;
+                break;
+            }
+            if (n >= 2 && n <= degree) out->list[cell][k++] = p, mask |= BIT(p);
+        }
+        if (lone || !k) continue;
+        out->cell[out->n++] = cell;
+        out->mask[cell] = mask, out->count[cell] = k, out->member[cell] = 1;
+    }
+}
+
+/* _allowed: the digits each cell takes in an allowed combination; 0 when all may */
+static int allowed(const Board *b, const int *cells, int n, cells_t common, unsigned *used)
+{
+    unsigned locks[81];
+    int nlocks = 0;
+    for (int c = 0; c < 81; c++)
+        if (common >> c & 1) locks[nlocks++] = b->cands[c];
+    unsigned want[3];
+    for (int k = 0; k < n; k++) want[k] = b->cands[cells[k]], used[k] = 0;
+    int s01 = PEER_SET[cells[0]] >> cells[1] & 1;
+    int s02 = n == 3 && (PEER_SET[cells[0]] >> cells[2] & 1);
+    int s12 = n == 3 && (PEER_SET[cells[1]] >> cells[2] & 1);
+    for (unsigned am = want[0]; am; am &= am - 1) {
+        unsigned a = am & -am;
+        for (unsigned bm = want[1]; bm; bm &= bm - 1) {
+            unsigned bb = bm & -bm, ab = a | bb;
+            if (s01 && a == bb) continue;
+            int locked = 0;
+            for (int l = 0; l < nlocks && !locked; l++) locked = !(locks[l] & ~ab);
+            if (locked) continue;
+            if (n == 2) {
+                used[0] |= a, used[1] |= bb;
+                continue;
+            }
+            for (unsigned cm = want[2]; cm; cm &= cm - 1) {
+                unsigned c = cm & -cm, m = ab | c;
+                if ((s02 && a == c) || (s12 && bb == c)) continue;
+                for (int l = 0; l < nlocks && !locked; l++) locked = !(locks[l] & ~m);
+                if (locked) {
+                    locked = 0;
+                    continue;
+                }
+                used[0] |= a, used[1] |= bb, used[2] |= c;
+            }
+        }
+        if (used[0] == want[0] && used[1] == want[1] && (n == 2 || used[2] == want[2]))
+            return 0;
+    }
+    return 1;
+}
+
+static int exclusion_found(const Board *b, const int *cells, int n, cells_t common, PyObject *list)
+{
+    unsigned used[3];
+    if (!allowed(b, cells, n, common, used)) return 0;
+    PyObject *item = n == 2 ? Py_BuildValue("((ii)(II))", cells[0], cells[1], used[0], used[1])
+        : Py_BuildValue("((iii)(III))", cells[0], cells[1], cells[2], used[0], used[1], used[2]);
+    return found_add(list, item);
+}
+
+static int aligned_exclusion(const Board *b, int degree, int classic, PyObject *list)
+{
+    Bases bases;
+    base_cells(b, degree, classic, &bases);
+    if (bases.n < degree) return 0;
+    long steps = 0;
+    for (int j = 1; j < bases.n; j++)
+        for (int i = 0; i < j; i++) {
+            if (++steps % SIGNALS_EVERY == 0 && PyErr_CheckSignals() < 0) return -1;
+            int first = bases.cell[i], second = bases.cell[j];
+            cells_t both = bases.mask[first] & bases.mask[second];
+            if (degree == 2) {
+                if (both & (both - 1)) {
+                    int cells[2] = {first, second};
+                    if (exclusion_found(b, cells, 2, both, list) < 0) return -1;
+                }
+                continue;
+            }
+            /* the excluders of both, in order, each once */
+            uint8_t area[40];
+            int n = 0;
+            cells_t seen = 0;
+            for (int s = 0; s < 2; s++) {
+                int c = s ? second : first;
+                for (int k = 0; k < bases.count[c]; k++) {
+                    int x = bases.list[c][k];
+                    if (!(seen >> x & 1)) seen |= BIT(x), area[n++] = x;
+                }
+            }
+            for (int k = 0; k < n; k++) {
+                int tail = area[k];
+                if (!bases.member[tail] || tail == first || tail == second) continue;
+                cells_t common = both & bases.mask[tail];
+                if (common & (common - 1)) {
+                    int cells[3] = {first, second, tail};
+                    if (exclusion_found(b, cells, 3, common, list) < 0) return -1;
+                }
+            }
+        }
+    return 0;
+}
+
+/* ---- direct rounds (direct.py) ---- */
+
+enum { LEVELS = 8 };
+
+static void hidden_single_level(const Board *b, int level, Placements *p)
+{
+    for (int s = 0; s < 27; s++) {
+        int region = level == 0 ? SCAN_ORDER[s] : level == 1 ? s : 9 + s;
+        if (level == 1 && s >= 9) break;
+        if (level == 2 && s >= 18) break;
+        int alone = empty_count(b, region) == 1;
+        if (alone != (level == 0)) continue;
+        for (int d = 0; d < 9; d++) {
+            unsigned places = b->pos[region * 9 + d];
+            if (single(places)) placement(p, REGION[region][lowest(places)], d + 1, 1);
+        }
+    }
+}
+
+static void level_placements(const Board *b, int level, Placements *p)
+{
+    memset(p, 0, sizeof *p);
+    if (level <= 2) hidden_single_level(b, level, p);
+    else if (level == 3 || level == 4)
+        crossings(b, 0, level == 3 ? 0 : 2, 2, direct_locking_found, p);
+    else if (level == 5 || level == 7)
+        hidden_sets(b, level == 5 ? 2 : 3, 1, NULL, p);
+    else
+        for (int c = 0; c < 81; c++)
+            if (single(b->cands[c]) && !b->values[c]) placement(p, c, lowest(b->cands[c]) + 1, 0);
+}
+
+/* ---- the module's functions ---- */
+
+typedef struct {
+    Board board;
+    PyObject *list;
+} Call;
+
+/* (values, candidates, ...): the board read and an empty list for what is found */
+static int begin(Call *call, PyObject *values, PyObject *cands)
+{
+    if (read_board(values, cands, &call->board) < 0) return -1;
+    call->list = PyList_New(0);
+    return call->list ? 0 : -1;
+}
+
+static PyObject *finish(Call *call, int status)
+{
+    if (status < 0) {
+        Py_CLEAR(call->list);
+        return NULL;
+    }
+    return call->list;
+}
+
+static int check_degree(int degree, int low, int high)
+{
+    if (degree >= low && degree <= high) return 0;
+    PyErr_Format(PyExc_ValueError, "degree %d: from %d to %d", degree, low, high);
+    return -1;
+}
+
+static int write_list(PyObject *list, const void *data, int n, int wide)
+{
+    for (int i = 0; i < n; i++) {
+        long x = wide ? ((const uint16_t *)data)[i] : ((const uint8_t *)data)[i];
+        PyObject *old = PyList_GET_ITEM(list, i);
+        if (PyLong_AsLong(old) == x) continue;
+        PyObject *item = PyLong_FromLong(x);
+        if (!item) return -1;
+        PyList_SetItem(list, i, item);
+    }
+    return 0;
+}
+
+/* direct_round(values, candidates, positions, levels) -> (level, values placed) or None:
+ * the first of the allowed levels (a bit set of direct.LEVELS' indices) that places
+ * something, its placements made on the lists, in place */
+static PyObject *py_direct_round(PyObject *self, PyObject *args)
+{
+    PyObject *values, *cands, *positions;
+    unsigned levels;
+    if (!PyArg_ParseTuple(args, "OOOI", &values, &cands, &positions, &levels)) return NULL;
+    Board b;
+    long check[243];
+    if (read_board(values, cands, &b) < 0 || read_list(positions, check, 243, 0x1FF, "positions") < 0)
+        return NULL;
+    for (int level = 0; level < LEVELS; level++) {
+        if (!(levels >> level & 1)) continue;
+        Placements p;
+        level_placements(&b, level, &p);
+        if (!p.n) continue;
+        for (int i = 0; i < p.n; i++)
+            if (!b.values[p.order[i]]) board_place(&b, p.order[i], p.value[p.order[i]]);
+        if (write_list(values, b.values, 81, 0) < 0 || write_list(cands, b.cands, 81, 1) < 0 ||
+            write_list(positions, b.pos, 243, 1) < 0)
+            return NULL;
+        return Py_BuildValue("(ii)", level, p.n);
+    }
+    Py_RETURN_NONE;
+}
+
+static int locked_collect(const Board *b, int classic, PyObject *list)
+{
+    return crossings(b, classic, 0, 4, locking_found, list);
+}
+
+#define BOARD_ARGS PyObject *values, *cands; Call call;
+
+static PyObject *py_locked(PyObject *self, PyObject *args)
+{
+    BOARD_ARGS int classic;
+    if (!PyArg_ParseTuple(args, "OOp", &values, &cands, &classic) || begin(&call, values, cands) < 0)
+        return NULL;
+    return finish(&call, locked_collect(&call.board, classic, call.list));
+}
+
+static PyObject *py_hidden_sets(PyObject *self, PyObject *args)
+{
+    BOARD_ARGS int degree, direct;
+    if (!PyArg_ParseTuple(args, "OOip", &values, &cands, &degree, &direct) ||
+        check_degree(degree, 2, 4) < 0 || begin(&call, values, cands) < 0)
+        return NULL;
+    return finish(&call, hidden_sets(&call.board, degree, direct, call.list, NULL));
+}
+
+static PyObject *py_naked_sets(PyObject *self, PyObject *args)
+{
+    BOARD_ARGS int degree;
+    if (!PyArg_ParseTuple(args, "OOi", &values, &cands, &degree) ||
+        check_degree(degree, 2, 4) < 0 || begin(&call, values, cands) < 0)
+        return NULL;
+    return finish(&call, naked_sets(&call.board, degree, call.list));
+}
+
+static PyObject *py_fish(PyObject *self, PyObject *args)
+{
+    BOARD_ARGS int degree;
+    if (!PyArg_ParseTuple(args, "OOi", &values, &cands, &degree) ||
+        check_degree(degree, 2, 4) < 0 || begin(&call, values, cands) < 0)
+        return NULL;
+    return finish(&call, fish(&call.board, degree, call.list));
+}
+
+static PyObject *py_xy_wings(PyObject *self, PyObject *args)
+{
+    BOARD_ARGS int xyz, classic;
+    if (!PyArg_ParseTuple(args, "OOpp", &values, &cands, &xyz, &classic) ||
+        begin(&call, values, cands) < 0)
+        return NULL;
+    return finish(&call, xy_wings(&call.board, xyz, classic, call.list));
+}
+
+static PyObject *py_aligned_exclusion(PyObject *self, PyObject *args)
+{
+    BOARD_ARGS int degree, classic;
+    if (!PyArg_ParseTuple(args, "OOip", &values, &cands, &degree, &classic) ||
+        check_degree(degree, 2, 3) < 0 || begin(&call, values, cands) < 0)
+        return NULL;
+    return finish(&call, aligned_exclusion(&call.board, degree, classic, call.list));
+}
+
+static PyMethodDef methods[] = {
+    {"direct_round", py_direct_round, METH_VARARGS,
+     "direct_round(values, candidates, positions, levels) -> (level, placed) or None"},
+    {"locked_candidates", py_locked, METH_VARARGS,
+     "locked_candidates(values, candidates, classic) -> [(region1, region2, digit)]"},
+    {"hidden_sets", py_hidden_sets, METH_VARARGS,
+     "hidden_sets(values, candidates, degree, direct) -> [(region, digits, places)]"},
+    {"naked_sets", py_naked_sets, METH_VARARGS,
+     "naked_sets(values, candidates, degree) -> [(region, indices, digits)]"},
+    {"fish", py_fish, METH_VARARGS,
+     "fish(values, candidates, degree) -> [(digit, base kind, base lines, cover lines)]"},
+    {"xy_wings", py_xy_wings, METH_VARARGS,
+     "xy_wings(values, candidates, xyz, classic) -> [(pivot, xz cell, yz cell)]"},
+    {"aligned_exclusion", py_aligned_exclusion, METH_VARARGS,
+     "aligned_exclusion(values, candidates, degree, classic) -> [(cells, allowed digits)]"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_explainer",
+    "The compiled twin of the Sudoku Explainer rater's searches (core/sudoku/explainer is its "
+    "reference).", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__explainer(void)
+{
+    build_geometry();
+    return PyModule_Create(&module);
+}
