@@ -551,6 +551,441 @@ static int aligned_exclusion(const Board *b, int degree, int classic, PyObject *
     return 0;
 }
 
+/* ---- strong links of a digit in a region (links.py, stronglinks.py) ---- */
+
+/* a node of a link: its cell, up to two supports (-1: none) and its cells as a set */
+typedef struct {
+    int cell, s1, s2;
+    cells_t members;
+} Node;
+
+typedef struct {
+    Node end[2];
+} Link;
+
+static Node node(int cell, int s1, int s2)
+{
+    Node n = {cell, s1, s2, BIT(cell)};
+    if (s1 >= 0) n.members |= BIT(s1);
+    if (s2 >= 0) n.members |= BIT(s2);
+    return n;
+}
+
+static unsigned BLOCK_RECTANGLE[9], BLOCK_BLADE1[9], BLOCK_BLADE2[9];
+static const unsigned LINE_SEGMENT[3] = {0007, 0070, 0700};
+static const unsigned LINE_BLADES[3][2] = {{0070, 0700}, {0007, 0700}, {0007, 0070}};
+/* a block's places in two of its rows (or columns): hearts 9-14, (empty area, blades) */
+static const unsigned TWO_LINES[6][3] = {
+    {0700, 0007, 0070}, {0070, 0007, 0700}, {0007, 0070, 0700},
+    {0444, 0111, 0222}, {0222, 0111, 0444}, {0111, 0222, 0444}};
+
+static void build_blades(void)
+{
+    for (int e = 0; e < 9; e++) {
+        int r = e / 3, c = e % 3;
+        BLOCK_RECTANGLE[e] = BLOCK_BLADE1[e] = BLOCK_BLADE2[e] = 0;
+        for (int i = 0; i < 9; i++) {
+            if (i / 3 != r && i % 3 != c) BLOCK_RECTANGLE[e] |= 1u << i;
+            if (i % 3 == c && i != e) BLOCK_BLADE1[e] |= 1u << i;
+            if (i / 3 == r && i != e) BLOCK_BLADE2[e] |= 1u << i;
+        }
+    }
+}
+
+static int next_index(unsigned m, int after)  /* the first index past `after`, or -1 */
+{
+    m = after >= 8 ? 0 : m >> (after + 1) << (after + 1);
+    return m ? lowest(m) : -1;
+}
+
+static int at(int region, int i) { return i < 0 ? -1 : REGION[region][i]; }
+
+/* (heart, blade 1, blade 2) of the first heart whose area holds no place; -1 when that heart
+ * leaves a blade empty or none has; `hearts`: 9 or 15 in a block, 3 in a line */
+static int rectangle(unsigned places, int block, int hearts, int count, unsigned *b1, unsigned *b2)
+{
+    for (int e = 0; e < hearts; e++) {
+        if (e > 8 && count < 4) continue;
+        unsigned area, x, y;
+        if (!block) area = LINE_SEGMENT[e], x = LINE_BLADES[e][0], y = LINE_BLADES[e][1];
+        else if (e < 9) area = BLOCK_RECTANGLE[e], x = BLOCK_BLADE1[e], y = BLOCK_BLADE2[e];
+        else area = TWO_LINES[e - 9][0], x = TWO_LINES[e - 9][1], y = TWO_LINES[e - 9][2];
+        if (places & area) continue;
+        if (!(places & x) || !(places & y)) return -1;
+        *b1 = places & x, *b2 = places & y;
+        return e;
+    }
+    return -1;
+}
+
+/* links.region_links, the turbot fish's: the number of links (0-2), *grouped */
+static int turbot_links(int region, unsigned places, Link *out, int *grouped)
+{
+    int count = popcount(places), block = region < 9;
+    *grouped = 0;
+    if (count < 2 || count > 6 || (block && count > 5)) return 0;
+    if (count == 2) {
+        int a = lowest(places), b = next_index(places, a);
+        out[0].end[0] = node(at(region, a), -1, -1), out[0].end[1] = node(at(region, b), -1, -1);
+        return 1;
+    }
+    unsigned blade1, blade2;
+    int e = rectangle(places, block, block ? 9 : 3, count, &blade1, &blade2);
+    if (e < 0) return 0;
+    *grouped = 1;
+    int one1 = popcount(blade1) == 1, one2 = popcount(blade2) == 1;
+    if (!one1 && !one2) {
+        unsigned blades[2] = {blade1, blade2};
+        for (int k = 0; k < 2; k++) {
+            int i0 = lowest(blades[k]), i1 = next_index(blades[k], i0), i2 = next_index(blades[k], i1);
+            out[0].end[k] = node(at(region, i0), at(region, i1), at(region, i2));
+        }
+        return 1;
+    }
+    int n = 0;
+    unsigned pairs[2][2] = {{blade1, blade2}, {blade2, blade1}};
+    int ok[2] = {one1, one2};
+    for (int k = 0; k < 2; k++) {
+        if (!ok[k]) continue;
+        unsigned group = pairs[k][1];
+        int g0 = lowest(group), g1 = next_index(group, g0), g2 = g1 < 0 ? -1 : next_index(group, g1);
+        out[n].end[0] = node(at(region, lowest(pairs[k][0])), -1, -1);
+        out[n].end[1] = block ? node(at(region, e), at(region, g0), at(region, g1))
+                              : node(at(region, g0), at(region, g1), at(region, g2));
+        n++;
+    }
+    return n;
+}
+
+static int same_line(int a, int b) { return a / 9 == b / 9 || a % 9 == b % 9; }
+
+/* stronglinks.region_links: nodes are (cell, support) */
+static int strong_links(int region, unsigned places, Link *out, int *grouped)
+{
+    int count = popcount(places), block = region < 9;
+    *grouped = 0;
+    if (count < 2 || count > 6) return 0;
+    if (count == 2) {
+        int a = at(region, lowest(places)), b = at(region, next_index(places, lowest(places)));
+        if (block && same_line(a, b)) return 0;
+        out[0].end[0] = node(a, -1, -1), out[0].end[1] = node(b, -1, -1);
+        return 1;
+    }
+    unsigned blade1, blade2;
+    int e = rectangle(places, block, block ? 15 : 3, count, &blade1, &blade2);
+    if (e < 0) return 0;
+    *grouped = 1;
+    int n1 = popcount(blade1), n2 = popcount(blade2);
+    if (n1 == 1 || n2 == 1) {
+        if (block && e > 8) return 0;  /* (cannot happen: two lines of a block hold 2+ each) */
+        if (n1 == 1 && n2 == 1) {
+            out[0].end[0] = node(at(region, lowest(blade2)), -1, -1);
+            out[0].end[1] = node(at(region, lowest(blade1)), at(region, e), -1);
+            return 1;
+        }
+        int n = 0;
+        unsigned pairs[2][2] = {{blade1, blade2}, {blade2, blade1}};
+        for (int k = 0; k < 2; k++) {
+            if (popcount(pairs[k][0]) != 1) continue;
+            unsigned group = pairs[k][1];
+            int g = lowest(group);
+            out[n].end[0] = node(at(region, lowest(pairs[k][0])), -1, -1);
+            out[n].end[1] = node(at(region, g), block ? at(region, e) : at(region, next_index(group, g)), -1);
+            n++;
+        }
+        return n;
+    }
+    int b1 = lowest(blade1), b2 = lowest(blade2);
+    int c1 = at(region, b1), c1s = at(region, next_index(blade1, b1));
+    int c2 = at(region, b2), c2s = at(region, next_index(blade2, b2));
+    out[0].end[0] = node(c1, c1s, -1), out[0].end[1] = node(c2, c2s, -1);
+    if (e > 8 && count == 4 && same_line(c1s, c2s) && same_line(c1, c2)) {
+        out[1].end[0] = node(c1, c2, -1), out[1].end[1] = node(c1s, c2s, -1);
+        return 2;
+    }
+    return 1;
+}
+
+/* the first of column, row and block that holds both nodes, or -1 */
+static int shared_region(const Node *a, const Node *b)
+{
+    cells_t members = a->members | b->members;
+    for (int kind = 2; kind >= 0; kind--) {
+        int region = SLOT[a->cell][kind][0];
+        if (!(members & ~REGION_SET[region])) return region;
+    }
+    return -1;
+}
+
+static PyObject *cells_int(cells_t set)  /* an 81-bit set as a Python int */
+{
+    PyObject *high = PyLong_FromUnsignedLongLong((unsigned long long)(set >> 64));
+    PyObject *low = PyLong_FromUnsignedLongLong((unsigned long long)set);
+    PyObject *shift = PyLong_FromLong(64), *out = NULL;
+    if (high && low && shift) {
+        PyObject *up = PyNumber_Lshift(high, shift);
+        if (up) out = PyNumber_Or(up, low);
+        Py_XDECREF(up);
+    }
+    Py_XDECREF(high), Py_XDECREF(low), Py_XDECREF(shift);
+    return out;
+}
+
+typedef struct {
+    int n, grouped;
+    Link links[2];
+    cells_t cells;  /* the digit's cells in the region */
+} RegionLinks;
+
+static cells_t digit_cells(const Board *b, int d)
+{
+    cells_t out = 0;
+    for (int c = 0; c < 81; c++)
+        if (b->cands[c] >> d & 1) out |= BIT(c);
+    return out;
+}
+
+/* ---- the turbot fish (turbot.py), one digit: (kind pair, base, cover, base grouped, cover
+ * grouped, start, bridge 1, bridge 2, end cell, victims) ---- */
+
+static cells_t seen_by(cells_t victims, const Node *n)
+{
+    if (n->s1 < 0) return victims;
+    victims &= PEER_SET[n->s1];
+    if (n->s2 >= 0) victims &= PEER_SET[n->s2];
+    return victims;
+}
+
+static int turbot(const Board *b, int v, PyObject *list)
+{
+    static const int KIND_PAIRS[5][2] = {{1, 1}, {2, 2}, {2, 1}, {1, 0}, {2, 0}};
+    int d = v - 1;
+    cells_t all = digit_cells(b, d);
+    RegionLinks table[27];
+    for (int r = 0; r < 27; r++) {
+        table[r].n = turbot_links(r, b->pos[r * 9 + d], table[r].links, &table[r].grouped);
+        table[r].cells = all & REGION_SET[r];
+    }
+    for (int kp = 0; kp < 5; kp++) {
+        int base_kind = KIND_PAIRS[kp][0], cover_kind = KIND_PAIRS[kp][1];
+        for (int i1 = 0; i1 < 9; i1++) {
+            int base = base_kind * 9 + i1;
+            const RegionLinks *bt = &table[base];
+            for (int l0 = 0; l0 < bt->n; l0++)
+                for (int i2 = base_kind == cover_kind ? i1 + 1 : 0; i2 < 9; i2++) {
+                    int cover = cover_kind * 9 + i2;
+                    const RegionLinks *ct = &table[cover];
+                    if (!ct->n || (bt->cells & ct->cells)) continue;
+                    for (int l1 = 0; l1 < ct->n; l1++)
+                        for (int i = 0; i < 2; i++)
+                            for (int j = 0; j < 2; j++) {
+                                const Node *bridge1 = &bt->links[l0].end[1 - i];
+                                const Node *bridge2 = &ct->links[l1].end[j];
+                                int share = shared_region(bridge1, bridge2);
+                                if (share < 0 || share == base || share == cover) continue;
+                                const Node *start = &bt->links[l0].end[i];
+                                const Node *end = &ct->links[l1].end[1 - j];
+                                cells_t victims = PEER_SET[start->cell] & PEER_SET[end->cell] & all;
+                                if (bt->grouped) victims = seen_by(victims, start);
+                                if (ct->grouped) victims = seen_by(victims, end);
+                                victims &= ~BIT(start->cell) & ~BIT(end->cell) &
+                                           ~REGION_SET[base] & ~REGION_SET[cover];
+                                if (!victims) continue;
+                                PyObject *set = cells_int(victims);
+                                if (!set || found_add(list, Py_BuildValue(
+                                        "(iiiiiiiiiN)", kp, base, cover, bt->grouped, ct->grouped,
+                                        start->cell, bridge1->cell, bridge2->cell, end->cell, set)) < 0)
+                                    return -1;
+                            }
+                }
+        }
+    }
+    return 0;
+}
+
+/* ---- 3 strong-linked fishes (stronglinks.py), one digit: (link set, order, grouped links,
+ * start cell, end cell, victims) ---- */
+
+static const int LINK_SETS[10][3] = {{0, 0, 0}, {0, 0, 1}, {0, 0, 2}, {0, 1, 1}, {0, 1, 2},
+                                     {0, 2, 2}, {1, 1, 1}, {1, 1, 2}, {1, 2, 2}, {2, 2, 2}};
+static const int ORDERS[3][3] = {{0, 1, 2}, {1, 0, 2}, {0, 2, 1}};
+
+typedef struct {
+    int region, grouped;
+    const Link *link;
+} Chosen;
+
+typedef struct {
+    const Board *b;
+    RegionLinks table[27];
+    cells_t all;
+    int set;
+    Chosen chosen[3];
+    PyObject *list;
+} Strong;
+
+static int strong_chains(Strong *s)
+{
+    for (int o = 0; o < 3; o++) {
+        const Chosen *q[3] = {&s->chosen[ORDERS[o][0]], &s->chosen[ORDERS[o][1]],
+                              &s->chosen[ORDERS[o][2]]};
+        const Link *first = q[0]->link, *middle = q[1]->link, *last = q[2]->link;
+        for (int t0 = 0; t0 < 2; t0++)
+            for (int t1 = 0; t1 < 2; t1++) {
+                int share0 = shared_region(&first->end[1 - t0], &middle->end[t1]);
+                if (share0 < 0) continue;
+                for (int t2 = 0; t2 < 2; t2++) {
+                    int share1 = shared_region(&middle->end[1 - t1], &last->end[t2]);
+                    if (share1 < 0) continue;
+                    const Node *start = &first->end[t0], *end = &last->end[1 - t2];
+                    cells_t victims = PEER_SET[start->cell] & PEER_SET[end->cell] & s->all;
+                    if (q[0]->grouped && start->s1 >= 0) victims &= PEER_SET[start->s1];
+                    if (q[2]->grouped && end->s1 >= 0) victims &= PEER_SET[end->s1];
+                    victims &= ~BIT(start->cell) & ~BIT(end->cell);
+                    for (int k = 0; k < 3; k++) victims &= ~REGION_SET[s->chosen[k].region];
+                    victims &= ~REGION_SET[share0] & ~REGION_SET[share1];
+                    if (!victims) continue;
+                    int grouped = s->chosen[0].grouped + s->chosen[1].grouped + s->chosen[2].grouped;
+                    PyObject *set = cells_int(victims);
+                    if (!set || found_add(s->list, Py_BuildValue("(iiiiiN)", s->set, o, grouped,
+                                                                 start->cell, end->cell, set)) < 0)
+                        return -1;
+                }
+            }
+    }
+    return 0;
+}
+
+static int strong_build(Strong *s, int depth, int after, cells_t taken)
+{
+    if (depth == 3) return strong_chains(s);
+    const int *kinds = LINK_SETS[s->set];
+    int kind = kinds[depth];
+    for (int i = depth && kinds[depth - 1] == kind ? after + 1 : 0; i < 9; i++) {
+        const RegionLinks *entry = &s->table[kind * 9 + i];
+        if (!entry->n || (entry->cells & taken)) continue;
+        for (int l = 0; l < entry->n; l++) {
+            s->chosen[depth] = (Chosen){kind * 9 + i, entry->grouped, &entry->links[l]};
+            if (strong_build(s, depth + 1, i, taken | entry->cells) < 0) return -1;
+        }
+    }
+    return 0;
+}
+
+static int strong_link_fish(const Board *b, int v, PyObject *list)
+{
+    Strong s;
+    s.b = b, s.list = list, s.all = digit_cells(b, v - 1);
+    for (int r = 0; r < 27; r++) {
+        s.table[r].n = strong_links(r, b->pos[r * 9 + v - 1], s.table[r].links, &s.table[r].grouped);
+        s.table[r].cells = s.all & REGION_SET[r];
+    }
+    for (s.set = 0; s.set < 10; s.set++)
+        if (strong_build(&s, 0, 0, 0) < 0) return -1;
+    return 0;
+}
+
+/* ---- WXYZ- and VWXYZ-wings (wings.py): (wing cells, yz, x, z, doubly linked) ---- */
+
+typedef struct {
+    const Board *b;
+    int size, n;
+    int wing[4];
+    PyObject *list;
+    long steps;
+} Wings;
+
+static int restricted(const Wings *w, int yz, unsigned bit)
+{
+    for (int k = 0; k < w->n; k++)
+        if ((w->b->cands[w->wing[k]] & bit) && !(PEER_SET[yz] >> w->wing[k] & 1)) return 0;
+    return 1;
+}
+
+static cells_t seeing(const Wings *w, unsigned bit, cells_t start)
+{
+    for (int k = w->n - 1; k >= 0; k--)
+        if (w->b->cands[w->wing[k]] & bit) start &= PEER_SET[w->wing[k]];
+    return start;
+}
+
+static int takes(const Wings *w, cells_t victims, unsigned bit, cells_t outside)
+{
+    victims &= outside;
+    for (int c = 0; c < 81; c++)
+        if ((victims >> c & 1) && (w->b->cands[c] & bit)) return 1;
+    return 0;
+}
+
+static int big_wing_removes(const Wings *w, int yz, unsigned x, unsigned z, int dbl, unsigned uni)
+{
+    cells_t outside = ((cells_t)1 << 81) - 1;
+    for (int k = 0; k < w->n; k++) outside &= ~BIT(w->wing[k]);
+    outside &= ~BIT(yz);
+    if (dbl) {
+        for (unsigned m = uni & ~(x | z); m; m &= m - 1)
+            if (takes(w, seeing(w, m & -m, ((cells_t)1 << 81) - 1), m & -m, outside)) return 1;
+        if (takes(w, seeing(w, x, PEER_SET[yz]), x, outside)) return 1;
+    }
+    return takes(w, seeing(w, z, PEER_SET[yz]), z, outside);
+}
+
+static int wings_with(Wings *w, unsigned uni)
+{
+    const uint16_t *cands = w->b->cands;
+    cells_t range = 0;
+    for (int k = 0; k < w->n; k++) range |= PEER_SET[w->wing[k]];
+    for (int k = 0; k < w->n; k++) range &= ~BIT(w->wing[k]);
+    for (int yz = 0; yz < 81; yz++) {
+        if (!(range >> yz & 1)) continue;
+        unsigned pair = cands[yz];
+        if (popcount(pair) != 2 || (pair & uni) != pair) continue;
+        unsigned x = pair & -pair, z = pair & (pair - 1);
+        int dbl = restricted(w, yz, z), removes;
+        unsigned hx = x, hz = z;
+        int hd = dbl;
+        if (restricted(w, yz, x)) removes = big_wing_removes(w, yz, x, z, dbl, uni);
+        else if (dbl) hx = z, hz = x, hd = 0, removes = big_wing_removes(w, yz, z, x, 0, uni);
+        else continue;
+        if (!removes) continue;
+        PyObject *cells = PyTuple_New(w->n);
+        if (!cells) return -1;
+        for (int k = 0; k < w->n; k++) PyTuple_SET_ITEM(cells, k, PyLong_FromLong(w->wing[k]));
+        if (found_add(w->list, Py_BuildValue("(NiIIi)", cells, yz, hx, hz, hd)) < 0) return -1;
+    }
+    return 0;
+}
+
+static int wing_sets(Wings *w, cells_t reach)
+{
+    const uint16_t *cands = w->b->cands;
+    unsigned uni = 0;
+    for (int k = 0; k < w->n; k++) uni |= cands[w->wing[k]];
+    if (w->n == w->size) return popcount(uni) == w->size + 1 ? wings_with(w, uni) : 0;
+    if (++w->steps % SIGNALS_EVERY == 0 && PyErr_CheckSignals() < 0) return -1;
+    for (int c = 0; c < 81; c++) {
+        unsigned m = cands[c];
+        if (!w->n) {
+            if (!(popcount(m) > 1 && popcount(m) < w->size + 2)) continue;
+        } else {
+            if (!(reach >> c & 1) || popcount(m) < 2) continue;
+            if (w->n + 1 < w->size && popcount(uni | m) > w->size + 1) continue;
+        }
+        cells_t next = w->n ? reach & FORWARD_PEER[c] : FORWARD_PEER[c];
+        w->wing[w->n++] = c;
+        int r = wing_sets(w, next);
+        w->n--;
+        if (r < 0) return -1;
+    }
+    return 0;
+}
+
+static int big_wings(const Board *b, int size, PyObject *list)
+{
+    Wings w = {b, size, 0, {0}, list, 0};
+    return wing_sets(&w, 0);
+}
+
 /* ---- direct rounds (direct.py) ---- */
 
 enum { LEVELS = 8 };
@@ -714,7 +1149,49 @@ static PyObject *py_aligned_exclusion(PyObject *self, PyObject *args)
     return finish(&call, aligned_exclusion(&call.board, degree, classic, call.list));
 }
 
+static int check_digit(int v)
+{
+    if (v >= 1 && v <= 9) return 0;
+    PyErr_Format(PyExc_ValueError, "digit %d: from 1 to 9", v);
+    return -1;
+}
+
+static PyObject *py_turbot(PyObject *self, PyObject *args)
+{
+    BOARD_ARGS int v;
+    if (!PyArg_ParseTuple(args, "OOi", &values, &cands, &v) || check_digit(v) < 0 ||
+        begin(&call, values, cands) < 0)
+        return NULL;
+    return finish(&call, turbot(&call.board, v, call.list));
+}
+
+static PyObject *py_strong_link_fish(PyObject *self, PyObject *args)
+{
+    BOARD_ARGS int v;
+    if (!PyArg_ParseTuple(args, "OOi", &values, &cands, &v) || check_digit(v) < 0 ||
+        begin(&call, values, cands) < 0)
+        return NULL;
+    return finish(&call, strong_link_fish(&call.board, v, call.list));
+}
+
+static PyObject *py_big_wings(PyObject *self, PyObject *args)
+{
+    BOARD_ARGS int size;
+    if (!PyArg_ParseTuple(args, "OOi", &values, &cands, &size) || check_degree(size, 3, 4) < 0 ||
+        begin(&call, values, cands) < 0)
+        return NULL;
+    return finish(&call, big_wings(&call.board, size, call.list));
+}
+
 static PyMethodDef methods[] = {
+    {"turbot_fish", py_turbot, METH_VARARGS,
+     "turbot_fish(values, candidates, digit) -> [(kind pair, base, cover, base grouped, "
+     "cover grouped, start, bridge1, bridge2, end, victims)]"},
+    {"strong_link_fish", py_strong_link_fish, METH_VARARGS,
+     "strong_link_fish(values, candidates, digit) -> [(link set, order, grouped, start, end, "
+     "victims)]"},
+    {"big_wings", py_big_wings, METH_VARARGS,
+     "big_wings(values, candidates, size) -> [(wing cells, yz, x, z, doubly linked)]"},
     {"direct_round", py_direct_round, METH_VARARGS,
      "direct_round(values, candidates, positions, levels) -> (level, placed) or None"},
     {"locked_candidates", py_locked, METH_VARARGS,
@@ -741,5 +1218,6 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__explainer(void)
 {
     build_geometry();
+    build_blades();
     return PyModule_Create(&module);
 }

@@ -75,7 +75,17 @@ WING_NAMES = {3: "WXYZ-Wing", 4: "VWXYZ-Wing"}
 def big_wings(size: int):
     def find(board: Board) -> Iterator[Hint]:
         found = []
-        _wing_sets(board, size, [], 0, found)
+        if native.explainer is not None:  # the same wings, found in C
+            cands = board.cands
+            for wing, yz, x, z, double in native.explainer.big_wings(board.values, cands, size):
+                union = 0
+                for c in wing:
+                    union |= cands[c]
+                found.append(_big_wing_hint(
+                    board, size, list(wing), yz, x, z, max(cands[c].bit_count() for c in wing),
+                    sum(cands[c].bit_count() for c in wing), bool(double), union))
+        else:
+            _wing_sets(board, size, [], 0, found)
         found.sort(key=lambda h: (h[0].difficulty, -h[1], _Desc(h[2])))
         for hint, _, _ in found:
             yield hint
