@@ -986,6 +986,110 @@ static int big_wings(const Board *b, int size, PyObject *list)
     return wing_sets(&w, 0);
 }
 
+/* ---- unique loops (uniqueness.py): SE's checkForLoops, the valid loops only ---- */
+
+typedef struct {
+    const Board *b;
+    unsigned pair;
+    int corrected, n;
+    uint8_t loop[81];
+    uint32_t seen[2];
+    PyObject *list;
+    long steps;
+} Loops;
+
+static uint32_t REGION_BITS[81];
+
+static int valid_loop(const uint8_t *loop, int n)
+{
+    uint32_t seen[2] = {0, 0};
+    for (int i = 0; i < n; i++) {
+        if (seen[i % 2] & REGION_BITS[loop[i]]) return 0;
+        seen[i % 2] |= REGION_BITS[loop[i]];
+    }
+    return seen[0] == seen[1];
+}
+
+static int loops(Loops *s, int cell, int allowed, unsigned extra, int last_kind)
+{
+    if (++s->steps % SIGNALS_EVERY == 0 && PyErr_CheckSignals() < 0) return -1;
+    s->seen[s->n % 2] |= REGION_BITS[cell];
+    s->loop[s->n++] = (uint8_t)cell;
+    int parity = s->n % 2;
+    for (int kind = 0; kind < 3; kind++) {
+        if (kind == last_kind) continue;
+        int region = SLOT[cell][kind][0];
+        for (int i = 0; i < 9; i++) {
+            int next = REGION[region][i];
+            if (next == s->loop[0] && s->n >= 4) {
+                if (valid_loop(s->loop, s->n)) {
+                    PyObject *loop = PyTuple_New(s->n);
+                    if (!loop) return -1;
+                    for (int k = 0; k < s->n; k++)
+                        PyTuple_SET_ITEM(loop, k, PyLong_FromLong(s->loop[k]));
+                    if (found_add(s->list, Py_BuildValue("(iN)", s->loop[0], loop)) < 0) return -1;
+                }
+                continue;
+            }
+            int in_loop = 0;
+            for (int k = 0; k < s->n && !in_loop; k++) in_loop = s->loop[k] == next;
+            if (in_loop) continue;
+            unsigned m = s->b->cands[next];
+            if ((m & s->pair) != s->pair) continue;
+            unsigned more = (extra | m) & ~s->pair;
+            if (!s->corrected) extra = more;  /* classic SE lets a branch's extras leak */
+            if (REGION_BITS[next] & s->seen[parity]) continue;
+            if (popcount(m) == 2 || popcount(more) == 1 || allowed > 0)
+                if (loops(s, next, popcount(m) > 2 ? allowed - 1 : allowed, more, kind) < 0)
+                    return -1;
+        }
+    }
+    s->n--;
+    s->seen[s->n % 2] &= ~REGION_BITS[cell];
+    return 0;
+}
+
+static int unique_loops(const Board *b, int corrected, PyObject *list)
+{
+    Loops s;
+    s.b = b, s.corrected = corrected, s.list = list, s.steps = 0;
+    for (int start = 0; start < 81; start++) {
+        if (popcount(b->cands[start]) != 2) continue;
+        s.pair = b->cands[start], s.n = 0, s.seen[0] = s.seen[1] = 0;
+        if (loops(&s, start, 2, 0, -1) < 0) return -1;
+    }
+    return 0;
+}
+
+/* a unique loop type 3's naked sets in a region: (indices of the set, its digits) */
+static int ur_naked_sets(const Board *b, int region, int c1, int c2, unsigned extra, int degree,
+                         PyObject *list)
+{
+    int i1 = -1, i2 = -1;
+    for (int i = 0; i < 9; i++) {
+        if (REGION[region][i] == c1) i1 = i;
+        if (REGION[region][i] == c2) i2 = i;
+    }
+    if (i1 < 0 || i2 < 0) {
+        PyErr_SetString(PyExc_ValueError, "the loop's cells are not in the region");
+        return -1;
+    }
+    for (unsigned combo = (1u << degree) - 1; combo; combo = next_subset(combo, 9)) {
+        if (!(combo >> i1 & 1) || combo >> i2 & 1) continue;
+        unsigned naked = extra & b->cands[c1] & b->cands[c2], sets[9];
+        int k = 0;
+        for (unsigned m = combo; m; m &= m - 1) {
+            int i = lowest(m);
+            if (i == i1) sets[k++] = extra;
+            else sets[k++] = b->cands[REGION[region][i]], naked |= b->cands[REGION[region][i]];
+        }
+        if (popcount(naked) != degree) continue;
+        unsigned common = tuple_of(sets, k, degree);
+        if (common && found_add(list, Py_BuildValue("(II)", combo, common)) < 0) return -1;
+    }
+    return 0;
+}
+
 /* ---- direct rounds (direct.py) ---- */
 
 enum { LEVELS = 8 };
@@ -1183,7 +1287,33 @@ static PyObject *py_big_wings(PyObject *self, PyObject *args)
     return finish(&call, big_wings(&call.board, size, call.list));
 }
 
+static PyObject *py_unique_loops(PyObject *self, PyObject *args)
+{
+    BOARD_ARGS int corrected;
+    if (!PyArg_ParseTuple(args, "OOp", &values, &cands, &corrected) || begin(&call, values, cands) < 0)
+        return NULL;
+    return finish(&call, unique_loops(&call.board, corrected, call.list));
+}
+
+static PyObject *py_ur_naked_sets(PyObject *self, PyObject *args)
+{
+    BOARD_ARGS int region, c1, c2, degree;
+    unsigned extra;
+    if (!PyArg_ParseTuple(args, "OOiiiIi", &values, &cands, &region, &c1, &c2, &extra, &degree))
+        return NULL;
+    if (region < 0 || region > 26 || c1 < 0 || c1 > 80 || c2 < 0 || c2 > 80 || extra > 0x1FF) {
+        PyErr_SetString(PyExc_ValueError, "no such region, cell or digit set");
+        return NULL;
+    }
+    if (check_degree(degree, 1, 9) < 0 || begin(&call, values, cands) < 0) return NULL;
+    return finish(&call, ur_naked_sets(&call.board, region, c1, c2, extra, degree, call.list));
+}
+
 static PyMethodDef methods[] = {
+    {"unique_loops", py_unique_loops, METH_VARARGS,
+     "unique_loops(values, candidates, corrected) -> [(start, loop cells)]: the valid loops"},
+    {"ur_naked_sets", py_ur_naked_sets, METH_VARARGS,
+     "ur_naked_sets(values, candidates, region, c1, c2, extra, degree) -> [(indices, digits)]"},
     {"turbot_fish", py_turbot, METH_VARARGS,
      "turbot_fish(values, candidates, digit) -> [(kind pair, base, cover, base grouped, "
      "cover grouped, start, bridge1, bridge2, end, victims)]"},
@@ -1219,5 +1349,7 @@ PyMODINIT_FUNC PyInit__explainer(void)
 {
     build_geometry();
     build_blades();
+    for (int c = 0; c < 81; c++)
+        REGION_BITS[c] = 1u << SLOT[c][0][0] | 1u << SLOT[c][1][0] | 1u << SLOT[c][2][0];
     return PyModule_Create(&module);
 }

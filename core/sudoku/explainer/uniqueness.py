@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from core import native
 from core.search import Stopped
 from core.sudoku.explainer.board import (
     CELL_REGIONS,
@@ -27,28 +28,36 @@ REGION_BITS = tuple(sum(1 << r for r in regions) for regions in CELL_REGIONS)
 
 def unique_loops(board: Board, corrected: bool = True, stop=None) -> Iterator[Hint]:
     hints: list[tuple[Hint, int, frozenset, int]] = []  # hint, type, loop cells, class
-    for start in range(81):
+    if native.explainer is not None:  # the same valid loops, found in C (which polls signals)
+        if stop is not None and stop():
+            raise Stopped
+        for start, loop in native.explainer.unique_loops(board.values, board.cands, corrected):
+            _add_loop_hints(board, list(loop), board.cands[start], corrected, hints)
+    for start in range(81) if native.explainer is None else ():
         if stop is not None and stop():  # a loop search can take a while on some boards
             raise Stopped
         pair = board.cands[start]
         if pair.bit_count() != 2:
             continue
-        v1 = (pair & -pair).bit_length()
-        v2 = pair.bit_length()
         found: list[list[int]] = []
         _loops(board, start, pair, [], 2, 0, -1, found, corrected, [0, 0])
         for loop in found:
             if _valid_loop(loop):
-                for hint, kind, klass in _loop_hints(board, loop, v1, v2, corrected):
-                    key = frozenset(loop)
-                    if not hint.removals or any(
-                            k == klass and len(c) == len(key) and c == key
-                            for _, _, c, k in hints):
-                        continue
-                    hints.append((hint, kind, key, klass))
+                _add_loop_hints(board, loop, pair, corrected, hints)
     hints.sort(key=lambda h: (h[0].difficulty, h[1]))
     for hint, *_ in hints:
         yield hint
+
+
+def _add_loop_hints(board, loop, pair, corrected, hints) -> None:
+    """A valid loop's hints that remove something, once per loop cells and hint class."""
+    v1, v2 = (pair & -pair).bit_length(), pair.bit_length()
+    for hint, kind, klass in _loop_hints(board, loop, v1, v2, corrected):
+        key = frozenset(loop)
+        if not hint.removals or any(k == klass and len(c) == len(key) and c == key
+                                    for _, _, c, k in hints):
+            continue
+        hints.append((hint, kind, key, klass))
 
 
 def _loops(board, cell, pair, loop, allowed, extra, last_kind, found, corrected, seen) -> None:
@@ -155,35 +164,49 @@ def _type3(board, loop, c1, c2, pair, base, text, corrected):
             region = CELL_REGIONS[c1][kind]
             if region != CELL_REGIONS[c2][kind]:
                 continue
-            cells = REGIONS[region]
             empty = board.empty_count(region)
-            i1, i2 = cells.index(c1), cells.index(c2)
             if degree * 2 <= empty and (not corrected or degree >= extra.bit_count()):
-                for combo in colex(degree, 9):
-                    if i1 not in combo or i2 in combo:
-                        continue
-                    naked = extra & cands[c1] & cands[c2]
-                    sets, others = [], []
-                    for i in combo:
-                        if i == i1:
-                            sets.append(extra)
-                        else:
-                            sets.append(cands[cells[i]])
-                            naked |= cands[cells[i]]
-                            others.append(cells[i])
-                    if naked.bit_count() != degree:
-                        continue
-                    common = _tuple_of(sets, degree)
-                    if common:
-                        removals = {c: cands[c] & common for c in cells
-                                    if c not in others and c not in (c1, c2)
-                                    and cands[c] & common}
-                        add = (common.bit_count() - 1) * 0.1
-                        yield Hint(_name(loop, "3"), base + add, removals,
-                                   text=f"{text}, naked set"), 3, 3
+                yield from _type3_naked(board, loop, region, c1, c2, extra, degree, base, text)
             if degree * 2 < empty:
                 yield from _type3_hidden(board, loop, region, c1, c2, pair, extra, degree,
                                          base, text)
+
+
+def _type3_naked(board, loop, region, c1, c2, extra, degree, base, text):
+    cands, cells = board.cands, REGIONS[region]
+    if native.explainer is not None:  # the same sets, found in C
+        for combo, common in native.explainer.ur_naked_sets(board.values, cands, region, c1, c2,
+                                                            extra, degree):
+            others = [cells[i] for i in range(9) if combo >> i & 1 and cells[i] != c1]
+            yield _type3_naked_hint(board, loop, region, c1, c2, others, common, base, text)
+        return
+    i1, i2 = cells.index(c1), cells.index(c2)
+    for combo in colex(degree, 9):
+        if i1 not in combo or i2 in combo:
+            continue
+        naked = extra & cands[c1] & cands[c2]
+        sets, others = [], []
+        for i in combo:
+            if i == i1:
+                sets.append(extra)
+            else:
+                sets.append(cands[cells[i]])
+                naked |= cands[cells[i]]
+                others.append(cells[i])
+        if naked.bit_count() != degree:
+            continue
+        common = _tuple_of(sets, degree)
+        if common:
+            yield _type3_naked_hint(board, loop, region, c1, c2, others, common,
+                                    base, text)
+
+
+def _type3_naked_hint(board, loop, region, c1, c2, others, common, base, text):
+    cands = board.cands
+    removals = {c: cands[c] & common for c in REGIONS[region]
+                if c not in others and c not in (c1, c2) and cands[c] & common}
+    add = (common.bit_count() - 1) * 0.1
+    return Hint(_name(loop, "3"), base + add, removals, text=f"{text}, naked set"), 3, 3
 
 
 def _type3_hidden(board, loop, region, c1, c2, pair, extra, degree, base, text):
