@@ -31,7 +31,10 @@ def engine(request, monkeypatch):
     if request.param == "python":
         monkeypatch.setattr(native, "sudoku", None)
         monkeypatch.setattr(native, "why_python", "PUZZLE_ENGINE=python forces it")
+        monkeypatch.setattr(native, "explainer", None)
+        monkeypatch.setattr(native, "why_python_explainer", "PUZZLE_ENGINE=python forces it")
         monkeypatch.setenv(native.SWITCH, "python")
-    elif native.sudoku is None:
-        pytest.skip(f"the compiled engine does not run: {native.why_python}")
+    elif native.sudoku is None or native.explainer is None:
+        why = native.why_python if native.sudoku is None else native.why_python_explainer
+        pytest.skip(f"the compiled engine does not run: {why}")
     return request.param
