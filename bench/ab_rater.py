@@ -49,8 +49,8 @@ def main() -> None:
     load = os.getloadavg()[0]
     print(f"{args.set}, {args.scale}: {len(puzzles)} puzzles (load {load:.1f}), same ratings; "
           f"median Python {statistics.median(python) * 1000:.2f} ms, compiled "
-          f"{statistics.median(compiled) * 1000:.2f} ms; median ratio {statistics.median(ratios):.3f}, "
-          f"total {sum(compiled) / sum(python):.3f}")
+          f"{statistics.median(compiled) * 1000:.2f} ms; median ratio "
+          f"{statistics.median(ratios):.3f}, total {sum(compiled) / sum(python):.3f}")
 
 
 if __name__ == "__main__":

@@ -1,9 +1,10 @@
 """The compiled engine under AddressSanitizer and UndefinedBehaviorSanitizer: its C sources
 built with both into a copy of the tree, then the engines' tests (the 2,000-puzzle
-differential corpus, the bad arrays, the stops) and a bigger corpus run on that build. Any
-report ends the run with an error (`make sanitize`).
+differential corpus, the bad arrays, the stops; the rater's twin: its differential sample, bad
+input, odd boards) and bigger corpora (the solver's, and the rater's boards of every `--step`-th
+SE-rated puzzle) run on that build. Any report ends the run with an error (`make sanitize`).
 
-    python bench/sanitize.py [--n 5000]
+    python bench/sanitize.py [--n 5000] [--step 10]
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ def build(tree: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=5000, help="puzzles of the bigger corpus")
+    parser.add_argument("--step", type=int, default=10,
+                        help="the rater's corpus: every step-th SE-rated puzzle")
     args = parser.parse_args()
     asan = subprocess.run(["gcc", "-print-file-name=libasan.so"], capture_output=True,
                           text=True, check=True).stdout.strip()
@@ -48,14 +51,18 @@ def main() -> None:
                "ASAN_OPTIONS": "detect_leaks=0:abort_on_error=0:exitcode=99",
                "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1:exitcode=99"}
         env.pop("PUZZLE_ENGINE", None)
-        loaded = subprocess.run([sys.executable, "-c", "import core.native._sudoku as m; "
-                                 "print(m.__file__)"], cwd=tree, env=env, capture_output=True,
-                                text=True, check=True).stdout.strip()
-        if not loaded.startswith(str(tree)):
-            sys.exit(f"the sanitized build was not the one loaded: {loaded}")
+        for module in ("_sudoku", "_explainer"):
+            loaded = subprocess.run([sys.executable, "-c", f"import core.native.{module} as m; "
+                                     "print(m.__file__)"], cwd=tree, env=env,
+                                    capture_output=True, text=True, check=True).stdout.strip()
+            if not loaded.startswith(str(tree)):
+                sys.exit(f"the sanitized build was not the one loaded: {loaded}")
         steps = [[sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                  "tests/core/sudoku/test_engines.py", "tests/core/sudoku/test_solver.py"],
-                 [sys.executable, "bench/diff_engines.py", "--n", str(args.n), "--seed", "7"]]
+                  "tests/core/sudoku/test_engines.py", "tests/core/sudoku/test_solver.py",
+                  "tests/core/sudoku/test_explainer_engines.py"],
+                 [sys.executable, "bench/diff_engines.py", "--n", str(args.n), "--seed", "7"],
+                 [sys.executable, "bench/diff_rater.py", "--step", str(args.step),
+                  "--no-ratings"]]
         for step in steps:
             print("$", " ".join(step[1:]), flush=True)
             done = subprocess.run(step, cwd=tree, env=env)

@@ -1070,10 +1070,7 @@ static int ur_naked_sets(const Board *b, int region, int c1, int c2, unsigned ex
         if (REGION[region][i] == c1) i1 = i;
         if (REGION[region][i] == c2) i2 = i;
     }
-    if (i1 < 0 || i2 < 0) {
-        PyErr_SetString(PyExc_ValueError, "the loop's cells are not in the region");
-        return -1;
-    }
+    if (i1 < 0 || i2 < 0) return 0;  /* (ur_type3 gives a region of both) */
     for (unsigned combo = (1u << degree) - 1; combo; combo = next_subset(combo, 9)) {
         if (!(combo >> i1 & 1) || combo >> i2 & 1) continue;
         unsigned naked = extra & b->cands[c1] & b->cands[c2], sets[9];
@@ -1087,6 +1084,64 @@ static int ur_naked_sets(const Board *b, int region, int c1, int c2, unsigned ex
         unsigned common = tuple_of(sets, k, degree);
         if (common && found_add(list, Py_BuildValue("(II)", combo, common)) < 0) return -1;
     }
+    return 0;
+}
+
+/* a unique loop type 3 (uniqueness.py's _type3): its naked sets (0, region, indices, digits)
+ * and hidden sets (1, region, digits, places), degree by degree, region type by type */
+static int ur_hidden_sets(const Board *b, int region, int i1, int i2, unsigned pair,
+                          unsigned extra, int degree, PyObject *list)
+{
+    int rest[9], n = 0;
+    for (int d = 0; d < 9; d++)
+        if (!((pair | extra) >> d & 1)) rest[n++] = d;
+    int k = degree - 2;
+    if (k > n) return 0;
+    const uint16_t *row = b->pos + region * 9;
+    for (unsigned pick = (1u << k) - 1;; pick = next_subset(pick, n)) {  /* (k = 0: one pick) */
+        unsigned hidden = pair, uni = 0;
+        for (unsigned m = pick; m; m &= m - 1) hidden |= 1u << rest[lowest(m)];
+        int empty_set = 0;
+        for (unsigned m = hidden; m; m &= m - 1) {
+            unsigned places = row[lowest(m)] & ~(1u << i2);
+            empty_set |= !places;
+            uni |= places;
+        }
+        if (!empty_set && popcount(uni) == degree) {
+            unsigned places = uni & ~(1u << i1) & ~(1u << i2);
+            if (found_add(list, Py_BuildValue("(iiII)", 1, region, hidden, places)) < 0) return -1;
+        }
+        if (!pick || !next_subset(pick, n)) break;
+    }
+    return 0;
+}
+
+static int ur_type3(const Board *b, int c1, int c2, unsigned pair, int corrected, PyObject *list)
+{
+    unsigned extra = (b->cands[c1] | b->cands[c2]) & ~pair;
+    for (int degree = corrected ? 2 : popcount(extra); degree < 8; degree++)
+        for (int kind = 0; kind < 3; kind++) {
+            int region = SLOT[c1][kind][0];
+            if (region != SLOT[c2][kind][0]) continue;
+            int empty = empty_count(b, region);
+            if (degree * 2 <= empty && (!corrected || degree >= popcount(extra))) {
+                PyObject *sets = PyList_New(0);
+                if (!sets) return -1;
+                int status = ur_naked_sets(b, region, c1, c2, extra, degree, sets);
+                for (Py_ssize_t i = 0; status == 0 && i < PyList_GET_SIZE(sets); i++) {
+                    unsigned combo, common;
+                    if (!PyArg_ParseTuple(PyList_GET_ITEM(sets, i), "II", &combo, &common) ||
+                        found_add(list, Py_BuildValue("(iiII)", 0, region, combo, common)) < 0)
+                        status = -1;
+                }
+                Py_DECREF(sets);
+                if (status < 0) return -1;
+            }
+            if (degree * 2 < empty &&
+                ur_hidden_sets(b, region, SLOT[c1][kind][1], SLOT[c2][kind][1], pair, extra,
+                               degree, list) < 0)
+                return -1;
+        }
     return 0;
 }
 
@@ -1295,25 +1350,67 @@ static PyObject *py_unique_loops(PyObject *self, PyObject *args)
     return finish(&call, unique_loops(&call.board, corrected, call.list));
 }
 
-static PyObject *py_ur_naked_sets(PyObject *self, PyObject *args)
+static PyObject *py_ur_type3(PyObject *self, PyObject *args)
 {
-    BOARD_ARGS int region, c1, c2, degree;
-    unsigned extra;
-    if (!PyArg_ParseTuple(args, "OOiiiIi", &values, &cands, &region, &c1, &c2, &extra, &degree))
+    BOARD_ARGS int c1, c2, corrected;
+    unsigned pair;
+    if (!PyArg_ParseTuple(args, "OOiiIp", &values, &cands, &c1, &c2, &pair, &corrected))
         return NULL;
-    if (region < 0 || region > 26 || c1 < 0 || c1 > 80 || c2 < 0 || c2 > 80 || extra > 0x1FF) {
-        PyErr_SetString(PyExc_ValueError, "no such region, cell or digit set");
+    if (c1 < 0 || c1 > 80 || c2 < 0 || c2 > 80 || c1 == c2 || popcount(pair) != 2 || pair > 0x1FF) {
+        PyErr_SetString(PyExc_ValueError, "not two cells and a pair of digits");
         return NULL;
     }
-    if (check_degree(degree, 1, 9) < 0 || begin(&call, values, cands) < 0) return NULL;
-    return finish(&call, ur_naked_sets(&call.board, region, c1, c2, extra, degree, call.list));
+    if (begin(&call, values, cands) < 0) return NULL;
+    return finish(&call, ur_type3(&call.board, c1, c2, pair, corrected, call.list));
+}
+
+/* from_givens(givens) -> (values, candidates, positions): board.py's Board.from_givens */
+static PyObject *py_from_givens(PyObject *self, PyObject *arg)
+{
+    PyObject *fast = PySequence_Fast(arg, "givens: a sequence of 81 digits");
+    if (!fast) return NULL;
+    long v[81];
+    int bad = PySequence_Fast_GET_SIZE(fast) != 81;
+    for (Py_ssize_t i = 0; !bad && i < 81; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(fast, i);
+        v[i] = PyLong_Check(item) ? PyLong_AsLong(item) : -1;
+        bad = v[i] < 0 || v[i] > 9;
+    }
+    Py_DECREF(fast);
+    if (bad) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_ValueError, "givens: 81 digits from 0 to 9");
+        return NULL;
+    }
+    Board b;
+    memset(b.values, 0, sizeof b.values);
+    for (int c = 0; c < 81; c++) b.cands[c] = 0x1FF;
+    for (int i = 0; i < 243; i++) b.pos[i] = 0x1FF;
+    for (int c = 0; c < 81; c++)
+        if (v[c]) board_place(&b, c, (int)v[c]);
+    PyObject *lists[3] = {PyList_New(81), PyList_New(81), PyList_New(243)};
+    for (int k = 0; k < 3; k++) {
+        if (!lists[k]) goto failed;
+        for (int i = 0; i < (k == 2 ? 243 : 81); i++) {
+            PyObject *x = PyLong_FromLong(k == 0 ? b.values[i] : k == 1 ? b.cands[i] : b.pos[i]);
+            if (!x) goto failed;
+            PyList_SET_ITEM(lists[k], i, x);
+        }
+    }
+    return Py_BuildValue("(NNN)", lists[0], lists[1], lists[2]);
+failed:
+    for (int k = 0; k < 3; k++) Py_XDECREF(lists[k]);
+    return NULL;
 }
 
 static PyMethodDef methods[] = {
+    {"from_givens", py_from_givens, METH_O,
+     "from_givens(givens) -> (values, candidates, positions): the givens placed as SE starts"},
+    {"ur_type3", py_ur_type3, METH_VARARGS,
+     "ur_type3(values, candidates, c1, c2, pair, corrected) -> [(0, region, indices, digits) "
+     "or (1, region, digits, places)]"},
     {"unique_loops", py_unique_loops, METH_VARARGS,
      "unique_loops(values, candidates, corrected) -> [(start, loop cells)]: the valid loops"},
-    {"ur_naked_sets", py_ur_naked_sets, METH_VARARGS,
-     "ur_naked_sets(values, candidates, region, c1, c2, extra, degree) -> [(indices, digits)]"},
     {"turbot_fish", py_turbot, METH_VARARGS,
      "turbot_fish(values, candidates, digit) -> [(kind pair, base, cover, base grouped, "
      "cover grouped, start, bridge1, bridge2, end, victims)]"},

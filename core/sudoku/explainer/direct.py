@@ -85,7 +85,8 @@ def direct_rounds(board: Board, allowed=None):
     values it placed) for each round."""
     levels = [lv for lv in LEVELS if allowed is None or lv.technique in allowed]
     if native.explainer is not None:  # the same rounds, each in one call
-        wanted = sum(1 << i for i, lv in enumerate(LEVELS) if lv in levels)
+        wanted = sum(1 << i for i, lv in enumerate(LEVELS)
+                     if allowed is None or lv.technique in allowed)
         while not board.solved:
             found = native.explainer.direct_round(board.values, board.cands, board.positions,
                                                   wanted)

@@ -158,6 +158,16 @@ def _type2(board, loop, extra_cells, pair, base, text) -> Hint:
 
 def _type3(board, loop, c1, c2, pair, base, text, corrected):
     cands = board.cands
+    if native.explainer is not None:  # the same sets in the same order, found in C
+        for hidden, region, a, b in native.explainer.ur_type3(board.values, cands, c1, c2, pair,
+                                                              corrected):
+            if hidden:
+                yield _type3_hidden_hint(board, loop, region, c1, c2, a, b, base, text)
+            else:
+                cells = REGIONS[region]
+                others = [cells[i] for i in range(9) if a >> i & 1 and cells[i] != c1]
+                yield _type3_naked_hint(board, loop, region, c1, c2, others, b, base, text)
+        return
     extra = (cands[c1] | cands[c2]) & ~pair
     for degree in range(2 if corrected else extra.bit_count(), 8):
         for kind in range(3):
@@ -174,12 +184,6 @@ def _type3(board, loop, c1, c2, pair, base, text, corrected):
 
 def _type3_naked(board, loop, region, c1, c2, extra, degree, base, text):
     cands, cells = board.cands, REGIONS[region]
-    if native.explainer is not None:  # the same sets, found in C
-        for combo, common in native.explainer.ur_naked_sets(board.values, cands, region, c1, c2,
-                                                            extra, degree):
-            others = [cells[i] for i in range(9) if combo >> i & 1 and cells[i] != c1]
-            yield _type3_naked_hint(board, loop, region, c1, c2, others, common, base, text)
-        return
     i1, i2 = cells.index(c1), cells.index(c2)
     for combo in colex(degree, 9):
         if i1 not in combo or i2 in combo:
@@ -229,13 +233,18 @@ def _type3_hidden(board, loop, region, c1, c2, pair, extra, degree, base, text):
             continue
         hidden = sum(1 << d for d in values)
         places = union & ~(1 << i1) & ~(1 << i2)
-        removals = {}
-        for i in range(9):
-            c = cells[i]
-            if places >> i & 1 and c not in (c1, c2) and board.cands[c] & ~hidden:
-                removals[c] = board.cands[c] & ~hidden
-        add = (places.bit_count() - 1) * 0.1
-        yield Hint(_name(loop, "3"), base + add, removals, text=f"{text}, hidden set"), 3, 4
+        yield _type3_hidden_hint(board, loop, region, c1, c2, hidden, places, base, text)
+
+
+def _type3_hidden_hint(board, loop, region, c1, c2, hidden, places, base, text):
+    cells = REGIONS[region]
+    removals = {}
+    for i in range(9):
+        c = cells[i]
+        if places >> i & 1 and c not in (c1, c2) and board.cands[c] & ~hidden:
+            removals[c] = board.cands[c] & ~hidden
+    add = (places.bit_count() - 1) * 0.1
+    return Hint(_name(loop, "3"), base + add, removals, text=f"{text}, hidden set"), 3, 4
 
 
 def _type4(board, loop, c1, c2, v1, v2, base, text) -> Hint | None:

@@ -34,6 +34,16 @@ def test_every_hint_is_the_same_on_both_engines(path, step, scale):
     assert list(differences(boards, scale)) == []
 
 
+def test_the_starting_board_is_the_same_on_both_engines():
+    for givens in read_puzzles(SAMPLE, step=7) + [[5] * 81, [0] * 81]:
+        with engine(False):
+            python = Board.from_givens(givens)
+        with engine(True):
+            compiled = Board.from_givens(tuple(givens))
+        assert (compiled.values, compiled.cands, compiled.positions) == \
+            (python.values, python.cands, python.positions)
+
+
 def test_the_differential_sees_every_kind_of_hint():
     """The sample's boards hold hints of the techniques the twin finds (else the comparison
     above would compare empty lists)."""
@@ -93,8 +103,10 @@ BOARD = Board.from_givens([int(c) for c in LOOPS])
     (lambda m: m.turbot_fish([0] * 81, [0] * 81, 0), "digit 0: from 1 to 9"),
     (lambda m: m.strong_link_fish([0] * 81, [0] * 81, 10), "digit 10: from 1 to 9"),
     (lambda m: m.big_wings([0] * 81, [0] * 81, 2), "degree 2: from 3 to 4"),
-    (lambda m: m.ur_naked_sets([0] * 81, [0] * 81, 27, 0, 1, 0, 2), "no such region"),
-    (lambda m: m.ur_naked_sets([0] * 81, [0] * 81, 9, 0, 10, 0, 2), "not in the region"),
+    (lambda m: m.ur_type3([0] * 81, [0] * 81, 0, 81, 3, True), "not two cells and a pair"),
+    (lambda m: m.ur_type3([0] * 81, [0] * 81, 0, 1, 7, True), "not two cells and a pair"),
+    (lambda m: m.from_givens([0] * 80), "givens: 81 digits"),
+    (lambda m: m.from_givens([0] * 80 + [10]), "givens: 81 digits"),
     (lambda m: m.direct_round([0] * 81, [0] * 81, [0] * 242, 255), "positions: a list of 243"),
 ])
 def test_the_compiled_rater_refuses_bad_input(call, message):
@@ -105,7 +117,7 @@ def test_the_compiled_rater_refuses_bad_input(call, message):
 SEARCHES = [("fish", 4), ("naked_sets", 4), ("hidden_sets", 4, True),
             ("locked_candidates", True), ("xy_wings", True, False), ("turbot_fish", 1),
             ("strong_link_fish", 9), ("big_wings", 4), ("aligned_exclusion", 3, True),
-            ("unique_loops", False)]
+            ("unique_loops", False), ("ur_type3", 0, 10, 3, False)]
 
 
 @pytest.mark.parametrize("values, cands", [
