@@ -70,8 +70,9 @@ class PuzzleApp(App):
 
     def on_mount(self) -> None:
         self.push_screen(StartScreen())
-        if native.sudoku is None and not native.forced():
-            self.notify(f"{native.engine()}: the same answers, more slowly",
+        if (native.sudoku is None or native.explainer is None) and not native.forced():
+            slow = "; ".join(line for line in native.engine().splitlines() if "Python" in line)
+            self.notify(f"{slow}: the same answers, more slowly",
                         title="Python engine", severity="warning", timeout=20)
         if self.start_path:
             self.open_path(self.start_path)

@@ -29,8 +29,10 @@ def test_version(capsys):
     with pytest.raises(SystemExit) as done:
         main(["--version"])
     assert done.value.code == 0
-    engine = ("engine: Python (PUZZLE_ENGINE=python forces it)"
-              if os.environ.get("PUZZLE_ENGINE") == "python" else "engine: compiled (C)")
+    forced = os.environ.get("PUZZLE_ENGINE") == "python"
+    engine = ("engine: Python (PUZZLE_ENGINE=python forces it)\n"
+              "rater: Python (PUZZLE_ENGINE=python forces it)" if forced else
+              "engine: compiled (C)\nrater: compiled (C)")
     assert capsys.readouterr().out == f"puzzle-tui {version('puzzle-workbench')}\n{engine}\n"
 
 
@@ -45,6 +47,22 @@ def test_version_says_why_the_python_engine_runs():
     assert why.startswith("engine: Python (the compiled engine did not load (")
     assert "install a C compiler and Python's headers (Debian: gcc and python3-dev), then " \
         "`pip install -e .` again" in why
+
+
+def test_version_says_when_the_rater_runs_on_python():
+    env = {k: v for k, v in os.environ.items() if k != "PUZZLE_ENGINE"}
+    unbuilt = subprocess.run([sys.executable, "-c", (
+        "import sys; sys.modules['core.native._explainer'] = None\n"
+        "from cli import main; main(['--version'])")], capture_output=True, text=True, env=env)
+    engine, rater = unbuilt.stdout.splitlines()[1:]
+    assert engine == "engine: compiled (C)"
+    assert rater.startswith("rater: Python (the compiled engine did not load (")
+    required = subprocess.run([sys.executable, "-c", (
+        "import sys, runpy; sys.modules['core.native._explainer'] = None\n"
+        "sys.argv = ['core.native', '--require']\n"
+        "runpy.run_module('core.native', run_name='__main__')")], capture_output=True, text=True,
+        env=env)
+    assert required.returncode == 1 and "needs the compiled engine" in required.stderr
 
 
 @pytest.mark.parametrize("argv, hint", [
