@@ -4,7 +4,7 @@ differential corpus, the bad arrays, the stops; the rater's twin: its differenti
 input, odd boards) and bigger corpora (the solver's, and the rater's boards of every `--step`-th
 SE-rated puzzle) run on that build. Any report ends the run with an error (`make sanitize`).
 
-    python bench/sanitize.py [--n 5000] [--step 10]
+    python bench/sanitize.py [--n 5000] [--step 10] [--part all|sudoku|rater]
 """
 
 from __future__ import annotations
@@ -41,6 +41,8 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=5000, help="puzzles of the bigger corpus")
     parser.add_argument("--step", type=int, default=10,
                         help="the rater's corpus: every step-th SE-rated puzzle")
+    parser.add_argument("--part", choices=("all", "sudoku", "rater"), default="all",
+                        help="the solver's module and tests, the rater's, or both")
     args = parser.parse_args()
     asan = subprocess.run(["gcc", "-print-file-name=libasan.so"], capture_output=True,
                           text=True, check=True).stdout.strip()
@@ -57,12 +59,14 @@ def main() -> None:
                                     capture_output=True, text=True, check=True).stdout.strip()
             if not loaded.startswith(str(tree)):
                 sys.exit(f"the sanitized build was not the one loaded: {loaded}")
-        steps = [[sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                  "tests/core/sudoku/test_engines.py", "tests/core/sudoku/test_solver.py",
-                  "tests/core/sudoku/test_explainer_engines.py"],
-                 [sys.executable, "bench/diff_engines.py", "--n", str(args.n), "--seed", "7"],
+        pytest = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+        sudoku = [pytest + ["tests/core/sudoku/test_engines.py",
+                            "tests/core/sudoku/test_solver.py"],
+                  [sys.executable, "bench/diff_engines.py", "--n", str(args.n), "--seed", "7"]]
+        rater = [pytest + ["tests/core/sudoku/test_explainer_engines.py"],
                  [sys.executable, "bench/diff_rater.py", "--step", str(args.step),
                   "--no-ratings"]]
+        steps = {"all": sudoku + rater, "sudoku": sudoku, "rater": rater}[args.part]
         for step in steps:
             print("$", " ".join(step[1:]), flush=True)
             done = subprocess.run(step, cwd=tree, env=env)

@@ -1096,7 +1096,7 @@ static int ur_hidden_sets(const Board *b, int region, int i1, int i2, unsigned p
     for (int d = 0; d < 9; d++)
         if (!((pair | extra) >> d & 1)) rest[n++] = d;
     int k = degree - 2;
-    if (k > n) return 0;
+    if (k < 0 || k > n) return 0;
     const uint16_t *row = b->pos + region * 9;
     for (unsigned pick = (1u << k) - 1;; pick = next_subset(pick, n)) {  /* (k = 0: one pick) */
         unsigned hidden = pair, uni = 0;
@@ -1119,6 +1119,7 @@ static int ur_hidden_sets(const Board *b, int region, int i1, int i2, unsigned p
 static int ur_type3(const Board *b, int c1, int c2, unsigned pair, int corrected, PyObject *list)
 {
     unsigned extra = (b->cands[c1] | b->cands[c2]) & ~pair;
+    if (popcount(extra) < 2) return 0;  /* (the rater asks only with two extra digits or more) */
     for (int degree = corrected ? 2 : popcount(extra); degree < 8; degree++)
         for (int kind = 0; kind < 3; kind++) {
             int region = SLOT[c1][kind][0];
