@@ -133,7 +133,10 @@ def test_ctrl_c_stops_a_long_compiled_loop_search():
     """SIGINT reaches a loop search that would run for minutes (every cell holding 1 and 2:
     no rating meets such a board); it polls signals every 4096 nodes."""
     child = subprocess.Popen([sys.executable, "-c", (
+        "import signal\n"
         "from core import native\n"
+        "# (a child started in the background inherits SIGINT ignored: Python's own handler)\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "try:\n"
         "    print('searching', flush=True)\n"
         "    native.explainer.unique_loops([0] * 81, [3] * 81, False)\n"
