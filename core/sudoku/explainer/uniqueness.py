@@ -28,12 +28,22 @@ REGION_BITS = tuple(sum(1 << r for r in regions) for regions in CELL_REGIONS)
 
 def unique_loops(board: Board, corrected: bool = True, stop=None) -> Iterator[Hint]:
     hints: list[tuple[Hint, int, frozenset, int]] = []  # hint, type, loop cells, class
-    if native.explainer is not None:  # the same valid loops, found in C (which polls signals)
+    for loop in _valid_loops(board, corrected, stop):
+        _add_loop_hints(board, loop, board.cands[loop[0]], corrected, hints)
+    hints.sort(key=lambda h: (h[0].difficulty, h[1]))
+    for hint, *_ in hints:
+        yield hint
+
+
+def _valid_loops(board: Board, corrected: bool, stop) -> Iterator[list[int]]:
+    """The loops SE accepts, from each start cell in order."""
+    if native.explainer is not None:  # the same loops, found in C (which polls signals)
         if stop is not None and stop():
             raise Stopped
-        for start, loop in native.explainer.unique_loops(board.values, board.cands, corrected):
-            _add_loop_hints(board, list(loop), board.cands[start], corrected, hints)
-    for start in range(81) if native.explainer is None else ():
+        for _, loop in native.explainer.unique_loops(board.values, board.cands, corrected):
+            yield list(loop)
+        return
+    for start in range(81):
         if stop is not None and stop():  # a loop search can take a while on some boards
             raise Stopped
         pair = board.cands[start]
@@ -41,12 +51,7 @@ def unique_loops(board: Board, corrected: bool = True, stop=None) -> Iterator[Hi
             continue
         found: list[list[int]] = []
         _loops(board, start, pair, [], 2, 0, -1, found, corrected, [0, 0])
-        for loop in found:
-            if _valid_loop(loop):
-                _add_loop_hints(board, loop, pair, corrected, hints)
-    hints.sort(key=lambda h: (h[0].difficulty, h[1]))
-    for hint, *_ in hints:
-        yield hint
+        yield from (loop for loop in found if _valid_loop(loop))
 
 
 def _add_loop_hints(board, loop, pair, corrected, hints) -> None:
