@@ -142,7 +142,10 @@ def test_ctrl_c_stops_a_long_compiled_loop_search():
         "    native.explainer.unique_loops([0] * 81, [3] * 81, False)\n"
         "except KeyboardInterrupt:\n"
         "    print('interrupted', flush=True)\n")], stdout=subprocess.PIPE, text=True)
-    assert child.stdout.readline() == "searching\n"
-    child.send_signal(signal.SIGINT)
-    out, _ = child.communicate(timeout=60)
+    try:
+        assert child.stdout.readline() == "searching\n"
+        child.send_signal(signal.SIGINT)
+        out, _ = child.communicate(timeout=60)
+    finally:
+        child.kill()  # (a child that missed the signal would search for minutes)
     assert out == "interrupted\n" and child.returncode == 0
