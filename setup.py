@@ -11,4 +11,6 @@ setup(ext_modules=[
               extra_compile_args=["-std=c11", "-O3"]),
     Extension("core.native._chains", ["core/native/chains.c"], optional=True,
               extra_compile_args=["-std=c11", "-O3"]),
+    Extension("core.native._explainer", ["core/native/explainer.c"], optional=True,
+              extra_compile_args=["-std=c11", "-O3"]),
 ])

@@ -53,7 +53,7 @@ def runs(args) -> dict[str, tuple[str, list[list[str]]]]:
             pytest + ["tests/core/sudoku/test_explainer_engines.py"],
             [sys.executable, "bench/diff_rater.py", "--step", str(args.step), "--no-ratings"]]),
         "chains": ("_chains", [
-            pytest + ["tests/core/sudoku/test_explainer_engines.py"],
+            pytest + ["tests/core/sudoku/test_chain_engines.py"],
             [sys.executable, "bench/bench_chains.py", "--hints", str(args.chains), "--steps",
              str(args.chains), "--min", "8.5", "--limit", str(args.chains)]]),
     }

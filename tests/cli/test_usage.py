@@ -49,19 +49,24 @@ def test_version_says_why_the_python_engine_runs():
         "`pip install -e .` again" in why
 
 
-def test_version_names_each_compiled_module_that_did_not_load():
+@pytest.mark.parametrize("module, at, said, name", [
+    ("_variants", 2, "variants: Python (the compiled variants engine did not load (", "variants"),
+    ("_explainer", 3, "rater: Python (the compiled rater did not load (", "rater"),
+    ("_chains", 4, "rater chains: Python (the compiled rater chains did not load (",
+     "rater chains")])
+def test_version_names_each_compiled_module_that_did_not_load(module, at, said, name):
+    env = {k: v for k, v in os.environ.items() if k != "PUZZLE_ENGINE"}
     unbuilt = subprocess.run([sys.executable, "-c", (
-        "import sys; sys.modules['core.native._chains'] = None\n"
-        "from cli import main; main(['--version'])")], capture_output=True, text=True)
+        f"import sys; sys.modules['core.native.{module}'] = None\n"
+        "from cli import main; main(['--version'])")], capture_output=True, text=True, env=env)
     lines = unbuilt.stdout.splitlines()
-    assert lines[1] == "engine: compiled (C)"
-    assert lines[4].startswith("rater chains: Python (the compiled rater chains did not load (")
+    assert lines[1] == "engine: compiled (C)" and lines[at].startswith(said)
     required = subprocess.run([sys.executable, "-c", (
-        "import sys, runpy; sys.modules['core.native._chains'] = None; "
+        f"import sys, runpy; sys.modules['core.native.{module}'] = None; "
         "sys.argv = ['core.native', '--require']; runpy.run_module('core.native', "
-        "run_name='__main__')")], capture_output=True, text=True)
+        "run_name='__main__')")], capture_output=True, text=True, env=env)
     assert required.returncode == 1
-    assert "chains missing" in required.stderr
+    assert f"({name} missing)" in required.stderr
 
 
 @pytest.mark.parametrize("argv, hint", [

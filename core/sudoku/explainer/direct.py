@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core import native
 from core.sudoku.explainer.board import REGIONS, Board
 from core.sudoku.explainer.intersections import PAIRS, direct_locked_candidates
 from core.sudoku.explainer.singles import SCAN_ORDER
@@ -83,6 +84,16 @@ def direct_rounds(board: Board, allowed=None):
     """Apply the direct techniques to the end, easiest level first; yield (level, how many
     values it placed) for each round."""
     levels = [lv for lv in LEVELS if allowed is None or lv.technique in allowed]
+    if native.explainer is not None:  # the same rounds, each in one call
+        wanted = sum(1 << i for i, lv in enumerate(LEVELS)
+                     if allowed is None or lv.technique in allowed)
+        while not board.solved:
+            found = native.explainer.direct_round(board.values, board.cands, board.positions,
+                                                  wanted)
+            if found is None:
+                return
+            yield LEVELS[found[0]], found[1]
+        return
     while not board.solved:
         for level in levels:
             found = level.finder(board)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from core import native
 from core.sudoku.explainer.board import (
     HOUSE_ORDER,
     PEER_MASK,
@@ -58,6 +59,11 @@ def aligned_exclusion(degree: int, classic: bool = False):
     known: dict = {}
 
     def find(board: Board) -> Iterator[Hint]:
+        if native.explainer is not None:  # the same exclusions, found in C (no memory needed)
+            for cells, used in native.explainer.aligned_exclusion(board.values, board.cands,
+                                                                  degree, classic):
+                yield _exclusion_hint(board, cells, used, degree)
+            return
         if len(known) > 500_000:
             known.clear()
         base, masks, lists = _base_cells(board, degree, classic)
@@ -95,6 +101,11 @@ def _exclusion(board: Board, cells, common: int, degree, known: dict) -> Hint | 
         used = known[key] = _allowed(board, cells, locks)
     if used is None:
         return None
+    return _exclusion_hint(board, cells, used, degree)
+
+
+def _exclusion_hint(board: Board, cells, used, degree) -> Hint:
+    cands = board.cands
     removals = {c: cands[c] & ~used[k] for k, c in enumerate(cells) if cands[c] & ~used[k]}
     return Hint(NAMES[degree], DIFFICULTY[degree], removals,
                 text=", ".join(cell_name(c) for c in cells))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from core import native
 from core.sudoku.explainer.board import (
     CELL_REGIONS,
     PEER_MASK,
@@ -128,6 +129,13 @@ def strong_link_fish(board: Board, known: dict | None = None) -> Iterator[Hint]:
     """`known`: what each digit gave before, by its cells (a digit's fishes depend on its
     cells alone)."""
     def parts_of(v: int) -> list:
+        if native.explainer is not None:  # the same fishes, found in C
+            parts = [[] for _ in LINK_SETS]
+            for link_set, order, grouped, start, end, victims in \
+                    native.explainer.strong_link_fish(board.values, board.cands, v):
+                parts[link_set].append(_strong_hint(v, LINK_SETS[link_set], ORDERS[order],
+                                                    grouped, start, end, victims))
+            return parts
         table = _links_of_digit(board, v)
         parts = []
         for kinds in LINK_SETS:
@@ -226,9 +234,14 @@ def _hint(board, v, kinds, digit_cells, chosen, order, ends, shares):
         victims &= ~REGION_MASK[share]
     if not victims:
         return None
+    grouped = sum(1 for _, g, _ in chosen if g)
+    return _strong_hint(v, kinds, order, grouped, start[0], end[0], victims)
+
+
+def _strong_hint(v, kinds, order, grouped, start, end, victims):
+    """(hint, SE's suffix) of a 3-link fish from its region types, order and ends."""
     bit = 1 << (v - 1)
     removals = {c: bit for c in cell_bits(victims)}
-    grouped = sum(1 for _, g, _ in chosen if g)
     actual = [kinds[q] for q in order]
     suffix = str(grouped) + _line_name(actual if _lex(actual) else actual[::-1])
     if grouped:
@@ -243,7 +256,7 @@ def _hint(board, v, kinds, digit_cells, chosen, order, ends, shares):
             "3-String Kite" if "2" in suffix[1:] else "3 Skyscrapers")
     name = f"{name} {suffix}" + (f" (Using {grouped} grouped strong link"
                                  f"{'s' if grouped > 1 else ''})" if grouped else "")
-    text = f"{v}: from {cell_name(start[0])} to {cell_name(end[0])}"
+    text = f"{v}: from {cell_name(start)} to {cell_name(end)}"
     return Hint(name, difficulty, removals, text=text), suffix
 
 

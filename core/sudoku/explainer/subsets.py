@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from functools import cache
 from itertools import combinations
 
+from core import native
 from core.sudoku.explainer.board import REGIONS, Board, region_name
 from core.sudoku.explainer.hint import Hint
 
@@ -36,6 +37,12 @@ def _tuple_of(sets, degree: int) -> int:
 
 def hidden_sets(degree: int, direct: bool = False):
     def find(board: Board) -> Iterator[Hint]:
+        if native.explainer is not None:  # the same sets, found in C
+            for region, keep, common in native.explainer.hidden_sets(board.values, board.cands,
+                                                                     degree, direct):
+                combo = tuple(d for d in range(9) if keep >> d & 1)
+                yield _hidden_hint(board, region, combo, common, degree, direct)
+            return
         for region in SCAN_ORDER:
             empty = board.empty_count(region)
             if not (empty > 2 * degree or (direct and empty > degree)):
@@ -80,6 +87,13 @@ def _hidden_hint(board, region, combo, common, degree, direct) -> Hint | None:
 
 def naked_sets(degree: int):
     def find(board: Board) -> Iterator[Hint]:
+        if native.explainer is not None:  # the same sets, found in C
+            for region, inside, common in native.explainer.naked_sets(board.values, board.cands,
+                                                                      degree):
+                cells = REGIONS[region]
+                yield _naked_hint(board, region, [cells[i] for i in range(9) if inside >> i & 1],
+                                  common, degree)
+            return
         cands = board.cands
         for region in SCAN_ORDER:
             if board.empty_count(region) < 2 * degree:
@@ -91,12 +105,16 @@ def naked_sets(degree: int):
                 common = _tuple_of([cands[cells[i]] for i in combo], degree)
                 if not common:
                     continue
-                inside = [cells[i] for i in combo]
-                removals = {c: cands[c] & common for c in cells
-                            if c not in inside and cands[c] & common}
-                if removals:
-                    values = "".join(str(d + 1) for d in range(9) if common >> d & 1)
-                    yield Hint(f"Naked {GROUP[degree]}", NAKED[degree], removals,
-                               text=f"{values} in {region_name(region)}",
-                               shape=("naked", tuple(inside), common))
+                hint = _naked_hint(board, region, [cells[i] for i in combo], common, degree)
+                if hint.removals:
+                    yield hint
     return find
+
+
+def _naked_hint(board, region, inside, common, degree) -> Hint:
+    cands = board.cands
+    removals = {c: cands[c] & common for c in REGIONS[region]
+                if c not in inside and cands[c] & common}
+    values = "".join(str(d + 1) for d in range(9) if common >> d & 1)
+    return Hint(f"Naked {GROUP[degree]}", NAKED[degree], removals,
+                text=f"{values} in {region_name(region)}", shape=("naked", tuple(inside), common))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from core import native
 from core.sudoku.explainer.board import (
     CELL_REGIONS,
     PEER_MASK,
@@ -41,6 +42,11 @@ def turbot_fish(board: Board, known: dict | None = None) -> Iterator[Hint]:
     """`known`: what each digit gave before, by its cells (a digit's fishes depend on its
     cells alone)."""
     def parts_of(v: int) -> list:
+        if native.explainer is not None:  # the same fishes, found in C
+            parts: list = [[] for _ in KIND_PAIRS]
+            for pair, *found in native.explainer.turbot_fish(board.values, board.cands, v):
+                parts[pair].append(_turbot_hint(v, *found))
+            return parts
         table = _links_of_digit(board, v)
         return [list(_for_digit(board, v, base_kind, cover_kind, table))
                 for base_kind, cover_kind in KIND_PAIRS]
@@ -111,6 +117,13 @@ def _hint(board, v, link0, link1, i, j, base, cover, base_grouped, cover_grouped
     victims &= ~(1 << start[0]) & ~(1 << end[0]) & ~REGION_MASK[base] & ~REGION_MASK[cover]
     if not victims:
         return None
+    return _turbot_hint(v, base, cover, base_grouped, cover_grouped, start[0], bridge1[0],
+                        bridge2[0], end[0], victims)
+
+
+def _turbot_hint(v, base, cover, base_grouped, cover_grouped, start, bridge1, bridge2, end,
+                 victims):
+    """(hint, SE's suffix) of a turbot fish from its regions, cells and victims."""
     bit = 1 << (v - 1)
     removals = {c: bit for c in cell_bits(victims)}
     grouped = base_grouped + cover_grouped
@@ -126,8 +139,8 @@ def _hint(board, v, link0, link1, i, j, base, cover, base_grouped, cover_grouped
         difficulty, name = 4.3, f"{name} {suffix}"
     else:
         difficulty, name = PLAIN[kinds]
-    text = (f"{v}: {cell_name(start[0])}-{cell_name(bridge1[0])} in {region_name(base)}, "
-            f"{cell_name(bridge2[0])}-{cell_name(end[0])} in {region_name(cover)}")
+    text = (f"{v}: {cell_name(start)}-{cell_name(bridge1)} in {region_name(base)}, "
+            f"{cell_name(bridge2)}-{cell_name(end)} in {region_name(cover)}")
     return Hint(name, difficulty, removals, text=text), suffix
 
 

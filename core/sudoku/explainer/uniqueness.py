@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from core import native
 from core.search import Stopped
 from core.sudoku.explainer.board import (
     CELL_REGIONS,
@@ -27,28 +28,41 @@ REGION_BITS = tuple(sum(1 << r for r in regions) for regions in CELL_REGIONS)
 
 def unique_loops(board: Board, corrected: bool = True, stop=None) -> Iterator[Hint]:
     hints: list[tuple[Hint, int, frozenset, int]] = []  # hint, type, loop cells, class
+    for loop in _valid_loops(board, corrected, stop):
+        _add_loop_hints(board, loop, board.cands[loop[0]], corrected, hints)
+    hints.sort(key=lambda h: (h[0].difficulty, h[1]))
+    for hint, *_ in hints:
+        yield hint
+
+
+def _valid_loops(board: Board, corrected: bool, stop) -> Iterator[list[int]]:
+    """The loops SE accepts, from each start cell in order."""
+    if native.explainer is not None:  # the same loops, found in C (which polls signals)
+        if stop is not None and stop():
+            raise Stopped
+        for _, loop in native.explainer.unique_loops(board.values, board.cands, corrected):
+            yield list(loop)
+        return
     for start in range(81):
         if stop is not None and stop():  # a loop search can take a while on some boards
             raise Stopped
         pair = board.cands[start]
         if pair.bit_count() != 2:
             continue
-        v1 = (pair & -pair).bit_length()
-        v2 = pair.bit_length()
         found: list[list[int]] = []
         _loops(board, start, pair, [], 2, 0, -1, found, corrected, [0, 0])
-        for loop in found:
-            if _valid_loop(loop):
-                for hint, kind, klass in _loop_hints(board, loop, v1, v2, corrected):
-                    key = frozenset(loop)
-                    if not hint.removals or any(
-                            k == klass and len(c) == len(key) and c == key
-                            for _, _, c, k in hints):
-                        continue
-                    hints.append((hint, kind, key, klass))
-    hints.sort(key=lambda h: (h[0].difficulty, h[1]))
-    for hint, *_ in hints:
-        yield hint
+        yield from (loop for loop in found if _valid_loop(loop))
+
+
+def _add_loop_hints(board, loop, pair, corrected, hints) -> None:
+    """A valid loop's hints that remove something, once per loop cells and hint class."""
+    v1, v2 = (pair & -pair).bit_length(), pair.bit_length()
+    for hint, kind, klass in _loop_hints(board, loop, v1, v2, corrected):
+        key = frozenset(loop)
+        if not hint.removals or any(k == klass and len(c) == len(key) and c == key
+                                    for _, _, c, k in hints):
+            continue
+        hints.append((hint, kind, key, klass))
 
 
 def _loops(board, cell, pair, loop, allowed, extra, last_kind, found, corrected, seen) -> None:
@@ -149,41 +163,59 @@ def _type2(board, loop, extra_cells, pair, base, text) -> Hint:
 
 def _type3(board, loop, c1, c2, pair, base, text, corrected):
     cands = board.cands
+    if native.explainer is not None:  # the same sets in the same order, found in C
+        for hidden, region, a, b in native.explainer.ur_type3(board.values, cands, c1, c2, pair,
+                                                              corrected):
+            if hidden:
+                yield _type3_hidden_hint(board, loop, region, c1, c2, a, b, base, text)
+            else:
+                cells = REGIONS[region]
+                others = [cells[i] for i in range(9) if a >> i & 1 and cells[i] != c1]
+                yield _type3_naked_hint(board, loop, region, c1, c2, others, b, base, text)
+        return
     extra = (cands[c1] | cands[c2]) & ~pair
     for degree in range(2 if corrected else extra.bit_count(), 8):
         for kind in range(3):
             region = CELL_REGIONS[c1][kind]
             if region != CELL_REGIONS[c2][kind]:
                 continue
-            cells = REGIONS[region]
             empty = board.empty_count(region)
-            i1, i2 = cells.index(c1), cells.index(c2)
             if degree * 2 <= empty and (not corrected or degree >= extra.bit_count()):
-                for combo in colex(degree, 9):
-                    if i1 not in combo or i2 in combo:
-                        continue
-                    naked = extra & cands[c1] & cands[c2]
-                    sets, others = [], []
-                    for i in combo:
-                        if i == i1:
-                            sets.append(extra)
-                        else:
-                            sets.append(cands[cells[i]])
-                            naked |= cands[cells[i]]
-                            others.append(cells[i])
-                    if naked.bit_count() != degree:
-                        continue
-                    common = _tuple_of(sets, degree)
-                    if common:
-                        removals = {c: cands[c] & common for c in cells
-                                    if c not in others and c not in (c1, c2)
-                                    and cands[c] & common}
-                        add = (common.bit_count() - 1) * 0.1
-                        yield Hint(_name(loop, "3"), base + add, removals,
-                                   text=f"{text}, naked set"), 3, 3
+                yield from _type3_naked(board, loop, region, c1, c2, extra, degree, base, text)
             if degree * 2 < empty:
                 yield from _type3_hidden(board, loop, region, c1, c2, pair, extra, degree,
                                          base, text)
+
+
+def _type3_naked(board, loop, region, c1, c2, extra, degree, base, text):
+    cands, cells = board.cands, REGIONS[region]
+    i1, i2 = cells.index(c1), cells.index(c2)
+    for combo in colex(degree, 9):
+        if i1 not in combo or i2 in combo:
+            continue
+        naked = extra & cands[c1] & cands[c2]
+        sets, others = [], []
+        for i in combo:
+            if i == i1:
+                sets.append(extra)
+            else:
+                sets.append(cands[cells[i]])
+                naked |= cands[cells[i]]
+                others.append(cells[i])
+        if naked.bit_count() != degree:
+            continue
+        common = _tuple_of(sets, degree)
+        if common:
+            yield _type3_naked_hint(board, loop, region, c1, c2, others, common,
+                                    base, text)
+
+
+def _type3_naked_hint(board, loop, region, c1, c2, others, common, base, text):
+    cands = board.cands
+    removals = {c: cands[c] & common for c in REGIONS[region]
+                if c not in others and c not in (c1, c2) and cands[c] & common}
+    add = (common.bit_count() - 1) * 0.1
+    return Hint(_name(loop, "3"), base + add, removals, text=f"{text}, naked set"), 3, 3
 
 
 def _type3_hidden(board, loop, region, c1, c2, pair, extra, degree, base, text):
@@ -206,13 +238,18 @@ def _type3_hidden(board, loop, region, c1, c2, pair, extra, degree, base, text):
             continue
         hidden = sum(1 << d for d in values)
         places = union & ~(1 << i1) & ~(1 << i2)
-        removals = {}
-        for i in range(9):
-            c = cells[i]
-            if places >> i & 1 and c not in (c1, c2) and board.cands[c] & ~hidden:
-                removals[c] = board.cands[c] & ~hidden
-        add = (places.bit_count() - 1) * 0.1
-        yield Hint(_name(loop, "3"), base + add, removals, text=f"{text}, hidden set"), 3, 4
+        yield _type3_hidden_hint(board, loop, region, c1, c2, hidden, places, base, text)
+
+
+def _type3_hidden_hint(board, loop, region, c1, c2, hidden, places, base, text):
+    cells = REGIONS[region]
+    removals = {}
+    for i in range(9):
+        c = cells[i]
+        if places >> i & 1 and c not in (c1, c2) and board.cands[c] & ~hidden:
+            removals[c] = board.cands[c] & ~hidden
+    add = (places.bit_count() - 1) * 0.1
+    return Hint(_name(loop, "3"), base + add, removals, text=f"{text}, hidden set"), 3, 4
 
 
 def _type4(board, loop, c1, c2, v1, v2, base, text) -> Hint | None:

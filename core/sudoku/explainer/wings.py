@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from core import native
 from core.sudoku.explainer.board import (
     FORWARD_PEER_MASK,
     HOUSE_ORDER,
@@ -23,6 +24,12 @@ def xy_wings(xyz: bool, classic: bool = False):
 
     def find(board: Board) -> Iterator[Hint]:
         cands = board.cands
+        if native.explainer is not None:  # the same wings, found in C
+            for pivot, xz_cell, yz_cell in native.explainer.xy_wings(board.values, cands, xyz,
+                                                                     classic):
+                yield _wing_hint(board, pivot, xz_cell, yz_cell, cands[xz_cell] & cands[yz_cell],
+                                 xyz)
+            return
         for pivot in range(81):
             xy = cands[pivot]
             if xy.bit_count() != size:
@@ -68,7 +75,17 @@ WING_NAMES = {3: "WXYZ-Wing", 4: "VWXYZ-Wing"}
 def big_wings(size: int):
     def find(board: Board) -> Iterator[Hint]:
         found = []
-        _wing_sets(board, size, [], 0, found)
+        if native.explainer is not None:  # the same wings, found in C
+            cands = board.cands
+            for wing, yz, x, z, double in native.explainer.big_wings(board.values, cands, size):
+                union = 0
+                for c in wing:
+                    union |= cands[c]
+                found.append(_big_wing_hint(
+                    board, size, list(wing), yz, x, z, max(cands[c].bit_count() for c in wing),
+                    sum(cands[c].bit_count() for c in wing), bool(double), union))
+        else:
+            _wing_sets(board, size, [], 0, found)
         found.sort(key=lambda h: (h[0].difficulty, -h[1], _Desc(h[2])))
         for hint, _, _ in found:
             yield hint

@@ -40,7 +40,7 @@ KNOWN = [
 
 
 @pytest.mark.parametrize("puzzle, rating, hardest", KNOWN)
-def test_known_ratings(puzzle, rating, hardest):
+def test_known_ratings(puzzle, rating, hardest, engine):
     result = explain([int(c) for c in puzzle])
     assert result.solved
     assert (result.rating, result.hardest) == (rating, hardest)
@@ -82,6 +82,6 @@ UNIQUENESS = [
 
 
 @pytest.mark.parametrize("puzzle", UNIQUENESS)
-def test_uniqueness_eliminations_spare_the_solution(puzzle):
+def test_uniqueness_eliminations_spare_the_solution(puzzle, engine):
     names = _sound_walk(puzzle)
     assert any(n.startswith(("Unique", "BUG")) for n in names)

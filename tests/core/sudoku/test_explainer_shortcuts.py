@@ -55,7 +55,7 @@ def test_first_unary_chain_is_the_first_of_all(puzzle):
 
 
 @pytest.mark.parametrize("puzzle", PUZZLES)
-def test_memories_give_what_fresh_searches_give(puzzle):
+def test_memories_give_what_fresh_searches_give(puzzle, engine):
     remembered = (aligned_exclusion(3), aligned_exclusion(2), turbot_fishes(),
                   strong_link_fishes())
     boards = list(boards_on_the_way(puzzle))
@@ -75,7 +75,7 @@ def test_max_length_matches_the_length_bonus():
     assert max_length(7.0, 100.0) > 10 ** 6
 
 
-def test_ratings_stay_those_of_the_referee():
+def test_ratings_stay_those_of_the_referee(engine):
     expected = [7.1, 7.2, 7.3, 6.7]
     assert [explain([int(c) for c in p]).rating for p in PUZZLES] == expected
 
@@ -92,7 +92,7 @@ def _heldout_known():
 
 
 @pytest.mark.parametrize("puzzle, sukaku, classic", _heldout_known())
-def test_fresh_puzzles_rated_as_the_referee_rates_them(puzzle, sukaku, classic):
+def test_fresh_puzzles_rated_as_the_referee_rates_them(puzzle, sukaku, classic, engine):
     givens = [int(c) for c in puzzle]
     assert explain(givens, "sukaku").rating == sukaku
     assert explain(givens, "classic").rating == classic
@@ -108,11 +108,11 @@ def _sample_classic(every: int = 8):
 
 
 @pytest.mark.parametrize("puzzle, classic", _sample_classic())
-def test_the_sample_on_the_classic_scale(puzzle, classic):
+def test_the_sample_on_the_classic_scale(puzzle, classic, engine):
     assert explain([int(c) for c in puzzle], "classic").rating == classic
 
 
-def test_a_loop_search_that_ran_for_seconds():
+def test_a_loop_search_that_ran_for_seconds(engine):
     # made by our generator (a --must-use "Naked Quad" attempt); serate: 7.2. The unique
     # loop search went down every path through cells with both digits (11.6 s here); paths
     # that repeat a region at the same parity make no valid loop and are no longer followed
