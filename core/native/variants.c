@@ -29,7 +29,7 @@ typedef uint64_t word;
 typedef unsigned __int128 u128;
 
 enum { PAIR = 1, FITTING_SETS, BOUNDED_SUM, SIGNED_SUM, ARROW_SUM, RISING, SANDWICH, RUN,
-       BETWEEN, QUADRUPLE, INDEXER, XSUM, SKYSCRAPER, EQUAL_SUMS, SHAPES };
+       BETWEEN, QUADRUPLE, INDEXER, XSUM, SKYSCRAPER, EQUAL_SUMS, OUTSIDE, SHAPES };
 
 static int bitlen(mask_t m) { return m ? 32 - __builtin_clz(m) : 0; }
 static int low_digit(mask_t m) { return m ? __builtin_ctz(m) + 1 : 0; }
@@ -193,6 +193,10 @@ static int read_handler(Reader *r, Plan *p, Handler *h)
     case BETWEEN:
         if (k < 3) break;
         return 0;
+    case OUTSIDE:
+        if (k < 2) break;
+        next_in(r, 0, n, "a lockout's gap");
+        return r->bad ? -1 : 0;
     case QUADRUPLE: {
         int needs = next_in(r, 0, n, "a quadruple's digits");
         for (int i = 0; i < needs; i++) {
@@ -922,6 +926,39 @@ static int prune_between(Plan *p, const Handler *h, mask_t *cand)
     return 1;
 }
 
+/* Lockout: the ends differ by at least the gap, and no inner digit lies within their span.
+   Each pair of end digits is tried (as lines.Lockout does); the cells change in its order:
+   the first end, the last, then the inner cells */
+static int prune_outside(Plan *p, const Handler *h, mask_t *cand)
+{
+    int k = h->ncells, n = p->n, gap = h->data[0];
+    const int *cells = h->cells;
+    mask_t full = (mask_t)p->full, *keep = p->view, *kept = p->view + k;
+    mask_t first = cand[cells[0]], last = cand[cells[k - 1]];
+    memset(keep, 0, k * sizeof(mask_t));
+    for (int a = 1; a <= n; a++) {
+        if (!(first >> (a - 1) & 1)) continue;
+        for (int b = 1; b <= n; b++) {
+            if (!(last >> (b - 1) & 1) || abs(a - b) < gap) continue;
+            int low = a < b ? a : b, high = a < b ? b : a;
+            mask_t outside = full & ~(mask_t)(((1ull << high) - 1) & ~((1ull << (low - 1)) - 1));
+            int stands = 1;
+            for (int i = 1; i < k - 1 && stands; i++)
+                stands = (kept[i] = cand[cells[i]] & outside) != 0;
+            if (!stands) continue;
+            keep[0] |= (mask_t)1 << (a - 1), keep[k - 1] |= (mask_t)1 << (b - 1);
+            for (int i = 1; i < k - 1; i++) keep[i] |= kept[i];
+        }
+    }
+    if (!keep[0]) return 0;
+    int order[2] = {0, k - 1};
+    for (int j = 0; j < k; j++) {
+        int i = j < 2 ? order[j] : j - 1, c = cells[i];
+        if (cand[c] != keep[i]) cand[c] = keep[i], changed_push(p, c);
+    }
+    return 1;
+}
+
 /* Quadruple: each listed digit appears at least as often as listed */
 static int prune_quadruple(Plan *p, const Handler *h, mask_t *cand)
 {
@@ -1156,7 +1193,7 @@ typedef int (*Prune)(Plan *, const Handler *, mask_t *);
 static const Prune prunes[SHAPES] = {
     NULL, prune_pair, prune_fitting_sets, prune_bounded_sum, prune_signed_sum, prune_arrow_sum,
     prune_rising, prune_sandwich, prune_run, prune_between, prune_quadruple, prune_indexer,
-    prune_xsum, prune_skyscraper, prune_equal_sums,
+    prune_xsum, prune_skyscraper, prune_equal_sums, prune_outside,
 };
 
 /* ---- propagation: engine.propagate step for step ---- */

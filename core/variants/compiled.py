@@ -12,6 +12,7 @@ propagator, in a few shapes named after what they compute:
 | rising | digits rising along a line (or never falling) | Thermo |
 | run | different consecutive digits | Renban |
 | between | inner digits between the ends' | Between |
+| outside | ends far enough apart, inner digits outside their span | Lockout |
 | quadruple | digits each placed at least so many times | Quadruple |
 | equal sums | groups of cells with one sum | EqualSums |
 | sandwich, X-sum, skyscraper, indexer | their own | SandwichSum, XSum, Skyscraper, Indexer |
@@ -31,7 +32,7 @@ from core.variants import propagators as pr
 VERSION = 1
 SHAPES = ("pair table", "fitting sets", "bounded sum", "signed sum", "arrow sum", "rising",
           "sandwich", "run", "between", "quadruple", "indexer", "X-sum", "skyscraper",
-          "equal sums")
+          "equal sums", "outside")
 SHAPE = {name: i for i, name in enumerate(SHAPES, 1)}
 MAX_SUM = 4095  # the C side's widest set of sums (64 words of 64 bits)
 BOUND = 1 << 20  # totals and bounds past this stay in Python
@@ -112,6 +113,12 @@ def _between(prop, n):
     return "between", []
 
 
+def _outside(prop, n):
+    if len(prop.cells) < 2 or len(set(prop.cells)) != len(prop.cells) or prop.n != n:
+        raise Unknown("a lockout line of fewer than 2 different cells")
+    return "outside", [prop.gap]
+
+
 def _quadruple(prop, n):
     if any(not 1 <= d <= n for d in prop.digits):
         raise Unknown("a quadruple's digit")
@@ -152,7 +159,7 @@ HANDLERS = {pr.Pair: _pair, lines.Tie: _pair, pr.CageSum: _fitting_sets,
             pr.ArrowSum: _arrow_sum, pr.Thermo: _rising, pr.SandwichSum: _sandwich,
             lines.Renban: _run, lines.Between: _between, lines.Quadruple: _quadruple,
             lines.Indexer: _indexer, lines.XSum: _xsum, lines.Skyscraper: _skyscraper,
-            lines.EqualSums: _equal_sums}
+            lines.EqualSums: _equal_sums, lines.Lockout: _outside}
 
 
 def handler(prop, n: int) -> tuple[str, list[int]]:
