@@ -29,7 +29,7 @@ typedef uint64_t word;
 typedef unsigned __int128 u128;
 
 enum { PAIR = 1, FITTING_SETS, BOUNDED_SUM, SIGNED_SUM, ARROW_SUM, RISING, SANDWICH, RUN,
-       BETWEEN, QUADRUPLE, INDEXER, XSUM, SKYSCRAPER, EQUAL_SUMS, SHAPES };
+       BETWEEN, QUADRUPLE, INDEXER, XSUM, SKYSCRAPER, EQUAL_SUMS, LOCKOUT, SHAPES };
 
 static int bitlen(mask_t m) { return m ? 32 - __builtin_clz(m) : 0; }
 static int low_digit(mask_t m) { return m ? __builtin_ctz(m) + 1 : 0; }
@@ -244,6 +244,10 @@ static int read_handler(Reader *r, Plan *p, Handler *h)
         if (groups > p->max_groups) p->max_groups = groups;
         return r->bad ? -1 : 0;
     }
+    case LOCKOUT:
+        if (k < 2) break;
+        next_in(r, 0, n, "a lockout line's gap");
+        return r->bad ? -1 : 0;
     }
     if (!r->bad) PyErr_Format(PyExc_ValueError, "program: a shape %d of %d cells", h->kind, k);
     return -1;
@@ -1152,11 +1156,42 @@ static int prune_equal_sums(Plan *p, const Handler *h, mask_t *cand)
     return 1;
 }
 
+/* Lockout: the ends differ by at least the gap and no inner digit lies between them or
+ * equals either; each pair of end digits far enough apart stands when every inner cell keeps
+ * a digit outside its span */
+static int prune_lockout(Plan *p, const Handler *h, mask_t *cand)
+{
+    int k = h->ncells, n = p->n, gap = h->data[0], first = h->cells[0], last = h->cells[k - 1];
+    const int *inner = h->cells + 1;
+    mask_t keep_first = 0, keep_last = 0, *keep_inner = p->view;
+    memset(keep_inner, 0, k * sizeof(mask_t));
+    for (int a = 1; a <= n; a++) {
+        if (!(cand[first] >> (a - 1) & 1)) continue;
+        for (int b = 1; b <= n; b++) {
+            if (!(cand[last] >> (b - 1) & 1) || abs(a - b) < gap) continue;
+            int low = a < b ? a : b, high = a < b ? b : a;
+            mask_t outside = p->full & ~span(low, high, n);
+            int i = 0;
+            while (i < k - 2 && cand[inner[i]] & outside) i++;
+            if (i < k - 2) continue;
+            keep_first |= 1u << (a - 1), keep_last |= 1u << (b - 1);
+            for (i = 0; i < k - 2; i++) keep_inner[i] |= cand[inner[i]] & outside;
+        }
+    }
+    if (!keep_first) return 0;
+    for (int t = 0; t < k; t++) {  /* first, last, then the inner cells, as the Python side */
+        int c = t == 0 ? first : t == 1 ? last : inner[t - 2];
+        mask_t m = t == 0 ? keep_first : t == 1 ? keep_last : keep_inner[t - 2];
+        if (cand[c] != m) cand[c] = m, changed_push(p, c);
+    }
+    return 1;
+}
+
 typedef int (*Prune)(Plan *, const Handler *, mask_t *);
 static const Prune prunes[SHAPES] = {
     NULL, prune_pair, prune_fitting_sets, prune_bounded_sum, prune_signed_sum, prune_arrow_sum,
     prune_rising, prune_sandwich, prune_run, prune_between, prune_quadruple, prune_indexer,
-    prune_xsum, prune_skyscraper, prune_equal_sums,
+    prune_xsum, prune_skyscraper, prune_equal_sums, prune_lockout,
 };
 
 /* ---- propagation: engine.propagate step for step ---- */

@@ -14,6 +14,7 @@ propagator, in a few shapes named after what they compute:
 | between | inner digits between the ends' | Between |
 | quadruple | digits each placed at least so many times | Quadruple |
 | equal sums | groups of cells with one sum | EqualSums |
+| lockout | ends apart, the inner digits outside their span | Lockout (where it exists) |
 | sandwich, X-sum, skyscraper, indexer | their own | SandwichSum, XSum, Skyscraper, Indexer |
 
 Only these exact classes compile: a plan with any other propagator (or a value past the C
@@ -31,7 +32,7 @@ from core.variants import propagators as pr
 VERSION = 1
 SHAPES = ("pair table", "fitting sets", "bounded sum", "signed sum", "arrow sum", "rising",
           "sandwich", "run", "between", "quadruple", "indexer", "X-sum", "skyscraper",
-          "equal sums")
+          "equal sums", "lockout")
 SHAPE = {name: i for i, name in enumerate(SHAPES, 1)}
 MAX_SUM = 4095  # the C side's widest set of sums (64 words of 64 bits)
 BOUND = 1 << 20  # totals and bounds past this stay in Python
@@ -146,6 +147,12 @@ def _equal_sums(prop, n):
     return "equal sums", out
 
 
+def _lockout(prop, n):
+    if prop.n != n or len(prop.cells) < 2 or not 0 <= prop.gap <= n:
+        raise Unknown("a lockout line")
+    return "lockout", [prop.gap]
+
+
 # exact classes only: a subclass may prune otherwise
 HANDLERS = {pr.Pair: _pair, lines.Tie: _pair, pr.CageSum: _fitting_sets,
             pr.Innie: _fitting_sets, pr.SumBounds: _bounded_sum, pr.SignedSum: _signed_sum,
@@ -153,6 +160,8 @@ HANDLERS = {pr.Pair: _pair, lines.Tie: _pair, pr.CageSum: _fitting_sets,
             lines.Renban: _run, lines.Between: _between, lines.Quadruple: _quadruple,
             lines.Indexer: _indexer, lines.XSum: _xsum, lines.Skyscraper: _skyscraper,
             lines.EqualSums: _equal_sums}
+if hasattr(lines, "Lockout"):  # the lockout line's kind record brings it (issue 34's proof)
+    HANDLERS[lines.Lockout] = _lockout
 
 
 def handler(prop, n: int) -> tuple[str, list[int]]:
