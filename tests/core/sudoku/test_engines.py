@@ -127,6 +127,8 @@ def test_ctrl_c_stops_a_25x25_count():
     """SIGINT reaches a long compiled count (it checks signals every 64 nodes): the child says
     from inside the search (its stop's first call) that it counts, then is interrupted."""
     child = subprocess.Popen([sys.executable, "-c", (
+        "import signal\n"  # Ctrl+C as a terminal's: a background parent may have ignored it
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "from core import native\n"
         "said = []\n"
         "def stop():\n"
