@@ -114,8 +114,9 @@ def _between(prop, n):
 
 
 def _outside(prop, n):
-    if len(prop.cells) < 2 or len(set(prop.cells)) != len(prop.cells) or prop.n != n:
-        raise Unknown("a lockout line of fewer than 2 different cells")
+    if (len(prop.cells) < 2 or len(set(prop.cells)) != len(prop.cells) or prop.n != n
+            or not 0 <= prop.gap <= n):
+        raise Unknown("a lockout line of fewer than 2 different cells, or its gap")
     return "outside", [prop.gap]
 
 
