@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from core.errors import GenerationFailed
-from core.numcro import logic
+from core.numcro import logic, seeding
 from core.numcro.model import BLOCK, Puzzle
 from core.numcro.solver import STOP_EVERY, count
 from core.numcro.wordsets import WordSets, member_at_or_after
@@ -36,6 +36,7 @@ OWN_FIRST = 8  # an entry an author's word fits is filled as if it had 8x fewer 
 PROOF_NODES = 2000  # a uniqueness search past this is undecided: give a letter first
 NO_HINT_NODES = 20_000  # with no letter given, a proof may search this far
 LEVELS = ((40, "easy"), (120, "medium"), (400, "hard"))  # proof nodes; past them: expert
+PATTERN_DRAWS = 8  # block patterns drawn for an author's words: the one with room for most
 BLOCKS_GIVE_UP = 6  # an author's pattern no fill fills in a sixth of the time is given up
 # letters given by default, by the grid's side: a foothold, as magazines print them
 PRINTED_GIVENS = ((11, (2, 4)), (15, (3, 5)), (25, (4, 6)))
@@ -131,6 +132,7 @@ class Generated:
     solution: tuple[tuple[int, str], ...]
     nodes: int  # search effort of the uniqueness proof
     own_used: int = 0  # entries filled with an author's own (preferred) words
+    own_unplaced: tuple[tuple[str, str], ...] = ()  # (word, why) for words not placed first
     solved: object = None  # how a person solves it (core/numcro/logic.Solved)
 
     @property
@@ -150,16 +152,28 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
     What no grid can give is said before, by core/numcro/reach.py's `in_reach`."""
     start = time.monotonic()
     rules = house_settings(options)
+    own, cannot = seeding.own_words(fill_words, options.size)
+    why: dict[str, str] = {}
     dead_ends: Counter | None = Counter()  # entries the fills ran out of words on, till one fills
     while time.monotonic() < start + options.seconds and not (stop and stop()):
         if dead_ends is not None and options.blocks and \
                 time.monotonic() > start + options.seconds / BLOCKS_GIVE_UP:
             break
-        blocks = options.blocks or block_pattern(options.size, options.symmetry, options.lang,
-                                                 options.longest, rng, rules)
+        if options.blocks:
+            blocks = options.blocks
+        elif own:
+            blocks = roomiest_pattern(options, own, rng, rules)
+        else:
+            blocks = block_pattern(options.size, options.symmetry, options.lang,
+                                   options.longest, rng, rules)
         if blocks is None:
             continue
-        letters = fill(blocks, options.size, fill_words, rng, rules=rules, dead_ends=dead_ends)
+        if own:
+            letters, why = fill_around(blocks, options.size, fill_words, rng, own, rules,
+                                       dead_ends)
+        else:
+            letters = fill(blocks, options.size, fill_words, rng, rules=rules,
+                           dead_ends=dead_ends)
         if letters is None:
             continue
         dead_ends = None
@@ -179,7 +193,8 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
                 continue
         found = to_level(found, check_words, options.level, given, stop)
         if found is not None:
-            return replace(found, own_used=own_words_used(found, fill_words))
+            return replace(found, own_used=own_words_used(found, fill_words),
+                           own_unplaced=tuple({**cannot, **why}.items()))
     raise GenerationFailed(_failure(options, dead_ends))
 
 
@@ -326,18 +341,30 @@ def _unchecked_side_by_side(covered: Counter, size: int) -> bool:
 
 # --- the fill ------------------------------------------------------------------------------
 
+def entries(blocks, size: int) -> tuple[list[tuple[int, ...]], dict]:
+    """The grid's entries (runs of 2 or more white cells), and the entries crossing each."""
+    slots = [tuple(run) for run in runs(list(blocks), size) if len(run) >= 2]
+    return slots, {slot: [s for s in slots if s != slot and set(s) & set(slot)]
+                   for slot in slots}
+
+
 def fill(blocks, size: int, words: WordSets, rng: random.Random,
          steps: int = FILL_STEPS, rules=None,
-         dead_ends: Counter | None = None) -> list[str | None] | None:
+         dead_ends: Counter | None = None, seeds: dict | None = None
+         ) -> list[str | None] | None:
     """A letter for every white cell such that every entry is a fill word, no word repeats,
     and the letters keep the house rules (`rules`: each used `uses` times, their count in
     range, all 26 for a pangram); a randomised depth-first search, the entry with the fewest
-    candidates first, words with the letters still wanted tried first. `dead_ends` counts
-    the entries the search found no word for."""
-    slots = [tuple(run) for run in runs(list(blocks), size) if len(run) >= 2]
-    crossing = {slot: [s for s in slots if s != slot and set(s) & set(slot)] for slot in slots}
+    candidates first, words with the letters still wanted tried first. `seeds` (entry ->
+    word) are placed already and stay. `dead_ends` counts the entries the search found no
+    word for."""
+    slots, crossing = entries(blocks, size)
     whites = sorted({c for slot in slots for c in slot})
     grid: list[str | None] = [None] * (size * size)
+    fixed = frozenset(seeds or ())
+    for slot in fixed:
+        for c, letter in zip(slot, seeds[slot], strict=True):
+            grid[c] = letter
     budget = [steps]
     accept = [lambda: True]  # what a full grid must be (the repairs ask for fewer misses)
 
@@ -401,7 +428,7 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
 
     def refill(cell: int, good) -> None:
         """Fill the entries around a cell anew, keeping the rest; undone unless `good()`."""
-        region = _region(cell, slots, crossing)
+        region = _region(cell, slots, crossing) - fixed
         kept = [slot for slot in slots if slot not in region]
         saved = grid[:]
         for slot in region:
@@ -415,7 +442,7 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
         if not search(frozenset(kept), _mark(kept, grid, words, {})):
             grid[:] = saved
 
-    if not search(frozenset(), {}):
+    if not search(fixed, _mark(fixed, grid, words, {})):
         return None
     if rules is not None:
         for _ in range(REPAIRS):  # most full grids miss a rule on letters: refill around one
@@ -428,6 +455,7 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
                 rng.choice(whites)
             refill(cell, lambda misses=misses: shortfall(grid, rules) <= misses)
         if shortfall(grid, rules):
+            import os; os.environ.get("DBG") and print("   short", shortfall(grid, rules), [(ch, n) for ch, n in Counter(c for c in grid if c).items() if n < rules.uses], len(fixed))
             return None
     own = getattr(words, "preferred_words", frozenset())
     for _ in range(OWN_REFILLS if own else 0):  # more of the author's words, rules kept
@@ -435,6 +463,47 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
         refill(rng.choice(whites), lambda held=held: _own_held(grid, slots, own) >= held and (
             rules is None or not shortfall(grid, rules)))
     return grid
+
+
+def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: list[str],
+                rules=None, dead_ends: Counter | None = None):
+    """The author's words placed first (core/numcro/seeding.py), then the fill around them.
+    Where the fill runs out of words, the placed word nearest is moved to another entry of
+    its length (one it has not been in), or taken out when none is left, and the fill runs
+    again. Returns the letters (None: no fill, even with no word of the author's left) and
+    why each word not placed is not."""
+    slots, crossing = entries(blocks, size)
+    placed = seeding.place(slots, crossing, own, words, rng)
+    tried = {word: {slot} for slot, word in placed.seeds.items()}
+    while True:
+        stuck: Counter = Counter()
+        letters = fill(blocks, size, words, rng, rules=rules, dead_ends=stuck,
+                       seeds=placed.seeds)
+        if letters is not None:
+            return letters, placed.why
+        if not placed.seeds:
+            if dead_ends is not None:  # the pattern's own dead ends, for its failure
+                dead_ends.update(stuck)
+            return None, placed.why
+        slot = seeding.to_move(placed.seeds, stuck, crossing, rng)
+        seeding.move(placed, slot, slots, crossing, words, rng, tried[placed.seeds[slot]])
+
+
+def roomiest_pattern(options: Options, own: list[str], rng: random.Random, rules):
+    """Of PATTERN_DRAWS block patterns drawn, the one with entries for most of the author's
+    words (their lengths counted against the entries of each length)."""
+    wanted = Counter(map(len, own))
+    best, best_room = None, -1
+    for _ in range(PATTERN_DRAWS):
+        blocks = block_pattern(options.size, options.symmetry, options.lang, options.longest,
+                               rng, rules)
+        if blocks is None:
+            continue
+        have = Counter(map(len, entries(blocks, options.size)[0]))
+        room = sum(min(n, have[length]) for length, n in wanted.items())
+        if room > best_room:
+            best, best_room = blocks, room
+    return best
 
 
 def _own_held(grid, slots, own) -> int:
