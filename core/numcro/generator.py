@@ -350,20 +350,23 @@ def entries(blocks, size: int) -> tuple[list[tuple[int, ...]], dict]:
 
 def fill(blocks, size: int, words: WordSets, rng: random.Random,
          steps: int = FILL_STEPS, rules=None,
-         dead_ends: Counter | None = None, seeds: dict | None = None
+         dead_ends: Counter | None = None, seeds: dict | None = None,
+         missed: Counter | None = None, start: dict | None = None
          ) -> list[str | None] | None:
     """A letter for every white cell such that every entry is a fill word, no word repeats,
     and the letters keep the house rules (`rules`: each used `uses` times, their count in
     range, all 26 for a pangram); a randomised depth-first search, the entry with the fewest
     candidates first, words with the letters still wanted tried first. `seeds` (entry ->
-    word) are placed already and stay. `dead_ends` counts the entries the search found no
-    word for."""
+    word) are placed already and stay; `start` (entry -> word), a first fill to repair
+    (core/numcro/seeding.Board.filled). `dead_ends` counts the entries the search found no
+    word for; `missed`, the letters used too few times when the house rules were not kept."""
     slots, crossing = entries(blocks, size)
     whites = sorted({c for slot in slots for c in slot})
     grid: list[str | None] = [None] * (size * size)
     fixed = frozenset(seeds or ())
-    for slot in fixed:
-        for c, letter in zip(slot, seeds[slot], strict=True):
+    first = start or seeds or {}
+    for slot, word in first.items():
+        for c, letter in zip(slot, word, strict=True):
             grid[c] = letter
     budget = [steps]
     accept = [lambda: True]  # what a full grid must be (the repairs ask for fewer misses)
@@ -442,7 +445,7 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
         if not search(frozenset(kept), _mark(kept, grid, words, {})):
             grid[:] = saved
 
-    if not search(fixed, _mark(fixed, grid, words, {})):
+    if not search(frozenset(first), _mark(first, grid, words, {})):
         return None
     if rules is not None:
         for _ in range(REPAIRS):  # most full grids miss a rule on letters: refill around one
@@ -455,7 +458,9 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
                 rng.choice(whites)
             refill(cell, lambda misses=misses: shortfall(grid, rules) <= misses)
         if shortfall(grid, rules):
-            import os; os.environ.get("DBG") and print("   short", shortfall(grid, rules), [(ch, n) for ch, n in Counter(c for c in grid if c).items() if n < rules.uses], len(fixed))
+            if missed is not None:
+                counts = Counter(grid[c] for c in whites)
+                missed.update(ch for ch, n in counts.items() if n < rules.uses)
             return None
     own = getattr(words, "preferred_words", frozenset())
     for _ in range(OWN_REFILLS if own else 0):  # more of the author's words, rules kept
@@ -477,15 +482,20 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
     tried = {word: {slot} for slot, word in placed.seeds.items()}
     while True:
         stuck: Counter = Counter()
-        letters = fill(blocks, size, words, rng, rules=rules, dead_ends=stuck,
-                       seeds=placed.seeds)
+        missed: Counter = Counter()
+        board = seeding.Board(slots, crossing, words)
+        for slot, word in placed.seeds.items():
+            board.put(slot, word)
+        start = board.filled(rng, stuck, rules.uses if rules is not None else 1)
+        letters = start and fill(blocks, size, words, rng, rules=rules, seeds=placed.seeds,
+                                 missed=missed, start=start)
         if letters is not None:
             return letters, placed.why
         if not placed.seeds:
             if dead_ends is not None:  # the pattern's own dead ends, for its failure
                 dead_ends.update(stuck)
             return None, placed.why
-        slot = seeding.to_move(placed.seeds, stuck, crossing, rng)
+        slot = seeding.to_move(placed.seeds, stuck, missed, crossing, rng)
         seeding.move(placed, slot, slots, crossing, words, rng, tried[placed.seeds[slot]])
 
 

@@ -17,11 +17,13 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from core.numcro.wordsets import WordSets
+from core.numcro.wordsets import WordSets, member_at_or_after
 from core.search import bits as members
 
 PLACEMENTS = 24  # placements drawn; the one holding most words kept
-ROOMIEST = 3  # a word goes to one of the entries leaving its crossings the most words
+FILL_NODES = 400  # boards the fill around the author's words may try
+FILL_TRIES = 3  # words tried in an entry before backing up
+ROOMIEST = 4  # entries tried for a word: the one leaving the tightest entry most words wins
 
 # why an author's word is not in the grid; `generate` lists their words under each
 NO_ENTRY = "no entry of their length"
@@ -49,18 +51,59 @@ class Board:
     letter there. A placed word is its entry's only word and no other entry's."""
 
     def __init__(self, slots, crossing, words: WordSets):
-        self.words = words
+        self.words, self.crossing = words, crossing
         self.domains = {slot: words.length(len(slot)).fill for slot in slots}
         self.across = {slot: [(other, slot.index(c), other.index(c))
                               for other in crossing[slot] for c in set(slot) & set(other)]
                        for slot in slots}
+        self.done: frozenset = frozenset()  # the entries a word was put in
+        self.emptied = None  # the entry left without a word, when one was
         self.ok = self._consistent(set(slots))
 
     def copy(self) -> Board:
         made = object.__new__(Board)
         made.words, made.across, made.ok = self.words, self.across, self.ok
+        made.crossing, made.done = self.crossing, self.done
         made.domains = dict(self.domains)
         return made
+
+    def filled(self, rng: random.Random, dead_ends: Counter | None = None, uses: int = 1,
+               budget: int = FILL_NODES) -> dict | None:
+        """Every entry given a word, keeping the board consistent after each: the entry
+        with the fewest words first, up to FILL_TRIES of its words tried (the author's own
+        first, then words putting a letter used fewer than `uses` times on an empty cell:
+        the house rule), backing up where an entry is left without a word (counted in
+        `dead_ends`); None past `budget` boards (entry -> word otherwise)."""
+        left = [budget]
+
+        def dive(board: Board) -> Board | None:
+            open_ = [(d.bit_count(), rng.random(), s) for s, d in board.domains.items()
+                     if s not in board.done]
+            if not open_:
+                return board
+            _, _, slot = min(open_)
+            length = self.words.length(len(slot))
+            domain = board.domains[slot]
+            for _ in range(min(FILL_TRIES, domain.bit_count())):
+                left[0] -= 1
+                if left[0] < 0:
+                    return None
+                pick = domain & length.preferred or \
+                    domain & board.wanted(slot, uses) or domain
+                word_id = member_at_or_after(pick, rng.randrange(len(length.words)))
+                domain &= ~(1 << word_id)
+                trial = board.copy()
+                if trial.put(slot, length.words[word_id]):
+                    found = dive(trial)
+                    if found is not None:
+                        return found
+                elif dead_ends is not None:
+                    dead_ends[trial.emptied] += 1
+            return None
+
+        found = dive(self)
+        return None if found is None else {
+            slot: length_word(self.words, slot, domain) for slot, domain in found.domains.items()}
 
     def bit(self, word: str) -> int:
         length = self.words.length(len(word))
@@ -81,7 +124,33 @@ class Board:
                 self.domains[other] = domain & ~bit
                 changed.add(other)
         self.domains[slot] = bit
+        self.done = self.done | {slot}
         return self._consistent(changed)
+
+    def wanted(self, slot, uses: int) -> int:
+        """The entry's words putting a letter used fewer than `uses` times on one of its
+        empty cells (0 when every letter is used enough)."""
+        if uses < 2:
+            return 0
+        length = self.words.length(len(slot))
+        letters = {}
+        for done in self.done:
+            word = length_word(self.words, done, self.domains[done])
+            letters.update(zip(done, word, strict=True))
+        counts = Counter(letters.values())
+        rare = [ch for ch, n in counts.items() if n < uses]
+        found = 0
+        for p, cell in enumerate(slot):
+            if cell not in letters:
+                for ch in rare:
+                    found |= length.letter(p, ch)
+        return found
+
+    def tightest(self, before: Board, seeds) -> int:
+        """The fewest words left to an entry without an author's word that lost words since
+        `before`."""
+        return min((d.bit_count() for s, d in self.domains.items()
+                    if s not in seeds and d != before.domains[s]), default=1 << 30)
 
     def room(self, seeds) -> float:
         return sum(math.log(d.bit_count()) for s, d in self.domains.items() if s not in seeds)
@@ -90,6 +159,7 @@ class Board:
         while queue:
             slot = queue.pop()
             if not self.domains[slot]:
+                self.emptied = slot
                 return False
             for other, p, q in self.across[slot]:
                 domain = self.domains[other]
@@ -97,6 +167,7 @@ class Board:
                 if kept != domain:
                     if not kept:
                         self.domains[other] = 0
+                        self.emptied = other
                         return False
                     self.domains[other] = kept
                     queue.add(other)
@@ -114,6 +185,11 @@ class Board:
         for ch in letters:
             found |= length.letter(q, ch)
         return found
+
+
+def length_word(words: WordSets, slot, domain: int) -> str:
+    """The one word a done entry's bit set holds."""
+    return words.length(len(slot)).words[domain.bit_length() - 1]
 
 
 def own_words(words: WordSets, size: int) -> tuple[list[str], dict[str, str]]:
@@ -173,12 +249,19 @@ def put_word(word: str, slots, made: Placement, board: Board, rng: random.Random
             clashed = True
         elif board.domains[slot] & bit:
             scored.append((rng.random(), slot))
-    for _, slot in sorted(scored)[:ROOMIEST * 2]:
-        tried_board = board.copy()
-        if tried_board.put(slot, word):
-            made.seeds[slot] = word
-            return tried_board, None
-    return board, CLASH if clashed and not scored else NO_CROSSING
+    best, best_room = None, None
+    for _, slot in sorted(scored)[:ROOMIEST]:
+        trial = board.copy()
+        if trial.put(slot, word):
+            shared = sum(1 for other in board.across[slot] for seed in made.seeds
+                         if other[0] in board.crossing[seed])
+            room = (-shared, trial.tightest(board, {*made.seeds, slot}))
+            if best_room is None or room > best_room:
+                best, best_room, best_slot = trial, room, slot
+    if best is None:
+        return board, CLASH if clashed and not scored else NO_CROSSING
+    made.seeds[best_slot] = word
+    return best, None
 
 
 def move(made: Placement, slot, slots, crossing, words: WordSets, rng: random.Random,
@@ -198,9 +281,14 @@ def move(made: Placement, slot, slots, crossing, words: WordSets, rng: random.Ra
         made.why[word] = TAKEN_OUT
 
 
-def to_move(seeds, stuck: Counter, crossing, rng: random.Random):
-    """The placed entry nearest where the fill ran out of words: crossing the entry it ran
-    out on most, or crossing an entry that crosses it; else one at random."""
+def to_move(seeds, stuck: Counter, missed: Counter, crossing, rng: random.Random):
+    """The placed entry to move: where the house rules were missed, the one holding most of
+    the letters used too few times; else the one nearest where the fill ran out of words
+    (crossing the entry it ran out on most, or an entry crossing that); else any."""
+    if missed:
+        most = max(sum(ch in missed for ch in word) for word in seeds.values())
+        return rng.choice([s for s, word in seeds.items()
+                           if sum(ch in missed for ch in word) == most])
     for slot, _ in stuck.most_common(3):
         near = [s for s in seeds if s == slot or s in crossing[slot]]
         near = near or [s for s in seeds if set(crossing[s]) & set(crossing[slot])]
