@@ -3,10 +3,12 @@ word list of puzzles/words and seeds 1-N, `generate numcro --prefer LIST --seed 
 family as the command line runs it, on the built-in dictionaries (`puzzle-tui dict install`).
 
 A word "fits" when the grid has an entry of its length (and it may fill: not blocklisted or
-avoided); the figure is how many of those the grid holds. Also said: the words not placed,
+avoided); the figure is how many of those the grid holds, and the room: how many the
+entries of their lengths could hold at most (a grid with 4 entries of 5 letters holds at
+most 4 of 15 five-letter words). Also said: the words not placed,
 with the reason `generate` gives, and the time.
 
-    python bench/bench_own_words.py [--seeds 5] [--lists pets_en,food_ja] [--size 9]
+    python bench/bench_own_words.py [--seeds 5] [--lists pets_en,food_ja] [--size 9] [--uses 1]
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import argparse
 import random
 import statistics
 import time
+from collections import Counter
 
 import common
 
@@ -25,11 +28,11 @@ from core.numcro.generator import entry_words
 LISTS = ("pets_en", "garden_en", "kitchen_en", "seasons_ja", "theme_ja", "food_ja")
 
 
-def run(name: str, seeds: int, size: int, seconds: float) -> None:
+def run(name: str, seeds: int, size: int, seconds: float, uses: int | None) -> None:
     text = (common.ROOT / "puzzles" / "words" / f"{name}.txt").read_text()
     lang = name.rsplit("_", 1)[1]
     options = _options({"size": size, "symmetry": "rot180", "lang": lang, "seconds": seconds,
-                        "prefer": text})
+                        "prefer": text, "uses": uses})
     rows = []
     for seed in range(1, seeds + 1):
         start = time.perf_counter()
@@ -42,14 +45,19 @@ def run(name: str, seeds: int, size: int, seconds: float) -> None:
                    for w in ws}
         own = [*notes["own_words_in_grid"], *(w for ws in unplaced.values() for w in ws)]
         fitting = [w for w in own if len(w) in lengths and w not in blocked]
+        entries = Counter(map(len, entry_words(made.puzzle, made.solution)))
+        room = sum(min(n, entries[k]) for k, n in Counter(map(len, fitting)).items())
         used = len(notes["own_words_in_grid"])
-        rows.append((used, len(fitting), took))
-        print(f"  {name} seed {seed}: {used} of {len(fitting)} that fit ({len(own)} in the "
-              f"list), {took:.1f} s; not placed: {unplaced}")
-    used, fitting, took = zip(*rows, strict=True)
-    print(f"{name:12} {size}x{size}: placed {list(used)} of {list(fitting)} that fit; "
-          f"median {statistics.median(used)} of {statistics.median(fitting)}, "
-          f"time median {statistics.median(took):.1f} s (max {max(took):.1f})")
+        rows.append((used, len(fitting), room, took))
+        print(f"  {name} seed {seed}: {used} of {len(fitting)} that fit (entries of their "
+              f"lengths for {room}; {len(own)} in the list), {took:.1f} s; not placed: "
+              f"{unplaced}")
+    used, fitting, room, took = zip(*rows, strict=True)
+    rule = f" --uses {uses}" if uses else ""
+    print(f"{name:12} {size}x{size}{rule}: placed {list(used)} of {list(fitting)} that fit "
+          f"(room for {list(room)}); median {statistics.median(used)} of "
+          f"{statistics.median(fitting)}, time median {statistics.median(took):.1f} s "
+          f"(max {max(took):.1f})")
 
 
 def main() -> None:
@@ -58,9 +66,10 @@ def main() -> None:
     parser.add_argument("--lists", default=",".join(LISTS))
     parser.add_argument("--size", type=int, default=9)
     parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--uses", type=int, help="house rule: every letter used N times")
     args = parser.parse_args()
     for name in args.lists.split(","):
-        run(name, args.seeds, args.size, args.seconds)
+        run(name, args.seeds, args.size, args.seconds, args.uses)
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ from core.symmetry import SYMMETRIES, orbits
 from dictionaries.store import CHECK, FILL
 
 MIN_WORD = {"ja": 2, "en": 3}  # English codewords have no two-letter entries
+LONGEST = {"ja": 6, "en": 8}  # the longest entry when --max-word does not say
 ALPHABET_SIZE = {"ja": 81, "en": 26}  # letters a normalised word can hold (ja: big kana, ー)
 MAX_KEYWORD = 12  # 二重マス: the final word's letters
 FILL_STEPS = 4000  # search steps for one fill before a fresh pattern
@@ -112,7 +113,7 @@ class Options:
 
     @property
     def longest(self) -> int:
-        return self.max_word or (6 if self.lang == "ja" else 8)
+        return self.max_word or LONGEST[self.lang]
 
     @property
     def given_range(self) -> tuple[int, int]:
@@ -350,24 +351,17 @@ def entries(blocks, size: int) -> tuple[list[tuple[int, ...]], dict]:
 
 def fill(blocks, size: int, words: WordSets, rng: random.Random,
          steps: int = FILL_STEPS, rules=None,
-         dead_ends: Counter | None = None, seeds: dict | None = None,
-         missed: Counter | None = None, start: dict | None = None
-         ) -> list[str | None] | None:
+         dead_ends: Counter | None = None, start: dict | None = None,
+         seeds=frozenset()) -> list[str | None] | None:
     """A letter for every white cell such that every entry is a fill word, no word repeats,
     and the letters keep the house rules (`rules`: each used `uses` times, their count in
     range, all 26 for a pangram); a randomised depth-first search, the entry with the fewest
-    candidates first, words with the letters still wanted tried first. `seeds` (entry ->
-    word) are placed already and stay; `start` (entry -> word), a first fill to repair
-    (core/numcro/seeding.Board.filled). `dead_ends` counts the entries the search found no
-    word for; `missed`, the letters used too few times when the house rules were not kept."""
+    candidates first, words with the letters still wanted tried first. `dead_ends` counts
+    the entries the search found no word for. With `start` (entry -> word, a full fill made
+    by fill_around), only the house rules are met by refills, the entries `seeds` kept."""
     slots, crossing = entries(blocks, size)
     whites = sorted({c for slot in slots for c in slot})
-    grid: list[str | None] = [None] * (size * size)
-    fixed = frozenset(seeds or ())
-    first = start or seeds or {}
-    for slot, word in first.items():
-        for c, letter in zip(slot, word, strict=True):
-            grid[c] = letter
+    grid = _letters(start or {}, size)
     budget = [steps]
     accept = [lambda: True]  # what a full grid must be (the repairs ask for fewer misses)
 
@@ -431,7 +425,7 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
 
     def refill(cell: int, good) -> None:
         """Fill the entries around a cell anew, keeping the rest; undone unless `good()`."""
-        region = _region(cell, slots, crossing) - fixed
+        region = _region(cell, slots, crossing) - seeds
         kept = [slot for slot in slots if slot not in region]
         saved = grid[:]
         for slot in region:
@@ -445,7 +439,8 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
         if not search(frozenset(kept), _mark(kept, grid, words, {})):
             grid[:] = saved
 
-    if not search(frozenset(first), _mark(first, grid, words, {})):
+    first = frozenset(start or ())
+    if not search(first, _mark(first, grid, words, {})):
         return None
     if rules is not None:
         for _ in range(REPAIRS):  # most full grids miss a rule on letters: refill around one
@@ -458,9 +453,6 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
                 rng.choice(whites)
             refill(cell, lambda misses=misses: shortfall(grid, rules) <= misses)
         if shortfall(grid, rules):
-            if missed is not None:
-                counts = Counter(grid[c] for c in whites)
-                missed.update(ch for ch, n in counts.items() if n < rules.uses)
             return None
     own = getattr(words, "preferred_words", frozenset())
     for _ in range(OWN_REFILLS if own else 0):  # more of the author's words, rules kept
@@ -472,31 +464,49 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
 
 def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: list[str],
                 rules=None, dead_ends: Counter | None = None):
-    """The author's words placed first (core/numcro/seeding.py), then the fill around them.
-    Where the fill runs out of words, the placed word nearest is moved to another entry of
-    its length (one it has not been in), or taken out when none is left, and the fill runs
-    again. Returns the letters (None: no fill, even with no word of the author's left) and
-    why each word not placed is not."""
+    """The author's words placed first (core/numcro/seeding.py), then the fill around them,
+    the board kept arc consistent (seeding.Board.filled), then the house rules on letters
+    met by refilling around a cell (as `fill` does). Where that fails, the placed word
+    nearest the trouble is moved to another entry of its length (one it has not been in),
+    or taken out when none is left, and the fill runs again. Returns the letters (None: no
+    fill, even with none of the author's words left) and why each word not placed is not."""
     slots, crossing = entries(blocks, size)
     placed = seeding.place(slots, crossing, own, words, rng)
     tried = {word: {slot} for slot, word in placed.seeds.items()}
+    uses = rules.uses if rules is not None else 1
     while True:
         stuck: Counter = Counter()
-        missed: Counter = Counter()
         board = seeding.Board(slots, crossing, words)
         for slot, word in placed.seeds.items():
             board.put(slot, word)
-        start = board.filled(rng, stuck, rules.uses if rules is not None else 1)
-        letters = start and fill(blocks, size, words, rng, rules=rules, seeds=placed.seeds,
-                                 missed=missed, start=start)
-        if letters is not None:
-            return letters, placed.why
+        solved = board.filled(rng, stuck, uses)
+        if solved is not None:
+            letters = fill(blocks, size, words, rng, rules=rules, start=solved,
+                           seeds=frozenset(placed.seeds))
+            if letters is not None:
+                return letters, placed.why
+            stuck.update(_rare(solved, size, rules))
         if not placed.seeds:
             if dead_ends is not None:  # the pattern's own dead ends, for its failure
                 dead_ends.update(stuck)
             return None, placed.why
-        slot = seeding.to_move(placed.seeds, stuck, missed, crossing, rng)
+        slot = seeding.to_move(placed.seeds, stuck, crossing, rng)
         seeding.move(placed, slot, slots, crossing, words, rng, tried[placed.seeds[slot]])
+
+
+def _letters(solved: dict, size: int) -> list[str | None]:
+    grid: list[str | None] = [None] * (size * size)
+    for slot, word in solved.items():
+        for c, letter in zip(slot, word, strict=True):
+            grid[c] = letter
+    return grid
+
+
+def _rare(solved: dict, size: int, rules):
+    """The entries holding a letter used fewer times than the house rules ask."""
+    grid = _letters(solved, size)
+    counts = Counter(ch for ch in grid if ch is not None)
+    return [s for s in solved if any(counts[grid[c]] < rules.uses for c in s)]
 
 
 def roomiest_pattern(options: Options, own: list[str], rng: random.Random, rules):

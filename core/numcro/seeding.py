@@ -23,6 +23,7 @@ from core.search import bits as members
 PLACEMENTS = 24  # placements drawn; the one holding most words kept
 FILL_NODES = 400  # boards the fill around the author's words may try
 FILL_TRIES = 3  # words tried in an entry before backing up
+MOVES = 1  # times a word the fill could not fill around moves before it is taken out
 ROOMIEST = 4  # entries tried for a word: the one leaving the tightest entry most words wins
 
 # why an author's word is not in the grid; `generate` lists their words under each
@@ -267,8 +268,12 @@ def put_word(word: str, slots, made: Placement, board: Board, rng: random.Random
 def move(made: Placement, slot, slots, crossing, words: WordSets, rng: random.Random,
          tried: set) -> None:
     """The word in `slot` to another free entry of its length not in `tried`, or taken out
-    of the grid (saying why) when no such entry keeps the board consistent."""
+    of the grid (saying why) when it has moved MOVES times or no such entry keeps the board
+    consistent."""
     word = made.seeds.pop(slot)
+    if len(tried) > MOVES:
+        made.why[word] = TAKEN_OUT
+        return
     board = Board(slots, crossing, words)
     for placed, other in made.seeds.items():
         board.put(placed, other)
@@ -281,14 +286,10 @@ def move(made: Placement, slot, slots, crossing, words: WordSets, rng: random.Ra
         made.why[word] = TAKEN_OUT
 
 
-def to_move(seeds, stuck: Counter, missed: Counter, crossing, rng: random.Random):
-    """The placed entry to move: where the house rules were missed, the one holding most of
-    the letters used too few times; else the one nearest where the fill ran out of words
-    (crossing the entry it ran out on most, or an entry crossing that); else any."""
-    if missed:
-        most = max(sum(ch in missed for ch in word) for word in seeds.values())
-        return rng.choice([s for s, word in seeds.items()
-                           if sum(ch in missed for ch in word) == most])
+def to_move(seeds, stuck: Counter, crossing, rng: random.Random):
+    """The placed entry nearest where the fill ran out of words or the house rules were
+    missed (`stuck` counts those entries): the entry itself, one crossing it, or one
+    crossing an entry that crosses it; else any."""
     for slot, _ in stuck.most_common(3):
         near = [s for s in seeds if s == slot or s in crossing[slot]]
         near = near or [s for s in seeds if set(crossing[s]) & set(crossing[slot])]
