@@ -32,6 +32,8 @@ FILL_STEPS = 4000  # search steps for one fill before a fresh pattern
 FILL_TRIES = 4  # candidate words tried per entry before backing up
 REPAIRS = 200  # refills around a letter the house rules miss, before a fresh pattern
 REPAIR_STEPS = 100  # search steps for one refill
+SEEDED_FILLS = 3  # fills around the same words of the author's before one is moved
+SEEDED_ROUNDS = 8  # words moved or taken out on one block pattern before a fresh one
 OWN_REFILLS = 40  # refills that keep or add an author's words, once the grid is full
 OWN_FIRST = 8  # an entry an author's word fits is filled as if it had 8x fewer candidates
 PROOF_NODES = 2000  # a uniqueness search past this is undecided: give a letter first
@@ -468,19 +470,21 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
     the board kept arc consistent (seeding.Board.filled), then the house rules on letters
     met by refilling around a cell (as `fill` does). Where that fails, the placed word
     nearest the trouble is moved to another entry of its length (one it has not been in),
-    or taken out when none is left, and the fill runs again. Returns the letters (None: no
-    fill, even with none of the author's words left) and why each word not placed is not."""
+    or taken out when none is left, and the fill runs again (SEEDED_ROUNDS times at most).
+    Returns the letters (None: no fill) and why each word not placed is not."""
     slots, crossing = entries(blocks, size)
     placed = seeding.place(slots, crossing, own, words, rng)
     tried = {word: {slot} for slot, word in placed.seeds.items()}
     uses = rules.uses if rules is not None else 1
-    while True:
+    for _ in range(SEEDED_ROUNDS):
         stuck: Counter = Counter()
         board = seeding.Board(slots, crossing, words)
         for slot, word in placed.seeds.items():
             board.put(slot, word)
-        solved = board.filled(rng, stuck, uses)
-        if solved is not None:
+        for _ in range(SEEDED_FILLS):  # the fill is random: another may keep the rules
+            solved = board.filled(rng, stuck, uses)
+            if solved is None:
+                break
             letters = fill(blocks, size, words, rng, rules=rules, start=solved,
                            seeds=frozenset(placed.seeds))
             if letters is not None:
@@ -492,6 +496,7 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
             return None, placed.why
         slot = seeding.to_move(placed.seeds, stuck, crossing, rng)
         seeding.move(placed, slot, slots, crossing, words, rng, tried[placed.seeds[slot]])
+    return None, placed.why  # this pattern is given up: a fresh one is drawn
 
 
 def _letters(solved: dict, size: int) -> list[str | None]:
