@@ -280,11 +280,11 @@ def _fits(lang: str, size: int, blocks, max_word: int):
     shortest = MIN_WORD.get(lang, 2)
     if blocks is not None:
         longest = max((len(r) for r in runs(list(blocks), size)), default=0)
-        where = "the --blocks pattern's longest entry has"
+        where, more = "the --blocks pattern's longest entry has", "a pattern with longer entries"
     else:
         longest = min(size, max_word or LONGEST.get(lang, size))
         where = f"a {size}x{size} grid's entries have at most"
-        where += "" if max_word else f" (--max-word: {lang} {longest} by default)"
+        more = "a larger --max-word" if longest < size else "a larger --size"
 
     def fits(word: str) -> str | None:
         if len(word) < shortest:
@@ -292,8 +292,8 @@ def _fits(lang: str, size: int, blocks, max_word: int):
                     + (" (English codewords have no two-letter entries)" if lang == "en"
                        else ""))
         if len(word) > longest:
-            return (f"has {len(word)} letters: {where} {longest}; no entry can hold it "
-                    f"(a larger --size or --max-word)")
+            return (f"has {len(word)} letters: {where} {longest}, so no entry can hold it "
+                    f"({more})")
         return None
     return fits
 
