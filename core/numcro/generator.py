@@ -1,5 +1,6 @@
 """ナンクロ generation: a block pattern (the author's, or drawn at random with a symmetry), a fill
-with words of the fill tier (no word twice), numbers given to the letters at random, then the
+with words of the fill tier (no word twice; an author's own words put in first and the fill
+made around them: core/numcro/seeding.py), numbers given to the letters at random, then the
 fewest givens that make the answer unique against the check tier.
 
 Givens are added where two solutions differ (or, when a capped search cannot decide, on the
@@ -489,10 +490,11 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
                            seeds=frozenset(placed.seeds))
             if letters is not None:
                 return letters, placed.why
-            stuck.update(_rare(solved, size, rules))
+            if rules is not None:
+                stuck.update(_rare(solved, size, rules))
+        if dead_ends is not None:  # where an author's pattern runs out of words, for its failure
+            dead_ends.update(stuck)
         if not placed.seeds:
-            if dead_ends is not None:  # the pattern's own dead ends, for its failure
-                dead_ends.update(stuck)
             return None, placed.why
         slot = seeding.to_move(placed.seeds, stuck, crossing, rng)
         seeding.move(placed, slot, slots, crossing, words, rng, tried[placed.seeds[slot]])
