@@ -10,6 +10,7 @@ without. The level comes from how a person solves it (core/numcro/logic.py); the
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections import Counter
@@ -34,7 +35,7 @@ FILL_TRIES = 4  # candidate words tried per entry before backing up
 REPAIRS = 200  # refills around a letter the house rules miss, before a fresh pattern
 REPAIR_STEPS = 100  # search steps for one refill
 SEEDED_FILLS = 3  # fills around the same words of the author's before one is moved
-SEEDED_ROUNDS = 8  # words moved or taken out on one block pattern before a fresh one
+SEEDED_ROUNDS = 12  # words moved or taken out on one block pattern before a fresh one
 OWN_REFILLS = 40  # refills that keep or add an author's words, once the grid is full
 OWN_FIRST = 8  # an entry an author's word fits is filled as if it had 8x fewer candidates
 PROOF_NODES = 2000  # a uniqueness search past this is undecided: give a letter first
@@ -157,6 +158,7 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
     start = time.monotonic()
     rules = house_settings(options)
     own, cannot = seeding.own_words(fill_words, options.size)
+    most = len(own)  # of them placed on a pattern: halved after a pattern fails with them
     why: dict[str, str] = {}
     dead_ends: Counter | None = Counter()  # entries the fills ran out of words on, till one fills
     while time.monotonic() < start + options.seconds and not (stop and stop()):
@@ -174,7 +176,9 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
             continue
         if own:
             letters, why = fill_around(blocks, options.size, fill_words, rng, own, rules,
-                                       dead_ends)
+                                       dead_ends, time.monotonic() + options.seconds / 4,
+                                       most)
+            most = most // 2 if letters is None else most  # fewer on the next pattern
         else:
             letters = fill(blocks, options.size, fill_words, rng, rules=rules,
                            dead_ends=dead_ends)
@@ -466,15 +470,17 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
 
 
 def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: list[str],
-                rules=None, dead_ends: Counter | None = None):
+                rules=None, dead_ends: Counter | None = None, deadline: float = math.inf,
+                most: int | None = None):
     """The author's words placed first (core/numcro/seeding.py), then the fill around them,
     the board kept arc consistent (seeding.Board.filled), then the house rules on letters
     met by refilling around a cell (as `fill` does). Where that fails, the placed word
     nearest the trouble is moved to another entry of its length (one it has not been in),
-    or taken out when none is left, and the fill runs again (SEEDED_ROUNDS times at most).
-    Returns the letters (None: no fill) and why each word not placed is not."""
+    or taken out when none is left, and the fill runs again (SEEDED_ROUNDS times at most,
+    and not past `deadline`); `most` of the words are placed at most. Returns the letters
+    (None: no fill; the pattern is given up) and why each word not placed is not."""
     slots, crossing = entries(blocks, size)
-    placed = seeding.place(slots, crossing, own, words, rng)
+    placed = seeding.place(slots, crossing, own, words, rng, most=most)
     tried = {word: {slot} for slot, word in placed.seeds.items()}
     uses = rules.uses if rules is not None else 1
     for _ in range(SEEDED_ROUNDS):
@@ -490,12 +496,11 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
                            seeds=frozenset(placed.seeds))
             if letters is not None:
                 return letters, placed.why
-            if rules is not None:
-                stuck.update(_rare(solved, size, rules))
+            stuck.update(_rare(solved, size, rules))
         if dead_ends is not None:  # where an author's pattern runs out of words, for its failure
             dead_ends.update(stuck)
-        if not placed.seeds:
-            return None, placed.why
+        if not placed.seeds or time.monotonic() > deadline:
+            break
         slot = seeding.to_move(placed.seeds, stuck, crossing, rng)
         seeding.move(placed, slot, slots, crossing, words, rng, tried[placed.seeds[slot]])
     return None, placed.why  # this pattern is given up: a fresh one is drawn

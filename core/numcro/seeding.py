@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from core.numcro.wordsets import WordSets, member_at_or_after
 from core.search import bits as members
 
-PLACEMENTS = 24  # placements drawn; the one holding most words kept
+PLACEMENTS = 8  # placements drawn; the one holding most words kept
 FILL_NODES = 400  # boards the fill around the author's words may try
 FILL_TRIES = 3  # words tried in an entry before backing up
 MOVES = 1  # times a word the fill could not fill around moves before it is taken out
@@ -33,6 +33,7 @@ CLASH = "their letters clash with your words across every free entry of their le
 NO_CROSSING = "no dictionary word fits across them in any free entry of their length"
 TAKEN_OUT = "taken out: the dictionary could not fill the entries around them"
 LEFT_OUT = "left out of the fill (blocklisted or avoided)"
+TOO_MANY = "left out: grids with more of your words could not be filled in time"
 
 
 @dataclass
@@ -210,15 +211,16 @@ def own_words(words: WordSets, size: int) -> tuple[list[str], dict[str, str]]:
 
 
 def place(slots, crossing, own: list[str], words: WordSets, rng: random.Random,
-          placements: int = PLACEMENTS) -> Placement:
-    """The author's words in the grid's entries: the best of `placements` drawn (the most
-    words, then the most room left for the fill), and why each other word is not placed."""
+          placements: int = PLACEMENTS, most: int | None = None) -> Placement:
+    """The author's words in the grid's entries (`most` of them at most): the best of
+    `placements` drawn (the most words, then the most room left for the fill), and why each
+    other word is not placed."""
     board = Board(slots, crossing, words)
     best = None
     for attempt in range(placements if board.ok else 0):
         order = sorted(own, key=lambda w: (-len(w), rng.random())) if attempt % 2 == 0 \
             else rng.sample(own, len(own))  # every other draw in a random order
-        made = _placed(slots, order, board.copy(), rng)
+        made = _placed(slots, order, board.copy(), rng, len(own) if most is None else most)
         if best is None or (len(made.seeds), made.room) > (len(best.seeds), best.room):
             best = made
         if len(best.seeds) == len(own):
@@ -226,9 +228,13 @@ def place(slots, crossing, own: list[str], words: WordSets, rng: random.Random,
     return best or Placement(why={word: NO_CROSSING for word in own})
 
 
-def _placed(slots, order: list[str], board: Board, rng: random.Random) -> Placement:
+def _placed(slots, order: list[str], board: Board, rng: random.Random,
+            most: int) -> Placement:
     made = Placement()
     for word in order:
+        if len(made.seeds) >= most:
+            made.why[word] = TOO_MANY
+            continue
         board, why = put_word(word, slots, made, board, rng)
         if why:
             made.why[word] = why
