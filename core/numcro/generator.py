@@ -495,7 +495,7 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
             letters = fill(blocks, size, words, rng, rules=rules, start=solved,
                            seeds=frozenset(placed.seeds))
             if letters is not None:
-                return letters, placed.why
+                return letters, seeding.said_of(placed.why, letters, slots, own)
             stuck.update(_rare(solved, size, rules))
         if dead_ends is not None:  # where an author's pattern runs out of words, for its failure
             dead_ends.update(stuck)

@@ -29,8 +29,10 @@ ROOMIEST = 4  # entries tried for a word: the one leaving the tightest entry mos
 # why an author's word is not in the grid; `generate` lists their words under each
 NO_ENTRY = "no entry of their length"
 ENTRIES_TAKEN = "every entry of their length holds another of your words"
-CLASH = "their letters clash with your words across every free entry of their length"
-NO_CROSSING = "no dictionary word fits across them in any free entry of their length"
+ENTRIES_TAKEN_THEN = ("every entry of their length held another of your words when they were "
+                      "placed (some were taken out later)")
+CLASH = "their letters clashed with your words placed across every free entry of their length"
+NO_CROSSING = "no dictionary word fitted across them in any free entry of their length"
 TAKEN_OUT = "taken out: the dictionary could not fill the entries around them"
 LEFT_OUT = "left out of the fill (blocklisted or avoided)"
 TOO_MANY = "left out: grids with more of your words could not be filled in time"
@@ -290,6 +292,18 @@ def move(made: Placement, slot, slots, crossing, words: WordSets, rng: random.Ra
         tried |= moved
     else:
         made.why[word] = TAKEN_OUT
+
+
+def said_of(why: dict[str, str], grid, slots, own) -> dict[str, str]:
+    """The reasons checked against the grid made: "every entry of their length holds
+    another of your words" only where that is still so."""
+    words = ["".join(grid[c] for c in slot) for slot in slots]
+    mine = set(own)
+
+    def full(n: int) -> bool:
+        return all(w in mine for w in words if len(w) == n)
+    return {word: ENTRIES_TAKEN_THEN if reason == ENTRIES_TAKEN and not full(len(word))
+            else reason for word, reason in why.items()}
 
 
 def to_move(seeds, stuck: Counter, crossing, rng: random.Random):

@@ -135,7 +135,15 @@ def test_generate_names_the_authors_words_used_and_why_the_others_are_not(englis
     (no entry of that length; every entry of that length holds another of the words)."""
     from core.numcro import parse
     from core.numcro.generator import entry_words
-    from core.numcro.seeding import CLASH, ENTRIES_TAKEN, NO_CROSSING, NO_ENTRY, TAKEN_OUT
+    from core.numcro.seeding import (
+        CLASH,
+        ENTRIES_TAKEN,
+        ENTRIES_TAKEN_THEN,
+        NO_CROSSING,
+        NO_ENTRY,
+        TAKEN_OUT,
+        TOO_MANY,
+    )
     from core.numcro.tailoring import word_list
 
     theme = "puzzles/words/kitchen_en.txt"
@@ -150,7 +158,8 @@ def test_generate_names_the_authors_words_used_and_why_the_others_are_not(englis
     assert notes["own_words_in_grid"] == [w for w in dict.fromkeys(entries) if w in own]
     assert notes["own_words_used"] == len(notes["own_words_in_grid"]) >= 5
     reasons = notes["own_words_not_placed"]
-    assert set(reasons) <= {NO_ENTRY, ENTRIES_TAKEN, CLASH, NO_CROSSING, TAKEN_OUT}
+    assert set(reasons) <= {NO_ENTRY, ENTRIES_TAKEN, ENTRIES_TAKEN_THEN, CLASH, NO_CROSSING,
+                            TAKEN_OUT, TOO_MANY}
     placed = {w for w in entries if w in own}
     assert sorted([*placed, *(w for ws in reasons.values() for w in ws)]) == sorted(own)
     lengths = [len(w) for w in entries]
