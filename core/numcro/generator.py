@@ -176,7 +176,7 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
             continue
         if own:
             letters, why = fill_around(blocks, options.size, fill_words, rng, own, rules,
-                                       dead_ends, time.monotonic() + options.seconds / 4,
+                                       dead_ends, time.monotonic() + options.seconds / 8,
                                        most)
             most = most // 2 if letters is None else most  # fewer on the next pattern
         else:
