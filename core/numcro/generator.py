@@ -10,7 +10,6 @@ without. The level comes from how a person solves it (core/numcro/logic.py); the
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections import Counter
@@ -35,7 +34,7 @@ FILL_TRIES = 4  # candidate words tried per entry before backing up
 REPAIRS = 200  # refills around a letter the house rules miss, before a fresh pattern
 REPAIR_STEPS = 100  # search steps for one refill
 SEEDED_FILLS = 3  # fills around the same words of the author's before one is moved
-SEEDED_ROUNDS = 12  # words moved or taken out on one block pattern before a fresh one
+SEEDED_ROUNDS = 6  # words moved or taken out on one block pattern before a fresh one
 OWN_REFILLS = 40  # refills that keep or add an author's words, once the grid is full
 OWN_FIRST = 8  # an entry an author's word fits is filled as if it had 8x fewer candidates
 PROOF_NODES = 2000  # a uniqueness search past this is undecided: give a letter first
@@ -176,8 +175,7 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
             continue
         if own:
             letters, why = fill_around(blocks, options.size, fill_words, rng, own, rules,
-                                       dead_ends, time.monotonic() + options.seconds / 8,
-                                       most)
+                                       dead_ends, most)
             most = most // 2 if letters is None else most  # fewer on the next pattern
         else:
             letters = fill(blocks, options.size, fill_words, rng, rules=rules,
@@ -470,14 +468,14 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
 
 
 def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: list[str],
-                rules=None, dead_ends: Counter | None = None, deadline: float = math.inf,
-                most: int | None = None):
+                rules=None, dead_ends: Counter | None = None, most: int | None = None):
     """The author's words placed first (core/numcro/seeding.py), then the fill around them,
     the board kept arc consistent (seeding.Board.filled), then the house rules on letters
     met by refilling around a cell (as `fill` does). Where that fails, the placed word
     nearest the trouble is moved to another entry of its length (one it has not been in),
-    or taken out when none is left, and the fill runs again (SEEDED_ROUNDS times at most,
-    and not past `deadline`); `most` of the words are placed at most. Returns the letters
+    or taken out when none is left, and the fill runs again (SEEDED_ROUNDS times at most:
+    counted, not timed, so a seed makes the same grid however busy the machine); `most` of
+    the words are placed at most. Returns the letters
     (None: no fill; the pattern is given up) and why each word not placed is not."""
     slots, crossing = entries(blocks, size)
     placed = seeding.place(slots, crossing, own, words, rng, most=most)
@@ -499,7 +497,7 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
             stuck.update(_rare(solved, size, rules))
         if dead_ends is not None:  # where an author's pattern runs out of words, for its failure
             dead_ends.update(stuck)
-        if not placed.seeds or time.monotonic() > deadline:
+        if not placed.seeds:
             break
         slot = seeding.to_move(placed.seeds, stuck, crossing, rng)
         seeding.move(placed, slot, slots, crossing, words, rng, tried[placed.seeds[slot]])

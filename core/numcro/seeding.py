@@ -182,13 +182,29 @@ class Board:
         domain, length = self.domains[slot], self.words.length(len(slot))
         if domain.bit_count() <= 64:
             return {length.words[i][p] for i in members(domain)}
-        return {ch for (at, ch), ids in length.letters.items() if at == p and ids & domain}
+        return {ch for ch, ids in _at(length, p) if ids & domain}
 
     def _with_letters(self, slot, q: int, letters: set[str]) -> int:
-        length, found = self.words.length(len(slot)), 0
+        """The entry's words with one of `letters` at its q-th cell (all of them when the
+        letters are every letter its words have there)."""
+        length = self.words.length(len(slot))
+        at = _at(length, q)
+        if len(letters) >= len(at) and all(ch in letters for ch, _ in at):
+            return length.all
+        found = 0
         for ch in letters:
             found |= length.letter(q, ch)
         return found
+
+
+def _at(length, p: int) -> list:
+    """(letter, words with it at position p) for the words of one length, made once."""
+    made = getattr(length, "at", None)
+    if made is None:
+        made = length.at = {}
+        for (q, ch), ids in length.letters.items():
+            made.setdefault(q, []).append((ch, ids))
+    return made.get(p, [])
 
 
 def length_word(words: WordSets, slot, domain: int) -> str:

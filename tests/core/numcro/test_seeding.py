@@ -133,3 +133,11 @@ def test_most_of_the_words_that_fit_are_in_the_grid(english):
             missing = set(own) - set(entry_words(made.puzzle, made.solution))
             assert set(dict(made.own_unplaced)) >= missing  # each one said why
     assert placed * 3 > fitting * 2, (placed, fitting)
+
+
+def test_a_seed_makes_the_same_grid_around_the_same_words(english):
+    own = theme("pets_en")
+    fill, check = with_own(english, own)
+    made = [generate(Options(size=9, lang="en", seconds=60), fill, check, random.Random(7))
+            for _ in range(2)]
+    assert made[0].puzzle == made[1].puzzle and made[0].own_unplaced == made[1].own_unplaced
