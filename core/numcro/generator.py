@@ -33,7 +33,7 @@ FILL_STEPS = 4000  # search steps for one fill before a fresh pattern
 FILL_TRIES = 4  # candidate words tried per entry before backing up
 REPAIRS = 200  # refills around a letter the house rules miss, before a fresh pattern
 REPAIR_STEPS = 100  # search steps for one refill
-SEEDED_FILLS = 3  # fills around the same words of the author's before one is moved
+SEEDED_FILLS = 2  # fills around the same words of the author's before one is moved
 SEEDED_ROUNDS = 6  # words moved or taken out on one block pattern before a fresh one
 OWN_REFILLS = 40  # refills that keep or add an author's words, once the grid is full
 OWN_FIRST = 8  # an entry an author's word fits is filled as if it had 8x fewer candidates
@@ -164,6 +164,8 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
         if dead_ends is not None and options.blocks and \
                 time.monotonic() > start + options.seconds / BLOCKS_GIVE_UP:
             break
+        if own and time.monotonic() > start + options.seconds / 2:
+            most = 0  # half the time gone: a puzzle without the author's words, not none
         if options.blocks:
             blocks = options.blocks
         elif own:
