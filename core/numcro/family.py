@@ -142,7 +142,7 @@ class Numcro(Family):
         words = _word_sets(context.dictionary_for(options.lang), options)
         in_reach(options, _fill_only(words))  # what no grid can give, said before the search
         made = generate(options, _fill_only(words), words, rng, stop)
-        notes = _own_notes(made, words.preferred_words) if words.preferred_words else {}
+        notes = _own_notes(made, words, options) if words.preferred_words else {}
         rating = rating_of(made.solved, made.nodes) if made.solved else None
         return Generated(made.puzzle, made.solution, rating=rating, notes=notes)
 
@@ -244,24 +244,59 @@ def parse_givens(text: str | None) -> tuple[int, int] | None:
     return given
 
 
-def _own_notes(made, own) -> dict:
-    """Which of the author's words the grid holds, and why each other one is not there: no
-    entry of its length, or the entries of its length were filled otherwise (their crossing
-    words left no room for it, or the fill found others first)."""
+def _own_notes(made, words, options) -> dict:
+    """Which of the author's words the grid holds, and why each other one is not there, the
+    words grouped by reason (core/numcro/seeding.py): no entry of their length, every such
+    entry holding another of theirs, letters clashing with theirs, no dictionary word
+    fitting across them, taken out where the dictionary could not fill around them, or kept
+    out of the fill (in --avoid, or blocklisted)."""
     from core.numcro.generator import entry_words
+    from core.numcro.seeding import LEFT_OUT, NO_ENTRY
 
+    own = words.preferred_order
     entries = entry_words(made.puzzle, made.solution)
-    used = [w for w in dict.fromkeys(entries) if w in own]
+    used = [w for w in dict.fromkeys(entries) if w in words.preferred_words]
     lengths = {len(w) for w in entries}
-    no_entry = sorted((w for w in own if w not in used and len(w) not in lengths), key=len)
-    elsewhere = sorted(w for w in own if w not in used and len(w) in lengths)
-    reasons = {}
-    if no_entry:
-        reasons["no entry of their length"] = no_entry
-    if elsewhere:
-        reasons["not fitted with the crossing words"] = elsewhere
-    return {"own_words_used": made.own_used, "own_words": len(own), "own_words_in_grid": used,
+    why = dict(made.own_unplaced)
+    reasons: dict[str, list[str]] = {}
+    for word in own:
+        if word in used:
+            continue
+        reason = why.get(word, NO_ENTRY if len(word) not in lengths else "not placed")
+        if reason == LEFT_OUT:
+            reason = "in --avoid" if word in options.avoid else \
+                "blocklisted (--allow-sensitive lets them fill)"
+        reasons.setdefault(reason, []).append(word)
+    fitting = [w for w in own if len(w) in lengths and why.get(w) != LEFT_OUT]
+    return {"own_words_used": made.own_used, "own_words": len(own),
+            "own_words_fitting": len(fitting), "own_words_in_grid": used,
             "own_words_not_placed": reasons}
+
+
+def _fits(lang: str, size: int, blocks, max_word: int):
+    """Why no entry of the grid asked for can hold a word (a complaint), or None: shorter
+    than the language's entries, or longer than the longest the grid can have."""
+    from core.numcro.generator import LONGEST, MIN_WORD, runs
+
+    shortest = MIN_WORD.get(lang, 2)
+    if blocks is not None:
+        longest = max((len(r) for r in runs(list(blocks), size)), default=0)
+        where, more = "the --blocks pattern's longest entry has", "a pattern with longer entries"
+    else:
+        longest = min(size, max_word or LONGEST.get(lang, size))
+        where = f"a {size}x{size} grid's entries have at most"
+        more = "a larger --max-word" if longest < size else "a larger --size"
+
+    def fits(word: str) -> str | None:
+        if len(word) < shortest:
+            return (f"has {len(word)} letters: {lang} entries have {shortest} or more"
+                    + (" (English codewords have no two-letter entries)" if lang == "en"
+                       else ""))
+        if len(word) > longest:
+            return (f"has {len(word)} letters: {where} {longest}, so no entry can hold it "
+                    f"({more})")
+        return None
+    return fits
 
 
 def _options(values: dict):
@@ -272,8 +307,13 @@ def _options(values: dict):
     if values.get("blocks") is not None:
         size, blocks = formats.parse_blocks(values["blocks"])
     lang = values["lang"]
-    lists = {name: word_list(values[name], lang, f"--{name}") if values.get(name) else ()
+    fits = _fits(lang, size, blocks, values.get("max_word") or 0)
+    lists = {name: word_list(values[name], lang, f"--{name}", fits if name == "prefer" else
+                             None) if values.get(name) else ()
              for name in ("avoid", "prefer")}
+    both = [w for w in lists["prefer"] if w in lists["avoid"]]
+    if both:
+        raise ValueError(f"--prefer and --avoid both name {' '.join(both[:5])}: one of them")
     if values.get("text") is not None:
         prose_words(values["text"], lang)  # no words at all is said now, not after the search
     house = _house(values, lang)

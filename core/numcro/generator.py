@@ -1,5 +1,6 @@
 """ナンクロ generation: a block pattern (the author's, or drawn at random with a symmetry), a fill
-with words of the fill tier (no word twice), numbers given to the letters at random, then the
+with words of the fill tier (no word twice; an author's own words put in first and the fill
+made around them: core/numcro/seeding.py), numbers given to the letters at random, then the
 fewest givens that make the answer unique against the check tier.
 
 Givens are added where two solutions differ (or, when a capped search cannot decide, on the
@@ -16,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from core.errors import GenerationFailed
-from core.numcro import logic
+from core.numcro import logic, seeding
 from core.numcro.model import BLOCK, Puzzle
 from core.numcro.solver import STOP_EVERY, count
 from core.numcro.wordsets import WordSets, member_at_or_after
@@ -25,17 +26,21 @@ from core.symmetry import SYMMETRIES, orbits
 from dictionaries.store import CHECK, FILL
 
 MIN_WORD = {"ja": 2, "en": 3}  # English codewords have no two-letter entries
+LONGEST = {"ja": 6, "en": 8}  # the longest entry when --max-word does not say
 ALPHABET_SIZE = {"ja": 81, "en": 26}  # letters a normalised word can hold (ja: big kana, ー)
 MAX_KEYWORD = 12  # 二重マス: the final word's letters
 FILL_STEPS = 4000  # search steps for one fill before a fresh pattern
 FILL_TRIES = 4  # candidate words tried per entry before backing up
 REPAIRS = 200  # refills around a letter the house rules miss, before a fresh pattern
 REPAIR_STEPS = 100  # search steps for one refill
+SEEDED_FILLS = 3  # fills around the same words of the author's before one is moved
+SEEDED_ROUNDS = 6  # words moved or taken out on one block pattern before a fresh one
 OWN_REFILLS = 40  # refills that keep or add an author's words, once the grid is full
 OWN_FIRST = 8  # an entry an author's word fits is filled as if it had 8x fewer candidates
 PROOF_NODES = 2000  # a uniqueness search past this is undecided: give a letter first
 NO_HINT_NODES = 20_000  # with no letter given, a proof may search this far
 LEVELS = ((40, "easy"), (120, "medium"), (400, "hard"))  # proof nodes; past them: expert
+PATTERN_DRAWS = 8  # block patterns drawn for an author's words: the one with room for most
 BLOCKS_GIVE_UP = 6  # an author's pattern no fill fills in a sixth of the time is given up
 # letters given by default, by the grid's side: a foothold, as magazines print them
 PRINTED_GIVENS = ((11, (2, 4)), (15, (3, 5)), (25, (4, 6)))
@@ -111,7 +116,7 @@ class Options:
 
     @property
     def longest(self) -> int:
-        return self.max_word or (6 if self.lang == "ja" else 8)
+        return self.max_word or LONGEST[self.lang]
 
     @property
     def given_range(self) -> tuple[int, int]:
@@ -131,6 +136,7 @@ class Generated:
     solution: tuple[tuple[int, str], ...]
     nodes: int  # search effort of the uniqueness proof
     own_used: int = 0  # entries filled with an author's own (preferred) words
+    own_unplaced: tuple[tuple[str, str], ...] = ()  # (word, why) for words not placed first
     solved: object = None  # how a person solves it (core/numcro/logic.Solved)
 
     @property
@@ -150,16 +156,32 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
     What no grid can give is said before, by core/numcro/reach.py's `in_reach`."""
     start = time.monotonic()
     rules = house_settings(options)
+    own, cannot = seeding.own_words(fill_words, options.size)
+    most = len(own)  # of them placed on a pattern: halved after a pattern fails with them
+    why: dict[str, str] = {}
     dead_ends: Counter | None = Counter()  # entries the fills ran out of words on, till one fills
     while time.monotonic() < start + options.seconds and not (stop and stop()):
         if dead_ends is not None and options.blocks and \
                 time.monotonic() > start + options.seconds / BLOCKS_GIVE_UP:
             break
-        blocks = options.blocks or block_pattern(options.size, options.symmetry, options.lang,
-                                                 options.longest, rng, rules)
+        if own and time.monotonic() > start + options.seconds / 2:
+            most = 0  # half the time gone: a puzzle without the author's words, not none
+        if options.blocks:
+            blocks = options.blocks
+        elif own:
+            blocks = roomiest_pattern(options, own, rng, rules)
+        else:
+            blocks = block_pattern(options.size, options.symmetry, options.lang,
+                                   options.longest, rng, rules)
         if blocks is None:
             continue
-        letters = fill(blocks, options.size, fill_words, rng, rules=rules, dead_ends=dead_ends)
+        if own:
+            letters, why = fill_around(blocks, options.size, fill_words, rng, own, rules,
+                                       dead_ends, most)
+            most = most // 2 if letters is None else most  # fewer on the next pattern
+        else:
+            letters = fill(blocks, options.size, fill_words, rng, rules=rules,
+                           dead_ends=dead_ends)
         if letters is None:
             continue
         dead_ends = None
@@ -179,7 +201,8 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
                 continue
         found = to_level(found, check_words, options.level, given, stop)
         if found is not None:
-            return replace(found, own_used=own_words_used(found, fill_words))
+            return replace(found, own_used=own_words_used(found, fill_words),
+                           own_unplaced=tuple({**cannot, **why}.items()))
     raise GenerationFailed(_failure(options, dead_ends))
 
 
@@ -326,18 +349,26 @@ def _unchecked_side_by_side(covered: Counter, size: int) -> bool:
 
 # --- the fill ------------------------------------------------------------------------------
 
+def entries(blocks, size: int) -> tuple[list[tuple[int, ...]], dict]:
+    """The grid's entries (runs of 2 or more white cells), and the entries crossing each."""
+    slots = [tuple(run) for run in runs(list(blocks), size) if len(run) >= 2]
+    return slots, {slot: [s for s in slots if s != slot and set(s) & set(slot)]
+                   for slot in slots}
+
+
 def fill(blocks, size: int, words: WordSets, rng: random.Random,
          steps: int = FILL_STEPS, rules=None,
-         dead_ends: Counter | None = None) -> list[str | None] | None:
+         dead_ends: Counter | None = None, start: dict | None = None,
+         seeds=frozenset()) -> list[str | None] | None:
     """A letter for every white cell such that every entry is a fill word, no word repeats,
     and the letters keep the house rules (`rules`: each used `uses` times, their count in
     range, all 26 for a pangram); a randomised depth-first search, the entry with the fewest
     candidates first, words with the letters still wanted tried first. `dead_ends` counts
-    the entries the search found no word for."""
-    slots = [tuple(run) for run in runs(list(blocks), size) if len(run) >= 2]
-    crossing = {slot: [s for s in slots if s != slot and set(s) & set(slot)] for slot in slots}
+    the entries the search found no word for. With `start` (entry -> word, a full fill made
+    by fill_around), only the house rules are met by refills, the entries `seeds` kept."""
+    slots, crossing = entries(blocks, size)
     whites = sorted({c for slot in slots for c in slot})
-    grid: list[str | None] = [None] * (size * size)
+    grid = _letters(start or {}, size)
     budget = [steps]
     accept = [lambda: True]  # what a full grid must be (the repairs ask for fewer misses)
 
@@ -401,7 +432,7 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
 
     def refill(cell: int, good) -> None:
         """Fill the entries around a cell anew, keeping the rest; undone unless `good()`."""
-        region = _region(cell, slots, crossing)
+        region = _region(cell, slots, crossing) - seeds
         kept = [slot for slot in slots if slot not in region]
         saved = grid[:]
         for slot in region:
@@ -415,7 +446,8 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
         if not search(frozenset(kept), _mark(kept, grid, words, {})):
             grid[:] = saved
 
-    if not search(frozenset(), {}):
+    first = frozenset(start or ())
+    if not search(first, _mark(first, grid, words, {})):
         return None
     if rules is not None:
         for _ in range(REPAIRS):  # most full grids miss a rule on letters: refill around one
@@ -435,6 +467,75 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
         refill(rng.choice(whites), lambda held=held: _own_held(grid, slots, own) >= held and (
             rules is None or not shortfall(grid, rules)))
     return grid
+
+
+def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: list[str],
+                rules=None, dead_ends: Counter | None = None, most: int | None = None):
+    """The author's words placed first (core/numcro/seeding.py), then the fill around them,
+    the board kept arc consistent (seeding.Board.filled), then the house rules on letters
+    met by refilling around a cell (as `fill` does). Where that fails, the placed word
+    nearest the trouble is moved to another entry of its length (one it has not been in),
+    or taken out when none is left, and the fill runs again (SEEDED_ROUNDS times at most:
+    counted, not timed, so a seed makes the same grid however busy the machine); `most` of
+    the words are placed at most. Returns the letters
+    (None: no fill; the pattern is given up) and why each word not placed is not."""
+    slots, crossing = entries(blocks, size)
+    placed = seeding.place(slots, crossing, own, words, rng, most=most)
+    tried = {word: {slot} for slot, word in placed.seeds.items()}
+    uses = rules.uses if rules is not None else 1
+    for _ in range(SEEDED_ROUNDS):
+        stuck: Counter = Counter()
+        board = seeding.Board(slots, crossing, words)
+        for slot, word in placed.seeds.items():
+            board.put(slot, word)
+        for _ in range(SEEDED_FILLS):  # the fill is random: another may keep the rules
+            solved = board.filled(rng, stuck, uses)
+            if solved is None:
+                break
+            letters = fill(blocks, size, words, rng, rules=rules, start=solved,
+                           seeds=frozenset(placed.seeds))
+            if letters is not None:
+                return letters, seeding.said_of(placed.why, letters, slots, own)
+            stuck.update(_rare(solved, size, rules))
+        if dead_ends is not None:  # where an author's pattern runs out of words, for its failure
+            dead_ends.update(stuck)
+        if not placed.seeds:
+            break
+        slot = seeding.to_move(placed.seeds, stuck, crossing, rng)
+        seeding.move(placed, slot, slots, crossing, words, rng, tried[placed.seeds[slot]])
+    return None, placed.why  # this pattern is given up: a fresh one is drawn
+
+
+def _letters(solved: dict, size: int) -> list[str | None]:
+    grid: list[str | None] = [None] * (size * size)
+    for slot, word in solved.items():
+        for c, letter in zip(slot, word, strict=True):
+            grid[c] = letter
+    return grid
+
+
+def _rare(solved: dict, size: int, rules):
+    """The entries holding a letter used fewer times than the house rules ask."""
+    grid = _letters(solved, size)
+    counts = Counter(ch for ch in grid if ch is not None)
+    return [s for s in solved if any(counts[grid[c]] < rules.uses for c in s)]
+
+
+def roomiest_pattern(options: Options, own: list[str], rng: random.Random, rules):
+    """Of PATTERN_DRAWS block patterns drawn, the one with entries for most of the author's
+    words (their lengths counted against the entries of each length)."""
+    wanted = Counter(map(len, own))
+    best, best_room = None, -1
+    for _ in range(PATTERN_DRAWS):
+        blocks = block_pattern(options.size, options.symmetry, options.lang, options.longest,
+                               rng, rules)
+        if blocks is None:
+            continue
+        have = Counter(map(len, entries(blocks, options.size)[0]))
+        room = sum(min(n, have[length]) for length, n in wanted.items())
+        if room > best_room:
+            best, best_room = blocks, room
+    return best
 
 
 def _own_held(grid, slots, own) -> int:

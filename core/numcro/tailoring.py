@@ -12,10 +12,11 @@ from dictionaries.normalize import normalize
 MAX_LIST_WORDS = 100_000
 
 
-def word_list(text: str, lang: str, what: str) -> tuple[str, ...]:
+def word_list(text: str, lang: str, what: str, fits=None) -> tuple[str, ...]:
     """An author's list (`--avoid`, `--prefer`): words separated by spaces or lines, `#`
     starts a comment; Japanese words in kana, or in kanji the analyser reads as one word.
-    ParseError with line and column for a word a grid cannot hold."""
+    ParseError with line and column for a word a grid cannot hold, or one `fits(word)`
+    says why no entry can (a complaint, or None)."""
     found: list[str] = []
     for number, line in enumerate(text.splitlines(), 1):
         content = line.split("#", 1)[0]
@@ -27,6 +28,9 @@ def word_list(text: str, lang: str, what: str) -> tuple[str, ...]:
                 hint = "kana, or kanji read as one word" if lang == "ja" else "letters A-Z"
                 raise ParseError(f"{what}: {token[:20]!r} is not a word a grid holds "
                                  f"({hint})", number, column + 1)
+            complaint = fits and fits(word)
+            if complaint:
+                raise ParseError(f"{what}: {token[:20]!r} {complaint}", number, column + 1)
             found.append(word)
             column += len(token)
             if len(found) > MAX_LIST_WORDS:

@@ -134,7 +134,8 @@ class Tailored(WordSets):
                  preferred: Iterable[str] = ()):
         super().__init__(None)
         self.base, self.blocked = base, blocked
-        self.preferred_words = frozenset(preferred)
+        self.preferred_order = tuple(dict.fromkeys(preferred))  # the author's order
+        self.preferred_words = frozenset(self.preferred_order)
 
     def length(self, n: int) -> Length:
         found = self._lengths.get(n)
@@ -174,6 +175,7 @@ class FillOnly(WordSets):
         super().__init__(None)
         self.base = base
         self.preferred_words = getattr(base, "preferred_words", frozenset())
+        self.preferred_order = getattr(base, "preferred_order", ())
 
     def length(self, n: int) -> Length:
         found = self._lengths.get(n)

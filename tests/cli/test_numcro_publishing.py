@@ -2,10 +2,13 @@
 and column, the author's words are counted in the notes, rules and levels reach --json."""
 
 import json
+from pathlib import Path
 
 import pytest
 
 from cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_bad_lists_and_texts_are_exit_2_with_line_and_column(english, tmp_path, capsys):
@@ -127,34 +130,90 @@ def test_numbers_the_grids_do_not_hold_are_exit_2_before_the_search(english, cap
     assert "so 5-8 cannot be met" in err
 
 
-def test_generate_names_the_authors_words_used_and_why_the_others_are_not(english, tmp_path,
-                                                                         capsys):
+def test_generate_names_the_authors_words_used_and_why_the_others_are_not(english, capsys):
+    """26 words on a 9x9: each is in the grid or listed under why not, and each reason holds
+    (no entry of that length; every entry of that length holds another of the words)."""
     from core.numcro import parse
     from core.numcro.generator import entry_words
+    from core.numcro.seeding import (
+        CLASH,
+        ENTRIES_TAKEN,
+        ENTRIES_TAKEN_THEN,
+        NO_CROSSING,
+        NO_ENTRY,
+        TAKEN_OUT,
+        TOO_MANY,
+    )
+    from core.numcro.tailoring import word_list
 
-    theme = tmp_path / "theme.txt"
-    # eleven letters: no 9x9 entry is that long; the others may or may not find a place
-    theme.write_text("rain river stone bridge garden heron bread cheese green\n"
-                     "grandmother\n")
+    theme = "puzzles/words/kitchen_en.txt"
     assert main(["generate", "numcro", "--lang", "en", "--size", "9", "--dict", english,
-                 "--prefer", str(theme), "--seed", "1", "--json"]) == 0
+                 "--prefer", theme, "--seed", "1", "--json"]) == 0
     made = json.loads(capsys.readouterr().out)
     notes = made["notes"]
     solution = [pair.split(":") for pair in made["solution"].split()]
     entries = entry_words(parse(made["puzzle"]), [(int(n), ch) for n, ch in solution])
-    own = {"RAIN", "RIVER", "STONE", "BRIDGE", "GARDEN", "HERON", "BREAD", "CHEESE", "GREEN",
-           "GRANDMOTHER"}
+    own = set(word_list((ROOT / theme).read_text(), "en", "--prefer"))
+    assert notes["own_words"] == len(own) == 26
     assert notes["own_words_in_grid"] == [w for w in dict.fromkeys(entries) if w in own]
-    assert notes["own_words_used"] == len(notes["own_words_in_grid"])
+    assert notes["own_words_used"] == len(notes["own_words_in_grid"]) >= 5
     reasons = notes["own_words_not_placed"]
-    no_entry = reasons["no entry of their length"]
-    elsewhere = reasons.get("not fitted with the crossing words", [])
-    lengths = {len(w) for w in entries}
-    assert "GRANDMOTHER" in no_entry and all(len(w) not in lengths for w in no_entry)
-    assert all(len(w) in lengths for w in elsewhere)
-    assert sorted([*notes["own_words_in_grid"], *no_entry, *elsewhere]) == sorted(own)
+    assert set(reasons) <= {NO_ENTRY, ENTRIES_TAKEN, ENTRIES_TAKEN_THEN, CLASH, NO_CROSSING,
+                            TAKEN_OUT, TOO_MANY}
+    placed = {w for w in entries if w in own}
+    assert sorted([*placed, *(w for ws in reasons.values() for w in ws)]) == sorted(own)
+    lengths = [len(w) for w in entries]
+    assert all(len(w) not in lengths for w in reasons.get(NO_ENTRY, []))
+    for word in reasons.get(ENTRIES_TAKEN, []):
+        assert sum(len(w) == len(word) for w in placed) == lengths.count(len(word))
+    assert notes["own_words_fitting"] == sum(len(w) in lengths for w in own)
     # on standard error, in words
     assert main(["generate", "numcro", "--lang", "en", "--size", "9", "--dict", english,
-                 "--prefer", str(theme), "--seed", "1"]) == 0
+                 "--prefer", theme, "--seed", "1"]) == 0
     err = capsys.readouterr().err
-    assert ("own words not placed: no entry of their length: " + " ".join(no_entry)) in err
+    said = "; ".join(f"{why}: {' '.join(words)}" for why, words in reasons.items())
+    assert f"own words not placed: {said}" in err
+
+
+@pytest.mark.parametrize(("words", "args", "said"), [
+    ("cat d0g\n", [], "line 1, column 5: --prefer: 'd0g' is not a word a grid holds "
+                      "(letters A-Z)"),
+    ("cat\n  dog grandmother\n", [], "line 2, column 7: --prefer: 'grandmother' has 11 "
+     "letters: a 9x9 grid's entries have at most 8, so no entry can hold it (a larger "
+     "--max-word)"),
+    ("cat garden\n", ["--max-word", "5", "--size", "5"], "'garden' has 6 letters: a 5x5 "
+     "grid's entries have at most 5, so no entry can hold it (a larger --size)"),
+    ("cat at\n", [], "line 1, column 5: --prefer: 'at' has 2 letters: en entries have 3 or "
+     "more"),
+    ("ねこ いぬ\n", [], "'ねこ' is not a word a grid holds (letters A-Z)"),
+])
+def test_preferred_words_no_grid_can_hold_are_exit_2_with_line_and_column(
+        words, args, said, tmp_path, capsys, monkeypatch):
+    """Said before any dictionary is opened: a word outside the alphabet, longer than any
+    entry the grid can have, or shorter than the language's entries."""
+    monkeypatch.setenv("PUZZLE_WORKBENCH_DATA", str(tmp_path / "none"))
+    theme = tmp_path / "theme.txt"
+    theme.write_text(words)
+    assert main(["generate", "numcro", "--lang", "en", "--prefer", str(theme), *args]) == 2
+    assert said in capsys.readouterr().err
+
+
+def test_a_word_longer_than_the_authors_pattern_is_exit_2(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("PUZZLE_WORKBENCH_DATA", str(tmp_path / "none"))
+    pattern, theme = tmp_path / "blocks.txt", tmp_path / "theme.txt"
+    pattern.write_text("...#\n.#..\n..#.\n#...\n")  # entries of 3 letters at most
+    theme.write_text("うみ かもめし\n")
+    assert main(["generate", "numcro", "--prefer", str(theme), "--blocks", str(pattern)]) == 2
+    assert ("line 1, column 4: --prefer: 'かもめし' has 4 letters: the --blocks pattern's "
+            "longest entry has 3, so no entry can hold it (a pattern with longer entries)"
+            ) in capsys.readouterr().err
+
+
+def test_a_word_both_preferred_and_avoided_is_exit_2(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("PUZZLE_WORKBENCH_DATA", str(tmp_path / "none"))
+    prefer, avoid = tmp_path / "prefer.txt", tmp_path / "avoid.txt"
+    prefer.write_text("cat dog bird\n")
+    avoid.write_text("bird fish\n")
+    assert main(["generate", "numcro", "--lang", "en", "--prefer", str(prefer),
+                 "--avoid", str(avoid)]) == 2
+    assert "--prefer and --avoid both name BIRD: one of them" in capsys.readouterr().err
