@@ -24,6 +24,8 @@ from common import SERATE
 ROOT = Path(__file__).resolve().parent.parent
 TARGETS = (("--rating 7.0-7.5", ["--rating", "7.0-7.5"]),
            ("--rating 8.0-9.0", ["--rating", "8.0-9.0"]),
+           ("--rating 9.0-9.5", ["--rating", "9.0-9.5"]),
+           ("--must-use Nishio", ["--must-use", "Nishio"]),
            ("--must-use X-Wing", ["--must-use", "X-Wing"]),
            ("--must-use Swordfish", ["--must-use", "Swordfish"]),
            ("--must-use XY-Wing", ["--must-use", "XY-Wing"]),
