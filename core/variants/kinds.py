@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from math import comb
 
 from core.variants import lines, propagators, rules
-from core.variants.model import Line, Variant, symbol
+from core.variants.model import LINE_RECORDS, Line, Variant, symbol
 
 
 @dataclass(frozen=True)
@@ -327,7 +327,7 @@ def _lockout_partial(p, line, solution, length) -> bool:
 
 _TIE = "the {line} says {a} and {b} {relation}"
 
-LINES = {kind.name: kind for kind in (
+LINE_RECORDS.update({kind.name: kind for kind in (
     LineKind(
         "whisper", "whisper line", "whispers", "w",
         LineStyle("German whispers", "#67f067", 0.2),
@@ -489,5 +489,6 @@ LINES = {kind.name: kind for kind in (
         addon={"lockout": AddOn("Lockout", "#006CBA", 0.2, marked="isNewConstraint")},
         glyph_ends=("◇", "◇"), sentence=lambda n: {"lockout": lockout_gap(n)},
         partial=_lockout_partial),
-)}
+)})
+LINES: dict[str, LineKind] = LINE_RECORDS  # the model, rules and lines read it there
 LINE_KINDS = tuple(LINES)  # the order the plan holds them in (a new kind goes last)

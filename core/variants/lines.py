@@ -11,8 +11,8 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from core.variants import kinds, rules
-from core.variants.model import Variant, neighbours
+from core.variants import rules
+from core.variants.model import LINE_RECORDS, Variant, neighbours
 from core.variants.propagators import Pair, low_digit, sum_supports
 
 
@@ -478,7 +478,7 @@ def propagators(p: Variant) -> list:
     line's as its kind's record compiles it, then the cell and outside clues'."""
     n, found = p.size, []
     for line in p.lines:
-        found += kinds.LINES[line.kind].compile(p, line)
+        found += LINE_RECORDS[line.kind].compile(p, line)
     found += [Quadruple(q.cells, q.digits) for q in p.quads]
     found += [Tie(a, b, "equal", n, c) for c in p.clones for a, b in zip(c.a, c.b, strict=True)]
     for cells, smaller in ((p.minima, True), (p.maxima, False)):

@@ -34,6 +34,9 @@ DIRECTIONS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
 META_KEYS = ("title", "author", "rules")
 INDEXERS = ("row", "column", "box")
 OUTSIDE_KINDS = ("xsum", "skyscraper")
+# Each kind of line's record by its name, in the plan's order: core.variants.kinds fills it
+# (the package imports it first), since the records compile into propagators above the model.
+LINE_RECORDS: dict = {}
 # The boxes of each size, as f-puzzles and other solvers draw them (classic Sudoku's and
 # 2x5, 2x7, 3x5); a size with none (5, 7, 11, 13) needs its regions given.
 BOXES = {**{n: shape for n, shape in BOX_SHAPES.items() if n <= MAX_SIZE},
@@ -382,10 +385,10 @@ def _lines(given, n: int) -> tuple[Line, ...]:
     whisper's (n+1)//2, 5 on 9x9); a line whose rule reads the same both ways is stored from
     its smaller end, so one line drawn either way is one line (a directed one, a slow
     thermometer, keeps its first cell first). An unknown kind sorts first; check() names it."""
-    from core.variants.kinds import LINE_KINDS, LINES  # the records compile to propagators
+    order = {name: i for i, name in enumerate(LINE_RECORDS)}
 
     def normal(line: Line) -> Line:
-        kind = LINES.get(line.kind)
+        kind = LINE_RECORDS.get(line.kind)
         usual = kind.usual if kind is not None else None
         value = line.value or (usual(n) if usual is not None else 0)
         cells = tuple(line.cells)
@@ -394,7 +397,7 @@ def _lines(given, n: int) -> tuple[Line, ...]:
         return Line(line.kind, cells, value)
 
     return tuple(sorted(set(map(normal, given)), key=lambda line: (
-        LINE_KINDS.index(line.kind) if line.kind in LINES else -1, line.cells, line.value)))
+        order.get(line.kind, -1), line.cells, line.value)))
 
 
 def _clone(clone: Clone) -> Clone:
@@ -523,18 +526,16 @@ def _check_lines(p: Variant) -> None:
 
 
 def _check_new_lines(p: Variant) -> None:
-    from core.variants.kinds import LINES  # (see _lines)
-
     n = p.size
     for line in p.lines:
-        kind = LINES.get(line.kind)
+        kind = LINE_RECORDS.get(line.kind)
         if kind is None:
-            raise ModelError(f"unknown line {line.kind!r}; lines: {', '.join(LINES)}")
+            raise ModelError(f"unknown line {line.kind!r}; lines: {', '.join(LINE_RECORDS)}")
         what = f"a {line.kind} line at {p.name(line.cells[0])}" if line.cells else "a line"
         if kind.loops:
             pass  # its rule is on each step, so it may come back to a cell (a loop)
         elif len(line.cells) > 2 and line.cells[0] == line.cells[-1]:
-            loops = ", ".join(k.title + "s" for k in LINES.values() if k.loops)
+            loops = ", ".join(k.title + "s" for k in LINE_RECORDS.values() if k.loops)
             raise ModelError(f"{what} closes into a loop (it ends where it starts): loops "
                              f"are read for {loops} only")
         elif len(set(line.cells)) != len(line.cells):

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from functools import cache, partial
 
-from core.variants import kinds
 from core.variants.model import (
     FAMILY_OF_MARK,
+    LINE_RECORDS,
     Variant,
     diagonal_cells,
     disjoint_groups,
@@ -68,7 +68,7 @@ def units(p: Variant) -> list[tuple[tuple[int, ...], str]]:
         if len(cage.cells) > 1:
             found.append((cage.cells, f"the cage at {p.name(cage.cells[0])}"))
     for line in p.lines:  # lines whose digits differ (renban, Nabner)
-        kind = kinds.LINES[line.kind]
+        kind = LINE_RECORDS[line.kind]
         if kind.distinct:
             found.append((line.cells, f"the {kind.title} at {p.name(line.cells[0])}"))
     return found
@@ -154,7 +154,7 @@ def zipper_groups(cells) -> list[tuple[int, ...]]:
 
 def line_holds(p: Variant, line, values) -> bool:
     """Does a filled grid keep this line's rule? (each kind's record says it)"""
-    return kinds.LINES[line.kind].holds(p, line, values)
+    return LINE_RECORDS[line.kind].holds(p, line, values)
 
 
 def indexer_target(p: Variant, kind: str, cell: int, v: int) -> tuple[int, int]:
@@ -254,7 +254,7 @@ def _new_broken(p: Variant, values) -> list[str]:
     X-sum and skyscraper clues."""
     found = [f"{p.name(c)} is not one of its given candidates" for c, digits in p.candidates
              if not digits >> (values[c] - 1) & 1]
-    found += [f"the {kinds.LINES[line.kind].title} at {p.name(line.cells[0])} is broken"
+    found += [f"the {LINE_RECORDS[line.kind].title} at {p.name(line.cells[0])} is broken"
               for line in p.lines if not line_holds(p, line, values)]
     for q in p.quads:
         held = [values[c] for c in q.cells]
