@@ -4,9 +4,6 @@ array is a Python exception, never a crash)."""
 
 import os
 import random
-import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,6 +17,7 @@ from core.sudoku.generator import random_solution
 from core.sudoku.model import Puzzle, Shape, geometry
 from core.sudoku.solver import DONE, STOPPED, count, explore, search_candidates
 from tests.core.sudoku.corpus import corpus, differences
+from tests.interrupt import ctrl_c
 
 pytestmark = pytest.mark.skipif(native.sudoku is None, reason=native.why_python)
 
@@ -126,27 +124,15 @@ def test_no_memory_grows_over_100000_calls():
 def test_ctrl_c_stops_a_25x25_count():
     """SIGINT reaches a long compiled count (it checks signals every 64 nodes): the child says
     from inside the search (its stop's first call) that it counts, then is interrupted."""
-    child = subprocess.Popen([sys.executable, "-c", (
-        "import signal\n"  # a background job's SIGINT is ignored, and the child inherits it
-        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
-        "from core import native\n"
-        "said = []\n"
-        "def stop():\n"
-        "    if not said:  # once: a line every poll could fill the pipe and block the child\n"
-        "        said.append(print('counting', flush=True))\n"
-        "    return False\n"
-        "try:\n"
-        "    native.sudoku.search(5, 5, [2 ** 25 - 1] * 625, 10 ** 9, stop)\n"
-        "except KeyboardInterrupt:\n"
-        "    print('interrupted', flush=True)\n")], stdout=subprocess.PIPE, text=True)
-    try:
-        assert child.stdout.readline() == "counting\n"
-        child.send_signal(signal.SIGINT)
-        out, _ = child.communicate(timeout=30)
-    finally:
-        child.kill()  # never left counting for ever when the test fails
-        child.wait()
-    assert child.returncode == 0 and out == "interrupted\n"
+    assert ctrl_c("""
+        from core import native
+        said = []
+        def stop():  # says it once: a line every poll could fill the pipe and block the child
+            if not said:
+                said.append(print('counting', flush=True))
+            return False
+        native.sudoku.search(5, 5, [2 ** 25 - 1] * 625, 10 ** 9, stop)""", 30) == (
+        "counting\n", 0, "interrupted\n")
 
 
 def test_empty_grids_of_every_size_count_the_same_on_both_engines():

@@ -3,9 +3,6 @@ the Python searches: every hint of every technique with a twin on the boards met
 a sample of the SE-rated puzzles (bench/diff_rater.py runs them all), the same steps of
 `rate --steps`, and the C boundary's own checks (bad input is a ValueError, never a crash)."""
 
-import signal
-import subprocess
-import sys
 
 import pytest
 
@@ -17,6 +14,7 @@ from core.sudoku.explainer.rater import explain
 from core.sudoku.explainer.uniqueness import unique_loops
 from tests import DATA
 from tests.core.sudoku.rater_corpus import boards_met, differences, engine, read_puzzles
+from tests.interrupt import ctrl_c
 
 pytestmark = pytest.mark.skipif(native.explainer is None, reason=native.why_python_explainer)
 
@@ -132,20 +130,8 @@ def test_boards_no_rating_meets_are_searched_without_a_crash(values, cands):
 def test_ctrl_c_stops_a_long_compiled_loop_search():
     """SIGINT reaches a loop search that would run for minutes (every cell holding 1 and 2:
     no rating meets such a board); it polls signals every 4096 nodes."""
-    child = subprocess.Popen([sys.executable, "-c", (
-        "import signal\n"
-        "from core import native\n"
-        "# (a child started in the background inherits SIGINT ignored: Python's own handler)\n"
-        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
-        "try:\n"
-        "    print('searching', flush=True)\n"
-        "    native.explainer.unique_loops([0] * 81, [3] * 81, False)\n"
-        "except KeyboardInterrupt:\n"
-        "    print('interrupted', flush=True)\n")], stdout=subprocess.PIPE, text=True)
-    try:
-        assert child.stdout.readline() == "searching\n"
-        child.send_signal(signal.SIGINT)
-        out, _ = child.communicate(timeout=60)
-    finally:
-        child.kill()  # (a child that missed the signal would search for minutes)
-    assert out == "interrupted\n" and child.returncode == 0
+    assert ctrl_c("""
+        from core import native
+        print('searching', flush=True)
+        native.explainer.unique_loops([0] * 81, [3] * 81, False)""") == ("searching\n", 0,
+                                                                         "interrupted\n")

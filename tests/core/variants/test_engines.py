@@ -6,7 +6,6 @@ crash); Ctrl+C and `stop`."""
 
 import os
 import random
-import signal
 import subprocess
 import sys
 from array import array
@@ -19,6 +18,7 @@ from core.variants import compiled, engine, lines
 from core.variants.model import Line, make
 from tests.core.variants.corpus import community, differences, python_engine, random_corpus
 from tests.core.variants.helpers import KINDS
+from tests.interrupt import ctrl_c
 
 pytestmark = pytest.mark.skipif(native.variants is None, reason=native.why_python_variants)
 
@@ -172,28 +172,16 @@ def test_a_grid_the_safety_net_refuses_is_not_counted():
 def test_ctrl_c_stops_a_long_compiled_count():
     """SIGINT reaches a long compiled count (it checks signals every 64 nodes): the child says
     from inside the search (its stop's first call) that it counts, then is interrupted."""
-    child = subprocess.Popen([sys.executable, "-c", (
-        "import signal\n"  # a background job's SIGINT is ignored, and the child inherits it
-        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
-        "from core.variants import engine\n"
-        "from core.variants.model import make\n"
-        "said = []\n"
-        "def stop():\n"
-        "    if not said:  # once: a line every poll could fill the pipe and block the child\n"
-        "        said.append(print('counting', flush=True))\n"
-        "    return False\n"
-        "try:\n"
-        "    engine.count(make(16, [0] * 256), 10 ** 9, stop)\n"
-        "except KeyboardInterrupt:\n"
-        "    print('interrupted', flush=True)\n")], stdout=subprocess.PIPE, text=True)
-    try:
-        assert child.stdout.readline() == "counting\n"
-        child.send_signal(signal.SIGINT)
-        out, _ = child.communicate(timeout=30)
-    finally:
-        child.kill()  # never left counting for ever when the test fails
-        child.wait()
-    assert child.returncode == 0 and out == "interrupted\n"
+    assert ctrl_c("""
+        from core.variants import engine
+        from core.variants.model import make
+        said = []
+        def stop():  # says it once: a line every poll could fill the pipe and block the child
+            if not said:
+                said.append(print('counting', flush=True))
+            return False
+        engine.count(make(16, [0] * 256), 10 ** 9, stop)""", 30) == ("counting\n", 0,
+                                                                    "interrupted\n")
 
 
 def test_a_variants_module_that_did_not_load_is_named_and_fails_the_require():
