@@ -8,6 +8,15 @@ import textwrap
 
 # A background job's children inherit SIGINT ignored: the child sets Python's handler itself
 HANDLER = "import signal\nsignal.signal(signal.SIGINT, signal.default_int_handler)\n"
+# A search's `stop` that says 'counting' at its first call, from inside the search, and only
+# then: a line every poll could fill the pipe and block the child
+SAYS_COUNTING = """
+said = []
+def stop():
+    if not said:
+        said.append(print('counting', flush=True))
+    return False
+"""
 
 
 def ctrl_c(code: str, timeout: float = 60) -> tuple[str, int, str]:

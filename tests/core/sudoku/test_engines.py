@@ -17,7 +17,7 @@ from core.sudoku.generator import random_solution
 from core.sudoku.model import Puzzle, Shape, geometry
 from core.sudoku.solver import DONE, STOPPED, count, explore, search_candidates
 from tests.core.sudoku.corpus import corpus, differences
-from tests.interrupt import ctrl_c
+from tests.interrupt import SAYS_COUNTING, ctrl_c
 
 pytestmark = pytest.mark.skipif(native.sudoku is None, reason=native.why_python)
 
@@ -124,14 +124,9 @@ def test_no_memory_grows_over_100000_calls():
 def test_ctrl_c_stops_a_25x25_count():
     """SIGINT reaches a long compiled count (it checks signals every 64 nodes): the child says
     from inside the search (its stop's first call) that it counts, then is interrupted."""
-    assert ctrl_c("""
-        from core import native
-        said = []
-        def stop():  # says it once: a line every poll could fill the pipe and block the child
-            if not said:
-                said.append(print('counting', flush=True))
-            return False
-        native.sudoku.search(5, 5, [2 ** 25 - 1] * 625, 10 ** 9, stop)""", 30) == (
+    assert ctrl_c(SAYS_COUNTING + """
+from core import native
+native.sudoku.search(5, 5, [2 ** 25 - 1] * 625, 10 ** 9, stop)""", 30) == (
         "counting\n", 0, "interrupted\n")
 
 

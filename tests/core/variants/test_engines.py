@@ -18,7 +18,7 @@ from core.variants import compiled, engine, lines
 from core.variants.model import Line, make
 from tests.core.variants.corpus import community, differences, python_engine, random_corpus
 from tests.core.variants.helpers import KINDS
-from tests.interrupt import ctrl_c
+from tests.interrupt import SAYS_COUNTING, ctrl_c
 
 pytestmark = pytest.mark.skipif(native.variants is None, reason=native.why_python_variants)
 
@@ -172,16 +172,10 @@ def test_a_grid_the_safety_net_refuses_is_not_counted():
 def test_ctrl_c_stops_a_long_compiled_count():
     """SIGINT reaches a long compiled count (it checks signals every 64 nodes): the child says
     from inside the search (its stop's first call) that it counts, then is interrupted."""
-    assert ctrl_c("""
-        from core.variants import engine
-        from core.variants.model import make
-        said = []
-        def stop():  # says it once: a line every poll could fill the pipe and block the child
-            if not said:
-                said.append(print('counting', flush=True))
-            return False
-        engine.count(make(16, [0] * 256), 10 ** 9, stop)""", 30) == ("counting\n", 0,
-                                                                    "interrupted\n")
+    assert ctrl_c(SAYS_COUNTING + """
+from core.variants import engine
+from core.variants.model import make
+engine.count(make(16, [0] * 256), 10 ** 9, stop)""", 30) == ("counting\n", 0, "interrupted\n")
 
 
 def test_a_variants_module_that_did_not_load_is_named_and_fails_the_require():
