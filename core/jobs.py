@@ -33,7 +33,27 @@ _polls = None  # calls of each slot's `stop` by its job (a search asks every STO
 def _start(live_jobs, polls=None) -> None:
     global _live_jobs, _polls
     _live_jobs, _polls = live_jobs, polls
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl+C that came while starting goes too
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _executor(workers: int, context, initargs):
+    """A process pool whose workers start with Ctrl+C blocked until their initializer ignores
+    it: a Ctrl+C while one starts (they start as jobs come) must not print its traceback."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    class Executor(ProcessPoolExecutor):
+        def _spawn_process(self):
+            if not hasattr(signal, "pthread_sigmask"):
+                return super()._spawn_process()
+            old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            try:
+                return super()._spawn_process()
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+    return Executor(workers, mp_context=context, initializer=_start, initargs=initargs)
 
 
 def stop_of(slot: int | None, job: int | None):
@@ -55,14 +75,12 @@ class JobPool:
     def __init__(self, workers: int = 2,
                  slots: tuple[str, ...] = ("check", "redundant", "rate", "suggest", "generate")):
         import multiprocessing  # here: a command run in one process does not load it
-        from concurrent.futures import ProcessPoolExecutor
 
         context = multiprocessing.get_context("spawn")
         self.slots = slots
         self.live = context.Array("q", len(slots), lock=False)
         self.polls = context.Array("q", len(slots), lock=False)
-        self.executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_start,
-                                            initargs=(self.live, self.polls))
+        self.executor = _executor(workers, context, (self.live, self.polls))
 
     def next_job(self, slot: str) -> tuple[int, int]:
         """Supersede whatever runs in the slot; the new job's (slot index, number)."""

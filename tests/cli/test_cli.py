@@ -471,9 +471,9 @@ def test_ctrl_c_stops_generate_jobs_at_once():
 
     process = subprocess.Popen(
         [sys.executable, "-m", "cli", "generate", "sudoku", "--level", "master", "--count",
-         "40", "--jobs", "2", "--seed", "1"], stdout=subprocess.DEVNULL,
+         "100000", "--jobs", "2", "--seed", "1"], stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True, start_new_session=True)
-    time.sleep(4)  # the pool is up and working
+    assert process.stdout.readline().strip()  # the pool is up and working: a first puzzle
     os.killpg(process.pid, signal.SIGINT)
     started = time.monotonic()
     _, err = process.communicate(timeout=30)
