@@ -28,6 +28,7 @@ from common import DATA, shared
 from core import native
 from core.sudoku.explainer import chains
 from core.sudoku.explainer.rater import explain
+from tests.core.sudoku.test_chain_engines import seen
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 COMPILED = native.chains
@@ -118,26 +119,6 @@ def steps(count: int) -> None:
             same += 1
     print(f"\nsteps (rate --steps): {same} ratings ({len(rows)} puzzles of 6.5 and up, both "
           "scales) step for step the same on both engines")
-
-
-def _plain(nested):
-    """A hint nested in a chain, by what it says and the chains behind it."""
-    if nested is None:
-        return None
-    return (nested.name, nested.difficulty, tuple(nested.removals.items()), nested.signature(),
-            nested.complexity())
-
-
-def seen(hints) -> list:
-    out = []
-    for h in hints:
-        ends = [(e.key, e.parents, e.cause, _plain(e.nested),
-                 tuple((k, parents, cause, _plain(nested))
-                       for k, (parents, cause, nested) in e.run.found.items()))
-                for e in h.targets]
-        out.append((h.name, h.difficulty, tuple(h.removals.items()), h.cell, h.value, h.text,
-                    h.flat, h.complexity(), h.signature(), ends))
-    return out
 
 
 def hints(count: int) -> None:

@@ -57,6 +57,13 @@ class Count:
 UNIQUE, SEVERAL, NONE, UNKNOWN = "unique", "several", "none", "unknown"
 
 
+def listed(names, most: int | None = None) -> str:
+    """Names in a sentence; past `most`, the first few and how many in all (a narrow panel)."""
+    if most is None or len(names) <= most:
+        return ", ".join(names)
+    return f"{', '.join(names[:most - 2])}, … ({len(names)} in all)"
+
+
 @dataclass(frozen=True)
 class Verdict:
     """What a count means, the one place it is put into words: the command line's check and
@@ -78,10 +85,7 @@ class Verdict:
     def where(self, most: int | None = None) -> str:
         """Several: where two solutions differ; past `most` names, the first few and how
         many in all (a narrow panel)."""
-        names = self.differ
-        if most is not None and len(names) > most:
-            return f"{self.differ_words} {', '.join(names[:most - 2])}, … ({len(names)} in all)"
-        return f"{self.differ_words} {', '.join(names)}"
+        return f"{self.differ_words} {listed(self.differ, most)}"
 
     def line(self) -> str:
         if self.status == UNIQUE:

@@ -6,8 +6,9 @@ editors mix it in and underline them in their grids."""
 from __future__ import annotations
 
 from core import jobs
+from core.counting import listed
 from core.family import REDUNDANT_SECONDS, Failed
-from tui.screens.editor import listed, plural
+from tui.screens.editor import PANEL_NAMES, plural
 
 STOPPED = "stopped"  # the redundant givens' pass was stopped (Esc)
 
@@ -58,7 +59,7 @@ class RedundantGivens:
         parts = [f"{plural(len(found), 'redundant given')} (underlined): removing any one "
                  "keeps it unique"] if found else []
         if undecided:
-            names = listed(self.family.cell_names(self.puzzle, undecided))
+            names = listed(self.family.cell_names(self.puzzle, undecided), PANEL_NAMES)
             parts.append(f"{plural(len(undecided), 'given')} undecided in "
                          f"{REDUNDANT_SECONDS:.0f} s ({names}): each may or may not be "
                          "needed")

@@ -44,14 +44,6 @@ def plural(n: int, noun: str) -> str:
 PANEL_NAMES = 8  # names a sentence in the panel lists in full (narrow at 80 columns)
 
 
-def listed(names: list[str], most: int = PANEL_NAMES) -> str:
-    """Names in a sentence; past `most`, the first few and how many in all (the panel is
-    narrow at 80 columns)."""
-    if len(names) <= most:
-        return ", ".join(names)
-    return f"{', '.join(names[:most - 2])}, … ({len(names)} in all)"
-
-
 def walkthrough_window(rating, at: int | None) -> str:
     """The walkthrough around the stepper's step (the list follows it), or how to start the
     stepper (at None)."""

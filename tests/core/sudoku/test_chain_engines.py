@@ -44,7 +44,7 @@ def _plain(nested):
             nested.complexity())
 
 
-def _seen(hints):
+def seen(hints) -> list:
     """All a hint says and all the chains behind it, as the rater and nested chains use them."""
     out = []
     for h in hints:
@@ -58,9 +58,9 @@ def _seen(hints):
 
 
 def _both(monkeypatch, board, *args):
-    compiled = _seen(chains.unary_chains(board, *args))
+    compiled = seen(chains.unary_chains(board, *args))
     monkeypatch.setattr(native, "chains", None)
-    python = _seen(chains.unary_chains(board, *args))
+    python = seen(chains.unary_chains(board, *args))
     monkeypatch.undo()
     return compiled, python
 
@@ -108,9 +108,9 @@ def test_branching_chains_are_the_same_on_both_engines(monkeypatch, puzzle, suka
     found = 0
     for board in met[:3]:
         for multiple, dynamic, nishio in PRODUCERS:
-            compiled = _seen(chains.Chaining(multiple, dynamic, nishio).hints(board.copy()))
+            compiled = seen(chains.Chaining(multiple, dynamic, nishio).hints(board.copy()))
             monkeypatch.setattr(native, "chains", None)
-            python = _seen(chains.Chaining(multiple, dynamic, nishio).hints(board.copy()))
+            python = seen(chains.Chaining(multiple, dynamic, nishio).hints(board.copy()))
             monkeypatch.undo()
             assert compiled == python, (board.state(), multiple, dynamic, nishio)
             found += len(python)
@@ -194,9 +194,9 @@ def _board_of(state):
 @pytest.mark.parametrize("level", [1, 2])
 def test_nested_chains_are_the_same_on_both_engines(monkeypatch, level):
     board = _board_of(NESTED_BOARD)
-    compiled = _seen(chains.Chaining(True, True, level=level).hints(board.copy()))
+    compiled = seen(chains.Chaining(True, True, level=level).hints(board.copy()))
     monkeypatch.setattr(native, "chains", None)
-    python = _seen(chains.Chaining(True, True, level=level).hints(board.copy()))
+    python = seen(chains.Chaining(True, True, level=level).hints(board.copy()))
     assert compiled == python
     assert python and any(end[3] is not None or any(f[3] for f in end[4])
                           for hint in python for end in hint[-1]) == (level > 1)
