@@ -66,7 +66,20 @@ class PuzzleApp(App):
             keys.taken(self, event)  # a key handed on leaves the queue: those behind may pass
             if not self._screen_stack:
                 return  # handed on as the app closed: no screen is left to take it
+            if keys.must_follow(self, event):
+                keys.hand_on(self, event)  # keys handed on are still on their way: behind them
+                return
         await super().on_event(event)
+
+    def push_screen(self, *args, **kwargs):
+        if self.focused is not None:
+            keys.hand_on_queued(self.focused)  # typed after the key that opened the screen
+        return super().push_screen(*args, **kwargs)
+
+    def pop_screen(self):
+        if self.focused is not None:
+            keys.hand_on_queued(self.focused)  # typed after the key that closed the screen
+        return super().pop_screen()
 
     def on_mount(self) -> None:
         self.push_screen(StartScreen())

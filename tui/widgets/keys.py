@@ -3,6 +3,7 @@ widget that takes keys runs a bound key itself (`run_bound`), at once, and sends
 an earlier one moved away from on to where the focus went (`hand_on`)."""
 
 import asyncio
+from collections import deque
 
 from textual import events
 from textual.binding import Binding
@@ -35,8 +36,9 @@ class HandedKeys:
     overtake them otherwise (they wait for the focus, then join the app's queue)."""
 
     def __init__(self) -> None:
-        self.pending = 0
-        self.turn = asyncio.Lock()  # hands keys on one at a time, in arrival order
+        self.pending = 0  # handed on and not yet taken from the app's queue
+        self.waiting: deque[events.Key] = deque()  # handed on and not yet posted, in order
+        self.delivery: asyncio.Task | None = None
 
 
 def _handed(app) -> HandedKeys:
@@ -63,13 +65,19 @@ def taken(app, event: events.Event) -> None:
         _handed(app).pending -= 1
 
 
-async def hand_on(widget: Widget, event: events.Key) -> None:
+def hand_on(widget: Widget, event: events.Key) -> None:
     """Send a key on to the focused widget once it has taken the focus (an Input selects its
-    text then: a digit typed before would be replaced by the next); the keys after this one
-    wait here, so they follow in order."""
+    text then: a digit typed before would be replaced by the next). Keys are queued here
+    at once, in the order handed, and posted one at a time."""
     app, handed = widget.app, _handed(widget.app)
     handed.pending += 1
-    async with handed.turn:
+    handed.waiting.append(event)
+    if handed.delivery is None or handed.delivery.done():
+        handed.delivery = asyncio.get_running_loop().create_task(_deliver(app, handed))
+
+
+async def _deliver(app, handed: HandedKeys) -> None:
+    while handed.waiting:
         waited = 0.0
         while (app.focused is None or app.focused.screen is not app.screen
                or not app.focused.has_focus):
@@ -77,9 +85,30 @@ async def hand_on(widget: Widget, event: events.Key) -> None:
                 break
             await asyncio.sleep(0.01)
             waited += 0.01
+        event = handed.waiting.popleft()
         key = events.Key(event.key, event.character)
         key.handed = True
         app.post_message(key)
+
+
+def hand_on_queued(widget: Widget) -> None:
+    """A screen opens or closes over `widget`: hand on the keys already in its queue now.
+    The app sent them there before, so they go before any key it sends elsewhere from now
+    on; left to the widget's turn, a key sent to the new focus could overtake them."""
+    queue, keys, others = widget._message_queue, [], []
+    if widget._pending_message is not None:
+        others.append(widget._pending_message)
+        widget._pending_message = None
+    while not queue.empty():
+        others.append(queue.get_nowait())
+        queue.task_done()
+    for message in others:
+        if isinstance(message, events.Key):
+            keys.append(message)
+        else:
+            queue.put_nowait(message)  # the rest (and the pump's close) keep their order
+    for key in keys:
+        hand_on(widget, key)
 
 
 class InOrder:
@@ -93,7 +122,7 @@ class InOrder:
                 or self not in focused.ancestors_with_self or must_follow(self, event)):
             event.stop()
             event.prevent_default()  # not typed here: it was typed for the next widget
-            await hand_on(self, event)
+            hand_on(self, event)
         elif not event.is_printable and await run_bound(self, event.key):
             event.stop()
             event.prevent_default()
