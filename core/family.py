@@ -258,6 +258,7 @@ class Family(ABC):
     rated_in_check: bool = False  # ... cheaply enough that `check --json` carries it
     rating_scale: str | None = None  # the one scale its scores are on, said beside them
     house_rules: bool = False  # `rules` checks publishers' house rules (check --json: rules)
+    gives_candidates: bool = False  # `true_candidates` (a cell's digits over every solution)
     scales: tuple[str, ...] = ()  # the scales `rate` can report on (Context.scale), default first
     generators: tuple[Generator, ...] = ()
     differ_words: str = "two solutions differ in"  # a verdict's words before the cells
@@ -365,6 +366,12 @@ class Family(ABC):
         """The house rules the puzzle (with its solution, when known) breaks; () where the
         family has none (`house_rules` False)."""
         return ()
+
+    def true_candidates(self, puzzle, support: int = 1, stop: Stop | None = None):
+        """Each cell's digits in some solution, with how many solutions hold each, capped
+        at `support` (a core.candidates.TrueCandidates; partial when `stop` ended it); only
+        where `gives_candidates`: NotImplementedError otherwise."""
+        raise NotImplementedError(f"{self.title} has no true candidates")
 
     def making_unique(self, puzzle, stop: Stop | None = None, context: Context = NO_CONTEXT
                       ) -> tuple:

@@ -187,6 +187,10 @@ typedef struct {
     PyObject *solutions;        /* a list of tuples of symbols: the first `keep` found */
     int status;
     long found, keep;           /* every solution is counted; the first `keep` kept */
+    /* true candidates (solver.true_candidates): cap 0 for a plain search */
+    int cap, skipped, last;     /* skipped: a branch left out; last: the cell last wanted */
+    uint8_t *support;           /* per cell, per digit: solutions holding it, up to cap */
+    mask_t *done;               /* per cell: the digits at the cap */
 } Search;
 
 HOT int fewest_candidates(const mask_t *cand, const Search *s, const int cells)
@@ -222,8 +226,38 @@ static int poll(Search *s)
     return DONE;
 }
 
+/* A solution of a true-candidates search: it credits each of its digits under the cap. */
+static void credit(Search *s, const mask_t *cand)
+{
+    const int n = s->g->n;
+    s->found++;
+    for (int c = 0; c < s->g->cells; c++) {
+        int d = __builtin_ctz(cand[c]);
+        uint8_t *k = &s->support[c * n + d];
+        if (*k < s->cap && ++*k == s->cap) s->done[c] |= cand[c];
+    }
+}
+
+/* Tally.wanted: does some cell still hold a digit under the cap? (the cell that last did is
+ * asked first: it usually still does) */
+HOT int wanted(Search *s, const mask_t *cand, const int cells)
+{
+    if (cand[s->last] & ~s->done[s->last]) return 1;
+    for (int c = 0; c < cells; c++)
+        if (cand[c] & ~s->done[c]) {
+            s->last = c;
+            return 1;
+        }
+    s->skipped = 1;
+    return 0;
+}
+
 static int record(Search *s, const mask_t *cand)
 {
+    if (s->cap) {
+        credit(s, cand);
+        return 0;
+    }
     if (s->found++ >= s->keep) return 0;  /* counted, not kept: a count to a million */
     PyObject *values = PyTuple_New(s->g->cells);
     if (!values) return -1;
@@ -275,6 +309,7 @@ HOT void search_in(Search *s, const mask_t *root, mask_t *stack, Frame *frames,
         child[f->cell] = bit;
         placed[0] = f->cell;
         if (!propagate_in(child, s->g, placed, 1, none, n, npeers)) continue;
+        if (s->cap && !wanted(s, child, cells)) continue;
         entered = enter(s, child, &frames[depth + 1], cells);
         if (entered < 0) return;
         if (entered > 0) depth++;
@@ -489,6 +524,58 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
     return Py_BuildValue("(Nlli)", s.solutions, s.found, s.nodes, s.status);
 }
 
+/* support(box_rows, box_cols, givens, cap, stop=None) -> (support, solutions, nodes, status,
+ * skipped): solver.true_candidates step for step. `support` holds cells * n numbers, cell by
+ * cell, digit 1 first: the solutions holding it, up to `cap`; `skipped`: a branch whose
+ * candidates were all at the cap was left out (so `solutions` is a lower bound). */
+static PyObject *py_support(PyObject *self, PyObject *args)
+{
+    int box_rows, box_cols, cap;
+    PyObject *givens_seq, *stop = Py_None;
+    if (!PyArg_ParseTuple(args, "iiOi|O", &box_rows, &box_cols, &givens_seq, &cap, &stop))
+        return NULL;
+    const Geometry *g = geometry(box_rows, box_cols);
+    if (!g) return NULL;
+    if (cap < 1 || cap > 255) {
+        PyErr_Format(PyExc_ValueError, "support %d? from 1 to 255", cap);
+        return NULL;
+    }
+    if (stop != Py_None && !PyCallable_Check(stop)) {
+        PyErr_SetString(PyExc_TypeError, "stop: a callable or None");
+        return NULL;
+    }
+    const int cells = g->cells, n = g->n;
+    mask_t root[MAX_CELLS], symbols[MAX_CELLS], done[MAX_CELLS] = {0};
+    uint16_t placed[PLACED_ROOM];
+    if (read_symbols(givens_seq, symbols, g, 1, "givens") < 0) return NULL;
+    int top = 0;
+    for (int c = 0; c < cells; c++) {
+        root[c] = symbols[c] ? (mask_t)1 << (symbols[c] - 1) : (mask_t)((1ull << n) - 1);
+        if (symbols[c]) placed[top++] = c;
+    }
+    uint8_t *support = calloc((size_t)cells * n, 1);
+    mask_t *stack = malloc((size_t)(cells + 1) * cells * sizeof *stack);
+    Frame *frames = malloc((size_t)(cells + 1) * sizeof *frames);
+    if (!support || !stack || !frames) {
+        free(support), free(stack), free(frames);
+        return PyErr_NoMemory();
+    }
+    Search s = {g, LONG_MAX, 0, 0, stop, NULL, NULL, NULL, DONE, 0, 0, cap, 0, 0, support, done};
+    Units none = {{0, 0}};
+    if (propagate(root, g, placed, top, none)) search(&s, root, stack, frames, placed);
+    free(stack), free(frames);
+    PyObject *list = s.status == FAILED ? NULL : PyList_New((Py_ssize_t)cells * n);
+    for (Py_ssize_t i = 0; list && i < (Py_ssize_t)cells * n; i++) {
+        PyObject *k = PyLong_FromLong(support[i]);
+        if (!k) Py_CLEAR(list);
+        else PyList_SET_ITEM(list, i, k);
+    }
+    free(support);
+    if (!list) return NULL;
+    return Py_BuildValue("(NllOO)", list, s.found, s.nodes, s.status == STOPPED ? Py_True : Py_False,
+                         s.skipped ? Py_True : Py_False);
+}
+
 /* ---- generation: core/sudoku/generator.py's _filled_by_rows and its greedy removal ---- */
 
 /* filled_by_rows(box_rows, box_cols, draw) -> list of symbols: a full grid filled cell by cell
@@ -681,6 +768,9 @@ static PyMethodDef methods[] = {
      "search(box_rows, box_cols, candidates, limit, stop=None, prefer=None, order=None, "
      "max_nodes=0, givens=False, keep=1000) -> (the first `keep` solutions, solutions found, "
      "nodes, status: 0 done, 1 stopped, 2 past the node cap)"},
+    {"support", py_support, METH_VARARGS,
+     "support(box_rows, box_cols, givens, cap, stop=None) -> (support: cells * n numbers, "
+     "solutions, nodes, stopped, skipped): true candidates and their support up to `cap`"},
     {"filled_by_rows", py_filled_by_rows, METH_VARARGS,
      "filled_by_rows(box_rows, box_cols, draw) -> symbols of a random full grid"},
     {"reduce", py_reduce, METH_VARARGS,

@@ -1401,6 +1401,10 @@ typedef struct {
     long long *weight;
     mask_t *stack;
     int status;
+    /* true candidates (engine.true_candidates): cap 0 for a count */
+    int cap, skipped, last;     /* skipped: a branch left out; last: the cell last wanted */
+    uint8_t *support;           /* per cell, per digit: solutions holding it, up to cap */
+    mask_t *done;               /* per cell: the digits at the cap */
 } Search;
 
 static int poll(Search *s)
@@ -1432,10 +1436,33 @@ static int record(Search *s, const mask_t *cand)
             return yes;
         }
     }
+    if (s->cap) {  /* Tally.credit */
+        Py_DECREF(values);
+        s->found++;
+        for (int c = 0; c < cells; c++) {
+            uint8_t *k = &s->support[c * s->p->n + __builtin_ctz(cand[c])];
+            if (*k < s->cap && ++*k == s->cap) s->done[c] |= cand[c];
+        }
+        return 0;
+    }
     int failed = 0;
     if (s->found++ < s->keep) failed = PyList_Append(s->solutions, values);
     Py_DECREF(values);
     return failed;
+}
+
+/* Tally.wanted: does some cell still hold a digit under the cap? (the cell that last did is
+ * asked first: it usually still does) */
+static int wanted(Search *s, const mask_t *cand)
+{
+    if (cand[s->last] & ~s->done[s->last]) return 1;
+    for (int c = 0; c < s->p->cells; c++)
+        if (cand[c] & ~s->done[c]) {
+            s->last = c;
+            return 1;
+        }
+    s->skipped = 1;
+    return 0;
 }
 
 static int branch_cell(const Search *s, const mask_t *cand)
@@ -1500,6 +1527,7 @@ static int run(Search *s, int depth)
         p->placed[0] = cell;
         p->nblame = 0;
         if (propagate(p, child, 1, 0)) {
+            if (s->cap && !wanted(s, child)) continue;
             if (run(s, depth + 1)) return 1;
             if (s->found >= s->limit) return 1;
         } else {
@@ -1618,6 +1646,67 @@ failed:
     return NULL;
 }
 
+/* support(program, candidates, cap, stop=None, accept=None) -> (support, solutions, nodes,
+ * stopped, skipped): engine.true_candidates step for step. `support` holds cells * n
+ * numbers, cell by cell, digit 1 first: the solutions holding it, up to `cap`; `skipped`: a
+ * branch whose candidates were all at the cap was left out (`solutions` a lower bound). */
+static PyObject *py_support(PyObject *self, PyObject *args)
+{
+    PyObject *program, *cand_seq, *stop = Py_None, *accept = Py_None;
+    int cap;
+    if (!PyArg_ParseTuple(args, "OOi|OO", &program, &cand_seq, &cap, &stop, &accept))
+        return NULL;
+    if (cap < 1 || cap > 255) {
+        PyErr_Format(PyExc_ValueError, "support %d? from 1 to 255", cap);
+        return NULL;
+    }
+    if ((stop != Py_None && !PyCallable_Check(stop)) ||
+        (accept != Py_None && !PyCallable_Check(accept))) {
+        PyErr_SetString(PyExc_TypeError, "stop, accept: a callable or None");
+        return NULL;
+    }
+    Plan *p = plan_of(program);
+    if (!p) return NULL;
+    int cells = p->cells, n = p->n;
+    Search s = {p, LONG_MAX, 0, 0, 0, stop, accept, NULL, NULL, NULL, DONE, cap, 0, 0, NULL, NULL};
+    PyObject *list = NULL;
+    s.weight = malloc(cells * sizeof *s.weight);
+    s.stack = malloc((size_t)(cells + 2) * cells * sizeof(mask_t));
+    s.support = calloc((size_t)cells * n, 1);
+    s.done = calloc(cells, sizeof(mask_t));
+    if (!s.weight || !s.stack || !s.support || !s.done) {
+        PyErr_NoMemory();
+        goto failed;
+    }
+    memcpy(s.weight, p->weight0, cells * sizeof *s.weight);
+    if (read_masks(cand_seq, s.stack, p) < 0) goto failed;
+    int top = 0;
+    for (int c = 0; c < cells; c++) {
+        if (!s.stack[c]) {
+            PyErr_Format(PyExc_ValueError, "candidates: cell %d has none", c);
+            goto failed;
+        }
+        if (single(s.stack[c])) p->placed[top++] = c;
+    }
+    if (propagate(p, s.stack, top, 1)) run(&s, 0);
+    if (p->overflow && s.status != FAILED) {
+        overflowed(p);
+        s.status = FAILED;
+    }
+    if (s.status == FAILED) goto failed;
+    list = PyList_New((Py_ssize_t)cells * n);
+    for (Py_ssize_t i = 0; list && i < (Py_ssize_t)cells * n; i++) {
+        PyObject *k = PyLong_FromLong(s.support[i]);
+        if (!k) Py_CLEAR(list);
+        else PyList_SET_ITEM(list, i, k);
+    }
+failed:
+    free(s.weight), free(s.stack), free(s.support), free(s.done), plan_free(p);
+    if (!list) return NULL;
+    return Py_BuildValue("(NllOO)", list, s.found, s.nodes, s.status == STOPPED ? Py_True : Py_False,
+                         s.skipped ? Py_True : Py_False);
+}
+
 /* check(program) -> None: reads the program as a search would (a ValueError names what is
  * wrong) */
 static PyObject *py_check(PyObject *self, PyObject *program)
@@ -1632,6 +1721,9 @@ static PyMethodDef methods[] = {
     {"search", (PyCFunction)(void (*)(void))py_search, METH_VARARGS | METH_KEYWORDS,
      "search(program, candidates, limit, stop=None, accept=None, keep=1000) -> (the first "
      "`keep` solutions, solutions found, nodes, stopped)"},
+    {"support", py_support, METH_VARARGS,
+     "support(program, candidates, cap, stop=None, accept=None) -> (support: cells * n "
+     "numbers, solutions, nodes, stopped, skipped): true candidates, support up to `cap`"},
     {"check", py_check, METH_O, "check(program): a ValueError when the program is malformed"},
     {NULL, NULL, 0, NULL},
 };

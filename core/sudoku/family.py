@@ -30,6 +30,7 @@ class Sudoku(Family):
     line_style = "line"
     ipuz_kind = ipuz.KIND.split("#")[0]
     rated = True
+    gives_candidates = True
     scales = SE_SCALES  # Sudoku Explainer's (9x9; other sizes: the workbench ladder's)
 
     def recognise(self, text: str) -> int:
@@ -48,6 +49,11 @@ class Sudoku(Family):
 
     def count(self, puzzle, limit=2, stop=None, context=NO_CONTEXT):
         return count(puzzle, limit, stop)
+
+    def true_candidates(self, puzzle, support=1, stop=None):
+        from core.sudoku.solver import true_candidates
+
+        return true_candidates(puzzle, support, stop)
 
     def filled(self, puzzle: Puzzle, solution) -> Puzzle:
         return puzzle.with_givens(solution)

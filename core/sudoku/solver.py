@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from core import native
+from core.candidates import Tally, TrueCandidates, check_support, from_counts
 from core.counting import KEPT, Count, Found
 from core.search import STOP_EVERY, Stopped, fewest_candidates, where_differ
 from core.sudoku.model import Geometry, Puzzle, geometry
@@ -228,3 +229,46 @@ def count(puzzle: Puzzle, limit: int = 2, stop: Callable[[], bool] | None = None
 def solve(puzzle: Puzzle) -> tuple[int, ...] | None:
     """One solution (the first found), or None."""
     return count(puzzle, limit=1).solution
+
+
+def true_candidates(puzzle: Puzzle, support: int = 1,
+                    stop: Callable[[], bool] | None = None) -> TrueCandidates:
+    """Each cell's digits in some solution, with how many solutions hold each up to
+    `support` (core/candidates.py): one search over every solution, leaving out a branch
+    whose candidates are all at the cap. `stop` ends it early with a partial result."""
+    geo = geometry(puzzle.shape)
+    check_support(support)
+    if native.sudoku is not None:
+        counts, found, nodes, stopped, skipped = native.sudoku.support(
+            geo.shape.box_rows, geo.shape.box_cols, puzzle.givens, support, stop)
+        return from_counts(counts, geo.shape.cells, geo.size, support, found, nodes, stopped,
+                           skipped)
+    tally = Tally(geo.shape.cells, support)
+    cand = _initial(puzzle.givens, geo, _propagate)
+    nodes, partial = [0], False
+    if cand is not None:
+        try:
+            _support(cand, geo, tally, stop, nodes)
+        except Stopped:
+            partial = True
+    return tally.result(partial, nodes[0])
+
+
+def _support(cand: list[int], geo: Geometry, tally: Tally, stop, nodes: list[int]) -> None:
+    """_search without a limit: each solution credited, branches nothing under the cap left
+    out (after their propagation, before they count as a node)."""
+    nodes[0] += 1
+    if nodes[0] % STOP_EVERY == 0 and stop is not None and stop():
+        raise Stopped
+    cell = fewest_candidates(cand)
+    if cell < 0:
+        tally.credit(values(cand))
+        return
+    m = cand[cell]
+    while m:
+        bit = m & -m
+        m ^= bit
+        child = cand[:]
+        child[cell] = bit
+        if _propagate(child, geo, [cell], 0) and tally.wanted(child):
+            _support(child, geo, tally, stop, nodes)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from core import native
+from core.candidates import Tally, TrueCandidates, check_support, from_counts
 from core.counting import KEPT, Count, Found
 from core.search import STOP_EVERY, Stop, Stopped, where_differ
 from core.variants import compiled, lines, rules
@@ -403,6 +404,8 @@ class Search:
         self.nodes = 0
         self.weight = [1 + w for w in plan.weight]
         self.blame: list[int] = []
+        self.found = self.solutions.append  # a complete grid that keeps every rule
+        self.wanted = None  # or a test a propagated branch passes before it is searched
 
     def run(self, cand: list[int]) -> None:
         self.nodes += 1
@@ -412,16 +415,17 @@ class Search:
         if cell < 0:
             values = tuple(m.bit_length() for m in cand)
             if not rules.broken(self.p, values):  # a safety net: propagators are exact
-                self.solutions.append(values)
+                self.found(values)
             return
-        blame, weight = self.blame, self.weight
+        blame, weight, wanted = self.blame, self.weight, self.wanted
         for bit in self.values(cand, cell):
             child = cand[:]
             child[cell] = bit
             if propagate(child, self.plan, [cell], blame=blame):
-                self.run(child)
-                if len(self.solutions) >= self.limit:
-                    return
+                if wanted is None or wanted(child):
+                    self.run(child)
+                    if len(self.solutions) >= self.limit:
+                        return
             else:
                 for c in blame:
                     weight[c] += 1
@@ -513,6 +517,45 @@ def _compiled_count(p: Variant, plan: Plan, limit: int, stop: Stop | None) -> Co
     found = tuple(found)
     differs = where_differ(found[0], found[1]) if len(found) >= 2 else ()
     return Count(total, limit, found, differs, stopped=stopped, nodes=nodes)
+
+
+def true_candidates(p: Variant, support: int = 1, stop: Stop | None = None) -> TrueCandidates:
+    """Each cell's digits in some solution, with how many solutions hold each up to
+    `support` (core/candidates.py): Search.run over every solution, each one credited, a
+    branch whose candidates are all at the cap left out. `stop`: a partial result."""
+    check_support(support)
+    if clashes(p):
+        return Tally(p.cells, support).result(False, 0)
+    plan = plan_of(shape_of(p))
+    if native.variants is not None:
+        done = _compiled_support(p, plan, support, stop)
+        if done is not None:
+            return done
+    tally = Tally(p.cells, support)
+    search = Search(p, plan, 1, stop)
+    search.found, search.wanted = tally.credit, tally.wanted
+    partial = False
+    cand = start(p, plan)
+    if cand is not None:
+        try:
+            search.run(cand)
+        except Stopped:
+            partial = True
+    return tally.result(partial, search.nodes)
+
+
+def _compiled_support(p: Variant, plan: Plan, support: int,
+                      stop: Stop | None) -> TrueCandidates | None:
+    """true_candidates on the compiled engine (None: no program for this plan)."""
+    program, _ = compiled.program(plan)
+    cand = [1 << (v - 1) if v else m for v, m in zip(p.givens, plan.masks, strict=True)]
+    if program is None or not all(cand):
+        return None
+    if any(v and not (1 << (v - 1)) & m for v, m in zip(p.givens, plan.masks, strict=True)):
+        return Tally(p.cells, support).result(False, 0)
+    counts, found, nodes, stopped, skipped = native.variants.support(
+        program, cand, support, stop, lambda values: not rules.broken(p, values))
+    return from_counts(counts, p.cells, p.size, support, found, nodes, stopped, skipped)
 
 
 def solve(p: Variant) -> tuple[int, ...] | None:

@@ -27,6 +27,7 @@ class Variants(Family):
     line_style = None  # a variant's constraints take lines of their own
     ipuz_kind = ipuz.KIND_PREFIX
     rated = True
+    gives_candidates = True
     link_sites = links.SITES
 
     def recognise(self, text: str) -> int:
@@ -87,6 +88,13 @@ class Variants(Family):
 
             return count(_classic(puzzle), limit, stop)
         return engine.count(puzzle, limit, stop)
+
+    def true_candidates(self, puzzle, support=1, stop=None):
+        if puzzle.classic:
+            from core.sudoku.solver import true_candidates
+
+            return true_candidates(_classic(puzzle), support, stop)
+        return engine.true_candidates(puzzle, support, stop)
 
     def filled(self, puzzle: Variant, solution) -> Variant:
         return puzzle.with_givens(solution)
