@@ -7,6 +7,11 @@ from tests import DATA
 
 
 def brute_force_count(puzzle: Puzzle, limit: int = 1000) -> int:
+    return len(brute_force_solutions(puzzle, limit))
+
+
+def brute_force_solutions(puzzle: Puzzle, limit: int = 1000) -> list[tuple[int, ...]]:
+    """The puzzle's solutions, up to `limit`, in the order plain backtracking meets them."""
     n, br, bc = puzzle.size, puzzle.shape.box_rows, puzzle.shape.box_cols
     grid = list(puzzle.givens)
 
@@ -23,15 +28,14 @@ def brute_force_count(puzzle: Puzzle, limit: int = 1000) -> int:
         return True
 
     if any(v and not ok(i, v) for i, v in enumerate(grid)):
-        return 0
+        return []
     empty = [i for i, v in enumerate(grid) if not v]
-    found = 0
+    found = []
 
     def fill(k: int) -> bool:
-        nonlocal found
         if k == len(empty):
-            found += 1
-            return found >= limit
+            found.append(tuple(grid))
+            return len(found) >= limit
         i = empty[k]
         for v in range(1, n + 1):
             if ok(i, v):

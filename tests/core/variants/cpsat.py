@@ -278,3 +278,29 @@ def cpsat_count(p, limit: int = 2) -> int:
     counter = Counter()
     solver.Solve(m, counter)
     return counter.found
+
+
+def cpsat_solutions(p, most: int = 20_000) -> list[tuple[int, ...]]:
+    """Every solution (as digits in reading order), by CP-SAT's enumeration; AssertionError
+    past `most` (the test's puzzle is too open for an oracle)."""
+    from ortools.sat.python import cp_model
+
+    m, x = model_of(p)
+
+    class Keeper(cp_model.CpSolverSolutionCallback):
+        def __init__(self):
+            super().__init__()
+            self.found: list[tuple[int, ...]] = []
+
+        def on_solution_callback(self):
+            self.found.append(tuple(self.Value(v) for v in x))
+            if len(self.found) > most:
+                self.StopSearch()
+
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    solver.parameters.num_workers = 1
+    keeper = Keeper()
+    solver.Solve(m, keeper)
+    assert len(keeper.found) <= most, f"more than {most} solutions"
+    return keeper.found
