@@ -14,6 +14,7 @@ tally and the result they share.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import log
 
 MAX_SUPPORT = 255  # ISS's own bound; a higher cap only asks for more solutions
 
@@ -111,3 +112,24 @@ def from_counts(counts, cells: int, size: int, cap: int, solutions: int, nodes: 
     support = tuple({d + 1: counts[c * size + d] for d in range(size) if counts[c * size + d]}
                     for c in range(cells))
     return TrueCandidates(support, cap, partial, solutions, nodes, not partial and not skipped)
+
+
+def helpful_givens(found: TrueCandidates, most: int = 3) -> list[tuple[int, int, int]]:
+    """Where a given would help the author of a puzzle with several solutions: (cell, digit,
+    solutions it leaves, capped), best first. A digit only one solution holds makes the
+    puzzle unique; otherwise the cells whose digits split the solutions most evenly come
+    first (any digit there cuts the most), each offered with its least-held digit. Nothing
+    from a stopped search (a digit it missed might be better)."""
+    if found.partial:
+        return []
+    open_cells = [c for c, held in enumerate(found.support) if len(held) > 1]
+
+    def rank(cell: int) -> tuple:
+        counts = found.support[cell].values()
+        total = sum(counts)
+        evenness = -sum(k / total * log(k / total) for k in counts)
+        return min(counts) != 1, -evenness, cell
+
+    best = sorted(open_cells, key=rank)[:most]
+    return [(c, d, found.support[c][d]) for c in best
+            for d in [min(found.support[c], key=lambda d: (found.support[c][d], d))]]

@@ -73,7 +73,8 @@ class JobPool:
     """One process pool with a job number per named slot (e.g. check, rate, generate)."""
 
     def __init__(self, workers: int = 2,
-                 slots: tuple[str, ...] = ("check", "redundant", "rate", "suggest", "generate")):
+                 slots: tuple[str, ...] = ("check", "redundant", "rate", "suggest", "candidates",
+                                          "generate")):
         import multiprocessing  # here: a command run in one process does not load it
 
         context = multiprocessing.get_context("spawn")
@@ -156,6 +157,19 @@ def making_unique(slot: int, job: int, kind: str, puzzle, context: Context):
     stop = stop_of(slot, job)
     try:
         found = kinds.by_name(kind).making_unique(puzzle, stop, context)
+    except Exception as error:  # a bug must reach the screen, not kill the pool silently
+        return Failed(_message(error))
+    return Failed(stopped=True) if stop() else found
+
+
+def true_candidates(slot: int, job: int, kind: str, puzzle, support: int,
+                    seconds: float | None = None):
+    """Each cell's digits over every solution, with their support up to `support`
+    (core.candidates.TrueCandidates, partial when `seconds` ran out), or Failed."""
+    stop = stop_of(slot, job)
+    try:
+        found = kinds.by_name(kind).true_candidates(puzzle, support,
+                                                    with_deadline(stop, seconds))
     except Exception as error:  # a bug must reach the screen, not kill the pool silently
         return Failed(_message(error))
     return Failed(stopped=True) if stop() else found
