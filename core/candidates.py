@@ -111,3 +111,95 @@ def from_counts(counts, cells: int, size: int, cap: int, solutions: int, nodes: 
     support = tuple({d + 1: counts[c * size + d] for d in range(size) if counts[c * size + d]}
                     for c in range(cells))
     return TrueCandidates(support, cap, partial, solutions, nodes, not partial and not skipped)
+
+
+# --- as text: a grid of small grids, one a cell ---------------------------------------------
+
+def grid_text(found: TrueCandidates, size: int, regions, givens, symbols: str) -> str:
+    """The candidates as a picture: each cell a small grid holding its digits in their places
+    (1 top left; `.` for a digit no solution holds there); a cell whose only candidate is
+    known stands alone in its middle, in brackets when the search found it (not a given).
+    Region borders drawn between cells of different regions (`regions`: one a cell)."""
+    def cell(c: int) -> list[str]:
+        lone = found.single(c)
+        if lone is not None:
+            mark = symbols[lone - 1] if givens[c] else f"({symbols[lone - 1]})"
+            return centred(mark, size)
+        return places(size, lambda d: symbols[d - 1] if d in found.support[c] else ".")
+    return framed([cell(c) for c in range(size * size)], size, regions)
+
+
+def support_text(found: TrueCandidates, size: int, regions) -> str:
+    """Each candidate's support in its place: the number of solutions holding it (+ for 10
+    or more), * at the cap (at least that many), `.` where no solution holds it."""
+    def mark(c: int, d: int) -> str:
+        k = found.support[c].get(d, 0)
+        return "." if not k else "*" if k >= found.cap else str(k) if k < 10 else "+"
+    return framed([places(size, lambda d, c=c: mark(c, d)) for c in range(size * size)],
+                  size, regions)
+
+
+def pictures(found: TrueCandidates, size: int, regions, givens, symbols: str,
+             with_support: bool) -> str:
+    """grid_text, and with `with_support` support_text under it, each under its heading."""
+    text = grid_text(found, size, regions, givens, symbols)
+    if not with_support:
+        return text
+    return (f"{text}\n\nsupport: solutions holding each candidate, * for {found.cap} or "
+            f"more\n\n{support_text(found, size, regions)}")
+
+
+def _side(size: int) -> int:
+    return next(k for k in range(1, size + 1) if k * k >= size)
+
+
+def places(size: int, mark) -> list[str]:
+    """A cell's small grid: `mark(digit)` in each digit's place, rows of _side(size)."""
+    k = _side(size)
+    rows = -(-size // k)
+    return ["".join(mark(d) if d <= size else " " for d in range(r * k + 1, r * k + k + 1))
+            for r in range(rows)]
+
+
+def centred(text: str, size: int) -> list[str]:
+    k, rows = _side(size), -(-size // _side(size))
+    width = max(k, len(text))
+    return [text.center(width) if r == (rows - 1) // 2 else " " * width for r in range(rows)]
+
+
+def framed(cells: list[list[str]], size: int, regions) -> str:
+    """Cells (each a list of equal lines) in a grid; `|` and `-` where regions meet."""
+    width = max(len(line) for lines in cells for line in lines)
+    lines = []
+    for r in range(size):
+        row = [cells[r * size + c] for c in range(size)]
+        if r:
+            lines.append(_border(r, size, regions, width))
+        for i in range(len(row[0])):
+            text = ""
+            for c, lines_ in enumerate(row):
+                if c:
+                    text += " | " if regions[r * size + c - 1] != regions[r * size + c] else "   "
+                text += lines_[i].ljust(width)
+            lines.append(text.rstrip())
+    return "\n".join(lines)
+
+
+def _border(r: int, size: int, regions, width: int) -> str:
+    """The line between rows r-1 and r: dashes under cells whose region changes there, and
+    at each gap a joint of the borders that meet in it."""
+    def cut(c: int) -> bool:  # a border between (r-1, c) and (r, c)
+        return regions[(r - 1) * size + c] != regions[r * size + c]
+
+    def wall(row: int, c: int) -> bool:  # a border between (row, c-1) and (row, c)
+        return regions[row * size + c - 1] != regions[row * size + c]
+    text = ""
+    for c in range(size):
+        if c:
+            left, right = cut(c - 1), cut(c)
+            up, down = wall(r - 1, c), wall(r, c)
+            joint = "+" if (up or down) and (left or right) else "|" if up or down else (
+                "-" if left or right else " ")
+            text += ("-" if left else " ") + joint + ("-" if right else " ")
+        text += ("-" if cut(c) else " ") * width
+    return text.rstrip()

@@ -404,6 +404,7 @@ class Search:
         self.nodes = 0
         self.weight = [1 + w for w in plan.weight]
         self.blame: list[int] = []
+        self.keeps = rules.keeps(p)  # rules.broken's answer, asked of each complete grid
         self.found = self.solutions.append  # a complete grid that keeps every rule
         self.wanted = None  # or a test a propagated branch passes before it is searched
 
@@ -414,7 +415,7 @@ class Search:
         cell = self.branch_cell(cand)
         if cell < 0:
             values = tuple(m.bit_length() for m in cand)
-            if not rules.broken(self.p, values):  # a safety net: propagators are exact
+            if self.keeps(values):  # a safety net: propagators are exact
                 self.found(values)
             return
         blame, weight, wanted = self.blame, self.weight, self.wanted
@@ -513,7 +514,7 @@ def _compiled_count(p: Variant, plan: Plan, limit: int, stop: Stop | None) -> Co
     if any(v and not (1 << (v - 1)) & m for v, m in zip(p.givens, plan.masks, strict=True)):
         return Count(0, limit, (), (), nodes=0)
     found, total, nodes, stopped = native.variants.search(
-        program, cand, limit, stop, lambda values: not rules.broken(p, values), KEPT)
+        program, cand, limit, stop, rules.keeps(p), KEPT)
     found = tuple(found)
     differs = where_differ(found[0], found[1]) if len(found) >= 2 else ()
     return Count(total, limit, found, differs, stopped=stopped, nodes=nodes)
@@ -554,7 +555,7 @@ def _compiled_support(p: Variant, plan: Plan, support: int,
     if any(v and not (1 << (v - 1)) & m for v, m in zip(p.givens, plan.masks, strict=True)):
         return Tally(p.cells, support).result(False, 0)
     counts, found, nodes, stopped, skipped = native.variants.support(
-        program, cand, support, stop, lambda values: not rules.broken(p, values))
+        program, cand, support, stop, rules.keeps(p))
     return from_counts(counts, p.cells, p.size, support, found, nodes, stopped, skipped)
 
 
