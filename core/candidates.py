@@ -2,18 +2,28 @@
 solutions hold it, up to a cap the author sets (f-puzzles' "true candidates"; the Interactive
 Sudoku Solver's "all possibilities" with its "candidate support").
 
-One depth-first search over all solutions, so no solution is ever met twice: each solution
-it finds credits every candidate it holds (up to the cap), and a branch is left out once its
-propagated candidates are all at the cap already, as ISS does: every solution in it would
-credit nothing. A candidate under the cap at the end is therefore held by exactly that many
-solutions, and one at the cap by at least that many. Each family's engine runs the search
-(core/sudoku/solver.py, core/variants/engine.py, and their C twins); this module keeps the
-tally and the result they share.
+Two phases, each exact:
+1. One depth-first search over all solutions, as ISS's all possibilities: each solution met
+   credits every candidate it holds (up to the cap), and a branch is left out once its
+   propagated candidates are all at the cap already (every solution in it would credit
+   nothing). No solution is met twice. A candidate under the cap at the end is held by
+   exactly that many solutions; puzzles of few solutions end here.
+2. When that search has met many solutions early (SWITCH_SOLUTIONS a unit of the cap by its
+   SWITCH_NODES-th node: an open grid, where a depth-first search meets thousands of
+   near-identical solutions), it stops, and each candidate still under the cap gets a search
+   of its own, for up to `cap` solutions with that digit in that cell: its count is then
+   exact, and each solution it finds credits the others' candidates too, once (solutions are
+   remembered, so one found twice is never credited twice). A candidate already at the cap is
+   never searched.
+Each family's engine runs the searches (core/sudoku/solver.py, core/variants/engine.py, and
+their C twins); this module keeps the tally, runs phase 2 and holds the result they share.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from core.search import bits
 
 MAX_SUPPORT = 255  # ISS's own bound; a higher cap only asks for more solutions
 
@@ -69,26 +79,48 @@ class TrueCandidates:
         return not self.partial and self.solutions == 0
 
 
+SWITCH_NODES = 1024  # phase 1 decides at this node whether to go on ...
+SWITCH_SOLUTIONS = 4  # ... to its end: unless it met this many solutions per unit of the cap
+
+
+class Switched(Exception):
+    """Phase 1 met many solutions early: phase 2 takes over."""
+
+
 class Tally:
-    """The candidates' support as a search finds solutions: `credit` a solution, and ask
+    """The candidates' support as searches find solutions: `credit` a solution, and ask
     `wanted` whether a branch's candidates still hold one under the cap."""
 
     def __init__(self, cells: int, cap: int):
         self.cap = check_support(cap)
         self.support: list[dict[int, int]] = [{} for _ in range(cells)]
         self.done = [0] * cells  # per cell, the digits at the cap, as a bit set
-        self.solutions = 0
-        self.skipped = False  # a branch was left out: `solutions` is a lower bound
+        self.solutions = 0  # solutions credited (each held a candidate under the cap)
+        self.seen: set[tuple[int, ...]] = set()  # those, for phase 2 (from phase 1: early ones)
+        self.skipped = False  # phase 1 left a branch out: `solutions` may be a lower bound
+        self.switched = False  # phase 2 ran
+        # phase 1's checkpoint (read here, so a test can move it)
+        self.switch_at, self.switch_min = SWITCH_NODES, SWITCH_SOLUTIONS * self.cap
+        self.remember = True  # credited solutions go into `seen` (phase 1 past its checkpoint: no)
 
-    def credit(self, values) -> None:
-        self.solutions += 1
-        cap, done = self.cap, self.done
+    def credit(self, values: tuple[int, ...]) -> bool:
+        """Credit a solution not credited before; whether it held a candidate under the cap
+        (one that held none is not remembered: it never will)."""
+        if values in self.seen:
+            return False
+        cap, done, fresh = self.cap, self.done, False
         for c, (v, held) in enumerate(zip(values, self.support, strict=True)):
             k = held.get(v, 0)
             if k < cap:
+                fresh = True
                 held[v] = k + 1
                 if k + 1 == cap:
                     done[c] |= 1 << (v - 1)
+        if fresh:
+            self.solutions += 1
+            if self.remember:
+                self.seen.add(values)
+        return fresh
 
     def wanted(self, cand: list[int]) -> bool:
         """Whether some cell's candidates hold a digit not yet at the cap."""
@@ -97,20 +129,62 @@ class Tally:
         self.skipped = True
         return False
 
+    def switch(self, nodes: int) -> None:
+        """Phase 1's checkpoint, asked at every node: Switched at SWITCH_NODES when it has
+        met SWITCH_SOLUTIONS solutions per unit of the cap; until then each solution is
+        remembered (phase 2 must not credit it again), after it none is."""
+        if nodes == self.switch_at:
+            if self.solutions >= self.switch_min:
+                self.switched = True
+                raise Switched
+            self.seen.clear()
+            self.remember = False
+
+    def load(self, counts, size: int, solutions: int, seen, skipped: bool,
+             switched: bool) -> None:
+        """Phase 1's answer from the compiled engine: `counts`, cell by cell, each digit's
+        support (size numbers a cell, digit 1 first), and the solutions it remembered."""
+        if len(counts) != len(self.support) * size:
+            raise ValueError(f"support: {len(counts)} numbers for {len(self.support)} cells "
+                             f"of {size} digits")
+        for c, held in enumerate(self.support):
+            for d in range(size):
+                k = counts[c * size + d]
+                if k:
+                    held[d + 1] = k
+                    if k >= self.cap:
+                        self.done[c] |= 1 << d
+        self.solutions, self.skipped, self.switched = solutions, skipped, switched
+        self.seen = set(seen) if switched else set()
+
+    def targeted(self, root: list[int], count_from, stop) -> tuple[int, bool]:
+        """Phase 2: each candidate of the propagated `root` still under the cap, in reading
+        order, lowest digit first: `count_from(cell, bit)` finds up to `cap` solutions with
+        that digit there, as (solutions, nodes, stopped), and each is credited. (nodes,
+        stopped); `stop` is also asked before each search."""
+        nodes = 0
+        for c, m in enumerate(root):
+            for d in bits(m):
+                if self.support[c].get(d + 1, 0) >= self.cap:
+                    continue
+                if stop is not None and stop():
+                    return nodes, True
+                solutions, more, stopped = count_from(c, 1 << d)
+                nodes += more
+                for values in solutions:
+                    self.credit(tuple(values))
+                if stopped:
+                    return nodes, True
+        return nodes, False
+
     def result(self, partial: bool, nodes: int) -> TrueCandidates:
+        # every solution was met when phase 1 ran to its end leaving nothing out, or when a
+        # cell's candidates are all under the cap (each solution holds one of them, and
+        # those were counted to the end)
+        every = not partial and (not self.switched and not self.skipped or any(
+            all(k < self.cap for k in held.values()) for held in self.support))
         return TrueCandidates(tuple(self.support), self.cap, partial, self.solutions, nodes,
-                              not partial and not self.skipped)
-
-
-def from_counts(counts, cells: int, size: int, cap: int, solutions: int, nodes: int,
-                partial: bool, skipped: bool) -> TrueCandidates:
-    """The result of a compiled search: `counts` holds, cell by cell, each digit's support
-    (size numbers a cell, digit 1 first)."""
-    if len(counts) != cells * size:
-        raise ValueError(f"support: {len(counts)} numbers for {cells} cells of {size} digits")
-    support = tuple({d + 1: counts[c * size + d] for d in range(size) if counts[c * size + d]}
-                    for c in range(cells))
-    return TrueCandidates(support, cap, partial, solutions, nodes, not partial and not skipped)
+                              every)
 
 
 # --- as text: a grid of small grids, one a cell ---------------------------------------------
