@@ -17,7 +17,7 @@ solutions each side met (ISS: its solutions counter; ours: TrueCandidates.soluti
 All times are wall-clock: run on a quiet machine.
 
     python bench/bench_candidates.py [--iss PATH] [--support 8] [--repeat 3] [--seconds 30]
-        [--sets setters,sparse,five] [--count 8]
+        [--sets setters,sparse,five] [--count 8] [--ours]
 """
 
 from __future__ import annotations
@@ -108,6 +108,17 @@ def same_support(found, iss: dict, n: int) -> bool:
                for c in range(len(found.support)) for d in range(n))
 
 
+def report_ours(sets, support: int, repeat: int, seconds: float) -> None:
+    """Ours alone (no ISS: the sanitizer's run, or a machine without node)."""
+    for set_name, rows in sets.items():
+        print(f"\n{set_name}: {len(rows)} puzzles\n{'puzzle':36} {'ours ms':>9} {'nodes':>8} "
+              f"{'met':>6}")
+        for name, p in rows:
+            if not isinstance(p, ValueError):
+                ours, found = ours_ms(p, support, repeat, seconds)
+                print(f"{name:36} {ours:9.1f} {found.nodes:8} {found.solutions:6}")
+
+
 def report(sets, iss_path, support: int, repeat: int, seconds: float) -> None:
     peer = Peer(iss_path)
     print(f"support up to {support}; ours: fresh plan, median of {repeat}; ISS: build + search")
@@ -154,10 +165,15 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--sets", default="setters,sparse,five")
     parser.add_argument("--count", type=int, default=8, help="puzzles of sparse and five")
+    parser.add_argument("--ours", action="store_true", help="ours alone, without ISS")
     args = parser.parse_args()
     from core import native
 
     print(native.engine())
+    if args.ours:
+        report_ours(puzzle_sets(args.sets.split(","), args.count), args.support, args.repeat,
+                    args.seconds)
+        return
     report(puzzle_sets(args.sets.split(","), args.count), args.iss, args.support, args.repeat,
            args.seconds)
 

@@ -114,17 +114,17 @@ def candidates(args, support: int) -> int:
 
 
 def caption(found, seconds: float | None) -> str:
-    """What the picture shows, in a line."""
+    """What the picture shows, in a line or two of at most 80 columns."""
     if found.none:
         return "no solution: no cell has a true candidate"
+    if found.partial:
+        when = f"after {seconds:g} s" if seconds is not None else "early"
+        return (f"stopped {when}: the candidates of {found.solutions:,} solutions met, "
+                "more may hold")
     if found.exhaustive:
         met = "the only solution" if found.solutions == 1 else f"all {found.solutions:,} solutions"
     else:
         met = f"{found.solutions:,} solutions met"
     singles = sum(1 for c in range(len(found.support)) if found.single(c) is not None)
-    said = (f"true candidates of {met} (support counted to {found.cap}); "
+    return (f"true candidates of {met} (support counted to {found.cap})\n"
             f"{singles} of {len(found.support)} cells with one candidate")
-    if found.partial:
-        return (f"stopped after {seconds:g} s: the candidates found so far (more may hold) of "
-                f"{found.solutions:,} solutions met" if seconds is not None else said)
-    return said
