@@ -73,7 +73,8 @@ class JobPool:
     """One process pool with a job number per named slot (e.g. check, rate, generate)."""
 
     def __init__(self, workers: int = 2,
-                 slots: tuple[str, ...] = ("check", "redundant", "rate", "suggest", "generate")):
+                 slots: tuple[str, ...] = ("check", "redundant", "rate", "suggest", "generate",
+                                           "candidates")):
         import multiprocessing  # here: a command run in one process does not load it
 
         context = multiprocessing.get_context("spawn")
@@ -149,6 +150,19 @@ def rate_timed(slot: int | None, job: int | None, kind: str, puzzle, context: Co
     own time)."""
     start = time.perf_counter()
     return rate(slot, job, kind, puzzle, context, seconds, began), time.perf_counter() - start
+
+
+def candidates(slot: int | None, job: int | None, kind: str, puzzle, support: int = 1,
+               seconds: float | None = None):
+    """The family's true candidates (core.candidates.TrueCandidates; partial when `seconds`
+    ran out first), or Failed (`stopped`: superseded or cancelled; a bug's message)."""
+    live = stop_of(slot, job)
+    try:
+        found = kinds.by_name(kind).true_candidates(puzzle, support,
+                                                    with_deadline(live, seconds))
+    except Exception as error:  # a bug must reach the screen, not kill the pool silently
+        return Failed(_message(error))
+    return Failed(stopped=True) if live is not None and live() else found
 
 
 def making_unique(slot: int, job: int, kind: str, puzzle, context: Context):
