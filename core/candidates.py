@@ -159,8 +159,10 @@ class Tally:
 
     def targeted(self, root: list[int], count_from, stop) -> tuple[int, bool]:
         """Phase 2: each candidate of the propagated `root` still under the cap, in reading
-        order, lowest digit first: `count_from(cell, bit)` finds up to `cap` solutions with
-        that digit there, as (solutions, nodes, stopped), and each is credited. (nodes,
+        order, lowest digit first: `count_from(cell, bit, prefer)` finds up to `cap`
+        solutions with that digit there, trying first in each cell the digit of `prefer`
+        (the least supported so far: solutions that credit new candidates come first, and
+        fewer searches are left), as (solutions, nodes, stopped); each is credited. (nodes,
         stopped); `stop` is also asked before each search."""
         nodes = 0
         for c, m in enumerate(root):
@@ -169,13 +171,22 @@ class Tally:
                     continue
                 if stop is not None and stop():
                     return nodes, True
-                solutions, more, stopped = count_from(c, 1 << d)
+                solutions, more, stopped = count_from(c, 1 << d, self.least(root))
                 nodes += more
                 for values in solutions:
                     self.credit(tuple(values))
                 if stopped:
                     return nodes, True
         return nodes, False
+
+    def least(self, root: list[int]) -> list[int]:
+        """Per cell, the bit of its candidate (of `root`) held by the fewest solutions so
+        far, the lowest digit of those."""
+        found = []
+        for m, held in zip(root, self.support, strict=True):
+            d = min(bits(m), key=lambda d: held.get(d + 1, 0))
+            found.append(1 << d)
+        return found
 
     def result(self, partial: bool, nodes: int) -> TrueCandidates:
         # every solution was met when phase 1 ran to its end leaving nothing out, or when a

@@ -1406,6 +1406,7 @@ typedef struct {
     long switch_at, switch_min; /* Tally.switch: at node switch_at, end if found >= switch_min */
     uint8_t *support;           /* per cell, per digit: solutions holding it, up to cap */
     mask_t *done;               /* per cell: the digits at the cap */
+    mask_t *prefer;             /* per cell, a digit's bit tried first (NULL: none) */
 } Search;
 
 static int poll(Search *s)
@@ -1504,6 +1505,13 @@ static int values(const Search *s, const mask_t *cand, int cell, mask_t *out)
             out[j + 1] = b, key[j + 1] = kk;
         }
     }
+    mask_t first = s->prefer ? s->prefer[cell] : 0;  /* asked for first (phase 2) */
+    for (int i = 1; first && i < k; i++)
+        if (out[i] == first) {
+            memmove(out + 1, out, (size_t)i * sizeof *out);
+            out[0] = first;
+            break;
+        }
     return k;
 }
 
@@ -1596,17 +1604,17 @@ static int read_masks(PyObject *seq, mask_t *out, const Plan *p)
 }
 
 static char *search_keywords[] = {"program", "candidates", "limit", "stop", "accept", "keep",
-                                  NULL};
+                                  "prefer", NULL};
 
 /* search(program, candidates, limit, stop=None, accept=None, keep=1000) -> (solutions,
  * found, nodes, stopped): engine.start's propagation of `candidates` (the givens' and the
  * cells' masks), then engine.Search.run. A complete grid counts when accept(values) is true. */
 static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
 {
-    PyObject *program, *cand_seq, *stop = Py_None, *accept = Py_None;
+    PyObject *program, *cand_seq, *stop = Py_None, *accept = Py_None, *prefer = Py_None;
     long limit, keep = 1000;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOl|OOl", search_keywords, &program,
-                                     &cand_seq, &limit, &stop, &accept, &keep))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOl|OOlO", search_keywords, &program,
+                                     &cand_seq, &limit, &stop, &accept, &keep, &prefer))
         return NULL;
     if (limit < 1 || keep < 0) {
         PyErr_SetString(PyExc_ValueError, "a limit of at least 1, keep at least 0");
@@ -1629,6 +1637,14 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
     }
     memcpy(s.weight, p->weight0, cells * sizeof *s.weight);
     if (read_masks(cand_seq, s.stack, p) < 0) goto failed;
+    if (prefer != Py_None) {
+        s.prefer = malloc(cells * sizeof *s.prefer);
+        if (!s.prefer) {
+            PyErr_NoMemory();
+            goto failed;
+        }
+        if (read_masks(prefer, s.prefer, p) < 0) goto failed;
+    }
     int top = 0;
     for (int c = 0; c < cells; c++) {
         if (!s.stack[c]) {
@@ -1643,12 +1659,12 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
         s.status = FAILED;
     }
     if (s.status == FAILED) goto failed;
-    free(s.weight), free(s.stack), plan_free(p);
+    free(s.weight), free(s.stack), free(s.prefer), plan_free(p);
     return Py_BuildValue("(NllO)", s.solutions, s.found, s.nodes,
                          s.status == STOPPED ? Py_True : Py_False);
 failed:
     Py_XDECREF(s.solutions);
-    free(s.weight), free(s.stack), plan_free(p);
+    free(s.weight), free(s.stack), free(s.prefer), plan_free(p);
     return NULL;
 }
 
@@ -1731,8 +1747,9 @@ static PyObject *py_check(PyObject *self, PyObject *program)
 
 static PyMethodDef methods[] = {
     {"search", (PyCFunction)(void (*)(void))py_search, METH_VARARGS | METH_KEYWORDS,
-     "search(program, candidates, limit, stop=None, accept=None, keep=1000) -> (the first "
-     "`keep` solutions, solutions found, nodes, stopped)"},
+     "search(program, candidates, limit, stop=None, accept=None, keep=1000, prefer=None) -> "
+     "(the first `keep` solutions, solutions found, nodes, stopped); prefer: per cell, a "
+     "digit's bit tried first"},
     {"support", py_support, METH_VARARGS,
      "support(program, candidates, cap, stop, accept, switch_at, switch_min) -> (support: "
      "cells * n numbers, solutions, nodes, stopped, skipped, switched, remembered): the first "

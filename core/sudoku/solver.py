@@ -259,7 +259,8 @@ def true_candidates(puzzle: Puzzle, support: int = 1,
         nodes = nodes_in[0]
     if tally.switched:
         more, stopped = tally.targeted(
-            root, lambda cell, bit: _count_from(root, cell, bit, geo, support, stop), stop)
+            root, lambda cell, bit, prefer: _count_from(root, cell, bit, geo, support, stop,
+                                                        prefer), stop)
         nodes += more
     return tally.result(stopped, nodes)
 
@@ -285,12 +286,13 @@ def _support(cand: list[int], geo: Geometry, tally: Tally, stop, nodes: list[int
             _support(child, geo, tally, stop, nodes)
 
 
-def _count_from(root: list[int], cell: int, bit: int, geo: Geometry, limit: int, stop
-                ) -> tuple[list, int, bool]:
-    """Phase 2's search: up to `limit` solutions with `bit` at `cell`."""
+def _count_from(root: list[int], cell: int, bit: int, geo: Geometry, limit: int, stop,
+                prefer: list[int]) -> tuple[list, int, bool]:
+    """Phase 2's search: up to `limit` solutions with `bit` at `cell`, `prefer`'s digits
+    first."""
     cand = root[:]
     cand[cell] = bit
     if not propagate(cand, geo, [cell], 0):
         return [], 0, False
-    solutions, _, nodes, status = explore(cand, geo, limit, stop)
+    solutions, _, nodes, status = explore(cand, geo, limit, stop, prefer)
     return solutions, nodes, status == STOPPED

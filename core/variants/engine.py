@@ -408,6 +408,7 @@ class Search:
         self.found = self.solutions.append  # a complete grid that keeps every rule
         self.wanted = None  # or a test a propagated branch passes before it is searched
         self.tally: Tally | None = None  # true candidates' first phase: its checkpoint
+        self.prefer: list[int] | None = None  # per cell, a digit's bit to try first (or 0)
 
     def run(self, cand: list[int]) -> None:
         self.nodes += 1
@@ -449,6 +450,10 @@ class Search:
         if forbid and len(found) > 1:
             found.sort(key=lambda bit: sum((cand[p] & table[bit.bit_length() - 1]).bit_count()
                                            for p, table in forbid))
+        first = self.prefer[cell] if self.prefer is not None else 0
+        if first in found[1:]:  # a digit asked for first (true candidates' phase 2)
+            found.remove(first)
+            found.insert(0, first)
         return found
 
     def branch_cell(self, cand: list[int]) -> int:
@@ -551,24 +556,25 @@ def true_candidates(p: Variant, support: int = 1, stop: Stop | None = None) -> T
             pass
         nodes = search.nodes
     if tally.switched:
-        def count_from(cell: int, bit: int):
+        def count_from(cell: int, bit: int, prefer: list[int]):
             cand = root[:]
             cand[cell] = bit
             if program is not None:
                 found, _, more, cut = native.variants.search(program, cand, support, stop,
-                                                             keeps, support)
+                                                             keeps, support, prefer)
                 return found, more, cut
-            return _count_from(p, plan, cand, support, stop)
+            return _count_from(p, plan, cand, support, stop, prefer)
         more, stopped = tally.targeted(root, count_from, stop)
         nodes += more
     return tally.result(stopped, nodes)
 
 
-def _count_from(p: Variant, plan: Plan, cand: list[int], limit: int, stop: Stop | None
-                ) -> tuple[list, int, bool]:
+def _count_from(p: Variant, plan: Plan, cand: list[int], limit: int, stop: Stop | None,
+                prefer: list[int]) -> tuple[list, int, bool]:
     """Phase 2's search: up to `limit` solutions from candidates `cand` (start's propagation
-    of them, then Search.run, as the compiled search does)."""
+    of them, then Search.run, as the compiled search does), `prefer`'s digits first."""
     search = Search(p, plan, limit, stop)
+    search.prefer = prefer
     placed = [c for c, m in enumerate(cand) if not m & (m - 1)]
     if not propagate(cand, plan, placed, (1 << len(plan.houses)) - 1,
                      (1 << len(plan.props)) - 1):
