@@ -450,10 +450,9 @@ class Search:
         if forbid and len(found) > 1:
             found.sort(key=lambda bit: sum((cand[p] & table[bit.bit_length() - 1]).bit_count()
                                            for p, table in forbid))
-        first = self.prefer[cell] if self.prefer is not None else 0
-        if first in found[1:]:  # a digit asked for first (true candidates' phase 2)
-            found.remove(first)
-            found.insert(0, first)
+        if self.prefer is not None and self.prefer[cell] in found[1:]:  # asked for first
+            found.remove(self.prefer[cell])  # (true candidates' phase 2)
+            found.insert(0, self.prefer[cell])
         return found
 
     def branch_cell(self, cand: list[int]) -> int:
