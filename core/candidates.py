@@ -41,9 +41,9 @@ def check_support(support) -> int:
 class TrueCandidates:
     """For each cell in reading order, digit -> solutions holding it (capped at `cap`; only
     digits some solution holds). `partial`: stopped before the end, so a digit may be
-    missing and a support low; `solutions`: the solutions the search met (every solution
-    when `exhaustive`, else a lower bound: branches whose candidates were all at the cap
-    were left out); `nodes`: search nodes, the effort."""
+    missing and a support low; `solutions`: the distinct solutions met (every solution when
+    `exhaustive`, else a lower bound: the searches leave out solutions whose candidates are
+    all at the cap); `nodes`: search nodes, the effort."""
 
     support: tuple[dict[int, int], ...]
     cap: int
