@@ -81,7 +81,7 @@ def test_a_run_stopped_by_seconds_is_partial_exit_3(tmp_path, capsys):
     got = json.loads(capsys.readouterr().out)
     assert got["partial"] is True and got["all_solutions"] is False and got["status"] == 3
     assert len(got["candidates"]) == 256
-    assert main(["solve", str(path), "--candidates", "--seconds", "0.2"]) == 3
+    assert main(["solve", str(path), "--candidates", "--support", "255", "--seconds", "0.2"]) == 3
     assert capsys.readouterr().out.startswith("stopped after 0.2 s: the candidates of ")
 
 
