@@ -291,6 +291,16 @@ class Peer:
             raise ValueError(f"ISS refused the puzzle: {reply['error']}")
         return reply
 
+    def candidates(self, text: str, support: int) -> dict:
+        """ISS's all possibilities with candidate support up to `support` (counts: numValues
+        numbers a cell, value 1 first)."""
+        self.proc.stdin.write(json.dumps({"input": text, "support": support}) + "\n")
+        self.proc.stdin.flush()
+        reply = json.loads(self.proc.stdout.readline())
+        if "error" in reply:
+            raise ValueError(f"ISS refused the puzzle: {reply['error']}")
+        return reply
+
     def close(self) -> None:
         self.proc.stdin.close()
         self.proc.wait()

@@ -5,6 +5,8 @@
 //                                           one JSON line out: {"solutions": ["123...", ...],
 //                                           "build_ms", "search_ms", "guesses", "nodes"} or
 //                                           {"error"}. Prints {"ready": ms} once loaded.
+//                                           {"input", "support"}: all possibilities instead,
+//                                           {"counts", "solutions" (met), "build_ms", ...}.
 //   node bench/iss_peer.mjs ISS_DIR dump    every example and collection puzzle that carries a
 //                                           solution, as one JSON list: {"name", "group",
 //                                           "src", "solution", "input"}, the input in ISS's own
@@ -53,6 +55,23 @@ const solve = (input, limit) => {
   };
 };
 
+// All possibilities with candidate support up to `support` (ISS's solveAllPossibilities, as
+// its app calls it): each cell's support, numValues numbers a cell, value 1 first.
+const candidates = (input, support) => {
+  const t0 = performance.now();
+  const constraint = SudokuParser.parseText(input);
+  const resolved = SudokuBuilder.resolveConstraint(constraint);
+  const solver = SudokuBuilder.build(resolved);
+  const t1 = performance.now();
+  const counts = solver.solveAllPossibilities(support);
+  const t2 = performance.now();
+  const counters = solver._internalSolver.counters;
+  return {
+    counts: Array.from(counts), build_ms: t1 - t0, search_ms: t2 - t1,
+    guesses: counters.guesses, nodes: counters.nodesSearched, solutions: counters.solutions,
+  };
+};
+
 if (mode === 'serve') {
   console.log(JSON.stringify({ ready: performance.now() - started }));
   const lines = createInterface({ input: process.stdin });
@@ -60,8 +79,8 @@ if (mode === 'serve') {
     if (!line.trim()) continue;
     let reply;
     try {
-      const { input, limit } = JSON.parse(line);
-      reply = solve(input, limit ?? 2);
+      const { input, limit, support } = JSON.parse(line);
+      reply = support ? candidates(input, support) : solve(input, limit ?? 2);
     } catch (e) {
       reply = { error: String(e && e.message || e) };
     }

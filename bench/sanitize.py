@@ -1,12 +1,13 @@
 """The compiled engine under AddressSanitizer and UndefinedBehaviorSanitizer: its C sources
 built with both into a copy of the tree, then each part's tests and a bigger differential run
 on that build: the solver (its engine tests, bench/diff_engines.py), the variants engine (its
-tests, bench/diff_variants.py), the rater's searches (their tests, bench/diff_rater.py) and
+tests, bench/diff_variants.py), true candidates on both (their tests, bench/bench_candidates.py
+--ours), the rater's searches (their tests, bench/diff_rater.py) and
 its chains (their tests; bench/bench_chains.py's hints, steps and ratings on a sample). Any
 report ends the run with an error (`make sanitize`).
 
     python bench/sanitize.py [--n 5000] [--variants 600] [--step 10] [--chains 8]
-        [--parts sudoku variants rater chains]
+        [--candidates 4] [--parts sudoku variants candidates rater chains]
 """
 
 from __future__ import annotations
@@ -49,6 +50,10 @@ def runs(args) -> dict[str, tuple[str, list[list[str]]]]:
             pytest + ["tests/core/variants/test_engines.py"],
             [sys.executable, "bench/diff_variants.py", "--n", str(args.variants), "--seed", "7",
              "--polls", "8"]]),
+        "candidates": ("_variants", [  # both engines' true candidates (_sudoku's too)
+            pytest + ["tests/core/test_candidates.py"],
+            [sys.executable, "bench/bench_candidates.py", "--ours", "--repeat", "1",
+             "--count", str(args.candidates)]]),
         "rater": ("_explainer", [
             pytest + ["tests/core/sudoku/test_explainer_engines.py"],
             [sys.executable, "bench/diff_rater.py", "--step", str(args.step), "--no-ratings"]]),
@@ -68,8 +73,11 @@ def main() -> None:
                         help="the rater's corpus: every step-th SE-rated puzzle")
     parser.add_argument("--chains", type=int, default=8,
                         help="SE sample puzzles whose chains both engines compare")
-    parser.add_argument("--parts", nargs="+", choices=("sudoku", "variants", "rater", "chains"),
-                        default=["sudoku", "variants", "rater", "chains"],
+    parser.add_argument("--candidates", type=int, default=4,
+                        help="open 9x9 grids of each of bench_candidates' sets")
+    parser.add_argument("--parts", nargs="+",
+                        choices=("sudoku", "variants", "candidates", "rater", "chains"),
+                        default=["sudoku", "variants", "candidates", "rater", "chains"],
                         help="which parts' runs (default all; all are built)")
     args = parser.parse_args()
     asan = subprocess.run(["gcc", "-print-file-name=libasan.so"], capture_output=True,

@@ -373,6 +373,11 @@ class Family(ABC):
         where `gives_candidates`: NotImplementedError otherwise."""
         raise NotImplementedError(f"{self.title} has no true candidates")
 
+    def candidates_text(self, puzzle, found, with_support: bool = False) -> str:
+        """True candidates (`true_candidates`' answer) as a picture of the grid, each cell's
+        digits in their places; with `with_support`, a second grid of their support."""
+        raise NotImplementedError(f"{self.title} has no true candidates")
+
     def making_unique(self, puzzle, stop: Stop | None = None, context: Context = NO_CONTEXT
                       ) -> tuple:
         """For a puzzle with several solutions: givens to add, each suggestion a tuple of

@@ -176,7 +176,7 @@ static int propagate(mask_t *cand, const Geometry *g, uint16_t *placed, int top,
 
 /* ---- the search: core/sudoku/solver.py's _search, as a loop over an explicit stack ---- */
 
-enum { DONE = 0, STOPPED = 1, UNDECIDED = 2, FAILED = 3 };
+enum { DONE = 0, STOPPED = 1, UNDECIDED = 2, FAILED = 3, SWITCHED = 4 };
 
 typedef struct {
     const Geometry *g;
@@ -187,8 +187,9 @@ typedef struct {
     PyObject *solutions;        /* a list of tuples of symbols: the first `keep` found */
     int status;
     long found, keep;           /* every solution is counted; the first `keep` kept */
-    /* true candidates (solver.true_candidates): cap 0 for a plain search */
+    /* true candidates (solver.true_candidates, phase 1): cap 0 for a plain search */
     int cap, skipped, last;     /* skipped: a branch left out; last: the cell last wanted */
+    long switch_at, switch_min; /* Tally.switch: at node switch_at, end if found >= switch_min */
     uint8_t *support;           /* per cell, per digit: solutions holding it, up to cap */
     mask_t *done;               /* per cell: the digits at the cap */
 } Search;
@@ -226,11 +227,10 @@ static int poll(Search *s)
     return DONE;
 }
 
-/* A solution of a true-candidates search: it credits each of its digits under the cap. */
+/* Tally.credit of a solution of phase 1 (each holds a candidate under the cap). */
 static void credit(Search *s, const mask_t *cand)
 {
     const int n = s->g->n;
-    s->found++;
     for (int c = 0; c < s->g->cells; c++) {
         int d = __builtin_ctz(cand[c]);
         uint8_t *k = &s->support[c * n + d];
@@ -254,11 +254,13 @@ HOT int wanted(Search *s, const mask_t *cand, const int cells)
 
 static int record(Search *s, const mask_t *cand)
 {
-    if (s->cap) {
+    if (s->cap) {  /* remembered before the checkpoint only, as Tally.credit */
         credit(s, cand);
-        return 0;
+        s->found++;
+        if (s->nodes >= s->switch_at) return 0;
+    } else if (s->found++ >= s->keep) {
+        return 0;  /* counted, not kept: a count to a million */
     }
-    if (s->found++ >= s->keep) return 0;  /* counted, not kept: a count to a million */
     PyObject *values = PyTuple_New(s->g->cells);
     if (!values) return -1;
     for (int c = 0; c < s->g->cells; c++) {
@@ -278,6 +280,10 @@ HOT int enter(Search *s, const mask_t *cand, Frame *f, const int cells)
 {
     s->nodes++;
     if (s->nodes % STOP_EVERY == 0 && (s->status = poll(s)) != DONE) return -1;
+    if (s->cap && s->nodes == s->switch_at && s->found >= s->switch_min) {
+        s->status = SWITCHED;
+        return -1;
+    }
     int cell = fewest_candidates(cand, s, cells);
     if (cell < 0) {
         if (record(s, cand) < 0) { s->status = FAILED; return -1; }
@@ -524,20 +530,24 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
     return Py_BuildValue("(Nlli)", s.solutions, s.found, s.nodes, s.status);
 }
 
-/* support(box_rows, box_cols, givens, cap, stop=None) -> (support, solutions, nodes, status,
- * skipped): solver.true_candidates step for step. `support` holds cells * n numbers, cell by
- * cell, digit 1 first: the solutions holding it, up to `cap`; `skipped`: a branch whose
- * candidates were all at the cap was left out (so `solutions` is a lower bound). */
+/* support(box_rows, box_cols, candidates, cap, stop, switch_at, switch_min) -> (support,
+ * solutions, nodes, stopped, skipped, switched, remembered): phase 1 of
+ * solver.true_candidates step for step, from propagated `candidates`. `support` holds
+ * cells * n numbers, cell by cell, digit 1 first: the solutions holding it, up to `cap`;
+ * `skipped`: a branch whose candidates were all at the cap was left out; `switched`: ended
+ * at node `switch_at` having met `switch_min` solutions, which are `remembered` (a list). */
 static PyObject *py_support(PyObject *self, PyObject *args)
 {
     int box_rows, box_cols, cap;
-    PyObject *givens_seq, *stop = Py_None;
-    if (!PyArg_ParseTuple(args, "iiOi|O", &box_rows, &box_cols, &givens_seq, &cap, &stop))
+    long switch_at, switch_min;
+    PyObject *cand_seq, *stop;
+    if (!PyArg_ParseTuple(args, "iiOiOll", &box_rows, &box_cols, &cand_seq, &cap, &stop,
+                          &switch_at, &switch_min))
         return NULL;
     const Geometry *g = geometry(box_rows, box_cols);
     if (!g) return NULL;
-    if (cap < 1 || cap > 255) {
-        PyErr_Format(PyExc_ValueError, "support %d? from 1 to 255", cap);
+    if (cap < 1 || cap > 255 || switch_at < 1 || switch_min < 0) {
+        PyErr_Format(PyExc_ValueError, "support %d? from 1 to 255 (a checkpoint past 0)", cap);
         return NULL;
     }
     if (stop != Py_None && !PyCallable_Check(stop)) {
@@ -545,35 +555,42 @@ static PyObject *py_support(PyObject *self, PyObject *args)
         return NULL;
     }
     const int cells = g->cells, n = g->n;
-    mask_t root[MAX_CELLS], symbols[MAX_CELLS], done[MAX_CELLS] = {0};
+    mask_t root[MAX_CELLS], done[MAX_CELLS] = {0};
     uint16_t placed[PLACED_ROOM];
-    if (read_symbols(givens_seq, symbols, g, 1, "givens") < 0) return NULL;
-    int top = 0;
-    for (int c = 0; c < cells; c++) {
-        root[c] = symbols[c] ? (mask_t)1 << (symbols[c] - 1) : (mask_t)((1ull << n) - 1);
-        if (symbols[c]) placed[top++] = c;
-    }
+    if (read_masks(cand_seq, root, cells, n, "candidates") < 0) return NULL;
+    for (int c = 0; c < cells; c++)
+        if (!root[c]) {
+            PyErr_Format(PyExc_ValueError, "candidates: cell %d has none", c);
+            return NULL;
+        }
     uint8_t *support = calloc((size_t)cells * n, 1);
     mask_t *stack = malloc((size_t)(cells + 1) * cells * sizeof *stack);
     Frame *frames = malloc((size_t)(cells + 1) * sizeof *frames);
-    if (!support || !stack || !frames) {
-        free(support), free(stack), free(frames);
-        return PyErr_NoMemory();
+    PyObject *seen = PyList_New(0), *list = NULL;
+    if (!support || !stack || !frames || !seen) {
+        if (seen) PyErr_NoMemory();
+        goto failed;
     }
-    Search s = {g, LONG_MAX, 0, 0, stop, NULL, NULL, NULL, DONE, 0, 0, cap, 0, 0, support, done};
-    Units none = {{0, 0}};
-    if (propagate(root, g, placed, top, none)) search(&s, root, stack, frames, placed);
-    free(stack), free(frames);
-    PyObject *list = s.status == FAILED ? NULL : PyList_New((Py_ssize_t)cells * n);
+    Search s = {g, LONG_MAX, 0, 0, stop, NULL, NULL, seen, DONE, 0, LONG_MAX, cap, 0, 0,
+                switch_at, switch_min, support, done};
+    search(&s, root, stack, frames, placed);
+    if (s.status == FAILED) goto failed;
+    list = PyList_New((Py_ssize_t)cells * n);
     for (Py_ssize_t i = 0; list && i < (Py_ssize_t)cells * n; i++) {
         PyObject *k = PyLong_FromLong(support[i]);
         if (!k) Py_CLEAR(list);
         else PyList_SET_ITEM(list, i, k);
     }
-    free(support);
-    if (!list) return NULL;
-    return Py_BuildValue("(NllOO)", list, s.found, s.nodes, s.status == STOPPED ? Py_True : Py_False,
-                         s.skipped ? Py_True : Py_False);
+    if (!list) goto failed;
+    free(support), free(stack), free(frames);
+    return Py_BuildValue("(NllOOON)", list, s.found, s.nodes,
+                         s.status == STOPPED ? Py_True : Py_False,
+                         s.skipped ? Py_True : Py_False,
+                         s.status == SWITCHED ? Py_True : Py_False, seen);
+failed:
+    free(support), free(stack), free(frames);
+    Py_XDECREF(seen);
+    return NULL;
 }
 
 /* ---- generation: core/sudoku/generator.py's _filled_by_rows and its greedy removal ---- */
@@ -769,8 +786,9 @@ static PyMethodDef methods[] = {
      "max_nodes=0, givens=False, keep=1000) -> (the first `keep` solutions, solutions found, "
      "nodes, status: 0 done, 1 stopped, 2 past the node cap)"},
     {"support", py_support, METH_VARARGS,
-     "support(box_rows, box_cols, givens, cap, stop=None) -> (support: cells * n numbers, "
-     "solutions, nodes, stopped, skipped): true candidates and their support up to `cap`"},
+     "support(box_rows, box_cols, candidates, cap, stop, switch_at, switch_min) -> (support: "
+     "cells * n numbers, solutions, nodes, stopped, skipped, switched, remembered): the first "
+     "phase of true candidates"},
     {"filled_by_rows", py_filled_by_rows, METH_VARARGS,
      "filled_by_rows(box_rows, box_cols, draw) -> symbols of a random full grid"},
     {"reduce", py_reduce, METH_VARARGS,

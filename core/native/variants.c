@@ -1392,7 +1392,7 @@ static void overflowed(const Plan *p)
                     "program: its propagation ran out of room (a malformed handler)");
 }
 
-enum { DONE, STOPPED, FAILED };
+enum { DONE, STOPPED, FAILED, SWITCHED };
 
 typedef struct {
     Plan *p;
@@ -1401,10 +1401,12 @@ typedef struct {
     long long *weight;
     mask_t *stack;
     int status;
-    /* true candidates (engine.true_candidates): cap 0 for a count */
+    /* true candidates (engine.true_candidates, phase 1): cap 0 for a count */
     int cap, skipped, last;     /* skipped: a branch left out; last: the cell last wanted */
+    long switch_at, switch_min; /* Tally.switch: at node switch_at, end if found >= switch_min */
     uint8_t *support;           /* per cell, per digit: solutions holding it, up to cap */
     mask_t *done;               /* per cell: the digits at the cap */
+    mask_t *prefer;             /* per cell, a digit's bit tried first (NULL: none) */
 } Search;
 
 static int poll(Search *s)
@@ -1436,14 +1438,15 @@ static int record(Search *s, const mask_t *cand)
             return yes;
         }
     }
-    if (s->cap) {  /* Tally.credit */
-        Py_DECREF(values);
+    if (s->cap) {  /* Tally.credit: remembered before the checkpoint only */
         s->found++;
         for (int c = 0; c < cells; c++) {
             uint8_t *k = &s->support[c * s->p->n + __builtin_ctz(cand[c])];
             if (*k < s->cap && ++*k == s->cap) s->done[c] |= cand[c];
         }
-        return 0;
+        int failed = s->nodes < s->switch_at ? PyList_Append(s->solutions, values) : 0;
+        Py_DECREF(values);
+        return failed;
     }
     int failed = 0;
     if (s->found++ < s->keep) failed = PyList_Append(s->solutions, values);
@@ -1502,6 +1505,13 @@ static int values(const Search *s, const mask_t *cand, int cell, mask_t *out)
             out[j + 1] = b, key[j + 1] = kk;
         }
     }
+    mask_t first = s->prefer ? s->prefer[cell] : 0;  /* asked for first (phase 2) */
+    for (int i = 1; first && i < k; i++)
+        if (out[i] == first) {
+            memmove(out + 1, out, (size_t)i * sizeof *out);
+            out[0] = first;
+            break;
+        }
     return k;
 }
 
@@ -1513,6 +1523,10 @@ static int run(Search *s, int depth)
     mask_t *cand = s->stack + (size_t)depth * cells;
     s->nodes++;
     if (s->nodes % STOP_EVERY == 0 && (s->status = poll(s)) != DONE) return 1;
+    if (s->cap && s->nodes == s->switch_at && s->found >= s->switch_min) {
+        s->status = SWITCHED;
+        return 1;
+    }
     int cell = branch_cell(s, cand);
     if (cell < 0) {
         if (record(s, cand) < 0) { s->status = FAILED; return 1; }
@@ -1590,17 +1604,17 @@ static int read_masks(PyObject *seq, mask_t *out, const Plan *p)
 }
 
 static char *search_keywords[] = {"program", "candidates", "limit", "stop", "accept", "keep",
-                                  NULL};
+                                  "prefer", NULL};
 
 /* search(program, candidates, limit, stop=None, accept=None, keep=1000) -> (solutions,
  * found, nodes, stopped): engine.start's propagation of `candidates` (the givens' and the
  * cells' masks), then engine.Search.run. A complete grid counts when accept(values) is true. */
 static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
 {
-    PyObject *program, *cand_seq, *stop = Py_None, *accept = Py_None;
+    PyObject *program, *cand_seq, *stop = Py_None, *accept = Py_None, *prefer = Py_None;
     long limit, keep = 1000;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOl|OOl", search_keywords, &program,
-                                     &cand_seq, &limit, &stop, &accept, &keep))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOl|OOlO", search_keywords, &program,
+                                     &cand_seq, &limit, &stop, &accept, &keep, &prefer))
         return NULL;
     if (limit < 1 || keep < 0) {
         PyErr_SetString(PyExc_ValueError, "a limit of at least 1, keep at least 0");
@@ -1623,6 +1637,14 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
     }
     memcpy(s.weight, p->weight0, cells * sizeof *s.weight);
     if (read_masks(cand_seq, s.stack, p) < 0) goto failed;
+    if (prefer != Py_None) {
+        s.prefer = malloc(cells * sizeof *s.prefer);
+        if (!s.prefer) {
+            PyErr_NoMemory();
+            goto failed;
+        }
+        if (read_masks(prefer, s.prefer, p) < 0) goto failed;
+    }
     int top = 0;
     for (int c = 0; c < cells; c++) {
         if (!s.stack[c]) {
@@ -1637,27 +1659,31 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
         s.status = FAILED;
     }
     if (s.status == FAILED) goto failed;
-    free(s.weight), free(s.stack), plan_free(p);
+    free(s.weight), free(s.stack), free(s.prefer), plan_free(p);
     return Py_BuildValue("(NllO)", s.solutions, s.found, s.nodes,
                          s.status == STOPPED ? Py_True : Py_False);
 failed:
     Py_XDECREF(s.solutions);
-    free(s.weight), free(s.stack), plan_free(p);
+    free(s.weight), free(s.stack), free(s.prefer), plan_free(p);
     return NULL;
 }
 
-/* support(program, candidates, cap, stop=None, accept=None) -> (support, solutions, nodes,
- * stopped, skipped): engine.true_candidates step for step. `support` holds cells * n
- * numbers, cell by cell, digit 1 first: the solutions holding it, up to `cap`; `skipped`: a
- * branch whose candidates were all at the cap was left out (`solutions` a lower bound). */
+/* support(program, candidates, cap, stop, accept, switch_at, switch_min) -> (support,
+ * solutions, nodes, stopped, skipped, switched, remembered): phase 1 of
+ * engine.true_candidates step for step, Search.run from propagated `candidates`. `support`
+ * holds cells * n numbers, cell by cell, digit 1 first: the solutions holding it, up to
+ * `cap`; `skipped`: a branch whose candidates were all at the cap was left out; `switched`:
+ * ended at node `switch_at` having met `switch_min` solutions, `remembered` (a list). */
 static PyObject *py_support(PyObject *self, PyObject *args)
 {
-    PyObject *program, *cand_seq, *stop = Py_None, *accept = Py_None;
+    PyObject *program, *cand_seq, *stop, *accept;
     int cap;
-    if (!PyArg_ParseTuple(args, "OOi|OO", &program, &cand_seq, &cap, &stop, &accept))
+    long switch_at, switch_min;
+    if (!PyArg_ParseTuple(args, "OOiOOll", &program, &cand_seq, &cap, &stop, &accept,
+                          &switch_at, &switch_min))
         return NULL;
-    if (cap < 1 || cap > 255) {
-        PyErr_Format(PyExc_ValueError, "support %d? from 1 to 255", cap);
+    if (cap < 1 || cap > 255 || switch_at < 1 || switch_min < 0) {
+        PyErr_Format(PyExc_ValueError, "support %d? from 1 to 255 (a checkpoint past 0)", cap);
         return NULL;
     }
     if ((stop != Py_None && !PyCallable_Check(stop)) ||
@@ -1668,27 +1694,25 @@ static PyObject *py_support(PyObject *self, PyObject *args)
     Plan *p = plan_of(program);
     if (!p) return NULL;
     int cells = p->cells, n = p->n;
-    Search s = {p, LONG_MAX, 0, 0, 0, stop, accept, NULL, NULL, NULL, DONE, cap, 0, 0, NULL, NULL};
+    Search s = {p, LONG_MAX, 0, 0, 0, stop, accept, PyList_New(0), NULL, NULL, DONE, cap, 0, 0,
+                switch_at, switch_min, NULL, NULL};
     PyObject *list = NULL;
     s.weight = malloc(cells * sizeof *s.weight);
     s.stack = malloc((size_t)(cells + 2) * cells * sizeof(mask_t));
     s.support = calloc((size_t)cells * n, 1);
     s.done = calloc(cells, sizeof(mask_t));
-    if (!s.weight || !s.stack || !s.support || !s.done) {
-        PyErr_NoMemory();
+    if (!s.solutions || !s.weight || !s.stack || !s.support || !s.done) {
+        if (s.solutions) PyErr_NoMemory();
         goto failed;
     }
     memcpy(s.weight, p->weight0, cells * sizeof *s.weight);
     if (read_masks(cand_seq, s.stack, p) < 0) goto failed;
-    int top = 0;
-    for (int c = 0; c < cells; c++) {
+    for (int c = 0; c < cells; c++)
         if (!s.stack[c]) {
             PyErr_Format(PyExc_ValueError, "candidates: cell %d has none", c);
             goto failed;
         }
-        if (single(s.stack[c])) p->placed[top++] = c;
-    }
-    if (propagate(p, s.stack, top, 1)) run(&s, 0);
+    run(&s, 0);
     if (p->overflow && s.status != FAILED) {
         overflowed(p);
         s.status = FAILED;
@@ -1702,9 +1726,13 @@ static PyObject *py_support(PyObject *self, PyObject *args)
     }
 failed:
     free(s.weight), free(s.stack), free(s.support), free(s.done), plan_free(p);
-    if (!list) return NULL;
-    return Py_BuildValue("(NllOO)", list, s.found, s.nodes, s.status == STOPPED ? Py_True : Py_False,
-                         s.skipped ? Py_True : Py_False);
+    if (!list) {
+        Py_XDECREF(s.solutions);
+        return NULL;
+    }
+    return Py_BuildValue("(NllOOON)", list, s.found, s.nodes,
+                         s.status == STOPPED ? Py_True : Py_False, s.skipped ? Py_True : Py_False,
+                         s.status == SWITCHED ? Py_True : Py_False, s.solutions);
 }
 
 /* check(program) -> None: reads the program as a search would (a ValueError names what is
@@ -1719,11 +1747,13 @@ static PyObject *py_check(PyObject *self, PyObject *program)
 
 static PyMethodDef methods[] = {
     {"search", (PyCFunction)(void (*)(void))py_search, METH_VARARGS | METH_KEYWORDS,
-     "search(program, candidates, limit, stop=None, accept=None, keep=1000) -> (the first "
-     "`keep` solutions, solutions found, nodes, stopped)"},
+     "search(program, candidates, limit, stop=None, accept=None, keep=1000, prefer=None) -> "
+     "(the first `keep` solutions, solutions found, nodes, stopped); prefer: per cell, a "
+     "digit's bit tried first"},
     {"support", py_support, METH_VARARGS,
-     "support(program, candidates, cap, stop=None, accept=None) -> (support: cells * n "
-     "numbers, solutions, nodes, stopped, skipped): true candidates, support up to `cap`"},
+     "support(program, candidates, cap, stop, accept, switch_at, switch_min) -> (support: "
+     "cells * n numbers, solutions, nodes, stopped, skipped, switched, remembered): the first "
+     "phase of true candidates"},
     {"check", py_check, METH_O, "check(program): a ValueError when the program is malformed"},
     {NULL, NULL, 0, NULL},
 };

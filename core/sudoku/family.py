@@ -55,6 +55,14 @@ class Sudoku(Family):
 
         return true_candidates(puzzle, support, stop)
 
+    def candidates_text(self, puzzle, found, with_support=False):
+        from core.candidates import pictures
+        from core.sudoku.model import geometry
+
+        geo = geometry(puzzle.shape)
+        boxes = [geo.box(c) for c in range(puzzle.shape.cells)]
+        return pictures(found, puzzle.size, boxes, puzzle.givens, SYMBOLS, with_support)
+
     def filled(self, puzzle: Puzzle, solution) -> Puzzle:
         return puzzle.with_givens(solution)
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from core import native
-from core.candidates import Tally, TrueCandidates, check_support, from_counts
+from core.candidates import Switched, Tally, TrueCandidates
 from core.counting import KEPT, Count, Found
 from core.search import STOP_EVERY, Stopped, fewest_candidates, where_differ
 from core.sudoku.model import Geometry, Puzzle, geometry
@@ -234,32 +234,44 @@ def solve(puzzle: Puzzle) -> tuple[int, ...] | None:
 def true_candidates(puzzle: Puzzle, support: int = 1,
                     stop: Callable[[], bool] | None = None) -> TrueCandidates:
     """Each cell's digits in some solution, with how many solutions hold each up to
-    `support` (core/candidates.py): one search over every solution, leaving out a branch
-    whose candidates are all at the cap. `stop` ends it early with a partial result."""
+    `support` (core/candidates.py: one search over every solution, leaving out branches
+    whose candidates are all at the cap; on an open grid, a search a candidate instead).
+    `stop` ends it early with a partial result."""
     geo = geometry(puzzle.shape)
-    check_support(support)
-    if native.sudoku is not None:
-        counts, found, nodes, stopped, skipped = native.sudoku.support(
-            geo.shape.box_rows, geo.shape.box_cols, puzzle.givens, support, stop)
-        return from_counts(counts, geo.shape.cells, geo.size, support, found, nodes, stopped,
-                           skipped)
     tally = Tally(geo.shape.cells, support)
-    cand = _initial(puzzle.givens, geo, _propagate)
-    nodes, partial = [0], False
-    if cand is not None:
+    root = _initial(puzzle.givens, geo, propagate)
+    if root is None:
+        return tally.result(False, 0)
+    stopped = False
+    if native.sudoku is not None:
+        counts, found, nodes, stopped, skipped, switched, seen = native.sudoku.support(
+            geo.shape.box_rows, geo.shape.box_cols, root, support, stop, tally.switch_at,
+            tally.switch_min)
+        tally.load(counts, geo.size, found, seen, skipped, switched)
+    else:
+        nodes_in = [0]
         try:
-            _support(cand, geo, tally, stop, nodes)
+            _support(root[:], geo, tally, stop, nodes_in)
         except Stopped:
-            partial = True
-    return tally.result(partial, nodes[0])
+            stopped = True
+        except Switched:
+            pass
+        nodes = nodes_in[0]
+    if tally.switched:
+        more, stopped = tally.targeted(
+            root, lambda cell, bit, prefer: _count_from(root, cell, bit, geo, support, stop,
+                                                        prefer), stop)
+        nodes += more
+    return tally.result(stopped, nodes)
 
 
 def _support(cand: list[int], geo: Geometry, tally: Tally, stop, nodes: list[int]) -> None:
-    """_search without a limit: each solution credited, branches nothing under the cap left
-    out (after their propagation, before they count as a node)."""
+    """Phase 1: _search without a limit, each solution credited, branches nothing under the
+    cap left out (after their propagation, before they count as a node)."""
     nodes[0] += 1
     if nodes[0] % STOP_EVERY == 0 and stop is not None and stop():
         raise Stopped
+    tally.switch(nodes[0])
     cell = fewest_candidates(cand)
     if cell < 0:
         tally.credit(values(cand))
@@ -272,3 +284,15 @@ def _support(cand: list[int], geo: Geometry, tally: Tally, stop, nodes: list[int
         child[cell] = bit
         if _propagate(child, geo, [cell], 0) and tally.wanted(child):
             _support(child, geo, tally, stop, nodes)
+
+
+def _count_from(root: list[int], cell: int, bit: int, geo: Geometry, limit: int, stop,
+                prefer: list[int]) -> tuple[list, int, bool]:
+    """Phase 2's search: up to `limit` solutions with `bit` at `cell`, `prefer`'s digits
+    first."""
+    cand = root[:]
+    cand[cell] = bit
+    if not propagate(cand, geo, [cell], 0):
+        return [], 0, False
+    solutions, _, nodes, status = explore(cand, geo, limit, stop, prefer)
+    return solutions, nodes, status == STOPPED

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from core import native
-from core.candidates import Tally, TrueCandidates, check_support, from_counts
+from core.candidates import Switched, Tally, TrueCandidates
 from core.counting import KEPT, Count, Found
 from core.search import STOP_EVERY, Stop, Stopped, where_differ
 from core.variants import compiled, lines, rules
@@ -404,17 +404,22 @@ class Search:
         self.nodes = 0
         self.weight = [1 + w for w in plan.weight]
         self.blame: list[int] = []
+        self.keeps = rules.keeps(p)  # rules.broken's answer, asked of each complete grid
         self.found = self.solutions.append  # a complete grid that keeps every rule
         self.wanted = None  # or a test a propagated branch passes before it is searched
+        self.tally: Tally | None = None  # true candidates' first phase: its checkpoint
+        self.prefer: list[int] | None = None  # per cell, a digit's bit to try first (or 0)
 
     def run(self, cand: list[int]) -> None:
         self.nodes += 1
         if self.stop is not None and self.nodes % STOP_EVERY == 0 and self.stop():
             raise Stopped
+        if self.tally is not None:
+            self.tally.switch(self.nodes)
         cell = self.branch_cell(cand)
         if cell < 0:
             values = tuple(m.bit_length() for m in cand)
-            if not rules.broken(self.p, values):  # a safety net: propagators are exact
+            if self.keeps(values):  # a safety net: propagators are exact
                 self.found(values)
             return
         blame, weight, wanted = self.blame, self.weight, self.wanted
@@ -445,6 +450,9 @@ class Search:
         if forbid and len(found) > 1:
             found.sort(key=lambda bit: sum((cand[p] & table[bit.bit_length() - 1]).bit_count()
                                            for p, table in forbid))
+        if self.prefer is not None and self.prefer[cell] in found[1:]:  # asked for first
+            found.remove(self.prefer[cell])  # (true candidates' phase 2)
+            found.insert(0, self.prefer[cell])
         return found
 
     def branch_cell(self, cand: list[int]) -> int:
@@ -513,7 +521,7 @@ def _compiled_count(p: Variant, plan: Plan, limit: int, stop: Stop | None) -> Co
     if any(v and not (1 << (v - 1)) & m for v, m in zip(p.givens, plan.masks, strict=True)):
         return Count(0, limit, (), (), nodes=0)
     found, total, nodes, stopped = native.variants.search(
-        program, cand, limit, stop, lambda values: not rules.broken(p, values), KEPT)
+        program, cand, limit, stop, rules.keeps(p), KEPT)
     found = tuple(found)
     differs = where_differ(found[0], found[1]) if len(found) >= 2 else ()
     return Count(total, limit, found, differs, stopped=stopped, nodes=nodes)
@@ -521,41 +529,60 @@ def _compiled_count(p: Variant, plan: Plan, limit: int, stop: Stop | None) -> Co
 
 def true_candidates(p: Variant, support: int = 1, stop: Stop | None = None) -> TrueCandidates:
     """Each cell's digits in some solution, with how many solutions hold each up to
-    `support` (core/candidates.py): Search.run over every solution, each one credited, a
-    branch whose candidates are all at the cap left out. `stop`: a partial result."""
-    check_support(support)
-    if clashes(p):
-        return Tally(p.cells, support).result(False, 0)
-    plan = plan_of(shape_of(p))
-    if native.variants is not None:
-        done = _compiled_support(p, plan, support, stop)
-        if done is not None:
-            return done
+    `support` (core/candidates.py: Search.run over every solution, branches whose
+    candidates are all at the cap left out; on an open grid, a search a candidate instead).
+    `stop`: a partial result."""
     tally = Tally(p.cells, support)
-    search = Search(p, plan, 1, stop)
-    search.found, search.wanted = tally.credit, tally.wanted
-    partial = False
-    cand = start(p, plan)
-    if cand is not None:
+    plan = plan_of(shape_of(p))
+    root = None if clashes(p) else start(p, plan)
+    if root is None or not all(root):  # a cell no digit fits
+        return tally.result(False, 0)
+    keeps = rules.keeps(p)
+    program = compiled.program(plan)[0] if native.variants is not None else None
+    stopped = False
+    if program is not None:
+        counts, found, nodes, stopped, skipped, switched, seen = native.variants.support(
+            program, root, support, stop, keeps, tally.switch_at, tally.switch_min)
+        tally.load(counts, p.size, found, seen, skipped, switched)
+    else:
+        search = Search(p, plan, 1, stop)  # its limit is never met: solutions go to the tally
+        search.tally, search.found, search.wanted = tally, tally.credit, tally.wanted
         try:
-            search.run(cand)
+            search.run(root[:])
         except Stopped:
-            partial = True
-    return tally.result(partial, search.nodes)
+            stopped = True
+        except Switched:
+            pass
+        nodes = search.nodes
+    if tally.switched:
+        def count_from(cell: int, bit: int, prefer: list[int]):
+            cand = root[:]
+            cand[cell] = bit
+            if program is not None:
+                found, _, more, cut = native.variants.search(program, cand, support, stop,
+                                                             keeps, support, prefer)
+                return found, more, cut
+            return _count_from(p, plan, cand, support, stop, prefer)
+        more, stopped = tally.targeted(root, count_from, stop)
+        nodes += more
+    return tally.result(stopped, nodes)
 
 
-def _compiled_support(p: Variant, plan: Plan, support: int,
-                      stop: Stop | None) -> TrueCandidates | None:
-    """true_candidates on the compiled engine (None: no program for this plan)."""
-    program, _ = compiled.program(plan)
-    cand = [1 << (v - 1) if v else m for v, m in zip(p.givens, plan.masks, strict=True)]
-    if program is None or not all(cand):
-        return None
-    if any(v and not (1 << (v - 1)) & m for v, m in zip(p.givens, plan.masks, strict=True)):
-        return Tally(p.cells, support).result(False, 0)
-    counts, found, nodes, stopped, skipped = native.variants.support(
-        program, cand, support, stop, lambda values: not rules.broken(p, values))
-    return from_counts(counts, p.cells, p.size, support, found, nodes, stopped, skipped)
+def _count_from(p: Variant, plan: Plan, cand: list[int], limit: int, stop: Stop | None,
+                prefer: list[int]) -> tuple[list, int, bool]:
+    """Phase 2's search: up to `limit` solutions from candidates `cand` (start's propagation
+    of them, then Search.run, as the compiled search does), `prefer`'s digits first."""
+    search = Search(p, plan, limit, stop)
+    search.prefer = prefer
+    placed = [c for c, m in enumerate(cand) if not m & (m - 1)]
+    if not propagate(cand, plan, placed, (1 << len(plan.houses)) - 1,
+                     (1 << len(plan.props)) - 1):
+        return [], 0, False
+    try:
+        search.run(cand)
+    except Stopped:
+        return list(search.solutions), search.nodes, True
+    return list(search.solutions), search.nodes, False
 
 
 def solve(p: Variant) -> tuple[int, ...] | None:

@@ -96,6 +96,12 @@ class Variants(Family):
             return true_candidates(_classic(puzzle), support, stop)
         return engine.true_candidates(puzzle, support, stop)
 
+    def candidates_text(self, puzzle, found, with_support=False):
+        from core.candidates import pictures
+
+        return pictures(found, puzzle.size, puzzle.regions, puzzle.givens, SYMBOLS,
+                        with_support)
+
     def filled(self, puzzle: Variant, solution) -> Variant:
         return puzzle.with_givens(solution)
 

@@ -4,7 +4,9 @@ steps name them in words."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache, partial
+from operator import itemgetter
 
 from core.variants.model import (
     FAMILY_OF_MARK,
@@ -224,6 +226,35 @@ def broken(p: Variant, values) -> list[str]:
                              f"{'' if holds else ' (negative)'}")
     found += _shapes_broken(p, values)
     return found
+
+
+def keeps(p: Variant) -> Callable[[tuple[int, ...]], bool]:
+    """A test that a filled grid keeps every rule: exactly `not broken(p, values)`, with
+    what `broken` looks at gathered once (a search asks it of every solution it meets:
+    thousands for true candidates, where `broken` itself took 150 us a grid)."""
+    n = p.size
+    givens = [(c, v) for c, v in enumerate(p.givens) if v]
+    groups = [(itemgetter(*cells), len(cells)) for cells, _ in units(p) if len(cells) > 1]
+    chess = [(a, b) for a, b, _ in chess_pairs(p)]
+    pairs = [(a, b, pair_table(tuple(sorted(tests)), n)[0])
+             for (a, b), tests in pair_rules(p).items()]
+    even, odd = p.even, p.odd
+
+    def test(values) -> bool:
+        if len(values) != n * n or min(values) < 1 or max(values) > n:
+            return False
+        if any(values[c] != v for c, v in givens):
+            return False
+        if any(len(set(cells(values))) != k for cells, k in groups):
+            return False
+        if any(values[a] == values[b] for a, b in chess):
+            return False
+        if any(values[c] % 2 for c in even) or any(not values[c] % 2 for c in odd):
+            return False
+        if any(not fits[values[a] - 1] >> (values[b] - 1) & 1 for a, b, fits in pairs):
+            return False
+        return not _shapes_broken(p, values)
+    return test
 
 
 def _shapes_broken(p: Variant, values) -> list[str]:

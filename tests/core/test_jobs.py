@@ -5,7 +5,7 @@ import time
 from pathlib import Path
 
 from core import jobs, sudoku
-from core.family import Context
+from core.family import Context, Failed
 from core.jobs import JobPool
 from core.sudoku.family import SUDOKU
 
@@ -44,6 +44,31 @@ def test_a_slots_search_reports_its_nodes_and_stops_when_cancelled():
         assert pool.nodes("suggest") == 0  # a new job starts from nothing
     finally:
         pool.shutdown()
+
+
+def test_the_candidates_job_answers_as_the_family_and_a_newer_job_stops_it():
+    from core.kinds import by_name
+
+    six = sudoku.Puzzle(sudoku.Shape.of_size(6), (1, 2, 3, 4, 5, 6) + (0,) * 30)
+    empty = sudoku.Puzzle(sudoku.Shape.of_size(16), (0,) * 256)
+    pool = JobPool(1)
+    try:
+        index, job = pool.next_job("candidates")
+        found = pool.executor.submit(jobs.candidates, index, job, "sudoku", six, 8).result()
+        assert found == by_name("sudoku").true_candidates(six, 8) and not found.partial
+        index, job = pool.next_job("candidates")  # support 255 on an empty 16x16: long
+        running = pool.executor.submit(jobs.candidates, index, job, "sudoku", empty, 255)
+        deadline = time.monotonic() + 20
+        while pool.nodes("candidates") == 0 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        pool.next_job("candidates")  # an edit: the running job is stale
+        assert running.result(timeout=10).stopped
+    finally:
+        pool.shutdown()
+    budget = jobs.candidates(None, None, "sudoku", empty, 255, seconds=0.1)
+    assert budget.partial and budget.support[0]  # what it found by then
+    failed = jobs.candidates(None, None, "arith", None)
+    assert isinstance(failed, Failed) and "no true candidates" in failed.error
 
 
 def test_a_summary_rating_takes_no_longer_than_the_making():

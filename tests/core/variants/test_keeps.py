@@ -1,0 +1,37 @@
+"""rules.keeps (the search's fast safety net) answers exactly `not rules.broken` on every kind:
+on solutions, and on solutions with one or two cells changed (most then break some rule,
+some still keep them all)."""
+
+import random
+
+from core.variants import engine, rules
+from tests.core.variants.helpers import KINDS, random_puzzle
+
+
+def test_keeps_is_not_broken_on_every_kind():
+    rng = random.Random(5)
+    kept = refused = 0
+    for i in range(len(KINDS) * 4):
+        kind, size = KINDS[i % len(KINDS)], (4, 6)[i // len(KINDS) % 2]
+        try:
+            p = random_puzzle(kind, size, rng, rng.randint(0, size))
+        except ValueError:
+            continue
+        keeps = rules.keeps(p)
+        for solution in engine.count(p, 5).solutions:
+            grids = [solution]
+            for _ in range(6):
+                g = list(solution)
+                for c in rng.sample(range(p.cells), rng.choice((1, 2))):
+                    g[c] = rng.randint(1, size)
+                grids.append(tuple(g))
+            grids.append(tuple(solution[:-1]) + (size + 1,))  # not a digit of the grid
+            for g in grids:
+                try:
+                    said = rules.broken(p, g)
+                except ValueError:  # a sandwich row without 1 or n: a digit repeats there
+                    said = ["a row repeats a digit"]
+                assert keeps(g) == (not said), (kind, p, g)
+                kept += keeps(g)
+                refused += not keeps(g)
+    assert kept > 100 and refused > 100  # both answers met often
