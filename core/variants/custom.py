@@ -125,7 +125,8 @@ def _check_contains(p: Variant, rule: Rule) -> None:
     if not digits or any(not 1 <= d <= p.size for d in digits):
         raise ModelError(f"{where(p, rule)} lists digits of 1 to {symbol(p.size)}")
     if len(digits) > len(cells):
-        raise ModelError(f"{where(p, rule)} lists {len(digits)} digits for {len(cells)} cells")
+        raise ModelError(f"{where(p, rule)} lists {len(digits)} digits for {len(cells)} "
+                         f"cell{'s' if len(cells) > 1 else ''}")
 
 
 # --- how each holds and compiles ------------------------------------------------------------

@@ -1,0 +1,293 @@
+"""Rules no kind names (core/variants/custom.py): relations of a and b along a line or between
+every two cells, patterns along a line, equal sums, cells containing exactly or at least some
+digits. Counted on both engines against an independent check: every 4x4 grid enumerated, and
+CP-SAT on 6x6; the rule read here from its plain statement (a test's formula by Python's own
+eval of the test's own text, a pattern by Python's `re`), nothing from the engine."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+from collections import Counter
+
+import pytest
+
+from core.sudoku.generator import random_solution
+from core.sudoku.model import Shape
+from core.variants import model
+from core.variants.engine import count
+from core.variants.model import make
+
+FORMULAS = ("abs(a-b) >= 2", "a + b == 5", "a < b", "a % 2 != b % 2", "a != b and a + b != 5",
+            "not (a == b + 1 or b == a + 1)", "max(a, b) - min(a, b) <= 2", "a * b >= 6",
+            "a // 2 == b // 2 or a > b", "1 <= a - b <= 2 or b - a == 3")
+
+
+def fits(formula: str, a: int, b: int) -> bool:
+    """The test's own formulas, by Python itself (the engine walks its own parse)."""
+    return bool(eval(formula, {"__builtins__": {}},  # noqa: S307 - the test's own text
+                     {"a": a, "b": b, "abs": abs, "min": min, "max": max}))
+
+
+def rule_ok(p, rule, g) -> bool:
+    """The rule from its plain statement."""
+    d = [g[c] for c in rule.cells]
+    n = p.size
+    if rule.kind in ("relation", "pairs"):
+        if rule.text.startswith("table"):
+            allowed = {(int(w[0]), int(w[1])) for w in rule.text.split()[1:]}
+            ok = lambda a, b: (a, b) in allowed  # noqa: E731
+        else:
+            ok = lambda a, b: fits(rule.text, a, b)  # noqa: E731
+        if rule.kind == "relation":
+            return all(ok(a, b) for a, b in zip(d, d[1:], strict=False))
+        return all(ok(d[i], d[j]) for i in range(len(d)) for j in range(i + 1, len(d)))
+    if rule.kind == "pattern":
+        return re.fullmatch(rule.text, "".join(map(str, d))) is not None
+    if rule.kind == "sums":
+        return len({sum(g[c] for c in group) for group in rule.groups}) == 1
+    held, wanted = Counter(d), Counter(int(ch) for ch in rule.text)
+    if rule.kind == "contains":
+        return all(held[v] == k for v, k in wanted.items())
+    assert rule.kind == "atleast" and n
+    return all(held[v] >= k for v, k in wanted.items())
+
+
+def grids(n: int):
+    """Every Sudoku grid of size n (4x4: 288)."""
+    p = model.blank(n)
+    box = p.regions
+    g = [0] * (n * n)
+
+    def place(cell):
+        if cell == n * n:
+            yield tuple(g)
+            return
+        r, c = divmod(cell, n)
+        for v in range(1, n + 1):
+            if all(g[r * n + x] != v for x in range(c)) and all(
+                    g[y * n + c] != v for y in range(r)) and all(
+                    g[i] != v for i in range(cell) if box[i] == box[cell]):
+                g[cell] = v
+                yield from place(cell + 1)
+        g[cell] = 0
+    yield from place(0)
+
+
+ALL_4 = list(grids(4))
+
+
+def brute_4(p) -> int:
+    return sum(1 for g in ALL_4 if all(v == 0 or g[i] == v for i, v in enumerate(p.givens))
+               and all(rule_ok(p, r, g) for r in p.custom))
+
+
+def cpsat(p, limit: int) -> int:
+    """Solutions up to `limit` by CP-SAT, each rule as allowed tuples or sums."""
+    from ortools.sat.python import cp_model
+
+    n, m = p.size, cp_model.CpModel()
+    x = [m.NewIntVar(1, n, f"x{i}") for i in range(n * n)]
+    for i, v in enumerate(p.givens):
+        if v:
+            m.Add(x[i] == v)
+    for k in range(n):
+        m.AddAllDifferent([x[k * n + c] for c in range(n)])
+        m.AddAllDifferent([x[r * n + k] for r in range(n)])
+        m.AddAllDifferent([x[i] for i in range(n * n) if p.regions[i] == k])
+    for rule in p.custom:
+        cells = rule.cells
+        if rule.kind in ("relation", "pairs"):
+            pairs = ([(a, b) for a, b in zip(cells, cells[1:], strict=False)]
+                     if rule.kind == "relation" else list(itertools.combinations(cells, 2)))
+            one = model.make(n, custom=[model.Rule(rule.kind, ((0, 1),), rule.text)])
+            allowed = [(a, b) for a in range(1, n + 1) for b in range(1, n + 1)
+                       if rule_ok(one, one.custom[0], (a, b) + (0,) * (n * n - 2))]
+            for a, b in pairs:
+                m.AddAllowedAssignments([x[a], x[b]], allowed)
+        elif rule.kind == "pattern":
+            words = [w for w in itertools.product(range(1, n + 1), repeat=len(cells))
+                     if re.fullmatch(rule.text, "".join(map(str, w)))]
+            m.AddAllowedAssignments([x[c] for c in cells], words)
+        elif rule.kind == "sums":
+            first = sum(x[c] for c in rule.groups[0])
+            for group in rule.groups[1:]:
+                m.Add(sum(x[c] for c in group) == first)
+        else:
+            for v, k in Counter(int(ch) for ch in rule.text).items():
+                hits = []
+                for c in cells:
+                    b = m.NewBoolVar("")
+                    m.Add(x[c] == v).OnlyEnforceIf(b)
+                    m.Add(x[c] != v).OnlyEnforceIf(b.Not())
+                    hits.append(b)
+                m.Add(sum(hits) == k) if rule.kind == "contains" else m.Add(sum(hits) >= k)
+
+    class Found(cp_model.CpSolverSolutionCallback):
+        def __init__(self):
+            super().__init__()
+            self.found = 0
+
+        def on_solution_callback(self):
+            self.found += 1
+            if self.found >= limit:
+                self.StopSearch()
+
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    solver.parameters.num_workers = 1
+    found = Found()
+    solver.Solve(m, found)
+    return found.found
+
+
+# --- random rules that a known grid keeps ---------------------------------------------------
+
+def _path(n, rng, length):
+    cell = rng.randrange(n * n)
+    path = [cell]
+    while len(path) < length:
+        r, c = divmod(path[-1], n)
+        steps = [(r + dr) * n + c + dc for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1),
+                                                       (1, -1), (-1, 1), (-1, -1))
+                 if 0 <= r + dr < n and 0 <= c + dc < n and (r + dr) * n + c + dc not in path]
+        if not steps:
+            break
+        path.append(rng.choice(steps))
+    return path
+
+
+def _regex_for(digits, n, rng) -> str:
+    """A pattern the digits match: each digit kept, widened to a class or `.`, or repeated."""
+    parts = []
+    for d in digits:
+        pick = rng.random()
+        if pick < 0.35:
+            parts.append(str(d))
+        elif pick < 0.6:
+            low, high = max(1, d - rng.randrange(2)), min(n, d + rng.randrange(2))
+            parts.append(f"[{low}-{high}]")
+        elif pick < 0.7:
+            parts.append(".")
+        elif pick < 0.85:
+            parts.append(f"({d}|{rng.randrange(1, n + 1)})")
+        else:
+            parts.append(f"{d}+" if rng.random() < 0.5 else f"[1-{d}]*")
+    return "".join(parts)
+
+
+def random_rule(kind: str, n: int, s, rng: random.Random):
+    if kind in ("relation", "pairs"):
+        cells = _path(n, rng, rng.randrange(2, 5)) if kind == "relation" else rng.sample(
+            range(n * n), rng.randrange(2, 4))
+        rule = model.relation(cells, "") if kind == "relation" else model.every_pair(cells, "")
+        kept = [f for f in FORMULAS if rule_ok(make(n), model.Rule(kind, rule.groups, f), s)]
+        if kept and rng.random() < 0.8:
+            return model.Rule(kind, rule.groups, rng.choice(kept))
+        d = [s[c] for c in cells]  # a table: the pairs the grid has, and some more
+        pairs = set(zip(d, d[1:], strict=False)) | set(itertools.combinations(d, 2))
+        pairs |= {(rng.randrange(1, n + 1), rng.randrange(1, n + 1)) for _ in range(n)}
+        return model.Rule(kind, rule.groups, "table " + " ".join(f"{a}{b}" for a, b in pairs))
+    if kind == "pattern":
+        cells = _path(n, rng, rng.randrange(2, 6))
+        return model.pattern(cells, _regex_for([s[c] for c in cells], n, rng))
+    if kind == "sums":
+        first = rng.sample(range(n * n), rng.randrange(1, 3))
+        total = sum(s[c] for c in first)
+        for _ in range(300):
+            other = rng.sample([c for c in range(n * n) if c not in first], rng.randrange(1, 4))
+            if sum(s[c] for c in other) == total:
+                return model.equal_sums([first, other])
+        return model.equal_sums([first, first and [c for c in range(n * n) if c not in first
+                                                    and s[c] == total] or first])
+    cells = rng.sample(range(n * n), rng.randrange(2, 5))
+    held = [s[c] for c in cells]
+    if kind == "contains":
+        chosen = set(rng.sample(held, rng.randrange(1, len(held) + 1)))
+        return model.contains(cells, [d for d in held if d in chosen])
+    return model.contains(cells, rng.sample(held, rng.randrange(1, len(held) + 1)),
+                          at_least=True)
+
+
+KINDS = ("relation", "pairs", "pattern", "sums", "contains", "atleast")
+
+
+def random_custom(n: int, rng: random.Random, kinds, givens: int):
+    s = random_solution(Shape.of_size(n), rng)
+    rules = []
+    for kind in kinds:
+        rule = random_rule(kind, n, s, rng)
+        try:
+            make(n, custom=[rule])
+        except model.ModelError:
+            continue  # equal sums that found no second group
+        rules.append(rule)
+    p = make(n, custom=rules)
+    cells = set(rng.sample(range(n * n), givens))
+    return p.with_givens(s[c] if c in cells else 0 for c in range(n * n))
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_rule_counts_as_every_4x4_grid_says(kind, engine):
+    rng = random.Random(f"custom 4 {kind}")
+    for _ in range(25):
+        p = random_custom(4, rng, [kind, kind], rng.randrange(0, 4))
+        assert count(p, 300).count == brute_4(p), p.custom
+
+
+def test_rules_together_count_as_every_4x4_grid_says(engine):
+    rng = random.Random("custom 4 mixed")
+    for _ in range(40):
+        p = random_custom(4, rng, rng.sample(KINDS, 3), rng.randrange(0, 3))
+        assert count(p, 300).count == brute_4(p), p.custom
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_rule_counts_as_cpsat_says_on_6x6(kind, engine):
+    pytest.importorskip("ortools")
+    rng = random.Random(f"custom 6 {kind}")
+    for _ in range(6):
+        p = random_custom(6, rng, [kind] * 3, rng.randrange(8, 14))
+        assert count(p, 60).count == cpsat(p, 60), p.custom
+
+
+def test_a_solution_found_keeps_every_rule(engine):
+    rng = random.Random("custom kept")
+    p = random_custom(6, rng, KINDS, 12)
+    found = count(p, 5).solutions
+    assert found
+    assert all(rule_ok(p, r, g) for g in found for r in p.custom)
+
+
+def test_both_engines_agree_step_for_step():
+    """The compiled engine runs the new shape and the exact quadruple: the same count,
+    solutions in order and search nodes as the Python engine."""
+    from core import native
+
+    if native.variants is None:
+        pytest.skip("the compiled engine does not run")
+    from core.variants import compiled as program_of
+    from core.variants.engine import plan_of, shape_of
+
+    rng = random.Random("custom engines")
+    for _ in range(30):
+        p = random_custom(6, rng, rng.sample(KINDS, 4), rng.randrange(4, 10))
+        assert program_of.program(plan_of(shape_of(p)))[0] is not None
+        compiled = count(p, 50)
+        saved, native.variants = native.variants, None
+        try:
+            python = count(p, 50)
+        finally:
+            native.variants = saved
+        assert (compiled.count, compiled.solutions, compiled.nodes) == (
+            python.count, python.solutions, python.nodes)
+
+
+def test_a_pattern_runs_on_the_compiled_engine():
+    from core.variants import compiled
+    from core.variants.engine import plan_of, shape_of
+
+    p = make(4, custom=[model.pattern([0, 1, 2, 3], "(1|2)3*4")])
+    program, why = compiled.program(plan_of(shape_of(p)))
+    assert program is not None, why
