@@ -40,7 +40,7 @@ class RuleKind:
     check: Callable[[Variant, Rule], None]
     compile: Callable[[Variant, Rule], list]
     holds: Callable[[Variant, Rule, list], bool]
-    label: Callable[[Rule, int], str]  # the rule written beside it in print
+    label: Callable[[Rule, str], str]  # the rule written beside it in print (by language)
     steps: dict[str, Step] = field(default_factory=dict)
     facts: dict[str, Callable] = field(default_factory=dict)
     normal: Callable[[str], str] = lambda text: text
@@ -49,10 +49,8 @@ class RuleKind:
 
     def said(self, p: Variant, lang: str) -> str:
         """The puzzle's rules of this kind, as its sentence lists them."""
-        found = [self.label(r, p.size) for r in p.custom if r.kind == self.name]
+        found = [self.label(r, lang) for r in p.custom if r.kind == self.name]
         unique = list(dict.fromkeys(found))
-        if self.name == "sums":
-            return ""
         return ("、" if lang == "ja" else "; ").join(unique)
 
 
@@ -231,9 +229,9 @@ RULE_RECORDS.update({kind.name: kind for kind in (
               "式の書かれた線上では、点のある端から順に隣り合う数字a、b(aが点に近い方)が"
               "その式を満たします:{rules_ja}。"),
         _check_relation, _ties(False), _relation_holds,
-        lambda rule, n: formula.pretty(rule.text),
+        lambda rule, lang: formula.pretty(rule.text, lang),
         steps={"Tie relation": Step("relation line", 1.8,
-                                    "the {rule} says {a} and {b} keep {formula}")},
+                                    "{rule} says {a} and {b} keep {formula}")},
         facts={"Tie relation": _tie_facts}, normal=formula.normal),
     RuleKind(
         "pairs", "pairs rule", "≈",
@@ -244,9 +242,9 @@ RULE_RECORDS.update({kind.name: kind for kind in (
               "式の書かれた点線の枠内のどの2つの数字もその式を満たします(aは左から右、上から"
               "下に読んで先のマス):{rules_ja}。"),
         _check_pairs, _ties(True), _pairs_holds,
-        lambda rule, n: formula.pretty(rule.text),
+        lambda rule, lang: formula.pretty(rule.text, lang),
         steps={"Tie pairs": Step("pairs rule", 1.8,
-                                 "the {rule} says {a} and {b} keep {formula}")},
+                                 "{rule} says {a} and {b} keep {formula}")},
         facts={"Tie pairs": _tie_facts}, normal=formula.normal,
         arrange=lambda groups: tuple(tuple(sorted(g)) for g in groups), outline=True),
     RuleKind(
@@ -256,16 +254,16 @@ RULE_RECORDS.update({kind.name: kind for kind in (
               "dot, follow the pattern ({legend}): {rules}.",
               "パターンの書かれた線上の数字は、点のある端から読んでそのパターンに従います"
               "({legend_ja}):{rules_ja}。"),
-        _check_pattern, _automaton, _pattern_holds, lambda rule, n: rule.text,
+        _check_pattern, _automaton, _pattern_holds, lambda rule, lang: rule.text,
         steps={"Automaton pattern": Step("pattern line", 2.3,
-                                         "the digits along the {rule} follow {pattern}")},
+                                         "the digits along {rule} follow {pattern}")},
         facts={"Automaton pattern": _pattern_facts}, normal=pattern.normal),
     RuleKind(
         "sums", "equal sums", "=",
         Words("Equal Sums", "等和",
               "Dotted outlines marked with the same letter (=A) hold digits with the same sum.",
               "同じ文字(=A)の書かれた点線の枠の中の数字の和はすべて等しくなります。"),
-        _check_sums, _sums, _sums_holds, lambda rule, n: "",
+        _check_sums, _sums, _sums_holds, lambda rule, lang: "",
         steps={"EqualSums sums": Step("equal sums", 2.4,
                                       "the groups {groups} add up to the same total "
                                       "({totals})")},
@@ -274,10 +272,10 @@ RULE_RECORDS.update({kind.name: kind for kind in (
         "contains", "multiset", "∈",
         Words("Contains", "数字指定",
               "A dotted outline with digits in its corner holds each of those digits exactly "
-              "as often as written: {rules}.",
-              "数字の書かれた点線の枠の中には、その数字が書かれた回数ちょうど入ります:{rules_ja}。"),
+              "as often as written.",
+              "数字の書かれた点線の枠の中には、その数字が書かれた回数ちょうど入ります。"),
         _check_contains, _contains(True), _contains_holds(True),
-        lambda rule, n: rule.text,
+        lambda rule, lang: rule.text,
         steps={"Quadruple contains": Step("contains", 2.0,
                                           "{cells} hold exactly {digits} among them")},
         facts={"Quadruple contains": _contains_facts},
@@ -286,11 +284,10 @@ RULE_RECORDS.update({kind.name: kind for kind in (
         "atleast", "at-least multiset", "∋",
         Words("Contains At Least", "数字指定(以上)",
               "A dotted outline with digits and a + in its corner holds each of those digits "
-              "at least as often as written: {rules}.",
-              "数字と+の書かれた点線の枠の中には、その数字が書かれた回数以上入ります:"
-              "{rules_ja}。"),
+              "at least as often as written.",
+              "数字と+の書かれた点線の枠の中には、その数字が書かれた回数以上入ります。"),
         _check_contains, _contains(False), _contains_holds(False),
-        lambda rule, n: rule.text + "+",
+        lambda rule, lang: rule.text + "+",
         steps={"Quadruple atleast": Step("contains at least", 2.0,
                                          "{cells} hold at least {digits} among them")},
         facts={"Quadruple atleast": _contains_facts},

@@ -16,6 +16,7 @@ capped. `relation_table(text, n)` turns either form into the pair table of the e
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -242,15 +243,18 @@ def normal(text: str) -> str:
     return " ".join(text.split())
 
 
-PRETTY = (("<=", "≤"), (">=", "≥"), ("!=", "≠"), ("==", "="), ("//", " div "),
+PRETTY = (("<=", "≦"), (">=", "≧"),  # the print font (IPAexGothic) has these, not ≤ ≥
+           ("!=", "≠"), ("==", "="), ("//", " div "),
           ("%", " mod "), ("*", "×"), ("-", "−"))
 
 
-def pretty(text: str) -> str:
-    """A rule as print shows it: ≤ ≥ ≠ = × −, div and mod, |x| for abs(x) when simple."""
+def pretty(text: str, lang: str = "en") -> str:
+    """A rule as print shows it: ≦ ≧ ≠ = × −, div and mod, |x| for abs(x) when simple; a
+    table as the pairs it allows."""
     if is_table(text):
-        return "pairs " + ", ".join(w for w in text.split()[1:])
-    out = " ".join(text.split())
+        pairs = ", ".join(w for w in text.split()[1:])
+        return f"(a, b)は{pairs}のいずれか" if lang == "ja" else f"(a, b) one of {pairs}"
+    out = re.sub(r"abs\(([^()]*)\)", r"|\1|", " ".join(text.split()))
     for plain, shown in PRETTY:
         out = out.replace(plain, shown)
     return " ".join(out.split())
