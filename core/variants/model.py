@@ -146,7 +146,7 @@ class Rule:
                  formula of a and b (core.variants.formula: `abs(a-b) >= 4`) or a table
                  (`table 13 31`: the pairs a, b allowed)
       pairs      `groups`: one group of cells; every two of them keep `text`, a being the one
-                 given first
+                 first in reading order (the cells are stored so)
       pattern    `groups`: one line; its digits, read from its first cell, spell a word of the
                  pattern `text` (core.variants.pattern: `(1|2)3*4`)
       sums       `groups`: two or more groups of cells with one sum
@@ -175,7 +175,7 @@ def relation_table(cells, pairs) -> Rule:
 
 
 def every_pair(cells, formula: str) -> Rule:
-    """Every two of `cells` keep `formula` (a: the one earlier in `cells`), or a table."""
+    """Every two of `cells` keep `formula` (a: the one first in reading order), or a table."""
     return Rule("pairs", (tuple(cells),), formula)
 
 

@@ -13,15 +13,15 @@ from collections import Counter
 
 import pytest
 
-from core.sudoku.generator import random_solution
-from core.sudoku.model import Shape
 from core.variants import model
 from core.variants.engine import count
 from core.variants.model import make
+from tests.core.variants import custom_helpers
+from tests.core.variants.custom_helpers import KINDS
 
-FORMULAS = ("abs(a-b) >= 2", "a + b == 5", "a < b", "a % 2 != b % 2", "a != b and a + b != 5",
-            "not (a == b + 1 or b == a + 1)", "max(a, b) - min(a, b) <= 2", "a * b >= 6",
-            "a // 2 == b // 2 or a > b", "1 <= a - b <= 2 or b - a == 3")
+
+def custom(n, rng, kinds, givens):
+    return custom_helpers.random_custom(n, rng, kinds, givens, rule_ok)
 
 
 def fits(formula: str, a: int, b: int) -> bool:
@@ -142,104 +142,18 @@ def cpsat(p, limit: int) -> int:
     return found.found
 
 
-# --- random rules that a known grid keeps ---------------------------------------------------
-
-def _path(n, rng, length):
-    cell = rng.randrange(n * n)
-    path = [cell]
-    while len(path) < length:
-        r, c = divmod(path[-1], n)
-        steps = [(r + dr) * n + c + dc for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1),
-                                                       (1, -1), (-1, 1), (-1, -1))
-                 if 0 <= r + dr < n and 0 <= c + dc < n and (r + dr) * n + c + dc not in path]
-        if not steps:
-            break
-        path.append(rng.choice(steps))
-    return path
-
-
-def _regex_for(digits, n, rng) -> str:
-    """A pattern the digits match: each digit kept, widened to a class or `.`, or repeated."""
-    parts = []
-    for d in digits:
-        pick = rng.random()
-        if pick < 0.35:
-            parts.append(str(d))
-        elif pick < 0.6:
-            low, high = max(1, d - rng.randrange(2)), min(n, d + rng.randrange(2))
-            parts.append(f"[{low}-{high}]")
-        elif pick < 0.7:
-            parts.append(".")
-        elif pick < 0.85:
-            parts.append(f"({d}|{rng.randrange(1, n + 1)})")
-        else:
-            parts.append(f"{d}+" if rng.random() < 0.5 else f"[1-{d}]*")
-    return "".join(parts)
-
-
-def random_rule(kind: str, n: int, s, rng: random.Random):
-    if kind in ("relation", "pairs"):
-        cells = _path(n, rng, rng.randrange(2, 5)) if kind == "relation" else rng.sample(
-            range(n * n), rng.randrange(2, 4))
-        rule = model.relation(cells, "") if kind == "relation" else model.every_pair(cells, "")
-        kept = [f for f in FORMULAS if rule_ok(make(n), model.Rule(kind, rule.groups, f), s)]
-        if kept and rng.random() < 0.8:
-            return model.Rule(kind, rule.groups, rng.choice(kept))
-        d = [s[c] for c in cells]  # a table: the pairs the grid has, and some more
-        pairs = set(zip(d, d[1:], strict=False)) | set(itertools.combinations(d, 2))
-        pairs |= {(rng.randrange(1, n + 1), rng.randrange(1, n + 1)) for _ in range(n)}
-        return model.Rule(kind, rule.groups, "table " + " ".join(f"{a}{b}" for a, b in pairs))
-    if kind == "pattern":
-        cells = _path(n, rng, rng.randrange(2, 6))
-        return model.pattern(cells, _regex_for([s[c] for c in cells], n, rng))
-    if kind == "sums":
-        first = rng.sample(range(n * n), rng.randrange(1, 3))
-        total = sum(s[c] for c in first)
-        for _ in range(300):
-            other = rng.sample([c for c in range(n * n) if c not in first], rng.randrange(1, 4))
-            if sum(s[c] for c in other) == total:
-                return model.equal_sums([first, other])
-        return model.equal_sums([first, first and [c for c in range(n * n) if c not in first
-                                                    and s[c] == total] or first])
-    cells = rng.sample(range(n * n), rng.randrange(2, 5))
-    held = [s[c] for c in cells]
-    if kind == "contains":
-        chosen = set(rng.sample(held, rng.randrange(1, len(held) + 1)))
-        return model.contains(cells, [d for d in held if d in chosen])
-    return model.contains(cells, rng.sample(held, rng.randrange(1, len(held) + 1)),
-                          at_least=True)
-
-
-KINDS = ("relation", "pairs", "pattern", "sums", "contains", "atleast")
-
-
-def random_custom(n: int, rng: random.Random, kinds, givens: int):
-    s = random_solution(Shape.of_size(n), rng)
-    rules = []
-    for kind in kinds:
-        rule = random_rule(kind, n, s, rng)
-        try:
-            make(n, custom=[rule])
-        except model.ModelError:
-            continue  # equal sums that found no second group
-        rules.append(rule)
-    p = make(n, custom=rules)
-    cells = set(rng.sample(range(n * n), givens))
-    return p.with_givens(s[c] if c in cells else 0 for c in range(n * n))
-
-
 @pytest.mark.parametrize("kind", KINDS)
 def test_each_rule_counts_as_every_4x4_grid_says(kind, engine):
     rng = random.Random(f"custom 4 {kind}")
     for _ in range(25):
-        p = random_custom(4, rng, [kind, kind], rng.randrange(0, 4))
+        p = custom(4, rng, [kind, kind], rng.randrange(0, 4))
         assert count(p, 300).count == brute_4(p), p.custom
 
 
 def test_rules_together_count_as_every_4x4_grid_says(engine):
     rng = random.Random("custom 4 mixed")
     for _ in range(40):
-        p = random_custom(4, rng, rng.sample(KINDS, 3), rng.randrange(0, 3))
+        p = custom(4, rng, rng.sample(KINDS, 3), rng.randrange(0, 3))
         assert count(p, 300).count == brute_4(p), p.custom
 
 
@@ -248,13 +162,13 @@ def test_each_rule_counts_as_cpsat_says_on_6x6(kind, engine):
     pytest.importorskip("ortools")
     rng = random.Random(f"custom 6 {kind}")
     for _ in range(6):
-        p = random_custom(6, rng, [kind] * 3, rng.randrange(8, 14))
+        p = custom(6, rng, [kind] * 3, rng.randrange(8, 14))
         assert count(p, 60).count == cpsat(p, 60), p.custom
 
 
 def test_a_solution_found_keeps_every_rule(engine):
     rng = random.Random("custom kept")
-    p = random_custom(6, rng, KINDS, 12)
+    p = custom(6, rng, KINDS, 12)
     found = count(p, 5).solutions
     assert found
     assert all(rule_ok(p, r, g) for g in found for r in p.custom)
@@ -272,7 +186,7 @@ def test_both_engines_agree_step_for_step():
 
     rng = random.Random("custom engines")
     for _ in range(30):
-        p = random_custom(6, rng, rng.sample(KINDS, 4), rng.randrange(4, 10))
+        p = custom(6, rng, rng.sample(KINDS, 4), rng.randrange(4, 10))
         assert program_of.program(plan_of(shape_of(p)))[0] is not None
         compiled = count(p, 50)
         saved, native.variants = native.variants, None
