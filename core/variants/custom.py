@@ -216,9 +216,12 @@ def _contains_facts(board, prop, trial) -> dict:
 # --- the records ----------------------------------------------------------------------------
 
 _LEGEND = ("a digit stands for itself, . for any digit, [1-4] for one of 1 to 4, x|y for x or "
-           "y, x* for x any number of times, x+ for x once or more, x? for x at most once")
+           "y, x* for x any number of times, x+ for x once or more, x? for x at most once; "
+           "an nfa moves from state to state (from:digits>to) from its start= and must end "
+           "in an accept= state")
 _LEGEND_JA = ("数字はその数字、.は任意の数字、[1-4]は1〜4のどれか、x|yはxかy、x*はxの0回以上の"
-              "繰り返し、x+は1回以上、x?は0回か1回を表します")
+              "繰り返し、x+は1回以上、x?は0回か1回を表します。nfaはstart=の状態から、"
+              "数字ごとに「元:数字>先」の規則で状態を移り、accept=の状態で終わります")
 
 RULE_RECORDS.update({kind.name: kind for kind in (
     RuleKind(

@@ -37,6 +37,7 @@ Rules no kind names (core/variants/custom.py), each the cells and then the rule'
     relation: r1c1 r1c2 table 13 31 24       ... or are one of the pairs listed (a then b)
     pairs: r1c1 r2c5 r3c9 a + b != 10        every two cells (a: the first in reading order)
     pattern: r1c1 r1c2 r1c3 r1c4 (1|2)3*4    the line's digits, from r1c1, follow the pattern
+    pattern: r1c1 r1c2 nfa start=0 accept=1 0:12>1   ... or an automaton's moves
     sums: r1c1 r1c2 | r3c3 | r5c5 r6c6       groups of cells with one sum
     contains: r1c1 r1c2 r2c1 122             the cells hold 1 once and 2 twice, exactly
     contains atleast: r1c1 r1c2 r2c1 12      ... at least

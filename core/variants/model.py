@@ -184,6 +184,16 @@ def pattern(cells, regex: str) -> Rule:
     return Rule("pattern", (tuple(cells),), regex)
 
 
+def automaton(cells, start: int, accept, moves) -> Rule:
+    """The digits along the line `cells` are a word the automaton accepts: states 0 to 63,
+    `start` one of them, `accept` those a word may end in, `moves` (from, digits, to): from
+    state `from`, any of `digits` leads to `to` (a nondeterministic automaton: ISS's NFA)."""
+    said = " ".join(f"{a}:{''.join(symbol(d) for d in sorted(set(digits)))}>{b}"
+                    for a, digits, b in moves)
+    ends = ",".join(str(s) for s in sorted(set(accept)))
+    return Rule("pattern", (tuple(cells),), f"nfa start={start} accept={ends} {said}".strip())
+
+
 def equal_sums(groups) -> Rule:
     """Every group of cells in `groups` has the same sum."""
     return Rule("sums", tuple(tuple(g) for g in groups))

@@ -6,7 +6,11 @@ The language: a digit (1-9, then A-G past 9) matches itself, `.` any digit, `[1-
 x, `x+` one or more, `x?` at most one, `x{2}` and `x{1,3}` so many. Spaces are ignored. The
 whole line must match (`(1|2)3*4` on four cells: 1334 or 2334).
 
-It is parsed here (never by a regular-expression engine) into its position automaton
+An automaton may also be given as it is (a setter's own, or another solver's NFA): `nfa
+start=0 accept=2 0:12>1 1:3>1 1:4>2` (from state 0, digit 1 or 2 leads to state 1; ...; a
+word ends well in state 2). Its states are numbered 0 to 63 and the start may be any of them.
+
+A pattern is parsed here (never by a regular-expression engine) into its position automaton
 (Glushkov's: one state a digit written, plus the start, and no empty moves), whose states are
 bits: `table[s][d - 1]` the states digit d leads to from state s, `accept` the states a word
 may end in. At most MAX_STATES states, so the compiled engine holds a set of them in 64 bits.
@@ -14,6 +18,7 @@ may end in. At most MAX_STATES states, so the compiled engine holds a set of the
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -176,9 +181,11 @@ def _digit(ch: str) -> int:
 def parse(text: str) -> Automaton:
     """The position automaton of a pattern over 16 digits (`for_size` cuts it to a grid's);
     PatternError with the column where the text is not a pattern."""
-    if len(text) > MAX_TEXT:
+    if len(text) > MAX_TEXT and not is_nfa(text):
         raise PatternError(f"a pattern has at most {MAX_TEXT} characters; this has "
                            f"{len(text)}", MAX_TEXT + 1)
+    if is_nfa(text):
+        return _nfa(text)
     parser = _Parser(text)
     if not parser.chars:
         raise PatternError("an empty pattern", 1)
@@ -250,8 +257,63 @@ def _union(masks) -> int:
     return out
 
 
+MAX_NFA_TEXT = 20_000  # an automaton given as it is: 64 states, a few moves each
+NFA_MOVE = re.compile(r"^([0-9]{1,2}):([0-9A-Ga-g]{1,16})>([0-9]{1,2})$")
+
+
+def is_nfa(text: str) -> bool:
+    return text.split()[:1] == ["nfa"]
+
+
+def _nfa(text: str) -> Automaton:
+    """An automaton as given: `nfa start=S accept=A,B F:DIGITS>T ...`; the start becomes
+    state 0 (swapped with whatever was 0)."""
+    if len(text) > MAX_NFA_TEXT:
+        raise PatternError(f"an automaton has at most {MAX_NFA_TEXT} characters", 1)
+    start, accept, moves, pos = None, None, [], text.index("nfa") + 3
+    for word in text.split()[1:]:
+        at = text.index(word, pos) + 1
+        pos = at - 1 + len(word)
+        key, eq, value = word.partition("=")
+        if eq and key in ("start", "accept"):
+            states = value.split(",") if value else []
+            if not states or any(not v.isdigit() or not v.isascii() or int(v) >= MAX_STATES
+                                 for v in states) or (key == "start" and len(states) > 1):
+                raise PatternError(f"{key}= names {'a state' if key == 'start' else 'states'} "
+                                   f"0 to {MAX_STATES - 1}", at)
+            if key == "start":
+                start = int(states[0])
+            else:
+                accept = {int(v) for v in states}
+            continue
+        move = NFA_MOVE.match(word)
+        if move is None or int(move.group(1)) >= MAX_STATES or int(
+                move.group(3)) >= MAX_STATES:
+            raise PatternError(f"{word!r}: a move is FROM:DIGITS>TO (0:12>1), states 0 to "
+                               f"{MAX_STATES - 1}", at)
+        digits = [_digit(ch) for ch in move.group(2)]
+        if not all(digits):
+            raise PatternError(f"{word!r}: digits 1-9, A-G", at)
+        moves.append((int(move.group(1)), digits, int(move.group(3))))
+    if start is None or accept is None:
+        raise PatternError("an automaton names its start= and accept= states", 1)
+    states = 1 + max([start, *accept, *(m[0] for m in moves), *(m[2] for m in moves)])
+
+    def renamed(s: int) -> int:  # the start is state 0
+        return 0 if s == start else start if s == 0 else s
+    table = [[0] * 16 for _ in range(states)]
+    for source, digits, target in moves:
+        for d in digits:
+            table[renamed(source)][d - 1] |= 1 << renamed(target)
+    return Automaton(states, _union(1 << renamed(s) for s in accept),
+                     tuple(tuple(row) for row in table))
+
+
 def digits_named(text: str) -> set[int]:
     """The digits a pattern writes out (to refuse one past the grid's size)."""
+    if is_nfa(text):
+        return {_digit(ch) for word in text.split()[1:] if ":" in word
+                for ch in word.split(":", 1)[1].split(">")[0]}
     found, inside = set(), False
     for ch in text:
         if ch == "{":
@@ -270,4 +332,5 @@ def for_size(text: str, n: int) -> Automaton:
 
 
 def normal(text: str) -> str:
-    return "".join(text.split())
+    """A pattern without its spaces; an automaton's words one space apart."""
+    return " ".join(text.split()) if is_nfa(text) else "".join(text.split())

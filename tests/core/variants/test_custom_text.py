@@ -213,3 +213,31 @@ def test_the_command_line_counts_prints_and_refuses(tmp_path):
     done = subprocess.run([*run, "export", str(path), "--to", "fpuzzles", "-o", "-"],
                           capture_output=True, text=True)
     assert done.returncode == 2 and "cannot carry rule" in done.stderr
+
+
+def test_an_automaton_given_as_it_is_counts_as_its_pattern(engine):
+    """ISS's NFA as our rule: start anywhere, moves by digit sets; the same language as the
+    pattern it was drawn from, so the same count on both engines."""
+    moves = [(3, [1, 2], 1), (1, [3], 1), (1, [4], 0), (0, [1, 2, 3, 4], 0)]
+    given = model.automaton([0, 1, 2, 3, 4], 3, [0], moves)
+    assert given.text == "nfa start=3 accept=0 3:12>1 1:3>1 1:4>0 0:1234>0"
+    auto, regex = pattern.parse(given.text), re.compile("[12]3*4[1-4]*")
+    for k in range(6):
+        for word in itertools.product(range(1, 6), repeat=k):
+            assert auto.matches(word) == bool(regex.fullmatch("".join(map(str, word))))
+    line = [0, 1, 7, 8, 14]
+    as_nfa = make(6, custom=[model.automaton(line, 3, [0], moves)])
+    as_pattern = make(6, custom=[model.pattern(line, "[12]3*4[1-4]*")])
+    assert formats.parse(formats.format(as_nfa)) == as_nfa
+    assert count(as_nfa, 5000).count == count(as_pattern, 5000).count > 0
+
+
+@pytest.mark.parametrize(("text", "column", "words"), [
+    ("nfa start=0 0:1>1", 1, "names its start= and accept= states"),
+    ("nfa start=0 accept=1 0:1>99", 22, "a move is FROM:DIGITS>TO"),
+    ("nfa start=a accept=1", 5, "start= names a state 0 to 63"),
+])
+def test_an_automaton_outside_its_form_is_refused_with_its_column(text, column, words):
+    with pytest.raises(pattern.PatternError) as caught:
+        pattern.parse(text)
+    assert words in caught.value.message and caught.value.column == column
