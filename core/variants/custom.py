@@ -49,9 +49,14 @@ class RuleKind:
 
     def said(self, p: Variant, lang: str) -> str:
         """The puzzle's rules of this kind, as its sentence lists them."""
-        found = [self.label(r, lang) for r in p.custom if r.kind == self.name]
+        found = [self.label(r, lang) for r in every_rule(p) if r.kind == self.name]
         unique = list(dict.fromkeys(found))
         return ("、" if lang == "ja" else "; ").join(unique)
+
+
+def every_rule(p: Variant) -> list[Rule]:
+    """The puzzle's rules, an or's parts in its place (what the grid and the words show)."""
+    return [r for rule in p.custom for r in (rule.parts or (rule,))]
 
 
 def where(p: Variant, rule: Rule) -> str:
@@ -127,6 +132,17 @@ def _check_contains(p: Variant, rule: Rule) -> None:
                          f"cell{'s' if len(cells) > 1 else ''}")
 
 
+def _check_either(p: Variant, rule: Rule) -> None:
+    if len(rule.parts) < 2 or rule.text:
+        raise ModelError("an or of rules joins two rules or more")
+    for part in rule.parts:
+        kind = RULE_RECORDS.get(part.kind)
+        if kind is None or part.kind == "either":
+            raise ModelError(f"an or of rules joins the rules {', '.join(RULE_KINDS_BY_WORD)}"
+                             f", not {part.kind!r}")
+        kind.check(p, part)
+
+
 # --- how each holds and compiles ------------------------------------------------------------
 
 def _digits(values, cells) -> list[int]:
@@ -188,6 +204,65 @@ def _contains(exact: bool) -> Callable:
     return made
 
 
+class Either:
+    """At least one of several rules holds: each rule's propagators are run on a copy of the
+    candidates to a fixpoint of their own, and a cell keeps the digits some rule that still
+    stands leaves it (none stands: a contradiction). Every cell decided, a rule stands
+    exactly when a grid keeps it, as each propagator passes exactly such grids. The compiled
+    engine has no handler for it: a puzzle with one is counted on the Python engine."""
+
+    __slots__ = ("cells", "options", "source")
+    ROUNDS = 64  # a rule's own fixpoint, at most (each round narrows, or it ends)
+
+    def __init__(self, cells, options, source):
+        self.cells, self.options, self.source = tuple(cells), options, source
+
+    def prune(self, cand):
+        keep = None
+        for props in self.options:
+            trial = cand[:]
+            if not self._stands(trial, props):
+                continue
+            if keep is None:
+                keep = [trial[c] for c in self.cells]
+            else:
+                keep = [k | trial[c] for k, c in zip(keep, self.cells, strict=True)]
+        if keep is None:
+            return None
+        changed = []
+        for c, m in zip(self.cells, keep, strict=True):
+            if cand[c] != m:
+                cand[c] = m
+                changed.append(c)
+        return changed
+
+    def _stands(self, trial, props) -> bool:
+        for _ in range(self.ROUNDS):
+            narrowed = False
+            for prop in props:
+                found = prop.prune(trial)
+                if found is None:
+                    return False
+                narrowed = narrowed or bool(found)
+            if not narrowed:
+                break
+        return all(trial[c] for c in self.cells)
+
+
+def _either(p: Variant, rule: Rule) -> list:
+    options = [RULE_RECORDS[part.kind].compile(p, part) for part in rule.parts]
+    return [Either(rule.cells, options, rule)]
+
+
+def _either_holds(p: Variant, rule: Rule, values) -> bool:
+    return any(RULE_RECORDS[part.kind].holds(p, part, values) for part in rule.parts)
+
+
+def _either_facts(board, prop, trial) -> dict:
+    titles = " or ".join(RULE_RECORDS[part.kind].title for part in prop.source.parts)
+    return {"rule": where(board.p, prop.source), "rules": titles}
+
+
 # --- what the logic says of them ------------------------------------------------------------
 
 def _tie_facts(board, prop, trial) -> dict:
@@ -216,12 +291,20 @@ def _contains_facts(board, prop, trial) -> dict:
 # --- the records ----------------------------------------------------------------------------
 
 _LEGEND = ("a digit stands for itself, . for any digit, [1-4] for one of 1 to 4, x|y for x or "
-           "y, x* for x any number of times, x+ for x once or more, x? for x at most once; "
-           "an nfa moves from state to state (from:digits>to) from its start= and must end "
-           "in an accept= state")
+           "y, x* for x any number of times, x+ for x once or more, x? for x at most once")
 _LEGEND_JA = ("数字はその数字、.は任意の数字、[1-4]は1〜4のどれか、x|yはxかy、x*はxの0回以上の"
-              "繰り返し、x+は1回以上、x?は0回か1回を表します。nfaはstart=の状態から、"
-              "数字ごとに「元:数字>先」の規則で状態を移り、accept=の状態で終わります")
+              "繰り返し、x+は1回以上、x?は0回か1回を表します")
+_NFA = ("; an nfa moves from state to state (from:digits>to) from its start= and must end in "
+        "an accept= state")
+_NFA_JA = ("。nfaはstart=の状態から、数字ごとに「元:数字>先」の規則で状態を移り、accept=の"
+           "状態で終わります")
+
+
+def legend(p: Variant) -> dict:
+    """The pattern language in words (an automaton's form too, where the puzzle has one)."""
+    nfa = any(pattern.is_nfa(r.text) for r in every_rule(p) if r.kind == "pattern")
+    return {"legend": _LEGEND + (_NFA if nfa else ""),
+            "legend_ja": _LEGEND_JA + (_NFA_JA if nfa else "")}
 
 RULE_RECORDS.update({kind.name: kind for kind in (
     RuleKind(
@@ -296,5 +379,16 @@ RULE_RECORDS.update({kind.name: kind for kind in (
         facts={"Quadruple atleast": _contains_facts},
         normal=lambda text: "".join(sorted(text.upper(), key=SYMBOLS.find)), outline=True),
 )})
+RULE_KINDS_BY_WORD = tuple(RULE_RECORDS)  # the kinds an or joins (before `either` joins them)
+RULE_RECORDS["either"] = RuleKind(
+    "either", "or of rules", "?",
+    Words("Or", "いずれか",
+          "Of the rules marked with the same letter in brackets ([A]), at least one holds; "
+          "the others need not.",
+          "同じ文字の括弧([A])の付いた条件のうち、少なくとも1つが成り立ちます(ほかは成り立たな"
+          "くてもかまいません)。"),
+    _check_either, _either, _either_holds, lambda rule, lang: "",
+    steps={"Either either": Step("or of rules", 2.6,
+                                 "of {rule}'s rules ({rules}), one at least must hold")},
+    facts={"Either either": _either_facts})
 RULE_KINDS: dict[str, RuleKind] = RULE_RECORDS
-LEGEND = {"legend": _LEGEND, "legend_ja": _LEGEND_JA}

@@ -32,7 +32,7 @@ from core.export.drawing import (
 )
 from core.export.style import MAGAZINE, Style
 from core.variants import formula, model
-from core.variants.custom import RULE_KINDS
+from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.kinds import LINES, LineStyle
 from core.variants.model import DIRECTIONS, MAX_SIZE, Variant, diagonal_cells, symbol
 
@@ -52,6 +52,7 @@ DRAWN = (model.CLASSIC_FEATURES | set(LINES)
          | {"candidates", "quads", "clones", "minima", "maxima", "indexers", "outside"}
          | {f"rule {name}" for name in RULE_KINDS})
 RULE_INK = {"relation": "#505050", "pattern": "#1f5f8b", "pairs": "#6a3d8f", "sums": "#2f6f3f",
+            "either": "#505050",
             "contains": "#8b4513", "atleast": "#8b4513"}  # dark enough for their small labels
 RULE_INSET = 0.17  # of a cell: a rule's outline runs inside a cage's
 
@@ -134,8 +135,8 @@ def _today(p: Variant) -> list[str]:
                           (p.candidates, "given candidates")):
         if present:
             kinds.append(word)
-    kinds += [kind.title for name, kind in RULE_KINDS.items()
-              if any(r.kind == name for r in p.custom)]
+    used = {r.kind for r in p.custom} | {r.kind for r in every_rule(p)}
+    kinds += [kind.title for name, kind in RULE_KINDS.items() if name in used]
     return kinds
 
 
@@ -395,12 +396,15 @@ INSET = 0.1  # of a cell: how far inside the cells a cage's dashes run
 def rule_label(p: Variant, rule: model.Rule) -> str:
     """What is written beside a rule: its formula or pattern, =A for equal sums (a letter a
     rule), the digits a multiset holds (+ when at least)."""
+    ors = [r for r in p.custom if r.kind == "either"]
+    within = next((i for i, r in enumerate(ors) if rule in r.parts), None)
+    said = f"[{chr(ord('A') + within % 26)}] " if within is not None else ""
     if rule.kind == "sums":
-        sums = [r for r in p.custom if r.kind == "sums"]
-        return "=" + chr(ord("A") + sums.index(rule) % 26)
+        sums = [r for r in every_rule(p) if r.kind == "sums"]
+        return said + "=" + chr(ord("A") + sums.index(rule) % 26)
     if rule.kind in ("relation", "pairs"):
-        return formula.pretty(rule.text)
-    return RULE_KINDS[rule.kind].label(rule, "en")
+        return said + formula.pretty(rule.text)
+    return said + RULE_KINDS[rule.kind].label(rule, "en")
 
 
 def _rules(p: Variant, at: _Pen) -> None:
@@ -408,7 +412,7 @@ def _rules(p: Variant, at: _Pen) -> None:
     as a dotted outline inside a cage's; each with its rule written small at its first cell
     (a line's) or its top-left cell (an outline's), on a white patch."""
     n, size = p.size, at.cell
-    for rule in p.custom:
+    for rule in every_rule(p):  # an or's rules each drawn, lettered [A] alike
         ink = RULE_INK[rule.kind]
         if RULE_KINDS[rule.kind].outline:
             for group in rule.groups:

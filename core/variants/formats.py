@@ -41,6 +41,7 @@ Rules no kind names (core/variants/custom.py), each the cells and then the rule'
     sums: r1c1 r1c2 | r3c3 | r5c5 r6c6       groups of cells with one sum
     contains: r1c1 r1c2 r2c1 122             the cells hold 1 once and 2 twice, exactly
     contains atleast: r1c1 r1c2 r2c1 12      ... at least
+    either: relation: r1c1 r1c2 a < b || pattern: r1c1 r1c2 9[1-3]   one of them at least
 
 Lines are parsed, never evaluated; every error names its line and column.
 """
@@ -85,7 +86,7 @@ SHAPE_KEYS = {"regions", "rules", "negative", "even", "odd", "extra", "white", "
 # a rule's word in the text (`contains atleast:` is the at-least kind)
 CUSTOM_WORDS = {("relation", ""): "relation", ("pairs", ""): "pairs", ("pattern", ""): "pattern",
               ("sums", ""): "sums", ("contains", ""): "contains",
-              ("contains", "atleast"): "atleast"}
+              ("contains", "atleast"): "atleast", ("either", ""): "either"}
 SHAPE_KEYS -= {"atleast"}
 DIGITS_AT = re.compile(r"^r([0-9]{1,2})c([0-9]{1,2})=([0-9A-Za-z]{1,16})$", re.IGNORECASE)
 # keys that take a number before their colon (a line's is checked by its kind: whispers';
@@ -254,7 +255,26 @@ def _shape(reader: _Reader, name, word, total, value, number, at) -> None:
         if kind is None:
             said = " or ".join(f"`{' '.join(k).strip()}:`" for k in CUSTOM_WORDS if k[0] == name)
             raise ParseError(f"`{name} {word}:` is not a rule: {said}", number, at)
-        parts["custom"].append((_rule(kind, value, number, at), where))
+        found = _either(value, number, at) if kind == "either" else _rule(kind, value, number, at)
+        parts["custom"].append((found, where))
+
+
+def _either(value: str, line: int, column: int) -> tuple:
+    """`either: RULE || RULE ...`, each RULE a rule's own line (`relation: r1c1 r1c2 a<b`)."""
+    found, pos = [], 0
+    for part in value.split("||"):
+        key = KEY.match(part)
+        at = column + pos + (len(part) - len(part.lstrip()))
+        name, word = (key.group(1).lower(), (key.group(2) or "").lower()) if key else ("", "")
+        kind = CUSTOM_WORDS.get((name, word))
+        if key is None or kind in (None, "either") or key.group(3):
+            raise ParseError("an or of rules is `either: RULE || RULE`, each RULE a rule's line "
+                             "(relation: r1c1 r1c2 a < b)", line, at)
+        found.append(_rule(kind, key.group(4), line, column + pos + key.start(4)))
+        pos += len(part) + 2
+    if len(found) < 2:
+        raise ParseError("an or of rules joins two rules or more, split by ||", line, column)
+    return "either", [], "", found
 
 
 def _rule(kind: str, value: str, line: int, column: int) -> tuple:
@@ -387,8 +407,7 @@ def _build(reader: _Reader) -> Variant:
         indexers=[((kind, cell(rc, w)), w) for (kind, rc), w in p["indexers"]],
         outside=[(_outside(kind, total, value, w, n), w)
                  for kind, total, value, w in p["outside"]],
-        custom=[(Rule(kind, tuple(tuple(cell(rc, w) for rc in g) for g in groups), text), w)
-                for (kind, groups, text), w in p["custom"]])
+        custom=[(_made_rule(found, cell, w), w) for found, w in p["custom"]])
     parts = {key: [item for item, _ in items] for key, items in located.items()}
     parts["extra"] += extra
     regions = _regions(reader, n)
@@ -412,6 +431,13 @@ def _culprit(n: int, regions, located: dict, reader: _Reader) -> tuple[int, int]
             except ModelError:
                 return where
     return reader.first_line, 1
+
+
+def _made_rule(found: tuple, cell, where) -> Rule:
+    """A rule as read (kind, groups of (row, column), text[, its parts]), on the grid."""
+    kind, groups, text, *parts = found
+    return Rule(kind, tuple(tuple(cell(rc, where) for rc in g) for g in groups), text,
+                tuple(_made_rule(part, cell, where) for part in (parts[0] if parts else ())))
 
 
 def _grid(reader: _Reader) -> tuple[int, tuple[int, ...]]:
@@ -650,11 +676,16 @@ def _new_lines(p: Variant) -> list[str]:
         where = (f"r{at}c{n + 1 if o.reverse else 0}" if o.line == "row"
                  else f"r{n + 1 if o.reverse else 0}c{at}")
         out.append(f"{o.kind} {o.total}: {where}")
-    for rule in p.custom:
-        head = {"atleast": "contains atleast"}.get(rule.kind, rule.kind)
-        cells = " | ".join(_names(g, n) for g in rule.groups)
-        out.append(f"{head}: {cells} {rule.text}".rstrip())
+    out += [_rule_line(rule, n) for rule in p.custom]
     return out
+
+
+def _rule_line(rule: Rule, n: int) -> str:
+    if rule.kind == "either":
+        return "either: " + " || ".join(_rule_line(part, n) for part in rule.parts)
+    head = {"atleast": "contains atleast"}.get(rule.kind, rule.kind)
+    cells = " | ".join(_names(g, n) for g in rule.groups)
+    return f"{head}: {cells} {rule.text}".rstrip()
 
 
 def _symbols(bits: int, n: int) -> str:

@@ -152,11 +152,14 @@ class Rule:
       sums       `groups`: two or more groups of cells with one sum
       contains   `groups`: one group; it holds each digit of `text` exactly as often as listed
       atleast    ... at least as often as listed (`text`: the digits, e.g. "122")
+      either     `parts`: two or more rules, at least one of which holds (`groups`: their
+                 cells, filled in by make)
     """
 
     kind: str
     groups: tuple[tuple[int, ...], ...]
     text: str = ""
+    parts: tuple[Rule, ...] = ()
 
     @property
     def cells(self) -> tuple[int, ...]:
@@ -192,6 +195,11 @@ def automaton(cells, start: int, accept, moves) -> Rule:
                     for a, digits, b in moves)
     ends = ",".join(str(s) for s in sorted(set(accept)))
     return Rule("pattern", (tuple(cells),), f"nfa start={start} accept={ends} {said}".strip())
+
+
+def either(*rules: Rule) -> Rule:
+    """At least one of `rules` holds (an or of rules; an and is the rules side by side)."""
+    return Rule("either", (), "", tuple(rules))
 
 
 def equal_sums(groups) -> Rule:
@@ -302,6 +310,7 @@ def features(p: Variant) -> set[str]:
             found |= {line.kind for line in value}
         elif name == "custom":
             found |= {f"rule {rule.kind}" for rule in value}
+            found |= {f"rule {part.kind}" for rule in value for part in rule.parts}
         else:
             found.add(name)
     return found
@@ -483,10 +492,15 @@ def _rules(given) -> tuple[Rule, ...]:
     found = set()
     for rule in given:
         kind = RULE_RECORDS.get(rule.kind)
+        parts = _rules(rule.parts) if rule.parts else ()
         groups = tuple(tuple(g) for g in rule.groups)
+        if parts:  # an or of rules: its cells are its parts'
+            groups = (tuple(dict.fromkeys(c for part in parts for c in part.cells)),)
         groups = kind.arrange(groups) if kind else groups
-        found.add(Rule(rule.kind, groups, kind.normal(rule.text) if kind else rule.text))
-    return tuple(sorted(found, key=lambda r: (order.get(r.kind, -1), r.groups, r.text)))
+        found.add(Rule(rule.kind, groups, kind.normal(rule.text) if kind else rule.text,
+                       parts))
+    return tuple(sorted(found, key=lambda r: (order.get(r.kind, -1), r.groups, r.text,
+                                              repr(r.parts))))
 
 
 def _clone(clone: Clone) -> Clone:

@@ -25,7 +25,7 @@ from core.family import Checked, Failed
 from core.sudoku.model import SYMBOLS
 from core.variants import formats, model
 from core.variants.authoring import boards_before, step_cells
-from core.variants.custom import RULE_KINDS
+from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.drawing import line_word, rule_label
 from core.variants.family import VARIANTS
 from core.variants.kinds import LINE_KINDS, LINES
@@ -685,7 +685,7 @@ def here(p: Variant, cell: int) -> str:
     found += ["minimum" for c in p.minima if c == cell] + ["maximum" for c in p.maxima
                                                            if c == cell]
     found += [f"{kind} indexer" for kind, c in p.indexers if c == cell]
-    found += [f"{RULE_KINDS[r.kind].title} {rule_label(p, r)}".strip() for r in p.custom
+    found += [f"{RULE_KINDS[r.kind].title} {rule_label(p, r)}".strip() for r in every_rule(p)
               if cell in r.cells]
     digits = dict(p.candidates).get(cell)
     if digits:

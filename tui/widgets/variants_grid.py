@@ -28,7 +28,7 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
 
-from core.variants.custom import RULE_KINDS
+from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.drawing import line_color, line_word, rule_label
 from core.variants.kinds import LINES
 from core.variants.model import SYMBOLS, Variant, diagonal_cells
@@ -94,8 +94,9 @@ INDEXER_GLYPHS = {"row": "↕", "column": "↔", "box": "⊞"}
 CLONE = "≡"
 # rules no kind names: their record's glyph in these colours, a dot on a line's first cell,
 # and their rule in the legend (the grid has no room to write it beside them)
-RULE_COLOURS = {"relation": "#c8c8c8", "pattern": "#6fb3e0", "pairs": "#b58fe0",
-                "sums": "#7fd08f", "contains": "#e0a070", "atleast": "#e0a070"}
+RULE_COLOURS = {"either": "#c8c8c8", "relation": "#c8c8c8", "pattern": "#6fb3e0",
+                "pairs": "#b58fe0", "sums": "#7fd08f", "contains": "#e0a070",
+                "atleast": "#e0a070"}
 RULE_START = "•"
 EXTREMES = {"minimum": "›‹", "maximum": "‹›"}  # beside the cell: pointing at the smaller
 OUTSIDE_MARKS = {"xsum": "x", "skyscraper": "▲"}
@@ -476,7 +477,7 @@ def _shapes(p: Variant) -> dict[int, tuple[str, Style | None]]:
         first, last = LINES[line.kind].glyph_ends  # ringed ends, a bulb, diamonds
         found |= {c: (mark, style) for c, mark in ((line.cells[0], first),
                                                     (line.cells[-1], last)) if mark}
-    for rule in reversed(p.custom):
+    for rule in reversed(every_rule(p)):
         found |= {c: (glyph, style) for c, (glyph, style) in _rule_glyphs(p, rule).items()}
     found |= {c: (CLONE, None) for clone in p.clones for c in clone.a + clone.b}
     found |= {c: (INDEXER_GLYPHS[kind], MARK) for kind, c in p.indexers}
@@ -492,7 +493,7 @@ def _rule_glyphs(p: Variant, rule) -> dict[int, tuple[str, Style]]:
     """A rule's glyph in its cells (equal sums: its letter, lower case), a line's first cell
     a dot."""
     style = Style(color=RULE_COLOURS[rule.kind], bold=True)
-    glyph = rule_label(p, rule)[1:].lower() if rule.kind == "sums" else RULE_KINDS[
+    glyph = rule_label(p, rule)[-1].lower() if rule.kind == "sums" else RULE_KINDS[
         rule.kind].glyph
     found = {c: (glyph, style) for c in rule.cells}
     if not RULE_KINDS[rule.kind].outline:
@@ -503,10 +504,13 @@ def _rule_glyphs(p: Variant, rule) -> dict[int, tuple[str, Style]]:
 def _rule_words(p: Variant, rule) -> str:
     """A rule in the legend: its kind, where it starts, and its rule in plain text."""
     kind, at = RULE_KINDS[rule.kind], p.name(rule.cells[0])
+    label = rule_label(p, rule)
+    said = label[:label.index("]") + 2] if label.startswith("[") else ""  # an or's letter
     if rule.kind == "sums":
-        return f"{kind.title} {' | '.join(' '.join(p.name(c) for c in g) for g in rule.groups)}"
+        groups = " | ".join(" ".join(p.name(c) for c in g) for g in rule.groups)
+        return f"{said}{kind.title} {groups}"
     text = rule.text + ("+" if rule.kind == "atleast" else "")
-    return f"{kind.title} {at}: {text}"
+    return f"{said}{kind.title} {at}: {text}"
 
 
 def _outside_clues(p: Variant) -> dict[tuple[int, int], str]:
@@ -548,7 +552,7 @@ def legend(p: Variant) -> Text:
     kinds = {o.kind for o in p.outside}
     parts += [(f"{OUTSIDE_MARKS[k]}N", MARK, word) for k, word in
               (("xsum", "X-sum"), ("skyscraper", "skyscraper")) if k in kinds]
-    for rule in p.custom:
+    for rule in every_rule(p):
         glyphs = _rule_glyphs(p, rule)
         glyph, style = glyphs[rule.cells[-1]]
         parts.append((glyph, style, _rule_words(p, rule)))

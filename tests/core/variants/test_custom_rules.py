@@ -32,6 +32,8 @@ def fits(formula: str, a: int, b: int) -> bool:
 
 def rule_ok(p, rule, g) -> bool:
     """The rule from its plain statement."""
+    if rule.kind == "either":
+        return any(rule_ok(p, part, g) for part in rule.parts)
     d = [g[c] for c in rule.cells]
     n = p.size
     if rule.kind in ("relation", "pairs"):
@@ -205,3 +207,27 @@ def test_a_pattern_runs_on_the_compiled_engine():
     p = make(4, custom=[model.pattern([0, 1, 2, 3], "(1|2)3*4")])
     program, why = compiled.program(plan_of(shape_of(p)))
     assert program is not None, why
+
+
+def test_an_or_of_rules_counts_as_every_4x4_grid_says(engine):
+    """Two or three rules of any kinds, at least one of which holds (each drawn kept by some
+    grid, so most ors are far from empty); counted on the Python engine (the compiled one has
+    no handler for an or, and hands the whole count to it)."""
+    rng = random.Random("custom either")
+    for _ in range(30):
+        p = custom(4, rng, rng.sample(KINDS, 3), rng.randrange(0, 3))
+        q = custom(4, rng, rng.sample(KINDS, 2), 0)
+        p = make(4, p.givens, custom=[model.either(*p.custom[:2], *q.custom[:1])]) if len(
+            p.custom) >= 2 and q.custom else p
+        assert count(p, 300).count == brute_4(p), p.custom
+
+
+def test_an_or_of_rules_runs_on_the_python_engine_and_says_why():
+    from core.variants import compiled
+    from core.variants.engine import plan_of, shape_of
+
+    p = make(4, custom=[model.either(model.relation([0, 1], "a < b"),
+                                     model.pattern([0, 1], "41"))])
+    program, why = compiled.program(plan_of(shape_of(p)))
+    assert program is None and why == "no compiled handler for Either"
+    assert count(p, 300).count == 288 // 2 + 288 // 12  # r1c1 < r1c2, or 4 then 1

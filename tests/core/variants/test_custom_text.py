@@ -164,8 +164,8 @@ def test_a_rule_line_that_cannot_be_says_where(line, column, words):
 
 
 def test_a_rule_of_unknown_kind_is_refused_by_name():
-    with pytest.raises(ModelError, match="unknown kind of rule 'either'"):
-        make(4, custom=[model.Rule("either", ((0, 1),), "")])
+    with pytest.raises(ModelError, match="unknown kind of rule 'neither'"):
+        make(4, custom=[model.Rule("neither", ((0, 1),), "")])
 
 
 # --- words, print, links --------------------------------------------------------------------
@@ -241,3 +241,19 @@ def test_an_automaton_outside_its_form_is_refused_with_its_column(text, column, 
     with pytest.raises(pattern.PatternError) as caught:
         pattern.parse(text)
     assert words in caught.value.message and caught.value.column == column
+
+
+def test_an_or_of_rules_reads_writes_draws_and_says_itself():
+    text = ("kind: variants\nsize: 4\neither: relation: r1c1 r1c2 a < b || "
+            "pattern: r1c1 r1c2 41\n")
+    p = formats.parse(text)
+    assert p.custom == make(4, custom=[model.either(model.pattern([0, 1], "41"),
+                                                    model.relation([0, 1], "a < b"))]).custom
+    assert "either: relation: r1c1 r1c2 a < b || pattern: r1c1 r1c2 41" in formats.format(p)
+    said = [e.text for e in ET.fromstring(export_svg(VARIANTS, p)).iter(NS + "text")]
+    assert {"[A] a < b", "[A] 41"} <= set(said)
+    assert "at least one holds" in wording.rules_text(p)
+    assert "少なくとも1つが成り立ちます" in wording.rules_text(p, "ja")
+    error = parse_error("either: relation: r1c1 r1c2 a < b || foo: r1c1")
+    assert (error.line, error.column) == (3, 38) and "either: RULE || RULE" in error.message
+    assert "joins two rules or more" in parse_error("either: pattern: r1c1 12").message
