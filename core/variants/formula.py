@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import re
+import warnings
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -158,11 +159,14 @@ def parse(text: str) -> Value:
         bad = next((i for i, ch in enumerate(text) if not ch.isascii() or ch == "\n"), 0)
         raise FormulaError(f"{text[bad]!r}: a formula is written in plain ASCII", bad + 1)
     try:
-        tree = ast.parse(text.strip(), mode="eval")
-    except (SyntaxError, ValueError, MemoryError, RecursionError) as error:
+        with warnings.catch_warnings():  # a warning (`1and b`) is an error here, not a print
+            warnings.simplefilter("error")
+            tree = ast.parse(text.strip(), mode="eval")
+    except (SyntaxError, SyntaxWarning, DeprecationWarning, ValueError, MemoryError,
+            RecursionError) as error:
         column = (getattr(error, "offset", None) or 1) + len(text) - len(text.lstrip())
-        raise FormulaError(f"not a formula: {getattr(error, 'msg', 'too deep')}",
-                           column) from None
+        said = getattr(error, "msg", None) or str(error) or "too deep"
+        raise FormulaError(f"not a formula: {said}", column) from None
     shift = len(text) - len(text.lstrip())
     try:
         test = _test(tree.body)

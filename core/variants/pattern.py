@@ -122,6 +122,8 @@ class _Parser:
         low_n, high_n = int(low), int(high) if comma else int(low)
         if high_n > MAX_REPEAT or low_n > high_n:
             raise PatternError(f"a count {{m,n}} has m <= n <= {MAX_REPEAT}", at)
+        if not _writes(node):  # copies of nothing would only multiply the work
+            raise PatternError("a count repeats a group that writes no digit", at)
         return ("cat", [node] * low_n + [("opt", node)] * (high_n - low_n))
 
     def atom(self):
@@ -167,6 +169,15 @@ class _Parser:
         if not mask:
             raise PatternError("an empty class []", at)
         return ANY & ~mask if negated else mask
+
+
+def _writes(node) -> bool:
+    """Does the tree write a digit anywhere?"""
+    if node[0] == "digits":
+        return True
+    if node[0] in ("cat", "alt"):
+        return any(_writes(x) for x in node[1])
+    return node[0] != "empty" and _writes(node[1])
 
 
 def _digit(ch: str) -> int:
