@@ -106,7 +106,8 @@ def test_a_pattern_accepts_what_pythons_re_matches(text):
     ("(12", 1, "`(` without its `)`"), ("12)", 3, "`)` without its `(`"),
     ("*1", 1, "repeats nothing"), ("[4-1]", 2, "a range runs"), ("1{17}", 2, "m <= n <= 16"),
     ("1 0", 3, "'0' is not part of a pattern"), ("[]", 1, "an empty class"),
-    ("." * 64, 1, "at most 63 digits"), ("((()){16}){16}", 6, "writes no digit"), ("(" * 60 + "1" + ")" * 60, 51, "nested more than 50"),
+    ("." * 64, 1, "at most 63 digits"), ("((()){16}){16}", 6, "writes no digit"),
+    ("(" * 60 + "1" + ")" * 60, 51, "nested more than 50"),
 ])
 def test_a_pattern_outside_the_language_is_refused_with_its_column(text, column, words):
     with pytest.raises(pattern.PatternError) as caught:
