@@ -50,7 +50,7 @@ class RuleKind:
     def said(self, p: Variant, lang: str) -> str:
         """The puzzle's rules of this kind, as its sentence lists them."""
         found = [self.label(r, lang) for r in every_rule(p) if r.kind == self.name]
-        unique = list(dict.fromkeys(found))
+        unique = [rule.replace(" ", "\u00a0") for rule in dict.fromkeys(found)]  # one piece
         return ("、" if lang == "ja" else "; ").join(unique)
 
 

@@ -411,7 +411,7 @@ def _rules(p: Variant, at: _Pen) -> None:
     """Rules no kind names: a line as a thin line with a dot on its first cell, the others
     as a dotted outline inside a cage's; each with its rule written small at its first cell
     (a line's) or its top-left cell (an outline's), on a white patch."""
-    n, size = p.size, at.cell
+    n, size, said = p.size, at.cell, {}
     for rule in every_rule(p):  # an or's rules each drawn, lettered [A] alike
         ink = RULE_INK[rule.kind]
         if RULE_KINDS[rule.kind].outline:
@@ -427,15 +427,17 @@ def _rules(p: Variant, at: _Pen) -> None:
             first = rule.cells[0]
         groups = rule.groups if rule.kind == "sums" else rule.groups[:1]
         for group in groups:
-            _rule_text(at, min(group) if RULE_KINDS[rule.kind].outline else first,
-                       rule_label(p, rule), ink)
+            cell = min(group) if RULE_KINDS[rule.kind].outline else first
+            _rule_text(at, cell, rule_label(p, rule), ink, said.get(cell, 0))
+            said[cell] = said.get(cell, 0) + 1
 
 
-def _rule_text(at: _Pen, cell: int, text: str, ink: str) -> None:
+def _rule_text(at: _Pen, cell: int, text: str, ink: str, below: int = 0) -> None:
     """A rule's label in the top-left corner of a cell, kept inside the grid (a long one
-    near the right edge starts further left)."""
+    near the right edge starts further left); `below`: labels already there, it goes under."""
     n, size = at.n, 0.8 * at.clue
     x, y = at.xy(cell // n, cell % n)
+    y += below * 1.1 * size
     wide = 0.55 * size * len(text) + 0.04 * at.cell
     x = min(x + 0.2 * at.cell, at.xy(0, n)[0] - wide - 0.02 * at.cell)
     at.add(Box(x - 0.02 * at.cell, y + 0.02 * at.cell, wide, 1.05 * size, fill="#ffffff",
