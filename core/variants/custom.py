@@ -29,6 +29,7 @@ from core.variants.kinds import Step, Words, _see_each_other
 from core.variants.model import RULE_RECORDS, ModelError, Rule, Variant, symbol
 
 MAX_GROUPS = 64  # groups of one equal-sums rule
+MAX_PARTS = 16  # rules of one or (each is tried on a copy of the candidates)
 
 
 @dataclass(frozen=True)
@@ -133,8 +134,8 @@ def _check_contains(p: Variant, rule: Rule) -> None:
 
 
 def _check_either(p: Variant, rule: Rule) -> None:
-    if len(rule.parts) < 2 or rule.text:
-        raise ModelError("an or of rules joins two rules or more")
+    if not 2 <= len(rule.parts) <= MAX_PARTS or rule.text:
+        raise ModelError(f"an or of rules joins 2 to {MAX_PARTS} rules")
     for part in rule.parts:
         kind = RULE_RECORDS.get(part.kind)
         if kind is None or part.kind == "either":
@@ -259,8 +260,9 @@ def _either_holds(p: Variant, rule: Rule, values) -> bool:
 
 
 def _either_facts(board, prop, trial) -> dict:
-    titles = " or ".join(RULE_RECORDS[part.kind].title for part in prop.source.parts)
-    return {"rule": where(board.p, prop.source), "rules": titles}
+    titles = " or ".join(f"the {RULE_RECORDS[part.kind].title} at {board.name(part.cells[0])}"
+                         for part in prop.source.parts)
+    return {"rules": titles}
 
 
 # --- what the logic says of them ------------------------------------------------------------
@@ -388,7 +390,6 @@ RULE_RECORDS["either"] = RuleKind(
           "同じ文字の括弧([A])の付いた条件のうち、少なくとも1つが成り立ちます(ほかは成り立たな"
           "くてもかまいません)。"),
     _check_either, _either, _either_holds, lambda rule, lang: "",
-    steps={"Either either": Step("or of rules", 2.6,
-                                 "of {rule}'s rules ({rules}), one at least must hold")},
+    steps={"Either either": Step("or of rules", 2.6, "{rules} holds, one at least")},
     facts={"Either either": _either_facts})
 RULE_KINDS: dict[str, RuleKind] = RULE_RECORDS

@@ -260,3 +260,24 @@ def test_an_or_of_rules_reads_writes_draws_and_says_itself():
     error = parse_error("either: relation: r1c1 r1c2 a < b || foo: r1c1")
     assert (error.line, error.column) == (3, 38) and "either: RULE || RULE" in error.message
     assert "joins two rules or more" in parse_error("either: pattern: r1c1 12").message
+    many = " || ".join(["pattern: r1c1 1"] * 17)
+    assert "joins 2 to 16 rules" in parse_error(f"either: {many}").message
+
+
+def test_the_logic_names_each_rule_in_its_steps():
+    from core.variants import logic
+
+    rating = logic.rate(formats.parse(SAMPLE))
+    used = {step.technique for step in rating.steps}
+    assert {"relation line", "pairs rule", "pattern line", "contains"} <= used
+    said = [step.text for step in rating.steps]
+    assert any("the pattern line at r2c6 follow 1[2-4]6[3-5]2" in t for t in said)
+    assert any("keep a + b ≠ 7" in t for t in said)
+    assert not any("the the" in t for t in said)
+    either = formats.parse(
+        "kind: variants\n. . . 4 . 6\n. 4 . . . .\n. 6 . . 4 .\n. . . 1 . 5\n. . . . . .\n"
+        ". . . . . 4\nsums: r3c3 r3c4 | r4c3 r4c4 | r6c1\n"
+        "either: relation: r1c1 r1c2 r1c3 a < b || pattern: r1c1 r1c2 r1c3 [4-6]+\n")
+    steps = logic.rate(either).steps
+    assert any(s.technique == "or of rules" and "the relation line at r1c1 or the pattern "
+               "line at r1c1 holds" in s.text for s in steps)
