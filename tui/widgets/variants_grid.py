@@ -556,6 +556,9 @@ def legend(p: Variant) -> Text:
         glyphs = _rule_glyphs(p, rule)
         glyph, style = glyphs[rule.cells[-1]]
         parts.append((glyph, style, _rule_words(p, rule)))
+    for i, _ in enumerate(r for r in p.custom if r.kind == "either"):
+        letter = chr(ord("A") + i % 26)
+        parts.append((f"[{letter}]", MARK, f"one at least of the rules lettered {letter} holds"))
     text = Text()
     for glyph, style, words in dict.fromkeys(parts):
         if text:
