@@ -34,7 +34,10 @@ FILL_TRIES = 4  # candidate words tried per entry before backing up
 REPAIRS = 200  # refills around a letter the house rules miss, before a fresh pattern
 REPAIR_STEPS = 100  # search steps for one refill
 SEEDED_FILLS = 3  # fills around the same words of the author's before one is moved
-SEEDED_ROUNDS = 6  # words moved or taken out on one block pattern before a fresh one
+SEEDED_ROUNDS = 6  # words moved or taken out, where the fill ran out of words around them
+SEEDED_PATTERNS = 1  # block patterns the author's words are placed on first; then the plain
+# fill alone (their words tried first in its order): on a diary's 70 words, 2 patterns took
+# 1.8x as long as 1 (paired, loaded machine) for no more of them in the grid
 OWN_REFILLS = 40  # refills that keep or add an author's words, once the grid is full
 OWN_FIRST = 8  # an entry an author's word fits is filled as if it had 8x fewer candidates
 PROOF_NODES = 2000  # a uniqueness search past this is undecided: give a letter first
@@ -158,6 +161,7 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
     rules = house_settings(options)
     own, cannot = seeding.own_words(fill_words, options.size)
     most = len(own)  # of them placed on a pattern: halved after a pattern fails with them
+    seeded = SEEDED_PATTERNS if own else 0  # patterns left to place the author's words on
     why: dict[str, str] = {}
     dead_ends: Counter | None = Counter()  # entries the fills ran out of words on, till one fills
     while time.monotonic() < start + options.seconds and not (stop and stop()):
@@ -165,23 +169,25 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
                 time.monotonic() > start + options.seconds / BLOCKS_GIVE_UP:
             break
         if own and time.monotonic() > start + options.seconds / 2:
-            most = 0  # half the time gone: a puzzle without the author's words, not none
+            seeded = 0  # half the time gone: the plain fill, a puzzle rather than none
         if options.blocks:
             blocks = options.blocks
-        elif own:
+        elif seeded:
             blocks = roomiest_pattern(options, own, rng, rules)
         else:
             blocks = block_pattern(options.size, options.symmetry, options.lang,
                                    options.longest, rng, rules)
         if blocks is None:
             continue
-        if own:
+        if seeded:
+            seeded -= 1
             letters, why = fill_around(blocks, options.size, fill_words, rng, own, rules,
                                        dead_ends, most)
             most = most // 2 if letters is None else most  # fewer on the next pattern
         else:
             letters = fill(blocks, options.size, fill_words, rng, rules=rules,
                            dead_ends=dead_ends)
+            why = seeding.plain_reasons(letters, entries(blocks, options.size)[0], own)
         if letters is None:
             continue
         dead_ends = None
@@ -477,33 +483,65 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
     nearest the trouble is moved to another entry of its length (one it has not been in),
     or taken out when none is left, and the fill runs again (SEEDED_ROUNDS times at most:
     counted, not timed, so a seed makes the same grid however busy the machine); `most` of
-    the words are placed at most. Returns the letters
-    (None: no fill; the pattern is given up) and why each word not placed is not."""
+    the words are placed at most. When those rounds place no more, the plain fill
+    (`fill`, the author's words tried first) completes the grid around the words still
+    placed, or else from nothing. Returns the letters (None: no fill; the pattern is given
+    up) and why each word not placed is not."""
     slots, crossing = entries(blocks, size)
     placed = seeding.place(slots, crossing, own, words, rng, most=most)
     tried = {word: {slot} for slot, word in placed.seeds.items()}
-    uses = rules.uses if rules is not None else 1
-    for _ in range(SEEDED_ROUNDS):
-        stuck: Counter = Counter()
-        board = seeding.Board(slots, crossing, words)
-        for slot, word in placed.seeds.items():
-            board.put(slot, word)
-        for _ in range(SEEDED_FILLS):  # the fill is random: another may keep the rules
-            solved = board.filled(rng, stuck, uses)
-            if solved is None:
-                break
-            letters = fill(blocks, size, words, rng, rules=rules, start=solved,
-                           seeds=frozenset(placed.seeds))
-            if letters is not None:
-                return letters, seeding.said_of(placed.why, letters, slots, own)
-            stuck.update(_rare(solved, size, rules))
+    stuck: Counter = Counter()
+    for round_ in range(SEEDED_ROUNDS):
+        if round_:
+            slot = seeding.to_move(placed.seeds, stuck, crossing, rng)
+            seeding.move(placed, slot, slots, crossing, words, rng, tried[placed.seeds[slot]])
+        letters, stuck, filled = _seeded_fills(blocks, size, words, rng, placed, rules)
+        if letters is not None:
+            return letters, seeding.said_of(placed.why, letters, slots, own)
         if dead_ends is not None:  # where an author's pattern runs out of words, for its failure
             dead_ends.update(stuck)
-        if not placed.seeds:
-            break
-        slot = seeding.to_move(placed.seeds, stuck, crossing, rng)
-        seeding.move(placed, slot, slots, crossing, words, rng, tried[placed.seeds[slot]])
-    return None, placed.why  # this pattern is given up: a fresh one is drawn
+        if not placed.seeds or filled:
+            break  # filled, the rules on letters missed: moving a word costs, rarely helps
+    return _plain_fill(blocks, size, words, rng, placed, rules, dead_ends, slots, own)
+
+
+def _seeded_fills(blocks, size: int, words: WordSets, rng: random.Random, placed, rules):
+    """A grid around the placed words keeping the house rules (SEEDED_FILLS tries: the fill
+    is random, another may keep them), or None; the entries where it was stuck, and whether
+    a fill was made (the house rules on letters were then what failed)."""
+    stuck: Counter = Counter()
+    slots, crossing = entries(blocks, size)
+    board = seeding.Board(slots, crossing, words)
+    for slot, word in placed.seeds.items():
+        board.put(slot, word)
+    for _ in range(SEEDED_FILLS):
+        solved = board.filled(rng, stuck, rules.uses if rules is not None else 1)
+        if solved is None:
+            return None, stuck, False
+        letters = fill(blocks, size, words, rng, rules=rules, start=solved,
+                       seeds=frozenset(placed.seeds))
+        if letters is not None:
+            return letters, stuck, True
+        stuck.update(_rare(solved, size, rules))
+    return None, stuck, True
+
+
+def _plain_fill(blocks, size: int, words: WordSets, rng: random.Random, placed, rules,
+                dead_ends, slots, own):
+    """The fill as made before words were placed first (the author's words tried first in
+    its order), around the words still placed, else from nothing: a placed word it leaves
+    out is said taken out."""
+    letters = fill(blocks, size, words, rng, rules=rules, start=placed.seeds,
+                   seeds=frozenset(placed.seeds)) if placed.seeds else None
+    if letters is None:
+        letters = fill(blocks, size, words, rng, rules=rules, dead_ends=dead_ends)
+    if letters is None:
+        return None, placed.why  # this pattern is given up: a fresh one is drawn
+    held = {"".join(letters[c] for c in slot) for slot in slots}
+    why = {**placed.why, **{w: seeding.TAKEN_OUT for w in placed.seeds.values()
+                            if w not in held}}
+    return letters, seeding.said_of({w: r for w, r in why.items() if w not in held},
+                                    letters, slots, own)
 
 
 def _letters(solved: dict, size: int) -> list[str | None]:
