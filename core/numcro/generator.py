@@ -368,78 +368,119 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
          seeds=frozenset()) -> list[str | None] | None:
     """A letter for every white cell such that every entry is a fill word, no word repeats,
     and the letters keep the house rules (`rules`: each used `uses` times, their count in
-    range, all 26 for a pangram); a randomised depth-first search, the entry with the fewest
-    candidates first, words with the letters still wanted tried first. `dead_ends` counts
-    the entries the search found no word for. With `start` (entry -> word, a full fill made
-    by fill_around), only the house rules are met by refills, the entries `seeds` kept."""
-    slots, crossing = entries(blocks, size)
-    whites = sorted({c for slot in slots for c in slot})
-    grid = _letters(start or {}, size)
-    budget = [steps]
-    accept = [lambda: True]  # what a full grid must be (the repairs ask for fewer misses)
+    range, all 26 for a pangram), or None (see Fill). With `start` (entry -> word: a full
+    fill made by fill_around, or some entries), the search goes on from those entries, the
+    entries `seeds` kept by the refills."""
+    return Fill(blocks, size, words, rng, rules, dead_ends, seeds).run(start or {}, steps)
 
-    fitting: dict[tuple, int] = {}  # the letters of an entry -> the fill words they allow
 
-    def candidates(slot, used) -> int:
-        key = tuple(grid[cell] for cell in slot)
-        bits = fitting.get(key)
+class Fill:
+    """A randomised depth-first search, the entry with the fewest candidates first (an entry
+    an author's word fits as if it had OWN_FIRST times fewer), FILL_TRIES words tried an
+    entry, words with the letters still wanted tried first; then refills around a cell
+    until the house rules on letters are kept, then refills that hold more of the author's
+    words. `dead_ends` counts the entries the search found no word for."""
+
+    def __init__(self, blocks, size: int, words: WordSets, rng: random.Random, rules=None,
+                 dead_ends: Counter | None = None, seeds=frozenset()):
+        self.slots, self.crossing = entries(blocks, size)
+        self.whites = sorted({c for slot in self.slots for c in slot})
+        self.size, self.words, self.rng, self.rules = size, words, rng, rules
+        self.dead_ends, self.seeds = dead_ends, seeds
+        self.grid: list[str | None] = []
+        self.budget = 0  # search steps left
+        self.accept = lambda: True  # what a full grid must be (the refills ask for more)
+        self.fitting: dict[tuple, int] = {}  # the letters of an entry -> the fill words allowed
+
+    def run(self, start: dict, steps: int) -> list[str | None] | None:
+        self.grid, self.budget = _letters(start, self.size), steps
+        first = frozenset(start)
+        if not self.search(first, _mark(first, self.grid, self.words, {})):
+            return None
+        if self.rules is not None and not self.keep_house_rules():
+            return None
+        self.hold_more_own_words()
+        return self.grid
+
+    def candidates(self, slot, used) -> int:
+        """The fill words the entry's letters allow, less the words used."""
+        key = tuple(self.grid[cell] for cell in slot)
+        bits = self.fitting.get(key)
         if bits is None:
-            length = words.length(len(slot))
+            length = self.words.length(len(slot))
             bits = length.fill
             for p, letter in enumerate(key):
                 if letter is not None:
                     bits &= length.letter(p, letter)
                     if not bits:
                         break
-            fitting[key] = bits
+            self.fitting[key] = bits
         return bits & ~used.get(len(slot), 0)
 
-    def search(placed: frozenset, used: dict[int, int]) -> bool:
-        budget[0] -= 1
-        if budget[0] < 0:
+    def search(self, placed: frozenset, used: dict[int, int]) -> bool:
+        self.budget -= 1
+        if self.budget < 0:
             return False
+        found = self.fewest_candidates(placed, used)
+        if found is None:
+            return self.accept()
+        slot, bits = found
+        return bool(bits) and self.try_words(slot, bits, placed, used)
+
+    def fewest_candidates(self, placed: frozenset, used) -> tuple | None:
+        """The open entry with the fewest candidates and them (none: a dead end, counted),
+        or None when every entry holds a word."""
         best, best_bits, best_key = None, 0, (0, 0)
-        for slot in slots:
+        for slot in self.slots:
             if slot in placed:
                 continue
-            bits = candidates(slot, used)
+            bits = self.candidates(slot, used)
             if not bits:
-                if dead_ends is not None:
-                    dead_ends[slot] += 1
-                return False
+                if self.dead_ends is not None:
+                    self.dead_ends[slot] += 1
+                return slot, 0
             # the fewest candidates first, an entry an author's word fits as if it had fewer
-            key = (bits.bit_count() // (OWN_FIRST if bits & words.length(len(slot)).preferred
+            key = (bits.bit_count() // (OWN_FIRST if bits & self.words.length(len(slot)).preferred
                                         else 1), bits.bit_count())
             if best is None or key < best_key:
                 best, best_bits, best_key = slot, bits, key
-        best_size = best_key[1]
-        if best is None:
-            return accept[0]()
-        length = words.length(len(best))
-        wanted = _wanted(best, grid, length, rules) if rules is not None else 0
-        for _ in range(min(FILL_TRIES, best_size)):
-            word_id = _choose(best_bits, length, rng, wanted)
-            best_bits &= ~(1 << word_id)
-            word = length.words[word_id]
-            before = [grid[c] for c in best]
-            for c, letter in zip(best, word, strict=True):
-                grid[c] = letter
-            now_used = {**used, len(best): used.get(len(best), 0) | (1 << word_id)}
-            # entries the word completes across count as placed words too
-            done = placed | {best} | {s for s in crossing[best]
-                                      if s not in placed and all(grid[c] for c in s)}
-            if len(done) == len(placed) + 1 or _distinct(done - placed - {best}, grid, word,
-                                                           words, now_used):
-                if search(done, _mark(done - placed - {best}, grid, words, now_used)):
-                    return True
-            for c, letter in zip(best, before, strict=True):
-                grid[c] = letter
+        return None if best is None else (best, best_bits)
+
+    def try_words(self, slot, bits: int, placed: frozenset, used) -> bool:
+        """Up to FILL_TRIES of the entry's candidates, each followed by the search."""
+        length = self.words.length(len(slot))
+        wanted = _wanted(slot, self.grid, length, self.rules) if self.rules is not None else 0
+        for _ in range(min(FILL_TRIES, bits.bit_count())):
+            word_id = _choose(bits, length, self.rng, wanted)
+            bits &= ~(1 << word_id)
+            if self.try_word(slot, word_id, placed, used):
+                return True
         return False
 
-    def refill(cell: int, good) -> None:
+    def try_word(self, slot, word_id: int, placed: frozenset, used) -> bool:
+        """The word in the entry and the search on; undone when it finds no fill. Entries
+        the word completes across count as placed words too."""
+        grid, words = self.grid, self.words
+        word = words.length(len(slot)).words[word_id]
+        before = [grid[c] for c in slot]
+        for c, letter in zip(slot, word, strict=True):
+            grid[c] = letter
+        now_used = {**used, len(slot): used.get(len(slot), 0) | (1 << word_id)}
+        done = placed | {slot} | {s for s in self.crossing[slot]
+                                  if s not in placed and all(grid[c] for c in s)}
+        completed = done - placed - {slot}
+        if (not completed or _distinct(completed, grid, word, words, now_used)) and \
+                self.search(done, _mark(completed, grid, words, now_used)):
+            return True
+        for c, letter in zip(slot, before, strict=True):
+            grid[c] = letter
+        return False
+
+    def refill(self, cell: int, good) -> None:
         """Fill the entries around a cell anew, keeping the rest; undone unless `good()`."""
-        region = _region(cell, slots, crossing) - seeds
-        kept = [slot for slot in slots if slot not in region]
+        grid = self.grid
+        region = _region(cell, self.slots, self.crossing) - self.seeds
+        kept = [slot for slot in self.slots if slot not in region]
         saved = grid[:]
         for slot in region:
             for c in slot:
@@ -447,32 +488,34 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
         for slot in kept:
             for c in slot:
                 grid[c] = saved[c]
-        budget[0] = REPAIR_STEPS
-        accept[0] = good
-        if not search(frozenset(kept), _mark(kept, grid, words, {})):
+        self.budget, self.accept = REPAIR_STEPS, good
+        if not self.search(frozenset(kept), _mark(kept, grid, self.words, {})):
             grid[:] = saved
 
-    first = frozenset(start or ())
-    if not search(first, _mark(first, grid, words, {})):
-        return None
-    if rules is not None:
-        for _ in range(REPAIRS):  # most full grids miss a rule on letters: refill around one
+    def keep_house_rules(self) -> bool:
+        """Most full grids miss a rule on letters: refills around a rare letter (to lose it)
+        or anywhere (to use it again: the fill tries words with wanted letters first),
+        sideways moves too, REPAIRS at most. False when a rule is still missed."""
+        grid, rules, rng = self.grid, self.rules, self.rng
+        for _ in range(REPAIRS):
             misses = shortfall(grid, rules)
             if not misses:
                 break
-            # around a rare letter (to lose it), or anywhere (to use it again: the fill
-            # tries words with wanted letters first); sideways moves too
-            cell = _missing_cell(grid, rules, whites, rng) if rng.random() < 0.5 else \
-                rng.choice(whites)
-            refill(cell, lambda misses=misses: shortfall(grid, rules) <= misses)
-        if shortfall(grid, rules):
-            return None
-    own = getattr(words, "preferred_words", frozenset())
-    for _ in range(OWN_REFILLS if own else 0):  # more of the author's words, rules kept
-        held = _own_held(grid, slots, own)
-        refill(rng.choice(whites), lambda held=held: _own_held(grid, slots, own) >= held and (
-            rules is None or not shortfall(grid, rules)))
-    return grid
+            cell = _missing_cell(grid, rules, self.whites, rng) if rng.random() < 0.5 else \
+                rng.choice(self.whites)
+            self.refill(cell, lambda misses=misses: shortfall(grid, rules) <= misses)
+        return not shortfall(grid, rules)
+
+    def hold_more_own_words(self) -> None:
+        """OWN_REFILLS refills kept where they hold as many of the author's words or more,
+        the house rules still kept."""
+        own = getattr(self.words, "preferred_words", frozenset())
+        grid, slots, rules = self.grid, self.slots, self.rules
+        for _ in range(OWN_REFILLS if own else 0):
+            held = _own_held(grid, slots, own)
+            self.refill(self.rng.choice(self.whites),
+                        lambda held=held: _own_held(grid, slots, own) >= held and (
+                            rules is None or not shortfall(grid, rules)))
 
 
 def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: list[str],
