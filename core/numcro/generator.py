@@ -35,6 +35,9 @@ REPAIRS = 200  # refills around a letter the house rules miss, before a fresh pa
 REPAIR_STEPS = 100  # search steps for one refill
 SEEDED_FILLS = 3  # fills around the same words of the author's before one is moved
 SEEDED_ROUNDS = 6  # words moved or taken out, where the fill ran out of words around them
+MOVING_MOST = 6  # placed words moved where the rules on letters were missed around them;
+# around more, the plain fill at once (a diary's 10-18 placed words: 6 rounds on 5-7 patterns
+# took 7 s median; seasons_ja's 6 words held a median 3.5 with moves, 2 without)
 SEEDED_PATTERNS = 1  # block patterns the author's words are placed on first; then the plain
 # fill alone (their words tried first in its order): on a diary's 70 words, 2 patterns took
 # 1.8x as long as 1 (paired, loaded machine) for no more of them in the grid
@@ -543,8 +546,8 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
             return letters, seeding.said_of(placed.why, letters, slots, own)
         if dead_ends is not None:  # where an author's pattern runs out of words, for its failure
             dead_ends.update(stuck)
-        if not placed.seeds or filled:
-            break  # filled, the rules on letters missed: moving a word costs, rarely helps
+        if not placed.seeds or (filled and len(placed.seeds) > MOVING_MOST):
+            break  # the rules on letters missed around many words: moves cost, rarely help
     return _plain_fill(blocks, size, words, rng, placed, rules, dead_ends, slots, own)
 
 
