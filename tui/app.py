@@ -119,6 +119,15 @@ class PuzzleApp(App):
         for editor in self.documents:
             editor.schedule_check(now=True)
 
+    def while_installing(self, said: str) -> str:
+        """What a missing built-in dictionary or print font said, told as it is while the
+        install runs in the background: on its way, nothing for the author to run."""
+        if self.installing and any(mark in said for mark in MISSING_MARKS):
+            return (f"not yet: the built-in dictionaries and the print font are being "
+                    f"installed in the background ({self.installing}); try again when it "
+                    f"is done")
+        return said
+
     def show_installing(self, line: str | None) -> None:
         self.installing = line
         for screen in self.screen_stack:
@@ -456,6 +465,9 @@ def _text_problem(text: str) -> str | None:
 
 
 INSTALL = (sys.executable, "-m", "cli", "install")  # `puzzle-tui install`, this interpreter
+# what a missing built-in dictionary (dictionaries.defaults.open_default) or print font
+# (core.export.fonts) says
+MISSING_MARKS = ("not installed yet", "no font with Japanese glyphs")
 
 
 def missing_installs() -> bool:
