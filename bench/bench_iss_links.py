@@ -28,6 +28,7 @@ from core.variants.family import VARIANTS
 from core.variants.model import ModelError
 
 GENERIC_READERS = ("Pair", "PairX", "Sum")  # read only in the forms the workbench writes
+BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"  # ISS's peer writes each digit so
 
 
 def iss_puzzles(path) -> list[dict]:
@@ -98,8 +99,9 @@ def outcome(entry: dict, peer: TimedPeer, seconds: float) -> tuple[str, str]:
         return "unfinished", "ours" if found.stopped else "ISS"
     if "error" in theirs:
         return "wrong", f"ISS refuses it: {theirs['error']}"
-    mine = sorted("".join(f"{v:x}" for v in s) for s in found.solutions)
-    if found.count != len(theirs["solutions"]) or mine != sorted(theirs["solutions"]):
+    mine = sorted("".join(BASE36[v] for v in s) for s in found.solutions)
+    if found.count != len(theirs["solutions"]) or (  # two of many: each side finds its own
+            found.count == 1 and mine != sorted(theirs["solutions"])):
         return "wrong", f"ours {found.count}, ISS {len(theirs['solutions'])}"
     return "right", f"{found.count} solution(s)"
 

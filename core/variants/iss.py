@@ -703,7 +703,8 @@ def _pairs(reading: Reading, item: Item) -> None:
     if not item.args:
         raise item.error(f"{item.type}~key~cells")
     for name, tokens in _named_groups(item):
-        base = name.rstrip("0123456789") if name.startswith("clone") else name
+        word = re.sub(r"[^a-z0-9]", "", name.lower())  # ISS's own "Nabner" too
+        base = word.rstrip("0123456789") if word.startswith("clone") else word
         known = WORKBENCH_PAIRS.get(base)
         if known is None or known[0] != item.type:
             said = f" named {name[:30]!r}" if name else ""
@@ -723,7 +724,7 @@ def _pairs(reading: Reading, item: Item) -> None:
         if table != table_of(RELATIONS[relation], reading.n):
             raise item.error(f"a table named {name!r} that is not the {relation} relation")
         cells = _cells(reading, item, tokens, least=2)
-        reading.named.setdefault(name, []).append((item, cells))
+        reading.named.setdefault(word if base == "clone" else base, []).append((item, cells))
 
 
 def _mark_value(kind: str, table, n: int) -> int | None:
