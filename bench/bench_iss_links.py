@@ -55,7 +55,7 @@ def blockers(text: str) -> set[str]:
         found = iss.items(text)
     except iss.IssError:
         return {"(malformed)"}
-    types = {item.type for item in found if item.type in iss.NO_KIND
+    types = {item.type for item in found if (item.type in iss.NO_KIND and item.type != "End")
              or item.type in GENERIC_READERS}
     try:
         iss._size(found)
