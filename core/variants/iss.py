@@ -633,9 +633,10 @@ def _outside(kind: str):
     return read_outside
 
 
-def _line(kind: str, valued: bool = False, value: int = 0):
+def _line(kind: str, valued: bool = False, value=None):
     """A line of a kind; `valued`: it takes its number first (a whisper's difference; ISS's
-    German whispers leave it out: 5), `value`: the one number read (others are refused)."""
+    German whispers leave it out: 5); `value(n)`: the one number the workbench's kind has on
+    an n x n grid, which ISS's carries first (another is refused)."""
     def read_line(reading: Reading, item: Item) -> None:
         args, number = item.args, 0
         if valued or value:
