@@ -58,7 +58,7 @@ ADDON_KEYS = {**{addon.name: kind.fpuzzles for kind in LINES.values()
 # How f-puzzles' constraint add-on draws the copies it exports beside each constraint, for
 # apps without it (SudokuPad among them): the line kinds' name, colour and width (a whisper's
 # style is German or Dutch by its difference), the indexers' cage colour, the outside clues'
-# symbol. The writer draws the same copies; core/variants/sudokupad.py reads them back.
+# symbol. The writer draws the same copies; core/variants/sudokupad/ reads them back.
 ADDON_LINES = {style: addon for kind in LINES.values() for style, addon in kind.addon.items()}
 ADDON_CIRCLES = {style: addon.circle for style, addon in ADDON_LINES.items() if addon.circle}
 # A whisper of another difference: drawn in a colour of its own that no app reads as German
