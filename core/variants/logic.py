@@ -22,6 +22,7 @@ from core.sudoku.rating import GUESSING_SCORE, Rating, Step, level_of_score
 from core.variants import engine
 from core.variants.kinds import LINES, named
 from core.variants.lines import TIE_WORDS, sums_of
+from core.variants.marks import MARKS
 from core.variants.model import Clone, Line, Variant, symbol
 
 CONTRADICTION = (7.5, 8.0)  # a cell of two digits tried; of three or more
@@ -167,12 +168,6 @@ def constraint_step(board: Board) -> Step | None:
         why = words.format(**_facts(board, prop, trial))
     return _step(board, technique, score, eliminations, why)
 
-MARK_TECHNIQUES = {"white": "kropki", "black": "kropki", "bar": "consecutive pair",
-                   "x": "XV", "v": "XV", "less": "inequality"}
-MARK_NAMES = {"white": "a white dot", "black": "a black dot", "bar": "a bar", "x": "an X",
-              "v": "a V", "less": "a sign"}
-
-
 def _mark_words(board: Board, prop) -> tuple[str, str]:
     """The technique and the reason of a step by a mark or a negative constraint: which
     mark (or which missing mark) and what it says of the two cells."""
@@ -181,19 +176,19 @@ def _mark_words(board: Board, prop) -> tuple[str, str]:
     a, b = board.name(prop.a), board.name(prop.b)
     said = []
     for kind, holds in prop.tests:
-        mark = MARK_NAMES[kind.rstrip("0123456789")]  # white2: a white dot of difference 2
-        if kind == "less":
+        mark = MARKS[kind.rstrip("0123456789")]  # white2: a white dot of difference 2
+        if mark.directed:
             said.append(f"{a} is smaller than {b}")
         elif holds:
-            said.append(f"{mark} says {a} and {b} are {MARK_WORDS[kind]}"
+            said.append(f"{mark.called} says {a} and {b} are {MARK_WORDS[kind]}"
                         .replace("are add up", "add up").replace("are one ", "have one "))
         else:
-            said.append(f"no {mark[2:].lstrip()} between {a} and {b}: they are "
+            said.append(f"no {mark.called[2:].lstrip()} between {a} and {b}: they are "
                         f"not {MARK_WORDS[kind]}".replace("are not add up", "do not add up")
                         .replace("are not one double", "have neither double"))
     positive = [kind.rstrip("0123456789") for kind, holds in prop.tests if holds]
-    technique = (MARK_TECHNIQUES[positive[0]] if positive
-                 else f"negative {MARK_TECHNIQUES[prop.tests[0][0]]}")
+    technique = (MARKS[positive[0]].technique if positive
+                 else f"negative {MARKS[prop.tests[0][0]].technique}")
     return technique, "; ".join(said)
 
 

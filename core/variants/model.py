@@ -3,19 +3,13 @@ constraints. One immutable `Variant` holds them all; `make` checks and normalise
 puzzles with the same rules compare equal.
 
 Cells are numbered row by row from 0; symbols are 1..size (SYMBOLS from classic Sudoku names
-them). Between-cell marks join orthogonal neighbours:
+them). Between-cell marks join orthogonal neighbours; each kind is a record of
+core.variants.marks (MARKS). A mark that takes a number may carry another amount than its
+usual one (`Mark.value`; 0 is the usual).
 
-  white  consecutive (kropki white dot)        black  one is double the other (kropki black)
-  bar    consecutive (a "consecutive pairs" bar) x / v  the two add up to 10 / 5
-  less   the first cell is smaller (不等号)
-
-A white dot may carry another difference and a black dot another ratio (`Mark.value`; 0 is
-the usual 1 and 2).
-
-`negative` names the mark kinds whose absence says something: "white" (no white dot or bar:
-not consecutive — the non-consecutive rule), "black" (no black dot: not double), "x" and "v"
-(no X or V: the sum is not 10 / 5). A pair carrying any mark of the same family (kropki:
-white, bar, black; XV: x, v) is exempt, as in the usual "all dots are given" rule.
+`negative` names the mark kinds whose absence says something (a record with a `rule`): no
+such mark between two neighbours, their digits do not keep its relation. A pair carrying any
+mark of the same family is exempt, as in the usual "all dots are given" rule.
 """
 
 from __future__ import annotations
@@ -24,12 +18,10 @@ from dataclasses import dataclass, field, fields, replace
 from functools import cache
 
 from core.sudoku.model import BOX_SHAPES, SYMBOLS, cell_name
+from core.variants.marks import MARK_KINDS, MARKS, NEGATIVE_KINDS
 
 MIN_SIZE, MAX_SIZE = 4, 16
 RULES = ("diagonal", "antidiagonal", "disjoint", "antiknight", "antiking")
-MARK_KINDS = ("white", "black", "bar", "x", "v", "less")
-NEGATIVE_KINDS = ("white", "black", "x", "v")
-FAMILY_OF_MARK = {"white": "kropki", "bar": "kropki", "black": "kropki", "x": "xv", "v": "xv"}
 DIRECTIONS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
 META_KEYS = ("title", "author", "rules")
 INDEXERS = ("row", "column", "box")
@@ -45,8 +37,8 @@ BOXES = {**{n: shape for n, shape in BOX_SHAPES.items() if n <= MAX_SIZE},
 
 @dataclass(frozen=True)
 class Mark:
-    """A mark between two orthogonal neighbours; for `less`, `a` holds the smaller digit.
-    `value`: a white dot's difference or a black dot's ratio when not the usual 1 or 2."""
+    """A mark between two orthogonal neighbours; for a directed kind (a sign), `a` holds
+    the smaller digit. `value`: the amount a dot stands for when not its usual one."""
 
     kind: str
     a: int
@@ -55,8 +47,8 @@ class Mark:
 
     @property
     def amount(self) -> int:
-        """The difference (white, bar) or ratio (black) the mark stands for."""
-        return self.value or (2 if self.kind == "black" else 1)
+        """The amount (a difference, a ratio) the mark stands for."""
+        return self.value or MARKS[self.kind].usual or 1
 
 
 @dataclass(frozen=True)
@@ -409,9 +401,9 @@ def _cage_key(cage: Cage):
 
 
 def _mark(mark: Mark) -> Mark:
-    usual = {"white": 1, "bar": 1, "black": 2}.get(mark.kind)
-    value = 0 if mark.value == usual or usual is None else mark.value
-    if mark.kind == "less" or mark.a < mark.b:
+    usual = MARKS[mark.kind].usual if mark.kind in MARKS else 0
+    value = 0 if mark.value == usual or not usual else mark.value
+    if (mark.kind in MARKS and MARKS[mark.kind].directed) or mark.a < mark.b:
         return Mark(mark.kind, mark.a, mark.b, value)
     return Mark(mark.kind, mark.b, mark.a, value)
 
@@ -474,13 +466,17 @@ def _check_marks(p: Variant) -> None:
             raise ModelError(f"{p.name(pair[0])} and {p.name(pair[1])} carry two marks "
                              f"({seen[pair]} and {m.kind})")
         seen[pair] = m.kind
-        if m.value and (m.kind not in ("white", "black") or not 2 <= m.value < p.size):
+        if m.value and (not MARKS[m.kind].valued or not 2 <= m.value < p.size):
             raise ModelError(f"the {m.kind} mark between {p.name(m.a)} and {p.name(m.b)} "
                              f"stands for {m.value}: a white dot's difference or a black "
                              f"dot's ratio is 1 to {p.size - 1}")
-    if "black" in p.negative and any(m.kind == "black" and m.value for m in p.marks):
-        raise ModelError("the negative black-dot rule with dots of another ratio than 2 is "
-                         "not read (which ratios would it rule out?)")
+    for kind in p.negative:
+        if not MARKS[kind].rule.with_other and any(
+                m.kind == kind and m.value for m in p.marks):
+            word = MARKS[kind].amount
+            raise ModelError(f"the negative {kind}-dot rule with dots of another {word} than "
+                             f"{MARKS[kind].usual} is not read (which {word}s would it rule "
+                             "out?)")
 
 
 def _check_cages(p: Variant) -> None:

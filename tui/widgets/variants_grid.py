@@ -30,6 +30,7 @@ from textual.strip import Strip
 
 from core.variants.drawing import line_color, line_word
 from core.variants.kinds import LINES
+from core.variants.marks import MARKS
 from core.variants.model import SYMBOLS, Variant, diagonal_cells
 from tui.widgets.cell_grid import MOVES, CellGrid
 from tui.widgets.keys import ARROWS
@@ -45,7 +46,8 @@ THICK = Style(color="bright_white", bold=True)  # region borders stand out
 MARK = Style(color="bright_white", bold=True)
 CANDIDATES = Style(color="cyan", italic=True)
 QUAD = Style(color="black", bgcolor="bright_white", bold=True)  # a white circle's digits
-DOT_VALUES = {"white": QUAD, "black": Style(color="bright_white", bgcolor="grey42", bold=True)}
+# a dot with a number, by whether the dot is filled (a black one)
+DOT_VALUES = {False: QUAD, True: Style(color="bright_white", bgcolor="grey42", bold=True)}
 CAGE_TINTS = ("#3a3a5a", "#3a5a3a", "#5a3a3a", "#5a5a3a", "#3a5a5a", "#5a3a5a")
 CAGE_EDGE = Style(color="#e0c060", bold=True)  # a cage's outline where no region wall is
 CAGE_SUM = Style(color="#e0c060", italic=True)  # a cage's sum: small raised digits
@@ -380,18 +382,14 @@ def _marks_between(p: Variant) -> dict[tuple[int, int], tuple[str, Style]]:
     for m in p.marks:
         a, b = min(m.a, m.b), max(m.a, m.b)
         vertical = b - a == n  # one above the other: the mark sits in the row border
+        kind = MARKS[m.kind]
         if m.value:
-            found[(a, b)] = (SYMBOLS[m.value - 1], DOT_VALUES[m.kind])
+            found[(a, b)] = (SYMBOLS[m.value - 1], DOT_VALUES[kind.filled])
             continue
-        if m.kind == "white":
-            glyph = "○"
-        elif m.kind == "black":
-            glyph = "●"
-        elif m.kind == "bar":
+        glyph = kind.glyph
+        if kind.shape == "stroke":
             glyph = "┃" if vertical else "━"
-        elif m.kind in ("x", "v"):
-            glyph = m.kind.upper()
-        else:
+        elif kind.shape == "sign":
             glyph = ("^" if m.a == a else "v") if vertical else ("<" if m.a == a else ">")
         found[(a, b)] = (glyph, MARK)
     return found
@@ -504,8 +502,8 @@ def legend(p: Variant) -> Text:
         parts.append((LINE_GLYPHS[line.kind], style, line_word(line, n)))
     valued = {m.kind for m in p.marks if m.value}
     for present, glyph, style, words in (
-            ("white" in valued, "3", DOT_VALUES["white"], "white dot of that difference"),
-            ("black" in valued, "3", DOT_VALUES["black"], "black dot of that ratio"),
+            *((name in valued, "3", DOT_VALUES[kind.filled], kind.legend)
+              for name, kind in MARKS.items() if kind.valued),
             (p.clones, CLONE, MARK, "clone"),
             (p.minima, "·".join(EXTREMES["minimum"]), MARK, "minimum"),
             (p.maxima, "·".join(EXTREMES["maximum"]), MARK, "maximum"),

@@ -9,6 +9,7 @@ import re
 from core.variants import fpuzzles, model
 from core.variants.jsoncheck import Checks
 from core.variants.kinds import LINES
+from core.variants.marks import ALONE, NEGATIVE_KINDS
 from core.variants.model import (
     Arrow,
     Cage,
@@ -38,6 +39,7 @@ from core.variants.sudokupad.styles import (
     BLACK,
     CHEVRON,
     DIAGONAL_BLUE,
+    DOTS,
     END_CIRCLES,
     GLOBAL,
     GREY,
@@ -45,9 +47,12 @@ from core.variants.sudokupad.styles import (
     GREY_RINGED,
     INDEXER_OF_STYLE,
     KIND_OF_STYLE,
+    LETTERS,
     LINE_STYLES,
     MINMAX_GREY,
+    SIGN,
     SIGNS,
+    STROKE,
     STYLE_OF_COLOUR,
     SYMBOL_KINDS,
     WHITE,
@@ -312,16 +317,17 @@ def _own_metadata(data: dict, key: str, picture: _Picture) -> None:
     for name, value in meta.items():
         if name == "negative":
             for i, kind in enumerate(_list(value, f"{key}.negative")):
-                if kind not in model.NEGATIVE_KINDS:
-                    raise _type_error(f"{key}.negative[{i}]", "white, black, x or v", kind)
+                if kind not in NEGATIVE_KINDS:
+                    raise _type_error(f"{key}.negative[{i}]", ", ".join(NEGATIVE_KINDS[:-1])
+                                      + f" or {NEGATIVE_KINDS[-1]}", kind)
                 picture.parts["negative"].add(kind)
-        elif name in flags or name == "nonconsecutive":
+        elif name in flags or name in ALONE:
             if value not in (True, False, "true", "false"):
                 raise _type_error(f"{key}.{name}", "true or false", value)
             if value in (True, "true") and name in flags:
                 picture.parts["rules"].add(flags[name])
             elif value in (True, "true"):
-                picture.parts["negative"].add("white")
+                picture.parts["negative"].add(ALONE[name])
         else:
             raise SclError(f"{key}.{name}: this workbench does not read it (it may carry a rule)")
 
@@ -450,20 +456,19 @@ def _on_edge(item: dict, center, text: str, where: str, picture: _Picture) -> bo
         return False
     rounded = item.get("rounded") is True
     width, height = _number(item, "width", where), _number(item, "height", where)
-    if text.upper() in ("X", "V") and not rounded:
-        picture.parts["marks"].append(Mark(text.lower(), *edge))
+    if text.upper() in LETTERS and not rounded:
+        picture.parts["marks"].append(Mark(LETTERS[text.upper()], *edge))
     elif text in SIGNS and not rounded:
         if _number(item, "angle", where) % 360:
             picture.problems.append(f"a turned sign {text!r} ({where})")
         a, b = edge
         smaller_first = SIGNS[text] in ("<", "∧")
-        picture.parts["marks"].append(Mark("less", a, b) if smaller_first else Mark("less", b, a))
+        picture.parts["marks"].append(Mark(SIGN, a, b) if smaller_first else Mark(SIGN, b, a))
     elif rounded and near(width, 0.3, 0.1) and (not text or _numeral(text)):
-        black = _colour(item, "backgroundColor", where) == BLACK
-        picture.parts["marks"].append(Mark("black" if black else "white", *edge,
-                                           int(text) if text else 0))
+        filled = _colour(item, "backgroundColor", where) == BLACK
+        picture.parts["marks"].append(Mark(DOTS[filled], *edge, int(text) if text else 0))
     elif not text and not rounded and 0 < min(width, height) < 0.2:
-        picture.parts["marks"].append(Mark("bar", *edge))
+        picture.parts["marks"].append(Mark(STROKE, *edge))
     else:
         return False
     return True

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from core.variants import fpuzzles
 from core.variants.kinds import LINES
+from core.variants.marks import MARKS, NEGATIVE_KINDS
 
 GREY, ARROW_GREY, DIAGONAL_BLUE = "#CFCFCF", "#A1A1A1", "#34BBE6"
 WHITE, BLACK, MINMAX_GREY = "#FFFFFF", "#000000", "#CCCCCC"
@@ -35,7 +36,16 @@ INDEXER_CAGES = {kind: ("fp" + name.replace(" ", ""), colour, name)
 INDEXER_OF_STYLE = {style: kind for kind, (style, _, _) in INDEXER_CAGES.items()}
 # SudokuPad's `global` rules (and ours for a negative X or V alone).
 GLOBAL = {"antiknight": ("rules", {"antiknight"}), "antiking": ("rules", {"antiking"}),
-          "disjoint": ("rules", {"disjoint"}), "nonconsecutive": ("negative", {"white"}),
-          "antiratio": ("negative", {"black"}), "antixv": ("negative", {"x", "v"}),
-          "antix": ("negative", {"x"}), "antiv": ("negative", {"v"})}
+          "disjoint": ("rules", {"disjoint"}),
+          **{MARKS[k].rule.sudokupad: ("negative", {o for o in NEGATIVE_KINDS
+                                                    if MARKS[o].rule.sudokupad
+                                                    == MARKS[k].rule.sudokupad})
+             for k in NEGATIVE_KINDS},
+          **{f"anti{k}": ("negative", {k}) for k in NEGATIVE_KINDS if sum(
+              MARKS[o].rule.sudokupad == MARKS[k].rule.sudokupad for o in NEGATIVE_KINDS) > 1}}
+# Each kind of mark by what SudokuPad draws: a letter's, a dot's by its fill.
+LETTERS = {kind.glyph: name for name, kind in MARKS.items() if kind.shape == "letter"}
+DOTS = {kind.filled: name for name, kind in MARKS.items() if kind.shape == "dot"}
+STROKE = next(name for name, kind in MARKS.items() if kind.shape == "stroke")
+SIGN = next(name for name, kind in MARKS.items() if kind.shape == "sign")
 CHEVRON = {"minima": (0.44, 0.39), "maxima": (0.39, 0.44)}  # ends, tip: pointing in, out

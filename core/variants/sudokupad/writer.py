@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import math
 
-from core.variants import model
+from core.variants import marks, model
 from core.variants.kinds import LINES
+from core.variants.marks import MARKS
 from core.variants.model import Arrow, Variant
 from core.variants.sudokupad.geometry import centre_of, chevron_points, midpoint, open_sides
 from core.variants.sudokupad.styles import (
@@ -24,7 +25,8 @@ from core.variants.sudokupad.styles import (
 
 # What write() draws (model.features names): everything.
 CARRIED = (model.CLASSIC_FEATURES | set(LINES)
-           | {f"{kind} {k}" for kind in ("white", "black") for k in range(2, model.MAX_SIZE)}
+           | {f"{name} {k}" for name, kind in MARKS.items() if kind.valued
+              for k in range(2, model.MAX_SIZE)}
            | {"candidates", "quads", "minima", "maxima", "indexers", "outside", "clones"})
 
 
@@ -136,13 +138,8 @@ def _cages_out(p: Variant) -> list:
 
 def _global_out(p: Variant) -> list[str]:
     found = [rule for rule in ("antiknight", "antiking", "disjoint") if rule in p.rules]
-    negative = p.negative
-    found += [name for name, kinds in (("nonconsecutive", {"white"}), ("antiratio", {"black"}))
-              if kinds <= negative]
-    if {"x", "v"} <= negative:
-        found.append("antixv")
-    found += [f"anti{kind}" for kind in ("x", "v") if negative & {"x", "v"} == {kind}]
-    return found
+    words, alone = marks.together(p.negative, lambda rule: rule.sudokupad)
+    return found + words + [f"anti{kind}" for kind in alone]
 
 
 def _text_overlay(centre, text: str, size: int) -> dict:
@@ -158,22 +155,22 @@ def _draw_marks(p: Variant, data: dict) -> None:
             data["lines"].append({"color": DIAGONAL_BLUE, "thickness": 2, "wayPoints": points})
     for m in p.marks:
         centre = midpoint(m.a, m.b, n)
-        if m.kind == "bar":  # a short black bar across the edge
+        kind = MARKS[m.kind]
+        if kind.shape == "stroke":  # a short black bar across the edge
             across = abs(m.a - m.b) == 1
             data["overlays"].append({"backgroundColor": BLACK, "center": centre,
                                      "rounded": False, "width": 0.1 if across else 0.4,
                                      "height": 0.4 if across else 0.1, "text": ""})
-        elif m.kind in ("white", "black"):
-            fill = BLACK if m.kind == "black" else WHITE
-            dot = {"borderColor": BLACK, "backgroundColor": fill, "center": centre,
-                   "rounded": True, "width": 0.3, "height": 0.3, "text": ""}
+        elif kind.shape == "dot":
+            dot = {"borderColor": BLACK, "backgroundColor": BLACK if kind.filled else WHITE,
+                   "center": centre, "rounded": True, "width": 0.3, "height": 0.3, "text": ""}
             if m.value:  # another difference or ratio: its number on the dot
-                dot.update(color="#fff" if m.kind == "black" else "#000", stroke="none",
+                dot.update(color="#fff" if kind.filled else "#000", stroke="none",
                            text=str(m.value))
             data["overlays"].append(dot)
         else:
-            text = m.kind.upper()
-            if m.kind == "less":
+            text = kind.glyph
+            if kind.shape == "sign":
                 first = min(m.a, m.b)
                 vertical = abs(m.a - m.b) == n
                 text = ("∧" if m.a == first else "∨") if vertical else (
