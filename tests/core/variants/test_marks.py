@@ -163,3 +163,15 @@ def test_no_other_module_names_a_kind_of_mark():
             if re.search(rf"""["']{kind}["']""", code) and (path.name, kind) not in allowed:
                 found.add((path.name, kind))
     assert not found
+
+
+def test_a_flag_is_read_only_under_the_key_of_the_kind_it_tells_apart():
+    """A bar is a `difference` item with "bar": true; under `ratio` the flag names no kind
+    (it read as a consecutive bar before the records), so it is refused by name."""
+    grid = [[{} for _ in range(4)] for _ in range(4)]
+    bar = fpuzzles.read({"size": 4, "grid": grid,
+                         "difference": [{"cells": ["R1C1", "R1C2"], "bar": True}]})
+    assert [m.kind for m in bar.marks] == ["bar"]
+    with pytest.raises(fpuzzles.FPuzzlesError, match=r"ratio\[0\] has 'bar'"):
+        fpuzzles.read({"size": 4, "grid": grid,
+                       "ratio": [{"cells": ["R1C1", "R1C2"], "value": "1", "bar": True}]})
