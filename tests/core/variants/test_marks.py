@@ -2,8 +2,8 @@
 reads and writes in every format (with its negative rule where it has one), is drawn in print
 and in the terminal, says its rule in English and Japanese, has words for its logic steps,
 and counts as an independent brute force and CP-SAT say. A new record is tested by being
-added: every test here runs over all of MARKS. Last, no other module of the variants names a
-kind of mark: aspects loop over the records."""
+added: every test here runs over all of MARKS. Last, no aspect of the variants names a kind
+of mark: they loop over the records."""
 
 import random
 import re
@@ -144,24 +144,33 @@ def test_every_kind_counts_as_brute_force_and_cpsat_say(kind):
         assert own == brute_count(p, 50) == cpsat_count(p, 50), (kind, p)
 
 
-def test_no_other_module_names_a_kind_of_mark():
-    """The variants' aspects loop over the records: a mark kind's name in quotes appears in
-    core/variants only in marks.py (lines.py's "less" is a tie between two cells of a
-    minimum or maximum, not the mark; "v" is also the letter SudokuPad and f-puzzles write
-    for a downward sign, and a key of SudokuPad's zipper; "x" the editor's word for an
+# The aspects that loop over MARKS (a module that reads or writes marks joins the list).
+ASPECTS = ("model.py", "rules.py", "logic.py", "engine.py", "compiled.py", "drawing.py",
+           "wording.py", "formats.py", "fpuzzles.py", "generator.py", "lines.py",
+           "sudokupad/reader.py", "sudokupad/writer.py", "sudokupad/styles.py",
+           "sudokupad/geometry.py", "sudokupad/scl.py")
+
+
+def test_no_aspect_names_a_kind_of_mark():
+    """A mark kind's name in quotes appears in no aspect: they loop over the records
+    (lines.py's "less" is a tie between a minimum or maximum and a neighbour, not the mark;
+    "v" is also the letter SudokuPad, f-puzzles and the terminal write for a downward sign,
+    and a key of SudokuPad's zipper; "x" the editor's word and the terminal's glyph for an
     X-sum; f-puzzles' docstring shows a bar's item)."""
-    allowed = {("lines.py", "less"), ("fpuzzles.py", "v"), ("styles.py", "v"),
-               ("scl.py", "v"), ("variants_editor.py", "x"), ("fpuzzles.py", "bar")}
-    files = [*(ROOT / "core" / "variants").rglob("*.py"),
-             ROOT / "tui" / "screens" / "variants_editor.py"]
+    allowed = {("lines.py", "less"), ("fpuzzles.py", "v"), ("sudokupad/styles.py", "v"),
+               ("sudokupad/scl.py", "v"), ("variants_grid.py", "v"), ("variants_grid.py", "x"),
+               ("variants_editor.py", "x"), ("fpuzzles.py", "bar")}
+    files = {name: ROOT / "core" / "variants" / name for name in ASPECTS}
+    files |= {name: ROOT / "tui" / folder / name for folder, name in (
+        ("screens", "variants_editor.py"), ("widgets", "variants_grid.py"))}
     found = set()
-    for path in files:
-        if path.name == "marks.py":
-            continue
+    for name, path in files.items():
         code = path.read_text(encoding="utf-8")
+        if name == "variants_grid.py":  # Rich's colour names
+            code = re.sub(r"Style\([^)]*\)", "", code)
         for kind in MARKS:
-            if re.search(rf"""["']{kind}["']""", code) and (path.name, kind) not in allowed:
-                found.add((path.name, kind))
+            if re.search(rf"""["']{kind}["']""", code) and (name, kind) not in allowed:
+                found.add((name, kind))
     assert not found
 
 
