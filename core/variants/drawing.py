@@ -35,6 +35,7 @@ from core.variants import marks, model
 from core.variants.kinds import LINES, LineStyle
 from core.variants.marks import MARKS
 from core.variants.model import DIRECTIONS, MAX_SIZE, Variant, diagonal_cells, symbol
+from core.variants.outside import OUTSIDE
 
 WHITE = "#ffffff"
 MARGIN_CELLS = 0.8  # room outside the grid for little killer, sandwich, X-sum and skyscraper clues
@@ -113,8 +114,8 @@ def _today(p: Variant) -> list[str]:
               if any(k == kind for k, _ in p.indexers)]
     outside = {o.kind for o in p.outside}
     for present, word in ((p.quads, "quadruple"), (p.clones, "clone"), (p.minima, "minimum"),
-                          (p.maxima, "maximum"), ("xsum" in outside, "X-sum"),
-                          ("skyscraper" in outside, "skyscraper"),
+                          (p.maxima, "maximum"),
+                          *((name in outside, kind.caption) for name, kind in OUTSIDE.items()),
                           (p.candidates, "given candidates")):
         if present:
             kinds.append(word)
@@ -514,7 +515,7 @@ def _outside(p: Variant, at: _Pen) -> None:
         far = n if o.reverse else -1
         row, col = (o.index, far) if o.line == "row" else (far, o.index)
         x, y = at.xy(row + 0.5, col + 0.5)
-        if o.kind == "xsum":
+        if OUTSIDE[o.kind].ring:
             at.add(Circle(x, y, 0.32 * size, width=THIN))
         else:
             at.add(Box(x - 0.24 * size, y - 0.34 * size, 0.48 * size, 0.68 * size))

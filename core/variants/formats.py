@@ -58,6 +58,7 @@ from core.variants.model import (
     Variant,
     windows,
 )
+from core.variants.outside import OUTSIDE
 
 MAX_TEXT = 1_000_000
 # [0-9], not \d: \d also matches other scripts' digits (fullwidth １), which are refused
@@ -69,13 +70,13 @@ REGION_LETTERS = "ABCDEFGHIJKLMNOP"
 INDEXER_KEYS = {"rowindexer": "row", "columnindexer": "column", "boxindexer": "box"}
 SHAPE_KEYS = {"regions", "rules", "negative", "even", "odd", "extra", *MARK_KINDS, "cage",
               "thermo", "arrow", "little", "sandwich", "candidates",
-              "quad", "clone", "minimum", "maximum", "xsum", "skyscraper", *LINE_KINDS,
+              "quad", "clone", "minimum", "maximum", *OUTSIDE, *LINE_KINDS,
               *INDEXER_KEYS}
 DIGITS_AT = re.compile(r"^r([0-9]{1,2})c([0-9]{1,2})=([0-9A-Za-z]{1,16})$", re.IGNORECASE)
 # keys that take a number before their colon (a line's is checked by its kind: whispers';
 # a sandwich's is its row or column), and those where 0 would read as the usual value
-NUMBERED = {*(name for name, kind in MARKS.items() if kind.valued), "cage", "little", "xsum",
-            "skyscraper", "sandwich", *LINE_KINDS}
+NUMBERED = {*(name for name, kind in MARKS.items() if kind.valued), "cage", "little",
+            *OUTSIDE, "sandwich", *LINE_KINDS}
 NOT_ZERO = {**{name: f"a {kind.amount} is {kind.usual} or more (`{name}:` alone is the usual "
                    f"{kind.usual})" for name, kind in MARKS.items() if kind.valued},
             **{name: f"a {kind.number} is 1 or more (`{name}:` alone is the usual, "
@@ -222,7 +223,7 @@ def _shape(reader: _Reader, name, word, total, value, number, at) -> None:
             (item, where) for item in _digits_at(value, number, at)]
     elif name == "clone":
         parts["clones"].append((value, where))
-    elif name in ("xsum", "skyscraper"):
+    elif name in OUTSIDE:
         parts["outside"].append((name, total, value, where))
     elif name == "cage":
         total_value = int(total) if total is not None else None

@@ -35,6 +35,7 @@ from core.variants.model import (
     Sandwich,
     Variant,
 )
+from core.variants.outside import OUTSIDE
 
 CELL_ID = re.compile(r"^R([0-9]{1,2})C([0-9]{1,2})$")  # not \d: that takes fullwidth １ too
 # Top-level keys that carry no rule: the puzzle's words, the solver's view and settings.
@@ -60,7 +61,8 @@ ADDON_KEYS = {**{addon.name: kind.fpuzzles for kind in LINES.values()
                  for addon in kind.addon.values()},
               **{name: kind.fpuzzles for kind in LINES.values() for name in kind.addon_names},
               "Row Indexer": "rowindexer", "Column Indexer": "columnindexer",
-              "Box Indexer": "boxindexer", "X Sum": "xsum", "Skyscraper": "skyscraper"}
+              "Box Indexer": "boxindexer",
+              **{kind.addon[0]: name for name, kind in OUTSIDE.items()}}
 # How f-puzzles' constraint add-on draws the copies it exports beside each constraint, for
 # apps without it (SudokuPad among them): the line kinds' name, colour and width (a whisper's
 # style is German or Dutch by its difference), the indexers' cage colour, the outside clues'
@@ -73,10 +75,10 @@ ADDON_CIRCLES = {style: addon.circle for style, addon in ADDON_LINES.items() if 
 # value.
 ADDON_INDEXERS = {"row": ("Row Indexer", "#7CC77C"), "column": ("Column Indexer", "#C77C7C"),
                   "box": ("Box Indexer", "#7C7CC7")}
-ADDON_SYMBOLS = {"xsum": ("X Sum", "\u25ef"), "skyscraper": ("Skyscraper", "\u25af")}
+ADDON_SYMBOLS = {name: kind.addon for name, kind in OUTSIDE.items()}
 # Constraint keys whose items draw cells (lines, shapes, clue places) a copy may trace.
 DRAWN_KEYS = (*LINE_KEYS, "thermometer", "arrow", "clone", "extraregion", "killercage",
-              *INDEXER_KEYS, "xsum", "skyscraper", "sandwichsum", "littlekillersum")
+              *INDEXER_KEYS, *OUTSIDE, "sandwichsum", "littlekillersum")
 CIRCLED_ENDS = ("thermometer", *(kind.fpuzzles for kind in LINES.values() if kind.ends))
 
 class FPuzzlesError(ValueError):
@@ -567,7 +569,7 @@ READERS = {
     **{k.fpuzzles: _mark_items(k.fpuzzles) for k in MARKS.values() if not k.directed},
     "text": _text, "killercage": _killer,
     "cage": _cosmetic_cages, "littlekillersum": _little, "sandwichsum": _sandwich,
-    "xsum": _outside, "skyscraper": _outside, "thermometer": _thermos, "arrow": _arrows,
+    **dict.fromkeys(OUTSIDE, _outside), "thermometer": _thermos, "arrow": _arrows,
     "clone": _clones, "quadruple": _quadruples, "line": _drawn_only, "circle": _drawn_only,
     "rectangle": _drawn_only, **{key: _lines for key in LINE_KEYS},
     **{key: _cell_groups("indexers") for key in INDEXER_KEYS},

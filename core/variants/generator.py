@@ -42,6 +42,7 @@ from core.variants.model import (
     make,
     neighbours,
 )
+from core.variants.outside import OUTSIDE
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,7 @@ STYLE_WORDS = {style: name for name, kind in LINES.items() if kind.usual is not 
 LINE_WORDS = tuple(word for name in LINES
                    for word in (name, *(s for s, k in STYLE_WORDS.items() if k == name)))
 SHAPE_WORDS = ("thermo", "arrow", "pill", "little", "sandwich", "cages", *LINE_WORDS,
-               *model.OUTSIDE_KINDS)
+               *OUTSIDE)
 RULE_WORDS = ("diagonal", "antidiagonal", "hyper", "disjoint", "antiknight", "antiking",
               "evenodd", *ALONE)
 
@@ -506,7 +507,7 @@ def shapes_off(solution, shapes, n: int, rng) -> dict:
                           for _ in range(n // 2)) if line]
     if lines:
         parts["lines"] = lines
-    outside = [clue for word in model.OUTSIDE_KINDS if word in words
+    outside = [clue for word in OUTSIDE if word in words
                for clue in _outside_clues(base, word, solution, rng)]
     if outside:
         parts["outside"] = outside
@@ -540,9 +541,7 @@ def _outside_clues(p: Variant, kind: str, solution, rng) -> list[Outside]:
     found = []
     for line, k, back in rng.sample(places, n):
         digits = [solution[c] for c in rules.outside_cells(p, Outside(kind, line, k, back, 1))]
-        total = sum(digits[:digits[0]]) if kind == "xsum" else sum(
-            1 for i, x in enumerate(digits) if x > max(digits[:i], default=0))
-        found.append(Outside(kind, line, k, back, total))
+        found.append(Outside(kind, line, k, back, OUTSIDE[kind].clue(digits)))
     return found
 
 

@@ -24,6 +24,7 @@ from core.variants.kinds import LINES, named
 from core.variants.lines import TIE_WORDS, sums_of
 from core.variants.marks import MARKS
 from core.variants.model import Clone, Line, Variant, symbol
+from core.variants.outside import OUTSIDE
 
 CONTRADICTION = (7.5, 8.0)  # a cell of two digits tried; of three or more
 # What each propagator says, keyed by its class, or by its class and the rule it comes from
@@ -47,13 +48,10 @@ PROPAGATOR_STEPS = {
     "Quadruple": ("quadruple", 2.0, "the quadruple at {cell} needs {digits} among {cells}"),
     "Indexer": ("indexer", 2.5, "the {kind} indexer {cell} names the {what} that holds "
                                 "{digit}"),
-    "XSum": ("X-sum", 2.6, "the X-sum {total} {side} says the first X digits {seen_from} add "
-                           "up to {total}, X being {first}'s digit"),
-    "Skyscraper": ("skyscraper", 2.6, "the skyscraper {total} {side} says {seen} seen "
-                                      "{seen_from}, each taller than all before it"),
-    # each kind of line's steps, from its record (core.variants.kinds)
-    **{key: (step.technique, step.score, step.words) for kind in LINES.values()
-       for key, step in kind.steps.items()},
+    # each kind of line's and outside clue's steps, from its record (core.variants.kinds,
+    # core.variants.outside)
+    **{key: (step.technique, step.score, step.words)
+       for kind in (*LINES.values(), *OUTSIDE.values()) for key, step in kind.steps.items()},
 }
 LINE_FACTS = {key: facts for kind in LINES.values() for key, facts in kind.facts.items()}
 

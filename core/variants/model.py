@@ -25,10 +25,11 @@ RULES = ("diagonal", "antidiagonal", "disjoint", "antiknight", "antiking")
 DIRECTIONS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
 META_KEYS = ("title", "author", "rules")
 INDEXERS = ("row", "column", "box")
-OUTSIDE_KINDS = ("xsum", "skyscraper")
 # Each kind of line's record by its name, in the plan's order: core.variants.kinds fills it
 # (the package imports it first), since the records compile into propagators above the model.
 LINE_RECORDS: dict = {}
+# Each kind of outside clue's record by its name: core.variants.outside fills it, the same way.
+OUTSIDE_RECORDS: dict = {}
 # The boxes of each size, as f-puzzles and other solvers draw them (classic Sudoku's and
 # 2x5, 2x7, 3x5); a size with none (5, 7, 11, 13) needs its regions given.
 BOXES = {**{n: shape for n, shape in BOX_SHAPES.items() if n <= MAX_SIZE},
@@ -119,7 +120,7 @@ class Outside:
     clue, X being the first digit) or skyscraper (how many digits are seen, each taller than
     all before it). `reverse`: the clue sits right of the row or below the column."""
 
-    kind: str  # xsum, skyscraper
+    kind: str  # a record of core.variants.outside
     line: str  # row or col
     index: int  # 0-based
     reverse: bool
@@ -582,9 +583,10 @@ def _check_cell_clues(p: Variant) -> None:
 def _check_outside(p: Variant) -> None:
     n = p.size
     for o in p.outside:
-        if o.kind not in OUTSIDE_KINDS or o.line not in ("row", "col") or not 0 <= o.index < n:
+        if o.kind not in OUTSIDE_RECORDS or o.line not in ("row", "col") or not (
+                0 <= o.index < n):
             raise ModelError(f"an outside clue {o.kind} names {o.line} {o.index + 1}")
-        top = n if o.kind == "skyscraper" else n * (n + 1) // 2
+        top = OUTSIDE_RECORDS[o.kind].top(n)
         if not 1 <= o.total <= top:
             raise ModelError(f"a {o.kind} clue is 1 to {top}, not {o.total}")
 

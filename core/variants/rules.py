@@ -9,6 +9,7 @@ from functools import cache
 from core.variants.marks import MARKS
 from core.variants.model import (
     LINE_RECORDS,
+    OUTSIDE_RECORDS,
     Variant,
     diagonal_cells,
     disjoint_groups,
@@ -160,13 +161,7 @@ def outside_cells(p: Variant, clue) -> tuple[int, ...]:
 
 
 def outside_holds(clue, digits) -> bool:
-    if clue.kind == "xsum":
-        return sum(digits[:digits[0]]) == clue.total
-    seen = tallest = 0
-    for x in digits:
-        if x > tallest:
-            seen, tallest = seen + 1, x
-    return seen == clue.total
+    return OUTSIDE_RECORDS[clue.kind].clue(digits) == clue.total
 
 
 def arrow_value(digits) -> int:

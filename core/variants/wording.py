@@ -11,6 +11,7 @@ from core.variants import marks, model
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS
 from core.variants.model import Variant
+from core.variants.outside import OUTSIDE
 from core.variants.records import Words
 
 LANGUAGES = ("en", "ja")
@@ -92,20 +93,12 @@ WORDS = {
                          "order) goes: in the box's D-th cell.",
                          "青いマスの数字Dは、同じブロックのD番目のマス(左上から読む順)に"
                          "そのマスの番号が入ることを表します。"),
-    "xsum": Words("X-Sums", "Xサム",
-                  "A number in a circle outside the grid gives the sum of the first X digits "
-                  "from that side, X being the first of them.",
-                  "盤外の丸の中の数字は、その側から数えてX個の数字の和です(Xは最初の数字)。"),
-    "skyscraper": Words("Skyscraper", "スカイスクレイパー",
-                        "A number in a box outside the grid counts the digits seen from that "
-                        "side, a higher digit hiding every lower one behind it.",
-                        "盤外の四角の中の数字は、その側から見えるビルの数です(数字をビルの"
-                        "高さとし、高いビルの後ろの低いビルは見えません)。"),
     "candidates": Words(None, None, "Small digits in a cell are the only digits it may hold.",
                         "マスの小さな数字は、そのマスに入りうる数字のすべてです。"),
     "negative": Words(None, None, "All possible {negative} are given.",
                       "{negative_ja}は条件を満たすところすべてに示されています。"),
     **{name: kind.words for name, kind in MARKS.items()},
+    **{name: kind.words for name, kind in OUTSIDE.items()},
     **{kind.rule.alone: kind.rule.alone_words for kind in MARKS.values()
        if kind.rule and kind.rule.alone},
 }
@@ -134,7 +127,7 @@ def kinds(p: Variant) -> list[tuple[str, dict]]:
     found += [(name, {}) for name in ("quads", "clones", "minima", "maxima") if getattr(p, name)]
     found += [(f"{kind} indexer", {}) for kind in model.INDEXERS
               if any(k == kind for k, _ in p.indexers)]
-    found += [(kind, {}) for kind in model.OUTSIDE_KINDS if any(o.kind == kind for o in p.outside)]
+    found += [(kind, {}) for kind in OUTSIDE if any(o.kind == kind for o in p.outside)]
     if p.candidates:
         found.append(("candidates", {}))
     found += _negatives(p)

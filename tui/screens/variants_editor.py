@@ -30,6 +30,7 @@ from core.variants.family import VARIANTS
 from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.marks import MARKS
 from core.variants.model import Clone, Line, Mark, Outside, Quad, Sandwich, Variant
+from core.variants.outside import OUTSIDE
 from tui.live_check import LiveCheck
 from tui.redundant import RedundantGivens
 from tui.screens.dialogs import PathPrompt
@@ -51,8 +52,8 @@ HINT = "\n".join([
     ": title: ..., author: ..., note: ... (the rules in your words) name the puzzle",
 ])
 LINE_ALIASES = {alias: name for name, kind in LINES.items() for alias in kind.aliases}
-OUTSIDE_WORDS = {"x": "xsum", "xsum": "xsum", "sky": "skyscraper", "s": "skyscraper",
-                 "skyscraper": "skyscraper", "sandwich": "sandwich"}
+OUTSIDE_WORDS = {**{word: name for name, kind in OUTSIDE.items() for word in kind.editor},
+                 "sandwich": "sandwich"}
 SIDES = {"left": ("row", False), "right": ("row", True), "top": ("col", False),
          "bottom": ("col", True)}
 
@@ -640,7 +641,7 @@ def _outside_here(p: Variant, cell: int, side: str) -> str:
     index = divmod(cell, p.size)[0 if line == "row" else 1]
     for o in p.outside:
         if (o.line, o.index, o.reverse) == (line, index, reverse):
-            return f"{'x' if o.kind == 'xsum' else 'sky'} {o.total} {side}"
+            return f"{OUTSIDE[o.kind].editor[0]} {o.total} {side}"
     for s in p.sandwiches:
         if not reverse and (s.line, s.index) == (line, index):
             return f"sandwich {s.total} {side}"

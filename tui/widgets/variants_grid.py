@@ -32,6 +32,7 @@ from core.variants.drawing import line_color, line_word
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS
 from core.variants.model import SYMBOLS, Variant, diagonal_cells
+from core.variants.outside import OUTSIDE
 from tui.widgets.cell_grid import MOVES, CellGrid
 from tui.widgets.keys import ARROWS
 
@@ -94,7 +95,7 @@ LINE_GLYPHS = {name: kind.glyph for name, kind in LINES.items()}  # each kind's 
 INDEXER_GLYPHS = {"row": "↕", "column": "↔", "box": "⊞"}
 CLONE = "≡"
 EXTREMES = {"minimum": "›‹", "maximum": "‹›"}  # beside the cell: pointing at the smaller
-OUTSIDE_MARKS = {"xsum": "x", "skyscraper": "▲"}
+OUTSIDE_MARKS = {name: kind.glyph for name, kind in OUTSIDE.items()}
 LITTLE_ARROWS = {"DR": "↘", "DL": "↙", "UR": "↗", "UL": "↖"}
 
 
@@ -515,8 +516,8 @@ def legend(p: Variant) -> Text:
         if any(k == kind for k, _ in p.indexers):
             parts.append((glyph, MARK + Style(bgcolor=INDEXER_TINTS[kind]), f"{kind} indexer"))
     kinds = {o.kind for o in p.outside}
-    parts += [(f"{OUTSIDE_MARKS[k]}N", MARK, word) for k, word in
-              (("xsum", "X-sum"), ("skyscraper", "skyscraper")) if k in kinds]
+    parts += [(f"{kind.glyph}N", MARK, kind.caption) for k, kind in OUTSIDE.items()
+              if k in kinds]
     text = Text()
     for glyph, style, words in dict.fromkeys(parts):
         if text:

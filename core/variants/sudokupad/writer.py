@@ -8,6 +8,7 @@ from core.variants import marks, model
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS
 from core.variants.model import Arrow, Variant
+from core.variants.outside import OUTSIDE
 from core.variants.sudokupad.geometry import centre_of, chevron_points, midpoint, open_sides
 from core.variants.sudokupad.styles import (
     ARROW_GREY,
@@ -78,7 +79,6 @@ def _refuse_undrawable(p: Variant) -> None:
         seen[place] = what
 
 
-OUTSIDE_NAMES = {"xsum": "an X-sum", "skyscraper": "a skyscraper clue"}
 
 
 def _outside_places(p: Variant):
@@ -91,7 +91,7 @@ def _outside_places(p: Variant):
                 for s in p.sandwiches)
     for o in p.outside:
         far = n if o.reverse else -1
-        yield ((far, o.index) if o.line == "col" else (o.index, far)), OUTSIDE_NAMES[o.kind]
+        yield ((far, o.index) if o.line == "col" else (o.index, far)), OUTSIDE[o.kind].title
 
 
 def _cells_out(p: Variant) -> list:
