@@ -31,10 +31,12 @@ from core.export.drawing import (
     rule_weight,
 )
 from core.export.style import MAGAZINE, Style
-from core.variants import formula, model
+from core.variants import formula, marks, model
 from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.kinds import LINES, LineStyle
+from core.variants.marks import MARKS
 from core.variants.model import DIRECTIONS, MAX_SIZE, Variant, diagonal_cells, symbol
+from core.variants.outside import OUTSIDE
 
 WHITE = "#ffffff"
 MARGIN_CELLS = 0.8  # room outside the grid for little killer, sandwich, X-sum and skyscraper clues
@@ -102,19 +104,7 @@ def describe(p: Variant) -> str:
         kinds.append("extra regions")
     if p.even or p.odd:
         kinds.append("even/odd")
-    marks = {m.kind for m in p.marks}
-    nonconsecutive = "white" in p.negative and not marks & {"white", "bar"}
-    kropki_negative = p.negative & {"white", "black"} - ({"white"} if nonconsecutive else set())
-    if marks & {"white", "black"} or kropki_negative:
-        kinds.append("kropki" + _negative(kropki_negative, {"white": "white", "black": "black"}))
-    if marks & {"x", "v"} or p.negative & {"x", "v"}:
-        kinds.append("XV" + _negative(p.negative & {"x", "v"}, {"x": "X", "v": "V"}))
-    if "bar" in marks:
-        kinds.append("consecutive")
-    if "less" in marks:
-        kinds.append("inequality")
-    if nonconsecutive:
-        kinds.append("non-consecutive")
+    kinds += _mark_captions(p)
     for present, word in ((p.cages, "killer"), (p.little, "little killer"),
                           (p.thermos, "thermo"), (p.arrows, "arrow"),
                           (p.sandwiches, "sandwich")):
@@ -130,8 +120,8 @@ def _today(p: Variant) -> list[str]:
               if any(k == kind for k, _ in p.indexers)]
     outside = {o.kind for o in p.outside}
     for present, word in ((p.quads, "quadruple"), (p.clones, "clone"), (p.minima, "minimum"),
-                          (p.maxima, "maximum"), ("xsum" in outside, "X-sum"),
-                          ("skyscraper" in outside, "skyscraper"),
+                          (p.maxima, "maximum"),
+                          *((name in outside, kind.caption) for name, kind in OUTSIDE.items()),
                           (p.candidates, "given candidates")):
         if present:
             kinds.append(word)
@@ -140,14 +130,32 @@ def _today(p: Variant) -> list[str]:
     return kinds
 
 
-def _negative(kinds: set, names: dict) -> str:
+def _mark_captions(p: Variant) -> list[str]:
+    """Each caption of the marks drawn or ruled (those with a negative rule first: kropki,
+    XV; then consecutive, inequality), then the negative rules standing alone
+    (non-consecutive)."""
+    drawn = {m.kind for m in p.marks}
+    standing = marks.alone(p.negative, drawn)
+    groups: dict[str, list[str]] = {}
+    for name, kind in MARKS.items():
+        groups.setdefault(kind.caption, []).append(name)
+    found = []
+    for caption in sorted(groups, key=lambda c: not any(MARKS[k].rule for k in groups[c])):
+        kinds = groups[caption]
+        ruled = [k for k in kinds if k in p.negative and k not in standing]
+        if drawn & set(kinds) or ruled:
+            found.append(caption + _negative(ruled, [k for k in kinds if MARKS[k].rule]))
+    return found + [MARKS[k].rule.alone_caption for k in MARKS if k in standing]
+
+
+def _negative(ruled: list, ruleable: list) -> str:
     """' (negative)' when every mark of the family is given (no mark: the relation does not
     hold), ' (negative X)' when only one kind's are."""
-    if not kinds:
+    if not ruled:
         return ""
-    if len(kinds) == len(names):
+    if len(ruled) == len(ruleable):
         return " (negative)"
-    return f" (negative {names[next(iter(kinds))]})"
+    return f" (negative {MARKS[ruled[0]].rule.caption})"
 
 
 def draw(p: Variant, answer=None, style: Style | None = None) -> Drawing:
@@ -502,18 +510,18 @@ def _marks(p: Variant, at: _Pen) -> None:
     for m in p.marks:
         (xa, ya), (xb, yb) = at.centre(m.a), at.centre(m.b)
         x, y = (xa + xb) / 2, (ya + yb) / 2
-        if m.kind in ("white", "black"):
+        kind = MARKS[m.kind]
+        if kind.shape == "dot":
             radius = 0.16 if m.value else 0.13  # room for an unusual difference or ratio
-            at.add(Circle(x, y, radius * size, fill=INK if m.kind == "black" else WHITE,
-                          width=THIN))
+            at.add(Circle(x, y, radius * size, fill=INK if kind.filled else WHITE, width=THIN))
             if m.value:
                 at.add(Label(x, y + 0.08 * size, str(m.value), 0.22 * size,
-                             WHITE if m.kind == "black" else INK))
-        elif m.kind == "bar":
+                             WHITE if kind.filled else INK))
+        elif kind.shape == "stroke":
             dx, dy = (0, 0.18 * size) if ya == yb else (0.18 * size, 0)
             at.add(Line(x - dx, y - dy, x + dx, y + dy, THICK))
-        elif m.kind in ("x", "v"):
-            at.add(Label(x, y + 0.12 * size, m.kind.upper(), 0.34 * size, INK))
+        elif kind.shape == "letter":
+            at.add(Label(x, y + 0.12 * size, kind.glyph, 0.34 * size, INK))
         else:
             _sign(at, m, x, y)
 
@@ -569,7 +577,7 @@ def _outside(p: Variant, at: _Pen) -> None:
         far = n if o.reverse else -1
         row, col = (o.index, far) if o.line == "row" else (far, o.index)
         x, y = at.xy(row + 0.5, col + 0.5)
-        if o.kind == "xsum":
+        if OUTSIDE[o.kind].ring:
             at.add(Circle(x, y, 0.32 * size, width=THIN))
         else:
             at.add(Box(x - 0.24 * size, y - 0.34 * size, 0.48 * size, 0.68 * size))

@@ -55,6 +55,7 @@ from core.sudoku.model import SYMBOLS
 from core.variants import formula, model, pattern
 from core.variants.custom import RULE_KINDS
 from core.variants.kinds import LINE_KINDS, LINES
+from core.variants.marks import ALONE, MARK_KINDS, MARKS, NEGATIVE_KINDS
 from core.variants.model import (
     Arrow,
     Cage,
@@ -70,6 +71,7 @@ from core.variants.model import (
     Variant,
     windows,
 )
+from core.variants.outside import OUTSIDE
 
 MAX_TEXT = 1_000_000
 # [0-9], not \d: \d also matches other scripts' digits (fullwidth １), which are refused
@@ -79,9 +81,9 @@ PAIR = re.compile(r"^r([0-9]{1,2})c([0-9]{1,2})\s*([-<>])\s*r([0-9]{1,2})c([0-9]
                   re.IGNORECASE)
 REGION_LETTERS = "ABCDEFGHIJKLMNOP"
 INDEXER_KEYS = {"rowindexer": "row", "columnindexer": "column", "boxindexer": "box"}
-SHAPE_KEYS = {"regions", "rules", "negative", "even", "odd", "extra", "white", "black", "bar",
-              "x", "v", "less", "cage", "thermo", "arrow", "little", "sandwich", "candidates",
-              "quad", "clone", "minimum", "maximum", "xsum", "skyscraper", *LINE_KINDS,
+SHAPE_KEYS = {"regions", "rules", "negative", "even", "odd", "extra", *MARK_KINDS, "cage",
+              "thermo", "arrow", "little", "sandwich", "candidates",
+              "quad", "clone", "minimum", "maximum", *OUTSIDE, *LINE_KINDS,
               *INDEXER_KEYS, *RULE_KINDS}
 # a rule's word in the text (`contains atleast:` is the at-least kind)
 CUSTOM_WORDS = {("relation", ""): "relation", ("pairs", ""): "pairs", ("pattern", ""): "pattern",
@@ -91,14 +93,15 @@ SHAPE_KEYS -= {"atleast"}
 DIGITS_AT = re.compile(r"^r([0-9]{1,2})c([0-9]{1,2})=([0-9A-Za-z]{1,16})$", re.IGNORECASE)
 # keys that take a number before their colon (a line's is checked by its kind: whispers';
 # a sandwich's is its row or column), and those where 0 would read as the usual value
-NUMBERED = {"white", "black", "cage", "little", "xsum", "skyscraper", "sandwich", *LINE_KINDS}
-NOT_ZERO = {"white": "a difference is 1 or more (`white:` alone is the usual 1)",
-            "black": "a ratio is 2 or more (`black:` alone is the usual 2)",
+NUMBERED = {*(name for name, kind in MARKS.items() if kind.valued), "cage", "little",
+            *OUTSIDE, "sandwich", *LINE_KINDS}
+NOT_ZERO = {**{name: f"a {kind.amount} is {kind.usual} or more (`{name}:` alone is the usual "
+                   f"{kind.usual})" for name, kind in MARKS.items() if kind.valued},
             **{name: f"a {kind.number} is 1 or more (`{name}:` alone is the usual, "
                      f"{kind.usual(9)} on 9x9)" for name, kind in LINES.items() if kind.usual}}
 META = {"title": "title", "author": "author", "note": "rules"}
 RULE_WORDS = {"diagonal", "antidiagonal", "hyper", "disjoint", "antiknight", "antiking",
-              "nonconsecutive"}
+              *ALONE}
 BLANKS = ".0"
 
 
@@ -212,9 +215,9 @@ def _shape(reader: _Reader, name, word, total, value, number, at) -> None:
             parts["rules"].append((w, where))
     elif name == "negative":
         for w in value.lower().split():
-            if w not in model.NEGATIVE_KINDS:
+            if w not in NEGATIVE_KINDS:
                 raise ParseError(f"negative constraints exist for "
-                                 f"{', '.join(model.NEGATIVE_KINDS)}, not {w!r}",
+                                 f"{', '.join(NEGATIVE_KINDS)}, not {w!r}",
                                  number, at + value.lower().index(w))
             parts["negative"].append(w)
     elif name in ("even", "odd", "extra", "thermo"):
@@ -224,7 +227,7 @@ def _shape(reader: _Reader, name, word, total, value, number, at) -> None:
             parts[key] += [(c, where) for c in cells]
         else:
             parts[key].append((cells, where))
-    elif name in ("white", "black", "bar", "x", "v", "less"):
+    elif name in MARK_KINDS:
         amount = int(total) if total is not None else 0
         parts["marks"] += [(m + (amount,), where) for m in _marks(name, value, number, at)]
     elif name in LINE_KINDS:
@@ -239,7 +242,7 @@ def _shape(reader: _Reader, name, word, total, value, number, at) -> None:
             (item, where) for item in _digits_at(value, number, at)]
     elif name == "clone":
         parts["clones"].append((value, where))
-    elif name in ("xsum", "skyscraper"):
+    elif name in OUTSIDE:
         parts["outside"].append((name, total, value, where))
     elif name == "cage":
         total_value = int(total) if total is not None else None
@@ -355,8 +358,9 @@ def _marks(kind: str, value: str, line: int, column: int) -> list:
         start = value.index(token, pos)
         pos = start + len(token)
         match = PAIR.match(token)
-        if match is None or (match.group(3) == "-") == (kind == "less"):
-            form = "r1c1<r1c2 or r1c2>r1c1" if kind == "less" else "r1c1-r1c2"
+        directed = MARKS[kind].directed
+        if match is None or (match.group(3) == "-") == directed:
+            form = "r1c1<r1c2 or r1c2>r1c1" if directed else "r1c1-r1c2"
             raise ParseError(f"expected a pair of cells like {form}, found {token!r}",
                              line, column + start)
         a, b = (int(match.group(1)), int(match.group(2))), (int(match.group(4)),
@@ -377,7 +381,7 @@ def _build(reader: _Reader) -> Variant:
 
     p = reader.parts
     rules = {w for w, _ in p["rules"]}
-    negative = set(p["negative"]) | ({"white"} if "nonconsecutive" in rules else set())
+    negative = set(p["negative"]) | {ALONE[w] for w in rules if w in ALONE}
     extra = []
     if "hyper" in rules:
         if not windows(n):
@@ -627,16 +631,16 @@ def _constraint_lines(p: Variant) -> list[str]:
     if rules:
         out.append("rules: " + " ".join(rules))
     if p.negative:
-        out.append("negative: " + " ".join(k for k in model.NEGATIVE_KINDS if k in p.negative))
+        out.append("negative: " + " ".join(k for k in NEGATIVE_KINDS if k in p.negative))
     for key, cells in (("even", p.even), ("odd", p.odd)):
         if cells:
             out.append(f"{key}: {_names(cells, n)}")
     out += [f"extra: {_names(r, n)}" for r in p.extra
             if not (rules and "hyper" in rules and r in hyper)]
-    for kind in model.MARK_KINDS:
+    for kind in MARK_KINDS:
         for amount in sorted({m.value for m in p.marks if m.kind == kind}):
             marks = [m for m in p.marks if m.kind == kind and m.value == amount]
-            sep = "<" if kind == "less" else "-"
+            sep = "<" if MARKS[kind].directed else "-"
             head = f"{kind} {amount}" if amount else kind
             out.append(f"{head}: " + " ".join(f"{name(m.a, n)}{sep}{name(m.b, n)}"
                                               for m in marks))

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import re
 
-from core.variants import model
+from core.variants import marks, model
 from core.variants.jsoncheck import Checks
 from core.variants.kinds import LINES
+from core.variants.marks import MARKS, NEGATIVE_KINDS
 from core.variants.model import (
     Arrow,
     Cage,
@@ -34,6 +35,7 @@ from core.variants.model import (
     Sandwich,
     Variant,
 )
+from core.variants.outside import OUTSIDE
 
 CELL_ID = re.compile(r"^R([0-9]{1,2})C([0-9]{1,2})$")  # not \d: that takes fullwidth １ too
 # Top-level keys that carry no rule: the puzzle's words, the solver's view and settings.
@@ -46,6 +48,11 @@ CELL_READ = {"value", "given", "givenPencilMarks", "region", "parity"}
 # Item properties that only say how an item looks.
 ITEM_COSMETIC = {"outlineC", "baseC", "fontC", "c", "size", "width", "height",
                  "fromConstraint", "isNewConstraint", "fromRangskSolver"}
+# The kind f-puzzles writes as a sign in a `text` item (an inequality), and the negative
+# rules that share their word with another kind's (xv), which ours can name one at a time.
+SIGN = next(name for name, kind in MARKS.items() if kind.directed)
+SHARED_NEGATIVE = tuple(k for k in NEGATIVE_KINDS if sum(
+    MARKS[o].rule.fpuzzles == MARKS[k].rule.fpuzzles for o in NEGATIVE_KINDS) > 1)
 LESS_SIGNS = {"<": (0, 1), ">": (0, -1), "∧": (1, 1), "^": (1, 1), "∨": (1, -1), "v": (1, -1)}
 LINE_KEYS = {kind.fpuzzles: name for name, kind in LINES.items()}  # each line kind's key
 INDEXER_KEYS = {"rowindexer": "row", "columnindexer": "column", "boxindexer": "box"}
@@ -54,11 +61,12 @@ ADDON_KEYS = {**{addon.name: kind.fpuzzles for kind in LINES.values()
                  for addon in kind.addon.values()},
               **{name: kind.fpuzzles for kind in LINES.values() for name in kind.addon_names},
               "Row Indexer": "rowindexer", "Column Indexer": "columnindexer",
-              "Box Indexer": "boxindexer", "X Sum": "xsum", "Skyscraper": "skyscraper"}
+              "Box Indexer": "boxindexer",
+              **{kind.addon[0]: name for name, kind in OUTSIDE.items()}}
 # How f-puzzles' constraint add-on draws the copies it exports beside each constraint, for
 # apps without it (SudokuPad among them): the line kinds' name, colour and width (a whisper's
 # style is German or Dutch by its difference), the indexers' cage colour, the outside clues'
-# symbol. The writer draws the same copies; core/variants/sudokupad.py reads them back.
+# symbol. The writer draws the same copies; core/variants/sudokupad/ reads them back.
 ADDON_LINES = {style: addon for kind in LINES.values() for style, addon in kind.addon.items()}
 ADDON_CIRCLES = {style: addon.circle for style, addon in ADDON_LINES.items() if addon.circle}
 # A whisper of another difference: drawn in a colour of its own that no app reads as German
@@ -67,10 +75,10 @@ ADDON_CIRCLES = {style: addon.circle for style, addon in ADDON_LINES.items() if 
 # value.
 ADDON_INDEXERS = {"row": ("Row Indexer", "#7CC77C"), "column": ("Column Indexer", "#C77C7C"),
                   "box": ("Box Indexer", "#7C7CC7")}
-ADDON_SYMBOLS = {"xsum": ("X Sum", "\u25ef"), "skyscraper": ("Skyscraper", "\u25af")}
+ADDON_SYMBOLS = {name: kind.addon for name, kind in OUTSIDE.items()}
 # Constraint keys whose items draw cells (lines, shapes, clue places) a copy may trace.
 DRAWN_KEYS = (*LINE_KEYS, "thermometer", "arrow", "clone", "extraregion", "killercage",
-              *INDEXER_KEYS, "xsum", "skyscraper", "sandwichsum", "littlekillersum")
+              *INDEXER_KEYS, *OUTSIDE, "sandwichsum", "littlekillersum")
 CIRCLED_ENDS = ("thermometer", *(kind.fpuzzles for kind in LINES.values() if kind.ends))
 
 class FPuzzlesError(ValueError):
@@ -251,26 +259,30 @@ def _flag(name: str):
 
 
 def _negative(data, key, n, parts):
-    for i, kind in enumerate(_list(data[key], key)):
-        if kind == "ratio":
-            parts["negative"].add("black")
-        elif kind == "xv":
-            parts["negative"] |= {"x", "v"}
-        else:
-            raise FPuzzlesError(f"{key}[{i}]: the negative constraint {kind!r} is not read")
+    """f-puzzles' list of negative rules: each word rules every kind whose record names it."""
+    for i, word in enumerate(_list(data[key], key)):
+        kinds = {k for k in NEGATIVE_KINDS
+                 if not MARKS[k].rule.flag and MARKS[k].rule.fpuzzles == word}
+        if not kinds:
+            raise FPuzzlesError(f"{key}[{i}]: the negative constraint {word!r} is not read")
+        parts["negative"] |= kinds
 
 
 def _own_negative(data, key, n, parts):
+    """Ours: a kind ruled without the others its f-puzzles word covers (X alone)."""
     for i, kind in enumerate(_list(data[key], key)):
-        if kind not in ("x", "v"):
-            raise _type_error(f"{key}[{i}]", "x or v", kind)
+        if kind not in SHARED_NEGATIVE:
+            raise _type_error(f"{key}[{i}]", " or ".join(SHARED_NEGATIVE), kind)
         parts["negative"].add(kind)
 
 
-def _nonconsecutive(data, key, n, parts):
-    if data[key] is not True:
-        raise _type_error(key, "true (a rule that is off is left out)", data[key])
-    parts["negative"].add("white")
+def _negative_flag(kind: str):
+    """A negative rule f-puzzles sets as a key of its own (nonconsecutive: true)."""
+    def read_flag(data, key, n, parts):
+        if data[key] is not True:
+            raise _type_error(key, "true (a rule that is off is left out)", data[key])
+        parts["negative"].add(kind)
+    return read_flag
 
 
 def _single_cells(field: str):
@@ -301,27 +313,40 @@ def _pair(item: dict, n: int, where: str) -> tuple[int, int]:
     return cells
 
 
-def _dots(kind: str, usual: int):
-    """Kropki dots: difference (white, or a bar) and ratio (black), of any value."""
-    def read_dots(data, key, n, parts):
+def _mark_items(key: str):
+    """The marks of the kinds f-puzzles lists under `key`: a dot's value is its amount (blank:
+    the usual), and a kind sharing the key with it is told by its own flag (a bar); kinds
+    without a number are told by their value (X or V)."""
+    kinds = [k for k in MARKS.values() if k.fpuzzles == key]
+    valued = next((k for k in kinds if k.valued), None)
+    flags = {f for k in kinds if valued is not None for f in k.item}
+
+    def read_marks(data, key, n, parts):
         for where, item in _items(data, key):
-            _only(item, where, {"cells", "value", "bar"})
-            value = usual if _blank(item.get("value")) else _positive(item["value"],
-                                                                     f"{where}.value")
-            bar = item.get("bar") is True
-            if bar and value != 1:
-                raise FPuzzlesError(f"{where}: a bar is for consecutive digits, not {value}")
-            parts["marks"].append(Mark("bar" if bar else kind, *_pair(item, n, where), value))
-    return read_dots
+            _only(item, where, {"cells", "value", *flags})
+            if valued is None:
+                parts["marks"].append(Mark(_lettered(kinds, item, where).name,
+                                           *_pair(item, n, where)))
+                continue
+            kind = next((k for k in kinds if k.item and all(
+                item.get(f) is v for f, v in k.item.items())), valued)
+            value = valued.usual if _blank(item.get("value")) else _positive(
+                item["value"], f"{where}.value")
+            if kind is not valued and value != kind.usual:
+                raise FPuzzlesError(f"{where}: {kind.called} is for {kind.says(kind.usual)} "
+                                    f"digits, not {value}")
+            parts["marks"].append(Mark(kind.name, *_pair(item, n, where), value))
+    return read_marks
 
 
-def _xv(data, key, n, parts):
-    for where, item in _items(data, key):
-        _only(item, where, {"cells", "value"})
-        kind = str(item.get("value", "")).lower()
-        if kind not in ("x", "v"):
-            raise _type_error(f"{where}.value", "X or V", item.get("value"))
-        parts["marks"].append(Mark(kind, *_pair(item, n, where)))
+def _lettered(kinds, item: dict, where: str):
+    """The kind whose letter an item's value is (X or V, either case)."""
+    letter = str(item.get("value", "")).lower()
+    found = next((k for k in kinds if k.item["value"].lower() == letter), None)
+    if found is None:
+        raise _type_error(f"{where}.value", " or ".join(k.item["value"] for k in kinds),
+                          item.get("value"))
+    return found
 
 
 def _text(data, key, n, parts):
@@ -341,7 +366,7 @@ def _text(data, key, n, parts):
         if towards not in (step, (-step[0], -step[1])):
             raise FPuzzlesError(f"{where}: sign {sign!r} between {cells[0]} and {cells[1]} "
                                 "points along the wrong axis")
-        parts["marks"].append(Mark("less", b, a) if towards == step else Mark("less", a, b))
+        parts["marks"].append(Mark(SIGN, b, a) if towards == step else Mark(SIGN, a, b))
 
 
 def _pointing(sign: str, angle, where: str) -> tuple[int, int]:
@@ -535,14 +560,16 @@ def _quadruples(data, key, n, parts):
 READERS = {
     "diagonal-": _flag("diagonal"), "diagonal+": _flag("antidiagonal"),
     "antiknight": _flag("antiknight"), "antiking": _flag("antiking"),
-    "disjointgroups": _flag("disjoint"), "nonconsecutive": _nonconsecutive,
+    "disjointgroups": _flag("disjoint"),
+    **{MARKS[k].rule.fpuzzles: _negative_flag(k) for k in NEGATIVE_KINDS if MARKS[k].rule.flag},
     "negative": _negative, "workbenchNegative": _own_negative,
     "extraregion": _cell_groups("extra"), "odd": _single_cells("odd"),
     "even": _single_cells("even"), "minimum": _single_cells("minima"),
-    "maximum": _single_cells("maxima"), "difference": _dots("white", 1),
-    "ratio": _dots("black", 2), "xv": _xv, "text": _text, "killercage": _killer,
+    "maximum": _single_cells("maxima"),
+    **{k.fpuzzles: _mark_items(k.fpuzzles) for k in MARKS.values() if not k.directed},
+    "text": _text, "killercage": _killer,
     "cage": _cosmetic_cages, "littlekillersum": _little, "sandwichsum": _sandwich,
-    "xsum": _outside, "skyscraper": _outside, "thermometer": _thermos, "arrow": _arrows,
+    **dict.fromkeys(OUTSIDE, _outside), "thermometer": _thermos, "arrow": _arrows,
     "clone": _clones, "quadruple": _quadruples, "line": _drawn_only, "circle": _drawn_only,
     "rectangle": _drawn_only, **{key: _lines for key in LINE_KEYS},
     **{key: _cell_groups("indexers") for key in INDEXER_KEYS},
@@ -563,15 +590,14 @@ def write(p: Variant, answer=None) -> dict:
     flags = {"diagonal": "diagonal-", "antidiagonal": "diagonal+", "antiknight": "antiknight",
              "antiking": "antiking", "disjoint": "disjointgroups"}
     data.update({flags[r]: True for r in sorted(p.rules)})
-    if "white" in p.negative:
-        data["nonconsecutive"] = True
-    negative = (["ratio"] if "black" in p.negative else []) + (
-        ["xv"] if {"x", "v"} <= p.negative else [])
+    data.update({MARKS[k].rule.fpuzzles: True for k in NEGATIVE_KINDS
+                 if k in p.negative and MARKS[k].rule.flag})
+    negative, single = marks.together({k for k in p.negative if not MARKS[k].rule.flag},
+                                      lambda rule: rule.fpuzzles)
     if negative:
         data["negative"] = negative
-    single = sorted(p.negative & {"x", "v"}) if len(p.negative & {"x", "v"}) == 1 else []
     if single:
-        data["workbenchNegative"] = single
+        data["workbenchNegative"] = sorted(single)
     _marks_out(p, data)
     _shapes_out(p, data)
     _new_out(p, data)
@@ -616,18 +642,14 @@ def _marks_out(p: Variant, data: dict) -> None:
     for m in p.marks:
         ids = _ids((m.a, m.b), n)
         value = {"value": str(m.value)} if m.value else {}
-        if m.kind in ("white", "bar"):
-            data.setdefault("difference", []).append(
-                {"cells": ids, **value, **({"bar": True} if m.kind == "bar" else {})})
-        elif m.kind == "black":
-            data.setdefault("ratio", []).append({"cells": ids, **value})
-        elif m.kind in ("x", "v"):
-            data.setdefault("xv", []).append({"cells": ids, "value": m.kind.upper()})
+        kind = MARKS[m.kind]
+        if not kind.directed:
+            data.setdefault(kind.fpuzzles, []).append({"cells": ids, **value, **kind.item})
         else:
             first, second = sorted((m.a, m.b))
             vertical = second - first == n
             sign = ("∧" if m.a == first else "∨") if vertical else ("<" if m.a == first else ">")
-            data.setdefault("text", []).append(
+            data.setdefault(kind.fpuzzles, []).append(
                 {"cells": _ids((first, second), n), "value": sign, "fontC": "#000000",
                  "size": 0.6})
     for key, cells in (("even", p.even), ("odd", p.odd), ("minimum", p.minima),

@@ -30,6 +30,7 @@ from core.search import STOP_EVERY, Stop, Stopped, fewest_candidates
 from core.symmetry import SYMMETRIES, SYMMETRY_WORDS, orbits
 from core.variants import engine, model, paths, rules
 from core.variants.kinds import LINES
+from core.variants.marks import ALONE, MADE, MARKS
 from core.variants.model import (
     Cage,
     LittleKiller,
@@ -41,6 +42,7 @@ from core.variants.model import (
     make,
     neighbours,
 )
+from core.variants.outside import OUTSIDE
 
 
 @dataclass(frozen=True)
@@ -49,7 +51,7 @@ class Options:
     size: int = 9
     symmetry: str = "none"  # of the givens (and of a jigsaw's regions: rot180 only)
     rules: tuple[str, ...] = ()  # for kind rules: diagonal antidiagonal hyper ...
-    marks: tuple[str, ...] = ("white", "black")  # for kind marks
+    marks: tuple[str, ...] = MADE  # for kind marks
     all_marks: bool = False  # every mark that fits, with the negative constraint
     givens: bool = True  # killer: may add givens if cages alone do not make it unique
     singles: bool = False  # killer: one-cell cages allowed (each is a given in disguise)
@@ -85,9 +87,9 @@ STYLE_WORDS = {style: name for name, kind in LINES.items() if kind.usual is not 
 LINE_WORDS = tuple(word for name in LINES
                    for word in (name, *(s for s, k in STYLE_WORDS.items() if k == name)))
 SHAPE_WORDS = ("thermo", "arrow", "pill", "little", "sandwich", "cages", *LINE_WORDS,
-               *model.OUTSIDE_KINDS)
+               *OUTSIDE)
 RULE_WORDS = ("diagonal", "antidiagonal", "hyper", "disjoint", "antiknight", "antiking",
-              "evenodd", "nonconsecutive")
+              "evenodd", *ALONE)
 
 
 def _deadline(options: Options, stop: Stop | None) -> Stop:
@@ -419,9 +421,9 @@ def marks_of(solution, n: int, kinds) -> list[Mark]:
             if b >= n * n or not neighbours(a, b, n):
                 continue
             for kind in kinds:
-                if kind == "less":
-                    small, big = (a, b) if solution[a] < solution[b] else (b, a)
-                    found.append(Mark("less", small, big))
+                if MARKS[kind].directed:  # a sign always fits, one way or the other
+                    keeps = RELATIONS[kind](solution[a], solution[b])
+                    found.append(Mark(kind, a, b) if keeps else Mark(kind, b, a))
                     break
                 if RELATIONS[kind](solution[a], solution[b]):
                     found.append(Mark(kind, a, b))
@@ -434,9 +436,8 @@ def _marks(options: Options, rng, stop):
     base = make(n, None, None)
     solution = random_filling(base, rng)
     marks = marks_of(solution, n, options.marks)
-    negative = set(options.marks) & set(model.NEGATIVE_KINDS) if options.all_marks else set()
-    if "bar" in options.marks and options.all_marks:
-        negative.add("white")
+    negative = {MARKS[k].negative for k in options.marks
+                if MARKS[k].negative} if options.all_marks else set()
     puzzle = replace(base, marks=tuple(marks), negative=frozenset(negative))
     if not options.all_marks and engine.count(puzzle, 2, stop).unique:
         kept = remove_greedily(range(len(marks)), [(i,) for i in range(len(marks))],
@@ -461,7 +462,7 @@ def _rules(options: Options, rng, stop):
     n = options.size
     words = set(options.rules)
     extra = model.windows(n) if "hyper" in words else ()
-    negative = {"white"} if "nonconsecutive" in words else set()
+    negative = {ALONE[w] for w in words if w in ALONE}
     base = make(n, None, None, rules=words & set(model.RULES), extra=extra, negative=negative)
     solution = random_filling(base, rng)
     if solution is None:
@@ -506,7 +507,7 @@ def shapes_off(solution, shapes, n: int, rng) -> dict:
                           for _ in range(n // 2)) if line]
     if lines:
         parts["lines"] = lines
-    outside = [clue for word in model.OUTSIDE_KINDS if word in words
+    outside = [clue for word in OUTSIDE if word in words
                for clue in _outside_clues(base, word, solution, rng)]
     if outside:
         parts["outside"] = outside
@@ -540,9 +541,7 @@ def _outside_clues(p: Variant, kind: str, solution, rng) -> list[Outside]:
     found = []
     for line, k, back in rng.sample(places, n):
         digits = [solution[c] for c in rules.outside_cells(p, Outside(kind, line, k, back, 1))]
-        total = sum(digits[:digits[0]]) if kind == "xsum" else sum(
-            1 for i, x in enumerate(digits) if x > max(digits[:i], default=0))
-        found.append(Outside(kind, line, k, back, total))
+        found.append(Outside(kind, line, k, back, OUTSIDE[kind].clue(digits)))
     return found
 
 
@@ -580,7 +579,7 @@ def _options(kind: str):
         return Options(kind=kind, size=values.get("size") or 9,
                        symmetry=values.get("symmetry") or "none",
                        rules=_words(values.get("rules")),
-                       marks=_words(values.get("marks")) or ("white", "black"),
+                       marks=_words(values.get("marks")) or MADE,
                        all_marks=bool(values.get("all_marks")),
                        singles=bool(values.get("singles")),
                        shapes=_words(values.get("shapes")) or ("thermo",),

@@ -28,17 +28,7 @@ from math import comb
 
 from core.variants import lines, propagators, rules
 from core.variants.model import LINE_RECORDS, Line, Variant, symbol
-
-
-@dataclass(frozen=True)
-class Words:
-    """What a kind is called in a puzzle's name (None: it names nothing) and its rule, in
-    English and Japanese; a rule's {fields} come from core.variants.wording."""
-
-    name: str | None
-    name_ja: str | None
-    rule: str
-    rule_ja: str
+from core.variants.records import Step, Words
 
 
 @dataclass(frozen=True)
@@ -71,15 +61,6 @@ class AddOn:
     width: float
     circle: float = 0.0
     marked: str = "fromConstraint"
-
-
-@dataclass(frozen=True)
-class Step:
-    """A logic step of a propagator: technique, score (Sudoku Explainer's scale), words."""
-
-    technique: str
-    score: float
-    words: str
 
 
 @dataclass(frozen=True)

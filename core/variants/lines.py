@@ -12,7 +12,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from core.variants import formula, rules
-from core.variants.model import LINE_RECORDS, RULE_RECORDS, Variant, neighbours
+from core.variants.model import LINE_RECORDS, OUTSIDE_RECORDS, RULE_RECORDS, Variant, neighbours
 from core.variants.propagators import Pair, low_digit, sum_supports
 
 
@@ -557,8 +557,7 @@ def propagators(p: Variant) -> list:
     found += [Indexer(p, kind, c) for kind, c in p.indexers]
     for o in p.outside:
         cells = rules.outside_cells(p, o)
-        found.append(XSum(cells, o.total) if o.kind == "xsum" else
-                     Skyscraper(cells, o.total, n))
+        found.append(OUTSIDE_RECORDS[o.kind].compile(cells, o.total, n))
     for rule in p.custom:  # last: the older kinds keep their order in the plan
         found += RULE_RECORDS[rule.kind].compile(p, rule)
     return found

@@ -23,7 +23,9 @@ from core.variants import engine
 from core.variants.custom import RULE_KINDS
 from core.variants.kinds import LINES, named
 from core.variants.lines import TIE_WORDS, sums_of
+from core.variants.marks import MARKS
 from core.variants.model import Clone, Line, Rule, Variant, symbol
+from core.variants.outside import OUTSIDE
 
 CONTRADICTION = (7.5, 8.0)  # a cell of two digits tried; of three or more
 # What each propagator says, keyed by its class, or by its class and the rule it comes from
@@ -47,13 +49,10 @@ PROPAGATOR_STEPS = {
     "Quadruple": ("quadruple", 2.0, "the quadruple at {cell} needs {digits} among {cells}"),
     "Indexer": ("indexer", 2.5, "the {kind} indexer {cell} names the {what} that holds "
                                 "{digit}"),
-    "XSum": ("X-sum", 2.6, "the X-sum {total} {side} says the first X digits {seen_from} add "
-                           "up to {total}, X being {first}'s digit"),
-    "Skyscraper": ("skyscraper", 2.6, "the skyscraper {total} {side} says {seen} seen "
-                                      "{seen_from}, each taller than all before it"),
-    # each kind of line's steps, from its record (core.variants.kinds)
-    **{key: (step.technique, step.score, step.words) for kind in LINES.values()
-       for key, step in kind.steps.items()},
+    # each kind of line's and outside clue's steps, from its record (core.variants.kinds,
+    # core.variants.outside)
+    **{key: (step.technique, step.score, step.words)
+       for kind in (*LINES.values(), *OUTSIDE.values()) for key, step in kind.steps.items()},
     # and each kind of rule no kind names (core.variants.custom)
     **{key: (step.technique, step.score, step.words) for kind in RULE_KINDS.values()
        for key, step in kind.steps.items()},
@@ -172,12 +171,6 @@ def constraint_step(board: Board) -> Step | None:
         why = words.format(**_facts(board, prop, trial))
     return _step(board, technique, score, eliminations, why)
 
-MARK_TECHNIQUES = {"white": "kropki", "black": "kropki", "bar": "consecutive pair",
-                   "x": "XV", "v": "XV", "less": "inequality"}
-MARK_NAMES = {"white": "a white dot", "black": "a black dot", "bar": "a bar", "x": "an X",
-              "v": "a V", "less": "a sign"}
-
-
 def _mark_words(board: Board, prop) -> tuple[str, str]:
     """The technique and the reason of a step by a mark or a negative constraint: which
     mark (or which missing mark) and what it says of the two cells."""
@@ -186,19 +179,19 @@ def _mark_words(board: Board, prop) -> tuple[str, str]:
     a, b = board.name(prop.a), board.name(prop.b)
     said = []
     for kind, holds in prop.tests:
-        mark = MARK_NAMES[kind.rstrip("0123456789")]  # white2: a white dot of difference 2
-        if kind == "less":
+        mark = MARKS[kind.rstrip("0123456789")]  # white2: a white dot of difference 2
+        if mark.directed:
             said.append(f"{a} is smaller than {b}")
         elif holds:
-            said.append(f"{mark} says {a} and {b} are {MARK_WORDS[kind]}"
+            said.append(f"{mark.called} says {a} and {b} are {MARK_WORDS[kind]}"
                         .replace("are add up", "add up").replace("are one ", "have one "))
         else:
-            said.append(f"no {mark[2:].lstrip()} between {a} and {b}: they are "
+            said.append(f"no {mark.called[2:].lstrip()} between {a} and {b}: they are "
                         f"not {MARK_WORDS[kind]}".replace("are not add up", "do not add up")
                         .replace("are not one double", "have neither double"))
     positive = [kind.rstrip("0123456789") for kind, holds in prop.tests if holds]
-    technique = (MARK_TECHNIQUES[positive[0]] if positive
-                 else f"negative {MARK_TECHNIQUES[prop.tests[0][0]]}")
+    technique = (MARKS[positive[0]].technique if positive
+                 else f"negative {MARKS[prop.tests[0][0]].technique}")
     return technique, "; ".join(said)
 
 

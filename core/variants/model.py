@@ -3,19 +3,13 @@ constraints. One immutable `Variant` holds them all; `make` checks and normalise
 puzzles with the same rules compare equal.
 
 Cells are numbered row by row from 0; symbols are 1..size (SYMBOLS from classic Sudoku names
-them). Between-cell marks join orthogonal neighbours:
+them). Between-cell marks join orthogonal neighbours; each kind is a record of
+core.variants.marks (MARKS). A mark that takes a number may carry another amount than its
+usual one (`Mark.value`; 0 is the usual).
 
-  white  consecutive (kropki white dot)        black  one is double the other (kropki black)
-  bar    consecutive (a "consecutive pairs" bar) x / v  the two add up to 10 / 5
-  less   the first cell is smaller (不等号)
-
-A white dot may carry another difference and a black dot another ratio (`Mark.value`; 0 is
-the usual 1 and 2).
-
-`negative` names the mark kinds whose absence says something: "white" (no white dot or bar:
-not consecutive — the non-consecutive rule), "black" (no black dot: not double), "x" and "v"
-(no X or V: the sum is not 10 / 5). A pair carrying any mark of the same family (kropki:
-white, bar, black; XV: x, v) is exempt, as in the usual "all dots are given" rule.
+`negative` names the mark kinds whose absence says something (a record with a `rule`): no
+such mark between two neighbours, their digits do not keep its relation. A pair carrying any
+mark of the same family is exempt, as in the usual "all dots are given" rule.
 """
 
 from __future__ import annotations
@@ -24,21 +18,20 @@ from dataclasses import dataclass, field, fields, replace
 from functools import cache
 
 from core.sudoku.model import BOX_SHAPES, SYMBOLS, cell_name
+from core.variants.marks import MARK_KINDS, MARKS, NEGATIVE_KINDS
 
 MIN_SIZE, MAX_SIZE = 4, 16
 RULES = ("diagonal", "antidiagonal", "disjoint", "antiknight", "antiking")
-MARK_KINDS = ("white", "black", "bar", "x", "v", "less")
-NEGATIVE_KINDS = ("white", "black", "x", "v")
-FAMILY_OF_MARK = {"white": "kropki", "bar": "kropki", "black": "kropki", "x": "xv", "v": "xv"}
 DIRECTIONS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
 META_KEYS = ("title", "author", "rules")
 INDEXERS = ("row", "column", "box")
-OUTSIDE_KINDS = ("xsum", "skyscraper")
 # Each kind of line's record by its name, in the plan's order: core.variants.kinds fills it
 # (the package imports it first), since the records compile into propagators above the model.
 LINE_RECORDS: dict = {}
 # Each kind of a rule no kind names (Rule.kind) by its name: core.variants.custom fills it.
 RULE_RECORDS: dict = {}
+# Each kind of outside clue's record by its name: core.variants.outside fills it, the same way.
+OUTSIDE_RECORDS: dict = {}
 # The boxes of each size, as f-puzzles and other solvers draw them (classic Sudoku's and
 # 2x5, 2x7, 3x5); a size with none (5, 7, 11, 13) needs its regions given.
 BOXES = {**{n: shape for n, shape in BOX_SHAPES.items() if n <= MAX_SIZE},
@@ -47,8 +40,8 @@ BOXES = {**{n: shape for n, shape in BOX_SHAPES.items() if n <= MAX_SIZE},
 
 @dataclass(frozen=True)
 class Mark:
-    """A mark between two orthogonal neighbours; for `less`, `a` holds the smaller digit.
-    `value`: a white dot's difference or a black dot's ratio when not the usual 1 or 2."""
+    """A mark between two orthogonal neighbours; for a directed kind (a sign), `a` holds
+    the smaller digit. `value`: the amount a dot stands for when not its usual one."""
 
     kind: str
     a: int
@@ -57,8 +50,8 @@ class Mark:
 
     @property
     def amount(self) -> int:
-        """The difference (white, bar) or ratio (black) the mark stands for."""
-        return self.value or (2 if self.kind == "black" else 1)
+        """The amount (a difference, a ratio) the mark stands for."""
+        return self.value or MARKS[self.kind].usual or 1
 
 
 @dataclass(frozen=True)
@@ -129,7 +122,7 @@ class Outside:
     clue, X being the first digit) or skyscraper (how many digits are seen, each taller than
     all before it). `reverse`: the clue sits right of the row or below the column."""
 
-    kind: str  # xsum, skyscraper
+    kind: str  # a record of core.variants.outside
     line: str  # row or col
     index: int  # 0-based
     reverse: bool
@@ -512,9 +505,9 @@ def _cage_key(cage: Cage):
 
 
 def _mark(mark: Mark) -> Mark:
-    usual = {"white": 1, "bar": 1, "black": 2}.get(mark.kind)
-    value = 0 if mark.value == usual or usual is None else mark.value
-    if mark.kind == "less" or mark.a < mark.b:
+    usual = MARKS[mark.kind].usual if mark.kind in MARKS else 0
+    value = 0 if mark.value == usual or not usual else mark.value
+    if (mark.kind in MARKS and MARKS[mark.kind].directed) or mark.a < mark.b:
         return Mark(mark.kind, mark.a, mark.b, value)
     return Mark(mark.kind, mark.b, mark.a, value)
 
@@ -588,13 +581,17 @@ def _check_marks(p: Variant) -> None:
             raise ModelError(f"{p.name(pair[0])} and {p.name(pair[1])} carry two marks "
                              f"({seen[pair]} and {m.kind})")
         seen[pair] = m.kind
-        if m.value and (m.kind not in ("white", "black") or not 2 <= m.value < p.size):
+        if m.value and (not MARKS[m.kind].valued or not 2 <= m.value < p.size):
             raise ModelError(f"the {m.kind} mark between {p.name(m.a)} and {p.name(m.b)} "
                              f"stands for {m.value}: a white dot's difference or a black "
                              f"dot's ratio is 1 to {p.size - 1}")
-    if "black" in p.negative and any(m.kind == "black" and m.value for m in p.marks):
-        raise ModelError("the negative black-dot rule with dots of another ratio than 2 is "
-                         "not read (which ratios would it rule out?)")
+    for kind in p.negative:
+        if not MARKS[kind].rule.with_other and any(
+                m.kind == kind and m.value for m in p.marks):
+            word = MARKS[kind].amount
+            raise ModelError(f"the negative {kind}-dot rule with dots of another {word} than "
+                             f"{MARKS[kind].usual} is not read (which {word}s would it rule "
+                             "out?)")
 
 
 def _check_cages(p: Variant) -> None:
@@ -700,9 +697,10 @@ def _check_cell_clues(p: Variant) -> None:
 def _check_outside(p: Variant) -> None:
     n = p.size
     for o in p.outside:
-        if o.kind not in OUTSIDE_KINDS or o.line not in ("row", "col") or not 0 <= o.index < n:
+        if o.kind not in OUTSIDE_RECORDS or o.line not in ("row", "col") or not (
+                0 <= o.index < n):
             raise ModelError(f"an outside clue {o.kind} names {o.line} {o.index + 1}")
-        top = n if o.kind == "skyscraper" else n * (n + 1) // 2
+        top = OUTSIDE_RECORDS[o.kind].top(n)
         if not 1 <= o.total <= top:
             raise ModelError(f"a {o.kind} clue is 1 to {top}, not {o.total}")
 

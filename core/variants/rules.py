@@ -5,12 +5,13 @@ steps name them in words."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache, partial
+from functools import cache
 from operator import itemgetter
 
+from core.variants.marks import MARKS
 from core.variants.model import (
-    FAMILY_OF_MARK,
     LINE_RECORDS,
+    OUTSIDE_RECORDS,
     RULE_RECORDS,
     Variant,
     diagonal_cells,
@@ -19,30 +20,11 @@ from core.variants.model import (
     windows,
 )
 
-
-def _apart(k: int, x: int, y: int) -> bool:
-    return abs(x - y) == k
-
-
-def _times(k: int, x: int, y: int) -> bool:
-    return x == k * y or y == k * x
-
-
-# Relations between the digits x (first cell) and y (second cell) of a pair.
-RELATIONS = {
-    "white": lambda x, y: abs(x - y) == 1,
-    "bar": lambda x, y: abs(x - y) == 1,
-    "black": lambda x, y: x == 2 * y or y == 2 * x,
-    **{f"white{k}": partial(_apart, k) for k in range(2, 16)},
-    **{f"black{k}": partial(_times, k) for k in range(3, 16)},
-    "x": lambda x, y: x + y == 10,
-    "v": lambda x, y: x + y == 5,
-    "less": lambda x, y: x < y,
-}
-MARK_WORDS = {"white": "consecutive", "bar": "consecutive", "black": "one double the other",
-              "x": "add up to 10", "v": "add up to 5", "less": "smaller than",
-              **{f"white{k}": f"{k} apart" for k in range(2, 16)},
-              **{f"black{k}": f"one {k} times the other" for k in range(3, 16)}}
+# Relations between the digits x (first cell) and y (second cell) of a pair, each mark
+# kind's for its usual amount and each other one it may carry ("white3": 3 apart).
+RELATIONS = {name: relation for kind in MARKS.values()
+             for name, relation in kind.relations().items()}
+MARK_WORDS = {name: words for kind in MARKS.values() for name, words in kind.words_of().items()}
 KNIGHT = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
 KING = ((1, 1), (1, -1), (-1, 1), (-1, -1))  # orthogonal neighbours share a row or column
 
@@ -94,21 +76,21 @@ def chess_pairs(p: Variant) -> list[tuple[int, int, str]]:
 
 def pair_rules(p: Variant) -> dict[tuple[int, int], list[tuple[str, bool]]]:
     """For each pair of cells that a mark or a negative constraint ties: (kind, holds) tests,
-    e.g. ("white", True) for a white dot and ("white", False) for "not consecutive"."""
+    e.g. (kind, True) for a mark and (kind, False) for its negative rule ("not consecutive")."""
     n = p.size
     found: dict[tuple[int, int], list[tuple[str, bool]]] = {}
     marked: dict[tuple[int, int], set[str]] = {}
     for m in p.marks:
         found.setdefault((m.a, m.b), []).append((mark_relation(m), True))
         marked.setdefault((min(m.a, m.b), max(m.a, m.b)), set()).add(
-            FAMILY_OF_MARK.get(m.kind, m.kind))
+            MARKS[m.kind].family)
     if p.negative:
         for a in range(n * n):
             for b in (a + 1, a + n):
                 if b < n * n and neighbours(a, b, n):
                     families = marked.get((a, b), set())
                     for kind in sorted(p.negative):
-                        if FAMILY_OF_MARK[kind] not in families:
+                        if MARKS[kind].family not in families:
                             found.setdefault((a, b), []).append((kind, False))
     return found
 
@@ -182,13 +164,7 @@ def outside_cells(p: Variant, clue) -> tuple[int, ...]:
 
 
 def outside_holds(clue, digits) -> bool:
-    if clue.kind == "xsum":
-        return sum(digits[:digits[0]]) == clue.total
-    seen = tallest = 0
-    for x in digits:
-        if x > tallest:
-            seen, tallest = seen + 1, x
-    return seen == clue.total
+    return OUTSIDE_RECORDS[clue.kind].clue(digits) == clue.total
 
 
 def arrow_value(digits) -> int:

@@ -1,16 +1,19 @@
 """A variant in the words setters print: its name ("Killer Sudoku") and its rules, one
 sentence a kind ("Digits along a thermometer increase from the bulb end."), in English and
 Japanese. Each kind's words live in one table, WORDS, keyed by kind (a line kind's come from
-its record in core.variants.kinds); `kinds` says which kinds a puzzle uses, in the order
-setters list them, with the numbers a sentence needs."""
+its record in core.variants.kinds, a mark's from core.variants.marks); `kinds` says which
+kinds a puzzle uses, in the order setters list them, with the numbers a sentence needs."""
 
 from __future__ import annotations
 
 from core.sudoku.model import SYMBOLS
-from core.variants import model
+from core.variants import marks, model
 from core.variants.custom import RULE_KINDS, every_rule, legend
-from core.variants.kinds import LINES, Words
+from core.variants.kinds import LINES
+from core.variants.marks import MARKS
 from core.variants.model import Variant
+from core.variants.outside import OUTSIDE
+from core.variants.records import Words
 
 LANGUAGES = ("en", "ja")
 MAX_NAMED = 2  # kinds a name lists ("Killer Thermo Sudoku"); more: "Variant Sudoku"
@@ -41,26 +44,6 @@ WORDS = {
                   "灰色の四角のマスには偶数が入ります。"),
     "odd": Words("Even-Odd", "偶奇", "A grey circle holds an odd digit.",
                  "灰色の丸のマスには奇数が入ります。"),
-    "white": Words("Kropki", "クロップキ",
-                   "Digits separated by a white dot are consecutive{white_other}.",
-                   "白い点で接する2マスの数字の差は1です{white_other_ja}。"),
-    "black": Words("Kropki", "クロップキ",
-                   "Of two digits separated by a black dot, one is double the other"
-                   "{black_other}.",
-                   "黒い点で接する2マスの一方はもう一方の2倍です{black_other_ja}。"),
-    "bar": Words("Consecutive", "連続",
-                 "Digits separated by a bar are consecutive.",
-                 "棒で接する2マスの数字の差は1です。"),
-    "nonconsecutive": Words("Non-Consecutive", "非連続",
-                            "Orthogonally adjacent cells may not hold consecutive digits.",
-                            "上下左右に接する2マスの数字の差は1ではありません。"),
-    "x": Words("XV", "XV", "Digits separated by an X add up to 10.",
-               "Xで接する2マスの数字の和は10です。"),
-    "v": Words("XV", "XV", "Digits separated by a V add up to 5.",
-               "Vで接する2マスの数字の和は5です。"),
-    "less": Words("Inequality", "不等号",
-                  "An inequality sign between two cells points to the smaller digit.",
-                  "不等号は小さいほうの数字を指します。"),
     "cages": Words("Killer", "キラー",
                    "Digits in a cage may not repeat and add up to the small number in its "
                    "top-left corner{cage_blank}.",
@@ -111,24 +94,17 @@ WORDS = {
                          "order) goes: in the box's D-th cell.",
                          "青いマスの数字Dは、同じブロックのD番目のマス(左上から読む順)に"
                          "そのマスの番号が入ることを表します。"),
-    "xsum": Words("X-Sums", "Xサム",
-                  "A number in a circle outside the grid gives the sum of the first X digits "
-                  "from that side, X being the first of them.",
-                  "盤外の丸の中の数字は、その側から数えてX個の数字の和です(Xは最初の数字)。"),
-    "skyscraper": Words("Skyscraper", "スカイスクレイパー",
-                        "A number in a box outside the grid counts the digits seen from that "
-                        "side, a higher digit hiding every lower one behind it.",
-                        "盤外の四角の中の数字は、その側から見えるビルの数です(数字をビルの"
-                        "高さとし、高いビルの後ろの低いビルは見えません)。"),
     # each kind of rule no kind names, from its record (core.variants.custom)
     **{name: kind.words for name, kind in RULE_KINDS.items()},
     "candidates": Words(None, None, "Small digits in a cell are the only digits it may hold.",
                         "マスの小さな数字は、そのマスに入りうる数字のすべてです。"),
     "negative": Words(None, None, "All possible {negative} are given.",
                       "{negative_ja}は条件を満たすところすべてに示されています。"),
+    **{name: kind.words for name, kind in MARKS.items()},
+    **{name: kind.words for name, kind in OUTSIDE.items()},
+    **{kind.rule.alone: kind.rule.alone_words for kind in MARKS.values()
+       if kind.rule and kind.rule.alone},
 }
-NEGATIVE = {"white": ("white dots", "白い点"), "black": ("black dots", "黒い点"),
-            "x": ("Xs", "X"), "v": ("Vs", "V")}
 LINE_ORDER = tuple(key for kind in LINES.values() for key in kind.words)
 
 
@@ -154,7 +130,7 @@ def kinds(p: Variant) -> list[tuple[str, dict]]:
     found += [(name, {}) for name in ("quads", "clones", "minima", "maxima") if getattr(p, name)]
     found += [(f"{kind} indexer", {}) for kind in model.INDEXERS
               if any(k == kind for k, _ in p.indexers)]
-    found += [(kind, {}) for kind in model.OUTSIDE_KINDS if any(o.kind == kind for o in p.outside)]
+    found += [(kind, {}) for kind in OUTSIDE if any(o.kind == kind for o in p.outside)]
     used = {r.kind for r in p.custom} | {r.kind for r in every_rule(p)}
     found += [(name, {"rules": kind.said(p, "en"), "rules_ja": kind.said(p, "ja")})
               for name, kind in RULE_KINDS.items() if name in used]
@@ -165,25 +141,30 @@ def kinds(p: Variant) -> list[tuple[str, dict]]:
 
 
 def _marks(p: Variant) -> list[tuple[str, dict]]:
-    marks = {m.kind for m in p.marks}
-    found = [(kind, {}) for kind in ("white", "black", "bar") if kind in marks]
-    if _nonconsecutive(p):
-        found.append(("nonconsecutive", {}))
-    return found + [(kind, {}) for kind in ("x", "v", "less") if kind in marks]
-
-
-def _nonconsecutive(p: Variant) -> bool:
-    """The negative white rule with no white dot or bar: no neighbours are consecutive."""
-    return "white" in p.negative and not {m.kind for m in p.marks} & {"white", "bar"}
+    """The marks drawn, in the records' order, each with its words for marks of another
+    amount; a negative rule that stands alone (non-consecutive) after its family's marks."""
+    drawn, found = {m.kind for m in p.marks}, []
+    standing = marks.alone(p.negative, drawn)
+    for i, (name, kind) in enumerate(MARKS.items()):
+        if name in drawn:
+            other = any(m.kind == name and m.value for m in p.marks)
+            found.append((name, {"other": kind.other[0] if other else "",
+                                 "other_ja": kind.other[1] if other else ""}))
+        last = list(MARKS.values())[i + 1:i + 2]
+        if not last or last[0].family != kind.family:
+            found += [(MARKS[k].rule.alone, {}) for k in MARKS
+                      if k in standing and MARKS[k].family == kind.family]
+    return found
 
 
 def _negatives(p: Variant) -> list[tuple[str, dict]]:
-    kinds_given = [k for k in model.NEGATIVE_KINDS if k in p.negative
-                   and not (k == "white" and _nonconsecutive(p))]
+    standing = marks.alone(p.negative, {m.kind for m in p.marks})
+    kinds_given = [MARKS[k].rule.plural for k in marks.NEGATIVE_KINDS
+                   if k in p.negative and k not in standing]
     if not kinds_given:
         return []
-    return [("negative", {"negative": _joined([NEGATIVE[k][0] for k in kinds_given], "and"),
-                          "negative_ja": "・".join(NEGATIVE[k][1] for k in kinds_given)})]
+    return [("negative", {"negative": _joined([en for en, _ in kinds_given], "and"),
+                          "negative_ja": "・".join(ja for _, ja in kinds_given)})]
 
 
 def _joined(words: list[str], conjunction: str) -> str:
@@ -199,18 +180,12 @@ def _values(p: Variant) -> dict:
     rows, cols = model.BOXES.get(n, (0, 0))
     box = "outlined region" if p.jigsaw else f"{rows}x{cols} box"
     box_ja = "太線で囲まれた各領域" if p.jigsaw else f"太線で囲まれた{rows}×{cols}のブロック"
-    whites = sorted({m.value for m in p.marks if m.kind == "white" and m.value})
-    blacks = sorted({m.value for m in p.marks if m.kind == "black" and m.value})
     pills = any(len(a.bulb) > 1 for a in p.arrows)
     blank = any(c.total is None for c in p.cages)
     clone_pair = "with the same letter" if len(p.clones) > 1 or p.extra or p.indexers else (
         "of the same size")
     return {
         "digits": digits, "digits_ja": digits_ja, "high": high, "box": box, "box_ja": box_ja,
-        "white_other": "; a number in a white dot is their difference" if whites else "",
-        "white_other_ja": "(数字のある白い点では、差がその数です)" if whites else "",
-        "black_other": "; a number in a black dot is their ratio" if blacks else "",
-        "black_other_ja": "(数字のある黒い点では、比がその数です)" if blacks else "",
         "cage_blank": "; a cage without a number may have any sum" if blank else "",
         "cage_blank_ja": "(数字のない枠は和を問いません)" if blank else "",
         "bulb": "number" if pills else "digit", "bulb_ja": "数" if pills else "数字",

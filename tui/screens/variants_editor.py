@@ -29,7 +29,9 @@ from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.drawing import line_word, rule_label
 from core.variants.family import VARIANTS
 from core.variants.kinds import LINE_KINDS, LINES
+from core.variants.marks import MARKS
 from core.variants.model import Clone, Line, Mark, Outside, Quad, Sandwich, Variant
+from core.variants.outside import OUTSIDE
 from tui.live_check import LiveCheck
 from tui.redundant import RedundantGivens
 from tui.screens.dialogs import PathPrompt
@@ -50,10 +52,9 @@ HINT = "\n".join([
     "ctrl+d takes back what touches the cursor's cell",
     ": title: ..., author: ..., note: ... (the rules in your words) name the puzzle",
 ])
-MARK_KEYS = [("w", "white"), ("b", "black"), ("x", "x"), ("v", "v")]
 LINE_ALIASES = {alias: name for name, kind in LINES.items() for alias in kind.aliases}
-OUTSIDE_WORDS = {"x": "xsum", "xsum": "xsum", "sky": "skyscraper", "s": "skyscraper",
-                 "skyscraper": "skyscraper", "sandwich": "sandwich"}
+OUTSIDE_WORDS = {**{word: name for name, kind in OUTSIDE.items() for word in kind.editor},
+                 "sandwich": "sandwich"}
 SIDES = {"left": ("row", False), "right": ("row", True), "top": ("col", False),
          "bottom": ("col", True)}
 
@@ -78,12 +79,12 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
         Binding("end", "hardest", "Hardest step", show=False),
         Binding("ctrl+d", "drop_constraints", "Drop here"),
         Binding("ctrl+r", "reveal", "Solution"),
-        *(Binding(key, f"mark('{kind}', False)", f"{kind} mark right", show=False)
-          for key, kind in MARK_KEYS),
-        *(Binding(key.upper(), f"mark('{kind}', True)", f"{kind} mark below", show=False)
-          for key, kind in MARK_KEYS),
-        Binding("less_than_sign", "mark('less', False)", "< right", show=False),
-        Binding("greater_than_sign", "mark('less', True)", "< below", show=False),
+        *(Binding(kind.keys[below], f"mark('{name}', {below})",
+                  f"{kind.glyph if kind.directed else name + ' mark'} "
+                  f"{'below' if below else 'right'}", show=False)
+          for below, name, kind in sorted(((below, name, kind) for name, kind in MARKS.items()
+                                           if kind.keys[0] for below in (False, True)),
+                                          key=lambda x: (x[2].directed, x[0]))),
         Binding("k", "shape('cage')", "Cage", show=False),
         Binding("t", "shape('thermo')", "Thermometer", show=False),
         Binding("r", "shape('arrow')", "Arrow", show=False),
@@ -167,7 +168,7 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
         b = a + (n if below else 1)
         marks = [m for m in self.puzzle.marks if {m.a, m.b} != {a, b}]
         again = any(m.kind == kind and {m.a, m.b} == {a, b} for m in self.puzzle.marks)
-        if again and kind in ("white", "black"):
+        if again and MARKS[kind].valued:
             self.ask_dot_value(kind, a, b, marks)  # the same dot again: its number
             return
         marks.append(Mark(kind, a, b))
@@ -177,7 +178,7 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
         """A white dot's difference or a black dot's ratio, the present one offered."""
         n = self.puzzle.size
         now = next(m for m in self.puzzle.marks if {m.a, m.b} == {a, b}).amount
-        word = "difference (1: consecutive)" if kind == "white" else "ratio (2: double)"
+        word = MARKS[kind].asked
 
         def given(text: str | None) -> None:
             if text is not None:
@@ -187,7 +188,7 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
         self.app.push_screen(PathPrompt(
             f"The {kind} dot between {self.puzzle.name(a)} and {self.puzzle.name(b)}:\n"
             f"its {word}", str(now),
-            validate=lambda t: _number_problem(t, 1 if kind == "white" else 2, n - 1, "it"),
+            validate=lambda t: _number_problem(t, MARKS[kind].usual, n - 1, "it"),
             placeholder=str(now)), given)
 
     def picked(self) -> list[int]:
@@ -644,7 +645,7 @@ def _outside_here(p: Variant, cell: int, side: str) -> str:
     index = divmod(cell, p.size)[0 if line == "row" else 1]
     for o in p.outside:
         if (o.line, o.index, o.reverse) == (line, index, reverse):
-            return f"{'x' if o.kind == 'xsum' else 'sky'} {o.total} {side}"
+            return f"{OUTSIDE[o.kind].editor[0]} {o.total} {side}"
     for s in p.sandwiches:
         if not reverse and (s.line, s.index) == (line, index):
             return f"sandwich {s.total} {side}"

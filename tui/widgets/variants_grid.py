@@ -32,7 +32,9 @@ from core.candidates import TrueCandidates
 from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.drawing import line_color, line_word, rule_label
 from core.variants.kinds import LINES
+from core.variants.marks import MARKS
 from core.variants.model import SYMBOLS, Variant, diagonal_cells
+from core.variants.outside import OUTSIDE
 from tui.candidates_view import shade
 from tui.widgets.cell_grid import MOVES, CellGrid
 from tui.widgets.keys import ARROWS
@@ -48,7 +50,8 @@ THICK = Style(color="bright_white", bold=True)  # region borders stand out
 MARK = Style(color="bright_white", bold=True)
 CANDIDATES = Style(color="cyan", italic=True)
 QUAD = Style(color="black", bgcolor="bright_white", bold=True)  # a white circle's digits
-DOT_VALUES = {"white": QUAD, "black": Style(color="bright_white", bgcolor="grey42", bold=True)}
+# a dot with a number, by whether the dot is filled (a black one)
+DOT_VALUES = {False: QUAD, True: Style(color="bright_white", bgcolor="grey42", bold=True)}
 CAGE_TINTS = ("#3a3a5a", "#3a5a3a", "#5a3a3a", "#5a5a3a", "#3a5a5a", "#5a3a5a")
 CAGE_EDGE = Style(color="#e0c060", bold=True)  # a cage's outline where no region wall is
 CAGE_SUM = Style(color="#e0c060", italic=True)  # a cage's sum: small raised digits
@@ -103,7 +106,7 @@ RULE_COLOURS = {"either": "#c8c8c8", "relation": "#c8c8c8", "pattern": "#6fb3e0"
                 "atleast": "#e0a070"}
 RULE_START = "•"
 EXTREMES = {"minimum": "›‹", "maximum": "‹›"}  # beside the cell: pointing at the smaller
-OUTSIDE_MARKS = {"xsum": "x", "skyscraper": "▲"}
+OUTSIDE_MARKS = {name: kind.glyph for name, kind in OUTSIDE.items()}
 LITTLE_ARROWS = {"DR": "↘", "DL": "↙", "UR": "↗", "UL": "↖"}
 
 
@@ -436,18 +439,14 @@ def _marks_between(p: Variant) -> dict[tuple[int, int], tuple[str, Style]]:
     for m in p.marks:
         a, b = min(m.a, m.b), max(m.a, m.b)
         vertical = b - a == n  # one above the other: the mark sits in the row border
+        kind = MARKS[m.kind]
         if m.value:
-            found[(a, b)] = (SYMBOLS[m.value - 1], DOT_VALUES[m.kind])
+            found[(a, b)] = (SYMBOLS[m.value - 1], DOT_VALUES[kind.filled])
             continue
-        if m.kind == "white":
-            glyph = "○"
-        elif m.kind == "black":
-            glyph = "●"
-        elif m.kind == "bar":
+        glyph = kind.glyph
+        if kind.shape == "stroke":
             glyph = "┃" if vertical else "━"
-        elif m.kind in ("x", "v"):
-            glyph = m.kind.upper()
-        else:
+        elif kind.shape == "sign":
             glyph = ("^" if m.a == a else "v") if vertical else ("<" if m.a == a else ">")
         found[(a, b)] = (glyph, MARK)
     return found
@@ -593,8 +592,8 @@ def legend(p: Variant) -> Text:
         parts.append((LINE_GLYPHS[line.kind], style, line_word(line, n)))
     valued = {m.kind for m in p.marks if m.value}
     for present, glyph, style, words in (
-            ("white" in valued, "3", DOT_VALUES["white"], "white dot of that difference"),
-            ("black" in valued, "3", DOT_VALUES["black"], "black dot of that ratio"),
+            *((name in valued, "3", DOT_VALUES[kind.filled], kind.legend)
+              for name, kind in MARKS.items() if kind.valued),
             (p.clones, CLONE, MARK, "clone"),
             (p.minima, "·".join(EXTREMES["minimum"]), MARK, "minimum"),
             (p.maxima, "·".join(EXTREMES["maximum"]), MARK, "maximum"),
@@ -606,8 +605,8 @@ def legend(p: Variant) -> Text:
         if any(k == kind for k, _ in p.indexers):
             parts.append((glyph, MARK + Style(bgcolor=INDEXER_TINTS[kind]), f"{kind} indexer"))
     kinds = {o.kind for o in p.outside}
-    parts += [(f"{OUTSIDE_MARKS[k]}N", MARK, word) for k, word in
-              (("xsum", "X-sum"), ("skyscraper", "skyscraper")) if k in kinds]
+    parts += [(f"{kind.glyph}N", MARK, kind.caption) for k, kind in OUTSIDE.items()
+              if k in kinds]
     for rule in every_rule(p):
         glyphs = _rule_glyphs(p, rule)
         glyph, style = glyphs[rule.cells[-1]]

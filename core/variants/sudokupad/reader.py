@@ -1,38 +1,15 @@
-"""SudokuPad's own puzzle JSON ("scl"): a picture of the puzzle (cells, regions, cages, lines,
-arrows, overlays and underlays), compacted by SudokuPad's zipper before LZ-string.
-
-SudokuPad draws constraints rather than naming them, so a picture is read back by its
-shapes. The shapes are SudokuPad's own: what its f-puzzles import (sudokupad.app's
-fpuzzlesdecoder) draws from f-puzzles JSON, including the copies f-puzzles' constraint
-add-on exports of the constraints SudokuPad has no drawing for (coloured lines for renban,
-whispers, entropic, modular, region-sum, zipper, Nabner lines, double arrows and slow
-thermometers; a cage for each kind of indexer; a symbol and a number outside the grid for
-X-sums and skyscrapers). `write` draws each constraint so and `read` reads those drawings;
-anything else is an error that says what was not understood, since a rule this workbench
-cannot see must not be dropped.
-
-Clones: SudokuPad shades every clone cell the same grey and does not draw which cell copies
-which, so `write` also names the pairs in `metadata.clones` (cells and cloneCells, as f-puzzles
-does, each cell a [row, column] from 0), which SudokuPad leaves alone; grey cells that no such
-list explains are refused on reading. Not carried: whispers of another difference than
-German's or Dutch (their colour is their difference). The setter's given candidates travel
-as a cell's given centre marks (`centremarks`); given corner marks (`pencilMarks`) are
-refused, since in corner notation a digit says where in a region it goes, not what the cell
-holds. A negative X or V alone goes in `global` as "antix" / "antiv" (SudokuPad's own
-words cover both together, "antixv").
-"""
+"""Reading a SudokuPad picture back into a Variant: every item checked, each shape
+recognised by how SudokuPad (or f-puzzles' add-on) draws it, then put together; what is
+left unexplained is refused by name."""
 
 from __future__ import annotations
 
-import json
-import math
 import re
 
-from core.errors import ParseError
-from core.files import read_json
 from core.variants import fpuzzles, model
 from core.variants.jsoncheck import Checks
 from core.variants.kinds import LINES
+from core.variants.marks import ALONE, NEGATIVE_KINDS
 from core.variants.model import (
     Arrow,
     Cage,
@@ -44,45 +21,43 @@ from core.variants.model import (
     Sandwich,
     Variant,
 )
+from core.variants.sudokupad.geometry import (
+    STEPS,
+    cell_at,
+    chevron_points,
+    corner_at,
+    edge_at,
+    inside,
+    near,
+    neighbour,
+    open_sides,
+    place_of,
+)
+from core.variants.sudokupad.scl import SclError
+from core.variants.sudokupad.styles import (
+    ARROW_GREY,
+    BLACK,
+    CHEVRON,
+    DIAGONAL_BLUE,
+    DOTS,
+    END_CIRCLES,
+    GLOBAL,
+    GREY,
+    GREY_LINES,
+    GREY_RINGED,
+    INDEXER_OF_STYLE,
+    KIND_OF_STYLE,
+    LETTERS,
+    LINE_STYLES,
+    MINMAX_GREY,
+    SIGN,
+    SIGNS,
+    STROKE,
+    STYLE_OF_COLOUR,
+    SYMBOL_KINDS,
+    WHITE,
+)
 
-PROPS = {"color": "c", "cages": "ca", "center": "ct", "borderColor": "c1",
-         "backgroundColor": "c2", "cells": "ce", "cellSize": "cs", "arrows": "a",
-         "overlays": "o", "underlays": "u", "width": "w", "height": "h", "value": "v",
-         "videos": "vd", "lines": "l", "rounded": "r", "regions": "re", "fontSize": "fs",
-         "thickness": "th", "headLength": "hl", "wayPoints": "wp", "title": "t", "text": "te",
-         "duration": "d", "d": "d2"}
-UNPROPS = {v: k for k, v in PROPS.items()}
-GREY, ARROW_GREY, DIAGONAL_BLUE = "#CFCFCF", "#A1A1A1", "#34BBE6"
-WHITE, BLACK, MINMAX_GREY = "#FFFFFF", "#000000", "#CCCCCC"
-SIGNS = {"<": "<", ">": ">", "∧": "∧", "^": "∧", "∨": "∨", "v": "∨"}
-# The lines the add-on exports (fpuzzles.ADDON_LINES): their colour, and SudokuPad's
-# thickness (32 x the add-on's width). A whisper's colour says its difference: German
-# (n+1)//2, Dutch one less (its record's `values`).
-LINE_STYLES = {style: (addon.colour.upper(), round(32 * addon.width, 2))
-               for style, addon in fpuzzles.ADDON_LINES.items()}
-STYLE_OF_COLOUR = {colour: style for style, (colour, _) in LINE_STYLES.items()}
-# SudokuPad's grey lines, told apart by thickness (a thermometer also by its bulb): its own
-# drawings of f-puzzles' thermometers and of the line kinds whose record gives a grey.
-GREY_LINES = {"thermo": 21, **{name: kind.grey for name, kind in LINES.items() if kind.grey}}
-# Each style's kind of line (the add-on's styles and SudokuPad's grey lines).
-KIND_OF_STYLE = {**{style: name for name, kind in LINES.items() for style in kind.addon},
-                 **{name: name for name, kind in LINES.items() if kind.grey}}
-# The kinds SudokuPad draws grey with a white circle, grey-rimmed, on each end (between).
-GREY_RINGED = tuple(name for name, kind in LINES.items() if kind.grey and kind.ends == "both")
-# The filled circles the add-on puts on line ends: both ends of a double arrow, a slow
-# thermometer's bulb.
-END_CIRCLES = fpuzzles.ADDON_CIRCLES
-OUTSIDE_SYMBOLS = {kind: symbol for kind, (_, symbol) in fpuzzles.ADDON_SYMBOLS.items()}
-SYMBOL_KINDS = {v: k for k, v in OUTSIDE_SYMBOLS.items()}
-# The add-on's one cage for each kind of indexer; SudokuPad styles it by the add-on's name.
-INDEXER_CAGES = {kind: ("fp" + name.replace(" ", ""), colour, name)
-                 for kind, (name, colour) in fpuzzles.ADDON_INDEXERS.items()}
-INDEXER_OF_STYLE = {style: kind for kind, (style, _, _) in INDEXER_CAGES.items()}
-# SudokuPad's `global` rules (and ours for a negative X or V alone).
-GLOBAL = {"antiknight": ("rules", {"antiknight"}), "antiking": ("rules", {"antiking"}),
-          "disjoint": ("rules", {"disjoint"}), "nonconsecutive": ("negative", {"white"}),
-          "antiratio": ("negative", {"black"}), "antixv": ("negative", {"x", "v"}),
-          "antix": ("negative", {"x"}), "antiv": ("negative", {"v"})}
 # What may sit in the JSON and carries no rule.
 COSMETIC = {"id", "cellSize", "settings"}
 META_COSMETIC = {"title", "author", "rules", "solution", "msgcorrect"}
@@ -100,72 +75,6 @@ ITEM_KEYS = {"lines": {"wayPoints", "color", "thickness", "d"},
              "overlays": SHAPE_KEYS, "underlays": SHAPE_KEYS,
              "cages": {"cells", "value", "style", "type", "hidden", "unique", "sum",
                        "outlineC", "fontC", "borderColor"}}
-CHEVRON = {"minima": (0.44, 0.39), "maxima": (0.39, 0.44)}  # ends, tip: pointing in, out
-STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
-# What write() draws (model.features names): everything.
-CARRIED = (model.CLASSIC_FEATURES | set(LINES)
-           | {f"{kind} {k}" for kind in ("white", "black") for k in range(2, model.MAX_SIZE)}
-           | {"candidates", "quads", "minima", "maxima", "indexers", "outside", "clones"})
-
-
-class SclError(ValueError):
-    """What in SudokuPad's JSON cannot be read, in words."""
-
-
-# --- the zipper --------------------------------------------------------------------------
-
-def _map_props(obj, table):
-    if isinstance(obj, list):
-        return [_map_props(v, table) for v in obj]
-    if isinstance(obj, dict):
-        return {table.get(k, k): _map_props(v, table) for k, v in obj.items()}
-    return obj
-
-
-def zip_json(puzzle: dict) -> str:
-    """SudokuPad's compaction: short keys, unquoted keys, f/t, colours without #."""
-    text = json.dumps(_map_props(puzzle, PROPS), separators=(",", ":"), ensure_ascii=False)
-    text = re.sub(r'([,{\[])"([a-zA-Z0-9]+)":', r"\1\2:", text)
-    text = re.sub(r"([,{\[]){}(?=[,}\]])", r"\1", text)
-    text = re.sub(r"(:)false([,}\]])", r"\1f\2", text)
-    text = re.sub(r"(:)true([,}\]])", r"\1t\2", text)
-    text = re.sub(r'(:)"#000000"([,}\]])', r"\1#0\2", text)
-    text = re.sub(r'(:)"#FFFFFF"([,}\]])', r"\1#F\2", text)
-    text = re.sub(r'(:)"#([0-9a-fA-F]{6})"([,}\]])', r"\1\2\3", text)
-    return text.replace("'", "\\'").replace('"', "'")
-
-
-STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-
-
-def unzip_json(text: str) -> dict:
-    """The puzzle object of a zipped text (SclError when it is not JSON underneath). Quoted
-    text is set aside while the zipper's marks are undone, as SudokuPad does, so a rule's
-    words are never taken for keys."""
-    if '"' not in text:
-        text = text.replace("\\'", "’").replace("'", '"').replace("’", "'")
-    strings = STRING.findall(text)
-    text = STRING.sub('"\x00"', text)
-    text = re.sub(r"([,{\[])([a-zA-Z0-9]+):", r'\1"\2":', text)
-    text = re.sub(r"([,{\[])(?=[,}\]])", r"\1_", text)
-    text = text.replace("{_}", "{}")
-    text = re.sub(r"([,{\[])_", r"\1{}", text)
-    text = re.sub(r"(:)f([,}\]])", r"\1false\2", text)
-    text = re.sub(r"(:)t([,}\]])", r"\1true\2", text)
-    text = re.sub(r"(:)#0([,}\]])", r'\1"#000000"\2', text)
-    text = re.sub(r"(:)#F([,}\]])", r'\1"#FFFFFF"\2', text)
-    text = re.sub(r"(:)([0-9a-fA-F]{6})([,}\]])", r'\1"#\2"\3', text)
-    pieces = text.split('"\x00"')
-    if len(pieces) != len(strings) + 1:
-        raise SclError("the puzzle data is not readable JSON (its quotes do not pair up)")
-    text = "".join(p + (strings[i] if i < len(strings) else "") for i, p in enumerate(pieces))
-    try:
-        data = read_json(text)
-    except ParseError as error:
-        raise SclError(f"the puzzle data is not readable JSON ({error})") from None
-    if not isinstance(data, dict):
-        raise SclError("the puzzle data is not an object")
-    return _map_props(data, UNPROPS)
 
 
 # --- checked access: every value has its expected type, or the error names its place --------
@@ -251,49 +160,6 @@ def _digits(value, n: int, where: str) -> list[int]:
             raise _type_error(f"{where}[{i}]", f"a digit 1 to {n}", d)
         found.append(int(text))
     return found
-
-
-# --- geometry -------------------------------------------------------------------------------
-
-def _near(x, y, eps: float = 0.06) -> bool:
-    return isinstance(x, int | float) and abs(x - y) < eps
-
-
-def _edge(center, n: int) -> tuple[int, int] | None:
-    """The two neighbouring cells whose shared edge `center` sits on, or None."""
-    r, c = center
-    if _near(r % 1, 0.5) and _near(c, round(c)) and 0 < round(c) < n and 0 <= r < n:
-        row, col = int(r), round(c)
-        return row * n + col - 1, row * n + col
-    if _near(c % 1, 0.5) and _near(r, round(r)) and 0 < round(r) < n and 0 <= c < n:
-        row, col = round(r), int(c)
-        return (row - 1) * n + col, row * n + col
-    return None
-
-
-def _corner(center, n: int) -> tuple[int, int, int, int] | None:
-    """The four cells round the grid point `center`, or None."""
-    r, c = center
-    if _near(r, round(r)) and _near(c, round(c)) and 0 < round(r) < n and 0 < round(c) < n:
-        top = (round(r) - 1) * n + round(c) - 1
-        return top, top + 1, top + n, top + n + 1
-    return None
-
-
-def _inside(point, n: int) -> bool:
-    return 0 <= point[0] < n and 0 <= point[1] < n
-
-
-def _cell_at(point, n: int) -> int:
-    r, c = int(math.floor(point[0])), int(math.floor(point[1]))
-    if not (0 <= r < n and 0 <= c < n):
-        raise SclError(f"a shape reaches outside the grid at row {r + 1}, column {c + 1}")
-    return r * n + c
-
-
-def _place(point) -> tuple[int, int]:
-    """The cell (row, column from 0; -1 or n outside) a point lies in."""
-    return math.floor(point[0]), math.floor(point[1])
 
 
 # --- reading the picture ------------------------------------------------------------------
@@ -390,7 +256,7 @@ def _regions(regions, n: int):
     for index, region in enumerate(regions):
         for j, point in enumerate(_list(region, f"regions[{index}]")):
             r, c = _point(point, f"regions[{index}][{j}]")
-            if not _inside((r, c), n) or found[int(r) * n + int(c)] is not None:
+            if not inside((r, c), n) or found[int(r) * n + int(c)] is not None:
                 raise SclError(f"region {index + 1} names a cell twice or outside the grid")
             found[int(r) * n + int(c)] = index
     if None in found:
@@ -434,7 +300,7 @@ def _named_clones(value, where: str, picture: _Picture) -> None:
         for key in ("cells", "cloneCells"):
             points = [_point(v, f"{place}.{key}[{j}]")
                       for j, v in enumerate(_list(item[key], f"{place}.{key}"))]
-            if not points or any(not _inside(v, n) or v != (int(v[0]), int(v[1]))
+            if not points or any(not inside(v, n) or v != (int(v[0]), int(v[1]))
                                  for v in points):
                 raise _type_error(f"{place}.{key}", f"cells [row, column] from 0 to {n - 1}",
                                   item[key])
@@ -451,16 +317,17 @@ def _own_metadata(data: dict, key: str, picture: _Picture) -> None:
     for name, value in meta.items():
         if name == "negative":
             for i, kind in enumerate(_list(value, f"{key}.negative")):
-                if kind not in model.NEGATIVE_KINDS:
-                    raise _type_error(f"{key}.negative[{i}]", "white, black, x or v", kind)
+                if kind not in NEGATIVE_KINDS:
+                    raise _type_error(f"{key}.negative[{i}]", ", ".join(NEGATIVE_KINDS[:-1])
+                                      + f" or {NEGATIVE_KINDS[-1]}", kind)
                 picture.parts["negative"].add(kind)
-        elif name in flags or name == "nonconsecutive":
+        elif name in flags or name in ALONE:
             if value not in (True, False, "true", "false"):
                 raise _type_error(f"{key}.{name}", "true or false", value)
             if value in (True, "true") and name in flags:
                 picture.parts["rules"].add(flags[name])
             elif value in (True, "true"):
-                picture.parts["negative"].add("white")
+                picture.parts["negative"].add(ALONE[name])
         else:
             raise SclError(f"{key}.{name}: this workbench does not read it (it may carry a rule)")
 
@@ -475,7 +342,7 @@ def _cages(data: dict, key: str, picture: _Picture) -> None:
         if not points:
             _note(text, where, picture)
             continue
-        cells = tuple(_cell_at((r + 0.5, c + 0.5), n) for r, c in points)
+        cells = tuple(cell_at((r + 0.5, c + 0.5), n) for r, c in points)
         style, kind = _text(cage, "style", where) or None, _text(cage, "type", where) or None
         if cage.get("hidden"):
             picture.problems.append("cells with no region")
@@ -527,13 +394,13 @@ def _lines(data: dict, key: str, picture: _Picture) -> None:
                 {(0, 0), (n, n)}, {(0, n), (n, 0)}):
             picture.parts["rules"].add("diagonal" if (0, 0) in points else "antidiagonal")
             continue
-        if len(points) < 2 or not all(_inside(p, n) for p in points):
+        if len(points) < 2 or not all(inside(p, n) for p in points):
             picture.problems.append(f"a line ({colour or 'no colour'}) off the cells")
             continue
-        cells = tuple(_cell_at(p, n) for p in points)
-        grey = next((k for k, w in GREY_LINES.items() if _near(width, w, 0.6)), None)
+        cells = tuple(cell_at(p, n) for p in points)
+        grey = next((k for k, w in GREY_LINES.items() if near(width, w, 0.6)), None)
         style = STYLE_OF_COLOUR.get(colour)
-        if colour == BLACK and len(points) == 3 and _near(width, 1, 0.3):
+        if colour == BLACK and len(points) == 3 and near(width, 1, 0.3):
             _chevron(points, where, picture)
         elif colour == GREY and grey:
             picture.lines.append((grey, cells))
@@ -541,31 +408,20 @@ def _lines(data: dict, key: str, picture: _Picture) -> None:
             picture.bulbs.append(cells)
         elif colour == WHITE:
             picture.inner.append(cells)
-        elif style and _near(width, LINE_STYLES[style][1], 0.6):
+        elif style and near(width, LINE_STYLES[style][1], 0.6):
             picture.lines.append((style, cells))
         else:
             picture.problems.append(f"a line ({colour or 'no colour'}, {width:g} thick) at "
                                     f"{model.cell_name(cells[0], n)}")
 
 
-def _chevron_points(cell: int, step, kind: str, n: int) -> list[list[float]]:
-    """SudokuPad's chevron on a minimum's (maximum's) side towards a neighbour: pointing in
-    (out), as its f-puzzles import draws them."""
-    (r, c), (dr, dc) = divmod(cell, n), step
-    a, b = CHEVRON[kind]
-    cr, cc = r + 0.5, c + 0.5
-    return [[round(cr + dr * a + 0.1 * dc, 3), round(cc + dc * a + 0.1 * dr, 3)],
-            [round(cr + dr * b, 3), round(cc + dc * b, 3)],
-            [round(cr + dr * a - 0.1 * dc, 3), round(cc + dc * a - 0.1 * dr, 3)]]
-
-
 def _chevron(points, where: str, picture: _Picture) -> None:
     n = picture.n
-    cell = _cell_at(points[1], n)
+    cell = cell_at(points[1], n)
     for step in STEPS:
         for kind in CHEVRON:
-            drawn = _chevron_points(cell, step, kind, n)
-            if any(all(_near(p[0], q[0], 0.02) and _near(p[1], q[1], 0.02)
+            drawn = chevron_points(cell, step, kind, n)
+            if any(all(near(p[0], q[0], 0.02) and near(p[1], q[1], 0.02)
                        for p, q in zip(order, drawn, strict=True))
                    for order in (points, points[::-1])):
                 picture.chevrons[(cell, step)] = kind
@@ -580,11 +436,11 @@ def _overlays(data: dict, key: str, picture: _Picture) -> None:
     for where, item in _items(data, key):
         center = _point(item.get("center"), f"{where}.center")
         text = _text(item, "text", where)
-        if not _inside(center, n):
+        if not inside(center, n):
             if text:
                 boxed = {_colour(item, "backgroundColor", where),
                          _colour(item, "borderColor", where)} == {WHITE}
-                picture.outside.setdefault(_place(center), []).append((text, boxed))
+                picture.outside.setdefault(place_of(center), []).append((text, boxed))
             else:
                 picture.problems.append(f"a shape outside the grid ({where})")
         elif not _on_edge(item, center, text, where, picture) and not _circle(
@@ -595,25 +451,24 @@ def _overlays(data: dict, key: str, picture: _Picture) -> None:
 
 def _on_edge(item: dict, center, text: str, where: str, picture: _Picture) -> bool:
     """A dot, X/V, sign or bar between two cells (False: not one)."""
-    edge = _edge(center, picture.n)
+    edge = edge_at(center, picture.n)
     if edge is None:
         return False
     rounded = item.get("rounded") is True
     width, height = _number(item, "width", where), _number(item, "height", where)
-    if text.upper() in ("X", "V") and not rounded:
-        picture.parts["marks"].append(Mark(text.lower(), *edge))
+    if text.upper() in LETTERS and not rounded:
+        picture.parts["marks"].append(Mark(LETTERS[text.upper()], *edge))
     elif text in SIGNS and not rounded:
         if _number(item, "angle", where) % 360:
             picture.problems.append(f"a turned sign {text!r} ({where})")
         a, b = edge
         smaller_first = SIGNS[text] in ("<", "∧")
-        picture.parts["marks"].append(Mark("less", a, b) if smaller_first else Mark("less", b, a))
-    elif rounded and _near(width, 0.3, 0.1) and (not text or _numeral(text)):
-        black = _colour(item, "backgroundColor", where) == BLACK
-        picture.parts["marks"].append(Mark("black" if black else "white", *edge,
-                                           int(text) if text else 0))
+        picture.parts["marks"].append(Mark(SIGN, a, b) if smaller_first else Mark(SIGN, b, a))
+    elif rounded and near(width, 0.3, 0.1) and (not text or _numeral(text)):
+        filled = _colour(item, "backgroundColor", where) == BLACK
+        picture.parts["marks"].append(Mark(DOTS[filled], *edge, int(text) if text else 0))
     elif not text and not rounded and 0 < min(width, height) < 0.2:
-        picture.parts["marks"].append(Mark("bar", *edge))
+        picture.parts["marks"].append(Mark(STROKE, *edge))
     else:
         return False
     return True
@@ -627,19 +482,19 @@ def _circle(item: dict, center, text: str, where: str, picture: _Picture) -> boo
     width, height = _number(item, "width", where), _number(item, "height", where)
     fill = _colour(item, "backgroundColor", where)
     border = _colour(item, "borderColor", where)
-    corner = _corner(center, n)
-    if corner and _near(width, 0.7) and border == BLACK and text:
+    corner = corner_at(center, n)
+    if corner and near(width, 0.7) and border == BLACK and text:
         digits = _digits(text.split(), n, f"{where}.text")
         picture.add("quads", Quad(corner, tuple(digits)))
     elif border == ARROW_GREY and not text:
         picture.bulbs.append(_bulb_cells(center, width, height, where, n))
-    elif text or not _near(center[0] % 1, 0.5) or not _near(center[1] % 1, 0.5):
+    elif text or not near(center[0] % 1, 0.5) or not near(center[1] % 1, 0.5):
         return False
-    elif border == GREY and fill == WHITE and _near(width, 0.8) and GREY_RINGED:
-        picture.circles.update((kind, _cell_at(center, n)) for kind in GREY_RINGED)
-    elif fill == border and STYLE_OF_COLOUR.get(fill) in END_CIRCLES and _near(
+    elif border == GREY and fill == WHITE and near(width, 0.8) and GREY_RINGED:
+        picture.circles.update((kind, cell_at(center, n)) for kind in GREY_RINGED)
+    elif fill == border and STYLE_OF_COLOUR.get(fill) in END_CIRCLES and near(
             width, END_CIRCLES[STYLE_OF_COLOUR[fill]]):
-        picture.circles.add((STYLE_OF_COLOUR[fill], _cell_at(center, n)))
+        picture.circles.add((STYLE_OF_COLOUR[fill], cell_at(center, n)))
     else:
         return False
     return True
@@ -651,7 +506,7 @@ def _bulb_cells(center, width: float, height: float, where: str, n: int) -> tupl
     across, down = max(0, round(width - 0.83)), max(0, round(height - 0.83))
     if across and down:
         raise SclError(f"{where}: an arrow's bulb {width:g} wide and {height:g} high")
-    return tuple(_cell_at((center[0] - down / 2 + i * bool(down),
+    return tuple(cell_at((center[0] - down / 2 + i * bool(down),
                            center[1] - across / 2 + i * bool(across)), n)
                  for i in range(max(across, down) + 1))
 
@@ -665,15 +520,15 @@ def _underlays(data: dict, key: str, picture: _Picture) -> None:
         width, height = _number(item, "width", where), _number(item, "height", where)
         fill = _colour(item, "backgroundColor", where)
         rounded = item.get("rounded") is True
-        if _near(width, 1) and _near(height, 1):
+        if near(width, 1) and near(height, 1):
             if fill == GREY:
-                picture.cloned.append(_cell_at(center, n))
-            elif fill in ("#CCC", MINMAX_GREY) and _inside(center, n):
-                picture.grey.add(_cell_at(center, n))
-        elif _near(width, 0.85) and rounded and fill == GREY:
-            picture.circles.add(("thermo", _cell_at(center, n)))
-        elif _near(width, 0.7) and _near(height, 0.7) and fill == GREY:
-            picture.add("odd" if rounded else "even", _cell_at(center, n))
+                picture.cloned.append(cell_at(center, n))
+            elif fill in ("#CCC", MINMAX_GREY) and inside(center, n):
+                picture.grey.add(cell_at(center, n))
+        elif near(width, 0.85) and rounded and fill == GREY:
+            picture.circles.add(("thermo", cell_at(center, n)))
+        elif near(width, 0.7) and near(height, 0.7) and fill == GREY:
+            picture.add("odd" if rounded else "even", cell_at(center, n))
         else:
             picture.problems.append(f"a shaded shape at ({center[0]:.1f}, {center[1]:.1f})")
 
@@ -686,15 +541,15 @@ def _arrows(data: dict, key: str, picture: _Picture) -> None:
         colour = _colour(arrow, "color", where)
         if len(points) < 2:
             picture.problems.append(f"an arrow without a shaft ({where})")
-        elif not _inside(points[0], n) and colour == BLACK and len(points) == 2:
+        elif not inside(points[0], n) and colour == BLACK and len(points) == 2:
             dr, dc = points[1][0] - points[0][0], points[1][1] - points[0][1]
             if not dr or not dc:
                 picture.problems.append(f"an arrow outside the grid ({where})")
             else:
                 direction = ("D" if dr > 0 else "U") + ("R" if dc > 0 else "L")
-                picture.pointers.setdefault(_place(points[0]), []).append(direction)
-        elif colour in (ARROW_GREY, "") and all(_inside(p, n) for p in points):
-            picture.arrows.append([_cell_at(p, n) for p in points])
+                picture.pointers.setdefault(place_of(points[0]), []).append(direction)
+        elif colour in (ARROW_GREY, "") and all(inside(p, n) for p in points):
+            picture.arrows.append([cell_at(p, n) for p in points])
         else:
             picture.problems.append(f"an arrow ({colour or 'no colour'}, {where})")
 
@@ -807,19 +662,6 @@ def _outside_clues(picture: _Picture) -> None:
                          for r, c in picture.pointers]
 
 
-def _neighbour(cell: int, step, n: int) -> int | None:
-    r, c = divmod(cell, n)
-    r, c = r + step[0], c + step[1]
-    return r * n + c if 0 <= r < n and 0 <= c < n else None
-
-
-def _open_sides(cell: int, same, n: int):
-    """The steps from a minimum (maximum) to the neighbours it is compared with: those that
-    are not one too, where SudokuPad draws a chevron."""
-    return [s for s in STEPS if _neighbour(cell, s, n) is not None
-            and _neighbour(cell, s, n) not in same]
-
-
 def _extremes(picture: _Picture) -> None:
     """Minima and maxima from their grey shading and chevrons. A grey cell with none is one
     when a neighbour of that kind draws no chevron towards it; SudokuPad's own drawing of the
@@ -836,13 +678,13 @@ def _extremes(picture: _Picture) -> None:
         changed = False
         for cell in sorted(picture.grey - kinds.keys()):
             for step in STEPS:
-                other = _neighbour(cell, step, n)
+                other = neighbour(cell, step, n)
                 back = (-step[0], -step[1])
                 if other in kinds and (other, back) not in chevrons:
                     kinds[cell], changed = kinds[other], True
                     break
     drawn = {(cell, step): kind for cell, kind in kinds.items()
-             for step in _open_sides(cell, {c for c, k in kinds.items() if k == kind}, n)}
+             for step in open_sides(cell, {c for c, k in kinds.items() if k == kind}, n)}
     if drawn != chevrons:
         picture.problems.append("minimum and maximum chevrons that SudokuPad does not draw so")
         return
@@ -860,303 +702,3 @@ def _disjoint(picture: _Picture) -> None:
         picture.problems.append("disjoint-group cages that are not the boxes' disjoint groups")
     else:
         picture.parts["rules"].add("disjoint")
-
-
-# --- drawing the picture -------------------------------------------------------------------
-
-def write(p: Variant) -> dict:
-    """SudokuPad's JSON of a puzzle, drawn the way its f-puzzles import draws; ModelError
-    naming what it cannot carry."""
-    model.refuse_unless(p, CARRIED, "a SudokuPad scl link")
-    _refuse_undrawable(p)
-    n = p.size
-    data: dict = {"id": "puzzle-workbench", "cellSize": 50, "cells": _cells_out(p),
-                  "regions": [[[i // n, i % n] for i in range(n * n) if p.regions[i] == k]
-                              for k in range(n)],
-                  "cages": _cages_out(p),
-                  "metadata": {rule: True for rule in ("antiknight", "antiking")
-                               if rule in p.rules},
-                  "global": _global_out(p),
-                  "lines": [], "overlays": [], "underlays": [], "arrows": []}
-    _draw_marks(p, data)
-    _draw_shapes(p, data)
-    _draw_lines(p, data)
-    _draw_cell_clues(p, data)
-    _draw_outside(p, data)
-    _draw_clones(p, data)
-    return {k: v for k, v in data.items() if v not in ([], {})}
-
-
-def _refuse_undrawable(p: Variant) -> None:
-    """What the picture cannot tell apart: a line whose number has no colour of its own (a
-    whisper of another difference than German's or Dutch), two clues outside the grid
-    written over each other."""
-    n = p.size
-    for line in p.lines:
-        kind = LINES[line.kind]
-        if kind.usual is not None and kind.style_of(line, n) is None:
-            said = " and ".join(f"{style.capitalize()} ({kind.number} {value})"
-                                for style, value in kind.values(n).items())
-            raise model.ModelError(
-                f"a SudokuPad scl link draws {said} {kind.title}s; the {kind.name} at "
-                f"{p.name(line.cells[0])} has {kind.number} {line.value}")
-    seen: dict[tuple[int, int], str] = {}
-    for place, what in _outside_places(p):
-        if place in seen:
-            r, c = place
-            raise model.ModelError(f"{seen[place]} and {what} at r{r + 1}c{c + 1}: a SudokuPad "
-                                   "scl link would draw them over each other (its fpuzzles "
-                                   "form carries both)")
-        seen[place] = what
-
-
-OUTSIDE_NAMES = {"xsum": "an X-sum", "skyscraper": "a skyscraper clue"}
-
-
-def _outside_places(p: Variant):
-    """(place, what) of each clue written outside the grid, where _draw_shapes and
-    _draw_outside put it: a little killer on its cell, a sandwich before its row or column,
-    an X-sum or a skyscraper on its side."""
-    n = p.size
-    yield from (((k.row, k.col), "a little killer sum") for k in p.little)
-    yield from (((-1, s.index) if s.line == "col" else (s.index, -1), "a sandwich sum")
-                for s in p.sandwiches)
-    for o in p.outside:
-        far = n if o.reverse else -1
-        yield ((far, o.index) if o.line == "col" else (o.index, far)), OUTSIDE_NAMES[o.kind]
-
-
-def _cells_out(p: Variant) -> list:
-    n, allowed = p.size, dict(p.candidates)
-    rows = []
-    for r in range(n):
-        row = []
-        for c in range(n):
-            cell: dict = {}
-            if p.givens[r * n + c]:
-                cell["value"] = p.givens[r * n + c]
-            if r * n + c in allowed:  # (kept with a given outside them: no solution)
-                cell["centremarks"] = [d for d in range(1, n + 1)
-                                       if allowed[r * n + c] >> (d - 1) & 1]
-            row.append(cell)
-        rows.append(row)
-    return rows
-
-
-def _rc(cells, n: int) -> list[list[int]]:
-    return [[c // n, c % n] for c in cells]
-
-
-def _cages_out(p: Variant) -> list:
-    n = p.size
-    cages = [{"value": f"{key}: {value}"} for key, value in p.meta]
-    cages += [{"cells": _rc(cage.cells, n), "unique": True,
-               **({"value": str(cage.total), "sum": cage.total}
-                  if cage.total is not None else {})} for cage in p.cages]
-    # SudokuPad also gives an extra region the sum of 1..k, which only a region of n
-    # cells has: left out
-    cages += [{"cells": _rc(region, n), "style": "extraregion", "unique": True}
-              for region in p.extra]
-    if "disjoint" in p.rules:
-        cages += [{"cells": _rc(group, n), "unique": True, "type": "disjoint", "style": None}
-                  for group in model.disjoint_groups(n)]
-    for kind, (style, colour, name) in INDEXER_CAGES.items():
-        cells = [c for k, c in p.indexers if k == kind]
-        if cells:
-            cages.append({"cells": _rc(cells, n), "outlineC": colour, "fontC": BLACK,
-                          "fromConstraint": name, "style": style})
-    return cages
-
-
-def _global_out(p: Variant) -> list[str]:
-    found = [rule for rule in ("antiknight", "antiking", "disjoint") if rule in p.rules]
-    negative = p.negative
-    found += [name for name, kinds in (("nonconsecutive", {"white"}), ("antiratio", {"black"}))
-              if kinds <= negative]
-    if {"x", "v"} <= negative:
-        found.append("antixv")
-    found += [f"anti{kind}" for kind in ("x", "v") if negative & {"x", "v"} == {kind}]
-    return found
-
-
-def _centre(cell: int, n: int) -> list[float]:
-    return [cell // n + 0.5, cell % n + 0.5]
-
-
-def _between(a: int, b: int, n: int) -> list[float]:
-    ca, cb = _centre(a, n), _centre(b, n)
-    return [(ca[0] + cb[0]) / 2, (ca[1] + cb[1]) / 2]
-
-
-def _text_overlay(centre, text: str, size: int) -> dict:
-    """Text as SudokuPad's f-puzzles import draws it on a white square."""
-    return {"backgroundColor": WHITE, "borderColor": WHITE, "center": centre, "fontSize": size,
-            "rounded": False, "width": 0.25, "height": 0.25, "text": text}
-
-
-def _draw_marks(p: Variant, data: dict) -> None:
-    n = p.size
-    for rule, points in (("diagonal", [[0, 0], [n, n]]), ("antidiagonal", [[0, n], [n, 0]])):
-        if rule in p.rules:
-            data["lines"].append({"color": DIAGONAL_BLUE, "thickness": 2, "wayPoints": points})
-    for m in p.marks:
-        centre = _between(m.a, m.b, n)
-        if m.kind == "bar":  # a short black bar across the edge
-            across = abs(m.a - m.b) == 1
-            data["overlays"].append({"backgroundColor": BLACK, "center": centre,
-                                     "rounded": False, "width": 0.1 if across else 0.4,
-                                     "height": 0.4 if across else 0.1, "text": ""})
-        elif m.kind in ("white", "black"):
-            fill = BLACK if m.kind == "black" else WHITE
-            dot = {"borderColor": BLACK, "backgroundColor": fill, "center": centre,
-                   "rounded": True, "width": 0.3, "height": 0.3, "text": ""}
-            if m.value:  # another difference or ratio: its number on the dot
-                dot.update(color="#fff" if m.kind == "black" else "#000", stroke="none",
-                           text=str(m.value))
-            data["overlays"].append(dot)
-        else:
-            text = m.kind.upper()
-            if m.kind == "less":
-                first = min(m.a, m.b)
-                vertical = abs(m.a - m.b) == n
-                text = ("∧" if m.a == first else "∨") if vertical else (
-                    "<" if m.a == first else ">")
-            data["overlays"].append(_text_overlay(centre, text, 21))
-    for key, rounded in (("odd", True), ("even", False)):
-        for c in getattr(p, key):
-            data["underlays"].append({"borderColor": GREY, "backgroundColor": GREY,
-                                      "center": _centre(c, n), "rounded": rounded,
-                                      "width": 0.7, "height": 0.7})
-
-
-def _draw_shapes(p: Variant, data: dict) -> None:
-    n = p.size
-    for thermo in p.thermos:
-        data["underlays"].append({"borderColor": GREY, "backgroundColor": GREY,
-                                  "center": _centre(thermo[0], n), "rounded": True,
-                                  "width": 0.85, "height": 0.85})
-        data["lines"].append({"color": GREY, "thickness": GREY_LINES["thermo"],
-                              "wayPoints": [_centre(c, n) for c in thermo]})
-    for arrow in p.arrows:
-        _draw_arrow(arrow, n, data)
-    for clue in p.little:
-        dr, dc = model.DIRECTIONS[clue.direction]
-        r, c = clue.row + 0.5, clue.col + 0.5
-        data["arrows"].append({"color": BLACK, "thickness": 2, "wayPoints": [
-            [r + 0.3 * dr, c + 0.3 * dc], [r + 0.48 * dr, c + 0.48 * dc]]})
-        data["overlays"].append(_text_overlay([r, c], str(clue.total), 28))
-    for s in p.sandwiches:
-        centre = [-0.5, s.index + 0.5] if s.line == "col" else [s.index + 0.5, -0.5]
-        data["overlays"].append(_text_overlay(centre, str(s.total), 32))
-
-
-def _shortened(points: list[list[float]], step: float, decimals: int) -> list[float]:
-    """The first point moved towards the second, clear of a circle round it (SudokuPad's
-    shift: `step` across a cell, less on a diagonal)."""
-    (r0, c0), (r1, c1) = points[0], points[1]
-    dist = math.hypot(r1 - r0, c1 - c0) or 1.0
-    return [round(r0 + round(10 ** decimals * step * math.copysign(1, r1 - r0) / dist)
-                  / 10 ** decimals if r1 != r0 else r0, 3),
-            round(c0 + round(10 ** decimals * step * math.copysign(1, c1 - c0) / dist)
-                  / 10 ** decimals if c1 != c0 else c0, 3)]
-
-
-def _draw_arrow(arrow: Arrow, n: int, data: dict) -> None:
-    """A grey shaft from the bulb; the bulb a round overlay (one cell, or a straight pill in
-    reading order), else a grey band with a white inside that keeps the pill's order."""
-    points = [_centre(c, n) for c in (arrow.bulb[-1],) + arrow.shaft]
-    points[0] = _shortened(points, 0.4, 2)
-    data["arrows"].append({"color": ARROW_GREY, "headLength": 0.3, "thickness": 5,
-                           "wayPoints": points})
-    centres = [_centre(c, n) for c in arrow.bulb]
-    rows, cols = {r for r, _ in centres}, {c for _, c in centres}
-    if (len(rows) == 1 or len(cols) == 1) and list(arrow.bulb) == sorted(arrow.bulb):
-        data["overlays"].append({
-            "borderColor": ARROW_GREY, "backgroundColor": WHITE,
-            "center": [sum(rows) / len(rows), sum(cols) / len(cols)], "fontSize": 16,
-            "borderSize": 5, "rounded": True, "text": "",
-            "width": 0.83 + max(cols) - min(cols), "height": 0.83 + max(rows) - min(rows)})
-    else:
-        data["lines"].append({"color": ARROW_GREY, "thickness": 45, "opacity": 0.7,
-                              "wayPoints": centres})
-        data["lines"].append({"color": WHITE, "thickness": 35, "opacity": 0.8,
-                              "wayPoints": centres})
-
-
-def _draw_lines(p: Variant, data: dict) -> None:
-    """The kinds SudokuPad draws grey (palindromes, between lines with a ring on each end) as
-    it draws them; the others in the add-on's colours, with its circles on the ends its
-    record says (a double arrow's, a slow thermometer's bulb)."""
-    n = p.size
-    for line in p.lines:
-        kind = LINES[line.kind]
-        points = [_centre(c, n) for c in line.cells]
-        if kind.grey:
-            if kind.ends == "both":
-                for end in (line.cells[0], line.cells[-1]):
-                    data["overlays"].append({
-                        "borderColor": GREY, "backgroundColor": WHITE, "center": _centre(end, n),
-                        "fontSize": 16, "borderSize": 2, "rounded": True, "width": 0.8,
-                        "height": 0.8})
-                points = [_shortened(points, 0.4, 1), *points[1:-1],
-                          _shortened(points[::-1], 0.4, 1)]
-            data["lines"].append({"color": GREY, "thickness": kind.grey, "wayPoints": points})
-            continue
-        style = kind.style_of(line, n)
-        colour, thickness = LINE_STYLES[style]
-        data["lines"].append({"color": colour, "thickness": thickness, "wayPoints": points})
-        ends = {"both": (line.cells[0], line.cells[-1]), "bulb": (line.cells[0],)}.get(
-            kind.ends, ())
-        for end in ends if style in END_CIRCLES else ():
-            data["overlays"].append({"backgroundColor": colour, "borderColor": colour,
-                                     "center": _centre(end, n), "borderSize": 1,
-                                     "rounded": True, "width": END_CIRCLES[style],
-                                     "height": END_CIRCLES[style]})
-
-
-def _draw_cell_clues(p: Variant, data: dict) -> None:
-    """Quadruples' circles on the corner; minima and maxima shaded, with chevrons towards
-    the neighbours they are compared with."""
-    n = p.size
-    for q in p.quads:
-        text = ""
-        for i, d in enumerate(q.digits):  # SudokuPad's layout: two a line
-            text += (" " if i % 2 else "") + ("\n" if i % 3 == 2 else "") + str(d)
-        data["overlays"].append({"backgroundColor": WHITE, "borderColor": BLACK,
-                                 "center": [q.cells[0] // n + 1, q.cells[0] % n + 1],
-                                 "fontSize": 14, "rounded": True, "width": 0.7, "height": 0.7,
-                                 "text": text})
-    for kind in CHEVRON:
-        cells = getattr(p, kind)
-        for cell in cells:
-            data["underlays"].append({"backgroundColor": "#ccc", "center": _centre(cell, n),
-                                      "rounded": False, "width": 1, "height": 1})
-            data["lines"] += [{"color": BLACK, "thickness": 1,
-                               "wayPoints": _chevron_points(cell, step, kind, n)}
-                              for step in _open_sides(cell, set(cells), n)]
-
-
-def _draw_clones(p: Variant, data: dict) -> None:
-    """Clone cells grey, as SudokuPad's f-puzzles import shades them, and the pairs named in
-    the metadata, since the grey does not say which cell copies which."""
-    n = p.size
-    for cell in sorted({c for clone in p.clones for c in clone.a + clone.b}):
-        data["underlays"].append({"backgroundColor": GREY, "center": _centre(cell, n),
-                                  "rounded": False, "width": 1, "height": 1})
-    if p.clones:
-        data["metadata"]["clones"] = [
-            {"cells": [[c // n, c % n] for c in clone.a],
-             "cloneCells": [[c // n, c % n] for c in clone.b]} for clone in p.clones]
-
-
-def _draw_outside(p: Variant, data: dict) -> None:
-    """X-sums and skyscrapers: the add-on's symbol and the number, outside the grid."""
-    n = p.size
-    for o in p.outside:
-        far = n if o.reverse else -1
-        place = (far, o.index) if o.line == "col" else (o.index, far)
-        centre = [place[0] + 0.5, place[1] + 0.5]
-        for text, size in ((OUTSIDE_SYMBOLS[o.kind], 38), (str(o.total), 22)):
-            data["overlays"].append({"color": BLACK, "textStroke": "#fff", "center": centre,
-                                     "fontSize": size, "rounded": False, "width": 0.25,
-                                     "height": 0.25, "text": text})

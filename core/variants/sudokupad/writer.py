@@ -1,0 +1,316 @@
+"""Drawing a Variant as SudokuPad's picture, the way its f-puzzles import draws."""
+
+from __future__ import annotations
+
+import math
+
+from core.variants import marks, model
+from core.variants.kinds import LINES
+from core.variants.marks import MARKS
+from core.variants.model import Arrow, Variant
+from core.variants.outside import OUTSIDE
+from core.variants.sudokupad.geometry import centre_of, chevron_points, midpoint, open_sides
+from core.variants.sudokupad.styles import (
+    ARROW_GREY,
+    BLACK,
+    CHEVRON,
+    DIAGONAL_BLUE,
+    END_CIRCLES,
+    GREY,
+    GREY_LINES,
+    INDEXER_CAGES,
+    LINE_STYLES,
+    OUTSIDE_SYMBOLS,
+    WHITE,
+)
+
+# What write() draws (model.features names): everything.
+CARRIED = (model.CLASSIC_FEATURES | set(LINES)
+           | {f"{name} {k}" for name, kind in MARKS.items() if kind.valued
+              for k in range(2, model.MAX_SIZE)}
+           | {"candidates", "quads", "minima", "maxima", "indexers", "outside", "clones"})
+
+
+# --- drawing the picture -------------------------------------------------------------------
+
+def write(p: Variant) -> dict:
+    """SudokuPad's JSON of a puzzle, drawn the way its f-puzzles import draws; ModelError
+    naming what it cannot carry."""
+    model.refuse_unless(p, CARRIED, "a SudokuPad scl link")
+    _refuse_undrawable(p)
+    n = p.size
+    data: dict = {"id": "puzzle-workbench", "cellSize": 50, "cells": _cells_out(p),
+                  "regions": [[[i // n, i % n] for i in range(n * n) if p.regions[i] == k]
+                              for k in range(n)],
+                  "cages": _cages_out(p),
+                  "metadata": {rule: True for rule in ("antiknight", "antiking")
+                               if rule in p.rules},
+                  "global": _global_out(p),
+                  "lines": [], "overlays": [], "underlays": [], "arrows": []}
+    _draw_marks(p, data)
+    _draw_shapes(p, data)
+    _draw_lines(p, data)
+    _draw_cell_clues(p, data)
+    _draw_outside(p, data)
+    _draw_clones(p, data)
+    return {k: v for k, v in data.items() if v not in ([], {})}
+
+
+def _refuse_undrawable(p: Variant) -> None:
+    """What the picture cannot tell apart: a line whose number has no colour of its own (a
+    whisper of another difference than German's or Dutch), two clues outside the grid
+    written over each other."""
+    n = p.size
+    for line in p.lines:
+        kind = LINES[line.kind]
+        if kind.usual is not None and kind.style_of(line, n) is None:
+            said = " and ".join(f"{style.capitalize()} ({kind.number} {value})"
+                                for style, value in kind.values(n).items())
+            raise model.ModelError(
+                f"a SudokuPad scl link draws {said} {kind.title}s; the {kind.name} at "
+                f"{p.name(line.cells[0])} has {kind.number} {line.value}")
+    seen: dict[tuple[int, int], str] = {}
+    for place, what in _outside_places(p):
+        if place in seen:
+            r, c = place
+            raise model.ModelError(f"{seen[place]} and {what} at r{r + 1}c{c + 1}: a SudokuPad "
+                                   "scl link would draw them over each other (its fpuzzles "
+                                   "form carries both)")
+        seen[place] = what
+
+
+
+
+def _outside_places(p: Variant):
+    """(place, what) of each clue written outside the grid, where _draw_shapes and
+    _draw_outside put it: a little killer on its cell, a sandwich before its row or column,
+    an X-sum or a skyscraper on its side."""
+    n = p.size
+    yield from (((k.row, k.col), "a little killer sum") for k in p.little)
+    yield from (((-1, s.index) if s.line == "col" else (s.index, -1), "a sandwich sum")
+                for s in p.sandwiches)
+    for o in p.outside:
+        far = n if o.reverse else -1
+        yield ((far, o.index) if o.line == "col" else (o.index, far)), OUTSIDE[o.kind].title
+
+
+def _cells_out(p: Variant) -> list:
+    n, allowed = p.size, dict(p.candidates)
+    rows = []
+    for r in range(n):
+        row = []
+        for c in range(n):
+            cell: dict = {}
+            if p.givens[r * n + c]:
+                cell["value"] = p.givens[r * n + c]
+            if r * n + c in allowed:  # (kept with a given outside them: no solution)
+                cell["centremarks"] = [d for d in range(1, n + 1)
+                                       if allowed[r * n + c] >> (d - 1) & 1]
+            row.append(cell)
+        rows.append(row)
+    return rows
+
+
+def _rc(cells, n: int) -> list[list[int]]:
+    return [[c // n, c % n] for c in cells]
+
+
+def _cages_out(p: Variant) -> list:
+    n = p.size
+    cages = [{"value": f"{key}: {value}"} for key, value in p.meta]
+    cages += [{"cells": _rc(cage.cells, n), "unique": True,
+               **({"value": str(cage.total), "sum": cage.total}
+                  if cage.total is not None else {})} for cage in p.cages]
+    # SudokuPad also gives an extra region the sum of 1..k, which only a region of n
+    # cells has: left out
+    cages += [{"cells": _rc(region, n), "style": "extraregion", "unique": True}
+              for region in p.extra]
+    if "disjoint" in p.rules:
+        cages += [{"cells": _rc(group, n), "unique": True, "type": "disjoint", "style": None}
+                  for group in model.disjoint_groups(n)]
+    for kind, (style, colour, name) in INDEXER_CAGES.items():
+        cells = [c for k, c in p.indexers if k == kind]
+        if cells:
+            cages.append({"cells": _rc(cells, n), "outlineC": colour, "fontC": BLACK,
+                          "fromConstraint": name, "style": style})
+    return cages
+
+
+def _global_out(p: Variant) -> list[str]:
+    found = [rule for rule in ("antiknight", "antiking", "disjoint") if rule in p.rules]
+    words, alone = marks.together(p.negative, lambda rule: rule.sudokupad)
+    return found + words + [f"anti{kind}" for kind in alone]
+
+
+def _text_overlay(centre, text: str, size: int) -> dict:
+    """Text as SudokuPad's f-puzzles import draws it on a white square."""
+    return {"backgroundColor": WHITE, "borderColor": WHITE, "center": centre, "fontSize": size,
+            "rounded": False, "width": 0.25, "height": 0.25, "text": text}
+
+
+def _draw_marks(p: Variant, data: dict) -> None:
+    n = p.size
+    for rule, points in (("diagonal", [[0, 0], [n, n]]), ("antidiagonal", [[0, n], [n, 0]])):
+        if rule in p.rules:
+            data["lines"].append({"color": DIAGONAL_BLUE, "thickness": 2, "wayPoints": points})
+    for m in p.marks:
+        centre = midpoint(m.a, m.b, n)
+        kind = MARKS[m.kind]
+        if kind.shape == "stroke":  # a short black bar across the edge
+            across = abs(m.a - m.b) == 1
+            data["overlays"].append({"backgroundColor": BLACK, "center": centre,
+                                     "rounded": False, "width": 0.1 if across else 0.4,
+                                     "height": 0.4 if across else 0.1, "text": ""})
+        elif kind.shape == "dot":
+            dot = {"borderColor": BLACK, "backgroundColor": BLACK if kind.filled else WHITE,
+                   "center": centre, "rounded": True, "width": 0.3, "height": 0.3, "text": ""}
+            if m.value:  # another difference or ratio: its number on the dot
+                dot.update(color="#fff" if kind.filled else "#000", stroke="none",
+                           text=str(m.value))
+            data["overlays"].append(dot)
+        else:
+            text = kind.glyph
+            if kind.shape == "sign":
+                first = min(m.a, m.b)
+                vertical = abs(m.a - m.b) == n
+                text = ("∧" if m.a == first else "∨") if vertical else (
+                    "<" if m.a == first else ">")
+            data["overlays"].append(_text_overlay(centre, text, 21))
+    for key, rounded in (("odd", True), ("even", False)):
+        for c in getattr(p, key):
+            data["underlays"].append({"borderColor": GREY, "backgroundColor": GREY,
+                                      "center": centre_of(c, n), "rounded": rounded,
+                                      "width": 0.7, "height": 0.7})
+
+
+def _draw_shapes(p: Variant, data: dict) -> None:
+    n = p.size
+    for thermo in p.thermos:
+        data["underlays"].append({"borderColor": GREY, "backgroundColor": GREY,
+                                  "center": centre_of(thermo[0], n), "rounded": True,
+                                  "width": 0.85, "height": 0.85})
+        data["lines"].append({"color": GREY, "thickness": GREY_LINES["thermo"],
+                              "wayPoints": [centre_of(c, n) for c in thermo]})
+    for arrow in p.arrows:
+        _draw_arrow(arrow, n, data)
+    for clue in p.little:
+        dr, dc = model.DIRECTIONS[clue.direction]
+        r, c = clue.row + 0.5, clue.col + 0.5
+        data["arrows"].append({"color": BLACK, "thickness": 2, "wayPoints": [
+            [r + 0.3 * dr, c + 0.3 * dc], [r + 0.48 * dr, c + 0.48 * dc]]})
+        data["overlays"].append(_text_overlay([r, c], str(clue.total), 28))
+    for s in p.sandwiches:
+        centre = [-0.5, s.index + 0.5] if s.line == "col" else [s.index + 0.5, -0.5]
+        data["overlays"].append(_text_overlay(centre, str(s.total), 32))
+
+
+def _shortened(points: list[list[float]], step: float, decimals: int) -> list[float]:
+    """The first point moved towards the second, clear of a circle round it (SudokuPad's
+    shift: `step` across a cell, less on a diagonal)."""
+    (r0, c0), (r1, c1) = points[0], points[1]
+    dist = math.hypot(r1 - r0, c1 - c0) or 1.0
+    return [round(r0 + round(10 ** decimals * step * math.copysign(1, r1 - r0) / dist)
+                  / 10 ** decimals if r1 != r0 else r0, 3),
+            round(c0 + round(10 ** decimals * step * math.copysign(1, c1 - c0) / dist)
+                  / 10 ** decimals if c1 != c0 else c0, 3)]
+
+
+def _draw_arrow(arrow: Arrow, n: int, data: dict) -> None:
+    """A grey shaft from the bulb; the bulb a round overlay (one cell, or a straight pill in
+    reading order), else a grey band with a white inside that keeps the pill's order."""
+    points = [centre_of(c, n) for c in (arrow.bulb[-1],) + arrow.shaft]
+    points[0] = _shortened(points, 0.4, 2)
+    data["arrows"].append({"color": ARROW_GREY, "headLength": 0.3, "thickness": 5,
+                           "wayPoints": points})
+    centres = [centre_of(c, n) for c in arrow.bulb]
+    rows, cols = {r for r, _ in centres}, {c for _, c in centres}
+    if (len(rows) == 1 or len(cols) == 1) and list(arrow.bulb) == sorted(arrow.bulb):
+        data["overlays"].append({
+            "borderColor": ARROW_GREY, "backgroundColor": WHITE,
+            "center": [sum(rows) / len(rows), sum(cols) / len(cols)], "fontSize": 16,
+            "borderSize": 5, "rounded": True, "text": "",
+            "width": 0.83 + max(cols) - min(cols), "height": 0.83 + max(rows) - min(rows)})
+    else:
+        data["lines"].append({"color": ARROW_GREY, "thickness": 45, "opacity": 0.7,
+                              "wayPoints": centres})
+        data["lines"].append({"color": WHITE, "thickness": 35, "opacity": 0.8,
+                              "wayPoints": centres})
+
+
+def _draw_lines(p: Variant, data: dict) -> None:
+    """The kinds SudokuPad draws grey (palindromes, between lines with a ring on each end) as
+    it draws them; the others in the add-on's colours, with its circles on the ends its
+    record says (a double arrow's, a slow thermometer's bulb)."""
+    n = p.size
+    for line in p.lines:
+        kind = LINES[line.kind]
+        points = [centre_of(c, n) for c in line.cells]
+        if kind.grey:
+            if kind.ends == "both":
+                for end in (line.cells[0], line.cells[-1]):
+                    data["overlays"].append({
+                        "borderColor": GREY, "backgroundColor": WHITE, "center": centre_of(end, n),
+                        "fontSize": 16, "borderSize": 2, "rounded": True, "width": 0.8,
+                        "height": 0.8})
+                points = [_shortened(points, 0.4, 1), *points[1:-1],
+                          _shortened(points[::-1], 0.4, 1)]
+            data["lines"].append({"color": GREY, "thickness": kind.grey, "wayPoints": points})
+            continue
+        style = kind.style_of(line, n)
+        colour, thickness = LINE_STYLES[style]
+        data["lines"].append({"color": colour, "thickness": thickness, "wayPoints": points})
+        ends = {"both": (line.cells[0], line.cells[-1]), "bulb": (line.cells[0],)}.get(
+            kind.ends, ())
+        for end in ends if style in END_CIRCLES else ():
+            data["overlays"].append({"backgroundColor": colour, "borderColor": colour,
+                                     "center": centre_of(end, n), "borderSize": 1,
+                                     "rounded": True, "width": END_CIRCLES[style],
+                                     "height": END_CIRCLES[style]})
+
+
+def _draw_cell_clues(p: Variant, data: dict) -> None:
+    """Quadruples' circles on the corner; minima and maxima shaded, with chevrons towards
+    the neighbours they are compared with."""
+    n = p.size
+    for q in p.quads:
+        text = ""
+        for i, d in enumerate(q.digits):  # SudokuPad's layout: two a line
+            text += (" " if i % 2 else "") + ("\n" if i % 3 == 2 else "") + str(d)
+        data["overlays"].append({"backgroundColor": WHITE, "borderColor": BLACK,
+                                 "center": [q.cells[0] // n + 1, q.cells[0] % n + 1],
+                                 "fontSize": 14, "rounded": True, "width": 0.7, "height": 0.7,
+                                 "text": text})
+    for kind in CHEVRON:
+        cells = getattr(p, kind)
+        for cell in cells:
+            data["underlays"].append({"backgroundColor": "#ccc", "center": centre_of(cell, n),
+                                      "rounded": False, "width": 1, "height": 1})
+            data["lines"] += [{"color": BLACK, "thickness": 1,
+                               "wayPoints": chevron_points(cell, step, kind, n)}
+                              for step in open_sides(cell, set(cells), n)]
+
+
+def _draw_clones(p: Variant, data: dict) -> None:
+    """Clone cells grey, as SudokuPad's f-puzzles import shades them, and the pairs named in
+    the metadata, since the grey does not say which cell copies which."""
+    n = p.size
+    for cell in sorted({c for clone in p.clones for c in clone.a + clone.b}):
+        data["underlays"].append({"backgroundColor": GREY, "center": centre_of(cell, n),
+                                  "rounded": False, "width": 1, "height": 1})
+    if p.clones:
+        data["metadata"]["clones"] = [
+            {"cells": [[c // n, c % n] for c in clone.a],
+             "cloneCells": [[c // n, c % n] for c in clone.b]} for clone in p.clones]
+
+
+def _draw_outside(p: Variant, data: dict) -> None:
+    """X-sums and skyscrapers: the add-on's symbol and the number, outside the grid."""
+    n = p.size
+    for o in p.outside:
+        far = n if o.reverse else -1
+        place = (far, o.index) if o.line == "col" else (o.index, far)
+        centre = [place[0] + 0.5, place[1] + 0.5]
+        for text, size in ((OUTSIDE_SYMBOLS[o.kind], 38), (str(o.total), 22)):
+            data["overlays"].append({"color": BLACK, "textStroke": "#fff", "center": centre,
+                                     "fontSize": size, "rounded": False, "width": 0.25,
+                                     "height": 0.25, "text": text})
