@@ -5,6 +5,7 @@ past it the answer is "unknown" (exit 3)."""
 from __future__ import annotations
 
 from cli.common import Run, UsageError, add_count_options, context_of, describe_count, emit
+from core.counting import listed
 from core.family import REDUNDANT_SECONDS
 
 MAX_LIMIT = 1_000_000
@@ -22,6 +23,15 @@ def add_parser(sub) -> None:
     add_count_options(parser, "check against")
 
 
+def open_line(found: dict) -> str:
+    """Where the solutions still differ, said once the search for every open cell ended."""
+    cells = found["cells"]
+    if not found["complete"]:
+        return (f"open cells: at least {len(cells)} (the search for the rest ran out of "
+                "time)")
+    return f"open cells (differing between solutions): {len(cells)}: {listed(cells, 20)}"
+
+
 def run(args) -> int:
     if not 2 <= args.limit <= MAX_LIMIT:
         raise UsageError(f"--limit {args.limit}: from 2 (two solutions found prove a puzzle "
@@ -32,6 +42,8 @@ def run(args) -> int:
             emit(as_json)
         else:
             print(entry.where(many) + describe_count(entry, checked.count, args.seconds))
+            if as_json.get("open"):
+                print(entry.where(many) + open_line(as_json["open"]))
             for broken in as_json.get("rules", ()):  # house rules: said, the exit code kept
                 cells = f" ({' '.join(broken['cells'])})" if broken["cells"] else ""
                 print(f"{entry.where(many)}house rule: {broken['message']}{cells}")

@@ -22,6 +22,7 @@ OK, NOT_UNIQUE, BAD_INPUT, UNKNOWN = 0, 1, 2, 3  # UNKNOWN: not decided within -
 WORST_FIRST = (BAD_INPUT, NOT_UNIQUE, UNKNOWN, OK)
 INTERRUPTED = 130  # Ctrl+C, as a shell reports a SIGINT
 MAX_SECONDS = 7 * 24 * 3600  # a week: past that a budget is a typo
+OPEN_SECONDS = 2.0  # a check of several solutions looks this long for every cell still open
 NOTICE_SECONDS = 10.0  # a count without --seconds that runs this long says how to bound it
 
 
@@ -133,6 +134,8 @@ class Run:
                 "differs": family.cell_names(puzzle, result.differs),
                 "clashes": [family.cell_names(puzzle, pair) for pair in result.clashes],
                 "seconds": round(time.perf_counter() - start, 6)}
+            if result.count >= 2 and family.gives_candidates:
+                as_json["open"] = open_cells(family, puzzle, seconds, budget_start)
             if with_redundant:
                 as_json["redundant"] = family.cell_names(puzzle, checked.redundant)
                 as_json["undecided"] = family.cell_names(puzzle, checked.undecided)
@@ -144,6 +147,17 @@ class Run:
                 as_json["rules"] = [{"rule": b.rule, "message": b.message, "cells": list(b.cells)}
                                     for b in family.rules(puzzle, solution)]
             yield entry, many, checked, as_json
+
+
+def open_cells(family: Family, puzzle, seconds: float | None, began: float) -> dict:
+    """Several solutions: the cells that differ between any of them (those with more than
+    one true candidate), within what is left of --seconds, else OPEN_SECONDS; `complete`
+    false when the search ran out of time (the cells found so far, maybe not all)."""
+    budget = with_deadline(None, OPEN_SECONDS) if seconds is None else with_deadline(
+        None, seconds, began)
+    found = family.true_candidates(puzzle, 1, budget)
+    cells = [c for c, held in enumerate(found.support) if len(held) > 1]
+    return {"cells": family.cell_names(puzzle, cells), "complete": not found.partial}
 
 
 def noticing(where: str):

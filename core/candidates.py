@@ -22,6 +22,7 @@ their C twins); this module keeps the tally, runs phase 2 and holds the result t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import log
 
 from core.search import bits
 
@@ -288,3 +289,24 @@ def _border(r: int, size: int, regions, width: int) -> str:
             text += ("-" if left else " ") + joint + ("-" if right else " ")
         text += ("-" if cut(c) else " ") * width
     return text.rstrip()
+
+
+def helpful_givens(found: TrueCandidates, most: int = 3) -> list[tuple[int, int, int]]:
+    """Where a given would help the author of a puzzle with several solutions: (cell, digit,
+    solutions it leaves, capped), best first. A digit only one solution holds makes the
+    puzzle unique; otherwise the cells whose digits split the solutions most evenly come
+    first (any digit there cuts the most), each offered with its least-held digit. Nothing
+    from a stopped search (a digit it missed might be better)."""
+    if found.partial:
+        return []
+    open_cells = [c for c, held in enumerate(found.support) if len(held) > 1]
+
+    def rank(cell: int) -> tuple:
+        counts = found.support[cell].values()
+        total = sum(counts)
+        evenness = -sum(k / total * log(k / total) for k in counts)
+        return min(counts) != 1, -evenness, cell
+
+    best = sorted(open_cells, key=rank)[:most]
+    return [(c, d, found.support[c][d]) for c in best
+            for d in [min(found.support[c], key=lambda d: (found.support[c][d], d))]]

@@ -37,8 +37,33 @@ def test_check_not_unique_names_differing_cells(puzzle_file, capsys):
     assert result["differs"] == [f"r{c // 9 + 1}c{c % 9 + 1}" for c in expected.differs]
     assert len(result["differs"]) >= 4  # two grids cannot differ in fewer than four cells
     assert main(["check", puzzle_file(looser)]) == 1  # the terminal's line says the same
-    assert capsys.readouterr().out.strip() == ("not unique: 2 or more solutions; two solutions "
-                                               f"differ in {', '.join(result['differs'])}")
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "not unique: 2 or more solutions; two solutions "
+        f"differ in {', '.join(result['differs'])}")
+
+
+def test_check_of_several_solutions_names_every_cell_still_open(puzzle_file, capsys):
+    """The cells that differ between any two solutions, against every 4x4 grid listed."""
+    from itertools import permutations, product
+
+    text = "1 . . .\n. . 1 .\n. 1 . .\n. . . 1\n"
+    givens = parse(text).givens
+    rows = list(permutations(range(1, 5)))
+    grids = [sum(g, ()) for g in product(rows, repeat=4)
+             if all(len({g[r][c] for r in range(4)}) == 4 for c in range(4))
+             and all(len({g[r][c] for r in rs for c in cs}) == 4
+                     for rs in ((0, 1), (2, 3)) for cs in ((0, 1), (2, 3)))
+             and all(v in (0, s) for v, s in zip(givens, sum(g, ()), strict=True))]
+    open_cells = [f"r{c // 4 + 1}c{c % 4 + 1}" for c in range(16)
+                  if len({grid[c] for grid in grids}) > 1]
+    assert main(["check", puzzle_file(text), "--json", "--limit", "1000"]) == 1
+    result = json.loads(capsys.readouterr().out)
+    assert result["count"] == len(grids) > 2
+    assert result["open"] == {"cells": open_cells, "complete": True}
+    assert main(["check", puzzle_file(text)]) == 1
+    assert capsys.readouterr().out.splitlines()[1] == (
+        f"open cells (differing between solutions): {len(open_cells)}: "
+        f"{', '.join(open_cells)}")
 
 
 def test_check_no_solution_names_the_clash(puzzle_file, capsys):

@@ -23,6 +23,7 @@ from core.counting import Verdict
 from core.export import FontMissing
 from core.family import Checked, Context, Failed, Family
 from core.files import read_text
+from tui.candidates_view import CandidatesView, parse_support
 from tui.history import History, Step
 from tui.live_check import LiveCheck
 from tui.screens.dialogs import Choice, PathPrompt, PrintOptions
@@ -105,6 +106,7 @@ class PuzzleEditor(Screen):
         self.session = Session(self.family, self.app.window, path, saved_text, recovery)
         self.history = History(Step(puzzle, self.session.document))
         self.live = LiveCheck(self, self.SLOTS)
+        self.true_view = CandidatesView(self)  # F4, where the family gives true candidates
         self.last_check: Checked | Failed | None = None  # the check of the puzzle shown
         self._title_timer = self._notice_timer = None
 
@@ -292,6 +294,31 @@ class PuzzleEditor(Screen):
         self.last_check = result
         self.show_check()
         self.checked()
+        self.true_view.run()
+
+    # --- true candidates -------------------------------------------------------------------
+
+    def action_true_candidates(self) -> None:
+        """F4 (where the family gives them): show or hide each cell's digits over every
+        solution."""
+        view = self.true_view
+        view.on = not view.on
+        view.run()
+        self.show_puzzle()
+        self.say(f"true candidates: shaded by solutions holding them, up to {view.support}"
+                 if view.on else "true candidates hidden")
+
+    def action_candidate_support(self) -> None:
+        """Ask up to how many solutions a true candidate's support is counted."""
+        def chosen(text: str | None) -> None:
+            if text is not None:
+                self.true_view.support = parse_support(text)
+                self.true_view.run()
+                self.show_puzzle()
+        self.app.push_screen(PathPrompt(
+            "Count each true candidate's solutions up to (1-255)", str(self.true_view.support),
+            validate=lambda text: v if isinstance(v := parse_support(text), str) else None,
+            placeholder="8"), chosen)
 
     def checked(self) -> None:
         """A check result is shown: follow-up work (a unique puzzle is rated)."""
@@ -328,6 +355,8 @@ class PuzzleEditor(Screen):
             self.status.set_uniqueness("check stopped (edit to check again)", "", "")
         if "rate" in slots:
             self.status.set_difficulty("rating stopped (edit to rate again)")
+        if "candidates" in slots:
+            self.status.set_candidates("true candidates stopped (edit to look again)")
 
     def rate(self, then: Callable) -> None:
         """The puzzle's rating from the pool, then `then(rating or Failed)`; a rating is also
@@ -377,7 +406,12 @@ class PuzzleEditor(Screen):
             ("Show solution", "Show or hide the solution in the grid (ctrl+r)",
              self.action_reveal),
             ("Stop the check", "Stop the checks and ratings running (Esc)", self.action_stop),
-        ]
+        ] + ([
+            ("True candidates", "Show or hide each cell's digits over every solution, shaded "
+             "by how many solutions hold them (F4)", self.action_true_candidates),
+            ("Candidate support", "Up to how many solutions each true candidate counts",
+             self.action_candidate_support),
+        ] if self.family.gives_candidates else [])
 
     def write(self, path: str) -> None:
         try:

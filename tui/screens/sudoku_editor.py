@@ -36,10 +36,11 @@ class SudokuEditor(Stepper, RedundantGivens, PuzzleEditor):
                         for n in (9, 6, 4, 8, 12, 16, 25) for box in (sudoku.Shape.of_size(n),))
     typing_help = ("1-9 (A-Z beyond 9) place a given, 0 . space Delete clear it; in pencil "
                    "mode (F6) they toggle your own marks")
-    SLOTS = ("check", "redundant", "rate", "suggest")
+    SLOTS = ("check", "redundant", "rate", "suggest", "candidates")
     BINDINGS = [
         Binding("ctrl+t", "walkthrough", "Steps"),
         Binding("f5", "candidates", "Candidates"),
+        Binding("f4", "true_candidates", "True candidates"),
         Binding("f6", "pencil", "Pencil", show=False),
         Binding("ctrl+r", "reveal", "Solution"),
         Binding("ctrl+u", "make_unique", "Make unique", show=False),
@@ -208,6 +209,11 @@ class SudokuEditor(Stepper, RedundantGivens, PuzzleEditor):
             return Marks(list(before.candidates), {}, before.values,
                          frozenset(step_cells(step, before, self.puzzle.shape)),
                          frozenset(c for c, _ in step.placements), frozenset(step.eliminations))
+        if self.true_view.on:  # the pencil marks until the true candidates come
+            true = self.true_view.now()
+            computed = [sum(1 << (v - 1) for v in true.digits(c)) for c in range(
+                len(self.puzzle.givens))] if true else candidates(self.puzzle)
+            return Marks(computed, dict(self.own_marks), true=true)
         if not self.candidates_view:
             return Marks()
         return Marks(candidates(self.puzzle), dict(self.own_marks))

@@ -65,10 +65,11 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
                     partial(model.blank, 9)),)
     typing_help = HINT
     export_style = ("grid", "the variants text format")
-    SLOTS = ("check", "redundant", "rate")
+    SLOTS = ("check", "redundant", "rate", "candidates")
     BINDINGS = [
         Binding("colon", "add_constraint", "Add constraint"),
-        Binding("ctrl+t", "walkthrough", "Steps"),
+        Binding("f4", "true_candidates", "True candidates"),
+        Binding("ctrl+t", "walkthrough", "Steps"),  # at 80 columns: cut, and said in the panel
         Binding("ctrl+j", "hardest", "Hardest step", show=False),
         Binding("pagedown,right_square_bracket", "step(1)", "Next step", show=False),
         Binding("pageup,left_square_bracket", "step(-1)", "Previous step", show=False),
@@ -469,7 +470,8 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
         self.grid.show(self.puzzle, differs=result.differs if found >= 2 else (),
                        solution=answer if found != 0 else None,
                        redundant=self.redundant_givens() if found == 1 else (),
-                       step=self.step_view())
+                       step=self.step_view(), tall=self.true_view.on,
+                       true=self.true_view.now())
 
     def keys_hint(self) -> str:
         """The keys, and on a grid past 9x9 which tool keys type a digit there instead (the

@@ -15,7 +15,7 @@ from textual.widgets import Static
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 SHOWN_AFTER = 0.3  # seconds: a job quicker than this is not announced
 JOB_NAMES = {"check": "checking", "redundant": "redundant givens", "rate": "rating",
-             "suggest": "givens that make it unique"}
+             "suggest": "givens that make it unique", "candidates": "true candidates"}
 
 
 class StatusPanel(VerticalScroll):
@@ -24,6 +24,7 @@ class StatusPanel(VerticalScroll):
         yield Static("", id="uniqueness", markup=False)
         yield Static("", id="details", markup=False)
         yield Static("", id="progress", markup=False)
+        yield Static("", id="candidates", markup=False)
         yield Static("Difficulty", classes="heading")
         yield Static("", id="difficulty", markup=False)
         yield Static("", id="techniques", markup=False)
@@ -67,6 +68,10 @@ class StatusPanel(VerticalScroll):
             line.set_classes(kind)
         if details is not None:
             self._update("#details", details)
+
+    def set_candidates(self, text: str) -> None:
+        """What the true-candidates view shows and how far it went ("": the view is off)."""
+        self._update("#candidates", text)
 
     def set_difficulty(self, headline: str, techniques: str = "", walkthrough: str = "") -> None:
         self._update("#difficulty", headline)

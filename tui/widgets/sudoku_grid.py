@@ -14,7 +14,9 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
 
+from core.candidates import TrueCandidates
 from core.sudoku import SYMBOLS, Puzzle
+from tui.candidates_view import shade
 from tui.widgets.cell_grid import MOVES, CellGrid
 from tui.widgets.keys import ARROWS, VI_MOVES
 
@@ -47,6 +49,7 @@ class Marks:
     used: frozenset[int] = frozenset()
     placing: frozenset[int] = frozenset()
     struck: frozenset[tuple[int, int]] = frozenset()  # (cell, symbol)
+    true: TrueCandidates | None = None  # `computed` are true candidates: shaded by support
 
 
 class SudokuGrid(CellGrid):
@@ -220,6 +223,11 @@ class SudokuGrid(CellGrid):
             return [(shown.center(self.cell_width), plain)]
         cols = self.puzzle.shape.box_cols
         first = line * cols + 1
+        if self.marks.true is not None and not own:
+            true = self.marks.true
+            return [(" ", plain)] + [
+                (SYMBOLS[v - 1], base + shade(true, cell, v)) if mask >> (v - 1) & 1
+                else (" ", plain) for v in range(first, first + cols)] + [(" ", plain)]
         marks = "".join(SYMBOLS[v - 1] if mask >> (v - 1) & 1 else " "
                         for v in range(first, first + cols))
         struck = [v for v in range(first, first + cols) if (cell, v) in self.marks.struck]

@@ -28,9 +28,11 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
 
+from core.candidates import TrueCandidates
 from core.variants.drawing import line_color, line_word
 from core.variants.kinds import LINES
 from core.variants.model import SYMBOLS, Variant, diagonal_cells
+from tui.candidates_view import shade
 from tui.widgets.cell_grid import MOVES, CellGrid
 from tui.widgets.keys import ARROWS
 
@@ -51,6 +53,7 @@ CAGE_EDGE = Style(color="#e0c060", bold=True)  # a cage's outline where no regio
 CAGE_SUM = Style(color="#e0c060", italic=True)  # a cage's sum: small raised digits
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 EXTRA_TINT = "#444444"  # windoku windows and other extra regions
+SHAPE_TINT = "#383838"  # a thermometer's or arrow's cells in the true-candidates view
 CLONE_TINTS = ("#5a4a2a", "#2a4a5a", "#4a2a5a", "#2a5a3a")
 INDEXER_TINTS = {"row": "#24482a", "column": "#4e2626", "box": "#28285a"}
 SHAPE = Style(color="grey62")
@@ -60,6 +63,7 @@ STEP_USES = Style(bgcolor="#1f4f6f")  # the cells the step reasons from
 STEP_SETS = Style(color="black", bgcolor="green3")  # the cell it places a digit in
 STEP_RULES_OUT = Style(color="black", bgcolor="#d08040")  # cells it takes candidates from
 SIDE = 3  # characters a cell is wide
+TALL = 3  # lines a cell is high in the true-candidates view
 
 
 def _junctions() -> dict[tuple[int, int, int, int], str]:
@@ -117,15 +121,23 @@ class VariantsGrid(CellGrid):
         self.pending: tuple[int, ...] = ()  # a clone's first shape, until the second is picked
         self.redundant: frozenset[int] = frozenset()
         self.step: StepView | None = None
+        self.tall = False  # the true-candidates view: three lines a cell, digits 1-9 in them
+        self.true: TrueCandidates | None = None  # what it shows (None: not known yet)
 
     def show(self, puzzle: Variant, differs=(), solution=None, redundant=(),
-             step: StepView | None = None) -> None:
+             step: StepView | None = None, tall: bool = False,
+             true: TrueCandidates | None = None) -> None:
         """The puzzle, the cells where two solutions differ, a solution, the givens that
-        could go (underlined), or the stepper's board."""
-        resized = puzzle.size != self.puzzle.size or margins(puzzle) != margins(self.puzzle)
+        could go (underlined), or the stepper's board; `tall`: the true-candidates view."""
+        resized = (puzzle.size != self.puzzle.size or tall != self.tall
+                   or margins(puzzle) != margins(self.puzzle))
         self.puzzle, self.differs, self.solution = puzzle, set(differs), solution
-        self.redundant, self.step = frozenset(redundant), step
+        self.redundant, self.step, self.tall, self.true = frozenset(redundant), step, tall, true
         self.refresh(layout=resized)
+
+    @property
+    def row_height(self) -> int:
+        return TALL if self.tall else 1
 
     def get_content_width(self, container, viewport) -> int:
         _, _, left, right = margins(self.puzzle)
@@ -133,7 +145,7 @@ class VariantsGrid(CellGrid):
 
     def get_content_height(self, container, viewport, width) -> int:
         top, bottom, _, _ = margins(self.puzzle)
-        return 2 * self.puzzle.size + 1 + top + bottom
+        return (self.row_height + 1) * self.puzzle.size + 1 + top + bottom
 
     def render_line(self, y: int) -> Strip:
         lines = self.lines()
@@ -146,7 +158,7 @@ class VariantsGrid(CellGrid):
         for r in range(n + 1):
             rows.append(self._border_row(r, look))
             if r < n:
-                rows.append(self._cell_row(r, look))
+                rows += [self._cell_row(r, look, line) for line in range(self.row_height)]
         if bottom:
             rows.append(self._clue_row(n, look))
         return [_strip(row) for row in rows]
@@ -189,7 +201,12 @@ class VariantsGrid(CellGrid):
             line, style = ("━", THICK) if thick else (
                 ("╌", CAGE_EDGE) if pair in look.cage_walls else ("─", LINE))
             middle = look.marks.get(pair) if 0 < r < n else None
-            row += [(line, style), middle or look.links.get(pair, (line, style)), (line, style)]
+            above_cell = [(line, style), middle or look.links.get(pair, (line, style)),
+                          (line, style)]
+            total = look.sums.get(r * n + c) if self.tall and r < n else None
+            if total is not None:  # the sum on the cage's top wall: the cell holds digits
+                above_cell[:len(str(total))] = [(ch, CAGE_SUM) for ch in str(total)[:SIDE]]
+            row += above_cell
         for (qr, qc), digits in look.quads.items():  # over the corner, centred
             if qr == r:
                 at = start + qc * (SIDE + 1) - (len(digits) - 1) // 2 - (len(digits) == 4)
@@ -210,23 +227,34 @@ class VariantsGrid(CellGrid):
                 weight((r - 1, c - 1), (r, c - 1)), weight((r - 1, c), (r, c)))  # left, right
         return JUNCTIONS.get(arms, "┼"), THICK if 2 in arms else LINE
 
-    def _cell_row(self, r: int, look: _Look) -> list:
+    def _cell_row(self, r: int, look: _Look, line: int = 0) -> list:
+        """One line of row r's cells (`line` of the row's lines; the marks, connectors and
+        margin clues on the middle one)."""
         p, n = self.puzzle, self.puzzle.size
-        row = self._margin(r, -1, look)
+        middle = line == self.row_height // 2
+        row = self._margin(r, -1, look) if middle else self._blank_margin(-1, look)
         for c in range(n):
             cell = r * n + c
-            mark = look.marks.get((cell - 1, cell)) if c else None
+            mark = look.marks.get((cell - 1, cell)) if c and middle else None
             wall = c == 0 or p.regions[cell - 1] != p.regions[cell]
             plain = ("┃", THICK) if wall else (
                 ("╎", CAGE_EDGE) if (cell - 1, cell) in look.cage_walls else ("│", LINE))
-            row.append(mark or look.links.get((cell - 1, cell), plain) if c else plain)
-            row += self._cell(cell, look)
+            link = look.links.get((cell - 1, cell), plain) if middle else plain
+            row.append(mark or link if c else plain)
+            row += self._cell(cell, look) if middle or not self.tall else self._cell(
+                cell, look, line)
         row.append(("┃", THICK))
-        return row + self._margin(r, n, look)
+        return row + (self._margin(r, n, look) if middle else self._blank_margin(n, look))
 
-    def _cell(self, cell: int, look: _Look) -> list:
+    def _blank_margin(self, c: int, look: _Look) -> list:
+        _, _, left, right = look.margins
+        return [(" ", PLAIN)] * (SIDE + 1) if (left if c < 0 else right) else []
+
+    def _cell(self, cell: int, look: _Look, line: int | None = None) -> list:
         """The cell's three characters: its digit (a cage's sum before it), or what an empty
-        cell shows, between the chevrons of a minimum or maximum; tinted, then marked."""
+        cell shows, between the chevrons of a minimum or maximum; tinted, then marked. In
+        the true-candidates view, `line` of an empty cell's digits (the middle one when
+        None)."""
         v = self.puzzle.givens[cell]
         style = GIVEN + (REDUNDANT if cell in self.redundant else PLAIN) if v else EMPTY
         if not v and self.step is not None and self.step.values[cell]:
@@ -238,13 +266,17 @@ class VariantsGrid(CellGrid):
                  (" ", style)]
         if not v and cell in look.candidates:
             chars = [(ch, CANDIDATES) for ch in look.candidates[cell]]
-        if cell in look.sides:
+        if self.tall:
+            chars = self._true_line(cell, chars, v, TALL // 2 if line is None else line)
+        elif cell in look.sides:
             chars[0], chars[2] = ((ch, MARK) for ch in look.sides[cell])
-        total = look.sums.get(cell)
+        total = None if self.tall else look.sums.get(cell)
         if total is not None and total < 100:  # the sum raised and coloured, then the digit
             chars = [(ch, CAGE_SUM) for ch in f"{total:<2}".translate(SUPERSCRIPT)] + [
                 chars[1] if v else (" ", style)]
         extra = Style(bgcolor=look.tints[cell]) if cell in look.tints else PLAIN
+        if self.tall and cell not in look.tints and cell in look.shapes:
+            extra = Style(bgcolor=_shape_tint(look.shapes[cell][1]))  # digits hide its glyph
         if cell in self.differs:
             extra += DIFFERS
         if self.step is not None:
@@ -258,6 +290,22 @@ class VariantsGrid(CellGrid):
         if cell == self.cursor and self.has_focus:
             extra += CURSOR
         return [(ch, s + extra) for ch, s in chars]
+
+    def _true_line(self, cell: int, chars: list, v: int, line: int) -> list:
+        """A line of a cell in the true-candidates view: a digit on the middle line, an
+        empty cell's true candidates three a line (on grids up to 9x9; larger ones show
+        them compactly in the middle), or the cell as it is until they are known."""
+        blank = [(" ", chars[1][1])] * SIDE
+        true, n = self.true, self.puzzle.size
+        if v or true is None:
+            return chars if line == TALL // 2 else blank
+        if n > TALL * SIDE:
+            bits = sum(1 << (d - 1) for d in true.digits(cell))
+            return ([(ch, CANDIDATES) for ch in _candidate_text(bits, n)]
+                    if line == TALL // 2 else blank)
+        first = line * SIDE + 1
+        return [(SYMBOLS[d - 1], shade(true, cell, d)) if true.count(cell, d) else (" ", PLAIN)
+                for d in range(first, first + SIDE)]
 
     @property
     def rows_and_columns(self) -> tuple[int, int]:
@@ -297,12 +345,13 @@ class VariantsGrid(CellGrid):
         top, _, left, _ = margins(self.puzzle)
         r, c = divmod(cell, self.puzzle.size)
         x = self.styles.padding.left + (left + c) * (SIDE + 1)
-        y = self.styles.padding.top + top + 2 * r
-        return Region(x, y, SIDE + 2, 3)  # the cell and its walls
+        y = self.styles.padding.top + top + (self.row_height + 1) * r
+        return Region(x, y, SIDE + 2, self.row_height + 2)  # the cell and its walls
 
     def cell_at(self, x: int, y: int) -> int | None:
         top, _, left, _ = margins(self.puzzle)
-        r, c = (y - 1 - top) // 2, (x - 1 - left * (SIDE + 1)) // (SIDE + 1)
+        r = (y - 1 - top) // (self.row_height + 1)
+        c = (x - 1 - left * (SIDE + 1)) // (SIDE + 1)
         n = self.puzzle.size
         return r * n + c if 0 <= r < n and 0 <= c < n else None
 
@@ -449,6 +498,13 @@ def _beside(cell: int, n: int) -> list[int]:
     r, c = divmod(cell, n)
     return [x * n + y for x, y in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
             if 0 <= x < n and 0 <= y < n]
+
+
+def _shape_tint(style: Style | None) -> str:
+    """The background a line or shape gives its cells when digits fill them: its colour
+    darkened, or a grey for those drawn in the text's colour (thermometers, arrows...)."""
+    color = style.color.triplet if style is not None and style.color else None
+    return _dim(color.hex) if color is not None else SHAPE_TINT
 
 
 def _dim(color: str) -> str:
