@@ -1,14 +1,21 @@
-# Both `run` and `test` create .venv (with the project and its test extras) when it is missing.
+# `run` creates .venv with the app's own dependencies when it is missing; `test`, `bench` and
+# the rest add the test extras (ortools, pandas, pdfplumber...: on a fresh clone they more than
+# doubled the time to the first screen).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+APP := $(VENV)/.app
 STAMP := $(VENV)/.installed
 
 .PHONY: run test bench lint clean sanitize
 
 # The compiled engine (core/native/*.c) builds here, with the machine's C compiler.
-$(STAMP): pyproject.toml setup.py $(wildcard core/native/*.[ch])
+$(APP): pyproject.toml setup.py $(wildcard core/native/*.[ch])
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(APP)
+
+$(STAMP): $(APP)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
@@ -16,7 +23,7 @@ $(STAMP): pyproject.toml setup.py $(wildcard core/native/*.[ch])
 # The app starts at once; the built-in ナンクロ dictionaries and the print font are fetched
 # in its background the first time (about a minute), their progress on the start screen, and
 # what needs them says so meanwhile (without a network: how to install them).
-run: $(STAMP)
+run: $(APP)
 	$(BIN)/puzzle-tui $(ARGS)
 
 # The suite in a process per core, then the real-terminal tests alone (their keys are timed);

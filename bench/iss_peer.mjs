@@ -11,6 +11,9 @@
 //                                           solution, as one JSON list: {"name", "group",
 //                                           "src", "solution", "input"}, the input in ISS's own
 //                                           canonical constraint string.
+//   node bench/iss_peer.mjs ISS_DIR all     the same for every such puzzle, with a solution or
+//                                           not (solution: null), and "raw": its input as
+//                                           ISS's file gives it.
 import { createInterface } from 'node:readline';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -86,14 +89,15 @@ if (mode === 'serve') {
     }
     console.log(JSON.stringify(reply));
   }
-} else if (mode === 'dump') {
+} else if (mode === 'dump' || mode === 'all') {
   const { DISPLAYED_EXAMPLE_GROUPS } = await import(iss('data/example_puzzles.js'));
   const Collections = await import(iss('data/collections.js'));
   const { resolvePuzzleConfig } = await import(iss('data/example_puzzles.js'));
   const found = [];
   const seen = new Set();
   const add = (config, group) => {
-    if (!config || typeof config.input !== 'string' || !config.solution) return;
+    if (!config || typeof config.input !== 'string') return;
+    if (!config.solution && mode === 'dump') return;
     if (config.input.startsWith('/')) return;  // sandbox scripts and .iss files
     if (seen.has(config.name || config.input)) return;
     seen.add(config.name || config.input);
@@ -104,7 +108,9 @@ if (mode === 'serve') {
       return;
     }
     const src = [].concat(config.src || []);
-    found.push({ name: config.name || '', group, src, solution: config.solution, input });
+    const entry = { name: config.name || '', group, src, solution: config.solution || null, input };
+    if (mode === 'all') entry.raw = config.input;
+    found.push(entry);
   };
   for (const group of DISPLAYED_EXAMPLE_GROUPS) {
     for (const p of group.puzzles) add(p, group.name);
@@ -119,6 +125,6 @@ if (mode === 'serve') {
   }
   console.log(JSON.stringify(found));
 } else {
-  console.error('usage: node bench/iss_peer.mjs ISS_DIR serve|dump');
+  console.error('usage: node bench/iss_peer.mjs ISS_DIR serve|dump|all');
   process.exit(2);
 }

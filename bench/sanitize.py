@@ -47,7 +47,9 @@ def runs(args) -> dict[str, tuple[str, list[list[str]]]]:
             pytest + ["tests/core/sudoku/test_engines.py", "tests/core/sudoku/test_solver.py"],
             [sys.executable, "bench/diff_engines.py", "--n", str(args.n), "--seed", "7"]]),
         "variants": ("_variants", [
-            pytest + ["tests/core/variants/test_engines.py"],
+            pytest + ["tests/core/variants/test_engines.py",
+                      "tests/core/variants/test_custom_rules.py::"
+                      "test_both_engines_agree_step_for_step"],
             [sys.executable, "bench/diff_variants.py", "--n", str(args.variants), "--seed", "7",
              "--polls", "8"]]),
         "candidates": ("_variants", [  # both engines' true candidates (_sudoku's too)

@@ -1,4 +1,4 @@
-"""`puzzle-tui export FILE... --to text|ipuz|svg|pdf|fpuzzles|sudokupad -o OUT`: puzzles in
+"""`puzzle-tui export FILE... --to text|ipuz|svg|pdf|fpuzzles|sudokupad|iss -o OUT`: puzzles
 another format; many files make one book (pdf: headings with the rating, answer pages, a
 contents page and walkthroughs if asked, in a house style) or numbered files (ipuz, svg:
 OUT-1, OUT-2, ...); links (variants) are written one a line, `-o -` prints them. The print

@@ -73,8 +73,8 @@ class JobPool:
     """One process pool with a job number per named slot (e.g. check, rate, generate)."""
 
     def __init__(self, workers: int = 2,
-                 slots: tuple[str, ...] = ("check", "redundant", "rate", "suggest", "candidates",
-                                          "generate")):
+                 slots: tuple[str, ...] = ("check", "redundant", "rate", "suggest", "generate",
+                                           "candidates")):
         import multiprocessing  # here: a command run in one process does not load it
 
         context = multiprocessing.get_context("spawn")
@@ -152,6 +152,19 @@ def rate_timed(slot: int | None, job: int | None, kind: str, puzzle, context: Co
     return rate(slot, job, kind, puzzle, context, seconds, began), time.perf_counter() - start
 
 
+def candidates(slot: int | None, job: int | None, kind: str, puzzle, support: int = 1,
+               seconds: float | None = None):
+    """The family's true candidates (core.candidates.TrueCandidates; partial when `seconds`
+    ran out first), or Failed (`stopped`: superseded or cancelled; a bug's message)."""
+    live = stop_of(slot, job)
+    try:
+        found = kinds.by_name(kind).true_candidates(puzzle, support,
+                                                    with_deadline(live, seconds))
+    except Exception as error:  # a bug must reach the screen, not kill the pool silently
+        return Failed(_message(error))
+    return Failed(stopped=True) if live is not None and live() else found
+
+
 def making_unique(slot: int, job: int, kind: str, puzzle, context: Context):
     """Givens that would make a puzzle of several solutions unique, or Failed."""
     stop = stop_of(slot, job)
@@ -160,20 +173,6 @@ def making_unique(slot: int, job: int, kind: str, puzzle, context: Context):
     except Exception as error:  # a bug must reach the screen, not kill the pool silently
         return Failed(_message(error))
     return Failed(stopped=True) if stop() else found
-
-
-def true_candidates(slot: int | None, job: int | None, kind: str, puzzle, support: int,
-                    seconds: float | None = None):
-    """Each cell's digits over every solution, with their support up to `support`
-    (core.candidates.TrueCandidates, partial when `seconds` ran out), or Failed (`stopped`:
-    superseded or cancelled). No slot: run in this process, no stop but `seconds`."""
-    stop = stop_of(slot, job)
-    try:
-        found = kinds.by_name(kind).true_candidates(puzzle, support,
-                                                    with_deadline(stop, seconds))
-    except Exception as error:  # a bug must reach the screen, not kill the pool silently
-        return Failed(_message(error))
-    return Failed(stopped=True) if stop is not None and stop() else found
 
 
 def generate(slot: int | None, job: int | None, name: str, options, seed: int,

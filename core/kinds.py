@@ -16,7 +16,7 @@ from core.family import Family, Generator
 FAMILY_OBJECTS = (("core.sudoku.family", "SUDOKU"), ("core.arith.family", "ARITH"),
                   ("core.numcro.family", "NUMCRO"), ("core.variants.family", "VARIANTS"))
 # The family that reads and writes each site's links (core/sites.py: their addresses).
-SITE_READERS = {"fpuzzles": "VARIANTS", "sudokupad": "VARIANTS"}
+SITE_READERS = {"fpuzzles": "VARIANTS", "sudokupad": "VARIANTS", "iss": "VARIANTS"}
 KIND_HEADER = re.compile(r"^\s*kind\s*:\s*(\S+)\s*$", re.IGNORECASE | re.MULTILINE)
 
 
@@ -132,7 +132,7 @@ def read_link(link: str) -> tuple[Family, list]:
 
 
 def link_sites() -> tuple[str, ...]:
-    """The sites some family writes links for (export --to fpuzzles|sudokupad)."""
+    """The sites some family writes links for (export --to fpuzzles|sudokupad|iss)."""
     return tuple(SITE_READERS)
 
 

@@ -13,7 +13,9 @@ HOSTS = {
     "fpuzzles": ("f-puzzles.com", "www.f-puzzles.com"),
     "sudokupad": ("sudokupad.app", "www.sudokupad.app", "app.crackingthecryptic.com",
                   "beta.sudokupad.app"),
+    "iss": ("sigh.github.io",),  # the Interactive Sudoku Solver
 }
+PATHS = {"iss": "/interactive-sudoku-solver"}  # a site that lives under a path of its host
 
 
 def is_link(text: str) -> bool:
@@ -34,7 +36,10 @@ def site_of(link: str) -> str | None:
     if not is_link(link):
         return None
     try:
-        host = (address(link).hostname or "").lower()
+        url = address(link)
+        host = (url.hostname or "").lower()
     except ValueError:  # a malformed address (a bad port, brackets)
         return None
-    return next((site for site, hosts in HOSTS.items() if host in hosts), None)
+    path = url.path.lower()
+    return next((site for site, hosts in HOSTS.items() if host in hosts
+                 and path.startswith(PATHS.get(site, ""))), None)

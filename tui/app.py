@@ -119,6 +119,15 @@ class PuzzleApp(App):
         for editor in self.documents:
             editor.schedule_check(now=True)
 
+    def while_installing(self, said: str) -> str:
+        """What a missing built-in dictionary or print font said, told as it is while the
+        install runs in the background: on its way, nothing for the author to run."""
+        if self.installing and any(mark in said for mark in MISSING_MARKS):
+            return (f"not yet: the built-in dictionaries and the print font are being "
+                    f"installed in the background ({self.installing}); try again when it "
+                    f"is done")
+        return said
+
     def show_installing(self, line: str | None) -> None:
         self.installing = line
         for screen in self.screen_stack:
@@ -301,7 +310,7 @@ class PuzzleApp(App):
     # --- opening files -------------------------------------------------------------------
 
     def problem_with(self, path: str) -> str | None:
-        """Why a file (or an f-puzzles or SudokuPad link) cannot be opened, or None."""
+        """Why a file (or an f-puzzles, SudokuPad or ISS link) cannot be opened, or None."""
         try:
             _, puzzle = kinds.parse(path) if sites.is_link(path) else load_puzzle(path)
         except (InputError, ParseError) as error:
@@ -403,9 +412,10 @@ class PuzzleApp(App):
             self.open_text(event.text)
 
     def open_text(self, text: str, editor: PuzzleEditor | None = None) -> None:
-        """A puzzle from text (a pasted grid, an 81-digit line, an f-puzzles or SudokuPad
-        link): it fills the editor in front when that takes it (the givens of a grid of its
-        size), else it opens beside the open ones; text that holds no puzzle is said so."""
+        """A puzzle from text (a pasted grid, an 81-digit line, an f-puzzles, SudokuPad or ISS
+        link, ISS's constraint string): it fills the editor in front when that takes it (the
+        givens of a grid of its size), else it opens beside the open ones; text that holds no
+        puzzle is said so."""
         text = text.strip()
         if not text:
             return
@@ -421,8 +431,9 @@ class PuzzleApp(App):
 
     def action_open_text(self) -> None:
         """Ask for a puzzle as text (a line or a link); the dialog shows what is wrong."""
-        self.push_screen(PathPrompt("Open from text: an 81-digit line, or an f-puzzles or "
-                                    "SudokuPad link (a grid of rows: paste it into the app)",
+        self.push_screen(PathPrompt("Open from text: an 81-digit line, or an f-puzzles, "
+                                    "SudokuPad or ISS link (a grid of rows: paste it into the "
+                                    "app)",
                                     validate=_text_problem, placeholder="53..7....6..195..."),
                          lambda text: text and self.open_text(text, self.editor()))
 
@@ -456,6 +467,9 @@ def _text_problem(text: str) -> str | None:
 
 
 INSTALL = (sys.executable, "-m", "cli", "install")  # `puzzle-tui install`, this interpreter
+# what a missing built-in dictionary (dictionaries.defaults.open_default) or print font
+# (core.export.fonts) says
+MISSING_MARKS = ("not installed yet", "no font with Japanese glyphs")
 
 
 def missing_installs() -> bool:

@@ -74,7 +74,7 @@ class CandidatesView:
             editor.live.found.put("candidates", key, result)
             editor.status.set_candidates(caption(result, editor))
             editor.show_puzzle()
-        editor.live.start("candidates", jobs.true_candidates, editor.family.name, *key,
+        editor.live.start("candidates", jobs.candidates, editor.family.name, *key,
                           SECONDS, then=found)
 
 

@@ -30,9 +30,10 @@ def commands(app, screen) -> list[Command]:
     found = [Command("Help", "What the keys do (F1)", app.action_help),
              Command("Open a file…", "Open a puzzle file or link beside the open ones (ctrl+o)",
                      app.action_open),
-             Command("Open from text…", "A puzzle from an 81-digit line or an f-puzzles or "
-                     "SudokuPad link: fills the grid in front, or opens beside (pasting into "
-                     "the app does the same)", app.action_open_text),
+             Command("Open from text…", "A puzzle from an 81-digit line, an f-puzzles, "
+                     "SudokuPad or ISS link, or ISS's constraint string: fills the grid in "
+                     "front, or opens beside (pasting into the app does the same)",
+                     app.action_open_text),
              Command("Generate…", "The generators, this family's first (ctrl+g)",
                      app.action_generate),
              Command("Start screen", "New puzzles, generators, recent files; the open puzzles "

@@ -7,9 +7,11 @@ from __future__ import annotations
 from core.export.fonts import FontMissing, find_font, install_font
 from core.export.ipuz import from_ipuz, is_ipuz, to_ipuz
 
-FORMATS = ("text", "ipuz", "svg", "pdf", "fpuzzles", "sudokupad")
-LINKS = ("fpuzzles", "sudokupad")  # web addresses, for families that write them (variants)
-LINK_STYLES = {"fpuzzles": ("fpuzzles",), "sudokupad": ("fpuzzles", "scl")}  # default first
+FORMATS = ("text", "ipuz", "svg", "pdf", "fpuzzles", "sudokupad", "iss")
+# web addresses, for families that write them (variants); iss: the Interactive Sudoku Solver
+LINKS = ("fpuzzles", "sudokupad", "iss")
+LINK_STYLES = {"fpuzzles": ("fpuzzles",), "sudokupad": ("fpuzzles", "scl"),
+               "iss": ("iss",)}  # default first
 # the format a file name's extension says it holds (text: also links, a line each)
 EXTENSIONS = {".ipuz": "ipuz", ".svg": "svg", ".pdf": "pdf", ".txt": "text", ".text": "text"}
 

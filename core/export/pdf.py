@@ -33,7 +33,7 @@ MIN_LINE = 0.05  # mm: the thinnest line a page prints, however small its cells
 STEP_SIZE = 8.5  # pt: the walkthrough appendix, set across the full text width
 SECOND_INK = "#333333"  # a heading's later lines
 # 禁則: marks kept at the end of the line before rather than starting one
-NO_LINE_START = "。、，．）」』〕】・ー！？)!?,.:;ぁぃぅぇぉっゃゅょァィゥェォッャュョ"
+NO_LINE_START = "。、，．）」』〕】・ー！？)]}!?,.:;+*ぁぃぅぇぉっゃゅょァィゥェォッャュョ"
 RULES_SCALE = 0.8  # a puzzle's rules, of its heading's first line
 RULES_SHARE = 0.4  # of a slot's height, the most its rules may take
 RULES_GAP = 0.6  # of a rules line's height: between the rules and the grid

@@ -21,7 +21,8 @@
 #define MAX_SIDE 16           /* core/variants/model.py's MAX_SIZE */
 #define MAX_CELLS (MAX_SIDE * MAX_SIDE)
 #define STOP_EVERY 64         /* core/search.py's: the nodes between two polls */
-#define VERSION 1             /* of the program's layout (core/variants/compiled.py) */
+#define VERSION 2             /* of the program's layout (core/variants/compiled.py) */
+#define MAX_STATES 64         /* an automaton's states: a set of them in one word */
 #define MAX_SUM_WORDS 64      /* sums up to 4,095: longer sums stay in Python */
 
 typedef uint32_t mask_t;
@@ -29,7 +30,7 @@ typedef uint64_t word;
 typedef unsigned __int128 u128;
 
 enum { PAIR = 1, FITTING_SETS, BOUNDED_SUM, SIGNED_SUM, ARROW_SUM, RISING, SANDWICH, RUN,
-       BETWEEN, QUADRUPLE, INDEXER, XSUM, SKYSCRAPER, EQUAL_SUMS, OUTSIDE, SHAPES };
+       BETWEEN, QUADRUPLE, INDEXER, XSUM, SKYSCRAPER, EQUAL_SUMS, OUTSIDE, AUTOMATON, SHAPES };
 
 static int bitlen(mask_t m) { return m ? 32 - __builtin_clz(m) : 0; }
 static int low_digit(mask_t m) { return m ? __builtin_ctz(m) + 1 : 0; }
@@ -208,6 +209,22 @@ static int read_handler(Reader *r, Plan *p, Handler *h)
             }
         }
         next_in(r, 0, 64, "a quadruple's count");
+        next_in(r, 0, 1, "exact");
+        return r->bad ? -1 : 0;
+    }
+    case AUTOMATON: {
+        int states = next_in(r, 1, MAX_STATES, "an automaton's states");
+        /* the accepting states, then per state and digit the states it leads to: each a
+           64-bit set as two 32-bit halves, every state within 0..states-1 */
+        for (int i = 0; i < 1 + states * n && !r->bad; i++) {
+            uint64_t lo = (uint32_t)next_in(r, INT32_MIN, INT32_MAX, "a set of states");
+            uint64_t hi = (uint32_t)next_in(r, INT32_MIN, INT32_MAX, "a set of states");
+            uint64_t set = lo | hi << 32;
+            if (!r->bad && states < 64 && set >> states) {
+                PyErr_SetString(PyExc_ValueError, "program: a state past the automaton's");
+                return -1;
+            }
+        }
         return r->bad ? -1 : 0;
     }
     case INDEXER:
@@ -964,18 +981,28 @@ static int prune_quadruple(Plan *p, const Handler *h, mask_t *cand)
 {
     int k = h->ncells, needs = h->data[0];
     const int *cells = h->cells, *need = h->data + 1;
-    int listed = h->data[1 + 2 * needs];
+    int listed = h->data[1 + 2 * needs], exact = h->data[2 + 2 * needs];
     mask_t required = 0;
     for (int t = 0; t < needs; t++) {
         mask_t bit = need[2 * t];
-        int times = need[2 * t + 1], places = 0;
+        int times = need[2 * t + 1], places = 0, placed = 0;
         required |= bit;
-        for (int i = 0; i < k; i++) places += !!(cand[cells[i]] & bit);
+        for (int i = 0; i < k; i++) {
+            places += !!(cand[cells[i]] & bit);
+            placed += cand[cells[i]] == bit;
+        }
         if (places < times) return 0;
-        if (places == times)
+        if (places == times) {
             for (int i = 0; i < k; i++)
                 if (cand[cells[i]] & bit && cand[cells[i]] != bit)
                     cand[cells[i]] = bit, changed_push(p, cells[i]);
+        } else if (exact) {  /* placed as often as listed: no other cell holds it */
+            if (placed > times) return 0;
+            if (placed == times)
+                for (int i = 0; i < k; i++)
+                    if (cand[cells[i]] & bit && cand[cells[i]] != bit)
+                        cand[cells[i]] &= ~bit, changed_push(p, cells[i]);
+        }
     }
     int able = 0;
     for (int i = 0; i < k; i++) able += !!(cand[cells[i]] & required);
@@ -983,6 +1010,49 @@ static int prune_quadruple(Plan *p, const Handler *h, mask_t *cand)
         for (int i = 0; i < k; i++)
             if (cand[cells[i]] & required && cand[cells[i]] & ~required)
                 cand[cells[i]] &= required, changed_push(p, cells[i]);
+    return 1;
+}
+
+/* Automaton: the digits along the line spell a word it accepts (lines.Automaton): states
+   reachable forward from the start, then back from the accepting ones */
+static uint64_t halves(const int *at) { return (uint64_t)(uint32_t)at[0] | (uint64_t)(uint32_t)at[1] << 32; }
+
+static int prune_automaton(Plan *p, const Handler *h, mask_t *cand)
+{
+    int k = h->ncells, n = p->n, states = h->data[0];
+    const int *cells = h->cells, *table = h->data + 3;
+    uint64_t reach[4 * MAX_CELLS + 1];
+    uint64_t now = 1, alive;
+    reach[0] = 1;
+    for (int i = 0; i < k; i++) {
+        mask_t m = cand[cells[i]];
+        uint64_t next = 0, s = now;
+        while (s) {
+            int q = __builtin_ctzll(s);
+            s &= s - 1;
+            for (mask_t d = m; d; d &= d - 1) next |= halves(table + 2 * (q * n + __builtin_ctz(d)));
+        }
+        if (!next) return 0;
+        reach[i + 1] = now = next;
+    }
+    alive = now & halves(h->data + 1);
+    if (!alive) return 0;
+    for (int i = k - 1; i >= 0; i--) {
+        int c = cells[i];
+        mask_t m = cand[c], keep = 0;
+        uint64_t before = 0, s = reach[i];
+        while (s) {
+            int q = __builtin_ctzll(s);
+            s &= s - 1;
+            for (mask_t d = m; d; d &= d - 1) {
+                int v = __builtin_ctz(d);
+                if (halves(table + 2 * (q * n + v)) & alive) keep |= (mask_t)1 << v, before |= (uint64_t)1 << q;
+            }
+        }
+        alive = before;
+        if (keep != m) cand[c] = keep, changed_push(p, c);
+    }
+    (void)states;
     return 1;
 }
 
@@ -1193,7 +1263,7 @@ typedef int (*Prune)(Plan *, const Handler *, mask_t *);
 static const Prune prunes[SHAPES] = {
     NULL, prune_pair, prune_fitting_sets, prune_bounded_sum, prune_signed_sum, prune_arrow_sum,
     prune_rising, prune_sandwich, prune_run, prune_between, prune_quadruple, prune_indexer,
-    prune_xsum, prune_skyscraper, prune_equal_sums, prune_outside,
+    prune_xsum, prune_skyscraper, prune_equal_sums, prune_outside, prune_automaton,
 };
 
 /* ---- propagation: engine.propagate step for step ---- */

@@ -34,7 +34,13 @@ FILL_TRIES = 4  # candidate words tried per entry before backing up
 REPAIRS = 200  # refills around a letter the house rules miss, before a fresh pattern
 REPAIR_STEPS = 100  # search steps for one refill
 SEEDED_FILLS = 3  # fills around the same words of the author's before one is moved
-SEEDED_ROUNDS = 6  # words moved or taken out on one block pattern before a fresh one
+SEEDED_ROUNDS = 6  # words moved or taken out, where the fill ran out of words around them
+MOVING_MOST = 6  # placed words moved where the rules on letters were missed around them;
+# around more, the plain fill at once (a diary's 10-18 placed words: 6 rounds on 5-7 patterns
+# took 7 s median; seasons_ja's 6 words held a median 3.5 with moves, 2 without)
+SEEDED_PATTERNS = 1  # block patterns the author's words are placed on first; then the plain
+# fill alone (their words tried first in its order): on a diary's 70 words, 2 patterns took
+# 1.8x as long as 1 (paired, loaded machine) for no more of them in the grid
 OWN_REFILLS = 40  # refills that keep or add an author's words, once the grid is full
 OWN_FIRST = 8  # an entry an author's word fits is filled as if it had 8x fewer candidates
 PROOF_NODES = 2000  # a uniqueness search past this is undecided: give a letter first
@@ -158,6 +164,7 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
     rules = house_settings(options)
     own, cannot = seeding.own_words(fill_words, options.size)
     most = len(own)  # of them placed on a pattern: halved after a pattern fails with them
+    seeded = SEEDED_PATTERNS if own else 0  # patterns left to place the author's words on
     why: dict[str, str] = {}
     dead_ends: Counter | None = Counter()  # entries the fills ran out of words on, till one fills
     while time.monotonic() < start + options.seconds and not (stop and stop()):
@@ -165,23 +172,25 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
                 time.monotonic() > start + options.seconds / BLOCKS_GIVE_UP:
             break
         if own and time.monotonic() > start + options.seconds / 2:
-            most = 0  # half the time gone: a puzzle without the author's words, not none
+            seeded = 0  # half the time gone: the plain fill, a puzzle rather than none
         if options.blocks:
             blocks = options.blocks
-        elif own:
+        elif seeded:
             blocks = roomiest_pattern(options, own, rng, rules)
         else:
             blocks = block_pattern(options.size, options.symmetry, options.lang,
                                    options.longest, rng, rules)
         if blocks is None:
             continue
-        if own:
+        if seeded:
+            seeded -= 1
             letters, why = fill_around(blocks, options.size, fill_words, rng, own, rules,
                                        dead_ends, most)
             most = most // 2 if letters is None else most  # fewer on the next pattern
         else:
             letters = fill(blocks, options.size, fill_words, rng, rules=rules,
                            dead_ends=dead_ends)
+            why = seeding.plain_reasons(letters, entries(blocks, options.size)[0], own)
         if letters is None:
             continue
         dead_ends = None
@@ -362,78 +371,119 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
          seeds=frozenset()) -> list[str | None] | None:
     """A letter for every white cell such that every entry is a fill word, no word repeats,
     and the letters keep the house rules (`rules`: each used `uses` times, their count in
-    range, all 26 for a pangram); a randomised depth-first search, the entry with the fewest
-    candidates first, words with the letters still wanted tried first. `dead_ends` counts
-    the entries the search found no word for. With `start` (entry -> word, a full fill made
-    by fill_around), only the house rules are met by refills, the entries `seeds` kept."""
-    slots, crossing = entries(blocks, size)
-    whites = sorted({c for slot in slots for c in slot})
-    grid = _letters(start or {}, size)
-    budget = [steps]
-    accept = [lambda: True]  # what a full grid must be (the repairs ask for fewer misses)
+    range, all 26 for a pangram), or None (see Fill). With `start` (entry -> word: a full
+    fill made by fill_around, or some entries), the search goes on from those entries, the
+    entries `seeds` kept by the refills."""
+    return Fill(blocks, size, words, rng, rules, dead_ends, seeds).run(start or {}, steps)
 
-    fitting: dict[tuple, int] = {}  # the letters of an entry -> the fill words they allow
 
-    def candidates(slot, used) -> int:
-        key = tuple(grid[cell] for cell in slot)
-        bits = fitting.get(key)
+class Fill:
+    """A randomised depth-first search, the entry with the fewest candidates first (an entry
+    an author's word fits as if it had OWN_FIRST times fewer), FILL_TRIES words tried an
+    entry, words with the letters still wanted tried first; then refills around a cell
+    until the house rules on letters are kept, then refills that hold more of the author's
+    words. `dead_ends` counts the entries the search found no word for."""
+
+    def __init__(self, blocks, size: int, words: WordSets, rng: random.Random, rules=None,
+                 dead_ends: Counter | None = None, seeds=frozenset()):
+        self.slots, self.crossing = entries(blocks, size)
+        self.whites = sorted({c for slot in self.slots for c in slot})
+        self.size, self.words, self.rng, self.rules = size, words, rng, rules
+        self.dead_ends, self.seeds = dead_ends, seeds
+        self.grid: list[str | None] = []
+        self.budget = 0  # search steps left
+        self.accept = lambda: True  # what a full grid must be (the refills ask for more)
+        self.fitting: dict[tuple, int] = {}  # the letters of an entry -> the fill words allowed
+
+    def run(self, start: dict, steps: int) -> list[str | None] | None:
+        self.grid, self.budget = _letters(start, self.size), steps
+        first = frozenset(start)
+        if not self.search(first, _mark(first, self.grid, self.words, {})):
+            return None
+        if self.rules is not None and not self.keep_house_rules():
+            return None
+        self.hold_more_own_words()
+        return self.grid
+
+    def candidates(self, slot, used) -> int:
+        """The fill words the entry's letters allow, less the words used."""
+        key = tuple(self.grid[cell] for cell in slot)
+        bits = self.fitting.get(key)
         if bits is None:
-            length = words.length(len(slot))
+            length = self.words.length(len(slot))
             bits = length.fill
             for p, letter in enumerate(key):
                 if letter is not None:
                     bits &= length.letter(p, letter)
                     if not bits:
                         break
-            fitting[key] = bits
+            self.fitting[key] = bits
         return bits & ~used.get(len(slot), 0)
 
-    def search(placed: frozenset, used: dict[int, int]) -> bool:
-        budget[0] -= 1
-        if budget[0] < 0:
+    def search(self, placed: frozenset, used: dict[int, int]) -> bool:
+        self.budget -= 1
+        if self.budget < 0:
             return False
+        found = self.fewest_candidates(placed, used)
+        if found is None:
+            return self.accept()
+        slot, bits = found
+        return bool(bits) and self.try_words(slot, bits, placed, used)
+
+    def fewest_candidates(self, placed: frozenset, used) -> tuple | None:
+        """The open entry with the fewest candidates and them (none: a dead end, counted),
+        or None when every entry holds a word."""
         best, best_bits, best_key = None, 0, (0, 0)
-        for slot in slots:
+        for slot in self.slots:
             if slot in placed:
                 continue
-            bits = candidates(slot, used)
+            bits = self.candidates(slot, used)
             if not bits:
-                if dead_ends is not None:
-                    dead_ends[slot] += 1
-                return False
+                if self.dead_ends is not None:
+                    self.dead_ends[slot] += 1
+                return slot, 0
             # the fewest candidates first, an entry an author's word fits as if it had fewer
-            key = (bits.bit_count() // (OWN_FIRST if bits & words.length(len(slot)).preferred
+            key = (bits.bit_count() // (OWN_FIRST if bits & self.words.length(len(slot)).preferred
                                         else 1), bits.bit_count())
             if best is None or key < best_key:
                 best, best_bits, best_key = slot, bits, key
-        best_size = best_key[1]
-        if best is None:
-            return accept[0]()
-        length = words.length(len(best))
-        wanted = _wanted(best, grid, length, rules) if rules is not None else 0
-        for _ in range(min(FILL_TRIES, best_size)):
-            word_id = _choose(best_bits, length, rng, wanted)
-            best_bits &= ~(1 << word_id)
-            word = length.words[word_id]
-            before = [grid[c] for c in best]
-            for c, letter in zip(best, word, strict=True):
-                grid[c] = letter
-            now_used = {**used, len(best): used.get(len(best), 0) | (1 << word_id)}
-            # entries the word completes across count as placed words too
-            done = placed | {best} | {s for s in crossing[best]
-                                      if s not in placed and all(grid[c] for c in s)}
-            if len(done) == len(placed) + 1 or _distinct(done - placed - {best}, grid, word,
-                                                           words, now_used):
-                if search(done, _mark(done - placed - {best}, grid, words, now_used)):
-                    return True
-            for c, letter in zip(best, before, strict=True):
-                grid[c] = letter
+        return None if best is None else (best, best_bits)
+
+    def try_words(self, slot, bits: int, placed: frozenset, used) -> bool:
+        """Up to FILL_TRIES of the entry's candidates, each followed by the search."""
+        length = self.words.length(len(slot))
+        wanted = _wanted(slot, self.grid, length, self.rules) if self.rules is not None else 0
+        for _ in range(min(FILL_TRIES, bits.bit_count())):
+            word_id = _choose(bits, length, self.rng, wanted)
+            bits &= ~(1 << word_id)
+            if self.try_word(slot, word_id, placed, used):
+                return True
         return False
 
-    def refill(cell: int, good) -> None:
+    def try_word(self, slot, word_id: int, placed: frozenset, used) -> bool:
+        """The word in the entry and the search on; undone when it finds no fill. Entries
+        the word completes across count as placed words too."""
+        grid, words = self.grid, self.words
+        word = words.length(len(slot)).words[word_id]
+        before = [grid[c] for c in slot]
+        for c, letter in zip(slot, word, strict=True):
+            grid[c] = letter
+        now_used = {**used, len(slot): used.get(len(slot), 0) | (1 << word_id)}
+        done = placed | {slot} | {s for s in self.crossing[slot]
+                                  if s not in placed and all(grid[c] for c in s)}
+        completed = done - placed - {slot}
+        if (not completed or _distinct(completed, grid, word, words, now_used)) and \
+                self.search(done, _mark(completed, grid, words, now_used)):
+            return True
+        for c, letter in zip(slot, before, strict=True):
+            grid[c] = letter
+        return False
+
+    def refill(self, cell: int, good) -> None:
         """Fill the entries around a cell anew, keeping the rest; undone unless `good()`."""
-        region = _region(cell, slots, crossing) - seeds
-        kept = [slot for slot in slots if slot not in region]
+        grid = self.grid
+        region = _region(cell, self.slots, self.crossing) - self.seeds
+        kept = [slot for slot in self.slots if slot not in region]
         saved = grid[:]
         for slot in region:
             for c in slot:
@@ -441,32 +491,34 @@ def fill(blocks, size: int, words: WordSets, rng: random.Random,
         for slot in kept:
             for c in slot:
                 grid[c] = saved[c]
-        budget[0] = REPAIR_STEPS
-        accept[0] = good
-        if not search(frozenset(kept), _mark(kept, grid, words, {})):
+        self.budget, self.accept = REPAIR_STEPS, good
+        if not self.search(frozenset(kept), _mark(kept, grid, self.words, {})):
             grid[:] = saved
 
-    first = frozenset(start or ())
-    if not search(first, _mark(first, grid, words, {})):
-        return None
-    if rules is not None:
-        for _ in range(REPAIRS):  # most full grids miss a rule on letters: refill around one
+    def keep_house_rules(self) -> bool:
+        """Most full grids miss a rule on letters: refills around a rare letter (to lose it)
+        or anywhere (to use it again: the fill tries words with wanted letters first),
+        sideways moves too, REPAIRS at most. False when a rule is still missed."""
+        grid, rules, rng = self.grid, self.rules, self.rng
+        for _ in range(REPAIRS):
             misses = shortfall(grid, rules)
             if not misses:
                 break
-            # around a rare letter (to lose it), or anywhere (to use it again: the fill
-            # tries words with wanted letters first); sideways moves too
-            cell = _missing_cell(grid, rules, whites, rng) if rng.random() < 0.5 else \
-                rng.choice(whites)
-            refill(cell, lambda misses=misses: shortfall(grid, rules) <= misses)
-        if shortfall(grid, rules):
-            return None
-    own = getattr(words, "preferred_words", frozenset())
-    for _ in range(OWN_REFILLS if own else 0):  # more of the author's words, rules kept
-        held = _own_held(grid, slots, own)
-        refill(rng.choice(whites), lambda held=held: _own_held(grid, slots, own) >= held and (
-            rules is None or not shortfall(grid, rules)))
-    return grid
+            cell = _missing_cell(grid, rules, self.whites, rng) if rng.random() < 0.5 else \
+                rng.choice(self.whites)
+            self.refill(cell, lambda misses=misses: shortfall(grid, rules) <= misses)
+        return not shortfall(grid, rules)
+
+    def hold_more_own_words(self) -> None:
+        """OWN_REFILLS refills kept where they hold as many of the author's words or more,
+        the house rules still kept."""
+        own = getattr(self.words, "preferred_words", frozenset())
+        grid, slots, rules = self.grid, self.slots, self.rules
+        for _ in range(OWN_REFILLS if own else 0):
+            held = _own_held(grid, slots, own)
+            self.refill(self.rng.choice(self.whites),
+                        lambda held=held: _own_held(grid, slots, own) >= held and (
+                            rules is None or not shortfall(grid, rules)))
 
 
 def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: list[str],
@@ -477,33 +529,65 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
     nearest the trouble is moved to another entry of its length (one it has not been in),
     or taken out when none is left, and the fill runs again (SEEDED_ROUNDS times at most:
     counted, not timed, so a seed makes the same grid however busy the machine); `most` of
-    the words are placed at most. Returns the letters
-    (None: no fill; the pattern is given up) and why each word not placed is not."""
+    the words are placed at most. When those rounds place no more, the plain fill
+    (`fill`, the author's words tried first) completes the grid around the words still
+    placed, or else from nothing. Returns the letters (None: no fill; the pattern is given
+    up) and why each word not placed is not."""
     slots, crossing = entries(blocks, size)
     placed = seeding.place(slots, crossing, own, words, rng, most=most)
     tried = {word: {slot} for slot, word in placed.seeds.items()}
-    uses = rules.uses if rules is not None else 1
-    for _ in range(SEEDED_ROUNDS):
-        stuck: Counter = Counter()
-        board = seeding.Board(slots, crossing, words)
-        for slot, word in placed.seeds.items():
-            board.put(slot, word)
-        for _ in range(SEEDED_FILLS):  # the fill is random: another may keep the rules
-            solved = board.filled(rng, stuck, uses)
-            if solved is None:
-                break
-            letters = fill(blocks, size, words, rng, rules=rules, start=solved,
-                           seeds=frozenset(placed.seeds))
-            if letters is not None:
-                return letters, seeding.said_of(placed.why, letters, slots, own)
-            stuck.update(_rare(solved, size, rules))
+    stuck: Counter = Counter()
+    for round_ in range(SEEDED_ROUNDS):
+        if round_:
+            slot = seeding.to_move(placed.seeds, stuck, crossing, rng)
+            seeding.move(placed, slot, slots, crossing, words, rng, tried[placed.seeds[slot]])
+        letters, stuck, filled = _seeded_fills(blocks, size, words, rng, placed, rules)
+        if letters is not None:
+            return letters, seeding.said_of(placed.why, letters, slots, own)
         if dead_ends is not None:  # where an author's pattern runs out of words, for its failure
             dead_ends.update(stuck)
-        if not placed.seeds:
-            break
-        slot = seeding.to_move(placed.seeds, stuck, crossing, rng)
-        seeding.move(placed, slot, slots, crossing, words, rng, tried[placed.seeds[slot]])
-    return None, placed.why  # this pattern is given up: a fresh one is drawn
+        if not placed.seeds or (filled and len(placed.seeds) > MOVING_MOST):
+            break  # the rules on letters missed around many words: moves cost, rarely help
+    return _plain_fill(blocks, size, words, rng, placed, rules, dead_ends, slots, own)
+
+
+def _seeded_fills(blocks, size: int, words: WordSets, rng: random.Random, placed, rules):
+    """A grid around the placed words keeping the house rules (SEEDED_FILLS tries: the fill
+    is random, another may keep them), or None; the entries where it was stuck, and whether
+    a fill was made (the house rules on letters were then what failed)."""
+    stuck: Counter = Counter()
+    slots, crossing = entries(blocks, size)
+    board = seeding.Board(slots, crossing, words)
+    for slot, word in placed.seeds.items():
+        board.put(slot, word)
+    for _ in range(SEEDED_FILLS):
+        solved = board.filled(rng, stuck, rules.uses if rules is not None else 1)
+        if solved is None:
+            return None, stuck, False
+        letters = fill(blocks, size, words, rng, rules=rules, start=solved,
+                       seeds=frozenset(placed.seeds))
+        if letters is not None:
+            return letters, stuck, True
+        stuck.update(_rare(solved, size, rules))
+    return None, stuck, True
+
+
+def _plain_fill(blocks, size: int, words: WordSets, rng: random.Random, placed, rules,
+                dead_ends, slots, own):
+    """The fill as made before words were placed first (the author's words tried first in
+    its order), around the words still placed, else from nothing: a placed word it leaves
+    out is said taken out."""
+    letters = fill(blocks, size, words, rng, rules=rules, start=placed.seeds,
+                   seeds=frozenset(placed.seeds)) if placed.seeds else None
+    if letters is None:
+        letters = fill(blocks, size, words, rng, rules=rules, dead_ends=dead_ends)
+    if letters is None:
+        return None, placed.why  # this pattern is given up: a fresh one is drawn
+    held = {"".join(letters[c] for c in slot) for slot in slots}
+    why = {**placed.why, **{w: seeding.TAKEN_OUT for w in placed.seeds.values()
+                            if w not in held}}
+    return letters, seeding.said_of({w: r for w, r in why.items() if w not in held},
+                                    letters, slots, own)
 
 
 def _letters(solved: dict, size: int) -> list[str | None]:

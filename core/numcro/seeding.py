@@ -4,7 +4,7 @@ it, and whose crossing entries keep fill words that fit; the longest words first
 the fewest entries), among the entries that leave their crossings the most words. Several
 placements are drawn and the one holding the most words kept. The fill then completes the
 grid around them (core/numcro/generator.fill_around), moving or taking out a word it cannot
-fill around.
+fill around; where the house rules on letters fail around them, the plain fill takes over.
 
 Filling entries an author's word fits first, in the fill's own order, placed 0-4 of 6-26
 words: a word competed with thousands of dictionary words in each entry, and the first word
@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from core.numcro.wordsets import WordSets, member_at_or_after
 from core.search import bits as members
 
-PLACEMENTS = 8  # placements drawn; the one holding most words kept
+PLACEMENTS = 8  # placements drawn at most; the one holding most words kept
+PLACED_WORDS = 200  # words tried in all the placements: a long list (a diary's 70) gets fewer
 FILL_NODES = 400  # boards the fill around the author's words may try
 FILL_TRIES = 3  # words tried in an entry before backing up
 MOVES = 1  # times a word the fill could not fill around moves before it is taken out
@@ -36,6 +37,8 @@ NO_CROSSING = "no dictionary word fitted across them in any free entry of their 
 TAKEN_OUT = "taken out: the dictionary could not fill the entries around them"
 LEFT_OUT = "left out of the fill (blocklisted or avoided)"
 TOO_MANY = "left out: grids with more of your words could not be filled in time"
+PLAIN = ("not placed: no grid built around your words became a puzzle, and the fill that "
+         "tried them first found no crossing words for them")
 
 
 @dataclass
@@ -229,12 +232,15 @@ def own_words(words: WordSets, size: int) -> tuple[list[str], dict[str, str]]:
 
 
 def place(slots, crossing, own: list[str], words: WordSets, rng: random.Random,
-          placements: int = PLACEMENTS, most: int | None = None) -> Placement:
+          placements: int | None = None, most: int | None = None) -> Placement:
     """The author's words in the grid's entries (`most` of them at most): the best of
-    `placements` drawn (the most words, then the most room left for the fill), and why each
+    `placements` drawn (by default PLACEMENTS, fewer for a long list: about PLACED_WORDS
+    words tried in all; the most words, then the most room left for the fill), and why each
     other word is not placed."""
     board = Board(slots, crossing, words)
     best = None
+    if placements is None:
+        placements = max(1, min(PLACEMENTS, PLACED_WORDS // max(1, len(own))))
     for attempt in range(placements if board.ok else 0):
         order = sorted(own, key=lambda w: (-len(w), rng.random())) if attempt % 2 == 0 \
             else rng.sample(own, len(own))  # every other draw in a random order
@@ -320,6 +326,16 @@ def said_of(why: dict[str, str], grid, slots, own) -> dict[str, str]:
         return all(w in mine for w in words if len(w) == n)
     return {word: ENTRIES_TAKEN_THEN if reason == ENTRIES_TAKEN and not full(len(word))
             else reason for word, reason in why.items()}
+
+
+def plain_reasons(letters, slots, own) -> dict[str, str]:
+    """Why the author's words the plain fill (`generator.fill`, which only tries them first)
+    left out are not in its grid."""
+    if letters is None:
+        return {}
+    held = {"".join(letters[c] for c in slot) for slot in slots}
+    lengths = {len(slot) for slot in slots}
+    return {w: PLAIN if len(w) in lengths else NO_ENTRY for w in own if w not in held}
 
 
 def to_move(seeds, stuck: Counter, crossing, rng: random.Random):

@@ -13,8 +13,9 @@ propagator, in a few shapes named after what they compute:
 | run | different consecutive digits | Renban |
 | between | inner digits between the ends' | Between |
 | outside | ends far enough apart, inner digits outside their span | Lockout |
-| quadruple | digits each placed at least so many times | Quadruple |
+| quadruple | digits each placed at least (or exactly) so many times | Quadruple |
 | equal sums | groups of cells with one sum | EqualSums |
+| automaton | digits along a line an automaton accepts (a pattern) | Automaton |
 | sandwich, X-sum, skyscraper, indexer | their own | SandwichSum, XSum, Skyscraper, Indexer |
 
 Only these exact classes compile: a plan with any other propagator (or a value past the C
@@ -29,10 +30,11 @@ from math import comb
 from core.variants import lines
 from core.variants import propagators as pr
 
-VERSION = 1
+VERSION = 2
 SHAPES = ("pair table", "fitting sets", "bounded sum", "signed sum", "arrow sum", "rising",
           "sandwich", "run", "between", "quadruple", "indexer", "X-sum", "skyscraper",
-          "equal sums", "outside")
+          "equal sums", "outside", "automaton")
+MAX_STATES = 64  # an automaton's states: a set of them in 64 bits
 SHAPE = {name: i for i, name in enumerate(SHAPES, 1)}
 MAX_SUM = 4095  # the C side's widest set of sums (64 words of 64 bits)
 BOUND = 1 << 20  # totals and bounds past this stay in Python
@@ -121,10 +123,26 @@ def _outside(prop, n):
 
 
 def _quadruple(prop, n):
-    if any(not 1 <= d <= n for d in prop.digits):
+    if any(not 1 <= d <= n for d in prop.digits) or any(t > 64 for _, t in prop.needs):
         raise Unknown("a quadruple's digit")
     return "quadruple", [len(prop.needs), *[x for need in prop.needs for x in need],
-                         len(prop.digits)]
+                         len(prop.digits), int(prop.exact)]
+
+
+def _halves(mask: int) -> list[int]:
+    """A 64-bit set as two 32-bit ints (the program's ints are signed)."""
+    return [(mask >> shift & 0xFFFFFFFF) - ((mask >> shift & 0x80000000) << 1)
+            for shift in (0, 32)]
+
+
+def _automaton(prop, n):
+    if not 1 <= prop.states <= MAX_STATES or any(len(row) != n for row in prop.table):
+        raise Unknown(f"an automaton of {prop.states} states")
+    out = [prop.states, *_halves(prop.accept)]
+    for row in prop.table:
+        for mask in row:
+            out += _halves(mask)
+    return "automaton", out
 
 
 def _indexer(prop, n):
@@ -160,7 +178,8 @@ HANDLERS = {pr.Pair: _pair, lines.Tie: _pair, pr.CageSum: _fitting_sets,
             pr.ArrowSum: _arrow_sum, pr.Thermo: _rising, pr.SandwichSum: _sandwich,
             lines.Renban: _run, lines.Between: _between, lines.Quadruple: _quadruple,
             lines.Indexer: _indexer, lines.XSum: _xsum, lines.Skyscraper: _skyscraper,
-            lines.EqualSums: _equal_sums, lines.Lockout: _outside}
+            lines.EqualSums: _equal_sums, lines.Lockout: _outside,
+            lines.Automaton: _automaton}
 
 
 def handler(prop, n: int) -> tuple[str, list[int]]:

@@ -31,7 +31,8 @@ from core.export.drawing import (
     rule_weight,
 )
 from core.export.style import MAGAZINE, Style
-from core.variants import model
+from core.variants import formula, model
+from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.kinds import LINES, LineStyle
 from core.variants.model import DIRECTIONS, MAX_SIZE, Variant, diagonal_cells, symbol
 
@@ -48,7 +49,12 @@ CLONE_FILL = "#e6e6e6"
 # constraint added to the model later is refused by name until it is drawn.
 DRAWN = (model.CLASSIC_FEATURES | set(LINES)
          | {f"white {k}" for k in range(2, MAX_SIZE)} | {f"black {k}" for k in range(3, MAX_SIZE)}
-         | {"candidates", "quads", "clones", "minima", "maxima", "indexers", "outside"})
+         | {"candidates", "quads", "clones", "minima", "maxima", "indexers", "outside"}
+         | {f"rule {name}" for name in RULE_KINDS})
+RULE_INK = {"relation": "#505050", "pattern": "#1f5f8b", "pairs": "#6a3d8f", "sums": "#2f6f3f",
+            "either": "#505050",
+            "contains": "#8b4513", "atleast": "#8b4513"}  # dark enough for their small labels
+RULE_INSET = 0.17  # of a cell: a rule's outline runs inside a cage's
 
 
 def unusual_whisper(line: model.Line, n: int) -> bool:
@@ -129,6 +135,8 @@ def _today(p: Variant) -> list[str]:
                           (p.candidates, "given candidates")):
         if present:
             kinds.append(word)
+    used = {r.kind for r in p.custom} | {r.kind for r in every_rule(p)}
+    kinds += [kind.title for name, kind in RULE_KINDS.items() if name in used]
     return kinds
 
 
@@ -154,6 +162,7 @@ def draw(p: Variant, answer=None, style: Style | None = None) -> Drawing:
     _today_lines(p, at)
     _grid(p, at)
     _cages(p, at)
+    _rules(p, at)
     _marks(p, at)
     _quads(p, at)
     _extremes(p, at)
@@ -382,6 +391,59 @@ def _cages(p: Variant, at: _Pen) -> None:
 
 
 INSET = 0.1  # of a cell: how far inside the cells a cage's dashes run
+
+
+def rule_label(p: Variant, rule: model.Rule) -> str:
+    """What is written beside a rule: its formula or pattern, =A for equal sums (a letter a
+    rule), the digits a multiset holds (+ when at least)."""
+    ors = [r for r in p.custom if r.kind == "either"]
+    within = next((i for i, r in enumerate(ors) if rule in r.parts), None)
+    said = f"[{chr(ord('A') + within % 26)}] " if within is not None else ""
+    if rule.kind == "sums":
+        sums = [r for r in every_rule(p) if r.kind == "sums"]
+        return said + "=" + chr(ord("A") + sums.index(rule) % 26)
+    if rule.kind in ("relation", "pairs"):
+        return said + formula.pretty(rule.text)
+    return said + RULE_KINDS[rule.kind].label(rule, "en")
+
+
+def _rules(p: Variant, at: _Pen) -> None:
+    """Rules no kind names: a line as a thin line with a dot on its first cell, the others
+    as a dotted outline inside a cage's; each with its rule written small at its first cell
+    (a line's) or its top-left cell (an outline's), on a white patch."""
+    n, size, said = p.size, at.cell, {}
+    for rule in every_rule(p):  # an or's rules each drawn, lettered [A] alike
+        ink = RULE_INK[rule.kind]
+        if RULE_KINDS[rule.kind].outline:
+            for group in rule.groups:
+                for loop in cage_outline({divmod(c, n) for c in group}, RULE_INSET):
+                    at.add(Path(tuple(at.xy(r, c) for r, c in loop), THIN, ink,
+                                dash=0.04 * size, closed=True))
+            first = min(rule.groups[0])
+        else:
+            _path(at, rule.cells, 0.07 * size, ink, cap="round")
+            x, y = at.centre(rule.cells[0])
+            at.add(Circle(x, y, 0.1 * size, fill=ink, width=0))
+            first = rule.cells[0]
+        groups = rule.groups if rule.kind == "sums" else rule.groups[:1]
+        for group in groups:
+            cell = min(group) if RULE_KINDS[rule.kind].outline else first
+            _rule_text(at, cell, rule_label(p, rule), ink, said.get(cell, 0))
+            said[cell] = said.get(cell, 0) + 1
+
+
+def _rule_text(at: _Pen, cell: int, text: str, ink: str, below: int = 0) -> None:
+    """A rule's label in the top-left corner of a cell, kept inside the grid (a long one
+    near the right edge starts further left); `below`: labels already there, it goes under."""
+    n, size = at.n, 0.8 * at.clue
+    x, y = at.xy(cell // n, cell % n)
+    y += below * 1.1 * size
+    wide = 0.55 * size * len(text) + 0.04 * at.cell
+    x = min(x + 0.2 * at.cell, at.xy(0, n)[0] - wide - 0.02 * at.cell)
+    at.add(Box(x - 0.02 * at.cell, y + 0.02 * at.cell, wide, 1.05 * size, fill="#ffffff",
+               width=0))
+    at.add(Label(x, y + 0.02 * at.cell + 0.88 * size, text, size, ink, anchor="start",
+                 font="clues"))
 
 
 def cage_outline(cells: set[tuple[int, int]], inset: float) -> list[list[tuple[float, float]]]:

@@ -9,8 +9,21 @@ from dataclasses import replace
 
 from core.family import NO_CONTEXT, Family, Generated, NotRated, rated_within
 from core.search import where_differ
-from core.variants import drawing, engine, formats, ipuz, links, wording
+from core.variants import drawing, engine, formats, ipuz, iss, links, wording
 from core.variants.model import SYMBOLS, Variant, cell_name
+
+
+def _iss_text(text: str) -> Variant:
+    """ISS's constraint string given as text; ParseError at the item that is wrong."""
+    from core.errors import ParseError
+    from core.variants.model import ModelError
+
+    try:
+        return iss.read(text)
+    except iss.IssError as error:
+        raise ParseError(f"ISS constraint string: {error}", error.line, error.column) from None
+    except ModelError as error:
+        raise ParseError(f"ISS constraint string: {error}", 1, 1) from None
 
 
 def _classic(p: Variant):
@@ -31,11 +44,12 @@ class Variants(Family):
     link_sites = links.SITES
 
     def recognise(self, text: str) -> int:
-        """3 for an f-puzzles or SudokuPad link, or text with a variant's lines (cage:,
-        thermo:, regions: ...), or an ipuz Sudoku that only a variant reads (a jigsaw,
-        cages, diagonals); 2 for SadMan .sdk and HoDoKu lines (classic Sudoku)."""
+        """3 for an f-puzzles, SudokuPad or ISS link, or ISS's constraint string, or text with
+        a variant's lines (cage:, thermo:, regions: ...), or an ipuz Sudoku that only a
+        variant reads (a jigsaw, cages, diagonals); 2 for SadMan .sdk and HoDoKu lines
+        (classic Sudoku)."""
         stripped = text.strip()
-        if links.is_ours(stripped):
+        if links.is_ours(stripped) or iss.looks_like(stripped):
             return 3
         if stripped.startswith("{"):
             return 3 if ipuz.needs_variants(stripped) else 0
@@ -47,6 +61,8 @@ class Variants(Family):
         stripped = text.strip()
         if links.is_ours(stripped):
             return self.read_link(stripped)
+        if iss.looks_like(stripped):
+            return _iss_text(text)
         from core.variants import classic_formats
 
         if classic_formats.recognise(text):
@@ -59,13 +75,13 @@ class Variants(Family):
         if classic_formats.recognise(text) and not formats.recognise(text):
             yield from classic_formats.iter_puzzles(text)
             return
-        if len(text) > formats.MAX_TEXT or links.is_ours(text.strip()):
+        if len(text) > formats.MAX_TEXT or links.is_ours(text.strip()) or iss.looks_like(text):
             yield from super().iter_puzzles(text)
             return
         yield from formats.iter_puzzles(text)
 
     def read_link(self, link: str):
-        """The puzzle of an f-puzzles or SudokuPad link; None for another site's."""
+        """The puzzle of an f-puzzles, SudokuPad or ISS link; None for another site's."""
         from core.errors import ParseError
         from core.variants.lzlink import LinkError
 

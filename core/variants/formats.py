@@ -32,6 +32,17 @@
     xsum 15: r3c0                the first X digits of row 3 from the left add up to 15
     skyscraper 4: r10c5          4 digits are seen in column 5 from below
 
+Rules no kind names (core/variants/custom.py), each the cells and then the rule's data:
+    relation: r1c1 r1c2 r1c3 abs(a-b) >= 4   neighbours a, b along the line keep the formula
+    relation: r1c1 r1c2 table 13 31 24       ... or are one of the pairs listed (a then b)
+    pairs: r1c1 r2c5 r3c9 a + b != 10        every two cells (a: the first in reading order)
+    pattern: r1c1 r1c2 r1c3 r1c4 (1|2)3*4    the line's digits, from r1c1, follow the pattern
+    pattern: r1c1 r1c2 nfa start=0 accept=1 0:12>1   ... or an automaton's moves
+    sums: r1c1 r1c2 | r3c3 | r5c5 r6c6       groups of cells with one sum
+    contains: r1c1 r1c2 r2c1 122             the cells hold 1 once and 2 twice, exactly
+    contains atleast: r1c1 r1c2 r2c1 12      ... at least
+    either: relation: r1c1 r1c2 a < b || pattern: r1c1 r1c2 9[1-3]   one of them at least
+
 Lines are parsed, never evaluated; every error names its line and column.
 """
 
@@ -41,7 +52,8 @@ import re
 
 from core.errors import ParseError
 from core.sudoku.model import SYMBOLS
-from core.variants import model
+from core.variants import formula, model, pattern
+from core.variants.custom import RULE_KINDS
 from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.model import (
     Arrow,
@@ -53,6 +65,7 @@ from core.variants.model import (
     ModelError,
     Outside,
     Quad,
+    Rule,
     Sandwich,
     Variant,
     windows,
@@ -69,7 +82,12 @@ INDEXER_KEYS = {"rowindexer": "row", "columnindexer": "column", "boxindexer": "b
 SHAPE_KEYS = {"regions", "rules", "negative", "even", "odd", "extra", "white", "black", "bar",
               "x", "v", "less", "cage", "thermo", "arrow", "little", "sandwich", "candidates",
               "quad", "clone", "minimum", "maximum", "xsum", "skyscraper", *LINE_KINDS,
-              *INDEXER_KEYS}
+              *INDEXER_KEYS, *RULE_KINDS}
+# a rule's word in the text (`contains atleast:` is the at-least kind)
+CUSTOM_WORDS = {("relation", ""): "relation", ("pairs", ""): "pairs", ("pattern", ""): "pattern",
+              ("sums", ""): "sums", ("contains", ""): "contains",
+              ("contains", "atleast"): "atleast", ("either", ""): "either"}
+SHAPE_KEYS -= {"atleast"}
 DIGITS_AT = re.compile(r"^r([0-9]{1,2})c([0-9]{1,2})=([0-9A-Za-z]{1,16})$", re.IGNORECASE)
 # keys that take a number before their colon (a line's is checked by its kind: whispers';
 # a sandwich's is its row or column), and those where 0 would read as the usual value
@@ -95,7 +113,8 @@ class _Reader:
                                        ("rules", "extra", "even", "odd", "marks", "negative",
                                         "cages", "little", "thermos", "arrows", "sandwiches",
                                         "meta", "candidates", "lines", "quads", "clones",
-                                        "minima", "maxima", "indexers", "outside")}
+                                        "minima", "maxima", "indexers", "outside",
+                                        "custom")}
         self.first_line = 1
         self.kind_line: int | None = None  # where `kind: variants` was
 
@@ -231,6 +250,66 @@ def _shape(reader: _Reader, name, word, total, value, number, at) -> None:
         parts["little"].append((value, total, where))
     elif name == "sandwich":
         parts["sandwiches"].append((word, total, value, where))
+    elif name in RULE_KINDS:
+        kind = CUSTOM_WORDS.get((name, word))
+        if kind is None:
+            said = " or ".join(f"`{' '.join(k).strip()}:`" for k in CUSTOM_WORDS if k[0] == name)
+            raise ParseError(f"`{name} {word}:` is not a rule: {said}", number, at)
+        found = _either(value, number, at) if kind == "either" else _rule(kind, value, number, at)
+        parts["custom"].append((found, where))
+
+
+def _either(value: str, line: int, column: int) -> tuple:
+    """`either: RULE || RULE ...`, each RULE a rule's own line (`relation: r1c1 r1c2 a<b`)."""
+    found, pos = [], 0
+    for part in value.split("||"):
+        key = KEY.match(part)
+        at = column + pos + (len(part) - len(part.lstrip()))
+        name, word = (key.group(1).lower(), (key.group(2) or "").lower()) if key else ("", "")
+        kind = CUSTOM_WORDS.get((name, word))
+        if key is None or kind in (None, "either") or key.group(3):
+            raise ParseError("an or of rules is `either: RULE || RULE`, each RULE a rule's line "
+                             "(relation: r1c1 r1c2 a < b)", line, at)
+        found.append(_rule(kind, key.group(4), line, column + pos + key.start(4)))
+        pos += len(part) + 2
+    if len(found) < 2:
+        raise ParseError("an or of rules joins two rules or more, split by ||", line, column)
+    return "either", [], "", found
+
+
+def _rule(kind: str, value: str, line: int, column: int) -> tuple:
+    """(kind, groups of (row, column), its text): the cells, then the rule's own data, its
+    syntax checked here (so an error names its column); the digits against the size later."""
+    if kind == "sums":
+        groups, pos = [], 0
+        for part in value.split("|"):
+            groups.append(_cells(part, line, column + pos))
+            pos += len(part) + 1
+        if len(groups) < 2:
+            raise ParseError("equal sums are groups of cells split by |: sums: r1c1 r1c2 | "
+                             "r3c3", line, column)
+        return kind, groups, ""
+    tokens = list(re.finditer(r"\S+", value))
+    cut = next((t.start() for t in tokens if not CELL.fullmatch(t.group())), len(value))
+    cells, text = _cells(value[:cut], line, column), value[cut:].strip()
+    at = column + cut
+    if not text:
+        what = {"pattern": "a pattern ((1|2)3*4)", "contains": "its digits (122)",
+                "atleast": "its digits (122)"}.get(kind, "a formula of a and b (a < b)")
+        raise ParseError(f"after the cells, {what}", line, column + len(value))
+    try:
+        if kind == "pattern":
+            pattern.parse(text)
+        elif kind in ("relation", "pairs"):
+            formula.check(text, 16)
+    except (formula.FormulaError, pattern.PatternError) as error:
+        raise ParseError(error.message, line, at + error.column - 1) from None
+    if kind in ("contains", "atleast"):
+        bad = next((i for i, ch in enumerate(text) if ch.upper() not in SYMBOLS[:16]), None)
+        if bad is not None:
+            raise ParseError(f"{text[bad]!r}: the digits held are written together (122)",
+                             line, at + bad)
+    return kind, [cells], text
 
 
 def _number(value: str, line: int, column: int) -> int:
@@ -327,7 +406,8 @@ def _build(reader: _Reader) -> Variant:
         maxima=[(cell(rc, w), w) for rc, w in p["maxima"]],
         indexers=[((kind, cell(rc, w)), w) for (kind, rc), w in p["indexers"]],
         outside=[(_outside(kind, total, value, w, n), w)
-                 for kind, total, value, w in p["outside"]])
+                 for kind, total, value, w in p["outside"]],
+        custom=[(_made_rule(found, cell, w), w) for found, w in p["custom"]])
     parts = {key: [item for item, _ in items] for key, items in located.items()}
     parts["extra"] += extra
     regions = _regions(reader, n)
@@ -351,6 +431,13 @@ def _culprit(n: int, regions, located: dict, reader: _Reader) -> tuple[int, int]
             except ModelError:
                 return where
     return reader.first_line, 1
+
+
+def _made_rule(found: tuple, cell, where) -> Rule:
+    """A rule as read (kind, groups of (row, column), text[, its parts]), on the grid."""
+    kind, groups, text, *parts = found
+    return Rule(kind, tuple(tuple(cell(rc, where) for rc in g) for g in groups), text,
+                tuple(_made_rule(part, cell, where) for part in (parts[0] if parts else ())))
 
 
 def _grid(reader: _Reader) -> tuple[int, tuple[int, ...]]:
@@ -589,7 +676,16 @@ def _new_lines(p: Variant) -> list[str]:
         where = (f"r{at}c{n + 1 if o.reverse else 0}" if o.line == "row"
                  else f"r{n + 1 if o.reverse else 0}c{at}")
         out.append(f"{o.kind} {o.total}: {where}")
+    out += [_rule_line(rule, n) for rule in p.custom]
     return out
+
+
+def _rule_line(rule: Rule, n: int) -> str:
+    if rule.kind == "either":
+        return "either: " + " || ".join(_rule_line(part, n) for part in rule.parts)
+    head = {"atleast": "contains atleast"}.get(rule.kind, rule.kind)
+    cells = " | ".join(_names(g, n) for g in rule.groups)
+    return f"{head}: {cells} {rule.text}".rstrip()
 
 
 def _symbols(bits: int, n: int) -> str:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from core.variants import rules
-from core.variants.model import LINE_RECORDS, Variant, neighbours
+from core.variants import formula, rules
+from core.variants.model import LINE_RECORDS, RULE_RECORDS, Variant, neighbours
 from core.variants.propagators import Pair, low_digit, sum_supports
 
 
@@ -47,7 +47,10 @@ def _holds(relation: str, x: int, y: int, n: int) -> bool:
 
 @lru_cache(maxsize=256)
 def tie_table(relation: str, n: int):
-    """(for each x: the y that fit as bits, for each y: the x that fit)."""
+    """(for each x: the y that fit as bits, for each y: the x that fit); `rule F`: the
+    setter's formula or table F (core.variants.formula)."""
+    if relation.startswith("rule "):
+        return formula.relation_table(relation[5:], n)
     forward = tuple(sum(1 << (y - 1) for y in range(1, n + 1) if _holds(relation, x, y, n))
                     for x in range(1, n + 1))
     backward = tuple(sum(1 << (x - 1) for x in range(1, n + 1) if _holds(relation, x, y, n))
@@ -299,12 +302,13 @@ class Lockout:
 
 class Quadruple:
     """The digits of a quadruple's circle each appear in its four cells at least as often as
-    the circle lists them."""
+    the circle lists them; also any cells that hold listed digits at least (or, `exact`,
+    exactly) so often (a rule's `contains`, `source`)."""
 
-    __slots__ = ("cells", "needs", "digits")
+    __slots__ = ("cells", "needs", "digits", "exact", "source")
 
-    def __init__(self, cells, digits):
-        self.cells, self.digits = cells, digits
+    def __init__(self, cells, digits, exact: bool = False, source=None):
+        self.cells, self.digits, self.exact, self.source = cells, digits, exact, source
         self.needs = tuple((1 << (d - 1), digits.count(d)) for d in sorted(set(digits)))
 
     def prune(self, cand):
@@ -319,6 +323,15 @@ class Quadruple:
                     if cand[c] != bit:
                         cand[c] = bit
                         changed.append(c)
+            elif self.exact:  # placed as often as listed: no other cell holds it
+                placed = sum(1 for c in places if cand[c] == bit)
+                if placed > times:
+                    return None
+                if placed == times:
+                    for c in places:
+                        if cand[c] != bit:
+                            cand[c] &= ~bit
+                            changed.append(c)
         # as many cells can hold a listed digit as the circle lists: they hold only those
         able = [c for c in self.cells if cand[c] & required]
         if len(able) == len(self.digits):
@@ -471,6 +484,60 @@ class Skyscraper:
         return changed
 
 
+class Automaton:
+    """The digits along a line spell a word an automaton accepts (a pattern's: core.variants.
+    pattern). A walk forward keeps the states each start of the line can reach, a walk back
+    the states from which the rest can still end in an accepting one; a digit stays where
+    some walk through it does (states as bits: table[s][d-1] the states digit d leads to)."""
+
+    __slots__ = ("cells", "states", "accept", "table", "source")
+
+    def __init__(self, cells, automaton, n: int):
+        self.cells, self.states, self.accept = tuple(cells), automaton.states, automaton.accept
+        self.table = tuple(row[:n] for row in automaton.table)
+        self.source = None  # the rule it comes from (for the logic's words)
+
+    def prune(self, cand):
+        table, cells = self.table, self.cells
+        reach, now = [1], 1
+        for c in cells:
+            m, nxt, states = cand[c], 0, now
+            while states:
+                low = states & -states
+                states ^= low
+                row, digits = table[low.bit_length() - 1], m
+                while digits:
+                    bit = digits & -digits
+                    digits ^= bit
+                    nxt |= row[bit.bit_length() - 1]
+            if not nxt:
+                return None
+            reach.append(nxt)
+            now = nxt
+        alive = now & self.accept
+        if not alive:
+            return None
+        changed = []
+        for i in range(len(cells) - 1, -1, -1):
+            c = cells[i]
+            m, keep, before, states = cand[c], 0, 0, reach[i]
+            while states:
+                low = states & -states
+                states ^= low
+                row, digits = table[low.bit_length() - 1], m
+                while digits:
+                    bit = digits & -digits
+                    digits ^= bit
+                    if row[bit.bit_length() - 1] & alive:
+                        keep |= bit
+                        before |= low
+            alive = before
+            if keep != m:
+                cand[c] = keep
+                changed.append(c)
+        return changed
+
+
 # --- the propagators of a puzzle -----------------------------------------------------------
 
 def propagators(p: Variant) -> list:
@@ -492,4 +559,6 @@ def propagators(p: Variant) -> list:
         cells = rules.outside_cells(p, o)
         found.append(XSum(cells, o.total) if o.kind == "xsum" else
                      Skyscraper(cells, o.total, n))
+    for rule in p.custom:  # last: the older kinds keep their order in the plan
+        found += RULE_RECORDS[rule.kind].compile(p, rule)
     return found

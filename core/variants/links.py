@@ -1,8 +1,9 @@
-"""f-puzzles and SudokuPad links, in and out:
+"""f-puzzles, SudokuPad and Interactive Sudoku Solver links, in and out:
 
     https://www.f-puzzles.com/?load=<LZ-string base64 of f-puzzles JSON>
     https://sudokupad.app/fpuzzles<the same data>
     https://sudokupad.app/scl<LZ-string base64 of SudokuPad's zipped JSON>
+    https://sigh.github.io/Interactive-Sudoku-Solver/?q=<ISS's constraint string, URL-encoded>
 
 (also `sudokupad.app/?puzzleid=...` and the crackingthecryptic.com app's addresses). Short
 links (f-puzzles `?id=`, SudokuPad puzzle names) live on the sites' servers: they are refused
@@ -15,15 +16,15 @@ from urllib.parse import parse_qs, unquote
 
 from core import sites
 from core.files import read_json
-from core.variants import fpuzzles, sudokupad
+from core.variants import fpuzzles, iss, sudokupad
 from core.variants.lzlink import LinkError, compress, decompress
 from core.variants.model import ModelError, Variant
 
-SITES = tuple(sites.HOSTS)  # f-puzzles and SudokuPad
+SITES = tuple(sites.HOSTS)  # f-puzzles, SudokuPad and ISS
 
 
 def is_ours(link: str) -> bool:
-    """An f-puzzles or SudokuPad address."""
+    """An f-puzzles, SudokuPad or ISS address."""
     return sites.site_of(link) is not None
 
 
@@ -31,10 +32,13 @@ def read(link: str) -> Variant:
     """The puzzle of a link; LinkError saying what is wrong with it."""
     url = sites.address(link)
     try:
-        if sites.site_of(link) == "fpuzzles":
+        site = sites.site_of(link)
+        if site == "fpuzzles":
             return _fpuzzles(_fpuzzles_data(url))
+        if site == "iss":
+            return iss.read(_iss_text(url), located=False)
         return _sudokupad(_sudokupad_id(url))
-    except (fpuzzles.FPuzzlesError, sudokupad.SclError, ModelError) as error:
+    except (fpuzzles.FPuzzlesError, sudokupad.SclError, iss.IssError, ModelError) as error:
         raise LinkError(f"{error}") from None
 
 
@@ -46,6 +50,15 @@ def _fpuzzles_data(url) -> str:
         raise LinkError("a short f-puzzles link (?id=) lives on f-puzzles' server: open it "
                         "and copy the long link (Export, ?load=...)")
     raise LinkError("an f-puzzles link carries its puzzle after ?load=")
+
+
+def _iss_text(url) -> str:
+    """The constraint string after ?q= (the query rules read a + as a space; ISS drops
+    spaces, as iss.items does)."""
+    query = parse_qs(url.query, keep_blank_values=True)
+    if not query.get("q", [""])[0].strip():
+        raise LinkError("an Interactive Sudoku Solver link carries its puzzle after ?q=")
+    return query["q"][0]
 
 
 def _sudokupad_id(url) -> str:
@@ -80,8 +93,13 @@ def _sudokupad(puzzle_id: str) -> Variant:
 
 
 def write(p: Variant, site: str, answer=None, style: str = "fpuzzles") -> str:
-    """The link of a puzzle on a site (fpuzzles or sudokupad); SudokuPad's is its f-puzzles
-    form unless `style` is scl."""
+    """The link of a puzzle on a site (fpuzzles, sudokupad or iss); SudokuPad's is its
+    f-puzzles form unless `style` is scl. ISS's carries no solution (it finds it)."""
+    if site == "iss":
+        try:
+            return iss.link(p)
+        except iss.IssError as error:
+            raise ModelError(f"an ISS link cannot hold this puzzle: {error}") from None
     data = fpuzzles.write(p, answer)
     payload = compress(json.dumps(data, separators=(",", ":"), ensure_ascii=False))
     if site == "fpuzzles":

@@ -20,9 +20,10 @@ from itertools import combinations
 from core.search import Stop, bits
 from core.sudoku.rating import GUESSING_SCORE, Rating, Step, level_of_score
 from core.variants import engine
+from core.variants.custom import RULE_KINDS
 from core.variants.kinds import LINES, named
 from core.variants.lines import TIE_WORDS, sums_of
-from core.variants.model import Clone, Line, Variant, symbol
+from core.variants.model import Clone, Line, Rule, Variant, symbol
 
 CONTRADICTION = (7.5, 8.0)  # a cell of two digits tried; of three or more
 # What each propagator says, keyed by its class, or by its class and the rule it comes from
@@ -53,8 +54,12 @@ PROPAGATOR_STEPS = {
     # each kind of line's steps, from its record (core.variants.kinds)
     **{key: (step.technique, step.score, step.words) for kind in LINES.values()
        for key, step in kind.steps.items()},
+    # and each kind of rule no kind names (core.variants.custom)
+    **{key: (step.technique, step.score, step.words) for kind in RULE_KINDS.values()
+       for key, step in kind.steps.items()},
 }
-LINE_FACTS = {key: facts for kind in LINES.values() for key, facts in kind.facts.items()}
+LINE_FACTS = {key: facts for kind in (*LINES.values(), *RULE_KINDS.values())
+              for key, facts in kind.facts.items()}
 
 
 class Board:
@@ -238,6 +243,8 @@ def _key(prop) -> str:
     """The PROPAGATOR_STEPS entry of a propagator: its class, with the rule it comes from
     where one class serves several."""
     name = type(prop).__name__
+    if isinstance(getattr(prop, "source", None), Rule):
+        return f"{name} {prop.source.kind}"
     if name == "Tie":
         source = prop.source
         kind = (source.kind if isinstance(source, Line) else

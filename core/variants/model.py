@@ -37,6 +37,8 @@ OUTSIDE_KINDS = ("xsum", "skyscraper")
 # Each kind of line's record by its name, in the plan's order: core.variants.kinds fills it
 # (the package imports it first), since the records compile into propagators above the model.
 LINE_RECORDS: dict = {}
+# Each kind of a rule no kind names (Rule.kind) by its name: core.variants.custom fills it.
+RULE_RECORDS: dict = {}
 # The boxes of each size, as f-puzzles and other solvers draw them (classic Sudoku's and
 # 2x5, 2x7, 3x5); a size with none (5, 7, 11, 13) needs its regions given.
 BOXES = {**{n: shape for n, shape in BOX_SHAPES.items() if n <= MAX_SIZE},
@@ -135,6 +137,84 @@ class Outside:
 
 
 @dataclass(frozen=True)
+class Rule:
+    """A rule no kind names, stated by the setter on cells they pick (each kind's record is in
+    core/variants/custom.py; make one with the functions below, which take the cells and the
+    rule's data):
+
+      relation   `groups`: one line; each digit a and the next digit b along it keep `text`, a
+                 formula of a and b (core.variants.formula: `abs(a-b) >= 4`) or a table
+                 (`table 13 31`: the pairs a, b allowed)
+      pairs      `groups`: one group of cells; every two of them keep `text`, a being the one
+                 first in reading order (the cells are stored so)
+      pattern    `groups`: one line; its digits, read from its first cell, spell a word of the
+                 pattern `text` (core.variants.pattern: `(1|2)3*4`)
+      sums       `groups`: two or more groups of cells with one sum
+      contains   `groups`: one group; it holds each digit of `text` exactly as often as listed
+      atleast    ... at least as often as listed (`text`: the digits, e.g. "122")
+      either     `parts`: two or more rules, at least one of which holds (`groups`: their
+                 cells, filled in by make)
+    """
+
+    kind: str
+    groups: tuple[tuple[int, ...], ...]
+    text: str = ""
+    parts: tuple[Rule, ...] = ()
+
+    @property
+    def cells(self) -> tuple[int, ...]:
+        return tuple(c for g in self.groups for c in g)
+
+
+def relation(cells, formula: str) -> Rule:
+    """Neighbouring digits along the line `cells` keep `formula` (of a, then b), or a table
+    `table 13 31 ...` of the pairs allowed."""
+    return Rule("relation", (tuple(cells),), formula)
+
+
+def relation_table(cells, pairs) -> Rule:
+    """Neighbouring digits along the line `cells` are one of `pairs`: (a, b) digits."""
+    return relation(cells, "table " + " ".join(symbol(a) + symbol(b) for a, b in pairs))
+
+
+def every_pair(cells, formula: str) -> Rule:
+    """Every two of `cells` keep `formula` (a: the one first in reading order), or a table."""
+    return Rule("pairs", (tuple(cells),), formula)
+
+
+def pattern(cells, regex: str) -> Rule:
+    """The digits along the line `cells`, from its first, spell a word of `regex`."""
+    return Rule("pattern", (tuple(cells),), regex)
+
+
+def automaton(cells, start: int, accept, moves) -> Rule:
+    """The digits along the line `cells` are a word the automaton accepts: states 0 to 63,
+    `start` one of them, `accept` those a word may end in, `moves` (from, digits, to): from
+    state `from`, any of `digits` leads to `to` (a nondeterministic automaton: ISS's NFA)."""
+    said = " ".join(f"{a}:{''.join(symbol(d) for d in sorted(set(digits)))}>{b}"
+                    for a, digits, b in moves)
+    ends = ",".join(str(s) for s in sorted(set(accept)))
+    return Rule("pattern", (tuple(cells),), f"nfa start={start} accept={ends} {said}".strip())
+
+
+def either(*rules: Rule) -> Rule:
+    """At least one of `rules` holds (an or of rules; an and is the rules side by side)."""
+    return Rule("either", (), "", tuple(rules))
+
+
+def equal_sums(groups) -> Rule:
+    """Every group of cells in `groups` has the same sum."""
+    return Rule("sums", tuple(tuple(g) for g in groups))
+
+
+def contains(cells, digits, at_least: bool = False) -> Rule:
+    """The cells hold each of `digits` (a multiset: [1, 2, 2]) exactly as often as listed
+    (`at_least`: at least as often; other digits may fill the other cells either way)."""
+    return Rule("atleast" if at_least else "contains", (tuple(cells),),
+                "".join(symbol(d) for d in sorted(digits)))
+
+
+@dataclass(frozen=True)
 class Variant:
     size: int
     givens: tuple[int, ...]
@@ -160,6 +240,7 @@ class Variant:
     maxima: tuple[int, ...] = ()
     indexers: tuple[tuple[str, int], ...] = ()  # (row/column/box, cell)
     outside: tuple[Outside, ...] = ()
+    custom: tuple[Rule, ...] = ()  # rules no kind names (Rule)
     meta: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     @property
@@ -227,6 +308,9 @@ def features(p: Variant) -> set[str]:
             found |= {f"{m.kind} {m.value}" if m.value else m.kind for m in value}
         elif name == "lines":
             found |= {line.kind for line in value}
+        elif name == "custom":
+            found |= {f"rule {rule.kind}" for rule in value}
+            found |= {f"rule {part.kind}" for rule in value for part in rule.parts}
         else:
             found.add(name)
     return found
@@ -358,6 +442,7 @@ def make(size: int, givens=None, regions=None, **parts) -> Variant:
         indexers=tuple(sorted(set(parts.get("indexers", ())))),
         outside=tuple(sorted(set(parts.get("outside", ())),
                              key=lambda o: (o.kind, o.line, o.index, o.reverse, o.total))),
+        custom=_rules(parts.get("custom", ())),
         meta=tuple((k, v) for k, v in parts.get("meta", ()) if v),
     )
     check(variant)
@@ -398,6 +483,24 @@ def _lines(given, n: int) -> tuple[Line, ...]:
 
     return tuple(sorted(set(map(normal, given)), key=lambda line: (
         order.get(line.kind, -1), line.cells, line.value)))
+
+
+def _rules(given) -> tuple[Rule, ...]:
+    """The rules in their kinds' order, each as its record writes it (spaces run together, a
+    multiset's digits sorted); an unknown kind sorts first, and check() names it."""
+    order = {name: i for i, name in enumerate(RULE_RECORDS)}
+    found = set()
+    for rule in given:
+        kind = RULE_RECORDS.get(rule.kind)
+        parts = _rules(rule.parts) if rule.parts else ()
+        groups = tuple(tuple(g) for g in rule.groups)
+        if parts:  # an or of rules: its cells are its parts'
+            groups = (tuple(dict.fromkeys(c for part in parts for c in part.cells)),)
+        groups = kind.arrange(groups) if kind else groups
+        found.add(Rule(rule.kind, groups, kind.normal(rule.text) if kind else rule.text,
+                       parts))
+    return tuple(sorted(found, key=lambda r: (order.get(r.kind, -1), r.groups, r.text,
+                                              repr(r.parts))))
 
 
 def _clone(clone: Clone) -> Clone:
@@ -443,7 +546,8 @@ def check(p: Variant) -> None:
                              *(a.bulb + a.shaft for a in p.arrows),
                              *(line.cells for line in p.lines), *(q.cells for q in p.quads),
                              *(c.a + c.b for c in p.clones), p.minima, p.maxima,
-                             (c for c, _ in p.candidates), (c for _, c in p.indexers))
+                             (c for c, _ in p.candidates), (c for _, c in p.indexers),
+                             *(r.cells for r in p.custom))
              for c in group]
     every += [c for m in p.marks for c in (m.a, m.b)]
     if any(not 0 <= c < cells for c in every):
@@ -459,6 +563,16 @@ def check(p: Variant) -> None:
     _check_new_lines(p)
     _check_cell_clues(p)
     _check_outside(p)
+    _check_rules(p)
+
+
+def _check_rules(p: Variant) -> None:
+    for rule in p.custom:
+        kind = RULE_RECORDS.get(rule.kind)
+        if kind is None:
+            raise ModelError(f"unknown kind of rule {rule.kind!r}; kinds: "
+                             f"{', '.join(RULE_RECORDS)}")
+        kind.check(p, rule)
 
 
 def _check_marks(p: Variant) -> None:

@@ -11,6 +11,7 @@ from operator import itemgetter
 from core.variants.model import (
     FAMILY_OF_MARK,
     LINE_RECORDS,
+    RULE_RECORDS,
     Variant,
     diagonal_cells,
     disjoint_groups,
@@ -307,4 +308,6 @@ def _new_broken(p: Variant, values) -> list[str]:
     found += [f"the {o.kind} clue {o.total} of {o.line} {o.index + 1} does not hold"
               for o in p.outside
               if not outside_holds(o, [values[c] for c in outside_cells(p, o)])]
+    found += [f"the {RULE_RECORDS[r.kind].title} at {p.name(r.cells[0])} is broken"
+              for r in p.custom if not RULE_RECORDS[r.kind].holds(p, r, values)]
     return found

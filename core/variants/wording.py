@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from core.sudoku.model import SYMBOLS
 from core.variants import model
+from core.variants.custom import RULE_KINDS, every_rule, legend
 from core.variants.kinds import LINES, Words
 from core.variants.model import Variant
 
@@ -119,6 +120,8 @@ WORDS = {
                         "side, a higher digit hiding every lower one behind it.",
                         "盤外の四角の中の数字は、その側から見えるビルの数です(数字をビルの"
                         "高さとし、高いビルの後ろの低いビルは見えません)。"),
+    # each kind of rule no kind names, from its record (core.variants.custom)
+    **{name: kind.words for name, kind in RULE_KINDS.items()},
     "candidates": Words(None, None, "Small digits in a cell are the only digits it may hold.",
                         "マスの小さな数字は、そのマスに入りうる数字のすべてです。"),
     "negative": Words(None, None, "All possible {negative} are given.",
@@ -152,6 +155,9 @@ def kinds(p: Variant) -> list[tuple[str, dict]]:
     found += [(f"{kind} indexer", {}) for kind in model.INDEXERS
               if any(k == kind for k, _ in p.indexers)]
     found += [(kind, {}) for kind in model.OUTSIDE_KINDS if any(o.kind == kind for o in p.outside)]
+    used = {r.kind for r in p.custom} | {r.kind for r in every_rule(p)}
+    found += [(name, {"rules": kind.said(p, "en"), "rules_ja": kind.said(p, "ja")})
+              for name, kind in RULE_KINDS.items() if name in used]
     if p.candidates:
         found.append(("candidates", {}))
     found += _negatives(p)
@@ -214,6 +220,7 @@ def _values(p: Variant) -> dict:
         "clone_pair_ja": "同じ文字の" if clone_pair.startswith("with") else "同じ形の",
         **{key: value for kind in LINES.values() if kind.sentence
            for key, value in kind.sentence(n).items()},
+        **legend(p),
     }
 
 

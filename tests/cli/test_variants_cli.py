@@ -115,3 +115,29 @@ def test_check_json_lists_the_givens_a_variant_could_lose(capsys):
     for cell, name in zip(VARIANTS.givens(p), names, strict=True):
         unique = VARIANTS.count(VARIANTS.without(p, cell)).unique
         assert (name in said["redundant"]) == unique, name
+
+
+def test_iss_links_and_strings_in_and_out(capsys, tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text(SAMPLE)
+    assert main(["export", str(path), "--to", "iss", "-o", "-"]) == 0
+    printed = capsys.readouterr().out.strip()
+    assert printed.startswith("https://sigh.github.io/Interactive-Sudoku-Solver/?q=.~R1C1_")
+    assert links.read(printed) == formats.parse(SAMPLE)
+    assert main(["check", printed]) == 0 and capsys.readouterr().out.strip() == "unique"
+    from core.variants import iss
+
+    string = tmp_path / "p.iss.txt"
+    string.write_text(iss.write(formats.parse(SAMPLE)) + "\n")
+    assert main(["check", str(string)]) == 0
+    string.write_text("# from ISS\n.Thermo~R1C1~R1C2\n.Lunchbox~5~R2C1~R2C2\n")
+    assert main(["check", str(string)]) == 2
+    assert "line 3, column 1: ISS constraint string: .Lunchbox: ISS's Lunchbox: lunchbox cages" \
+        in capsys.readouterr().err
+
+
+def test_a_box_indexer_is_refused_for_an_iss_link_by_name(capsys, tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text(SAMPLE + "boxindexer: r1c1\n")
+    assert main(["export", str(path), "--to", "iss", "-o", "-"]) == 2
+    assert "a box indexer (r1c1): ISS indexes rows and columns only" in capsys.readouterr().err

@@ -54,10 +54,10 @@ def test_the_candidates_job_answers_as_the_family_and_a_newer_job_stops_it():
     pool = JobPool(1)
     try:
         index, job = pool.next_job("candidates")
-        found = pool.executor.submit(jobs.true_candidates, index, job, "sudoku", six, 8).result()
+        found = pool.executor.submit(jobs.candidates, index, job, "sudoku", six, 8).result()
         assert found == by_name("sudoku").true_candidates(six, 8) and not found.partial
         index, job = pool.next_job("candidates")  # support 255 on an empty 16x16: long
-        running = pool.executor.submit(jobs.true_candidates, index, job, "sudoku", empty, 255)
+        running = pool.executor.submit(jobs.candidates, index, job, "sudoku", empty, 255)
         deadline = time.monotonic() + 20
         while pool.nodes("candidates") == 0 and time.monotonic() < deadline:
             time.sleep(0.05)
@@ -65,9 +65,9 @@ def test_the_candidates_job_answers_as_the_family_and_a_newer_job_stops_it():
         assert running.result(timeout=10).stopped
     finally:
         pool.shutdown()
-    budget = jobs.true_candidates(None, None, "sudoku", empty, 255, seconds=0.1)
+    budget = jobs.candidates(None, None, "sudoku", empty, 255, seconds=0.1)
     assert budget.partial and budget.support[0]  # what it found by then
-    failed = jobs.true_candidates(None, None, "arith", None, 1)
+    failed = jobs.candidates(None, None, "arith", None)
     assert isinstance(failed, Failed) and "no true candidates" in failed.error
 
 

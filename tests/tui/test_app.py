@@ -548,6 +548,11 @@ async def test_the_app_starts_at_once_and_installs_in_the_background(pool, tmp_p
         await wait_for(pilot, lambda: isinstance(app.screen, NumcroEditor))
         await wait_for(pilot, lambda: "being installed in the background (downloading"
                        in text_of(app, "#uniqueness"))
+        # what reads the dictionary meanwhile says it is on its way, not to install it
+        await pilot.press("right")  # the cursor into an entry: its candidates are asked for
+        await wait_for(pilot, lambda: "being installed in the background (downloading"
+                       in text_of(app, "#candidates"))
+        assert "puzzle-tui install" not in text_of(app, "#candidates")
         go.write_text("")
         await wait_for(pilot, lambda: app.installing is None)
         messages = [n.message for n in app._notifications]

@@ -75,3 +75,19 @@ async def test_open_from_text_takes_a_line_or_a_link(pool):
         app.screen.dismiss(LINE)
         await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor)
                        and app.screen.found == 1)
+
+
+async def test_a_pasted_iss_link_or_string_opens_its_puzzle(pool):
+    from core.variants import iss
+
+    puzzle = formats.parse(SAMPLE)
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        paste(app, links.write(puzzle, "iss"))
+        editor = await checked_editor(pilot, app, VariantsEditor)
+        assert editor.puzzle == puzzle and editor.found == 1
+        paste(app, iss.write(puzzle.with_givens((0,) * 81)) + "\n")
+        await wait_for(pilot, lambda: len(app.documents) == 2)
+        editor = await checked_editor(pilot, app, VariantsEditor)
+        assert editor.puzzle.thermos == puzzle.thermos and editor.puzzle.clue_count == 0

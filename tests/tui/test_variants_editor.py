@@ -500,3 +500,29 @@ async def test_a_pdf_from_the_app_takes_the_command_lines_print_options(pool, tm
     assert pages[0].startswith("Warm ones")
     assert "温度計の数字は" in pages[0].replace("\n", "")
     assert "1 変形ナンプレ — Little one" in pages[0] and "2 Sudoku 9x9" in pages[0]
+
+
+async def test_a_rule_no_kind_names_is_added_in_words_drawn_and_listed(pool):
+    from core.variants.model import make
+
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(100, 36)) as pilot:
+        editor = await open_editor(app, pilot, make(6))
+        await pilot.press("colon")
+        for ch in "relation: r1c1 r1c2 r1c3 abs(a-b) >= 3":
+            await pilot.press({" ": "space", "(": "left_parenthesis", ")": "right_parenthesis",
+                               "-": "minus", ">": "greater_than_sign", "=": "equals_sign",
+                               ":": "colon"}.get(ch, ch))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: editor.puzzle.custom and editor.found is not None)
+        assert editor.puzzle.custom[0].text == "abs(a-b) >= 3"
+        drawn = editor.grid.plain().splitlines()[1]
+        assert "•" in drawn and drawn.count("~") == 2  # its start, then its glyph
+        legend = str(app.screen.query_one("#legend").render())
+        assert "relation line r1c1: abs(a-b) >= 3" in legend
+        editor.grid.cursor = 1
+        editor.show_here()
+        await pilot.pause()
+        assert "relation line |a−b| ≧ 3" in str(app.screen.query_one("#here").render())
+        await pilot.press("ctrl+d")  # drops what touches r1c2: the rule
+        assert not editor.puzzle.custom

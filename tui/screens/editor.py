@@ -485,7 +485,7 @@ class PuzzleEditor(Screen):
                                           self.export_style[0], self.known_rating(),
                                           printing, more)
         except (ValueError, FontMissing) as error:
-            self.say(f"not exported: {error}", "error")
+            self.say(f"not exported: {self.app.while_installing(str(error))}", "error")
             return
         if any(self.session.is_own_file(name) for name in files):
             self.say(f"not exported: {path} is this puzzle's own file (ctrl+s saves it)",

@@ -155,6 +155,7 @@ class GenerateDialog(Dialog):
 
     def refuse(self, message: str) -> None:
         """Say what is wrong, and take the author to the field it names."""
+        message = self.app.while_installing(message)
         state = self.query_one("#state", Static)
         state.update(message)
         state.add_class("error")

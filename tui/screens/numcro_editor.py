@@ -253,7 +253,7 @@ class NumcroEditor(PuzzleEditor):
         try:
             self.dictionary(source)
         except DictionaryError as error:
-            self.say(f"no dictionary: {error}", "error")
+            self.say(f"no dictionary: {self.app.while_installing(str(error))}", "error")
             return
         self.source = source
 
@@ -351,7 +351,7 @@ class NumcroEditor(PuzzleEditor):
         try:
             dictionary = self.dictionary()
         except DictionaryError as error:
-            panel.update(str(error))
+            panel.update(self.app.while_installing(str(error)))
             return
         givens = dict(self.puzzle.givens)
         lines, start = [], self.word_page * CANDIDATES_SHOWN

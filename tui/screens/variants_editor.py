@@ -25,7 +25,8 @@ from core.family import Checked, Failed
 from core.sudoku.model import SYMBOLS
 from core.variants import formats, model
 from core.variants.authoring import boards_before, step_cells
-from core.variants.drawing import line_word
+from core.variants.custom import RULE_KINDS, every_rule
+from core.variants.drawing import line_word, rule_label
 from core.variants.family import VARIANTS
 from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.model import Clone, Line, Mark, Outside, Quad, Sandwich, Variant
@@ -407,7 +408,8 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
             clones=[c for c in p.clones if cell not in c.a + c.b],
             minima=[c for c in p.minima if c != cell], maxima=[c for c in p.maxima if c != cell],
             indexers=[(k, c) for k, c in p.indexers if c != cell],
-            candidates=[(c, d) for c, d in p.candidates if c != cell])))
+            candidates=[(c, d) for c, d in p.candidates if c != cell],
+            custom=[r for r in p.custom if cell not in r.cells])))
 
     def try_puzzle(self, make) -> None:
         try:
@@ -685,6 +687,8 @@ def here(p: Variant, cell: int) -> str:
     found += ["minimum" for c in p.minima if c == cell] + ["maximum" for c in p.maxima
                                                            if c == cell]
     found += [f"{kind} indexer" for kind, c in p.indexers if c == cell]
+    found += [f"{RULE_KINDS[r.kind].title} {rule_label(p, r)}".strip() for r in every_rule(p)
+              if cell in r.cells]
     digits = dict(p.candidates).get(cell)
     if digits:
         found.append("candidates " + " ".join(SYMBOLS[v] for v in range(n) if digits >> v & 1))

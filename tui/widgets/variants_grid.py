@@ -29,7 +29,8 @@ from textual.message import Message
 from textual.strip import Strip
 
 from core.candidates import TrueCandidates
-from core.variants.drawing import line_color, line_word
+from core.variants.custom import RULE_KINDS, every_rule
+from core.variants.drawing import line_color, line_word, rule_label
 from core.variants.kinds import LINES
 from core.variants.model import SYMBOLS, Variant, diagonal_cells
 from tui.candidates_view import shade
@@ -95,6 +96,12 @@ JUNCTIONS = _junctions()
 LINE_GLYPHS = {name: kind.glyph for name, kind in LINES.items()}  # each kind's record's
 INDEXER_GLYPHS = {"row": "↕", "column": "↔", "box": "⊞"}
 CLONE = "≡"
+# rules no kind names: their record's glyph in these colours, a dot on a line's first cell,
+# and their rule in the legend (the grid has no room to write it beside them)
+RULE_COLOURS = {"either": "#c8c8c8", "relation": "#c8c8c8", "pattern": "#6fb3e0",
+                "pairs": "#b58fe0", "sums": "#7fd08f", "contains": "#e0a070",
+                "atleast": "#e0a070"}
+RULE_START = "•"
 EXTREMES = {"minimum": "›‹", "maximum": "‹›"}  # beside the cell: pointing at the smaller
 OUTSIDE_MARKS = {"xsum": "x", "skyscraper": "▲"}
 LITTLE_ARROWS = {"DR": "↘", "DL": "↙", "UR": "↗", "UL": "↖"}
@@ -526,6 +533,8 @@ def _shapes(p: Variant) -> dict[int, tuple[str, Style | None]]:
         first, last = LINES[line.kind].glyph_ends  # ringed ends, a bulb, diamonds
         found |= {c: (mark, style) for c, mark in ((line.cells[0], first),
                                                     (line.cells[-1], last)) if mark}
+    for rule in reversed(every_rule(p)):
+        found |= {c: (glyph, style) for c, (glyph, style) in _rule_glyphs(p, rule).items()}
     found |= {c: (CLONE, None) for clone in p.clones for c in clone.a + clone.b}
     found |= {c: (INDEXER_GLYPHS[kind], MARK) for kind, c in p.indexers}
     found |= {c: ("□", None) for c in p.even} | {c: ("○", None) for c in p.odd}
@@ -534,6 +543,30 @@ def _shapes(p: Variant) -> dict[int, tuple[str, Style | None]]:
     for arrow in p.arrows:
         found |= {c: ("→", None) for c in arrow.shaft} | {c: ("◯", None) for c in arrow.bulb}
     return found
+
+
+def _rule_glyphs(p: Variant, rule) -> dict[int, tuple[str, Style]]:
+    """A rule's glyph in its cells (equal sums: its letter, lower case), a line's first cell
+    a dot."""
+    style = Style(color=RULE_COLOURS[rule.kind], bold=True)
+    glyph = rule_label(p, rule)[-1].lower() if rule.kind == "sums" else RULE_KINDS[
+        rule.kind].glyph
+    found = {c: (glyph, style) for c in rule.cells}
+    if not RULE_KINDS[rule.kind].outline:
+        found[rule.cells[0]] = (RULE_START, style)
+    return found
+
+
+def _rule_words(p: Variant, rule) -> str:
+    """A rule in the legend: its kind, where it starts, and its rule in plain text."""
+    kind, at = RULE_KINDS[rule.kind], p.name(rule.cells[0])
+    label = rule_label(p, rule)
+    said = label[:label.index("]") + 2] if label.startswith("[") else ""  # an or's letter
+    if rule.kind == "sums":
+        groups = " | ".join(" ".join(p.name(c) for c in g) for g in rule.groups)
+        return f"{said}{kind.title} {groups}"
+    text = rule.text + ("+" if rule.kind == "atleast" else "")
+    return f"{said}{kind.title} {at}: {text}"
 
 
 def _outside_clues(p: Variant) -> dict[tuple[int, int], str]:
@@ -575,6 +608,13 @@ def legend(p: Variant) -> Text:
     kinds = {o.kind for o in p.outside}
     parts += [(f"{OUTSIDE_MARKS[k]}N", MARK, word) for k, word in
               (("xsum", "X-sum"), ("skyscraper", "skyscraper")) if k in kinds]
+    for rule in every_rule(p):
+        glyphs = _rule_glyphs(p, rule)
+        glyph, style = glyphs[rule.cells[-1]]
+        parts.append((glyph, style, _rule_words(p, rule)))
+    for i, _ in enumerate(r for r in p.custom if r.kind == "either"):
+        letter = chr(ord("A") + i % 26)
+        parts.append((f"[{letter}]", MARK, f"one at least of the rules lettered {letter} holds"))
     text = Text()
     for glyph, style, words in dict.fromkeys(parts):
         if text:

@@ -14,6 +14,8 @@ from pathlib import Path
 from core import native
 from core.search import node_capped
 from core.variants import engine, links
+from tests.core.variants.custom_helpers import KINDS as RULE_KINDS
+from tests.core.variants.custom_helpers import random_custom
 from tests.core.variants.helpers import KINDS, random_puzzle
 
 DATA = Path(__file__).resolve().parents[3] / "bench" / "data"
@@ -43,6 +45,12 @@ def random_corpus(n: int, seed: int) -> Iterator[tuple[str, object]]:
                 yield f"{kind} {size}x{size} #{i}", random_puzzle(kind, size, rng, givens)
             except ValueError:
                 continue  # a kind that does not fit this size (a jigsaw's shapes, ...)
+        for i in range(n // 8):  # then rules no kind names, several kinds a puzzle
+            size = SIZES[i % len(SIZES)]
+            kinds = rng.sample(RULE_KINDS, 3)
+            givens = rng.randint(0, size * size // 3)
+            yield (f"rules {' '.join(kinds)} {size}x{size} #{i}",
+                   random_custom(size, rng, kinds * 2, givens))
 
 
 def community() -> Iterator[tuple[str, object]]:

@@ -25,8 +25,9 @@ pytestmark = pytest.mark.skipif(native.variants is None, reason=native.why_pytho
 
 def test_both_engines_answer_the_same_on_random_puzzles_of_every_kind():
     puzzles = list(random_corpus(len(KINDS) * 8, 11))
-    assert {name.split()[0] for name, _ in puzzles} == set(KINDS)
-    assert {name.split()[1] for name, _ in puzzles} == {"4x4", "6x6", "8x8", "9x9"}
+    assert {name.split()[0] for name, _ in puzzles} == {*KINDS, "rules"}  # rules of no kind
+    assert {name.split()[1] for name, _ in puzzles if name.split()[0] != "rules"} == {
+        "4x4", "6x6", "8x8", "9x9"}
     assert list(differences(puzzles, limit=5)) == []
 
 
@@ -99,7 +100,7 @@ def _run(program, cand=None, limit=2, **kwargs):
 @pytest.mark.parametrize("change, message", [
     (lambda g: g[:-1], "ends inside"),
     (lambda g: g + [0], "numbers after its end"),
-    (lambda g: [2] + g[1:], "version is 2"),
+    (lambda g: [compiled.VERSION + 1] + g[1:], f"version is {compiled.VERSION + 1}"),
     (lambda g: g[:1] + [17] + g[2:], "the size is 17"),
     (lambda g: g[:2] + [15] + g[3:], "the cells is 15"),
     (lambda g: g[:4] + [-1] + g[5:], "the houses is -1"),
@@ -109,6 +110,19 @@ def _run(program, cand=None, limit=2, **kwargs):
 def test_the_compiled_engine_refuses_a_bad_program(change, message):
     with pytest.raises(ValueError, match=message):
         _run(change(_program()))
+
+
+def test_the_compiled_engine_refuses_an_automaton_past_its_states():
+    """A pattern's automaton (9 states: the start and a digit written) whose last transition
+    names a 63rd state."""
+    from core.variants.model import pattern
+
+    good = _program(make(4, custom=[pattern((0, 1, 2, 3), "(12|21)(34|43)")]))
+    # 4 first rows (12 or 21, then 34 or 43), each completed by 288 / 24 of the 4x4 grids
+    assert _run(good, limit=100)[1] == 4 * 12
+    bad = good[:-1] + [good[-1] | 1 << 30]
+    with pytest.raises(ValueError, match="a state past the automaton's"):
+        _run(bad)
 
 
 @pytest.mark.parametrize("call, error, message", [

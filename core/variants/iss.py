@@ -1,0 +1,1095 @@
+"""The Interactive Sudoku Solver's constraint strings (github.com/sigh/Interactive-Sudoku-Solver,
+MIT: its js/sudoku_constraint.js serialises each type, js/sudoku_parser.js reads them), read
+into a Variant and written from one:
+
+    .Shape~6x6.~R1C1_5~R2C3_2_4_6.Thermo~R1C1~R1C2~R1C3.Cage~10~R2C1~R2C2
+
+Each item starts with '.', its arguments follow '~'; a cell is R<row>C<column> in base 17
+(column 10 is 'a'); the item with no type holds givens and given candidates (`R2C3_2_4_6`). A
+link carries the string URL-encoded after `?q=` (links.py). What each type means is what ISS's
+builder (js/solver/sudoku_builder.js) makes of it.
+
+Read strictly, as the f-puzzles reader reads JSON: each type is applied (READERS) or refused
+with its name and the reason (NO_KIND: ISS's generic constraints and the rules no kind here
+holds), never skipped. The text is parsed, never evaluated; its size is capped. Pair tables
+(`.Pair~<key>`) are data: a table is read bit by bit and compared with a kind's relation.
+
+Written so that reading the link gives the same puzzle back: ISS's own type where it means the
+same (`.Thermo`, `.Renban`, `.StrictKropki`, ...), else a pair table named after the
+workbench's word for it (`.Pair~<x<=y>~_slowthermo~R1C1~R1C2~R1C3`), which ISS counts by its
+table and this reader takes back only when the table is the kind's relation (WORKBENCH_PAIRS).
+What does not come back as it was: a consecutive bar comes back as a white dot (ISS has no
+bar: the rule is the same), a cell whose candidates are one digit as a given, candidates that
+are exactly the even (odd) digits as an even (odd) cell; the title, author and rules text do
+not travel (ISS's string has no place for them). A box indexer has no ISS form: refused.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from urllib.parse import unquote
+
+from core.variants import model, rules
+from core.variants.model import (
+    Arrow,
+    Cage,
+    Clone,
+    Line,
+    LittleKiller,
+    Mark,
+    Outside,
+    Quad,
+    Sandwich,
+    Variant,
+)
+
+MAX_TEXT = 1_000_000  # characters of constraint string
+MAX_ITEMS = 20_000  # items ('.' ...) in one string
+BASE17 = "0123456789abcdefg"
+BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+HOME = "https://sigh.github.io/Interactive-Sudoku-Solver/"
+NUMBER = re.compile(r"^-?[0-9]{1,6}$")
+
+# ISS's types this workbench has no kind for, each refused by name with why. ISS's generic
+# constraints are here too (pair tables, automata, sums with repeats, and/or): the `rules`
+# branch's generic rules plug in by giving a type a reader in READERS and deleting its line
+# here (Pair, PairX and Sum already have readers, for the forms the writer uses; they refuse
+# any other table or sum with the words below).
+NO_KIND = {
+    "Pair": "a relation between neighbouring cells given as a table (generic: no kind reads "
+            "it yet)",
+    "PairX": "a relation between every two of its cells given as a table (generic: no kind "
+             "reads it yet)",
+    "Binary": "ISS's older pair table (generic: no kind reads it yet)",
+    "BinaryX": "ISS's older all-pairs table (generic: no kind reads it yet)",
+    "Regex": "digits along a line matching a pattern (generic: no kind reads it yet)",
+    "NFA": "digits along a line following an automaton (generic: no kind reads it yet)",
+    "Or": "either of some constraints (generic: no kind reads it yet)",
+    "And": "a group of constraints inside an Or (generic: no kind reads it yet)",
+    "Replicate": "constraints copied onto other cells (generic: no kind reads it yet)",
+    "End": "the end of an Or, And or Replicate, with none open",
+    "ContainExact": "cells holding exactly some digits (generic: no kind reads it yet)",
+    "ContainAtLeast": "cells holding at least some digits (generic: no kind reads it yet)",
+    "LookAndSay": "cells holding digits as counted by a clue (generic: no kind reads it yet)",
+    "SumLine": "a line cut into segments of one sum (generic: no kind reads it yet)",
+    "Sum": "cells adding up to a total, digits may repeat, that are not a little killer's "
+           "diagonal or an arrow (generic: no kind reads it yet)",
+    "EqualSum": "groups of cells with equal sums (generic: no kind reads it yet)",
+    "SameValues": "sets of cells holding the same digits (generic: no kind reads it yet)",
+    "Var": "extra cells outside the grid (generic: no kind reads it yet)",
+    "HiddenSkyscraper": "hidden skyscraper clues (no kind for them)",
+    "NumberedRoom": "numbered room clues (no kind for them)",
+    "FullRank": "full rank clues (no kind for them)",
+    "FullRankTies": "the full rank ties option (no kind for full rank)",
+    "Lunchbox": "lunchbox cages (no kind for them)",
+    "RellikCage": "rellik cages (no kind for them)",
+    "EqualityCage": "equality cages (no kind for them)",
+    "CountingCircles": "counting circles (no kind for them)",
+    "CountDistinct": "a count of different digits (no kind for it)",
+    "ValueIndexing": "value indexing arrows (no kind for them)",
+    "AntiTaxicab": "the anti-taxicab rule (no kind for it)",
+    "GlobalEntropy": "global entropy (no kind for it)",
+    "GlobalMod": "global mod 3 (no kind for it)",
+    "DutchFlatmates": "Dutch flatmates (no kind for it)",
+    "Doppelganger": "doppelganger (no kind for it; digits 0 to N)",
+    "ChaosConstruction": "chaos construction regions (no kind for them)",
+    "ChaosArrow": "chaos construction arrows (no kind for them)",
+    "ChaosCount": "chaos construction counts (no kind for them)",
+    "RegionSameValues": "regions holding the same digits (no kind for it)",
+    "ConnectedValues": "connected digits (no kind for it)",
+}
+
+
+class IssError(ValueError):
+    """What in a constraint string cannot be read (or a puzzle ISS cannot hold), in words;
+    `line` and `column` (1-based) of the item when read from text."""
+
+    def __init__(self, message: str, line: int = 0, column: int = 0, kind: str | None = None):
+        super().__init__(message)
+        self.line, self.column, self.kind = line, column, kind  # kind: the item's type
+
+
+# --- cells, keys and ISS's own geometry -----------------------------------------------------
+
+def cell_id(cell: int, n: int) -> str:
+    """ISS's cell id: row and column in base 17 (column 10 is 'a')."""
+    r, c = divmod(cell, n)
+    return f"R{BASE17[r + 1]}C{BASE17[c + 1]}"
+
+
+def binary_key(fits, n: int) -> str:
+    """ISS's key of a relation between a first digit x and a second y (fnToBinaryKey): the
+    n*n answers, x major, six to a base64url character, least bit first, trailing zeros
+    trimmed."""
+    chars, v, bit = [], 0, 0
+    for x in range(1, n + 1):
+        for y in range(1, n + 1):
+            v |= bool(fits(x, y)) << bit
+            bit += 1
+            if bit == 6:
+                chars.append(v)
+                v = bit = 0
+    chars.append(v)
+    while chars and not chars[-1]:
+        chars.pop()
+    return "".join(BASE64[c] for c in chars)
+
+
+def key_table(key: str, n: int) -> tuple[bool, ...] | None:
+    """The n*n answers a key holds (x major), or None when it is not a key of this size."""
+    bits = []
+    for ch in key:
+        v = BASE64.find(ch)
+        if v < 0:
+            return None
+        bits += [bool(v >> i & 1) for i in range(6)]
+    if any(bits[n * n:]):
+        return None
+    return tuple((bits + [False] * (n * n))[:n * n])
+
+
+def table_of(fits, n: int) -> tuple[bool, ...]:
+    return tuple(bool(fits(x, y)) for x in range(1, n + 1) for y in range(1, n + 1))
+
+
+def iss_boxes(n: int) -> tuple[int, ...] | None:
+    """The region of each cell under ISS's default boxes (CellGeometry.boxDimsForSize), or
+    None when ISS gives this size none."""
+    dims = _box_dims(n)
+    if dims is None:
+        return None
+    height, width = dims
+    return tuple((r // height) * (n // width) + c // width for r in range(n) for c in range(n))
+
+
+def _box_dims(n: int) -> tuple[int, int] | None:
+    for small in range(int(n ** 0.5), 1, -1):
+        if n % small == 0:
+            return small, n // small
+    return None
+
+
+def iss_windows(n: int) -> list[tuple[int, ...]]:
+    """ISS's windoku windows (Windoku.regions)."""
+    dims = _box_dims(n)
+    if dims is None:
+        return []
+    height, width = dims
+    return [tuple(sorted((top + k % height) * n + left + k // height for k in range(n)))
+            for left in range(1, n - width, width + 1) for top in range(1, n - height, height + 1)]
+
+
+def iss_disjoint_sets(n: int) -> list[tuple[int, ...]]:
+    """ISS's disjoint sets: the cells at one place in every box."""
+    height, width = _box_dims(n) or (0, 0)
+    groups: dict[tuple[int, int], list[int]] = {}
+    for cell in range(n * n if height else 0):
+        r, c = divmod(cell, n)
+        groups.setdefault((r % height, c % width), []).append(cell)
+    return [tuple(g) for g in groups.values()]
+
+
+def iss_little_killers(n: int) -> dict[int, tuple[int, ...]]:
+    """ISS's little killer diagonals (LittleKiller.cellMap), by their first cell, in order."""
+    found: dict[int, tuple[int, ...]] = {}
+    seen = set()
+
+    def add(r, c, dr, dc):
+        cells = []
+        while 0 <= r < n and 0 <= c < n:
+            cells.append(r * n + c)
+            r, c = r + dr, c + dc
+        if len(cells) > 1 and frozenset(cells) not in seen:
+            seen.add(frozenset(cells))
+            found[cells[0]] = tuple(cells)
+
+    for row in range(n - 1):
+        add(row, 0, 1, 1)
+    for row in range(1, n - 1):
+        add(row, n - 1, -1, -1)
+    for col in range(1, n):
+        add(0, col, 1, -1)
+    for col in range(1, n - 1):
+        add(n - 1, col, -1, 1)
+    return found
+
+
+def same_partition(a, b) -> bool:
+    if a is None or b is None:
+        return False
+    first: dict = {}
+    return all(first.setdefault(x, y) == y for x, y in zip(a, b, strict=True)) and len(
+        set(first.values())) == len(first)
+
+
+# Relations of the workbench's kinds that ISS holds only as a pair table.
+RELATIONS = {
+    "slowthermo": lambda x, y: x <= y,
+    "nabner": lambda x, y: abs(x - y) > 1,
+    "clone": lambda x, y: x == y,
+    "minimum": lambda x, y: x < y,
+    "maximum": lambda x, y: x > y,
+    **{f"not{kind}": (lambda x, y, k=kind: not rules.RELATIONS[k](x, y))
+       for kind in model.NEGATIVE_KINDS},
+}
+NEGATIVE_FAMILIES = {"white": ("white", "bar", "black"), "black": ("white", "bar", "black"),
+                     "x": ("x", "v"), "v": ("x", "v")}
+
+
+# --- reading -------------------------------------------------------------------------------
+
+@dataclass
+class Item:
+    """One '.'-item: its type ('' for givens), arguments, and where it starts."""
+
+    type: str
+    args: list[str]
+    line: int = 0
+    column: int = 0
+    number: int = 0
+
+    def where(self) -> str:
+        name = f".{self.type}" if self.type else "the givens item '.~'"
+        return name if self.line else f"{name} (item {self.number})"  # else: line and column
+
+    def error(self, message: str) -> IssError:
+        return IssError(f"{self.where()}: {message}", self.line, self.column, self.type)
+
+
+def looks_like(text: str) -> bool:
+    """Text that is a constraint string: its first item (after # comment lines) is the
+    givens' (.~) or names a type ISS has (so a grid line such as .A.B... is not one)."""
+    body = "".join(line for line in text[:MAX_TEXT].split("\n")
+                   if not line.lstrip().startswith("#"))
+    match = re.match(r"\s*\.\s*(~|[A-Za-z]+)", body)
+    return bool(match) and (match.group(1) == "~" or match.group(1) in READERS
+                            or match.group(1) in NO_KIND)
+
+
+def items(text: str, located: bool = True) -> list[Item]:
+    """The items of a constraint string; whitespace and lines starting with # (ISS's
+    comments) are dropped, as ISS does. `located`: give each its line and column."""
+    if len(text) > MAX_TEXT:
+        raise IssError(f"the constraint string is too long ({len(text)} characters; at most "
+                       f"{MAX_TEXT})")
+    found: list[Item] = []
+    current: tuple[list[str], int, int] | None = None  # the item being read, and where
+    for number, row in enumerate(text.split("\n"), 1):
+        if row.lstrip().startswith("#"):
+            continue
+        for col, ch in enumerate(row, 1):
+            if ch.isspace():
+                continue
+            if ch == ".":
+                if current is not None:
+                    found.append(_item(*current, len(found) + 1))
+                    if len(found) > MAX_ITEMS:
+                        raise IssError(f"more than {MAX_ITEMS} items in one string")
+                current = ([], number, col)
+            elif current is None:
+                raise IssError("an ISS constraint string starts with '.' (such as .Thermo~R1C1~"
+                               f"R1C2), not {ch!r}", number if located else 0,
+                               col if located else 0)
+            else:
+                current[0].append(ch)
+    if current is None:
+        raise IssError("the constraint string holds no item (.Type~argument~...)")
+    found.append(_item(*current, len(found) + 1))
+    if not located:
+        for item in found:
+            item.line = item.column = 0
+    return found
+
+
+def _item(chars: list[str], line: int, column: int, number: int) -> Item:
+    kind, *args = "".join(chars).split("~")
+    item = Item(kind, args, line, column, number)
+    if not re.fullmatch(r"[A-Za-z]*", kind):
+        raise item.error(f"{kind[:30]!r} is not a constraint type (letters only)")
+    return item
+
+
+@dataclass
+class Reading:
+    """What the items say, gathered before the puzzle is made."""
+
+    n: int
+    parts: dict = field(default_factory=lambda: {"rules": set(), "negative": set(),
+                                                  "marks": []})
+    allowed: dict[int, list[int]] = field(default_factory=dict)  # each Given's digit sets
+    no_boxes: bool = False
+    layout: tuple[int, ...] | None = None  # the Jigsaw's regions
+    strict: set = field(default_factory=set)  # StrictKropki, StrictXV, AntiConsecutive
+    named: dict = field(default_factory=dict)  # name -> [(item, cells)] of the writer's pairs
+    # clues ISS keeps one of at a place (its uniqueness keys): the last one read
+    placed: dict = field(default_factory=dict)  # (type, place) -> (field, value)
+
+    def add(self, name: str, *values) -> None:
+        self.parts.setdefault(name, []).extend(values)
+
+
+def read(text: str, located: bool = True) -> Variant:
+    """The Variant a constraint string describes (IssError, or ModelError)."""
+    found = items(text, located)
+    reading = Reading(_size(found))
+    for item in found:
+        if item.type in NO_KIND and item.type not in READERS:
+            raise item.error(f"ISS's {item.type}: {NO_KIND[item.type]}")
+        reader = READERS.get(item.type)
+        if reader is None:
+            raise item.error(f"unknown ISS constraint type {item.type!r}")
+        reader(reading, item)
+    return _made(reading, found)
+
+
+def _size(found: list[Item]) -> int:
+    """The grid's size from the .Shape item (9 without one); a shape the workbench has no
+    grid for is refused by name."""
+    shapes = [item for item in found if item.type == "Shape"]
+    if len(shapes) > 1:
+        raise shapes[1].error("a second Shape (one grid a puzzle)")
+    if not shapes:
+        return 9
+    item = shapes[0]
+    spec = "~".join(item.args)
+    match = re.fullmatch(r"([0-9]{1,2})x([0-9]{1,2})(?:~([0-9]{1,2})(?:-([0-9]{1,2}))?)?", spec)
+    if match is None:
+        raise item.error(f"Shape {spec[:40]!r}: read are square grids like 6x6 (no value "
+                         "range or grid type)")
+    rows, cols, low, high = match.groups()
+    n = int(rows)
+    if int(cols) != n:
+        raise item.error(f"Shape {spec}: a grid of {rows} rows and {cols} columns (square grids "
+                         "are read)")
+    digits = (1, n) if low is None else ((int(low), int(high)) if high else (1, int(low)))
+    if digits != (1, n):
+        raise item.error(f"Shape {spec}: digits {digits[0]} to {digits[1]} (read are digits 1 "
+                         f"to {n} on a {n}x{n} grid)")
+    if not model.MIN_SIZE <= n <= model.MAX_SIZE:
+        raise item.error(f"Shape {spec}: grids of {model.MIN_SIZE} to {model.MAX_SIZE} rows are "
+                         "read")
+    return n
+
+
+def _cell(token: str, n: int, item: Item) -> int:
+    if len(token) == 4 and token[0] in "Rr" and token[2] in "Cc":
+        r, c = BASE17.find(token[1].lower()) - 1, BASE17.find(token[3].lower()) - 1
+        if 0 <= r < n and 0 <= c < n and "0" not in (token[1], token[3]):
+            return r * n + c
+        raise item.error(f"{token} is outside the {n}x{n} grid")
+    if token[:1] == "V":
+        raise item.error(f"{token[:20]}: ISS's extra cells (Var) are not read")
+    raise item.error(f"{token[:20]!r} is not a cell (such as R1C1; column 10 is 'a')")
+
+
+def _cells(reading: Reading, item: Item, tokens=None, least: int = 1) -> tuple[int, ...]:
+    tokens = item.args if tokens is None else tokens
+    if len(tokens) < least:
+        raise item.error(f"needs {least} or more cells")
+    return tuple(_cell(t, reading.n, item) for t in tokens)
+
+
+def _number(token: str, item: Item, what: str) -> int:
+    if not NUMBER.match(token):
+        raise item.error(f"{what} {token[:20]!r} is not a whole number")
+    return int(token)
+
+
+def _no_args(reading: Reading, item: Item) -> None:
+    if any(item.args):
+        raise item.error("takes no argument")
+
+
+def _givens(reading: Reading, item: Item) -> None:
+    """R1C1_5 (a given), R2C3_2_4_6 (the digits a cell may hold)."""
+    n = reading.n
+    for token in item.args:
+        if not token:
+            continue
+        cell_token, *values = token.split("_")
+        cell = _cell(cell_token, n, item)
+        digits = {_number(v, item, f"a digit of {cell_token}") for v in values}
+        if not values or any(not 1 <= d <= n for d in digits):
+            raise item.error(f"{token[:30]}: a cell and its digits, 1 to {n}, such as "
+                             f"{cell_token}_5")
+        reading.allowed.setdefault(cell, []).append(sum(1 << (d - 1) for d in digits))
+
+
+def _flag(rule: str):
+    def read_flag(reading: Reading, item: Item) -> None:
+        _no_args(reading, item)
+        reading.parts["rules"].add(rule)
+    return read_flag
+
+
+def _strict(reading: Reading, item: Item) -> None:
+    _no_args(reading, item)
+    reading.strict.add(item.type)
+
+
+def _no_boxes(reading: Reading, item: Item) -> None:
+    _no_args(reading, item)
+    reading.no_boxes = True
+
+
+def _ignored(reading: Reading, item: Item) -> None:
+    """Shape is read first (_size); SearchPriority only orders ISS's search."""
+
+
+def _region_size(reading: Reading, item: Item) -> None:
+    if item.args != [str(reading.n)]:
+        raise item.error(f"regions of {'~'.join(item.args)[:10]} cells on a {reading.n}x"
+                         f"{reading.n} grid (read are regions of {reading.n})")
+
+
+def _jigsaw(reading: Reading, item: Item) -> None:
+    n = reading.n
+    if not 1 <= len(item.args) <= 2 or len(item.args[-1]) != n * n:
+        raise item.error(f"a jigsaw's layout names the region of each of the {n * n} cells")
+    layout = item.args[-1]
+    own = [BASE17.find(ch.lower()) if ch.isascii() else -1 for ch in layout]
+    if all(0 <= r < n for r in own):  # the region numbers as written (ours, and ISS's)
+        regions = own
+    else:
+        first: dict[str, int] = {}
+        regions = [first.setdefault(ch, len(first)) for ch in layout]
+    if len(set(regions)) == 1:
+        return  # one region: ISS adds no constraint
+    if reading.layout is not None:
+        raise item.error("a second Jigsaw layout")
+    for region in set(regions):
+        if regions.count(region) != n:
+            raise item.error(f"region {layout[regions.index(region)]!r} has "
+                             f"{regions.count(region)} cells; each region has {n}")
+    reading.layout = tuple(regions)
+
+
+def _diagonal(reading: Reading, item: Item) -> None:
+    if item.args not in (["1"], ["-1"]):
+        raise item.error("Diagonal~1 (╱) or Diagonal~-1 (╲)")
+    reading.parts["rules"].add("antidiagonal" if item.args == ["1"] else "diagonal")
+
+
+def _windoku(reading: Reading, item: Item) -> None:
+    _no_args(reading, item)
+    reading.add("extra", *iss_windows(reading.n))
+
+
+def _disjoint(reading: Reading, item: Item) -> None:
+    _no_args(reading, item)
+    reading.parts["rules"].add("disjoint")  # ISS's sets; _made checks they are ours
+
+
+def _all_different(reading: Reading, item: Item) -> None:
+    cells = _cells(reading, item)
+    if len(cells) > 1:  # a single cell differs from nothing: no rule
+        reading.add("extra", cells)
+
+
+def _adjacent_pairs(reading: Reading, item: Item) -> list[tuple[int, int]]:
+    """ISS's pairs of a dot, X, V or > over several cells: each cell with the later cells
+    beside it (earlier first)."""
+    cells = _cells(reading, item, least=2)
+    found = [(a, b) for i, a in enumerate(cells) for b in cells[i + 1:]
+             if model.neighbours(a, b, reading.n)]
+    if not found:
+        raise item.error("joins no two neighbouring cells")
+    return found
+
+
+def _mark(kind: str):
+    def read_mark(reading: Reading, item: Item) -> None:
+        for a, b in _adjacent_pairs(reading, item):
+            reading.parts["marks"].append(Mark("less", b, a) if kind == "less"
+                                          else Mark(kind, a, b))
+    return read_mark
+
+
+def _cage(reading: Reading, item: Item) -> None:
+    if not item.args:
+        raise item.error("a cage needs its sum and cells")
+    total = _number(item.args[0], item, "the sum") if item.args[0] else 0
+    cells = _cells(reading, item, item.args[1:])
+    reading.add("cages", Cage(cells, total or None))  # 0: any sum, as ISS reads it
+
+
+def _little_killer(reading: Reading, item: Item) -> None:
+    if len(item.args) != 2:
+        raise item.error("LittleKiller~sum~first cell")
+    total = _number(item.args[0], item, "the sum")
+    start = _cell(item.args[1], reading.n, item)
+    cells = iss_little_killers(reading.n).get(start)
+    if cells is None:
+        raise item.error(f"{item.args[1]} starts no little killer diagonal of ISS's")
+    reading.placed[("LittleKiller", start)] = ("little", _clue_before(cells, total, reading.n))
+
+
+def _clue_before(cells, total: int, n: int) -> LittleKiller:
+    """The little killer clue just outside the grid before the first of a diagonal's cells."""
+    (r0, c0), (r1, c1) = divmod(cells[0], n), divmod(cells[1], n)
+    direction = next(d for d, step in model.DIRECTIONS.items() if step == (r1 - r0, c1 - c0))
+    return LittleKiller(r0 - (r1 - r0), c0 - (c1 - c0), direction, total)
+
+
+def _diagonal_clue(cells, total: int, n: int) -> LittleKiller | None:
+    """The little killer whose clue points along exactly these cells, else None; a corner
+    cell alone (a clue beside the corner, above or below the grid: either reads the same)."""
+    if len(cells) == 1:
+        r, c = divmod(cells[0], n)
+        if r in (0, n - 1) and c in (0, n - 1):
+            row, step = (-1, 1) if r == 0 else (n, -1)
+            col = c + 1 if c == 0 else c - 1
+            direction = next(d for d, s in model.DIRECTIONS.items() if s == (step, c - col))
+            return LittleKiller(row, col, direction, total)
+    if len(cells) < 2:
+        return None
+    (r0, c0), (r1, c1) = divmod(cells[0], n), divmod(cells[1], n)
+    if (r1 - r0, c1 - c0) not in model.DIRECTIONS.values():
+        return None
+    clue = _clue_before(cells, total, n)
+    outside = clue.row in (-1, n) or clue.col in (-1, n)
+    if not outside or model.little_cells(clue.row, clue.col, clue.direction, n) != cells:
+        return None
+    return clue
+
+
+def _sum(reading: Reading, item: Item) -> None:
+    """A little killer's diagonal, or an arrow (0 = the shaft less the bulb's number), as the
+    writer puts them; any other sum is ISS's generic one."""
+    if not item.args:
+        raise item.error("Sum~total~cells")
+    head, *tokens = item.args
+    cells = _cells(reading, item, tokens)
+    parts = head.split("_")
+    if len(parts) == 1:
+        clue = _diagonal_clue(cells, _number(head, item, "the sum"), reading.n)
+        if clue is not None:
+            reading.add("little", clue)
+            return
+    elif parts[1:2] == ["="] and parts[0] == "0":
+        coeffs = [_number(v, item, "a coefficient") for v in parts[2:]]
+        bulb = next((k for k in (1, 2, 3) if coeffs == [-10 ** (k - 1 - i) for i in range(k)]
+                     + [1] * (len(cells) - k)), None)
+        if bulb is not None and len(cells) > bulb:
+            reading.add("arrows", Arrow(cells[:bulb], cells[bulb:]))
+            return
+    raise item.error(f"ISS's Sum: {NO_KIND['Sum']}")
+
+
+def _thermo(reading: Reading, item: Item) -> None:
+    reading.add("thermos", _cells(reading, item))
+
+
+def _arrow(reading: Reading, item: Item) -> None:
+    cells = _cells(reading, item, least=2)
+    reading.add("arrows", Arrow(cells[:1], cells[1:]))
+
+
+def _pill_arrow(reading: Reading, item: Item) -> None:
+    if not item.args or item.args[0] not in ("2", "3"):
+        raise item.error("PillArrow~2 or ~3 (the pill's cells), then its cells")
+    size = int(item.args[0])
+    cells = _cells(reading, item, item.args[1:], least=size + 1)
+    pill = tuple(sorted(cells[:size]))
+    if not readable(pill, reading.n):
+        raise item.error("the pill's cells are not in reading order (right, down or down-"
+                         "right, one step at a time)")
+    reading.add("arrows", Arrow(pill, cells[size:]))
+
+
+def readable(pill, n: int) -> bool:
+    """ISS reads a pill in the order of its sorted cells, each one step right, down or
+    down-right of the one before."""
+    return list(pill) == sorted(pill) and all(
+        b - a in (1, n, n + 1) and (b - a == n or b % n == a % n + (b - a) % n)
+        for a, b in zip(pill, pill[1:], strict=False))
+
+
+def _sandwich(reading: Reading, item: Item) -> None:
+    if len(item.args) != 2:
+        raise item.error("Sandwich~sum~R1 (or C1)")
+    line, index = _line_of(item.args[1], reading.n, item)
+    reading.placed[("Sandwich", line, index)] = ("sandwiches", Sandwich(
+        line, index, _number(item.args[0], item, "the sum")))
+
+
+def _line_of(token: str, n: int, item: Item) -> tuple[str, int]:
+    match = re.fullmatch(r"([RC])([0-9]{1,2})", token)
+    if match is None or not 1 <= int(match.group(2)) <= n:
+        raise item.error(f"{token[:10]!r} is not a row or column (R1 to R{n}, C1 to C{n})")
+    return ("row" if match.group(1) == "R" else "col"), int(match.group(2)) - 1
+
+
+def _outside(kind: str):
+    def read_outside(reading: Reading, item: Item) -> None:
+        if len(item.args) != 3:
+            raise item.error(f"{item.type}~R1 (or C1)~clue from the start~clue from the end")
+        line, index = _line_of(item.args[0], reading.n, item)
+        for reverse, token in enumerate(item.args[1:]):
+            if token:
+                reading.placed[(item.type, line, index, reverse)] = ("outside", Outside(
+                    kind, line, index, bool(reverse), _number(token, item, "the clue")))
+    return read_outside
+
+
+def _line(kind: str, valued: bool = False, value=None):
+    """A line of a kind; `valued`: it takes its number first (a whisper's difference; ISS's
+    German whispers leave it out: 5); `value(n)`: the one number the workbench's kind has on
+    an n x n grid, which ISS's carries first (another is refused)."""
+    def read_line(reading: Reading, item: Item) -> None:
+        args, number = item.args, 0
+        if valued or value:
+            if args and NUMBER.match(args[0]):
+                number, args = int(args[0]), args[1:]
+            elif value:
+                raise item.error(f"{item.type}~number~cells")
+            else:
+                number = 5  # ISS's default whisper
+        if value and number != value(reading.n):
+            raise item.error(f"{item.type} with {number}: the workbench's {kind} lines take "
+                             f"{value(reading.n)} on a {reading.n}x{reading.n} grid")
+        cells = _cells(reading, item, args)
+        reading.add("lines", Line(kind, cells, number if valued else 0))
+    return read_line
+
+
+def _quad(reading: Reading, item: Item) -> None:
+    if not item.args:
+        raise item.error("Quad~top-left cell~digits")
+    n = reading.n
+    top = _cell(item.args[0], n, item)
+    digits = tuple(_number(d, item, "a digit") for d in item.args[1:])
+    if top % n == n - 1 or top // n == n - 1:
+        raise item.error(f"{item.args[0]} is the top left of no 2x2 square")
+    reading.placed[("Quad", top)] = ("quads", Quad((top, top + 1, top + n, top + n + 1), digits))
+
+
+def _indexing(reading: Reading, item: Item) -> None:
+    if not item.args or item.args[0] not in ("R", "C"):
+        raise item.error("Indexing~R (row) or ~C (column), then its cells")
+    kind = "row" if item.args[0] == "R" else "column"
+    reading.add("indexers", *((kind, c) for c in _cells(reading, item, item.args[1:])))
+
+
+# The pair tables the writer names after the workbench's kinds: name -> (ISS type, relation
+# in RELATIONS, or the mark kind whose difference or ratio the table says).
+WORKBENCH_PAIRS = {"slowthermo": ("Pair", "slowthermo"), "nabner": ("PairX", "nabner"),
+                   "clone": ("Pair", "clone"), "minimum": ("Pair", "minimum"),
+                   "maximum": ("Pair", "maximum"), "white": ("Pair", "white"),
+                   "black": ("Pair", "black"),
+                   **{f"not{k}": ("Pair", f"not{k}") for k in model.NEGATIVE_KINDS}}
+
+
+def _named_groups(item: Item) -> list[tuple[str, list[str]]]:
+    """ISS's named cell groups (parseNamedCellGroups): `_name` starts a group of that name,
+    an empty argument another of the same name."""
+    groups: list[tuple[str, list[str]]] = []
+    name, cells = "", []
+    for token in item.args[1:] + [""]:
+        if token and token[0] != "_":
+            cells.append(token)
+            continue
+        if cells:
+            groups.append((name, cells))
+        cells = []
+        if token:
+            name = unquote(token[1:])
+    return groups
+
+
+def _pairs(reading: Reading, item: Item) -> None:
+    """The writer's named tables (WORKBENCH_PAIRS), each checked against its kind's
+    relation; any other table is ISS's generic pair relation, refused."""
+    if not item.args:
+        raise item.error(f"{item.type}~key~cells")
+    for name, tokens in _named_groups(item):
+        word = re.sub(r"[^a-z0-9]", "", name.lower())  # ISS's own "Nabner" too
+        base = word.rstrip("0123456789") if word.startswith("clone") else word
+        known = WORKBENCH_PAIRS.get(base)
+        if known is None or known[0] != item.type:
+            said = f" named {name[:30]!r}" if name else ""
+            raise item.error(f"ISS's {item.type}{said}: {NO_KIND[item.type]}")
+        table = key_table(item.args[0], reading.n)
+        relation = known[1]
+        if relation in ("white", "black"):
+            value = _mark_value(relation, table, reading.n)
+            if value is None:
+                raise item.error(f"a table named {name!r} that is no {relation} dot's "
+                                 "difference or ratio")
+            cells = _cells(reading, item, tokens, least=2)
+            if len(cells) != 2:
+                raise item.error(f"a {relation} dot joins two cells")
+            reading.parts["marks"].append(Mark(relation, *cells, value))
+            continue
+        if table != table_of(RELATIONS[relation], reading.n):
+            raise item.error(f"a table named {name!r} that is not the {relation} relation")
+        cells = _cells(reading, item, tokens, least=2)
+        reading.named.setdefault(word if base == "clone" else base, []).append((item, cells))
+
+
+def _mark_value(kind: str, table, n: int) -> int | None:
+    """The difference (white) or ratio (black) other than the usual whose relation the table
+    is, else None."""
+    for k in range(2 if kind == "white" else 3, n):
+        if table == table_of(rules.RELATIONS[f"{kind}{k}"], n):
+            return k
+    return None
+
+
+READERS = {
+    "": _givens, "Shape": _ignored, "SearchPriority": _ignored, "RegionSize": _region_size,
+    "NoBoxes": _no_boxes, "Jigsaw": _jigsaw, "Diagonal": _diagonal,
+    "AntiKnight": _flag("antiknight"), "AntiKing": _flag("antiking"),
+    "DisjointSets": _disjoint, "Windoku": _windoku, "AllDifferent": _all_different,
+    "StrictKropki": _strict, "StrictXV": _strict, "AntiConsecutive": _strict,
+    "WhiteDot": _mark("white"), "BlackDot": _mark("black"), "X": _mark("x"), "V": _mark("v"),
+    "GreaterThan": _mark("less"), "Cage": _cage, "LittleKiller": _little_killer, "Sum": _sum,
+    "Thermo": _thermo, "Arrow": _arrow, "PillArrow": _pill_arrow, "Sandwich": _sandwich,
+    "XSum": _outside("xsum"), "Skyscraper": _outside("skyscraper"),
+    "Whisper": _line("whisper", valued=True), "Renban": _line("renban"),
+    "RegionSumLine": _line("regionsum"), "Palindrome": _line("palindrome"),
+    "Between": _line("between"), "Entropic": _line("entropic"),
+    "Modular": _line("modular", value=lambda n: 3), "Zipper": _line("zipper"),
+    "DoubleArrow": _line("doublearrow"), "Lockout": _line("lockout", value=lambda n: n // 2),
+    "Quad": _quad, "Indexing": _indexing, "Pair": _pairs, "PairX": _pairs,
+}
+
+
+# --- the puzzle, from what was read ---------------------------------------------------------
+
+def _made(reading: Reading, found: list[Item]) -> Variant:
+    n, parts = reading.n, reading.parts
+    for name, value in reading.placed.values():
+        reading.add(name, value)
+    regions = _regions(reading, found)
+    givens = _cells_given(reading, parts)
+    if "disjoint" in parts["rules"] and regions != model.box_regions(n):
+        parts["rules"].discard("disjoint")  # ISS's sets, beside regions that are no boxes
+        parts.setdefault("extra", []).extend(iss_disjoint_sets(n))
+    _named(reading, parts)
+    _negatives(reading, found, parts)
+    return model.make(n, givens, regions, **parts)
+
+
+def _regions(reading: Reading, found: list[Item]) -> tuple[int, ...]:
+    """ISS's boxes, unless NoBoxes; a Jigsaw is the regions where there are no boxes and
+    extra regions beside them. With neither, the rows stand as regions (they add nothing)."""
+    n = reading.n
+    boxes = None if reading.no_boxes else iss_boxes(n)
+    if boxes is not None and reading.layout is not None:
+        pieces: dict[int, list[int]] = {}
+        for cell, region in enumerate(reading.layout):
+            pieces.setdefault(region, []).append(cell)
+        reading.add("extra", *map(tuple, pieces.values()))
+    if boxes is not None:
+        return model.box_regions(n) if same_partition(boxes, model.box_regions(n)) else boxes
+    if reading.layout is not None:
+        return reading.layout
+    line = next((item for item in found if item.type == "RegionSumLine"), None)
+    if line is not None:
+        raise line.error("a region-sum line on a grid with no regions (ISS: no boxes and no "
+                         "jigsaw) says nothing in ISS; the workbench reads it only with regions")
+    return tuple(cell // n for cell in range(n * n))
+
+
+def _cells_given(reading: Reading, parts: dict) -> list[int]:
+    """Each cell's Given items: one digit is a given, exactly the even (odd) digits an even
+    (odd) cell, any other set the cell's candidates (several: all of them hold)."""
+    n, full = reading.n, (1 << reading.n) - 1
+    evens = sum(1 << (d - 1) for d in range(2, n + 1, 2))
+    givens = [0] * (n * n)
+    for cell, sets in reading.allowed.items():
+        first = next((i for i, s in enumerate(sets) if s & (s - 1) == 0), None)
+        if first is not None:
+            givens[cell] = sets[first].bit_length()
+        rest = [s for i, s in enumerate(sets) if i != first]
+        allowed = full
+        for digits in rest:
+            if digits == evens:
+                parts.setdefault("even", []).append(cell)
+            elif digits == full & ~evens:
+                parts.setdefault("odd", []).append(cell)
+            else:
+                allowed &= digits
+        if allowed != full:
+            parts.setdefault("candidates", []).append((cell, allowed))
+    return givens
+
+
+def _named(reading: Reading, parts: dict) -> None:
+    """The writer's named pair tables as the kinds they stand for: a line each (slow
+    thermometers, Nabner lines), a clone of the pairs one name holds, and the minima or
+    maxima their pairs say, checked to be exactly the pairs those cells make."""
+    n = reading.n
+    for name, groups in reading.named.items():
+        item = groups[0][0]
+        if name in ("slowthermo", "nabner"):
+            parts.setdefault("lines", []).extend(Line(name, cells) for _, cells in groups)
+            continue
+        if any(len(cells) != 2 for _, cells in groups):
+            raise item.error(f"the {name!r} table's groups are pairs of cells")
+        pairs = [cells for _, cells in groups]
+        if name.startswith("clone"):
+            parts.setdefault("clones", []).append(Clone(tuple(a for a, _ in pairs),
+                                                        tuple(b for _, b in pairs)))
+        elif name in ("minimum", "maximum"):
+            cells = {a for a, _ in pairs}
+            field_name = "minima" if name == "minimum" else "maxima"
+            expected = {(c, x) for c in cells for x in range(n * n)
+                        if x not in cells and model.neighbours(c, x, n)}
+            if set(pairs) != expected or len(pairs) != len(expected):
+                raise item.error(f"the {name!r} pairs are not each such cell with every "
+                                 "neighbour that is not one too")
+            parts[field_name] = sorted(cells)
+
+
+def _negatives(reading: Reading, found: list[Item], parts: dict) -> None:
+    """ISS's strict rules and the writer's `not...` tables as the workbench's negative
+    constraints, each only where it means the same: ISS exempts only pairs marked by its
+    own dots (StrictKropki) or letters (StrictXV), AntiConsecutive none."""
+    marks = parts["marks"]
+    kropki = [m for m in marks if m.kind in ("white", "bar", "black")]
+    where = {item.type: item for item in found}
+    if "StrictKropki" in reading.strict:
+        if any(m.value for m in kropki):
+            raise where["StrictKropki"].error("beside a dot of another difference or ratio "
+                                              "(ISS does not exempt its pair; the workbench "
+                                              "does)")
+        parts["negative"] |= {"white", "black"}
+    if "StrictXV" in reading.strict:
+        parts["negative"] |= {"x", "v"}
+    if "AntiConsecutive" in reading.strict:
+        if kropki:
+            raise where["AntiConsecutive"].error(
+                "beside kropki dots: ISS applies it to the dotted pairs too, the workbench's "
+                "non-consecutive rule exempts them")
+        parts["negative"].add("white")
+    for kind in model.NEGATIVE_KINDS:
+        groups = reading.named.pop(f"not{kind}", None)
+        if groups is None:
+            continue
+        marked = {(min(m.a, m.b), max(m.a, m.b)) for m in marks
+                  if m.kind in NEGATIVE_FAMILIES[kind]}
+        expected = {pair for pair in _neighbour_pairs(reading.n) if pair not in marked}
+        said = [tuple(sorted(cells)) for _, cells in groups]
+        if any(len(cells) != 2 for _, cells in groups) or set(said) != expected or len(
+                said) != len(expected):
+            raise groups[0][0].error(f"the 'not{kind}' pairs are not every pair of neighbours "
+                                     f"without a mark of its family")
+        parts["negative"].add(kind)
+
+
+def _neighbour_pairs(n: int) -> list[tuple[int, int]]:
+    return [(a, b) for a in range(n * n) for b in (a + 1, a + n)
+            if b < n * n and model.neighbours(a, b, n)]
+
+
+# --- writing -------------------------------------------------------------------------------
+
+def write(p: Variant) -> str:
+    """The puzzle as ISS's constraint string (IssError for what ISS cannot hold)."""
+    n = p.size
+    parts = [f".Shape~{n}x{n}"] if n != 9 else []
+    parts += _regions_out(p) + _givens_out(p) + _rules_out(p) + _marks_out(p)
+    parts += _negatives_out(p) + _shapes_out(p) + _lines_out(p) + _cell_clues_out(p)
+    parts += _outside_out(p)
+    return "".join(parts)
+
+
+def link(p: Variant) -> str:
+    """The puzzle as a link that opens it in ISS."""
+    from urllib.parse import quote
+
+    return f"{HOME}?q={quote(write(p), safe='.~_-')}"
+
+
+def _ids(cells, n: int) -> str:
+    return "~".join(cell_id(c, n) for c in cells)
+
+
+def _pair_table(relation, groups: list[tuple[str, tuple[int, ...]]], n: int,
+                pair_type: str = "Pair") -> str:
+    """One ISS table with the workbench's name on each group (read back by _pairs)."""
+    said, last = [], None
+    for name, cells in groups:
+        said.append(f"_{name}" if name != last else "")
+        said.append(_ids(cells, n))
+        last = name
+    return f".{pair_type}~{binary_key(relation, n)}~" + "~".join(said)
+
+
+def _regions_out(p: Variant) -> list[str]:
+    n = p.size
+    if p.regions == model.box_regions(n) and same_partition(p.regions, iss_boxes(n)):
+        return []
+    return [".NoBoxes", f".Jigsaw~{''.join(BASE17[r] for r in p.regions)}"]
+
+
+def _givens_out(p: Variant) -> list[str]:
+    """Each given, and each cell's allowed digits (candidates, even, odd) as sets of their
+    own, which ISS intersects."""
+    n, said = p.size, []
+    evens = [d for d in range(2, n + 1, 2)]
+    sets = {c: [[d for d in range(1, n + 1) if digits >> (d - 1) & 1]]
+            for c, digits in p.candidates}
+    for cells, digits in ((p.even, evens), (p.odd, [d for d in range(1, n + 1, 2)])):
+        for c in cells:
+            sets.setdefault(c, []).append(digits)
+    for c in range(p.cells):
+        if p.givens[c]:
+            said.append(f"{cell_id(c, n)}_{p.givens[c]}")
+            if any(p.givens[c] not in digits for digits in sets.get(c, [])):
+                raise IssError(f"{p.name(c)}: its given is not among its allowed digits (ISS "
+                               "refuses a cell that can hold no digit)")
+        said += ["_".join([cell_id(c, n), *map(str, digits)]) for digits in sets.get(c, [])]
+    return [".~" + "~".join(said)] if said else []
+
+
+def _rules_out(p: Variant) -> list[str]:
+    n, said = p.size, []
+    said += [".Diagonal~-1"] if "diagonal" in p.rules else []
+    said += [".Diagonal~1"] if "antidiagonal" in p.rules else []
+    said += [".AntiKnight"] if "antiknight" in p.rules else []
+    said += [".AntiKing"] if "antiking" in p.rules else []
+    said += [".DisjointSets"] if "disjoint" in p.rules else []  # on boxes: ISS's are ours
+    hyper = iss_windows(n)
+    extra = list(p.extra)
+    if hyper and all(w in extra for w in hyper):
+        said.append(".Windoku")
+        extra = [r for r in extra if r not in hyper]
+    return said + [f".AllDifferent~{_ids(r, n)}" for r in extra]
+
+
+ISS_MARKS = {"white": "WhiteDot", "bar": "WhiteDot", "black": "BlackDot", "x": "X", "v": "V"}
+
+
+def _marks_out(p: Variant) -> list[str]:
+    """ISS's dots and letters; > with the bigger cell first; a dot of another difference or
+    ratio as a table named after its kind."""
+    n, said, odd = p.size, [], []
+    for m in p.marks:
+        if m.kind == "less":
+            said.append(f".GreaterThan~{_ids((m.b, m.a), n)}")
+        elif m.value:
+            odd.append((m.kind, rules.RELATIONS[rules.mark_relation(m)], (m.a, m.b)))
+        else:
+            said.append(f".{ISS_MARKS[m.kind]}~{_ids((m.a, m.b), n)}")
+    for kind, relation, cells in sorted(odd, key=lambda t: (t[0], t[2])):
+        said.append(_pair_table(relation, [(kind, cells)], n))
+    return said
+
+
+def _negatives_out(p: Variant) -> list[str]:
+    """ISS's strict rules where they mean the same (they exempt the pairs ISS's own dots or
+    letters mark; AntiConsecutive none), else a table of the pairs each rule ties."""
+    n, said, left = p.size, [], set(p.negative)
+    kropki = [m for m in p.marks if m.kind in ("white", "bar", "black")]
+    if {"white", "black"} <= left and not any(m.value for m in kropki):
+        said.append(".StrictKropki")
+        left -= {"white", "black"}
+    if left & {"white", "black"} == {"white"} and not kropki:
+        said.append(".AntiConsecutive")
+        left.discard("white")
+    if {"x", "v"} <= left:
+        said.append(".StrictXV")
+        left -= {"x", "v"}
+    for kind in sorted(left):
+        marked = {(min(m.a, m.b), max(m.a, m.b)) for m in p.marks
+                  if m.kind in NEGATIVE_FAMILIES[kind]}
+        pairs = [(f"not{kind}", pair) for pair in _neighbour_pairs(n) if pair not in marked]
+        if pairs:
+            said.append(_pair_table(RELATIONS[f"not{kind}"], pairs, n))
+    return said
+
+
+def _shapes_out(p: Variant) -> list[str]:
+    n, said = p.size, []
+    said += [f".Cage~{'' if c.total is None else c.total}~{_ids(c.cells, n)}" for c in p.cages]
+    iss_diagonals, used = iss_little_killers(n), set()
+    for k in p.little:
+        same = iss_diagonals.get(k.cells[0]) == k.cells and k.cells[0] not in used
+        used |= {k.cells[0]} if same else set()  # ISS keeps one clue an arrow
+        said.append(f".LittleKiller~{k.total}~{cell_id(k.cells[0], n)}" if same
+                    else f".Sum~{k.total}~{_ids(k.cells, n)}")
+    said += [f".Thermo~{_ids(t, n)}" for t in p.thermos]
+    for a in p.arrows:
+        if len(a.bulb) == 1:
+            said.append(f".Arrow~{_ids(a.bulb + a.shaft, n)}")
+        elif readable(a.bulb, n):
+            said.append(f".PillArrow~{len(a.bulb)}~{_ids(a.bulb + a.shaft, n)}")
+        else:  # a pill read in another order than ISS reads one: its sum, as ISS builds it
+            coeffs = [-10 ** (len(a.bulb) - 1 - i) for i in range(len(a.bulb))]
+            coeffs += [1] * len(a.shaft)
+            said.append(f".Sum~0_=_{'_'.join(map(str, coeffs))}~{_ids(a.bulb + a.shaft, n)}")
+    said += [f".Sandwich~{s.total}~{'R' if s.line == 'row' else 'C'}{s.index + 1}"
+             for s in p.sandwiches]
+    lines = [(s.line, s.index) for s in p.sandwiches]
+    if len(set(lines)) < len(lines):
+        raise IssError("two sandwich clues on one line (ISS keeps one clue a line)")
+    return said
+
+
+# Each kind of line as ISS's type, with the number it carries (None: none).
+ISS_LINES = {"whisper": ("Whisper", lambda line, n: line.value),
+             "renban": ("Renban", None), "regionsum": ("RegionSumLine", None),
+             "palindrome": ("Palindrome", None), "between": ("Between", None),
+             "entropic": ("Entropic", None), "modular": ("Modular", lambda line, n: 3),
+             "zipper": ("Zipper", None), "doublearrow": ("DoubleArrow", None),
+             "lockout": ("Lockout", lambda line, n: n // 2)}
+TABLE_LINES = {"slowthermo": "Pair", "nabner": "PairX"}  # ISS holds these as tables
+
+
+def _lines_out(p: Variant) -> list[str]:
+    n, said = p.size, []
+    for line in p.lines:
+        if line.kind == "entropic" and n != 9:
+            raise IssError("an entropic line off 9x9 (ISS reads them on digits 1-9 only)")
+        if line.kind in ISS_LINES:
+            name, number = ISS_LINES[line.kind]
+            value = f"~{number(line, n)}" if number else ""
+            said.append(f".{name}{value}~{_ids(line.cells, n)}")
+        elif line.kind in TABLE_LINES:
+            said.append(_pair_table(RELATIONS[line.kind], [(line.kind, line.cells)], n,
+                                    TABLE_LINES[line.kind]))
+        else:
+            raise IssError(f"a {line.kind} line has no ISS form yet")
+    return said
+
+
+def _cell_clues_out(p: Variant) -> list[str]:
+    n, said = p.size, []
+    merged: dict[int, dict[int, int]] = {}  # ISS keeps one quad a place: each digit's most
+    for q in p.quads:
+        counts = merged.setdefault(q.cells[0], {})
+        for d in set(q.digits):
+            counts[d] = max(counts.get(d, 0), q.digits.count(d))
+    said += [f".Quad~{cell_id(top, n)}~" + "~".join(str(d) for d in sorted(counts)
+                                                    for _ in range(counts[d]))
+             for top, counts in merged.items()]
+    for i, clone in enumerate(p.clones, 1):
+        pairs = [(f"clone{i}", pair) for pair in zip(clone.a, clone.b, strict=True)]
+        said.append(_pair_table(RELATIONS["clone"], pairs, n))
+    for name, cells in (("minimum", p.minima), ("maximum", p.maxima)):
+        pairs = [(name, (c, x)) for c in cells for x in range(n * n)
+                 if x not in cells and model.neighbours(c, x, n)]
+        if pairs:
+            said.append(_pair_table(RELATIONS[name], pairs, n))
+    for kind, c in p.indexers:
+        if kind == "box":
+            raise IssError(f"a box indexer ({p.name(c)}): ISS indexes rows and columns only")
+        said.append(f".Indexing~{'R' if kind == 'row' else 'C'}~{cell_id(c, n)}")
+    return said
+
+
+def _outside_out(p: Variant) -> list[str]:
+    clues: dict[tuple[str, str, int], list[str]] = {}
+    for o in p.outside:
+        key = ("XSum" if o.kind == "xsum" else "Skyscraper", "R" if o.line == "row" else "C",
+               o.index)
+        side = clues.setdefault(key, ["", ""])
+        if side[o.reverse]:
+            raise IssError(f"two {o.kind} clues at one place (ISS keeps one)")
+        side[o.reverse] = str(o.total)
+    return [f".{kind}~{line}{index + 1}~{ahead}~{back}"
+            for (kind, line, index), (ahead, back) in clues.items()]
