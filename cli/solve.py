@@ -73,10 +73,11 @@ def support_of(args) -> int:
     if not args.candidates:
         raise UsageError(f"--support {args.support}: only with --candidates")
     text = args.support.strip()
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):  # (not "²", whose int() fails)
         raise UsageError(f"--support {args.support!r}? a whole number from 1 to {MAX_SUPPORT}")
-    if not 1 <= int(text) <= MAX_SUPPORT:
-        raise UsageError(f"--support {text}: from 1 to {MAX_SUPPORT} (solutions counted for "
+    if len(text) > 9 or not 1 <= int(text) <= MAX_SUPPORT:  # (int() of 5,000 digits fails)
+        said = text if len(text) <= 12 else f"{text[:9]}... ({len(text)} digits)"
+        raise UsageError(f"--support {said}: from 1 to {MAX_SUPPORT} (solutions counted for "
                          "each candidate)")
     return int(text)
 

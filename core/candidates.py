@@ -291,17 +291,6 @@ def _border(r: int, size: int, regions, width: int) -> str:
     return text.rstrip()
 
 
-def from_counts(counts, cells: int, size: int, cap: int, solutions: int, nodes: int,
-                partial: bool, skipped: bool) -> TrueCandidates:
-    """The result of a compiled search: `counts` holds, cell by cell, each digit's support
-    (size numbers a cell, digit 1 first)."""
-    if len(counts) != cells * size:
-        raise ValueError(f"support: {len(counts)} numbers for {cells} cells of {size} digits")
-    support = tuple({d + 1: counts[c * size + d] for d in range(size) if counts[c * size + d]}
-                    for c in range(cells))
-    return TrueCandidates(support, cap, partial, solutions, nodes, not partial and not skipped)
-
-
 def helpful_givens(found: TrueCandidates, most: int = 3) -> list[tuple[int, int, int]]:
     """Where a given would help the author of a puzzle with several solutions: (cell, digit,
     solutions it leaves, capped), best first. A digit only one solution holds makes the

@@ -99,6 +99,8 @@ def test_no_solution_is_exit_1(tmp_path, capsys):
     (["--support", "eight"], "--support 'eight'? a whole number from 1 to 255"),
     (["--support", "-3"], "--support '-3'? a whole number from 1 to 255"),
     (["--support", "2.5"], "--support '2.5'? a whole number from 1 to 255"),
+    (["--support", "²"], "--support '²'? a whole number from 1 to 255"),
+    (["--support", "9" * 5000], "--support 999999999... (5000 digits): from 1 to 255"),
     (["--seconds", "0"], "--seconds 0: from 0 to"),
 ])
 def test_bad_values_are_exit_2_with_what_is_wrong(four, capsys, words, said):
