@@ -359,8 +359,9 @@ def _tree(found: list[Item]) -> list:
             _no_args(None, item)
             done = stack.pop()
             stack[-1][1].append(done)
-        elif item.type in ("Or", "And"):
-            _no_args(None, item)
+        elif item.type in ("Or", "And", "Replicate"):  # Replicate: refused when applied
+            if item.type != "Replicate":
+                _no_args(None, item)
             if len(stack) > MAX_DEPTH:
                 raise item.error(f"Or and And nested more than {MAX_DEPTH} deep")
             stack.append((item, []))
@@ -376,6 +377,8 @@ def _apply(reading: Reading, node) -> None:
         _reader(node)(reading, node)
         return
     item, children = node
+    if item.type == "Replicate":
+        _reader(item)  # refused by name
     _composable(item, children)
     if item.type == "Or":
         rule = _or_rule(reading, item, children)
