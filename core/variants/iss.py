@@ -10,9 +10,11 @@ link carries the string URL-encoded after `?q=` (links.py). What each type means
 builder (js/solver/sudoku_builder.js) makes of it.
 
 Read strictly, as the f-puzzles reader reads JSON: each type is applied (READERS) or refused
-with its name and the reason (NO_KIND: ISS's generic constraints and the rules no kind here
-holds), never skipped. The text is parsed, never evaluated; its size is capped. Pair tables
-(`.Pair~<key>`) are data: a table is read bit by bit and compared with a kind's relation.
+with its name and the reason (NO_KIND: the rules no kind here holds), never skipped. The text
+is parsed, never evaluated; its size is capped. ISS's generic constraints become the rules no
+kind names (core/variants/custom.py): pair tables (`.Pair~<key>`) are read bit by bit (a kind
+where the table is exactly its relation), automata and patterns decoded as data
+(core/variants/iss_generic.py), `.Or` ... `.End` an or of rules, `.And` its items side by side.
 
 Written so that reading the link gives the same puzzle back: ISS's own type where it means the
 same (`.Thermo`, `.Renban`, `.StrictKropki`, ...), else a pair table named after the
