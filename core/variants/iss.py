@@ -251,7 +251,7 @@ def looks_like(text: str) -> bool:
     body = "".join(line for line in text[:MAX_TEXT].split("\n")
                    if not line.lstrip().startswith("#"))
     match = re.match(r"\s*\.\s*(~|[A-Za-z]+)", body)
-    return bool(match) and (match.group(1) == "~" or match.group(1) in READERS
+    return bool(match) and (match.group(1) in ("~", "Or", "And") or match.group(1) in READERS
                             or match.group(1) in NO_KIND)
 
 

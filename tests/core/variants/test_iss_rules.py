@@ -16,6 +16,7 @@ from collections import Counter
 
 import pytest
 
+from core import kinds
 from core.variants import engine, iss, iss_generic, model
 from core.variants.model import make
 from tests.core.variants.test_custom_rules import ALL_4
@@ -187,6 +188,7 @@ def test_an_or_counts_as_iss_means_it():
     want = sum(1 for g in ALL_4 if (g[0] == 1 or g[4] < g[5] < g[6] or g[12] == g[13] + g[9]) and (
         (g[1] == 2 and g[2] == 3) or 4 in (g[10], g[11])))
     assert engine.count(iss.read(text), 300).count == want
+    assert kinds.parse(text[len(".Shape~4x4"):])[1].custom  # a string that starts with .Or
     nested = ".Shape~4x4.Or.Or.~R1C1_1.~R1C1_2.End.~R1C1_3.End"  # an or of ors: one or
     assert iss.read(nested).custom[0].kind == "either"
     assert engine.count(iss.read(nested), 300).count == sum(1 for g in ALL_4 if g[0] != 4)
