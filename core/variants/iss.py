@@ -1425,7 +1425,7 @@ def _name(text: str) -> str:
     """A group's name as ISS writes one (encodeURIComponent, then . and ~)."""
     from urllib.parse import quote
 
-    return "_" + quote(text, safe="-_!*'()")
+    return "_" + quote(text, safe="-_!*'()").replace(".", "%2E").replace("~", "%7E")
 
 
 def _rule_out(rule, n: int) -> str:
