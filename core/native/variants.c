@@ -1676,9 +1676,6 @@ static int read_masks(PyObject *seq, mask_t *out, const Plan *p)
 static char *search_keywords[] = {"program", "candidates", "limit", "stop", "accept", "keep",
                                   "prefer", NULL};
 
-/* search(program, candidates, limit, stop=None, accept=None, keep=1000) -> (solutions,
- * found, nodes, stopped): engine.start's propagation of `candidates` (the givens' and the
- * cells' masks), then engine.Search.run. A complete grid counts when accept(values) is true. */
 /* search() and support(): stop and accept are each a callable or None (TypeError if not) */
 static int callbacks_ok(PyObject *stop, PyObject *accept)
 {
@@ -1690,6 +1687,9 @@ static int callbacks_ok(PyObject *stop, PyObject *accept)
     return 1;
 }
 
+/* search(program, candidates, limit, stop=None, accept=None, keep=1000) -> (solutions,
+ * found, nodes, stopped): engine.start's propagation of `candidates` (the givens' and the
+ * cells' masks), then engine.Search.run. A complete grid counts when accept(values) is true. */
 static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     PyObject *program, *cand_seq, *stop = Py_None, *accept = Py_None, *prefer = Py_None;
@@ -1808,6 +1808,45 @@ failed:
                          s.status == SWITCHED ? Py_True : Py_False, s.solutions);
 }
 
+/* propagate(program, candidates) -> the candidates engine.start's propagation leaves, or
+ * None when they contradict the rules (a cell with none included) */
+static PyObject *py_propagate(PyObject *self, PyObject *args)
+{
+    PyObject *program, *cand_seq, *result = NULL;
+    if (!PyArg_ParseTuple(args, "OO", &program, &cand_seq)) return NULL;
+    Plan *p = plan_of(program);
+    if (!p) return NULL;
+    int cells = p->cells, top = 0, settled = 1;
+    mask_t *cand = malloc(cells * sizeof *cand);
+    if (!cand) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (read_masks(cand_seq, cand, p) < 0) goto done;
+    for (int c = 0; c < cells && settled; c++) {
+        settled = cand[c] != 0;
+        if (single(cand[c])) p->placed[top++] = c;
+    }
+    settled = settled && propagate(p, cand, top, 1);
+    if (p->overflow) {
+        overflowed(p);
+        goto done;
+    }
+    if (!settled) {
+        result = Py_NewRef(Py_None);
+        goto done;
+    }
+    result = PyList_New(cells);
+    for (int c = 0; result && c < cells; c++) {
+        PyObject *m = PyLong_FromUnsignedLong(cand[c]);
+        if (!m) Py_CLEAR(result);
+        else PyList_SET_ITEM(result, c, m);
+    }
+done:
+    free(cand), plan_free(p);
+    return result;
+}
+
 /* check(program) -> None: reads the program as a search would (a ValueError names what is
  * wrong) */
 static PyObject *py_check(PyObject *self, PyObject *program)
@@ -1827,6 +1866,8 @@ static PyMethodDef methods[] = {
      "support(program, candidates, cap, stop, accept, switch_at, switch_min) -> (support: "
      "cells * n numbers, solutions, nodes, stopped, skipped, switched, remembered): the first "
      "phase of true candidates"},
+    {"propagate", py_propagate, METH_VARARGS,
+     "propagate(program, candidates) -> the candidates propagated, or None: a contradiction"},
     {"check", py_check, METH_O, "check(program): a ValueError when the program is malformed"},
     {NULL, NULL, 0, NULL},
 };

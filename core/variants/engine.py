@@ -10,6 +10,7 @@ exact as long as the propagators are sound (tested against brute force and CP-SA
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -382,11 +383,14 @@ def locked_candidates(cand, house, peer_bits, most: int = 3,
     return changed
 
 
-def start(p: Variant, plan: Plan) -> list[int] | None:
-    """The candidates of the givens, propagated; None when they contradict the rules."""
+def start(p: Variant, plan: Plan, program: array | None = None) -> list[int] | None:
+    """The candidates of the givens, propagated; None when they contradict the rules.
+    `program`: the plan compiled (compiled.program), propagated by the compiled engine."""
     cand = [1 << (v - 1) if v else m for v, m in zip(p.givens, plan.masks, strict=True)]
     if any(v and not (1 << (v - 1)) & m for v, m in zip(p.givens, plan.masks, strict=True)):
         return None
+    if program is not None:
+        return native.variants.propagate(program, cand)
     placed = [c for c, m in enumerate(cand) if not m & (m - 1)]
     every_house = (1 << len(plan.houses)) - 1
     every_prop = (1 << len(plan.props)) - 1
@@ -534,11 +538,11 @@ def true_candidates(p: Variant, support: int = 1, stop: Stop | None = None) -> T
     `stop`: a partial result."""
     tally = Tally(p.cells, support)
     plan = plan_of(shape_of(p))
-    root = None if clashes(p) else start(p, plan)
+    program = compiled.program(plan)[0] if native.variants is not None else None
+    root = None if clashes(p) else start(p, plan, program)
     if root is None or not all(root):  # a cell no digit fits
         return tally.result(False, 0)
     keeps = rules.keeps(p)
-    program = compiled.program(plan)[0] if native.variants is not None else None
     stopped = False
     if program is not None:
         counts, found, nodes, stopped, skipped, switched, seen = native.variants.support(

@@ -348,6 +348,13 @@ def neighbours(a: int, b: int, size: int) -> bool:
     return abs(ra - rb) + abs(ca - cb) == 1
 
 
+def orthogonal(c: int, size: int) -> list[int]:
+    """The cells orthogonally adjacent to `c`, in reading order."""
+    r, col = divmod(c, size)
+    return [x for x, near in ((c - size, r > 0), (c - 1, col > 0), (c + 1, col < size - 1),
+                              (c + size, r < size - 1)) if near]
+
+
 def touching(a: int, b: int, size: int) -> bool:
     """Adjacent orthogonally or diagonally (thermometers and arrows may turn corners)."""
     ra, ca = divmod(a, size)
