@@ -183,6 +183,9 @@ def _keyed(reader: _Reader, key: re.Match, number: int, line: str) -> str | None
             raise ParseError("regions: the rows follow on their own lines", number, at)
         return "regions"
     elif name in SHAPE_KEYS:
+        if word and name != "sandwich" and name not in RULE_KINDS:  # else it would be lost
+            raise ParseError(f"`{name} {word}:`: {name} takes no word before its colon",
+                             number, key.start(2) + 1)
         _shape(reader, name, word, total, value, number, at)
     else:
         raise ParseError(f"unknown line {name!r}: the keys are "
