@@ -252,6 +252,9 @@ def _shapes_broken(p: Variant, values) -> list[str]:
             found.append(f"the arrow at {p.name(arrow.bulb[0])} does not add up")
     for s in p.sandwiches:
         line = [values[c] for c in sandwich_cells(p, s.line, s.index)]
+        if 1 not in line or p.size not in line:  # a grid that breaks its houses too
+            found.append(f"the sandwich of {s.line} {s.index + 1} has no 1 and {p.size}")
+            continue
         i, j = sorted((line.index(1), line.index(p.size)))
         if sum(line[i + 1:j]) != s.total:
             found.append(f"the sandwich of {s.line} {s.index + 1} is not {s.total}")
