@@ -48,8 +48,10 @@ NO_HINT_NODES = 20_000  # with no letter given, a proof may search this far
 LEVELS = ((40, "easy"), (120, "medium"), (400, "hard"))  # proof nodes; past them: expert
 PATTERN_DRAWS = 8  # block patterns drawn for an author's words: the one with room for most
 SEEDED_LONGEST = 5  # entries of a pattern an author's words are placed on, at most (or their
-# longest word): around placed words, 9x9 patterns with 5 and 6 kana entries kept each kana
-# used twice on 0-2 of 10 (seasons_ja), patterns with entries of 4 at most on 9-10
+# longest word), under the rule that each kana is used twice: seasons_ja's 6 words, 10 9x9
+# patterns, one round of fills around all 6: entries up to 6 kana kept the rule on 0-2, up
+# to 4 on 9-10 but then needed 5-12 letters given (2-4 asked); up to 5, with the rounds of
+# moves, 4.4 words held (mean of 8) and 1-4 letters given
 BLOCKS_GIVE_UP = 6  # an author's pattern no fill fills in a sixth of the time is given up
 # letters given by default, by the grid's side: a foothold, as magazines print them
 PRINTED_GIVENS = ((11, (2, 4)), (15, (3, 5)), (25, (4, 6)))
@@ -632,14 +634,14 @@ def roomiest_pattern(options: Options, own: list[str], rng: random.Random, rules
     of each length)."""
     wanted = Counter(map(len, own))
     longest = seeded_longest(options, own, rules)
-    best, best_room = None, (-1, 0)
+    best, best_room = None, -1
     for _ in range(PATTERN_DRAWS):
         blocks = block_pattern(options.size, options.symmetry, options.lang, longest, rng,
                                rules)
         if blocks is None:
             continue
         have = Counter(map(len, entries(blocks, options.size)[0]))
-        room = (sum(min(n, have[length]) for length, n in wanted.items()), -have[2])
+        room = sum(min(n, have[length]) for length, n in wanted.items())
         if room > best_room:
             best, best_room = blocks, room
     return best

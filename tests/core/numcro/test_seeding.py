@@ -184,10 +184,9 @@ def test_where_the_rules_on_letters_fail_around_many_words_the_plain_fill_follow
 def test_short_kana_words_are_placed_on_patterns_of_shorter_entries():
     """Under the rule that each kana is used twice, a word list whose words are all short
     (seasons_ja: 2 and 3 kana) is placed on patterns whose entries have at most
-    SEEDED_LONGEST letters, the fewest two-letter entries among those with room for the
-    words: around placed words, 5- and 6-kana entries crossing one another left no fill
-    keeping the rule. A list with a 6-kana word, and English codewords (no such rule), keep
-    the grid's longest entries."""
+    SEEDED_LONGEST letters: around placed words, 5- and 6-kana entries crossing one another
+    left no fill keeping the rule. A list with a 6-kana word, and English codewords (no
+    such rule), keep the grid's longest entries."""
     ja, en = Options(size=9, lang="ja"), Options(size=9, lang="en")
     seasons = list(theme("seasons_ja"))
     assert generator.seeded_longest(ja, seasons, house_settings(ja)) == \
@@ -205,7 +204,7 @@ def test_short_kana_words_are_placed_on_patterns_of_shorter_entries():
 @pytest.mark.parametrize("seed", [4, 6])
 def test_most_of_a_short_kana_list_is_held_with_each_kana_used_twice(japanese, seed):
     """seasons_ja (6 words) on the pattern drawn for them: the fill around the words keeps
-    every kana used twice and holds 4 or more of the 6 (counted: 4 and 6). Before, on
+    every kana used twice and holds 4 or more of the 6 (counted: 6 and 6). Before, on
     patterns with entries of up to 6 kana, these seeds gave no grid at all."""
     own = list(theme("seasons_ja"))
     fill, _ = with_own(japanese, own)
