@@ -39,8 +39,8 @@ LETTERS_MISSED = ("taken out: no fill around them kept the house rule on letters
                   "at least twice)")
 LEFT_OUT = "left out of the fill (blocklisted or avoided)"
 TOO_MANY = "left out: grids with more of your words could not be filled in time"
-PLAIN = ("not placed: no grid built around your words became a puzzle, and the fill that "
-         "tried them first found no crossing words for them")
+PLAIN = ("no grid built around your words became a puzzle, and the fill that tried them "
+         "first found no crossing words for them")
 
 
 @dataclass
