@@ -47,6 +47,7 @@ PROOF_NODES = 2000  # a uniqueness search past this is undecided: give a letter 
 NO_HINT_NODES = 20_000  # with no letter given, a proof may search this far
 LEVELS = ((40, "easy"), (120, "medium"), (400, "hard"))  # proof nodes; past them: expert
 PATTERN_DRAWS = 8  # block patterns drawn for an author's words: the one with room for most
+SHORT_AGAIN = 1  # patterns more for short words, when a grid around them is no puzzle
 SEEDED_LONGEST = 5  # entries of a pattern an author's words are placed on, at most (or their
 # longest word), under the rule that each kana is used twice: seasons_ja's 6 words, 10 9x9
 # patterns, one round of fills around all 6: entries up to 6 kana kept the rule on 0-2, up
@@ -175,7 +176,7 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
     most = min(len(own), MOVING_MOST) if short else len(own)  # of them placed on a pattern:
     # halved after a pattern fails with them
     seeded = SEEDED_PATTERNS if own else 0  # patterns left to place the author's words on
-    again = 1 if short else 0
+    again = SHORT_AGAIN if short else 0
     why: dict[str, str] = {}
     dead_ends: Counter | None = Counter()  # entries the fills ran out of words on, till one fills
     while time.monotonic() < start + options.seconds and not (stop and stop()):
