@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-from pathlib import Path
 
 from bench_variants import puzzle_sets
 from common import DATA, ROOT
@@ -25,7 +24,7 @@ from core.sudoku.authoring import boards_before as sudoku_boards
 from core.sudoku.formats import iter_puzzles as sudoku_puzzles
 from core.variants import logic
 from core.variants.authoring import boards_before as variant_boards
-from core.variants.formats import iter_puzzles as variant_puzzles
+from core.variants.formats import iter_puzzles as variant_puzzles_of
 
 
 def steps_said(steps) -> list[str]:
@@ -37,30 +36,43 @@ def digest(boards) -> str:
     return hashlib.sha256(repr(boards).encode()).hexdigest()[:16]
 
 
-def classic(per_file: int):
+def classic_puzzles(per_file: int) -> list[tuple[str, object]]:
+    """(name, puzzle): `per_file` of each file of puzzles/sudoku and tests/data/sudoku, spread
+    over the file."""
     files = sorted((ROOT / "puzzles" / "sudoku").glob("*.txt")) + sorted(
         (DATA / "sudoku").glob("*.txt"))
+    named = []
     for path in files:
         read = [p for _, p in sudoku_puzzles(path.read_text(encoding="utf-8"))
                 if not isinstance(p, Exception)]
-        for i, puzzle in enumerate(read[::max(1, len(read) // per_file)][:per_file]):
-            rating = ladder.rate_by_ladder(puzzle)
-            yield (f"ladder {path.name} #{i}: {rating.score} {rating.level} {rating.hardest} "
-                   f"solved={rating.solved} boards={digest(sudoku_boards(puzzle, rating.steps))}")
-            yield from steps_said(rating.steps)
+        spread = read[::max(1, len(read) // per_file)][:per_file]
+        named += [(f"{path.name} #{i}", p) for i, p in enumerate(spread)]
+    return named
 
 
-def variants(per_file: int):
+def variant_puzzles(per_file: int) -> list[tuple[str, object]]:
+    """(name, puzzle): those of puzzles/variants, and `per_file` of each set of bench/data
+    (the f-puzzles links, the setters' puzzles, ISS's sample), spread over the set."""
     named = []
     for path in sorted((ROOT / "puzzles" / "variants").glob("*.txt")):
         named += [(f"{path.name} #{i}", p) for i, p in
-                  variant_puzzles(path.read_text(encoding="utf-8"))]
+                  variant_puzzles_of(path.read_text(encoding="utf-8"))]
     for name, found in puzzle_sets(("links", "setters", "iss")).items():
         spread = found[::max(1, len(found) // per_file)][:per_file]  # every kind, not the first
         named += [(f"{name}: {title}", p) for title, p, _ in spread]
-    for name, p in named:
-        if isinstance(p, Exception):
-            continue
+    return [(name, p) for name, p in named if not isinstance(p, Exception)]
+
+
+def classic(per_file: int):
+    for name, puzzle in classic_puzzles(per_file):
+        rating = ladder.rate_by_ladder(puzzle)
+        yield (f"ladder {name}: {rating.score} {rating.level} {rating.hardest} "
+               f"solved={rating.solved} boards={digest(sudoku_boards(puzzle, rating.steps))}")
+        yield from steps_said(rating.steps)
+
+
+def variants(per_file: int):
+    for name, p in variant_puzzles(per_file):
         steps, solved = logic.solve_logically(p)
         hardest = max(steps, key=lambda s: s.score, default=None)
         yield (f"variants {name}: solved={solved} steps={len(steps)} "

@@ -21,7 +21,7 @@ from core.sudoku import techniques
 from core.sudoku.model import SYMBOLS, Geometry, Puzzle, Shape, cell_name, geometry
 from core.sudoku.rating import Rating, Step, said, score_range
 from core.sudoku.solver import propagate
-from core.sudoku.techniques import Candidates, Finder, House, digits
+from core.sudoku.techniques import Candidates, Finder, House, digits, hidden_subset, naked_subset
 
 CHAIN_LIMIT = 24  # longest chain (in candidates) that the chain techniques look for
 
@@ -36,7 +36,7 @@ def houses_of(shape: Shape) -> tuple[House, ...]:
 class Board(Candidates):
     def __init__(self, puzzle: Puzzle):
         self.geo: Geometry = geometry(puzzle.shape)
-        self.houses = houses_of(puzzle.shape)
+        self.houses = self.groups = houses_of(puzzle.shape)
         self.n = puzzle.size
         self.full = (1 << self.n) - 1
         self.values = list(puzzle.givens)
@@ -137,18 +137,6 @@ def _through(board: Board, kinds, house: House, cells: list[int]) -> Iterator[Ho
         target = {cell_units[c][kind] for c in cells}
         if len(target) == 1 and (other := board.houses[target.pop()]) is not house:
             yield other
-
-
-def naked_subset(k: int, score: float) -> Finder:
-    def find(board: Board) -> Step | None:
-        return techniques.naked_subset(board, k, score, board.houses)
-    return find
-
-
-def hidden_subset(k: int, score: float) -> Finder:
-    def find(board: Board) -> Step | None:
-        return techniques.hidden_subset(board, k, score, board.houses)
-    return find
 
 
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}

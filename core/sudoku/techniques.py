@@ -40,6 +40,8 @@ class Candidates:
 
     n: int  # the digits are 1..n
     values: list[int]  # per cell, its digit once placed, else 0
+    houses: Sequence[House]  # groups of n cells, by name: each digit once
+    groups: Sequence[House]  # every group of different digits (the houses, a cage, ...)
 
     def open(self) -> list[int]:
         """Per cell, its candidates while it is open; 0 once placed."""
@@ -146,50 +148,65 @@ def locked_candidates(board: Candidates,
     return None
 
 
-def naked_subset(board: Candidates, k: int, score: float, houses: Iterable[House]
-                 ) -> Step | None:
-    """k open cells of a house that hold only k digits between them: the house's other cells
+def naked_subset(k: int, score: float) -> Finder:
+    """k open cells of a group that hold only k digits between them: the group's other cells
     lose those digits."""
-    cand = board.open()
-    for house in houses:
-        small = [c for c in house.cells if 2 <= cand[c].bit_count() <= k]
-        for combo in combinations(small, k):
-            union = 0
-            for c in combo:
-                union |= cand[c]
-            if union.bit_count() != k:
-                continue
-            elims = [(c, v) for c in house.cells if c not in combo
-                     for v in digits(cand[c] & union)]
-            where = f" in {house.name}" if house.name else ""
-            step = board.eliminate(f"naked {SUBSET_NAMES[k]}", score, elims,
-                                   f"{board.names_of(combo)} hold only "
-                                   f"{board.syms(digits(union))}{where}")
-            if step:
-                return step
-    return None
+    technique = f"naked {SUBSET_NAMES[k]}"
+
+    def find(board: Candidates) -> Step | None:
+        cand = board.open()
+        for house in board.groups:
+            for combo, union in _naked_sets(cand, house.cells, k):
+                where = f" in {house.name}" if house.name else ""
+                step = board.eliminate(technique, score, [
+                    (c, v) for c in house.cells if c not in combo
+                    for v in digits(cand[c] & union)],
+                    f"{board.names_of(combo)} hold only {board.syms(digits(union))}{where}")
+                if step:
+                    return step
+        return None
+    return find
 
 
-def hidden_subset(board: Candidates, k: int, score: float, houses: Iterable[House]
-                  ) -> Step | None:
+def hidden_subset(k: int, score: float) -> Finder:
     """k digits whose places in a house are k cells: those cells lose their other digits."""
-    cand = board.open()
-    for house in houses:
-        places = {v: frozenset(c for c in house.cells if cand[c] >> (v - 1) & 1)
-                  for v in range(1, board.n + 1)}
-        few = [v for v, cells in places.items() if 2 <= len(cells) <= k]
-        for combo in combinations(few, k):
-            cells = frozenset().union(*(places[v] for v in combo))
-            if len(cells) != k:
-                continue
-            keep = sum(1 << (v - 1) for v in combo)
-            elims = [(c, v) for c in cells for v in digits(cand[c] & ~keep)]
-            step = board.eliminate(f"hidden {SUBSET_NAMES[k]}", score, elims,
-                                   f"{board.syms(combo)} fit only in "
-                                   f"{board.names_of(sorted(cells))} in {house.name}")
-            if step:
-                return step
-    return None
+    technique = f"hidden {SUBSET_NAMES[k]}"
+
+    def find(board: Candidates) -> Step | None:
+        cand = board.open()
+        for house in board.houses:
+            for combo, cells in _hidden_sets(cand, house.cells, k, board.n):
+                keep = sum(1 << (v - 1) for v in combo)
+                step = board.eliminate(technique, score, [
+                    (c, v) for c in cells for v in digits(cand[c] & ~keep)],
+                    f"{board.syms(combo)} fit only in {board.names_of(sorted(cells))} in "
+                    f"{house.name}")
+                if step:
+                    return step
+        return None
+    return find
+
+
+def _naked_sets(cand: list[int], cells, k: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """k of the cells with 2..k candidates each and k digits between them (a bit set)."""
+    small = [c for c in cells if 2 <= cand[c].bit_count() <= k]
+    for combo in combinations(small, k):
+        union = 0
+        for c in combo:
+            union |= cand[c]
+        if union.bit_count() == k:
+            yield combo, union
+
+
+def _hidden_sets(cand: list[int], cells, k: int, n: int
+                 ) -> Iterator[tuple[tuple[int, ...], frozenset[int]]]:
+    """k digits with 2..k places each among the cells and k places between them."""
+    places = {v: frozenset(c for c in cells if cand[c] >> (v - 1) & 1) for v in range(1, n + 1)}
+    few = [v for v, where in places.items() if 2 <= len(where) <= k]
+    for combo in combinations(few, k):
+        where = frozenset().union(*(places[v] for v in combo))
+        if len(where) == k:
+            yield combo, where
 
 
 # --- the solver ----------------------------------------------------------------------------
