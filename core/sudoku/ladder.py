@@ -4,7 +4,7 @@ and a rating on the workbench scale from the hardest step (core.sudoku.logic.rat
 
 The board keeps a candidate bit set per empty cell (bit v-1 for symbol v; 0 once solved).
 Each technique looks at the board and returns one Step (placements and/or eliminations) or None.
-Singles, locked candidates and subsets are core.sudoku.techniques' (shared with the variants
+Singles, locked candidates and subsets are core.sudoku.human' (shared with the variants
 logic) on the rows, columns and boxes; the fish, wings and chains are the ladder's own.
 """
 
@@ -17,11 +17,11 @@ from functools import cache, partial
 from itertools import combinations
 
 from core.search import bits
-from core.sudoku import techniques
+from core.sudoku import human
+from core.sudoku.human import Candidates, Finder, House, digits, hidden_subset, naked_subset
 from core.sudoku.model import SYMBOLS, Geometry, Puzzle, Shape, cell_name, geometry
 from core.sudoku.rating import Rating, Step, said, score_range
 from core.sudoku.solver import propagate
-from core.sudoku.techniques import Candidates, Finder, House, digits, hidden_subset, naked_subset
 
 CHAIN_LIMIT = 24  # longest chain (in candidates) that the chain techniques look for
 
@@ -113,11 +113,11 @@ def full_house(board: Board) -> Step | None:
 
 def hidden_single(board: Board) -> Step | None:
     n, houses = board.n, board.houses
-    return techniques.hidden_single(board, ((houses[2 * n:], 1.2),  # boxes are easier
+    return human.hidden_single(board, ((houses[2 * n:], 1.2),  # boxes are easier
                                             (houses[:2 * n], 1.5)))  # to scan than lines
 
 
-naked_single = techniques.naked_single
+naked_single = human.naked_single
 
 
 # --- intersections and subsets -----------------------------------------------------------------
@@ -125,7 +125,7 @@ naked_single = techniques.naked_single
 def locked_candidates(board: Board) -> Step | None:
     """Pointing (a box's candidates lie in one line) before claiming (a line's lie in one box)."""
     n, houses = board.n, board.houses
-    return techniques.locked_candidates(board, (
+    return human.locked_candidates(board, (
         ("pointing", 2.6, houses[2 * n:], partial(_through, board, (0, 1))),
         ("claiming", 2.8, houses[:2 * n], partial(_through, board, (2,)))))
 
@@ -463,7 +463,7 @@ def solve_logically(puzzle: Puzzle, allowed: frozenset[str] | None = None,
     """Apply the easiest allowed technique again and again until solved or stuck."""
     board = Board(puzzle)
     finders = [find for name, _, find in TECHNIQUES if allowed is None or name in allowed]
-    steps = techniques.solve(board, finders, stop)
+    steps = human.solve(board, finders, stop)
     return LogicResult(steps, board.values, board.solved)
 
 
@@ -476,7 +476,7 @@ def rate_by_ladder(puzzle: Puzzle, stop: Callable[[], bool] | None = None) -> Ra
     """The ladder's rating on the workbench scale: the hardest step's score, its band's level
     (needs-guessing where the ladder gets stuck), and every step."""
     result = solve_logically(puzzle, stop=stop)
-    return techniques.rating(result.steps, result.solved, "workbench")
+    return human.rating(result.steps, result.solved, "workbench")
 
 
 def level_of(puzzle: Puzzle, stop: Callable[[], bool] | None = None) -> str:

@@ -10,7 +10,7 @@ cell by cell). The rating is the hardest step's score on the workbench variants 
 numbers follow Sudoku Explainer's for the techniques the two share (10 when guessing is
 needed), and its levels are the same bands as classic Sudoku's (core.sudoku.logic). A
 classic grid is rated by classic Sudoku's own rater. Singles, locked candidates and subsets
-are core.sudoku.techniques' (shared with classic Sudoku's ladder) on the puzzle's houses."""
+are core.sudoku.human' (shared with classic Sudoku's ladder) on the puzzle's houses."""
 
 from __future__ import annotations
 
@@ -18,9 +18,9 @@ from dataclasses import replace
 from functools import partial
 
 from core.search import Stop
-from core.sudoku import techniques
+from core.sudoku import human
+from core.sudoku.human import Candidates, Finder, House, digits, hidden_subset, naked_subset
 from core.sudoku.rating import Rating, Step
-from core.sudoku.techniques import Candidates, Finder, House, digits, hidden_subset, naked_subset
 from core.variants import engine
 from core.variants.custom import RULE_KINDS
 from core.variants.kinds import LINES, named
@@ -131,7 +131,7 @@ def _elim_text(board: Board, eliminations) -> str:
 
 
 def hidden_single(board: Board) -> Step | None:
-    return techniques.hidden_single(board, ((board.houses, 1.5),))
+    return human.hidden_single(board, ((board.houses, 1.5),))
 
 
 def constraint_step(board: Board) -> Step | None:
@@ -311,7 +311,7 @@ FACTS = {"Tie": _tie_facts, "EqualSums": _sums_facts, "Quadruple": _quadruple_fa
 
 def locked_candidates(board: Board) -> Step | None:
     """A digit whose places in one house all lie in another: the other loses it elsewhere."""
-    return techniques.locked_candidates(
+    return human.locked_candidates(
         board, (("locked candidates", 2.7, board.houses, partial(_covers, board)),))
 
 
@@ -342,7 +342,7 @@ def contradiction(board: Board) -> Step | None:
 
 TECHNIQUES: tuple[tuple[str, Finder], ...] = (
     ("hidden single", hidden_single),
-    ("naked single", techniques.naked_single),
+    ("naked single", human.naked_single),
     ("constraints", constraint_step),
     ("locked candidates", locked_candidates),
     ("naked pair", naked_subset(2, 3.0)),
@@ -355,7 +355,7 @@ TECHNIQUES: tuple[tuple[str, Finder], ...] = (
 
 def solve_logically(p: Variant, stop: Stop | None = None) -> tuple[list[Step], bool]:
     board = Board(p)
-    steps = techniques.solve(board, [find for _, find in TECHNIQUES], stop)
+    steps = human.solve(board, [find for _, find in TECHNIQUES], stop)
     return steps, board.solved
 
 
@@ -370,4 +370,4 @@ def rate(p: Variant, stop: Stop | None = None) -> Rating:
     if not checked.unique:
         raise ValueError("no solution" if checked.count == 0 else "not unique: cannot be rated")
     steps, solved = solve_logically(p, stop)
-    return techniques.rating(steps, solved, "estimate")
+    return human.rating(steps, solved, "estimate")
