@@ -240,7 +240,7 @@ def propagate(cand: list[int], plan: Plan, placed: list[int], dirty_houses: int 
     2. hidden singles in the houses whose cells changed (_hidden_singles);
     3. one propagator whose cells changed prunes;
     4. locked candidates in one house whose cells changed since the start.
-    The dirty bit sets say which houses and propagators a change touched (_touched).
+    The dirty bit sets say which houses and propagators a change touched.
     The compiled twin (core/native/variants.c, propagate) takes the same steps in the same
     order, so both count the same nodes."""
     house_bits, watch, props, houses = plan.house_bits, plan.watch, plan.props, plan.houses
@@ -279,8 +279,12 @@ def propagate(cand: list[int], plan: Plan, placed: list[int], dirty_houses: int 
                 return _blamed(blame, houses[h])
         else:
             return True
-        dirty_houses, dirty_props = _touched(cand, plan, changed, placed, dirty_houses,
-                                             dirty_props)
+        for c in changed:  # what the step changed: its houses and propagators are dirty
+            m = cand[c]
+            dirty_houses |= house_bits[c]
+            dirty_props |= watch[c]
+            if not m & (m - 1):
+                placed.append(c)
 
 
 def _naked_singles(cand: list[int], plan: Plan, placed: list[int], dirty_houses: int,
@@ -352,20 +356,6 @@ def _hidden_singles(cand: list[int], plan: Plan, placed: list[int], dirty_houses
                     cand[c] = h
                     placed.append(c)
                     dirty_props |= watch[c]
-    return dirty_houses, dirty_props
-
-
-def _touched(cand: list[int], plan: Plan, changed: list[int], placed: list[int],
-             dirty_houses: int, dirty_props: int) -> tuple[int, int]:
-    """The houses and propagators of the cells a phase changed, made dirty; the cells left
-    with one digit, placed."""
-    house_bits, watch = plan.house_bits, plan.watch
-    for c in changed:
-        m = cand[c]
-        dirty_houses |= house_bits[c]
-        dirty_props |= watch[c]
-        if not m & (m - 1):
-            placed.append(c)
     return dirty_houses, dirty_props
 
 
