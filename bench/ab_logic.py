@@ -5,10 +5,10 @@ against the working tree (B), on the puzzles of bench/logic_snapshot.py.
 The A side's ladder.py and logic.py are imported under other names (they import the rest of
 the working tree: the engines, the models); both sides solve each puzzle in turn (A then B,
 then B then A), the same steps are asserted, and a sample is the ratio B/A of one pair, so
-the machine's swings of speed cancel. Prints, per solver, the median times and the median
-and geometric mean of the ratios.
+the machine's swings of speed cancel; times are this process's CPU time. Prints, per solver,
+the median times and the median and geometric mean of the ratios.
 
-    python bench/ab_logic.py --rev main --pairs 3 --per-file 6
+    python bench/ab_logic.py --rev HEAD~1 --pairs 3 --per-file 6
 """
 
 from __future__ import annotations
@@ -52,9 +52,9 @@ def paired(run, old, new, puzzles, pairs: int) -> list[tuple[float, float]]:
             order = ((old, 0), (new, 1)) if k % 2 == 0 else ((new, 1), (old, 0))
             times, said = [0.0, 0.0], [None, None]
             for module, side in order:
-                start = time.perf_counter()
+                start = time.process_time()  # CPU: the machine's other load counts less
                 said[side] = run(module, puzzle)
-                times[side] = time.perf_counter() - start
+                times[side] = time.process_time() - start
             if said[0] != said[1]:
                 raise SystemExit(f"{name}: the steps differ between A and B")
             found.append((times[0], times[1]))
@@ -73,7 +73,7 @@ def report(what: str, found: list[tuple[float, float]]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rev", default="main", help="the A side's revision")
+    parser.add_argument("--rev", default="HEAD", help="the A side's revision")
     parser.add_argument("--pairs", type=int, default=3, help="pairs per puzzle")
     parser.add_argument("--per-file", type=int, default=6, help="puzzles of each file or set")
     parser.add_argument("--control", action="store_true", help="B is a copy of A")
