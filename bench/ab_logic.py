@@ -77,6 +77,7 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=3, help="pairs per puzzle")
     parser.add_argument("--per-file", type=int, default=6, help="puzzles of each file or set")
     parser.add_argument("--control", action="store_true", help="B is a copy of A")
+    parser.add_argument("--only", choices=("ladder", "variants"), help="one solver alone")
     args = parser.parse_args()
     ladder_a = load(files_at(args.rev, "core/sudoku", ["ladder"]), "ladder", "a")
     logic_a = load(files_at(args.rev, "core/variants", ["logic"]), "logic", "a")
@@ -85,10 +86,12 @@ def main() -> None:
         ladder_b = load(files_at(args.rev, "core/sudoku", ["ladder"]), "ladder", "b")
         logic_b = load(files_at(args.rev, "core/variants", ["logic"]), "logic", "b")
     print(f"A: {args.rev} ({ROOT.name}); B: {'a copy of A' if args.control else 'working tree'}")
-    report("ladder", paired(run_ladder, ladder_a, ladder_b, classic_puzzles(args.per_file),
-                            args.pairs))
-    report("variants logic", paired(run_logic, logic_a, logic_b,
-                                    variant_puzzles(args.per_file), args.pairs))
+    if args.only != "variants":
+        report("ladder", paired(run_ladder, ladder_a, ladder_b,
+                                classic_puzzles(args.per_file), args.pairs))
+    if args.only != "ladder":
+        report("variants logic", paired(run_logic, logic_a, logic_b,
+                                        variant_puzzles(args.per_file), args.pairs))
 
 
 if __name__ == "__main__":

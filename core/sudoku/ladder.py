@@ -37,7 +37,9 @@ class Board(Candidates):
     def __init__(self, puzzle: Puzzle):
         self.geo: Geometry = geometry(puzzle.shape)
         self.houses = self.groups = houses_of(puzzle.shape)
-        self.n = puzzle.size
+        self.n = n = puzzle.size
+        # hidden singles: in the boxes (easier to scan) before the lines
+        self.singles = ((self.houses[2 * n:], 1.2), (self.houses[:2 * n], 1.5))
         self.full = (1 << self.n) - 1
         self.values = list(puzzle.givens)
         self.cands = [0 if v else self.full for v in self.values]
@@ -112,9 +114,7 @@ def full_house(board: Board) -> Step | None:
 
 
 def hidden_single(board: Board) -> Step | None:
-    n, houses = board.n, board.houses
-    return human.hidden_single(board, ((houses[2 * n:], 1.2),  # boxes are easier
-                                            (houses[:2 * n], 1.5)))  # to scan than lines
+    return human.hidden_single(board, board.singles)
 
 
 naked_single = human.naked_single
