@@ -185,12 +185,8 @@ def xy_wing(board: Board) -> Step | None:
             z = cands[a] & ~pm
             if z != cands[b] & ~pm or cands[a] & cands[b] & pm:
                 continue
-            v = z.bit_length()
-            elims = [(c, v) for c in board.cells_with(range(len(cands)), v)
-                     if c not in (a, b) and board.sees(a, c) and board.sees(b, c)]
-            step = board.eliminate("XY-Wing", 4.2, elims,
-                                   f"pivot {board.name(pivot)} with wings {board.name(a)}, "
-                                   f"{board.name(b)}: one wing is {sym(v)}")
+            step = _wing_step(board, "XY-Wing", 4.2, (pivot, a, b), z.bit_length(),
+                              range(len(cands)), "one wing is")
             if step:
                 return step
     return None
@@ -206,16 +202,22 @@ def xyz_wing(board: Board) -> Step | None:
         for a, b in combinations(wings, 2):
             if cands[a] | cands[b] != pm:
                 continue
-            z = cands[a] & cands[b]
-            v = z.bit_length()
-            elims = [(c, v) for c in board.cells_with(board.geo.peers[pivot], v)
-                     if c not in (a, b) and board.sees(a, c) and board.sees(b, c)]
-            step = board.eliminate("XYZ-Wing", 4.4, elims,
-                                   f"pivot {board.name(pivot)} with wings {board.name(a)}, "
-                                   f"{board.name(b)}: one of them is {sym(v)}")
+            step = _wing_step(board, "XYZ-Wing", 4.4, (pivot, a, b),
+                              (cands[a] & cands[b]).bit_length(), board.geo.peers[pivot],
+                              "one of them is")
             if step:
                 return step
     return None
+
+
+def _wing_step(board: Board, technique: str, score: float, cells: tuple[int, int, int],
+               v: int, among, said: str) -> Step | None:
+    """A wing's step: `v` leaves the cells `among` that see both wings."""
+    pivot, a, b = cells
+    elims = [(c, v) for c in board.cells_with(among, v)
+             if c not in (a, b) and board.sees(a, c) and board.sees(b, c)]
+    return board.eliminate(technique, score, elims, f"pivot {board.name(pivot)} with wings "
+                           f"{board.name(a)}, {board.name(b)}: {said} {sym(v)}")
 
 
 def w_wing(board: Board) -> Step | None:
