@@ -235,96 +235,129 @@ def propagate(cand: list[int], plan: Plan, placed: list[int], dirty_houses: int 
               dirty_props: int = 0, blame: list | None = None) -> bool:
     """Singles, every propagator and then locked candidates to a fixpoint, in place.
     `placed`: cells newly reduced to one digit. False when the candidates contradict a rule;
-    then `blame`, if given, gets the cells of the rule that failed (for the branching)."""
-    peers, houses, house_bits = plan.peers, plan.houses, plan.house_bits
-    watch, props, full, forbid = plan.watch, plan.props, plan.full, plan.forbid
+    then `blame`, if given, gets the cells of the rule that failed (for the branching).
+    Four phases, each taken only while the ones before it have nothing left to do:
+    1. naked singles: a placed digit leaves the cells that see it (_naked_singles);
+    2. hidden singles in the houses whose cells changed (_hidden_singles);
+    3. one propagator whose cells changed prunes;
+    4. locked candidates in one house whose cells changed since the start.
+    The dirty bit sets say which houses and propagators a change touched.
+    The compiled twin (core/native/variants.c, propagate) takes the same steps in the same
+    order, so both count the same nodes."""
+    house_bits, watch, props, houses = plan.house_bits, plan.watch, plan.props, plan.houses
     for c in placed:
         dirty_houses |= house_bits[c]
         dirty_props |= watch[c]
     locked = dirty_houses
     while True:
-        while placed:
-            c = placed.pop()
-            m = cand[c]
-            for p in peers[c]:
-                pm = cand[p]
-                if pm & m:
-                    pm ^= m
-                    if not pm:
-                        return _blamed(blame, (c, p))
-                    cand[p] = pm
-                    dirty_houses |= house_bits[p]
-                    dirty_props |= watch[p]
-                    if not pm & (pm - 1):
-                        placed.append(p)
-            if forbid[c]:
-                v = m.bit_length() - 1
-                for p, table in forbid[c]:
-                    pm = cand[p]
-                    if pm & table[v]:
-                        pm &= ~table[v]
-                        if not pm:
-                            return _blamed(blame, (c, p))
-                        cand[p] = pm
-                        dirty_houses |= house_bits[p]
-                        dirty_props |= watch[p]
-                        if not pm & (pm - 1):
-                            placed.append(p)
-        while dirty_houses and not placed:
-            low = dirty_houses & -dirty_houses
-            dirty_houses ^= low
-            locked |= low
-            house = houses[low.bit_length() - 1]
-            once = twice = solved = 0
-            for c in house:
-                m = cand[c]
-                twice |= once & m
-                once |= m
-                if not m & (m - 1):
-                    solved |= m
-            if once != full:
-                return _blamed(blame, house)
-            hidden = once & ~twice & ~solved
-            if hidden:
-                for c in house:
-                    h = cand[c] & hidden
-                    if h:
-                        if h & (h - 1):
-                            return _blamed(blame, house)  # two digits, one cell
-                        cand[c] = h
-                        placed.append(c)
-                        dirty_props |= watch[c]
         if placed:
-            continue
-        if dirty_props:
+            dirty = _naked_singles(cand, plan, placed, dirty_houses, dirty_props, blame)
+            if dirty is None:
+                return False
+            dirty_houses, dirty_props = dirty
+        if dirty_houses:
+            dirty = _hidden_singles(cand, plan, placed, dirty_houses, dirty_props, blame)
+            if dirty is None:
+                return False
+            locked |= dirty_houses ^ dirty[0]  # the houses looked at
+            dirty_houses, dirty_props = dirty
+            if placed:
+                continue
+        if dirty_props:  # one propagator
             low = dirty_props & -dirty_props
             dirty_props ^= low
             prop = props[low.bit_length() - 1]
             changed = prop.prune(cand)
             if changed is None:
                 return _blamed(blame, prop.cells)
-            for c in changed:
-                m = cand[c]
-                dirty_houses |= house_bits[c]
-                dirty_props |= watch[c]
-                if not m & (m - 1):
-                    placed.append(c)
-            continue
-        if not locked:
+        elif locked:  # locked candidates in one house
+            low = locked & -locked
+            locked ^= low
+            h = low.bit_length() - 1
+            changed = locked_candidates(cand, houses[h], plan.peer_bits, plan.most,
+                                        plan.house_masks[h])
+            if changed is None:
+                return _blamed(blame, houses[h])
+        else:
             return True
-        low = locked & -locked
-        locked ^= low
-        house = houses[low.bit_length() - 1]
-        changed = locked_candidates(cand, house, plan.peer_bits, plan.most,
-                                    plan.house_masks[low.bit_length() - 1])
-        if changed is None:
-            return _blamed(blame, house)
-        for c in changed:
+        for c in changed:  # what the step changed: its houses and propagators are dirty
             m = cand[c]
             dirty_houses |= house_bits[c]
             dirty_props |= watch[c]
             if not m & (m - 1):
                 placed.append(c)
+
+
+def _naked_singles(cand: list[int], plan: Plan, placed: list[int], dirty_houses: int,
+                   dirty_props: int, blame: list | None) -> tuple[int, int] | None:
+    """Phase 1: each placed cell's digit leaves its peers, and what negative constraints
+    forbid its tied neighbours; a cell left with one digit is placed in turn, until none is
+    left. The dirty houses and propagators, or None on a contradiction (a cell with none)."""
+    peers, house_bits, watch, forbid = plan.peers, plan.house_bits, plan.watch, plan.forbid
+    while placed:
+        c = placed.pop()
+        m = cand[c]
+        for p in peers[c]:
+            pm = cand[p]
+            if pm & m:
+                pm ^= m
+                if not pm:
+                    _blamed(blame, (c, p))
+                    return None
+                cand[p] = pm
+                dirty_houses |= house_bits[p]
+                dirty_props |= watch[p]
+                if not pm & (pm - 1):
+                    placed.append(p)
+        if forbid[c]:
+            v = m.bit_length() - 1
+            for p, table in forbid[c]:
+                pm = cand[p]
+                if pm & table[v]:
+                    pm &= ~table[v]
+                    if not pm:
+                        _blamed(blame, (c, p))
+                        return None
+                    cand[p] = pm
+                    dirty_houses |= house_bits[p]
+                    dirty_props |= watch[p]
+                    if not pm & (pm - 1):
+                        placed.append(p)
+    return dirty_houses, dirty_props
+
+
+def _hidden_singles(cand: list[int], plan: Plan, placed: list[int], dirty_houses: int,
+                    dirty_props: int, blame: list | None) -> tuple[int, int] | None:
+    """Phase 2: the dirty houses in turn, until one places something: a digit with one
+    place left goes there. The houses not looked at and the dirty propagators, or None on
+    a contradiction (a digit with no place, or two digits with one cell)."""
+    houses, watch, full = plan.houses, plan.watch, plan.full
+    while dirty_houses and not placed:
+        low = dirty_houses & -dirty_houses
+        dirty_houses ^= low
+        house = houses[low.bit_length() - 1]
+        once = twice = solved = 0
+        for c in house:
+            m = cand[c]
+            twice |= once & m
+            once |= m
+            if not m & (m - 1):
+                solved |= m
+        if once != full:
+            _blamed(blame, house)
+            return None
+        hidden = once & ~twice & ~solved
+        if hidden:
+            for c in house:
+                h = cand[c] & hidden
+                if h:
+                    if h & (h - 1):
+                        _blamed(blame, house)  # two digits, one cell
+                        return None
+                    cand[c] = h
+                    placed.append(c)
+                    dirty_props |= watch[c]
+    return dirty_houses, dirty_props
 
 
 def _blamed(blame: list | None, cells) -> bool:
