@@ -1,7 +1,7 @@
 """The packages `make run` leaves to the app's background: pyproject's extras named in LATER
 (SudachiPy and its dictionary, Dask), installed by `puzzle-tui install` into the venv the app
 runs in, and the packages' bytecode, which `make run`'s first install leaves out (pip
---no-compile: a fifth of its time on a fresh machine)."""
+--no-compile: compiling it was a third of a fresh clone's set-up)."""
 
 from __future__ import annotations
 
