@@ -265,7 +265,9 @@ def _dask_client(address: str):
     try:
         from distributed import Client
     except ImportError:
-        raise UsageError("--scheduler needs Dask: pip install dask distributed") from None
+        raise UsageError("--scheduler needs Dask, which is not installed yet: `puzzle-tui "
+                         "install` installs it (make run's app does, in its background)"
+                         ) from None
     try:
         client = Client(address, timeout=10)
     except (OSError, TimeoutError, ValueError) as error:
