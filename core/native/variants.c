@@ -1525,21 +1525,28 @@ static void conflict(Search *s, int cell, mask_t bit)
 static int house_branch(const Search *s, const mask_t *cand, int cell, int *places, mask_t *bits)
 {
     const Plan *p = s->p;
-    int k = popcount(cand[cell]), found = 0;
+    int k = popcount(cand[cell]), found = 0, n = p->n;
     if (k <= 2 || s->score[cell] <= 0) return 0;
     long long num = s->score[cell], den = k;   /* the score to reach: num / den */
     for (int h = 0; h < p->nhouses; h++) {
         const int *house = p->house[h];
         mask_t once = 0, twice = 0, more = 0;
-        for (int i = 0; i < p->n; i++) {
+        for (int i = 0; i < n; i++) {
             mask_t m = cand[house[i]];
             more |= twice & m, twice |= once & m, once |= m;
         }
-        for (mask_t two = twice & ~more; two; two &= two - 1) {
+        mask_t two = twice & ~more;
+        if (!two) continue;
+        int first[MAX_SIDE], second[MAX_SIDE];  /* per digit of `two`: its places in order */
+        for (mask_t m = two; m; m &= m - 1) second[__builtin_ctz(m)] = -1;
+        for (int i = 0; i < n; i++)
+            for (mask_t m = cand[house[i]] & two; m; m &= m - 1) {
+                int d = __builtin_ctz(m);
+                first[d] = second[d], second[d] = house[i];
+            }
+        for (; two; two &= two - 1) {
             mask_t bit = two & -two;
-            int a = -1, b = -1;
-            for (int i = 0; i < p->n; i++)
-                if (cand[house[i]] & bit) a = b, b = house[i];
+            int d = __builtin_ctz(two), a = first[d], b = second[d];
             long long top = s->score[a] > s->score[b] ? s->score[a] : s->score[b];
             if (single(cand[a]) || single(cand[b]) || top * den < 2 * num) continue;
             num = top, den = 2;
