@@ -29,7 +29,7 @@ from core.variants import iss
 from core.variants.family import VARIANTS
 from core.variants.model import ModelError
 
-GENERIC_READERS = ("Pair", "PairX", "Sum")  # read only in the forms the workbench writes
+GENERIC_READERS = ("Sum",)  # read only in the forms the workbench writes
 BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"  # ISS's peer writes each digit so
 
 

@@ -1787,6 +1787,17 @@ static char *search_keywords[] = {"program", "candidates", "limit", "stop", "acc
 /* search(program, candidates, limit, stop=None, accept=None, keep=1000) -> (solutions,
  * found, nodes, stopped): engine.start's propagation of `candidates` (the givens' and the
  * cells' masks), then engine.Search.run. A complete grid counts when accept(values) is true. */
+/* search() and support(): stop and accept are each a callable or None (TypeError if not) */
+static int callbacks_ok(PyObject *stop, PyObject *accept)
+{
+    if ((stop != Py_None && !PyCallable_Check(stop)) ||
+        (accept != Py_None && !PyCallable_Check(accept))) {
+        PyErr_SetString(PyExc_TypeError, "stop, accept: a callable or None");
+        return 0;
+    }
+    return 1;
+}
+
 static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     PyObject *program, *cand_seq, *stop = Py_None, *accept = Py_None, *prefer = Py_None;
@@ -1798,11 +1809,7 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
         PyErr_SetString(PyExc_ValueError, "a limit of at least 1, keep at least 0");
         return NULL;
     }
-    if ((stop != Py_None && !PyCallable_Check(stop)) ||
-        (accept != Py_None && !PyCallable_Check(accept))) {
-        PyErr_SetString(PyExc_TypeError, "stop, accept: a callable or None");
-        return NULL;
-    }
+    if (!callbacks_ok(stop, accept)) return NULL;
     Plan *p = plan_of(program);
     if (!p) return NULL;
     int cells = p->cells;
@@ -1865,11 +1872,7 @@ static PyObject *py_support(PyObject *self, PyObject *args)
         PyErr_Format(PyExc_ValueError, "support %d? from 1 to 255 (a checkpoint past 0)", cap);
         return NULL;
     }
-    if ((stop != Py_None && !PyCallable_Check(stop)) ||
-        (accept != Py_None && !PyCallable_Check(accept))) {
-        PyErr_SetString(PyExc_TypeError, "stop, accept: a callable or None");
-        return NULL;
-    }
+    if (!callbacks_ok(stop, accept)) return NULL;
     Plan *p = plan_of(program);
     if (!p) return NULL;
     int cells = p->cells, n = p->n;

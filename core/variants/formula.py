@@ -23,7 +23,8 @@ from functools import lru_cache
 
 from core.sudoku.model import SYMBOLS
 
-MAX_TEXT = 200  # characters of a formula or table
+MAX_TEXT = 200  # characters of a formula
+MAX_TABLE = 6 + 3 * 16 * 16  # a table of every pair of 16 digits (ISS's tables list many)
 MAX_NUMBER = 10_000  # a number written in a formula
 FUNCTIONS = ("abs", "min", "max")
 COMPARE = {ast.Eq: lambda x, y: x == y, ast.NotEq: lambda x, y: x != y,
@@ -210,9 +211,10 @@ def is_table(text: str) -> bool:
 
 def check(text: str, n: int) -> None:
     """FormulaError when the text is neither a formula nor a table of an n x n grid."""
-    if len(text) > MAX_TEXT:
-        raise FormulaError(f"a rule has at most {MAX_TEXT} characters; this has {len(text)}",
-                           MAX_TEXT + 1)
+    limit = MAX_TABLE if is_table(text) else MAX_TEXT
+    if len(text) > limit:
+        raise FormulaError(f"a rule has at most {limit} characters; this has {len(text)}",
+                           limit + 1)
     if is_table(text):
         table_pairs(text, n)
     else:

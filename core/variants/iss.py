@@ -10,9 +10,11 @@ link carries the string URL-encoded after `?q=` (links.py). What each type means
 builder (js/solver/sudoku_builder.js) makes of it.
 
 Read strictly, as the f-puzzles reader reads JSON: each type is applied (READERS) or refused
-with its name and the reason (NO_KIND: ISS's generic constraints and the rules no kind here
-holds), never skipped. The text is parsed, never evaluated; its size is capped. Pair tables
-(`.Pair~<key>`) are data: a table is read bit by bit and compared with a kind's relation.
+with its name and the reason (NO_KIND: the rules no kind here holds), never skipped. The text
+is parsed, never evaluated; its size is capped. ISS's generic constraints become the rules no
+kind names (core/variants/custom.py): pair tables (`.Pair~<key>`) are read bit by bit (a kind
+where the table is exactly its relation), automata and patterns decoded as data
+(core/variants/iss_generic.py), `.Or` ... `.End` an or of rules, `.And` its items side by side.
 
 Written so that reading the link gives the same puzzle back: ISS's own type where it means the
 same (`.Thermo`, `.Renban`, `.StrictKropki`, ...), else a pair table named after the
@@ -30,7 +32,7 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import unquote
 
-from core.variants import model, rules
+from core.variants import custom, formula, iss_generic, model, pattern, rules
 from core.variants.model import (
     Arrow,
     Cage,
@@ -52,30 +54,16 @@ HOME = "https://sigh.github.io/Interactive-Sudoku-Solver/"
 NUMBER = re.compile(r"^-?[0-9]{1,6}$")
 
 # ISS's types this workbench has no kind for, each refused by name with why. ISS's generic
-# constraints are here too (pair tables, automata, sums with repeats, and/or): the `rules`
-# branch's generic rules plug in by giving a type a reader in READERS and deleting its line
-# here (Pair, PairX and Sum already have readers, for the forms the writer uses; they refuse
-# any other table or sum with the words below).
+# constraints that map exactly onto the workbench's rules no kind names (pair tables, automata,
+# patterns, equal sums, sum lines, multisets, and/or) have readers in READERS instead; a form of
+# one that does not map (an asymmetric all-pairs table, an automaton of too many states, a
+# pattern outside the workbench's language) is refused by name with why.
 NO_KIND = {
-    "Pair": "a relation between neighbouring cells given as a table (generic: no kind reads "
-            "it yet)",
-    "PairX": "a relation between every two of its cells given as a table (generic: no kind "
-             "reads it yet)",
-    "Binary": "ISS's older pair table (generic: no kind reads it yet)",
-    "BinaryX": "ISS's older all-pairs table (generic: no kind reads it yet)",
-    "Regex": "digits along a line matching a pattern (generic: no kind reads it yet)",
-    "NFA": "digits along a line following an automaton (generic: no kind reads it yet)",
-    "Or": "either of some constraints (generic: no kind reads it yet)",
-    "And": "a group of constraints inside an Or (generic: no kind reads it yet)",
     "Replicate": "constraints copied onto other cells (generic: no kind reads it yet)",
     "End": "the end of an Or, And or Replicate, with none open",
-    "ContainExact": "cells holding exactly some digits (generic: no kind reads it yet)",
-    "ContainAtLeast": "cells holding at least some digits (generic: no kind reads it yet)",
     "LookAndSay": "cells holding digits as counted by a clue (generic: no kind reads it yet)",
-    "SumLine": "a line cut into segments of one sum (generic: no kind reads it yet)",
     "Sum": "cells adding up to a total, digits may repeat, that are not a little killer's "
            "diagonal or an arrow (generic: no kind reads it yet)",
-    "EqualSum": "groups of cells with equal sums (generic: no kind reads it yet)",
     "SameValues": "sets of cells holding the same digits (generic: no kind reads it yet)",
     "Var": "extra cells outside the grid (generic: no kind reads it yet)",
     "HiddenSkyscraper": "hidden skyscraper clues (no kind for them)",
@@ -263,7 +251,7 @@ def looks_like(text: str) -> bool:
     body = "".join(line for line in text[:MAX_TEXT].split("\n")
                    if not line.lstrip().startswith("#"))
     match = re.match(r"\s*\.\s*(~|[A-Za-z]+)", body)
-    return bool(match) and (match.group(1) == "~" or match.group(1) in READERS
+    return bool(match) and (match.group(1) in ("~", "Or", "And") or match.group(1) in READERS
                             or match.group(1) in NO_KIND)
 
 
@@ -333,14 +321,161 @@ def read(text: str, located: bool = True) -> Variant:
     """The Variant a constraint string describes (IssError, or ModelError)."""
     found = items(text, located)
     reading = Reading(_size(found))
-    for item in found:
-        if item.type in NO_KIND and item.type not in READERS:
-            raise item.error(f"ISS's {item.type}: {NO_KIND[item.type]}")
-        reader = READERS.get(item.type)
-        if reader is None:
-            raise item.error(f"unknown ISS constraint type {item.type!r}")
-        reader(reading, item)
+    for node in _tree(found):
+        _apply(reading, node)
     return _made(reading, found)
+
+
+def _reader(item: Item):
+    if item.type in NO_KIND and item.type not in READERS:
+        raise item.error(f"ISS's {item.type}: {NO_KIND[item.type]}")
+    reader = READERS.get(item.type)
+    if reader is None:
+        raise item.error(f"unknown ISS constraint type {item.type!r}")
+    return reader
+
+
+# --- ISS's Or and And ------------------------------------------------------------------------
+
+# The types ISS allows inside an Or or And that the workbench reads (its categories
+# LinesAndSets, GivenCandidates, OutsideClue, Composite, Pairwise, StateMachine).
+COMPOSABLE = {"", "Thermo", "Whisper", "Renban", "Modular", "Entropic", "RegionSumLine",
+              "Between", "Lockout", "Palindrome", "Zipper", "SumLine", "Regex", "NFA",
+              "WhiteDot", "BlackDot", "GreaterThan", "X", "V", "Arrow", "DoubleArrow",
+              "PillArrow", "Cage", "Sum", "LittleKiller", "XSum", "Sandwich", "Skyscraper",
+              "AllDifferent", "ContainAtLeast", "ContainExact", "EqualSum", "Quad", "Pair",
+              "PairX", "Indexing", "Or", "And"}
+# Inside an Or, each branch must be one rule no kind names: these types give one.
+AS_RULES = {"", "Pair", "PairX", "Regex", "NFA", "SumLine", "ContainExact", "ContainAtLeast",
+            "EqualSum", "Arrow", "Or", "And"}
+MAX_DEPTH = 20  # Or and And inside each other
+
+
+def _tree(found: list[Item]) -> list:
+    """The items as a tree: an Or or And is (item, its children) up to its End."""
+    stack: list[tuple[Item | None, list]] = [(None, [])]
+    for item in found:
+        if item.type == "End":
+            if len(stack) == 1:
+                raise item.error("an End with no Or or And open")
+            _no_args(None, item)
+            done = stack.pop()
+            stack[-1][1].append(done)
+        elif item.type in ("Or", "And", "Replicate"):  # Replicate: refused when applied
+            if item.type != "Replicate":
+                _no_args(None, item)
+            if len(stack) > MAX_DEPTH:
+                raise item.error(f"Or and And nested more than {MAX_DEPTH} deep")
+            stack.append((item, []))
+        else:
+            stack[-1][1].append(item)
+    if len(stack) > 1:
+        raise stack[-1][0].error(f"an {stack[-1][0].type} without its End")
+    return stack[0][1]
+
+
+def _apply(reading: Reading, node) -> None:
+    if isinstance(node, Item):
+        _reader(node)(reading, node)
+        return
+    item, children = node
+    if item.type == "Replicate":
+        _reader(item)  # refused by name
+    _composable(item, children)
+    if item.type == "Or":
+        rule = _or_rule(reading, item, children)
+        if rule is not None:
+            reading.add("custom", rule)
+        return
+    placed, reading.placed = reading.placed, {}  # ISS keeps one clue a place inside an And
+    for child in children:
+        _apply(reading, child)
+    for name, value in reading.placed.values():
+        reading.add(name, value)
+    reading.placed = placed
+
+
+def _composable(item: Item, children) -> None:
+    for child in children:
+        inner = child if isinstance(child, Item) else child[0]
+        if inner.type not in COMPOSABLE:
+            if inner.type in ("Binary", "BinaryX") or inner.type in READERS:
+                raise inner.error(f"inside an {item.type} (ISS does not allow it there)")
+            _reader(inner)  # refused by name, or unknown
+
+
+def _or_rule(reading: Reading, item: Item, children):
+    """ISS's Or as an or of rules: each child a branch (an item giving several constraints,
+    or an And, is one branch of them all); a branch holding nothing makes the Or hold."""
+    parts: list = []
+    for child in children:
+        rules = _branch(reading, item, child)
+        if rules is None:
+            continue  # an item that names no cells: no branch, as in ISS
+        if not rules:
+            return None  # an empty branch holds: so does the Or
+        if len(rules) > 1:
+            raise _where(child).error("a branch of several constraints inside an Or (ISS's And "
+                                      "of them): the workbench's or joins single rules")
+        parts += list(rules[0].parts) if rules[0].kind == "either" else [rules[0]]
+    if not parts:
+        raise item.error("an Or with no branch (ISS counts no solution; the workbench refuses "
+                         "it)")
+    if len(parts) > custom.MAX_PARTS:
+        raise item.error(f"an Or of {len(parts)} rules (read are up to {custom.MAX_PARTS})")
+    return parts[0] if len(parts) == 1 else model.either(*parts)
+
+
+def _where(node) -> Item:
+    return node if isinstance(node, Item) else node[0]
+
+
+def _branch(reading: Reading, item: Item, node) -> list | None:
+    """The rules one branch of an Or says (None: the item names no cells)."""
+    inner = _where(node)
+    if inner.type not in AS_RULES:
+        raise inner.error(f"inside an Or: the workbench's or joins rules no kind names (pair "
+                          f"tables, patterns, automata, sums, multisets, givens, arrows), not "
+                          f"{inner.type}")
+    scratch = Reading(reading.n)
+    if isinstance(node, Item) and node.type == "":
+        return _given_rules(scratch, node)
+    if isinstance(node, Item) and node.type == "Arrow":
+        cells = _cells(scratch, node, least=2)
+        _distinct(scratch, node, cells)
+        return [model.equal_sums([cells[:1], cells[1:]])]
+    if isinstance(node, Item):
+        _reader(node)(scratch, node)
+    elif node[0].type == "Or":
+        _composable(node[0], node[1])
+        rule = _or_rule(scratch, node[0], node[1])
+        return [] if rule is None else [rule]
+    else:
+        _composable(node[0], node[1])
+        for child in node[1]:
+            scratch.add("custom", *(_branch(scratch, item, child) or []))
+    rules = list(scratch.parts.get("custom", []))
+    if isinstance(node, Item) and not rules:
+        return None
+    return rules
+
+
+def _given_rules(scratch: Reading, item: Item) -> list | None:
+    """Givens inside an Or: each cell in its digits, as one pattern along the cells."""
+    _givens(scratch, item)
+    if not scratch.allowed:
+        return None
+    classes = []
+    for cell, sets in scratch.allowed.items():
+        digits = -1
+        for s in sets:
+            digits &= s
+        if not digits:
+            raise item.error(f"{cell_id(cell, scratch.n)} can hold no digit (ISS counts no "
+                             "solution for this branch; the workbench refuses it)")
+        listed = [model.symbol(d) for d in range(1, scratch.n + 1) if digits >> (d - 1) & 1]
+        classes.append(listed[0] if len(listed) == 1 else "[" + "".join(listed) + "]")
+    return [model.pattern(tuple(scratch.allowed), "".join(classes))]
 
 
 def _size(found: list[Item]) -> int:
@@ -699,33 +834,220 @@ def _named_groups(item: Item) -> list[tuple[str, list[str]]]:
 
 
 def _pairs(reading: Reading, item: Item) -> None:
-    """The writer's named tables (WORKBENCH_PAIRS), each checked against its kind's
-    relation; any other table is ISS's generic pair relation, refused."""
+    """The writer's named tables (WORKBENCH_PAIRS) that are exactly their kind's relation, as
+    that kind; any other group is ISS's generic pair relation, a rule no kind names (Pair:
+    along the line; PairX: every two cells). Binary and BinaryX are ISS's older spellings,
+    their keys with - and _ swapped."""
     if not item.args:
         raise item.error(f"{item.type}~key~cells")
+    kind = item.type.replace("Binary", "Pair")
+    key = item.args[0]
+    if item.type != kind:
+        key = key.translate(str.maketrans("-_", "_-"))
+    table = key_table(key, reading.n)
+    if table is None:
+        raise item.error(f"{key[:20]!r} is no pair table of a {reading.n}x{reading.n} grid "
+                         "(base64url, at most one bit a pair of digits)")
+    folded: dict[str, list] = {}
     for name, tokens in _named_groups(item):
-        word = re.sub(r"[^a-z0-9]", "", name.lower())  # ISS's own "Nabner" too
-        base = word.rstrip("0123456789") if word.startswith("clone") else word
-        known = WORKBENCH_PAIRS.get(base)
-        if known is None or known[0] != item.type:
-            said = f" named {name[:30]!r}" if name else ""
-            raise item.error(f"ISS's {item.type}{said}: {NO_KIND[item.type]}")
-        table = key_table(item.args[0], reading.n)
-        relation = known[1]
-        if relation in ("white", "black"):
-            value = _mark_value(relation, table, reading.n)
-            if value is None:
-                raise item.error(f"a table named {name!r} that is no {relation} dot's "
-                                 "difference or ratio")
-            cells = _cells(reading, item, tokens, least=2)
-            if len(cells) != 2:
-                raise item.error(f"a {relation} dot joins two cells")
-            reading.parts["marks"].append(Mark(relation, *cells, value))
+        cells = _cells(reading, item, tokens)
+        if kind == "Pair" and name.startswith(EVERY_PAIR):
+            folded.setdefault(name, []).append(cells)
+        elif not _workbench_pair(reading, item, kind, name, table, cells):
+            _generic_pair(reading, item, kind, name, table, cells)
+    for name, groups in folded.items():
+        _every_pair(reading, item, name, table, groups)
+
+
+EVERY_PAIR = "every pair: "  # the writer's name of a pairs rule whose table is not symmetric
+
+
+def _every_pair(reading: Reading, item: Item, name: str, table, groups) -> None:
+    """The writer's pair table on each two cells of a pairs rule (in reading order) as that
+    rule; groups that are not exactly every such pair read one by one."""
+    cells = tuple(sorted({c for g in groups for c in g}))
+    every = [(a, b) for i, a in enumerate(cells) for b in cells[i + 1:]]
+    text = name[len(EVERY_PAIR):]
+    if sorted(map(tuple, groups)) == every and len(cells) > 2:
+        reading.add("custom", model.every_pair(cells, _table_text(table, reading.n, text)))
+        return
+    for group in groups:
+        _generic_pair(reading, item, "Pair", text, table, group)
+
+
+def _workbench_pair(reading, item, kind, name, table, cells) -> bool:
+    """A group of the writer's named tables taken as its kind; False when it is not one."""
+    word = re.sub(r"[^a-z0-9]", "", name.lower())  # ISS's own "Nabner" too
+    base = word.rstrip("0123456789") if word.startswith("clone") else word
+    known = WORKBENCH_PAIRS.get(base)
+    if known is None or known[0] != kind or len(cells) < 2:
+        return False
+    relation = known[1]
+    if relation in ("white", "black"):
+        value = _mark_value(relation, table, reading.n)
+        if value is None or len(cells) != 2:
+            return False
+        reading.parts["marks"].append(Mark(relation, *cells, value))
+        return True
+    if table != table_of(RELATIONS[relation], reading.n):
+        return False
+    reading.named.setdefault(word if base == "clone" else base, []).append((item, cells))
+    return True
+
+
+def _generic_pair(reading, item, kind, name, table, cells) -> None:
+    """ISS's pair table on a group as a relation line (Pair) or a pairs rule (PairX); a name
+    that is a formula saying the same table is kept as the rule's text."""
+    if len(cells) < 2:
+        return  # one cell: no pair, and ISS ties none
+    text = _table_text(table, reading.n, name)
+    if kind == "PairX":
+        n = reading.n
+        if any(table[(x - 1) * n + y - 1] != table[(y - 1) * n + x - 1]
+               for x in range(1, n + 1) for y in range(x + 1, n + 1)):
+            raise item.error("an all-pairs table that is not symmetric (ISS takes only "
+                             "symmetric ones for every two cells)")
+        _distinct(reading, item, cells)
+        reading.add("custom", model.every_pair(cells, text))
+        return
+    body = cells[:-1] if len(cells) > 2 and cells[0] == cells[-1] else cells
+    if len(set(body)) == len(body):
+        reading.add("custom", model.relation(cells, text))
+        return
+    for a, b in zip(cells, cells[1:], strict=False):  # a line through a cell twice: pair by pair
+        if a == b:
+            raise item.error(f"ties {cell_id(a, reading.n)} to itself")
+        reading.add("custom", model.relation((a, b), text))
+
+
+def _table_text(table, n: int, name: str = "") -> str:
+    """A rule's text for a table: the name when it is a formula with exactly this table, else
+    the pairs listed (`a != a` for none)."""
+    if name and len(name) <= formula.MAX_TEXT:
+        try:
+            if not formula.is_table(name) and table_of(formula.holds(name, n), n) == table:
+                return formula.normal(name)
+        except (formula.FormulaError, RecursionError):
+            pass
+    pairs = [model.symbol(x) + model.symbol(y) for x in range(1, n + 1)
+             for y in range(1, n + 1) if table[(x - 1) * n + y - 1]]
+    return "table " + " ".join(pairs) if pairs else "a != a"
+
+
+def _distinct(reading: Reading, item: Item, cells) -> None:
+    twice = next((c for i, c in enumerate(cells) if c in cells[:i]), None)
+    if twice is not None:
+        raise item.error(f"lists {cell_id(twice, reading.n)} twice in one group (read are "
+                         "groups of different cells)")
+
+
+def _cell_groups(reading: Reading, item: Item, tokens, cut: str = "") -> list[tuple[int, ...]]:
+    """The cell groups of tokens cut at `cut` (an empty token, or ISS's segment mark '-')."""
+    groups, now = [], []
+    for token in [*tokens, cut]:
+        if token == cut:
+            if now:
+                groups.append(tuple(now))
+            now = []
+        else:
+            now.append(_cell(token, reading.n, item))
+    return groups
+
+
+def _contain(at_least: bool):
+    def read_contain(reading: Reading, item: Item) -> None:
+        if len(item.args) < 2:
+            raise item.error(f"{item.type}~digits (1_2_2)~cells")
+        digits = [_number(v, item, "a digit") for v in item.args[0].split("_")]
+        if any(not 1 <= d <= reading.n for d in digits):
+            raise item.error(f"digits 1 to {reading.n} (not {item.args[0][:20]})")
+        cells = _cells(reading, item, item.args[1:])
+        _distinct(reading, item, cells)
+        if len(digits) > len(cells):
+            raise item.error(f"{len(digits)} digits in {len(cells)} cells (ISS counts no "
+                             "solution; the workbench refuses it)")
+        reading.add("custom", model.contains(cells, digits, at_least=at_least))
+    return read_contain
+
+
+def _equal_sum(reading: Reading, item: Item) -> None:
+    """ISS's EqualSum: its segments ('-' between them; an empty one adds nothing) have one sum.
+    Groups that share cells are tied pairwise by what each has that the other has not."""
+    groups = _cell_groups(reading, item, item.args, "-")
+    for group in groups:
+        _distinct(reading, item, group)
+    if len(groups) < 2:
+        return
+    if len({c for g in groups for c in g}) == sum(map(len, groups)):
+        reading.add("custom", model.equal_sums(groups))
+        return
+    first = groups[0]
+    for other in groups[1:]:
+        a = tuple(c for c in first if c not in other)
+        b = tuple(c for c in other if c not in first)
+        if not a and not b:
             continue
-        if table != table_of(RELATIONS[relation], reading.n):
-            raise item.error(f"a table named {name!r} that is not the {relation} relation")
-        cells = _cells(reading, item, tokens, least=2)
-        reading.named.setdefault(word if base == "clone" else base, []).append((item, cells))
+        if not a or not b:
+            raise item.error("a segment whose cells all lie in another one that has more (its "
+                             "sum would be 0: ISS counts no solution; the workbench refuses it)")
+        reading.add("custom", model.equal_sums([a, b]))
+
+
+def _sum_line(reading: Reading, item: Item) -> None:
+    """ISS's SumLine: the line cut into segments each adding up to the sum; a loop (LOOP last)
+    cut anywhere: an or of the automata starting at each partial sum."""
+    args = list(item.args)
+    loop = bool(args) and args[-1] == "LOOP"
+    args = args[:-1] if loop else args
+    if not args:
+        raise item.error("SumLine~sum~cells")
+    total = _number(args[0], item, "the sum")
+    if not 1 <= total <= 30:
+        raise item.error(f"a sum of {total} (ISS's sum lines take 1 to 30)")
+    cells = _cells(reading, item, args[1:])
+    _distinct(reading, item, cells)
+    if not loop:
+        reading.add("custom", model.pattern(cells, iss_generic.sum_line_text(total, reading.n)))
+        return
+    if total > custom.MAX_PARTS:
+        raise item.error(f"a loop of sum {total} (read are loops of sum up to "
+                         f"{custom.MAX_PARTS}: an or of one automaton a partial sum)")
+    parts = [model.pattern(cells, iss_generic.sum_line_text(total, reading.n, start))
+             for start in range(total)]
+    reading.add("custom", parts[0] if total == 1 else model.either(*parts))
+
+
+def _nfa(reading: Reading, item: Item) -> None:
+    """ISS's NFA: each named group's digits, in order, are a word its automaton accepts."""
+    if not item.args:
+        raise item.error("NFA~automaton~cells")
+    try:
+        text = iss_generic.nfa_rule_text(item.args[0], reading.n)
+    except iss_generic.GenericError as error:
+        raise item.error(str(error)) from None
+    for name, tokens in _named_groups(item):
+        if "-" in tokens:
+            raise item.error("an automaton over several segments ('-'): read are single lines")
+        cells = _cells(reading, item, tokens)
+        _distinct(reading, item, cells)
+        said = text  # the writer's own automaton, by its name, when it accepts the same
+        if pattern.is_nfa(name) and iss_generic.same_words(name, text, reading.n):
+            said = pattern.normal(name)
+        reading.add("custom", model.pattern(cells, said))
+
+
+def _regex(reading: Reading, item: Item) -> None:
+    """ISS's Regex: each group's digits, in order, match the pattern (empty tokens part the
+    groups)."""
+    if not item.args:
+        raise item.error("Regex~pattern~cells")
+    try:
+        text = iss_generic.regex_rule_text(iss_generic.decode_regex(item.args[0]), reading.n)
+    except iss_generic.GenericError as error:
+        raise item.error(str(error)) from None
+    for cells in _cell_groups(reading, item, item.args[1:]):
+        _distinct(reading, item, cells)
+        reading.add("custom", model.pattern(cells, text))
 
 
 def _mark_value(kind: str, table, n: int) -> int | None:
@@ -752,7 +1074,9 @@ READERS = {
     "Between": _line("between"), "Entropic": _line("entropic"),
     "Modular": _line("modular", value=lambda n: 3), "Zipper": _line("zipper"),
     "DoubleArrow": _line("doublearrow"), "Lockout": _line("lockout", value=lambda n: n // 2),
-    "Quad": _quad, "Indexing": _indexing, "Pair": _pairs, "PairX": _pairs,
+    "Quad": _quad, "Indexing": _indexing, "Pair": _pairs, "PairX": _pairs, "Binary": _pairs,
+    "BinaryX": _pairs, "ContainExact": _contain(False), "ContainAtLeast": _contain(True),
+    "EqualSum": _equal_sum, "SumLine": _sum_line, "NFA": _nfa, "Regex": _regex,
 }
 
 
@@ -893,7 +1217,7 @@ def write(p: Variant) -> str:
     parts = [f".Shape~{n}x{n}"] if n != 9 else []
     parts += _regions_out(p) + _givens_out(p) + _rules_out(p) + _marks_out(p)
     parts += _negatives_out(p) + _shapes_out(p) + _lines_out(p) + _cell_clues_out(p)
-    parts += _outside_out(p)
+    parts += _outside_out(p) + [_rule_out(rule, n) for rule in p.custom]
     return "".join(parts)
 
 
@@ -1093,3 +1417,46 @@ def _outside_out(p: Variant) -> list[str]:
         side[o.reverse] = str(o.total)
     return [f".{kind}~{line}{index + 1}~{ahead}~{back}"
             for (kind, line, index), (ahead, back) in clues.items()]
+
+
+# --- rules no kind names, as ISS's generic constraints ----------------------------------------
+
+def _name(text: str) -> str:
+    """A group's name as ISS writes one (encodeURIComponent, then . and ~)."""
+    from urllib.parse import quote
+
+    return "_" + quote(text, safe="-_!*'()").replace(".", "%2E").replace("~", "%7E")
+
+
+def _rule_out(rule, n: int) -> str:
+    """One rule as one ISS item: a relation as a pair table (Pair), a pairs rule as an
+    all-pairs table (PairX) or, when its table is not symmetric, a pair table on each two cells
+    in reading order; a pattern as a Regex, an automaton as an NFA; equal sums as EqualSum; a
+    multiset as ContainExact or ContainAtLeast; an or as Or ... End. A formula travels as the
+    group's name (read back when it says the same table)."""
+    kind, cells = rule.kind, rule.cells
+    if kind == "either":
+        return ".Or" + "".join(_rule_out(part, n) for part in rule.parts) + ".End"
+    if kind in ("relation", "pairs"):
+        fits = formula.holds(rule.text, n)
+        key = binary_key(fits, n)
+        name = [] if formula.is_table(rule.text) else [_name(rule.text)]
+        symmetric = all(fits(x, y) == fits(y, x) for x in range(1, n + 1)
+                        for y in range(x + 1, n + 1))
+        if kind == "relation":
+            return f".Pair~{key}~" + "~".join(name + [cell_id(c, n) for c in cells])
+        if symmetric:
+            return f".PairX~{key}~" + "~".join(name + [cell_id(c, n) for c in cells])
+        pairs = [_ids((a, b), n) for i, a in enumerate(cells) for b in cells[i + 1:]]
+        said = "" if formula.is_table(rule.text) else rule.text
+        return f".Pair~{key}~{_name(EVERY_PAIR + said)}~" + "~~".join(pairs)
+    if kind == "pattern":
+        if pattern.is_nfa(rule.text):
+            return f".NFA~{iss_generic.rule_nfa_key(rule.text, n)}~{_name(rule.text)}~" + _ids(
+                cells, n)
+        return f".Regex~{iss_generic.rule_regex(rule.text)}~{_ids(cells, n)}"
+    if kind == "sums":
+        return ".EqualSum~" + "~-~".join(_ids(g, n) for g in rule.groups)
+    digits = "_".join(str(model.SYMBOLS.find(ch) + 1) for ch in rule.text)
+    return (f".{'ContainAtLeast' if kind == 'atleast' else 'ContainExact'}~{digits}~"
+            f"{_ids(cells, n)}")

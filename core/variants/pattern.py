@@ -3,8 +3,8 @@ from the line's first cell, and the automaton both engines run for it.
 
 The language: a digit (1-9, then A-G past 9) matches itself, `.` any digit, `[1-4]` and
 `[135]` any digit listed (`[^5]` any other), `(x)` groups, `x|y` either, `x*` any number of
-x, `x+` one or more, `x?` at most one, `x{2}` and `x{1,3}` so many. Spaces are ignored. The
-whole line must match (`(1|2)3*4` on four cells: 1334 or 2334).
+x, `x+` one or more, `x?` at most one, `x{2}` and `x{1,3}` so many, `x{2,}` two or more.
+Spaces are ignored. The whole line must match (`(1|2)3*4` on four cells: 1334 or 2334).
 
 An automaton may also be given as it is (a setter's own, or another solver's NFA): `nfa
 start=0 accept=2 0:12>1 1:3>1 1:4>2` (from state 0, digit 1 or 2 leads to state 1; ...; a
@@ -116,14 +116,17 @@ class _Parser:
         if self.take() != "}":
             raise PatternError("`{` without its `}`", at)
         low, comma, high = text.partition(",")
-        if not low.isdigit() or (comma and not high.isdigit()) or not low.isascii() or (
+        if not low.isdigit() or (comma and high and not high.isdigit()) or not low.isascii() or (
                 not high.isascii()):
-            raise PatternError("a count is {m} or {m,n} in whole numbers", at)
-        low_n, high_n = int(low), int(high) if comma else int(low)
+            raise PatternError("a count is {m}, {m,n} or {m,} in whole numbers", at)
+        low_n = int(low)
+        high_n = int(high) if high else low_n  # {m,}: m, then any number more
         if high_n > MAX_REPEAT or low_n > high_n:
             raise PatternError(f"a count {{m,n}} has m <= n <= {MAX_REPEAT}", at)
         if not _writes(node):  # copies of nothing would only multiply the work
             raise PatternError("a count repeats a group that writes no digit", at)
+        if comma and not high:
+            return ("cat", [node] * low_n + [("star", node)])
         return ("cat", [node] * low_n + [("opt", node)] * (high_n - low_n))
 
     def atom(self):

@@ -258,9 +258,13 @@ def _outside(m, x, cells, o) -> None:
 
 def cpsat_count(p, limit: int = 2) -> int:
     """Solutions up to `limit`, by CP-SAT's enumeration."""
-    from ortools.sat.python import cp_model
+    m, _ = model_of(p)
+    return enumerated(m, limit)
 
-    m, x = model_of(p)
+
+def enumerated(m, limit: int) -> int:
+    """The solutions of CP-SAT model `m`, enumerated up to `limit`."""
+    from ortools.sat.python import cp_model
 
     class Counter(cp_model.CpSolverSolutionCallback):
         def __init__(self):

@@ -17,6 +17,7 @@ from core.variants import model
 from core.variants.engine import count
 from core.variants.model import make
 from tests.core.variants import custom_helpers
+from tests.core.variants.cpsat import enumerated
 from tests.core.variants.custom_helpers import KINDS
 
 
@@ -126,22 +127,7 @@ def cpsat(p, limit: int) -> int:
                     hits.append(b)
                 m.Add(sum(hits) == k) if rule.kind == "contains" else m.Add(sum(hits) >= k)
 
-    class Found(cp_model.CpSolverSolutionCallback):
-        def __init__(self):
-            super().__init__()
-            self.found = 0
-
-        def on_solution_callback(self):
-            self.found += 1
-            if self.found >= limit:
-                self.StopSearch()
-
-    solver = cp_model.CpSolver()
-    solver.parameters.enumerate_all_solutions = True
-    solver.parameters.num_workers = 1
-    found = Found()
-    solver.Solve(m, found)
-    return found.found
+    return enumerated(m, limit)
 
 
 @pytest.mark.parametrize("kind", KINDS)
