@@ -1918,6 +1918,44 @@ failed:
                          s.status == SWITCHED ? Py_True : Py_False, s.solutions);
 }
 
+/* propagate(program, candidates) -> list | None: engine.start's propagation of `candidates`
+ * (the givens' and the cells' masks) to its fixpoint, None on a contradiction */
+static PyObject *py_propagate(PyObject *self, PyObject *args)
+{
+    PyObject *program, *cand_seq, *out = NULL;
+    if (!PyArg_ParseTuple(args, "OO", &program, &cand_seq)) return NULL;
+    Plan *p = plan_of(program);
+    if (!p) return NULL;
+    int cells = p->cells, top = 0;
+    mask_t *cand = malloc(cells * sizeof *cand);
+    if (!cand) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (read_masks(cand_seq, cand, p) < 0) goto done;
+    for (int c = 0; c < cells; c++) {
+        if (!cand[c]) {
+            PyErr_Format(PyExc_ValueError, "candidates: cell %d has none", c);
+            goto done;
+        }
+        if (single(cand[c])) p->placed[top++] = c;
+    }
+    if (!propagate(p, cand, top, 1, NULL, 0)) {
+        if (p->overflow) overflowed(p);
+        else out = Py_NewRef(Py_None);
+        goto done;
+    }
+    out = PyList_New(cells);
+    for (int c = 0; out && c < cells; c++) {
+        PyObject *m = PyLong_FromLong((long)cand[c]);
+        if (!m) Py_CLEAR(out);
+        else PyList_SET_ITEM(out, c, m);
+    }
+done:
+    free(cand), plan_free(p);
+    return out;
+}
+
 /* check(program) -> None: reads the program as a search would (a ValueError names what is
  * wrong) */
 static PyObject *py_check(PyObject *self, PyObject *program)
@@ -1937,6 +1975,9 @@ static PyMethodDef methods[] = {
      "support(program, candidates, cap, stop, accept, switch_at, switch_min) -> (support: "
      "cells * n numbers, solutions, nodes, stopped, skipped, switched, remembered): the first "
      "phase of true candidates"},
+    {"propagate", py_propagate, METH_VARARGS,
+     "propagate(program, candidates) -> the candidates at the fixpoint, or None: a "
+     "contradiction"},
     {"check", py_check, METH_O, "check(program): a ValueError when the program is malformed"},
     {NULL, NULL, 0, NULL},
 };

@@ -647,11 +647,11 @@ def true_candidates(p: Variant, support: int = 1, stop: Stop | None = None) -> T
     `stop`: a partial result."""
     tally = Tally(p.cells, support)
     plan = plan_of(shape_of(p))
-    root = None if clashes(p) else start(p, plan)
+    program = compiled.program(plan)[0] if native.variants is not None else None
+    root = None if clashes(p) else _root(p, plan, program)
     if root is None or not all(root):  # a cell no digit fits
         return tally.result(False, 0)
     keeps = rules.keeps(p)
-    program = compiled.program(plan)[0] if native.variants is not None else None
     stopped = False
     if program is not None:
         counts, found, nodes, stopped, skipped, switched, seen = native.variants.support(
@@ -679,6 +679,18 @@ def true_candidates(p: Variant, support: int = 1, stop: Stop | None = None) -> T
         more, stopped = tally.targeted(root, count_from, stop)
         nodes += more
     return tally.result(stopped, nodes)
+
+
+def _root(p: Variant, plan: Plan, program) -> list[int] | None:
+    """start's answer, from the compiled engine when it runs the program (the Python
+    propagation of the root was half of a small puzzle's true candidates)."""
+    if program is None:
+        return start(p, plan)
+    cand = [1 << (v - 1) if v else m for v, m in zip(p.givens, plan.masks, strict=True)]
+    if not all(cand) or any(v and not (1 << (v - 1)) & m
+                            for v, m in zip(p.givens, plan.masks, strict=True)):
+        return None
+    return native.variants.propagate(program, cand)
 
 
 def _count_from(p: Variant, plan: Plan, cand: list[int], limit: int, stop: Stop | None,
