@@ -12,7 +12,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from core.variants import formula, rules
-from core.variants.model import LINE_RECORDS, OUTSIDE_RECORDS, RULE_RECORDS, Variant, neighbours
+from core.variants.model import LINE_RECORDS, OUTSIDE_RECORDS, RULE_RECORDS, Variant, orthogonal
 from core.variants.propagators import Pair, low_digit, sum_supports
 
 
@@ -550,8 +550,8 @@ def propagators(p: Variant) -> list:
     found += [Tie(a, b, "equal", n, c) for c in p.clones for a, b in zip(c.a, c.b, strict=True)]
     for cells, smaller in ((p.minima, True), (p.maxima, False)):
         for c in cells:
-            for x in range(p.cells):
-                if neighbours(c, x, n) and x not in cells:
+            for x in orthogonal(c, n):
+                if x not in cells:
                     a, b = (c, x) if smaller else (x, c)
                     found.append(Tie(a, b, "less", n, ("minimum" if smaller else "maximum", c)))
     found += [Indexer(p, kind, c) for kind, c in p.indexers]

@@ -17,6 +17,7 @@ from core.variants.model import (
     diagonal_cells,
     disjoint_groups,
     neighbours,
+    orthogonal,
     windows,
 )
 
@@ -272,8 +273,7 @@ def _new_broken(p: Variant, values) -> list[str]:
               if [values[x] for x in c.a] != [values[x] for x in c.b]]
     for cells, smaller, word in ((p.minima, True, "minimum"), (p.maxima, False, "maximum")):
         for c in cells:
-            others = [values[x] for x in range(p.cells) if neighbours(c, x, p.size)
-                      and x not in cells]
+            others = [values[x] for x in orthogonal(c, p.size) if x not in cells]
             if any((values[c] >= x) if smaller else (values[c] <= x) for x in others):
                 found.append(f"{p.name(c)} is not a {word}")
     for kind, c in p.indexers:
