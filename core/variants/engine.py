@@ -112,12 +112,13 @@ def priorities(plan: Plan) -> list[int]:
         k = len(prop.cells)
         for c in prop.cells:
             found[c] += max(2 * n - k, n) if type(prop) in SUMS else k
-    near: list[set[int]] = [set() for _ in found]
+    near = [0] * len(found)  # per cell, the cells of its units as a bit set
     for unit in plan.units:
+        mask = sum(1 << c for c in unit)
         for c in unit:
-            near[c].update(unit)
-    for c, qs in enumerate(plan.peers):
-        found[c] += 2 * len(set(qs) - near[c])
+            near[c] |= mask
+    for c, peers in enumerate(plan.peer_bits):
+        found[c] += 2 * (peers & ~near[c]).bit_count()
     return found
 
 
