@@ -348,11 +348,12 @@ def neighbours(a: int, b: int, size: int) -> bool:
     return abs(ra - rb) + abs(ca - cb) == 1
 
 
-def orthogonal(c: int, size: int) -> list[int]:
-    """The cells orthogonally adjacent to `c`, in reading order."""
+def orthogonal(c: int, size: int) -> tuple[int, ...]:
+    """The cells orthogonally adjacent to c, in reading order (a min/max cell's
+    neighbours, asked per solution: a scan of the grid for them cost more than the check)."""
     r, col = divmod(c, size)
-    return [x for x, near in ((c - size, r > 0), (c - 1, col > 0), (c + 1, col < size - 1),
-                              (c + size, r < size - 1)) if near]
+    return tuple(x for x, ok in ((c - size, r > 0), (c - 1, col > 0), (c + 1, col < size - 1),
+                                 (c + size, r < size - 1)) if ok)
 
 
 def touching(a: int, b: int, size: int) -> bool:
