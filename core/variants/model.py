@@ -2,8 +2,11 @@
 constraints. One immutable `Variant` holds them all; `make` checks and normalises them, so two
 puzzles with the same rules compare equal.
 
-Cells are numbered row by row from 0; symbols are 1..size (SYMBOLS from classic Sudoku names
-them). Between-cell marks join orthogonal neighbours; each kind is a record of
+Cells are numbered row by row from 0; digits are held as 1..size (SYMBOLS from classic Sudoku
+names them). `first` is the digit the grid starts at as shown: 1 (digits 1 to N) or 0 (digits
+0 to N-1, ISS's `Shape~9x9~0-8`); a held value v shows as v - 1 + first (`symbol(v, first)`),
+so givens, candidates and quadruples' digits are held the same way whatever the grid shows,
+while clue numbers (cage and arrow sums, a rule's formula or pattern) mean the digits as shown. Between-cell marks join orthogonal neighbours; each kind is a record of
 core.variants.marks (MARKS). A mark that takes a number may carry another amount than its
 usual one (`Mark.value`; 0 is the usual).
 
@@ -234,6 +237,7 @@ class Variant:
     indexers: tuple[tuple[str, int], ...] = ()  # (row/column/box, cell)
     outside: tuple[Outside, ...] = ()
     custom: tuple[Rule, ...] = ()  # rules no kind names (Rule)
+    first: int = 1  # the smallest digit as shown: 1 (1 to N) or 0 (0 to N-1)
     meta: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     @property
@@ -249,6 +253,15 @@ class Variant:
 
     def name(self, cell: int) -> str:
         return cell_name(cell, self.size)
+
+    @property
+    def shift(self) -> int:
+        """A held digit less the digit shown (1 on a grid of 0 to N-1, else 0)."""
+        return 1 - self.first
+
+    def digit(self, v: int) -> str:
+        """A held digit as shown ('.' for none)."""
+        return symbol(v, self.first)
 
     @property
     def jigsaw(self) -> bool:
@@ -291,9 +304,12 @@ def features(p: Variant) -> set[str]:
     unusual difference), line kinds, 'jigsaw', and the other fields' names."""
     found = {"jigsaw"} if p.jigsaw else set()
     for name, value in parts_of(p).items():
-        if not value:
+        if not value and name != "first":
             continue
-        if name == "rules":
+        if name == "first":
+            if value != 1:
+                found.add(f"digits from {value}")
+        elif name == "rules":
             found |= set(value)
         elif name == "negative":
             found |= {f"negative {kind}" for kind in value}
@@ -436,6 +452,7 @@ def make(size: int, givens=None, regions=None, **parts) -> Variant:
         outside=tuple(sorted(set(parts.get("outside", ())),
                              key=lambda o: (o.kind, o.line, o.index, o.reverse, o.total))),
         custom=_rules(parts.get("custom", ())),
+        first=parts.get("first", 1),
         meta=tuple((k, v) for k, v in parts.get("meta", ()) if v),
     )
     check(variant)
@@ -528,6 +545,7 @@ def _check_regions(regions: tuple[int, ...], n: int) -> None:
 def check(p: Variant) -> None:
     """Every constraint fits the grid and makes sense on its own (ModelError otherwise)."""
     n, cells = p.size, p.size * p.size
+    _check_first(p)
     unknown = p.rules - set(RULES)
     if unknown:
         raise ModelError(f"unknown rule {sorted(unknown)[0]!r}; rules: {', '.join(RULES)}")
@@ -557,6 +575,27 @@ def check(p: Variant) -> None:
     _check_cell_clues(p)
     _check_outside(p)
     _check_rules(p)
+
+
+
+
+def _check_first(p: Variant) -> None:
+    if p.first not in (0, 1):
+        raise ModelError(f"digits start at 0 or 1, not {p.first}")
+    if p.first == 1:
+        return
+    if p.first + p.size - 1 > 15:
+        raise ModelError(f"digits 0 to {p.size - 1}: one symbol a digit reaches 0 to F (a "
+                         "16x16 grid)")
+    # a sum whose number of cells depends on the digits placed: not read yet
+    for found, words in ((p.sandwiches, "a sandwich clue"),
+                         ([o for o in p.outside if o.kind == "xsum"], "an X-sum clue")):
+        if found:
+            raise ModelError(f"{words} on a grid of digits 0 to {symbol(p.size, 0)} is not "
+                             "read yet (how many digits it adds depends on the digits)")
+    if any(len(a.bulb) > 1 for a in p.arrows):
+        raise ModelError(f"an arrow with a pill on a grid of digits 0 to {symbol(p.size, 0)} "
+                         "is not read yet")
 
 
 def _check_rules(p: Variant) -> None:
@@ -711,5 +750,15 @@ def _check_path(p: Variant, cells, what: str) -> None:
             raise ModelError(f"a {what} jumps from {p.name(a)} to {p.name(b)}")
 
 
-def symbol(v: int) -> str:
-    return SYMBOLS[v - 1] if v else "."
+DIGITS = "0" + SYMBOLS  # the symbol of each digit as shown, from 0
+
+
+def symbol(v: int, first: int = 1) -> str:
+    """A held digit v (1..N) as shown on a grid whose digits start at `first`; '.' for 0."""
+    return DIGITS[v - 1 + first] if v else "."
+
+
+def digit_of(ch: str, first: int = 1) -> int:
+    """The held digit (1..) a symbol shows on a grid starting at `first`; 0: not a digit."""
+    at = DIGITS.find(ch.upper()) if ch else -1
+    return at + 1 - first if at >= first else 0

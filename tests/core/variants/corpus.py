@@ -15,7 +15,7 @@ from core import native
 from core.search import node_capped
 from core.variants import engine, links
 from tests.core.variants.custom_helpers import KINDS as RULE_KINDS
-from tests.core.variants.custom_helpers import random_custom
+from tests.core.variants.custom_helpers import random_custom, random_either
 from tests.core.variants.helpers import KINDS, random_puzzle
 
 DATA = Path(__file__).resolve().parents[3] / "bench" / "data"
@@ -51,6 +51,10 @@ def random_corpus(n: int, seed: int) -> Iterator[tuple[str, object]]:
             givens = rng.randint(0, size * size // 3)
             yield (f"rules {' '.join(kinds)} {size}x{size} #{i}",
                    random_custom(size, rng, kinds * 2, givens))
+        for i in range(n // 16):  # then ors of rules
+            size = SIZES[i % len(SIZES)]
+            yield (f"rules either {size}x{size} #{i}",
+                   random_either(size, rng, rng.randint(0, size * size // 3)))
 
 
 def community() -> Iterator[tuple[str, object]]:
