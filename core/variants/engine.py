@@ -503,10 +503,13 @@ def clashes(p: Variant) -> tuple[tuple[int, ...], ...]:
                     found.add((seen[g[c]], c))
                 seen.setdefault(g[c], c)
     found |= {(a, b) for a, b, _ in rules.chess_pairs(p) if g[a] and g[a] == g[b]}
+    s = p.shift  # relations and parity of the digits as shown
     for (a, b), tests in rules.pair_rules(p).items():
-        if g[a] and g[b] and any(rules.RELATIONS[k](g[a], g[b]) != holds for k, holds in tests):
+        if g[a] and g[b] and any(rules.RELATIONS[k](g[a] - s, g[b] - s) != holds
+                                 for k, holds in tests):
             found.add((a, b))
-    found |= {(c,) for c in p.even if g[c] % 2} | {(c,) for c in p.odd if g[c] and not g[c] % 2}
+    found |= {(c,) for c in p.even if g[c] and (g[c] - s) % 2}
+    found |= {(c,) for c in p.odd if g[c] and not (g[c] - s) % 2}
     found |= {(c,) for c, digits in p.candidates if g[c] and not digits >> (g[c] - 1) & 1}
     return tuple(sorted(found))
 

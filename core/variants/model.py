@@ -6,7 +6,9 @@ Cells are numbered row by row from 0; digits are held as 1..size (SYMBOLS from c
 names them). `first` is the digit the grid starts at as shown: 1 (digits 1 to N) or 0 (digits
 0 to N-1, ISS's `Shape~9x9~0-8`); a held value v shows as v - 1 + first (`symbol(v, first)`),
 so givens, candidates and quadruples' digits are held the same way whatever the grid shows,
-while clue numbers (cage and arrow sums, a rule's formula or pattern) mean the digits as shown. Between-cell marks join orthogonal neighbours; each kind is a record of
+while clue numbers (cage and arrow sums, a rule's formula or pattern) mean the digits as shown.
+
+Between-cell marks join orthogonal neighbours; each kind is a record of
 core.variants.marks (MARKS). A mark that takes a number may carry another amount than its
 usual one (`Mark.value`; 0 is the usual).
 
@@ -640,7 +642,8 @@ def _check_cages(p: Variant) -> None:
         if not 1 <= k <= n:
             raise ModelError(f"a cage has 1 to {n} cells; found {k}")
         if cage.total is not None:
-            low, high = k * (k + 1) // 2, k * (2 * n - k + 1) // 2
+            low = k * (k + 1) // 2 - k * p.shift  # the digits as shown
+            high = k * (2 * n - k + 1) // 2 - k * p.shift
             if not low <= cage.total <= high:
                 raise ModelError(f"a cage of {k} cells at {p.name(cage.cells[0])} adds up to "
                                  f"{low} to {high}, not {cage.total}")
@@ -648,7 +651,8 @@ def _check_cages(p: Variant) -> None:
         if not clue.cells:
             raise ModelError(f"the little killer clue at r{clue.row + 1}c{clue.col + 1} "
                              f"({clue.direction}) points at no cell")
-        if not len(clue.cells) <= clue.total <= len(clue.cells) * n:
+        k = len(clue.cells)
+        if not k * (1 - p.shift) <= clue.total <= k * (n - p.shift):
             raise ModelError(f"the little killer clue at r{clue.row + 1}c{clue.col + 1} sums "
                              f"{len(clue.cells)} cells: {clue.total} cannot be")
     for s in p.sandwiches:

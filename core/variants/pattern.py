@@ -13,7 +13,8 @@ word ends well in state 2). Its states are numbered 0 to 63 and the start may be
 A pattern is parsed here (never by a regular-expression engine) into its position automaton
 (Glushkov's: one state a digit written, plus the start, and no empty moves), whose states are
 bits: `table[s][v]` the states the digit shown as v (0 to 16) leads to from state s, `accept`
-the states a word may end in; `for_size` keeps a grid's digits, its first as column 0. At most MAX_STATES states, so the compiled engine holds a set of them in 64 bits.
+the states a word may end in; `for_size` keeps a grid's digits, its first as column 0.
+At most MAX_STATES states, so the compiled engine holds a set of them in 64 bits.
 """
 
 from __future__ import annotations
