@@ -41,12 +41,13 @@ class PatternError(ValueError):
 
 @dataclass(frozen=True)
 class Automaton:
-    """States 0 (the start) to states-1; table[s][d-1]: the states after digit d from s (d
-    the grid's digit as held, 1..n, once cut by for_size)."""
+    """States 0 (the start) to states-1; table[s][d - low]: the states after digit d from s
+    (`parse`: d as shown, from 0; `for_size`: the grid's digit as held, from 1)."""
 
     states: int
     accept: int
     table: tuple[tuple[int, ...], ...]
+    low: int = 1
 
     def matches(self, digits) -> bool:
         """Does the automaton accept the digits (a filled line)?"""
@@ -54,8 +55,8 @@ class Automaton:
         for d in digits:
             nxt = 0
             for s in range(self.states):
-                if now >> s & 1 and d - 1 < len(self.table[s]):
-                    nxt |= self.table[s][d - 1]
+                if now >> s & 1 and 0 <= d - self.low < len(self.table[s]):
+                    nxt |= self.table[s][d - self.low]
             now = nxt
         return bool(now & self.accept)
 
@@ -250,7 +251,7 @@ def _glushkov(tree) -> Automaton:
     follow[0] = first
     table = tuple(tuple(_union(1 << q for q in _bits(follow[s]) if masks[q] >> (d - 1) & 1)
                         for d in range(1, len(DIGITS) + 1)) for s in range(len(masks)))
-    return Automaton(len(masks), last | (1 if empty else 0), table)
+    return Automaton(len(masks), last | (1 if empty else 0), table, 0)
 
 
 def _link(follow: list[int], last: int, first: int) -> None:
@@ -321,7 +322,7 @@ def _nfa(text: str) -> Automaton:
         for d in digits:
             table[renamed(source)][d - 1] |= 1 << renamed(target)
     return Automaton(states, _union(1 << renamed(s) for s in accept),
-                     tuple(tuple(row) for row in table))
+                     tuple(tuple(row) for row in table), 0)
 
 
 def digits_named(text: str) -> set[int]:

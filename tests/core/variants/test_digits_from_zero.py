@@ -162,3 +162,53 @@ def test_what_is_not_read_on_digits_from_0_is_refused_by_name(parts, words):
 def test_digits_start_at_0_or_1():
     with pytest.raises(ModelError, match="digits start at 0 or 1, not 2"):
         make(4, first=2)
+
+
+# --- the text format ---------------------------------------------------------------------------
+
+ZERO_TEXT = """kind: variants
+digits: 0-3
+0 . | . .
+. . | . 1
+----+----
+. . | . .
+. . | . .
+cage 5: r2c1 r2c2
+candidates: r4c4=01
+quad: r3c1=02
+relation: r3c3 r3c4 a + b >= 3
+pattern: r4c1 r4c2 [2-3]2
+contains: r1c3 r1c4 2
+"""  # kept by 0123 / 2301 / 1032 / 3210
+
+
+def test_the_text_format_reads_and_writes_digits_from_0():
+    from core.variants import formats
+
+    p = formats.parse(ZERO_TEXT)
+    assert p.first == 0 and p.givens[0] == 1 and p.givens[7] == 2  # 0 and 1, held
+    assert p.candidates == ((15, 0b11),) and p.quads[0].digits == (1, 3)
+    text = formats.format(p)
+    assert "digits: 0-3\n0 . . .\n. . . 1\n" in text and "quad: r3c1=02" in text
+    assert formats.parse(text) == p
+    assert count(p, 300).count == brute(p) > 0
+
+
+@pytest.mark.parametrize("change, message, line, column", [
+    (("digits: 0-3", "digits: 0-4"), "digits 0-4: a 4x4 grid holds 4 digits, 0 to 3", 2, 9),
+    (("digits: 0-3", "digits: 2-5"), "'2-5' is not read: a grid's digits run from 0", 2, 9),
+    (("0 . | . .", "4 . | . ."), "symbol '4' is not one of the 4 of a 4x4 grid (. is a blank",
+     3, 1),
+    (("cage 5:", "cage 6:"), "a cage of 2 cells at r2c1 adds up to 1 to 5, not 6", 8, 9),
+    (("quad: r3c1=02", "quad: r3c1=04"), "'4' is not a digit of a 4x4 grid", 10, 7),
+    (("contains: r1c3 r1c4 2", "sandwich row 1: 3"), "a sandwich clue on a grid of digits 0 "
+                                                      "to 3 is not read yet", 13, 17),
+])
+def test_digits_from_0_errors_name_line_and_column(change, message, line, column):
+    from core.errors import ParseError
+    from core.variants import formats
+
+    with pytest.raises(ParseError) as error:
+        formats.parse(ZERO_TEXT.replace(*change))
+    assert message in str(error.value)
+    assert (error.value.line, error.value.column) == (line, column)
