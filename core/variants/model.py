@@ -205,11 +205,12 @@ def equal_sums(groups) -> Rule:
     return Rule("sums", tuple(tuple(g) for g in groups))
 
 
-def contains(cells, digits, at_least: bool = False) -> Rule:
-    """The cells hold each of `digits` (a multiset: [1, 2, 2]) exactly as often as listed
-    (`at_least`: at least as often; other digits may fill the other cells either way)."""
+def contains(cells, digits, at_least: bool = False, first: int = 1) -> Rule:
+    """The cells hold each of `digits` (held digits, a multiset: [1, 2, 2]) exactly as often
+    as listed (`at_least`: at least as often; other digits may fill the other cells either
+    way); written as shown on a grid whose digits start at `first`."""
     return Rule("atleast" if at_least else "contains", (tuple(cells),),
-                "".join(symbol(d) for d in sorted(digits)))
+                "".join(symbol(d, first) for d in sorted(digits)))
 
 
 @dataclass(frozen=True)
@@ -595,6 +596,12 @@ def _check_first(p: Variant) -> None:
         if found:
             raise ModelError(f"{words} on a grid of digits 0 to {symbol(p.size, 0)} is not "
                              "read yet (how many digits it adds depends on the digits)")
+    if any(o.kind == "skyscraper" for o in p.outside):
+        raise ModelError(f"a skyscraper clue on a grid of digits 0 to {symbol(p.size, 0)} is "
+                         "not read yet (is a 0 a building one sees?)")
+    if p.indexers:
+        raise ModelError(f"an indexer on a grid of digits 0 to {symbol(p.size, 0)} is not "
+                         "read yet (which cell does a 0 point at?)")
     if any(len(a.bulb) > 1 for a in p.arrows):
         raise ModelError(f"an arrow with a pill on a grid of digits 0 to {symbol(p.size, 0)} "
                          "is not read yet")

@@ -24,10 +24,9 @@ SHOWN_KINDS = ("diagonal", "antiknight", "antiking", "disjoint", "jigsaw", "extr
                "cage-nosum", "little", "thermo", "arrow",
                *(k for k in helpers.LINE_KINDS_HERE if k != "entropic"),
                "white-k", "black-k", "clone", "minmax")
-# the kinds whose clue names digits or their order (the helpers' statements of entropic
-# lines and skyscrapers index by the digit from 1: the lowest third, the first seen)
-HELD_KINDS = ("candidates", "quad", "rowindexer", "columnindexer", "boxindexer", "entropic",
-              "skyscraper")
+# the kinds whose clue names digits (the helpers' statement of entropic lines indexes by the
+# digit from 1: the lowest third)
+HELD_KINDS = ("candidates", "quad", "entropic")
 ORDER_LINES = ("entropic",)
 RULE_KINDS = ("relation", "pairs", "pattern", "sums", "contains", "atleast")
 FORMULAS = ("a < b", "a + b == 3", "abs(a - b) >= 2", "a * b == 0 or a > b", "a % 2 != b % 2",
@@ -153,6 +152,9 @@ def test_shown_digits_mean_what_they_say():
                                                     "to 3 is not read yet"),
     ({"outside": [model.Outside("xsum", "row", 0, False, 3)]}, "an X-sum clue on a grid"),
     ({"arrows": [model.Arrow((0, 1), (2, 3, 6))]}, "an arrow with a pill on a grid of digits 0"),
+    ({"indexers": [("row", 0)]}, "an indexer on a grid of digits 0 to 3 is not read yet"),
+    ({"outside": [model.Outside("skyscraper", "row", 0, False, 2)]},
+     "a skyscraper clue on a grid of digits 0 to 3 is not read yet"),
 ])
 def test_what_is_not_read_on_digits_from_0_is_refused_by_name(parts, words):
     with pytest.raises(ModelError, match=words):
@@ -212,3 +214,36 @@ def test_digits_from_0_errors_name_line_and_column(change, message, line, column
         formats.parse(ZERO_TEXT.replace(*change))
     assert message in str(error.value)
     assert (error.value.line, error.value.column) == (line, column)
+
+
+# --- ISS links ---------------------------------------------------------------------------------
+
+def test_an_iss_string_of_digits_from_0_reads_as_iss_means_it():
+    """Givens, cage sums, quadruples and multisets as shown; a pair table by ISS's key over
+    its value indices (0 is the first); a pattern of shown digits."""
+    from core.variants import iss
+
+    lt = iss.binary_key(lambda x, y: x < y, 4)  # indices: 0 < 1 < 2 < 3 as much as 1 < 2 ...
+    text = (".Shape~4x4~0-3.~R1C1_0~R4C4_0_1.Cage~5~R2C1~R2C2.Quad~R3C1~0~2"
+            f".ContainExact~2~R1C3~R1C4.Pair~{lt}~R3C4~R3C3.BlackDot~R1C2~R2C2")
+    p = iss.read(text)
+    assert p.first == 0 and p.givens[0] == 1 and p.candidates == ((15, 0b11),)
+    assert p.cages[0].total == 5 and p.quads[0].digits == (1, 3)
+    assert p.custom[-1].text == "2" and p.marks[0].kind == "black"
+    assert count(p, 300).count == brute(p) > 0
+    assert iss.read(iss.write(p)) == p and iss.write(p).startswith(".Shape~4x4~0-3.")
+
+
+@pytest.mark.parametrize("kind", [k for k in SHOWN_KINDS + HELD_KINDS + RULE_KINDS
+                                  if k != "entropic"])
+def test_every_kind_on_digits_from_0_round_trips_through_an_iss_link(kind):
+    from core.variants import iss
+
+    rng = random.Random(f"zero iss {kind}")
+    for _ in range(4):
+        p, _s = puzzle(kind, rng, rng.randint(0, 3))
+        text = iss.write(p)
+        assert text.startswith(".Shape~4x4~0-3")
+        back = iss.read(text)
+        assert back.first == 0
+        assert set(count(back, 300).solutions) == set(count(p, 300).solutions)
