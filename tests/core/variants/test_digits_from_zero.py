@@ -247,3 +247,28 @@ def test_every_kind_on_digits_from_0_round_trips_through_an_iss_link(kind):
         back = iss.read(text)
         assert back.first == 0
         assert set(count(back, 300).solutions) == set(count(p, 300).solutions)
+
+
+# --- print and the other writers ---------------------------------------------------------------
+
+def test_print_shows_the_digits_from_0_and_says_them():
+    """Givens, the answer, a quadruple and given candidates as written; the rules sentence
+    names the digits 0 to 3."""
+    from core.export import export_pdf  # noqa: F401  (print's module loads)
+    from core.variants import formats, wording
+    from tests.core.variants.test_drawing import svg, texts
+
+    p = formats.parse(ZERO_TEXT)
+    shown = texts(svg(p))
+    assert "0" in shown and "02" in shown and "01" in shown  # r1c1, the quad, r4c4's
+    answer = count(p, 2).solutions[0]
+    assert "3" in texts(svg(p, answer)) and "4" not in texts(svg(p, answer))
+    assert "Place the digits 0 to 3 once each" in wording.rules_text(p)
+
+
+@pytest.mark.parametrize("to", ["fpuzzles", "sudokupad"])
+def test_links_that_cannot_say_digits_from_0_refuse_by_name(to):
+    from core.variants import formats, links
+
+    with pytest.raises(ModelError, match="cannot carry digits from 0"):
+        links.write(formats.parse(ZERO_TEXT), to)
