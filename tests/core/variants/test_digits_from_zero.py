@@ -55,9 +55,8 @@ def brute(p) -> int:
                and keeps(p, g))
 
 
-def _rule(kind: str, s, rng: random.Random) -> Rule | None:
-    """A rule no kind names drawn from the grid s as shown (digits 0-3)."""
-    n = 4
+def _rule(kind: str, s, rng: random.Random, n: int = 4) -> Rule | None:
+    """A rule no kind names drawn from the grid s as shown (digits 0 to n-1)."""
     if kind in ("relation", "pairs"):
         cells = helpers._touching_path(n, rng, rng.randint(2, 4)) if kind == "relation" else (
             rng.sample(range(n * n), rng.randint(2, 3)))
@@ -92,18 +91,19 @@ def _rule(kind: str, s, rng: random.Random) -> Rule | None:
     return Rule(kind, (tuple(cells),), "".join(map(str, sorted(digits))))
 
 
-def puzzle(kind: str, rng: random.Random, givens: int):
-    """A 4x4 puzzle of digits 0-3 with clues of one kind, drawn from a random grid."""
-    s = helpers.solution_grid(4, rng)  # held, 1..4
+def puzzle(kind: str, rng: random.Random, givens: int, n: int = 4):
+    """A puzzle of digits 0 to n-1 with clues of one kind, drawn from a random grid (also
+    the differential corpus's, tests/core/variants/corpus.py)."""
+    s = helpers.solution_grid(n, rng)  # held, 1..n
     if kind in RULE_KINDS:
-        rules = [r for r in (_rule(kind, shown(s), rng) for _ in range(2)) if r]
+        rules = [r for r in (_rule(kind, shown(s), rng, n) for _ in range(2)) if r]
         parts = {"custom": rules}
     else:
-        parts = helpers.constraint_parts(kind, 4, shown(s) if kind in SHOWN_KINDS else s, rng)
+        parts = helpers.constraint_parts(kind, n, shown(s) if kind in SHOWN_KINDS else s, rng)
     regions = parts.pop("regions", None)
-    p = make(4, None, regions, first=0, **parts)
-    cells = set(rng.sample(range(16), givens))
-    return p.with_givens(s[c] if c in cells else 0 for c in range(16)), s
+    p = make(n, None, regions, first=0, **parts)
+    cells = set(rng.sample(range(n * n), givens))
+    return p.with_givens(s[c] if c in cells else 0 for c in range(n * n)), s
 
 
 def brute_jigsaw(p) -> int:
