@@ -590,15 +590,14 @@ def _check_first(p: Variant) -> None:
     if p.first + p.size - 1 > 15:
         raise ModelError(f"digits 0 to {p.size - 1}: one symbol a digit reaches 0 to F (a "
                          "16x16 grid)")
-    # a sum whose number of cells depends on the digits placed: not read yet
-    for found, words in ((p.sandwiches, "a sandwich clue"),
-                         ([o for o in p.outside if o.kind == "xsum"], "an X-sum clue")):
-        if found:
-            raise ModelError(f"{words} on a grid of digits 0 to {symbol(p.size, 0)} is not "
-                             "read yet (how many digits it adds depends on the digits)")
-    if any(o.kind == "skyscraper" for o in p.outside):
-        raise ModelError(f"a skyscraper clue on a grid of digits 0 to {symbol(p.size, 0)} is "
-                         "not read yet (is a 0 a building one sees?)")
+    if p.sandwiches:  # a sum whose number of cells depends on the digits placed
+        raise ModelError(f"a sandwich clue on a grid of digits 0 to {symbol(p.size, 0)} is not "
+                         "read yet (how many digits it adds depends on the digits)")
+    for o in p.outside:
+        record = OUTSIDE_RECORDS.get(o.kind)
+        if record is not None and record.from_zero:
+            raise ModelError(f"{record.called} clue on a grid of digits 0 to "
+                             f"{symbol(p.size, 0)} is not read yet ({record.from_zero})")
     if p.indexers:
         raise ModelError(f"an indexer on a grid of digits 0 to {symbol(p.size, 0)} is not "
                          "read yet (which cell does a 0 point at?)")
