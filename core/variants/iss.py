@@ -1125,7 +1125,10 @@ def _made(reading: Reading, found: list[Item]) -> Variant:
         parts.setdefault("extra", []).extend(iss_disjoint_sets(n))
     _named(reading, parts)
     _negatives(reading, found, parts)
-    return model.make(n, givens, regions, first=reading.first, **parts)
+    try:
+        return model.make(n, givens, regions, first=reading.first, **parts)
+    except model.NotReadFromZero as error:  # refused by name, as the grid's digits make it
+        raise next(item for item in found if item.type == "Shape").error(str(error)) from None
 
 
 def _regions(reading: Reading, found: list[Item]) -> tuple[int, ...]:

@@ -291,9 +291,13 @@ class ModelError(ValueError):
     """A constraint that cannot be: what is wrong, in the puzzle's words."""
 
 
+class NotReadFromZero(ModelError):
+    """A kind of clue not read yet on a grid of digits from 0 (what and why, in words)."""
+
+
 # The parts of a Variant that carry rules beyond the grid (make() takes each by its name).
 CONSTRAINT_FIELDS = tuple(f.name for f in fields(Variant)
-                          if f.name not in ("size", "givens", "regions", "meta"))
+                          if f.name not in ("size", "givens", "regions", "meta", "first"))
 
 
 def parts_of(p: Variant) -> dict:
@@ -306,13 +310,12 @@ def features(p: Variant) -> set[str]:
     which one it cannot carry: rule names, 'negative white', mark kinds ('white 3' for an
     unusual difference), line kinds, 'jigsaw', and the other fields' names."""
     found = {"jigsaw"} if p.jigsaw else set()
+    if p.first != 1:
+        found.add(f"digits from {p.first}")
     for name, value in parts_of(p).items():
-        if not value and name != "first":
+        if not value:
             continue
-        if name == "first":
-            if value != 1:
-                found.add(f"digits from {value}")
-        elif name == "rules":
+        if name == "rules":
             found |= set(value)
         elif name == "negative":
             found |= {f"negative {kind}" for kind in value}
@@ -590,20 +593,21 @@ def _check_first(p: Variant) -> None:
     if p.first + p.size - 1 > 15:
         raise ModelError(f"digits 0 to {p.size - 1}: one symbol a digit reaches 0 to F (a "
                          "16x16 grid)")
+    top = symbol(p.size, 0)
     if p.sandwiches:  # a sum whose number of cells depends on the digits placed
-        raise ModelError(f"a sandwich clue on a grid of digits 0 to {symbol(p.size, 0)} is not "
-                         "read yet (how many digits it adds depends on the digits)")
+        raise NotReadFromZero(f"a sandwich clue on a grid of digits 0 to {top} is not read yet "
+                              "(how many digits it adds depends on the digits)")
     for o in p.outside:
         record = OUTSIDE_RECORDS.get(o.kind)
         if record is not None and record.from_zero:
-            raise ModelError(f"{record.called} clue on a grid of digits 0 to "
-                             f"{symbol(p.size, 0)} is not read yet ({record.from_zero})")
+            raise NotReadFromZero(f"{record.called} clue on a grid of digits 0 to {top} is not "
+                                  f"read yet ({record.from_zero})")
     if p.indexers:
-        raise ModelError(f"an indexer on a grid of digits 0 to {symbol(p.size, 0)} is not "
-                         "read yet (which cell does a 0 point at?)")
+        raise NotReadFromZero(f"an indexer on a grid of digits 0 to {top} is not read yet "
+                              "(which cell does a 0 point at?)")
     if any(len(a.bulb) > 1 for a in p.arrows):
-        raise ModelError(f"an arrow with a pill on a grid of digits 0 to {symbol(p.size, 0)} "
-                         "is not read yet")
+        raise NotReadFromZero(f"an arrow with a pill on a grid of digits 0 to {top} is not "
+                              "read yet")
 
 
 def _check_rules(p: Variant) -> None:

@@ -549,7 +549,8 @@ def _is_region_row(line: str, p: Variant) -> bool:
 
 def _parts(p: Variant, **changes) -> dict:
     """The arguments of model.make for p (every constraint), with some parts replaced."""
-    return dict(size=p.size, givens=p.givens, regions=p.regions, **model.parts_of(p)) | changes
+    return dict(size=p.size, givens=p.givens, regions=p.regions, first=p.first,
+                **model.parts_of(p)) | changes
 
 
 def _line_kind(text: str, n: int) -> tuple[str, int] | str:
