@@ -38,6 +38,7 @@ PROPAGATOR_STEPS = {
     "CageSum": ("cage combinations", 2.0, "the cage {cells} can only hold {combos}"),
     "SumBounds": ("sum bounds", 2.2, "the cells {cells} must add up to {total}"),
     "ArrowSum": ("arrow", 2.2, "the arrow's shaft adds up to its bulb ({cells})"),
+    "SignedSum": ("arrow", 2.2, "the arrow's shaft adds up to its bulb ({cells})"),  # from 0
     "SandwichSum": ("sandwich", 2.6, "the digits between 1 and the largest in {cells} "
                                      "add up to {total}"),
     "Innie": ("innies", 2.8, "{house} adds up to {full}; its cages leave {cells} "
@@ -113,7 +114,7 @@ def _elim_text(board: Board, eliminations) -> str:
     by_cells: dict[tuple[int, ...], list[int]] = {}
     for v, cells in by_digit.items():
         by_cells.setdefault(tuple(cells), []).append(v)
-    return "; ".join(f"{board.names_of(cells)} ≠ {', '.join(symbol(v) for v in sorted(vs))}"
+    return "; ".join(f"{board.names_of(cells)} ≠ {', '.join(board.p.digit(v) for v in sorted(vs))}"
                      for cells, vs in by_cells.items())
 
 
@@ -130,7 +131,7 @@ def naked_single(board: Board) -> Step | None:
         if not board.values[c] and m and not m & (m - 1):
             v = m.bit_length()
             return Step("naked single", 2.3, placements=((c, v),),
-                        text=f"{board.name(c)} = {symbol(v)}: naked single")
+                        text=f"{board.name(c)} = {board.p.digit(v)}: naked single")
     return None
 
 
@@ -144,7 +145,7 @@ def hidden_single(board: Board) -> Step | None:
             if len(places) == 1:
                 c = places[0]
                 return Step("hidden single", 1.5, placements=((c, v),),
-                            text=f"{board.name(c)} = {symbol(v)}: hidden single in "
+                            text=f"{board.name(c)} = {board.p.digit(v)}: hidden single in "
                                  f"{board.names[house]}")
     return None
 
@@ -204,12 +205,16 @@ def _facts(board: Board, prop, trial) -> dict:
     propagators hold (a total, a cage's digit sets, an innie's house), and what each of
     today's constraints needs (FACTS), read on the candidates the step leaves (`trial`)."""
     total = getattr(prop, "total", None) or getattr(prop, "low", "")
-    combos = " or ".join("".join(symbol(v) for v in _digits(m)) for m in getattr(
+    shift = board.p.shift  # a sum as held, said as shown: less its cells' shift
+    if shift and isinstance(total, int) and type(prop).__name__ in ("SumBounds", "Innie"):
+        total -= len(prop.cells) * shift
+    combos = " or ".join("".join(board.p.digit(v) for v in _digits(m)) for m in getattr(
         prop, "combos", ())[:6])
     house = getattr(prop, "house", None)
     facts = {"cells": board.names_of(prop.cells), "total": total, "combos": combos,
              "house": board.names.get(house, "a house") if house else "",
-             "full": getattr(prop, "full", "")}
+             "full": getattr(prop, "full", 0) - board.n * shift if hasattr(prop, "full")
+             else ""}
     more = LINE_FACTS.get(_key(prop)) or FACTS.get(type(prop).__name__)
     return {**facts, **more(board, prop, trial)} if more else facts
 
@@ -291,7 +296,7 @@ def _sums_facts(board: Board, prop, trial) -> dict:
 
 def _quadruple_facts(board: Board, prop, trial) -> dict:
     return {"cell": board.name(prop.cells[0]),
-            "digits": ", ".join(symbol(v) for v in prop.digits)}
+            "digits": ", ".join(board.p.digit(v) for v in prop.digits)}
 
 
 def _indexer_facts(board: Board, prop, trial) -> dict:
@@ -318,7 +323,9 @@ def _outside_facts(board: Board, prop, trial) -> dict:
 
 
 def _candidates_facts(board: Board, prop, trial) -> dict:
-    return {"cell": board.name(prop.cells[0]), "digits": _either(_digits(prop.digits))}
+    said = [board.p.digit(v) for v in _digits(prop.digits)]  # as shown
+    return {"cell": board.name(prop.cells[0]),
+            "digits": said[0] if len(said) == 1 else f"{', '.join(said[:-1])} or {said[-1]}"}
 
 
 FACTS = {"Tie": _tie_facts, "EqualSums": _sums_facts, "Quadruple": _quadruple_facts,
@@ -340,7 +347,7 @@ def locked_candidates(board: Board) -> Step | None:
                 others = [c for c in b if c not in a and board.cand[c] & bit
                           and not board.values[c]]
                 step = _step(board, "locked candidates", 2.7, [(c, v) for c in others],
-                             f"{symbol(v)} in {board.names[a]} lies in {board.names[b]}")
+                             f"{board.p.digit(v)} in {board.names[a]} lies in {board.names[b]}")
                 if step:
                     return step
     return None
@@ -364,7 +371,7 @@ def naked_subset(k: int, score: float) -> Callable[[Board], Step | None]:
                          for v in _digits(board.cand[c] & union)]
                 step = _step(board, f"naked {SUBSETS[k]}", score, elims,
                              f"{board.names_of(combo)} hold only "
-                             f"{''.join(symbol(v) for v in _digits(union))}")
+                             f"{''.join(board.p.digit(v) for v in _digits(union))}")
                 if step:
                     return step
         return None
@@ -384,7 +391,7 @@ def hidden_subset(k: int, score: float) -> Callable[[Board], Step | None]:
                 keep = sum(1 << (v - 1) for v in combo)
                 elims = [(c, v) for c in cells for v in _digits(board.cand[c] & ~keep)]
                 step = _step(board, f"hidden {SUBSETS[k]}", score, elims,
-                             f"{''.join(symbol(v) for v in combo)} fit only in "
+                             f"{''.join(board.p.digit(v) for v in combo)} fit only in "
                              f"{board.names_of(sorted(cells))} in {board.names[house]}")
                 if step:
                     return step
@@ -406,8 +413,8 @@ def contradiction(board: Board) -> Step | None:
                 if not engine.propagate(trial, board.plan, [c], blame=blame):
                     stuck = board.names_of(sorted(set(blame))[:4])
                     return _step(board, "contradiction", CONTRADICTION[not few], [(c, v)],
-                                 f"if {board.name(c)} were {symbol(v)}, the rules would leave "
-                                 f"no way for {stuck}")
+                                 f"if {board.name(c)} were {board.p.digit(v)}, the rules would "
+                                 f"leave no way for {stuck}")
     return None
 
 

@@ -272,3 +272,17 @@ def test_links_that_cannot_say_digits_from_0_refuse_by_name(to):
 
     with pytest.raises(ModelError, match="cannot carry digits from 0"):
         links.write(formats.parse(ZERO_TEXT), to)
+
+
+def test_the_logic_says_digits_and_sums_as_shown():
+    """A 0-3 grid's steps name the digits as written: the cage of two cells adding up to 5
+    holds 23 (held 34); an arrow there (a signed sum) is a step too (it had none)."""
+    from core.variants.logic import solve_logically
+
+    p = make(4, (1,) + (0,) * 15, first=0, cages=[model.Cage((4, 5), 5)],
+             arrows=[model.Arrow((15,), (14, 10))])
+    steps, _ = solve_logically(p)
+    said = " ".join(step.text for step in steps)
+    assert "can only hold 23" in said and "34" not in said
+    assert any(step.technique == "arrow" for step in steps)
+    assert "≠ 0" in said or "= 0" in said
