@@ -103,7 +103,8 @@ def candidates(args, support: int) -> int:
         status = UNKNOWN if found.partial else NOT_UNIQUE if found.none else OK
         run.fail(status)
         if args.json:
-            emit({"kind": family.name, "line": entry.line, "candidates": found.pairs(),
+            shift = getattr(entry.puzzle, "shift", 0)  # a grid of digits from 0 says 0
+            emit({"kind": family.name, "line": entry.line, "candidates": found.pairs(shift),
                   "support": support, "solutions": found.solutions,
                   "all_solutions": found.exhaustive, "partial": found.partial,
                   "status": status, "seconds": round(time.perf_counter() - start, 6)})

@@ -21,7 +21,7 @@
 #define MAX_SIDE 16           /* core/variants/model.py's MAX_SIZE */
 #define MAX_CELLS (MAX_SIDE * MAX_SIDE)
 #define STOP_EVERY 64         /* core/search.py's: the nodes between two polls */
-#define VERSION 2             /* of the program's layout (core/variants/compiled.py) */
+#define VERSION 3             /* of the program's layout (core/variants/compiled.py) */
 #define MAX_STATES 64         /* an automaton's states: a set of them in one word */
 #define MAX_SUM_WORDS 64      /* sums up to 4,095: longer sums stay in Python */
 
@@ -30,7 +30,10 @@ typedef uint64_t word;
 typedef unsigned __int128 u128;
 
 enum { PAIR = 1, FITTING_SETS, BOUNDED_SUM, SIGNED_SUM, ARROW_SUM, RISING, SANDWICH, RUN,
-       BETWEEN, QUADRUPLE, INDEXER, XSUM, SKYSCRAPER, EQUAL_SUMS, OUTSIDE, AUTOMATON, SHAPES };
+       BETWEEN, QUADRUPLE, INDEXER, XSUM, SKYSCRAPER, EQUAL_SUMS, OUTSIDE, AUTOMATON, EITHER,
+       SHAPES };
+#define MAX_PARTS 16          /* rules of one or (core/variants/custom.py's MAX_PARTS) */
+#define EITHER_ROUNDS 64      /* custom.Either.ROUNDS: a rule's own fixpoint, at most */
 
 static int bitlen(mask_t m) { return m ? 32 - __builtin_clz(m) : 0; }
 static int low_digit(mask_t m) { return m ? __builtin_ctz(m) + 1 : 0; }
@@ -53,8 +56,9 @@ typedef struct {
     int kind, ncells;
     const int *cells;         /* prop.cells: what it watches and what a failure blames */
     const int *data;          /* the shape's own numbers, read by its prune */
-    int ngroups;              /* sums: runs of positions whose digits differ */
-    int *gstart, *gpos;       /* group g: gpos[gstart[g] .. gstart[g + 1]) */
+    int ngroups;              /* sums: runs of positions whose digits differ; an or: rules */
+    int *gstart, *gpos;       /* group g: gpos[gstart[g] .. gstart[g + 1]); an or's rule g:
+                                 the hidden handlers sub[gstart[g] .. gstart[g + 1]) */
     int words;                /* sums: 64-bit words of a bit set of reachable sums */
 } Handler;
 
@@ -71,6 +75,7 @@ typedef struct {
     word *peer_bits, *house_bits;        /* cells as bit sets: per cell, per house */
     int cw, hw, pw;                      /* words of a cell, house, handler bit set */
     Handler *h;
+    Handler *sub; int nsub, sub_cap;     /* the rules of ors: handlers only an or runs */
     int *iota;
     /* scratch */
     int *placed; int placed_cap;
@@ -91,6 +96,8 @@ static void plan_free(Plan *p)
     if (!p) return;
     if (p->h)
         for (int i = 0; i < p->nprops; i++) free(p->h[i].gstart), free(p->h[i].gpos);
+    for (int i = 0; i < p->nsub; i++) free(p->sub[i].gstart), free(p->sub[i].gpos);
+    free(p->sub);
     free(p->prog), free(p->house), free(p->peer_start), free(p->peers), free(p->ch_start);
     free(p->ch_list), free(p->w_start), free(p->w_list), free(p->f_start), free(p->forbid);
     free(p->priority), free(p->peer_bits), free(p->house_bits), free(p->h), free(p->iota);
@@ -145,6 +152,39 @@ static int read_groups(Reader *r, Handler *h, int k)
 }
 
 static int sum_words(long most) { return (int)(most / 64) + 1; }
+
+static int read_handler(Reader *r, Plan *p, Handler *h);
+
+/* an or (custom.Either): its rules, each a run of whole handler records kept in p->sub */
+static int read_either(Reader *r, Plan *p, Handler *h)
+{
+    h->ngroups = next_in(r, 2, MAX_PARTS, "an or's rules");
+    if (r->bad) return -1;
+    h->gstart = calloc(h->ngroups + 1, sizeof(int));
+    if (!h->gstart) { PyErr_NoMemory(); return -1; }
+    h->gstart[0] = p->nsub;
+    for (int g = 0; g < h->ngroups; g++) {
+        int many = next_in(r, 0, 1 << 16, "a rule's handlers");
+        for (int i = 0; i < many && !r->bad; i++) {
+            if (r->at < r->end && *r->at == EITHER) {
+                PyErr_SetString(PyExc_ValueError, "program: an or inside an or");
+                return -1;
+            }
+            if (p->nsub == p->sub_cap) {
+                int cap = 2 * p->sub_cap + 8;
+                Handler *grown = realloc(p->sub, cap * sizeof *grown);
+                if (!grown) { PyErr_NoMemory(); return -1; }
+                p->sub = grown, p->sub_cap = cap;
+            }
+            Handler *s = &p->sub[p->nsub++];
+            memset(s, 0, sizeof *s);
+            if (read_handler(r, p, s) < 0) return -1;
+        }
+        if (r->bad) return -1;
+        h->gstart[g + 1] = p->nsub;
+    }
+    return 0;
+}
 
 static int read_handler(Reader *r, Plan *p, Handler *h)
 {
@@ -244,9 +284,12 @@ static int read_handler(Reader *r, Plan *p, Handler *h)
     case EQUAL_SUMS: {
         int groups = next_in(r, 1, k, "equal sums' groups"), used = 0, most = 0;
         long sets = 0;
+        int pads = 0;
         for (int g = 0; g < groups && !r->bad; g++) {
             int distinct = next_in(r, 0, 1, "distinct");
+            int pad = next_in(r, 0, k, "a group's pad");
             int len = next_in(r, 1, k - used, "a group's size");
+            if (pad > pads) pads = pad;
             if (distinct && len <= n) {  /* its sets of len different digits: n choose len */
                 long choose = 1;
                 for (int i = 0; i < len; i++) choose = choose * (n - i) / (i + 1);
@@ -260,11 +303,13 @@ static int read_handler(Reader *r, Plan *p, Handler *h)
             PyErr_SetString(PyExc_ValueError, "program: equal sums' groups are not its cells");
             return -1;
         }
-        h->words = sum_words((long)most * n);
+        h->words = sum_words((long)most * n + pads);
         if (sets > p->fit_cap) p->fit_cap = sets;
         if (groups > p->max_groups) p->max_groups = groups;
         return r->bad ? -1 : 0;
     }
+    case EITHER:
+        return read_either(r, p, h);
     }
     if (!r->bad) PyErr_Format(PyExc_ValueError, "program: a shape %d of %d cells", h->kind, k);
     return -1;
@@ -336,6 +381,15 @@ static Plan *read_plan(const int *prog, Py_ssize_t len)
         if (p->h[i].ncells > max_k) max_k = p->h[i].ncells;
         int need = (p->h[i].ncells + 4) * p->h[i].words * 2 + 64;
         if (p->h[i].words > MAX_SUM_WORDS) {
+            PyErr_SetString(PyExc_ValueError, "program: a sum too long");
+            goto failed;
+        }
+        if (need > sums) sums = need;
+    }
+    for (int i = 0; i < p->nsub; i++) {  /* an or's rules need the same scratch */
+        int need = (p->sub[i].ncells + 4) * p->sub[i].words * 2 + 64;
+        if (p->sub[i].ncells > max_k) max_k = p->sub[i].ncells;
+        if (p->sub[i].words > MAX_SUM_WORDS) {
             PyErr_SetString(PyExc_ValueError, "program: a sum too long");
             goto failed;
         }
@@ -445,6 +499,16 @@ static int bs_any_shl_and(const word *a, int s, const word *b, int w)
         if (v & b[i]) return 1;
     }
     return 0;
+}
+/* dst = src >> s (dst apart from src) */
+static void bs_shr(word *dst, const word *src, int s, int w)
+{
+    int q = s >> 6, r = s & 63;
+    for (int i = 0; i < w; i++) {
+        word v = i + q < w ? src[i + q] >> r : 0;
+        if (r && i + q + 1 < w) v |= src[i + q + 1] << (64 - r);
+        dst[i] = v;
+    }
 }
 static int bs_any(const word *a, int w)
 {
@@ -1184,9 +1248,9 @@ static int prune_equal_sums(Plan *p, const Handler *h, mask_t *cand)
     int *fit_total = p->fit_total, *fit_start = p->fit_start, nfit = 0;
     mask_t *fit_bits = p->fit_bits;
     for (int g = 0; g < groups; g++) {
-        int distinct = at[0], len = at[1];
-        const int *cells = at + 2;
-        at += 2 + len;
+        int distinct = at[0], pad = at[1], len = at[2];
+        const int *cells = at + 3;
+        at += 3 + len;
         fit_start[g] = nfit;
         memset(reach, 0, w * sizeof(word));
         if (distinct) {
@@ -1227,6 +1291,12 @@ static int prune_equal_sums(Plan *p, const Handler *h, mask_t *cand)
             }
             memcpy(reach, row, w * sizeof(word));
         }
+        if (pad) {  /* a shorter group's held sum, padded (lines.EqualSums.pads) */
+            word *padded = scratch + 2 * w;
+            memset(padded, 0, w * sizeof(word));
+            bs_or_shl(padded, reach, pad, w);
+            memcpy(reach, padded, w * sizeof(word));
+        }
         for (int j = 0; j < w; j++) totals[j] &= reach[j];
         if (!bs_any(totals, w)) return 0;
     }
@@ -1234,20 +1304,22 @@ static int prune_equal_sums(Plan *p, const Handler *h, mask_t *cand)
     at = h->data + 1;
     mask_t *masks = p->view;
     for (int g = 0; g < groups; g++) {
-        int distinct = at[0], len = at[1];
-        const int *cells = at + 2;
-        at += 2 + len;
+        int distinct = at[0], pad = at[1], len = at[2];
+        const int *cells = at + 3;
+        at += 3 + len;
         for (int i = 0; i < len; i++) masks[i] = cand[cells[i]];
         int start = p->nchanged;
         if (distinct) {
             mask_t allowed = 0;
-            for (int f = fit_start[g]; f < fit_start[g + 1]; f++)
-                if (totals[fit_total[f] >> 6] >> (fit_total[f] & 63) & 1) allowed |= fit_bits[f];
+            for (int f = fit_start[g]; f < fit_start[g + 1]; f++) {
+                int t = fit_total[f] + pad;
+                if (totals[t >> 6] >> (t & 63) & 1) allowed |= fit_bits[f];
+            }
             for (int i = 0; i < len; i++)
                 if (masks[i] & ~allowed) masks[i] &= allowed, changed_push(p, i);
         }
         word *wanted = scratch;
-        memcpy(wanted, totals, w * sizeof(word));
+        bs_shr(wanted, totals, pad, w);
         if (!sum_supports(p, masks, NULL, len, wanted, w, scratch + w)) return 0;
         /* the positions changed, in order, become the cells changed */
         for (int j = start; j < p->nchanged; j++) {
@@ -1259,12 +1331,57 @@ static int prune_equal_sums(Plan *p, const Handler *h, mask_t *cand)
     return 1;
 }
 
+static int prune_either(Plan *p, const Handler *h, mask_t *cand);
+
 typedef int (*Prune)(Plan *, const Handler *, mask_t *);
 static const Prune prunes[SHAPES] = {
     NULL, prune_pair, prune_fitting_sets, prune_bounded_sum, prune_signed_sum, prune_arrow_sum,
     prune_rising, prune_sandwich, prune_run, prune_between, prune_quadruple, prune_indexer,
-    prune_xsum, prune_skyscraper, prune_equal_sums, prune_outside, prune_automaton,
+    prune_xsum, prune_skyscraper, prune_equal_sums, prune_outside, prune_automaton, prune_either,
 };
+
+/* custom.Either._stands: one rule's handlers on `trial` to a fixpoint of their own (at most
+   EITHER_ROUNDS rounds); 1 when it still stands */
+static int either_stands(Plan *p, const Handler *h, int rule, mask_t *trial)
+{
+    for (int round = 0; round < EITHER_ROUNDS; round++) {
+        int narrowed = 0;
+        for (int i = h->gstart[rule]; i < h->gstart[rule + 1]; i++) {
+            const Handler *s = &p->sub[i];
+            p->nchanged = 0;
+            if (!prunes[s->kind](p, s, trial) || p->overflow) return 0;
+            narrowed |= p->nchanged > 0;
+        }
+        if (!narrowed) break;
+    }
+    for (int i = 0; i < h->ncells; i++)
+        if (!trial[h->cells[i]]) return 0;
+    return 1;
+}
+
+/* Either: a cell keeps the digits some rule that still stands leaves it (custom.Either) */
+static int prune_either(Plan *p, const Handler *h, mask_t *cand)
+{
+    mask_t trial[MAX_CELLS], keep[4 * MAX_CELLS];
+    int any = 0;
+    for (int rule = 0; rule < h->ngroups; rule++) {
+        memcpy(trial, cand, p->cells * sizeof(mask_t));
+        if (!either_stands(p, h, rule, trial)) {
+            if (p->overflow) return 0;
+            continue;
+        }
+        for (int i = 0; i < h->ncells; i++)
+            keep[i] = (any ? keep[i] : 0) | trial[h->cells[i]];
+        any = 1;
+    }
+    p->nchanged = 0;
+    if (!any) return 0;
+    for (int i = 0; i < h->ncells; i++) {
+        int c = h->cells[i];
+        if (cand[c] != keep[i]) cand[c] = keep[i], changed_push(p, c);
+    }
+    return 1;
+}
 
 /* ---- propagation: engine.propagate step for step ---- */
 

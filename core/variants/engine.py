@@ -67,6 +67,7 @@ class Plan:
 def plan_of(shape: Variant) -> Plan:
     """The plan of a puzzle whose givens are all blank (cached: the editor recounts often)."""
     n, cells = shape.size, shape.size * shape.size
+    shape = held_sums(shape)
     units = [u for u, _ in rules.units(shape)]
     houses = [u for u in units if len(u) == n]
     peer_sets = [set() for _ in range(cells)]
@@ -125,9 +126,32 @@ def priorities(plan: Plan) -> list[int]:
 SUMS = (CageSum, Innie, SumBounds)  # the compiled "fitting sets" and "bounded sum" shapes
 
 
+def held_sums(p: Variant) -> Variant:
+    """On a grid of digits from 0, its cages and little killers with the totals of the digits
+    as held (1 more a cell: 0 is held as 1), so every sum of a fixed number of cells (cages,
+    innies, leftovers, little killers) prunes as on a grid of 1 to N."""
+    if not p.shift:
+        return p
+    return replace(p, cages=tuple(replace(c, total=c.total + len(c.cells) * p.shift)
+                                  if c.total is not None else c for c in p.cages),
+                   little=tuple(replace(k, total=k.total + len(k.cells) * p.shift)
+                                for k in p.little))
+
+
+def _arrow(a, n: int, shift: int, peers):
+    """A shaft adding up to its bulb; on a grid of digits from 0, a one-cell bulb's held
+    digit is the shaft's held sum less (cells - 1) x shift: a signed sum."""
+    groups = cliques(a.shaft, peers)
+    if not shift:
+        return ArrowSum(a.bulb, a.shaft, n, groups)
+    return SignedSum(a.shaft, a.bulb, (len(a.shaft) - 1) * shift, n,
+                     groups + ((len(a.shaft),),))
+
+
 def _negative_pairs(p: Variant) -> list:
     """Pairs that only negative constraints tie (no mark between them), as Pair steps."""
-    return [Pair(a, b, rules.pair_table(tuple(sorted(tests)), p.size), tuple(sorted(tests)))
+    return [Pair(a, b, rules.pair_table(tuple(sorted(tests)), p.size, p.shift),
+                 tuple(sorted(tests)))
             for (a, b), tests in rules.pair_rules(p).items() if not any(h for _, h in tests)]
 
 
@@ -146,7 +170,7 @@ def _forbids(pairs, cells: int, n: int) -> list[tuple]:
 def _cell_masks(p: Variant) -> list[int]:
     n = p.size
     full = (1 << n) - 1
-    evens = sum(1 << (d - 1) for d in range(2, n + 1, 2))
+    evens = sum(1 << (d - 1) for d in range(1, n + 1) if (d - p.shift) % 2 == 0)
     masks = [full] * (n * n)
     for c in p.even:
         masks[c] = evens
@@ -161,7 +185,7 @@ def _propagators(p: Variant, peers) -> list:
     n, props = p.size, []
     for (a, b), tests in rules.pair_rules(p).items():
         if any(holds for _, holds in tests):  # negative-only pairs are forbids
-            props.append(Pair(a, b, rules.pair_table(tuple(sorted(tests)), n),
+            props.append(Pair(a, b, rules.pair_table(tuple(sorted(tests)), n, p.shift),
                               tuple(sorted(tests))))
     for cage in p.cages:
         if cage.total is None:
@@ -175,7 +199,7 @@ def _propagators(p: Variant, peers) -> list:
     props += [SumBounds(k.cells, k.total, k.total, n, cliques(k.cells, peers))
               for k in p.little]
     props += [Thermo(t, n) for t in p.thermos]
-    props += [ArrowSum(a.bulb, a.shaft, n, cliques(a.shaft, peers)) for a in p.arrows]
+    props += [_arrow(a, n, p.shift, peers) for a in p.arrows]
     props += [SandwichSum(rules.sandwich_cells(p, s.line, s.index), s.total, n)
               for s in p.sandwiches]
     return props
@@ -626,10 +650,13 @@ def clashes(p: Variant) -> tuple[tuple[int, ...], ...]:
                     found.add((seen[g[c]], c))
                 seen.setdefault(g[c], c)
     found |= {(a, b) for a, b, _ in rules.chess_pairs(p) if g[a] and g[a] == g[b]}
+    s = p.shift  # relations and parity of the digits as shown
     for (a, b), tests in rules.pair_rules(p).items():
-        if g[a] and g[b] and any(rules.RELATIONS[k](g[a], g[b]) != holds for k, holds in tests):
+        if g[a] and g[b] and any(rules.RELATIONS[k](g[a] - s, g[b] - s) != holds
+                                 for k, holds in tests):
             found.add((a, b))
-    found |= {(c,) for c in p.even if g[c] % 2} | {(c,) for c in p.odd if g[c] and not g[c] % 2}
+    found |= {(c,) for c in p.even if g[c] and (g[c] - s) % 2}
+    found |= {(c,) for c in p.odd if g[c] and not (g[c] - s) % 2}
     found |= {(c,) for c, digits in p.candidates if g[c] and not digits >> (g[c] - 1) & 1}
     return tuple(sorted(found))
 

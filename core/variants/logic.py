@@ -40,6 +40,7 @@ PROPAGATOR_STEPS = {
     "CageSum": ("cage combinations", 2.0, "the cage {cells} can only hold {combos}"),
     "SumBounds": ("sum bounds", 2.2, "the cells {cells} must add up to {total}"),
     "ArrowSum": ("arrow", 2.2, "the arrow's shaft adds up to its bulb ({cells})"),
+    "SignedSum": ("arrow", 2.2, "the arrow's shaft adds up to its bulb ({cells})"),  # from 0
     "SandwichSum": ("sandwich", 2.6, "the digits between 1 and the largest in {cells} "
                                      "add up to {total}"),
     "Innie": ("innies", 2.8, "{house} adds up to {full}; its cages leave {cells} "
@@ -106,7 +107,7 @@ class Board(Candidates):
         return self.p.name(cell)
 
     def sym(self, v: int) -> str:
-        return symbol(v)
+        return self.p.digit(v)
 
     def said(self, eliminations) -> str:
         return _elim_text(self, eliminations)
@@ -126,7 +127,7 @@ def _elim_text(board: Board, eliminations) -> str:
     by_cells: dict[tuple[int, ...], list[int]] = {}
     for v, cells in by_digit.items():
         by_cells.setdefault(tuple(cells), []).append(v)
-    return "; ".join(f"{board.names_of(cells)} ≠ {', '.join(symbol(v) for v in sorted(vs))}"
+    return "; ".join(f"{board.names_of(cells)} ≠ {', '.join(board.p.digit(v) for v in sorted(vs))}"
                      for cells, vs in by_cells.items())
 
 
@@ -186,12 +187,16 @@ def _facts(board: Board, prop, trial) -> dict:
     propagators hold (a total, a cage's digit sets, an innie's house), and what each of
     today's constraints needs (FACTS), read on the candidates the step leaves (`trial`)."""
     total = getattr(prop, "total", None) or getattr(prop, "low", "")
-    combos = " or ".join("".join(symbol(v) for v in digits(m)) for m in getattr(
+    shift = board.p.shift  # a sum as held, said as shown: less its cells' shift
+    if shift and isinstance(total, int) and type(prop).__name__ in ("SumBounds", "Innie"):
+        total -= len(prop.cells) * shift
+    combos = " or ".join("".join(board.p.digit(v) for v in digits(m)) for m in getattr(
         prop, "combos", ())[:6])
     house = getattr(prop, "house", None)
     facts = {"cells": board.names_of(prop.cells), "total": total, "combos": combos,
              "house": board.names.get(house, "a house") if house else "",
-             "full": getattr(prop, "full", "")}
+             "full": getattr(prop, "full", 0) - board.n * shift if hasattr(prop, "full")
+             else ""}
     more = LINE_FACTS.get(_key(prop)) or FACTS.get(type(prop).__name__)
     return {**facts, **more(board, prop, trial)} if more else facts
 
@@ -273,7 +278,7 @@ def _sums_facts(board: Board, prop, trial) -> dict:
 
 def _quadruple_facts(board: Board, prop, trial) -> dict:
     return {"cell": board.name(prop.cells[0]),
-            "digits": ", ".join(symbol(v) for v in prop.digits)}
+            "digits": ", ".join(board.p.digit(v) for v in prop.digits)}
 
 
 def _indexer_facts(board: Board, prop, trial) -> dict:
@@ -300,7 +305,9 @@ def _outside_facts(board: Board, prop, trial) -> dict:
 
 
 def _candidates_facts(board: Board, prop, trial) -> dict:
-    return {"cell": board.name(prop.cells[0]), "digits": _either(digits(prop.digits))}
+    said = [board.p.digit(v) for v in digits(prop.digits)]  # as shown
+    return {"cell": board.name(prop.cells[0]),
+            "digits": said[0] if len(said) == 1 else f"{', '.join(said[:-1])} or {said[-1]}"}
 
 
 FACTS = {"Tie": _tie_facts, "EqualSums": _sums_facts, "Quadruple": _quadruple_facts,
@@ -335,8 +342,8 @@ def contradiction(board: Board) -> Step | None:
                 if not engine.propagate(trial, board.plan, [c], blame=blame):
                     stuck = board.names_of(sorted(set(blame))[:4])
                     return board.eliminate("contradiction", CONTRADICTION[not few], [(c, v)],
-                                 f"if {board.name(c)} were {symbol(v)}, the rules would leave "
-                                 f"no way for {stuck}")
+                                 f"if {board.name(c)} were {board.p.digit(v)}, the rules "
+                                 f"would leave no way for {stuck}")
     return None
 
 

@@ -44,6 +44,7 @@ class OutsideKind:
     top: Callable[[int], int]
     compile: Callable[[tuple, int, int], object]
     editor: tuple[str, ...]
+    from_zero: str = ""  # why it is not read on a grid of digits from 0 ("": it is)
 
 
 def _x_sum(digits) -> int:
@@ -67,7 +68,8 @@ OUTSIDE_RECORDS.update({kind.name: kind for kind in (
         {"XSum": Step("X-sum", 2.6, "the X-sum {total} {side} says the first X digits "
                                     "{seen_from} add up to {total}, X being {first}'s digit")},
         _x_sum, lambda n: n * (n + 1) // 2,
-        lambda cells, total, n: lines.XSum(cells, total), ("x", "xsum")),
+        lambda cells, total, n: lines.XSum(cells, total), ("x", "xsum"),
+        from_zero="how many digits it adds depends on the digits"),
     OutsideKind(
         "skyscraper", "a skyscraper", "a skyscraper clue", "skyscraper",
         Words("Skyscraper", "スカイスクレイパー",
@@ -80,6 +82,7 @@ OUTSIDE_RECORDS.update({kind.name: kind for kind in (
                                                "seen {seen_from}, each taller than all "
                                                "before it")},
         _seen, lambda n: n,
-        lambda cells, total, n: lines.Skyscraper(cells, total, n), ("sky", "s", "skyscraper")),
+        lambda cells, total, n: lines.Skyscraper(cells, total, n), ("sky", "s", "skyscraper"),
+        from_zero="is a 0 a building one sees?"),
 )})
 OUTSIDE = OUTSIDE_RECORDS

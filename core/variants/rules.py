@@ -97,10 +97,12 @@ def pair_rules(p: Variant) -> dict[tuple[int, int], list[tuple[str, bool]]]:
 
 
 @cache
-def pair_table(tests: tuple[tuple[str, bool], ...], n: int) -> tuple[tuple[int, ...], ...]:
-    """(for each x: the y that fit as a bit set, for each y: the x that fit)."""
+def pair_table(tests: tuple[tuple[str, bool], ...], n: int,
+               shift: int = 0) -> tuple[tuple[int, ...], ...]:
+    """(for each x: the y that fit as a bit set, for each y: the x that fit); each relation
+    asked of the digits as shown (held less `shift`: a black dot's ratio means 0-8's)."""
     def fits(x: int, y: int) -> bool:
-        return all(RELATIONS[kind](x, y) == holds for kind, holds in tests)
+        return all(RELATIONS[kind](x - shift, y - shift) == holds for kind, holds in tests)
 
     forward = tuple(sum(1 << (y - 1) for y in range(1, n + 1) if fits(x, y))
                     for x in range(1, n + 1))
@@ -195,11 +197,12 @@ def broken(p: Variant, values) -> list[str]:
     for a, b, rule in chess_pairs(p):
         if values[a] == values[b]:
             found.append(f"{p.name(a)} and {p.name(b)} break {rule}")
-    found += [f"{p.name(c)} is not even" for c in p.even if values[c] % 2]
-    found += [f"{p.name(c)} is not odd" for c in p.odd if not values[c] % 2]
+    shown = [v - p.shift for v in values]
+    found += [f"{p.name(c)} is not even" for c in p.even if shown[c] % 2]
+    found += [f"{p.name(c)} is not odd" for c in p.odd if not shown[c] % 2]
     for (a, b), tests in pair_rules(p).items():
         for kind, holds in tests:
-            if RELATIONS[kind](values[a], values[b]) != holds:
+            if RELATIONS[kind](shown[a], shown[b]) != holds:
                 found.append(f"{p.name(a)} and {p.name(b)} break {kind}"
                              f"{'' if holds else ' (negative)'}")
     found += _shapes_broken(p, values)
@@ -214,9 +217,9 @@ def keeps(p: Variant) -> Callable[[tuple[int, ...]], bool]:
     givens = [(c, v) for c, v in enumerate(p.givens) if v]
     groups = [(itemgetter(*cells), len(cells)) for cells, _ in units(p) if len(cells) > 1]
     chess = [(a, b) for a, b, _ in chess_pairs(p)]
-    pairs = [(a, b, pair_table(tuple(sorted(tests)), n)[0])
+    pairs = [(a, b, pair_table(tuple(sorted(tests)), n, p.shift)[0])
              for (a, b), tests in pair_rules(p).items()]
-    even, odd = p.even, p.odd
+    even, odd = (p.even, p.odd) if not p.shift else (p.odd, p.even)  # held: 0 shows as 1
 
     def test(values) -> bool:
         if len(values) != n * n or min(values) < 1 or max(values) > n:
@@ -236,7 +239,8 @@ def keeps(p: Variant) -> Callable[[tuple[int, ...]], bool]:
 
 
 def _shapes_broken(p: Variant, values) -> list[str]:
-    found = []
+    found, held = [], values
+    values = [v - p.shift for v in values]  # sums mean the digits as shown
     for cage in p.cages:
         if cage.total is not None and sum(values[c] for c in cage.cells) != cage.total:
             found.append(f"the cage at {p.name(cage.cells[0])} does not add up to "
@@ -258,7 +262,7 @@ def _shapes_broken(p: Variant, values) -> list[str]:
         i, j = sorted((line.index(1), line.index(p.size)))
         if sum(line[i + 1:j]) != s.total:
             found.append(f"the sandwich of {s.line} {s.index + 1} is not {s.total}")
-    return found + _new_broken(p, values)
+    return found + _new_broken(p, held)
 
 
 def _new_broken(p: Variant, values) -> list[str]:

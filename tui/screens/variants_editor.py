@@ -22,7 +22,6 @@ from textual.widgets import Static
 from core.counting import NONE, UNIQUE
 from core.errors import ParseError
 from core.family import Checked, Failed
-from core.sudoku.model import SYMBOLS
 from core.variants import formats, model
 from core.variants.authoring import boards_before, step_cells
 from core.variants.custom import RULE_KINDS, every_rule
@@ -30,7 +29,7 @@ from core.variants.drawing import line_word, rule_label
 from core.variants.family import VARIANTS
 from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.marks import MARKS
-from core.variants.model import Clone, Line, Mark, Outside, Quad, Sandwich, Variant
+from core.variants.model import Clone, Line, Mark, Outside, Quad, Sandwich, Variant, digit_of
 from core.variants.outside import OUTSIDE
 from tui.live_check import LiveCheck
 from tui.redundant import RedundantGivens
@@ -295,15 +294,17 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
         def given(text: str | None) -> None:
             if text is None:
                 return
-            quad = [Quad(cells, tuple(SYMBOLS.index(ch) + 1 for ch in text.upper()))] if (
+            first = self.puzzle.first
+            quad = [Quad(cells, tuple(digit_of(ch, first) for ch in text.upper()))] if (
                 text) else []
             self.try_puzzle(lambda: model.make(**_parts(self.puzzle, quads=others + quad)))
 
         self.app.push_screen(PathPrompt(
             f"Quadruple where {self.puzzle.name(cell)} to {self.puzzle.name(cell + n + 1)} "
             "meet:\n1 to 4 digits (empty: none)",
-            "".join(SYMBOLS[d - 1] for d in old.digits) if old else "",
-            validate=lambda t: _digits_problem(t, n, 4), placeholder="1379",
+            "".join(self.puzzle.digit(d) for d in old.digits) if old else "",
+            validate=lambda t: _digits_problem(t, n, 4, first=self.puzzle.first),
+            placeholder="1379",
             allow_empty=True), given)
 
     def action_extreme(self, key: str, other: str) -> None:
@@ -334,14 +335,15 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
         def given(text: str | None) -> None:
             if text is None:
                 return
-            digits = sum(1 << SYMBOLS.index(ch) for ch in set(text.upper()))
+            digits = sum(1 << (digit_of(ch, self.puzzle.first) - 1) for ch in set(text.upper()))
             self.try_puzzle(lambda: model.make(**_parts(
                 self.puzzle, candidates=others + ([(cell, digits)] if digits else []))))
 
         self.app.push_screen(PathPrompt(
             f"Given candidates of {self.puzzle.name(cell)}: the digits it may hold\n"
-            "(empty: any)", "".join(SYMBOLS[v] for v in range(n) if bits >> v & 1),
-            validate=lambda t: _digits_problem(t, n, n, repeat=False), placeholder="135",
+            "(empty: any)", "".join(self.puzzle.digit(v + 1) for v in range(n) if bits >> v & 1),
+            validate=lambda t: _digits_problem(t, n, n, repeat=False, first=self.puzzle.first),
+            placeholder="135",
             allow_empty=True), given)
 
     def action_outside(self) -> None:
@@ -379,6 +381,8 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
             own = dict(self.puzzle.meta) | {formats.META[key.strip().lower()]: value.strip()}
             return replace(self.puzzle, meta=tuple((k, v) for k, v in own.items() if v))
         text = formats.format(self.puzzle)
+        if line.strip().lower().startswith("digits:"):  # the grid's digits: 0-8 or 1-9
+            text = "\n".join(t for t in text.split("\n") if not t.startswith("digits:"))
         if line.strip().lower().startswith("regions:"):  # a whole jigsaw, rows after
             text = text.replace("regions:\n", "").split("\n")
             rows = line.split(":", 1)[1].split()
@@ -545,7 +549,8 @@ def _is_region_row(line: str, p: Variant) -> bool:
 
 def _parts(p: Variant, **changes) -> dict:
     """The arguments of model.make for p (every constraint), with some parts replaced."""
-    return dict(size=p.size, givens=p.givens, regions=p.regions, **model.parts_of(p)) | changes
+    return dict(size=p.size, givens=p.givens, regions=p.regions, first=p.first,
+                **model.parts_of(p)) | changes
 
 
 def _line_kind(text: str, n: int) -> tuple[str, int] | str:
@@ -582,10 +587,11 @@ def _number_problem(text: str, low: int, high: int, what: str) -> str | None:
     return None
 
 
-def _digits_problem(text: str, n: int, most: int, repeat: bool = True) -> str | None:
-    """Digits of the grid (1-9, then A-G), at most `most` of them."""
+def _digits_problem(text: str, n: int, most: int, repeat: bool = True,
+                    first: int = 1) -> str | None:
+    """Digits of the grid (1-9, then A-G; from 0 on a grid of 0 to N-1), at most `most`."""
     text = text.upper()
-    wrong = [ch for ch in text if ch not in SYMBOLS[:n]]
+    wrong = [ch for ch in text if not 1 <= digit_of(ch, first) <= n]
     if wrong:
         return f"{wrong[0]!r} is not a digit of a {n}x{n} grid"
     if len(text) > most or (not repeat and len(set(text)) != len(text)):
@@ -681,7 +687,7 @@ def here(p: Variant, cell: int) -> str:
               if cell in c.cells]
     found += ["thermometer" for t in p.thermos if cell in t]
     found += ["arrow" for a in p.arrows if cell in a.bulb + a.shaft]
-    found += [f"quadruple {''.join(SYMBOLS[d - 1] for d in q.digits)}" for q in p.quads
+    found += [f"quadruple {''.join(p.digit(d) for d in q.digits)}" for q in p.quads
               if cell in q.cells]
     found += [f"clone of {' '.join(p.name(x) for x in (c.b if cell in c.a else c.a))}"
               for c in p.clones if cell in c.a + c.b]
@@ -692,5 +698,6 @@ def here(p: Variant, cell: int) -> str:
               if cell in r.cells]
     digits = dict(p.candidates).get(cell)
     if digits:
-        found.append("candidates " + " ".join(SYMBOLS[v] for v in range(n) if digits >> v & 1))
+        found.append("candidates " + " ".join(p.digit(v + 1) for v in range(n)
+                                              if digits >> v & 1))
     return f"{p.name(cell)}: {', '.join(found) if found else 'no constraint of its own'}"

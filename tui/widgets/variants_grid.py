@@ -33,7 +33,7 @@ from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.drawing import line_color, line_word, rule_label
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS
-from core.variants.model import SYMBOLS, Variant, diagonal_cells
+from core.variants.model import SYMBOLS, Variant, diagonal_cells, digit_of, symbol
 from core.variants.outside import OUTSIDE
 from tui.candidates_view import shade
 from tui.widgets.cell_grid import MOVES, CellGrid
@@ -272,8 +272,8 @@ class VariantsGrid(CellGrid):
         elif not v and self.solution is not None:
             v, style = self.solution[cell], SOLUTION
         glyph, glyph_style = look.shapes.get(cell, ("·", None))
-        chars = [(" ", style), (SYMBOLS[v - 1], style) if v else (glyph, glyph_style or style),
-                 (" ", style)]
+        chars = [(" ", style), (self.puzzle.digit(v), style) if v
+                 else (glyph, glyph_style or style), (" ", style)]
         if not v and cell in look.candidates:
             chars = [(ch, CANDIDATES) for ch in look.candidates[cell]]
         if self.tall:
@@ -311,10 +311,11 @@ class VariantsGrid(CellGrid):
             return chars if line == TALL // 2 else blank
         if n > TALL * SIDE:
             bits = sum(1 << (d - 1) for d in true.digits(cell))
-            return ([(ch, CANDIDATES) for ch in _candidate_text(bits, n)]
+            return ([(ch, CANDIDATES) for ch in _candidate_text(bits, n, self.puzzle.first)]
                     if line == TALL // 2 else blank)
         first = line * SIDE + 1
-        return [(SYMBOLS[d - 1], shade(true, cell, d)) if true.count(cell, d) else (" ", PLAIN)
+        return [(self.puzzle.digit(d), shade(true, cell, d)) if true.count(cell, d)
+                else (" ", PLAIN)
                 for d in range(first, first + SIDE)]
 
     @property
@@ -344,8 +345,9 @@ class VariantsGrid(CellGrid):
 
     def entry(self, event: events.Key) -> Message | None:
         char = (event.character or "").upper()
-        if len(char) == 1 and char in SYMBOLS[:self.puzzle.size]:
-            return self.Edited(self.cursor, SYMBOLS.index(char) + 1)
+        held = digit_of(char, self.puzzle.first) if len(char) == 1 else 0
+        if 1 <= held <= self.puzzle.size:  # 0 is a digit on a grid of 0 to N-1, else clears
+            return self.Edited(self.cursor, held)
         return None
 
     async def action_clear(self) -> None:
@@ -410,11 +412,11 @@ def _look(p: Variant) -> _Look:
                  int(any(c == -1 for _, c in clues)), int(any(c == n for _, c in clues))),
         marks=_marks_between(p), links=_links(p), tints=_cage_tints(p), shapes=_shapes(p),
         sums={min(c.cells): c.total for c in p.cages if c.total is not None}, clues=clues,
-        quads={(q.cells[0] // n + 1, q.cells[0] % n + 1): "".join(SYMBOLS[d - 1] for d in q.digits)
+        quads={(q.cells[0] // n + 1, q.cells[0] % n + 1): "".join(p.digit(d) for d in q.digits)
                for q in p.quads},
         sides={c: EXTREMES[kind] for kind, cells in (("minimum", p.minima), ("maximum", p.maxima))
                for c in cells},
-        candidates={c: _candidate_text(digits, n) for c, digits in p.candidates},
+        candidates={c: _candidate_text(digits, n, p.first) for c, digits in p.candidates},
         cage_walls=_cage_walls(p))
 
 
@@ -426,9 +428,9 @@ def _cage_walls(p: Variant) -> frozenset[tuple[int, int]]:
                      if cage_of.get(b) != cage_of[a])
 
 
-def _candidate_text(digits: int, n: int) -> str:
+def _candidate_text(digits: int, n: int, first: int = 1) -> str:
     """Up to three digits as they are; more: the first two and …"""
-    text = "".join(SYMBOLS[v] for v in range(n) if digits >> v & 1)
+    text = "".join(symbol(v + 1, first) for v in range(n) if digits >> v & 1)
     return text.center(SIDE) if len(text) <= SIDE else text[:SIDE - 1] + "…"
 
 

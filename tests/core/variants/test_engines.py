@@ -25,9 +25,11 @@ pytestmark = pytest.mark.skipif(native.variants is None, reason=native.why_pytho
 
 def test_both_engines_answer_the_same_on_random_puzzles_of_every_kind():
     puzzles = list(random_corpus(len(KINDS) * 8, 11))
-    assert {name.split()[0] for name, _ in puzzles} == {*KINDS, "rules"}  # rules of no kind
+    # rules of no kind, and grids of digits from 0
+    assert {name.split()[0] for name, _ in puzzles} == {*KINDS, "rules", "zero"}
     assert {name.split()[1] for name, _ in puzzles if name.split()[0] != "rules"} == {
         "4x4", "6x6", "8x8", "9x9"}
+    assert any(name.startswith("rules either") for name, _ in puzzles)
     assert list(differences(puzzles, limit=5)) == []
 
 
