@@ -210,7 +210,7 @@ def describe_count(entry: Entry, result, seconds: float | None = None) -> str:
 
 
 def context_of(args) -> Context:
-    return Context(dictionary=getattr(args, "dict", None))
+    return Context.choosing(dict=getattr(args, "dict", None))
 
 
 def add_dict_option(parser, what: str) -> None:

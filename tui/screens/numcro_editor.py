@@ -24,7 +24,7 @@ from core.numcro.authoring import (
     numbered_from_letters,
     renumbered,
 )
-from core.numcro.family import NUMCRO
+from core.numcro.family import NUMCRO, with_dictionary
 from core.symmetry import SYMMETRIES, orbits
 from dictionaries import Dictionary, DictionaryError, pattern
 from dictionaries.defaults import open_source
@@ -80,7 +80,7 @@ class NumcroEditor(PuzzleEditor):
         return None
 
     def context(self) -> Context:
-        return Context(self.source)
+        return with_dictionary(self.source)
 
     def panes(self) -> ComposeResult:
         with Container(id="board"):
