@@ -319,17 +319,29 @@ class Family(ABC):
     def cell_names(self, puzzle, cells) -> list[str]:
         """Cells named as an author reads them (r3c5, product:4, the number 12)."""
 
-    def verdict(self, puzzle, count: Count, seconds: float | None = None) -> Verdict:
+    def verdict(self, puzzle, count: Count, seconds: float | None = None,
+                rating=None) -> Verdict:
         """The count in words' terms (core.counting.Verdict): what the command line and
-        every editor say of it. `seconds`: the budget a count stopped undecided had."""
+        every editor say of it. `seconds`: the budget a count stopped undecided had;
+        `rating`: the puzzle's rating, once rated (its level said)."""
+        broken = self.rules(puzzle, count.solution if count.unique else None) if (
+            self.house_rules) else ()
+        level = self.level_words(rating) if rating is not None else ""
         if count.unique:
-            return Verdict(UNIQUE, 1)
+            return Verdict(UNIQUE, 1, broken=broken, level=level)
         if count.stopped and count.count < 2:
-            return Verdict(UNKNOWN, count.count, seconds=seconds)
+            return Verdict(UNKNOWN, count.count, seconds=seconds, broken=broken)
         if count.count == 0:
-            return Verdict(NONE, 0, clashes=self.clashes_text(puzzle, count.clashes))
+            return Verdict(NONE, 0, clashes=self.clashes_text(puzzle, count.clashes),
+                           broken=broken)
         return Verdict(SEVERAL, count.count, count.count >= count.limit or count.stopped,
-                       tuple(self.cell_names(puzzle, count.differs)), self.differ_words)
+                       tuple(self.cell_names(puzzle, count.differs)), self.differ_words,
+                       broken=broken)
+
+    def level_words(self, rating) -> str:
+        """A rating in words, as the verdict says it: its headline (the level, the score on
+        its scale, the hardest step)."""
+        return rating.headline()
 
     def clashes_text(self, puzzle, clashes) -> str:
         """Count.clashes (pairs of givens that break a rule at sight) in words."""

@@ -163,6 +163,10 @@ class Numcro(Family):
         rating = rating_of(made.solved, made.nodes) if made.solved else None
         return Generated(made.puzzle, made.solution, rating=rating, notes=notes)
 
+    def level_words(self, rating) -> str:
+        """The level with the summary of the steps (no list of techniques beside it)."""
+        return f"level: {rating.summary()}"
+
     def rate(self, puzzle, stop=None, context=NO_CONTEXT) -> Rating:
         """The level from the steps a person takes (core/numcro/logic.py); where they do
         not finish the grid, a capped count says whether it is unique at all."""
