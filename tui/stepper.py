@@ -15,7 +15,7 @@ from tui.widgets.status_panel import StatusPanel
 
 class Stepper:
     """Mixed into a PuzzleEditor, whose panes it lays out (its `grid_widget` and the step's
-    line under it); the editor sets `last_rating`, names its family's `boards_before(puzzle,
+    line under it); the editor sets its `last_rating`, names its family's `boards_before(puzzle,
     steps)` and has `show_rating` (the panel, then `show_step`) and `show_grid`."""
 
     step_at: var[int | None] = var(None, init=False)  # the stepper's step (None: off)
@@ -23,7 +23,6 @@ class Stepper:
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.last_rating = None  # the rating of the puzzle shown (or Failed)
         self._boards: tuple = (None, [])  # (rating, the board before each of its steps)
 
     def panes(self) -> ComposeResult:

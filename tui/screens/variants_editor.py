@@ -127,14 +127,6 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
 
     # --- editing ---------------------------------------------------------------------------
 
-    def set_puzzle(self, puzzle, **changes) -> None:
-        self.restored()
-        super().set_puzzle(puzzle, **changes)
-
-    def restored(self) -> None:
-        """What was found belongs to the puzzle left: the grid shows none of it."""
-        self.last_check, self.last_rating = None, None
-
     def filled_with(self, puzzle):
         """A pasted grid of digits of this size (a classic Sudoku's line or rows): its givens
         in this variant's grid, the constraints kept."""
@@ -144,10 +136,10 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
             return self.puzzle.with_givens(puzzle.givens)
         return None
 
-    def on_cell_grid_edited(self, event: VariantsGrid.Edited) -> None:
+    def entered(self, cell: int, value: int) -> Variant:
         givens = list(self.puzzle.givens)
-        givens[event.cell] = event.value
-        self.set_puzzle(self.puzzle.with_givens(givens))
+        givens[cell] = value
+        return self.puzzle.with_givens(givens)
 
     def action_mark(self, kind: str, below: bool) -> None:
         """A mark between the cursor's cell and the next one right (or below); the same dot
@@ -450,19 +442,13 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
         tall = room >= 2 * self.puzzle.size + 1 + top + bottom + 2
         self.grid.styles.margin = (1, 1) if tall or not room else (0, 1)
 
-    def show_check(self) -> None:
-        if self.check_failed():
-            return
+    def check_details(self, verdict, count) -> str:
         givens = plural(self.puzzle.clue_count, "given")
-        verdict = self.verdict()
         if verdict.status == UNIQUE:
-            details = f"{self.redundant_text()}; {givens}; ctrl+r shows it"
-        elif verdict.status == NONE:
-            details = f"{verdict.clashes or 'the rules contradict each other'}; {givens}"
-        else:
-            details = f"{verdict.where(PANEL_NAMES)} (highlighted); {givens}"
-        self.status.set_uniqueness(verdict.headline(), verdict.status, details)
-        self.show_grid()
+            return f"{self.redundant_text()}; {givens}; ctrl+r shows it"
+        if verdict.status == NONE:
+            return f"{verdict.clashes or 'the rules contradict each other'}; {givens}"
+        return f"{verdict.where(PANEL_NAMES)} (highlighted); {givens}"
 
     def show_grid(self) -> None:
         """The puzzle with what the check found (cells where two solutions differ, givens
@@ -493,8 +479,7 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
         each in the pool."""
         self.last_rating = None
         if self.found != 1:
-            self.status.set_difficulty("— (rated once the puzzle is unique)", "",
-                                       self.keys_hint())
+            self.status.set_difficulty(self.difficulty(), "", self.keys_hint())
             self.show_step()
             return
         self.look_for_redundant()
@@ -513,7 +498,7 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
             self.status.set_difficulty(rating.error, "", self.keys_hint())
             return
         used = "\n".join(f"  {name} ×{times}" for name, times in rating.techniques.items())
-        self.status.set_difficulty(rating.headline(), used,
+        self.status.set_difficulty(self.difficulty(rating), used,
                                    walkthrough_window(rating, self.step_at) + "\n\n"
                                    + self.keys_hint())
         self.status.follow("#walkthrough", "▶" if self.step_at is not None else None)

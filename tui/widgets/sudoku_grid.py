@@ -53,21 +53,14 @@ class Marks:
 
 
 class SudokuGrid(CellGrid):
-    """Shows a puzzle; typing a symbol enters it (`Edited`, or `Marked` in pencil mode), the
-    screen decides what changes."""
+    """Shows a puzzle; typing a symbol enters it (`Edited`, 0: cleared); the editor decides
+    what that changes (a given, or in pencil mode the author's mark)."""
 
     BINDINGS = [
         *ARROWS,
         Binding("delete,backspace,0,full_stop,space", "clear", "Clear", show=False),
     ]
     MOVE_KEYS = MOVES | VI_MOVES  # h j k l move, even on grids with letter symbols
-
-    class Marked(Message, bubble=False):
-        """In pencil mode: the author toggled a mark (value 0: cleared the cell's marks)."""
-
-        def __init__(self, cell: int, value: int) -> None:
-            self.cell, self.value = cell, value
-            super().__init__()
 
     def __init__(self, puzzle: Puzzle, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -77,7 +70,6 @@ class SudokuGrid(CellGrid):
         self.redundant: set[int] = set()
         self.solution: tuple[int, ...] | None = None  # shown in empty cells when asked
         self.marks = Marks()
-        self.pencil = False  # typing toggles pencil marks instead of setting givens
         self._strips: list[Strip] | None = None  # the lines drawn, until the next change
 
     def show(self, puzzle: Puzzle, *, clashes=(), differs=(), redundant=(), solution=None,
@@ -249,14 +241,11 @@ class SudokuGrid(CellGrid):
     def entry(self, event: events.Key) -> Message | None:
         char = (event.character or "").upper()
         if len(char) == 1 and char in SYMBOLS[:self.size_n]:
-            return self.entered(SYMBOLS.index(char) + 1)
+            return self.Edited(self.cursor, SYMBOLS.index(char) + 1)
         return None
 
-    def entered(self, value: int) -> Message:
-        return (self.Marked if self.pencil else self.Edited)(self.cursor, value)
-
     async def action_clear(self) -> None:
-        await self.send(self.entered(0))
+        await self.send(self.Edited(self.cursor, 0))
 
 
 def _strip(parts: list[tuple[str, Style]]) -> Strip:
