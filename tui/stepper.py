@@ -5,12 +5,24 @@ in; each shows the step's board in its own grid and the rating in its own panel.
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Container
 from textual.reactive import var
 from textual.widgets import Static
 
 from core.family import Failed
 from tui.widgets.status_panel import StatusPanel
+
+# the stepper's keys, in the BINDINGS of each editor that mixes it in (Textual reads bindings
+# from the screen's own classes, not from a mixin)
+STEPPER_KEYS = [
+    Binding("ctrl+t", "walkthrough", "Steps"),  # at 80 columns: cut, and said in the panel
+    Binding("ctrl+j", "hardest", "Hardest step", show=False),
+    Binding("pagedown,right_square_bracket", "step(1)", "Next step", show=False),
+    Binding("pageup,left_square_bracket", "step(-1)", "Previous step", show=False),
+    Binding("home", "first_step", "First step", show=False),
+    Binding("end", "hardest", "Hardest step", show=False),
+]
 
 
 class Stepper:

@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.reactive import var
 
 from core import jobs, sudoku
-from core.counting import NONE, SEVERAL, UNIQUE
+from core.counting import SEVERAL
 from core.family import Checked, Failed
 from core.sudoku.authoring import boards_before, candidates, step_cells, symmetry_of
 from core.sudoku.family import SUDOKU
@@ -20,7 +20,7 @@ from core.symmetry import SYMMETRIES, orbits
 from tui.live_check import LiveCheck
 from tui.redundant import RedundantGivens
 from tui.screens.editor import PANEL_NAMES, PuzzleEditor, plural, walkthrough_window
-from tui.stepper import Stepper
+from tui.stepper import STEPPER_KEYS, Stepper
 from tui.widgets.sudoku_grid import Marks, SudokuGrid
 
 NONE_SUGGESTED = ("no given (nor a symmetric set of them) makes it unique on its own: too many "
@@ -38,18 +38,13 @@ class SudokuEditor(Stepper, RedundantGivens, PuzzleEditor):
                    "mode (F6) they toggle your own marks")
     SLOTS = ("check", "redundant", "rate", "suggest", "candidates")
     BINDINGS = [
-        Binding("ctrl+t", "walkthrough", "Steps"),
+        *STEPPER_KEYS,
         Binding("f5", "candidates", "Candidates"),
         Binding("f4", "true_candidates", "True candidates"),
         Binding("f6", "pencil", "Pencil", show=False),
         Binding("ctrl+r", "reveal", "Solution"),
         Binding("ctrl+u", "make_unique", "Make unique", show=False),
-        Binding("ctrl+j", "hardest", "Hardest step", show=False),
         Binding("f3", "symmetry", "Symmetry", show=False),
-        Binding("pagedown,right_square_bracket", "step(1)", "Next step", show=False),
-        Binding("pageup,left_square_bracket", "step(-1)", "Previous step", show=False),
-        Binding("home", "first_step", "First step", show=False),
-        Binding("end", "hardest", "Hardest step", show=False),
     ]
 
     showing = var(0, init=False)  # the solution shown in the grid: 0 none, 1 or 2
@@ -169,14 +164,6 @@ class SudokuEditor(Stepper, RedundantGivens, PuzzleEditor):
             if not givens[cell]:
                 givens[cell] = solution[cell]
         return self.puzzle.with_givens(givens)
-
-    def check_details(self, verdict, count) -> str:
-        givens = plural(self.puzzle.clue_count, "given")
-        if verdict.status == UNIQUE:
-            return f"{self.redundant_text()}; {givens}"
-        if verdict.status == NONE:
-            return f"{verdict.clashes or 'the givens contradict each other'}; {givens}"
-        return self.several_text()
 
     def several_text(self) -> str:
         shown = (f"showing solution {self.showing} of 2 (ctrl+r: the other)" if self.showing

@@ -19,7 +19,6 @@ from functools import partial
 from textual.binding import Binding
 from textual.widgets import Static
 
-from core.counting import NONE, UNIQUE
 from core.errors import ParseError
 from core.family import Checked, Failed
 from core.sudoku.model import SYMBOLS
@@ -35,8 +34,8 @@ from core.variants.outside import OUTSIDE
 from tui.live_check import LiveCheck
 from tui.redundant import RedundantGivens
 from tui.screens.dialogs import PathPrompt
-from tui.screens.editor import PANEL_NAMES, PuzzleEditor, plural, walkthrough_window
-from tui.stepper import Stepper
+from tui.screens.editor import PuzzleEditor, plural, walkthrough_window
+from tui.stepper import STEPPER_KEYS, Stepper
 from tui.widgets.variants_grid import StepView, VariantsGrid, legend, margins
 
 HINT = "\n".join([
@@ -68,15 +67,12 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
     typing_help = HINT
     export_style = ("grid", "the variants text format")
     SLOTS = ("check", "redundant", "rate", "candidates")
+    contradiction = "the rules contradict each other"
+    unique_hint = "; ctrl+r shows it"
     BINDINGS = [
         Binding("colon", "add_constraint", "Add constraint"),
         Binding("f4", "true_candidates", "True candidates"),
-        Binding("ctrl+t", "walkthrough", "Steps"),  # at 80 columns: cut, and said in the panel
-        Binding("ctrl+j", "hardest", "Hardest step", show=False),
-        Binding("pagedown,right_square_bracket", "step(1)", "Next step", show=False),
-        Binding("pageup,left_square_bracket", "step(-1)", "Previous step", show=False),
-        Binding("home", "first_step", "First step", show=False),
-        Binding("end", "hardest", "Hardest step", show=False),
+        *STEPPER_KEYS,
         Binding("ctrl+d", "drop_constraints", "Drop here"),
         Binding("ctrl+r", "reveal", "Solution"),
         *(Binding(kind.keys[below], f"mark('{name}', {below})",
@@ -441,14 +437,6 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
         room = self.query_one("#board").size.height
         tall = room >= 2 * self.puzzle.size + 1 + top + bottom + 2
         self.grid.styles.margin = (1, 1) if tall or not room else (0, 1)
-
-    def check_details(self, verdict, count) -> str:
-        givens = plural(self.puzzle.clue_count, "given")
-        if verdict.status == UNIQUE:
-            return f"{self.redundant_text()}; {givens}; ctrl+r shows it"
-        if verdict.status == NONE:
-            return f"{verdict.clashes or 'the rules contradict each other'}; {givens}"
-        return f"{verdict.where(PANEL_NAMES)} (highlighted); {givens}"
 
     def show_grid(self) -> None:
         """The puzzle with what the check found (cells where two solutions differ, givens

@@ -8,16 +8,13 @@ from dataclasses import dataclass, field
 
 from rich.segment import Segment
 from rich.style import Style
-from textual import events
-from textual.binding import Binding
 from textual.geometry import Region
-from textual.message import Message
 from textual.strip import Strip
 
 from core.candidates import TrueCandidates
 from core.sudoku import SYMBOLS, Puzzle
 from tui.candidates_view import shade
-from tui.widgets.cell_grid import MOVES, CellGrid
+from tui.widgets.cell_grid import CLEAR, MOVES, SymbolGrid
 from tui.widgets.keys import ARROWS, VI_MOVES
 
 PLAIN = Style()
@@ -52,13 +49,13 @@ class Marks:
     true: TrueCandidates | None = None  # `computed` are true candidates: shaded by support
 
 
-class SudokuGrid(CellGrid):
+class SudokuGrid(SymbolGrid):
     """Shows a puzzle; typing a symbol enters it (`Edited`, 0: cleared); the editor decides
     what that changes (a given, or in pencil mode the author's mark)."""
 
     BINDINGS = [
         *ARROWS,
-        Binding("delete,backspace,0,full_stop,space", "clear", "Clear", show=False),
+        CLEAR,
     ]
     MOVE_KEYS = MOVES | VI_MOVES  # h j k l move, even on grids with letter symbols
 
@@ -238,14 +235,9 @@ class SudokuGrid(CellGrid):
     def rows_and_columns(self) -> tuple[int, int]:
         return self.size_n, self.size_n
 
-    def entry(self, event: events.Key) -> Message | None:
-        char = (event.character or "").upper()
-        if len(char) == 1 and char in SYMBOLS[:self.size_n]:
-            return self.Edited(self.cursor, SYMBOLS.index(char) + 1)
-        return None
-
-    async def action_clear(self) -> None:
-        await self.send(self.Edited(self.cursor, 0))
+    @property
+    def symbols(self) -> str:
+        return SYMBOLS[:self.size_n]
 
 
 def _strip(parts: list[tuple[str, Style]]) -> Strip:
