@@ -416,7 +416,7 @@ def run_book(args) -> int:
         raise UsageError(f"{args.bank}: no puzzle matches")
     status = _said_of(args.bank, rows)
     family, _ = kinds.generator(spec["generator"])
-    context = Context(spec.get("dictionary"))
+    context = Context.choosing(dict=spec.get("dictionary"))
     sources = []
     for row in rows.whole:
         puzzle = family.parse(row["puzzle"] + "\n")

@@ -19,7 +19,6 @@ from functools import partial
 from textual.binding import Binding
 from textual.widgets import Static
 
-from core.counting import NONE, UNIQUE
 from core.errors import ParseError
 from core.family import Checked, Failed
 from core.variants import formats, model
@@ -34,8 +33,8 @@ from core.variants.outside import OUTSIDE
 from tui.live_check import LiveCheck
 from tui.redundant import RedundantGivens
 from tui.screens.dialogs import PathPrompt
-from tui.screens.editor import PANEL_NAMES, PuzzleEditor, plural, walkthrough_window
-from tui.stepper import Stepper
+from tui.screens.editor import PuzzleEditor, plural, walkthrough_window
+from tui.stepper import STEPPER_KEYS, Stepper
 from tui.widgets.variants_grid import StepView, VariantsGrid, legend, margins
 
 HINT = "\n".join([
@@ -67,15 +66,12 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
     typing_help = HINT
     export_style = ("grid", "the variants text format")
     SLOTS = ("check", "redundant", "rate", "candidates")
+    contradiction = "the rules contradict each other"
+    unique_hint = "; ctrl+r shows it"
     BINDINGS = [
         Binding("colon", "add_constraint", "Add constraint"),
         Binding("f4", "true_candidates", "True candidates"),
-        Binding("ctrl+t", "walkthrough", "Steps"),  # at 80 columns: cut, and said in the panel
-        Binding("ctrl+j", "hardest", "Hardest step", show=False),
-        Binding("pagedown,right_square_bracket", "step(1)", "Next step", show=False),
-        Binding("pageup,left_square_bracket", "step(-1)", "Previous step", show=False),
-        Binding("home", "first_step", "First step", show=False),
-        Binding("end", "hardest", "Hardest step", show=False),
+        *STEPPER_KEYS,
         Binding("ctrl+d", "drop_constraints", "Drop here"),
         Binding("ctrl+r", "reveal", "Solution"),
         *(Binding(kind.keys[below], f"mark('{name}', {below})",
@@ -126,14 +122,6 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
 
     # --- editing ---------------------------------------------------------------------------
 
-    def set_puzzle(self, puzzle, **changes) -> None:
-        self.restored()
-        super().set_puzzle(puzzle, **changes)
-
-    def restored(self) -> None:
-        """What was found belongs to the puzzle left: the grid shows none of it."""
-        self.last_check, self.last_rating = None, None
-
     def filled_with(self, puzzle):
         """A pasted grid of digits of this size (a classic Sudoku's line or rows): its givens
         in this variant's grid, the constraints kept."""
@@ -143,10 +131,10 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
             return self.puzzle.with_givens(puzzle.givens)
         return None
 
-    def on_cell_grid_edited(self, event: VariantsGrid.Edited) -> None:
+    def entered(self, cell: int, value: int) -> Variant:
         givens = list(self.puzzle.givens)
-        givens[event.cell] = event.value
-        self.set_puzzle(self.puzzle.with_givens(givens))
+        givens[cell] = value
+        return self.puzzle.with_givens(givens)
 
     def action_mark(self, kind: str, below: bool) -> None:
         """A mark between the cursor's cell and the next one right (or below); the same dot
@@ -454,20 +442,6 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
         tall = room >= 2 * self.puzzle.size + 1 + top + bottom + 2
         self.grid.styles.margin = (1, 1) if tall or not room else (0, 1)
 
-    def show_check(self) -> None:
-        if self.check_failed():
-            return
-        givens = plural(self.puzzle.clue_count, "given")
-        verdict = self.verdict()
-        if verdict.status == UNIQUE:
-            details = f"{self.redundant_text()}; {givens}; ctrl+r shows it"
-        elif verdict.status == NONE:
-            details = f"{verdict.clashes or 'the rules contradict each other'}; {givens}"
-        else:
-            details = f"{verdict.where(PANEL_NAMES)} (highlighted); {givens}"
-        self.status.set_uniqueness(verdict.headline(), verdict.status, details)
-        self.show_grid()
-
     def show_grid(self) -> None:
         """The puzzle with what the check found (cells where two solutions differ, givens
         that could go), the solution when asked, or the stepper's board."""
@@ -497,8 +471,7 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
         each in the pool."""
         self.last_rating = None
         if self.found != 1:
-            self.status.set_difficulty("— (rated once the puzzle is unique)", "",
-                                       self.keys_hint())
+            self.status.set_difficulty(self.difficulty(), "", self.keys_hint())
             self.show_step()
             return
         self.look_for_redundant()
@@ -517,7 +490,7 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
             self.status.set_difficulty(rating.error, "", self.keys_hint())
             return
         used = "\n".join(f"  {name} ×{times}" for name, times in rating.techniques.items())
-        self.status.set_difficulty(rating.headline(), used,
+        self.status.set_difficulty(self.difficulty(rating), used,
                                    walkthrough_window(rating, self.step_at) + "\n\n"
                                    + self.keys_hint())
         self.status.follow("#walkthrough", "▶" if self.step_at is not None else None)

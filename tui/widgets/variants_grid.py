@@ -22,10 +22,8 @@ from functools import lru_cache
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
-from textual import events
 from textual.binding import Binding
 from textual.geometry import Region
-from textual.message import Message
 from textual.strip import Strip
 
 from core.candidates import TrueCandidates
@@ -33,10 +31,10 @@ from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.drawing import line_color, line_word, rule_label
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS
-from core.variants.model import SYMBOLS, Variant, diagonal_cells, digit_of, symbol
+from core.variants.model import SYMBOLS, Variant, diagonal_cells, symbol
 from core.variants.outside import OUTSIDE
 from tui.candidates_view import shade
-from tui.widgets.cell_grid import MOVES, CellGrid
+from tui.widgets.cell_grid import CLEAR, MOVES, SymbolGrid
 from tui.widgets.keys import ARROWS
 
 PLAIN, GIVEN, EMPTY = Style(), Style(bold=True), Style(dim=True)
@@ -110,7 +108,7 @@ OUTSIDE_MARKS = {name: kind.glyph for name, kind in OUTSIDE.items()}
 LITTLE_ARROWS = {"DR": "↘", "DL": "↙", "UR": "↗", "UL": "↖"}
 
 
-class VariantsGrid(CellGrid):
+class VariantsGrid(SymbolGrid):
     """Digits enter givens (`Edited`); shift+arrows pick a path of cells (`selection`) for the
     editor's tools."""
 
@@ -118,7 +116,7 @@ class VariantsGrid(CellGrid):
         *ARROWS,
         Binding("shift+up,shift+down,shift+left,shift+right", "select", "Pick cells",
                 show=False),
-        Binding("delete,backspace,0,full_stop,space", "clear", "Clear", show=False),
+        CLEAR,
     ]
     PICK_KEYS = {f"shift+{key}": step for key, step in MOVES.items()}
 
@@ -343,15 +341,10 @@ class VariantsGrid(CellGrid):
         self.cursor = cell
         self.refresh()
 
-    def entry(self, event: events.Key) -> Message | None:
-        char = (event.character or "").upper()
-        held = digit_of(char, self.puzzle.first) if len(char) == 1 else 0
-        if 1 <= held <= self.puzzle.size:  # 0 is a digit on a grid of 0 to N-1, else clears
-            return self.Edited(self.cursor, held)
-        return None
-
-    async def action_clear(self) -> None:
-        await self.send(self.Edited(self.cursor, 0))
+    @property
+    def symbols(self) -> str:
+        """The digits as shown: typing one enters it (0 too, on a grid of 0 to N-1)."""
+        return "".join(symbol(v, self.puzzle.first) for v in range(1, self.puzzle.size + 1))
 
     def cell_region(self, cell: int) -> Region:
         top, _, left, _ = margins(self.puzzle)
