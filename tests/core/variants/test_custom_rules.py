@@ -13,6 +13,7 @@ from collections import Counter
 
 import pytest
 
+from core import native
 from core.variants import model
 from core.variants.engine import count
 from core.variants.model import make
@@ -165,7 +166,6 @@ def test_a_solution_found_keeps_every_rule(engine):
 def test_both_engines_agree_step_for_step():
     """The compiled engine runs the new shape and the exact quadruple: the same count,
     solutions in order and search nodes as the Python engine."""
-    from core import native
 
     if native.variants is None:
         pytest.skip("the compiled engine does not run")
@@ -176,14 +176,7 @@ def test_both_engines_agree_step_for_step():
     for _ in range(30):
         p = custom(6, rng, rng.sample(KINDS, 4), rng.randrange(4, 10))
         assert program_of.program(plan_of(shape_of(p)))[0] is not None
-        compiled = count(p, 50)
-        saved, native.variants = native.variants, None
-        try:
-            python = count(p, 50)
-        finally:
-            native.variants = saved
-        assert (compiled.count, compiled.solutions, compiled.nodes) == (
-            python.count, python.solutions, python.nodes)
+        _same_on_both_engines(p)
 
 
 def test_a_pattern_runs_on_the_compiled_engine():
@@ -208,7 +201,6 @@ def test_an_or_of_rules_counts_as_every_4x4_grid_says(engine):
 def test_an_or_of_rules_runs_on_the_compiled_engine_step_for_step():
     """An or compiles (shape `either`, its rules' handlers inside it) and both engines give the
     same count, solutions in order and search nodes; r1c1 < r1c2, or 4 then 1 there."""
-    from core import native
     from core.variants import compiled
     from core.variants.engine import plan_of, shape_of
 
@@ -225,11 +217,16 @@ def test_an_or_of_rules_runs_on_the_compiled_engine_step_for_step():
     assert sum(any(r.kind == "either" for r in q.custom) for q in ors) >= 20
     for q in ors:
         assert compiled.program(plan_of(shape_of(q)))[0] is not None
-        ours = count(q, 50)
-        saved, native.variants = native.variants, None
-        try:
-            theirs = count(q, 50)
-        finally:
-            native.variants = saved
-        assert (ours.count, ours.solutions, ours.nodes) == (
-            theirs.count, theirs.solutions, theirs.nodes), q.custom
+        _same_on_both_engines(q)
+
+
+def _same_on_both_engines(p, limit: int = 50) -> None:
+    """The compiled count and the Python one: the same count, solutions and nodes."""
+    compiled = count(p, limit)
+    saved, native.variants = native.variants, None
+    try:
+        python = count(p, limit)
+    finally:
+        native.variants = saved
+    assert (compiled.count, compiled.solutions, compiled.nodes) == (
+        python.count, python.solutions, python.nodes), p.custom
