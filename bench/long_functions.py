@@ -19,9 +19,6 @@ HOT_LOOPS: dict[tuple[str, str], str] = {
     # runs at every node of a multiplication's search; split in two, M02 ran 5 % slower
     ("core/arith/search.py", "_Product.depth"): "bench/bench_arith.py, bench/ab_arith.py",
 }
-# files another piece of work owns at present (the logic kernel: issue 38's first item)
-SKIPPED = ("core/sudoku/ladder.py", "core/variants/logic.py", "core/sudoku/solver.py",
-           "core/variants/engine.py")
 
 
 def long_functions(folders=FOLDERS, limit: int = LIMIT) -> list[tuple[int, str, str]]:
@@ -55,10 +52,8 @@ def main(argv: list[str] | None = None) -> int:
     status = 0
     for lines, name, function in long_functions(args.folders, args.limit):
         hot = HOT_LOOPS.get((name, function))
-        elsewhere = name in SKIPPED
-        print(f"{lines:4} {name}:{function}" + (f"  (hot loop: {hot})" if hot else "")
-              + ("  (the logic kernel's file: its own piece of work)" if elsewhere else ""))
-        status |= hot is None and not elsewhere
+        print(f"{lines:4} {name}:{function}" + (f"  (hot loop: {hot})" if hot else ""))
+        status |= hot is None
     return status
 
 

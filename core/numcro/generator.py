@@ -208,25 +208,28 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
         if letters is None:
             continue
         dead_ends = None
-        puzzle, solution = numbered(letters, options.size, options.lang, rng)
-        puzzle = replace(puzzle, house=options.house, voiced_as_one=options.voiced_as_one)
-        given = options.given_range
-        if given[1] == 0:
-            found = without_givens(puzzle, solution, check_words, stop)
-        else:
-            found = with_givens(puzzle, solution, check_words, rng, stop, given,
-                                rarest=rules.starters is not None)
-        if found is None:
-            continue
-        if options.keyword:
-            found = with_keyword(found, fill_words, options.keyword, rng)
-            if found is None:
-                continue
-        found = to_level(found, check_words, options.level, given, stop)
+        found = _finished(letters, options, fill_words, check_words, rng, stop, rules)
         if found is not None:
             return replace(found, own_used=own_words_used(found, fill_words),
                            own_unplaced=tuple({**cannot, **why}.items()))
     raise GenerationFailed(_failure(options, dead_ends))
+
+
+def _finished(letters, options: Options, fill_words: WordSets, check_words: WordSets,
+              rng: random.Random, stop, rules) -> Generated | None:
+    """A filled grid made the puzzle asked: numbered, its givens, its keyword and its level;
+    None when it cannot be."""
+    puzzle, solution = numbered(letters, options.size, options.lang, rng)
+    puzzle = replace(puzzle, house=options.house, voiced_as_one=options.voiced_as_one)
+    given = options.given_range
+    if given[1] == 0:
+        found = without_givens(puzzle, solution, check_words, stop)
+    else:
+        found = with_givens(puzzle, solution, check_words, rng, stop, given,
+                            rarest=rules.starters is not None)
+    if found is not None and options.keyword:
+        found = with_keyword(found, fill_words, options.keyword, rng)
+    return None if found is None else to_level(found, check_words, options.level, given, stop)
 
 
 def _failure(options: Options, dead_ends: Counter | None) -> str:
