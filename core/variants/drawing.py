@@ -33,9 +33,10 @@ from core.export.drawing import (
 from core.export.style import MAGAZINE, Style
 from core.variants import formula, marks, model
 from core.variants.custom import RULE_KINDS, every_rule
+from core.variants.grid_rules import GRID_RULES, SLANTS
 from core.variants.kinds import LINES, LineStyle
 from core.variants.marks import MARKS
-from core.variants.model import DIRECTIONS, MAX_SIZE, Variant, diagonal_cells, symbol
+from core.variants.model import DIRECTIONS, MAX_SIZE, Variant, symbol
 from core.variants.outside import OUTSIDE
 
 WHITE = "#ffffff"
@@ -98,8 +99,7 @@ def describe(p: Variant) -> str:
     kinds = []
     if p.jigsaw:
         kinds.append("jigsaw")
-    kinds += [{"diagonal": "diagonal", "antidiagonal": "anti-diagonal", "disjoint": "disjoint",
-               "antiknight": "anti-knight", "antiking": "anti-king"}[r] for r in sorted(p.rules)]
+    kinds += [GRID_RULES[r].caption for r in sorted(p.rules)]
     if p.extra:
         kinds.append("extra regions")
     if p.even or p.odd:
@@ -234,13 +234,12 @@ def _clones(p: Variant, at: _Pen) -> None:
 
 def _lines(p: Variant, answer, at: _Pen) -> None:
     n, size = p.size, at.cell
-    for rule, anti in (("diagonal", False), ("antidiagonal", True)):
-        if rule in p.rules:
-            cells = diagonal_cells(n, anti)
+    for kind in SLANTS:  # a diagonal, from corner to corner
+        if kind.name in p.rules:
+            anti = kind.slant < 0
             x1, y1 = at.xy(0, n if anti else 0)
             x2, y2 = at.xy(n, 0 if anti else n)
             at.add(Line(x1, y1, x2, y2, THIN, color=at.grey))
-            del cells
     for thermo in p.thermos:
         _thermo(at, thermo, at.light, 0)
     for arrow in p.arrows:

@@ -100,8 +100,7 @@ NOT_ZERO = {**{name: f"a {kind.amount} is {kind.usual} or more (`{name}:` alone 
             **{name: f"a {kind.number} is 1 or more (`{name}:` alone is the usual, "
                      f"{kind.usual(9)} on 9x9)" for name, kind in LINES.items() if kind.usual}}
 META = {"title": "title", "author": "author", "note": "rules"}
-RULE_WORDS = {"diagonal", "antidiagonal", "hyper", "disjoint", "antiknight", "antiking",
-              *ALONE}
+RULE_WORDS = {*model.RULES, "hyper", *ALONE}
 BLANKS = ".0"
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from core.variants import marks, model
+from core.variants.grid_rules import GRID_RULES
 from core.variants.jsoncheck import Checks
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS, NEGATIVE_KINDS
@@ -558,9 +559,7 @@ def _quadruples(data, key, n, parts):
 
 
 READERS = {
-    "diagonal-": _flag("diagonal"), "diagonal+": _flag("antidiagonal"),
-    "antiknight": _flag("antiknight"), "antiking": _flag("antiking"),
-    "disjointgroups": _flag("disjoint"),
+    **{kind.fpuzzles: _flag(name) for name, kind in GRID_RULES.items()},
     **{MARKS[k].rule.fpuzzles: _negative_flag(k) for k in NEGATIVE_KINDS if MARKS[k].rule.flag},
     "negative": _negative, "workbenchNegative": _own_negative,
     "extraregion": _cell_groups("extra"), "odd": _single_cells("odd"),
@@ -587,9 +586,7 @@ def write(p: Variant, answer=None) -> dict:
     data: dict = {"size": n, "grid": _grid_out(p)}
     data.update({k: v for k, v in (("title", _meta(p, "title")), ("author", _meta(p, "author")),
                                    ("ruleset", _meta(p, "rules"))) if v})
-    flags = {"diagonal": "diagonal-", "antidiagonal": "diagonal+", "antiknight": "antiknight",
-             "antiking": "antiking", "disjoint": "disjointgroups"}
-    data.update({flags[r]: True for r in sorted(p.rules)})
+    data.update({GRID_RULES[r].fpuzzles: True for r in sorted(p.rules)})
     data.update({MARKS[k].rule.fpuzzles: True for k in NEGATIVE_KINDS
                  if k in p.negative and MARKS[k].rule.flag})
     negative, single = marks.together({k for k in p.negative if not MARKS[k].rule.flag},

@@ -29,6 +29,7 @@ from core.removal import remove_greedily
 from core.search import STOP_EVERY, Stop, Stopped, fewest_candidates
 from core.symmetry import SYMMETRIES, SYMMETRY_WORDS, orbits
 from core.variants import engine, model, paths, rules
+from core.variants.grid_rules import GRID_RULES, SLANTS
 from core.variants.kinds import LINES
 from core.variants.marks import ALONE, MADE, MARKS
 from core.variants.model import (
@@ -88,8 +89,9 @@ LINE_WORDS = tuple(word for name in LINES
                    for word in (name, *(s for s, k in STYLE_WORDS.items() if k == name)))
 SHAPE_WORDS = ("thermo", "arrow", "pill", "little", "sandwich", "cages", *LINE_WORDS,
                *OUTSIDE)
-RULE_WORDS = ("diagonal", "antidiagonal", "hyper", "disjoint", "antiknight", "antiking",
-              "evenodd", *ALONE)
+# the diagonals, the windows, the other rules over the whole grid, even/odd, non-consecutive
+RULE_WORDS = (*(kind.name for kind in SLANTS), "hyper",
+              *(name for name, kind in GRID_RULES.items() if not kind.slant), "evenodd", *ALONE)
 
 
 def _deadline(options: Options, stop: Stop | None) -> Stop:

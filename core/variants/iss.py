@@ -32,7 +32,9 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import unquote
 
-from core.variants import custom, formula, iss_generic, model, pattern, rules
+from core.variants import custom, formula, grid_rules, iss_generic, marks, model, pattern, rules
+from core.variants.grid_rules import GRID_RULES
+from core.variants.marks import MARKS
 from core.variants.model import (
     Arrow,
     Cage,
@@ -45,6 +47,7 @@ from core.variants.model import (
     Sandwich,
     Variant,
 )
+from core.variants.outside import OUTSIDE
 
 MAX_TEXT = 1_000_000  # characters of constraint string
 MAX_ITEMS = 20_000  # items ('.' ...) in one string
@@ -221,8 +224,14 @@ RELATIONS = {
     **{f"not{kind}": (lambda x, y, k=kind: not rules.RELATIONS[k](x, y))
        for kind in model.NEGATIVE_KINDS},
 }
-NEGATIVE_FAMILIES = {"white": ("white", "bar", "black"), "black": ("white", "bar", "black"),
-                     "x": ("x", "v"), "v": ("x", "v")}
+NEGATIVE_FAMILIES = {kind: marks.family(kind) for kind in model.NEGATIVE_KINDS}
+# ISS's strict rules (StrictKropki: the negative rules of a family, exempting the pairs its
+# marks join) and its rules for one kind alone (AntiConsecutive: exempting none), each with
+# the negative kinds it rules, in the records' order.
+STRICT = {word: tuple(k for k in model.NEGATIVE_KINDS if MARKS[k].rule.iss == word)
+          for word in dict.fromkeys(MARKS[k].rule.iss for k in model.NEGATIVE_KINDS) if word}
+STRICT_ALONE = {MARKS[k].rule.iss_alone: k for k in model.NEGATIVE_KINDS
+                if MARKS[k].rule.iss_alone}
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -551,13 +560,6 @@ def _givens(reading: Reading, item: Item) -> None:
         reading.allowed.setdefault(cell, []).append(sum(1 << (d - 1) for d in digits))
 
 
-def _flag(rule: str):
-    def read_flag(reading: Reading, item: Item) -> None:
-        _no_args(reading, item)
-        reading.parts["rules"].add(rule)
-    return read_flag
-
-
 def _strict(reading: Reading, item: Item) -> None:
     _no_args(reading, item)
     reading.strict.add(item.type)
@@ -600,20 +602,23 @@ def _jigsaw(reading: Reading, item: Item) -> None:
     reading.layout = tuple(regions)
 
 
-def _diagonal(reading: Reading, item: Item) -> None:
-    if item.args not in (["1"], ["-1"]):
-        raise item.error("Diagonal~1 (╱) or Diagonal~-1 (╲)")
-    reading.parts["rules"].add("antidiagonal" if item.args == ["1"] else "diagonal")
+def _grid_rule(reading: Reading, item: Item) -> None:
+    """A rule over the whole grid (core.variants.grid_rules), its argument part of its name
+    (Diagonal~1)."""
+    forms = [kind for kind in GRID_RULES.values() if kind.iss.split("~")[0] == item.type]
+    said = "~".join([item.type, *item.args])
+    kind = next((kind for kind in forms if kind.iss == said), None)
+    if kind is None and len(forms) == 1:
+        _no_args(reading, item)
+    if kind is None:
+        raise item.error(" or ".join(f"{k.iss} ({k.glyph})"
+                                     for k in sorted(forms, key=lambda k: k.slant)))
+    reading.parts["rules"].add(kind.name)
 
 
 def _windoku(reading: Reading, item: Item) -> None:
     _no_args(reading, item)
     reading.add("extra", *iss_windows(reading.n))
-
-
-def _disjoint(reading: Reading, item: Item) -> None:
-    _no_args(reading, item)
-    reading.parts["rules"].add("disjoint")  # ISS's sets; _made checks they are ours
 
 
 def _all_different(reading: Reading, item: Item) -> None:
@@ -633,12 +638,13 @@ def _adjacent_pairs(reading: Reading, item: Item) -> list[tuple[int, int]]:
     return found
 
 
-def _mark(kind: str):
-    def read_mark(reading: Reading, item: Item) -> None:
-        for a, b in _adjacent_pairs(reading, item):
-            reading.parts["marks"].append(Mark("less", b, a) if kind == "less"
-                                          else Mark(kind, a, b))
-    return read_mark
+def _mark(reading: Reading, item: Item) -> None:
+    """ISS's dots, letters and signs: the first kind of that ISS type (a white dot, not a
+    bar); a sign names the bigger cell first."""
+    kind = next(name for name, k in MARKS.items() if k.iss == item.type)
+    for a, b in _adjacent_pairs(reading, item):
+        reading.parts["marks"].append(Mark(kind, b, a) if MARKS[kind].directed
+                                      else Mark(kind, a, b))
 
 
 def _cage(reading: Reading, item: Item) -> None:
@@ -811,8 +817,8 @@ def _indexing(reading: Reading, item: Item) -> None:
 # in RELATIONS, or the mark kind whose difference or ratio the table says).
 WORKBENCH_PAIRS = {"slowthermo": ("Pair", "slowthermo"), "nabner": ("PairX", "nabner"),
                    "clone": ("Pair", "clone"), "minimum": ("Pair", "minimum"),
-                   "maximum": ("Pair", "maximum"), "white": ("Pair", "white"),
-                   "black": ("Pair", "black"),
+                   "maximum": ("Pair", "maximum"),
+                   **{name: ("Pair", name) for name, kind in MARKS.items() if kind.valued},
                    **{f"not{k}": ("Pair", f"not{k}") for k in model.NEGATIVE_KINDS}}
 
 
@@ -883,7 +889,7 @@ def _workbench_pair(reading, item, kind, name, table, cells) -> bool:
     if known is None or known[0] != kind or len(cells) < 2:
         return False
     relation = known[1]
-    if relation in ("white", "black"):
+    if relation in MARKS:  # a dot of another difference or ratio
         value = _mark_value(relation, table, reading.n)
         if value is None or len(cells) != 2:
             return False
@@ -1053,7 +1059,7 @@ def _regex(reading: Reading, item: Item) -> None:
 def _mark_value(kind: str, table, n: int) -> int | None:
     """The difference (white) or ratio (black) other than the usual whose relation the table
     is, else None."""
-    for k in range(2 if kind == "white" else 3, n):
+    for k in range(MARKS[kind].usual + 1, n):
         if table == table_of(rules.RELATIONS[f"{kind}{k}"], n):
             return k
     return None
@@ -1061,14 +1067,14 @@ def _mark_value(kind: str, table, n: int) -> int | None:
 
 READERS = {
     "": _givens, "Shape": _ignored, "SearchPriority": _ignored, "RegionSize": _region_size,
-    "NoBoxes": _no_boxes, "Jigsaw": _jigsaw, "Diagonal": _diagonal,
-    "AntiKnight": _flag("antiknight"), "AntiKing": _flag("antiking"),
-    "DisjointSets": _disjoint, "Windoku": _windoku, "AllDifferent": _all_different,
-    "StrictKropki": _strict, "StrictXV": _strict, "AntiConsecutive": _strict,
-    "WhiteDot": _mark("white"), "BlackDot": _mark("black"), "X": _mark("x"), "V": _mark("v"),
-    "GreaterThan": _mark("less"), "Cage": _cage, "LittleKiller": _little_killer, "Sum": _sum,
+    "NoBoxes": _no_boxes, "Jigsaw": _jigsaw,
+    **{kind.iss.split("~")[0]: _grid_rule for kind in GRID_RULES.values()},
+    "Windoku": _windoku, "AllDifferent": _all_different,
+    **dict.fromkeys([*STRICT, *STRICT_ALONE], _strict),
+    **{kind.iss: _mark for kind in MARKS.values() if kind.iss},
+    "Cage": _cage, "LittleKiller": _little_killer, "Sum": _sum,
     "Thermo": _thermo, "Arrow": _arrow, "PillArrow": _pill_arrow, "Sandwich": _sandwich,
-    "XSum": _outside("xsum"), "Skyscraper": _outside("skyscraper"),
+    **{kind.iss: _outside(name) for name, kind in OUTSIDE.items()},
     "Whisper": _line("whisper", valued=True), "Renban": _line("renban"),
     "RegionSumLine": _line("regionsum"), "Palindrome": _line("palindrome"),
     "Between": _line("between"), "Entropic": _line("entropic"),
@@ -1088,9 +1094,10 @@ def _made(reading: Reading, found: list[Item]) -> Variant:
         reading.add(name, value)
     regions = _regions(reading, found)
     givens = _cells_given(reading, parts)
-    if "disjoint" in parts["rules"] and regions != model.box_regions(n):
-        parts["rules"].discard("disjoint")  # ISS's sets, beside regions that are no boxes
-        parts.setdefault("extra", []).extend(iss_disjoint_sets(n))
+    for kind in GRID_RULES.values():  # ISS's disjoint sets beside regions that are no boxes
+        if kind.boxes and kind.name in parts["rules"] and regions != model.box_regions(n):
+            parts["rules"].discard(kind.name)
+            parts.setdefault("extra", []).extend(iss_disjoint_sets(n))
     _named(reading, parts)
     _negatives(reading, found, parts)
     return model.make(n, givens, regions, **parts)
@@ -1173,22 +1180,22 @@ def _negatives(reading: Reading, found: list[Item], parts: dict) -> None:
     constraints, each only where it means the same: ISS exempts only pairs marked by its
     own dots (StrictKropki) or letters (StrictXV), AntiConsecutive none."""
     marks = parts["marks"]
-    kropki = [m for m in marks if m.kind in ("white", "bar", "black")]
     where = {item.type: item for item in found}
-    if "StrictKropki" in reading.strict:
-        if any(m.value for m in kropki):
-            raise where["StrictKropki"].error("beside a dot of another difference or ratio "
-                                              "(ISS does not exempt its pair; the workbench "
-                                              "does)")
-        parts["negative"] |= {"white", "black"}
-    if "StrictXV" in reading.strict:
-        parts["negative"] |= {"x", "v"}
-    if "AntiConsecutive" in reading.strict:
-        if kropki:
-            raise where["AntiConsecutive"].error(
-                "beside kropki dots: ISS applies it to the dotted pairs too, the workbench's "
-                "non-consecutive rule exempts them")
-        parts["negative"].add("white")
+    for word, kinds in STRICT.items():
+        family = [m for m in marks if m.kind in NEGATIVE_FAMILIES[kinds[0]]]
+        if word in reading.strict:
+            if any(m.value for m in family):
+                raise where[word].error("beside a dot of another difference or ratio (ISS "
+                                        "does not exempt its pair; the workbench does)")
+            parts["negative"] |= set(kinds)
+        for alone, kind in STRICT_ALONE.items():
+            if kind in kinds and alone in reading.strict:
+                if family:
+                    raise where[alone].error(
+                        f"beside {MARKS[kind].family} dots: ISS applies it to the dotted pairs "
+                        f"too, the workbench's {MARKS[kind].rule.alone_caption} rule exempts "
+                        "them")
+                parts["negative"].add(kind)
     for kind in model.NEGATIVE_KINDS:
         groups = reading.named.pop(f"not{kind}", None)
         if groups is None:
@@ -1272,11 +1279,7 @@ def _givens_out(p: Variant) -> list[str]:
 
 def _rules_out(p: Variant) -> list[str]:
     n, said = p.size, []
-    said += [".Diagonal~-1"] if "diagonal" in p.rules else []
-    said += [".Diagonal~1"] if "antidiagonal" in p.rules else []
-    said += [".AntiKnight"] if "antiknight" in p.rules else []
-    said += [".AntiKing"] if "antiking" in p.rules else []
-    said += [".DisjointSets"] if "disjoint" in p.rules else []  # on boxes: ISS's are ours
+    said += ["." + kind.iss for kind in grid_rules.written(p.rules)]  # on boxes: ISS's are ours
     hyper = iss_windows(n)
     extra = list(p.extra)
     if hyper and all(w in extra for w in hyper):
@@ -1285,20 +1288,17 @@ def _rules_out(p: Variant) -> list[str]:
     return said + [f".AllDifferent~{_ids(r, n)}" for r in extra]
 
 
-ISS_MARKS = {"white": "WhiteDot", "bar": "WhiteDot", "black": "BlackDot", "x": "X", "v": "V"}
-
-
 def _marks_out(p: Variant) -> list[str]:
     """ISS's dots and letters; > with the bigger cell first; a dot of another difference or
     ratio as a table named after its kind."""
     n, said, odd = p.size, [], []
     for m in p.marks:
-        if m.kind == "less":
-            said.append(f".GreaterThan~{_ids((m.b, m.a), n)}")
-        elif m.value:
+        kind = MARKS[m.kind]
+        if m.value:
             odd.append((m.kind, rules.RELATIONS[rules.mark_relation(m)], (m.a, m.b)))
         else:
-            said.append(f".{ISS_MARKS[m.kind]}~{_ids((m.a, m.b), n)}")
+            cells = (m.b, m.a) if kind.directed else (m.a, m.b)
+            said.append(f".{kind.iss}~{_ids(cells, n)}")
     for kind, relation, cells in sorted(odd, key=lambda t: (t[0], t[2])):
         said.append(_pair_table(relation, [(kind, cells)], n))
     return said
@@ -1308,16 +1308,15 @@ def _negatives_out(p: Variant) -> list[str]:
     """ISS's strict rules where they mean the same (they exempt the pairs ISS's own dots or
     letters mark; AntiConsecutive none), else a table of the pairs each rule ties."""
     n, said, left = p.size, [], set(p.negative)
-    kropki = [m for m in p.marks if m.kind in ("white", "bar", "black")]
-    if {"white", "black"} <= left and not any(m.value for m in kropki):
-        said.append(".StrictKropki")
-        left -= {"white", "black"}
-    if left & {"white", "black"} == {"white"} and not kropki:
-        said.append(".AntiConsecutive")
-        left.discard("white")
-    if {"x", "v"} <= left:
-        said.append(".StrictXV")
-        left -= {"x", "v"}
+    for word, kinds in STRICT.items():
+        family = [m for m in p.marks if m.kind in NEGATIVE_FAMILIES[kinds[0]]]
+        if set(kinds) <= left and not any(m.value for m in family):
+            said.append(f".{word}")
+            left -= set(kinds)
+        for alone, kind in STRICT_ALONE.items():
+            if kind in kinds and left & set(kinds) == {kind} and not family:
+                said.append(f".{alone}")
+                left.discard(kind)
     for kind in sorted(left):
         marked = {(min(m.a, m.b), max(m.a, m.b)) for m in p.marks
                   if m.kind in NEGATIVE_FAMILIES[kind]}
@@ -1409,8 +1408,7 @@ def _cell_clues_out(p: Variant) -> list[str]:
 def _outside_out(p: Variant) -> list[str]:
     clues: dict[tuple[str, str, int], list[str]] = {}
     for o in p.outside:
-        key = ("XSum" if o.kind == "xsum" else "Skyscraper", "R" if o.line == "row" else "C",
-               o.index)
+        key = (OUTSIDE[o.kind].iss, "R" if o.line == "row" else "C", o.index)
         side = clues.setdefault(key, ["", ""])
         if side[o.reverse]:
             raise IssError(f"two {o.kind} clues at one place (ISS keeps one)")

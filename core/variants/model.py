@@ -18,10 +18,11 @@ from dataclasses import dataclass, field, fields, replace
 from functools import cache
 
 from core.sudoku.model import BOX_SHAPES, SYMBOLS, cell_name
+from core.variants.grid_rules import GRID_RULES
 from core.variants.marks import MARK_KINDS, MARKS, NEGATIVE_KINDS
 
 MIN_SIZE, MAX_SIZE = 4, 16
-RULES = ("diagonal", "antidiagonal", "disjoint", "antiknight", "antiking")
+RULES = tuple(GRID_RULES)  # the rules over the whole grid (core.variants.grid_rules)
 DIRECTIONS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
 META_KEYS = ("title", "author", "rules")
 INDEXERS = ("row", "column", "box")
@@ -531,8 +532,10 @@ def check(p: Variant) -> None:
     unknown = p.rules - set(RULES)
     if unknown:
         raise ModelError(f"unknown rule {sorted(unknown)[0]!r}; rules: {', '.join(RULES)}")
-    if "disjoint" in p.rules and p.jigsaw:
-        raise ModelError("disjoint groups need the boxes of a classic grid, not a jigsaw")
+    for name in sorted(p.rules):
+        if GRID_RULES[name].boxes and p.jigsaw:
+            raise ModelError(f"{GRID_RULES[name].called} need the boxes of a classic grid, "
+                             "not a jigsaw")
     if p.negative - set(NEGATIVE_KINDS):
         raise ModelError(f"negative constraints exist for {', '.join(NEGATIVE_KINDS)}")
     every = [c for group in (p.even, p.odd, *p.extra, *(c.cells for c in p.cages), *p.thermos,

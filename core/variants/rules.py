@@ -8,14 +8,13 @@ from collections.abc import Callable
 from functools import cache
 from operator import itemgetter
 
+from core.variants.grid_rules import GRID_RULES
 from core.variants.marks import MARKS
 from core.variants.model import (
     LINE_RECORDS,
     OUTSIDE_RECORDS,
     RULE_RECORDS,
     Variant,
-    diagonal_cells,
-    disjoint_groups,
     neighbours,
     windows,
 )
@@ -25,8 +24,6 @@ from core.variants.model import (
 RELATIONS = {name: relation for kind in MARKS.values()
              for name, relation in kind.relations().items()}
 MARK_WORDS = {name: words for kind in MARKS.values() for name, words in kind.words_of().items()}
-KNIGHT = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
-KING = ((1, 1), (1, -1), (-1, 1), (-1, -1))  # orthogonal neighbours share a row or column
 
 
 def units(p: Variant) -> list[tuple[tuple[int, ...], str]]:
@@ -40,15 +37,14 @@ def units(p: Variant) -> list[tuple[tuple[int, ...], str]]:
         regions.setdefault(region, []).append(cell)
     word = "region" if p.jigsaw else "box"
     found += [(tuple(cells), f"{word} {r + 1}") for r, cells in sorted(regions.items())]
-    if "diagonal" in p.rules:
-        found.append((diagonal_cells(n), "the diagonal"))
-    if "antidiagonal" in p.rules:
-        found.append((diagonal_cells(n, anti=True), "the anti-diagonal"))
+    ruled = [kind for kind in GRID_RULES.values() if kind.name in p.rules]
+    for kind in ruled:  # the diagonals before the extra regions (the plan's order)
+        found += kind.houses(n) if kind.slant else []
     hyper = set(windows(n))
     for i, region in enumerate(p.extra, 1):
         found.append((region, "a window" if region in hyper else f"extra region {i}"))
-    if "disjoint" in p.rules:
-        found += [(g, f"disjoint group {i}") for i, g in enumerate(disjoint_groups(n), 1)]
+    for kind in ruled:
+        found += [] if kind.slant else kind.houses(n)
     for cage in p.cages:
         if len(cage.cells) > 1:
             found.append((cage.cells, f"the cage at {p.name(cage.cells[0])}"))
@@ -62,12 +58,12 @@ def units(p: Variant) -> list[tuple[tuple[int, ...], str]]:
 def chess_pairs(p: Variant) -> list[tuple[int, int, str]]:
     """Pairs a knight's or king's move apart, under anti-knight and anti-king."""
     n, found = p.size, []
-    for rule, moves in (("antiknight", KNIGHT), ("antiking", KING)):
+    for rule, kind in GRID_RULES.items():
         if rule not in p.rules:
             continue
         for cell in range(n * n):
             r, c = divmod(cell, n)
-            for dr, dc in moves:
+            for dr, dc in kind.moves:
                 rr, cc = r + dr, c + dc
                 if 0 <= rr < n and 0 <= cc < n and cell < rr * n + cc:
                     found.append((cell, rr * n + cc, rule))

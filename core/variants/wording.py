@@ -9,6 +9,7 @@ from __future__ import annotations
 from core.sudoku.model import SYMBOLS
 from core.variants import marks, model
 from core.variants.custom import RULE_KINDS, every_rule, legend
+from core.variants.grid_rules import GRID_RULES
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS
 from core.variants.model import Variant
@@ -24,19 +25,8 @@ WORDS = {
                      "Place the digits {digits} once each in every row, column and {box}.",
                      "各行、各列、{box_ja}に{digits_ja}の数字が1つずつ入ります。"),
     "jigsaw": Words("Jigsaw", "ジグソー", "", ""),  # said by the classic sentence's {box}
-    "diagonal": Words("Diagonal", "対角線",
-                      "Digits may not repeat on {which} marked diagonal.",
-                      "{which_ja}の対角線上にも同じ数字は入りません。"),
-    "disjoint": Words("Disjoint Groups", "ディスジョイント",
-                      "Cells in the same position in each box hold different digits.",
-                      "各ブロックの同じ位置にあるマスには同じ数字は入りません。"),
-    "antiknight": Words("Anti-Knight", "アンチナイト",
-                        "Cells a chess knight's move apart may not hold the same digit.",
-                        "チェスのナイトの動きで移れる2マスには同じ数字は入りません。"),
-    "antiking": Words("Anti-King", "アンチキング",
-                      "Cells a chess king's move apart (diagonally too) may not hold the "
-                      "same digit.",
-                      "斜めに接する2マスにも同じ数字は入りません。"),
+    # each rule over the whole grid's words, from its record (core.variants.grid_rules)
+    **{kind.sentence: kind.words for kind in GRID_RULES.values() if kind.words},
     "extra": Words("Extra Regions", "エクストラリージョン",
                    "Digits may not repeat within a shaded region.",
                    "色のついた各領域にも同じ数字は入りません。"),
@@ -115,12 +105,12 @@ def kinds(p: Variant) -> list[tuple[str, dict]]:
     n, found = p.size, [("classic", {})]
     if p.jigsaw:
         found.append(("jigsaw", {}))
-    diagonals = p.rules & {"diagonal", "antidiagonal"}
-    if diagonals:
-        both = len(diagonals) == 2
-        found.append(("diagonal", {"which": "either" if both else "the",
-                                   "which_ja": "2本" if both else "印のある"}))
-    found += [(rule, {}) for rule in ("disjoint", "antiknight", "antiking") if rule in p.rules]
+    sentences: dict[str, int] = {}  # each sentence said, and how many rules it says
+    for name, kind in GRID_RULES.items():
+        if name in p.rules:
+            sentences[kind.sentence] = sentences.get(kind.sentence, 0) + 1
+    found += [(key, GRID_RULES[key].which(ruled) if GRID_RULES[key].which else {})
+              for key, ruled in sentences.items()]
     found += [(name, {}) for name in ("extra", "even", "odd") if getattr(p, name)]
     found += _marks(p)
     found += [(name, {}) for name in ("cages", "little", "thermos", "arrows", "sandwiches")

@@ -31,9 +31,10 @@ from textual.strip import Strip
 from core.candidates import TrueCandidates
 from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.drawing import line_color, line_word, rule_label
+from core.variants.grid_rules import SLANTS
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS
-from core.variants.model import SYMBOLS, Variant, diagonal_cells
+from core.variants.model import SYMBOLS, Variant
 from core.variants.outside import OUTSIDE
 from tui.candidates_view import shade
 from tui.widgets.cell_grid import MOVES, CellGrid
@@ -522,10 +523,10 @@ def _shapes(p: Variant) -> dict[int, tuple[str, Style | None]]:
     """What an empty cell shows: the diagonals' slants, line letters, clones and indexers,
     even and odd cells, thermometer and arrow bulbs and shafts (the later on top)."""
     n, found = p.size, {}
-    if "diagonal" in p.rules:
-        found |= {c: ("╲", None) for c in diagonal_cells(n)}
-    if "antidiagonal" in p.rules:
-        found |= {c: ("╳" if c in found else "╱", None) for c in diagonal_cells(n, anti=True)}
+    for kind in SLANTS:  # the diagonals' slants, crossing where they meet
+        if kind.name in p.rules:
+            found |= {c: (kind.crossing if c in found else kind.glyph, None)
+                      for c in kind.houses(n)[0][0]}
     for line in reversed(p.lines):
         style = Style(color=line_color(line, n), bold=True)
         found |= {c: (LINE_GLYPHS[line.kind], style) for c in line.cells}
