@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from urllib.parse import unquote
 
 from core.variants import custom, formula, grid_rules, iss_generic, marks, model, pattern, rules
+from core.variants.cell_clues import EXTREMES, PARITY
 from core.variants.grid_rules import GRID_RULES
 from core.variants.marks import MARKS
 from core.variants.model import (
@@ -219,11 +220,12 @@ RELATIONS = {
     "slowthermo": lambda x, y: x <= y,
     "nabner": lambda x, y: abs(x - y) > 1,
     "clone": lambda x, y: x == y,
-    "minimum": lambda x, y: x < y,
-    "maximum": lambda x, y: x > y,
+    **{kind.word: (lambda x, y, smaller=kind.smaller: x < y if smaller else x > y)
+       for kind in EXTREMES},
     **{f"not{kind}": (lambda x, y, k=kind: not rules.RELATIONS[k](x, y))
        for kind in model.NEGATIVE_KINDS},
 }
+EXTREME_WORDS = {kind.word: kind for kind in EXTREMES}
 NEGATIVE_FAMILIES = {kind: marks.family(kind) for kind in model.NEGATIVE_KINDS}
 # ISS's strict rules (StrictKropki: the negative rules of a family, exempting the pairs its
 # marks join) and its rules for one kind alone (AntiConsecutive: exempting none), each with
@@ -816,8 +818,8 @@ def _indexing(reading: Reading, item: Item) -> None:
 # The pair tables the writer names after the workbench's kinds: name -> (ISS type, relation
 # in RELATIONS, or the mark kind whose difference or ratio the table says).
 WORKBENCH_PAIRS = {"slowthermo": ("Pair", "slowthermo"), "nabner": ("PairX", "nabner"),
-                   "clone": ("Pair", "clone"), "minimum": ("Pair", "minimum"),
-                   "maximum": ("Pair", "maximum"),
+                   "clone": ("Pair", "clone"),
+                   **{kind.word: ("Pair", kind.word) for kind in EXTREMES},
                    **{name: ("Pair", name) for name, kind in MARKS.items() if kind.valued},
                    **{f"not{k}": ("Pair", f"not{k}") for k in model.NEGATIVE_KINDS}}
 
@@ -1128,7 +1130,7 @@ def _cells_given(reading: Reading, parts: dict) -> list[int]:
     """Each cell's Given items: one digit is a given, exactly the even (odd) digits an even
     (odd) cell, any other set the cell's candidates (several: all of them hold)."""
     n, full = reading.n, (1 << reading.n) - 1
-    evens = sum(1 << (d - 1) for d in range(2, n + 1, 2))
+    parity = {kind.digits(n): kind.field for kind in PARITY}  # a set that is a parity
     givens = [0] * (n * n)
     for cell, sets in reading.allowed.items():
         first = next((i for i, s in enumerate(sets) if s & (s - 1) == 0), None)
@@ -1137,10 +1139,8 @@ def _cells_given(reading: Reading, parts: dict) -> list[int]:
         rest = [s for i, s in enumerate(sets) if i != first]
         allowed = full
         for digits in rest:
-            if digits == evens:
-                parts.setdefault("even", []).append(cell)
-            elif digits == full & ~evens:
-                parts.setdefault("odd", []).append(cell)
+            if digits in parity:
+                parts.setdefault(parity[digits], []).append(cell)
             else:
                 allowed &= digits
         if allowed != full:
@@ -1164,9 +1164,9 @@ def _named(reading: Reading, parts: dict) -> None:
         if name.startswith("clone"):
             parts.setdefault("clones", []).append(Clone(tuple(a for a, _ in pairs),
                                                         tuple(b for _, b in pairs)))
-        elif name in ("minimum", "maximum"):
+        elif name in EXTREME_WORDS:
             cells = {a for a, _ in pairs}
-            field_name = "minima" if name == "minimum" else "maxima"
+            field_name = EXTREME_WORDS[name].field
             expected = {(c, x) for c in cells for x in range(n * n)
                         if x not in cells and model.neighbours(c, x, n)}
             if set(pairs) != expected or len(pairs) != len(expected):
@@ -1261,12 +1261,11 @@ def _givens_out(p: Variant) -> list[str]:
     """Each given, and each cell's allowed digits (candidates, even, odd) as sets of their
     own, which ISS intersects."""
     n, said = p.size, []
-    evens = [d for d in range(2, n + 1, 2)]
     sets = {c: [[d for d in range(1, n + 1) if digits >> (d - 1) & 1]]
             for c, digits in p.candidates}
-    for cells, digits in ((p.even, evens), (p.odd, [d for d in range(1, n + 1, 2)])):
-        for c in cells:
-            sets.setdefault(c, []).append(digits)
+    for kind in PARITY:
+        for c in kind.cells(p):
+            sets.setdefault(c, []).append([d for d in range(1, n + 1) if kind.allows(d, n)])
     for c in range(p.cells):
         if p.givens[c]:
             said.append(f"{cell_id(c, n)}_{p.givens[c]}")
@@ -1393,7 +1392,8 @@ def _cell_clues_out(p: Variant) -> list[str]:
     for i, clone in enumerate(p.clones, 1):
         pairs = [(f"clone{i}", pair) for pair in zip(clone.a, clone.b, strict=True)]
         said.append(_pair_table(RELATIONS["clone"], pairs, n))
-    for name, cells in (("minimum", p.minima), ("maximum", p.maxima)):
+    for kind in EXTREMES:
+        name, cells = kind.word, kind.cells(p)
         pairs = [(name, (c, x)) for c in cells for x in range(n * n)
                  if x not in cells and model.neighbours(c, x, n)]
         if pairs:

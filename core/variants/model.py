@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from functools import cache
+from itertools import combinations
 
 from core.sudoku.model import BOX_SHAPES, SYMBOLS, cell_name
+from core.variants.cell_clues import CELL_KINDS
 from core.variants.grid_rules import GRID_RULES
 from core.variants.marks import MARK_KINDS, MARKS, NEGATIVE_KINDS
 
@@ -312,7 +314,8 @@ def features(p: Variant) -> set[str]:
 
 # What every writer and drawing carried before today's constraints joined.
 CLASSIC_FEATURES = frozenset({"jigsaw", *RULES, *(f"negative {k}" for k in NEGATIVE_KINDS),
-                              *MARK_KINDS, "extra", "even", "odd", "cages", "little", "thermos",
+                              *MARK_KINDS, "extra", *(k.field for k in CELL_KINDS.values()
+                                                     if k.digits), "cages", "little", "thermos",
                               "arrows", "sandwiches"})
 
 
@@ -412,8 +415,6 @@ def make(size: int, givens=None, regions=None, **parts) -> Variant:
         n, givens, regions,
         rules=frozenset(parts.get("rules", ())),
         extra=tuple(sorted({tuple(sorted(set(r))) for r in parts.get("extra", ())})),
-        even=tuple(sorted(set(parts.get("even", ())))),
-        odd=tuple(sorted(set(parts.get("odd", ())))),
         marks=tuple(sorted(set(_mark(m) for m in parts.get("marks", ())),
                            key=lambda m: (m.kind, m.a, m.b, m.value))),
         negative=frozenset(parts.get("negative", ())),
@@ -431,8 +432,7 @@ def make(size: int, givens=None, regions=None, **parts) -> Variant:
                             for q in parts.get("quads", ())}, key=lambda q: (q.cells, q.digits))),
         clones=tuple(sorted({_clone(c) for c in parts.get("clones", ())},
                             key=lambda c: (c.a, c.b))),
-        minima=tuple(sorted(set(parts.get("minima", ())))),
-        maxima=tuple(sorted(set(parts.get("maxima", ())))),
+        **{name: tuple(sorted(set(parts.get(name, ())))) for name in CELL_KINDS},
         indexers=tuple(sorted(set(parts.get("indexers", ())))),
         outside=tuple(sorted(set(parts.get("outside", ())),
                              key=lambda o: (o.kind, o.line, o.index, o.reverse, o.total))),
@@ -538,18 +538,21 @@ def check(p: Variant) -> None:
                              "not a jigsaw")
     if p.negative - set(NEGATIVE_KINDS):
         raise ModelError(f"negative constraints exist for {', '.join(NEGATIVE_KINDS)}")
-    every = [c for group in (p.even, p.odd, *p.extra, *(c.cells for c in p.cages), *p.thermos,
+    every = [c for group in (*(kind.cells(p) for kind in CELL_KINDS.values()), *p.extra,
+                             *(c.cells for c in p.cages), *p.thermos,
                              *(a.bulb + a.shaft for a in p.arrows),
                              *(line.cells for line in p.lines), *(q.cells for q in p.quads),
-                             *(c.a + c.b for c in p.clones), p.minima, p.maxima,
+                             *(c.a + c.b for c in p.clones),
                              (c for c, _ in p.candidates), (c for _, c in p.indexers),
                              *(r.cells for r in p.custom))
              for c in group]
     every += [c for m in p.marks for c in (m.a, m.b)]
     if any(not 0 <= c < cells for c in every):
         raise ModelError(f"a cell outside the {n}x{n} grid")
-    if set(p.even) & set(p.odd):
-        raise ModelError(f"{p.name(min(set(p.even) & set(p.odd)))} is marked both even and odd")
+    for a, b in combinations(CELL_KINDS.values(), 2):  # one clue of a group a cell
+        both = set(a.cells(p)) & set(b.cells(p)) if a.group == b.group else set()
+        if both:
+            raise ModelError(f"{p.name(min(both))} is marked both {a.called} and {b.called}")
     for region in p.extra:
         if not 2 <= len(region) <= n:
             raise ModelError(f"an extra region has 2 to {n} cells; found {len(region)}")
@@ -689,9 +692,6 @@ def _check_cell_clues(p: Variant) -> None:
         if len(clone.a) != len(clone.b) or not clone.a or set(clone.a) & set(clone.b) or (
                 len(set(clone.a)) != len(clone.a) or len(set(clone.b)) != len(clone.b)):
             raise ModelError("a clone is two shapes of as many different cells, apart")
-    both = set(p.minima) & set(p.maxima)
-    if both:
-        raise ModelError(f"{p.name(min(both))} is marked both a minimum and a maximum")
     for kind, _ in p.indexers:
         if kind not in INDEXERS:
             raise ModelError(f"unknown indexer {kind!r}; indexers: {', '.join(INDEXERS)}")

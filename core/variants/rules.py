@@ -8,6 +8,7 @@ from collections.abc import Callable
 from functools import cache
 from operator import itemgetter
 
+from core.variants.cell_clues import EXTREMES, PARITY
 from core.variants.grid_rules import GRID_RULES
 from core.variants.marks import MARKS
 from core.variants.model import (
@@ -190,8 +191,8 @@ def broken(p: Variant, values) -> list[str]:
     for a, b, rule in chess_pairs(p):
         if values[a] == values[b]:
             found.append(f"{p.name(a)} and {p.name(b)} break {rule}")
-    found += [f"{p.name(c)} is not even" for c in p.even if values[c] % 2]
-    found += [f"{p.name(c)} is not odd" for c in p.odd if not values[c] % 2]
+    found += [f"{p.name(c)} is not {kind.called}" for kind in PARITY for c in kind.cells(p)
+              if not kind.allows(values[c], n)]
     for (a, b), tests in pair_rules(p).items():
         for kind, holds in tests:
             if RELATIONS[kind](values[a], values[b]) != holds:
@@ -211,7 +212,7 @@ def keeps(p: Variant) -> Callable[[tuple[int, ...]], bool]:
     chess = [(a, b) for a, b, _ in chess_pairs(p)]
     pairs = [(a, b, pair_table(tuple(sorted(tests)), n)[0])
              for (a, b), tests in pair_rules(p).items()]
-    even, odd = p.even, p.odd
+    masks = [(c, kind.digits(n)) for kind in PARITY for c in kind.cells(p)]
 
     def test(values) -> bool:
         if len(values) != n * n or min(values) < 1 or max(values) > n:
@@ -222,7 +223,7 @@ def keeps(p: Variant) -> Callable[[tuple[int, ...]], bool]:
             return False
         if any(values[a] == values[b] for a, b in chess):
             return False
-        if any(values[c] % 2 for c in even) or any(not values[c] % 2 for c in odd):
+        if any(not digits >> (values[c] - 1) & 1 for c, digits in masks):
             return False
         if any(not fits[values[a] - 1] >> (values[b] - 1) & 1 for a, b, fits in pairs):
             return False
@@ -266,12 +267,13 @@ def _new_broken(p: Variant, values) -> list[str]:
             found.append(f"the quadruple at {p.name(q.cells[0])} misses a digit")
     found += [f"the clone of {p.name(c.a[0])} differs" for c in p.clones
               if [values[x] for x in c.a] != [values[x] for x in c.b]]
-    for cells, smaller, word in ((p.minima, True, "minimum"), (p.maxima, False, "maximum")):
+    for kind in EXTREMES:
+        cells = kind.cells(p)
         for c in cells:
             others = [values[x] for x in range(p.cells) if neighbours(c, x, p.size)
                       and x not in cells]
-            if any((values[c] >= x) if smaller else (values[c] <= x) for x in others):
-                found.append(f"{p.name(c)} is not a {word}")
+            if any((values[c] >= x) if kind.smaller else (values[c] <= x) for x in others):
+                found.append(f"{p.name(c)} is not {kind.called}")
     for kind, c in p.indexers:
         target, digit = indexer_target(p, kind, c, values[c])
         if values[target] != digit:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from core.sudoku.model import SYMBOLS
 from core.variants import marks, model
+from core.variants.cell_clues import CELL_KINDS, EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS, every_rule, legend
 from core.variants.grid_rules import GRID_RULES
 from core.variants.kinds import LINES
@@ -30,10 +31,8 @@ WORDS = {
     "extra": Words("Extra Regions", "エクストラリージョン",
                    "Digits may not repeat within a shaded region.",
                    "色のついた各領域にも同じ数字は入りません。"),
-    "even": Words("Even-Odd", "偶奇", "A grey square holds an even digit.",
-                  "灰色の四角のマスには偶数が入ります。"),
-    "odd": Words("Even-Odd", "偶奇", "A grey circle holds an odd digit.",
-                 "灰色の丸のマスには奇数が入ります。"),
+    # each kind of cell clue's words, from its record (core.variants.cell_clues)
+    **{name: kind.words for name, kind in CELL_KINDS.items()},
     "cages": Words("Killer", "キラー",
                    "Digits in a cage may not repeat and add up to the small number in its "
                    "top-left corner{cage_blank}.",
@@ -62,14 +61,6 @@ WORDS = {
     "clones": Words("Clone", "クローン",
                     "Shaded shapes {clone_pair} hold the same digits in the same places.",
                     "{clone_pair_ja}色のついた形どうしは、同じ位置に同じ数字が入ります。"),
-    "minima": Words("Minimum", "最小",
-                    "A cell with chevrons pointing in holds a smaller digit than its "
-                    "neighbours across them.",
-                    "内向きの山形のあるマスの数字は、その向こうに接するマスより小さくなります。"),
-    "maxima": Words("Maximum", "最大",
-                    "A cell with chevrons pointing out holds a larger digit than its "
-                    "neighbours across them.",
-                    "外向きの山形のあるマスの数字は、その向こうに接するマスより大きくなります。"),
     "row indexer": Words("Row Indexer", "行インデクサー",
                          "A digit D in a green cell in column C says where its row number goes "
                          "in column C: in row D.",
@@ -111,13 +102,14 @@ def kinds(p: Variant) -> list[tuple[str, dict]]:
             sentences[kind.sentence] = sentences.get(kind.sentence, 0) + 1
     found += [(key, GRID_RULES[key].which(ruled) if GRID_RULES[key].which else {})
               for key, ruled in sentences.items()]
-    found += [(name, {}) for name in ("extra", "even", "odd") if getattr(p, name)]
+    found += [(name, {}) for name in ("extra", *(k.field for k in PARITY)) if getattr(p, name)]
     found += _marks(p)
     found += [(name, {}) for name in ("cages", "little", "thermos", "arrows", "sandwiches")
               if getattr(p, name)]
     said = {LINES[line.kind].words_of(line, n) for line in p.lines}
     found += [(key, {}) for key in LINE_ORDER if key in said]
-    found += [(name, {}) for name in ("quads", "clones", "minima", "maxima") if getattr(p, name)]
+    found += [(name, {}) for name in ("quads", "clones", *(k.field for k in EXTREMES))
+              if getattr(p, name)]
     found += [(f"{kind} indexer", {}) for kind in model.INDEXERS
               if any(k == kind for k, _ in p.indexers)]
     found += [(kind, {}) for kind in OUTSIDE if any(o.kind == kind for o in p.outside)]

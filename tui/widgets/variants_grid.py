@@ -29,6 +29,7 @@ from textual.message import Message
 from textual.strip import Strip
 
 from core.candidates import TrueCandidates
+from core.variants.cell_clues import EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.drawing import line_color, line_word, rule_label
 from core.variants.grid_rules import SLANTS
@@ -106,7 +107,6 @@ RULE_COLOURS = {"either": "#c8c8c8", "relation": "#c8c8c8", "pattern": "#6fb3e0"
                 "pairs": "#b58fe0", "sums": "#7fd08f", "contains": "#e0a070",
                 "atleast": "#e0a070"}
 RULE_START = "•"
-EXTREMES = {"minimum": "›‹", "maximum": "‹›"}  # beside the cell: pointing at the smaller
 OUTSIDE_MARKS = {name: kind.glyph for name, kind in OUTSIDE.items()}
 LITTLE_ARROWS = {"DR": "↘", "DL": "↙", "UR": "↗", "UL": "↖"}
 
@@ -413,8 +413,7 @@ def _look(p: Variant) -> _Look:
         sums={min(c.cells): c.total for c in p.cages if c.total is not None}, clues=clues,
         quads={(q.cells[0] // n + 1, q.cells[0] % n + 1): "".join(SYMBOLS[d - 1] for d in q.digits)
                for q in p.quads},
-        sides={c: EXTREMES[kind] for kind, cells in (("minimum", p.minima), ("maximum", p.maxima))
-               for c in cells},
+        sides={c: kind.sides for kind in EXTREMES for c in kind.cells(p)},
         candidates={c: _candidate_text(digits, n) for c, digits in p.candidates},
         cage_walls=_cage_walls(p))
 
@@ -537,7 +536,7 @@ def _shapes(p: Variant) -> dict[int, tuple[str, Style | None]]:
         found |= {c: (glyph, style) for c, (glyph, style) in _rule_glyphs(p, rule).items()}
     found |= {c: (CLONE, None) for clone in p.clones for c in clone.a + clone.b}
     found |= {c: (INDEXER_GLYPHS[kind], MARK) for kind, c in p.indexers}
-    found |= {c: ("□", None) for c in p.even} | {c: ("○", None) for c in p.odd}
+    found |= {c: (kind.glyph, None) for kind in PARITY for c in kind.cells(p)}
     for thermo in p.thermos:
         found |= {c: ("┅", None) for c in thermo[1:]} | {thermo[0]: ("◉", None)}
     for arrow in p.arrows:
@@ -596,8 +595,7 @@ def legend(p: Variant) -> Text:
             *((name in valued, "3", DOT_VALUES[kind.filled], kind.legend)
               for name, kind in MARKS.items() if kind.valued),
             (p.clones, CLONE, MARK, "clone"),
-            (p.minima, "·".join(EXTREMES["minimum"]), MARK, "minimum"),
-            (p.maxima, "·".join(EXTREMES["maximum"]), MARK, "maximum"),
+            *((kind.cells(p), "·".join(kind.sides), MARK, kind.caption) for kind in EXTREMES),
             (p.candidates, "135", CANDIDATES, "given candidates"),
             (p.quads, "1379", QUAD, "quadruple (on its corner)")):
         if present:

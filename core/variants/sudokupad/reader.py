@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from core.variants import fpuzzles, model
+from core.variants.cell_clues import PARITY
 from core.variants.grid_rules import GRID_RULES, SLANTS
 from core.variants.jsoncheck import Checks
 from core.variants.kinds import LINES
@@ -533,7 +534,8 @@ def _underlays(data: dict, key: str, picture: _Picture) -> None:
         elif near(width, 0.85) and rounded and fill == GREY:
             picture.circles.add(("thermo", cell_at(center, n)))
         elif near(width, 0.7) and near(height, 0.7) and fill == GREY:
-            picture.add("odd" if rounded else "even", cell_at(center, n))
+            parity = next(kind for kind in PARITY if kind.rounded == rounded)
+            picture.add(parity.field, cell_at(center, n))
         else:
             picture.problems.append(f"a shaded shape at ({center[0]:.1f}, {center[1]:.1f})")
 

@@ -5,6 +5,7 @@ constraint add-on it shows)."""
 from __future__ import annotations
 
 from core.variants import fpuzzles
+from core.variants.cell_clues import EXTREMES
 from core.variants.grid_rules import GRID_RULES
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS, NEGATIVE_KINDS
@@ -51,4 +52,4 @@ STROKE = next(name for name, kind in MARKS.items() if kind.shape == "stroke")
 SIGN = next(name for name, kind in MARKS.items() if kind.shape == "sign")
 # The rules drawn as cages of their houses, by the cages' type.
 CAGED = {kind.cages: name for name, kind in GRID_RULES.items() if kind.cages}
-CHEVRON = {"minima": (0.44, 0.39), "maxima": (0.39, 0.44)}  # ends, tip: pointing in, out
+CHEVRON = {kind.field: kind.chevron for kind in EXTREMES}  # ends, tip: pointing in, out

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from core.variants import grid_rules, marks, model
+from core.variants.cell_clues import PARITY
 from core.variants.grid_rules import GRID_RULES, SLANTS
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS
@@ -29,7 +30,7 @@ from core.variants.sudokupad.styles import (
 CARRIED = (model.CLASSIC_FEATURES | set(LINES)
            | {f"{name} {k}" for name, kind in MARKS.items() if kind.valued
               for k in range(2, model.MAX_SIZE)}
-           | {"candidates", "quads", "minima", "maxima", "indexers", "outside", "clones"})
+           | {"candidates", "quads", *CHEVRON, "indexers", "outside", "clones"})
 
 
 # --- drawing the picture -------------------------------------------------------------------
@@ -179,10 +180,10 @@ def _draw_marks(p: Variant, data: dict) -> None:
                 text = ("∧" if m.a == first else "∨") if vertical else (
                     "<" if m.a == first else ">")
             data["overlays"].append(_text_overlay(centre, text, 21))
-    for key, rounded in (("odd", True), ("even", False)):
-        for c in getattr(p, key):
+    for kind in sorted(PARITY, key=lambda kind: not kind.rounded):  # circles first
+        for c in kind.cells(p):
             data["underlays"].append({"borderColor": GREY, "backgroundColor": GREY,
-                                      "center": centre_of(c, n), "rounded": rounded,
+                                      "center": centre_of(c, n), "rounded": kind.rounded,
                                       "width": 0.7, "height": 0.7})
 
 
