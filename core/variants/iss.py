@@ -1295,6 +1295,9 @@ def _marks_out(p: Variant) -> list[str]:
         kind = MARKS[m.kind]
         if m.value:
             odd.append((m.kind, rules.RELATIONS[rules.mark_relation(m)], (m.a, m.b)))
+        elif not kind.iss:
+            raise IssError(f"{kind.called} between {p.name(m.a)} and {p.name(m.b)}: ISS has "
+                           "no type for it")
         else:
             cells = (m.b, m.a) if kind.directed else (m.a, m.b)
             said.append(f".{kind.iss}~{_ids(cells, n)}")

@@ -1,7 +1,7 @@
 """A variant in the words setters print: its name ("Killer Sudoku") and its rules, one
 sentence a kind ("Digits along a thermometer increase from the bulb end."), in English and
-Japanese. Each kind's words live in one table, WORDS, keyed by kind (a line kind's come from
-its record in core.variants.kinds, a mark's from core.variants.marks); `kinds` says which
+Japanese. Each kind's words live in one table, WORDS, keyed by kind (a record's come from it:
+core.variants.kinds, marks, outside, grid_rules, cell_clues, custom); `kinds` says which
 kinds a puzzle uses, in the order setters list them, with the numbers a sentence needs."""
 
 from __future__ import annotations
