@@ -4,7 +4,8 @@ aspect loops over GRID_RULES instead of naming rules:
 
   model     name (a word of Variant.rules, the text format's and the generator's word),
             called (in the model's words), boxes (it needs the boxes of a classic grid)
-  rules     houses (the groups of n cells whose digits differ, with their names) or moves
+  rules     houses (on a grid of n with these regions, the groups of n cells whose digits
+            differ, with their names; a rule on the `boxes` is given them) or moves
             (cells a move apart, (rows, columns), hold different digits)
   print     caption; slant (a diagonal, drawn from corner to corner: 1 down to the right,
             -1 up); the terminal: glyph (on its cells; `crossing` where two slants meet)
@@ -38,7 +39,8 @@ class GridRule:
     caption: str
     fpuzzles: str
     iss: str
-    houses: Callable[[int], tuple[tuple[tuple[int, ...], str], ...]] = lambda n: ()
+    houses: Callable[[int, tuple], tuple[tuple[tuple[int, ...], str], ...]] = (
+        lambda n, regions: ())
     moves: tuple[tuple[int, int], ...] = ()
     words: Words | None = None
     sentence: str = ""
@@ -51,21 +53,37 @@ class GridRule:
     cages: str = ""
     boxes: bool = False
 
+    def cells(self, n: int) -> tuple[int, ...]:
+        """A slant's cells, from its top end."""
+        return diagonal_cells(n, self.slant < 0)
+
     def __post_init__(self) -> None:
         if not self.sentence:
             object.__setattr__(self, "sentence", self.name)
 
 
+def diagonal_cells(n: int, anti: bool = False) -> tuple[int, ...]:
+    """The cells of the diagonal from the top left (the anti-diagonal: from the top right)."""
+    return tuple(r * n + (n - 1 - r if anti else r) for r in range(n))
+
+
+def same_places(regions) -> tuple[tuple[int, ...], ...]:
+    """Cells at the same place (in reading order) in every region: on boxes, the disjoint
+    groups, in the order of the first box's cells."""
+    seen: dict[int, int] = {}
+    groups: dict[int, list[int]] = {}
+    for cell, region in enumerate(regions):
+        place = seen[region] = seen.get(region, -1) + 1
+        groups.setdefault(place, []).append(cell)
+    return tuple(tuple(g) for g in groups.values())
+
+
 def _diagonal(anti: bool, called: str):
-    def houses(n: int):
-        from core.variants.model import diagonal_cells  # the model reads these records
-        return ((diagonal_cells(n, anti), called),)
-    return houses
+    return lambda n, regions: ((diagonal_cells(n, anti), called),)
 
 
-def _disjoint_groups(n: int):
-    from core.variants.model import disjoint_groups  # the model reads these records
-    return tuple((g, f"disjoint group {i}") for i, g in enumerate(disjoint_groups(n), 1))
+def _disjoint_groups(n: int, regions):
+    return tuple((g, f"disjoint group {i}") for i, g in enumerate(same_places(regions), 1))
 
 
 def _which(ruled: int) -> dict:

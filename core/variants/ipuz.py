@@ -69,7 +69,7 @@ def to_ipuz(p: Variant, answer=None) -> dict:
     zones = []
     if p.jigsaw:
         zones += [[i for i in range(n * n) if p.regions[i] == k] for k in range(n)]
-    zones += [kind.houses(n)[0][0] for kind in SLANTS if kind.name in p.rules]
+    zones += [kind.cells(n) for kind in SLANTS if kind.name in p.rules]
     zones += [r for r in p.extra if len(r) == n]  # smaller ones: in the extension
     if zones:
         data["zones"] = [{"cells": [_xy(c, n) for c in zone]} for zone in zones]
@@ -115,7 +115,7 @@ def from_ipuz(data: dict) -> Variant:
     if not isinstance(boxes, bool):
         raise _type_error("boxes", "true or false", boxes)
     regions, rest = _regions_of(zones, n, boxes)
-    slants = {kind.name: kind.houses(n)[0][0] for kind in SLANTS}
+    slants = {kind.name: kind.cells(n) for kind in SLANTS}
     rules = {rule for rule, cells in slants.items()
              if cells in [tuple(sorted(z)) for z in rest]}
     extra = [z for z in rest if tuple(sorted(z)) not in {tuple(sorted(c))

@@ -19,6 +19,7 @@ from functools import cache
 from itertools import combinations
 
 from core.sudoku.model import BOX_SHAPES, SYMBOLS, cell_name
+from core.variants import grid_rules
 from core.variants.cell_clues import CELL_KINDS
 from core.variants.grid_rules import GRID_RULES
 from core.variants.marks import MARK_KINDS, MARKS, NEGATIVE_KINDS
@@ -383,17 +384,12 @@ def windows(size: int) -> tuple[tuple[int, ...], ...]:
 
 
 def diagonal_cells(size: int, anti: bool = False) -> tuple[int, ...]:
-    return tuple(r * size + (size - 1 - r if anti else r) for r in range(size))
+    return grid_rules.diagonal_cells(size, anti)
 
 
 def disjoint_groups(size: int) -> tuple[tuple[int, ...], ...]:
     """Cells at the same place in every box."""
-    rows, cols = BOXES[size]
-    groups: dict[tuple[int, int], list[int]] = {}
-    for cell in range(size * size):
-        r, c = divmod(cell, size)
-        groups.setdefault((r % rows, c % cols), []).append(cell)
-    return tuple(tuple(g) for g in groups.values())
+    return grid_rules.same_places(box_regions(size))
 
 
 # --- making a checked, normalised puzzle ------------------------------------------------------

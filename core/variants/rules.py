@@ -40,12 +40,12 @@ def units(p: Variant) -> list[tuple[tuple[int, ...], str]]:
     found += [(tuple(cells), f"{word} {r + 1}") for r, cells in sorted(regions.items())]
     ruled = [kind for kind in GRID_RULES.values() if kind.name in p.rules]
     for kind in ruled:  # the diagonals before the extra regions (the plan's order)
-        found += kind.houses(n) if kind.slant else []
+        found += kind.houses(n, p.regions) if kind.slant else []
     hyper = set(windows(n))
     for i, region in enumerate(p.extra, 1):
         found.append((region, "a window" if region in hyper else f"extra region {i}"))
     for kind in ruled:
-        found += [] if kind.slant else kind.houses(n)
+        found += [] if kind.slant else kind.houses(n, p.regions)
     for cage in p.cages:
         if len(cage.cells) > 1:
             found.append((cage.cells, f"the cage at {p.name(cage.cells[0])}"))

@@ -525,7 +525,7 @@ def _shapes(p: Variant) -> dict[int, tuple[str, Style | None]]:
     for kind in SLANTS:  # the diagonals' slants, crossing where they meet
         if kind.name in p.rules:
             found |= {c: (kind.crossing if c in found else kind.glyph, None)
-                      for c in kind.houses(n)[0][0]}
+                      for c in kind.cells(n)}
     for line in reversed(p.lines):
         style = Style(color=line_color(line, n), bold=True)
         found |= {c: (LINE_GLYPHS[line.kind], style) for c in line.cells}

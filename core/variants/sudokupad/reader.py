@@ -707,7 +707,7 @@ def _caged(picture: _Picture) -> None:
         if not groups:
             continue
         if (kind.boxes and model.box_regions(picture.n) is None) or set(groups) != {
-                frozenset(g) for g, _ in kind.houses(picture.n)}:
+                frozenset(g) for g, _ in kind.houses(picture.n, model.box_regions(picture.n))}:
             picture.problems.append(f"{kind.cages}-group cages that are not the boxes' "
                                     f"{kind.called}")
         else:

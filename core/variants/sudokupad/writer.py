@@ -130,7 +130,7 @@ def _cages_out(p: Variant) -> list:
     for rule, kind in GRID_RULES.items():
         if kind.cages and rule in p.rules:
             cages += [{"cells": _rc(group, n), "unique": True, "type": kind.cages,
-                       "style": None} for group, _ in kind.houses(n)]
+                       "style": None} for group, _ in kind.houses(n, p.regions)]
     for kind, (style, colour, name) in INDEXER_CAGES.items():
         cells = [c for k, c in p.indexers if k == kind]
         if cells:

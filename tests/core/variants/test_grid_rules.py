@@ -13,13 +13,14 @@ import pytest
 from core.export.drawing import Line
 from core.variants import drawing, engine, formats, fpuzzles, ipuz, iss, rules, sudokupad, wording
 from core.variants.grid_rules import GRID_RULES, SLANTS
-from core.variants.model import ModelError, make
+from core.variants.model import BOXES, ModelError, box_regions, disjoint_groups, make
 from tests.core.variants.cpsat import cpsat_count
 from tests.core.variants.helpers import JIGSAW_4, brute_count, random_puzzle
 from tests.core.variants.test_marks import ASPECTS, ROOT
 from tui.widgets.variants_grid import VariantsGrid
 
 KINDS = sorted(GRID_RULES)
+BOXES_9 = box_regions(9)
 
 
 def puzzles_of(kind: str):
@@ -38,10 +39,10 @@ def test_every_record_is_complete(kind):
     assert record.fpuzzles and record.iss
     words = GRID_RULES[record.sentence].words
     assert words.name and words.name_ja and words.rule and words.rule_ja
-    assert bool(record.houses(9)) != bool(record.moves)  # houses or moves, not both
-    for cells, name in record.houses(9):
+    assert bool(record.houses(9, BOXES_9)) != bool(record.moves)  # houses or moves, not both
+    for cells, name in record.houses(9, BOXES_9):
         assert len(set(cells)) == 9 and name
-    assert not record.slant or (record.glyph and len(record.houses(9)) == 1)
+    assert not record.slant or (record.glyph and len(record.houses(9, BOXES_9)) == 1)
     assert not record.flagged or record.sudokupad
     keys = [(k.fpuzzles, k.iss, k.caption) for k in GRID_RULES.values()]
     assert all(len({key[i] for key in keys}) == len(keys) for i in range(3))
@@ -99,7 +100,7 @@ def test_every_rule_names_its_houses_or_breaks_in_words(kind):
     record = GRID_RULES[kind]
     p = make(6, None, None, rules={kind})
     names = [name for _, name in rules.units(p)]
-    for _, name in record.houses(6):
+    for _, name in record.houses(6, p.regions):
         assert name in names
     if record.moves:
         pairs = rules.chess_pairs(p)
@@ -115,6 +116,18 @@ def test_every_rule_counts_as_brute_force_and_cpsat_say(kind):
     for p in puzzles_of(kind):
         own = engine.count(p, 50).count
         assert own == brute_count(p, 50) == cpsat_count(p, 50), (kind, p)
+
+
+def test_same_places_on_boxes_are_the_disjoint_groups_of_every_size():
+    """The record's groups (cells at one place of each region) against the boxes' shapes."""
+    for n, (rows, cols) in BOXES.items():
+        by_place: dict = {}
+        for cell in range(n * n):
+            r, c = divmod(cell, n)
+            by_place.setdefault((r % rows, c % cols), []).append(cell)
+        shapes = tuple(tuple(g) for g in by_place.values())
+        assert disjoint_groups(n) == shapes
+        assert tuple(g for g, _ in GRID_RULES["disjoint"].houses(n, box_regions(n))) == shapes
 
 
 def test_a_rule_on_the_boxes_is_refused_on_a_jigsaw():
