@@ -101,7 +101,8 @@ def outcome(entry: dict, peer: TimedPeer, seconds: float) -> tuple[str, str]:
         return "unfinished", "ours" if found.stopped else "ISS"
     if "error" in theirs:
         return "wrong", f"ISS refuses it: {theirs['error']}"
-    mine = sorted("".join(BASE36[v] for v in s) for s in found.solutions)
+    mine = sorted("".join(BASE36[v - p.shift] for v in s)  # as shown: 0-8 grids say 0
+                  for s in found.solutions)
     if found.count != len(theirs["solutions"]) or (  # two of many: each side finds its own
             found.count == 1 and mine != sorted(theirs["solutions"])):
         return "wrong", f"ours {found.count}, ISS {len(theirs['solutions'])}"

@@ -1,5 +1,6 @@
 """The two variants engines on a bigger differential corpus than the test's: random puzzles of
-every constraint kind (4x4 to 9x9) counted to 5, and the community puzzles (f-puzzles links,
+every constraint kind (4x4 to 9x9; rules no kind names, ors of them and grids of digits from
+0 among them) counted to 5, and the community puzzles (f-puzzles links,
 ISS's sample) counted to 2 and stopped after --polls polls of 64 nodes; every answer of the
 compiled engine (count, solutions in order, nodes, stop) against the Python engine's.
 

@@ -265,7 +265,9 @@ def _dask_client(address: str):
     try:
         from distributed import Client
     except ImportError:
-        raise UsageError("--scheduler needs Dask: pip install dask distributed") from None
+        raise UsageError("--scheduler needs Dask, which is not installed yet: `puzzle-tui "
+                         "install` installs it (make run's app does, in its background)"
+                         ) from None
     try:
         client = Client(address, timeout=10)
     except (OSError, TimeoutError, ValueError) as error:
@@ -414,7 +416,7 @@ def run_book(args) -> int:
         raise UsageError(f"{args.bank}: no puzzle matches")
     status = _said_of(args.bank, rows)
     family, _ = kinds.generator(spec["generator"])
-    context = Context(spec.get("dictionary"))
+    context = Context.choosing(dict=spec.get("dictionary"))
     sources = []
     for row in rows.whole:
         puzzle = family.parse(row["puzzle"] + "\n")

@@ -4,7 +4,7 @@ past it the answer is "unknown" (exit 3)."""
 
 from __future__ import annotations
 
-from cli.common import Run, UsageError, add_count_options, context_of, describe_count, emit
+from cli.common import Run, UsageError, add_count_options, context_of, emit
 from core.counting import listed
 from core.family import REDUNDANT_SECONDS
 
@@ -37,14 +37,13 @@ def run(args) -> int:
         raise UsageError(f"--limit {args.limit}: from 2 (two solutions found prove a puzzle "
                          f"not unique) to {MAX_LIMIT}")
     run = Run(args.files, args.json, context_of(args), getattr(args, "began", None))
-    for entry, many, checked, as_json in run.counted(args.limit, args.json, args.seconds):
+    for entry, many, _, verdict, as_json in run.counted(args.limit, args.json, args.seconds):
         if args.json:
             emit(as_json)
         else:
-            print(entry.where(many) + describe_count(entry, checked.count, args.seconds))
+            print(entry.where(many) + verdict.line())
             if as_json.get("open"):
                 print(entry.where(many) + open_line(as_json["open"]))
-            for broken in as_json.get("rules", ()):  # house rules: said, the exit code kept
-                cells = f" ({' '.join(broken['cells'])})" if broken["cells"] else ""
-                print(f"{entry.where(many)}house rule: {broken['message']}{cells}")
+            for line in verdict.rule_lines():  # house rules: said, the exit code kept
+                print(entry.where(many) + line)
     return run.status

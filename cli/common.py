@@ -105,7 +105,7 @@ class Run:
         self.status = min(self.status, status, key=WORST_FIRST.index)
 
     def counted(self, limit: int, with_redundant: bool = False, seconds: float | None = None):
-        """(entry, many, checked, JSON object) for each puzzle, counted (within `seconds`
+        """(entry, many, checked, verdict, JSON object) for each puzzle, counted (within `seconds`
         each, when given); a puzzle that is not unique raises the status to NOT_UNIQUE, one
         not decided in time to UNKNOWN, and one whose ナンクロ dictionary is missing or
         broken is reported as bad input."""
@@ -142,11 +142,11 @@ class Run:
             if family.rated_in_check and result.unique and self.as_json:  # what is left
                 as_json.update(rating_json(family, puzzle, self.context,  # of the budget
                                            with_deadline(None, seconds, budget_start)))
+            verdict = family.verdict(puzzle, result, seconds)
             if family.house_rules:
-                solution = result.solution if result.unique else None
                 as_json["rules"] = [{"rule": b.rule, "message": b.message, "cells": list(b.cells)}
-                                    for b in family.rules(puzzle, solution)]
-            yield entry, many, checked, as_json
+                                    for b in verdict.broken]
+            yield entry, many, checked, verdict, as_json
 
 
 def open_cells(family: Family, puzzle, seconds: float | None, began: float) -> dict:
@@ -204,13 +204,8 @@ def status_of(result) -> int:
     return UNKNOWN if result.stopped and result.count < 2 else NOT_UNIQUE
 
 
-def describe_count(entry: Entry, result, seconds: float | None = None) -> str:
-    """The count's line, in the family's verdict's words (the editors say the same)."""
-    return entry.family.verdict(entry.puzzle, result, seconds).line()
-
-
 def context_of(args) -> Context:
-    return Context(dictionary=getattr(args, "dict", None))
+    return Context.choosing(dict=getattr(args, "dict", None))
 
 
 def add_dict_option(parser, what: str) -> None:

@@ -41,7 +41,7 @@ def add_parser(sub, rest: list[str] | None = None) -> None:
         own = names.add_parser(name, help=generator.help, description=generator.help)
         for field in generator.fields:
             _add_field(own, field)
-        if family.needs_dictionary:
+        if "dict" in family.needs:
             add_dict_option(own, "fill from and check against")
         own.add_argument("--count", type=int, default=1, help="how many puzzles")
         own.add_argument("--seed", type=int, help="puzzle i uses seed S+i (reproducible)")
@@ -83,14 +83,7 @@ def options_of(args, generator):
 
 def run(args) -> int:
     family, generator = kinds.generator(args.generator)
-    if not 1 <= args.count <= MAX_COUNT:
-        raise UsageError(f"--count {args.count}: from 1 to {MAX_COUNT}")
-    if args.jobs < 1:
-        raise UsageError(f"--jobs {args.jobs}: at least 1")
-    if args.jobs > CPUS:
-        print(f"generate: --jobs {args.jobs} capped at the {CPUS} CPUs", file=sys.stderr)
-    if args.output:
-        output_paths([args.output], args)
+    _check_numbers(args)
     options = options_of(args, generator)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
     said = sys.stderr.isatty()  # a person watching: each puzzle said, so rated
@@ -101,38 +94,16 @@ def run(args) -> int:
     context = context_of(args)
     # a time budget is each puzzle's whole time; the first's from the command's start
     began = getattr(args, "began", None)
-    tasks = ((generator.name, options, seed + i, context, rated, None if i else began)
-             for i in range(args.count))
-    style = generator.style if args.count == 1 else generator.many_style
-    joiner = "\n" if args.json or style == family.line_style else "\n\n"
     written, interrupts = 0, Interrupts()
     try:
         with interrupts.installed(), open_atomic(args.output or "-") as out, \
                 progress_bar(args.count) as advance:
             if min(args.jobs, CPUS) == 1 and advance.shown:  # in this process: givens, time
                 context = replace(context, progress=advance.givens)
-            made_in_order = jobs.in_order(jobs.generate, tasks, min(args.jobs, CPUS), "generate")
-            try:
-                for made in made_in_order:
-                    if isinstance(made, Failed):
-                        raise Unfinished(made)  # the output file is not written
-                    advance()
-                    if said:
-                        advance.say(f"generate: puzzle {written + 1} (seed {made.seed}): "
-                                    f"{described(family, made)}")
-                    elif made.notes and not args.json:
-                        print(f"generate: {_notes(made.notes)}", file=sys.stderr)
-                    text = (_json(family, generator, made) if args.json
-                            else family.format(made.puzzle, style).rstrip("\n"))
-                    with interrupts.held():  # a puzzle is written whole, or not at all
-                        out.write((joiner if written else "") + text)
-                        if args.output is None:
-                            out.flush()
-                        written += 1
-            except KeyboardInterrupt:
-                if not written:
-                    raise  # nothing to keep: the file is not written
-                interrupts.pending = True  # the finished puzzles are kept
+            tasks = ((generator.name, options, seed + i, context, rated, None if i else began)
+                     for i in range(args.count))
+            made = jobs.in_order(jobs.generate, tasks, min(args.jobs, CPUS), "generate")
+            written = _write_made(out, made, args, family, generator, advance, said, interrupts)
             interrupts.holding = True  # from here Ctrl+C waits: the file is completed
             out.write("\n")
     except OutputError as error:
@@ -152,6 +123,50 @@ def run(args) -> int:
         print(f"generate: interrupted: {_written(written, args.output)}", file=sys.stderr)
         return INTERRUPTED
     return OK
+
+
+def _check_numbers(args) -> None:
+    """--count, --jobs and the output path, before anything is made (UsageError)."""
+    if not 1 <= args.count <= MAX_COUNT:
+        raise UsageError(f"--count {args.count}: from 1 to {MAX_COUNT}")
+    if args.jobs < 1:
+        raise UsageError(f"--jobs {args.jobs}: at least 1")
+    if args.jobs > CPUS:
+        print(f"generate: --jobs {args.jobs} capped at the {CPUS} CPUs", file=sys.stderr)
+    if args.output:
+        output_paths([args.output], args)
+
+
+def _write_made(out, made_in_order, args, family, generator, advance, said: bool,
+                interrupts: Interrupts) -> int:
+    """Each puzzle written whole as it comes, said on a terminal; how many were written.
+    A failure raises Unfinished (the output file is not written); Ctrl+C after the first
+    puzzle keeps the finished ones (`interrupts.pending`)."""
+    style = generator.style if args.count == 1 else generator.many_style
+    joiner = "\n" if args.json or style == family.line_style else "\n\n"
+    written = 0
+    try:
+        for made in made_in_order:
+            if isinstance(made, Failed):
+                raise Unfinished(made)
+            advance()
+            if said:
+                advance.say(f"generate: puzzle {written + 1} (seed {made.seed}): "
+                            f"{described(family, made)}")
+            elif made.notes and not args.json:
+                print(f"generate: {_notes(made.notes)}", file=sys.stderr)
+            text = (_json(family, generator, made) if args.json
+                    else family.format(made.puzzle, style).rstrip("\n"))
+            with interrupts.held():  # a puzzle is written whole, or not at all
+                out.write((joiner if written else "") + text)
+                if args.output is None:
+                    out.flush()
+                written += 1
+    except KeyboardInterrupt:
+        if not written:
+            raise  # nothing to keep: the file is not written
+        interrupts.pending = True  # the finished puzzles are kept
+    return written
 
 
 def _written(count: int, output: str | None) -> str:

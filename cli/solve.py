@@ -17,7 +17,6 @@ from cli.common import (
     add_count_options,
     check_seconds,
     context_of,
-    describe_count,
     emit,
     noticing,
     report,
@@ -50,13 +49,13 @@ def run(args) -> int:
     if args.candidates:
         return candidates(args, support)
     run = Run([args.file], args.json, context_of(args), getattr(args, "began", None))
-    for entry, many, checked, as_json in run.counted(2, seconds=args.seconds):
+    for entry, many, checked, verdict, as_json in run.counted(2, seconds=args.seconds):
         result = checked.count
         if args.json:
             emit(as_json)
             continue
         where = entry.where(many)
-        said = describe_count(entry, result, args.seconds)
+        said = verdict.line()
         if result.solution is None:
             print(where + said, file=sys.stderr)
             continue
@@ -103,7 +102,8 @@ def candidates(args, support: int) -> int:
         status = UNKNOWN if found.partial else NOT_UNIQUE if found.none else OK
         run.fail(status)
         if args.json:
-            emit({"kind": family.name, "line": entry.line, "candidates": found.pairs(),
+            shift = getattr(entry.puzzle, "shift", 0)  # a grid of digits from 0 says 0
+            emit({"kind": family.name, "line": entry.line, "candidates": found.pairs(shift),
                   "support": support, "solutions": found.solutions,
                   "all_solutions": found.exhaustive, "partial": found.partial,
                   "status": status, "seconds": round(time.perf_counter() - start, 6)})

@@ -70,9 +70,10 @@ class TrueCandidates:
         """Solutions holding `digit` at `cell`, capped (0: none, or none found yet)."""
         return self.support[cell].get(digit, 0)
 
-    def pairs(self) -> list[list[list[int]]]:
-        """For each cell, [digit, support] pairs, lowest digit first (the JSON shape)."""
-        return [[[d, s[d]] for d in sorted(s)] for s in self.support]
+    def pairs(self, shift: int = 0) -> list[list[list[int]]]:
+        """For each cell, [digit, support] pairs, lowest digit first (the JSON shape); each
+        digit as shown (held less `shift`: 1 on a grid of digits from 0)."""
+        return [[[d - shift, s[d]] for d in sorted(s)] for s in self.support]
 
     @property
     def none(self) -> bool:

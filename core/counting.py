@@ -55,6 +55,7 @@ class Count:
 
 
 UNIQUE, SEVERAL, NONE, UNKNOWN = "unique", "several", "none", "unknown"
+NOT_RATED_YET = "— (rated once the puzzle is unique)"
 
 
 def listed(names, most: int | None = None) -> str:
@@ -67,8 +68,9 @@ def listed(names, most: int | None = None) -> str:
 @dataclass(frozen=True)
 class Verdict:
     """What a count means, the one place it is put into words: the command line's check and
-    solve say `line()`, every editor's panel `headline()` and `where()`. Built by the family
-    (Family.verdict), which names the cells and the clashes in its own terms."""
+    solve say `line()` and `rule_lines()`, every editor's panel `headline()`, `where()`,
+    `rule_lines()` and `difficulty()`. Built by the family (Family.verdict), which names the
+    cells, the clashes, the house rules broken and the level in its own terms."""
 
     status: str  # UNIQUE, SEVERAL, NONE or UNKNOWN (a budget ended the count undecided)
     found: int  # solutions found
@@ -77,6 +79,10 @@ class Verdict:
     differ_words: str = "two solutions differ in"  # several: how the family says it
     clashes: str = ""  # none: the givens that break a rule at sight, in words
     seconds: float | None = None  # unknown: the budget that ended the count
+    # the house rules the puzzle (with its solution, when unique) breaks: records with a
+    # `message` and the `cells` named (core.family.RuleBroken)
+    broken: tuple = ()
+    level: str = ""  # the rating in the family's words, once rated
 
     def headline(self) -> str:
         return {UNIQUE: "✓ unique", SEVERAL: "⚠ several solutions", NONE: "✗ no solution",
@@ -86,6 +92,23 @@ class Verdict:
         """Several: where two solutions differ; past `most` names, the first few and how
         many in all (a narrow panel)."""
         return f"{self.differ_words} {listed(self.differ, most)}"
+
+    def rule_lines(self, most_cells: int | None = None) -> list[str]:
+        """A line a house rule broken, its cells named (past `most_cells`, the first and …)."""
+        lines = []
+        for broken in self.broken:
+            cells = list(broken.cells)
+            if most_cells is not None and len(cells) > most_cells:
+                cells = cells[:most_cells] + ["…"]
+            lines.append(f"house rule: {broken.message}"
+                         + (f" ({' '.join(cells)})" if cells else ""))
+        return lines
+
+    def difficulty(self) -> str:
+        """The level once rated; before, why there is none yet."""
+        if self.level:
+            return self.level
+        return "rating…" if self.status == UNIQUE else NOT_RATED_YET
 
     def line(self) -> str:
         if self.status == UNIQUE:

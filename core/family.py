@@ -34,22 +34,26 @@ def level_rank(level: str | None) -> int:
 
 @dataclass(frozen=True)
 class Context:
-    """What a family may need beyond the puzzle. `dictionary`: the ナンクロ dictionary,
-    `builtin:LANG` or a folder; None means the built-in one of the puzzle's language.
-    `scale`: the difficulty scale `rate` reports on (Sudoku: sukaku or classic, see
-    `Family.scales`); None means the family's first."""
+    """What a family may need beyond the puzzle. `own`: what the author chose for a family's
+    own needs (`Family.needs`), by the need's name, the command line's option (ナンクロ's
+    `dict`: its dictionary); only the family that names a need reads it. `scale`: the
+    difficulty scale `rate` reports on (Sudoku: sukaku or classic, see `Family.scales`); None
+    means the family's first."""
 
-    dictionary: str | None = None
+    own: tuple[tuple[str, str], ...] = ()
     # (givens left, seconds elapsed) as a generator works, where the family reports it;
     # set only in the process that shows it (a callable does not cross the pool)
     progress: Callable[[int, float], None] | None = field(default=None, compare=False)
     scale: str | None = None
 
-    def dictionary_for(self, lang: str):
-        """The opened dictionary (once a process); DictionaryError when missing or broken."""
-        from dictionaries.defaults import open_source
+    @classmethod
+    def choosing(cls, **chosen: str | None) -> Context:
+        """A context with the needs the author chose (None: not chosen, the family's default)."""
+        return cls(own=tuple(sorted((k, v) for k, v in chosen.items() if v is not None)))
 
-        return open_source(self.dictionary or f"builtin:{lang}")
+    def chosen(self, need: str) -> str | None:
+        """What the author chose for `need`; None when nothing (the family's default)."""
+        return dict(self.own).get(need)
 
 
 NO_CONTEXT = Context()
@@ -253,7 +257,7 @@ class Family(ABC):
     styles: tuple[str, ...] = ()  # text styles `format` writes; the first is the full layout
     line_style: str | None = None  # the style that writes a puzzle on one line, losslessly
     ipuz_kind: str | None = None  # the ipuz `kind` URI (without its #version)
-    needs_dictionary: bool = False  # `count` and `generate` read context.dictionary
+    needs: tuple[str, ...] = ()  # what `count` and `generate` read beyond the puzzle (Context.own)
     rated: bool = False  # `rate` gives a difficulty for a person
     rated_in_check: bool = False  # ... cheaply enough that `check --json` carries it
     rating_scale: str | None = None  # the one scale its scores are on, said beside them
@@ -315,17 +319,29 @@ class Family(ABC):
     def cell_names(self, puzzle, cells) -> list[str]:
         """Cells named as an author reads them (r3c5, product:4, the number 12)."""
 
-    def verdict(self, puzzle, count: Count, seconds: float | None = None) -> Verdict:
+    def verdict(self, puzzle, count: Count, seconds: float | None = None,
+                rating=None) -> Verdict:
         """The count in words' terms (core.counting.Verdict): what the command line and
-        every editor say of it. `seconds`: the budget a count stopped undecided had."""
+        every editor say of it. `seconds`: the budget a count stopped undecided had;
+        `rating`: the puzzle's rating, once rated (its level said)."""
+        broken = self.rules(puzzle, count.solution if count.unique else None) if (
+            self.house_rules) else ()
+        level = self.level_words(rating) if rating is not None else ""
         if count.unique:
-            return Verdict(UNIQUE, 1)
+            return Verdict(UNIQUE, 1, broken=broken, level=level)
         if count.stopped and count.count < 2:
-            return Verdict(UNKNOWN, count.count, seconds=seconds)
+            return Verdict(UNKNOWN, count.count, seconds=seconds, broken=broken)
         if count.count == 0:
-            return Verdict(NONE, 0, clashes=self.clashes_text(puzzle, count.clashes))
+            return Verdict(NONE, 0, clashes=self.clashes_text(puzzle, count.clashes),
+                           broken=broken)
         return Verdict(SEVERAL, count.count, count.count >= count.limit or count.stopped,
-                       tuple(self.cell_names(puzzle, count.differs)), self.differ_words)
+                       tuple(self.cell_names(puzzle, count.differs)), self.differ_words,
+                       broken=broken)
+
+    def level_words(self, rating) -> str:
+        """A rating in words, as the verdict says it: its headline (the level, the score on
+        its scale, the hardest step)."""
+        return rating.headline()
 
     def clashes_text(self, puzzle, clashes) -> str:
         """Count.clashes (pairs of givens that break a rule at sight) in words."""

@@ -6,9 +6,9 @@ import errno
 import json
 import os
 import re
+import secrets
 import stat
 import sys
-import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -118,12 +118,13 @@ def open_atomic(path: str):
         yield sys.stdout
         return
     target = Path(os.path.realpath(path))
+    made: list[Path] = []
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                   dir=target.parent)
-    except OSError as error:
-        raise OutputError(f"{path}: cannot write: {error.strerror or error}") from None
-    try:
+        try:
+            fd = _temporary(target, made)
+        except OSError as error:
+            raise OutputError(f"{path}: cannot write: {error.strerror or error}") from None
+        tmp = made[0]
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             yield f
             f.flush()
@@ -131,8 +132,22 @@ def open_atomic(path: str):
         os.chmod(tmp, _mode_for(target))
         os.replace(tmp, target)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        for tmp in made:
+            tmp.unlink(missing_ok=True)
         raise
+
+
+def _temporary(target: Path, made: list[Path]) -> int:
+    """A new private file beside `target`, open for writing; its name goes into `made` before
+    the file exists, so a Ctrl+C at any moment leaves the caller the name to remove (one
+    landing inside tempfile.mkstemp, after the file was made, lost it)."""
+    for _ in range(100):
+        made.append(target.parent / f".{target.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            return os.open(made[-1], os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            made.pop()  # another's file: never ours to remove
+    raise FileExistsError(errno.EEXIST, "no free temporary name", str(target.parent))
 
 
 def _mode_for(path: Path) -> int:
@@ -159,15 +174,18 @@ def _staged(path: str | Path, data: str | bytes) -> tuple[Path, str]:
     if path.exists() and not path.is_file():
         raise IsADirectoryError(errno.EISDIR, "not a regular file", str(path))
     mode = "wb" if isinstance(data, bytes) else "w"
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    made: list[Path] = []
     try:
+        fd = _temporary(path, made)
+        tmp = str(made[0])
         os.chmod(tmp, _mode_for(path))
         with os.fdopen(fd, mode, **({} if mode == "wb" else {"encoding": "utf-8"})) as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        for tmp in made:
+            tmp.unlink(missing_ok=True)
         raise
     return path, tmp
 

@@ -7,7 +7,8 @@ Every job gets a number in its slot of a shared array; starting a newer job in t
 cancelling, changes the number, and the old job's `stop` callable sees that and ends its
 search within a poll interval. Each call of `stop` is also counted in the slot, so the parent
 can say how far a long search has gone (`JobPool.nodes`). Workers ignore Ctrl+C: the parent
-cancels their slots.
+cancels their slots. When the app has built the compiled engine in its background
+(`JobPool.engine_built`), each worker loads it before its next job.
 """
 
 from __future__ import annotations
@@ -28,11 +29,14 @@ from core.search import STOP_EVERY, Stopped, with_cpu_budget, with_deadline
 # shared arrays to spawned children, so these module globals are deliberate.
 _live_jobs = None
 _polls = None  # calls of each slot's `stop` by its job (a search asks every STOP_EVERY nodes)
+_builds = None  # how many times the pool's owner built the compiled engine
+_builds_seen = 0  # ... as this worker last loaded it
 
 
-def _start(live_jobs, polls=None) -> None:
-    global _live_jobs, _polls
-    _live_jobs, _polls = live_jobs, polls
+def _start(live_jobs, polls=None, builds=None) -> None:
+    global _live_jobs, _polls, _builds, _builds_seen
+    _live_jobs, _polls, _builds = live_jobs, polls, builds
+    _builds_seen = builds.value if builds is not None else 0
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl+C that came while starting goes too
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
@@ -61,12 +65,23 @@ def stop_of(slot: int | None, job: int | None):
     (no pool, no slot)."""
     if slot is None:
         return None
+    _load_engine_built()  # every job asks for its stop first
 
     def stop() -> bool:
         if _polls is not None:
             _polls[slot] += 1
         return _live_jobs[slot] != job
     return stop
+
+
+def _load_engine_built() -> None:
+    """In a worker: the compiled engine's modules built since it last looked, loaded."""
+    global _builds_seen
+    if _builds is not None and _builds.value != _builds_seen:
+        from core import native
+
+        _builds_seen = _builds.value
+        native.load_built()
 
 
 class JobPool:
@@ -81,7 +96,8 @@ class JobPool:
         self.slots = slots
         self.live = context.Array("q", len(slots), lock=False)
         self.polls = context.Array("q", len(slots), lock=False)
-        self.executor = _executor(workers, context, (self.live, self.polls))
+        self.builds = context.Value("q", 0, lock=False)
+        self.executor = _executor(workers, context, (self.live, self.polls, self.builds))
 
     def next_job(self, slot: str) -> tuple[int, int]:
         """Supersede whatever runs in the slot; the new job's (slot index, number)."""
@@ -89,6 +105,11 @@ class JobPool:
         self.live[index] += 1
         self.polls[index] = 0
         return index, self.live[index]
+
+    def engine_built(self) -> None:
+        """The compiled engine was built since the workers started: each loads it before its
+        next job (a job running meanwhile ends on the Python engine)."""
+        self.builds.value += 1
 
     def nodes(self, slot: str) -> int:
         """About how many search nodes the slot's job has visited so far."""

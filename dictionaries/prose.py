@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import re
 
+from dictionaries.errors import DictionaryError
 from dictionaries.normalize import normalize
 
 MAX_PROSE = 200_000  # characters read from a text: a book's chapter, not a library
@@ -98,9 +99,14 @@ def reading(word: str) -> str | None:
 @functools.cache
 def _tokenizer():
     """SudachiPy's tokenizer over the core dictionary (opened once a process: ~0.05 s)."""
-    from sudachipy import Dictionary
+    try:
+        from sudachipy import Dictionary
 
-    return Dictionary(dict="core").tokenizer()
+        return Dictionary(dict="core").tokenizer()
+    except ImportError:  # make run leaves it to the app's background install
+        raise DictionaryError(
+            "reading Japanese needs SudachiPy and its dictionary, which are not installed "
+            "yet: run `puzzle-tui install` (make run's app does, in its background)") from None
 
 
 def _mode():

@@ -5,7 +5,9 @@ as documents), and one process pool for the checks. What the app offers for each
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -48,11 +50,13 @@ class PuzzleApp(App):
     ]
 
     def __init__(self, path: str | None = None, pool: JobPool | None = None,
-                 install: tuple[str, ...] | None = None) -> None:
+                 install: tuple[str, ...] | None = None,
+                 build: tuple[str, ...] | None = None) -> None:
         super().__init__()
-        # the command that fetches what is missing (the built-in dictionaries, the print
-        # font), run in the background from the start; its last line while it runs
-        self.install_command, self.installing = install, None
+        # the commands that build the compiled engine (a checkout set up by `make run`) and
+        # fetch what is missing (packages left for later, the built-in dictionaries, the
+        # print font), run in the background from the start; the last line said meanwhile
+        self.install_command, self.build_command, self.installing = install, build, None
         self.storage_warned = False
         self.window = storage.Window()  # this window's claim on its recovery copies
         self.start_path = path
@@ -83,49 +87,78 @@ class PuzzleApp(App):
 
     def on_mount(self) -> None:
         self.push_screen(StartScreen())
-        if native.missing():
+        build = bool(self.build_command) and engine_to_build()
+        if build:
+            self.notify("being built in the background (about a minute): the Python engine "
+                        "gives the same answers meanwhile, more slowly",
+                        title="Compiled engine", timeout=10)
+        elif native.missing():
             self.notify(f"{native.slow_parts()}: the same answers, more slowly",
                         title="Python engine", severity="warning", timeout=20)
         if self.start_path:
             self.open_path(self.start_path)
-        if self.install_command and missing_installs():
-            self.install_in_background()
+        install = bool(self.install_command) and missing_installs()
+        if build or install:
+            self.install_in_background(build, install)
 
     # --- what `puzzle-tui install` fetches, fetched while the app is in use ----------------
 
     @work(group="install", exclusive=True)
-    async def install_in_background(self) -> None:
-        """Run the install, its progress on the start screen's header and in the panel of a
-        check that needs it; then the open puzzles are checked again."""
-        self.show_installing("starting")
-        process = await asyncio.create_subprocess_exec(
-            *self.install_command, stdin=asyncio.subprocess.DEVNULL,
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        said = "nothing said"
-        async for raw in process.stdout:
-            line = raw.decode(errors="replace").strip()
-            if line:
-                said = line
-                self.show_installing(line)
-        code = await process.wait()
+    async def install_in_background(self, build: bool, install: bool) -> None:
+        """Build the compiled engine (the Python engine answers meanwhile), then run the
+        install; their progress on the start screen's header and in the panel of a check
+        that needs it; then the open puzzles are checked again."""
+        if build:
+            self.show_installing("building the compiled engine")
+            built, said = await self.run_in_background(self.build_command)
+            native.load_built()
+            self.pool.engine_built()
+            if built and not native.missing():
+                self.notify("the compiled engine is built: checks run on it now",
+                            title="Compiled engine", timeout=10)
+            else:
+                self.notify(f"{said}; {native.slow_parts()}: the same answers, more slowly",
+                            title="Python engine", severity="warning", timeout=20)
+        if install:
+            self.show_installing("starting")
+            installed, said = await self.run_in_background(self.install_command)
+            if installed:
+                self.notify("the built-in ナンクロ dictionaries and the print font are "
+                            "installed", title="Installed", timeout=10)
+            else:
+                self.notify(f"{said}; `puzzle-tui install` tries again", title="Not installed",
+                            severity="error", timeout=30)
         self.show_installing(None)
-        if code == 0:
-            self.notify("the built-in ナンクロ dictionaries and the print font are installed",
-                        title="Installed", timeout=10)
-        else:
-            self.notify(f"{said}; `puzzle-tui install` tries again", title="Not installed",
-                        severity="error", timeout=30)
         for editor in self.documents:
             editor.schedule_check(now=True)
 
+    async def run_in_background(self, command: tuple[str, ...]) -> tuple[bool, str]:
+        """Run a command, each line it says shown as progress: (it succeeded, its last
+        line). Ended with the app: nothing half done is left running on its own."""
+        process = await asyncio.create_subprocess_exec(
+            *command, stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"}, start_new_session=True)
+        said = "nothing said"
+        try:
+            async for raw in process.stdout:
+                line = raw.decode(errors="replace").strip()
+                if line:
+                    said = line
+                    self.show_installing(line)
+            return await process.wait() == 0, said
+        finally:
+            if process.returncode is None:  # the app ends: so does the command, pip and all
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGTERM)
+
     def while_installing(self, said: str) -> str:
-        """What a missing built-in dictionary or print font said, told as it is while the
-        install runs in the background: on its way, nothing for the author to run."""
+        """What a missing built-in dictionary, print font or Japanese reader said, told as it
+        is while the install runs in the background: on its way, nothing for the author to
+        run."""
         if self.installing and any(mark in said for mark in MISSING_MARKS):
-            return (f"not yet: the built-in dictionaries and the print font are being "
-                    f"installed in the background ({self.installing}); try again when it "
-                    f"is done")
+            return (f"not yet: what this needs is being installed in the background "
+                    f"({self.installing}); try again when it is done")
         return said
 
     def show_installing(self, line: str | None) -> None:
@@ -467,17 +500,29 @@ def _text_problem(text: str) -> str | None:
 
 
 INSTALL = (sys.executable, "-m", "cli", "install")  # `puzzle-tui install`, this interpreter
+BUILD = (sys.executable, "-m", "core.native", "--build")  # core/native/build.py
 # what a missing built-in dictionary (dictionaries.defaults.open_default) or print font
 # (core.export.fonts) says
 MISSING_MARKS = ("not installed yet", "no font with Japanese glyphs")
 
 
+def engine_to_build() -> bool:
+    """Parts of the compiled engine are missing and can be built here (a checkout that
+    `make run` set up without them, with a C compiler)."""
+    from core.native.build import unbuildable
+
+    return bool(native.missing()) and unbuildable() is None
+
+
 def missing_installs() -> bool:
-    """A built-in dictionary or the print font is not there yet."""
+    """A package left for later, a built-in dictionary or the print font is not there yet."""
+    from cli import packages
     from core.export import FontMissing, find_font
     from dictionaries import folder
     from dictionaries.defaults import LANGUAGES, default_path
 
+    if packages.in_venv() and packages.missing():  # elsewhere pip is the author's to run
+        return True
     if any(not (folder.current(default_path(lang)) / "data.mdb").is_file()
            for lang in LANGUAGES):
         return True
@@ -489,5 +534,5 @@ def missing_installs() -> bool:
 
 
 def run(path: str | None = None) -> int:
-    PuzzleApp(path, install=INSTALL).run()
+    PuzzleApp(path, install=INSTALL, build=BUILD).run()
     return 0

@@ -92,8 +92,9 @@ def caption(found: TrueCandidates, editor) -> str:
     helpful = helpful_givens(found) if found.solutions > 1 else []
     if helpful and helpful[0][2] < found.cap:  # at the cap everywhere: no given stands out
         names = editor.family.cell_names(editor.puzzle, [c for c, _, _ in helpful])
+        shift = getattr(editor.puzzle, "shift", 0)  # a grid of digits from 0 says 0
         said += "\na given would help at " + ", ".join(
-            f"{name}={SYMBOLS[d - 1]} ({left_after(left, found.cap)})"
+            f"{name}={('0' + SYMBOLS)[d - shift]} ({left_after(left, found.cap)})"
             for name, (_, d, left) in zip(names, helpful, strict=True))
     return said
 

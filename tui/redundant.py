@@ -6,7 +6,7 @@ editors mix it in and underline them in their grids."""
 from __future__ import annotations
 
 from core import jobs
-from core.counting import listed
+from core.counting import NONE, UNIQUE, listed
 from core.family import REDUNDANT_SECONDS, Failed
 from tui.screens.editor import PANEL_NAMES, plural
 
@@ -15,10 +15,27 @@ STOPPED = "stopped"  # the redundant givens' pass was stopped (Esc)
 
 class RedundantGivens:
     """Mixed into a PuzzleEditor with a "redundant" slot; `show_check` is called again when
-    the pass reports."""
+    the pass reports. The panel's details under the verdict are said here too, for a grid of
+    givens: those that could go, the clash, or where two solutions differ."""
+
+    contradiction = "the givens contradict each other"  # none, and no two givens clash
+    unique_hint = ""  # said after a unique puzzle's givens
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+
+    def check_details(self, verdict, count) -> str:
+        givens = plural(self.puzzle.clue_count, "given")
+        if verdict.status == UNIQUE:
+            return f"{self.redundant_text()}; {givens}{self.unique_hint}"
+        if verdict.status == NONE:
+            return f"{verdict.clashes or self.contradiction}; {givens}"
+        return self.several_text()
+
+    def several_text(self) -> str:
+        """Several solutions (or not decided): where two differ, and the givens."""
+        givens = plural(self.puzzle.clue_count, "given")
+        return f"{self.verdict().where(PANEL_NAMES)} (highlighted); {givens}"
 
     def redundancy(self, puzzle):
         """(givens that could go, undecided) or STOPPED, once the pass has reported."""

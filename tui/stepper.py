@@ -5,6 +5,7 @@ in; each shows the step's board in its own grid and the rating in its own panel.
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Container
 from textual.reactive import var
 from textual.widgets import Static
@@ -12,10 +13,21 @@ from textual.widgets import Static
 from core.family import Failed
 from tui.widgets.status_panel import StatusPanel
 
+# the stepper's keys, in the BINDINGS of each editor that mixes it in (Textual reads bindings
+# from the screen's own classes, not from a mixin)
+STEPPER_KEYS = [
+    Binding("ctrl+t", "walkthrough", "Steps"),  # at 80 columns: cut, and said in the panel
+    Binding("ctrl+j", "hardest", "Hardest step", show=False),
+    Binding("pagedown,right_square_bracket", "step(1)", "Next step", show=False),
+    Binding("pageup,left_square_bracket", "step(-1)", "Previous step", show=False),
+    Binding("home", "first_step", "First step", show=False),
+    Binding("end", "hardest", "Hardest step", show=False),
+]
+
 
 class Stepper:
     """Mixed into a PuzzleEditor, whose panes it lays out (its `grid_widget` and the step's
-    line under it); the editor sets `last_rating`, names its family's `boards_before(puzzle,
+    line under it); the editor sets its `last_rating`, names its family's `boards_before(puzzle,
     steps)` and has `show_rating` (the panel, then `show_step`) and `show_grid`."""
 
     step_at: var[int | None] = var(None, init=False)  # the stepper's step (None: off)
@@ -23,7 +35,6 @@ class Stepper:
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.last_rating = None  # the rating of the puzzle shown (or Failed)
         self._boards: tuple = (None, [])  # (rating, the board before each of its steps)
 
     def panes(self) -> ComposeResult:

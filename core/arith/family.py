@@ -119,6 +119,10 @@ class Arith(Family):
         found, notes = rated_within(lambda: rating.rate(puzzle, stop), stop) if rate else (None, {})
         return Generated(puzzle, solution, rating=found, notes=notes)
 
+    def level_words(self, rating) -> str:
+        """The level with the summary of the steps (no list of techniques beside it)."""
+        return f"level: {rating.summary()}"
+
     def rate(self, puzzle, stop=None, context=NO_CONTEXT):
         """The level and score from the steps a person takes (core/arith/rating.py), for a
         calculation of exactly one answer."""

@@ -862,6 +862,19 @@ def div_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) 
                         if steps else ("", ""))
     last = steps[-1] if steps else None
     rest_cells = last.remainder if last else (puzzle.remainder if not steps else None)
+    lead = not puzzle.rules.leading_zeros
+    top = _pattern_range(dividend, lead)  # the dividend's least and largest values
+    finish = _remainders(puzzle, checker, found, limit, top, rest_cells)
+    feasible = _division_fits(puzzle, top, rest_cells, lead)
+    return product_search(puzzle, checker, found, limit, stop, [("divisor", divisor),
+                          ("quotient", quotient)], partials, None, finish, feasible)
+
+
+def _remainders(puzzle: Puzzle, checker: Checker, found: list, limit: int,
+                top: tuple[int, int], rest_cells):
+    """The division's last step (product_search's `finish`): each remainder the last row
+    allows for divisor d and quotient qv, the division replayed; the filled rows found."""
+    steps = puzzle.steps
 
     def finish(d: int, qv: int, fill) -> None:
         if d == 0:
@@ -879,9 +892,13 @@ def div_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) 
                 found.append(filled)
                 if len(found) >= limit:
                     return
+    return finish
 
-    lead = not puzzle.rules.leading_zeros
-    top = _pattern_range(dividend, lead)  # the dividend's least and largest values
+
+def _division_fits(puzzle: Puzzle, top: tuple[int, int], rest_cells, lead: bool):
+    """Whether a divisor and the quotient digits chosen so far can still fit the printed
+    rows (product_search's `feasible`)."""
+    dividend, steps, q = puzzle.operands[0], puzzle.steps, len(puzzle.result)
     least_rest = _pattern_range(rest_cells, lead)[0] if rest_cells else 0
 
     def feasible(d: int, b: list[int]) -> bool:
@@ -915,9 +932,7 @@ def div_search(puzzle: Puzzle, checker: Checker, found: list, limit: int, stop) 
                     return False
             low, high = rest_low * 10, rest_high * 10 + 9
         return True
-
-    return product_search(puzzle, checker, found, limit, stop, [("divisor", divisor),
-                          ("quotient", quotient)], partials, None, finish, feasible)
+    return feasible
 
 
 def replay(puzzle: Puzzle, checker: Checker, d: int, qv: int, r: int) -> tuple[str, ...] | None:

@@ -33,7 +33,8 @@ def entry(spec: Spec, seed: int, stop: Callable[[], bool] | None = None) -> Entr
     """One seed's puzzle, rated and in canonical form (the task every worker runs)."""
     family, generator = kinds.generator(spec.generator)  # loads only its family
     options = generator.options(dict(spec.values))
-    made = jobs.make(spec.generator, options, seed, Context(spec.dictionary), family.rated, stop)
+    context = Context.choosing(dict=spec.dictionary)  # ナンクロ's own need
+    made = jobs.make(spec.generator, options, seed, context, family.rated, stop)
     if isinstance(made, Failed):
         return Missed(seed, made.error)
     rating = made.rating

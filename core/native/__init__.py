@@ -36,10 +36,26 @@ def _load(name: str, what: str):
     return module, ""
 
 
+# (this module's attribute, the attribute saying why it is None, its C module, what it is)
+PARTS = (("sudoku", "why_python", "_sudoku", "the compiled engine"),
+         ("variants", "why_python_variants", "_variants", "the compiled variants engine"),
+         ("explainer", "why_python_explainer", "_explainer", "the compiled rater"),
+         ("chains", "why_chains", "_chains", "the compiled rater chains"))
+
 sudoku, why_python = _load("_sudoku", "the compiled engine")
 variants, why_python_variants = _load("_variants", "the compiled variants engine")
 explainer, why_python_explainer = _load("_explainer", "the compiled rater")
 chains, why_chains = _load("_chains", "the compiled rater chains")
+
+
+def load_built() -> None:
+    """Load the parts built since this process started (the app builds them in its
+    background after `make run`, core/native/build.py): the functions that ask for their
+    twin at call time run compiled from their next call."""
+    importlib.invalidate_caches()  # the folder's listing was cached without them
+    for attribute, reason, name, what in PARTS:
+        if globals()[attribute] is None:
+            globals()[attribute], globals()[reason] = _load(name, what)
 
 
 def _parts() -> list[tuple[str, object, str]]:

@@ -1,12 +1,12 @@
 /* The compiled twin of core/variants/engine.py's search: candidates as bit sets, singles over
  * the houses, each constraint's handler and locked candidates to a fixpoint, then a branch on
- * the cell with the fewest candidates per weight (dom/wdeg). It runs the Python engine step for
- * step (the same propagation order, the same cells blamed for a failure, the same branch cell
+ * a cell or on a digit's two places in a house, chosen by conflict scores as ISS chooses. It
+ * runs the Python engine step for step (the same propagation order, the same scores, branches
  * and digit order, `stop` polled on the same nodes), so counts, solutions in order and node
  * counts all agree with it.
  *
  * core/variants/compiled.py writes a Plan as a program: an array of 32-bit ints holding the
- * houses, peers, weights, negative pairs and one handler record per propagator, of a few
+ * houses, peers, priorities, negative pairs and one handler record per propagator, of a few
  * shapes named after what they compute (pair tables, digit sets that fit, bounded and signed
  * sums, ...). This layer checks every size and index of the program (a bad one is a
  * ValueError), keeps no Python object across calls, and polls the caller's `stop` and the
@@ -21,7 +21,7 @@
 #define MAX_SIDE 16           /* core/variants/model.py's MAX_SIZE */
 #define MAX_CELLS (MAX_SIDE * MAX_SIDE)
 #define STOP_EVERY 64         /* core/search.py's: the nodes between two polls */
-#define VERSION 2             /* of the program's layout (core/variants/compiled.py) */
+#define VERSION 3             /* of the program's layout (core/variants/compiled.py) */
 #define MAX_STATES 64         /* an automaton's states: a set of them in one word */
 #define MAX_SUM_WORDS 64      /* sums up to 4,095: longer sums stay in Python */
 
@@ -30,7 +30,10 @@ typedef uint64_t word;
 typedef unsigned __int128 u128;
 
 enum { PAIR = 1, FITTING_SETS, BOUNDED_SUM, SIGNED_SUM, ARROW_SUM, RISING, SANDWICH, RUN,
-       BETWEEN, QUADRUPLE, INDEXER, XSUM, SKYSCRAPER, EQUAL_SUMS, OUTSIDE, AUTOMATON, SHAPES };
+       BETWEEN, QUADRUPLE, INDEXER, XSUM, SKYSCRAPER, EQUAL_SUMS, OUTSIDE, AUTOMATON, EITHER,
+       SHAPES };
+#define MAX_PARTS 16          /* rules of one or (core/variants/custom.py's MAX_PARTS) */
+#define EITHER_ROUNDS 64      /* custom.Either.ROUNDS: a rule's own fixpoint, at most */
 
 static int bitlen(mask_t m) { return m ? 32 - __builtin_clz(m) : 0; }
 static int low_digit(mask_t m) { return m ? __builtin_ctz(m) + 1 : 0; }
@@ -53,8 +56,9 @@ typedef struct {
     int kind, ncells;
     const int *cells;         /* prop.cells: what it watches and what a failure blames */
     const int *data;          /* the shape's own numbers, read by its prune */
-    int ngroups;              /* sums: runs of positions whose digits differ */
-    int *gstart, *gpos;       /* group g: gpos[gstart[g] .. gstart[g + 1]) */
+    int ngroups;              /* sums: runs of positions whose digits differ; an or: rules */
+    int *gstart, *gpos;       /* group g: gpos[gstart[g] .. gstart[g + 1]); an or's rule g:
+                                 the hidden handlers sub[gstart[g] .. gstart[g + 1]) */
     int words;                /* sums: 64-bit words of a bit set of reachable sums */
 } Handler;
 
@@ -67,10 +71,11 @@ typedef struct {
     int *ch_start, *ch_list;             /* per cell: its houses */
     int *w_start, *w_list;               /* per cell: the handlers watching it */
     int *f_start; const int **forbid;    /* per cell: (neighbour, n masks) records */
-    long long *weight0;
+    long long *priority;                 /* per cell: its first conflict score */
     word *peer_bits, *house_bits;        /* cells as bit sets: per cell, per house */
     int cw, hw, pw;                      /* words of a cell, house, handler bit set */
     Handler *h;
+    Handler *sub; int nsub, sub_cap;     /* the rules of ors: handlers only an or runs */
     int *iota;
     /* scratch */
     int *placed; int placed_cap;
@@ -91,9 +96,11 @@ static void plan_free(Plan *p)
     if (!p) return;
     if (p->h)
         for (int i = 0; i < p->nprops; i++) free(p->h[i].gstart), free(p->h[i].gpos);
+    for (int i = 0; i < p->nsub; i++) free(p->sub[i].gstart), free(p->sub[i].gpos);
+    free(p->sub);
     free(p->prog), free(p->house), free(p->peer_start), free(p->peers), free(p->ch_start);
     free(p->ch_list), free(p->w_start), free(p->w_list), free(p->f_start), free(p->forbid);
-    free(p->weight0), free(p->peer_bits), free(p->house_bits), free(p->h), free(p->iota);
+    free(p->priority), free(p->peer_bits), free(p->house_bits), free(p->h), free(p->iota);
     free(p->placed), free(p->changed), free(p->blame), free(p->sums), free(p->view);
     free(p->ints), free(p->sums128), free(p->fit_total), free(p->fit_start), free(p->fit_bits), free(p);
 }
@@ -145,6 +152,39 @@ static int read_groups(Reader *r, Handler *h, int k)
 }
 
 static int sum_words(long most) { return (int)(most / 64) + 1; }
+
+static int read_handler(Reader *r, Plan *p, Handler *h);
+
+/* an or (custom.Either): its rules, each a run of whole handler records kept in p->sub */
+static int read_either(Reader *r, Plan *p, Handler *h)
+{
+    h->ngroups = next_in(r, 2, MAX_PARTS, "an or's rules");
+    if (r->bad) return -1;
+    h->gstart = calloc(h->ngroups + 1, sizeof(int));
+    if (!h->gstart) { PyErr_NoMemory(); return -1; }
+    h->gstart[0] = p->nsub;
+    for (int g = 0; g < h->ngroups; g++) {
+        int many = next_in(r, 0, 1 << 16, "a rule's handlers");
+        for (int i = 0; i < many && !r->bad; i++) {
+            if (r->at < r->end && *r->at == EITHER) {
+                PyErr_SetString(PyExc_ValueError, "program: an or inside an or");
+                return -1;
+            }
+            if (p->nsub == p->sub_cap) {
+                int cap = 2 * p->sub_cap + 8;
+                Handler *grown = realloc(p->sub, cap * sizeof *grown);
+                if (!grown) { PyErr_NoMemory(); return -1; }
+                p->sub = grown, p->sub_cap = cap;
+            }
+            Handler *s = &p->sub[p->nsub++];
+            memset(s, 0, sizeof *s);
+            if (read_handler(r, p, s) < 0) return -1;
+        }
+        if (r->bad) return -1;
+        h->gstart[g + 1] = p->nsub;
+    }
+    return 0;
+}
 
 static int read_handler(Reader *r, Plan *p, Handler *h)
 {
@@ -244,9 +284,12 @@ static int read_handler(Reader *r, Plan *p, Handler *h)
     case EQUAL_SUMS: {
         int groups = next_in(r, 1, k, "equal sums' groups"), used = 0, most = 0;
         long sets = 0;
+        int pads = 0;
         for (int g = 0; g < groups && !r->bad; g++) {
             int distinct = next_in(r, 0, 1, "distinct");
+            int pad = next_in(r, 0, k, "a group's pad");
             int len = next_in(r, 1, k - used, "a group's size");
+            if (pad > pads) pads = pad;
             if (distinct && len <= n) {  /* its sets of len different digits: n choose len */
                 long choose = 1;
                 for (int i = 0; i < len; i++) choose = choose * (n - i) / (i + 1);
@@ -260,11 +303,13 @@ static int read_handler(Reader *r, Plan *p, Handler *h)
             PyErr_SetString(PyExc_ValueError, "program: equal sums' groups are not its cells");
             return -1;
         }
-        h->words = sum_words((long)most * n);
+        h->words = sum_words((long)most * n + pads);
         if (sets > p->fit_cap) p->fit_cap = sets;
         if (groups > p->max_groups) p->max_groups = groups;
         return r->bad ? -1 : 0;
     }
+    case EITHER:
+        return read_either(r, p, h);
     }
     if (!r->bad) PyErr_Format(PyExc_ValueError, "program: a shape %d of %d cells", h->kind, k);
     return -1;
@@ -308,9 +353,9 @@ static Plan *read_plan(const int *prog, Py_ssize_t len)
                 goto failed;
             }
     }
-    p->weight0 = calloc(cells, sizeof *p->weight0);
-    if (!p->weight0) goto nomem;
-    for (int c = 0; c < cells; c++) p->weight0[c] = 1 + next_in(&r, 0, 1 << 24, "a weight");
+    p->priority = calloc(cells, sizeof *p->priority);
+    if (!p->priority) goto nomem;
+    for (int c = 0; c < cells; c++) p->priority[c] = next_in(&r, 0, 1 << 24, "a priority");
     p->f_start = calloc(cells + 1, sizeof(int));
     p->forbid = calloc((size_t)cells * cells + 1, sizeof *p->forbid);
     if (!p->f_start || !p->forbid) goto nomem;
@@ -336,6 +381,15 @@ static Plan *read_plan(const int *prog, Py_ssize_t len)
         if (p->h[i].ncells > max_k) max_k = p->h[i].ncells;
         int need = (p->h[i].ncells + 4) * p->h[i].words * 2 + 64;
         if (p->h[i].words > MAX_SUM_WORDS) {
+            PyErr_SetString(PyExc_ValueError, "program: a sum too long");
+            goto failed;
+        }
+        if (need > sums) sums = need;
+    }
+    for (int i = 0; i < p->nsub; i++) {  /* an or's rules need the same scratch */
+        int need = (p->sub[i].ncells + 4) * p->sub[i].words * 2 + 64;
+        if (p->sub[i].ncells > max_k) max_k = p->sub[i].ncells;
+        if (p->sub[i].words > MAX_SUM_WORDS) {
             PyErr_SetString(PyExc_ValueError, "program: a sum too long");
             goto failed;
         }
@@ -445,6 +499,16 @@ static int bs_any_shl_and(const word *a, int s, const word *b, int w)
         if (v & b[i]) return 1;
     }
     return 0;
+}
+/* dst = src >> s (dst apart from src) */
+static void bs_shr(word *dst, const word *src, int s, int w)
+{
+    int q = s >> 6, r = s & 63;
+    for (int i = 0; i < w; i++) {
+        word v = i + q < w ? src[i + q] >> r : 0;
+        if (r && i + q + 1 < w) v |= src[i + q + 1] << (64 - r);
+        dst[i] = v;
+    }
 }
 static int bs_any(const word *a, int w)
 {
@@ -1184,9 +1248,9 @@ static int prune_equal_sums(Plan *p, const Handler *h, mask_t *cand)
     int *fit_total = p->fit_total, *fit_start = p->fit_start, nfit = 0;
     mask_t *fit_bits = p->fit_bits;
     for (int g = 0; g < groups; g++) {
-        int distinct = at[0], len = at[1];
-        const int *cells = at + 2;
-        at += 2 + len;
+        int distinct = at[0], pad = at[1], len = at[2];
+        const int *cells = at + 3;
+        at += 3 + len;
         fit_start[g] = nfit;
         memset(reach, 0, w * sizeof(word));
         if (distinct) {
@@ -1227,6 +1291,12 @@ static int prune_equal_sums(Plan *p, const Handler *h, mask_t *cand)
             }
             memcpy(reach, row, w * sizeof(word));
         }
+        if (pad) {  /* a shorter group's held sum, padded (lines.EqualSums.pads) */
+            word *padded = scratch + 2 * w;
+            memset(padded, 0, w * sizeof(word));
+            bs_or_shl(padded, reach, pad, w);
+            memcpy(reach, padded, w * sizeof(word));
+        }
         for (int j = 0; j < w; j++) totals[j] &= reach[j];
         if (!bs_any(totals, w)) return 0;
     }
@@ -1234,20 +1304,22 @@ static int prune_equal_sums(Plan *p, const Handler *h, mask_t *cand)
     at = h->data + 1;
     mask_t *masks = p->view;
     for (int g = 0; g < groups; g++) {
-        int distinct = at[0], len = at[1];
-        const int *cells = at + 2;
-        at += 2 + len;
+        int distinct = at[0], pad = at[1], len = at[2];
+        const int *cells = at + 3;
+        at += 3 + len;
         for (int i = 0; i < len; i++) masks[i] = cand[cells[i]];
         int start = p->nchanged;
         if (distinct) {
             mask_t allowed = 0;
-            for (int f = fit_start[g]; f < fit_start[g + 1]; f++)
-                if (totals[fit_total[f] >> 6] >> (fit_total[f] & 63) & 1) allowed |= fit_bits[f];
+            for (int f = fit_start[g]; f < fit_start[g + 1]; f++) {
+                int t = fit_total[f] + pad;
+                if (totals[t >> 6] >> (t & 63) & 1) allowed |= fit_bits[f];
+            }
             for (int i = 0; i < len; i++)
                 if (masks[i] & ~allowed) masks[i] &= allowed, changed_push(p, i);
         }
         word *wanted = scratch;
-        memcpy(wanted, totals, w * sizeof(word));
+        bs_shr(wanted, totals, pad, w);
         if (!sum_supports(p, masks, NULL, len, wanted, w, scratch + w)) return 0;
         /* the positions changed, in order, become the cells changed */
         for (int j = start; j < p->nchanged; j++) {
@@ -1259,12 +1331,57 @@ static int prune_equal_sums(Plan *p, const Handler *h, mask_t *cand)
     return 1;
 }
 
+static int prune_either(Plan *p, const Handler *h, mask_t *cand);
+
 typedef int (*Prune)(Plan *, const Handler *, mask_t *);
 static const Prune prunes[SHAPES] = {
     NULL, prune_pair, prune_fitting_sets, prune_bounded_sum, prune_signed_sum, prune_arrow_sum,
     prune_rising, prune_sandwich, prune_run, prune_between, prune_quadruple, prune_indexer,
-    prune_xsum, prune_skyscraper, prune_equal_sums, prune_outside, prune_automaton,
+    prune_xsum, prune_skyscraper, prune_equal_sums, prune_outside, prune_automaton, prune_either,
 };
+
+/* custom.Either._stands: one rule's handlers on `trial` to a fixpoint of their own (at most
+   EITHER_ROUNDS rounds); 1 when it still stands */
+static int either_stands(Plan *p, const Handler *h, int rule, mask_t *trial)
+{
+    for (int round = 0; round < EITHER_ROUNDS; round++) {
+        int narrowed = 0;
+        for (int i = h->gstart[rule]; i < h->gstart[rule + 1]; i++) {
+            const Handler *s = &p->sub[i];
+            p->nchanged = 0;
+            if (!prunes[s->kind](p, s, trial) || p->overflow) return 0;
+            narrowed |= p->nchanged > 0;
+        }
+        if (!narrowed) break;
+    }
+    for (int i = 0; i < h->ncells; i++)
+        if (!trial[h->cells[i]]) return 0;
+    return 1;
+}
+
+/* Either: a cell keeps the digits some rule that still stands leaves it (custom.Either) */
+static int prune_either(Plan *p, const Handler *h, mask_t *cand)
+{
+    mask_t trial[MAX_CELLS], keep[4 * MAX_CELLS];
+    int any = 0;
+    for (int rule = 0; rule < h->ngroups; rule++) {
+        memcpy(trial, cand, p->cells * sizeof(mask_t));
+        if (!either_stands(p, h, rule, trial)) {
+            if (p->overflow) return 0;
+            continue;
+        }
+        for (int i = 0; i < h->ncells; i++)
+            keep[i] = (any ? keep[i] : 0) | trial[h->cells[i]];
+        any = 1;
+    }
+    p->nchanged = 0;
+    if (!any) return 0;
+    for (int i = 0; i < h->ncells; i++) {
+        int c = h->cells[i];
+        if (cand[c] != keep[i]) cand[c] = keep[i], changed_push(p, c);
+    }
+    return 1;
+}
 
 /* ---- propagation: engine.propagate step for step ---- */
 
@@ -1345,7 +1462,7 @@ static int locked_candidates(Plan *p, mask_t *cand, int h)
 
 /* 1: a fixpoint; 0: a contradiction (p->blame holds the cells of the rule that failed);
  * `placed`: p->placed[0 .. top) */
-static int propagate(Plan *p, mask_t *cand, int top, int all)
+static int propagate(Plan *p, mask_t *cand, int top, int all, const int *dirty, int ndirty)
 {
     word houses[64], props[p->pw], locked[64];
     int hw = p->hw, pw = p->pw;
@@ -1358,6 +1475,7 @@ static int propagate(Plan *p, mask_t *cand, int top, int all)
     }
     int *placed = p->placed;
     for (int i = 0; i < top; i++) mark_cell(p, placed[i], houses, props);
+    for (int i = 0; i < ndirty; i++) mark_cell(p, dirty[i], houses, props);
     memcpy(locked, houses, hw * sizeof(word));
     /* a fixpoint comes within this many steps (each removes a digit, or takes one of the
      * rules dirtied since the last removal); a malformed program might not get there */
@@ -1464,11 +1582,15 @@ static void overflowed(const Plan *p)
 
 enum { DONE, STOPPED, FAILED, SWITCHED };
 
+#define DECAY_EVERY (1 << 14)  /* conflicts between two halvings of the scores */
+
 typedef struct {
     Plan *p;
     long limit, nodes, found, keep;
     PyObject *stop, *accept, *solutions;   /* borrowed for the call (stop, accept: or None) */
-    long long *weight;
+    long long *score;                      /* per cell: its priority, then its conflicts */
+    long long digit_score[MAX_SIDE];       /* per digit: its conflicts */
+    long countdown;                        /* conflicts to the next decay */
     mask_t *stack;
     int status;
     /* true candidates (engine.true_candidates, phase 1): cap 0 for a count */
@@ -1538,20 +1660,6 @@ static int wanted(Search *s, const mask_t *cand)
     return 0;
 }
 
-static int branch_cell(const Search *s, const mask_t *cand)
-{
-    int best = -1;
-    long long best_k = 1, best_w = 0;
-    for (int c = 0; c < s->p->cells; c++) {
-        mask_t m = cand[c];
-        if (m & (m - 1)) {
-            long long k = popcount(m), w = s->weight[c];
-            if (k * best_w < best_k * w) best = c, best_k = k, best_w = w;
-        }
-    }
-    return best;
-}
-
 /* Search.values: the digits in order; under a negative rule, those ruling out the fewest
  * candidates of the tied neighbours first (a stable sort, as Python's) */
 static int values(const Search *s, const mask_t *cand, int cell, mask_t *out)
@@ -1585,44 +1693,161 @@ static int values(const Search *s, const mask_t *cand, int cell, mask_t *out)
     return k;
 }
 
-/* Search.run: 0 go on, 1 end (enough solutions, stopped, or an error: s->status) */
-static int run(Search *s, int depth)
+
+/* the digit failing most lately and its score, when it stands out (Search.hot_digit) */
+static void hot_digit(const Search *s, mask_t *digit, long long *score)
+{
+    long long most = 0, least = 0;
+    mask_t bit = 0;
+    for (int i = 0; i < s->p->n; i++) {
+        long long x = s->digit_score[i];
+        if (x > most) most = x, bit = 1u << i;
+        if (x && (!least || x < least)) least = x;
+    }
+    if (most < s->p->n || 2 * most <= 3 * least) *digit = 0, *score = 0;
+    else *digit = bit, *score = most;
+}
+
+/* Search.branch_cell: the most score per candidate (a fifth of the hot digit's score added
+ * to its cells'), the fewest candidates when nothing scores; -1 when all are decided.
+ * `total`: the candidates of every cell added up */
+static int branch_cell(const Search *s, const mask_t *cand, long long *total)
+{
+    mask_t hot;
+    long long bonus;
+    hot_digit(s, &hot, &bonus);
+    int best = -1, fewest = -1, least = MAX_SIDE + 1;
+    long long best_score = -1, best_k = 1, t = 0;
+    for (int c = 0; c < s->p->cells; c++) {
+        mask_t m = cand[c];
+        int k = popcount(m);
+        t += k;
+        if (k <= 1) continue;
+        long long score = 5 * s->score[c] + (m & hot ? bonus : 0);
+        if (best < 0 || score * best_k > best_score * k) best = c, best_score = score, best_k = k;
+        if (k < least) least = k, fewest = c;
+    }
+    *total = t;
+    return best >= 0 && best_score == 0 ? fewest : best;
+}
+
+/* Search.conflict: a branch of `cell` taking `bit` failed */
+static void conflict(Search *s, int cell, mask_t bit)
+{
+    s->score[cell]++;
+    s->digit_score[__builtin_ctz(bit)]++;
+    if (--s->countdown == 0) {
+        for (int c = 0; c < s->p->cells; c++) s->score[c] >>= 1;
+        for (int i = 0; i < s->p->n; i++) s->digit_score[i] >>= 2;
+        s->countdown = DECAY_EVERY;
+    }
+}
+
+/* Search.house_branch: a digit with two places in a house whose better scored place
+ * outscores the cell's score per candidate twice over: its two places become the branches
+ * (that one first); 0 when none does */
+static int house_branch(const Search *s, const mask_t *cand, int cell, int *places, mask_t *bits)
+{
+    const Plan *p = s->p;
+    int k = popcount(cand[cell]), found = 0, n = p->n;
+    if (k <= 2 || s->score[cell] <= 0) return 0;
+    long long num = s->score[cell], den = k;   /* the score to reach: num / den */
+    for (int h = 0; h < p->nhouses; h++) {
+        const int *house = p->house[h];
+        mask_t once = 0, twice = 0, more = 0;
+        for (int i = 0; i < n; i++) {
+            mask_t m = cand[house[i]];
+            more |= twice & m, twice |= once & m, once |= m;
+        }
+        mask_t two = twice & ~more;
+        if (!two) continue;
+        int first[MAX_SIDE], second[MAX_SIDE];  /* per digit of `two`: its places in order */
+        for (mask_t m = two; m; m &= m - 1) second[__builtin_ctz(m)] = -1;
+        for (int i = 0; i < n; i++)
+            for (mask_t m = cand[house[i]] & two; m; m &= m - 1) {
+                int d = __builtin_ctz(m);
+                first[d] = second[d], second[d] = house[i];
+            }
+        for (; two; two &= two - 1) {
+            mask_t bit = two & -two;
+            int d = __builtin_ctz(two), a = first[d], b = second[d];
+            long long top = s->score[a] > s->score[b] ? s->score[a] : s->score[b];
+            if (single(cand[a]) || single(cand[b]) || top * den < 2 * num) continue;
+            num = top, den = 2;
+            places[0] = s->score[a] > s->score[b] ? a : b;
+            places[1] = places[0] == a ? b : a;
+            bits[0] = bits[1] = bit;
+            found = 1;
+        }
+    }
+    return found;
+}
+
+static int run(Search *s, int depth, long long expect, int parent);
+
+/* Search.branch: `places[i]` takes `bits[i]`, the earlier places having lost theirs; 0 go
+ * on, 1 end */
+static int branch(Search *s, int depth, const int *places, const mask_t *bits, int i,
+                  long long expect)
 {
     Plan *p = s->p;
-    int cells = p->cells;
-    mask_t *cand = s->stack + (size_t)depth * cells;
+    int cells = p->cells, c = places[i], top = 0, dirty[MAX_SIDE], nd = 0;
+    mask_t *cand = s->stack + (size_t)depth * cells, *child = cand + cells;
+    memcpy(child, cand, cells * sizeof *child);
+    child[c] = bits[i];
+    p->placed[top++] = c;
+    for (int j = 0; j < i; j++) {
+        int q = places[j];
+        if (q == c || !(child[q] & bits[j])) continue;
+        child[q] &= ~bits[j];
+        if (single(child[q])) p->placed[top++] = q;
+        else dirty[nd++] = q;
+    }
+    p->nblame = 0;
+    if (!propagate(p, child, top, 0, dirty, nd)) {
+        if (p->overflow) {
+            overflowed(p);
+            s->status = FAILED;
+            return 1;
+        }
+        conflict(s, c, bits[i]);
+        return 0;
+    }
+    if (s->cap && !wanted(s, child)) return 0;  /* all at the cap: not searched */
+    if (run(s, depth + 1, expect, c)) return 1;
+    return s->found >= s->limit;
+}
+
+/* Search.run: 0 go on, 1 end (enough solutions, stopped, or an error: s->status).
+ * `expect`: the candidates left if the branch into this node removed nothing else (its
+ * cell `parent` is then demoted), or -1 */
+static int run(Search *s, int depth, long long expect, int parent)
+{
+    Plan *p = s->p;
+    mask_t *cand = s->stack + (size_t)depth * p->cells;
     s->nodes++;
     if (s->nodes % STOP_EVERY == 0 && (s->status = poll(s)) != DONE) return 1;
     if (s->cap && s->nodes == s->switch_at && s->found >= s->switch_min) {
-        s->status = SWITCHED;
+        s->status = SWITCHED;  /* Tally.switch */
         return 1;
     }
-    int cell = branch_cell(s, cand);
+    long long total;
+    int cell = branch_cell(s, cand, &total);
+    if (expect >= 0 && total == expect) s->score[parent] >>= 1;
     if (cell < 0) {
         if (record(s, cand) < 0) { s->status = FAILED; return 1; }
         return 0;
     }
-    mask_t order[MAX_SIDE];
-    int k = values(s, cand, cell, order);
-    mask_t *child = cand + cells;
-    for (int i = 0; i < k; i++) {
-        memcpy(child, cand, cells * sizeof *child);
-        child[cell] = order[i];
-        p->placed[0] = cell;
-        p->nblame = 0;
-        if (propagate(p, child, 1, 0)) {
-            if (s->cap && !wanted(s, child)) continue;
-            if (run(s, depth + 1)) return 1;
-            if (s->found >= s->limit) return 1;
-        } else {
-            if (p->overflow) {
-                overflowed(p);
-                s->status = FAILED;
-                return 1;
-            }
-            for (int j = 0; j < p->nblame; j++) s->weight[p->blame[j]]++;
-        }
+    mask_t bits[MAX_SIDE];
+    int places[MAX_SIDE], k = 2;
+    long long watch = -1;
+    if (!house_branch(s, cand, cell, places, bits)) {
+        k = values(s, cand, cell, bits);
+        for (int i = 0; i < k; i++) places[i] = cell;
+        if (k >= 5) watch = total - (k - 1);
     }
+    for (int i = 0; i < k; i++)
+        if (branch(s, depth, places, bits, i, i == 0 ? watch : -1)) return 1;
     return 0;
 }
 
@@ -1676,9 +1901,6 @@ static int read_masks(PyObject *seq, mask_t *out, const Plan *p)
 static char *search_keywords[] = {"program", "candidates", "limit", "stop", "accept", "keep",
                                   "prefer", NULL};
 
-/* search(program, candidates, limit, stop=None, accept=None, keep=1000) -> (solutions,
- * found, nodes, stopped): engine.start's propagation of `candidates` (the givens' and the
- * cells' masks), then engine.Search.run. A complete grid counts when accept(values) is true. */
 /* search() and support(): stop and accept are each a callable or None (TypeError if not) */
 static int callbacks_ok(PyObject *stop, PyObject *accept)
 {
@@ -1690,6 +1912,9 @@ static int callbacks_ok(PyObject *stop, PyObject *accept)
     return 1;
 }
 
+/* search(program, candidates, limit, stop=None, accept=None, keep=1000) -> (solutions,
+ * found, nodes, stopped): engine.start's propagation of `candidates` (the givens' and the
+ * cells' masks), then engine.Search.run. A complete grid counts when accept(values) is true. */
 static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     PyObject *program, *cand_seq, *stop = Py_None, *accept = Py_None, *prefer = Py_None;
@@ -1705,14 +1930,15 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
     Plan *p = plan_of(program);
     if (!p) return NULL;
     int cells = p->cells;
-    Search s = {p, limit, 0, 0, keep, stop, accept, PyList_New(0), NULL, NULL, DONE};
-    s.weight = malloc(cells * sizeof *s.weight);
+    Search s = {.p = p, .limit = limit, .keep = keep, .stop = stop, .accept = accept,
+                .solutions = PyList_New(0), .countdown = DECAY_EVERY, .status = DONE};
+    s.score = malloc(cells * sizeof *s.score);
     s.stack = malloc((size_t)(cells + 2) * cells * sizeof(mask_t));
-    if (!s.solutions || !s.weight || !s.stack) {
+    if (!s.solutions || !s.score || !s.stack) {
         if (s.solutions) PyErr_NoMemory();
         goto failed;
     }
-    memcpy(s.weight, p->weight0, cells * sizeof *s.weight);
+    memcpy(s.score, p->priority, cells * sizeof *s.score);
     if (read_masks(cand_seq, s.stack, p) < 0) goto failed;
     if (prefer != Py_None) {
         s.prefer = malloc(cells * sizeof *s.prefer);
@@ -1730,18 +1956,18 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
         }
         if (single(s.stack[c])) p->placed[top++] = c;
     }
-    if (propagate(p, s.stack, top, 1)) run(&s, 0);
+    if (propagate(p, s.stack, top, 1, NULL, 0)) run(&s, 0, -1, -1);
     if (p->overflow && s.status != FAILED) {
         overflowed(p);
         s.status = FAILED;
     }
     if (s.status == FAILED) goto failed;
-    free(s.weight), free(s.stack), free(s.prefer), plan_free(p);
+    free(s.score), free(s.stack), free(s.prefer), plan_free(p);
     return Py_BuildValue("(NllO)", s.solutions, s.found, s.nodes,
                          s.status == STOPPED ? Py_True : Py_False);
 failed:
     Py_XDECREF(s.solutions);
-    free(s.weight), free(s.stack), free(s.prefer), plan_free(p);
+    free(s.score), free(s.stack), free(s.prefer), plan_free(p);
     return NULL;
 }
 
@@ -1767,25 +1993,26 @@ static PyObject *py_support(PyObject *self, PyObject *args)
     Plan *p = plan_of(program);
     if (!p) return NULL;
     int cells = p->cells, n = p->n;
-    Search s = {p, LONG_MAX, 0, 0, 0, stop, accept, PyList_New(0), NULL, NULL, DONE, cap, 0, 0,
-                switch_at, switch_min, NULL, NULL};
+    Search s = {.p = p, .limit = LONG_MAX, .stop = stop, .accept = accept,
+                .solutions = PyList_New(0), .countdown = DECAY_EVERY, .status = DONE, .cap = cap,
+                .switch_at = switch_at, .switch_min = switch_min};
     PyObject *list = NULL;
-    s.weight = malloc(cells * sizeof *s.weight);
+    s.score = malloc(cells * sizeof *s.score);
     s.stack = malloc((size_t)(cells + 2) * cells * sizeof(mask_t));
     s.support = calloc((size_t)cells * n, 1);
     s.done = calloc(cells, sizeof(mask_t));
-    if (!s.solutions || !s.weight || !s.stack || !s.support || !s.done) {
+    if (!s.solutions || !s.score || !s.stack || !s.support || !s.done) {
         if (s.solutions) PyErr_NoMemory();
         goto failed;
     }
-    memcpy(s.weight, p->weight0, cells * sizeof *s.weight);
+    memcpy(s.score, p->priority, cells * sizeof *s.score);
     if (read_masks(cand_seq, s.stack, p) < 0) goto failed;
     for (int c = 0; c < cells; c++)
         if (!s.stack[c]) {
             PyErr_Format(PyExc_ValueError, "candidates: cell %d has none", c);
             goto failed;
         }
-    run(&s, 0);
+    run(&s, 0, -1, -1);
     if (p->overflow && s.status != FAILED) {
         overflowed(p);
         s.status = FAILED;
@@ -1798,7 +2025,7 @@ static PyObject *py_support(PyObject *self, PyObject *args)
         else PyList_SET_ITEM(list, i, k);
     }
 failed:
-    free(s.weight), free(s.stack), free(s.support), free(s.done), plan_free(p);
+    free(s.score), free(s.stack), free(s.support), free(s.done), plan_free(p);
     if (!list) {
         Py_XDECREF(s.solutions);
         return NULL;
@@ -1806,6 +2033,44 @@ failed:
     return Py_BuildValue("(NllOOON)", list, s.found, s.nodes,
                          s.status == STOPPED ? Py_True : Py_False, s.skipped ? Py_True : Py_False,
                          s.status == SWITCHED ? Py_True : Py_False, s.solutions);
+}
+
+/* propagate(program, candidates) -> list | None: engine.start's propagation of `candidates`
+ * (the givens' and the cells' masks) to its fixpoint, None on a contradiction */
+static PyObject *py_propagate(PyObject *self, PyObject *args)
+{
+    PyObject *program, *cand_seq, *out = NULL;
+    if (!PyArg_ParseTuple(args, "OO", &program, &cand_seq)) return NULL;
+    Plan *p = plan_of(program);
+    if (!p) return NULL;
+    int cells = p->cells, top = 0;
+    mask_t *cand = malloc(cells * sizeof *cand);
+    if (!cand) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (read_masks(cand_seq, cand, p) < 0) goto done;
+    for (int c = 0; c < cells; c++) {
+        if (!cand[c]) {
+            PyErr_Format(PyExc_ValueError, "candidates: cell %d has none", c);
+            goto done;
+        }
+        if (single(cand[c])) p->placed[top++] = c;
+    }
+    if (!propagate(p, cand, top, 1, NULL, 0)) {
+        if (p->overflow) overflowed(p);
+        else out = Py_NewRef(Py_None);
+        goto done;
+    }
+    out = PyList_New(cells);
+    for (int c = 0; out && c < cells; c++) {
+        PyObject *m = PyLong_FromLong((long)cand[c]);
+        if (!m) Py_CLEAR(out);
+        else PyList_SET_ITEM(out, c, m);
+    }
+done:
+    free(cand), plan_free(p);
+    return out;
 }
 
 /* check(program) -> None: reads the program as a search would (a ValueError names what is
@@ -1827,6 +2092,9 @@ static PyMethodDef methods[] = {
      "support(program, candidates, cap, stop, accept, switch_at, switch_min) -> (support: "
      "cells * n numbers, solutions, nodes, stopped, skipped, switched, remembered): the first "
      "phase of true candidates"},
+    {"propagate", py_propagate, METH_VARARGS,
+     "propagate(program, candidates) -> the candidates at the fixpoint, or None: a "
+     "contradiction"},
     {"check", py_check, METH_O, "check(program): a ValueError when the program is malformed"},
     {NULL, NULL, 0, NULL},
 };

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from core.errors import ParseError
 from core.family import (
     NO_CONTEXT,
+    Context,
     Family,
     Field,
     Generated,
@@ -27,6 +28,22 @@ from core.symmetry import SYMMETRIES, SYMMETRY_WORDS
 # the blog's `table:`, a JSON case, block cells (■), or the grid format's own headers
 HINTS = re.compile(r"^\s*(table|givens|assign|lang)\s*:|^\s*\{|■", re.MULTILINE)
 LEVEL_NODES = 20_000  # a rating's count is stopped here: past it, the level is "expert"
+# The family's own need (Context.own): the dictionary, `builtin:LANG` or a folder; not
+# chosen, the built-in one of the puzzle's language
+DICTIONARY = "dict"
+
+
+def with_dictionary(source: str | None, context: Context = NO_CONTEXT) -> Context:
+    """`context` with the dictionary `source` chosen (None: the built-in one)."""
+    chosen = {**dict(context.own), DICTIONARY: source}
+    return replace(context, own=Context.choosing(**chosen).own)
+
+
+def dictionary_for(context: Context, lang: str):
+    """The opened dictionary (once a process); DictionaryError when missing or broken."""
+    from dictionaries.defaults import open_source
+
+    return open_source(context.chosen(DICTIONARY) or f"builtin:{lang}")
 
 
 @dataclass(frozen=True)
@@ -83,7 +100,7 @@ class Numcro(Family):
     puzzle_type = Puzzle
     styles = ("grid", "blog")
     ipuz_kind = ipuz.KIND.split("#")[0]
-    needs_dictionary = True
+    needs = (DICTIONARY,)
     rated = True
     house_rules = True
 
@@ -139,12 +156,16 @@ class Numcro(Family):
         from core.numcro.generator import generate
         from core.numcro.reach import in_reach
 
-        words = _word_sets(context.dictionary_for(options.lang), options)
+        words = _word_sets(dictionary_for(context, options.lang), options)
         in_reach(options, _fill_only(words))  # what no grid can give, said before the search
         made = generate(options, _fill_only(words), words, rng, stop)
         notes = _own_notes(made, words, options) if words.preferred_words else {}
         rating = rating_of(made.solved, made.nodes) if made.solved else None
         return Generated(made.puzzle, made.solution, rating=rating, notes=notes)
+
+    def level_words(self, rating) -> str:
+        """The level with the summary of the steps (no list of techniques beside it)."""
+        return f"level: {rating.summary()}"
 
     def rate(self, puzzle, stop=None, context=NO_CONTEXT) -> Rating:
         """The level from the steps a person takes (core/numcro/logic.py); where they do
@@ -184,7 +205,7 @@ def _checking(puzzle, context):
     濁点ナンクロ."""
     from core.numcro.wordsets import folded_word_sets
 
-    dictionary = context.dictionary_for(puzzle.lang)
+    dictionary = dictionary_for(context, puzzle.lang)
     return folded_word_sets(dictionary) if puzzle.voiced_as_one else dictionary
 
 

@@ -47,6 +47,12 @@ PROOF_NODES = 2000  # a uniqueness search past this is undecided: give a letter 
 NO_HINT_NODES = 20_000  # with no letter given, a proof may search this far
 LEVELS = ((40, "easy"), (120, "medium"), (400, "hard"))  # proof nodes; past them: expert
 PATTERN_DRAWS = 8  # block patterns drawn for an author's words: the one with room for most
+SHORT_AGAIN = 1  # patterns more for short words, when a grid around them is no puzzle
+SEEDED_LONGEST = 5  # entries of a pattern an author's words are placed on, at most (or their
+# longest word), under the rule that each kana is used twice: seasons_ja's 6 words, 10 9x9
+# patterns, one round of fills around all 6: entries up to 6 kana kept the rule on 0-2, up
+# to 4 on 9-10 but then needed 5-12 letters given (2-4 asked); up to 5, with the rounds of
+# moves, 4.4 words held (mean of 8) and 1-4 letters given
 BLOCKS_GIVE_UP = 6  # an author's pattern no fill fills in a sixth of the time is given up
 # letters given by default, by the grid's side: a foothold, as magazines print them
 PRINTED_GIVENS = ((11, (2, 4)), (15, (3, 5)), (25, (4, 6)))
@@ -163,8 +169,14 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
     start = time.monotonic()
     rules = house_settings(options)
     own, cannot = seeding.own_words(fill_words, options.size)
-    most = len(own)  # of them placed on a pattern: halved after a pattern fails with them
+    # their words all short, they are placed on patterns of shorter entries (seeded_longest),
+    # MOVING_MOST at most; such a grid may need more letters given than asked: one more
+    # pattern then
+    short = bool(own) and seeded_longest(options, own, rules) < options.longest
+    most = min(len(own), MOVING_MOST) if short else len(own)  # of them placed on a pattern:
+    # halved after a pattern fails with them
     seeded = SEEDED_PATTERNS if own else 0  # patterns left to place the author's words on
+    again = SHORT_AGAIN if short else 0
     why: dict[str, str] = {}
     dead_ends: Counter | None = Counter()  # entries the fills ran out of words on, till one fills
     while time.monotonic() < start + options.seconds and not (stop and stop()):
@@ -187,6 +199,8 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
             letters, why = fill_around(blocks, options.size, fill_words, rng, own, rules,
                                        dead_ends, most)
             most = most // 2 if letters is None else most  # fewer on the next pattern
+            if letters is not None and again:
+                again, seeded = again - 1, seeded + 1
         else:
             letters = fill(blocks, options.size, fill_words, rng, rules=rules,
                            dead_ends=dead_ends)
@@ -537,10 +551,12 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
     placed = seeding.place(slots, crossing, own, words, rng, most=most)
     tried = {word: {slot} for slot, word in placed.seeds.items()}
     stuck: Counter = Counter()
+    filled = False  # a fill was made around the words: the rules on letters failed
     for round_ in range(SEEDED_ROUNDS):
         if round_:
             slot = seeding.to_move(placed.seeds, stuck, crossing, rng)
-            seeding.move(placed, slot, slots, crossing, words, rng, tried[placed.seeds[slot]])
+            seeding.move(placed, slot, slots, crossing, words, rng, tried[placed.seeds[slot]],
+                         seeding.LETTERS_MISSED if filled else seeding.TAKEN_OUT)
         letters, stuck, filled = _seeded_fills(blocks, size, words, rng, placed, rules)
         if letters is not None:
             return letters, seeding.said_of(placed.why, letters, slots, own)
@@ -548,6 +564,14 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
             dead_ends.update(stuck)
         if not placed.seeds or (filled and len(placed.seeds) > MOVING_MOST):
             break  # the rules on letters missed around many words: moves cost, rarely help
+    if filled and 1 < len(placed.seeds) <= MOVING_MOST:  # the rules on letters missed in
+        # every round of moves: half the words, those nearest where the fills were stuck out
+        for slot in seeding.nearest_trouble(placed.seeds, stuck, crossing)[
+                :len(placed.seeds) // 2]:
+            placed.why[placed.seeds.pop(slot)] = seeding.LETTERS_MISSED
+        letters, _, _ = _seeded_fills(blocks, size, words, rng, placed, rules)
+        if letters is not None:
+            return letters, seeding.said_of(placed.why, letters, slots, own)
     return _plain_fill(blocks, size, words, rng, placed, rules, dead_ends, slots, own)
 
 
@@ -606,13 +630,15 @@ def _rare(solved: dict, size: int, rules):
 
 
 def roomiest_pattern(options: Options, own: list[str], rng: random.Random, rules):
-    """Of PATTERN_DRAWS block patterns drawn, the one with entries for most of the author's
-    words (their lengths counted against the entries of each length)."""
+    """Of PATTERN_DRAWS block patterns drawn (no entry longer than `seeded_longest`), the one
+    with entries for most of the author's words (their lengths counted against the entries
+    of each length)."""
     wanted = Counter(map(len, own))
+    longest = seeded_longest(options, own, rules)
     best, best_room = None, -1
     for _ in range(PATTERN_DRAWS):
-        blocks = block_pattern(options.size, options.symmetry, options.lang, options.longest,
-                               rng, rules)
+        blocks = block_pattern(options.size, options.symmetry, options.lang, longest, rng,
+                               rules)
         if blocks is None:
             continue
         have = Counter(map(len, entries(blocks, options.size)[0]))
@@ -620,6 +646,16 @@ def roomiest_pattern(options: Options, own: list[str], rng: random.Random, rules
         if room > best_room:
             best, best_room = blocks, room
     return best
+
+
+def seeded_longest(options: Options, own: list[str], rules) -> int:
+    """The longest entry of a pattern the author's words are placed on: under a house rule
+    on letters (each used twice), their longest word or SEEDED_LONGEST if longer, within
+    the grid's longest; else the grid's longest."""
+    if rules is None or rules.uses < 2:
+        return options.longest
+    theirs = max((len(w) for w in own if len(w) <= options.longest), default=0)
+    return min(options.longest, max(SEEDED_LONGEST, theirs))
 
 
 def _own_held(grid, slots, own) -> int:

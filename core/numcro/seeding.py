@@ -35,10 +35,12 @@ ENTRIES_TAKEN_THEN = ("every entry of their length held another of your words wh
 CLASH = "their letters clashed with your words placed across every free entry of their length"
 NO_CROSSING = "no dictionary word fitted across them in any free entry of their length"
 TAKEN_OUT = "taken out: the dictionary could not fill the entries around them"
+LETTERS_MISSED = ("taken out: no fill around them kept the house rule on letters (each used "
+                  "at least twice)")
 LEFT_OUT = "left out of the fill (blocklisted or avoided)"
 TOO_MANY = "left out: grids with more of your words could not be filled in time"
-PLAIN = ("not placed: no grid built around your words became a puzzle, and the fill that "
-         "tried them first found no crossing words for them")
+PLAIN = ("no grid built around your words became a puzzle, and the fill that tried them "
+         "first found no crossing words for them")
 
 
 @dataclass
@@ -296,13 +298,13 @@ def put_word(word: str, slots, made: Placement, board: Board, rng: random.Random
 
 
 def move(made: Placement, slot, slots, crossing, words: WordSets, rng: random.Random,
-         tried: set) -> None:
+         tried: set, why: str = TAKEN_OUT) -> None:
     """The word in `slot` to another free entry of its length not in `tried`, or taken out
-    of the grid (saying why) when it has moved MOVES times or no such entry keeps the board
+    of the grid (`why`) when it has moved MOVES times or no such entry keeps the board
     consistent."""
     word = made.seeds.pop(slot)
     if len(tried) > MOVES:
-        made.why[word] = TAKEN_OUT
+        made.why[word] = why
         return
     board = Board(slots, crossing, words)
     for placed, other in made.seeds.items():
@@ -313,7 +315,7 @@ def move(made: Placement, slot, slots, crossing, words: WordSets, rng: random.Ra
     if moved:
         tried |= moved
     else:
-        made.why[word] = TAKEN_OUT
+        made.why[word] = why
 
 
 def said_of(why: dict[str, str], grid, slots, own) -> dict[str, str]:
@@ -336,6 +338,12 @@ def plain_reasons(letters, slots, own) -> dict[str, str]:
     held = {"".join(letters[c] for c in slot) for slot in slots}
     lengths = {len(slot) for slot in slots}
     return {w: PLAIN if len(w) in lengths else NO_ENTRY for w in own if w not in held}
+
+
+def nearest_trouble(seeds, stuck: Counter, crossing) -> list:
+    """The placed entries, those nearest where the fills were stuck (`stuck` counts those
+    entries: the entry's own count and its crossings') first."""
+    return sorted(seeds, key=lambda s: -(stuck[s] + sum(stuck[o] for o in crossing[s])))
 
 
 def to_move(seeds, stuck: Counter, crossing, rng: random.Random):

@@ -4,6 +4,8 @@ and a rating on the workbench scale from the hardest step (core.sudoku.logic.rat
 
 The board keeps a candidate bit set per empty cell (bit v-1 for symbol v; 0 once solved).
 Each technique looks at the board and returns one Step (placements and/or eliminations) or None.
+Singles, locked candidates and subsets are core.sudoku.human' (shared with the variants
+logic) on the rows, columns and boxes; the fish, wings and chains are the ladder's own.
 """
 
 from __future__ import annotations
@@ -11,21 +13,33 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 from itertools import combinations
 
 from core.search import bits
-from core.sudoku.model import SYMBOLS, Geometry, Puzzle, cell_name, geometry
-from core.sudoku.rating import GUESSING_SCORE, Rating, Step, level_of_score, said, score_range
+from core.sudoku import human
+from core.sudoku.human import Candidates, Finder, House, digits, hidden_subset, naked_subset
+from core.sudoku.model import SYMBOLS, Geometry, Puzzle, Shape, cell_name, geometry
+from core.sudoku.rating import Rating, Step, said, score_range
 from core.sudoku.solver import propagate
 
 CHAIN_LIMIT = 24  # longest chain (in candidates) that the chain techniques look for
 
 
-class Board:
+@cache
+def houses_of(shape: Shape) -> tuple[House, ...]:
+    """The rows, then the columns, then the boxes, by name (Geometry.units' order)."""
+    geo = geometry(shape)
+    return tuple(House(tuple(unit), geo.unit_name(u)) for u, unit in enumerate(geo.units))
+
+
+class Board(Candidates):
     def __init__(self, puzzle: Puzzle):
         self.geo: Geometry = geometry(puzzle.shape)
-        self.n = puzzle.size
+        self.houses = self.groups = houses_of(puzzle.shape)
+        self.n = n = puzzle.size
+        # hidden singles: in the boxes (easier to scan) before the lines
+        self.singles = ((self.houses[2 * n:], 1.2), (self.houses[:2 * n], 1.5))
         self.full = (1 << self.n) - 1
         self.values = list(puzzle.givens)
         self.cands = [0 if v else self.full for v in self.values]
@@ -51,12 +65,21 @@ class Board:
         for cell, v in step.eliminations:
             self.cands[cell] &= ~(1 << (v - 1))
 
+    def open(self) -> list[int]:
+        return self.cands  # 0 once placed already
+
     @property
-    def solved(self) -> bool:
-        return all(self.values)
+    def broken(self) -> bool:
+        return any(not m and not v for m, v in zip(self.cands, self.values, strict=True))
 
     def name(self, cell: int) -> str:
         return cell_name(cell, self.n)
+
+    def sym(self, v: int) -> str:
+        return SYMBOLS[v - 1]
+
+    def said(self, eliminations) -> str:
+        return said((), eliminations, self.n)
 
     def cells_with(self, cells, v: int) -> list[int]:
         bit = 1 << (v - 1)
@@ -72,25 +95,8 @@ class Board:
         return a != b and (ua[0] == ub[0] or ua[1] == ub[1] or ua[2] == ub[2])
 
 
-def digits(mask: int) -> Iterator[int]:
-    """The symbols (1-based) in a candidate bit set."""
-    return (b + 1 for b in bits(mask))
-
-
 def sym(v: int) -> str:
     return SYMBOLS[v - 1]
-
-
-def _names(board: Board, cells) -> str:
-    return ", ".join(board.name(c) for c in cells)
-
-
-def _eliminate(board: Board, technique: str, score: float, eliminations, why: str) -> Step | None:
-    eliminations = tuple(sorted(set(eliminations)))
-    if not eliminations:
-        return None
-    return Step(technique, score, eliminations=eliminations,
-                text=f"{technique}: {why}, so {said((), eliminations, board.n)}")
 
 
 # --- singles -----------------------------------------------------------------------------------
@@ -108,106 +114,35 @@ def full_house(board: Board) -> Step | None:
 
 
 def hidden_single(board: Board) -> Step | None:
-    geo, n = board.geo, board.n
-    for u in [*range(2 * n, 3 * n), *range(2 * n)]:  # boxes are easier to scan than lines
-        once = twice = 0
-        for c in geo.units[u]:
-            m = board.cands[c]
-            twice |= once & m
-            once |= m
-        hidden = once & ~twice
-        if hidden:
-            v = (hidden & -hidden).bit_length()
-            cell = board.cells_with(geo.units[u], v)[0]
-            return Step("hidden single", 1.2 if u >= 2 * n else 1.5, placements=((cell, v),),
-                        text=f"{board.name(cell)} = {sym(v)}: hidden single in "
-                             f"{geo.unit_name(u)}")
-    return None
+    return human.hidden_single(board, board.singles)
 
 
-def naked_single(board: Board) -> Step | None:
-    for cell, m in enumerate(board.cands):
-        if m and not m & (m - 1):
-            v = m.bit_length()
-            return Step("naked single", 2.3, placements=((cell, v),),
-                        text=f"{board.name(cell)} = {sym(v)}: naked single")
-    return None
+naked_single = human.naked_single
 
 
 # --- intersections and subsets -----------------------------------------------------------------
 
 def locked_candidates(board: Board) -> Step | None:
     """Pointing (a box's candidates lie in one line) before claiming (a line's lie in one box)."""
-    geo, n = board.geo, board.n
-    for technique, score, bases, kinds in (("pointing", 2.6, range(2 * n, 3 * n), (0, 1)),
-                                           ("claiming", 2.8, range(2 * n), (2,))):
-        for u in bases:
-            for v in range(1, n + 1):
-                cells = board.cells_with(geo.units[u], v)
-                if len(cells) < 2:
-                    continue
-                for kind in kinds:
-                    target = {geo.cell_units[c][kind] for c in cells}
-                    if len(target) == 1 and (t := target.pop()) != u:
-                        others = [c for c in board.cells_with(geo.units[t], v)
-                                  if c not in cells]
-                        step = _eliminate(board, technique, score, [(c, v) for c in others],
-                                          f"{sym(v)} in {geo.unit_name(u)} lies in "
-                                          f"{geo.unit_name(t)}")
-                        if step:
-                            return step
-    return None
+    n, houses = board.n, board.houses
+    return human.locked_candidates(board, (
+        ("pointing", 2.6, houses[2 * n:], partial(_through, board, (0, 1))),
+        ("claiming", 2.8, houses[:2 * n], partial(_through, board, (2,)))))
 
 
-SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
-
-
-def naked_subset(k: int, score: float) -> Callable[[Board], Step | None]:
-    def find(board: Board) -> Step | None:
-        for u, unit in enumerate(board.geo.units):
-            cells = [c for c in unit if 2 <= board.cands[c].bit_count() <= k]
-            for combo in combinations(cells, k):
-                union = 0
-                for c in combo:
-                    union |= board.cands[c]
-                if union.bit_count() != k:
-                    continue
-                elims = [(c, v) for c in unit if c not in combo
-                         for v in digits(board.cands[c] & union)]
-                step = _eliminate(board, f"naked {SUBSET_NAMES[k]}", score, elims,
-                                  f"{_names(board, combo)} hold only "
-                                  f"{''.join(sym(v) for v in digits(union))} in "
-                                  f"{board.geo.unit_name(u)}")
-                if step:
-                    return step
-        return None
-    return find
-
-
-def hidden_subset(k: int, score: float) -> Callable[[Board], Step | None]:
-    def find(board: Board) -> Step | None:
-        for u, unit in enumerate(board.geo.units):
-            places = {v: frozenset(board.cells_with(unit, v)) for v in range(1, board.n + 1)}
-            symbols = [v for v, cells in places.items() if 2 <= len(cells) <= k]
-            for combo in combinations(symbols, k):
-                cells = frozenset().union(*(places[v] for v in combo))
-                if len(cells) != k:
-                    continue
-                keep = sum(1 << (v - 1) for v in combo)
-                elims = [(c, v) for c in cells for v in digits(board.cands[c] & ~keep)]
-                step = _eliminate(board, f"hidden {SUBSET_NAMES[k]}", score, elims,
-                                  f"{''.join(sym(v) for v in combo)} fit only in "
-                                  f"{_names(board, sorted(cells))} in {board.geo.unit_name(u)}")
-                if step:
-                    return step
-        return None
-    return find
+def _through(board: Board, kinds, house: House, cells: list[int]) -> Iterator[House]:
+    """The house of each kind (0 row, 1 column, 2 box) that holds all of `cells`, but `house`."""
+    cell_units = board.geo.cell_units
+    for kind in kinds:
+        target = {cell_units[c][kind] for c in cells}
+        if len(target) == 1 and (other := board.houses[target.pop()]) is not house:
+            yield other
 
 
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 
-def fish(k: int, score: float) -> Callable[[Board], Step | None]:
+def fish(k: int, score: float) -> Finder:
     """k lines where a symbol's places fall in k cross lines: the cross lines lose it elsewhere."""
     def find(board: Board) -> Step | None:
         geo, n = board.geo, board.n
@@ -229,8 +164,8 @@ def fish(k: int, score: float) -> Callable[[Board], Step | None]:
                              if geo.cell_units[c][base_kind] not in base]
                     bases = ", ".join(geo.unit_name(b) for b in sorted(base))
                     crosses = ", ".join(geo.unit_name(t) for t in sorted(covers))
-                    step = _eliminate(board, FISH_NAMES[k], score, elims,
-                                      f"{sym(v)} in {bases} lies in {crosses}")
+                    step = board.eliminate(FISH_NAMES[k], score, elims,
+                                           f"{sym(v)} in {bases} lies in {crosses}")
                     if step:
                         return step
         return None
@@ -250,12 +185,8 @@ def xy_wing(board: Board) -> Step | None:
             z = cands[a] & ~pm
             if z != cands[b] & ~pm or cands[a] & cands[b] & pm:
                 continue
-            v = z.bit_length()
-            elims = [(c, v) for c in board.cells_with(range(len(cands)), v)
-                     if c not in (a, b) and board.sees(a, c) and board.sees(b, c)]
-            step = _eliminate(board, "XY-Wing", 4.2, elims,
-                              f"pivot {board.name(pivot)} with wings {board.name(a)}, "
-                              f"{board.name(b)}: one wing is {sym(v)}")
+            step = _wing_step(board, "XY-Wing", 4.2, (pivot, a, b), z.bit_length(),
+                              range(len(cands)), "one wing is")
             if step:
                 return step
     return None
@@ -271,16 +202,22 @@ def xyz_wing(board: Board) -> Step | None:
         for a, b in combinations(wings, 2):
             if cands[a] | cands[b] != pm:
                 continue
-            z = cands[a] & cands[b]
-            v = z.bit_length()
-            elims = [(c, v) for c in board.cells_with(board.geo.peers[pivot], v)
-                     if c not in (a, b) and board.sees(a, c) and board.sees(b, c)]
-            step = _eliminate(board, "XYZ-Wing", 4.4, elims,
-                              f"pivot {board.name(pivot)} with wings {board.name(a)}, "
-                              f"{board.name(b)}: one of them is {sym(v)}")
+            step = _wing_step(board, "XYZ-Wing", 4.4, (pivot, a, b),
+                              (cands[a] & cands[b]).bit_length(), board.geo.peers[pivot],
+                              "one of them is")
             if step:
                 return step
     return None
+
+
+def _wing_step(board: Board, technique: str, score: float, cells: tuple[int, int, int],
+               v: int, among, said: str) -> Step | None:
+    """A wing's step: `v` leaves the cells `among` that see both wings."""
+    pivot, a, b = cells
+    elims = [(c, v) for c in board.cells_with(among, v)
+             if c not in (a, b) and board.sees(a, c) and board.sees(b, c)]
+    return board.eliminate(technique, score, elims, f"pivot {board.name(pivot)} with wings "
+                           f"{board.name(a)}, {board.name(b)}: {said} {sym(v)}")
 
 
 def w_wing(board: Board) -> Step | None:
@@ -301,9 +238,10 @@ def w_wing(board: Board) -> Step | None:
                         or (board.sees(p, b) and board.sees(q, a))):
                     continue
                 elims = [(c, y) for c in board.cells_with(geo.peers[a], y) if board.sees(b, c)]
-                step = _eliminate(board, "W-Wing", 4.4, elims,
-                                  f"{board.name(a)} and {board.name(b)} hold {sym(x)}{sym(y)} and "
-                                  f"the {sym(x)}s of {geo.unit_name(u)} see them: one is {sym(y)}")
+                step = board.eliminate(
+                    "W-Wing", 4.4, elims,
+                    f"{board.name(a)} and {board.name(b)} hold {sym(x)}{sym(y)} and "
+                    f"the {sym(x)}s of {geo.unit_name(u)} see them: one is {sym(y)}")
                 if step:
                     return step
     return None
@@ -418,8 +356,8 @@ def alternating_chain(board: Board, technique: str, base: float, strong_ok, weak
     eliminations = [(divmod(e, n)[0], divmod(e, n)[1] + 1) for e in bits(elim)]
     chain = " ".join(links.node_text(p) + (" =" if i % 2 == 0 else " -")
                      for i, p in enumerate(path))[:-2]
-    return _eliminate(board, technique, base + chain_bonus(len(path)), eliminations,
-                      f"{chain}: one end is true")
+    return board.eliminate(technique, base + chain_bonus(len(path)), eliminations,
+                           f"{chain}: one end is true")
 
 
 def x_chain(board: Board) -> Step | None:
@@ -473,12 +411,10 @@ def forcing_chain(board: Board) -> Step | None:
     if best is None:
         return None
     steps, cell, v = best
-    return _eliminate(board, "forcing chain", 7.5 + chain_bonus(steps), [(cell, v)],
-                      f"{board.name(cell)} = {sym(v)} leads by singles to a contradiction "
-                      f"after {steps} placements")
+    return board.eliminate("forcing chain", 7.5 + chain_bonus(steps), [(cell, v)],
+                           f"{board.name(cell)} = {sym(v)} leads by singles to a contradiction "
+                           f"after {steps} placements")
 
-
-Finder = Callable[[Board], Step | None]
 
 # Easiest first: the solver always takes the easiest step available. Each technique's score
 # is Sudoku Explainer's for the same technique (the highest of its kinds; chains add their
@@ -528,21 +464,8 @@ def solve_logically(puzzle: Puzzle, allowed: frozenset[str] | None = None,
                     stop: Callable[[], bool] | None = None) -> LogicResult:
     """Apply the easiest allowed technique again and again until solved or stuck."""
     board = Board(puzzle)
-    steps: list[Step] = []
-    techniques = [find for name, _, find in TECHNIQUES if allowed is None or name in allowed]
-    while not board.solved:
-        if stop is not None and stop():
-            break
-        if any(not m and not v for m, v in zip(board.cands, board.values, strict=True)):
-            break  # a cell without candidates: the givens contradict each other
-        for find in techniques:
-            step = find(board)
-            if step is not None:
-                board.apply(step)
-                steps.append(step)
-                break
-        else:
-            break
+    finders = [find for name, _, find in TECHNIQUES if allowed is None or name in allowed]
+    steps = human.solve(board, finders, stop)
     return LogicResult(steps, board.values, board.solved)
 
 
@@ -555,13 +478,7 @@ def rate_by_ladder(puzzle: Puzzle, stop: Callable[[], bool] | None = None) -> Ra
     """The ladder's rating on the workbench scale: the hardest step's score, its band's level
     (needs-guessing where the ladder gets stuck), and every step."""
     result = solve_logically(puzzle, stop=stop)
-    used: dict[str, int] = {}
-    for step in result.steps:
-        used[step.technique] = used.get(step.technique, 0) + 1
-    hardest = max(result.steps, key=lambda s: s.score, default=None)
-    score = GUESSING_SCORE if not result.solved else hardest.score if hardest else 0.0
-    return Rating(score, level_of_score(score), hardest.technique if hardest else None, used,
-                  tuple(result.steps), result.solved, "workbench")
+    return human.rating(result.steps, result.solved, "workbench")
 
 
 def level_of(puzzle: Puzzle, stop: Callable[[], bool] | None = None) -> str:

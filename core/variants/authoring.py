@@ -18,9 +18,7 @@ def boards_before(p: Variant, steps) -> list[Before]:
 
     board, found = Board(p), []
     for step in steps:
-        found.append(Before(tuple(board.values),
-                            tuple(0 if v else m for v, m in zip(board.values, board.cand,
-                                                                strict=True))))
+        found.append(Before(tuple(board.values), tuple(board.open())))
         board.apply(step)
     return found
 

@@ -4,7 +4,9 @@ CELL_KINDS instead of naming kinds:
 
   model     field (the Variant's tuple of cells), called (in the model's and a broken rule's
             words), group (a cell takes one clue of a group: even or odd)
-  rules     parity: digits (the digits it allows, as bits, on a grid of n); extremes:
+  rules     parity: remainder (of the digit as shown, over 2), digits(n, shift) (the held
+            digits it allows, as bits, on a grid of n whose held v shows as v - shift);
+            extremes:
             smaller (smaller, or larger, than each orthogonal neighbour that is not one too)
   engine    parity: a cell's mask; extremes: a tie with each such neighbour (its `steps`)
   logic     steps (technique, score, words by the propagator's key)
@@ -22,7 +24,6 @@ tests/core/variants/test_cell_clues.py checks every record.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from core.variants.records import Step, Words
@@ -36,7 +37,7 @@ class CellKind:
     group: str
     caption: str
     words: Words
-    digits: Callable[[int], int] | None = None
+    remainder: int | None = None  # a parity's: of the digit as shown, over 2
     smaller: bool | None = None
     rounded: bool = False
     glyph: str = ""
@@ -48,12 +49,14 @@ class CellKind:
     def cells(self, p) -> tuple[int, ...]:
         return getattr(p, self.field)
 
-    def allows(self, digit: int, n: int) -> bool:
-        return bool(self.digits(n) >> (digit - 1) & 1)
+    def digits(self, n: int, shift: int) -> int:
+        """The held digits (1..n) a parity allows, as bits; a held v shows as v - shift
+        (p.shift), and the parity is the shown digit's (0 is even)."""
+        return sum(1 << (d - 1) for d in range(1, n + 1) if self.allows(d, n, shift))
 
-
-def _parity(first: int):
-    return lambda n: sum(1 << (d - 1) for d in range(first, n + 1, 2))
+    def allows(self, digit: int, n: int, shift: int) -> bool:
+        """Whether a parity allows the held digit (1..n), judged as shown (digit - shift)."""
+        return 1 <= digit <= n and (digit - shift) % 2 == self.remainder
 
 
 CELL_KINDS: dict[str, CellKind] = {kind.field: kind for kind in (
@@ -61,12 +64,12 @@ CELL_KINDS: dict[str, CellKind] = {kind.field: kind for kind in (
         "even", "even", "even", "parity", "even/odd",
         Words("Even-Odd", "偶奇", "A grey square holds an even digit.",
               "灰色の四角のマスには偶数が入ります。"),
-        digits=_parity(2), glyph="□"),
+        remainder=0, glyph="□"),
     CellKind(
         "odd", "odd", "odd", "parity", "even/odd",
         Words("Even-Odd", "偶奇", "A grey circle holds an odd digit.",
               "灰色の丸のマスには奇数が入ります。"),
-        digits=_parity(1), rounded=True, glyph="○"),
+        remainder=1, rounded=True, glyph="○"),
     CellKind(
         "minima", "minimum", "a minimum", "extreme", "minimum",
         Words("Minimum", "最小",
@@ -86,5 +89,5 @@ CELL_KINDS: dict[str, CellKind] = {kind.field: kind for kind in (
         steps={"Tie maximum": Step("maximum", 1.8, "{cell} is a maximum, larger than "
                                                    "{other}")}),
 )}
-PARITY = tuple(kind for kind in CELL_KINDS.values() if kind.digits)
+PARITY = tuple(kind for kind in CELL_KINDS.values() if kind.remainder is not None)
 EXTREMES = tuple(kind for kind in CELL_KINDS.values() if kind.smaller is not None)

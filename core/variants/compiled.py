@@ -16,6 +16,7 @@ propagator, in a few shapes named after what they compute:
 | quadruple | digits each placed at least (or exactly) so many times | Quadruple |
 | equal sums | groups of cells with one sum | EqualSums |
 | automaton | digits along a line an automaton accepts (a pattern) | Automaton |
+| either | at least one of several rules, each its own handlers run on a copy | Either |
 | sandwich, X-sum, skyscraper, indexer | their own | SandwichSum, XSum, Skyscraper, Indexer |
 
 Only these exact classes compile: a plan with any other propagator (or a value past the C
@@ -27,13 +28,13 @@ from __future__ import annotations
 from array import array
 from math import comb
 
-from core.variants import lines
+from core.variants import custom, lines
 from core.variants import propagators as pr
 
-VERSION = 2
+VERSION = 3
 SHAPES = ("pair table", "fitting sets", "bounded sum", "signed sum", "arrow sum", "rising",
           "sandwich", "run", "between", "quadruple", "indexer", "X-sum", "skyscraper",
-          "equal sums", "outside", "automaton")
+          "equal sums", "outside", "automaton", "either")
 MAX_STATES = 64  # an automaton's states: a set of them in 64 bits
 SHAPE = {name: i for i, name in enumerate(SHAPES, 1)}
 MAX_SUM = 4095  # the C side's widest set of sums (64 words of 64 bits)
@@ -164,12 +165,26 @@ def _equal_sums(prop, n):
     if prop.n not in (0, n) or not prop.groups:
         raise Unknown("equal sums")
     out = [len(prop.groups)]
-    for g, distinct in zip(prop.groups, prop.distinct, strict=True):
-        _sum_fits(len(g), n)
+    for g, distinct, pad in zip(prop.groups, prop.distinct, prop.pads, strict=True):
+        _sum_fits(len(g) + 1, n)
         if distinct and comb(n, len(g)) > 5000:
             raise Unknown("equal sums of many digit sets")
-        out += [int(bool(distinct)), len(g), *g]
+        out += [int(bool(distinct)), pad, len(g), *g]
     return "equal sums", out
+
+
+def _either(prop, n):
+    """Each rule's handlers in full (shape, cells, record), read by the C side as hidden
+    handlers that only the or runs (an or inside an or is refused: model.check says so)."""
+    out = [len(prop.options)]
+    for props in prop.options:
+        out.append(len(props))
+        for sub in props:
+            shape, record = handler(sub, n)
+            if shape == "either":
+                raise Unknown("an or inside an or")
+            out += [SHAPE[shape], len(sub.cells), *sub.cells, *record]
+    return "either", out
 
 
 # exact classes only: a subclass may prune otherwise
@@ -180,6 +195,8 @@ HANDLERS = {pr.Pair: _pair, lines.Tie: _pair, pr.CageSum: _fitting_sets,
             lines.Indexer: _indexer, lines.XSum: _xsum, lines.Skyscraper: _skyscraper,
             lines.EqualSums: _equal_sums, lines.Lockout: _outside,
             lines.Automaton: _automaton}
+
+HANDLERS[custom.Either] = _either
 
 
 def handler(prop, n: int) -> tuple[str, list[int]]:

@@ -23,10 +23,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import comb
 
-from core.sudoku.model import SYMBOLS
 from core.variants import formula, lines, pattern, propagators
 from core.variants.kinds import Step, Words, _see_each_other
-from core.variants.model import RULE_RECORDS, ModelError, Rule, Variant, symbol
+from core.variants.model import DIGITS, RULE_RECORDS, ModelError, Rule, Variant, digit_of
 
 MAX_GROUPS = 64  # groups of one equal-sums rule
 MAX_PARTS = 16  # rules of one or (each is tried on a copy of the candidates)
@@ -83,7 +82,7 @@ def _one_group(p: Variant, rule: Rule, least: int, loops: bool = False) -> tuple
 
 def _formula(p: Variant, rule: Rule, what: str) -> None:
     try:
-        formula.check(rule.text, p.size)
+        formula.check(rule.text, p.size, p.first)
     except formula.FormulaError as error:
         raise ModelError(f"{what}: {error.message} (at character {error.column} of "
                          f"{rule.text!r})") from None
@@ -106,10 +105,11 @@ def _check_pattern(p: Variant, rule: Rule) -> None:
     except pattern.PatternError as error:
         raise ModelError(f"{where(p, rule)}: {error.message} (at character {error.column} "
                          f"of {rule.text!r})") from None
-    past = sorted(d for d in pattern.digits_named(rule.text) if d > p.size)
+    past = sorted(d for d in pattern.digits_named(rule.text)
+                  if not p.first <= d < p.first + p.size)
     if past:
-        raise ModelError(f"{where(p, rule)}: {symbol(past[0])} is not a digit of a "
-                         f"{p.size}x{p.size} grid")
+        raise ModelError(f"{where(p, rule)}: {DIGITS[past[0]]} is not a digit of a "
+                         f"{p.size}x{p.size} grid of {p.digit(1)} to {p.digit(p.size)}")
 
 
 def _check_sums(p: Variant, rule: Rule) -> None:
@@ -125,9 +125,10 @@ def _check_sums(p: Variant, rule: Rule) -> None:
 
 def _check_contains(p: Variant, rule: Rule) -> None:
     cells = _one_group(p, rule, 1)
-    digits = [SYMBOLS.find(ch) + 1 for ch in rule.text]
+    digits = [digit_of(ch, p.first) for ch in rule.text]
     if not digits or any(not 1 <= d <= p.size for d in digits):
-        raise ModelError(f"{where(p, rule)} lists digits of 1 to {symbol(p.size)}")
+        raise ModelError(f"{where(p, rule)} lists digits of {p.digit(1)} to "
+                         f"{p.digit(p.size)}")
     if len(digits) > len(cells):
         raise ModelError(f"{where(p, rule)} lists {len(digits)} digits for {len(cells)} "
                          f"cell{'s' if len(cells) > 1 else ''}")
@@ -151,27 +152,27 @@ def _digits(values, cells) -> list[int]:
 
 
 def _relation_holds(p: Variant, rule: Rule, values) -> bool:
-    fits, d = formula.holds(rule.text, p.size), _digits(values, rule.cells)
+    fits, d = formula.holds(rule.text, p.size, p.first), _digits(values, rule.cells)
     return all(fits(a, b) for a, b in zip(d, d[1:], strict=False))
 
 
 def _pairs_holds(p: Variant, rule: Rule, values) -> bool:
-    fits, d = formula.holds(rule.text, p.size), _digits(values, rule.cells)
+    fits, d = formula.holds(rule.text, p.size, p.first), _digits(values, rule.cells)
     return all(fits(a, b) for i, a in enumerate(d) for b in d[i + 1:])
 
 
 def _pattern_holds(p: Variant, rule: Rule, values) -> bool:
-    return pattern.for_size(rule.text, p.size).matches(_digits(values, rule.cells))
+    return pattern.for_size(rule.text, p.size, p.first).matches(_digits(values, rule.cells))
 
 
 def _sums_holds(p: Variant, rule: Rule, values) -> bool:
-    return len({sum(_digits(values, g)) for g in rule.groups}) == 1
+    return len({sum(_digits(values, g)) - len(g) * p.shift for g in rule.groups}) == 1
 
 
 def _contains_holds(exact: bool) -> Callable:
     def holds(p: Variant, rule: Rule, values) -> bool:
         held = Counter(_digits(values, rule.cells))
-        wanted = Counter(SYMBOLS.find(ch) + 1 for ch in rule.text)
+        wanted = Counter(digit_of(ch, p.first) for ch in rule.text)
         return all(held[d] == k if exact else held[d] >= k for d, k in wanted.items())
     return holds
 
@@ -181,12 +182,12 @@ def _ties(every: bool) -> Callable:
         cells, relation = rule.cells, f"rule {rule.text}"
         pairs = ([(a, b) for i, a in enumerate(cells) for b in cells[i + 1:]] if every
                  else list(zip(cells, cells[1:], strict=False)))
-        return [lines.Tie(a, b, relation, p.size, rule) for a, b in pairs]
+        return [lines.Tie(a, b, relation, p.size, rule, p.first) for a, b in pairs]
     return made
 
 
 def _automaton(p: Variant, rule: Rule) -> list:
-    prop = lines.Automaton(rule.cells, pattern.for_size(rule.text, p.size), p.size)
+    prop = lines.Automaton(rule.cells, pattern.for_size(rule.text, p.size, p.first), p.size)
     prop.source = rule
     return [prop]
 
@@ -195,12 +196,12 @@ def _sums(p: Variant, rule: Rule) -> list:
     n = p.size
     distinct = [1 < len(g) and comb(n, len(g)) <= propagators.COMBOS_UP_TO
                 and _see_each_other(p, g) for g in rule.groups]
-    return [lines.EqualSums(rule.groups, "sums", distinct, n)]
+    return [lines.EqualSums(rule.groups, "sums", distinct, n, p.shift)]
 
 
 def _contains(exact: bool) -> Callable:
     def made(p: Variant, rule: Rule) -> list:
-        digits = tuple(SYMBOLS.find(ch) + 1 for ch in rule.text)
+        digits = tuple(digit_of(ch, p.first) for ch in rule.text)
         return [lines.Quadruple(rule.cells, digits, exact=exact, source=rule)]
     return made
 
@@ -210,7 +211,7 @@ class Either:
     candidates to a fixpoint of their own, and a cell keeps the digits some rule that still
     stands leaves it (none stands: a contradiction). Every cell decided, a rule stands
     exactly when a grid keeps it, as each propagator passes exactly such grids. The compiled
-    engine has no handler for it: a puzzle with one is counted on the Python engine."""
+    engine's twin (shape `either`) runs each rule's handlers the same way, step for step."""
 
     __slots__ = ("cells", "options", "source")
     ROUNDS = 64  # a rule's own fixpoint, at most (each round narrows, or it ends)
@@ -287,7 +288,7 @@ def _sums_facts(board, prop, trial) -> dict:
 
 def _contains_facts(board, prop, trial) -> dict:
     return {"cells": board.names_of(prop.cells),
-            "digits": ", ".join(symbol(d) for d in prop.digits)}
+            "digits": ", ".join(board.p.digit(d) for d in prop.digits)}
 
 
 # --- the records ----------------------------------------------------------------------------
@@ -367,7 +368,7 @@ RULE_RECORDS.update({kind.name: kind for kind in (
         steps={"Quadruple contains": Step("contains", 2.0,
                                           "{cells} hold exactly {digits} among them")},
         facts={"Quadruple contains": _contains_facts},
-        normal=lambda text: "".join(sorted(text.upper(), key=SYMBOLS.find)), outline=True),
+        normal=lambda text: "".join(sorted(text.upper(), key=DIGITS.find)), outline=True),
     RuleKind(
         "atleast", "at-least multiset", "∋",
         Words("Contains At Least", "数字指定(以上)",
@@ -379,7 +380,7 @@ RULE_RECORDS.update({kind.name: kind for kind in (
         steps={"Quadruple atleast": Step("contains at least", 2.0,
                                          "{cells} hold at least {digits} among them")},
         facts={"Quadruple atleast": _contains_facts},
-        normal=lambda text: "".join(sorted(text.upper(), key=SYMBOLS.find)), outline=True),
+        normal=lambda text: "".join(sorted(text.upper(), key=DIGITS.find)), outline=True),
 )})
 RULE_KINDS_BY_WORD = tuple(RULE_RECORDS)  # the kinds an or joins (before `either` joins them)
 RULE_RECORDS["either"] = RuleKind(

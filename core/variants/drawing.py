@@ -37,7 +37,7 @@ from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.grid_rules import GRID_RULES, SLANTS
 from core.variants.kinds import LINES, LineStyle
 from core.variants.marks import MARKS
-from core.variants.model import DIRECTIONS, MAX_SIZE, Variant, symbol
+from core.variants.model import DIRECTIONS, MAX_SIZE, Variant
 from core.variants.outside import OUTSIDE
 
 WHITE = "#ffffff"
@@ -54,7 +54,7 @@ CLONE_FILL = "#e6e6e6"
 DRAWN = (model.CLASSIC_FEATURES | set(LINES)
          | {f"white {k}" for k in range(2, MAX_SIZE)} | {f"black {k}" for k in range(3, MAX_SIZE)}
          | {"candidates", "quads", "clones", *(kind.field for kind in EXTREMES), "indexers",
-            "outside"}
+            "outside", "digits from 0"}
          | {f"rule {name}" for name in RULE_KINDS})
 RULE_INK = {"relation": "#505050", "pattern": "#1f5f8b", "pairs": "#6a3d8f", "sums": "#2f6f3f",
             "either": "#505050",
@@ -543,7 +543,7 @@ def _quads(p: Variant, at: _Pen) -> None:
     for q in p.quads:
         x, y = at.xy(q.cells[0] // n + 1, q.cells[0] % n + 1)
         at.add(Circle(x, y, 0.3 * size, fill=WHITE, width=THIN))
-        text = "".join(symbol(d) for d in q.digits)
+        text = "".join(p.digit(d) for d in q.digits)
         rows = [text] if len(text) <= 2 else [text[:2], text[2:]]
         for i, row in enumerate(rows):
             middle = y + (i - (len(rows) - 1) / 2) * 0.22 * size
@@ -604,7 +604,7 @@ def _candidates(p: Variant, answer, at: _Pen) -> None:
     for c, digits in p.candidates:
         if p.givens[c] or answer is not None:
             continue
-        text = "".join(symbol(v) for v in range(1, p.size + 1) if digits >> (v - 1) & 1)
+        text = "".join(p.digit(v) for v in range(1, p.size + 1) if digits >> (v - 1) & 1)
         rows = [text[i:i + 5] for i in range(0, len(text), 5)]
         x, y = at.centre(c)
         for i, row in enumerate(rows):
@@ -625,7 +625,7 @@ def _digits(p: Variant, answer, at: _Pen) -> None:
             size = 0.88 * at.style.size_mm(at.style.givens)
             if c in summed:
                 y, size = _under_sum(y - at.cell / 2, size, at)
-            at.add(centred(x, y, symbol(shown), size, color, halo=HALO * at.cell))
+            at.add(centred(x, y, p.digit(shown), size, color, halo=HALO * at.cell))
 
 
 DIGIT_TOP, DIGIT_BOTTOM = 0.383, 0.37  # of a digit's size: its ink above and below centred()'s

@@ -1,6 +1,7 @@
 """Counting the solutions of a Sudoku variant: candidates as bit sets (bit v-1 for digit v),
 singles over any set of all-different units, and a propagator for each other constraint, all
-run to a fixpoint; then a branch on the cell with the fewest candidates.
+run to a fixpoint; then a branch on a cell, or on a digit's two places in a house, chosen by
+conflict scores (Search).
 
 A propagator only removes digits that no solution of its own constraint can use (sound), and
 with every cell of its constraint decided it passes exactly the grids that keep it; each
@@ -55,7 +56,7 @@ class Plan:
     forbid: list[tuple] = field(default_factory=list)
     peer_bits: list[int] = field(default_factory=list)  # per cell, its peers as a bit set
     steps: list = field(default_factory=list)  # props and the negative pairs, for the logic
-    weight: list[int] = field(default_factory=list)  # per cell, constraints touching it
+    weight: list[int] = field(default_factory=list)  # per cell, its priority (see priorities)
     most: int = 3  # locked candidates look at digits with at most this many places in a house
 
     @property
@@ -67,6 +68,7 @@ class Plan:
 def plan_of(shape: Variant) -> Plan:
     """The plan of a puzzle whose givens are all blank (cached: the editor recounts often)."""
     n, cells = shape.size, shape.size * shape.size
+    shape = held_sums(shape)
     units = [u for u, _ in rules.units(shape)]
     houses = [u for u in units if len(u) == n]
     peer_sets = [set() for _ in range(cells)]
@@ -92,19 +94,65 @@ def plan_of(shape: Variant) -> Plan:
     plan.props = plan.props + leftovers(shape, peer_of)  # speed only: the logic says none
     plan.forbid = _forbids(negatives, cells, n)
     plan.watch = [0] * cells
-    plan.weight = [0] * cells
     for i, prop in enumerate(plan.props):
         for c in prop.cells:
             plan.watch[c] |= 1 << i
-            plan.weight[c] += 1
-    for c in range(cells):
-        plan.weight[c] += len(plan.forbid[c])
+    plan.weight = priorities(plan)
     return plan
+
+
+def priorities(plan: Plan) -> list[int]:
+    """Per cell, the conflict score the search starts from, as ISS's optimizer gives it: the
+    sizes of the rules on the cell (a house counts twice, for its all-different and its
+    each-digit-once; a sum max(2n - its cells, n), small cages first; a negative pair, and a
+    peer a chess move away, 2: ISS's two-cell rules). Without the chess peers Hard renban 2
+    (anti-king) took 1.86 million nodes, with them 432,287."""
+    n = plan.size
+    found = [2 * n * h.bit_count() + 2 * len(f) for h, f in zip(plan.house_bits, plan.forbid,
+                                                                 strict=True)]
+    for prop in plan.props:
+        k = len(prop.cells)
+        for c in prop.cells:
+            found[c] += max(2 * n - k, n) if type(prop) in SUMS else k
+    near = [0] * len(found)  # per cell, the cells of its units as a bit set
+    for unit in plan.units:
+        mask = sum(1 << c for c in unit)
+        for c in unit:
+            near[c] |= mask
+    for c, peers in enumerate(plan.peer_bits):
+        found[c] += 2 * (peers & ~near[c]).bit_count()
+    return found
+
+
+SUMS = (CageSum, Innie, SumBounds)  # the compiled "fitting sets" and "bounded sum" shapes
+
+
+def held_sums(p: Variant) -> Variant:
+    """On a grid of digits from 0, its cages and little killers with the totals of the digits
+    as held (1 more a cell: 0 is held as 1), so every sum of a fixed number of cells (cages,
+    innies, leftovers, little killers) prunes as on a grid of 1 to N."""
+    if not p.shift:
+        return p
+    return replace(p, cages=tuple(replace(c, total=c.total + len(c.cells) * p.shift)
+                                  if c.total is not None else c for c in p.cages),
+                   little=tuple(replace(k, total=k.total + len(k.cells) * p.shift)
+                                for k in p.little))
+
+
+def _arrow(a, n: int, shift: int, peers):
+    """A shaft adding up to its bulb; on a grid of digits from 0, a one-cell bulb's held
+    digit is the shaft's held sum less (cells - 1) x shift: a signed sum."""
+    groups = cliques(a.shaft, peers)
+    if not shift:
+        return ArrowSum(a.bulb, a.shaft, n, groups)
+    return SignedSum(a.shaft, a.bulb, (len(a.shaft) - 1) * shift, n,
+                     groups + ((len(a.shaft),),))
 
 
 def _negative_pairs(p: Variant) -> list:
     """Pairs that only negative constraints tie (no mark between them), as Pair steps."""
-    return [Pair(a, b, rules.pair_table(tuple(sorted(tests)), p.size), tuple(sorted(tests)))
+    return [Pair(a, b, rules.pair_table(tuple(sorted(tests)), p.size, p.shift),
+                 tuple(sorted(tests)))
             for (a, b), tests in rules.pair_rules(p).items() if not any(h for _, h in tests)]
 
 
@@ -126,7 +174,7 @@ def _cell_masks(p: Variant) -> list[int]:
     masks = [full] * (n * n)
     for kind in PARITY:
         for c in kind.cells(p):
-            masks[c] = kind.digits(n)
+            masks[c] = kind.digits(n, p.shift)  # the parity of the digit as shown
     for c, digits in p.candidates:
         masks[c] &= digits
     return masks
@@ -136,7 +184,7 @@ def _propagators(p: Variant, peers) -> list:
     n, props = p.size, []
     for (a, b), tests in rules.pair_rules(p).items():
         if any(holds for _, holds in tests):  # negative-only pairs are forbids
-            props.append(Pair(a, b, rules.pair_table(tuple(sorted(tests)), n),
+            props.append(Pair(a, b, rules.pair_table(tuple(sorted(tests)), n, p.shift),
                               tuple(sorted(tests))))
     for cage in p.cages:
         if cage.total is None:
@@ -150,7 +198,7 @@ def _propagators(p: Variant, peers) -> list:
     props += [SumBounds(k.cells, k.total, k.total, n, cliques(k.cells, peers))
               for k in p.little]
     props += [Thermo(t, n) for t in p.thermos]
-    props += [ArrowSum(a.bulb, a.shaft, n, cliques(a.shaft, peers)) for a in p.arrows]
+    props += [_arrow(a, n, p.shift, peers) for a in p.arrows]
     props += [SandwichSum(rules.sandwich_cells(p, s.line, s.index), s.total, n)
               for s in p.sandwiches]
     return props
@@ -233,96 +281,129 @@ def propagate(cand: list[int], plan: Plan, placed: list[int], dirty_houses: int 
               dirty_props: int = 0, blame: list | None = None) -> bool:
     """Singles, every propagator and then locked candidates to a fixpoint, in place.
     `placed`: cells newly reduced to one digit. False when the candidates contradict a rule;
-    then `blame`, if given, gets the cells of the rule that failed (for the branching)."""
-    peers, houses, house_bits = plan.peers, plan.houses, plan.house_bits
-    watch, props, full, forbid = plan.watch, plan.props, plan.full, plan.forbid
+    then `blame`, if given, gets the cells of the rule that failed (for the branching).
+    Four phases, each taken only while the ones before it have nothing left to do:
+    1. naked singles: a placed digit leaves the cells that see it (_naked_singles);
+    2. hidden singles in the houses whose cells changed (_hidden_singles);
+    3. one propagator whose cells changed prunes;
+    4. locked candidates in one house whose cells changed since the start.
+    The dirty bit sets say which houses and propagators a change touched.
+    The compiled twin (core/native/variants.c, propagate) takes the same steps in the same
+    order, so both count the same nodes."""
+    house_bits, watch, props, houses = plan.house_bits, plan.watch, plan.props, plan.houses
     for c in placed:
         dirty_houses |= house_bits[c]
         dirty_props |= watch[c]
     locked = dirty_houses
     while True:
-        while placed:
-            c = placed.pop()
-            m = cand[c]
-            for p in peers[c]:
-                pm = cand[p]
-                if pm & m:
-                    pm ^= m
-                    if not pm:
-                        return _blamed(blame, (c, p))
-                    cand[p] = pm
-                    dirty_houses |= house_bits[p]
-                    dirty_props |= watch[p]
-                    if not pm & (pm - 1):
-                        placed.append(p)
-            if forbid[c]:
-                v = m.bit_length() - 1
-                for p, table in forbid[c]:
-                    pm = cand[p]
-                    if pm & table[v]:
-                        pm &= ~table[v]
-                        if not pm:
-                            return _blamed(blame, (c, p))
-                        cand[p] = pm
-                        dirty_houses |= house_bits[p]
-                        dirty_props |= watch[p]
-                        if not pm & (pm - 1):
-                            placed.append(p)
-        while dirty_houses and not placed:
-            low = dirty_houses & -dirty_houses
-            dirty_houses ^= low
-            locked |= low
-            house = houses[low.bit_length() - 1]
-            once = twice = solved = 0
-            for c in house:
-                m = cand[c]
-                twice |= once & m
-                once |= m
-                if not m & (m - 1):
-                    solved |= m
-            if once != full:
-                return _blamed(blame, house)
-            hidden = once & ~twice & ~solved
-            if hidden:
-                for c in house:
-                    h = cand[c] & hidden
-                    if h:
-                        if h & (h - 1):
-                            return _blamed(blame, house)  # two digits, one cell
-                        cand[c] = h
-                        placed.append(c)
-                        dirty_props |= watch[c]
         if placed:
-            continue
-        if dirty_props:
+            dirty = _naked_singles(cand, plan, placed, dirty_houses, dirty_props, blame)
+            if dirty is None:
+                return False
+            dirty_houses, dirty_props = dirty
+        if dirty_houses:
+            dirty = _hidden_singles(cand, plan, placed, dirty_houses, dirty_props, blame)
+            if dirty is None:
+                return False
+            locked |= dirty_houses ^ dirty[0]  # the houses looked at
+            dirty_houses, dirty_props = dirty
+            if placed:
+                continue
+        if dirty_props:  # one propagator
             low = dirty_props & -dirty_props
             dirty_props ^= low
             prop = props[low.bit_length() - 1]
             changed = prop.prune(cand)
             if changed is None:
                 return _blamed(blame, prop.cells)
-            for c in changed:
-                m = cand[c]
-                dirty_houses |= house_bits[c]
-                dirty_props |= watch[c]
-                if not m & (m - 1):
-                    placed.append(c)
-            continue
-        if not locked:
+        elif locked:  # locked candidates in one house
+            low = locked & -locked
+            locked ^= low
+            h = low.bit_length() - 1
+            changed = locked_candidates(cand, houses[h], plan.peer_bits, plan.most,
+                                        plan.house_masks[h])
+            if changed is None:
+                return _blamed(blame, houses[h])
+        else:
             return True
-        low = locked & -locked
-        locked ^= low
-        house = houses[low.bit_length() - 1]
-        changed = locked_candidates(cand, house, plan.peer_bits, plan.most,
-                                    plan.house_masks[low.bit_length() - 1])
-        if changed is None:
-            return _blamed(blame, house)
-        for c in changed:
+        for c in changed:  # what the step changed: its houses and propagators are dirty
             m = cand[c]
             dirty_houses |= house_bits[c]
             dirty_props |= watch[c]
             if not m & (m - 1):
                 placed.append(c)
+
+
+def _naked_singles(cand: list[int], plan: Plan, placed: list[int], dirty_houses: int,
+                   dirty_props: int, blame: list | None) -> tuple[int, int] | None:
+    """Phase 1: each placed cell's digit leaves its peers, and what negative constraints
+    forbid its tied neighbours; a cell left with one digit is placed in turn, until none is
+    left. The dirty houses and propagators, or None on a contradiction (a cell with none)."""
+    peers, house_bits, watch, forbid = plan.peers, plan.house_bits, plan.watch, plan.forbid
+    while placed:
+        c = placed.pop()
+        m = cand[c]
+        for p in peers[c]:
+            pm = cand[p]
+            if pm & m:
+                pm ^= m
+                if not pm:
+                    _blamed(blame, (c, p))
+                    return None
+                cand[p] = pm
+                dirty_houses |= house_bits[p]
+                dirty_props |= watch[p]
+                if not pm & (pm - 1):
+                    placed.append(p)
+        if forbid[c]:
+            v = m.bit_length() - 1
+            for p, table in forbid[c]:
+                pm = cand[p]
+                if pm & table[v]:
+                    pm &= ~table[v]
+                    if not pm:
+                        _blamed(blame, (c, p))
+                        return None
+                    cand[p] = pm
+                    dirty_houses |= house_bits[p]
+                    dirty_props |= watch[p]
+                    if not pm & (pm - 1):
+                        placed.append(p)
+    return dirty_houses, dirty_props
+
+
+def _hidden_singles(cand: list[int], plan: Plan, placed: list[int], dirty_houses: int,
+                    dirty_props: int, blame: list | None) -> tuple[int, int] | None:
+    """Phase 2: the dirty houses in turn, until one places something: a digit with one
+    place left goes there. The houses not looked at and the dirty propagators, or None on
+    a contradiction (a digit with no place, or two digits with one cell)."""
+    houses, watch, full = plan.houses, plan.watch, plan.full
+    while dirty_houses and not placed:
+        low = dirty_houses & -dirty_houses
+        dirty_houses ^= low
+        house = houses[low.bit_length() - 1]
+        once = twice = solved = 0
+        for c in house:
+            m = cand[c]
+            twice |= once & m
+            once |= m
+            if not m & (m - 1):
+                solved |= m
+        if once != full:
+            _blamed(blame, house)
+            return None
+        hidden = once & ~twice & ~solved
+        if hidden:
+            for c in house:
+                h = cand[c] & hidden
+                if h:
+                    if h & (h - 1):
+                        _blamed(blame, house)  # two digits, one cell
+                        return None
+                    cand[c] = h
+                    placed.append(c)
+                    dirty_props |= watch[c]
+    return dirty_houses, dirty_props
 
 
 def _blamed(blame: list | None, cells) -> bool:
@@ -392,48 +473,100 @@ def start(p: Variant, plan: Plan) -> list[int] | None:
     return cand if propagate(cand, plan, placed, every_house, every_prop) else None
 
 
+DECAY_EVERY = 1 << 14  # conflicts between two halvings of the scores
+
+
 class Search:
-    """Depth first, branching on the cell with the fewest candidates; ties, and cells whose
-    candidates keep failing, are weighed by the constraints around them (the rules that
-    failed in earlier branches add to their cells' weight, as in dom/wdeg)."""
+    """Depth first, branching as ISS does (js/solver/candidate_selector.js): on the cell with
+    the most conflict score per candidate, each cell's score starting at its priority and
+    growing by one each time a branch on it fails (all halved every DECAY_EVERY failures);
+    or, when a house has a digit in two places whose better scored one beats that cell's
+    score per candidate twice over, on those two places. Counting to 2 searches the whole
+    tree, so the order of the branches is all that decides its size."""
 
     def __init__(self, p: Variant, plan: Plan, limit: int, stop: Stop | None):
         self.p, self.plan, self.limit, self.stop = p, plan, limit, stop
         self.solutions = Found()  # every solution counted, the first KEPT kept
         self.nodes = 0
-        self.weight = [1 + w for w in plan.weight]
-        self.blame: list[int] = []
+        self.score = list(plan.weight)
+        self.digit_score = [0] * plan.size
+        self.countdown = DECAY_EVERY
         self.keeps = rules.keeps(p)  # rules.broken's answer, asked of each complete grid
         self.found = self.solutions.append  # a complete grid that keeps every rule
         self.wanted = None  # or a test a propagated branch passes before it is searched
         self.tally: Tally | None = None  # true candidates' first phase: its checkpoint
         self.prefer: list[int] | None = None  # per cell, a digit's bit to try first (or 0)
 
-    def run(self, cand: list[int]) -> None:
+    def run(self, cand: list[int], expect: int = -1, parent: int = -1) -> None:
+        """`expect`: the candidates left if the branch into this node removed nothing but its
+        own digits (the branch's cell `parent` is then demoted: its score halved), or -1."""
         self.nodes += 1
         if self.stop is not None and self.nodes % STOP_EVERY == 0 and self.stop():
             raise Stopped
         if self.tally is not None:
             self.tally.switch(self.nodes)
-        cell = self.branch_cell(cand)
+        cell, total = self.branch_cell(cand)
+        if expect >= 0 and total == expect:
+            self.score[parent] >>= 1
         if cell < 0:
             values = tuple(m.bit_length() for m in cand)
             if self.keeps(values):  # a safety net: propagators are exact
                 self.found(values)
             return
-        blame, weight, wanted = self.blame, self.weight, self.wanted
-        for bit in self.values(cand, cell):
-            child = cand[:]
-            child[cell] = bit
-            if propagate(child, self.plan, [cell], blame=blame):
-                if wanted is None or wanted(child):
-                    self.run(child)
-                    if len(self.solutions) >= self.limit:
-                        return
-            else:
-                for c in blame:
-                    weight[c] += 1
-                blame.clear()
+        found = self.house_branch(cand, cell)
+        watch = -1
+        if found is None:
+            bits = self.values(cand, cell)
+            places = [cell] * len(bits)
+            if len(bits) >= 5:
+                watch = total - (len(bits) - 1)
+        else:
+            places, bits = found
+        for i in range(len(bits)):
+            if self.branch(cand, places, bits, i, watch if i == 0 else -1):
+                return
+
+    def branch(self, cand, places, bits, i: int, expect: int) -> bool:
+        """places[i] takes bits[i], the earlier places having lost theirs; True: enough
+        solutions."""
+        plan, c = self.plan, places[i]
+        child = cand[:]
+        child[c] = bits[i]
+        placed, dirty_houses, dirty_props = [c], 0, 0
+        for q, bit in zip(places[:i], bits[:i], strict=True):
+            if q != c and child[q] & bit:
+                child[q] &= ~bit
+                if child[q] & (child[q] - 1):
+                    dirty_houses |= plan.house_bits[q]
+                    dirty_props |= plan.watch[q]
+                else:
+                    placed.append(q)
+        if not propagate(child, plan, placed, dirty_houses, dirty_props):
+            self.conflict(c, bits[i])
+            return False
+        if self.wanted is not None and not self.wanted(child):
+            return False  # its candidates all at the cap (true candidates): not searched
+        self.run(child, expect, c)
+        return len(self.solutions) >= self.limit
+
+    def conflict(self, cell: int, bit: int) -> None:
+        self.score[cell] += 1
+        self.digit_score[bit.bit_length() - 1] += 1
+        self.countdown -= 1
+        if not self.countdown:
+            self.score = [s >> 1 for s in self.score]
+            self.digit_score = [s >> 2 for s in self.digit_score]
+            self.countdown = DECAY_EVERY
+
+    def hot_digit(self) -> tuple[int, int]:
+        """(the digit failing most lately as a bit, its score) when it stands out (at least n
+        failures, over 1.5 times the least of the digits that failed), else (0, 0)."""
+        scores = self.digit_score
+        most = max(scores)
+        least = min((s for s in scores if s), default=0)
+        if most < self.plan.size or 2 * most <= 3 * least:
+            return 0, 0
+        return 1 << scores.index(most), most
 
     def values(self, cand: list[int], cell: int) -> list[int]:
         """The cell's digits as bits, in order; under a negative rule, the digits that rule
@@ -454,15 +587,53 @@ class Search:
             found.insert(0, self.prefer[cell])
         return found
 
-    def branch_cell(self, cand: list[int]) -> int:
-        """The undecided cell with the least candidates per weight (-1: all decided)."""
-        best, best_k, best_w, weight = -1, 1, 0, self.weight
+    def branch_cell(self, cand: list[int]) -> tuple[int, int]:
+        """(the undecided cell with the most score per candidate, a fifth of the hot digit's
+        score added to its cells'; when nothing scores, the fewest candidates; -1 when all are
+        decided, the candidates of every cell added up)."""
+        hot, bonus = self.hot_digit()
+        best, best_score, best_k, fewest, least, total = -1, -1, 1, -1, 99, 0
+        score = self.score
         for c, m in enumerate(cand):
-            if m & (m - 1):
-                k, w = m.bit_count(), weight[c]
-                if k * best_w < best_k * w:
-                    best, best_k, best_w = c, k, w
-        return best
+            k = m.bit_count()
+            total += k
+            if k <= 1:
+                continue
+            s = 5 * score[c] + (bonus if m & hot else 0)
+            if best < 0 or s * best_k > best_score * k:
+                best, best_score, best_k = c, s, k
+            if k < least:
+                least, fewest = k, c
+        return (fewest if best >= 0 and best_score == 0 else best), total
+
+    def house_branch(self, cand: list[int], cell: int):
+        """([place, place], [bit, bit]): a digit with two places in a house, the better scored
+        place first, when that place's score is at least twice the cell's score per candidate
+        (the last such, each beating the one before); None when there is none."""
+        k, score = cand[cell].bit_count(), self.score
+        if k <= 2 or score[cell] <= 0:
+            return None
+        num, den, found = score[cell], k, None
+        for house in self.plan.houses:
+            once = twice = more = 0
+            for c in house:
+                m = cand[c]
+                more |= twice & m
+                twice |= once & m
+                once |= m
+            two = twice & ~more
+            while two:
+                bit = two & -two
+                two ^= bit
+                a, b = [c for c in house if cand[c] & bit]
+                top = max(score[a], score[b])
+                if not cand[a] & (cand[a] - 1) or not cand[b] & (cand[b] - 1) or (
+                        top * den < 2 * num):
+                    continue
+                num, den = top, 2
+                first = a if score[a] > score[b] else b
+                found = ([first, b if first == a else a], [bit, bit])
+        return found
 
 
 def clashes(p: Variant) -> tuple[tuple[int, ...], ...]:
@@ -478,11 +649,13 @@ def clashes(p: Variant) -> tuple[tuple[int, ...], ...]:
                     found.add((seen[g[c]], c))
                 seen.setdefault(g[c], c)
     found |= {(a, b) for a, b, _ in rules.chess_pairs(p) if g[a] and g[a] == g[b]}
+    s = p.shift  # relations and parity of the digits as shown
     for (a, b), tests in rules.pair_rules(p).items():
-        if g[a] and g[b] and any(rules.RELATIONS[k](g[a], g[b]) != holds for k, holds in tests):
+        if g[a] and g[b] and any(rules.RELATIONS[k](g[a] - s, g[b] - s) != holds
+                                 for k, holds in tests):
             found.add((a, b))
     found |= {(c,) for kind in PARITY for c in kind.cells(p)
-              if g[c] and not kind.allows(g[c], n)}
+              if g[c] and not kind.allows(g[c], n, s)}
     found |= {(c,) for c, digits in p.candidates if g[c] and not digits >> (g[c] - 1) & 1}
     return tuple(sorted(found))
 
@@ -534,11 +707,11 @@ def true_candidates(p: Variant, support: int = 1, stop: Stop | None = None) -> T
     `stop`: a partial result."""
     tally = Tally(p.cells, support)
     plan = plan_of(shape_of(p))
-    root = None if clashes(p) else start(p, plan)
+    program = compiled.program(plan)[0] if native.variants is not None else None
+    root = None if clashes(p) else _root(p, plan, program)
     if root is None or not all(root):  # a cell no digit fits
         return tally.result(False, 0)
     keeps = rules.keeps(p)
-    program = compiled.program(plan)[0] if native.variants is not None else None
     stopped = False
     if program is not None:
         counts, found, nodes, stopped, skipped, switched, seen = native.variants.support(
@@ -566,6 +739,18 @@ def true_candidates(p: Variant, support: int = 1, stop: Stop | None = None) -> T
         more, stopped = tally.targeted(root, count_from, stop)
         nodes += more
     return tally.result(stopped, nodes)
+
+
+def _root(p: Variant, plan: Plan, program) -> list[int] | None:
+    """start's answer, from the compiled engine when it runs the program (the Python
+    propagation of the root was half of a small puzzle's true candidates)."""
+    if program is None:
+        return start(p, plan)
+    cand = [1 << (v - 1) if v else m for v, m in zip(p.givens, plan.masks, strict=True)]
+    if not all(cand) or any(v and not (1 << (v - 1)) & m
+                            for v, m in zip(p.givens, plan.masks, strict=True)):
+        return None
+    return native.variants.propagate(program, cand)
 
 
 def _count_from(p: Variant, plan: Plan, cand: list[int], limit: int, stop: Stop | None,

@@ -10,7 +10,7 @@ from dataclasses import replace
 from core.family import NO_CONTEXT, Family, Generated, NotRated, rated_within
 from core.search import where_differ
 from core.variants import drawing, engine, formats, ipuz, iss, links, wording
-from core.variants.model import SYMBOLS, Variant, cell_name
+from core.variants.model import DIGITS, Variant, cell_name
 
 
 def _iss_text(text: str) -> Variant:
@@ -115,8 +115,8 @@ class Variants(Family):
     def candidates_text(self, puzzle, found, with_support=False):
         from core.candidates import pictures
 
-        return pictures(found, puzzle.size, puzzle.regions, puzzle.givens, SYMBOLS,
-                        with_support)
+        return pictures(found, puzzle.size, puzzle.regions, puzzle.givens,
+                        DIGITS[puzzle.first:], with_support)
 
     def filled(self, puzzle: Variant, solution) -> Variant:
         return puzzle.with_givens(solution)
@@ -131,7 +131,7 @@ class Variants(Family):
         said = []
         for group in clashes:
             names = " and ".join(self.cell_names(puzzle, group))
-            values = "/".join(SYMBOLS[puzzle.givens[c] - 1] for c in group)
+            values = "/".join(puzzle.digit(puzzle.givens[c]) for c in group)
             said.append(f"{names} ({values}) break a rule")
         return "; ".join(said)
 

@@ -6,6 +6,8 @@
     note: Normal Sudoku rules apply.   the setter's rules: a line each (of their text)
     5 3 . | . 7 . | . . .        the grid: a line a row (blanks . or 0; | and rule lines skipped)
     ...
+    digits: 0-8                  digits 0 to N-1 (ISS's 0-indexed grids; 0 is then a digit and
+                                 only . a blank; sums and formulas mean the digits as shown)
     regions:                     a jigsaw: a line a row, a letter a region (A-P)
     AAABBBCCC
     rules: diagonal antidiagonal hyper disjoint antiknight antiking nonconsecutive
@@ -51,7 +53,6 @@ from __future__ import annotations
 import re
 
 from core.errors import ParseError
-from core.sudoku.model import SYMBOLS
 from core.variants import formula, model, pattern
 from core.variants.cell_clues import CELL_KINDS, EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS
@@ -92,7 +93,7 @@ CUSTOM_WORDS = {("relation", ""): "relation", ("pairs", ""): "pairs", ("pattern"
               ("sums", ""): "sums", ("contains", ""): "contains",
               ("contains", "atleast"): "atleast", ("either", ""): "either"}
 SHAPE_KEYS -= {"atleast"}
-DIGITS_AT = re.compile(r"^r([0-9]{1,2})c([0-9]{1,2})=([0-9A-Za-z]{1,16})$", re.IGNORECASE)
+DIGITS_AT = re.compile(r"^r([0-9]{1,2})c([0-9]{1,2})=([0-9A-Za-z]{1,17})$", re.IGNORECASE)
 # keys that take a number before their colon (a line's is checked by its kind: whispers';
 # a sandwich's is its row or column), and those where 0 would read as the usual value
 NUMBERED = {*(name for name, kind in MARKS.items() if kind.valued), "cage", "little",
@@ -103,7 +104,6 @@ NOT_ZERO = {**{name: f"a {kind.amount} is {kind.usual} or more (`{name}:` alone 
                      f"{kind.usual(9)} on 9x9)" for name, kind in LINES.items() if kind.usual}}
 META = {"title": "title", "author": "author", "note": "rules"}
 RULE_WORDS = {*model.RULES, "hyper", *ALONE}
-BLANKS = ".0"
 
 
 class _Reader:
@@ -120,6 +120,8 @@ class _Reader:
                                         "indexers", "outside", "custom")}
         self.first_line = 1
         self.kind_line: int | None = None  # where `kind: variants` was
+        self.first = 1  # the first digit as shown (`digits: 0-8`)
+        self.digits_at: tuple[int, int] | None = None  # where `digits:` was
 
 
 KIND_LINE = re.compile(r"^\s*kind\s*:", re.IGNORECASE)
@@ -178,17 +180,40 @@ def _keyed(reader: _Reader, key: re.Match, number: int, line: str) -> str | None
         if not model.MIN_SIZE <= reader.size <= model.MAX_SIZE:  # before a grid is made of it
             raise ParseError(f"size {reader.size}: grids of {model.MIN_SIZE} to "
                              f"{model.MAX_SIZE} are read", number, at)
+    elif name == "digits" and not word:
+        _digits_line(reader, value, number, at)
     elif name == "regions":
         if value:
             raise ParseError("regions: the rows follow on their own lines", number, at)
         return "regions"
     elif name in SHAPE_KEYS:
+        if word and name != "sandwich" and name not in RULE_KINDS:  # else it would be lost
+            raise ParseError(f"`{name} {word}:`: {name} takes no word before its colon",
+                             number, key.start(2) + 1)
         _shape(reader, name, word, total, value, number, at)
     else:
         raise ParseError(f"unknown line {name!r}: the keys are "
-                         f"{', '.join(sorted(SHAPE_KEYS | set(META) | {'kind', 'size'}))}",
+                         f"{', '.join(sorted(SHAPE_KEYS | set(META) | KEYS))}",
                          number, key.start(1) + 1)
     return None
+
+
+KEYS = {"kind", "size", "digits"}
+DIGIT_RANGE = re.compile(r"^([0-9])\s*-\s*([0-9A-Ga-g])$")
+
+
+def _digits_line(reader: _Reader, value: str, number: int, at: int) -> None:
+    """`digits: 0-8` (the grid's digits 0 to N-1) or `digits: 1-9` (the usual)."""
+    match = DIGIT_RANGE.match(value)
+    if match is None or match.group(1) not in "01":
+        raise ParseError(f"digits: {value!r} is not read: a grid's digits run from 0 "
+                         "(digits: 0-8 on 9x9) or from 1 (digits: 1-9)", number, at)
+    if reader.digits_at is not None:
+        raise ParseError(f"a second `digits:` line (the first is on line "
+                         f"{reader.digits_at[0]})", number, 1)
+    reader.first = int(match.group(1))
+    reader.last = model.DIGITS.find(match.group(2).upper())
+    reader.digits_at = (number, at)
 
 
 def _key_number(name: str, total: str, number: int, at: int) -> None:
@@ -299,11 +324,12 @@ def _rule(kind: str, value: str, line: int, column: int) -> tuple:
         if kind == "pattern":
             pattern.parse(text)
         elif kind in ("relation", "pairs"):
-            formula.check(text, 16)
+            formula.check(text, 17, 0)  # any digit 0-G here; the grid's are checked by make
     except (formula.FormulaError, pattern.PatternError) as error:
         raise ParseError(error.message, line, at + error.column - 1) from None
     if kind in ("contains", "atleast"):
-        bad = next((i for i, ch in enumerate(text) if ch.upper() not in SYMBOLS[:16]), None)
+        bad = next((i for i, ch in enumerate(text) if ch.upper() not in model.DIGITS[:17]),
+                   None)
         if bad is not None:
             raise ParseError(f"{text[bad]!r}: the digits held are written together (122)",
                              line, at + bad)
@@ -366,7 +392,11 @@ def _marks(kind: str, value: str, line: int, column: int) -> list:
 
 def _build(reader: _Reader) -> Variant:
     size, givens = _grid(reader)
-    n = size
+    n, first = size, reader.first
+    if reader.digits_at is not None and reader.last != first + n - 1:
+        raise ParseError(f"digits {first}-{model.DIGITS[reader.last]}: a {n}x{n} grid holds "
+                         f"{n} digits, {first} to {model.DIGITS[first + n - 1]}",
+                         *reader.digits_at)
 
     def cell(rc, where) -> int:
         r, c = rc
@@ -394,11 +424,12 @@ def _build(reader: _Reader) -> Variant:
         little=[(_little(value, total, w, n), w) for value, total, w in p["little"]],
         sandwiches=[(_sandwich(word, total, value, w, n), w)
                     for word, total, value, w in p["sandwiches"]],
-        candidates=[((cell(rc, w), _digit_bits(digits, n, w)), w)
+        candidates=[((cell(rc, w), _digit_bits(digits, n, w, first)), w)
                     for (rc, digits), w in p["candidates"]],
         lines=[(Line(kind, tuple(cell(rc, w) for rc in cells), value), w)
                for kind, cells, value, w in p["lines"]],
-        quads=[(_quad(cell(rc, w), digits, n, w), w) for (rc, digits), w in p["quads"]],
+        quads=[(_quad(cell(rc, w), digits, n, w, first), w)
+               for (rc, digits), w in p["quads"]],
         clones=[(_clone(value, w, cell), w) for value, w in p["clones"]],
         **{kind.field: [(cell(rc, w), w) for rc, w in p[kind.field]] for kind in EXTREMES},
         indexers=[((kind, cell(rc, w)), w) for (kind, rc), w in p["indexers"]],
@@ -410,7 +441,7 @@ def _build(reader: _Reader) -> Variant:
     regions = _regions(reader, n)
     try:
         return model.make(n, givens, regions, rules=rules & set(model.RULES),
-                          negative=negative, meta=p["meta"], **parts)
+                          negative=negative, meta=p["meta"], first=first, **parts)
     except ModelError as error:
         raise ParseError(str(error), *_culprit(n, regions, located, reader)) from None
 
@@ -424,7 +455,7 @@ def _culprit(n: int, regions, located: dict, reader: _Reader) -> tuple[int, int]
     for key, items in located.items():
         for item, where in items:
             try:
-                model.make(n, None, regions, **{key: [item]})
+                model.make(n, None, regions, first=reader.first, **{key: [item]})
             except ModelError:
                 return where
     return reader.first_line, 1
@@ -462,17 +493,19 @@ def _grid(reader: _Reader) -> tuple[int, tuple[int, ...]]:
     if len(rows) != size:
         raise ParseError(f"found {len(rows)} rows; a {size}x{size} grid has {size}",
                          rows[-1][0], 1)
-    return size, tuple(_symbol(ch, size, number, col) for number, cells in rows
+    return size, tuple(_symbol(ch, size, number, col, reader.first) for number, cells in rows
                        for col, ch in cells)
 
 
-def _symbol(ch: str, size: int, line: int, column: int) -> int:
-    if ch in BLANKS:
+def _symbol(ch: str, size: int, line: int, column: int, first: int = 1) -> int:
+    if ch == "." or (ch == "0" and first):
         return 0
-    value = SYMBOLS.find(ch.upper()) + 1
+    value = model.digit_of(ch, first)
     if not 1 <= value <= size:
+        blanks = ". or 0 is a blank" if first else ". is a blank; the digits are 0 to " + (
+            model.symbol(size, first))
         raise ParseError(f"symbol {ch!r} is not one of the {size} of a {size}x{size} grid "
-                         "(. or 0 is a blank)", line, column)
+                         f"({blanks})", line, column)
     return value
 
 
@@ -525,23 +558,23 @@ def _little(value: str, total, where, n: int) -> LittleKiller:
     return LittleKiller(r - 1, c - 1, words[1].upper(), int(total))
 
 
-def _digit_bits(digits: str, n: int, where) -> int:
+def _digit_bits(digits: str, n: int, where, first: int = 1) -> int:
     bits = 0
     for ch in digits:
-        value = SYMBOLS.find(ch) + 1
+        value = model.digit_of(ch, first)
         if not 1 <= value <= n:
             raise ParseError(f"{ch!r} is not a digit of a {n}x{n} grid", *where)
         bits |= 1 << (value - 1)
     return bits
 
 
-def _quad(corner: int, digits: str, n: int, where) -> Quad:
+def _quad(corner: int, digits: str, n: int, where, first: int = 1) -> Quad:
     if corner % n == n - 1 or corner // n == n - 1:
         raise ParseError("a quadruple is named by its top-left cell; the 2x2 must fit in the "
                          "grid", *where)
-    _digit_bits(digits, n, where)
+    _digit_bits(digits, n, where, first)
     return Quad((corner, corner + 1, corner + n, corner + n + 1),
-                tuple(SYMBOLS.find(ch) + 1 for ch in digits))
+                tuple(model.digit_of(ch, first) for ch in digits))
 
 
 def _clone(value: str, where, cell) -> Clone:
@@ -589,10 +622,12 @@ def format(p: Variant, style: str = "grid") -> str:  # noqa: A001 - the family i
     n = p.size
     out = ["kind: variants"]
     out += [f"{key}: {value}".rstrip() for key, value in _meta_lines(p)]
+    if p.first != 1:
+        out.append(f"digits: {p.digit(1)}-{p.digit(n)}")
     if style == "line":
-        out.append("".join(model.symbol(v) for v in p.givens))
+        out.append("".join(p.digit(v) for v in p.givens))
     else:
-        out += [" ".join(model.symbol(v) for v in p.givens[r * n:(r + 1) * n])
+        out += [" ".join(p.digit(v) for v in p.givens[r * n:(r + 1) * n])
                 for r in range(n)]
     if p.jigsaw:
         out.append("regions:")
@@ -650,7 +685,7 @@ def _constraint_lines(p: Variant) -> list[str]:
 def _new_lines(p: Variant) -> list[str]:
     n, out = p.size, []
     if p.candidates:
-        out.append("candidates: " + " ".join(f"{name(c, n)}={_symbols(d, n)}"
+        out.append("candidates: " + " ".join(f"{name(c, n)}={_symbols(d, n, p.first)}"
                                              for c, d in p.candidates))
     for line in p.lines:
         usual = LINES[line.kind].usual is not None and line.value == LINES[line.kind].usual(n)
@@ -658,7 +693,7 @@ def _new_lines(p: Variant) -> list[str]:
         out.append(f"{head}: {_names(line.cells, n)}")
     if p.quads:
         out.append("quad: " + " ".join(f"{name(q.cells[0], n)}="
-                                       + "".join(model.symbol(d) for d in q.digits)
+                                       + "".join(p.digit(d) for d in q.digits)
                                        for q in p.quads))
     out += [f"clone: {_names(c.a, n)} | {_names(c.b, n)}" for c in p.clones]
     for kind in EXTREMES:
@@ -685,8 +720,8 @@ def _rule_line(rule: Rule, n: int) -> str:
     return f"{head}: {cells} {rule.text}".rstrip()
 
 
-def _symbols(bits: int, n: int) -> str:
-    return "".join(model.symbol(v) for v in range(1, n + 1) if bits >> (v - 1) & 1)
+def _symbols(bits: int, n: int, first: int = 1) -> str:
+    return "".join(model.symbol(v, first) for v in range(1, n + 1) if bits >> (v - 1) & 1)
 
 
 def recognise(text: str) -> int:

@@ -23,6 +23,8 @@ from functools import lru_cache
 
 from core.sudoku.model import SYMBOLS
 
+DIGITS = "0" + SYMBOLS  # core.variants.model.DIGITS: each digit's symbol as shown, from 0
+
 MAX_TEXT = 200  # characters of a formula
 MAX_TABLE = 6 + 3 * 16 * 16  # a table of every pair of 16 digits (ISS's tables list many)
 MAX_NUMBER = 10_000  # a number written in a formula
@@ -184,9 +186,10 @@ def parse(text: str) -> Value:
     return holds
 
 
-def table_pairs(text: str, n: int) -> frozenset[tuple[int, int]]:
-    """The pairs (a, b) a `table 13 31 ...` allows: each item two symbols (digits, then A-G
-    past 9); FormulaError with the item's column."""
+def table_pairs(text: str, n: int, first: int = 1) -> frozenset[tuple[int, int]]:
+    """The pairs (a, b) a `table 13 31 ...` allows, as held digits (1..n): each item two
+    symbols (digits first to first+n-1 as shown, A-G past 9); FormulaError with the item's
+    column."""
     words = text.split()
     if not words or words[0].lower() != TABLE:
         raise FormulaError("a table starts with the word `table`", 1)
@@ -197,10 +200,10 @@ def table_pairs(text: str, n: int) -> frozenset[tuple[int, int]]:
     for word in words[1:]:
         at = text.index(word, pos)
         pos = at + len(word)
-        digits = [SYMBOLS.find(ch.upper()) + 1 for ch in word]
+        digits = [DIGITS.find(ch.upper()) + 1 - first for ch in word]
         if len(word) != 2 or any(not 1 <= d <= n for d in digits):
-            raise FormulaError(f"{word!r}: a pair is two digits of 1 to {SYMBOLS[n - 1]} "
-                               "(a then b)", at + 1)
+            raise FormulaError(f"{word!r}: a pair is two digits of {DIGITS[first]} to "
+                               f"{DIGITS[first + n - 1]} (a then b)", at + 1)
         found.add((digits[0], digits[1]))
     return frozenset(found)
 
@@ -209,30 +212,32 @@ def is_table(text: str) -> bool:
     return text.split()[:1] == [TABLE] or text.lower().split()[:1] == [TABLE]
 
 
-def check(text: str, n: int) -> None:
+def check(text: str, n: int, first: int = 1) -> None:
     """FormulaError when the text is neither a formula nor a table of an n x n grid."""
     limit = MAX_TABLE if is_table(text) else MAX_TEXT
     if len(text) > limit:
         raise FormulaError(f"a rule has at most {limit} characters; this has {len(text)}",
                            limit + 1)
     if is_table(text):
-        table_pairs(text, n)
+        table_pairs(text, n, first)
     else:
         parse(text)
 
 
-def holds(text: str, n: int) -> Callable[[int, int], bool]:
-    """Whether digits (a, b) keep the rule (a formula or a table)."""
+def holds(text: str, n: int, first: int = 1) -> Callable[[int, int], bool]:
+    """Whether held digits (a, b) keep the rule (a formula of the digits as shown: on a grid
+    from 0, held 1 is a = 0; or a table)."""
     if is_table(text):
-        pairs = table_pairs(text, n)
+        pairs = table_pairs(text, n, first)
         return lambda a, b: (a, b) in pairs
-    return parse(text)
+    fits, shift = parse(text), 1 - first
+    return fits if not shift else lambda a, b: fits(a - shift, b - shift)
 
 
 @lru_cache(maxsize=256)
-def relation_table(text: str, n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def relation_table(text: str, n: int, first: int = 1) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(for each a: the b that fit as bits, for each b: the a that fit), as Pair takes it."""
-    fits = holds(text, n)
+    fits = holds(text, n, first)
     allowed = {(a, b) for a in range(1, n + 1) for b in range(1, n + 1) if fits(a, b)}
     forward = tuple(sum(1 << (b - 1) for b in range(1, n + 1) if (a, b) in allowed)
                     for a in range(1, n + 1))

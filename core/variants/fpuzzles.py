@@ -581,8 +581,8 @@ READERS = {
 def write(p: Variant, answer=None) -> dict:
     """The f-puzzles JSON of a puzzle (with its solution when one is given); a rule no kind
     names has no f-puzzles form, and is refused by name rather than dropped."""
-    model.refuse_unless(p, model.features(p) - {f"rule {k}" for k in model.RULE_RECORDS},
-                        "an f-puzzles link")
+    model.refuse_unless(p, model.features(p) - {f"rule {k}" for k in model.RULE_RECORDS}
+                        - {"digits from 0"}, "an f-puzzles link")
     n = p.size
     data: dict = {"size": n, "grid": _grid_out(p)}
     data.update({k: v for k, v in (("title", _meta(p, "title")), ("author", _meta(p, "author")),

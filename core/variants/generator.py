@@ -472,9 +472,8 @@ def _rules(options: Options, rng, stop):
         return None
     if "evenodd" in words:  # a quarter of the cells marked with their parity
         cells = rng.sample(range(n * n), n * n // 4)
-        base = replace(base, **{kind.field: tuple(sorted(c for c in cells
-                                                         if kind.allows(solution[c], n)))
-                                for kind in PARITY})
+        base = replace(base, **{kind.field: tuple(sorted(
+            c for c in cells if kind.allows(solution[c], n, base.shift))) for kind in PARITY})
     return _fewer_givens(base, solution, options, rng, stop), solution
 
 

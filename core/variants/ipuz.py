@@ -63,6 +63,7 @@ def _xy(cell: int, n: int) -> list[int]:
 
 def to_ipuz(p: Variant, answer=None) -> dict:
     n = p.size
+    model.refuse_unless(p, model.features(p) - {"digits from 0"}, "ipuz")
     rows = [list(p.givens[r * n:(r + 1) * n]) for r in range(n)]
     data = {"kind": [KIND], "charset": SYMBOLS[:n], "displaycharset": True,
             "boxes": not p.jigsaw, "dimensions": {"width": n, "height": n}, "puzzle": rows}

@@ -314,6 +314,7 @@ class Reading:
     """What the items say, gathered before the puzzle is made."""
 
     n: int
+    first: int = 1  # the grid's first digit as shown (ISS's Shape~9x9~0-8: 0)
     parts: dict = field(default_factory=lambda: {"rules": set(), "negative": set(),
                                                   "marks": []})
     allowed: dict[int, list[int]] = field(default_factory=dict)  # each Given's digit sets
@@ -331,7 +332,7 @@ class Reading:
 def read(text: str, located: bool = True) -> Variant:
     """The Variant a constraint string describes (IssError, or ModelError)."""
     found = items(text, located)
-    reading = Reading(_size(found))
+    reading = Reading(_size(found), _first(found))
     for node in _tree(found):
         _apply(reading, node)
     return _made(reading, found)
@@ -448,7 +449,7 @@ def _branch(reading: Reading, item: Item, node) -> list | None:
         raise inner.error(f"inside an Or: the workbench's or joins rules no kind names (pair "
                           f"tables, patterns, automata, sums, multisets, givens, arrows), not "
                           f"{inner.type}")
-    scratch = Reading(reading.n)
+    scratch = Reading(reading.n, reading.first)
     if isinstance(node, Item) and node.type == "":
         return _given_rules(scratch, node)
     if isinstance(node, Item) and node.type == "Arrow":
@@ -484,7 +485,8 @@ def _given_rules(scratch: Reading, item: Item) -> list | None:
         if not digits:
             raise item.error(f"{cell_id(cell, scratch.n)} can hold no digit (ISS counts no "
                              "solution for this branch; the workbench refuses it)")
-        listed = [model.symbol(d) for d in range(1, scratch.n + 1) if digits >> (d - 1) & 1]
+        listed = [model.symbol(d, scratch.first) for d in range(1, scratch.n + 1)
+                  if digits >> (d - 1) & 1]
         classes.append(listed[0] if len(listed) == 1 else "[" + "".join(listed) + "]")
     return [model.pattern(tuple(scratch.allowed), "".join(classes))]
 
@@ -492,11 +494,20 @@ def _given_rules(scratch: Reading, item: Item) -> list | None:
 def _size(found: list[Item]) -> int:
     """The grid's size from the .Shape item (9 without one); a shape the workbench has no
     grid for is refused by name."""
+    return _shape(found)[0]
+
+
+def _first(found: list[Item]) -> int:
+    """The grid's first digit as shown: 0 for ISS's `Shape~9x9~0-8`, else 1."""
+    return _shape(found)[1]
+
+
+def _shape(found: list[Item]) -> tuple[int, int]:
     shapes = [item for item in found if item.type == "Shape"]
     if len(shapes) > 1:
         raise shapes[1].error("a second Shape (one grid a puzzle)")
     if not shapes:
-        return 9
+        return 9, 1
     item = shapes[0]
     spec = "~".join(item.args)
     match = re.fullmatch(r"([0-9]{1,2})x([0-9]{1,2})(?:~([0-9]{1,2})(?:-([0-9]{1,2}))?)?", spec)
@@ -509,13 +520,17 @@ def _size(found: list[Item]) -> int:
         raise item.error(f"Shape {spec}: a grid of {rows} rows and {cols} columns (square grids "
                          "are read)")
     digits = (1, n) if low is None else ((int(low), int(high)) if high else (1, int(low)))
-    if digits != (1, n):
+    if digits not in ((1, n), (0, n - 1)):
+        more = (f"{digits[1] - digits[0] + 1} digits on a grid of {n} rows: houses of "
+                "different digits, not every digit, are not read" if digits[0] in (0, 1)
+                else "")
         raise item.error(f"Shape {spec}: digits {digits[0]} to {digits[1]} (read are digits 1 "
-                         f"to {n} on a {n}x{n} grid)")
+                         f"to {n} or 0 to {n - 1} on a {n}x{n} grid" + (f"; {more})" if more
+                                                                        else ")"))
     if not model.MIN_SIZE <= n <= model.MAX_SIZE:
         raise item.error(f"Shape {spec}: grids of {model.MIN_SIZE} to {model.MAX_SIZE} rows are "
                          "read")
-    return n
+    return n, digits[0]
 
 
 def _cell(token: str, n: int, item: Item) -> int:
@@ -549,16 +564,16 @@ def _no_args(reading: Reading, item: Item) -> None:
 
 def _givens(reading: Reading, item: Item) -> None:
     """R1C1_5 (a given), R2C3_2_4_6 (the digits a cell may hold)."""
-    n = reading.n
+    n, shift = reading.n, 1 - reading.first
     for token in item.args:
         if not token:
             continue
         cell_token, *values = token.split("_")
         cell = _cell(cell_token, n, item)
-        digits = {_number(v, item, f"a digit of {cell_token}") for v in values}
+        digits = {_number(v, item, f"a digit of {cell_token}") + shift for v in values}
         if not values or any(not 1 <= d <= n for d in digits):
-            raise item.error(f"{token[:30]}: a cell and its digits, 1 to {n}, such as "
-                             f"{cell_token}_5")
+            raise item.error(f"{token[:30]}: a cell and its digits, {reading.first} to "
+                             f"{n - shift}, such as {cell_token}_5")
         reading.allowed.setdefault(cell, []).append(sum(1 << (d - 1) for d in digits))
 
 
@@ -792,6 +807,9 @@ def _line(kind: str, valued: bool = False, value=None):
         if value and number != value(reading.n):
             raise item.error(f"{item.type} with {number}: the workbench's {kind} lines take "
                              f"{value(reading.n)} on a {reading.n}x{reading.n} grid")
+        if kind == "entropic" and reading.first != 1:
+            raise item.error("an entropic line on a grid of digits from 0 (which digits are "
+                             "low, middle and high there is not settled)")
         cells = _cells(reading, item, args)
         reading.add("lines", Line(kind, cells, number if valued else 0))
     return read_line
@@ -802,7 +820,7 @@ def _quad(reading: Reading, item: Item) -> None:
         raise item.error("Quad~top-left cell~digits")
     n = reading.n
     top = _cell(item.args[0], n, item)
-    digits = tuple(_number(d, item, "a digit") for d in item.args[1:])
+    digits = tuple(_number(d, item, "a digit") + 1 - reading.first for d in item.args[1:])
     if top % n == n - 1 or top // n == n - 1:
         raise item.error(f"{item.args[0]} is the top left of no 2x2 square")
     reading.placed[("Quad", top)] = ("quads", Quad((top, top + 1, top + n, top + n + 1), digits))
@@ -877,7 +895,8 @@ def _every_pair(reading: Reading, item: Item, name: str, table, groups) -> None:
     every = [(a, b) for i, a in enumerate(cells) for b in cells[i + 1:]]
     text = name[len(EVERY_PAIR):]
     if sorted(map(tuple, groups)) == every and len(cells) > 2:
-        reading.add("custom", model.every_pair(cells, _table_text(table, reading.n, text)))
+        reading.add("custom", model.every_pair(cells, _table_text(table, reading.n, text,
+                                                                  reading.first)))
         return
     for group in groups:
         _generic_pair(reading, item, "Pair", text, table, group)
@@ -891,13 +910,14 @@ def _workbench_pair(reading, item, kind, name, table, cells) -> bool:
     if known is None or known[0] != kind or len(cells) < 2:
         return False
     relation = known[1]
+    shift = 1 - reading.first
     if relation in MARKS:  # a dot of another difference or ratio
-        value = _mark_value(relation, table, reading.n)
+        value = _mark_value(relation, table, reading.n, shift)
         if value is None or len(cells) != 2:
             return False
         reading.parts["marks"].append(Mark(relation, *cells, value))
         return True
-    if table != table_of(RELATIONS[relation], reading.n):
+    if table != table_of(shown(RELATIONS[relation], shift), reading.n):
         return False
     reading.named.setdefault(word if base == "clone" else base, []).append((item, cells))
     return True
@@ -908,7 +928,7 @@ def _generic_pair(reading, item, kind, name, table, cells) -> None:
     that is a formula saying the same table is kept as the rule's text."""
     if len(cells) < 2:
         return  # one cell: no pair, and ISS ties none
-    text = _table_text(table, reading.n, name)
+    text = _table_text(table, reading.n, name, reading.first)
     if kind == "PairX":
         n = reading.n
         if any(table[(x - 1) * n + y - 1] != table[(y - 1) * n + x - 1]
@@ -928,16 +948,17 @@ def _generic_pair(reading, item, kind, name, table, cells) -> None:
         reading.add("custom", model.relation((a, b), text))
 
 
-def _table_text(table, n: int, name: str = "") -> str:
-    """A rule's text for a table: the name when it is a formula with exactly this table, else
-    the pairs listed (`a != a` for none)."""
+def _table_text(table, n: int, name: str = "", first: int = 1) -> str:
+    """A rule's text for a table (of held digits): the name when it is a formula with exactly
+    this table, else the pairs listed as shown (`a != a` for none)."""
     if name and len(name) <= formula.MAX_TEXT:
         try:
-            if not formula.is_table(name) and table_of(formula.holds(name, n), n) == table:
+            if not formula.is_table(name) and table_of(formula.holds(name, n, first),
+                                                        n) == table:
                 return formula.normal(name)
         except (formula.FormulaError, RecursionError):
             pass
-    pairs = [model.symbol(x) + model.symbol(y) for x in range(1, n + 1)
+    pairs = [model.symbol(x, first) + model.symbol(y, first) for x in range(1, n + 1)
              for y in range(1, n + 1) if table[(x - 1) * n + y - 1]]
     return "table " + " ".join(pairs) if pairs else "a != a"
 
@@ -966,15 +987,17 @@ def _contain(at_least: bool):
     def read_contain(reading: Reading, item: Item) -> None:
         if len(item.args) < 2:
             raise item.error(f"{item.type}~digits (1_2_2)~cells")
-        digits = [_number(v, item, "a digit") for v in item.args[0].split("_")]
+        shift = 1 - reading.first
+        digits = [_number(v, item, "a digit") + shift for v in item.args[0].split("_")]
         if any(not 1 <= d <= reading.n for d in digits):
-            raise item.error(f"digits 1 to {reading.n} (not {item.args[0][:20]})")
+            raise item.error(f"digits {reading.first} to {reading.n - shift} (not "
+                             f"{item.args[0][:20]})")
         cells = _cells(reading, item, item.args[1:])
         _distinct(reading, item, cells)
         if len(digits) > len(cells):
             raise item.error(f"{len(digits)} digits in {len(cells)} cells (ISS counts no "
                              "solution; the workbench refuses it)")
-        reading.add("custom", model.contains(cells, digits, at_least=at_least))
+        reading.add("custom", model.contains(cells, digits, at_least, reading.first))
     return read_contain
 
 
@@ -1015,12 +1038,14 @@ def _sum_line(reading: Reading, item: Item) -> None:
     cells = _cells(reading, item, args[1:])
     _distinct(reading, item, cells)
     if not loop:
-        reading.add("custom", model.pattern(cells, iss_generic.sum_line_text(total, reading.n)))
+        reading.add("custom", model.pattern(cells, iss_generic.sum_line_text(
+            total, reading.n, 0, reading.first)))
         return
     if total > custom.MAX_PARTS:
         raise item.error(f"a loop of sum {total} (read are loops of sum up to "
                          f"{custom.MAX_PARTS}: an or of one automaton a partial sum)")
-    parts = [model.pattern(cells, iss_generic.sum_line_text(total, reading.n, start))
+    parts = [model.pattern(cells, iss_generic.sum_line_text(total, reading.n, start,
+                                                             reading.first))
              for start in range(total)]
     reading.add("custom", parts[0] if total == 1 else model.either(*parts))
 
@@ -1030,7 +1055,7 @@ def _nfa(reading: Reading, item: Item) -> None:
     if not item.args:
         raise item.error("NFA~automaton~cells")
     try:
-        text = iss_generic.nfa_rule_text(item.args[0], reading.n)
+        text = iss_generic.nfa_rule_text(item.args[0], reading.n, reading.first)
     except iss_generic.GenericError as error:
         raise item.error(str(error)) from None
     for name, tokens in _named_groups(item):
@@ -1039,7 +1064,8 @@ def _nfa(reading: Reading, item: Item) -> None:
         cells = _cells(reading, item, tokens)
         _distinct(reading, item, cells)
         said = text  # the writer's own automaton, by its name, when it accepts the same
-        if pattern.is_nfa(name) and iss_generic.same_words(name, text, reading.n):
+        if pattern.is_nfa(name) and iss_generic.same_words(name, text, reading.n,
+                                                           first=reading.first):
             said = pattern.normal(name)
         reading.add("custom", model.pattern(cells, said))
 
@@ -1050,7 +1076,8 @@ def _regex(reading: Reading, item: Item) -> None:
     if not item.args:
         raise item.error("Regex~pattern~cells")
     try:
-        text = iss_generic.regex_rule_text(iss_generic.decode_regex(item.args[0]), reading.n)
+        text = iss_generic.regex_rule_text(iss_generic.decode_regex(item.args[0]), reading.n,
+                                           reading.first)
     except iss_generic.GenericError as error:
         raise item.error(str(error)) from None
     for cells in _cell_groups(reading, item, item.args[1:]):
@@ -1058,13 +1085,18 @@ def _regex(reading: Reading, item: Item) -> None:
         reading.add("custom", model.pattern(cells, text))
 
 
-def _mark_value(kind: str, table, n: int) -> int | None:
+def _mark_value(kind: str, table, n: int, shift: int = 0) -> int | None:
     """The difference (white) or ratio (black) other than the usual whose relation the table
-    is, else None."""
+    (of held digits) is, else None."""
     for k in range(MARKS[kind].usual + 1, n):
-        if table == table_of(rules.RELATIONS[f"{kind}{k}"], n):
+        if table == table_of(shown(rules.RELATIONS[f"{kind}{k}"], shift), n):
             return k
     return None
+
+
+def shown(fits, shift: int):
+    """A relation of the digits as shown, asked of held digits (held less `shift`)."""
+    return fits if not shift else lambda x, y: fits(x - shift, y - shift)
 
 
 READERS = {
@@ -1102,7 +1134,10 @@ def _made(reading: Reading, found: list[Item]) -> Variant:
             parts.setdefault("extra", []).extend(iss_disjoint_sets(n))
     _named(reading, parts)
     _negatives(reading, found, parts)
-    return model.make(n, givens, regions, **parts)
+    try:
+        return model.make(n, givens, regions, first=reading.first, **parts)
+    except model.NotReadFromZero as error:  # refused by name, as the grid's digits make it
+        raise next(item for item in found if item.type == "Shape").error(str(error)) from None
 
 
 def _regions(reading: Reading, found: list[Item]) -> tuple[int, ...]:
@@ -1130,7 +1165,8 @@ def _cells_given(reading: Reading, parts: dict) -> list[int]:
     """Each cell's Given items: one digit is a given, exactly the even (odd) digits an even
     (odd) cell, any other set the cell's candidates (several: all of them hold)."""
     n, full = reading.n, (1 << reading.n) - 1
-    parity = {kind.digits(n): kind.field for kind in PARITY}  # a set that is a parity
+    shift = 1 - reading.first  # even and odd as shown
+    parity = {kind.digits(n, shift): kind.field for kind in PARITY}  # a set that is a parity
     givens = [0] * (n * n)
     for cell, sets in reading.allowed.items():
         first = next((i for i, s in enumerate(sets) if s & (s - 1) == 0), None)
@@ -1222,9 +1258,11 @@ def write(p: Variant) -> str:
     """The puzzle as ISS's constraint string (IssError for what ISS cannot hold)."""
     n = p.size
     parts = [f".Shape~{n}x{n}"] if n != 9 else []
+    if p.first != 1:
+        parts = [f".Shape~{n}x{n}~{p.first}-{p.first + n - 1}"]
     parts += _regions_out(p) + _givens_out(p) + _rules_out(p) + _marks_out(p)
     parts += _negatives_out(p) + _shapes_out(p) + _lines_out(p) + _cell_clues_out(p)
-    parts += _outside_out(p) + [_rule_out(rule, n) for rule in p.custom]
+    parts += _outside_out(p) + [_rule_out(rule, n, p.first) for rule in p.custom]
     return "".join(parts)
 
 
@@ -1260,19 +1298,20 @@ def _regions_out(p: Variant) -> list[str]:
 def _givens_out(p: Variant) -> list[str]:
     """Each given, and each cell's allowed digits (candidates, even, odd) as sets of their
     own, which ISS intersects."""
-    n, said = p.size, []
+    n, said, s = p.size, [], p.shift  # ISS writes the digits as shown
     sets = {c: [[d for d in range(1, n + 1) if digits >> (d - 1) & 1]]
             for c, digits in p.candidates}
     for kind in PARITY:
         for c in kind.cells(p):
-            sets.setdefault(c, []).append([d for d in range(1, n + 1) if kind.allows(d, n)])
+            sets.setdefault(c, []).append([d for d in range(1, n + 1) if kind.allows(d, n, s)])
     for c in range(p.cells):
         if p.givens[c]:
-            said.append(f"{cell_id(c, n)}_{p.givens[c]}")
+            said.append(f"{cell_id(c, n)}_{p.givens[c] - s}")
             if any(p.givens[c] not in digits for digits in sets.get(c, [])):
                 raise IssError(f"{p.name(c)}: its given is not among its allowed digits (ISS "
                                "refuses a cell that can hold no digit)")
-        said += ["_".join([cell_id(c, n), *map(str, digits)]) for digits in sets.get(c, [])]
+        said += ["_".join([cell_id(c, n), *(str(d - s) for d in digits)])
+                 for digits in sets.get(c, [])]
     return [".~" + "~".join(said)] if said else []
 
 
@@ -1294,7 +1333,8 @@ def _marks_out(p: Variant) -> list[str]:
     for m in p.marks:
         kind = MARKS[m.kind]
         if m.value:
-            odd.append((m.kind, rules.RELATIONS[rules.mark_relation(m)], (m.a, m.b)))
+            odd.append((m.kind, shown(rules.RELATIONS[rules.mark_relation(m)], p.shift),
+                        (m.a, m.b)))
         elif not kind.iss:
             raise IssError(f"{kind.called} between {p.name(m.a)} and {p.name(m.b)}: ISS has "
                            "no type for it")
@@ -1324,7 +1364,7 @@ def _negatives_out(p: Variant) -> list[str]:
                   if m.kind in NEGATIVE_FAMILIES[kind]}
         pairs = [(f"not{kind}", pair) for pair in _neighbour_pairs(n) if pair not in marked]
         if pairs:
-            said.append(_pair_table(RELATIONS[f"not{kind}"], pairs, n))
+            said.append(_pair_table(shown(RELATIONS[f"not{kind}"], p.shift), pairs, n))
     return said
 
 
@@ -1368,8 +1408,9 @@ TABLE_LINES = {"slowthermo": "Pair", "nabner": "PairX"}  # ISS holds these as ta
 def _lines_out(p: Variant) -> list[str]:
     n, said = p.size, []
     for line in p.lines:
-        if line.kind == "entropic" and n != 9:
-            raise IssError("an entropic line off 9x9 (ISS reads them on digits 1-9 only)")
+        if line.kind == "entropic" and (n != 9 or p.first != 1):
+            raise IssError(f"an entropic line off 9x9{' of digits 1-9' if n == 9 else ''} (ISS "
+                           "reads them on digits 1-9 only)")
         if line.kind in ISS_LINES:
             name, number = ISS_LINES[line.kind]
             value = f"~{number(line, n)}" if number else ""
@@ -1389,7 +1430,7 @@ def _cell_clues_out(p: Variant) -> list[str]:
         counts = merged.setdefault(q.cells[0], {})
         for d in set(q.digits):
             counts[d] = max(counts.get(d, 0), q.digits.count(d))
-    said += [f".Quad~{cell_id(top, n)}~" + "~".join(str(d) for d in sorted(counts)
+    said += [f".Quad~{cell_id(top, n)}~" + "~".join(str(d - p.shift) for d in sorted(counts)
                                                     for _ in range(counts[d]))
              for top, counts in merged.items()]
     for i, clone in enumerate(p.clones, 1):
@@ -1429,7 +1470,7 @@ def _name(text: str) -> str:
     return "_" + quote(text, safe="-_!*'()").replace(".", "%2E").replace("~", "%7E")
 
 
-def _rule_out(rule, n: int) -> str:
+def _rule_out(rule, n: int, first: int = 1) -> str:
     """One rule as one ISS item: a relation as a pair table (Pair), a pairs rule as an
     all-pairs table (PairX) or, when its table is not symmetric, a pair table on each two cells
     in reading order; a pattern as a Regex, an automaton as an NFA; equal sums as EqualSum; a
@@ -1437,9 +1478,9 @@ def _rule_out(rule, n: int) -> str:
     group's name (read back when it says the same table)."""
     kind, cells = rule.kind, rule.cells
     if kind == "either":
-        return ".Or" + "".join(_rule_out(part, n) for part in rule.parts) + ".End"
+        return ".Or" + "".join(_rule_out(part, n, first) for part in rule.parts) + ".End"
     if kind in ("relation", "pairs"):
-        fits = formula.holds(rule.text, n)
+        fits = formula.holds(rule.text, n, first)
         key = binary_key(fits, n)
         name = [] if formula.is_table(rule.text) else [_name(rule.text)]
         symmetric = all(fits(x, y) == fits(y, x) for x in range(1, n + 1)
@@ -1453,11 +1494,11 @@ def _rule_out(rule, n: int) -> str:
         return f".Pair~{key}~{_name(EVERY_PAIR + said)}~" + "~~".join(pairs)
     if kind == "pattern":
         if pattern.is_nfa(rule.text):
-            return f".NFA~{iss_generic.rule_nfa_key(rule.text, n)}~{_name(rule.text)}~" + _ids(
-                cells, n)
+            key = iss_generic.rule_nfa_key(rule.text, n, first)
+            return f".NFA~{key}~{_name(rule.text)}~" + _ids(cells, n)
         return f".Regex~{iss_generic.rule_regex(rule.text)}~{_ids(cells, n)}"
     if kind == "sums":
         return ".EqualSum~" + "~-~".join(_ids(g, n) for g in rule.groups)
-    digits = "_".join(str(model.SYMBOLS.find(ch) + 1) for ch in rule.text)
+    digits = "_".join(str(model.DIGITS.find(ch)) for ch in rule.text)  # as shown
     return (f".{'ContainAtLeast' if kind == 'atleast' else 'ContainExact'}~{digits}~"
             f"{_ids(cells, n)}")

@@ -136,7 +136,7 @@ def encode_nfa(starts: list[int], accepting: set[int], moves: dict[int, dict[int
     return _text((value << (width_bytes * 8 - width)).to_bytes(width_bytes, "big"))
 
 
-def nfa_rule_text(key: str, n: int) -> str:
+def nfa_rule_text(key: str, n: int, first: int = 1) -> str:
     """ISS's automaton as the workbench's `nfa start=0 accept=... from:digits>to` (its states
     that start, are reached and can still accept; several starts become one new start)."""
     total, starts, accepting, moves = decode_nfa(key)
@@ -167,14 +167,15 @@ def nfa_rule_text(key: str, n: int) -> str:
         for d, ts in moves.get(s, {}).items():
             for t in ts & live:
                 by_target.setdefault(number[t], []).append(d)
-        said += [f"{number[s]}:{''.join(_symbol(d) for d in sorted(ds))}>{t}"
+        said += [f"{number[s]}:{''.join(_symbol(d, first) for d in sorted(ds))}>{t}"
                  for t, ds in sorted(by_target.items())]
     ends = ",".join(str(number[s]) for s in sorted(accepting & live, key=number.get))
     return " ".join(["nfa start=0", f"accept={ends}", *said])
 
 
-def _symbol(d: int) -> str:
-    return "123456789ABCDEFG"[d - 1]
+def _symbol(d: int, first: int = 1) -> str:
+    """A held digit d (ISS's symbol index, 1..) as shown on a grid from `first`."""
+    return pattern.DIGITS[d - 1 + first]
 
 
 def _reached(found: set[int], moves) -> set[int]:
@@ -201,9 +202,10 @@ def _reaching(found: set[int], moves) -> set[int]:
     return found
 
 
-def rule_nfa_key(text: str, n: int) -> str:
-    """A workbench pattern (a regular expression or an `nfa ...`) as ISS's encoded NFA."""
-    auto = pattern.for_size(text, n)
+def rule_nfa_key(text: str, n: int, first: int = 1) -> str:
+    """A workbench pattern (a regular expression or an `nfa ...`) as ISS's encoded NFA (its
+    symbols the held digits, as ISS's are)."""
+    auto = pattern.for_size(text, n, first)
     moves = {s: {d: {t for t in range(auto.states) if row[d - 1] >> t & 1}
                  for d in range(1, n + 1) if row[d - 1]}
              for s, row in enumerate(auto.table)}
@@ -213,17 +215,19 @@ def rule_nfa_key(text: str, n: int) -> str:
 
 # --- sum lines ---------------------------------------------------------------------------
 
-def sum_line_text(total: int, n: int, start: int = 0) -> str:
+def sum_line_text(total: int, n: int, start: int = 0, first: int = 1) -> str:
     """ISS's SumLine as an automaton: the partial sum of the segment so far (0 to total - 1),
-    back to 0 on reaching the total exactly; from `start`, ending there (a loop's offset)."""
+    back to 0 on reaching the total exactly; from `start`, ending there (a loop's offset).
+    The digits add as shown (a 0, on a grid from 0, keeps the sum)."""
     said = []
     for s in range(total):
         by: dict[int, list[int]] = {}
         for d in range(1, n + 1):
-            if s + d <= total:
-                by.setdefault((s + d) % total, []).append(d)
-        said += [f"{_renamed(s, start)}:{''.join(_symbol(d) for d in ds)}>{_renamed(t, start)}"
-                 for t, ds in sorted(by.items())]
+            v = d - 1 + first
+            if s + v <= total:
+                by.setdefault((s + v) % total, []).append(d)
+        said += [f"{_renamed(s, start)}:{''.join(_symbol(d, first) for d in ds)}>"
+                 f"{_renamed(t, start)}" for t, ds in sorted(by.items())]
     return " ".join(["nfa start=0", "accept=0", *said])
 
 
@@ -248,13 +252,14 @@ def decode_regex(token: str) -> str:
     return re.sub(r"\s", "", text)
 
 
-def regex_rule_text(text: str, n: int) -> str:
+def regex_rule_text(text: str, n: int, first: int = 1) -> str:
     """ISS's regular expression as the workbench's pattern (the same syntax and meaning where
     both read it); GenericError for what the workbench's pattern language does not hold."""
     bad = sorted({ch for ch in text if ch not in REGEX_CHARS})
     if bad:
-        raise GenericError(f"{bad[0]!r} in the pattern {text[:40]!r} (read are digits 1 to "
-                           f"{_symbol(n)}, . [ ] ^ - ( ) | * + ? {{ }})")
+        raise GenericError(f"{bad[0]!r} in the pattern {text[:40]!r} (read are digits "
+                           f"{_symbol(1, first)} to {_symbol(n, first)}, . [ ] ^ - ( ) | * + ? "
+                           "{ })")
     for low, high in re.findall(r"([^\[\]])-([^\[\]])", _classes(text)):
         if not ((low.isdigit() and high.isdigit()) or (low.islower() and high.islower())
                 or (low.isupper() and high.isupper())):
@@ -265,10 +270,10 @@ def regex_rule_text(text: str, n: int) -> str:
     except pattern.PatternError as error:
         raise GenericError(f"the pattern {text[:40]!r}: {error.message} (at character "
                            f"{error.column})") from None
-    past = sorted(d for d in pattern.digits_named(text) if d > n)
-    if past or "0" in _outside_counts(text):
-        raise GenericError(f"the pattern {text[:40]!r} names a digit that is not 1 to "
-                           f"{_symbol(n)}")
+    past = sorted(d for d in pattern.digits_named(text) if not first <= d < first + n)
+    if past:
+        raise GenericError(f"the pattern {text[:40]!r} names a digit that is not "
+                           f"{_symbol(1, first)} to {_symbol(n, first)}")
     return text
 
 
@@ -284,8 +289,8 @@ def rule_regex(text: str) -> str:
     """A workbench pattern as ISS's Regex token: each range that runs from a digit to a
     letter listed out (ISS runs ranges by character code)."""
     def listed(match):
-        low, high = (pattern._digit(ch) for ch in match.group(1, 2))
-        return "".join(_symbol(d) for d in range(low, high + 1))
+        low, high = (pattern._digit(ch) - 1 for ch in match.group(1, 2))  # as shown
+        return "".join(pattern.DIGITS[v] for v in range(low, high + 1))
     def inside(match):
         return re.sub(r"([0-9A-Ga-g])-([0-9A-Ga-g])", lambda m: m.group(0) if (
             m.group(1).isdigit() == m.group(2).isdigit() and m.group(1).islower() ==
@@ -294,11 +299,12 @@ def rule_regex(text: str) -> str:
     return _text(text.encode("ascii"))
 
 
-def same_words(a: str, b: str, n: int, limit: int = 20_000) -> bool:
-    """Do two patterns accept the same words of digits 1..n? (their sets of states walked side
-    by side; False past `limit` pairs of sets, or when either is no pattern)."""
+def same_words(a: str, b: str, n: int, limit: int = 20_000, first: int = 1) -> bool:
+    """Do two patterns accept the same words of a grid's n digits (from `first`)? (their sets
+    of states walked side by side; False past `limit` pairs of sets, or when either is no
+    pattern)."""
     try:
-        one, two = pattern.for_size(a, n), pattern.for_size(b, n)
+        one, two = pattern.for_size(a, n, first), pattern.for_size(b, n, first)
     except pattern.PatternError:
         return False
     seen, todo = {(1, 1)}, [(1, 1)]

@@ -156,7 +156,7 @@ def _sums(groups: Callable[[Variant, tuple], list]) -> Callable:
         n, found = p.size, groups(p, line.cells)
         distinct = [1 < len(g) and comb(n, len(g)) <= propagators.COMBOS_UP_TO
                     and _see_each_other(p, g) for g in found]
-        return [lines.EqualSums(found, line.kind, distinct, n)]
+        return [lines.EqualSums(found, line.kind, distinct, n, p.shift)]
     return made
 
 
@@ -181,7 +181,7 @@ def _in_thirds(group: Callable[[int], list]) -> Callable:
 
 def _equal_sums(groups: Callable[[Variant, tuple], list]) -> Callable:
     def holds(p: Variant, line: Line, values) -> bool:
-        return len({sum(values[c] for c in g) for g in groups(p, line.cells)}) == 1
+        return len({sum(values[c] - p.shift for c in g) for g in groups(p, line.cells)}) == 1
     return holds
 
 
@@ -201,7 +201,7 @@ def _palindrome_holds(p: Variant, line: Line, values) -> bool:
 
 
 def _doublearrow_holds(p: Variant, line: Line, values) -> bool:
-    d = _digits(values, line)
+    d = [v - p.shift for v in _digits(values, line)]
     return d[0] + d[-1] == sum(d[1:-1])
 
 

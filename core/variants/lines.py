@@ -13,7 +13,7 @@ from itertools import combinations
 
 from core.variants import formula, rules
 from core.variants.cell_clues import EXTREMES
-from core.variants.model import LINE_RECORDS, OUTSIDE_RECORDS, RULE_RECORDS, Variant, neighbours
+from core.variants.model import LINE_RECORDS, OUTSIDE_RECORDS, RULE_RECORDS, Variant, orthogonal
 from core.variants.propagators import Pair, low_digit, sum_supports
 
 
@@ -23,8 +23,8 @@ class Tie(Pair):
 
     __slots__ = ("relation", "source")
 
-    def __init__(self, a: int, b: int, relation: str, n: int, source):
-        super().__init__(a, b, tie_table(relation, n))
+    def __init__(self, a: int, b: int, relation: str, n: int, source, first: int = 1):
+        super().__init__(a, b, tie_table(relation, n, first))
         self.relation, self.source = relation, source
 
 
@@ -47,11 +47,12 @@ def _holds(relation: str, x: int, y: int, n: int) -> bool:
 
 
 @lru_cache(maxsize=256)
-def tie_table(relation: str, n: int):
+def tie_table(relation: str, n: int, first: int = 1):
     """(for each x: the y that fit as bits, for each y: the x that fit); `rule F`: the
-    setter's formula or table F (core.variants.formula)."""
+    setter's formula or table F (core.variants.formula) of the digits as shown, from
+    `first` (the others read the same whatever digit the grid starts at)."""
     if relation.startswith("rule "):
-        return formula.relation_table(relation[5:], n)
+        return formula.relation_table(relation[5:], n, first)
     forward = tuple(sum(1 << (y - 1) for y in range(1, n + 1) if _holds(relation, x, y, n))
                     for x in range(1, n + 1))
     backward = tuple(sum(1 << (x - 1) for x in range(1, n + 1) if _holds(relation, x, y, n))
@@ -109,14 +110,19 @@ class EqualSums:
     """Groups of cells with one sum: a region-sum line's segments, a zipper line's pairs (and
     its middle cell), a double arrow's ends and the cells between. A group of cells that see
     each other (`distinct`: a region-sum segment always) sums only sets of different digits,
-    which rules out many totals the cells' digits alone would allow."""
+    which rules out many totals the cells' digits alone would allow. `shift`: a held digit less
+    the digit shown (1 on a grid of 0 to N-1): the sums are of the digits as shown, so each
+    group's held sum is compared padded by `pads` (its cells fewer than the longest group's,
+    times the shift)."""
 
-    __slots__ = ("cells", "groups", "kind", "distinct", "n", "memo")
+    __slots__ = ("cells", "groups", "kind", "distinct", "n", "memo", "pads")
 
-    def __init__(self, groups, kind: str, distinct=(), n: int = 0):
+    def __init__(self, groups, kind: str, distinct=(), n: int = 0, shift: int = 0):
         self.groups, self.kind = tuple(groups), kind
         self.cells = tuple(c for g in self.groups for c in g)
         self.distinct, self.n = tuple(distinct) or (False,) * len(self.groups), n
+        longest = max(map(len, self.groups), default=0)
+        self.pads = tuple((longest - len(g)) * shift for g in self.groups)
         # a group's digit sets by its candidates: a search meets the same ones again and
         # again, and working them out is most of the line's time (kept to a bounded size)
         self.memo: dict = {}
@@ -139,15 +145,16 @@ class EqualSums:
             else:
                 reach = sums_of(cand, g)
                 sets.append(None)
-            totals &= reach
+            totals &= reach << self.pads[i]
             if not totals:
                 return None
         changed: list[int] = []
         for i, (g, fits) in enumerate(zip(self.groups, sets, strict=True)):
-            key = (~i, totals, *[cand[c] for c in g])  # what the group keeps, by the same memo
+            wanted = totals >> self.pads[i]
+            key = (~i, wanted, *[cand[c] for c in g])  # what the group keeps, by the same memo
             kept = memo.get(key, ())
             if kept == ():
-                kept = memo[key] = self._kept(list(key[2:]), fits, totals)
+                kept = memo[key] = self._kept(list(key[2:]), fits, wanted)
             if kept is None:
                 return None
             masks, order = kept
@@ -552,8 +559,8 @@ def propagators(p: Variant) -> list:
     for kind in EXTREMES:  # a tie with each neighbour that is not one too
         cells = kind.cells(p)
         for c in cells:
-            for x in range(p.cells):
-                if neighbours(c, x, n) and x not in cells:
+            for x in orthogonal(c, n):
+                if x not in cells:
                     a, b = (c, x) if kind.smaller else (x, c)
                     found.append(Tie(a, b, "less", n, (kind.word, c)))
     found += [Indexer(p, kind, c) for kind, c in p.indexers]

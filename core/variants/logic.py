@@ -9,16 +9,18 @@ constraints no way on (the counter's own propagation, a forcing chain a person f
 cell by cell). The rating is the hardest step's score on the workbench variants scale: its
 numbers follow Sudoku Explainer's for the techniques the two share (10 when guessing is
 needed), and its levels are the same bands as classic Sudoku's (core.sudoku.logic). A
-classic grid is rated by classic Sudoku's own rater."""
+classic grid is rated by classic Sudoku's own rater. Singles, locked candidates and subsets
+are core.sudoku.human' (shared with classic Sudoku's ladder) on the puzzle's houses."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
-from itertools import combinations
+from functools import partial
 
-from core.search import Stop, bits
-from core.sudoku.rating import GUESSING_SCORE, Rating, Step, level_of_score
+from core.search import Stop
+from core.sudoku import human
+from core.sudoku.human import Candidates, Finder, House, digits, hidden_subset, naked_subset
+from core.sudoku.rating import Rating, Step
 from core.variants import engine
 from core.variants.cell_clues import CELL_KINDS
 from core.variants.custom import RULE_KINDS
@@ -39,6 +41,7 @@ PROPAGATOR_STEPS = {
     "CageSum": ("cage combinations", 2.0, "the cage {cells} can only hold {combos}"),
     "SumBounds": ("sum bounds", 2.2, "the cells {cells} must add up to {total}"),
     "ArrowSum": ("arrow", 2.2, "the arrow's shaft adds up to its bulb ({cells})"),
+    "SignedSum": ("arrow", 2.2, "the arrow's shaft adds up to its bulb ({cells})"),  # from 0
     "SandwichSum": ("sandwich", 2.6, "the digits between 1 and the largest in {cells} "
                                      "add up to {total}"),
     "Innie": ("innies", 2.8, "{house} adds up to {full}; its cages leave {cells} "
@@ -63,12 +66,17 @@ LINE_FACTS = {key: facts for kind in (*LINES.values(), *RULE_KINDS.values())
               for key, facts in kind.facts.items()}
 
 
-class Board:
+class Board(Candidates):
+    """The candidates of every cell (a placed cell keeps its digit's bit, as the engine's
+    propagation wants), and the puzzle's houses: those of `size` cells by name, and every
+    group of different digits (a cage too) for the naked subsets."""
+
     def __init__(self, p: Variant):
         self.p, self.n = p, p.size
         self.plan = engine.plan_of(engine.shape_of(p))
-        self.houses = [u for u in self.plan.houses]
         self.names = dict(_house_names(p))
+        self.houses = [House(h, self.names.get(h, "a house")) for h in self.plan.houses]
+        self.groups = [House(u, None) for u in self.plan.units]
         # the setter's given candidates are steps of their own, said in words
         masks = engine.plan_of(engine.shape_of(replace(p, candidates=()))).masks
         self.steps = self.plan.steps + [GivenCandidates(c, d) for c, d in p.candidates]
@@ -90,15 +98,21 @@ class Board:
         for cell, v in step.eliminations:
             self.cand[cell] &= ~(1 << (v - 1))
 
+    def open(self) -> list[int]:
+        return [0 if v else m for v, m in zip(self.values, self.cand, strict=True)]
+
     @property
-    def solved(self) -> bool:
-        return all(self.values)
+    def broken(self) -> bool:
+        return not all(self.cand)
 
     def name(self, cell: int) -> str:
         return self.p.name(cell)
 
-    def names_of(self, cells) -> str:
-        return ", ".join(self.name(c) for c in cells)
+    def sym(self, v: int) -> str:
+        return self.p.digit(v)
+
+    def said(self, eliminations) -> str:
+        return _elim_text(self, eliminations)
 
 
 def _house_names(p: Variant):
@@ -115,40 +129,12 @@ def _elim_text(board: Board, eliminations) -> str:
     by_cells: dict[tuple[int, ...], list[int]] = {}
     for v, cells in by_digit.items():
         by_cells.setdefault(tuple(cells), []).append(v)
-    return "; ".join(f"{board.names_of(cells)} ≠ {', '.join(symbol(v) for v in sorted(vs))}"
+    return "; ".join(f"{board.names_of(cells)} ≠ {', '.join(board.p.digit(v) for v in sorted(vs))}"
                      for cells, vs in by_cells.items())
 
 
-def _step(board, technique, score, eliminations, why) -> Step | None:
-    eliminations = tuple(sorted(set(eliminations)))
-    if not eliminations:
-        return None
-    return Step(technique, score, eliminations=eliminations,
-                text=f"{technique}: {why}, so {_elim_text(board, eliminations)}")
-
-
-def naked_single(board: Board) -> Step | None:
-    for c, m in enumerate(board.cand):
-        if not board.values[c] and m and not m & (m - 1):
-            v = m.bit_length()
-            return Step("naked single", 2.3, placements=((c, v),),
-                        text=f"{board.name(c)} = {symbol(v)}: naked single")
-    return None
-
-
 def hidden_single(board: Board) -> Step | None:
-    for house in board.houses:
-        placed = {board.values[c] for c in house}
-        for v in range(1, board.n + 1):
-            if v in placed:
-                continue
-            places = [c for c in house if board.cand[c] >> (v - 1) & 1]
-            if len(places) == 1:
-                c = places[0]
-                return Step("hidden single", 1.5, placements=((c, v),),
-                            text=f"{board.name(c)} = {symbol(v)}: hidden single in "
-                                 f"{board.names[house]}")
-    return None
+    return human.hidden_single(board, ((board.houses, 1.5),))
 
 
 def constraint_step(board: Board) -> Step | None:
@@ -165,13 +151,14 @@ def constraint_step(board: Board) -> Step | None:
     if best is None:
         return None
     score, prop, trial, changed = best
-    eliminations = [(c, v) for c in changed for v in _digits(board.cand[c] & ~trial[c])]
+    eliminations = [(c, v) for c in changed for v in digits(board.cand[c] & ~trial[c])]
     technique, _, words = PROPAGATOR_STEPS[_key(prop)]
     if type(prop).__name__ == "Pair" and prop.tests:
         technique, why = _mark_words(board, prop)
     else:
         why = words.format(**_facts(board, prop, trial))
-    return _step(board, technique, score, eliminations, why)
+    return board.eliminate(technique, score, eliminations, why)
+
 
 def _mark_words(board: Board, prop) -> tuple[str, str]:
     """The technique and the reason of a step by a mark or a negative constraint: which
@@ -197,21 +184,21 @@ def _mark_words(board: Board, prop) -> tuple[str, str]:
     return technique, "; ".join(said)
 
 
-def _digits(mask: int):
-    return (b + 1 for b in bits(mask))
-
-
 def _facts(board: Board, prop, trial) -> dict:
     """The fields PROPAGATOR_STEPS' words use: the cells, what the classic constraints'
     propagators hold (a total, a cage's digit sets, an innie's house), and what each of
     today's constraints needs (FACTS), read on the candidates the step leaves (`trial`)."""
     total = getattr(prop, "total", None) or getattr(prop, "low", "")
-    combos = " or ".join("".join(symbol(v) for v in _digits(m)) for m in getattr(
+    shift = board.p.shift  # a sum as held, said as shown: less its cells' shift
+    if shift and isinstance(total, int) and type(prop).__name__ in ("SumBounds", "Innie"):
+        total -= len(prop.cells) * shift
+    combos = " or ".join("".join(board.p.digit(v) for v in digits(m)) for m in getattr(
         prop, "combos", ())[:6])
     house = getattr(prop, "house", None)
     facts = {"cells": board.names_of(prop.cells), "total": total, "combos": combos,
              "house": board.names.get(house, "a house") if house else "",
-             "full": getattr(prop, "full", "")}
+             "full": getattr(prop, "full", 0) - board.n * shift if hasattr(prop, "full")
+             else ""}
     more = LINE_FACTS.get(_key(prop)) or FACTS.get(type(prop).__name__)
     return {**facts, **more(board, prop, trial)} if more else facts
 
@@ -293,7 +280,7 @@ def _sums_facts(board: Board, prop, trial) -> dict:
 
 def _quadruple_facts(board: Board, prop, trial) -> dict:
     return {"cell": board.name(prop.cells[0]),
-            "digits": ", ".join(symbol(v) for v in prop.digits)}
+            "digits": ", ".join(board.p.digit(v) for v in prop.digits)}
 
 
 def _indexer_facts(board: Board, prop, trial) -> dict:
@@ -320,78 +307,27 @@ def _outside_facts(board: Board, prop, trial) -> dict:
 
 
 def _candidates_facts(board: Board, prop, trial) -> dict:
-    return {"cell": board.name(prop.cells[0]), "digits": _either(_digits(prop.digits))}
+    said = [board.p.digit(v) for v in digits(prop.digits)]  # as shown
+    return {"cell": board.name(prop.cells[0]),
+            "digits": said[0] if len(said) == 1 else f"{', '.join(said[:-1])} or {said[-1]}"}
 
 
 FACTS = {"Tie": _tie_facts, "EqualSums": _sums_facts, "Quadruple": _quadruple_facts,
          "Indexer": _indexer_facts, "XSum": _outside_facts, "Skyscraper": _outside_facts,
          "GivenCandidates": _candidates_facts}
 
+
+
 def locked_candidates(board: Board) -> Step | None:
     """A digit whose places in one house all lie in another: the other loses it elsewhere."""
-    houses = board.houses
-    for a in houses:
-        for v in range(1, board.n + 1):
-            bit = 1 << (v - 1)
-            places = [c for c in a if board.cand[c] & bit and not board.values[c]]
-            if len(places) < 2:
-                continue
-            for b in houses:
-                if b is a or not set(places) <= set(b):
-                    continue
-                others = [c for c in b if c not in a and board.cand[c] & bit
-                          and not board.values[c]]
-                step = _step(board, "locked candidates", 2.7, [(c, v) for c in others],
-                             f"{symbol(v)} in {board.names[a]} lies in {board.names[b]}")
-                if step:
-                    return step
-    return None
+    return human.locked_candidates(
+        board, (("locked candidates", 2.7, board.houses, partial(_covers, board)),))
 
 
-SUBSETS = {2: "pair", 3: "triple"}
-
-
-def naked_subset(k: int, score: float) -> Callable[[Board], Step | None]:
-    def find(board: Board) -> Step | None:
-        for house in board.plan.units:  # any group of different digits
-            open_cells = [c for c in house if not board.values[c]]
-            small = [c for c in open_cells if 2 <= board.cand[c].bit_count() <= k]
-            for combo in combinations(small, k):
-                union = 0
-                for c in combo:
-                    union |= board.cand[c]
-                if union.bit_count() != k:
-                    continue
-                elims = [(c, v) for c in open_cells if c not in combo
-                         for v in _digits(board.cand[c] & union)]
-                step = _step(board, f"naked {SUBSETS[k]}", score, elims,
-                             f"{board.names_of(combo)} hold only "
-                             f"{''.join(symbol(v) for v in _digits(union))}")
-                if step:
-                    return step
-        return None
-    return find
-
-
-def hidden_subset(k: int, score: float) -> Callable[[Board], Step | None]:
-    def find(board: Board) -> Step | None:
-        for house in board.houses:
-            places = {v: frozenset(c for c in house if board.cand[c] >> (v - 1) & 1
-                                   and not board.values[c]) for v in range(1, board.n + 1)}
-            digits = [v for v, cells in places.items() if 2 <= len(cells) <= k]
-            for combo in combinations(digits, k):
-                cells = frozenset().union(*(places[v] for v in combo))
-                if len(cells) != k:
-                    continue
-                keep = sum(1 << (v - 1) for v in combo)
-                elims = [(c, v) for c in cells for v in _digits(board.cand[c] & ~keep)]
-                step = _step(board, f"hidden {SUBSETS[k]}", score, elims,
-                             f"{''.join(symbol(v) for v in combo)} fit only in "
-                             f"{board.names_of(sorted(cells))} in {board.names[house]}")
-                if step:
-                    return step
-        return None
-    return find
+def _covers(board: Board, house: House, cells: list[int]) -> list[House]:
+    """The other houses that hold all of `cells`."""
+    return [other for other in board.houses
+            if other is not house and set(cells) <= set(other.cells)]
 
 
 def contradiction(board: Board) -> Step | None:
@@ -402,20 +338,20 @@ def contradiction(board: Board) -> Step | None:
         for c in sorted(open_cells, key=lambda c: board.cand[c].bit_count()):
             if few != (board.cand[c].bit_count() == 2):
                 continue
-            for v in _digits(board.cand[c]):
+            for v in digits(board.cand[c]):
                 trial, blame = board.cand[:], []
                 trial[c] = 1 << (v - 1)
                 if not engine.propagate(trial, board.plan, [c], blame=blame):
                     stuck = board.names_of(sorted(set(blame))[:4])
-                    return _step(board, "contradiction", CONTRADICTION[not few], [(c, v)],
-                                 f"if {board.name(c)} were {symbol(v)}, the rules would leave "
-                                 f"no way for {stuck}")
+                    return board.eliminate("contradiction", CONTRADICTION[not few], [(c, v)],
+                                 f"if {board.name(c)} were {board.p.digit(v)}, the rules "
+                                 f"would leave no way for {stuck}")
     return None
 
 
-TECHNIQUES: tuple[tuple[str, Callable[[Board], Step | None]], ...] = (
+TECHNIQUES: tuple[tuple[str, Finder], ...] = (
     ("hidden single", hidden_single),
-    ("naked single", naked_single),
+    ("naked single", human.naked_single),
     ("constraints", constraint_step),
     ("locked candidates", locked_candidates),
     ("naked pair", naked_subset(2, 3.0)),
@@ -428,25 +364,8 @@ TECHNIQUES: tuple[tuple[str, Callable[[Board], Step | None]], ...] = (
 
 def solve_logically(p: Variant, stop: Stop | None = None) -> tuple[list[Step], bool]:
     board = Board(p)
-    steps: list[Step] = []
-    while not board.solved:
-        if stop is not None and stop():
-            break
-        if any(not m for m in board.cand):
-            break  # a contradiction: the givens break a rule
-        for _, find in TECHNIQUES:
-            step = find(board)
-            if step is not None:
-                board.apply(step)
-                steps.append(step)
-                break
-        else:
-            break
+    steps = human.solve(board, [find for _, find in TECHNIQUES], stop)
     return steps, board.solved
-
-
-def level_of(score: float) -> str:
-    return level_of_score(score)
 
 
 def rate(p: Variant, stop: Stop | None = None) -> Rating:
@@ -460,13 +379,4 @@ def rate(p: Variant, stop: Stop | None = None) -> Rating:
     if not checked.unique:
         raise ValueError("no solution" if checked.count == 0 else "not unique: cannot be rated")
     steps, solved = solve_logically(p, stop)
-    used: dict[str, int] = {}
-    for step in steps:
-        used[step.technique] = used.get(step.technique, 0) + 1
-    hardest = max(steps, key=lambda s: s.score, default=None)
-    if not solved:
-        return Rating(GUESSING_SCORE, "needs-guessing", hardest.technique if hardest else None,
-                      used, tuple(steps), False, scale="estimate")
-    score = hardest.score if hardest else 0.0
-    return Rating(score, level_of(score), hardest.technique if hardest else None, used,
-                  tuple(steps), True, scale="estimate")
+    return human.rating(steps, solved, "estimate")

@@ -2,8 +2,13 @@
 constraints. One immutable `Variant` holds them all; `make` checks and normalises them, so two
 puzzles with the same rules compare equal.
 
-Cells are numbered row by row from 0; symbols are 1..size (SYMBOLS from classic Sudoku names
-them). Between-cell marks join orthogonal neighbours; each kind is a record of
+Cells are numbered row by row from 0; digits are held as 1..size (SYMBOLS from classic Sudoku
+names them). `first` is the digit the grid starts at as shown: 1 (digits 1 to N) or 0 (digits
+0 to N-1, ISS's `Shape~9x9~0-8`); a held value v shows as v - 1 + first (`symbol(v, first)`),
+so givens, candidates and quadruples' digits are held the same way whatever the grid shows,
+while clue numbers (cage and arrow sums, a rule's formula or pattern) mean the digits as shown.
+
+Between-cell marks join orthogonal neighbours; each kind is a record of
 core.variants.marks (MARKS). A mark that takes a number may carry another amount than its
 usual one (`Mark.value`; 0 is the usual).
 
@@ -204,11 +209,12 @@ def equal_sums(groups) -> Rule:
     return Rule("sums", tuple(tuple(g) for g in groups))
 
 
-def contains(cells, digits, at_least: bool = False) -> Rule:
-    """The cells hold each of `digits` (a multiset: [1, 2, 2]) exactly as often as listed
-    (`at_least`: at least as often; other digits may fill the other cells either way)."""
+def contains(cells, digits, at_least: bool = False, first: int = 1) -> Rule:
+    """The cells hold each of `digits` (held digits, a multiset: [1, 2, 2]) exactly as often
+    as listed (`at_least`: at least as often; other digits may fill the other cells either
+    way); written as shown on a grid whose digits start at `first`."""
     return Rule("atleast" if at_least else "contains", (tuple(cells),),
-                "".join(symbol(d) for d in sorted(digits)))
+                "".join(symbol(d, first) for d in sorted(digits)))
 
 
 @dataclass(frozen=True)
@@ -238,6 +244,7 @@ class Variant:
     indexers: tuple[tuple[str, int], ...] = ()  # (row/column/box, cell)
     outside: tuple[Outside, ...] = ()
     custom: tuple[Rule, ...] = ()  # rules no kind names (Rule)
+    first: int = 1  # the smallest digit as shown: 1 (1 to N) or 0 (0 to N-1)
     meta: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     @property
@@ -253,6 +260,15 @@ class Variant:
 
     def name(self, cell: int) -> str:
         return cell_name(cell, self.size)
+
+    @property
+    def shift(self) -> int:
+        """A held digit less the digit shown (1 on a grid of 0 to N-1, else 0)."""
+        return 1 - self.first
+
+    def digit(self, v: int) -> str:
+        """A held digit as shown ('.' for none)."""
+        return symbol(v, self.first)
 
     @property
     def jigsaw(self) -> bool:
@@ -279,9 +295,13 @@ class ModelError(ValueError):
     """A constraint that cannot be: what is wrong, in the puzzle's words."""
 
 
+class NotReadFromZero(ModelError):
+    """A kind of clue not read yet on a grid of digits from 0 (what and why, in words)."""
+
+
 # The parts of a Variant that carry rules beyond the grid (make() takes each by its name).
 CONSTRAINT_FIELDS = tuple(f.name for f in fields(Variant)
-                          if f.name not in ("size", "givens", "regions", "meta"))
+                          if f.name not in ("size", "givens", "regions", "meta", "first"))
 
 
 def parts_of(p: Variant) -> dict:
@@ -294,6 +314,8 @@ def features(p: Variant) -> set[str]:
     which one it cannot carry: rule names, 'negative white', mark kinds ('white 3' for an
     unusual difference), line kinds, 'jigsaw', and the other fields' names."""
     found = {"jigsaw"} if p.jigsaw else set()
+    if p.first != 1:
+        found.add(f"digits from {p.first}")
     for name, value in parts_of(p).items():
         if not value:
             continue
@@ -351,6 +373,14 @@ def neighbours(a: int, b: int, size: int) -> bool:
     ra, ca = divmod(a, size)
     rb, cb = divmod(b, size)
     return abs(ra - rb) + abs(ca - cb) == 1
+
+
+def orthogonal(c: int, size: int) -> tuple[int, ...]:
+    """The cells orthogonally adjacent to c, in reading order (a min/max cell's
+    neighbours, asked per solution: a scan of the grid for them cost more than the check)."""
+    r, col = divmod(c, size)
+    return tuple(x for x, ok in ((c - size, r > 0), (c - 1, col > 0), (c + 1, col < size - 1),
+                                 (c + size, r < size - 1)) if ok)
 
 
 def touching(a: int, b: int, size: int) -> bool:
@@ -433,6 +463,7 @@ def make(size: int, givens=None, regions=None, **parts) -> Variant:
         outside=tuple(sorted(set(parts.get("outside", ())),
                              key=lambda o: (o.kind, o.line, o.index, o.reverse, o.total))),
         custom=_rules(parts.get("custom", ())),
+        first=parts.get("first", 1),
         meta=tuple((k, v) for k, v in parts.get("meta", ()) if v),
     )
     check(variant)
@@ -525,6 +556,7 @@ def _check_regions(regions: tuple[int, ...], n: int) -> None:
 def check(p: Variant) -> None:
     """Every constraint fits the grid and makes sense on its own (ModelError otherwise)."""
     n, cells = p.size, p.size * p.size
+    _check_first(p)
     unknown = p.rules - set(RULES)
     if unknown:
         raise ModelError(f"unknown rule {sorted(unknown)[0]!r}; rules: {', '.join(RULES)}")
@@ -559,6 +591,33 @@ def check(p: Variant) -> None:
     _check_cell_clues(p)
     _check_outside(p)
     _check_rules(p)
+
+
+
+
+def _check_first(p: Variant) -> None:
+    if p.first not in (0, 1):
+        raise ModelError(f"digits start at 0 or 1, not {p.first}")
+    if p.first == 1:
+        return
+    if p.first + p.size - 1 > 15:
+        raise ModelError(f"digits 0 to {p.size - 1}: one symbol a digit reaches 0 to F (a "
+                         "16x16 grid)")
+    top = symbol(p.size, 0)
+    if p.sandwiches:  # a sum whose number of cells depends on the digits placed
+        raise NotReadFromZero(f"a sandwich clue on a grid of digits 0 to {top} is not read yet "
+                              "(how many digits it adds depends on the digits)")
+    for o in p.outside:
+        record = OUTSIDE_RECORDS.get(o.kind)
+        if record is not None and record.from_zero:
+            raise NotReadFromZero(f"{record.called} clue on a grid of digits 0 to {top} is not "
+                                  f"read yet ({record.from_zero})")
+    if p.indexers:
+        raise NotReadFromZero(f"an indexer on a grid of digits 0 to {top} is not read yet "
+                              "(which cell does a 0 point at?)")
+    if any(len(a.bulb) > 1 for a in p.arrows):
+        raise NotReadFromZero(f"an arrow with a pill on a grid of digits 0 to {top} is not "
+                              "read yet")
 
 
 def _check_rules(p: Variant) -> None:
@@ -603,7 +662,8 @@ def _check_cages(p: Variant) -> None:
         if not 1 <= k <= n:
             raise ModelError(f"a cage has 1 to {n} cells; found {k}")
         if cage.total is not None:
-            low, high = k * (k + 1) // 2, k * (2 * n - k + 1) // 2
+            low = k * (k + 1) // 2 - k * p.shift  # the digits as shown
+            high = k * (2 * n - k + 1) // 2 - k * p.shift
             if not low <= cage.total <= high:
                 raise ModelError(f"a cage of {k} cells at {p.name(cage.cells[0])} adds up to "
                                  f"{low} to {high}, not {cage.total}")
@@ -611,7 +671,8 @@ def _check_cages(p: Variant) -> None:
         if not clue.cells:
             raise ModelError(f"the little killer clue at r{clue.row + 1}c{clue.col + 1} "
                              f"({clue.direction}) points at no cell")
-        if not len(clue.cells) <= clue.total <= len(clue.cells) * n:
+        k = len(clue.cells)
+        if not k * (1 - p.shift) <= clue.total <= k * (n - p.shift):
             raise ModelError(f"the little killer clue at r{clue.row + 1}c{clue.col + 1} sums "
                              f"{len(clue.cells)} cells: {clue.total} cannot be")
     for s in p.sandwiches:
@@ -710,5 +771,15 @@ def _check_path(p: Variant, cells, what: str) -> None:
             raise ModelError(f"a {what} jumps from {p.name(a)} to {p.name(b)}")
 
 
-def symbol(v: int) -> str:
-    return SYMBOLS[v - 1] if v else "."
+DIGITS = "0" + SYMBOLS  # the symbol of each digit as shown, from 0
+
+
+def symbol(v: int, first: int = 1) -> str:
+    """A held digit v (1..N) as shown on a grid whose digits start at `first`; '.' for 0."""
+    return DIGITS[v - 1 + first] if v else "."
+
+
+def digit_of(ch: str, first: int = 1) -> int:
+    """The held digit (1..) a symbol shows on a grid starting at `first`; 0: not a digit."""
+    at = DIGITS.find(ch.upper()) if ch else -1
+    return at + 1 - first if at >= first else 0

@@ -46,6 +46,7 @@ class OutsideKind:
     compile: Callable[[tuple, int, int], object]
     editor: tuple[str, ...]
     iss: str
+    from_zero: str = ""  # why it is not read on a grid of digits from 0 ("": it is)
 
 
 def _x_sum(digits) -> int:
@@ -69,7 +70,8 @@ OUTSIDE_RECORDS.update({kind.name: kind for kind in (
         {"XSum": Step("X-sum", 2.6, "the X-sum {total} {side} says the first X digits "
                                     "{seen_from} add up to {total}, X being {first}'s digit")},
         _x_sum, lambda n: n * (n + 1) // 2,
-        lambda cells, total, n: lines.XSum(cells, total), ("x", "xsum"), "XSum"),
+        lambda cells, total, n: lines.XSum(cells, total), ("x", "xsum"), "XSum",
+        from_zero="how many digits it adds depends on the digits"),
     OutsideKind(
         "skyscraper", "a skyscraper", "a skyscraper clue", "skyscraper",
         Words("Skyscraper", "スカイスクレイパー",
@@ -83,6 +85,6 @@ OUTSIDE_RECORDS.update({kind.name: kind for kind in (
                                                "before it")},
         _seen, lambda n: n,
         lambda cells, total, n: lines.Skyscraper(cells, total, n), ("sky", "s", "skyscraper"),
-        "Skyscraper"),
+        "Skyscraper", from_zero="is a 0 a building one sees?"),
 )})
 OUTSIDE = OUTSIDE_RECORDS

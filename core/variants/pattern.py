@@ -1,7 +1,7 @@
 """A pattern the digits along a line follow: a small regular expression over digits, read
 from the line's first cell, and the automaton both engines run for it.
 
-The language: a digit (1-9, then A-G past 9) matches itself, `.` any digit, `[1-4]` and
+The language: a digit (0-9, then A-G past 9) matches itself, `.` any digit, `[1-4]` and
 `[135]` any digit listed (`[^5]` any other), `(x)` groups, `x|y` either, `x*` any number of
 x, `x+` one or more, `x?` at most one, `x{2}` and `x{1,3}` so many, `x{2,}` two or more.
 Spaces are ignored. The whole line must match (`(1|2)3*4` on four cells: 1334 or 2334).
@@ -12,8 +12,9 @@ word ends well in state 2). Its states are numbered 0 to 63 and the start may be
 
 A pattern is parsed here (never by a regular-expression engine) into its position automaton
 (Glushkov's: one state a digit written, plus the start, and no empty moves), whose states are
-bits: `table[s][d - 1]` the states digit d leads to from state s, `accept` the states a word
-may end in. At most MAX_STATES states, so the compiled engine holds a set of them in 64 bits.
+bits: `table[s][v]` the states the digit shown as v (0 to 16) leads to from state s, `accept`
+the states a word may end in; `for_size` keeps a grid's digits, its first as column 0.
+At most MAX_STATES states, so the compiled engine holds a set of them in 64 bits.
 """
 
 from __future__ import annotations
@@ -22,12 +23,12 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from core.sudoku.model import SYMBOLS
+DIGITS = "0123456789ABCDEFG"  # core.variants.model.DIGITS, as far as a pattern reads
 
 MAX_TEXT = 200
 MAX_STATES = 64  # the start and 63 digits written (after x{m,n} copies them)
 MAX_REPEAT = 16
-ANY = (1 << 16) - 1  # `.`: every digit (cut to the grid's when compiled)
+ANY = (1 << 17) - 1  # `.`: every digit 0 to G (cut to the grid's when compiled)
 
 
 class PatternError(ValueError):
@@ -40,11 +41,13 @@ class PatternError(ValueError):
 
 @dataclass(frozen=True)
 class Automaton:
-    """States 0 (the start) to states-1; table[s][d-1]: the states after digit d from s."""
+    """States 0 (the start) to states-1; table[s][d - low]: the states after digit d from s
+    (`parse`: d as shown, from 0; `for_size`: the grid's digit as held, from 1)."""
 
     states: int
     accept: int
     table: tuple[tuple[int, ...], ...]
+    low: int = 1
 
     def matches(self, digits) -> bool:
         """Does the automaton accept the digits (a filled line)?"""
@@ -52,8 +55,8 @@ class Automaton:
         for d in digits:
             nxt = 0
             for s in range(self.states):
-                if now >> s & 1 and d - 1 < len(self.table[s]):
-                    nxt |= self.table[s][d - 1]
+                if now >> s & 1 and 0 <= d - self.low < len(self.table[s]):
+                    nxt |= self.table[s][d - self.low]
             now = nxt
         return bool(now & self.accept)
 
@@ -184,11 +187,10 @@ def _writes(node) -> bool:
 
 
 def _digit(ch: str) -> int:
-    """The digit a symbol names (1-9, A-G), or 0."""
-    if not ch or ch == "0" or not ch.isascii():
+    """1 more than the digit a symbol shows (0-9, A-G: 1 to 17), or 0 for none."""
+    if not ch or not ch.isascii():
         return 0
-    found = SYMBOLS.find(ch.upper()) + 1
-    return found if found <= 16 else 0
+    return DIGITS.find(ch.upper()) + 1
 
 
 @lru_cache(maxsize=256)
@@ -248,8 +250,8 @@ def _glushkov(tree) -> Automaton:
     empty, first, last = visit(tree)
     follow[0] = first
     table = tuple(tuple(_union(1 << q for q in _bits(follow[s]) if masks[q] >> (d - 1) & 1)
-                        for d in range(1, 17)) for s in range(len(masks)))
-    return Automaton(len(masks), last | (1 if empty else 0), table)
+                        for d in range(1, len(DIGITS) + 1)) for s in range(len(masks)))
+    return Automaton(len(masks), last | (1 if empty else 0), table, 0)
 
 
 def _link(follow: list[int], last: int, first: int) -> None:
@@ -307,7 +309,7 @@ def _nfa(text: str) -> Automaton:
                                f"{MAX_STATES - 1}", at)
         digits = [_digit(ch) for ch in move.group(2)]
         if not all(digits):
-            raise PatternError(f"{word!r}: digits 1-9, A-G", at)
+            raise PatternError(f"{word!r}: digits 0-9, A-G", at)
         moves.append((int(move.group(1)), digits, int(move.group(3))))
     if start is None or accept is None:
         raise PatternError("an automaton names its start= and accept= states", 1)
@@ -315,18 +317,18 @@ def _nfa(text: str) -> Automaton:
 
     def renamed(s: int) -> int:  # the start is state 0
         return 0 if s == start else start if s == 0 else s
-    table = [[0] * 16 for _ in range(states)]
+    table = [[0] * len(DIGITS) for _ in range(states)]
     for source, digits, target in moves:
         for d in digits:
             table[renamed(source)][d - 1] |= 1 << renamed(target)
     return Automaton(states, _union(1 << renamed(s) for s in accept),
-                     tuple(tuple(row) for row in table))
+                     tuple(tuple(row) for row in table), 0)
 
 
 def digits_named(text: str) -> set[int]:
-    """The digits a pattern writes out (to refuse one past the grid's size)."""
+    """The digits a pattern writes out, as shown (to refuse one past the grid's)."""
     if is_nfa(text):
-        return {_digit(ch) for word in text.split()[1:] if ":" in word
+        return {_digit(ch) - 1 for word in text.split()[1:] if ":" in word
                 for ch in word.split(":", 1)[1].split(">")[0]}
     found, inside = set(), False
     for ch in text:
@@ -335,14 +337,16 @@ def digits_named(text: str) -> set[int]:
         elif ch == "}":
             inside = False
         elif not inside and _digit(ch):
-            found.add(_digit(ch))
+            found.add(_digit(ch) - 1)
     return found
 
 
-def for_size(text: str, n: int) -> Automaton:
-    """The pattern's automaton over the digits 1..n of a grid."""
+def for_size(text: str, n: int, first: int = 1) -> Automaton:
+    """The pattern's automaton over the digits of a grid: first to first+n-1 as shown, held
+    as 1..n."""
     auto = parse(text)
-    return Automaton(auto.states, auto.accept, tuple(row[:n] for row in auto.table))
+    return Automaton(auto.states, auto.accept,
+                     tuple(row[first:first + n] for row in auto.table))
 
 
 def normal(text: str) -> str:

@@ -182,7 +182,19 @@ def _distinct_extremes(union: int, k: int) -> tuple[int, int] | None:
 
 
 def cliques(cells, peers) -> tuple[tuple[int, ...], ...]:
-    """Positions of `cells` grouped greedily into runs whose cells all see each other."""
+    """Positions of `cells` grouped into runs whose cells all see each other: the better (by
+    the sum of the squares of the sizes: fewer, larger groups bound a sum tighter) of two
+    greedy ways, each cell joining the first group it fits in line order, or ISS's (each group
+    grown from the cell seeing most of the cells left; its HandlerUtil.findExclusionGroups).
+    On Long sums 3 (32 cells) the first gives a least sum of 80, the second 98."""
+    first = _first_fit(cells, peers)
+    grown = _grown(cells, peers)
+    if sum(len(g) ** 2 for g in grown) > sum(len(g) ** 2 for g in first):
+        return grown
+    return first
+
+
+def _first_fit(cells, peers) -> tuple[tuple[int, ...], ...]:
     groups: list[list[int]] = []
     for i, c in enumerate(cells):
         for g in groups:
@@ -192,6 +204,24 @@ def cliques(cells, peers) -> tuple[tuple[int, ...], ...]:
         else:
             groups.append([i])
     return tuple(tuple(g) for g in groups)
+
+
+def _grown(cells, peers) -> tuple[tuple[int, ...], ...]:
+    """Each group grown from the free cell that sees most of the cells still open to it
+    (ties: the lowest cell), the open cells narrowed to those it sees."""
+    at = {c: i for i, c in enumerate(cells)}
+    if len(at) != len(cells):
+        return tuple((i,) for i in range(len(cells)))  # a cell twice: no groups
+    left, groups = sorted(cells), []
+    while left:
+        open_, group = list(left), []
+        while open_:
+            c = max(open_, key=lambda c: (sum(q in peers[c] for q in open_), -c))
+            group.append(c)
+            open_ = [q for q in open_ if q != c and q in peers[c]]
+        groups.append(sorted(at[c] for c in group))
+        left = [c for c in left if c not in group]
+    return tuple(tuple(g) for g in sorted(groups))
 
 
 class SumBounds:

@@ -17,6 +17,7 @@ from core.variants.model import (
     RULE_RECORDS,
     Variant,
     neighbours,
+    orthogonal,
     windows,
 )
 
@@ -93,10 +94,12 @@ def pair_rules(p: Variant) -> dict[tuple[int, int], list[tuple[str, bool]]]:
 
 
 @cache
-def pair_table(tests: tuple[tuple[str, bool], ...], n: int) -> tuple[tuple[int, ...], ...]:
-    """(for each x: the y that fit as a bit set, for each y: the x that fit)."""
+def pair_table(tests: tuple[tuple[str, bool], ...], n: int,
+               shift: int = 0) -> tuple[tuple[int, ...], ...]:
+    """(for each x: the y that fit as a bit set, for each y: the x that fit); each relation
+    asked of the digits as shown (held less `shift`: a black dot's ratio means 0-8's)."""
     def fits(x: int, y: int) -> bool:
-        return all(RELATIONS[kind](x, y) == holds for kind, holds in tests)
+        return all(RELATIONS[kind](x - shift, y - shift) == holds for kind, holds in tests)
 
     forward = tuple(sum(1 << (y - 1) for y in range(1, n + 1) if fits(x, y))
                     for x in range(1, n + 1))
@@ -191,11 +194,12 @@ def broken(p: Variant, values) -> list[str]:
     for a, b, rule in chess_pairs(p):
         if values[a] == values[b]:
             found.append(f"{p.name(a)} and {p.name(b)} break {rule}")
+    shown = [v - p.shift for v in values]  # parity and relations of the digits as shown
     found += [f"{p.name(c)} is not {kind.called}" for kind in PARITY for c in kind.cells(p)
-              if not kind.allows(values[c], n)]
+              if not kind.allows(values[c], n, p.shift)]
     for (a, b), tests in pair_rules(p).items():
         for kind, holds in tests:
-            if RELATIONS[kind](values[a], values[b]) != holds:
+            if RELATIONS[kind](shown[a], shown[b]) != holds:
                 found.append(f"{p.name(a)} and {p.name(b)} break {kind}"
                              f"{'' if holds else ' (negative)'}")
     found += _shapes_broken(p, values)
@@ -210,9 +214,9 @@ def keeps(p: Variant) -> Callable[[tuple[int, ...]], bool]:
     givens = [(c, v) for c, v in enumerate(p.givens) if v]
     groups = [(itemgetter(*cells), len(cells)) for cells, _ in units(p) if len(cells) > 1]
     chess = [(a, b) for a, b, _ in chess_pairs(p)]
-    pairs = [(a, b, pair_table(tuple(sorted(tests)), n)[0])
+    pairs = [(a, b, pair_table(tuple(sorted(tests)), n, p.shift)[0])
              for (a, b), tests in pair_rules(p).items()]
-    masks = [(c, kind.digits(n)) for kind in PARITY for c in kind.cells(p)]
+    masks = [(c, kind.digits(n, p.shift)) for kind in PARITY for c in kind.cells(p)]
 
     def test(values) -> bool:
         if len(values) != n * n or min(values) < 1 or max(values) > n:
@@ -232,7 +236,8 @@ def keeps(p: Variant) -> Callable[[tuple[int, ...]], bool]:
 
 
 def _shapes_broken(p: Variant, values) -> list[str]:
-    found = []
+    found, held = [], values
+    values = [v - p.shift for v in values]  # sums mean the digits as shown
     for cage in p.cages:
         if cage.total is not None and sum(values[c] for c in cage.cells) != cage.total:
             found.append(f"the cage at {p.name(cage.cells[0])} does not add up to "
@@ -248,10 +253,13 @@ def _shapes_broken(p: Variant, values) -> list[str]:
             found.append(f"the arrow at {p.name(arrow.bulb[0])} does not add up")
     for s in p.sandwiches:
         line = [values[c] for c in sandwich_cells(p, s.line, s.index)]
+        if 1 not in line or p.size not in line:  # a grid that breaks its houses too
+            found.append(f"the sandwich of {s.line} {s.index + 1} has no 1 and {p.size}")
+            continue
         i, j = sorted((line.index(1), line.index(p.size)))
         if sum(line[i + 1:j]) != s.total:
             found.append(f"the sandwich of {s.line} {s.index + 1} is not {s.total}")
-    return found + _new_broken(p, values)
+    return found + _new_broken(p, held)
 
 
 def _new_broken(p: Variant, values) -> list[str]:
@@ -270,8 +278,7 @@ def _new_broken(p: Variant, values) -> list[str]:
     for kind in EXTREMES:
         cells = kind.cells(p)
         for c in cells:
-            others = [values[x] for x in range(p.cells) if neighbours(c, x, p.size)
-                      and x not in cells]
+            others = [values[x] for x in orthogonal(c, p.size) if x not in cells]
             if any((values[c] >= x) if kind.smaller else (values[c] <= x) for x in others):
                 found.append(f"{p.name(c)} is not {kind.called}")
     for kind, c in p.indexers:

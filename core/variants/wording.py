@@ -6,7 +6,6 @@ kinds a puzzle uses, in the order setters list them, with the numbers a sentence
 
 from __future__ import annotations
 
-from core.sudoku.model import SYMBOLS
 from core.variants import marks, model
 from core.variants.cell_clues import CELL_KINDS, EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS, every_rule, legend
@@ -155,10 +154,10 @@ def _joined(words: list[str], conjunction: str) -> str:
 
 def _values(p: Variant) -> dict:
     """The numbers and words the sentences fill in, from the puzzle."""
-    n = p.size
-    high = SYMBOLS[n - 1]
-    digits = f"1 to {n}" if n <= 9 else f"1 to 9 and A to {high}"
-    digits_ja = f"1〜{n}" if n <= 9 else f"1〜9とA〜{high}"
+    n, low = p.size, p.digit(1)
+    high = p.digit(n)
+    digits = f"{low} to {high}" if n - p.shift <= 9 else f"{low} to 9 and A to {high}"
+    digits_ja = f"{low}〜{high}" if n - p.shift <= 9 else f"{low}〜9とA〜{high}"
     rows, cols = model.BOXES.get(n, (0, 0))
     box = "outlined region" if p.jigsaw else f"{rows}x{cols} box"
     box_ja = "太線で囲まれた各領域" if p.jigsaw else f"太線で囲まれた{rows}×{cols}のブロック"

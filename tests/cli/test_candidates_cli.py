@@ -121,3 +121,17 @@ def test_a_family_without_candidates_is_refused_by_name(capsys):
     assert "--candidates" in err and "has none (Sudoku and variants have them)" in err
     assert main(["solve", path, "--candidates", "--json"]) == 2
     assert json.loads(capsys.readouterr().out)["status"] == 2
+
+
+def test_a_grid_of_digits_from_0_says_its_candidates_and_solution_as_written(tmp_path, capsys):
+    """The same 4x4 shifted down one (digits 0-3): JSON candidates and the solution text say
+    0 to 3, as the file does."""
+    path = tmp_path / "zero.txt"
+    path.write_text("kind: variants\ndigits: 0-3\n0 1 2 3\n2 3 0 1\n. . . .\n. . . .\n")
+    assert main(["solve", str(path), "--candidates", "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["candidates"][0] == [[0, 1]] and found["candidates"][7] == [[1, 1]]
+    assert [d for d, _ in found["candidates"][8]] == [1, 3]  # r3c1: 1 or 3, as written
+    assert main(["solve", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "digits: 0-3\n0 1 2 3\n2 3 0 1\n" in out

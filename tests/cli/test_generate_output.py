@@ -76,3 +76,34 @@ def test_a_full_disk_is_said_and_nothing_is_left(tmp_path, capsys, monkeypatch):
     err = capsys.readouterr().err
     assert f"big.txt: cannot write: {os.strerror(errno.ENOSPC)}; nothing was written" in err
     assert "Traceback" not in err and os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize("write", ["open_atomic", "atomic_write", "write_outputs"])
+def test_ctrl_c_the_moment_the_temporary_file_is_made_leaves_nothing(tmp_path, monkeypatch,
+                                                                     write):
+    """A KeyboardInterrupt landing just after the temporary file was created (under load the
+    Ctrl+C test above met one inside tempfile.mkstemp, whose file then stayed)."""
+    from core import files
+
+    real_open = os.open
+
+    def open_then_ctrl_c(path, flags, *args, **kwargs):
+        fd = real_open(path, flags, *args, **kwargs)
+        if str(path).endswith(".tmp"):
+            os.close(fd)
+            raise KeyboardInterrupt
+        return fd
+
+    (tmp_path / "big.txt").write_text("the old file\n")
+    monkeypatch.setattr(os, "open", open_then_ctrl_c)
+    target = str(tmp_path / "big.txt")
+    with pytest.raises(KeyboardInterrupt):
+        if write == "open_atomic":
+            with files.open_atomic(target) as out:
+                out.write("new\n")
+        elif write == "atomic_write":
+            files.atomic_write(target, "new\n")
+        else:
+            files.write_outputs({target: "new\n"})
+    assert os.listdir(tmp_path) == ["big.txt"]
+    assert (tmp_path / "big.txt").read_text() == "the old file\n"

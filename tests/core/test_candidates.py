@@ -158,6 +158,51 @@ def test_variant_support_agrees_with_cpsat(size, givens):
     assert seen >= len(MIXES) - 1  # the oracle could list nearly every mix
 
 
+def house_branched(monkeypatch, count) -> int:
+    """The house branches (a digit's two places in a house) the Python search takes while
+    `count()` runs on the Python engine."""
+    taken = []
+    found = engine.Search.house_branch
+
+    def spy(search, cand, cell):
+        branch = found(search, cand, cell)
+        taken.append(branch is not None)
+        return branch
+
+    with monkeypatch.context() as m, python_engine():
+        m.setattr(engine.Search, "house_branch", spy)
+        count()
+    return sum(taken)
+
+
+@pytest.mark.usefixtures("engine")
+@pytest.mark.parametrize("checkpoint", ["as it comes", "switched early", "met at node 8"])
+def test_house_branches_keep_true_candidates_exact(checkpoint, monkeypatch):
+    """Phase 1 credits each solution once only when a node's branches split its solutions: a
+    house branch's second place takes the digit its first place lost (past its checkpoint
+    phase 1 remembers no solution, so nothing else would catch one met twice). On 6x6
+    puzzles where the search takes house branches, the support and the solutions met
+    against CP-SAT."""
+    if checkpoint != "as it comes":
+        monkeypatch.setattr(candidates, "SWITCH_NODES", 8)
+        monkeypatch.setattr(candidates, "SWITCH_SOLUTIONS", 0 if checkpoint == "switched early"
+                            else 10**6)
+    rng, seen, branched = random.Random(7), 0, 0
+    while seen < 3:
+        p = variant(("palindrome", "between", "cage-nosum"), 6, rng.choice((3, 4, 5)), rng)
+        try:
+            solutions = cpsat_solutions(p, 5000)
+        except AssertionError:  # more than the oracle lists
+            continue
+        branched += house_branched(monkeypatch, lambda p=p: engine.true_candidates(p, 255))
+        for cap in (2, MAX_SUPPORT):
+            found = engine.true_candidates(p, cap)
+            assert found.support == expected(solutions, p.cells, cap), cap
+            assert not found.exhaustive or found.solutions == len(solutions), cap
+        seen += 1
+    assert branched >= 10  # the branches this test is about were taken
+
+
 @pytest.mark.usefixtures("engine")
 def test_the_family_answers_for_a_classic_grid_and_a_variant_alike():
     family = kinds.by_name("variants")

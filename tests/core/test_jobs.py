@@ -4,6 +4,8 @@ search reports how far it has gone."""
 import time
 from pathlib import Path
 
+import pytest
+
 from core import jobs, sudoku
 from core.family import Context, Failed
 from core.jobs import JobPool
@@ -93,3 +95,36 @@ def test_a_summary_rating_takes_no_longer_than_the_making():
     assert cut.rating is None and cut.puzzle == sixteen.puzzle
     assert cut.notes["not_rated"] == ("rating it would take longer than making it "
                                       "(puzzle-tui rate rates it)")
+
+
+WORKER_ENGINE = "__import__('core.native', fromlist=['native']).missing()"
+
+
+def test_a_worker_loads_the_compiled_engine_built_after_it_started():
+    """make run's app builds the compiled engine in its background: a worker that started on
+    the Python engine runs its next job compiled once the pool is told."""
+    from core import native
+
+    if native.missing():
+        pytest.skip(f"the compiled engine does not run: {native.slow_parts()}")
+    puzzle = sudoku.parse(SAMPLE.read_text())
+    pool = JobPool(1)
+    try:
+        # the worker as one started before the build: no compiled part loaded
+        pool.executor.submit(exec, "from core import native\nfor part, *_ in native.PARTS: "
+                                   "setattr(native, part, None)").result()
+        assert pool.executor.submit(eval, WORKER_ENGINE).result() == [
+            "engine", "variants", "rater", "rater chains"]
+        index, job = pool.next_job("check")
+        before = pool.executor.submit(jobs.check, index, job, "sudoku", puzzle,
+                                      Context()).result()
+        pool.engine_built()
+        assert pool.executor.submit(eval, WORKER_ENGINE).result()  # loaded at the next job
+        index, job = pool.next_job("check")
+        after = pool.executor.submit(jobs.check, index, job, "sudoku", puzzle,
+                                     Context()).result()
+        assert pool.executor.submit(eval, WORKER_ENGINE).result() == []
+    finally:
+        pool.shutdown()
+    assert before.count.count == after.count.count == 1  # the same answer, either engine
+    assert before.count.solutions == after.count.solutions

@@ -560,3 +560,116 @@ async def test_the_app_starts_at_once_and_installs_in_the_background(pool, tmp_p
         # checked again: the fake install built nothing, so the check says how to install
         await wait_for(pilot, lambda: "cannot check: the built-in ja dictionary is not "
                        "installed yet" in text_of(app, "#uniqueness"))
+
+
+BUILDER = """\
+import pathlib, sys, time
+print("building the compiled engine (Python answers meanwhile)", flush=True)
+go = pathlib.Path(sys.argv[1])
+while not go.exists():  # the test says when the build may end
+    time.sleep(0.05)
+if go.read_text():
+    print(go.read_text(), file=sys.stderr)
+    sys.exit(1)
+"""
+
+
+@pytest.fixture
+def engine_not_built(monkeypatch):
+    """This process as `make run` leaves it: no compiled part loaded yet, one buildable."""
+    from core import native
+
+    if native.missing():
+        pytest.skip(f"the compiled engine does not run: {native.slow_parts()}")
+    for part, reason, *_ in native.PARTS:
+        monkeypatch.setattr(native, part, None)
+        monkeypatch.setattr(native, reason, "the compiled engine was not built at install")
+    monkeypatch.delenv(native.SWITCH, raising=False)
+    monkeypatch.setattr("core.native.build.unbuildable", lambda: None)
+    return native
+
+
+async def test_the_app_starts_before_the_compiled_engine_is_built(pool, tmp_path,
+                                                                  engine_not_built):
+    """make run leaves the build to the app: it starts at once on the Python engine, says
+    so, shows the build's progress, checks meanwhile, and runs compiled once it is built."""
+    import sys
+
+    script, go = tmp_path / "build.py", tmp_path / "go"
+    script.write_text(BUILDER)
+    app = PuzzleApp(str(SAMPLE), pool=pool, build=(sys.executable, str(script), str(go)))
+    builds = pool.builds.value
+    async with app.run_test(size=(110, 40)) as pilot:
+        await wait_for(pilot, lambda: app.installing and "building the compiled engine"
+                       in app.installing)
+        said = {n.title: n.message for n in app._notifications}
+        assert "being built in the background" in said["Compiled engine"]
+        assert "Python engine" not in said  # no warning: it is on its way
+        await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor)
+                       and text_of(app, "#uniqueness") == "✓ unique")  # checked meanwhile
+        await pilot.press("ctrl+n")  # the start screen shows the progress
+        await wait_for(pilot, lambda: "installing in the background: building the "
+                       "compiled engine" in app.screen.sub_title)
+        assert engine_not_built.missing()
+        go.write_text("")
+        await wait_for(pilot, lambda: app.installing is None)
+        assert not engine_not_built.missing()  # loaded here, and the workers are told
+        assert pool.builds.value == builds + 1
+        messages = [n.message for n in app._notifications]
+        assert "the compiled engine is built: checks run on it now" in messages
+        assert app.screen.sub_title == ""
+
+
+async def test_a_failed_build_says_why_and_the_python_engine_runs_on(pool, tmp_path,
+                                                                    engine_not_built,
+                                                                    monkeypatch):
+    import sys
+
+    script, go = tmp_path / "build.py", tmp_path / "go"
+    script.write_text(BUILDER)
+    monkeypatch.setattr(engine_not_built, "load_built", lambda: None)  # nothing was built
+    app = PuzzleApp(pool=pool, build=(sys.executable, str(script), str(go)))
+    async with app.run_test(size=(110, 40)) as pilot:
+        await wait_for(pilot, lambda: app.installing is not None)
+        go.write_text("the compiled engine was not built: no C compiler (cc)")
+        await wait_for(pilot, lambda: app.installing is None)
+        said = {n.title: n.message for n in app._notifications}
+        assert said["Python engine"].startswith(
+            "the compiled engine was not built: no C compiler (cc); engine: Python (the "
+            "compiled engine was not built at install)")
+
+
+async def test_reading_japanese_prose_waits_for_its_background_install(pool, tmp_path,
+                                                                       monkeypatch, capsys):
+    """SudachiPy is left to the background install: a ナンクロ made from Japanese prose
+    says it is on its way meanwhile (the command line: how to install it)."""
+    import sys
+
+    from cli import main
+    from dictionaries import prose
+
+    monkeypatch.setitem(sys.modules, "sudachipy", None)  # not installed: import fails
+    prose._tokenizer.cache_clear()
+    diary = tmp_path / "diary.txt"
+    diary.write_text("今日は図書館で本を読んだ。\n", encoding="utf-8")
+    try:
+        assert main(["generate", "numcro", "--lang", "ja", "--text", str(diary)]) == 2
+        assert capsys.readouterr().err.strip() == (
+            "generate: reading Japanese needs SudachiPy and its dictionary, which are not "
+            "installed yet: run `puzzle-tui install` (make run's app does, in its background)")
+        script, go = tmp_path / "install.py", tmp_path / "go"
+        script.write_text(INSTALLER)
+        app = PuzzleApp(pool=pool, install=(sys.executable, str(script), str(go)))
+        async with app.run_test(size=(110, 40)) as pilot:
+            await wait_for(pilot, lambda: app.installing is not None)
+            making = next(m for m in families.generators() if m.generator.name == "numcro")
+            app.open_generator(making)
+            await wait_for(pilot, lambda: isinstance(app.screen, GenerateDialog)
+                           and bool(app.screen.query(Button)))
+            app.screen.query_one("#text", Input).value = str(diary)
+            await pilot.click("#start")
+            await wait_for(pilot, lambda: "not yet: what this needs is being installed in "
+                           "the background (downloading" in text_of(app, "#state"))
+            go.write_text("")
+    finally:
+        prose._tokenizer.cache_clear()

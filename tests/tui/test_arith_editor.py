@@ -55,3 +55,15 @@ async def test_a_unique_calculation_shows_its_level_and_first_steps(pool):
         headline = text(app, "#difficulty")
         assert "medium (score 2.5, workbench arithmetic scale)" in headline
         assert "M = 1" in text(app, "#techniques")  # the first steps, in words
+
+
+async def test_showing_the_answer_keeps_the_level(pool):
+    """ctrl+r shows the check again: the level the rating gave stays (it said "rating…",
+    and the rating was not asked again)."""
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(110, 40)) as pilot:
+        await open_editor(app, pilot, arith.parse("SEND+MORE=MONEY"))
+        await wait_for(pilot, lambda: "level:" in text(app, "#difficulty"))
+        await pilot.press("ctrl+r")
+        await wait_for(pilot, lambda: "S=9" in text(app, "#details"))
+        assert "level: medium" in text(app, "#difficulty")

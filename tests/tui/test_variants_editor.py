@@ -526,3 +526,36 @@ async def test_a_rule_no_kind_names_is_added_in_words_drawn_and_listed(pool):
         assert "relation line |a−b| ≧ 3" in str(app.screen.query_one("#here").render())
         await pilot.press("ctrl+d")  # drops what touches r1c2: the rule
         assert not editor.puzzle.custom
+
+
+async def test_a_grid_of_digits_from_0_takes_a_typed_0_and_shows_its_digits(pool):
+    """On a grid of digits 0-3, 0 types the digit 0 (held 1) and . clears; the grid shows the
+    digits as written; `digits: 1-4` by `:` turns it back, the digits kept as written."""
+    from core.variants.model import make
+
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        editor = await open_editor(app, pilot, make(4, first=0, cages=[Cage((4, 5), 5)]))
+        await pilot.press("0")
+        await wait_for(pilot, lambda: editor.puzzle.givens[0] == 1)
+        editor.grid.cursor = 4
+        await pilot.press("3")
+        await wait_for(pilot, lambda: editor.puzzle.givens[4] == 4 and editor.found is not None)
+        drawn = editor.grid.plain()
+        rows = [line for line in drawn.splitlines() if "0" in line]
+        assert rows and " 0 " in rows[0] and editor.found == count_of(editor.puzzle)
+        editor.grid.cursor = 0
+        await pilot.press("full_stop")
+        await wait_for(pilot, lambda: editor.puzzle.givens[0] == 0)
+        await pilot.press("colon")
+        for ch in "digits: 1-4":
+            await pilot.press("space" if ch == " " else ch)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: editor.puzzle.first == 1)
+        assert editor.puzzle.givens[4] == 3 and editor.puzzle.cages[0].total == 5
+
+
+def count_of(p) -> int:
+    from core.variants.engine import count
+
+    return min(count(p, 2).count, 2)

@@ -17,6 +17,7 @@ from core.arith.family import ARITH
 from core.arith.formats import printed_cells
 from core.counting import NONE, UNIQUE
 from core.errors import ParseError
+from core.family import Checked
 from tui.screens.editor import PANEL_NAMES, PuzzleEditor, plural
 from tui.widgets.layout_grid import LayoutGrid
 from tui.widgets.status_panel import StatusPanel
@@ -98,47 +99,52 @@ class ArithEditor(PuzzleEditor):
              lambda: self.action_reshape("switched")),
         ]
 
-    def on_cell_grid_edited(self, event: LayoutGrid.Edited) -> None:
-        """A character typed into a cell: the calculation's text with it, read again."""
+    def entered(self, cell: int, value: str) -> arith.Puzzle | None:
+        """A character typed into a cell: the calculation's text with it, read again (where
+        it does not read, said, and nothing changes)."""
         lines = self.text().split("\n")
-        y, x = self.grid.cells[event.cell]
-        lines[y] = lines[y][:x] + event.value + lines[y][x + 1:]
+        y, x = self.grid.cells[cell]
+        lines[y] = lines[y][:x] + value + lines[y][x + 1:]
         try:
-            puzzle = arith.parse("\n".join(lines))
+            return arith.parse("\n".join(lines))
         except ParseError as error:
-            self.say(f"{event.value!r} does not fit here: {error}", "warning")
-            return
-        self.last_check = None
-        self.set_puzzle(puzzle)
+            self.say(f"{value!r} does not fit here: {error}", "warning")
+            return None
 
     def checked(self) -> None:
         """A unique calculation's level and score from the steps a person takes, the first
-        steps in words."""
-        if self.found == 1:
+        steps in words; several: the search's effort."""
+        if not isinstance(self.last_check, Checked):
+            return
+        result = self.last_check.count
+        if result.count == 1:
+            self.status.set_difficulty("rating…", "", HINT)
             self.show_level(HINT)
+        else:
+            effort = f"search effort {plural(result.nodes, 'node')}" if result.count > 1 else ""
+            self.status.set_difficulty(effort, "", HINT)
 
     def show_puzzle(self) -> None:
         self.grid.show(self.text())
 
-    def show_check(self) -> None:
-        if self.check_failed():
-            return
-        result = self.last_check.count
-        found, differs, verdict = result.count, [], self.verdict()
+    def check_details(self, verdict, count) -> str:
         if verdict.status == UNIQUE:
-            key = shape.letter_key(self.puzzle, result.solution)
+            key = shape.letter_key(self.puzzle, count.solution)
             shown = ("key: " + " ".join(f"{k}={v}" for k, v in sorted(key.items()))
                      if self.reveal and key else "ctrl+r shows the answer")
-            details = f"search effort {plural(result.nodes, 'node')}; {shown}"
-        elif verdict.status == NONE:
-            details = "no digits make this calculation right"
-        else:
-            places = printed_cells(self.puzzle)  # model cells -> where they stand printed
-            differs = [places[cell] for cell in result.differs]
-            details = f"{verdict.where(PANEL_NAMES)} (highlighted)"
-        self.status.set_uniqueness(verdict.headline(), verdict.status, details)
-        effort = f"search effort {plural(result.nodes, 'node')}" if found > 1 else ""
-        self.status.set_difficulty("rating…" if found == 1 else effort, "", HINT)
+            return f"search effort {plural(count.nodes, 'node')}; {shown}"
+        if verdict.status == NONE:
+            return "no digits make this calculation right"
+        return f"{verdict.where(PANEL_NAMES)} (highlighted)"
+
+    def show_grid(self) -> None:
+        """The calculation, the cells where two solutions differ, the answer when asked."""
+        if not isinstance(self.last_check, Checked):
+            self.grid.show(self.text())
+            return
+        result = self.last_check.count
+        places = printed_cells(self.puzzle)  # model cells -> where they stand printed
+        differs = [places[cell] for cell in result.differs] if result.count > 1 else []
         answer = result.solution if self.reveal else None
         self.grid.show(self.text(), differs,
                        self.text(arith.filled(self.puzzle, answer)) if answer else None)

@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from core import jobs, kinds
-from core.counting import Verdict
+from core.counting import NOT_RATED_YET, Verdict
 from core.export import FontMissing
 from core.family import Checked, Context, Failed, Family
 from core.files import read_text
@@ -43,6 +43,7 @@ def plural(n: int, noun: str) -> str:
 
 
 PANEL_NAMES = 8  # names a sentence in the panel lists in full (narrow at 80 columns)
+RULE_CELLS = 6  # cells a broken house rule names in the panel
 
 
 def walkthrough_window(rating, at: int | None) -> str:
@@ -68,8 +69,17 @@ def load_puzzle(path: str) -> tuple[Family, object]:
 
 
 class PuzzleEditor(Screen):
-    """Subclasses set `family` and implement `panes`, `show_puzzle` and `show_check`; the
-    puzzle is an immutable model of the family."""
+    """Subclasses set `family` and implement `panes`, `show_puzzle`, `show_grid`, `entered`
+    and `check_details`; the puzzle is an immutable model of the family.
+
+    This screen runs every edit the same way, calling the family's editor only for answers
+    (a typed key, for instance): the grid turns the key into `Edited` (tui/widgets/
+    cell_grid.py); `on_cell_grid_edited` asks `entered` for the new puzzle and `set_puzzle`
+    makes it a step of the undo history, forgets what belonged to the state left (`forget`)
+    and shows it (`shown`: `show_puzzle`, then the check known for this state or one from the
+    pool); `check_done` takes the check (`completed` may finish the edit first), shows it
+    (`show_check`: the family's verdict, `check_details`, `show_grid`) and starts what follows
+    (`checked`)."""
 
     family: Family
     # the family's app-side entry (tui/families.py): its empty puzzles, (what it is, how to
@@ -108,6 +118,7 @@ class PuzzleEditor(Screen):
         self.live = LiveCheck(self, self.SLOTS)
         self.true_view = CandidatesView(self)  # F4, where the family gives true candidates
         self.last_check: Checked | Failed | None = None  # the check of the puzzle shown
+        self.last_rating = None  # its rating (or Failed), where the editor keeps one
         self._title_timer = self._notice_timer = None
 
     @classmethod
@@ -174,8 +185,23 @@ class PuzzleEditor(Screen):
     def show_puzzle(self) -> None:
         raise NotImplementedError
 
+    def show_grid(self) -> None:
+        """The puzzle in the grid with what the last check found (and the answer, asked)."""
+        raise NotImplementedError
+
     def show_check(self) -> None:
-        """Show `last_check` in the status panel and the grid."""
+        """`last_check` in the status panel, in the family's verdict, and in the grid."""
+        if self.check_failed():
+            return
+        verdict = self.verdict()
+        details = self.check_details(verdict, self.last_check.count)
+        self.status.set_uniqueness(verdict.headline(), verdict.status,
+                                   "\n".join([details, *verdict.rule_lines(RULE_CELLS)]))
+        self.show_grid()
+
+    def check_details(self, verdict: Verdict, count) -> str:
+        """What the panel says under the verdict's headline (the family's words: where two
+        solutions differ, the givens that could go, ...)."""
         raise NotImplementedError
 
     def watch_reveal(self) -> None:
@@ -207,6 +233,20 @@ class PuzzleEditor(Screen):
         """What the family's count needs beyond the puzzle (a ナンクロ dictionary)."""
         return Context()
 
+    # --- editing ---------------------------------------------------------------------------
+
+    def on_cell_grid_edited(self, event) -> None:
+        """A cell set in the grid (a typed key, Delete): the family's editor says what it
+        makes of the puzzle."""
+        puzzle = self.entered(event.cell, event.value)
+        if puzzle is not None:
+            self.set_puzzle(puzzle)
+
+    def entered(self, cell, value):
+        """The puzzle with `value` entered at `cell` (what the grid's entries mean), or None
+        when it does not change (said, where the entry does not fit)."""
+        raise NotImplementedError
+
     def set_puzzle(self, puzzle, *, path: str | None = None, saved_text: str | None = None,
                    replace: bool = False, recovery: str | None = None,
                    same_step: bool = False) -> None:
@@ -214,8 +254,10 @@ class PuzzleEditor(Screen):
         file or a generated puzzle, its own document). Each is a step of the undo history,
         or finishes the last one with `same_step` (a symmetric edit's partners)."""
         self.puzzle = puzzle
+        self.forget()
         if replace:
             self.session.switch(self.session.open(path, saved_text), recovery)
+            self.new_document()
         step = Step(puzzle, self.session.document)
         if same_step:
             self.history.amend(step)
@@ -236,11 +278,21 @@ class PuzzleEditor(Screen):
         if step.document is not self.session.document:
             self.session.switch(step.document)
         self.puzzle = step.puzzle
+        self.forget()
         self.restored()
         self.shown()
 
+    def forget(self) -> None:
+        """The puzzle shown changed: its check and rating belonged to the state left (what
+        the pool found for each state stays in `live.found`)."""
+        self.last_check = self.last_rating = None
+
     def restored(self) -> None:
-        """Undo or redo changed the puzzle: forget what belonged to the step left."""
+        """Undo or redo changed the puzzle (what follows the grid, such as answer mode's
+        letters)."""
+
+    def new_document(self) -> None:
+        """Another puzzle altogether replaced this one (a file, a generated puzzle)."""
 
     def shown(self, edited: bool = True) -> None:
         """The puzzle changed (an edit, undo or redo), or its tab came back to the front (not
@@ -292,9 +344,18 @@ class PuzzleEditor(Screen):
 
     def check_done(self, result: Checked | Failed) -> None:
         self.last_check = result
+        finished = self.completed(result)
+        if finished is not None:  # the edit is finished first, then checked
+            self.set_puzzle(finished, same_step=True)
+            return
         self.show_check()
         self.checked()
         self.true_view.run()
+
+    def completed(self, result: Checked | Failed):
+        """The edit this check finishes, as one step with it (a symmetric given's partners,
+        filled from a solution), or None."""
+        return None
 
     # --- true candidates -------------------------------------------------------------------
 
@@ -323,9 +384,16 @@ class PuzzleEditor(Screen):
     def checked(self) -> None:
         """A check result is shown: follow-up work (a unique puzzle is rated)."""
 
-    def verdict(self) -> Verdict:
-        """The last check's count in the family's words (the command line says the same)."""
-        return self.family.verdict(self.puzzle, self.last_check.count)
+    def verdict(self, rating=None) -> Verdict:
+        """The last check's count in the family's words (the command line says the same),
+        with `rating`'s level once rated."""
+        return self.family.verdict(self.puzzle, self.last_check.count, rating=rating)
+
+    def difficulty(self, rating=None) -> str:
+        """The level in the verdict's words (`rating`'s, once rated); before a finished
+        check, that it is rated once unique."""
+        return (self.verdict(rating).difficulty() if isinstance(self.last_check, Checked)
+                else NOT_RATED_YET)
 
     def check_failed(self) -> bool:
         """Say so when the check did not count (a failure, or stopped)."""
@@ -383,8 +451,8 @@ class PuzzleEditor(Screen):
                 return
             steps = rating.walkthrough()
             more = f"\n… {len(steps) - 3} more (rate --steps)" if len(steps) > 3 else ""
-            self.status.set_difficulty(f"level: {rating.summary()}",
-                                       "\n".join(steps[:3]) + more, hint)
+            self.status.set_difficulty(self.difficulty(rating), "\n".join(steps[:3]) + more,
+                                       hint)
         self.rate(rated)
 
     def known_answer(self):

@@ -24,7 +24,7 @@ from core.numcro.authoring import (
     numbered_from_letters,
     renumbered,
 )
-from core.numcro.family import NUMCRO
+from core.numcro.family import NUMCRO, with_dictionary
 from core.symmetry import SYMMETRIES, orbits
 from dictionaries import Dictionary, DictionaryError, pattern
 from dictionaries.defaults import open_source
@@ -80,7 +80,7 @@ class NumcroEditor(PuzzleEditor):
         return None
 
     def context(self) -> Context:
-        return Context(self.source)
+        return with_dictionary(self.source)
 
     def panes(self) -> ComposeResult:
         with Container(id="board"):
@@ -111,28 +111,28 @@ class NumcroEditor(PuzzleEditor):
 
     # --- editing ---------------------------------------------------------------------------
 
-    def on_cell_grid_edited(self, event: NumcroGrid.Edited) -> None:
+    def entered(self, cell: int, value: int) -> Puzzle:
+        """A number typed into a cell, or a block (with its symmetric partners: a block
+        taken away gives them white cells, each a number of its own)."""
         cells = list(self.puzzle.cells)
-        if event.value == BLOCK or cells[event.cell] == BLOCK:
+        if value == BLOCK or cells[cell] == BLOCK:
             group = next(o for o in orbits(self.puzzle.width, self.symmetry)
-                         if event.cell in o) if self.puzzle.width == self.puzzle.height else (
-                event.cell,)
+                         if cell in o) if self.puzzle.width == self.puzzle.height else (cell,)
         else:
-            group = (event.cell,)
+            group = (cell,)
         fresh = max(self.puzzle.numbers(), default=0)
-        for cell in group:
-            if event.value == BLOCK:
-                cells[cell] = BLOCK
-            elif event.value > 0 and cell == event.cell:
-                cells[cell] = event.value
-            elif cells[cell] == BLOCK or cell == event.cell:
+        for other in group:
+            if value == BLOCK:
+                cells[other] = BLOCK
+            elif value > 0 and other == cell:
+                cells[other] = value
+            elif cells[other] == BLOCK or other == cell:
                 fresh += 1
-                cells[cell] = fresh  # a new white cell gets a number of its own
+                cells[other] = fresh  # a new white cell gets a number of its own
         used = set(cells)
         givens = tuple(g for g in self.puzzle.givens if g[0] in used)
         keyword = tuple(c for c in self.puzzle.keyword if cells[c] != BLOCK)  # 二重マス: white
-        self.last_check = None
-        self.set_puzzle(replace(self.puzzle, cells=tuple(cells), givens=givens, keyword=keyword))
+        return replace(self.puzzle, cells=tuple(cells), givens=givens, keyword=keyword)
 
     def action_give(self) -> None:
         number = self.grid.number
@@ -274,23 +274,23 @@ class NumcroEditor(PuzzleEditor):
 
     # --- the check and the candidates ------------------------------------------------------
 
-    def show_check(self) -> None:
-        if self.check_failed():
-            return
-        result = self.last_check.count
-        found, differs = result.count, result.differs
-        rules = self.house_rules(result.solution if found == 1 else None)
-        verdict = self.verdict()
+    def check_details(self, verdict, count) -> str:
         if verdict.status == UNIQUE:
-            details = f"search effort {result.nodes} nodes; ctrl+r shows the answer"
-        elif verdict.status == NONE:
-            details = self.why_none()
-        else:
-            details = f"{verdict.where(12)} (highlighted)"
-        self.status.set_uniqueness(verdict.headline(), verdict.status, details + rules)
-        self.grid.show(self.puzzle, differs if found >= 2 else (),
+            return f"search effort {count.nodes} nodes; ctrl+r shows the answer"
+        if verdict.status == NONE:
+            return self.why_none()
+        return f"{verdict.where(12)} (highlighted)"
+
+    def show_grid(self) -> None:
+        """The grid with where two solutions differ, or the entries no word fits, and the
+        answer when asked."""
+        result = self.last_check.count if isinstance(self.last_check, Checked) else None
+        if result is None:
+            self.grid.show(self.puzzle, letters=self.letters)
+            return
+        self.grid.show(self.puzzle, result.differs if result.count >= 2 else (),
                        result.solution if self.reveal else None,
-                       self.dead_cells() if found == 0 else (), self.letters)
+                       self.dead_cells() if result.count == 0 else (), self.letters)
 
     def checked(self) -> None:
         """A unique grid is rated by how a person solves it (in the pool): the level and
@@ -299,14 +299,6 @@ class NumcroEditor(PuzzleEditor):
             self.show_level(HELP)
         else:
             self.status.set_difficulty("", "", HELP)
-
-    def house_rules(self, solution) -> str:
-        """The house rules the grid breaks, a line each (cheap: checked here, not in the
-        pool), or nothing."""
-        broken = NUMCRO.rules(self.puzzle, solution)
-        return "".join(f"\nhouse rule: {b.message}"
-                       + (f" ({' '.join(b.cells[:6])}{' …' if len(b.cells) > 6 else ''})"
-                          if b.cells else "") for b in broken)
 
     def dead_entries(self):
         try:

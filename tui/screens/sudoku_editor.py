@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.reactive import var
 
 from core import jobs, sudoku
-from core.counting import NONE, SEVERAL, UNIQUE
+from core.counting import SEVERAL
 from core.family import Checked, Failed
 from core.sudoku.authoring import boards_before, candidates, step_cells, symmetry_of
 from core.sudoku.family import SUDOKU
@@ -20,7 +20,7 @@ from core.symmetry import SYMMETRIES, orbits
 from tui.live_check import LiveCheck
 from tui.redundant import RedundantGivens
 from tui.screens.editor import PANEL_NAMES, PuzzleEditor, plural, walkthrough_window
-from tui.stepper import Stepper
+from tui.stepper import STEPPER_KEYS, Stepper
 from tui.widgets.sudoku_grid import Marks, SudokuGrid
 
 NONE_SUGGESTED = ("no given (nor a symmetric set of them) makes it unique on its own: too many "
@@ -38,18 +38,13 @@ class SudokuEditor(Stepper, RedundantGivens, PuzzleEditor):
                    "mode (F6) they toggle your own marks")
     SLOTS = ("check", "redundant", "rate", "suggest", "candidates")
     BINDINGS = [
-        Binding("ctrl+t", "walkthrough", "Steps"),
+        *STEPPER_KEYS,
         Binding("f5", "candidates", "Candidates"),
         Binding("f4", "true_candidates", "True candidates"),
         Binding("f6", "pencil", "Pencil", show=False),
         Binding("ctrl+r", "reveal", "Solution"),
         Binding("ctrl+u", "make_unique", "Make unique", show=False),
-        Binding("ctrl+j", "hardest", "Hardest step", show=False),
         Binding("f3", "symmetry", "Symmetry", show=False),
-        Binding("pagedown,right_square_bracket", "step(1)", "Next step", show=False),
-        Binding("pageup,left_square_bracket", "step(-1)", "Previous step", show=False),
-        Binding("home", "first_step", "First step", show=False),
-        Binding("end", "hardest", "Hardest step", show=False),
     ]
 
     showing = var(0, init=False)  # the solution shown in the grid: 0 none, 1 or 2
@@ -60,10 +55,12 @@ class SudokuEditor(Stepper, RedundantGivens, PuzzleEditor):
     def __init__(self, puzzle: sudoku.Puzzle, path: str | None = None,
                  saved_text: str | None = None, recovery: str | None = None) -> None:
         super().__init__(puzzle, path, saved_text, recovery)
-        self.pending_partners: set[int] = set()
-        # givens that would make the puzzle unique: None not known yet, () none found, or
-        # the Failed of the search
-        self.suggested: tuple | Failed | None = None
+        # symmetric editing: (the puzzle a given was typed into, its partners still empty),
+        # filled from a solution when that puzzle's check returns
+        self.pending: tuple[object, frozenset[int]] = (None, frozenset())
+        # (puzzle, the givens that would make it unique: () none found, or the Failed of the
+        # search)
+        self.suggestions: tuple[object, tuple | Failed | None] = (None, None)
         self.own_marks: dict[int, int] = {}  # the author's pencil marks, by cell
 
     # --- layout and title ------------------------------------------------------------------
@@ -83,29 +80,33 @@ class SudokuEditor(Stepper, RedundantGivens, PuzzleEditor):
 
     # --- editing ---------------------------------------------------------------------------
 
-    def on_cell_grid_edited(self, event: SudokuGrid.Edited) -> None:
+    def entered(self, cell: int, value: int) -> sudoku.Puzzle | None:
+        """A symbol typed (0: cleared): a given, its symmetric partners left for the check's
+        solution to fill (cleared with it); in pencil mode, the author's mark toggled
+        instead (clearing drops the cell's marks)."""
+        if self.pencil:
+            self.toggle_mark(cell, value)
+            return None
         givens = list(self.puzzle.givens)
-        givens[event.cell] = event.value
-        for p in self.partners(event.cell):
-            if event.value == 0:
+        givens[cell] = value
+        pending = set()
+        for p in self.partners(cell):
+            if value == 0:
                 givens[p] = 0
-                self.pending_partners.discard(p)
             elif not givens[p]:
-                self.pending_partners.add(p)  # filled from a solution when the check returns
-        if event.value == 0:
-            self.pending_partners.discard(event.cell)
-        self.set_puzzle(self.puzzle.with_givens(givens))
+                pending.add(p)
+        puzzle = self.puzzle.with_givens(givens)
+        self.pending = (puzzle, frozenset(pending))
+        return puzzle
 
-    def on_sudoku_grid_marked(self, event: SudokuGrid.Marked) -> None:
-        """Pencil mode: a symbol toggles the author's mark in the cell; clearing drops them."""
-        if self.puzzle.givens[event.cell]:
+    def toggle_mark(self, cell: int, value: int) -> None:
+        if self.puzzle.givens[cell]:
             return
-        mask = 0 if event.value == 0 else (
-            self.own_marks.get(event.cell, 0) ^ 1 << (event.value - 1))
+        mask = 0 if value == 0 else self.own_marks.get(cell, 0) ^ 1 << (value - 1)
         if mask:
-            self.own_marks[event.cell] = mask
+            self.own_marks[cell] = mask
         else:
-            self.own_marks.pop(event.cell, None)
+            self.own_marks.pop(cell, None)
         self.candidates_view = True
         self.show_grid()
 
@@ -121,19 +122,15 @@ class SudokuEditor(Stepper, RedundantGivens, PuzzleEditor):
         orbit = next(o for o in orbits(self.puzzle.size, self.symmetry) if cell in o)
         return [c for c in orbit if c != cell]
 
-    def set_puzzle(self, puzzle: sudoku.Puzzle, **changes) -> None:
-        if changes.get("replace"):
-            self.pending_partners.clear()
-            self.own_marks.clear()
-        self.forget_results()
-        super().set_puzzle(puzzle, **changes)
+    def new_document(self) -> None:
+        self.own_marks.clear()
 
-    def restored(self) -> None:
-        self.pending_partners.clear()
-        self.forget_results()
-
-    def forget_results(self) -> None:
-        self.last_check, self.last_rating, self.suggested = None, None, None
+    @property
+    def suggested(self) -> tuple | Failed | None:
+        """Givens that would make the puzzle shown unique: None not known yet, () none found,
+        or the Failed of the search."""
+        puzzle, suggested = self.suggestions
+        return suggested if puzzle is self.puzzle else None
 
     def show_puzzle(self) -> None:
         self.show_grid()
@@ -150,28 +147,23 @@ class SudokuEditor(Stepper, RedundantGivens, PuzzleEditor):
             else:
                 self.run_rating()
         else:
-            self.status.set_difficulty("— (rated once the puzzle is unique)")
+            self.status.set_difficulty(self.difficulty())
             self.show_step()
             if self.found and self.found >= 2:
                 self.run_suggestions()
 
-    def show_check(self) -> None:
-        if self.check_failed():
-            return
-        result = self.last_check.count
-        if self.pending_partners and result.solution:
-            self.fill_partners(result.solution)
-            return
-        givens = plural(self.puzzle.clue_count, "given")
-        verdict = self.verdict()
-        if verdict.status == UNIQUE:
-            details = f"{self.redundant_text()}; {givens}"
-        elif verdict.status == NONE:
-            details = f"{verdict.clashes or 'the givens contradict each other'}; {givens}"
-        else:
-            details = self.several_text()
-        self.status.set_uniqueness(verdict.headline(), verdict.status, details)
-        self.show_grid()
+    def completed(self, result) -> sudoku.Puzzle | None:
+        """Symmetric editing: the partners of the given typed, from a solution."""
+        puzzle, cells = self.pending
+        solution = result.count.solution if isinstance(result, Checked) else None
+        if puzzle is not self.puzzle or not cells or solution is None:
+            return None
+        self.pending = (None, frozenset())
+        givens = list(self.puzzle.givens)
+        for cell in cells:
+            if not givens[cell]:
+                givens[cell] = solution[cell]
+        return self.puzzle.with_givens(givens)
 
     def several_text(self) -> str:
         shown = (f"showing solution {self.showing} of 2 (ctrl+r: the other)" if self.showing
@@ -218,16 +210,6 @@ class SudokuEditor(Stepper, RedundantGivens, PuzzleEditor):
             return Marks()
         return Marks(candidates(self.puzzle), dict(self.own_marks))
 
-    def fill_partners(self, solution) -> None:
-        """Symmetric editing: partners of a new given take their value from a solution; the
-        edit and its partners are one step to undo."""
-        givens = list(self.puzzle.givens)
-        for cell in self.pending_partners:
-            if not givens[cell]:
-                givens[cell] = solution[cell]
-        self.pending_partners.clear()
-        self.set_puzzle(self.puzzle.with_givens(givens), same_step=True)
-
     def action_reveal(self) -> None:
         """Cycle: no solution shown, the first, the second (when there are several)."""
         several = bool(self.found and self.found >= 2)
@@ -238,8 +220,10 @@ class SudokuEditor(Stepper, RedundantGivens, PuzzleEditor):
             self.show_check()
 
     def run_suggestions(self) -> None:
+        puzzle = self.puzzle
+
         def found(suggested) -> None:
-            self.suggested = suggested
+            self.suggestions = (puzzle, suggested)
             if isinstance(suggested, tuple) and self.found and self.found >= 2:
                 self.status.set_uniqueness(self.verdict().headline(), SEVERAL,
                                            self.several_text())
@@ -288,7 +272,7 @@ class SudokuEditor(Stepper, RedundantGivens, PuzzleEditor):
             self.status.set_difficulty(rating.error)
             return
         used = "\n".join(f"  {name} ×{times}" for name, times in rating.techniques.items())
-        self.status.set_difficulty(rating.headline(), used, self.walkthrough_text(rating))
+        self.status.set_difficulty(self.difficulty(rating), used, self.walkthrough_text(rating))
         self.status.follow("#walkthrough", "▶" if self.step_at is not None else None)
         self.show_step()
 
@@ -324,7 +308,6 @@ class SudokuEditor(Stepper, RedundantGivens, PuzzleEditor):
         self.pencil = not self.pencil
 
     def watch_pencil(self, pencil: bool) -> None:
-        self.grid.pencil = pencil
         if pencil:
             self.candidates_view = True
         self.update_title()

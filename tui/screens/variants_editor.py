@@ -19,10 +19,8 @@ from functools import partial
 from textual.binding import Binding
 from textual.widgets import Static
 
-from core.counting import NONE, UNIQUE
 from core.errors import ParseError
 from core.family import Checked, Failed
-from core.sudoku.model import SYMBOLS
 from core.variants import formats, model
 from core.variants.authoring import boards_before, step_cells
 from core.variants.cell_clues import CELL_KINDS, EXTREMES
@@ -31,13 +29,13 @@ from core.variants.drawing import line_word, rule_label
 from core.variants.family import VARIANTS
 from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.marks import MARKS
-from core.variants.model import Clone, Line, Mark, Outside, Quad, Sandwich, Variant
+from core.variants.model import Clone, Line, Mark, Outside, Quad, Sandwich, Variant, digit_of
 from core.variants.outside import OUTSIDE
 from tui.live_check import LiveCheck
 from tui.redundant import RedundantGivens
 from tui.screens.dialogs import PathPrompt
-from tui.screens.editor import PANEL_NAMES, PuzzleEditor, plural, walkthrough_window
-from tui.stepper import Stepper
+from tui.screens.editor import PuzzleEditor, plural, walkthrough_window
+from tui.stepper import STEPPER_KEYS, Stepper
 from tui.widgets.variants_grid import StepView, VariantsGrid, legend, margins
 
 HINT = "\n".join([
@@ -69,15 +67,12 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
     typing_help = HINT
     export_style = ("grid", "the variants text format")
     SLOTS = ("check", "redundant", "rate", "candidates")
+    contradiction = "the rules contradict each other"
+    unique_hint = "; ctrl+r shows it"
     BINDINGS = [
         Binding("colon", "add_constraint", "Add constraint"),
         Binding("f4", "true_candidates", "True candidates"),
-        Binding("ctrl+t", "walkthrough", "Steps"),  # at 80 columns: cut, and said in the panel
-        Binding("ctrl+j", "hardest", "Hardest step", show=False),
-        Binding("pagedown,right_square_bracket", "step(1)", "Next step", show=False),
-        Binding("pageup,left_square_bracket", "step(-1)", "Previous step", show=False),
-        Binding("home", "first_step", "First step", show=False),
-        Binding("end", "hardest", "Hardest step", show=False),
+        *STEPPER_KEYS,
         Binding("ctrl+d", "drop_constraints", "Drop here"),
         Binding("ctrl+r", "reveal", "Solution"),
         *(Binding(kind.keys[below], f"mark('{name}', {below})",
@@ -128,14 +123,6 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
 
     # --- editing ---------------------------------------------------------------------------
 
-    def set_puzzle(self, puzzle, **changes) -> None:
-        self.restored()
-        super().set_puzzle(puzzle, **changes)
-
-    def restored(self) -> None:
-        """What was found belongs to the puzzle left: the grid shows none of it."""
-        self.last_check, self.last_rating = None, None
-
     def filled_with(self, puzzle):
         """A pasted grid of digits of this size (a classic Sudoku's line or rows): its givens
         in this variant's grid, the constraints kept."""
@@ -145,10 +132,10 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
             return self.puzzle.with_givens(puzzle.givens)
         return None
 
-    def on_cell_grid_edited(self, event: VariantsGrid.Edited) -> None:
+    def entered(self, cell: int, value: int) -> Variant:
         givens = list(self.puzzle.givens)
-        givens[event.cell] = event.value
-        self.set_puzzle(self.puzzle.with_givens(givens))
+        givens[cell] = value
+        return self.puzzle.with_givens(givens)
 
     def action_mark(self, kind: str, below: bool) -> None:
         """A mark between the cursor's cell and the next one right (or below); the same dot
@@ -296,15 +283,17 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
         def given(text: str | None) -> None:
             if text is None:
                 return
-            quad = [Quad(cells, tuple(SYMBOLS.index(ch) + 1 for ch in text.upper()))] if (
+            first = self.puzzle.first
+            quad = [Quad(cells, tuple(digit_of(ch, first) for ch in text.upper()))] if (
                 text) else []
             self.try_puzzle(lambda: model.make(**_parts(self.puzzle, quads=others + quad)))
 
         self.app.push_screen(PathPrompt(
             f"Quadruple where {self.puzzle.name(cell)} to {self.puzzle.name(cell + n + 1)} "
             "meet:\n1 to 4 digits (empty: none)",
-            "".join(SYMBOLS[d - 1] for d in old.digits) if old else "",
-            validate=lambda t: _digits_problem(t, n, 4), placeholder="1379",
+            "".join(self.puzzle.digit(d) for d in old.digits) if old else "",
+            validate=lambda t: _digits_problem(t, n, 4, first=self.puzzle.first),
+            placeholder="1379",
             allow_empty=True), given)
 
     def action_cell_clue(self, key: str) -> None:
@@ -337,14 +326,15 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
         def given(text: str | None) -> None:
             if text is None:
                 return
-            digits = sum(1 << SYMBOLS.index(ch) for ch in set(text.upper()))
+            digits = sum(1 << (digit_of(ch, self.puzzle.first) - 1) for ch in set(text.upper()))
             self.try_puzzle(lambda: model.make(**_parts(
                 self.puzzle, candidates=others + ([(cell, digits)] if digits else []))))
 
         self.app.push_screen(PathPrompt(
             f"Given candidates of {self.puzzle.name(cell)}: the digits it may hold\n"
-            "(empty: any)", "".join(SYMBOLS[v] for v in range(n) if bits >> v & 1),
-            validate=lambda t: _digits_problem(t, n, n, repeat=False), placeholder="135",
+            "(empty: any)", "".join(self.puzzle.digit(v + 1) for v in range(n) if bits >> v & 1),
+            validate=lambda t: _digits_problem(t, n, n, repeat=False, first=self.puzzle.first),
+            placeholder="135",
             allow_empty=True), given)
 
     def action_outside(self) -> None:
@@ -382,6 +372,8 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
             own = dict(self.puzzle.meta) | {formats.META[key.strip().lower()]: value.strip()}
             return replace(self.puzzle, meta=tuple((k, v) for k, v in own.items() if v))
         text = formats.format(self.puzzle)
+        if line.strip().lower().startswith("digits:"):  # the grid's digits: 0-8 or 1-9
+            text = "\n".join(t for t in text.split("\n") if not t.startswith("digits:"))
         if line.strip().lower().startswith("regions:"):  # a whole jigsaw, rows after
             text = text.replace("regions:\n", "").split("\n")
             rows = line.split(":", 1)[1].split()
@@ -453,20 +445,6 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
         tall = room >= 2 * self.puzzle.size + 1 + top + bottom + 2
         self.grid.styles.margin = (1, 1) if tall or not room else (0, 1)
 
-    def show_check(self) -> None:
-        if self.check_failed():
-            return
-        givens = plural(self.puzzle.clue_count, "given")
-        verdict = self.verdict()
-        if verdict.status == UNIQUE:
-            details = f"{self.redundant_text()}; {givens}; ctrl+r shows it"
-        elif verdict.status == NONE:
-            details = f"{verdict.clashes or 'the rules contradict each other'}; {givens}"
-        else:
-            details = f"{verdict.where(PANEL_NAMES)} (highlighted); {givens}"
-        self.status.set_uniqueness(verdict.headline(), verdict.status, details)
-        self.show_grid()
-
     def show_grid(self) -> None:
         """The puzzle with what the check found (cells where two solutions differ, givens
         that could go), the solution when asked, or the stepper's board."""
@@ -496,8 +474,7 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
         each in the pool."""
         self.last_rating = None
         if self.found != 1:
-            self.status.set_difficulty("— (rated once the puzzle is unique)", "",
-                                       self.keys_hint())
+            self.status.set_difficulty(self.difficulty(), "", self.keys_hint())
             self.show_step()
             return
         self.look_for_redundant()
@@ -516,7 +493,7 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
             self.status.set_difficulty(rating.error, "", self.keys_hint())
             return
         used = "\n".join(f"  {name} ×{times}" for name, times in rating.techniques.items())
-        self.status.set_difficulty(rating.headline(), used,
+        self.status.set_difficulty(self.difficulty(rating), used,
                                    walkthrough_window(rating, self.step_at) + "\n\n"
                                    + self.keys_hint())
         self.status.follow("#walkthrough", "▶" if self.step_at is not None else None)
@@ -548,7 +525,8 @@ def _is_region_row(line: str, p: Variant) -> bool:
 
 def _parts(p: Variant, **changes) -> dict:
     """The arguments of model.make for p (every constraint), with some parts replaced."""
-    return dict(size=p.size, givens=p.givens, regions=p.regions, **model.parts_of(p)) | changes
+    return dict(size=p.size, givens=p.givens, regions=p.regions, first=p.first,
+                **model.parts_of(p)) | changes
 
 
 def _line_kind(text: str, n: int) -> tuple[str, int] | str:
@@ -585,10 +563,11 @@ def _number_problem(text: str, low: int, high: int, what: str) -> str | None:
     return None
 
 
-def _digits_problem(text: str, n: int, most: int, repeat: bool = True) -> str | None:
-    """Digits of the grid (1-9, then A-G), at most `most` of them."""
+def _digits_problem(text: str, n: int, most: int, repeat: bool = True,
+                    first: int = 1) -> str | None:
+    """Digits of the grid (1-9, then A-G; from 0 on a grid of 0 to N-1), at most `most`."""
     text = text.upper()
-    wrong = [ch for ch in text if ch not in SYMBOLS[:n]]
+    wrong = [ch for ch in text if not 1 <= digit_of(ch, first) <= n]
     if wrong:
         return f"{wrong[0]!r} is not a digit of a {n}x{n} grid"
     if len(text) > most or (not repeat and len(set(text)) != len(text)):
@@ -684,7 +663,7 @@ def here(p: Variant, cell: int) -> str:
               if cell in c.cells]
     found += ["thermometer" for t in p.thermos if cell in t]
     found += ["arrow" for a in p.arrows if cell in a.bulb + a.shaft]
-    found += [f"quadruple {''.join(SYMBOLS[d - 1] for d in q.digits)}" for q in p.quads
+    found += [f"quadruple {''.join(p.digit(d) for d in q.digits)}" for q in p.quads
               if cell in q.cells]
     found += [f"clone of {' '.join(p.name(x) for x in (c.b if cell in c.a else c.a))}"
               for c in p.clones if cell in c.a + c.b]
@@ -694,5 +673,6 @@ def here(p: Variant, cell: int) -> str:
               if cell in r.cells]
     digits = dict(p.candidates).get(cell)
     if digits:
-        found.append("candidates " + " ".join(SYMBOLS[v] for v in range(n) if digits >> v & 1))
+        found.append("candidates " + " ".join(p.digit(v + 1) for v in range(n)
+                                              if digits >> v & 1))
     return f"{p.name(cell)}: {', '.join(found) if found else 'no constraint of its own'}"

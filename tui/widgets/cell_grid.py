@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual import events
+from textual.binding import Binding
 from textual.geometry import Region, Spacing
 from textual.message import Message
 from textual.reactive import reactive
@@ -22,6 +23,7 @@ from textual.widget import Widget
 from tui.widgets.keys import ARROWS, hand_on, must_follow, run_bound
 
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+CLEAR = Binding("delete,backspace,0,full_stop,space", "clear", "Clear", show=False)
 
 
 class CellGrid(Widget, can_focus=True):
@@ -128,3 +130,22 @@ class CellGrid(Widget, can_focus=True):
 
     def on_blur(self) -> None:
         self.refresh()
+
+
+class SymbolGrid(CellGrid):
+    """A grid whose cells take one of `symbols` (Sudoku's and the variants': 1-9, then
+    letters): typing one enters its value (1 for the first), CLEAR's keys enter 0; the
+    editor decides what the entry changes."""
+
+    @property
+    def symbols(self) -> str:
+        raise NotImplementedError
+
+    def entry(self, event: events.Key) -> Message | None:
+        char = (event.character or "").upper()
+        if len(char) == 1 and char in self.symbols:
+            return self.Edited(self.cursor, self.symbols.index(char) + 1)
+        return None
+
+    async def action_clear(self) -> None:
+        await self.send(self.Edited(self.cursor, 0))

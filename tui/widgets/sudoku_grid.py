@@ -8,16 +8,13 @@ from dataclasses import dataclass, field
 
 from rich.segment import Segment
 from rich.style import Style
-from textual import events
-from textual.binding import Binding
 from textual.geometry import Region
-from textual.message import Message
 from textual.strip import Strip
 
 from core.candidates import TrueCandidates
 from core.sudoku import SYMBOLS, Puzzle
 from tui.candidates_view import shade
-from tui.widgets.cell_grid import MOVES, CellGrid
+from tui.widgets.cell_grid import CLEAR, MOVES, SymbolGrid
 from tui.widgets.keys import ARROWS, VI_MOVES
 
 PLAIN = Style()
@@ -52,22 +49,15 @@ class Marks:
     true: TrueCandidates | None = None  # `computed` are true candidates: shaded by support
 
 
-class SudokuGrid(CellGrid):
-    """Shows a puzzle; typing a symbol enters it (`Edited`, or `Marked` in pencil mode), the
-    screen decides what changes."""
+class SudokuGrid(SymbolGrid):
+    """Shows a puzzle; typing a symbol enters it (`Edited`, 0: cleared); the editor decides
+    what that changes (a given, or in pencil mode the author's mark)."""
 
     BINDINGS = [
         *ARROWS,
-        Binding("delete,backspace,0,full_stop,space", "clear", "Clear", show=False),
+        CLEAR,
     ]
     MOVE_KEYS = MOVES | VI_MOVES  # h j k l move, even on grids with letter symbols
-
-    class Marked(Message, bubble=False):
-        """In pencil mode: the author toggled a mark (value 0: cleared the cell's marks)."""
-
-        def __init__(self, cell: int, value: int) -> None:
-            self.cell, self.value = cell, value
-            super().__init__()
 
     def __init__(self, puzzle: Puzzle, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -77,7 +67,6 @@ class SudokuGrid(CellGrid):
         self.redundant: set[int] = set()
         self.solution: tuple[int, ...] | None = None  # shown in empty cells when asked
         self.marks = Marks()
-        self.pencil = False  # typing toggles pencil marks instead of setting givens
         self._strips: list[Strip] | None = None  # the lines drawn, until the next change
 
     def show(self, puzzle: Puzzle, *, clashes=(), differs=(), redundant=(), solution=None,
@@ -246,17 +235,9 @@ class SudokuGrid(CellGrid):
     def rows_and_columns(self) -> tuple[int, int]:
         return self.size_n, self.size_n
 
-    def entry(self, event: events.Key) -> Message | None:
-        char = (event.character or "").upper()
-        if len(char) == 1 and char in SYMBOLS[:self.size_n]:
-            return self.entered(SYMBOLS.index(char) + 1)
-        return None
-
-    def entered(self, value: int) -> Message:
-        return (self.Marked if self.pencil else self.Edited)(self.cursor, value)
-
-    async def action_clear(self) -> None:
-        await self.send(self.entered(0))
+    @property
+    def symbols(self) -> str:
+        return SYMBOLS[:self.size_n]
 
 
 def _strip(parts: list[tuple[str, Style]]) -> Strip:

@@ -22,10 +22,8 @@ from functools import lru_cache
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
-from textual import events
 from textual.binding import Binding
 from textual.geometry import Region
-from textual.message import Message
 from textual.strip import Strip
 
 from core.candidates import TrueCandidates
@@ -35,10 +33,10 @@ from core.variants.drawing import line_color, line_word, rule_label
 from core.variants.grid_rules import SLANTS
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS
-from core.variants.model import SYMBOLS, Variant
+from core.variants.model import SYMBOLS, Variant, symbol
 from core.variants.outside import OUTSIDE
 from tui.candidates_view import shade
-from tui.widgets.cell_grid import MOVES, CellGrid
+from tui.widgets.cell_grid import CLEAR, MOVES, SymbolGrid
 from tui.widgets.keys import ARROWS
 
 PLAIN, GIVEN, EMPTY = Style(), Style(bold=True), Style(dim=True)
@@ -111,7 +109,7 @@ OUTSIDE_MARKS = {name: kind.glyph for name, kind in OUTSIDE.items()}
 LITTLE_ARROWS = {"DR": "↘", "DL": "↙", "UR": "↗", "UL": "↖"}
 
 
-class VariantsGrid(CellGrid):
+class VariantsGrid(SymbolGrid):
     """Digits enter givens (`Edited`); shift+arrows pick a path of cells (`selection`) for the
     editor's tools."""
 
@@ -119,7 +117,7 @@ class VariantsGrid(CellGrid):
         *ARROWS,
         Binding("shift+up,shift+down,shift+left,shift+right", "select", "Pick cells",
                 show=False),
-        Binding("delete,backspace,0,full_stop,space", "clear", "Clear", show=False),
+        CLEAR,
     ]
     PICK_KEYS = {f"shift+{key}": step for key, step in MOVES.items()}
 
@@ -273,8 +271,8 @@ class VariantsGrid(CellGrid):
         elif not v and self.solution is not None:
             v, style = self.solution[cell], SOLUTION
         glyph, glyph_style = look.shapes.get(cell, ("·", None))
-        chars = [(" ", style), (SYMBOLS[v - 1], style) if v else (glyph, glyph_style or style),
-                 (" ", style)]
+        chars = [(" ", style), (self.puzzle.digit(v), style) if v
+                 else (glyph, glyph_style or style), (" ", style)]
         if not v and cell in look.candidates:
             chars = [(ch, CANDIDATES) for ch in look.candidates[cell]]
         if self.tall:
@@ -312,10 +310,11 @@ class VariantsGrid(CellGrid):
             return chars if line == TALL // 2 else blank
         if n > TALL * SIDE:
             bits = sum(1 << (d - 1) for d in true.digits(cell))
-            return ([(ch, CANDIDATES) for ch in _candidate_text(bits, n)]
+            return ([(ch, CANDIDATES) for ch in _candidate_text(bits, n, self.puzzle.first)]
                     if line == TALL // 2 else blank)
         first = line * SIDE + 1
-        return [(SYMBOLS[d - 1], shade(true, cell, d)) if true.count(cell, d) else (" ", PLAIN)
+        return [(self.puzzle.digit(d), shade(true, cell, d)) if true.count(cell, d)
+                else (" ", PLAIN)
                 for d in range(first, first + SIDE)]
 
     @property
@@ -343,14 +342,10 @@ class VariantsGrid(CellGrid):
         self.cursor = cell
         self.refresh()
 
-    def entry(self, event: events.Key) -> Message | None:
-        char = (event.character or "").upper()
-        if len(char) == 1 and char in SYMBOLS[:self.puzzle.size]:
-            return self.Edited(self.cursor, SYMBOLS.index(char) + 1)
-        return None
-
-    async def action_clear(self) -> None:
-        await self.send(self.Edited(self.cursor, 0))
+    @property
+    def symbols(self) -> str:
+        """The digits as shown: typing one enters it (0 too, on a grid of 0 to N-1)."""
+        return "".join(symbol(v, self.puzzle.first) for v in range(1, self.puzzle.size + 1))
 
     def cell_region(self, cell: int) -> Region:
         top, _, left, _ = margins(self.puzzle)
@@ -411,10 +406,10 @@ def _look(p: Variant) -> _Look:
                  int(any(c == -1 for _, c in clues)), int(any(c == n for _, c in clues))),
         marks=_marks_between(p), links=_links(p), tints=_cage_tints(p), shapes=_shapes(p),
         sums={min(c.cells): c.total for c in p.cages if c.total is not None}, clues=clues,
-        quads={(q.cells[0] // n + 1, q.cells[0] % n + 1): "".join(SYMBOLS[d - 1] for d in q.digits)
+        quads={(q.cells[0] // n + 1, q.cells[0] % n + 1): "".join(p.digit(d) for d in q.digits)
                for q in p.quads},
         sides={c: kind.sides for kind in EXTREMES for c in kind.cells(p)},
-        candidates={c: _candidate_text(digits, n) for c, digits in p.candidates},
+        candidates={c: _candidate_text(digits, n, p.first) for c, digits in p.candidates},
         cage_walls=_cage_walls(p))
 
 
@@ -426,9 +421,9 @@ def _cage_walls(p: Variant) -> frozenset[tuple[int, int]]:
                      if cage_of.get(b) != cage_of[a])
 
 
-def _candidate_text(digits: int, n: int) -> str:
+def _candidate_text(digits: int, n: int, first: int = 1) -> str:
     """Up to three digits as they are; more: the first two and …"""
-    text = "".join(SYMBOLS[v] for v in range(n) if digits >> v & 1)
+    text = "".join(symbol(v + 1, first) for v in range(n) if digits >> v & 1)
     return text.center(SIDE) if len(text) <= SIDE else text[:SIDE - 1] + "…"
 
 

@@ -179,3 +179,44 @@ def test_where_the_rules_on_letters_fail_around_many_words_the_plain_fill_follow
     words = ["".join(letters[c] for c in slot) for slot in slots]
     assert len(words) == len(set(words))
     assert sorted([*(w for w in own if w in words), *why]) == sorted(own)
+
+
+def test_short_kana_words_are_placed_on_patterns_of_shorter_entries():
+    """Under the rule that each kana is used twice, a word list whose words are all short
+    (seasons_ja: 2 and 3 kana) is placed on patterns whose entries have at most
+    SEEDED_LONGEST letters: around placed words, 5- and 6-kana entries crossing one another
+    left no fill keeping the rule. A list with a 6-kana word, and English codewords (no
+    such rule), keep the grid's longest entries."""
+    ja, en = Options(size=9, lang="ja"), Options(size=9, lang="en")
+    seasons = list(theme("seasons_ja"))
+    assert generator.seeded_longest(ja, seasons, house_settings(ja)) == \
+        generator.SEEDED_LONGEST < ja.longest
+    assert generator.seeded_longest(ja, [*seasons, "ナツヤスミダ"], house_settings(ja)) == 6
+    assert generator.seeded_longest(en, list(theme("pets_en")), house_settings(en)) == 8
+    for seed in range(1, 6):
+        blocks = generator.roomiest_pattern(ja, seasons, random.Random(seed),
+                                            house_settings(ja))
+        lengths = Counter(map(len, entries(blocks, 9)[0]))
+        assert max(lengths) <= generator.SEEDED_LONGEST
+        assert lengths[2] >= sum(len(w) == 2 for w in seasons)  # room for ハル ナツ アキ...
+
+
+@pytest.mark.parametrize("seed", [4, 6])
+def test_most_of_a_short_kana_list_is_held_with_each_kana_used_twice(japanese, seed):
+    """seasons_ja (6 words) on the pattern drawn for them: the fill around the words keeps
+    every kana used twice and holds 4 or more of the 6 (counted: 6 and 6). Before, on
+    patterns with entries of up to 6 kana, these seeds gave no grid at all."""
+    own = list(theme("seasons_ja"))
+    fill, _ = with_own(japanese, own)
+    options = Options(size=9, lang="ja")
+    rules = house_settings(options)
+    rng = random.Random(seed)
+    blocks = generator.roomiest_pattern(options, own, rng, rules)
+    letters, why = fill_around(blocks, 9, fill, rng, own, rules, most=generator.MOVING_MOST)
+    assert letters is not None and shortfall(letters, rules) == 0
+    slots, _ = entries(blocks, 9)
+    words = ["".join(letters[c] for c in slot) for slot in slots]
+    assert len(words) == len(set(words))
+    placed = [w for w in own if w in words]
+    assert len(placed) >= 4, (placed, why)
+    assert sorted([*placed, *why]) == sorted(own)  # each word placed, or said why not

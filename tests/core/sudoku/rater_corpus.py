@@ -4,6 +4,8 @@ hint of every technique with a compiled twin, and the direct rounds, on both eng
 
 from __future__ import annotations
 
+import os
+import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -27,11 +29,20 @@ def engine(compiled: bool):
         native.explainer = module
 
 
-def read_puzzles(path, limit: int | None = None, step: int = 1) -> list[list[int]]:
-    """The puzzles (first column) of a rated set, every `step`-th, at most `limit`."""
+def read_puzzles(path, limit: int | None = None, step: int = 1,
+                 start: int = 0) -> list[list[int]]:
+    """The puzzles (first column) of a rated set, every `step`-th from `start`, at most
+    `limit`."""
     rows = [line.split()[0] for line in open(path) if line.strip() and not line.startswith("#")]
-    rows = rows[::step][:limit]
+    rows = rows[start::step][:limit]
     return [[int(c) if c.isdigit() else 0 for c in row] for row in rows]
+
+
+def run_start(step: int) -> int:
+    """Where this run's sample of every `step`-th puzzle starts: a new place each run, so the
+    runs together cover the whole set; RATER_SAMPLE_START repeats a run's sample."""
+    chosen = os.environ.get("RATER_SAMPLE_START")
+    return int(chosen) % step if chosen else random.randrange(step)
 
 
 def boards_met(givens: list[int], scale: str, chains: bool = False) -> list[Board]:

@@ -15,7 +15,7 @@ from core import native
 from core.search import node_capped
 from core.variants import engine, links
 from tests.core.variants.custom_helpers import KINDS as RULE_KINDS
-from tests.core.variants.custom_helpers import random_custom
+from tests.core.variants.custom_helpers import random_custom, random_either
 from tests.core.variants.helpers import KINDS, random_puzzle
 
 DATA = Path(__file__).resolve().parents[3] / "bench" / "data"
@@ -51,6 +51,28 @@ def random_corpus(n: int, seed: int) -> Iterator[tuple[str, object]]:
             givens = rng.randint(0, size * size // 3)
             yield (f"rules {' '.join(kinds)} {size}x{size} #{i}",
                    random_custom(size, rng, kinds * 2, givens))
+        for i in range(n // 16):  # then ors of rules
+            size = SIZES[i % len(SIZES)]
+            yield (f"rules either {size}x{size} #{i}",
+                   random_either(size, rng, rng.randint(0, size * size // 3)))
+        yield from zero_corpus(n // 8, rng)
+
+
+ZERO_KINDS = ("cage", "little", "arrow", "evenodd", "black", "v", "regionsum", "zipper",
+              "doublearrow", "relation", "pattern", "sums", "contains")
+
+
+def zero_corpus(many: int, rng) -> Iterator[tuple[str, object]]:
+    """Puzzles of digits from 0 (the kinds whose clues the shift changes), 4x4 to 9x9."""
+    from tests.core.variants.test_digits_from_zero import puzzle
+
+    for i in range(many):
+        kind, size = ZERO_KINDS[i % len(ZERO_KINDS)], SIZES[i // len(ZERO_KINDS) % len(SIZES)]
+        try:
+            p, _ = puzzle(kind, rng, rng.randint(0, size * size // 3), size)
+        except ValueError:
+            continue  # a kind that does not fit this size
+        yield f"zero {size}x{size} {kind} #{i}", p
 
 
 def community() -> Iterator[tuple[str, object]]:

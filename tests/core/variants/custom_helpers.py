@@ -107,3 +107,14 @@ def random_custom(n: int, rng: random.Random, kinds, givens: int, rule_ok=None):
     p = make(n, custom=rules)
     cells = set(rng.sample(range(n * n), givens))
     return p.with_givens(s[c] if c in cells else 0 for c in range(n * n))
+
+
+def random_either(n: int, rng: random.Random, givens: int, rule_ok=None):
+    """An or of two rules a random grid keeps and one drawn from another grid (often broken
+    there), the givens from the first grid; a puzzle without two rules kept is returned as
+    it is (rules side by side)."""
+    p = random_custom(n, rng, rng.sample(KINDS, 3), givens, rule_ok)
+    q = random_custom(n, rng, rng.sample(KINDS, 2), 0, rule_ok)
+    if len(p.custom) < 2 or not q.custom:
+        return p
+    return make(n, p.givens, custom=[model.either(*p.custom[:2], *q.custom[:1])])

@@ -487,9 +487,15 @@ KINDS = ("diagonal", "antidiagonal", "antiknight", "antiking", "disjoint", "jigs
          "cage-nosum", "little", "thermo", "arrow", "pill", "sandwich") + TODAY
 
 
+OWN_POLLS = 200  # 12,800 nodes: the search for a puzzle's own solutions
+
+
 def random_puzzle(kind: str, n: int, rng: random.Random, givens: int):
     """A puzzle of one constraint kind with `givens` givens: from the classic solution it was
-    built around, or (half the time, and always for a jigsaw) from a solution of its own."""
+    built around, or (half the time, and always for a jigsaw) from a solution of its own, one
+    of the first 20 found within OWN_POLLS polls (an empty 9x9 of white dots with the negative
+    rule may have none, and proving that takes millions of nodes)."""
+    from core.search import node_capped
     from core.variants.engine import count
 
     s = solution_grid(n, rng)
@@ -497,7 +503,7 @@ def random_puzzle(kind: str, n: int, rng: random.Random, givens: int):
     regions = parts.pop("regions", None)
     p = make(n, None, regions, **parts)
     if regions is not None or rng.random() < 0.5:
-        own = count(p, 20).solutions
+        own = count(p, 20, node_capped(None, OWN_POLLS)).solutions
         s = rng.choice(own) if own else s
     cells = set(rng.sample(range(n * n), givens))
     return p.with_givens(s[c] if c in cells else 0 for c in range(n * n))

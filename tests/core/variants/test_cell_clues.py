@@ -28,8 +28,8 @@ def true_cells(kind, n: int, s, rng) -> list[int]:
     neighbours, the clue cells apart from each other)."""
     record, found = CELL_KINDS[kind], []
     for c in rng.sample(range(n * n), n * n):
-        if record.digits:
-            ok = record.allows(s[c], n)
+        if record.remainder is not None:
+            ok = record.allows(s[c], n, 0)
         else:
             near = [x for x in range(n * n) if abs(x // n - c // n) + abs(x % n - c % n) == 1]
             ok = not set(near) & set(found) and all(
@@ -62,9 +62,11 @@ def test_every_record_is_complete(kind):
     assert record.field == kind and record.word and record.called and record.caption
     words = record.words
     assert words.name and words.name_ja and words.rule and words.rule_ja
-    assert (record.digits is None) != (record.smaller is None)  # a parity or an extreme
-    if record.digits:
-        assert record.glyph and 0 < record.digits(9) < 1 << 9
+    assert (record.remainder is None) != (record.smaller is None)  # a parity or an extreme
+    if record.remainder is not None:  # on 1-9 and on 0-8 (held 1 shows 0, which is even)
+        assert record.glyph and 0 < record.digits(9, 0) < 1 << 9
+        assert record.digits(9, 1) == (1 << 9) - 1 - record.digits(9, 0)
+        assert record.allows(1, 9, 1) == (record.remainder == 0)
     else:
         assert len(record.sides) == 2 and record.steps and all(record.chevron)
         assert all(1 <= step.score < 10 for step in record.steps.values())
@@ -119,8 +121,9 @@ def test_every_kind_has_words_for_its_logic_steps_and_breaks(kind):
             assert said and "{" not in said
         wrong = list(engine.count(p, 1).solutions[0])
         c = record.cells(p)[0]
-        if record.digits:  # a digit of the other parity; else the wrong extreme
-            wrong[c] = next(d for d in range(1, p.size + 1) if not record.allows(d, p.size))
+        if record.remainder is not None:  # a digit of the other parity; else the wrong extreme
+            wrong[c] = next(d for d in range(1, p.size + 1)
+                            if not record.allows(d, p.size, p.shift))
         else:
             wrong[c] = p.size if record.smaller else 1
         assert any(p.name(c) in b for b in rules.broken(p, wrong))

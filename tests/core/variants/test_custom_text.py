@@ -105,7 +105,7 @@ def test_a_pattern_accepts_what_pythons_re_matches(text):
 @pytest.mark.parametrize(("text", "column", "words"), [
     ("(12", 1, "`(` without its `)`"), ("12)", 3, "`)` without its `(`"),
     ("*1", 1, "repeats nothing"), ("[4-1]", 2, "a range runs"), ("1{17}", 2, "m <= n <= 16"),
-    ("1 0", 3, "'0' is not part of a pattern"), ("[]", 1, "an empty class"),
+    ("1 _", 3, "'_' is not part of a pattern"), ("[]", 1, "an empty class"),
     ("." * 64, 1, "at most 63 digits"), ("((()){16}){16}", 6, "writes no digit"),
     ("(" * 60 + "1" + ")" * 60, 51, "nested more than 50"),
 ])
@@ -150,7 +150,10 @@ pairs: r3c3 r1c1 a != b
     ("relation: r1c1 r1c2 b < c", 25, "unknown name 'c'"),
     ("relation: r1c1 r1c2", 20, "after the cells, a formula"),
     ("pattern: r1c1 r1c2 (12", 20, "`(` without its `)`"),
-    ("pattern: r1c1 r1c2 9", 10, "9 is not a digit of a 4x4 grid"),
+    ("pattern: r1c1 r1c2 9", 10, "9 is not a digit of a 4x4 grid of 1 to 4"),
+    ("pattern: r1c1 r1c2 1 0", 10, "0 is not a digit of a 4x4 grid of 1 to 4"),
+    ("relation: r1c1 r1c2 table 10 21", 11, "'10': a pair is two digits of 1 to 4"),
+    ("contains: r1c1 r1c2 10", 11, "lists digits of 1 to 4"),
     ("contains: r1c1 r1c2 1x", 22, "'x': the digits held are written together"),
     ("contains foo: r1c1 1", 15, "`contains foo:` is not a rule"),
     ("sums: r1c1 r1c2", 7, "groups of cells split by |"),

@@ -197,7 +197,7 @@ def every_feature() -> set[str]:
     """Every name model.features can give, from the model's own lists and fields."""
     n = model.MAX_SIZE
     fields = set(model.CONSTRAINT_FIELDS) - {"rules", "negative", "marks", "lines", "custom"}
-    return ({"jigsaw", *model.RULES, *model.MARK_KINDS, *LINE_KINDS, *fields}
+    return ({"jigsaw", "digits from 0", *model.RULES, *model.MARK_KINDS, *LINE_KINDS, *fields}
             | {f"rule {kind}" for kind in model.RULE_RECORDS}
             | {f"negative {k}" for k in model.NEGATIVE_KINDS}
             | {f"white {k}" for k in range(2, n)} | {f"black {k}" for k in range(3, n)})

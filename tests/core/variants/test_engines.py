@@ -25,9 +25,11 @@ pytestmark = pytest.mark.skipif(native.variants is None, reason=native.why_pytho
 
 def test_both_engines_answer_the_same_on_random_puzzles_of_every_kind():
     puzzles = list(random_corpus(len(KINDS) * 8, 11))
-    assert {name.split()[0] for name, _ in puzzles} == {*KINDS, "rules"}  # rules of no kind
+    # rules of no kind, and grids of digits from 0
+    assert {name.split()[0] for name, _ in puzzles} == {*KINDS, "rules", "zero"}
     assert {name.split()[1] for name, _ in puzzles if name.split()[0] != "rules"} == {
         "4x4", "6x6", "8x8", "9x9"}
+    assert any(name.startswith("rules either") for name, _ in puzzles)
     assert list(differences(puzzles, limit=5)) == []
 
 
@@ -40,6 +42,20 @@ def test_both_engines_answer_the_same_on_the_community_puzzles():
     assert all(compiled.program(engine.plan_of(engine.shape_of(p)))[0] is not None
                for _, p in puzzles)  # every one runs compiled
     assert list(differences(puzzles, limit=2, polls=4)) == []
+
+
+def test_the_compiled_propagation_of_a_root_is_start_s():
+    """native propagate (true candidates' root) gives engine.start's candidates, or None on
+    a contradiction, on the random corpus and the community puzzles."""
+    puzzles = [*random_corpus(len(KINDS) * 4, 13), *community()]
+    nones = 0
+    for name, p in puzzles:
+        plan = engine.plan_of(engine.shape_of(p))
+        program = compiled.program(plan)[0]
+        ours = engine._root(p, plan, program)
+        assert ours == engine.start(p, plan), name
+        nones += ours is None
+    assert 0 < nones < len(puzzles)  # both answers met
 
 
 def test_a_count_to_many_keeps_the_first_thousand_on_both_engines():
@@ -135,6 +151,11 @@ def test_the_compiled_engine_refuses_an_automaton_past_its_states():
     (lambda: native.variants.search([1, 2], [15] * 16, 2), TypeError, "bytes-like"),
     (lambda: _run(_program(), stop=5), TypeError, "a callable or None"),
     (lambda: native.variants.check(b""), TypeError, "32-bit ints"),
+    (lambda: native.variants.propagate(array("i", _program()), [0] + [15] * 15), ValueError,
+     "cell 0 has none"),
+    (lambda: native.variants.propagate(array("i", _program()), [15] * 17), ValueError,
+     "17 cells, the grid has 16"),
+    (lambda: native.variants.propagate(b"\0\0\0", [15] * 16), TypeError, "32-bit ints"),
 ])
 def test_the_compiled_engine_refuses_bad_arrays(call, error, message):
     with pytest.raises(error, match=message):

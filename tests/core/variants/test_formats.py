@@ -136,6 +136,10 @@ def test_text_errors_name_line_and_column():
     ("x 3: r1c1-r1c2", 3, "`x` takes no number"),
     ("thermo 3: r1c1 r1c2", 8, "`thermo` takes no number"),
     ("even 2: r1c1", 6, "`even` takes no number"),
+    # a word no key reads was dropped without a word
+    ("white foo: r1c1-r1c2", 7, "`white foo:`: white takes no word"),
+    ("thermo bar: r1c1 r1c2", 8, "`thermo bar:`: thermo takes no word"),
+    ("cage big 10: r1c1 r1c2", 6, "`cage big:`: cage takes no word"),
 ])
 def test_a_number_or_cell_not_read_as_written_is_refused_in_place(line, column, words):
     with pytest.raises(ParseError, match=words) as error:

@@ -181,7 +181,7 @@ def test_sum_lines_equal_sums_and_multisets_count_as_iss_means_them():
 
 def test_an_or_counts_as_iss_means_it():
     """Each branch one constraint, any one holding; givens and an arrow as branches too (an Or
-    is counted on the Python engine)."""
+    counts on both engines)."""
     lt = key_of({(x, y) for x in range(1, 5) for y in range(1, 5) if x < y})
     text = (f".Shape~4x4.Or.~R1C1_1.Pair~{lt}~R2C1~R2C2~R2C3.Arrow~R4C1~R4C2~R3C2.End"
             ".Or.~R1C2_2~R1C3_3.And.ContainExact~4~R3C3~R3C4.End.End")
