@@ -32,10 +32,12 @@ from core.export.drawing import (
 )
 from core.export.style import MAGAZINE, Style
 from core.variants import formula, marks, model
+from core.variants.cell_clues import EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS, every_rule
+from core.variants.grid_rules import GRID_RULES, SLANTS
 from core.variants.kinds import LINES, LineStyle
 from core.variants.marks import MARKS
-from core.variants.model import DIRECTIONS, MAX_SIZE, Variant, diagonal_cells
+from core.variants.model import DIRECTIONS, MAX_SIZE, Variant
 from core.variants.outside import OUTSIDE
 
 WHITE = "#ffffff"
@@ -51,8 +53,8 @@ CLONE_FILL = "#e6e6e6"
 # constraint added to the model later is refused by name until it is drawn.
 DRAWN = (model.CLASSIC_FEATURES | set(LINES)
          | {f"white {k}" for k in range(2, MAX_SIZE)} | {f"black {k}" for k in range(3, MAX_SIZE)}
-         | {"candidates", "quads", "clones", "minima", "maxima", "indexers", "outside",
-            "digits from 0"}
+         | {"candidates", "quads", "clones", *(kind.field for kind in EXTREMES), "indexers",
+            "outside", "digits from 0"}
          | {f"rule {name}" for name in RULE_KINDS})
 RULE_INK = {"relation": "#505050", "pattern": "#1f5f8b", "pairs": "#6a3d8f", "sums": "#2f6f3f",
             "either": "#505050",
@@ -99,12 +101,10 @@ def describe(p: Variant) -> str:
     kinds = []
     if p.jigsaw:
         kinds.append("jigsaw")
-    kinds += [{"diagonal": "diagonal", "antidiagonal": "anti-diagonal", "disjoint": "disjoint",
-               "antiknight": "anti-knight", "antiking": "anti-king"}[r] for r in sorted(p.rules)]
+    kinds += [GRID_RULES[r].caption for r in sorted(p.rules)]
     if p.extra:
         kinds.append("extra regions")
-    if p.even or p.odd:
-        kinds.append("even/odd")
+    kinds += list(dict.fromkeys(kind.caption for kind in PARITY if kind.cells(p)))
     kinds += _mark_captions(p)
     for present, word in ((p.cages, "killer"), (p.little, "little killer"),
                           (p.thermos, "thermo"), (p.arrows, "arrow"),
@@ -120,8 +120,8 @@ def _today(p: Variant) -> list[str]:
     kinds += [f"{kind} indexer" for kind in model.INDEXERS
               if any(k == kind for k, _ in p.indexers)]
     outside = {o.kind for o in p.outside}
-    for present, word in ((p.quads, "quadruple"), (p.clones, "clone"), (p.minima, "minimum"),
-                          (p.maxima, "maximum"),
+    for present, word in ((p.quads, "quadruple"), (p.clones, "clone"),
+                          *((kind.cells(p), kind.caption) for kind in EXTREMES),
                           *((name in outside, kind.caption) for name, kind in OUTSIDE.items()),
                           (p.candidates, "given candidates")):
         if present:
@@ -206,13 +206,12 @@ def _shading(p: Variant, at: _Pen) -> None:
         for c in region:
             x, y = at.xy(c // n, c % n)
             at.add(Box(x, y, size, size, fill=at.light, width=0))
-    for c in p.even:
-        x, y = at.centre(c)
-        at.add(Box(x - 0.32 * size, y - 0.32 * size, 0.64 * size, 0.64 * size, fill=at.light,
-                   width=0))
-    for c in p.odd:
-        x, y = at.centre(c)
-        at.add(Circle(x, y, 0.34 * size, fill=at.light, width=0))
+    for kind in PARITY:  # a grey square or circle
+        for c in kind.cells(p):
+            x, y = at.centre(c)
+            at.add(Circle(x, y, 0.34 * size, fill=at.light, width=0) if kind.rounded else
+                   Box(x - 0.32 * size, y - 0.32 * size, 0.64 * size, 0.64 * size,
+                       fill=at.light, width=0))
     for kind, c in p.indexers:
         x, y = at.xy(c // n, c % n)
         at.add(Box(x, y, size, size, fill=INDEXER_FILLS[kind], width=0))
@@ -235,13 +234,12 @@ def _clones(p: Variant, at: _Pen) -> None:
 
 def _lines(p: Variant, answer, at: _Pen) -> None:
     n, size = p.size, at.cell
-    for rule, anti in (("diagonal", False), ("antidiagonal", True)):
-        if rule in p.rules:
-            cells = diagonal_cells(n, anti)
+    for kind in SLANTS:  # a diagonal, from corner to corner
+        if kind.name in p.rules:
+            anti = kind.slant < 0
             x1, y1 = at.xy(0, n if anti else 0)
             x2, y2 = at.xy(n, 0 if anti else n)
             at.add(Line(x1, y1, x2, y2, THIN, color=at.grey))
-            del cells
     for thermo in p.thermos:
         _thermo(at, thermo, at.light, 0)
     for arrow in p.arrows:
@@ -556,7 +554,8 @@ def _extremes(p: Variant, at: _Pen) -> None:
     """Chevrons inside a minimum (maximum) cell by each edge it is compared across, their
     points towards the smaller digit: inwards for a minimum, outwards for a maximum."""
     n, size = p.size, at.cell
-    for cells, inwards in ((p.minima, True), (p.maxima, False)):
+    for kind in EXTREMES:
+        cells, inwards = kind.cells(p), kind.smaller
         for c in cells:
             r, k = divmod(c, n)
             x, y = at.centre(c)

@@ -19,6 +19,7 @@ from core.candidates import Switched, Tally, TrueCandidates
 from core.counting import KEPT, Count, Found
 from core.search import STOP_EVERY, Stop, Stopped, where_differ
 from core.variants import compiled, lines, rules
+from core.variants.cell_clues import PARITY
 from core.variants.model import Variant
 from core.variants.propagators import (
     COMBOS_UP_TO,
@@ -170,12 +171,10 @@ def _forbids(pairs, cells: int, n: int) -> list[tuple]:
 def _cell_masks(p: Variant) -> list[int]:
     n = p.size
     full = (1 << n) - 1
-    evens = sum(1 << (d - 1) for d in range(1, n + 1) if (d - p.shift) % 2 == 0)
     masks = [full] * (n * n)
-    for c in p.even:
-        masks[c] = evens
-    for c in p.odd:
-        masks[c] = full & ~evens
+    for kind in PARITY:
+        for c in kind.cells(p):
+            masks[c] = kind.digits(n, p.shift)  # the parity of the digit as shown
     for c, digits in p.candidates:
         masks[c] &= digits
     return masks
@@ -640,7 +639,7 @@ class Search:
 def clashes(p: Variant) -> tuple[tuple[int, ...], ...]:
     """Givens that break a rule at sight: equal givens in a unit or a chess move apart, a
     pair of givens against its mark, a given against its cell's parity."""
-    found = set()
+    found, n = set(), p.size
     g = p.givens
     for cells, _ in rules.units(p):
         seen: dict[int, int] = {}
@@ -655,8 +654,8 @@ def clashes(p: Variant) -> tuple[tuple[int, ...], ...]:
         if g[a] and g[b] and any(rules.RELATIONS[k](g[a] - s, g[b] - s) != holds
                                  for k, holds in tests):
             found.add((a, b))
-    found |= {(c,) for c in p.even if g[c] and (g[c] - s) % 2}
-    found |= {(c,) for c in p.odd if g[c] and not (g[c] - s) % 2}
+    found |= {(c,) for kind in PARITY for c in kind.cells(p)
+              if g[c] and not kind.allows(g[c], n, s)}
     found |= {(c,) for c, digits in p.candidates if g[c] and not digits >> (g[c] - 1) & 1}
     return tuple(sorted(found))
 

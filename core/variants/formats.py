@@ -54,6 +54,7 @@ import re
 
 from core.errors import ParseError
 from core.variants import formula, model, pattern
+from core.variants.cell_clues import CELL_KINDS, EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS
 from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.marks import ALONE, MARK_KINDS, MARKS, NEGATIVE_KINDS
@@ -82,9 +83,10 @@ PAIR = re.compile(r"^r([0-9]{1,2})c([0-9]{1,2})\s*([-<>])\s*r([0-9]{1,2})c([0-9]
                   re.IGNORECASE)
 REGION_LETTERS = "ABCDEFGHIJKLMNOP"
 INDEXER_KEYS = {"rowindexer": "row", "columnindexer": "column", "boxindexer": "box"}
-SHAPE_KEYS = {"regions", "rules", "negative", "even", "odd", "extra", *MARK_KINDS, "cage",
+CELL_WORDS = {kind.word: kind for kind in CELL_KINDS.values()}  # even, odd, minimum, ...
+SHAPE_KEYS = {"regions", "rules", "negative", *CELL_WORDS, "extra", *MARK_KINDS, "cage",
               "thermo", "arrow", "little", "sandwich", "candidates",
-              "quad", "clone", "minimum", "maximum", *OUTSIDE, *LINE_KINDS,
+              "quad", "clone", *OUTSIDE, *LINE_KINDS,
               *INDEXER_KEYS, *RULE_KINDS}
 # a rule's word in the text (`contains atleast:` is the at-least kind)
 CUSTOM_WORDS = {("relation", ""): "relation", ("pairs", ""): "pairs", ("pattern", ""): "pattern",
@@ -101,8 +103,7 @@ NOT_ZERO = {**{name: f"a {kind.amount} is {kind.usual} or more (`{name}:` alone 
             **{name: f"a {kind.number} is 1 or more (`{name}:` alone is the usual, "
                      f"{kind.usual(9)} on 9x9)" for name, kind in LINES.items() if kind.usual}}
 META = {"title": "title", "author": "author", "note": "rules"}
-RULE_WORDS = {"diagonal", "antidiagonal", "hyper", "disjoint", "antiknight", "antiking",
-              *ALONE}
+RULE_WORDS = {*model.RULES, "hyper", *ALONE}
 
 
 class _Reader:
@@ -113,11 +114,10 @@ class _Reader:
         self.region_rows: list[tuple[int, str]] = []
         self.size: int | None = None
         self.parts: dict[str, list] = {k: [] for k in
-                                       ("rules", "extra", "even", "odd", "marks", "negative",
+                                       ("rules", "extra", *CELL_KINDS, "marks", "negative",
                                         "cages", "little", "thermos", "arrows", "sandwiches",
                                         "meta", "candidates", "lines", "quads", "clones",
-                                        "minima", "maxima", "indexers", "outside",
-                                        "custom")}
+                                        "indexers", "outside", "custom")}
         self.first_line = 1
         self.kind_line: int | None = None  # where `kind: variants` was
         self.first = 1  # the first digit as shown (`digits: 0-8`)
@@ -245,21 +245,16 @@ def _shape(reader: _Reader, name, word, total, value, number, at) -> None:
                                  f"{', '.join(NEGATIVE_KINDS)}, not {w!r}",
                                  number, at + value.lower().index(w))
             parts["negative"].append(w)
-    elif name in ("even", "odd", "extra", "thermo"):
+    elif name in CELL_WORDS:
+        parts[CELL_WORDS[name].field] += [(c, where) for c in _cells(value, number, at)]
+    elif name in ("extra", "thermo"):
         cells = _cells(value, number, at)
-        key = {"thermo": "thermos"}.get(name, name)
-        if name in ("even", "odd"):
-            parts[key] += [(c, where) for c in cells]
-        else:
-            parts[key].append((cells, where))
+        parts[{"thermo": "thermos"}.get(name, name)].append((cells, where))
     elif name in MARK_KINDS:
         amount = int(total) if total is not None else 0
         parts["marks"] += [(m + (amount,), where) for m in _marks(name, value, number, at)]
     elif name in LINE_KINDS:
         parts["lines"].append((name, _cells(value, number, at), int(total or 0), where))
-    elif name in ("minimum", "maximum"):
-        parts["minima" if name == "minimum" else "maxima"] += [
-            (c, where) for c in _cells(value, number, at)]
     elif name in INDEXER_KEYS:
         parts["indexers"] += [((INDEXER_KEYS[name], c), where) for c in _cells(value, number, at)]
     elif name in ("candidates", "quad"):
@@ -419,8 +414,7 @@ def _build(reader: _Reader) -> Variant:
         extra += windows(n)
     located = dict(
         extra=[(tuple(cell(rc, w) for rc in cells), w) for cells, w in p["extra"]],
-        even=[(cell(rc, w), w) for rc, w in p["even"]],
-        odd=[(cell(rc, w), w) for rc, w in p["odd"]],
+        **{kind.field: [(cell(rc, w), w) for rc, w in p[kind.field]] for kind in PARITY},
         marks=[(Mark(kind, cell(a, w), cell(b, w), amount), w)
                for (kind, a, b, amount), w in p["marks"]],
         cages=[(Cage(tuple(cell(rc, w) for rc in cells), total), w)
@@ -437,8 +431,7 @@ def _build(reader: _Reader) -> Variant:
         quads=[(_quad(cell(rc, w), digits, n, w, first), w)
                for (rc, digits), w in p["quads"]],
         clones=[(_clone(value, w, cell), w) for value, w in p["clones"]],
-        minima=[(cell(rc, w), w) for rc, w in p["minima"]],
-        maxima=[(cell(rc, w), w) for rc, w in p["maxima"]],
+        **{kind.field: [(cell(rc, w), w) for rc, w in p[kind.field]] for kind in EXTREMES},
         indexers=[((kind, cell(rc, w)), w) for (kind, rc), w in p["indexers"]],
         outside=[(_outside(kind, total, value, w, n), w)
                  for kind, total, value, w in p["outside"]],
@@ -667,9 +660,9 @@ def _constraint_lines(p: Variant) -> list[str]:
         out.append("rules: " + " ".join(rules))
     if p.negative:
         out.append("negative: " + " ".join(k for k in NEGATIVE_KINDS if k in p.negative))
-    for key, cells in (("even", p.even), ("odd", p.odd)):
-        if cells:
-            out.append(f"{key}: {_names(cells, n)}")
+    for kind in PARITY:
+        if kind.cells(p):
+            out.append(f"{kind.word}: {_names(kind.cells(p), n)}")
     out += [f"extra: {_names(r, n)}" for r in p.extra
             if not (rules and "hyper" in rules and r in hyper)]
     for kind in MARK_KINDS:
@@ -703,9 +696,9 @@ def _new_lines(p: Variant) -> list[str]:
                                        + "".join(p.digit(d) for d in q.digits)
                                        for q in p.quads))
     out += [f"clone: {_names(c.a, n)} | {_names(c.b, n)}" for c in p.clones]
-    for key, cells in (("minimum", p.minima), ("maximum", p.maxima)):
-        if cells:
-            out.append(f"{key}: {_names(cells, n)}")
+    for kind in EXTREMES:
+        if kind.cells(p):
+            out.append(f"{kind.word}: {_names(kind.cells(p), n)}")
     for key, kind in INDEXER_KEYS.items():
         cells = [c for k, c in p.indexers if k == kind]
         if cells:

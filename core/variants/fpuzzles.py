@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 
 from core.variants import marks, model
+from core.variants.cell_clues import CELL_KINDS, PARITY
+from core.variants.grid_rules import GRID_RULES
 from core.variants.jsoncheck import Checks
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS, NEGATIVE_KINDS
@@ -229,9 +231,10 @@ def _parity(parity, cell: int, where: str, parts: dict) -> None:
     """A cell's own {"parity": "Even"} or "Odd" (SudokuSolver's puzzles)."""
     if parity is None:
         return
-    if not isinstance(parity, str) or parity.lower() not in ("even", "odd"):
-        raise _type_error(f"{where} parity", "Even or Odd", parity)
-    parts.setdefault(parity.lower(), []).append(cell)
+    kinds = {kind.word: kind.field for kind in PARITY}
+    if not isinstance(parity, str) or parity.lower() not in kinds:
+        raise _type_error(f"{where} parity", " or ".join(w.capitalize() for w in kinds), parity)
+    parts.setdefault(kinds[parity.lower()], []).append(cell)
 
 
 def _regions(regions: list, n: int):
@@ -558,14 +561,11 @@ def _quadruples(data, key, n, parts):
 
 
 READERS = {
-    "diagonal-": _flag("diagonal"), "diagonal+": _flag("antidiagonal"),
-    "antiknight": _flag("antiknight"), "antiking": _flag("antiking"),
-    "disjointgroups": _flag("disjoint"),
+    **{kind.fpuzzles: _flag(name) for name, kind in GRID_RULES.items()},
     **{MARKS[k].rule.fpuzzles: _negative_flag(k) for k in NEGATIVE_KINDS if MARKS[k].rule.flag},
     "negative": _negative, "workbenchNegative": _own_negative,
-    "extraregion": _cell_groups("extra"), "odd": _single_cells("odd"),
-    "even": _single_cells("even"), "minimum": _single_cells("minima"),
-    "maximum": _single_cells("maxima"),
+    "extraregion": _cell_groups("extra"),
+    **{kind.word: _single_cells(kind.field) for kind in CELL_KINDS.values()},
     **{k.fpuzzles: _mark_items(k.fpuzzles) for k in MARKS.values() if not k.directed},
     "text": _text, "killercage": _killer,
     "cage": _cosmetic_cages, "littlekillersum": _little, "sandwichsum": _sandwich,
@@ -587,9 +587,7 @@ def write(p: Variant, answer=None) -> dict:
     data: dict = {"size": n, "grid": _grid_out(p)}
     data.update({k: v for k, v in (("title", _meta(p, "title")), ("author", _meta(p, "author")),
                                    ("ruleset", _meta(p, "rules"))) if v})
-    flags = {"diagonal": "diagonal-", "antidiagonal": "diagonal+", "antiknight": "antiknight",
-             "antiking": "antiking", "disjoint": "disjointgroups"}
-    data.update({flags[r]: True for r in sorted(p.rules)})
+    data.update({GRID_RULES[r].fpuzzles: True for r in sorted(p.rules)})
     data.update({MARKS[k].rule.fpuzzles: True for k in NEGATIVE_KINDS
                  if k in p.negative and MARKS[k].rule.flag})
     negative, single = marks.together({k for k in p.negative if not MARKS[k].rule.flag},
@@ -652,10 +650,9 @@ def _marks_out(p: Variant, data: dict) -> None:
             data.setdefault(kind.fpuzzles, []).append(
                 {"cells": _ids((first, second), n), "value": sign, "fontC": "#000000",
                  "size": 0.6})
-    for key, cells in (("even", p.even), ("odd", p.odd), ("minimum", p.minima),
-                       ("maximum", p.maxima)):
-        if cells:
-            data[key] = [{"cell": cell_id(c, n)} for c in cells]
+    for kind in CELL_KINDS.values():
+        if kind.cells(p):
+            data[kind.word] = [{"cell": cell_id(c, n)} for c in kind.cells(p)]
     if p.extra:
         data["extraregion"] = [{"cells": _ids(r, n)} for r in p.extra]
 

@@ -29,6 +29,8 @@ from core.removal import remove_greedily
 from core.search import STOP_EVERY, Stop, Stopped, fewest_candidates
 from core.symmetry import SYMMETRIES, SYMMETRY_WORDS, orbits
 from core.variants import engine, model, paths, rules
+from core.variants.cell_clues import PARITY
+from core.variants.grid_rules import GRID_RULES, SLANTS
 from core.variants.kinds import LINES
 from core.variants.marks import ALONE, MADE, MARKS
 from core.variants.model import (
@@ -88,8 +90,9 @@ LINE_WORDS = tuple(word for name in LINES
                    for word in (name, *(s for s, k in STYLE_WORDS.items() if k == name)))
 SHAPE_WORDS = ("thermo", "arrow", "pill", "little", "sandwich", "cages", *LINE_WORDS,
                *OUTSIDE)
-RULE_WORDS = ("diagonal", "antidiagonal", "hyper", "disjoint", "antiknight", "antiking",
-              "evenodd", *ALONE)
+# the diagonals, the windows, the other rules over the whole grid, even/odd, non-consecutive
+RULE_WORDS = (*(kind.name for kind in SLANTS), "hyper",
+              *(name for name, kind in GRID_RULES.items() if not kind.slant), "evenodd", *ALONE)
 
 
 def _deadline(options: Options, stop: Stop | None) -> Stop:
@@ -467,10 +470,10 @@ def _rules(options: Options, rng, stop):
     solution = random_filling(base, rng)
     if solution is None:
         return None
-    if "evenodd" in words:
+    if "evenodd" in words:  # a quarter of the cells marked with their parity
         cells = rng.sample(range(n * n), n * n // 4)
-        base = replace(base, even=tuple(sorted(c for c in cells if solution[c] % 2 == 0)),
-                       odd=tuple(sorted(c for c in cells if solution[c] % 2)))
+        base = replace(base, **{kind.field: tuple(sorted(
+            c for c in cells if kind.allows(solution[c], n, base.shift))) for kind in PARITY})
     return _fewer_givens(base, solution, options, rng, stop), solution
 
 

@@ -14,8 +14,9 @@ from core.errors import ParseError
 from core.files import read_json
 from core.sudoku.model import SYMBOLS
 from core.variants import formats, model
+from core.variants.grid_rules import SLANTS
 from core.variants.jsoncheck import Checks
-from core.variants.model import Cage, Variant, diagonal_cells, windows
+from core.variants.model import Cage, Variant, windows
 
 KIND = "http://ipuz.org/sudoku#1"
 KIND_PREFIX = "http://ipuz.org/sudoku"
@@ -69,9 +70,7 @@ def to_ipuz(p: Variant, answer=None) -> dict:
     zones = []
     if p.jigsaw:
         zones += [[i for i in range(n * n) if p.regions[i] == k] for k in range(n)]
-    zones += [diagonal_cells(n, anti) for rule, anti in (("diagonal", False),
-                                                         ("antidiagonal", True))
-              if rule in p.rules]
+    zones += [kind.cells(n) for kind in SLANTS if kind.name in p.rules]
     zones += [r for r in p.extra if len(r) == n]  # smaller ones: in the extension
     if zones:
         data["zones"] = [{"cells": [_xy(c, n) for c in zone]} for zone in zones]
@@ -95,7 +94,7 @@ def _rest(p: Variant) -> list[str]:
     """The constraint lines of the text format that zones and cages do not carry."""
     bare = replace(p, givens=(0,) * p.cells, cages=(), meta=(),
                    extra=tuple(r for r in p.extra if len(r) < p.size),
-                   rules=p.rules - {"diagonal", "antidiagonal"})
+                   rules=p.rules - {kind.name for kind in SLANTS})
     text = formats.format(bare)
     return [line for line in text.splitlines() if ":" in line and not line.startswith(
         ("kind:", "regions:"))]
@@ -117,10 +116,11 @@ def from_ipuz(data: dict) -> Variant:
     if not isinstance(boxes, bool):
         raise _type_error("boxes", "true or false", boxes)
     regions, rest = _regions_of(zones, n, boxes)
-    rules = {rule for rule, anti in (("diagonal", False), ("antidiagonal", True))
-             if diagonal_cells(n, anti) in [tuple(sorted(z)) for z in rest]}
-    extra = [z for z in rest if tuple(sorted(z)) not in (diagonal_cells(n),
-                                                          tuple(sorted(diagonal_cells(n, True))))]
+    slants = {kind.name: kind.cells(n) for kind in SLANTS}
+    rules = {rule for rule, cells in slants.items()
+             if cells in [tuple(sorted(z)) for z in rest]}
+    extra = [z for z in rest if tuple(sorted(z)) not in {tuple(sorted(c))
+                                                          for c in slants.values()}]
     cages = [Cage(_zone_cells(c, n, f"cages[{i}]"), _cage_total(c, f"cages[{i}]"))
              for i, c in enumerate(_listed(data, "cages"))]
     title = data.get("title", "")

@@ -32,7 +32,10 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import unquote
 
-from core.variants import custom, formula, iss_generic, model, pattern, rules
+from core.variants import custom, formula, grid_rules, iss_generic, marks, model, pattern, rules
+from core.variants.cell_clues import EXTREMES, PARITY
+from core.variants.grid_rules import GRID_RULES
+from core.variants.marks import MARKS
 from core.variants.model import (
     Arrow,
     Cage,
@@ -45,6 +48,7 @@ from core.variants.model import (
     Sandwich,
     Variant,
 )
+from core.variants.outside import OUTSIDE
 
 MAX_TEXT = 1_000_000  # characters of constraint string
 MAX_ITEMS = 20_000  # items ('.' ...) in one string
@@ -216,13 +220,20 @@ RELATIONS = {
     "slowthermo": lambda x, y: x <= y,
     "nabner": lambda x, y: abs(x - y) > 1,
     "clone": lambda x, y: x == y,
-    "minimum": lambda x, y: x < y,
-    "maximum": lambda x, y: x > y,
+    **{kind.word: (lambda x, y, smaller=kind.smaller: x < y if smaller else x > y)
+       for kind in EXTREMES},
     **{f"not{kind}": (lambda x, y, k=kind: not rules.RELATIONS[k](x, y))
        for kind in model.NEGATIVE_KINDS},
 }
-NEGATIVE_FAMILIES = {"white": ("white", "bar", "black"), "black": ("white", "bar", "black"),
-                     "x": ("x", "v"), "v": ("x", "v")}
+EXTREME_WORDS = {kind.word: kind for kind in EXTREMES}
+NEGATIVE_FAMILIES = {kind: marks.family(kind) for kind in model.NEGATIVE_KINDS}
+# ISS's strict rules (StrictKropki: the negative rules of a family, exempting the pairs its
+# marks join) and its rules for one kind alone (AntiConsecutive: exempting none), each with
+# the negative kinds it rules, in the records' order.
+STRICT = {word: tuple(k for k in model.NEGATIVE_KINDS if MARKS[k].rule.iss == word)
+          for word in dict.fromkeys(MARKS[k].rule.iss for k in model.NEGATIVE_KINDS) if word}
+STRICT_ALONE = {MARKS[k].rule.iss_alone: k for k in model.NEGATIVE_KINDS
+                if MARKS[k].rule.iss_alone}
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -566,13 +577,6 @@ def _givens(reading: Reading, item: Item) -> None:
         reading.allowed.setdefault(cell, []).append(sum(1 << (d - 1) for d in digits))
 
 
-def _flag(rule: str):
-    def read_flag(reading: Reading, item: Item) -> None:
-        _no_args(reading, item)
-        reading.parts["rules"].add(rule)
-    return read_flag
-
-
 def _strict(reading: Reading, item: Item) -> None:
     _no_args(reading, item)
     reading.strict.add(item.type)
@@ -615,20 +619,23 @@ def _jigsaw(reading: Reading, item: Item) -> None:
     reading.layout = tuple(regions)
 
 
-def _diagonal(reading: Reading, item: Item) -> None:
-    if item.args not in (["1"], ["-1"]):
-        raise item.error("Diagonal~1 (╱) or Diagonal~-1 (╲)")
-    reading.parts["rules"].add("antidiagonal" if item.args == ["1"] else "diagonal")
+def _grid_rule(reading: Reading, item: Item) -> None:
+    """A rule over the whole grid (core.variants.grid_rules), its argument part of its name
+    (Diagonal~1)."""
+    forms = [kind for kind in GRID_RULES.values() if kind.iss.split("~")[0] == item.type]
+    said = "~".join([item.type, *item.args])
+    kind = next((kind for kind in forms if kind.iss == said), None)
+    if kind is None and len(forms) == 1:
+        _no_args(reading, item)
+    if kind is None:
+        raise item.error(" or ".join(f"{k.iss} ({k.glyph})"
+                                     for k in sorted(forms, key=lambda k: k.slant)))
+    reading.parts["rules"].add(kind.name)
 
 
 def _windoku(reading: Reading, item: Item) -> None:
     _no_args(reading, item)
     reading.add("extra", *iss_windows(reading.n))
-
-
-def _disjoint(reading: Reading, item: Item) -> None:
-    _no_args(reading, item)
-    reading.parts["rules"].add("disjoint")  # ISS's sets; _made checks they are ours
 
 
 def _all_different(reading: Reading, item: Item) -> None:
@@ -648,12 +655,13 @@ def _adjacent_pairs(reading: Reading, item: Item) -> list[tuple[int, int]]:
     return found
 
 
-def _mark(kind: str):
-    def read_mark(reading: Reading, item: Item) -> None:
-        for a, b in _adjacent_pairs(reading, item):
-            reading.parts["marks"].append(Mark("less", b, a) if kind == "less"
-                                          else Mark(kind, a, b))
-    return read_mark
+def _mark(reading: Reading, item: Item) -> None:
+    """ISS's dots, letters and signs: the first kind of that ISS type (a white dot, not a
+    bar); a sign names the bigger cell first."""
+    kind = next(name for name, k in MARKS.items() if k.iss == item.type)
+    for a, b in _adjacent_pairs(reading, item):
+        reading.parts["marks"].append(Mark(kind, b, a) if MARKS[kind].directed
+                                      else Mark(kind, a, b))
 
 
 def _cage(reading: Reading, item: Item) -> None:
@@ -828,9 +836,9 @@ def _indexing(reading: Reading, item: Item) -> None:
 # The pair tables the writer names after the workbench's kinds: name -> (ISS type, relation
 # in RELATIONS, or the mark kind whose difference or ratio the table says).
 WORKBENCH_PAIRS = {"slowthermo": ("Pair", "slowthermo"), "nabner": ("PairX", "nabner"),
-                   "clone": ("Pair", "clone"), "minimum": ("Pair", "minimum"),
-                   "maximum": ("Pair", "maximum"), "white": ("Pair", "white"),
-                   "black": ("Pair", "black"),
+                   "clone": ("Pair", "clone"),
+                   **{kind.word: ("Pair", kind.word) for kind in EXTREMES},
+                   **{name: ("Pair", name) for name, kind in MARKS.items() if kind.valued},
                    **{f"not{k}": ("Pair", f"not{k}") for k in model.NEGATIVE_KINDS}}
 
 
@@ -903,7 +911,7 @@ def _workbench_pair(reading, item, kind, name, table, cells) -> bool:
         return False
     relation = known[1]
     shift = 1 - reading.first
-    if relation in ("white", "black"):
+    if relation in MARKS:  # a dot of another difference or ratio
         value = _mark_value(relation, table, reading.n, shift)
         if value is None or len(cells) != 2:
             return False
@@ -1080,7 +1088,7 @@ def _regex(reading: Reading, item: Item) -> None:
 def _mark_value(kind: str, table, n: int, shift: int = 0) -> int | None:
     """The difference (white) or ratio (black) other than the usual whose relation the table
     (of held digits) is, else None."""
-    for k in range(2 if kind == "white" else 3, n):
+    for k in range(MARKS[kind].usual + 1, n):
         if table == table_of(shown(rules.RELATIONS[f"{kind}{k}"], shift), n):
             return k
     return None
@@ -1093,14 +1101,14 @@ def shown(fits, shift: int):
 
 READERS = {
     "": _givens, "Shape": _ignored, "SearchPriority": _ignored, "RegionSize": _region_size,
-    "NoBoxes": _no_boxes, "Jigsaw": _jigsaw, "Diagonal": _diagonal,
-    "AntiKnight": _flag("antiknight"), "AntiKing": _flag("antiking"),
-    "DisjointSets": _disjoint, "Windoku": _windoku, "AllDifferent": _all_different,
-    "StrictKropki": _strict, "StrictXV": _strict, "AntiConsecutive": _strict,
-    "WhiteDot": _mark("white"), "BlackDot": _mark("black"), "X": _mark("x"), "V": _mark("v"),
-    "GreaterThan": _mark("less"), "Cage": _cage, "LittleKiller": _little_killer, "Sum": _sum,
+    "NoBoxes": _no_boxes, "Jigsaw": _jigsaw,
+    **{kind.iss.split("~")[0]: _grid_rule for kind in GRID_RULES.values()},
+    "Windoku": _windoku, "AllDifferent": _all_different,
+    **dict.fromkeys([*STRICT, *STRICT_ALONE], _strict),
+    **{kind.iss: _mark for kind in MARKS.values() if kind.iss},
+    "Cage": _cage, "LittleKiller": _little_killer, "Sum": _sum,
     "Thermo": _thermo, "Arrow": _arrow, "PillArrow": _pill_arrow, "Sandwich": _sandwich,
-    "XSum": _outside("xsum"), "Skyscraper": _outside("skyscraper"),
+    **{kind.iss: _outside(name) for name, kind in OUTSIDE.items()},
     "Whisper": _line("whisper", valued=True), "Renban": _line("renban"),
     "RegionSumLine": _line("regionsum"), "Palindrome": _line("palindrome"),
     "Between": _line("between"), "Entropic": _line("entropic"),
@@ -1120,9 +1128,10 @@ def _made(reading: Reading, found: list[Item]) -> Variant:
         reading.add(name, value)
     regions = _regions(reading, found)
     givens = _cells_given(reading, parts)
-    if "disjoint" in parts["rules"] and regions != model.box_regions(n):
-        parts["rules"].discard("disjoint")  # ISS's sets, beside regions that are no boxes
-        parts.setdefault("extra", []).extend(iss_disjoint_sets(n))
+    for kind in GRID_RULES.values():  # ISS's disjoint sets beside regions that are no boxes
+        if kind.boxes and kind.name in parts["rules"] and regions != model.box_regions(n):
+            parts["rules"].discard(kind.name)
+            parts.setdefault("extra", []).extend(iss_disjoint_sets(n))
     _named(reading, parts)
     _negatives(reading, found, parts)
     try:
@@ -1157,7 +1166,7 @@ def _cells_given(reading: Reading, parts: dict) -> list[int]:
     (odd) cell, any other set the cell's candidates (several: all of them hold)."""
     n, full = reading.n, (1 << reading.n) - 1
     shift = 1 - reading.first  # even and odd as shown
-    evens = sum(1 << (d - 1) for d in range(1, n + 1) if (d - shift) % 2 == 0)
+    parity = {kind.digits(n, shift): kind.field for kind in PARITY}  # a set that is a parity
     givens = [0] * (n * n)
     for cell, sets in reading.allowed.items():
         first = next((i for i, s in enumerate(sets) if s & (s - 1) == 0), None)
@@ -1166,10 +1175,8 @@ def _cells_given(reading: Reading, parts: dict) -> list[int]:
         rest = [s for i, s in enumerate(sets) if i != first]
         allowed = full
         for digits in rest:
-            if digits == evens:
-                parts.setdefault("even", []).append(cell)
-            elif digits == full & ~evens:
-                parts.setdefault("odd", []).append(cell)
+            if digits in parity:
+                parts.setdefault(parity[digits], []).append(cell)
             else:
                 allowed &= digits
         if allowed != full:
@@ -1193,9 +1200,9 @@ def _named(reading: Reading, parts: dict) -> None:
         if name.startswith("clone"):
             parts.setdefault("clones", []).append(Clone(tuple(a for a, _ in pairs),
                                                         tuple(b for _, b in pairs)))
-        elif name in ("minimum", "maximum"):
+        elif name in EXTREME_WORDS:
             cells = {a for a, _ in pairs}
-            field_name = "minima" if name == "minimum" else "maxima"
+            field_name = EXTREME_WORDS[name].field
             expected = {(c, x) for c in cells for x in range(n * n)
                         if x not in cells and model.neighbours(c, x, n)}
             if set(pairs) != expected or len(pairs) != len(expected):
@@ -1209,22 +1216,22 @@ def _negatives(reading: Reading, found: list[Item], parts: dict) -> None:
     constraints, each only where it means the same: ISS exempts only pairs marked by its
     own dots (StrictKropki) or letters (StrictXV), AntiConsecutive none."""
     marks = parts["marks"]
-    kropki = [m for m in marks if m.kind in ("white", "bar", "black")]
     where = {item.type: item for item in found}
-    if "StrictKropki" in reading.strict:
-        if any(m.value for m in kropki):
-            raise where["StrictKropki"].error("beside a dot of another difference or ratio "
-                                              "(ISS does not exempt its pair; the workbench "
-                                              "does)")
-        parts["negative"] |= {"white", "black"}
-    if "StrictXV" in reading.strict:
-        parts["negative"] |= {"x", "v"}
-    if "AntiConsecutive" in reading.strict:
-        if kropki:
-            raise where["AntiConsecutive"].error(
-                "beside kropki dots: ISS applies it to the dotted pairs too, the workbench's "
-                "non-consecutive rule exempts them")
-        parts["negative"].add("white")
+    for word, kinds in STRICT.items():
+        family = [m for m in marks if m.kind in NEGATIVE_FAMILIES[kinds[0]]]
+        if word in reading.strict:
+            if any(m.value for m in family):
+                raise where[word].error("beside a dot of another difference or ratio (ISS "
+                                        "does not exempt its pair; the workbench does)")
+            parts["negative"] |= set(kinds)
+        for alone, kind in STRICT_ALONE.items():
+            if kind in kinds and alone in reading.strict:
+                if family:
+                    raise where[alone].error(
+                        f"beside {MARKS[kind].family} dots: ISS applies it to the dotted pairs "
+                        f"too, the workbench's {MARKS[kind].rule.alone_caption} rule exempts "
+                        "them")
+                parts["negative"].add(kind)
     for kind in model.NEGATIVE_KINDS:
         groups = reading.named.pop(f"not{kind}", None)
         if groups is None:
@@ -1292,13 +1299,11 @@ def _givens_out(p: Variant) -> list[str]:
     """Each given, and each cell's allowed digits (candidates, even, odd) as sets of their
     own, which ISS intersects."""
     n, said, s = p.size, [], p.shift  # ISS writes the digits as shown
-    evens = [d for d in range(1, n + 1) if (d - s) % 2 == 0]
     sets = {c: [[d for d in range(1, n + 1) if digits >> (d - 1) & 1]]
             for c, digits in p.candidates}
-    for cells, digits in ((p.even, evens), (p.odd, [d for d in range(1, n + 1)
-                                                    if d not in evens])):
-        for c in cells:
-            sets.setdefault(c, []).append(digits)
+    for kind in PARITY:
+        for c in kind.cells(p):
+            sets.setdefault(c, []).append([d for d in range(1, n + 1) if kind.allows(d, n, s)])
     for c in range(p.cells):
         if p.givens[c]:
             said.append(f"{cell_id(c, n)}_{p.givens[c] - s}")
@@ -1312,11 +1317,7 @@ def _givens_out(p: Variant) -> list[str]:
 
 def _rules_out(p: Variant) -> list[str]:
     n, said = p.size, []
-    said += [".Diagonal~-1"] if "diagonal" in p.rules else []
-    said += [".Diagonal~1"] if "antidiagonal" in p.rules else []
-    said += [".AntiKnight"] if "antiknight" in p.rules else []
-    said += [".AntiKing"] if "antiking" in p.rules else []
-    said += [".DisjointSets"] if "disjoint" in p.rules else []  # on boxes: ISS's are ours
+    said += ["." + kind.iss for kind in grid_rules.written(p.rules)]  # on boxes: ISS's are ours
     hyper = iss_windows(n)
     extra = list(p.extra)
     if hyper and all(w in extra for w in hyper):
@@ -1325,21 +1326,21 @@ def _rules_out(p: Variant) -> list[str]:
     return said + [f".AllDifferent~{_ids(r, n)}" for r in extra]
 
 
-ISS_MARKS = {"white": "WhiteDot", "bar": "WhiteDot", "black": "BlackDot", "x": "X", "v": "V"}
-
-
 def _marks_out(p: Variant) -> list[str]:
     """ISS's dots and letters; > with the bigger cell first; a dot of another difference or
     ratio as a table named after its kind."""
     n, said, odd = p.size, [], []
     for m in p.marks:
-        if m.kind == "less":
-            said.append(f".GreaterThan~{_ids((m.b, m.a), n)}")
-        elif m.value:
+        kind = MARKS[m.kind]
+        if m.value:
             odd.append((m.kind, shown(rules.RELATIONS[rules.mark_relation(m)], p.shift),
                         (m.a, m.b)))
+        elif not kind.iss:
+            raise IssError(f"{kind.called} between {p.name(m.a)} and {p.name(m.b)}: ISS has "
+                           "no type for it")
         else:
-            said.append(f".{ISS_MARKS[m.kind]}~{_ids((m.a, m.b), n)}")
+            cells = (m.b, m.a) if kind.directed else (m.a, m.b)
+            said.append(f".{kind.iss}~{_ids(cells, n)}")
     for kind, relation, cells in sorted(odd, key=lambda t: (t[0], t[2])):
         said.append(_pair_table(relation, [(kind, cells)], n))
     return said
@@ -1349,16 +1350,15 @@ def _negatives_out(p: Variant) -> list[str]:
     """ISS's strict rules where they mean the same (they exempt the pairs ISS's own dots or
     letters mark; AntiConsecutive none), else a table of the pairs each rule ties."""
     n, said, left = p.size, [], set(p.negative)
-    kropki = [m for m in p.marks if m.kind in ("white", "bar", "black")]
-    if {"white", "black"} <= left and not any(m.value for m in kropki):
-        said.append(".StrictKropki")
-        left -= {"white", "black"}
-    if left & {"white", "black"} == {"white"} and not kropki:
-        said.append(".AntiConsecutive")
-        left.discard("white")
-    if {"x", "v"} <= left:
-        said.append(".StrictXV")
-        left -= {"x", "v"}
+    for word, kinds in STRICT.items():
+        family = [m for m in p.marks if m.kind in NEGATIVE_FAMILIES[kinds[0]]]
+        if set(kinds) <= left and not any(m.value for m in family):
+            said.append(f".{word}")
+            left -= set(kinds)
+        for alone, kind in STRICT_ALONE.items():
+            if kind in kinds and left & set(kinds) == {kind} and not family:
+                said.append(f".{alone}")
+                left.discard(kind)
     for kind in sorted(left):
         marked = {(min(m.a, m.b), max(m.a, m.b)) for m in p.marks
                   if m.kind in NEGATIVE_FAMILIES[kind]}
@@ -1436,7 +1436,8 @@ def _cell_clues_out(p: Variant) -> list[str]:
     for i, clone in enumerate(p.clones, 1):
         pairs = [(f"clone{i}", pair) for pair in zip(clone.a, clone.b, strict=True)]
         said.append(_pair_table(RELATIONS["clone"], pairs, n))
-    for name, cells in (("minimum", p.minima), ("maximum", p.maxima)):
+    for kind in EXTREMES:
+        name, cells = kind.word, kind.cells(p)
         pairs = [(name, (c, x)) for c in cells for x in range(n * n)
                  if x not in cells and model.neighbours(c, x, n)]
         if pairs:
@@ -1451,8 +1452,7 @@ def _cell_clues_out(p: Variant) -> list[str]:
 def _outside_out(p: Variant) -> list[str]:
     clues: dict[tuple[str, str, int], list[str]] = {}
     for o in p.outside:
-        key = ("XSum" if o.kind == "xsum" else "Skyscraper", "R" if o.line == "row" else "C",
-               o.index)
+        key = (OUTSIDE[o.kind].iss, "R" if o.line == "row" else "C", o.index)
         side = clues.setdefault(key, ["", ""])
         if side[o.reverse]:
             raise IssError(f"two {o.kind} clues at one place (ISS keeps one)")

@@ -12,6 +12,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from core.variants import formula, rules
+from core.variants.cell_clues import EXTREMES
 from core.variants.model import LINE_RECORDS, OUTSIDE_RECORDS, RULE_RECORDS, Variant, orthogonal
 from core.variants.propagators import Pair, low_digit, sum_supports
 
@@ -555,12 +556,13 @@ def propagators(p: Variant) -> list:
         found += LINE_RECORDS[line.kind].compile(p, line)
     found += [Quadruple(q.cells, q.digits) for q in p.quads]
     found += [Tie(a, b, "equal", n, c) for c in p.clones for a, b in zip(c.a, c.b, strict=True)]
-    for cells, smaller in ((p.minima, True), (p.maxima, False)):
+    for kind in EXTREMES:  # a tie with each neighbour that is not one too
+        cells = kind.cells(p)
         for c in cells:
             for x in orthogonal(c, n):
                 if x not in cells:
-                    a, b = (c, x) if smaller else (x, c)
-                    found.append(Tie(a, b, "less", n, ("minimum" if smaller else "maximum", c)))
+                    a, b = (c, x) if kind.smaller else (x, c)
+                    found.append(Tie(a, b, "less", n, (kind.word, c)))
     found += [Indexer(p, kind, c) for kind, c in p.indexers]
     for o in p.outside:
         cells = rules.outside_cells(p, o)

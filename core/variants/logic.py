@@ -22,6 +22,7 @@ from core.sudoku import human
 from core.sudoku.human import Candidates, Finder, House, digits, hidden_subset, naked_subset
 from core.sudoku.rating import Rating, Step
 from core.variants import engine
+from core.variants.cell_clues import CELL_KINDS
 from core.variants.custom import RULE_KINDS
 from core.variants.kinds import LINES, named
 from core.variants.lines import TIE_WORDS, sums_of
@@ -47,8 +48,9 @@ PROPAGATOR_STEPS = {
                              "to make {total}"),
     "GivenCandidates": ("given candidates", 1.0, "{cell} is {digits}"),
     "Tie clone": ("clone", 1.7, "the clone of {shape} at {other} says {a} and {b} {relation}"),
-    "Tie minimum": ("minimum", 1.8, "{cell} is a minimum, smaller than {other}"),
-    "Tie maximum": ("maximum", 1.8, "{cell} is a maximum, larger than {other}"),
+    # each kind of cell clue's steps, from its record (core.variants.cell_clues)
+    **{key: (step.technique, step.score, step.words)
+       for kind in CELL_KINDS.values() for key, step in kind.steps.items()},
     "Quadruple": ("quadruple", 2.0, "the quadruple at {cell} needs {digits} among {cells}"),
     "Indexer": ("indexer", 2.5, "the {kind} indexer {cell} names the {what} that holds "
                                 "{digit}"),

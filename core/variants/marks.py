@@ -39,7 +39,9 @@ class Negative:
     are written together; one alone takes "anti" + its name, in f-puzzles under
     `workbenchNegative`), and, for one that is also a rule of its own when no mark it
     covers is drawn, that rule's name and words (`alone`). `with_other`: may be ruled
-    beside marks of another amount (a black dot's other ratios would leave it unclear)."""
+    beside marks of another amount (a black dot's other ratios would leave it unclear). `iss`:
+    ISS's strict rule covering it (it exempts the pairs its family's marks join; kinds
+    sharing it are ruled together), `iss_alone`: ISS's rule for it alone, exempting none."""
 
     plural: tuple[str, str]
     caption: str
@@ -50,6 +52,8 @@ class Negative:
     alone_caption: str = ""
     alone_words: Words | None = None
     with_other: bool = True
+    iss: str = ""
+    iss_alone: str = ""
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,7 @@ class MarkKind:
     asked: str = ""
     legend: str = ""
     made: bool = False  # the generator makes it when not told which kinds
+    iss: str = ""  # ISS's type for it (a sign's names the bigger cell first)
 
     @property
     def valued(self) -> bool:
@@ -131,9 +136,10 @@ MARKS: dict[str, MarkKind] = {kind.name: kind for kind in (
                       alone_words=Words(
                           "Non-Consecutive", "非連続",
                           "Orthogonally adjacent cells may not hold consecutive digits.",
-                          "上下左右に接する2マスの数字の差は1ではありません。")),
+                          "上下左右に接する2マスの数字の差は1ではありません。"),
+                      iss="StrictKropki", iss_alone="AntiConsecutive"),
         keys=("w", "W"), amount="difference", asked="difference (1: consecutive)",
-        legend="white dot of that difference", made=True),
+        legend="white dot of that difference", made=True, iss="WhiteDot"),
     MarkKind(
         "black", "a black dot", "kropki", "dot", _times,
         lambda k: "one double the other" if k == 2 else f"one {k} times the other",
@@ -146,40 +152,49 @@ MARKS: dict[str, MarkKind] = {kind.name: kind for kind in (
                "(数字のある黒い点では、比がその数です)"),
         negative="black",
         rule=Negative(("black dots", "黒い点"), "black", "ratio", "antiratio",
-                      with_other=False),
+                      with_other=False, iss="StrictKropki"),
         keys=("b", "B"), amount="ratio", asked="ratio (2: double)",
-        legend="black dot of that ratio", made=True),
+        legend="black dot of that ratio", made=True, iss="BlackDot"),
     MarkKind(
         "bar", "a bar", "kropki", "stroke", lambda x, y, k: abs(x - y) == 1,
         lambda k: "consecutive", "consecutive pair", "consecutive",
         Words("Consecutive", "連続", "Digits separated by a bar are consecutive.",
               "棒で接する2マスの数字の差は1です。"),
-        "━", "difference", {"bar": True}, usual=1, negative="white"),
+        "━", "difference", {"bar": True}, usual=1, negative="white", iss="WhiteDot"),
     MarkKind(
         "x", "an X", "xv", "letter", _adding_to(10), lambda k: "add up to 10", "XV", "XV",
         Words("XV", "XV", "Digits separated by an X add up to 10.",
               "Xで接する2マスの数字の和は10です。"),
         "X", "xv", {"value": "X"}, negative="x",
-        rule=Negative(("Xs", "X"), "X", "xv", "antixv"), keys=("x", "X")),
+        rule=Negative(("Xs", "X"), "X", "xv", "antixv", iss="StrictXV"), keys=("x", "X"),
+        iss="X"),
     MarkKind(
         "v", "a V", "xv", "letter", _adding_to(5), lambda k: "add up to 5", "XV", "XV",
         Words("XV", "XV", "Digits separated by a V add up to 5.",
               "Vで接する2マスの数字の和は5です。"),
         "V", "xv", {"value": "V"}, negative="v",
-        rule=Negative(("Vs", "V"), "V", "xv", "antixv"), keys=("v", "V")),
+        rule=Negative(("Vs", "V"), "V", "xv", "antixv", iss="StrictXV"), keys=("v", "V"),
+        iss="V"),
     MarkKind(
         "less", "a sign", "less", "sign", lambda x, y, k: x < y, lambda k: "smaller than",
         "inequality", "inequality",
         Words("Inequality", "不等号",
               "An inequality sign between two cells points to the smaller digit.",
               "不等号は小さいほうの数字を指します。"),
-        "<", "text", {}, directed=True, keys=("less_than_sign", "greater_than_sign")),
+        "<", "text", {}, directed=True, keys=("less_than_sign", "greater_than_sign"),
+        iss="GreaterThan"),
 )}
 MARK_KINDS = tuple(MARKS)  # the order the text format writes them in
 MADE = tuple(name for name, kind in MARKS.items() if kind.made)  # white and black dots
 NEGATIVE_KINDS = tuple(name for name, kind in MARKS.items() if kind.rule)
 # The "every mark is given" rules that are also rules of their own (non-consecutive).
 ALONE = {kind.rule.alone: name for name, kind in MARKS.items() if kind.rule and kind.rule.alone}
+
+
+def family(kind: str) -> tuple[str, ...]:
+    """The kinds of a kind's family (a pair carrying any of them is exempt from its negative
+    rule)."""
+    return tuple(name for name, other in MARKS.items() if other.family == MARKS[kind].family)
 
 
 def covered(negative: str) -> tuple[str, ...]:

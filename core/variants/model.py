@@ -21,12 +21,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from functools import cache
+from itertools import combinations
 
 from core.sudoku.model import BOX_SHAPES, SYMBOLS, cell_name
+from core.variants import grid_rules
+from core.variants.cell_clues import CELL_KINDS
+from core.variants.grid_rules import GRID_RULES
 from core.variants.marks import MARK_KINDS, MARKS, NEGATIVE_KINDS
 
 MIN_SIZE, MAX_SIZE = 4, 16
-RULES = ("diagonal", "antidiagonal", "disjoint", "antiknight", "antiking")
+RULES = tuple(GRID_RULES)  # the rules over the whole grid (core.variants.grid_rules)
 DIRECTIONS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
 META_KEYS = ("title", "author", "rules")
 INDEXERS = ("row", "column", "box")
@@ -333,7 +337,8 @@ def features(p: Variant) -> set[str]:
 
 # What every writer and drawing carried before today's constraints joined.
 CLASSIC_FEATURES = frozenset({"jigsaw", *RULES, *(f"negative {k}" for k in NEGATIVE_KINDS),
-                              *MARK_KINDS, "extra", "even", "odd", "cages", "little", "thermos",
+                              *MARK_KINDS, "extra", *(k.field for k in CELL_KINDS.values()
+                                                     if k.digits), "cages", "little", "thermos",
                               "arrows", "sandwiches"})
 
 
@@ -409,17 +414,12 @@ def windows(size: int) -> tuple[tuple[int, ...], ...]:
 
 
 def diagonal_cells(size: int, anti: bool = False) -> tuple[int, ...]:
-    return tuple(r * size + (size - 1 - r if anti else r) for r in range(size))
+    return grid_rules.diagonal_cells(size, anti)
 
 
 def disjoint_groups(size: int) -> tuple[tuple[int, ...], ...]:
     """Cells at the same place in every box."""
-    rows, cols = BOXES[size]
-    groups: dict[tuple[int, int], list[int]] = {}
-    for cell in range(size * size):
-        r, c = divmod(cell, size)
-        groups.setdefault((r % rows, c % cols), []).append(cell)
-    return tuple(tuple(g) for g in groups.values())
+    return grid_rules.same_places(box_regions(size))
 
 
 # --- making a checked, normalised puzzle ------------------------------------------------------
@@ -441,8 +441,6 @@ def make(size: int, givens=None, regions=None, **parts) -> Variant:
         n, givens, regions,
         rules=frozenset(parts.get("rules", ())),
         extra=tuple(sorted({tuple(sorted(set(r))) for r in parts.get("extra", ())})),
-        even=tuple(sorted(set(parts.get("even", ())))),
-        odd=tuple(sorted(set(parts.get("odd", ())))),
         marks=tuple(sorted(set(_mark(m) for m in parts.get("marks", ())),
                            key=lambda m: (m.kind, m.a, m.b, m.value))),
         negative=frozenset(parts.get("negative", ())),
@@ -460,8 +458,7 @@ def make(size: int, givens=None, regions=None, **parts) -> Variant:
                             for q in parts.get("quads", ())}, key=lambda q: (q.cells, q.digits))),
         clones=tuple(sorted({_clone(c) for c in parts.get("clones", ())},
                             key=lambda c: (c.a, c.b))),
-        minima=tuple(sorted(set(parts.get("minima", ())))),
-        maxima=tuple(sorted(set(parts.get("maxima", ())))),
+        **{name: tuple(sorted(set(parts.get(name, ())))) for name in CELL_KINDS},
         indexers=tuple(sorted(set(parts.get("indexers", ())))),
         outside=tuple(sorted(set(parts.get("outside", ())),
                              key=lambda o: (o.kind, o.line, o.index, o.reverse, o.total))),
@@ -563,22 +560,27 @@ def check(p: Variant) -> None:
     unknown = p.rules - set(RULES)
     if unknown:
         raise ModelError(f"unknown rule {sorted(unknown)[0]!r}; rules: {', '.join(RULES)}")
-    if "disjoint" in p.rules and p.jigsaw:
-        raise ModelError("disjoint groups need the boxes of a classic grid, not a jigsaw")
+    for name in sorted(p.rules):
+        if GRID_RULES[name].boxes and p.jigsaw:
+            raise ModelError(f"{GRID_RULES[name].called} need the boxes of a classic grid, "
+                             "not a jigsaw")
     if p.negative - set(NEGATIVE_KINDS):
         raise ModelError(f"negative constraints exist for {', '.join(NEGATIVE_KINDS)}")
-    every = [c for group in (p.even, p.odd, *p.extra, *(c.cells for c in p.cages), *p.thermos,
+    every = [c for group in (*(kind.cells(p) for kind in CELL_KINDS.values()), *p.extra,
+                             *(c.cells for c in p.cages), *p.thermos,
                              *(a.bulb + a.shaft for a in p.arrows),
                              *(line.cells for line in p.lines), *(q.cells for q in p.quads),
-                             *(c.a + c.b for c in p.clones), p.minima, p.maxima,
+                             *(c.a + c.b for c in p.clones),
                              (c for c, _ in p.candidates), (c for _, c in p.indexers),
                              *(r.cells for r in p.custom))
              for c in group]
     every += [c for m in p.marks for c in (m.a, m.b)]
     if any(not 0 <= c < cells for c in every):
         raise ModelError(f"a cell outside the {n}x{n} grid")
-    if set(p.even) & set(p.odd):
-        raise ModelError(f"{p.name(min(set(p.even) & set(p.odd)))} is marked both even and odd")
+    for a, b in combinations(CELL_KINDS.values(), 2):  # one clue of a group a cell
+        both = set(a.cells(p)) & set(b.cells(p)) if a.group == b.group else set()
+        if both:
+            raise ModelError(f"{p.name(min(both))} is marked both {a.called} and {b.called}")
     for region in p.extra:
         if not 2 <= len(region) <= n:
             raise ModelError(f"an extra region has 2 to {n} cells; found {len(region)}")
@@ -747,9 +749,6 @@ def _check_cell_clues(p: Variant) -> None:
         if len(clone.a) != len(clone.b) or not clone.a or set(clone.a) & set(clone.b) or (
                 len(set(clone.a)) != len(clone.a) or len(set(clone.b)) != len(clone.b)):
             raise ModelError("a clone is two shapes of as many different cells, apart")
-    both = set(p.minima) & set(p.maxima)
-    if both:
-        raise ModelError(f"{p.name(min(both))} is marked both a minimum and a maximum")
     for kind, _ in p.indexers:
         if kind not in INDEXERS:
             raise ModelError(f"unknown indexer {kind!r}; indexers: {', '.join(INDEXERS)}")

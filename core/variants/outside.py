@@ -13,6 +13,7 @@ loops over OUTSIDE instead of naming kinds:
   wording   words (its name and rules sentence, English and Japanese)
   editor    editor (the words an author types for it; the first is how a clue is shown),
             called (in the editor's help), title (in SudokuPad's refusals)
+  ISS       iss (its type)
 
 Like the line records, these compile into propagators above the model: the package imports
 this module first, and it fills core.variants.model.OUTSIDE_RECORDS, which the model, rules
@@ -44,6 +45,7 @@ class OutsideKind:
     top: Callable[[int], int]
     compile: Callable[[tuple, int, int], object]
     editor: tuple[str, ...]
+    iss: str
     from_zero: str = ""  # why it is not read on a grid of digits from 0 ("": it is)
 
 
@@ -68,7 +70,7 @@ OUTSIDE_RECORDS.update({kind.name: kind for kind in (
         {"XSum": Step("X-sum", 2.6, "the X-sum {total} {side} says the first X digits "
                                     "{seen_from} add up to {total}, X being {first}'s digit")},
         _x_sum, lambda n: n * (n + 1) // 2,
-        lambda cells, total, n: lines.XSum(cells, total), ("x", "xsum"),
+        lambda cells, total, n: lines.XSum(cells, total), ("x", "xsum"), "XSum",
         from_zero="how many digits it adds depends on the digits"),
     OutsideKind(
         "skyscraper", "a skyscraper", "a skyscraper clue", "skyscraper",
@@ -83,6 +85,6 @@ OUTSIDE_RECORDS.update({kind.name: kind for kind in (
                                                "before it")},
         _seen, lambda n: n,
         lambda cells, total, n: lines.Skyscraper(cells, total, n), ("sky", "s", "skyscraper"),
-        from_zero="is a 0 a building one sees?"),
+        "Skyscraper", from_zero="is a 0 a building one sees?"),
 )})
 OUTSIDE = OUTSIDE_RECORDS

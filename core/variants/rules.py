@@ -8,14 +8,14 @@ from collections.abc import Callable
 from functools import cache
 from operator import itemgetter
 
+from core.variants.cell_clues import EXTREMES, PARITY
+from core.variants.grid_rules import GRID_RULES
 from core.variants.marks import MARKS
 from core.variants.model import (
     LINE_RECORDS,
     OUTSIDE_RECORDS,
     RULE_RECORDS,
     Variant,
-    diagonal_cells,
-    disjoint_groups,
     neighbours,
     orthogonal,
     windows,
@@ -26,8 +26,6 @@ from core.variants.model import (
 RELATIONS = {name: relation for kind in MARKS.values()
              for name, relation in kind.relations().items()}
 MARK_WORDS = {name: words for kind in MARKS.values() for name, words in kind.words_of().items()}
-KNIGHT = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
-KING = ((1, 1), (1, -1), (-1, 1), (-1, -1))  # orthogonal neighbours share a row or column
 
 
 def units(p: Variant) -> list[tuple[tuple[int, ...], str]]:
@@ -41,15 +39,14 @@ def units(p: Variant) -> list[tuple[tuple[int, ...], str]]:
         regions.setdefault(region, []).append(cell)
     word = "region" if p.jigsaw else "box"
     found += [(tuple(cells), f"{word} {r + 1}") for r, cells in sorted(regions.items())]
-    if "diagonal" in p.rules:
-        found.append((diagonal_cells(n), "the diagonal"))
-    if "antidiagonal" in p.rules:
-        found.append((diagonal_cells(n, anti=True), "the anti-diagonal"))
+    ruled = [kind for kind in GRID_RULES.values() if kind.name in p.rules]
+    for kind in ruled:  # the diagonals before the extra regions (the plan's order)
+        found += kind.houses(n, p.regions) if kind.slant else []
     hyper = set(windows(n))
     for i, region in enumerate(p.extra, 1):
         found.append((region, "a window" if region in hyper else f"extra region {i}"))
-    if "disjoint" in p.rules:
-        found += [(g, f"disjoint group {i}") for i, g in enumerate(disjoint_groups(n), 1)]
+    for kind in ruled:
+        found += [] if kind.slant else kind.houses(n, p.regions)
     for cage in p.cages:
         if len(cage.cells) > 1:
             found.append((cage.cells, f"the cage at {p.name(cage.cells[0])}"))
@@ -63,12 +60,12 @@ def units(p: Variant) -> list[tuple[tuple[int, ...], str]]:
 def chess_pairs(p: Variant) -> list[tuple[int, int, str]]:
     """Pairs a knight's or king's move apart, under anti-knight and anti-king."""
     n, found = p.size, []
-    for rule, moves in (("antiknight", KNIGHT), ("antiking", KING)):
+    for rule, kind in GRID_RULES.items():
         if rule not in p.rules:
             continue
         for cell in range(n * n):
             r, c = divmod(cell, n)
-            for dr, dc in moves:
+            for dr, dc in kind.moves:
                 rr, cc = r + dr, c + dc
                 if 0 <= rr < n and 0 <= cc < n and cell < rr * n + cc:
                     found.append((cell, rr * n + cc, rule))
@@ -197,9 +194,9 @@ def broken(p: Variant, values) -> list[str]:
     for a, b, rule in chess_pairs(p):
         if values[a] == values[b]:
             found.append(f"{p.name(a)} and {p.name(b)} break {rule}")
-    shown = [v - p.shift for v in values]
-    found += [f"{p.name(c)} is not even" for c in p.even if shown[c] % 2]
-    found += [f"{p.name(c)} is not odd" for c in p.odd if not shown[c] % 2]
+    shown = [v - p.shift for v in values]  # parity and relations of the digits as shown
+    found += [f"{p.name(c)} is not {kind.called}" for kind in PARITY for c in kind.cells(p)
+              if not kind.allows(values[c], n, p.shift)]
     for (a, b), tests in pair_rules(p).items():
         for kind, holds in tests:
             if RELATIONS[kind](shown[a], shown[b]) != holds:
@@ -219,7 +216,7 @@ def keeps(p: Variant) -> Callable[[tuple[int, ...]], bool]:
     chess = [(a, b) for a, b, _ in chess_pairs(p)]
     pairs = [(a, b, pair_table(tuple(sorted(tests)), n, p.shift)[0])
              for (a, b), tests in pair_rules(p).items()]
-    even, odd = (p.even, p.odd) if not p.shift else (p.odd, p.even)  # held: 0 shows as 1
+    masks = [(c, kind.digits(n, p.shift)) for kind in PARITY for c in kind.cells(p)]
 
     def test(values) -> bool:
         if len(values) != n * n or min(values) < 1 or max(values) > n:
@@ -230,7 +227,7 @@ def keeps(p: Variant) -> Callable[[tuple[int, ...]], bool]:
             return False
         if any(values[a] == values[b] for a, b in chess):
             return False
-        if any(values[c] % 2 for c in even) or any(not values[c] % 2 for c in odd):
+        if any(not digits >> (values[c] - 1) & 1 for c, digits in masks):
             return False
         if any(not fits[values[a] - 1] >> (values[b] - 1) & 1 for a, b, fits in pairs):
             return False
@@ -278,11 +275,12 @@ def _new_broken(p: Variant, values) -> list[str]:
             found.append(f"the quadruple at {p.name(q.cells[0])} misses a digit")
     found += [f"the clone of {p.name(c.a[0])} differs" for c in p.clones
               if [values[x] for x in c.a] != [values[x] for x in c.b]]
-    for cells, smaller, word in ((p.minima, True, "minimum"), (p.maxima, False, "maximum")):
+    for kind in EXTREMES:
+        cells = kind.cells(p)
         for c in cells:
             others = [values[x] for x in orthogonal(c, p.size) if x not in cells]
-            if any((values[c] >= x) if smaller else (values[c] <= x) for x in others):
-                found.append(f"{p.name(c)} is not a {word}")
+            if any((values[c] >= x) if kind.smaller else (values[c] <= x) for x in others):
+                found.append(f"{p.name(c)} is not {kind.called}")
     for kind, c in p.indexers:
         target, digit = indexer_target(p, kind, c, values[c])
         if values[target] != digit:

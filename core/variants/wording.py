@@ -1,13 +1,15 @@
 """A variant in the words setters print: its name ("Killer Sudoku") and its rules, one
 sentence a kind ("Digits along a thermometer increase from the bulb end."), in English and
-Japanese. Each kind's words live in one table, WORDS, keyed by kind (a line kind's come from
-its record in core.variants.kinds, a mark's from core.variants.marks); `kinds` says which
+Japanese. Each kind's words live in one table, WORDS, keyed by kind (a record's come from it:
+core.variants.kinds, marks, outside, grid_rules, cell_clues, custom); `kinds` says which
 kinds a puzzle uses, in the order setters list them, with the numbers a sentence needs."""
 
 from __future__ import annotations
 
 from core.variants import marks, model
+from core.variants.cell_clues import CELL_KINDS, EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS, every_rule, legend
+from core.variants.grid_rules import GRID_RULES
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS
 from core.variants.model import Variant
@@ -23,26 +25,13 @@ WORDS = {
                      "Place the digits {digits} once each in every row, column and {box}.",
                      "各行、各列、{box_ja}に{digits_ja}の数字が1つずつ入ります。"),
     "jigsaw": Words("Jigsaw", "ジグソー", "", ""),  # said by the classic sentence's {box}
-    "diagonal": Words("Diagonal", "対角線",
-                      "Digits may not repeat on {which} marked diagonal.",
-                      "{which_ja}の対角線上にも同じ数字は入りません。"),
-    "disjoint": Words("Disjoint Groups", "ディスジョイント",
-                      "Cells in the same position in each box hold different digits.",
-                      "各ブロックの同じ位置にあるマスには同じ数字は入りません。"),
-    "antiknight": Words("Anti-Knight", "アンチナイト",
-                        "Cells a chess knight's move apart may not hold the same digit.",
-                        "チェスのナイトの動きで移れる2マスには同じ数字は入りません。"),
-    "antiking": Words("Anti-King", "アンチキング",
-                      "Cells a chess king's move apart (diagonally too) may not hold the "
-                      "same digit.",
-                      "斜めに接する2マスにも同じ数字は入りません。"),
+    # each rule over the whole grid's words, from its record (core.variants.grid_rules)
+    **{kind.sentence: kind.words for kind in GRID_RULES.values() if kind.words},
     "extra": Words("Extra Regions", "エクストラリージョン",
                    "Digits may not repeat within a shaded region.",
                    "色のついた各領域にも同じ数字は入りません。"),
-    "even": Words("Even-Odd", "偶奇", "A grey square holds an even digit.",
-                  "灰色の四角のマスには偶数が入ります。"),
-    "odd": Words("Even-Odd", "偶奇", "A grey circle holds an odd digit.",
-                 "灰色の丸のマスには奇数が入ります。"),
+    # each kind of cell clue's words, from its record (core.variants.cell_clues)
+    **{name: kind.words for name, kind in CELL_KINDS.items()},
     "cages": Words("Killer", "キラー",
                    "Digits in a cage may not repeat and add up to the small number in its "
                    "top-left corner{cage_blank}.",
@@ -71,14 +60,6 @@ WORDS = {
     "clones": Words("Clone", "クローン",
                     "Shaded shapes {clone_pair} hold the same digits in the same places.",
                     "{clone_pair_ja}色のついた形どうしは、同じ位置に同じ数字が入ります。"),
-    "minima": Words("Minimum", "最小",
-                    "A cell with chevrons pointing in holds a smaller digit than its "
-                    "neighbours across them.",
-                    "内向きの山形のあるマスの数字は、その向こうに接するマスより小さくなります。"),
-    "maxima": Words("Maximum", "最大",
-                    "A cell with chevrons pointing out holds a larger digit than its "
-                    "neighbours across them.",
-                    "外向きの山形のあるマスの数字は、その向こうに接するマスより大きくなります。"),
     "row indexer": Words("Row Indexer", "行インデクサー",
                          "A digit D in a green cell in column C says where its row number goes "
                          "in column C: in row D.",
@@ -114,19 +95,20 @@ def kinds(p: Variant) -> list[tuple[str, dict]]:
     n, found = p.size, [("classic", {})]
     if p.jigsaw:
         found.append(("jigsaw", {}))
-    diagonals = p.rules & {"diagonal", "antidiagonal"}
-    if diagonals:
-        both = len(diagonals) == 2
-        found.append(("diagonal", {"which": "either" if both else "the",
-                                   "which_ja": "2本" if both else "印のある"}))
-    found += [(rule, {}) for rule in ("disjoint", "antiknight", "antiking") if rule in p.rules]
-    found += [(name, {}) for name in ("extra", "even", "odd") if getattr(p, name)]
+    sentences: dict[str, int] = {}  # each sentence said, and how many rules it says
+    for name, kind in GRID_RULES.items():
+        if name in p.rules:
+            sentences[kind.sentence] = sentences.get(kind.sentence, 0) + 1
+    found += [(key, GRID_RULES[key].which(ruled) if GRID_RULES[key].which else {})
+              for key, ruled in sentences.items()]
+    found += [(name, {}) for name in ("extra", *(k.field for k in PARITY)) if getattr(p, name)]
     found += _marks(p)
     found += [(name, {}) for name in ("cages", "little", "thermos", "arrows", "sandwiches")
               if getattr(p, name)]
     said = {LINES[line.kind].words_of(line, n) for line in p.lines}
     found += [(key, {}) for key in LINE_ORDER if key in said]
-    found += [(name, {}) for name in ("quads", "clones", "minima", "maxima") if getattr(p, name)]
+    found += [(name, {}) for name in ("quads", "clones", *(k.field for k in EXTREMES))
+              if getattr(p, name)]
     found += [(f"{kind} indexer", {}) for kind in model.INDEXERS
               if any(k == kind for k, _ in p.indexers)]
     found += [(kind, {}) for kind in OUTSIDE if any(o.kind == kind for o in p.outside)]

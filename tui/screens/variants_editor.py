@@ -23,6 +23,7 @@ from core.errors import ParseError
 from core.family import Checked, Failed
 from core.variants import formats, model
 from core.variants.authoring import boards_before, step_cells
+from core.variants.cell_clues import CELL_KINDS, EXTREMES
 from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.drawing import line_word, rule_label
 from core.variants.family import VARIANTS
@@ -86,8 +87,8 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
         Binding("l", "shape('line')", "Line", show=False),
         Binding("equals_sign", "shape('clone')", "Clone", show=False),
         Binding("q", "quad", "Quadruple", show=False),
-        Binding("m", "extreme('minima', 'maxima')", "Minimum", show=False),
-        Binding("M", "extreme('maxima', 'minima')", "Maximum", show=False),
+        *(Binding(kind.key, f"cell_clue('{kind.field}')", kind.caption.capitalize(),
+                  show=False) for kind in CELL_KINDS.values() if kind.key),
         Binding("i", "indexer", "Indexer", show=False),
         Binding("p", "candidates", "Given candidates", show=False),
         Binding("o", "outside", "Outside clue", show=False),
@@ -295,12 +296,14 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
             placeholder="1379",
             allow_empty=True), given)
 
-    def action_extreme(self, key: str, other: str) -> None:
-        """The cursor's cell becomes a minimum (maximum), or stops being one."""
-        cell, p = self.grid.cursor, self.puzzle
-        cells = getattr(p, key)
-        changes = {key: [c for c in cells if c != cell] if cell in cells else [*cells, cell],
-                   other: [c for c in getattr(p, other) if c != cell]}
+    def action_cell_clue(self, key: str) -> None:
+        """The cursor's cell takes a clue of this kind (a minimum), or stops having it; it
+        drops the others of its group (a maximum)."""
+        cell, p, kind = self.grid.cursor, self.puzzle, CELL_KINDS[key]
+        cells = kind.cells(p)
+        changes = {other.field: [c for c in other.cells(p) if c != cell]
+                   for other in CELL_KINDS.values() if other.group == kind.group}
+        changes[key] = [c for c in cells if c != cell] if cell in cells else [*cells, cell]
         self.try_puzzle(lambda: model.make(**_parts(p, **changes)))
 
     def action_indexer(self) -> None:
@@ -394,12 +397,12 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
             thermos=[t for t in p.thermos if cell not in t],
             arrows=[a for a in p.arrows if cell not in a.bulb + a.shaft],
             extra=[x for x in p.extra if cell not in x],
-            even=[c for c in p.even if c != cell], odd=[c for c in p.odd if c != cell],
+            **{kind.field: [c for c in kind.cells(p) if c != cell]
+               for kind in CELL_KINDS.values()},
             little=[k for k in p.little if cell not in k.cells],
             lines=[line for line in p.lines if cell not in line.cells],
             quads=[q for q in p.quads if cell not in q.cells],
             clones=[c for c in p.clones if cell not in c.a + c.b],
-            minima=[c for c in p.minima if c != cell], maxima=[c for c in p.maxima if c != cell],
             indexers=[(k, c) for k, c in p.indexers if c != cell],
             candidates=[(c, d) for c, d in p.candidates if c != cell],
             custom=[r for r in p.custom if cell not in r.cells])))
@@ -664,8 +667,7 @@ def here(p: Variant, cell: int) -> str:
               if cell in q.cells]
     found += [f"clone of {' '.join(p.name(x) for x in (c.b if cell in c.a else c.a))}"
               for c in p.clones if cell in c.a + c.b]
-    found += ["minimum" for c in p.minima if c == cell] + ["maximum" for c in p.maxima
-                                                           if c == cell]
+    found += [kind.caption for kind in EXTREMES if cell in kind.cells(p)]
     found += [f"{kind} indexer" for kind, c in p.indexers if c == cell]
     found += [f"{RULE_KINDS[r.kind].title} {rule_label(p, r)}".strip() for r in every_rule(p)
               if cell in r.cells]

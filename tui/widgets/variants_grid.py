@@ -27,11 +27,13 @@ from textual.geometry import Region
 from textual.strip import Strip
 
 from core.candidates import TrueCandidates
+from core.variants.cell_clues import EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.drawing import line_color, line_word, rule_label
+from core.variants.grid_rules import SLANTS
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS
-from core.variants.model import SYMBOLS, Variant, diagonal_cells, symbol
+from core.variants.model import SYMBOLS, Variant, symbol
 from core.variants.outside import OUTSIDE
 from tui.candidates_view import shade
 from tui.widgets.cell_grid import CLEAR, MOVES, SymbolGrid
@@ -103,7 +105,6 @@ RULE_COLOURS = {"either": "#c8c8c8", "relation": "#c8c8c8", "pattern": "#6fb3e0"
                 "pairs": "#b58fe0", "sums": "#7fd08f", "contains": "#e0a070",
                 "atleast": "#e0a070"}
 RULE_START = "•"
-EXTREMES = {"minimum": "›‹", "maximum": "‹›"}  # beside the cell: pointing at the smaller
 OUTSIDE_MARKS = {name: kind.glyph for name, kind in OUTSIDE.items()}
 LITTLE_ARROWS = {"DR": "↘", "DL": "↙", "UR": "↗", "UL": "↖"}
 
@@ -407,8 +408,7 @@ def _look(p: Variant) -> _Look:
         sums={min(c.cells): c.total for c in p.cages if c.total is not None}, clues=clues,
         quads={(q.cells[0] // n + 1, q.cells[0] % n + 1): "".join(p.digit(d) for d in q.digits)
                for q in p.quads},
-        sides={c: EXTREMES[kind] for kind, cells in (("minimum", p.minima), ("maximum", p.maxima))
-               for c in cells},
+        sides={c: kind.sides for kind in EXTREMES for c in kind.cells(p)},
         candidates={c: _candidate_text(digits, n, p.first) for c, digits in p.candidates},
         cage_walls=_cage_walls(p))
 
@@ -517,10 +517,10 @@ def _shapes(p: Variant) -> dict[int, tuple[str, Style | None]]:
     """What an empty cell shows: the diagonals' slants, line letters, clones and indexers,
     even and odd cells, thermometer and arrow bulbs and shafts (the later on top)."""
     n, found = p.size, {}
-    if "diagonal" in p.rules:
-        found |= {c: ("╲", None) for c in diagonal_cells(n)}
-    if "antidiagonal" in p.rules:
-        found |= {c: ("╳" if c in found else "╱", None) for c in diagonal_cells(n, anti=True)}
+    for kind in SLANTS:  # the diagonals' slants, crossing where they meet
+        if kind.name in p.rules:
+            found |= {c: (kind.crossing if c in found else kind.glyph, None)
+                      for c in kind.cells(n)}
     for line in reversed(p.lines):
         style = Style(color=line_color(line, n), bold=True)
         found |= {c: (LINE_GLYPHS[line.kind], style) for c in line.cells}
@@ -531,7 +531,7 @@ def _shapes(p: Variant) -> dict[int, tuple[str, Style | None]]:
         found |= {c: (glyph, style) for c, (glyph, style) in _rule_glyphs(p, rule).items()}
     found |= {c: (CLONE, None) for clone in p.clones for c in clone.a + clone.b}
     found |= {c: (INDEXER_GLYPHS[kind], MARK) for kind, c in p.indexers}
-    found |= {c: ("□", None) for c in p.even} | {c: ("○", None) for c in p.odd}
+    found |= {c: (kind.glyph, None) for kind in PARITY for c in kind.cells(p)}
     for thermo in p.thermos:
         found |= {c: ("┅", None) for c in thermo[1:]} | {thermo[0]: ("◉", None)}
     for arrow in p.arrows:
@@ -590,8 +590,7 @@ def legend(p: Variant) -> Text:
             *((name in valued, "3", DOT_VALUES[kind.filled], kind.legend)
               for name, kind in MARKS.items() if kind.valued),
             (p.clones, CLONE, MARK, "clone"),
-            (p.minima, "·".join(EXTREMES["minimum"]), MARK, "minimum"),
-            (p.maxima, "·".join(EXTREMES["maximum"]), MARK, "maximum"),
+            *((kind.cells(p), "·".join(kind.sides), MARK, kind.caption) for kind in EXTREMES),
             (p.candidates, "135", CANDIDATES, "given candidates"),
             (p.quads, "1379", QUAD, "quadruple (on its corner)")):
         if present:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 
 from core.variants import fpuzzles, model
+from core.variants.cell_clues import PARITY
+from core.variants.grid_rules import GRID_RULES, SLANTS
 from core.variants.jsoncheck import Checks
 from core.variants.kinds import LINES
 from core.variants.marks import ALONE, NEGATIVE_KINDS
@@ -37,6 +39,7 @@ from core.variants.sudokupad.scl import SclError
 from core.variants.sudokupad.styles import (
     ARROW_GREY,
     BLACK,
+    CAGED,
     CHEVRON,
     DIAGONAL_BLUE,
     DOTS,
@@ -62,6 +65,8 @@ from core.variants.sudokupad.styles import (
 COSMETIC = {"id", "cellSize", "settings"}
 META_COSMETIC = {"title", "author", "rules", "solution", "msgcorrect"}
 META_CAGES = {"title", "author", "rules"}  # read into the puzzle's words
+# The rules SudokuPad also flags in its metadata and in a note (anti-knight, anti-king).
+FLAGGED = {name for name, kind in GRID_RULES.items() if kind.flagged}
 CELL_KEYS = {"value", "given", "centremarks", "pencilMarks"}
 # The properties of each list's items: those read, and those that only style a drawing
 # (SudokuPad's SVG attributes). Any other is refused by name: it may carry a rule.
@@ -278,7 +283,7 @@ def _metadata(data: dict, key: str, picture: _Picture) -> None:
     if not isinstance(meta, dict):
         raise _type_error(key, "an object", meta)
     for name, value in meta.items():
-        if name in ("antiknight", "antiking"):
+        if name in FLAGGED:
             if not isinstance(value, bool):
                 raise _type_error(f"{key}.{name}", "true or false", value)
             if value:
@@ -313,7 +318,7 @@ def _own_metadata(data: dict, key: str, picture: _Picture) -> None:
     meta = data[key]
     if not isinstance(meta, dict):
         raise _type_error(key, "an object", meta)
-    flags = {"antiknight": "antiknight", "antiking": "antiking", "disjointgroups": "disjoint"}
+    flags = {kind.fpuzzles: name for name, kind in GRID_RULES.items() if kind.sudokupad}
     for name, value in meta.items():
         if name == "negative":
             for i, kind in enumerate(_list(value, f"{key}.negative")):
@@ -351,8 +356,8 @@ def _cages(data: dict, key: str, picture: _Picture) -> None:
                 (INDEXER_OF_STYLE[style], c) for c in cells)
         elif style == "extraregion":
             picture.add("extra", cells)
-        elif kind == "disjoint":
-            picture.add("disjoint", frozenset(cells))
+        elif kind in CAGED:
+            picture.add(CAGED[kind], frozenset(cells))
         elif style is not None or kind is not None:
             picture.problems.append(f"a cage styled {str(style or kind)[:20]!r}")
         elif "sum" in cage or _numeral(text):
@@ -376,7 +381,7 @@ def _note(text: str, where: str, picture: _Picture) -> None:
     name = meta.group(1).lower() if meta else ""
     if name in META_CAGES:
         picture.parts["meta"].append((name, meta.group(2).strip()[:2000]))
-    elif name in ("antiknight", "antiking"):
+    elif name in FLAGGED:
         picture.parts["rules"].add(name)
     elif text and name not in META_COSMETIC:
         picture.problems.append(f"a note {text[:20]!r} ({where})")
@@ -392,7 +397,8 @@ def _lines(data: dict, key: str, picture: _Picture) -> None:
         width = _number(line, "thickness", where)
         if colour == DIAGONAL_BLUE and len(points) == 2 and set(points) in (
                 {(0, 0), (n, n)}, {(0, n), (n, 0)}):
-            picture.parts["rules"].add("diagonal" if (0, 0) in points else "antidiagonal")
+            slant = 1 if (0, 0) in points else -1
+            picture.parts["rules"].add(next(k.name for k in SLANTS if k.slant == slant))
             continue
         if len(points) < 2 or not all(inside(p, n) for p in points):
             picture.problems.append(f"a line ({colour or 'no colour'}) off the cells")
@@ -528,7 +534,8 @@ def _underlays(data: dict, key: str, picture: _Picture) -> None:
         elif near(width, 0.85) and rounded and fill == GREY:
             picture.circles.add(("thermo", cell_at(center, n)))
         elif near(width, 0.7) and near(height, 0.7) and fill == GREY:
-            picture.add("odd" if rounded else "even", cell_at(center, n))
+            parity = next(kind for kind in PARITY if kind.rounded == rounded)
+            picture.add(parity.field, cell_at(center, n))
         else:
             picture.problems.append(f"a shaded shape at ({center[0]:.1f}, {center[1]:.1f})")
 
@@ -566,7 +573,7 @@ def _put_together(picture: _Picture) -> None:
     _arrows_with_bulbs(picture)
     _outside_clues(picture)
     _extremes(picture)
-    _disjoint(picture)
+    _caged(picture)
     n = picture.n
     named_clones = {c for clone in picture.parts.get("clones", ()) for c in clone.a + clone.b}
     unexplained = sorted(set(picture.cloned) - named_clones)
@@ -692,13 +699,16 @@ def _extremes(picture: _Picture) -> None:
         picture.add(kind, cell)
 
 
-def _disjoint(picture: _Picture) -> None:
-    """SudokuPad's cages of disjoint groups: the rule, when they are the groups."""
-    groups = picture.parts.pop("disjoint", [])
-    if not groups:
-        return
-    if model.box_regions(picture.n) is None or set(groups) != {
-            frozenset(g) for g in model.disjoint_groups(picture.n)}:
-        picture.problems.append("disjoint-group cages that are not the boxes' disjoint groups")
-    else:
-        picture.parts["rules"].add("disjoint")
+def _caged(picture: _Picture) -> None:
+    """SudokuPad's cages of a rule's houses (disjoint groups): the rule, when they are its
+    houses."""
+    for name, kind in GRID_RULES.items():
+        groups = picture.parts.pop(name, [])
+        if not groups:
+            continue
+        if (kind.boxes and model.box_regions(picture.n) is None) or set(groups) != {
+                frozenset(g) for g, _ in kind.houses(picture.n, model.box_regions(picture.n))}:
+            picture.problems.append(f"{kind.cages}-group cages that are not the boxes' "
+                                    f"{kind.called}")
+        else:
+            picture.parts["rules"].add(name)

@@ -5,6 +5,8 @@ constraint add-on it shows)."""
 from __future__ import annotations
 
 from core.variants import fpuzzles
+from core.variants.cell_clues import EXTREMES
+from core.variants.grid_rules import GRID_RULES
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS, NEGATIVE_KINDS
 
@@ -35,8 +37,8 @@ INDEXER_CAGES = {kind: ("fp" + name.replace(" ", ""), colour, name)
                  for kind, (name, colour) in fpuzzles.ADDON_INDEXERS.items()}
 INDEXER_OF_STYLE = {style: kind for kind, (style, _, _) in INDEXER_CAGES.items()}
 # SudokuPad's `global` rules (and ours for a negative X or V alone).
-GLOBAL = {"antiknight": ("rules", {"antiknight"}), "antiking": ("rules", {"antiking"}),
-          "disjoint": ("rules", {"disjoint"}),
+GLOBAL = {**{kind.sudokupad: ("rules", {name}) for name, kind in GRID_RULES.items()
+             if kind.sudokupad},
           **{MARKS[k].rule.sudokupad: ("negative", {o for o in NEGATIVE_KINDS
                                                     if MARKS[o].rule.sudokupad
                                                     == MARKS[k].rule.sudokupad})
@@ -48,4 +50,6 @@ LETTERS = {kind.glyph: name for name, kind in MARKS.items() if kind.shape == "le
 DOTS = {kind.filled: name for name, kind in MARKS.items() if kind.shape == "dot"}
 STROKE = next(name for name, kind in MARKS.items() if kind.shape == "stroke")
 SIGN = next(name for name, kind in MARKS.items() if kind.shape == "sign")
-CHEVRON = {"minima": (0.44, 0.39), "maxima": (0.39, 0.44)}  # ends, tip: pointing in, out
+# The rules drawn as cages of their houses, by the cages' type.
+CAGED = {kind.cages: name for name, kind in GRID_RULES.items() if kind.cages}
+CHEVRON = {kind.field: kind.chevron for kind in EXTREMES}  # ends, tip: pointing in, out

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import math
 
-from core.variants import marks, model
+from core.variants import grid_rules, marks, model
+from core.variants.cell_clues import PARITY
+from core.variants.grid_rules import GRID_RULES, SLANTS
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS
 from core.variants.model import Arrow, Variant
@@ -28,7 +30,7 @@ from core.variants.sudokupad.styles import (
 CARRIED = (model.CLASSIC_FEATURES | set(LINES)
            | {f"{name} {k}" for name, kind in MARKS.items() if kind.valued
               for k in range(2, model.MAX_SIZE)}
-           | {"candidates", "quads", "minima", "maxima", "indexers", "outside", "clones"})
+           | {"candidates", "quads", *CHEVRON, "indexers", "outside", "clones"})
 
 
 # --- drawing the picture -------------------------------------------------------------------
@@ -43,8 +45,8 @@ def write(p: Variant) -> dict:
                   "regions": [[[i // n, i % n] for i in range(n * n) if p.regions[i] == k]
                               for k in range(n)],
                   "cages": _cages_out(p),
-                  "metadata": {rule: True for rule in ("antiknight", "antiking")
-                               if rule in p.rules},
+                  "metadata": {rule: True for rule, kind in GRID_RULES.items()
+                               if kind.flagged and rule in p.rules},
                   "global": _global_out(p),
                   "lines": [], "overlays": [], "underlays": [], "arrows": []}
     _draw_marks(p, data)
@@ -125,9 +127,10 @@ def _cages_out(p: Variant) -> list:
     # cells has: left out
     cages += [{"cells": _rc(region, n), "style": "extraregion", "unique": True}
               for region in p.extra]
-    if "disjoint" in p.rules:
-        cages += [{"cells": _rc(group, n), "unique": True, "type": "disjoint", "style": None}
-                  for group in model.disjoint_groups(n)]
+    for rule, kind in GRID_RULES.items():
+        if kind.cages and rule in p.rules:
+            cages += [{"cells": _rc(group, n), "unique": True, "type": kind.cages,
+                       "style": None} for group, _ in kind.houses(n, p.regions)]
     for kind, (style, colour, name) in INDEXER_CAGES.items():
         cells = [c for k, c in p.indexers if k == kind]
         if cells:
@@ -137,7 +140,7 @@ def _cages_out(p: Variant) -> list:
 
 
 def _global_out(p: Variant) -> list[str]:
-    found = [rule for rule in ("antiknight", "antiking", "disjoint") if rule in p.rules]
+    found = [kind.sudokupad for kind in grid_rules.written(p.rules) if kind.sudokupad]
     words, alone = marks.together(p.negative, lambda rule: rule.sudokupad)
     return found + words + [f"anti{kind}" for kind in alone]
 
@@ -150,8 +153,9 @@ def _text_overlay(centre, text: str, size: int) -> dict:
 
 def _draw_marks(p: Variant, data: dict) -> None:
     n = p.size
-    for rule, points in (("diagonal", [[0, 0], [n, n]]), ("antidiagonal", [[0, n], [n, 0]])):
-        if rule in p.rules:
+    for kind in SLANTS:
+        if kind.name in p.rules:
+            points = [[0, 0], [n, n]] if kind.slant > 0 else [[0, n], [n, 0]]
             data["lines"].append({"color": DIAGONAL_BLUE, "thickness": 2, "wayPoints": points})
     for m in p.marks:
         centre = midpoint(m.a, m.b, n)
@@ -176,10 +180,10 @@ def _draw_marks(p: Variant, data: dict) -> None:
                 text = ("∧" if m.a == first else "∨") if vertical else (
                     "<" if m.a == first else ">")
             data["overlays"].append(_text_overlay(centre, text, 21))
-    for key, rounded in (("odd", True), ("even", False)):
-        for c in getattr(p, key):
+    for kind in sorted(PARITY, key=lambda kind: not kind.rounded):  # circles first
+        for c in kind.cells(p):
             data["underlays"].append({"borderColor": GREY, "backgroundColor": GREY,
-                                      "center": centre_of(c, n), "rounded": rounded,
+                                      "center": centre_of(c, n), "rounded": kind.rounded,
                                       "width": 0.7, "height": 0.7})
 
 

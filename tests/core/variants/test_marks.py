@@ -148,7 +148,7 @@ def test_every_kind_counts_as_brute_force_and_cpsat_say(kind):
 ASPECTS = ("model.py", "rules.py", "logic.py", "engine.py", "compiled.py", "drawing.py",
            "wording.py", "formats.py", "fpuzzles.py", "generator.py", "lines.py",
            "sudokupad/reader.py", "sudokupad/writer.py", "sudokupad/styles.py",
-           "sudokupad/geometry.py", "sudokupad/scl.py")
+           "sudokupad/geometry.py", "sudokupad/scl.py", "iss.py", "ipuz.py")
 
 
 def test_no_aspect_names_a_kind_of_mark():
