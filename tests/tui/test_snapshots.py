@@ -10,6 +10,7 @@ from tests.tui.conftest import wait_for
 from tui import families
 from tui.app import PuzzleApp
 from tui.screens.arith_editor import ArithEditor
+from tui.screens.generate import GenerateDialog
 from tui.screens.numcro_editor import NumcroEditor
 from tui.screens.sudoku_editor import SudokuEditor
 
@@ -175,7 +176,10 @@ def test_numcro_generator_dialog(snap_compare, pool):
 
     async def opened(pilot):
         app.open_generator(generator_named("numcro"))
-        await pilot.pause(0.2)
+        await wait_for(pilot, lambda: isinstance(app.screen, GenerateDialog)
+                       and app.screen.query("#field-help")
+                       and str(app.screen.query("#field-help").first().render()).strip())
+        await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=opened)
 
