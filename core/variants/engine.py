@@ -462,11 +462,23 @@ def locked_candidates(cand, house, peer_bits, most: int = 3,
     return changed
 
 
-def start(p: Variant, plan: Plan) -> list[int] | None:
-    """The candidates of the givens, propagated; None when they contradict the rules."""
-    cand = [1 << (v - 1) if v else m for v, m in zip(p.givens, plan.masks, strict=True)]
+def given_candidates(p: Variant, plan: Plan) -> list[int] | None:
+    """Each cell's candidates before propagation (a given alone, else its cell's mask); None
+    when a given is a digit its cell cannot hold."""
     if any(v and not (1 << (v - 1)) & m for v, m in zip(p.givens, plan.masks, strict=True)):
         return None
+    return [1 << (v - 1) if v else m for v, m in zip(p.givens, plan.masks, strict=True)]
+
+
+def start(p: Variant, plan: Plan, program=None) -> list[int] | None:
+    """The candidates of the givens, propagated; None when they contradict the rules.
+    `program` (compiled.program's): propagated by the compiled engine instead (the Python
+    propagation of the root was half of a small puzzle's true candidates)."""
+    cand = given_candidates(p, plan)
+    if cand is None:
+        return None
+    if program is not None:
+        return native.variants.propagate(program, cand) if all(cand) else None
     placed = [c for c, m in enumerate(cand) if not m & (m - 1)]
     every_house = (1 << len(plan.houses)) - 1
     every_prop = (1 << len(plan.props)) - 1
@@ -688,10 +700,10 @@ def _compiled_count(p: Variant, plan: Plan, limit: int, stop: Stop | None) -> Co
     """start and Search.run on the compiled engine, step for step (None: the plan has a
     propagator it has no handler for, and the Python engine counts)."""
     program, _ = compiled.program(plan)
-    cand = [1 << (v - 1) if v else m for v, m in zip(p.givens, plan.masks, strict=True)]
-    if program is None or not all(cand):
+    cand = given_candidates(p, plan)
+    if program is None or (cand is not None and not all(cand)):
         return None
-    if any(v and not (1 << (v - 1)) & m for v, m in zip(p.givens, plan.masks, strict=True)):
+    if cand is None:
         return Count(0, limit, (), (), nodes=0)
     found, total, nodes, stopped = native.variants.search(
         program, cand, limit, stop, rules.keeps(p), KEPT)
@@ -708,7 +720,7 @@ def true_candidates(p: Variant, support: int = 1, stop: Stop | None = None) -> T
     tally = Tally(p.cells, support)
     plan = plan_of(shape_of(p))
     program = compiled.program(plan)[0] if native.variants is not None else None
-    root = None if clashes(p) else _root(p, plan, program)
+    root = None if clashes(p) else start(p, plan, program)
     if root is None or not all(root):  # a cell no digit fits
         return tally.result(False, 0)
     keeps = rules.keeps(p)
@@ -739,18 +751,6 @@ def true_candidates(p: Variant, support: int = 1, stop: Stop | None = None) -> T
         more, stopped = tally.targeted(root, count_from, stop)
         nodes += more
     return tally.result(stopped, nodes)
-
-
-def _root(p: Variant, plan: Plan, program) -> list[int] | None:
-    """start's answer, from the compiled engine when it runs the program (the Python
-    propagation of the root was half of a small puzzle's true candidates)."""
-    if program is None:
-        return start(p, plan)
-    cand = [1 << (v - 1) if v else m for v, m in zip(p.givens, plan.masks, strict=True)]
-    if not all(cand) or any(v and not (1 << (v - 1)) & m
-                            for v, m in zip(p.givens, plan.masks, strict=True)):
-        return None
-    return native.variants.propagate(program, cand)
 
 
 def _count_from(p: Variant, plan: Plan, cand: list[int], limit: int, stop: Stop | None,

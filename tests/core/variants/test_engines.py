@@ -52,7 +52,7 @@ def test_the_compiled_propagation_of_a_root_is_start_s():
     for name, p in puzzles:
         plan = engine.plan_of(engine.shape_of(p))
         program = compiled.program(plan)[0]
-        ours = engine._root(p, plan, program)
+        ours = engine.start(p, plan, program)
         assert ours == engine.start(p, plan), name
         nones += ours is None
     assert 0 < nones < len(puzzles)  # both answers met
