@@ -344,6 +344,20 @@ async def test_on_a_16x16_the_letter_keys_type_digits_and_the_panel_says_so(pool
         assert "are digits" not in str(editor.query_one("#walkthrough").render())
 
 
+async def test_on_a_16x16_of_digits_from_0_the_panel_names_the_letters_as_shown(pool):
+    from dataclasses import replace
+
+    from core.variants.model import make
+
+    app = PuzzleApp(pool=pool)
+    async with app.run_test(size=(120, 60)) as pilot:
+        editor = await open_editor(app, pilot, replace(make(16), first=0))
+        await pilot.press("b", "right", "f")
+        await wait_for(pilot, lambda: editor.puzzle.givens[:2] == (12, 16))
+        walkthrough = str(editor.query_one("#walkthrough").render())
+        assert "on this grid A-F are digits: b B type one; add what they add with :" in walkthrough
+
+
 async def test_a_links_title_author_and_rules_are_shown_kept_and_written_back(pool):
     from dataclasses import replace
 

@@ -460,7 +460,8 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
     def keys_hint(self) -> str:
         """The keys, and on a grid past 9x9 which tool keys type a digit there instead (the
         grid takes a digit's letter first)."""
-        letters = model.SYMBOLS[9:self.puzzle.size]
+        shown = (model.symbol(v, self.puzzle.first) for v in range(1, self.puzzle.size + 1))
+        letters = "".join(ch for ch in shown if ch.isalpha())
         taken = sorted({b.key for b in self.BINDINGS
                         if len(b.key) == 1 and b.key.upper() in letters},
                        key=lambda key: (key.lower(), key.isupper()))
