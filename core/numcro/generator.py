@@ -53,6 +53,12 @@ SEEDED_LONGEST = 5  # entries of a pattern an author's words are placed on, at m
 # patterns, one round of fills around all 6: entries up to 6 kana kept the rule on 0-2, up
 # to 4 on 9-10 but then needed 5-12 letters given (2-4 asked); up to 5, with the rounds of
 # moves, 4.4 words held (mean of 8) and 1-4 letters given
+# under the rule that each kana is used twice, an author's words are put in one at a time
+# (generator._kana_twice), each kept where a fill around it keeps the rule:
+ENTRIES_TRIED = 2  # entries tried for a word (4: as many words kept, twice the time)
+COMMON_LETTERS = 20  # the fill's words spelt with the 20 commonest kana and the author's
+# (theme_ja, 8 patterns: 16 kept 5.0 words, 20 kept 5.25, 26 kept 4.4)
+KANA_TRIES = 2  # words tried an entry by that fill (3: the same words kept, 1.6x the time)
 BLOCKS_GIVE_UP = 6  # an author's pattern no fill fills in a sixth of the time is given up
 # letters given by default, by the grid's side: a foothold, as magazines print them
 PRINTED_GIVENS = ((11, (2, 4)), (15, (3, 5)), (25, (4, 6)))
@@ -551,6 +557,8 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
     placed, or else from nothing. Returns the letters (None: no fill; the pattern is given
     up) and why each word not placed is not."""
     slots, crossing = entries(blocks, size)
+    if rules is not None and rules.uses >= 2:
+        return _kana_twice(blocks, size, words, rng, rules, slots, crossing, own)
     placed = seeding.place(slots, crossing, own, words, rng, most=most)
     tried = {word: {slot} for slot, word in placed.seeds.items()}
     stuck: Counter = Counter()
@@ -578,6 +586,49 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
     return _plain_fill(blocks, size, words, rng, placed, rules, dead_ends, slots, own)
 
 
+def _kana_twice(blocks, size: int, words: WordSets, rng: random.Random, rules, slots,
+                crossing, own: list[str]):
+    """Under the house rule that each letter is used `rules.uses` times (Japanese): the
+    author's words put in one at a time, the shortest first, each kept only where a fill of
+    the whole grid around it and the words kept before keeps the rule (the rule part of that
+    fill's search: seeding.Board.filled; its words spelt with the COMMON_LETTERS letters
+    and the author's), in one of ENTRIES_TRIED entries; then the grid is that fill. The
+    letters (None: no fill; the pattern is given up) and why each word not kept is not."""
+    common = seeding.common_letters(words, {len(s) for s in slots}, COMMON_LETTERS)
+    kept, solved, why = seeding.Placement(), None, {}
+    board = seeding.Board(slots, crossing, words)
+    for word in sorted(own, key=lambda w: (len(w), rng.random())):
+        grown = _one_more(word, kept, board, slots, rng, rules, common)
+        if isinstance(grown, str):
+            why[word] = grown
+        else:
+            kept, board, solved = grown
+    kept.why = why
+    letters = fill(blocks, size, words, rng, rules=rules, start=solved,
+                   seeds=frozenset(kept.seeds)) if solved is not None else None
+    if letters is not None:
+        return letters, seeding.said_of(why, letters, slots, own)
+    return _plain_fill(blocks, size, words, rng, kept, rules, None, slots, own)
+
+
+def _one_more(word: str, kept, board, slots, rng: random.Random, rules, common):
+    """The placement and board with `word` put in a free entry, and a fill of the grid
+    around them keeping the house rules on letters; else why the word is not put in."""
+    tried: set = set()
+    for _ in range(ENTRIES_TRIED):
+        made = seeding.Placement(seeds=dict(kept.seeds))
+        after, why = seeding.put_word(word, slots, made, board, rng, tried)
+        if why:
+            return why if not tried else seeding.KANA_TWICE
+        tried |= set(made.seeds) - set(kept.seeds)
+        trial = after.copy()
+        trial.keep_letters(common | set("".join(made.seeds.values())))
+        found = trial.filled(rng, None, rules.uses, tries=KANA_TRIES) if trial.ok else None
+        if found is not None:
+            return made, after, found
+    return seeding.KANA_TWICE
+
+
 def _seeded_fills(blocks, size: int, words: WordSets, rng: random.Random, placed, rules):
     """A grid around the placed words keeping the house rules (SEEDED_FILLS tries: the fill
     is random, another may keep them), or None; the entries where it was stuck, and whether
@@ -587,6 +638,11 @@ def _seeded_fills(blocks, size: int, words: WordSets, rng: random.Random, placed
     board = seeding.Board(slots, crossing, words)
     for slot, word in placed.seeds.items():
         board.put(slot, word)
+    if rules is not None and rules.uses >= 2:  # the fill's letters kept to the common ones
+        # and the author's: fewer letters, fewer used once
+        board.keep_letters(seeding.common_letters(words, {len(s) for s in slots},
+                                                  COMMON_LETTERS) |
+                           {ch for word in placed.seeds.values() for ch in word})
     for _ in range(SEEDED_FILLS):
         solved = board.filled(rng, stuck, rules.uses if rules is not None else 1)
         if solved is None:
@@ -638,7 +694,7 @@ def roomiest_pattern(options: Options, own: list[str], rng: random.Random, rules
     of each length)."""
     wanted = Counter(map(len, own))
     longest = seeded_longest(options, own, rules)
-    best, best_room = None, -1
+    best, best_room = None, None
     for _ in range(PATTERN_DRAWS):
         blocks = block_pattern(options.size, options.symmetry, options.lang, longest, rng,
                                rules)
@@ -646,7 +702,9 @@ def roomiest_pattern(options: Options, own: list[str], rng: random.Random, rules
             continue
         have = Counter(map(len, entries(blocks, options.size)[0]))
         room = sum(min(n, have[length]) for length, n in wanted.items())
-        if room > best_room:
+        if rules is not None and rules.uses >= 2:  # then the most entries: shorter ones
+            room = (room, sum(have.values()))
+        if best_room is None or room > best_room:
             best, best_room = blocks, room
     return best
 
