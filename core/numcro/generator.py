@@ -58,6 +58,10 @@ SEEDED_LONGEST = 5  # entries of a pattern an author's words are placed on, at m
 ENTRIES_TRIED = 2  # entries tried for a word (4: as many words kept, twice the time)
 COMMON_LETTERS = 20  # the fill's words spelt with the 20 commonest kana and the author's
 # (theme_ja, 8 patterns: 16 kept 5.0 words, 20 kept 5.25, 26 kept 4.4)
+KANA_MOST = 12  # words placed on the first pattern at most, halved on each next one
+KANA_AGAIN = 4  # patterns more (12, 6, 3, 1, 1 words), when a grid around them is no puzzle
+TWO_LETTER_ROOM = 10  # two-letter entries counted as room for an author's two-kana words:
+# grids with 14-20 of them (a diary's 18 two-kana words) needed 5-6 letters given, 2-4 asked
 KANA_TRIES = 2  # words tried an entry by that fill (3: the same words kept, 1.6x the time)
 BLOCKS_GIVE_UP = 6  # an author's pattern no fill fills in a sixth of the time is given up
 # letters given by default, by the grid's side: a foothold, as magazines print them
@@ -179,10 +183,12 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
     # MOVING_MOST at most; such a grid may need more letters given than asked: one more
     # pattern then
     short = bool(own) and seeded_longest(options, own, rules) < options.longest
-    most = min(len(own), MOVING_MOST) if short else len(own)  # of them placed on a pattern:
-    # halved after a pattern fails with them
+    kana = rules.uses >= 2  # each kana used twice: generator._kana_twice places the words
+    most = min(len(own), KANA_MOST if kana else MOVING_MOST if short else len(own))  # of
+    # them placed on a pattern: halved after a pattern fails with them (under the kana rule,
+    # also after its grid is no puzzle: fewer words, fewer two-letter entries to tell apart)
     seeded = SEEDED_PATTERNS if own else 0  # patterns left to place the author's words on
-    again = SHORT_AGAIN if short else 0
+    again = KANA_AGAIN if kana else SHORT_AGAIN if short else 0
     why: dict[str, str] = {}
     dead_ends: Counter | None = Counter()  # entries the fills ran out of words on, till one fills
     while time.monotonic() < start + options.seconds and not (stop and stop()):
@@ -218,6 +224,8 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
         if found is not None:
             return replace(found, own_used=own_words_used(found, fill_words),
                            own_unplaced=tuple({**cannot, **why}.items()))
+        if kana:
+            most = max(1, most // 2)
     raise GenerationFailed(_failure(options, dead_ends))
 
 
@@ -558,7 +566,8 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
     up) and why each word not placed is not."""
     slots, crossing = entries(blocks, size)
     if rules is not None and rules.uses >= 2:
-        return _kana_twice(blocks, size, words, rng, rules, slots, crossing, own)
+        return _kana_twice(blocks, size, words, rng, rules, slots, crossing, own,
+                           len(own) if most is None else most)
     placed = seeding.place(slots, crossing, own, words, rng, most=most)
     tried = {word: {slot} for slot, word in placed.seeds.items()}
     stuck: Counter = Counter()
@@ -587,7 +596,7 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
 
 
 def _kana_twice(blocks, size: int, words: WordSets, rng: random.Random, rules, slots,
-                crossing, own: list[str]):
+                crossing, own: list[str], most: int):
     """Under the house rule that each letter is used `rules.uses` times (Japanese): the
     author's words put in one at a time, the shortest first, each kept only where a fill of
     the whole grid around it and the words kept before keeps the rule (the rule part of that
@@ -598,6 +607,9 @@ def _kana_twice(blocks, size: int, words: WordSets, rng: random.Random, rules, s
     kept, solved, why = seeding.Placement(), None, {}
     board = seeding.Board(slots, crossing, words)
     for word in sorted(own, key=lambda w: (len(w), rng.random())):
+        if len(kept.seeds) >= most:
+            why[word] = seeding.TOO_MANY
+            continue
         grown = _one_more(word, kept, board, slots, rng, rules, common)
         if isinstance(grown, str):
             why[word] = grown
@@ -691,8 +703,11 @@ def _rare(solved: dict, size: int, rules):
 def roomiest_pattern(options: Options, own: list[str], rng: random.Random, rules):
     """Of PATTERN_DRAWS block patterns drawn (no entry longer than `seeded_longest`), the one
     with entries for most of the author's words (their lengths counted against the entries
-    of each length)."""
+    of each length). Under the rule that each kana is used twice, at most TWO_LETTER_ROOM
+    two-letter entries count (more make a grid that needs more letters given), and between
+    patterns with as much room, the one with more longer entries."""
     wanted = Counter(map(len, own))
+    kana = rules is not None and rules.uses >= 2
     longest = seeded_longest(options, own, rules)
     best, best_room = None, None
     for _ in range(PATTERN_DRAWS):
@@ -701,9 +716,10 @@ def roomiest_pattern(options: Options, own: list[str], rng: random.Random, rules
         if blocks is None:
             continue
         have = Counter(map(len, entries(blocks, options.size)[0]))
-        room = sum(min(n, have[length]) for length, n in wanted.items())
-        if rules is not None and rules.uses >= 2:  # then the most entries: shorter ones
-            room = (room, sum(have.values()))
+        if kana:
+            have[2] = min(have[2], TWO_LETTER_ROOM)
+        room = (sum(min(n, have[length]) for length, n in wanted.items()),
+                sum(n for length, n in have.items() if length > 2) if kana else 0)
         if best_room is None or room > best_room:
             best, best_room = blocks, room
     return best
