@@ -61,6 +61,8 @@ COMMON_LETTERS = 20  # the fill's words spelt with the 20 commonest kana and the
 KANA_AGAIN = 4  # patterns more (12, 6, 3, 1, 1 words), when a grid around them is no puzzle
 TWO_LETTER_ROOM = 10  # two-letter entries counted as room for an author's two-kana words:
 # grids with 14-20 of them (a diary's 18 two-kana words) needed 5-6 letters given, 2-4 asked
+KANA_LARGEST = 9  # on 11x11 (paired, seeds 1-2) food_ja held 5 words against main's 7.5,
+# in 35 s against 23: larger grids keep the placement of all words at once
 KANA_ORDERS = 2  # orders the words are put in (shortest first, then random): the most kept
 KANA_FILLS = 48  # fills tried in all the orders (a word's entry a fill): the second order
 # held more of food_ja's 26 words (5.4 against 4.0, seeds 1-5) and none more of theme_ja's
@@ -186,7 +188,7 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
     # MOVING_MOST at most; such a grid may need more letters given than asked: one more
     # pattern then
     short = bool(own) and seeded_longest(options, own, rules) < options.longest
-    kana = rules.uses >= 2  # each kana used twice: generator._kana_twice places the words
+    kana = kana_twice(rules, options.size)  # _kana_twice places the words
     most = min(len(own), KANA_MOST if kana else MOVING_MOST if short else len(own))  # of
     # them placed on a pattern: halved after a pattern fails with them (under the kana rule,
     # also after its grid is no puzzle: fewer words, fewer two-letter entries to tell apart)
@@ -568,7 +570,7 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
     placed, or else from nothing. Returns the letters (None: no fill; the pattern is given
     up) and why each word not placed is not."""
     slots, crossing = entries(blocks, size)
-    if rules is not None and rules.uses >= 2:
+    if kana_twice(rules, size):
         return _kana_twice(blocks, size, words, rng, rules, slots, crossing, own,
                            len(own) if most is None else most)
     placed = seeding.place(slots, crossing, own, words, rng, most=most)
@@ -657,7 +659,8 @@ def _one_more(word: str, kept, board, slots, rng: random.Random, rules, common,
         trial = after.copy()
         trial.keep_letters(common | set("".join(made.seeds.values())))
         fills[0] -= 1
-        found = trial.filled(rng, None, rules.uses, tries=KANA_TRIES) if trial.ok else None
+        found = trial.filled(rng, None, rules.uses, tries=KANA_TRIES, rule_kept=True) \
+            if trial.ok else None
         if found is not None:
             return made, after, found
     return seeding.KANA_TWICE
@@ -672,11 +675,6 @@ def _seeded_fills(blocks, size: int, words: WordSets, rng: random.Random, placed
     board = seeding.Board(slots, crossing, words)
     for slot, word in placed.seeds.items():
         board.put(slot, word)
-    if rules is not None and rules.uses >= 2:  # the fill's letters kept to the common ones
-        # and the author's: fewer letters, fewer used once
-        board.keep_letters(seeding.common_letters(words, {len(s) for s in slots},
-                                                  COMMON_LETTERS) |
-                           {ch for word in placed.seeds.values() for ch in word})
     for _ in range(SEEDED_FILLS):
         solved = board.filled(rng, stuck, rules.uses if rules is not None else 1)
         if solved is None:
@@ -729,7 +727,7 @@ def roomiest_pattern(options: Options, own: list[str], rng: random.Random, rules
     two-letter entries count (more make a grid that needs more letters given), and between
     patterns with as much room, the one with more longer entries."""
     wanted = Counter(map(len, own))
-    kana = rules is not None and rules.uses >= 2
+    kana = kana_twice(rules, options.size)
     longest = seeded_longest(options, own, rules)
     best, best_room = None, None
     for _ in range(PATTERN_DRAWS):
@@ -745,6 +743,12 @@ def roomiest_pattern(options: Options, own: list[str], rng: random.Random, rules
         if best_room is None or room > best_room:
             best, best_room = blocks, room
     return best
+
+
+def kana_twice(rules, size: int) -> bool:
+    """The author's words are kept one at a time (_kana_twice): under a rule that each
+    letter is used twice, on grids up to KANA_LARGEST."""
+    return rules is not None and rules.uses >= 2 and size <= KANA_LARGEST
 
 
 def seeded_longest(options: Options, own: list[str], rules) -> int:

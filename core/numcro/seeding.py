@@ -82,34 +82,43 @@ class Board:
         return made
 
     def filled(self, rng: random.Random, dead_ends: Counter | None = None, uses: int = 1,
-               budget: int = FILL_NODES, tries: int = FILL_TRIES) -> dict | None:
+               budget: int = FILL_NODES, tries: int = FILL_TRIES,
+               rule_kept: bool = False) -> dict | None:
         """Every entry given a word, keeping the board consistent after each, backing up
         where an entry is left without a word (counted in `dead_ends`); None past `budget`
         boards (entry -> word otherwise). Up to `tries` words are tried an entry, the
-        author's own first. Under the house rule that each letter is used `uses` times,
+        author's own first, then (under the house rule that each letter is used `uses`
+        times) words putting a letter used fewer times on an empty cell. With `rule_kept`
         the rule is part of the search: while a letter is used fewer times, the next entry
         is one that can use it again (the letter with the fewest words to do so first), its
-        words doing so tried first, and a letter no open cell can take ends the branch
-        (its entries counted in `dead_ends`); else the entry with the fewest words."""
+        words doing so tried first, a letter no open cell can take ends the branch (its
+        entries counted in `dead_ends`), and a full board keeps the rule; else the entry
+        with the fewest words is next."""
         left = [budget]
 
         def dive(board: Board) -> Board | None:
             open_ = [(d.bit_count(), rng.random(), s) for s, d in board.domains.items()
                      if s not in board.done]
             if not open_:
-                return board if board.uses_kept(uses) else None
-            slot, pick = board.wanted(open_, uses, rng, dead_ends)
-            if slot is None:
-                return None
+                return board if not rule_kept or board.uses_kept(uses) else None
+            if rule_kept:
+                slot, pick = board.wanted(open_, uses, rng, dead_ends)
+                if slot is None:
+                    return None
+            else:
+                slot = min(open_)[2]
+                pick = board.rare_words(slot, uses)
             length = self.words.length(len(slot))
             domain = board.domains[slot]
             for _ in range(min(tries, domain.bit_count())):
                 left[0] -= 1
                 if left[0] < 0:
                     return None
-                among = domain & pick or domain
-                word_id = member_at_or_after(among & length.preferred or among,
-                                             rng.randrange(len(length.words)))
+                among = domain & length.preferred or domain & pick or domain
+                if rule_kept:  # a lonely letter's words first, the author's among them
+                    among = domain & pick or domain
+                    among = among & length.preferred or among
+                word_id = member_at_or_after(among, rng.randrange(len(length.words)))
                 domain &= ~(1 << word_id)
                 trial = board.copy()
                 if trial.put(slot, length.words[word_id]):
@@ -178,6 +187,21 @@ class Board:
             return min(open_)[2], 0
         _, _, slot, can = min(best)
         return slot, can
+
+    def rare_words(self, slot, uses: int) -> int:
+        """The entry's words putting a letter used fewer than `uses` times on one of its
+        empty cells (0 when every letter is used enough)."""
+        if uses < 2:
+            return 0
+        length = self.words.length(len(slot))
+        letters = self.done_letters()
+        rare = [ch for ch, n in Counter(letters.values()).items() if n < uses]
+        found = 0
+        for p, cell in enumerate(slot):
+            if cell not in letters:
+                for ch in rare:
+                    found |= length.letter(p, ch)
+        return found
 
     def uses_kept(self, uses: int) -> bool:
         """Every letter of the entries a word was put in used `uses` times or more."""
