@@ -5,6 +5,9 @@ the fewest entries), among the entries that leave their crossings the most words
 placements are drawn and the one holding the most words kept. The fill then completes the
 grid around them (core/numcro/generator.fill_around), moving or taking out a word it cannot
 fill around; where the house rules on letters fail around them, the plain fill takes over.
+Under the rule that each kana is used twice (9x9 ナンクロ), the words go in one at a time
+instead (generator._kana_twice), each kept where `Board.filled`, with the rule part of its
+search, fills the whole grid around it.
 
 Filling entries an author's word fits first, in the fill's own order, placed 0-4 of 6-26
 words: a word competed with thousands of dictionary words in each entry, and the first word
