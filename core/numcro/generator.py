@@ -53,6 +53,21 @@ SEEDED_LONGEST = 5  # entries of a pattern an author's words are placed on, at m
 # patterns, one round of fills around all 6: entries up to 6 kana kept the rule on 0-2, up
 # to 4 on 9-10 but then needed 5-12 letters given (2-4 asked); up to 5, with the rounds of
 # moves, 4.4 words held (mean of 8) and 1-4 letters given
+# under the rule that each kana is used twice, an author's words are put in one at a time
+# (generator._kana_twice), each kept where a fill around it keeps the rule:
+ENTRIES_TRIED = 2  # entries tried for a word (4: as many words kept, twice the time)
+COMMON_LETTERS = 20  # the fill's words spelt with the 20 commonest kana and the author's
+# (theme_ja, 8 patterns: 16 kept 5.0 words, 20 kept 5.25, 26 kept 4.4)
+KANA_AGAIN = 4  # patterns more (12, 6, 3, 1, 1 words), when a grid around them is no puzzle
+TWO_LETTER_ROOM = 10  # two-letter entries counted as room for an author's two-kana words:
+# grids with 14-20 of them (a diary's 18 two-kana words) needed 5-6 letters given, 2-4 asked
+KANA_LARGEST = 9  # on 11x11 (paired, seeds 1-2) food_ja held 5 words against main's 7.5,
+# in 35 s against 23: larger grids keep the placement of all words at once
+KANA_ORDERS = 2  # orders the words are put in (shortest first, then random): the most kept
+KANA_FILLS = 48  # fills tried in all the orders (a word's entry a fill): the second order
+# held more of food_ja's 26 words (5.4 against 4.0, seeds 1-5) and none more of theme_ja's
+KANA_MOST = seeding.KANA_MOST
+KANA_TRIES = 2  # words tried an entry by that fill (3: the same words kept, 1.6x the time)
 BLOCKS_GIVE_UP = 6  # an author's pattern no fill fills in a sixth of the time is given up
 # letters given by default, by the grid's side: a foothold, as magazines print them
 PRINTED_GIVENS = ((11, (2, 4)), (15, (3, 5)), (25, (4, 6)))
@@ -173,10 +188,12 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
     # MOVING_MOST at most; such a grid may need more letters given than asked: one more
     # pattern then
     short = bool(own) and seeded_longest(options, own, rules) < options.longest
-    most = min(len(own), MOVING_MOST) if short else len(own)  # of them placed on a pattern:
-    # halved after a pattern fails with them
+    kana = kana_twice(rules, options.size)  # _kana_twice places the words
+    most = min(len(own), KANA_MOST if kana else MOVING_MOST if short else len(own))  # of
+    # them placed on a pattern: halved after a pattern fails with them (under the kana rule,
+    # also after its grid is no puzzle: fewer words, fewer two-letter entries to tell apart)
     seeded = SEEDED_PATTERNS if own else 0  # patterns left to place the author's words on
-    again = SHORT_AGAIN if short else 0
+    again = KANA_AGAIN if kana else SHORT_AGAIN if short else 0
     why: dict[str, str] = {}
     dead_ends: Counter | None = Counter()  # entries the fills ran out of words on, till one fills
     while time.monotonic() < start + options.seconds and not (stop and stop()):
@@ -212,6 +229,8 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
         if found is not None:
             return replace(found, own_used=own_words_used(found, fill_words),
                            own_unplaced=tuple({**cannot, **why}.items()))
+        if kana:
+            most = max(1, most // 2)
     raise GenerationFailed(_failure(options, dead_ends))
 
 
@@ -551,6 +570,9 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
     placed, or else from nothing. Returns the letters (None: no fill; the pattern is given
     up) and why each word not placed is not."""
     slots, crossing = entries(blocks, size)
+    if kana_twice(rules, size):
+        return _kana_twice(blocks, size, words, rng, rules, slots, crossing, own,
+                           len(own) if most is None else most)
     placed = seeding.place(slots, crossing, own, words, rng, most=most)
     tried = {word: {slot} for slot, word in placed.seeds.items()}
     stuck: Counter = Counter()
@@ -576,6 +598,72 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
         if letters is not None:
             return letters, seeding.said_of(placed.why, letters, slots, own)
     return _plain_fill(blocks, size, words, rng, placed, rules, dead_ends, slots, own)
+
+
+def _kana_twice(blocks, size: int, words: WordSets, rng: random.Random, rules, slots,
+                crossing, own: list[str], most: int):
+    """Under the house rule that each letter is used `rules.uses` times (Japanese): the
+    author's words put in one at a time, the shortest first, each kept only where a fill of
+    the whole grid around it and the words kept before keeps the rule (the rule part of that
+    fill's search: seeding.Board.filled; its words spelt with the COMMON_LETTERS letters
+    and the author's), in one of ENTRIES_TRIED entries; then the grid is that fill. The
+    letters (None: no fill; the pattern is given up) and why each word not kept is not."""
+    common = seeding.common_letters(words, {len(s) for s in slots}, COMMON_LETTERS)
+    best, fills = None, [KANA_FILLS]
+    for attempt in range(KANA_ORDERS):
+        order = sorted(own, key=lambda w: (len(w), rng.random())) if attempt == 0 else \
+            rng.sample(own, len(own))
+        grown = _grown(order, slots, crossing, words, rng, rules, common, most, fills)
+        if best is None or len(grown[0].seeds) > len(best[0].seeds):
+            best = grown
+    kept, solved, why = best
+    kept.why = why
+    letters = fill(blocks, size, words, rng, rules=rules, start=solved,
+                   seeds=frozenset(kept.seeds)) if solved is not None else None
+    if letters is not None:
+        return letters, seeding.said_of(why, letters, slots, own)
+    return _plain_fill(blocks, size, words, rng, kept, rules, None, slots, own)
+
+
+def _grown(order: list[str], slots, crossing, words: WordSets, rng: random.Random, rules,
+           common: set[str], most: int, fills: list[int]):
+    """The author's words put in one at a time in `order` (`most` at most), each kept
+    where a fill around it and those kept before keeps the house rules on letters (`fills`
+    of them left, shared with other orders): the placement, that fill (None: no word kept,
+    no fill made) and why each other word is not kept."""
+    kept, solved, why = seeding.Placement(), None, {}
+    board = seeding.Board(slots, crossing, words)
+    for word in order:
+        if len(kept.seeds) >= most or fills[0] <= 0:
+            why[word] = seeding.KANA_MOST_SAID if fills[0] > 0 else seeding.TOO_MANY
+            continue
+        grown = _one_more(word, kept, board, slots, rng, rules, common, fills)
+        if isinstance(grown, str):
+            why[word] = grown
+        else:
+            kept, board, solved = grown
+    return kept, solved, why
+
+
+def _one_more(word: str, kept, board, slots, rng: random.Random, rules, common,
+              fills: list[int]):
+    """The placement and board with `word` put in a free entry, and a fill of the grid
+    around them keeping the house rules on letters; else why the word is not put in."""
+    tried: set = set()
+    for _ in range(ENTRIES_TRIED):
+        made = seeding.Placement(seeds=dict(kept.seeds))
+        after, why = seeding.put_word(word, slots, made, board, rng, tried)
+        if why:
+            return why if not tried else seeding.KANA_TWICE
+        tried |= set(made.seeds) - set(kept.seeds)
+        trial = after.copy()
+        trial.keep_letters(common | set("".join(made.seeds.values())))
+        fills[0] -= 1
+        found = trial.filled(rng, None, rules.uses, tries=KANA_TRIES, rule_kept=True) \
+            if trial.ok else None
+        if found is not None:
+            return made, after, found
+    return seeding.KANA_TWICE
 
 
 def _seeded_fills(blocks, size: int, words: WordSets, rng: random.Random, placed, rules):
@@ -635,20 +723,32 @@ def _rare(solved: dict, size: int, rules):
 def roomiest_pattern(options: Options, own: list[str], rng: random.Random, rules):
     """Of PATTERN_DRAWS block patterns drawn (no entry longer than `seeded_longest`), the one
     with entries for most of the author's words (their lengths counted against the entries
-    of each length)."""
+    of each length). Under the rule that each kana is used twice, at most TWO_LETTER_ROOM
+    two-letter entries count (more make a grid that needs more letters given), and between
+    patterns with as much room, the one with more longer entries."""
     wanted = Counter(map(len, own))
+    kana = kana_twice(rules, options.size)
     longest = seeded_longest(options, own, rules)
-    best, best_room = None, -1
+    best, best_room = None, None
     for _ in range(PATTERN_DRAWS):
         blocks = block_pattern(options.size, options.symmetry, options.lang, longest, rng,
                                rules)
         if blocks is None:
             continue
         have = Counter(map(len, entries(blocks, options.size)[0]))
-        room = sum(min(n, have[length]) for length, n in wanted.items())
-        if room > best_room:
+        if kana:
+            have[2] = min(have[2], TWO_LETTER_ROOM)
+        room = (sum(min(n, have[length]) for length, n in wanted.items()),
+                sum(n for length, n in have.items() if length > 2) if kana else 0)
+        if best_room is None or room > best_room:
             best, best_room = blocks, room
     return best
+
+
+def kana_twice(rules, size: int) -> bool:
+    """The author's words are kept one at a time (_kana_twice): under a rule that each
+    letter is used twice, on grids up to KANA_LARGEST."""
+    return rules is not None and rules.uses >= 2 and size <= KANA_LARGEST
 
 
 def seeded_longest(options: Options, own: list[str], rules) -> int:

@@ -5,6 +5,9 @@ the fewest entries), among the entries that leave their crossings the most words
 placements are drawn and the one holding the most words kept. The fill then completes the
 grid around them (core/numcro/generator.fill_around), moving or taking out a word it cannot
 fill around; where the house rules on letters fail around them, the plain fill takes over.
+Under the rule that each kana is used twice (9x9 ナンクロ), the words go in one at a time
+instead (generator._kana_twice), each kept where `Board.filled`, with the rule part of its
+search, fills the whole grid around it.
 
 Filling entries an author's word fits first, in the fill's own order, placed 0-4 of 6-26
 words: a word competed with thousands of dictionary words in each entry, and the first word
@@ -37,6 +40,11 @@ NO_CROSSING = "no dictionary word fitted across them in any free entry of their 
 TAKEN_OUT = "taken out: the dictionary could not fill the entries around them"
 LETTERS_MISSED = ("taken out: no fill around them kept the house rule on letters (each used "
                   "at least twice)")
+KANA_TWICE = ("no fill around them and your words put in before them kept each kana used at "
+              "least twice")
+KANA_MOST = 12  # an author's kana words put in a first grid at most, half as many in the next
+KANA_MOST_SAID = (f"left out: a grid takes at most {KANA_MOST} of your words, half as many "
+                  f"after a grid around more was no puzzle with the letters given")
 LEFT_OUT = "left out of the fill (blocklisted or avoided)"
 TOO_MANY = "left out: grids with more of your words could not be filled in time"
 PLAIN = ("no grid built around your words became a puzzle, and the fill that tried them "
@@ -77,29 +85,43 @@ class Board:
         return made
 
     def filled(self, rng: random.Random, dead_ends: Counter | None = None, uses: int = 1,
-               budget: int = FILL_NODES) -> dict | None:
-        """Every entry given a word, keeping the board consistent after each: the entry
-        with the fewest words first, up to FILL_TRIES of its words tried (the author's own
-        first, then words putting a letter used fewer than `uses` times on an empty cell:
-        the house rule), backing up where an entry is left without a word (counted in
-        `dead_ends`); None past `budget` boards (entry -> word otherwise)."""
+               budget: int = FILL_NODES, tries: int = FILL_TRIES,
+               rule_kept: bool = False) -> dict | None:
+        """Every entry given a word, keeping the board consistent after each, backing up
+        where an entry is left without a word (counted in `dead_ends`); None past `budget`
+        boards (entry -> word otherwise). Up to `tries` words are tried an entry, the
+        author's own first, then (under the house rule that each letter is used `uses`
+        times) words putting a letter used fewer times on an empty cell. With `rule_kept`
+        the rule is part of the search: while a letter is used fewer times, the next entry
+        is one that can use it again (the letter with the fewest words to do so first), its
+        words doing so tried first, a letter no open cell can take ends the branch (its
+        entries counted in `dead_ends`), and a full board keeps the rule; else the entry
+        with the fewest words is next."""
         left = [budget]
 
         def dive(board: Board) -> Board | None:
             open_ = [(d.bit_count(), rng.random(), s) for s, d in board.domains.items()
                      if s not in board.done]
             if not open_:
-                return board
-            _, _, slot = min(open_)
+                return board if not rule_kept or board.uses_kept(uses) else None
+            if rule_kept:
+                slot, pick = board.wanted(open_, uses, rng, dead_ends)
+                if slot is None:
+                    return None
+            else:
+                slot = min(open_)[2]
+                pick = board.rare_words(slot, uses)
             length = self.words.length(len(slot))
             domain = board.domains[slot]
-            for _ in range(min(FILL_TRIES, domain.bit_count())):
+            for _ in range(min(tries, domain.bit_count())):
                 left[0] -= 1
                 if left[0] < 0:
                     return None
-                pick = domain & length.preferred or \
-                    domain & board.wanted(slot, uses) or domain
-                word_id = member_at_or_after(pick, rng.randrange(len(length.words)))
+                among = domain & length.preferred or domain & pick or domain
+                if rule_kept:  # a lonely letter's words first, the author's among them
+                    among = domain & pick or domain
+                    among = among & length.preferred or among
+                word_id = member_at_or_after(among, rng.randrange(len(length.words)))
                 domain &= ~(1 << word_id)
                 trial = board.copy()
                 if trial.put(slot, length.words[word_id]):
@@ -136,24 +158,79 @@ class Board:
         self.done = self.done | {slot}
         return self._consistent(changed)
 
-    def wanted(self, slot, uses: int) -> int:
+    def wanted(self, open_: list, uses: int, rng: random.Random,
+               dead_ends: Counter | None = None) -> tuple:
+        """The entry to fill next and the words to try there first (0: any): for the letter
+        used fewer than `uses` times with the fewest words to use it again on an empty cell,
+        the entry with the fewest words among those that can, and those words; with no such
+        letter, the entry with the fewest words. (None, 0) when a letter used too rarely
+        has no open cell to go (its entries counted in `dead_ends`)."""
+        letters = self.done_letters() if uses >= 2 else {}
+        counts = Counter(letters.values())
+        best, best_total = None, 0
+        lonely = sorted(ch for ch, n in counts.items() if n < uses)
+        empty = {slot: tuple(p for p, cell in enumerate(slot) if cell not in letters)
+                 for _, _, slot in open_} if lonely else {}
+        for ch in lonely:
+            options, total = [], 0
+            for _, _, slot in open_:
+                can = self.domains[slot] & _at_any(self.words.length(len(slot)),
+                                                   empty[slot], ch)
+                if can:
+                    total += can.bit_count()
+                    options.append((self.domains[slot].bit_count(), rng.random(), slot, can))
+            if not options:
+                if dead_ends is not None:
+                    dead_ends.update(s for s in self.done if any(
+                        letters[c] == ch for c in s))
+                return None, 0
+            if best is None or total < best_total:
+                best, best_total = options, total
+        if best is None:
+            return min(open_)[2], 0
+        _, _, slot, can = min(best)
+        return slot, can
+
+    def rare_words(self, slot, uses: int) -> int:
         """The entry's words putting a letter used fewer than `uses` times on one of its
         empty cells (0 when every letter is used enough)."""
         if uses < 2:
             return 0
         length = self.words.length(len(slot))
-        letters = {}
-        for done in self.done:
-            word = length_word(self.words, done, self.domains[done])
-            letters.update(zip(done, word, strict=True))
-        counts = Counter(letters.values())
-        rare = [ch for ch, n in counts.items() if n < uses]
+        letters = self.done_letters()
+        rare = [ch for ch, n in Counter(letters.values()).items() if n < uses]
         found = 0
         for p, cell in enumerate(slot):
             if cell not in letters:
                 for ch in rare:
                     found |= length.letter(p, ch)
         return found
+
+    def uses_kept(self, uses: int) -> bool:
+        """Every letter of the entries a word was put in used `uses` times or more."""
+        return uses < 2 or min(Counter(self.done_letters().values()).values(),
+                               default=uses) >= uses
+
+    def done_letters(self) -> dict[int, str]:
+        """The letters of the entries a word was put in, by cell."""
+        letters = {}
+        for done in self.done:
+            letters.update(zip(done, length_word(self.words, done, self.domains[done]),
+                               strict=True))
+        return letters
+
+    def keep_letters(self, alphabet: set[str]) -> bool:
+        """Only words spelt with `alphabet`'s letters left to the entries without a word
+        (the author's own words kept); False, the board unchanged, when an entry is left
+        without a word."""
+        saved = dict(self.domains)
+        for slot in self.domains:
+            if slot not in self.done:
+                self.domains[slot] &= spelt_with(self.words.length(len(slot)), alphabet)
+        if self._consistent(set(self.domains) - self.done):
+            return True
+        self.domains = saved
+        return False
 
     def tightest(self, before: Board, seeds) -> int:
         """The fewest words left to an entry without an author's word that lost words since
@@ -202,6 +279,20 @@ class Board:
         return found
 
 
+def _at_any(length, positions: tuple[int, ...], ch: str) -> int:
+    """The words of one length with the letter at one of `positions` (made once each)."""
+    made = getattr(length, "at_any", None)
+    if made is None:
+        made = length.at_any = {}
+    found = made.get((positions, ch))
+    if found is None:
+        found = made[positions, ch] = 0
+        for p in positions:
+            found |= length.letter(p, ch)
+        made[positions, ch] = found
+    return found
+
+
 def _at(length, p: int) -> list:
     """(letter, words with it at position p) for the words of one length, made once."""
     made = getattr(length, "at", None)
@@ -210,6 +301,38 @@ def _at(length, p: int) -> list:
         for (q, ch), ids in length.letters.items():
             made.setdefault(q, []).append((ch, ids))
     return made.get(p, [])
+
+
+def spelt_with(length, alphabet: set[str]) -> int:
+    """The words of one length spelt with `alphabet`'s letters only, and the author's own
+    (made once an alphabet)."""
+    made = getattr(length, "spelt", None)
+    if made is None:
+        made = length.spelt = {}
+    key = frozenset(alphabet)
+    if key not in made:
+        made[key] = length.preferred | (length.all & ~_using(length, set(
+            ch for _, ch in length.letters) - key))
+    return made[key]
+
+
+def _using(length, letters: set[str]) -> int:
+    """The words of one length with one of `letters` somewhere."""
+    found = 0
+    for (_, ch), bits in length.letters.items():
+        if ch in letters:
+            found |= bits
+    return found
+
+
+def common_letters(words: WordSets, lengths, most: int) -> set[str]:
+    """The `most` letters the fill words of these lengths use most often."""
+    counts = Counter()
+    for n in lengths:
+        length = words.length(n)
+        for (_, ch), bits in length.letters.items():
+            counts[ch] += (bits & length.fill).bit_count()
+    return {ch for ch, _ in counts.most_common(most)}
 
 
 def length_word(words: WordSets, slot, domain: int) -> str:
