@@ -11,10 +11,11 @@ from setuptools import Extension, setup
 # the four modules compile side by side (45-50 s one after the other on a loaded 2-core
 # machine, 27-38 s two at a time)
 MODULES = [
-    Extension("core.native._sudoku", ["core/native/sudoku.c"], depends=["core/native/minlex.h"],
-              optional=True,
+    Extension("core.native._sudoku", ["core/native/sudoku.c"],
+              depends=["core/native/common.h", "core/native/minlex.h"], optional=True,
               extra_compile_args=["-std=c11", "-O3"]),
-    Extension("core.native._variants", ["core/native/variants.c"], optional=True,
+    Extension("core.native._variants", ["core/native/variants.c"],
+              depends=["core/native/common.h"], optional=True,
               extra_compile_args=["-std=c11", "-O3"]),
     Extension("core.native._chains", ["core/native/chains.c"], optional=True,
               extra_compile_args=["-std=c11", "-O3"]),

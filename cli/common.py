@@ -139,10 +139,13 @@ class Run:
             if with_redundant:
                 as_json["redundant"] = family.cell_names(puzzle, checked.redundant)
                 as_json["undecided"] = family.cell_names(puzzle, checked.undecided)
+            rating = None
             if family.rated_in_check and result.unique and self.as_json:  # what is left
-                as_json.update(rating_json(family, puzzle, self.context,  # of the budget
-                                           with_deadline(None, seconds, budget_start)))
-            verdict = family.verdict(puzzle, result, seconds)
+                rating = rated(family, puzzle, self.context,  # of the budget
+                               with_deadline(None, seconds, budget_start))
+            verdict = family.verdict(puzzle, result, seconds, rating)
+            if rating is not None:  # the level as the verdict says it, as generate --json
+                as_json.update(level=verdict.level, rating=rating.as_dict())
             if family.house_rules:
                 as_json["rules"] = [{"rule": b.rule, "message": b.message, "cells": list(b.cells)}
                                     for b in verdict.broken]
@@ -177,17 +180,16 @@ def noticing(where: str):
     return stop
 
 
-def rating_json(family, puzzle, context: Context, stop=None) -> dict:
-    """`level` and `rating` (the family's rating as a dict), as `generate --json` gives them;
-    nothing where the family does not rate this puzzle, or `stop` (the time budget) ended
-    the rating first."""
+def rated(family, puzzle, context: Context, stop=None):
+    """The family's rating of the puzzle, or None where the family does not rate this
+    puzzle, or `stop` (the time budget) ended the rating first."""
     try:
         rating = family.rate(puzzle, stop, context)
     except NotRated:
-        return {}
+        return None
     if stop is not None and stop():
-        return {}  # a rating cut short is no rating
-    return {"level": rating.level, "rating": rating.as_dict()}
+        return None  # a rating cut short is no rating
+    return rating
 
 
 def solution_text(entry: Entry, solution, one_line: bool) -> str | None:

@@ -68,9 +68,10 @@ def listed(names, most: int | None = None) -> str:
 @dataclass(frozen=True)
 class Verdict:
     """What a count means, the one place it is put into words: the command line's check and
-    solve say `line()` and `rule_lines()`, every editor's panel `headline()`, `where()`,
-    `rule_lines()` and `difficulty()`. Built by the family (Family.verdict), which names the
-    cells, the clashes, the house rules broken and the level in its own terms."""
+    solve say `line()` and `rule_lines()` (check --json its `level` too), every editor's
+    panel `headline()`, `where()`, `rule_lines()` and `difficulty()`. Built by the family
+    (Family.verdict), which names the cells, the clashes, the house rules broken and the
+    level in its own terms."""
 
     status: str  # UNIQUE, SEVERAL, NONE or UNKNOWN (a budget ended the count undecided)
     found: int  # solutions found
@@ -82,7 +83,8 @@ class Verdict:
     # the house rules the puzzle (with its solution, when unique) breaks: records with a
     # `message` and the `cells` named (core.family.RuleBroken)
     broken: tuple = ()
-    level: str = ""  # the rating in the family's words, once rated
+    level: str = ""  # once rated: the level, as the rating names it (check --json's level)
+    level_words: str = ""  # once rated: the rating in the family's words (an editor's panel)
 
     def headline(self) -> str:
         return {UNIQUE: "✓ unique", SEVERAL: "⚠ several solutions", NONE: "✗ no solution",
@@ -106,8 +108,8 @@ class Verdict:
 
     def difficulty(self) -> str:
         """The level once rated; before, why there is none yet."""
-        if self.level:
-            return self.level
+        if self.level_words:
+            return self.level_words
         return "rating…" if self.status == UNIQUE else NOT_RATED_YET
 
     def line(self) -> str:

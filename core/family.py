@@ -326,9 +326,11 @@ class Family(ABC):
         `rating`: the puzzle's rating, once rated (its level said)."""
         broken = self.rules(puzzle, count.solution if count.unique else None) if (
             self.house_rules) else ()
-        level = self.level_words(rating) if rating is not None else ""
+        if count.unique and rating is not None:
+            return Verdict(UNIQUE, 1, broken=broken, level=rating.level,
+                           level_words=self.level_words(rating))
         if count.unique:
-            return Verdict(UNIQUE, 1, broken=broken, level=level)
+            return Verdict(UNIQUE, 1, broken=broken)
         if count.stopped and count.count < 2:
             return Verdict(UNKNOWN, count.count, seconds=seconds, broken=broken)
         if count.count == 0:

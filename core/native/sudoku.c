@@ -7,17 +7,12 @@
  * is given (a bad one is a ValueError), keeps no Python object across calls, and polls the
  * caller's `stop` and the process's signals every STOP_EVERY nodes (Ctrl+C ends a search).
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
+#include "common.h"
 
 #define MAX_SIDE 25           /* 25x25 with 5x5 boxes: masks fit 32 bits */
 #define MAX_CELLS (MAX_SIDE * MAX_SIDE)
 #define MAX_UNITS (3 * MAX_SIDE)
 #define MAX_PEERS (3 * MAX_SIDE)
-#define STOP_EVERY 64         /* core/search.py's: the nodes between two polls */
 
 typedef uint32_t mask_t;
 
@@ -214,15 +209,8 @@ HOT int fewest_candidates(const mask_t *cand, const Search *s, const int cells)
 /* Every STOP_EVERY nodes: signals (Ctrl+C), the caller's stop, then the node cap. */
 static int poll(Search *s)
 {
-    if (PyErr_CheckSignals() < 0) return FAILED;
-    if (s->stop != Py_None) {
-        PyObject *answer = PyObject_CallNoArgs(s->stop);
-        if (!answer) return FAILED;
-        int yes = PyObject_IsTrue(answer);
-        Py_DECREF(answer);
-        if (yes < 0) return FAILED;
-        if (yes) return STOPPED;
-    }
+    int asked = stop_asked(s->stop);
+    if (asked) return asked < 0 ? FAILED : STOPPED;
     if (s->max_nodes && s->nodes > s->max_nodes) return UNDECIDED;
     return DONE;
 }
@@ -807,12 +795,7 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__sudoku(void)
 {
-    PyObject *m = PyModule_Create(&module);
-    if (!m) return NULL;
-    if (PyModule_AddIntConstant(m, "STOP_EVERY", STOP_EVERY) < 0 ||
-        PyModule_AddIntConstant(m, "MAX_SIDE", MAX_SIDE) < 0) {
-        Py_DECREF(m);
-        return NULL;
-    }
-    return m;
+    static const char *const names[] = {"STOP_EVERY", "MAX_SIDE", NULL};
+    static const long values[] = {STOP_EVERY, MAX_SIDE};
+    return module_with(&module, names, values);
 }

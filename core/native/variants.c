@@ -12,15 +12,10 @@
  * ValueError), keeps no Python object across calls, and polls the caller's `stop` and the
  * process's signals every STOP_EVERY nodes (Ctrl+C ends a search).
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
+#include "common.h"
 
 #define MAX_SIDE 16           /* core/variants/model.py's MAX_SIZE */
 #define MAX_CELLS (MAX_SIDE * MAX_SIDE)
-#define STOP_EVERY 64         /* core/search.py's: the nodes between two polls */
 #define VERSION 3             /* of the program's layout (core/variants/compiled.py) */
 #define MAX_STATES 64         /* an automaton's states: a set of them in one word */
 #define MAX_SUM_WORDS 64      /* sums up to 4,095: longer sums stay in Python */
@@ -1603,16 +1598,8 @@ typedef struct {
 
 static int poll(Search *s)
 {
-    if (PyErr_CheckSignals() < 0) return FAILED;
-    if (s->stop != Py_None) {
-        PyObject *answer = PyObject_CallNoArgs(s->stop);
-        if (!answer) return FAILED;
-        int yes = PyObject_IsTrue(answer);
-        Py_DECREF(answer);
-        if (yes < 0) return FAILED;
-        if (yes) return STOPPED;
-    }
-    return DONE;
+    int asked = stop_asked(s->stop);
+    return asked < 0 ? FAILED : asked ? STOPPED : DONE;
 }
 
 static int record(Search *s, const mask_t *cand)
@@ -2106,13 +2093,7 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__variants(void)
 {
-    PyObject *m = PyModule_Create(&module);
-    if (!m) return NULL;
-    if (PyModule_AddIntConstant(m, "STOP_EVERY", STOP_EVERY) < 0 ||
-        PyModule_AddIntConstant(m, "VERSION", VERSION) < 0 ||
-        PyModule_AddIntConstant(m, "MAX_SIDE", MAX_SIDE) < 0) {
-        Py_DECREF(m);
-        return NULL;
-    }
-    return m;
+    static const char *const names[] = {"STOP_EVERY", "VERSION", "MAX_SIDE", NULL};
+    static const long values[] = {STOP_EVERY, VERSION, MAX_SIDE};
+    return module_with(&module, names, values);
 }

@@ -15,6 +15,7 @@ from core import native
 from core.candidates import Switched, Tally, TrueCandidates
 from core.counting import KEPT, Count, Found
 from core.search import STOP_EVERY, Stopped, fewest_candidates, where_differ
+from core.singles import hidden_singles, naked_singles
 from core.sudoku.model import Geometry, Puzzle, geometry
 
 
@@ -87,43 +88,12 @@ def _propagate(cand: list[int], geo: Geometry, placed: list[int], dirty: int) ->
     for c in placed:
         dirty |= unit_bits[c]
     while True:
-        while placed:
-            c = placed.pop()
-            m = cand[c]
-            for p in peers[c]:
-                pm = cand[p]
-                if pm & m:
-                    pm ^= m
-                    if not pm:
-                        return False
-                    cand[p] = pm
-                    dirty |= unit_bits[p]
-                    if not pm & (pm - 1):
-                        placed.append(p)
-        while dirty:
-            low = dirty & -dirty
-            dirty ^= low
-            unit = units[low.bit_length() - 1]
-            once = twice = solved = 0
-            for c in unit:
-                m = cand[c]
-                twice |= once & m
-                once |= m
-                if not m & (m - 1):
-                    solved |= m
-            if once != full:
-                return False
-            hidden = once & ~twice & ~solved
-            if hidden:
-                for c in unit:
-                    h = cand[c] & hidden
-                    if h:
-                        if h & (h - 1):
-                            return False  # two symbols have only this cell
-                        cand[c] = h
-                        placed.append(c)
-            if placed:
-                break
+        touched = naked_singles(cand, peers, placed, unit_bits)
+        if touched < 0:
+            return False
+        dirty = hidden_singles(cand, units, dirty | touched, full, placed)
+        if dirty < 0:
+            return False
         if not placed:
             return True
         for c in placed:

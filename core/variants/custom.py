@@ -309,20 +309,28 @@ def legend(p: Variant) -> dict:
     return {"legend": _LEGEND + (_NFA if nfa else ""),
             "legend_ja": _LEGEND_JA + (_NFA_JA if nfa else "")}
 
+
+def _formula_ties(name: str, title: str, glyph: str, words: Words, check, every: bool,
+                  holds, **more) -> RuleKind:
+    """A kind whose formula ties two cells at a time (`every` two of a group, else each cell
+    and the next on a line): the formula is its label, the tie its logic's step."""
+    tie = f"Tie {name}"
+    return RuleKind(name, title, glyph, words, check, _ties(every), holds,
+                    lambda rule, lang: formula.pretty(rule.text, lang),
+                    steps={tie: Step(title, 1.8, "{rule} says {a} and {b} keep {formula}")},
+                    facts={tie: _tie_facts}, normal=formula.normal, **more)
+
+
 RULE_RECORDS.update({kind.name: kind for kind in (
-    RuleKind(
+    _formula_ties(
         "relation", "relation line", "~",
         Words("Relation Lines", "関係線",
               "Along a line with a rule written by its dotted end, each digit a and the next "
               "digit b (going away from the dot) keep the rule: {rules}.",
               "式の書かれた線上では、点のある端から順に隣り合う数字a、b(aが点に近い方)が"
               "その式を満たします:{rules_ja}。"),
-        _check_relation, _ties(False), _relation_holds,
-        lambda rule, lang: formula.pretty(rule.text, lang),
-        steps={"Tie relation": Step("relation line", 1.8,
-                                    "{rule} says {a} and {b} keep {formula}")},
-        facts={"Tie relation": _tie_facts}, normal=formula.normal),
-    RuleKind(
+        _check_relation, False, _relation_holds),
+    _formula_ties(
         "pairs", "pairs rule", "≈",
         Words("Pair Rules", "ペアルール",
               "Any two digits in a dotted outline with a rule written in its corner keep the "
@@ -330,11 +338,7 @@ RULE_RECORDS.update({kind.name: kind for kind in (
               "bottom): {rules}.",
               "式の書かれた点線の枠内のどの2つの数字もその式を満たします(aは左から右、上から"
               "下に読んで先のマス):{rules_ja}。"),
-        _check_pairs, _ties(True), _pairs_holds,
-        lambda rule, lang: formula.pretty(rule.text, lang),
-        steps={"Tie pairs": Step("pairs rule", 1.8,
-                                 "{rule} says {a} and {b} keep {formula}")},
-        facts={"Tie pairs": _tie_facts}, normal=formula.normal,
+        _check_pairs, True, _pairs_holds,
         arrange=lambda groups: tuple(tuple(sorted(g)) for g in groups), outline=True),
     RuleKind(
         "pattern", "pattern line", "§",

@@ -18,6 +18,7 @@ from core import native
 from core.candidates import Switched, Tally, TrueCandidates
 from core.counting import KEPT, Count, Found
 from core.search import STOP_EVERY, Stop, Stopped, where_differ
+from core.singles import hidden_singles, naked_singles
 from core.variants import compiled, lines, rules
 from core.variants.cell_clues import PARITY
 from core.variants.model import Variant
@@ -50,6 +51,9 @@ class Plan:
     house_masks: list[int] = field(default_factory=list)  # per house, its cells as a bit set
     props: list = field(default_factory=list)
     watch: list[int] = field(default_factory=list)  # per cell, a bit set of propagators
+    # per cell, its houses and (above them) its propagators in one bit set: what the naked
+    # singles or-together for each cell they change (house_bits | watch << len(houses))
+    touch: list[int] = field(default_factory=list)
     masks: list[int] = field(default_factory=list)  # per cell, the digits allowed (even/odd)
     # per cell: (neighbour, for each digit of the cell the neighbour's digits it rules out),
     # for pairs tied by negative constraints alone (they prune only once a cell is placed)
@@ -97,6 +101,7 @@ def plan_of(shape: Variant) -> Plan:
     for i, prop in enumerate(plan.props):
         for c in prop.cells:
             plan.watch[c] |= 1 << i
+    plan.touch = [h | w << len(houses) for h, w in zip(house_bits, plan.watch, strict=True)]
     plan.weight = priorities(plan)
     return plan
 
@@ -338,71 +343,28 @@ def _naked_singles(cand: list[int], plan: Plan, placed: list[int], dirty_houses:
                    dirty_props: int, blame: list | None) -> tuple[int, int] | None:
     """Phase 1: each placed cell's digit leaves its peers, and what negative constraints
     forbid its tied neighbours; a cell left with one digit is placed in turn, until none is
-    left. The dirty houses and propagators, or None on a contradiction (a cell with none)."""
-    peers, house_bits, watch, forbid = plan.peers, plan.house_bits, plan.watch, plan.forbid
-    while placed:
-        c = placed.pop()
-        m = cand[c]
-        for p in peers[c]:
-            pm = cand[p]
-            if pm & m:
-                pm ^= m
-                if not pm:
-                    _blamed(blame, (c, p))
-                    return None
-                cand[p] = pm
-                dirty_houses |= house_bits[p]
-                dirty_props |= watch[p]
-                if not pm & (pm - 1):
-                    placed.append(p)
-        if forbid[c]:
-            v = m.bit_length() - 1
-            for p, table in forbid[c]:
-                pm = cand[p]
-                if pm & table[v]:
-                    pm &= ~table[v]
-                    if not pm:
-                        _blamed(blame, (c, p))
-                        return None
-                    cand[p] = pm
-                    dirty_houses |= house_bits[p]
-                    dirty_props |= watch[p]
-                    if not pm & (pm - 1):
-                        placed.append(p)
-    return dirty_houses, dirty_props
+    left (core/singles.py). The dirty houses and propagators, or None on a contradiction (a
+    cell with none)."""
+    touched = naked_singles(cand, plan.peers, placed, plan.touch, plan.forbid, blame)
+    if touched < 0:
+        return None
+    houses = len(plan.houses)  # Plan.touch: the houses, then the propagators above them
+    return dirty_houses | touched & ((1 << houses) - 1), dirty_props | touched >> houses
 
 
 def _hidden_singles(cand: list[int], plan: Plan, placed: list[int], dirty_houses: int,
                     dirty_props: int, blame: list | None) -> tuple[int, int] | None:
     """Phase 2: the dirty houses in turn, until one places something: a digit with one
-    place left goes there. The houses not looked at and the dirty propagators, or None on
-    a contradiction (a digit with no place, or two digits with one cell)."""
-    houses, watch, full = plan.houses, plan.watch, plan.full
-    while dirty_houses and not placed:
-        low = dirty_houses & -dirty_houses
-        dirty_houses ^= low
-        house = houses[low.bit_length() - 1]
-        once = twice = solved = 0
-        for c in house:
-            m = cand[c]
-            twice |= once & m
-            once |= m
-            if not m & (m - 1):
-                solved |= m
-        if once != full:
-            _blamed(blame, house)
-            return None
-        hidden = once & ~twice & ~solved
-        if hidden:
-            for c in house:
-                h = cand[c] & hidden
-                if h:
-                    if h & (h - 1):
-                        _blamed(blame, house)  # two digits, one cell
-                        return None
-                    cand[c] = h
-                    placed.append(c)
-                    dirty_props |= watch[c]
+    place left goes there (core/singles.py). The houses not looked at and the dirty
+    propagators, or None on a contradiction (a digit with no place, or two digits with one
+    cell)."""
+    dirty_houses = hidden_singles(cand, plan.houses, dirty_houses, plan.full, placed)
+    if dirty_houses < 0:
+        _blamed(blame, plan.houses[~dirty_houses])
+        return None
+    watch = plan.watch
+    for c in placed:
+        dirty_props |= watch[c]
     return dirty_houses, dirty_props
 
 

@@ -178,13 +178,13 @@ def test_check_json_rates_within_what_is_left_of_the_budget(monkeypatch, tmp_pat
     """The fuzz run's slowest command: `check --json --seconds 1` on a multiplication rated it
     after the budget for 3 s. The rating now gets the budget's stop, and a rating it cut
     short is left out; without --json nothing is rated."""
-    from cli.common import rating_json
+    from cli.common import rated
     from core.family import Context
 
     family = kinds.by_name("arith")
     puzzle = family.parse("SEND+MORE=MONEY")
-    assert rating_json(family, puzzle, Context(), lambda: True) == {}  # stopped: left out
-    assert rating_json(family, puzzle, Context())["level"]
+    assert rated(family, puzzle, Context(), lambda: True) is None  # stopped: left out
+    assert rated(family, puzzle, Context()).level
     given = []
     real = type(family).rate
     monkeypatch.setattr(type(family), "rate", lambda self, p, stop=None, context=None:

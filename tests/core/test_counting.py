@@ -40,8 +40,8 @@ def test_the_verdict_says_the_level_once_rated_and_why_not_before():
     rating = family.rate(puzzle)
     assert family.verdict(puzzle, count).difficulty() == "rating…"
     rated = family.verdict(puzzle, count, rating=rating)
-    assert rated.level == rating.headline() and rated.difficulty() == rating.headline()
-    assert rated.level.startswith(rating.level)
+    assert rated.level_words == rating.headline() and rated.difficulty() == rating.headline()
+    assert rated.level == rating.level and rated.level_words.startswith(rating.level)
     open_grid = family.parse("." * 81)
     several = family.count(open_grid)
     assert several.count == 2 and family.verdict(open_grid, several).difficulty() == NOT_RATED_YET

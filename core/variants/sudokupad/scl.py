@@ -32,15 +32,25 @@ def _map_props(obj, table):
     return obj
 
 
+# Values the zipper writes short, each way round: (the JSON value, the zipped one).
+VALUES = (("false", "f"), ("true", "t"), ('"#000000"', "#0"), ('"#FFFFFF"', "#F"))
+
+
+def _values(text: str, pairs) -> str:
+    """`text` with each value `was` of `pairs` (was, now) that follows a key's colon written
+    as `now`, pair by pair."""
+    for was, now in pairs:
+        text = re.sub(rf"(:){re.escape(was)}([,}}\]])", lambda m, now=now: m[1] + now + m[2],
+                      text)
+    return text
+
+
 def zip_json(puzzle: dict) -> str:
     """SudokuPad's compaction: short keys, unquoted keys, f/t, colours without #."""
     text = json.dumps(_map_props(puzzle, PROPS), separators=(",", ":"), ensure_ascii=False)
     text = re.sub(r'([,{\[])"([a-zA-Z0-9]+)":', r"\1\2:", text)
     text = re.sub(r"([,{\[]){}(?=[,}\]])", r"\1", text)
-    text = re.sub(r"(:)false([,}\]])", r"\1f\2", text)
-    text = re.sub(r"(:)true([,}\]])", r"\1t\2", text)
-    text = re.sub(r'(:)"#000000"([,}\]])', r"\1#0\2", text)
-    text = re.sub(r'(:)"#FFFFFF"([,}\]])', r"\1#F\2", text)
+    text = _values(text, VALUES)
     text = re.sub(r'(:)"#([0-9a-fA-F]{6})"([,}\]])', r"\1\2\3", text)
     return text.replace("'", "\\'").replace('"', "'")
 
@@ -60,10 +70,7 @@ def unzip_json(text: str) -> dict:
     text = re.sub(r"([,{\[])(?=[,}\]])", r"\1_", text)
     text = text.replace("{_}", "{}")
     text = re.sub(r"([,{\[])_", r"\1{}", text)
-    text = re.sub(r"(:)f([,}\]])", r"\1false\2", text)
-    text = re.sub(r"(:)t([,}\]])", r"\1true\2", text)
-    text = re.sub(r"(:)#0([,}\]])", r'\1"#000000"\2', text)
-    text = re.sub(r"(:)#F([,}\]])", r'\1"#FFFFFF"\2', text)
+    text = _values(text, [(short, value) for value, short in VALUES])
     text = re.sub(r"(:)([0-9a-fA-F]{6})([,}\]])", r'\1"#\2"\3', text)
     pieces = text.split('"\x00"')
     if len(pieces) != len(strings) + 1:
