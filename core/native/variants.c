@@ -1242,7 +1242,7 @@ static int prune_skyscraper(Plan *p, const Handler *h, mask_t *cand)
  * arrow); a group of cells that see each other sums only sets of different digits */
 static int prune_equal_sums(Plan *p, const Handler *h, mask_t *cand)
 {
-    int groups = h->data[0], n = p->n, w = h->words;
+    int groups = h->data[0], w = h->words;
     word *totals = p->sums, *reach = totals + w, *scratch = reach + w;
     memset(totals, 0xff, w * sizeof(word));
     const int *at = h->data + 1;
@@ -1259,23 +1259,24 @@ static int prune_equal_sums(Plan *p, const Handler *h, mask_t *cand)
             /* the sets of `len` different digits within the union, each cell finding one */
             mask_t u = 0;
             for (int i = 0; i < len; i++) u |= cand[cells[i]];
-            /* walk every set of len digits from n, in lexicographic order */
-            int pick[MAX_SIDE + 1];
+            /* walk every set of len digits from the union's k, in lexicographic order (the
+             * sets of n digits that are no subset of the union fit no cells) */
+            int digit[MAX_SIDE], k = 0, pick[MAX_SIDE + 1];
+            for (mask_t m = u; m; m &= m - 1) digit[k++] = __builtin_ctz(m);
             for (int i = 0; i < len && i <= MAX_SIDE; i++) pick[i] = i;
-            while (len <= n) {
+            while (len <= k) {
                 mask_t bits = 0;
                 int sum = 0;
-                for (int i = 0; i < len; i++) bits |= 1u << pick[i], sum += pick[i] + 1;
-                if (!(bits & ~u)) {
-                    int i = 0;
-                    while (i < len && cand[cells[i]] & bits) i++;
-                    if (i == len) {
-                        fit_total[nfit] = sum, fit_bits[nfit] = bits, nfit++;
-                        SET(reach, sum);
-                    }
+                for (int i = 0; i < len; i++)
+                    bits |= 1u << digit[pick[i]], sum += digit[pick[i]] + 1;
+                int i = 0;
+                while (i < len && cand[cells[i]] & bits) i++;
+                if (i == len) {
+                    fit_total[nfit] = sum, fit_bits[nfit] = bits, nfit++;
+                    SET(reach, sum);
                 }
-                int i = len - 1;
-                while (i >= 0 && pick[i] == n - len + i) i--;
+                i = len - 1;
+                while (i >= 0 && pick[i] == k - len + i) i--;
                 if (i < 0) break;
                 pick[i]++;
                 for (int j = i + 1; j < len; j++) pick[j] = pick[j - 1] + 1;
