@@ -12,12 +12,13 @@ from collections.abc import Sequence
 
 def naked_singles(cand: list[int], peers: Sequence[Sequence[int]], placed: list[int],
                   bits: Sequence[int], forbid: Sequence[Sequence] | None = None,
-                  blame: list | None = None) -> int:
+                  blame: list | None = None, made: dict[int, int] | None = None) -> int:
     """Each placed cell's digit leaves its peers and, with `forbid` (per cell: (a tied
     neighbour, per digit the digits it rules out there), for negative constraints), what it
     rules out leaves its tied neighbours; a cell left with one digit is placed in turn, until
     none is left. The bit sets `bits[p]` of the cells changed, or-ed together, or -1 when a
-    cell would be left with none (then `blame`, if given, gets the placed cell and that one)."""
+    cell would be left with none (then `blame`, if given, gets the placed cell and that one).
+    `made`, if given, gets each cell placed here with its digit (the variants' branching)."""
     touched = 0
     while placed:
         c = placed.pop()
@@ -35,10 +36,12 @@ def naked_singles(cand: list[int], peers: Sequence[Sequence[int]], placed: list[
                 touched |= bits[p]
                 if not pm & (pm - 1):
                     placed.append(p)
+                    if made is not None:
+                        made[p] = pm
         if forbid is not None and forbid[c]:
             v = m.bit_length() - 1
             for p, table in forbid[c]:
-                found = take(cand, table[v], (p,), placed, bits)
+                found = take(cand, table[v], (p,), placed, bits, made)
                 if found < 0:
                     return _blamed(blame, c, p)
                 touched |= found
@@ -52,7 +55,7 @@ def _blamed(blame: list | None, *cells: int) -> int:
 
 
 def take(cand: list[int], digits: int, cells: Sequence[int], placed: list[int],
-         bits: Sequence[int]) -> int:
+         bits: Sequence[int], made: dict[int, int] | None = None) -> int:
     """`digits` leave each of `cells` that holds one of them; a cell left with one digit
     joins `placed`. The bit sets `bits[p]` of the cells changed, or-ed together, or -1 when
     a cell would be left with none (it keeps its candidates)."""
@@ -68,6 +71,8 @@ def take(cand: list[int], digits: int, cells: Sequence[int], placed: list[int],
             touched |= bits[p]
             if not pm & (pm - 1):
                 placed.append(p)
+                if made is not None:
+                    made[p] = pm
     return touched
 
 

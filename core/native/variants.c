@@ -76,6 +76,7 @@ typedef struct {
     int *placed; int placed_cap;
     int *changed; int nchanged, changed_cap;
     int *blame; int nblame, blame_cap;
+    mask_t *made;                        /* per cell: the digit a propagation placed there */
     word *sums; int sums_cap;            /* sum bit sets: prefix rows and the rest */
     void *sums128;                       /* prefix rows of sums up to 127 */
     mask_t *view;                        /* a handler's copy of its cells' candidates */
@@ -96,7 +97,7 @@ static void plan_free(Plan *p)
     free(p->prog), free(p->house), free(p->peer_start), free(p->peers), free(p->ch_start);
     free(p->ch_list), free(p->w_start), free(p->w_list), free(p->f_start), free(p->forbid);
     free(p->priority), free(p->peer_bits), free(p->house_bits), free(p->h), free(p->iota);
-    free(p->placed), free(p->changed), free(p->blame), free(p->sums), free(p->view);
+    free(p->placed), free(p->changed), free(p->blame), free(p->made), free(p->sums), free(p->view);
     free(p->ints), free(p->sums128), free(p->fit_total), free(p->fit_start), free(p->fit_bits), free(p);
 }
 
@@ -446,13 +447,14 @@ static Plan *read_plan(const int *prog, Py_ssize_t len)
     p->changed = calloc(p->changed_cap, sizeof(int));
     p->blame_cap = room;
     p->blame = calloc(p->blame_cap, sizeof(int));
+    p->made = calloc(cells, sizeof(mask_t));
     p->sums_cap = sums;
     p->sums = calloc(sums, sizeof(word));
     p->view = calloc(room, sizeof(mask_t));
     p->sums128 = calloc(max_k + 2, sizeof(u128));
     p->ints = calloc((size_t)room * (n + 2) + 64, sizeof(int));
     if (!p->iota || !p->placed || !p->changed || !p->blame || !p->sums || !p->view || !p->ints ||
-        !p->sums128)
+        !p->sums128 || !p->made)
         goto nomem;
     for (int i = 0; i <= room; i++) p->iota[i] = i;
     return p;
@@ -1235,7 +1237,7 @@ static int prune_skyscraper(Plan *p, const Handler *h, mask_t *cand)
  * arrow); a group of cells that see each other sums only sets of different digits */
 static int prune_equal_sums(Plan *p, const Handler *h, mask_t *cand)
 {
-    int groups = h->data[0], n = p->n, w = h->words;
+    int groups = h->data[0], w = h->words;
     word *totals = p->sums, *reach = totals + w, *scratch = reach + w;
     memset(totals, 0xff, w * sizeof(word));
     const int *at = h->data + 1;
@@ -1252,23 +1254,24 @@ static int prune_equal_sums(Plan *p, const Handler *h, mask_t *cand)
             /* the sets of `len` different digits within the union, each cell finding one */
             mask_t u = 0;
             for (int i = 0; i < len; i++) u |= cand[cells[i]];
-            /* walk every set of len digits from n, in lexicographic order */
-            int pick[MAX_SIDE + 1];
+            /* walk every set of len digits from the union's k, in lexicographic order (the
+             * sets of n digits that are no subset of the union fit no cells) */
+            int digit[MAX_SIDE], k = 0, pick[MAX_SIDE + 1];
+            for (mask_t m = u; m; m &= m - 1) digit[k++] = __builtin_ctz(m);
             for (int i = 0; i < len && i <= MAX_SIDE; i++) pick[i] = i;
-            while (len <= n) {
+            while (len <= k) {
                 mask_t bits = 0;
                 int sum = 0;
-                for (int i = 0; i < len; i++) bits |= 1u << pick[i], sum += pick[i] + 1;
-                if (!(bits & ~u)) {
-                    int i = 0;
-                    while (i < len && cand[cells[i]] & bits) i++;
-                    if (i == len) {
-                        fit_total[nfit] = sum, fit_bits[nfit] = bits, nfit++;
-                        SET(reach, sum);
-                    }
+                for (int i = 0; i < len; i++)
+                    bits |= 1u << digit[pick[i]], sum += digit[pick[i]] + 1;
+                int i = 0;
+                while (i < len && cand[cells[i]] & bits) i++;
+                if (i == len) {
+                    fit_total[nfit] = sum, fit_bits[nfit] = bits, nfit++;
+                    SET(reach, sum);
                 }
-                int i = len - 1;
-                while (i >= 0 && pick[i] == n - len + i) i--;
+                i = len - 1;
+                while (i >= 0 && pick[i] == k - len + i) i--;
                 if (i < 0) break;
                 pick[i]++;
                 for (int j = i + 1; j < len; j++) pick[j] = pick[j - 1] + 1;
@@ -1491,7 +1494,7 @@ static int propagate(Plan *p, mask_t *cand, int top, int all, const int *dirty, 
                     mark_cell(p, q, houses, props);
                     if (single(pm)) {
                         if (top >= p->placed_cap) { p->overflow = 1; return 0; }
-                        placed[top++] = q;
+                        placed[top++] = q, p->made[q] = pm;
                     }
                 }
             }
@@ -1508,7 +1511,7 @@ static int propagate(Plan *p, mask_t *cand, int top, int all, const int *dirty, 
                         mark_cell(p, q, houses, props);
                         if (single(pm)) {
                             if (top >= p->placed_cap) { p->overflow = 1; return 0; }
-                            placed[top++] = q;
+                            placed[top++] = q, p->made[q] = pm;
                         }
                     }
                 }
@@ -1534,7 +1537,7 @@ static int propagate(Plan *p, mask_t *cand, int top, int all, const int *dirty, 
                         if (x & (x - 1)) return blamed(p, house, p->n);
                         cand[c] = x;
                         if (top >= p->placed_cap) { p->overflow = 1; return 0; }
-                        placed[top++] = c;
+                        placed[top++] = c, p->made[c] = x;
                         for (int j = p->w_start[c]; j < p->w_start[c + 1]; j++)
                             SET(props, p->w_list[j]);
                     }
@@ -1560,7 +1563,7 @@ static int propagate(Plan *p, mask_t *cand, int top, int all, const int *dirty, 
             mark_cell(p, c, houses, props);
             if (single(cand[c])) {
                 if (top >= p->placed_cap) { p->overflow = 1; return blamed(p, NULL, 0); }
-                placed[top++] = c;
+                placed[top++] = c, p->made[c] = cand[c];
             }
         }
     }
@@ -1594,6 +1597,8 @@ typedef struct {
     uint8_t *support;           /* per cell, per digit: solutions holding it, up to cap */
     mask_t *done;               /* per cell: the digits at the cap */
     mask_t *prefer;             /* per cell, a digit's bit tried first (NULL: none) */
+    int *order, *where;         /* ISS's cell order (Search.order) and each cell's place in it */
+    int *lost;                  /* per depth: the cells whose digits the node took out */
 } Search;
 
 static int poll(Search *s)
@@ -1696,16 +1701,18 @@ static void hot_digit(const Search *s, mask_t *digit, long long *score)
 }
 
 /* Search.branch_cell: the most score per candidate (a fifth of the hot digit's score added
- * to its cells'), the fewest candidates when nothing scores; -1 when all are decided.
- * `total`: the candidates of every cell added up */
-static int branch_cell(const Search *s, const mask_t *cand, long long *total)
+ * to its cells'), the first in the cell order from `front` on a tie, the fewest candidates
+ * when nothing scores; -1 when all are decided. `total`: the candidates of every cell added
+ * up (those before `front` are decided) */
+static int branch_cell(const Search *s, const mask_t *cand, int front, long long *total)
 {
     mask_t hot;
     long long bonus;
     hot_digit(s, &hot, &bonus);
     int best = -1, fewest = -1, least = MAX_SIDE + 1;
-    long long best_score = -1, best_k = 1, t = 0;
-    for (int c = 0; c < s->p->cells; c++) {
+    long long best_score = -1, best_k = 1, t = front;
+    for (int i = front; i < s->p->cells; i++) {
+        int c = s->order[i];
         mask_t m = cand[c];
         int k = popcount(m);
         t += k;
@@ -1730,85 +1737,134 @@ static void conflict(Search *s, int cell, mask_t bit)
     }
 }
 
-/* Search.house_branch: a digit with two places in a house whose better scored place
- * outscores the cell's score per candidate twice over: its two places become the branches
- * (that one first); 0 when none does */
-static int house_branch(const Search *s, const mask_t *cand, int cell, int *places, mask_t *bits)
+/* Search.house_pairs: the digits with two places in house `h` whose better scored place's
+ * score halved reaches num / den (ties replacing), each the new branch and score */
+static int house_pairs(const Search *s, const mask_t *cand, int h, long long *num,
+                       long long *den, int *places, mask_t *bits)
 {
     const Plan *p = s->p;
-    int k = popcount(cand[cell]), found = 0, n = p->n;
+    const int *house = p->house[h];
+    int n = p->n, found = 0;
+    mask_t once = 0, twice = 0, more = 0;
+    for (int i = 0; i < n; i++) {
+        mask_t m = cand[house[i]];
+        more |= twice & m, twice |= once & m, once |= m;
+    }
+    for (mask_t two = twice & ~more; two; two &= two - 1) {
+        mask_t bit = two & -two;
+        int a = -1, b = -1;
+        for (int i = 0; i < n; i++)
+            if (cand[house[i]] & bit) a = b, b = house[i];
+        long long top = s->score[a] > s->score[b] ? s->score[a] : s->score[b];
+        if (top * *den < 2 * *num) continue;
+        *num = top, *den = 2;
+        places[0] = s->score[b] > s->score[a] ? b : a;
+        places[1] = places[0] == a ? b : a;
+        bits[0] = bits[1] = bit;
+        found = 1;
+    }
+    return found;
+}
+
+/* Search.house_branch: the houses of the cells in the order from `front`, each once, while
+ * a cell's score reaches twice the best score so far (ISS's _findCustomCandidates) */
+static int house_branch(const Search *s, const mask_t *cand, int cell, int front, int *places,
+                        mask_t *bits)
+{
+    const Plan *p = s->p;
+    int k = popcount(cand[cell]), found = 0;
     if (k <= 2 || s->score[cell] <= 0) return 0;
     long long num = s->score[cell], den = k;   /* the score to reach: num / den */
-    for (int h = 0; h < p->nhouses; h++) {
-        const int *house = p->house[h];
-        mask_t once = 0, twice = 0, more = 0;
-        for (int i = 0; i < n; i++) {
-            mask_t m = cand[house[i]];
-            more |= twice & m, twice |= once & m, once |= m;
-        }
-        mask_t two = twice & ~more;
-        if (!two) continue;
-        int first[MAX_SIDE], second[MAX_SIDE];  /* per digit of `two`: its places in order */
-        for (mask_t m = two; m; m &= m - 1) second[__builtin_ctz(m)] = -1;
-        for (int i = 0; i < n; i++)
-            for (mask_t m = cand[house[i]] & two; m; m &= m - 1) {
-                int d = __builtin_ctz(m);
-                first[d] = second[d], second[d] = house[i];
-            }
-        for (; two; two &= two - 1) {
-            mask_t bit = two & -two;
-            int d = __builtin_ctz(two), a = first[d], b = second[d];
-            long long top = s->score[a] > s->score[b] ? s->score[a] : s->score[b];
-            if (single(cand[a]) || single(cand[b]) || top * den < 2 * num) continue;
-            num = top, den = 2;
-            places[0] = s->score[a] > s->score[b] ? a : b;
-            places[1] = places[0] == a ? b : a;
-            bits[0] = bits[1] = bit;
-            found = 1;
+    word seen[64];
+    memset(seen, 0, p->hw * sizeof(word));
+    for (int i = front; i < p->cells; i++) {
+        int c = s->order[i];
+        if (s->score[c] * den < 2 * num) continue;
+        for (int j = p->ch_start[c]; j < p->ch_start[c + 1]; j++) {
+            int h = p->ch_list[j];
+            if (seen[h >> 6] >> (h & 63) & 1) continue;
+            SET(seen, h);
+            found |= house_pairs(s, cand, h, &num, &den, places, bits);
         }
     }
     return found;
 }
 
-static int run(Search *s, int depth, long long expect, int parent);
+static int run(Search *s, int depth, int front, long long expect, int parent);
 
-/* Search.branch: `places[i]` takes `bits[i]`, the earlier places having lost theirs; 0 go
- * on, 1 end */
-static int branch(Search *s, int depth, const int *places, const mask_t *bits, int i,
-                  long long expect)
+/* Search.swap_to: `cell` to place `at` of the order, the cell there to where it was */
+static void swap_to(Search *s, int at, int cell)
+{
+    int *order = s->order, *where = s->where, was = where[cell], other = order[at];
+    order[was] = other, where[other] = was;
+    order[at] = cell, where[cell] = at;
+}
+
+/* Search.singles_to_front: the decided cells after `front` moved before it; the new front */
+static int singles_to_front(Search *s, const mask_t *cand, int front)
+{
+    int cells = s->p->cells, *order = s->order, at = front;
+    while (at < cells && !single(cand[order[at]])) at++;
+    if (at == cells) return front;
+    swap_to(s, front, order[at]);
+    int end = front + 1;
+    for (at++; at == end && at < cells; at++)
+        if (single(cand[order[at]])) end++;
+    for (; at < cells; at++)
+        if (single(cand[order[at]])) swap_to(s, end++, order[at]);
+    return end;
+}
+
+/* Search.failed: the branch of `cell` to `bit` failed: a conflict for it, and one for the
+ * first cell in the order that its propagation placed */
+static void failed(Search *s, int front, int cell, mask_t bit)
+{
+    conflict(s, cell, bit);
+    for (int i = front + 1; i < s->p->cells; i++) {
+        int q = s->order[i];
+        if (s->p->made[q]) {
+            conflict(s, q, s->p->made[q]);
+            return;
+        }
+    }
+}
+
+/* Search.branch: `cell` takes `bit` in a copy of the node's candidates, with the cells the
+ * node took digits out of (`lost`); 0 go on, 1 end */
+static int branch(Search *s, int depth, int front, int cell, mask_t bit, const int *lost,
+                  int nlost, long long expect)
 {
     Plan *p = s->p;
-    int cells = p->cells, c = places[i], top = 0, dirty[MAX_SIDE], nd = 0;
+    int cells = p->cells, top = 1, nd = 0;
     mask_t *cand = s->stack + (size_t)depth * cells, *child = cand + cells;
+    int *dirty = s->lost + (size_t)(depth + 1) * cells;  /* the child's, not in use yet */
     memcpy(child, cand, cells * sizeof *child);
-    child[c] = bits[i];
-    p->placed[top++] = c;
-    for (int j = 0; j < i; j++) {
-        int q = places[j];
-        if (q == c || !(child[q] & bits[j])) continue;
-        child[q] &= ~bits[j];
-        if (single(child[q])) p->placed[top++] = q;
-        else dirty[nd++] = q;
-    }
+    child[cell] = bit;
+    p->placed[0] = cell;
+    for (int i = 0; i < nlost; i++)
+        if (lost[i] == cell) continue;
+        else if (single(child[lost[i]])) p->placed[top++] = lost[i];
+        else dirty[nd++] = lost[i];
     p->nblame = 0;
+    memset(p->made, 0, cells * sizeof *p->made);
     if (!propagate(p, child, top, 0, dirty, nd)) {
         if (p->overflow) {
             overflowed(p);
             s->status = FAILED;
             return 1;
         }
-        conflict(s, c, bits[i]);
+        failed(s, front, cell, bit);
         return 0;
     }
     if (s->cap && !wanted(s, child)) return 0;  /* all at the cap: not searched */
-    if (run(s, depth + 1, expect, c)) return 1;
+    if (run(s, depth + 1, front + 1, expect, cell)) return 1;
     return s->found >= s->limit;
 }
 
 /* Search.run: 0 go on, 1 end (enough solutions, stopped, or an error: s->status).
- * `expect`: the candidates left if the branch into this node removed nothing else (its
- * cell `parent` is then demoted), or -1 */
-static int run(Search *s, int depth, long long expect, int parent)
+ * `front`: the cells before it in the order are decided. `expect`: the candidates left if
+ * the branch into this node removed nothing else (its cell `parent` is then demoted), or -1 */
+static int run(Search *s, int depth, int front, long long expect, int parent)
 {
     Plan *p = s->p;
     mask_t *cand = s->stack + (size_t)depth * p->cells;
@@ -1818,24 +1874,38 @@ static int run(Search *s, int depth, long long expect, int parent)
         s->status = SWITCHED;  /* Tally.switch */
         return 1;
     }
+    front = singles_to_front(s, cand, front);
     long long total;
-    int cell = branch_cell(s, cand, &total);
+    int cell = branch_cell(s, cand, front, &total);
     if (expect >= 0 && total == expect) s->score[parent] >>= 1;
     if (cell < 0) {
         if (record(s, cand) < 0) { s->status = FAILED; return 1; }
         return 0;
     }
+    int *lost = s->lost + (size_t)depth * p->cells, nlost = 0, places[2];
     mask_t bits[MAX_SIDE];
-    int places[MAX_SIDE], k = 2;
-    long long watch = -1;
-    if (!house_branch(s, cand, cell, places, bits)) {
-        k = values(s, cand, cell, bits);
-        for (int i = 0; i < k; i++) places[i] = cell;
-        if (k >= 5) watch = total - (k - 1);
+    if (house_branch(s, cand, cell, front, places, bits)) {
+        swap_to(s, front, places[0]);
+        if (branch(s, depth, front, places[0], bits[0], lost, 0, -1)) return 1;
+        cand[places[0]] &= ~bits[0];
+        lost[nlost++] = places[0];
+        swap_to(s, front, places[1]);
+        return branch(s, depth, front, places[1], bits[1], lost, nlost, -1);
     }
-    for (int i = 0; i < k; i++)
-        if (branch(s, depth, places, bits, i, i == 0 ? watch : -1)) return 1;
-    return 0;
+    int k = values(s, cand, cell, bits);
+    long long watch = k >= 5 ? total - (k - 1) : -1;
+    for (;;) {  /* a digit, else the cell loses it and the best cell is chosen again */
+        swap_to(s, front, cell);
+        if (branch(s, depth, front, cell, bits[0], lost, nlost, watch)) return 1;
+        if (k == 1) return 0;
+        watch = -1;
+        cand[cell] &= ~bits[0];
+        int seen = 0;
+        for (int i = 0; i < nlost; i++) seen |= lost[i] == cell;
+        if (!seen) lost[nlost++] = cell;
+        if (!single(cand[cell])) cell = branch_cell(s, cand, front, &total);
+        k = values(s, cand, cell, bits);
+    }
 }
 
 /* ---- the module ---- */
@@ -1885,6 +1955,26 @@ static int read_masks(PyObject *seq, mask_t *out, const Plan *p)
     return 0;
 }
 
+/* Search's cell order (at first the cells in order, as ISS's reset) and lost cells */
+static int search_arrays(Search *s)
+{
+    int cells = s->p->cells;
+    s->order = malloc(cells * sizeof *s->order);
+    s->where = malloc(cells * sizeof *s->where);
+    s->lost = malloc((size_t)(cells + 2) * cells * sizeof *s->lost);
+    if (!s->order || !s->where || !s->lost) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int c = 0; c < cells; c++) s->order[c] = s->where[c] = c;
+    return 0;
+}
+
+static void free_arrays(Search *s)
+{
+    free(s->order), free(s->where), free(s->lost);
+}
+
 static char *search_keywords[] = {"program", "candidates", "limit", "stop", "accept", "keep",
                                   "prefer", NULL};
 
@@ -1925,6 +2015,7 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
         if (s.solutions) PyErr_NoMemory();
         goto failed;
     }
+    if (search_arrays(&s) < 0) goto failed;
     memcpy(s.score, p->priority, cells * sizeof *s.score);
     if (read_masks(cand_seq, s.stack, p) < 0) goto failed;
     if (prefer != Py_None) {
@@ -1943,18 +2034,18 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
         }
         if (single(s.stack[c])) p->placed[top++] = c;
     }
-    if (propagate(p, s.stack, top, 1, NULL, 0)) run(&s, 0, -1, -1);
+    if (propagate(p, s.stack, top, 1, NULL, 0)) run(&s, 0, 0, -1, -1);
     if (p->overflow && s.status != FAILED) {
         overflowed(p);
         s.status = FAILED;
     }
     if (s.status == FAILED) goto failed;
-    free(s.score), free(s.stack), free(s.prefer), plan_free(p);
+    free(s.score), free(s.stack), free(s.prefer), free_arrays(&s), plan_free(p);
     return Py_BuildValue("(NllO)", s.solutions, s.found, s.nodes,
                          s.status == STOPPED ? Py_True : Py_False);
 failed:
     Py_XDECREF(s.solutions);
-    free(s.score), free(s.stack), free(s.prefer), plan_free(p);
+    free(s.score), free(s.stack), free(s.prefer), free_arrays(&s), plan_free(p);
     return NULL;
 }
 
@@ -1992,6 +2083,7 @@ static PyObject *py_support(PyObject *self, PyObject *args)
         if (s.solutions) PyErr_NoMemory();
         goto failed;
     }
+    if (search_arrays(&s) < 0) goto failed;
     memcpy(s.score, p->priority, cells * sizeof *s.score);
     if (read_masks(cand_seq, s.stack, p) < 0) goto failed;
     for (int c = 0; c < cells; c++)
@@ -1999,7 +2091,7 @@ static PyObject *py_support(PyObject *self, PyObject *args)
             PyErr_Format(PyExc_ValueError, "candidates: cell %d has none", c);
             goto failed;
         }
-    run(&s, 0, -1, -1);
+    run(&s, 0, 0, -1, -1);
     if (p->overflow && s.status != FAILED) {
         overflowed(p);
         s.status = FAILED;
@@ -2012,7 +2104,7 @@ static PyObject *py_support(PyObject *self, PyObject *args)
         else PyList_SET_ITEM(list, i, k);
     }
 failed:
-    free(s.score), free(s.stack), free(s.support), free(s.done), plan_free(p);
+    free(s.score), free(s.stack), free(s.support), free(s.done), free_arrays(&s), plan_free(p);
     if (!list) {
         Py_XDECREF(s.solutions);
         return NULL;

@@ -108,13 +108,15 @@ def plan_of(shape: Variant) -> Plan:
 
 def priorities(plan: Plan) -> list[int]:
     """Per cell, the conflict score the search starts from, as ISS's optimizer gives it: the
-    sizes of the rules on the cell (a house counts twice, for its all-different and its
-    each-digit-once; a sum max(2n - its cells, n), small cages first; a negative pair, and a
-    peer a chess move away, 2: ISS's two-cell rules). Without the chess peers Hard renban 2
-    (anti-king) took 1.86 million nodes, with them 432,287."""
+    sizes of the rules on the cell (a house n, for its each-digit-once: ISS's all-different
+    of a house has no cells of its own; a sum max(2n - its cells, n), small cages first; a
+    negative pair, and a peer a chess move away, 2: ISS's two-cell rules). Without the chess
+    peers Hard renban 2 (anti-king) took 1.86 million nodes, with them 432,287; a house
+    counted twice, as before ISS's branching was copied whole, made the 146 puzzles of
+    bench/bench_variant_nodes.py take 4% more nodes (geometric mean)."""
     n = plan.size
-    found = [2 * n * h.bit_count() + 2 * len(f) for h, f in zip(plan.house_bits, plan.forbid,
-                                                                 strict=True)]
+    found = [n * h.bit_count() + 2 * len(f) for h, f in zip(plan.house_bits, plan.forbid,
+                                                             strict=True)]
     for prop in plan.props:
         k = len(prop.cells)
         for c in prop.cells:
@@ -283,10 +285,12 @@ def shape_of(p: Variant) -> Variant:
 
 
 def propagate(cand: list[int], plan: Plan, placed: list[int], dirty_houses: int = 0,
-              dirty_props: int = 0, blame: list | None = None) -> bool:
+              dirty_props: int = 0, blame: list | None = None,
+              made: dict[int, int] | None = None) -> bool:
     """Singles, every propagator and then locked candidates to a fixpoint, in place.
     `placed`: cells newly reduced to one digit. False when the candidates contradict a rule;
-    then `blame`, if given, gets the cells of the rule that failed (for the branching).
+    then `blame`, if given, gets the cells of the rule that failed. `made`, if given, gets
+    each cell the propagation reduced to one digit, with that digit (for the branching).
     Four phases, each taken only while the ones before it have nothing left to do:
     1. naked singles: a placed digit leaves the cells that see it (_naked_singles);
     2. hidden singles in the houses whose cells changed (_hidden_singles);
@@ -302,12 +306,12 @@ def propagate(cand: list[int], plan: Plan, placed: list[int], dirty_houses: int 
     locked = dirty_houses
     while True:
         if placed:
-            dirty = _naked_singles(cand, plan, placed, dirty_houses, dirty_props, blame)
+            dirty = _naked_singles(cand, plan, placed, dirty_houses, dirty_props, blame, made)
             if dirty is None:
                 return False
             dirty_houses, dirty_props = dirty
         if dirty_houses:
-            dirty = _hidden_singles(cand, plan, placed, dirty_houses, dirty_props, blame)
+            dirty = _hidden_singles(cand, plan, placed, dirty_houses, dirty_props, blame, made)
             if dirty is None:
                 return False
             locked |= dirty_houses ^ dirty[0]  # the houses looked at
@@ -337,15 +341,18 @@ def propagate(cand: list[int], plan: Plan, placed: list[int], dirty_houses: int 
             dirty_props |= watch[c]
             if not m & (m - 1):
                 placed.append(c)
+                if made is not None:
+                    made[c] = m
 
 
 def _naked_singles(cand: list[int], plan: Plan, placed: list[int], dirty_houses: int,
-                   dirty_props: int, blame: list | None) -> tuple[int, int] | None:
+                   dirty_props: int, blame: list | None,
+                   made: dict | None = None) -> tuple[int, int] | None:
     """Phase 1: each placed cell's digit leaves its peers, and what negative constraints
     forbid its tied neighbours; a cell left with one digit is placed in turn, until none is
     left (core/singles.py). The dirty houses and propagators, or None on a contradiction (a
     cell with none)."""
-    touched = naked_singles(cand, plan.peers, placed, plan.touch, plan.forbid, blame)
+    touched = naked_singles(cand, plan.peers, placed, plan.touch, plan.forbid, blame, made)
     if touched < 0:
         return None
     houses = len(plan.houses)  # Plan.touch: the houses, then the propagators above them
@@ -353,12 +360,16 @@ def _naked_singles(cand: list[int], plan: Plan, placed: list[int], dirty_houses:
 
 
 def _hidden_singles(cand: list[int], plan: Plan, placed: list[int], dirty_houses: int,
-                    dirty_props: int, blame: list | None) -> tuple[int, int] | None:
+                    dirty_props: int, blame: list | None,
+                    made: dict | None = None) -> tuple[int, int] | None:
     """Phase 2: the dirty houses in turn, until one places something: a digit with one
     place left goes there (core/singles.py). The houses not looked at and the dirty
     propagators, or None on a contradiction (a digit with no place, or two digits with one
     cell)."""
     dirty_houses = hidden_singles(cand, plan.houses, dirty_houses, plan.full, placed)
+    if made is not None:
+        for c in placed:  # placed was empty: naked singles ran first
+            made[c] = cand[c]
     if dirty_houses < 0:
         _blamed(blame, plan.houses[~dirty_houses])
         return None
@@ -455,8 +466,13 @@ class Search:
     the most conflict score per candidate, each cell's score starting at its priority and
     growing by one each time a branch on it fails (all halved every DECAY_EVERY failures);
     or, when a house has a digit in two places whose better scored one beats that cell's
-    score per candidate twice over, on those two places. Counting to 2 searches the whole
-    tree, so the order of the branches is all that decides its size."""
+    score per candidate twice over, on those two places. A cell's digit that fails (or whose
+    branch is searched through) leaves the cell, and the best cell is chosen again (ISS's
+    binary branching); ties go to the first cell in ISS's cell order, where the decided cells
+    are moved to the front (`order`). A failed branch charges a conflict to its cell and to
+    the first cell in that order its propagation placed (where ISS's next forced step would
+    have failed). Counting to 2 searches the whole tree, so the order of the branches is all
+    that decides its size (bench/bench_variant_nodes.py counts them)."""
 
     def __init__(self, p: Variant, plan: Plan, limit: int, stop: Stop | None):
         self.p, self.plan, self.limit, self.stop = p, plan, limit, stop
@@ -470,16 +486,21 @@ class Search:
         self.wanted = None  # or a test a propagated branch passes before it is searched
         self.tally: Tally | None = None  # true candidates' first phase: its checkpoint
         self.prefer: list[int] | None = None  # per cell, a digit's bit to try first (or 0)
+        self.order = list(range(p.cells))  # ISS's cell order: kept, not undone, on return
+        self.where = list(range(p.cells))  # each cell's place in it
 
-    def run(self, cand: list[int], expect: int = -1, parent: int = -1) -> None:
-        """`expect`: the candidates left if the branch into this node removed nothing but its
-        own digits (the branch's cell `parent` is then demoted: its score halved), or -1."""
+    def run(self, cand: list[int], front: int = 0, expect: int = -1, parent: int = -1) -> None:
+        """`cand`: this node's own (its lost digits are taken out in place). `front`: the
+        cells before it in the order are decided. `expect`: the candidates left if the branch
+        into this node removed nothing but its own digits (the branch's cell `parent` is then
+        demoted: its score halved), or -1."""
         self.nodes += 1
         if self.stop is not None and self.nodes % STOP_EVERY == 0 and self.stop():
             raise Stopped
         if self.tally is not None:
             self.tally.switch(self.nodes)
-        cell, total = self.branch_cell(cand)
+        front = self.singles_to_front(cand, front)
+        cell, total = self.branch_cell(cand, front)
         if expect >= 0 and total == expect:
             self.score[parent] >>= 1
         if cell < 0:
@@ -487,41 +508,103 @@ class Search:
             if self.keeps(values):  # a safety net: propagators are exact
                 self.found(values)
             return
-        found = self.house_branch(cand, cell)
-        watch = -1
-        if found is None:
-            bits = self.values(cand, cell)
-            places = [cell] * len(bits)
-            if len(bits) >= 5:
-                watch = total - (len(bits) - 1)
-        else:
-            places, bits = found
-        for i in range(len(bits)):
-            if self.branch(cand, places, bits, i, watch if i == 0 else -1):
+        found = self.house_branch(cand, cell, front)
+        if found is not None:
+            (a, b), bit = found
+            self.swap_to(front, a)
+            if self.branch(cand, front, a, bit, [], -1):
                 return
+            cand[a] &= ~bit
+            self.swap_to(front, b)
+            self.branch(cand, front, b, bit, [a], -1)
+            return
+        self.retries(cand, front, cell, total)
 
-    def branch(self, cand, places, bits, i: int, expect: int) -> bool:
-        """places[i] takes bits[i], the earlier places having lost theirs; True: enough
-        solutions."""
-        plan, c = self.plan, places[i]
+    def retries(self, cand: list[int], front: int, cell: int, total: int) -> None:
+        """A digit of `cell`; then the cell loses it and the best cell is chosen again, until
+        a cell's last digit has been tried (or enough solutions)."""
+        lost: list[int] = []  # the cells that lost a digit here, propagated in each branch
+        bits = self.values(cand, cell)
+        watch = total - (len(bits) - 1) if len(bits) >= 5 else -1
+        while True:
+            self.swap_to(front, cell)
+            if self.branch(cand, front, cell, bits[0], lost, watch) or len(bits) == 1:
+                return
+            watch = -1
+            cand[cell] &= ~bits[0]
+            if cell not in lost:
+                lost.append(cell)
+            m = cand[cell]
+            if m & (m - 1):
+                cell, _ = self.branch_cell(cand, front)
+            bits = self.values(cand, cell)
+
+    def branch(self, cand, front: int, cell: int, bit: int, lost: list[int],
+               expect: int) -> bool:
+        """`cell` takes `bit` in a copy of the node's candidates, the cells that lost digits
+        at the node propagated with it; True: enough solutions."""
+        plan = self.plan
         child = cand[:]
-        child[c] = bits[i]
-        placed, dirty_houses, dirty_props = [c], 0, 0
-        for q, bit in zip(places[:i], bits[:i], strict=True):
-            if q != c and child[q] & bit:
-                child[q] &= ~bit
-                if child[q] & (child[q] - 1):
-                    dirty_houses |= plan.house_bits[q]
-                    dirty_props |= plan.watch[q]
-                else:
-                    placed.append(q)
-        if not propagate(child, plan, placed, dirty_houses, dirty_props):
-            self.conflict(c, bits[i])
+        child[cell] = bit
+        placed, dirty_houses, dirty_props = [cell], 0, 0
+        for q in lost:
+            if q == cell:
+                continue
+            m = child[q]
+            if m & (m - 1):
+                dirty_houses |= plan.house_bits[q]
+                dirty_props |= plan.watch[q]
+            else:
+                placed.append(q)
+        made: dict[int, int] = {}
+        if not propagate(child, plan, placed, dirty_houses, dirty_props, made=made):
+            self.failed(front, cell, bit, made)
             return False
         if self.wanted is not None and not self.wanted(child):
             return False  # its candidates all at the cap (true candidates): not searched
-        self.run(child, expect, c)
+        self.run(child, front + 1, expect, cell)
         return len(self.solutions) >= self.limit
+
+    def failed(self, front: int, cell: int, bit: int, made: dict[int, int]) -> None:
+        """A conflict for the branch's cell, and one for the first cell in the order that
+        its propagation placed."""
+        self.conflict(cell, bit)
+        if made:
+            for q in self.order[front + 1:]:
+                if q in made:
+                    self.conflict(q, made[q])
+                    return
+
+    def swap_to(self, at: int, cell: int) -> None:
+        """`cell` to place `at` of the order, the cell there to where it was."""
+        order, where = self.order, self.where
+        was, other = where[cell], order[at]
+        order[was], where[other] = other, was
+        order[at], where[cell] = cell, at
+
+    def singles_to_front(self, cand: list[int], front: int) -> int:
+        """The decided cells after `front` moved before it, as ISS's forced steps move them
+        (the first one found to the front, those right after it stay, the rest swapped in);
+        the new front."""
+        order, cells = self.order, len(cand)
+        at = front
+        while at < cells and cand[order[at]] & (cand[order[at]] - 1):
+            at += 1
+        if at == cells:
+            return front
+        self.swap_to(front, order[at])
+        end, at = front + 1, at + 1
+        while at == end and at < cells:
+            m = cand[order[at]]
+            at += 1
+            if not m & (m - 1):
+                end += 1
+        for i in range(at, cells):
+            m = cand[order[i]]
+            if not m & (m - 1):
+                self.swap_to(end, order[i])
+                end += 1
+        return end
 
     def conflict(self, cell: int, bit: int) -> None:
         self.score[cell] += 1
@@ -561,14 +644,17 @@ class Search:
             found.insert(0, self.prefer[cell])
         return found
 
-    def branch_cell(self, cand: list[int]) -> tuple[int, int]:
+    def branch_cell(self, cand: list[int], front: int) -> tuple[int, int]:
         """(the undecided cell with the most score per candidate, a fifth of the hot digit's
-        score added to its cells'; when nothing scores, the fewest candidates; -1 when all are
-        decided, the candidates of every cell added up)."""
+        score added to its cells', the first in the order from `front` on a tie; when nothing
+        scores, the fewest candidates; -1 when all are decided, the candidates of every cell
+        added up: those before `front` are decided)."""
         hot, bonus = self.hot_digit()
-        best, best_score, best_k, fewest, least, total = -1, -1, 1, -1, 99, 0
-        score = self.score
-        for c, m in enumerate(cand):
+        best, best_score, best_k, fewest, least, total = -1, -1, 1, -1, 99, front
+        score, order = self.score, self.order
+        for i in range(front, len(cand)):
+            c = order[i]
+            m = cand[c]
             k = m.bit_count()
             total += k
             if k <= 1:
@@ -580,34 +666,50 @@ class Search:
                 least, fewest = k, c
         return (fewest if best >= 0 and best_score == 0 else best), total
 
-    def house_branch(self, cand: list[int], cell: int):
-        """([place, place], [bit, bit]): a digit with two places in a house, the better scored
-        place first, when that place's score is at least twice the cell's score per candidate
-        (the last such, each beating the one before); None when there is none."""
-        k, score = cand[cell].bit_count(), self.score
+    def house_branch(self, cand: list[int], cell: int, front: int):
+        """((place, place), bit): a digit with two places in a house, the better scored place
+        first, when that place's score is at least twice the cell's score per candidate (the
+        last such, each reaching the one before). The houses looked at as ISS's
+        _findCustomCandidates looks: those of the cells in the order from `front`, each house
+        once, while a cell's score reaches twice the best so far. None when there is none."""
+        k, score, plan = cand[cell].bit_count(), self.score, self.plan
         if k <= 2 or score[cell] <= 0:
             return None
-        num, den, found = score[cell], k, None
-        for house in self.plan.houses:
-            once = twice = more = 0
-            for c in house:
-                m = cand[c]
-                more |= twice & m
-                twice |= once & m
-                once |= m
-            two = twice & ~more
-            while two:
-                bit = two & -two
-                two ^= bit
-                a, b = [c for c in house if cand[c] & bit]
-                top = max(score[a], score[b])
-                if not cand[a] & (cand[a] - 1) or not cand[b] & (cand[b] - 1) or (
-                        top * den < 2 * num):
-                    continue
-                num, den = top, 2
-                first = a if score[a] > score[b] else b
-                found = ([first, b if first == a else a], [bit, bit])
-        return found
+        best, seen = (score[cell], k, None), 0
+        for i in range(front, len(cand)):
+            c = self.order[i]
+            if score[c] * best[1] < 2 * best[0]:
+                continue
+            todo = plan.house_bits[c] & ~seen
+            seen |= todo
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                best = self.house_pairs(cand, plan.houses[low.bit_length() - 1], best)
+        return best[2]
+
+    def house_pairs(self, cand: list[int], house, best):
+        """(num, den, found): `best` or the house's last digit with two places whose better
+        scored place's score halved reaches num / den, with that score (2 x it / 2)."""
+        num, den, found = best
+        score = self.score
+        once = twice = more = 0
+        for c in house:
+            m = cand[c]
+            more |= twice & m
+            twice |= once & m
+            once |= m
+        two = twice & ~more
+        while two:
+            bit = two & -two
+            two ^= bit
+            a, b = [c for c in house if cand[c] & bit]
+            top = max(score[a], score[b])
+            if top * den < 2 * num:
+                continue
+            num, den = top, 2
+            found = ((b, a) if score[b] > score[a] else (a, b)), bit
+        return num, den, found
 
 
 def clashes(p: Variant) -> tuple[tuple[int, ...], ...]:

@@ -164,8 +164,8 @@ def house_branched(monkeypatch, count) -> int:
     taken = []
     found = engine.Search.house_branch
 
-    def spy(search, cand, cell):
-        branch = found(search, cand, cell)
+    def spy(search, cand, cell, front):
+        branch = found(search, cand, cell, front)
         taken.append(branch is not None)
         return branch
 
