@@ -5,7 +5,7 @@ convex and concave corners alike) with their sums top-left on a white patch, kro
 cell edges (an unusual difference or ratio written inside), X/V and inequality signs on the
 edges, grey thermometers with a round bulb (a slow one hollow), arrows with a circle round the
 bulb, today's lines in their usual colours (each kind's record's LineStyle: widths, dashes and
-end marks keep them apart in black-and-white print too), quadruple circles on the corners, clones,
+end marks keep them apart in black-and-white print too), corner clues' circles, clones,
 indexers and extra regions shaded, chevrons round minimum and maximum cells, little killer,
 sandwich, X-sum (in a circle) and skyscraper (in a box) clues outside the grid, grey squares and
 circles for even and odd cells, thin diagonals, and given candidates as small digits. Digits
@@ -35,6 +35,7 @@ from core.variants import formula, marks, model
 from core.variants.cell_clues import EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.grid_rules import GRID_RULES, SLANTS
+from core.variants.groups import CORNERS, GROUPS
 from core.variants.kinds import LINES, LineStyle
 from core.variants.marks import MARKS
 from core.variants.model import DIRECTIONS, MAX_SIZE, Variant
@@ -53,7 +54,7 @@ CLONE_FILL = "#e6e6e6"
 # constraint added to the model later is refused by name until it is drawn.
 DRAWN = (model.CLASSIC_FEATURES | set(LINES)
          | {f"white {k}" for k in range(2, MAX_SIZE)} | {f"black {k}" for k in range(3, MAX_SIZE)}
-         | {"candidates", "quads", "clones", *(kind.field for kind in EXTREMES), "indexers",
+         | {"candidates", *GROUPS, "clones", *(kind.field for kind in EXTREMES), "indexers",
             "outside", "digits from 0"}
          | {f"rule {name}" for name in RULE_KINDS})
 RULE_INK = {"relation": "#505050", "pattern": "#1f5f8b", "pairs": "#6a3d8f", "sums": "#2f6f3f",
@@ -120,7 +121,8 @@ def _today(p: Variant) -> list[str]:
     kinds += [f"{kind} indexer" for kind in model.INDEXERS
               if any(k == kind for k, _ in p.indexers)]
     outside = {o.kind for o in p.outside}
-    for present, word in ((p.quads, "quadruple"), (p.clones, "clone"),
+    for present, word in (*((kind.items(p), kind.caption) for kind in GROUPS.values()
+                            if not kind.late), (p.clones, "clone"),
                           *((kind.cells(p), kind.caption) for kind in EXTREMES),
                           *((name in outside, kind.caption) for name, kind in OUTSIDE.items()),
                           (p.candidates, "given candidates")):
@@ -173,7 +175,7 @@ def draw(p: Variant, answer=None, style: Style | None = None) -> Drawing:
     _cages(p, at)
     _rules(p, at)
     _marks(p, at)
-    _quads(p, at)
+    _corners(p, at)
     _extremes(p, at)
     _outside(p, at)
     _candidates(p, answer, at)
@@ -537,13 +539,14 @@ def _sign(at: _Pen, m, x: float, y: float) -> None:
                     THIN * 2))
 
 
-def _quads(p: Variant, at: _Pen) -> None:
-    """A white circle where the four cells meet, its digits inside in one or two rows."""
+def _corners(p: Variant, at: _Pen) -> None:
+    """A clue on a corner: a white circle where the four cells meet, its
+    digits inside in one or two rows."""
     n, size = p.size, at.cell
-    for q in p.quads:
-        x, y = at.xy(q.cells[0] // n + 1, q.cells[0] % n + 1)
+    for corner, digits in (kind.digits_of(item) for kind in CORNERS for item in kind.items(p)):
+        x, y = at.xy(corner // n + 1, corner % n + 1)
         at.add(Circle(x, y, 0.3 * size, fill=WHITE, width=THIN))
-        text = "".join(p.digit(d) for d in q.digits)
+        text = "".join(p.digit(d) for d in digits)
         rows = [text] if len(text) <= 2 else [text[:2], text[2:]]
         for i, row in enumerate(rows):
             middle = y + (i - (len(rows) - 1) / 2) * 0.22 * size

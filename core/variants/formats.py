@@ -56,6 +56,7 @@ from core.errors import ParseError
 from core.variants import formula, model, pattern
 from core.variants.cell_clues import CELL_KINDS, EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS
+from core.variants.groups import CORNERS, GROUPS
 from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.marks import ALONE, MARK_KINDS, MARKS, NEGATIVE_KINDS
 from core.variants.model import (
@@ -67,7 +68,6 @@ from core.variants.model import (
     Mark,
     ModelError,
     Outside,
-    Quad,
     Rule,
     Sandwich,
     Variant,
@@ -84,9 +84,10 @@ PAIR = re.compile(r"^r([0-9]{1,2})c([0-9]{1,2})\s*([-<>])\s*r([0-9]{1,2})c([0-9]
 REGION_LETTERS = "ABCDEFGHIJKLMNOP"
 INDEXER_KEYS = {"rowindexer": "row", "columnindexer": "column", "boxindexer": "box"}
 CELL_WORDS = {kind.word: kind for kind in CELL_KINDS.values()}  # even, odd, minimum, ...
+GROUP_WORDS = {kind.word: kind for kind in GROUPS.values()}
 SHAPE_KEYS = {"regions", "rules", "negative", *CELL_WORDS, "extra", *MARK_KINDS, "cage",
               "thermo", "arrow", "little", "sandwich", "candidates",
-              "quad", "clone", *OUTSIDE, *LINE_KINDS,
+              *GROUP_WORDS, "clone", *OUTSIDE, *LINE_KINDS,
               *INDEXER_KEYS, *RULE_KINDS}
 # a rule's word in the text (`contains atleast:` is the at-least kind)
 CUSTOM_WORDS = {("relation", ""): "relation", ("pairs", ""): "pairs", ("pattern", ""): "pattern",
@@ -116,7 +117,7 @@ class _Reader:
         self.parts: dict[str, list] = {k: [] for k in
                                        ("rules", "extra", *CELL_KINDS, "marks", "negative",
                                         "cages", "little", "thermos", "arrows", "sandwiches",
-                                        "meta", "candidates", "lines", "quads", "clones",
+                                        "meta", "candidates", "lines", *GROUPS, "clones",
                                         "indexers", "outside", "custom")}
         self.first_line = 1
         self.kind_line: int | None = None  # where `kind: variants` was
@@ -257,8 +258,8 @@ def _shape(reader: _Reader, name, word, total, value, number, at) -> None:
         parts["lines"].append((name, _cells(value, number, at), int(total or 0), where))
     elif name in INDEXER_KEYS:
         parts["indexers"] += [((INDEXER_KEYS[name], c), where) for c in _cells(value, number, at)]
-    elif name in ("candidates", "quad"):
-        parts["candidates" if name == "candidates" else "quads"] += [
+    elif name == "candidates" or name in GROUP_WORDS and GROUP_WORDS[name].at_corner:
+        parts[GROUP_WORDS[name].field if name in GROUP_WORDS else name] += [
             (item, where) for item in _digits_at(value, number, at)]
     elif name == "clone":
         parts["clones"].append((value, where))
@@ -428,8 +429,8 @@ def _build(reader: _Reader) -> Variant:
                     for (rc, digits), w in p["candidates"]],
         lines=[(Line(kind, tuple(cell(rc, w) for rc in cells), value), w)
                for kind, cells, value, w in p["lines"]],
-        quads=[(_quad(cell(rc, w), digits, n, w, first), w)
-               for (rc, digits), w in p["quads"]],
+        **{kind.field: [(_corner(kind, cell(rc, w), digits, n, w, first), w)
+                        for (rc, digits), w in p[kind.field]] for kind in CORNERS},
         clones=[(_clone(value, w, cell), w) for value, w in p["clones"]],
         **{kind.field: [(cell(rc, w), w) for rc, w in p[kind.field]] for kind in EXTREMES},
         indexers=[((kind, cell(rc, w)), w) for (kind, rc), w in p["indexers"]],
@@ -568,13 +569,13 @@ def _digit_bits(digits: str, n: int, where, first: int = 1) -> int:
     return bits
 
 
-def _quad(corner: int, digits: str, n: int, where, first: int = 1) -> Quad:
+def _corner(kind, corner: int, digits: str, n: int, where, first: int = 1):
+    """A clue on the corner where four cells meet, named by its top-left cell."""
     if corner % n == n - 1 or corner // n == n - 1:
-        raise ParseError("a quadruple is named by its top-left cell; the 2x2 must fit in the "
-                         "grid", *where)
+        raise ParseError(f"a {kind.called} is named by its top-left cell; the 2x2 must fit in "
+                         "the grid", *where)
     _digit_bits(digits, n, where, first)
-    return Quad((corner, corner + 1, corner + n, corner + n + 1),
-                tuple(model.digit_of(ch, first) for ch in digits))
+    return kind.at_corner(corner, tuple(model.digit_of(ch, first) for ch in digits), n)
 
 
 def _clone(value: str, where, cell) -> Clone:
@@ -691,10 +692,11 @@ def _new_lines(p: Variant) -> list[str]:
         usual = LINES[line.kind].usual is not None and line.value == LINES[line.kind].usual(n)
         head = f"{line.kind} {line.value}" if line.value and not usual else line.kind
         out.append(f"{head}: {_names(line.cells, n)}")
-    if p.quads:
-        out.append("quad: " + " ".join(f"{name(q.cells[0], n)}="
-                                       + "".join(p.digit(d) for d in q.digits)
-                                       for q in p.quads))
+    for kind in CORNERS:
+        if kind.items(p):
+            out.append(f"{kind.word}: " + " ".join(
+                f"{name(corner, n)}=" + "".join(p.digit(d) for d in digits)
+                for corner, digits in map(kind.digits_of, kind.items(p))))
     out += [f"clone: {_names(c.a, n)} | {_names(c.b, n)}" for c in p.clones]
     for kind in EXTREMES:
         if kind.cells(p):

@@ -22,6 +22,7 @@ import re
 from core.variants import marks, model
 from core.variants.cell_clues import CELL_KINDS, PARITY
 from core.variants.grid_rules import GRID_RULES
+from core.variants.groups import CORNERS
 from core.variants.jsoncheck import Checks
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS, NEGATIVE_KINDS
@@ -33,7 +34,6 @@ from core.variants.model import (
     LittleKiller,
     Mark,
     Outside,
-    Quad,
     Sandwich,
     Variant,
 )
@@ -552,12 +552,15 @@ def _clones(data, key, n, parts):
             _cells(item.get("cloneCells"), n, f"{where}.cloneCells")))
 
 
-def _quadruples(data, key, n, parts):
-    for where, item in _items(data, key):
-        _only(item, where, {"cells", "values"})
-        cells = _cells(item.get("cells"), n, f"{where}.cells")
-        digits = _digits(item.get("values"), n, f"{where}.values")
-        parts.setdefault("quads", []).append(Quad(cells, tuple(digits)))
+def _corners(kind):
+    """A clue on a corner: its four cells and its digits."""
+    def read(data, key, n, parts):
+        for where, item in _items(data, key):
+            _only(item, where, {"cells", "values"})
+            cells = _cells(item.get("cells"), n, f"{where}.cells")
+            digits = _digits(item.get("values"), n, f"{where}.values")
+            parts.setdefault(kind.field, []).append(kind.make(cells, tuple(digits)))
+    return read
 
 
 READERS = {
@@ -570,7 +573,8 @@ READERS = {
     "text": _text, "killercage": _killer,
     "cage": _cosmetic_cages, "littlekillersum": _little, "sandwichsum": _sandwich,
     **dict.fromkeys(OUTSIDE, _outside), "thermometer": _thermos, "arrow": _arrows,
-    "clone": _clones, "quadruple": _quadruples, "line": _drawn_only, "circle": _drawn_only,
+    "clone": _clones, **{kind.fpuzzles: _corners(kind) for kind in CORNERS},
+    "line": _drawn_only, "circle": _drawn_only,
     "rectangle": _drawn_only, **{key: _lines for key in LINE_KEYS},
     **{key: _cell_groups("indexers") for key in INDEXER_KEYS},
 }
@@ -698,9 +702,11 @@ def _new_out(p: Variant, data: dict) -> None:
                                                 "fontC": "#000000", "fromConstraint": name})
     if p.clones:
         data["clone"] = [{"cells": _ids(c.a, n), "cloneCells": _ids(c.b, n)} for c in p.clones]
-    if p.quads:
-        data["quadruple"] = [{"cells": _ids(q.cells, n), "values": list(q.digits)}
-                             for q in p.quads]
+    for kind in CORNERS:
+        if kind.items(p):
+            data[kind.fpuzzles] = [{"cells": _ids(kind.cells(item), n),
+                                    "values": list(kind.digits_of(item)[1])}
+                                   for item in kind.items(p)]
     for o in p.outside:
         place = _outside_id(o.line, o.index, o.reverse, n)
         data.setdefault(o.kind, []).append({"cell": place, "value": str(o.total)})

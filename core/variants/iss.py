@@ -35,6 +35,7 @@ from urllib.parse import unquote
 from core.variants import custom, formula, grid_rules, iss_generic, marks, model, pattern, rules
 from core.variants.cell_clues import EXTREMES, PARITY
 from core.variants.grid_rules import GRID_RULES
+from core.variants.groups import CORNERS
 from core.variants.marks import MARKS
 from core.variants.model import (
     Arrow,
@@ -44,7 +45,6 @@ from core.variants.model import (
     LittleKiller,
     Mark,
     Outside,
-    Quad,
     Sandwich,
     Variant,
 )
@@ -355,8 +355,8 @@ COMPOSABLE = {"", "Thermo", "Whisper", "Renban", "Modular", "Entropic", "RegionS
               "Between", "Lockout", "Palindrome", "Zipper", "SumLine", "Regex", "NFA",
               "WhiteDot", "BlackDot", "GreaterThan", "X", "V", "Arrow", "DoubleArrow",
               "PillArrow", "Cage", "Sum", "LittleKiller", "XSum", "Sandwich", "Skyscraper",
-              "AllDifferent", "ContainAtLeast", "ContainExact", "EqualSum", "Quad", "Pair",
-              "PairX", "Indexing", "Or", "And"}
+              "AllDifferent", "ContainAtLeast", "ContainExact", "EqualSum", "Pair",
+              "PairX", "Indexing", "Or", "And", *(kind.iss for kind in CORNERS)}
 # Inside an Or, each branch must be one rule no kind names: these types give one.
 AS_RULES = {"", "Pair", "PairX", "Regex", "NFA", "SumLine", "ContainExact", "ContainAtLeast",
             "EqualSum", "Arrow", "Or", "And"}
@@ -815,15 +815,18 @@ def _line(kind: str, valued: bool = False, value=None):
     return read_line
 
 
-def _quad(reading: Reading, item: Item) -> None:
-    if not item.args:
-        raise item.error("Quad~top-left cell~digits")
-    n = reading.n
-    top = _cell(item.args[0], n, item)
-    digits = tuple(_number(d, item, "a digit") + 1 - reading.first for d in item.args[1:])
-    if top % n == n - 1 or top // n == n - 1:
-        raise item.error(f"{item.args[0]} is the top left of no 2x2 square")
-    reading.placed[("Quad", top)] = ("quads", Quad((top, top + 1, top + n, top + n + 1), digits))
+def _corner(kind):
+    """A clue on a corner: Type~top-left cell~digits."""
+    def read(reading: Reading, item: Item) -> None:
+        if not item.args:
+            raise item.error(f"{kind.iss}~top-left cell~digits")
+        n = reading.n
+        top = _cell(item.args[0], n, item)
+        digits = tuple(_number(d, item, "a digit") + 1 - reading.first for d in item.args[1:])
+        if top % n == n - 1 or top // n == n - 1:
+            raise item.error(f"{item.args[0]} is the top left of no 2x2 square")
+        reading.placed[(kind.iss, top)] = (kind.field, kind.at_corner(top, digits, n))
+    return read
 
 
 def _indexing(reading: Reading, item: Item) -> None:
@@ -1114,7 +1117,8 @@ READERS = {
     "Between": _line("between"), "Entropic": _line("entropic"),
     "Modular": _line("modular", value=lambda n: 3), "Zipper": _line("zipper"),
     "DoubleArrow": _line("doublearrow"), "Lockout": _line("lockout", value=lambda n: n // 2),
-    "Quad": _quad, "Indexing": _indexing, "Pair": _pairs, "PairX": _pairs, "Binary": _pairs,
+    **{kind.iss: _corner(kind) for kind in CORNERS},
+    "Indexing": _indexing, "Pair": _pairs, "PairX": _pairs, "Binary": _pairs,
     "BinaryX": _pairs, "ContainExact": _contain(False), "ContainAtLeast": _contain(True),
     "EqualSum": _equal_sum, "SumLine": _sum_line, "NFA": _nfa, "Regex": _regex,
 }
@@ -1425,14 +1429,9 @@ def _lines_out(p: Variant) -> list[str]:
 
 def _cell_clues_out(p: Variant) -> list[str]:
     n, said = p.size, []
-    merged: dict[int, dict[int, int]] = {}  # ISS keeps one quad a place: each digit's most
-    for q in p.quads:
-        counts = merged.setdefault(q.cells[0], {})
-        for d in set(q.digits):
-            counts[d] = max(counts.get(d, 0), q.digits.count(d))
-    said += [f".Quad~{cell_id(top, n)}~" + "~".join(str(d - p.shift) for d in sorted(counts)
-                                                    for _ in range(counts[d]))
-             for top, counts in merged.items()]
+    for kind in CORNERS:  # ISS keeps one a place
+        said += [f".{kind.iss}~{cell_id(top, n)}~" + "~".join(str(d - p.shift) for d in digits)
+                 for top, digits in kind.merged(kind.items(p))]
     for i, clone in enumerate(p.clones, 1):
         pairs = [(f"clone{i}", pair) for pair in zip(clone.a, clone.b, strict=True)]
         said.append(_pair_table(RELATIONS["clone"], pairs, n))

@@ -13,7 +13,14 @@ from itertools import combinations
 
 from core.variants import formula, rules
 from core.variants.cell_clues import EXTREMES
-from core.variants.model import LINE_RECORDS, OUTSIDE_RECORDS, RULE_RECORDS, Variant, orthogonal
+from core.variants.model import (
+    GROUP_RECORDS,
+    LINE_RECORDS,
+    OUTSIDE_RECORDS,
+    RULE_RECORDS,
+    Variant,
+    orthogonal,
+)
 from core.variants.propagators import Pair, low_digit, sum_supports
 
 
@@ -554,7 +561,9 @@ def propagators(p: Variant) -> list:
     n, found = p.size, []
     for line in p.lines:
         found += LINE_RECORDS[line.kind].compile(p, line)
-    found += [Quadruple(q.cells, q.digits) for q in p.quads]
+    for kind in GROUP_RECORDS.values():
+        if not kind.late:
+            found += kind.compile(p)
     found += [Tie(a, b, "equal", n, c) for c in p.clones for a, b in zip(c.a, c.b, strict=True)]
     for kind in EXTREMES:  # a tie with each neighbour that is not one too
         cells = kind.cells(p)

@@ -2,7 +2,7 @@
 singles over every house (rows, columns, regions, diagonals, windows, disjoint groups, full
 cages), the constraint's own steps (cage combinations, the 45 rule's innies, thermometer and
 arrow bounds, kropki/XV/inequality eliminations, little killer and sandwich sums; each of
-today's lines, quadruples, clones, minima and maxima, indexers, X-sums and skyscrapers, and
+today's lines, corner clues, clones, minima and maxima, indexers, X-sums and skyscrapers, and
 the setter's given candidates, in the puzzle's own terms), then the classic intersections
 and subsets over any houses, and last a contradiction: a digit that, placed, leaves the
 constraints no way on (the counter's own propagation, a forcing chain a person follows
@@ -24,6 +24,7 @@ from core.sudoku.rating import Rating, Step
 from core.variants import engine
 from core.variants.cell_clues import CELL_KINDS
 from core.variants.custom import RULE_KINDS
+from core.variants.groups import GROUPS
 from core.variants.kinds import LINES, named
 from core.variants.lines import TIE_WORDS, sums_of
 from core.variants.marks import MARKS
@@ -51,7 +52,9 @@ PROPAGATOR_STEPS = {
     # each kind of cell clue's steps, from its record (core.variants.cell_clues)
     **{key: (step.technique, step.score, step.words)
        for kind in CELL_KINDS.values() for key, step in kind.steps.items()},
-    "Quadruple": ("quadruple", 2.0, "the quadruple at {cell} needs {digits} among {cells}"),
+    # each kind of clue on a group of cells' steps, from its record (core.variants.groups)
+    **{key: (step.technique, step.score, step.words)
+       for kind in GROUPS.values() for key, step in kind.steps.items()},
     "Indexer": ("indexer", 2.5, "the {kind} indexer {cell} names the {what} that holds "
                                 "{digit}"),
     # each kind of line's and outside clue's steps, from its record (core.variants.kinds,
@@ -278,11 +281,6 @@ def _sums_facts(board: Board, prop, trial) -> dict:
             "to": f"its middle {board.name(middle[0])}" if middle else "one total"}
 
 
-def _quadruple_facts(board: Board, prop, trial) -> dict:
-    return {"cell": board.name(prop.cells[0]),
-            "digits": ", ".join(board.p.digit(v) for v in prop.digits)}
-
-
 def _indexer_facts(board: Board, prop, trial) -> dict:
     r, c = divmod(prop.cell, board.n)
     region = "region" if board.p.jigsaw else "box"
@@ -312,7 +310,8 @@ def _candidates_facts(board: Board, prop, trial) -> dict:
             "digits": said[0] if len(said) == 1 else f"{', '.join(said[:-1])} or {said[-1]}"}
 
 
-FACTS = {"Tie": _tie_facts, "EqualSums": _sums_facts, "Quadruple": _quadruple_facts,
+FACTS = {"Tie": _tie_facts, "EqualSums": _sums_facts,
+         **{key: facts for kind in GROUPS.values() for key, facts in kind.facts.items()},
          "Indexer": _indexer_facts, "XSum": _outside_facts, "Skyscraper": _outside_facts,
          "GivenCandidates": _candidates_facts}
 

@@ -5,7 +5,7 @@ puzzles with the same rules compare equal.
 Cells are numbered row by row from 0; digits are held as 1..size (SYMBOLS from classic Sudoku
 names them). `first` is the digit the grid starts at as shown: 1 (digits 1 to N) or 0 (digits
 0 to N-1, ISS's `Shape~9x9~0-8`); a held value v shows as v - 1 + first (`symbol(v, first)`),
-so givens, candidates and quadruples' digits are held the same way whatever the grid shows,
+so givens, candidates and the digits clues list are held the same way whatever the grid shows,
 while clue numbers (cage and arrow sums, a rule's formula or pattern) mean the digits as shown.
 
 Between-cell marks join orthogonal neighbours; each kind is a record of
@@ -41,6 +41,9 @@ LINE_RECORDS: dict = {}
 RULE_RECORDS: dict = {}
 # Each kind of outside clue's record by its name: core.variants.outside fills it, the same way.
 OUTSIDE_RECORDS: dict = {}
+# Each kind of clue on a group of cells by its Variant field:
+# core.variants.groups fills it, the same way.
+GROUP_RECORDS: dict = {}
 # The boxes of each size, as f-puzzles and other solvers draw them (classic Sudoku's and
 # 2x5, 2x7, 3x5); a size with none (5, 7, 11, 13) needs its regions given.
 BOXES = {**{n: shape for n, shape in BOX_SHAPES.items() if n <= MAX_SIZE},
@@ -107,14 +110,6 @@ class Line:
     kind: str
     cells: tuple[int, ...]
     value: int = 0
-
-
-@dataclass(frozen=True)
-class Quad:
-    """A quadruple: each digit appears in the four cells of a 2x2 at least as often as listed."""
-
-    cells: tuple[int, int, int, int]
-    digits: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -235,7 +230,7 @@ class Variant:
     sandwiches: tuple[Sandwich, ...] = ()
     candidates: tuple[tuple[int, int], ...] = ()  # (cell, digits as bits): the setter's given
     lines: tuple[Line, ...] = ()
-    quads: tuple[Quad, ...] = ()
+    quads: tuple = ()  # each a record of core.variants.groups keeps its clues in its field
     clones: tuple[Clone, ...] = ()
     # cells smaller (larger) than each orthogonal neighbour that is not one too (f-puzzles'
     # minimum and maximum: a fortress of grey cells compares with the white ones around)
@@ -454,8 +449,7 @@ def make(size: int, givens=None, regions=None, **parts) -> Variant:
                                 key=lambda s: (s.line, s.index, s.total))),
         candidates=_candidates(parts.get("candidates", ()), givens, n),
         lines=_lines(parts.get("lines", ()), n),
-        quads=tuple(sorted({Quad(tuple(sorted(q.cells)), tuple(sorted(q.digits)))
-                            for q in parts.get("quads", ())}, key=lambda q: (q.cells, q.digits))),
+        **{name: kind.normal(parts.get(name, ())) for name, kind in GROUP_RECORDS.items()},
         clones=tuple(sorted({_clone(c) for c in parts.get("clones", ())},
                             key=lambda c: (c.a, c.b))),
         **{name: tuple(sorted(set(parts.get(name, ())))) for name in CELL_KINDS},
@@ -569,7 +563,9 @@ def check(p: Variant) -> None:
     every = [c for group in (*(kind.cells(p) for kind in CELL_KINDS.values()), *p.extra,
                              *(c.cells for c in p.cages), *p.thermos,
                              *(a.bulb + a.shaft for a in p.arrows),
-                             *(line.cells for line in p.lines), *(q.cells for q in p.quads),
+                             *(line.cells for line in p.lines),
+                             *(kind.cells(item) for kind in GROUP_RECORDS.values()
+                               for item in kind.items(p)),
                              *(c.a + c.b for c in p.clones),
                              (c for c, _ in p.candidates), (c for _, c in p.indexers),
                              *(r.cells for r in p.custom))
@@ -733,18 +729,8 @@ def _check_cell_clues(p: Variant) -> None:
     for cell, digits in p.candidates:
         if not 0 < digits < 1 << n:
             raise ModelError(f"the candidates of {p.name(cell)} are digits 1 to {n}")
-    for q in p.quads:
-        r, c = divmod(q.cells[0], n)
-        if q.cells != (q.cells[0], q.cells[0] + 1, q.cells[0] + n, q.cells[0] + n + 1) or (
-                c == n - 1):
-            raise ModelError(f"a quadruple's circle sits where four cells meet; "
-                             f"{', '.join(p.name(x) for x in q.cells)} are not a 2x2")
-        if not 1 <= len(q.digits) <= 4 or any(not 1 <= d <= n for d in q.digits):
-            raise ModelError(f"the quadruple at {p.name(q.cells[0])} lists 1 to 4 digits of "
-                             f"1 to {n}")
-        if any(q.digits.count(d) > 2 for d in q.digits):
-            raise ModelError(f"the quadruple at {p.name(q.cells[0])} lists a digit more than "
-                             "twice; a 2x2 holds it at most twice")
+    for kind in GROUP_RECORDS.values():
+        kind.check(p)
     for clone in p.clones:
         if len(clone.a) != len(clone.b) or not clone.a or set(clone.a) & set(clone.b) or (
                 len(set(clone.a)) != len(clone.a) or len(set(clone.b)) != len(clone.b)):

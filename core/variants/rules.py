@@ -12,6 +12,7 @@ from core.variants.cell_clues import EXTREMES, PARITY
 from core.variants.grid_rules import GRID_RULES
 from core.variants.marks import MARKS
 from core.variants.model import (
+    GROUP_RECORDS,
     LINE_RECORDS,
     OUTSIDE_RECORDS,
     RULE_RECORDS,
@@ -263,16 +264,15 @@ def _shapes_broken(p: Variant, values) -> list[str]:
 
 
 def _new_broken(p: Variant, values) -> list[str]:
-    """Given candidates, today's lines, quadruples, clones, minima and maxima, indexers and
-    X-sum and skyscraper clues."""
+    """Given candidates, today's lines, clues on groups of cells, clones, minima and maxima,
+    indexers and X-sum and skyscraper clues."""
     found = [f"{p.name(c)} is not one of its given candidates" for c, digits in p.candidates
              if not digits >> (values[c] - 1) & 1]
     found += [f"the {LINE_RECORDS[line.kind].title} at {p.name(line.cells[0])} is broken"
               for line in p.lines if not line_holds(p, line, values)]
-    for q in p.quads:
-        held = [values[c] for c in q.cells]
-        if any(held.count(d) < q.digits.count(d) for d in q.digits):
-            found.append(f"the quadruple at {p.name(q.cells[0])} misses a digit")
+    for kind in GROUP_RECORDS.values():
+        if not kind.late:
+            found += kind.broken(p, values)
     found += [f"the clone of {p.name(c.a[0])} differs" for c in p.clones
               if [values[x] for x in c.a] != [values[x] for x in c.b]]
     for kind in EXTREMES:

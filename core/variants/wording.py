@@ -10,6 +10,7 @@ from core.variants import marks, model
 from core.variants.cell_clues import CELL_KINDS, EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS, every_rule, legend
 from core.variants.grid_rules import GRID_RULES
+from core.variants.groups import GROUPS
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS
 from core.variants.model import Variant
@@ -54,9 +55,8 @@ WORDS = {
                         "行の左、列の上の数字は、その行・列の1と{high}の間にある数字の和です。"),
     # each kind of line's words, from its record (core.variants.kinds)
     **{key: words for kind in LINES.values() for key, words in kind.words.items()},
-    "quads": Words("Quadruple", "クアドラプル",
-                   "The digits in a circle where four cells meet appear in those four cells.",
-                   "4マスの交点の丸の中の数字は、その4マスのどこかに入ります。"),
+    # each kind of clue on a group of cells' words, from its record (core.variants.groups)
+    **{name: kind.words for name, kind in GROUPS.items()},
     "clones": Words("Clone", "クローン",
                     "Shaded shapes {clone_pair} hold the same digits in the same places.",
                     "{clone_pair_ja}色のついた形どうしは、同じ位置に同じ数字が入ります。"),
@@ -107,7 +107,8 @@ def kinds(p: Variant) -> list[tuple[str, dict]]:
               if getattr(p, name)]
     said = {LINES[line.kind].words_of(line, n) for line in p.lines}
     found += [(key, {}) for key in LINE_ORDER if key in said]
-    found += [(name, {}) for name in ("quads", "clones", *(k.field for k in EXTREMES))
+    found += [(name, {}) for name in (*(k.field for k in GROUPS.values() if not k.late),
+                                      "clones", *(k.field for k in EXTREMES))
               if getattr(p, name)]
     found += [(f"{kind} indexer", {}) for kind in model.INDEXERS
               if any(k == kind for k, _ in p.indexers)]

@@ -161,7 +161,8 @@ async def test_a_picked_path_becomes_any_line_its_kind_typed(pool):
 async def test_cell_tools_add_each_constraint_as_one_step(pool):
     """Quadruple, clone, minimum, maximum, indexers, given candidates and outside clues by
     their keys: the document holds each, the grid shows each, and undo takes each back."""
-    from core.variants.model import Quad, make
+    from core.variants.groups import Quad
+    from core.variants.model import make
 
     app = PuzzleApp(pool=pool)
     async with app.run_test(size=(100, 40)) as pilot:
@@ -245,7 +246,8 @@ async def test_many_given_candidates_show_in_part_in_the_cell_and_whole_in_the_p
 
 
 async def test_tools_say_what_is_wrong_and_ctrl_d_takes_todays_constraints_back(pool):
-    from core.variants.model import Clone, Line, Mark, Quad, make, parts_of
+    from core.variants.groups import Quad
+    from core.variants.model import Clone, Line, Mark, make, parts_of
 
     app = PuzzleApp(pool=pool)
     async with app.run_test(size=(100, 40)) as pilot:

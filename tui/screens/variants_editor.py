@@ -1,7 +1,7 @@
 """The Sudoku variants editor: the grid with its regions, cages, marks, lines and shapes drawn
 in the terminal; digits set givens; `:` adds any constraint in the text format's words (cage
 15: r1c1 r1c2, thermo: ..., white: r1c1-r1c2, rules: diagonal, regions rows, ...); keys at the
-cursor add the common marks towards the next cell, a quadruple on its corner, a minimum or
+cursor add the common marks towards the next cell, a clue on its corner, a minimum or
 maximum, an indexer, its given candidates or a clue outside its row or column; cells picked
 with shift+arrows become a cage, a thermometer, an arrow, any of today's lines or one shape of
 a clone; ctrl+d takes back the constraints on the cursor's cell. The side panel says after
@@ -27,9 +27,10 @@ from core.variants.cell_clues import CELL_KINDS, EXTREMES
 from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.drawing import line_word, rule_label
 from core.variants.family import VARIANTS
+from core.variants.groups import CORNERS, GROUPS
 from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.marks import MARKS
-from core.variants.model import Clone, Line, Mark, Outside, Quad, Sandwich, Variant, digit_of
+from core.variants.model import Clone, Line, Mark, Outside, Sandwich, Variant, digit_of
 from core.variants.outside import OUTSIDE
 from tui.live_check import LiveCheck
 from tui.redundant import RedundantGivens
@@ -46,7 +47,8 @@ HINT = "\n".join([
     "(a dot again: its number)",
     "shift+arrows pick cells, then k cage · t thermometer · r arrow · l line · = clone "
     "(pick the other shape, = again)",
-    "at the cursor: q quadruple · m minimum · M maximum · i indexer · p candidates · "
+    "at the cursor: " + "".join(f"{kind.key} {kind.called} · " for kind in CORNERS)
+    + "m minimum · M maximum · i indexer · p candidates · "
     "o outside clue",
     "ctrl+d takes back what touches the cursor's cell",
     ": title: ..., author: ..., note: ... (the rules in your words) name the puzzle",
@@ -86,7 +88,8 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
         Binding("r", "shape('arrow')", "Arrow", show=False),
         Binding("l", "shape('line')", "Line", show=False),
         Binding("equals_sign", "shape('clone')", "Clone", show=False),
-        Binding("q", "quad", "Quadruple", show=False),
+        *(Binding(kind.key, f"corner('{kind.field}')", kind.called.capitalize(), show=False)
+          for kind in CORNERS),
         *(Binding(kind.key, f"cell_clue('{kind.field}')", kind.caption.capitalize(),
                   show=False) for kind in CELL_KINDS.values() if kind.key),
         Binding("i", "indexer", "Indexer", show=False),
@@ -268,32 +271,32 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
         self.try_puzzle(lambda: model.make(**_parts(
             self.puzzle, clones=[*self.puzzle.clones, clone])))
 
-    def action_quad(self) -> None:
-        """The quadruple on the corner below-right of the cursor: its digits asked (those
-        there offered); none takes it back."""
-        n, cell = self.puzzle.size, self.grid.cursor
+    def action_corner(self, field: str) -> None:
+        """The clue of this kind on the corner below-right of the cursor: its
+        digits asked (those there offered); none takes it back."""
+        kind, n, cell = GROUPS[field], self.puzzle.size, self.grid.cursor
         if cell % n == n - 1 or cell // n == n - 1:
-            self.say("a quadruple sits where four cells meet: move the cursor up or left",
+            self.say(f"a {kind.called} sits where four cells meet: move the cursor up or left",
                      "warning")
             return
-        cells = (cell, cell + 1, cell + n, cell + n + 1)
-        old = next((q for q in self.puzzle.quads if q.cells == cells), None)
-        others = [q for q in self.puzzle.quads if q.cells != cells]
+        old = next((digits for corner, digits in map(kind.digits_of, kind.items(self.puzzle))
+                    if corner == cell), None)
+        others = [item for item in kind.items(self.puzzle) if kind.digits_of(item)[0] != cell]
 
         def given(text: str | None) -> None:
             if text is None:
                 return
             first = self.puzzle.first
-            quad = [Quad(cells, tuple(digit_of(ch, first) for ch in text.upper()))] if (
-                text) else []
-            self.try_puzzle(lambda: model.make(**_parts(self.puzzle, quads=others + quad)))
+            new = [kind.at_corner(cell, tuple(digit_of(ch, first) for ch in text.upper()), n)
+                   ] if text else []
+            self.try_puzzle(lambda: model.make(**_parts(self.puzzle, **{field: others + new})))
 
         self.app.push_screen(PathPrompt(
-            f"Quadruple where {self.puzzle.name(cell)} to {self.puzzle.name(cell + n + 1)} "
-            "meet:\n1 to 4 digits (empty: none)",
-            "".join(self.puzzle.digit(d) for d in old.digits) if old else "",
-            validate=lambda t: _digits_problem(t, n, 4, first=self.puzzle.first),
-            placeholder="1379",
+            f"{kind.called.capitalize()} where {self.puzzle.name(cell)} to "
+            f"{self.puzzle.name(cell + n + 1)} meet:\n{kind.prompt}",
+            "".join(self.puzzle.digit(d) for d in old) if old else "",
+            validate=lambda t: _digits_problem(t, n, kind.most, first=self.puzzle.first),
+            placeholder=kind.sample,
             allow_empty=True), given)
 
     def action_cell_clue(self, key: str) -> None:
@@ -401,7 +404,8 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
                for kind in CELL_KINDS.values()},
             little=[k for k in p.little if cell not in k.cells],
             lines=[line for line in p.lines if cell not in line.cells],
-            quads=[q for q in p.quads if cell not in q.cells],
+            **{name: [item for item in kind.items(p) if cell not in kind.cells(item)]
+               for name, kind in GROUPS.items()},
             clones=[c for c in p.clones if cell not in c.a + c.b],
             indexers=[(k, c) for k, c in p.indexers if c != cell],
             candidates=[(c, d) for c, d in p.candidates if c != cell],
@@ -653,7 +657,8 @@ def puzzle_words(p: Variant) -> str:
 
 def here(p: Variant, cell: int) -> str:
     """The constraints on a cell, in words: its lines, marks, cage, thermometer, arrow,
-    quadruples, clone, minimum or maximum, indexer and the setter's candidates (all)."""
+    clues on groups of cells, clone, minimum or maximum, indexer and the setter's candidates
+    (all)."""
     n, found = p.size, []
     found += [f"{line_word(line, n)} {p.name(line.cells[0])}–{p.name(line.cells[-1])}"
               for line in p.lines if cell in line.cells]
@@ -663,8 +668,8 @@ def here(p: Variant, cell: int) -> str:
               if cell in c.cells]
     found += ["thermometer" for t in p.thermos if cell in t]
     found += ["arrow" for a in p.arrows if cell in a.bulb + a.shaft]
-    found += [f"quadruple {''.join(p.digit(d) for d in q.digits)}" for q in p.quads
-              if cell in q.cells]
+    found += [kind.said(p, item, cell) for kind in GROUPS.values() if not kind.late
+              for item in kind.items(p) if cell in kind.cells(item)]
     found += [f"clone of {' '.join(p.name(x) for x in (c.b if cell in c.a else c.a))}"
               for c in p.clones if cell in c.a + c.b]
     found += [kind.caption for kind in EXTREMES if cell in kind.cells(p)]

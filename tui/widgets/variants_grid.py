@@ -7,7 +7,7 @@ grey tint, thermometer and arrow bulbs, even (□) and odd (○) cells, the diag
 today's lines in their print colours as the glyph of their kind's record (core.variants.kinds)
 in their empty cells, its marks on their ends, a tint, and connectors through the borders
 between their cells (━ ┃ ╲ ╱);
-quadruple digits on their corner; clones tinted alike (≡); indexers tinted by kind (↕ row,
+corner clues' digits on their corner; clones tinted alike (≡); indexers tinted by kind (↕ row,
 ↔ column, ⊞ box); chevrons beside minimum (›·‹) and maximum (‹·›) cells; a setter's given
 candidates in an empty cell (up to three digits, else two and …); little killer, sandwich,
 X-sum (x15) and skyscraper (▲3) clues in the margins. Rules without a place (disjoint,
@@ -31,6 +31,7 @@ from core.variants.cell_clues import EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.drawing import line_color, line_word, rule_label
 from core.variants.grid_rules import SLANTS
+from core.variants.groups import CORNERS
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS
 from core.variants.model import SYMBOLS, Variant, symbol
@@ -49,9 +50,9 @@ LINE = Style(color="grey35")
 THICK = Style(color="bright_white", bold=True)  # region borders stand out
 MARK = Style(color="bright_white", bold=True)
 CANDIDATES = Style(color="cyan", italic=True)
-QUAD = Style(color="black", bgcolor="bright_white", bold=True)  # a white circle's digits
+CIRCLED = Style(color="black", bgcolor="bright_white", bold=True)  # a white circle's digits
 # a dot with a number, by whether the dot is filled (a black one)
-DOT_VALUES = {False: QUAD, True: Style(color="bright_white", bgcolor="grey42", bold=True)}
+DOT_VALUES = {False: CIRCLED, True: Style(color="bright_white", bgcolor="grey42", bold=True)}
 CAGE_TINTS = ("#3a3a5a", "#3a5a3a", "#5a3a3a", "#5a5a3a", "#3a5a5a", "#5a3a5a")
 CAGE_EDGE = Style(color="#e0c060", bold=True)  # a cage's outline where no region wall is
 CAGE_SUM = Style(color="#e0c060", italic=True)  # a cage's sum: small raised digits
@@ -216,10 +217,10 @@ class VariantsGrid(SymbolGrid):
             if total is not None:  # the sum on the cage's top wall: the cell holds digits
                 above_cell[:len(str(total))] = [(ch, CAGE_SUM) for ch in str(total)[:SIDE]]
             row += above_cell
-        for (qr, qc), digits in look.quads.items():  # over the corner, centred
+        for (qr, qc), digits in look.corners.items():  # over the corner, centred
             if qr == r:
                 at = start + qc * (SIDE + 1) - (len(digits) - 1) // 2 - (len(digits) == 4)
-                row[at:at + len(digits)] = [(d, QUAD) for d in digits]
+                row[at:at + len(digits)] = [(d, CIRCLED) for d in digits]
         return row
 
     def _junction(self, r: int, c: int) -> tuple[str, Style]:
@@ -382,8 +383,8 @@ class StepView:
 class _Look:
     """What the grid draws of a puzzle, by place: marks and line connectors in the borders
     (by the pair of cells, or by a corner (row, col) for a diagonal step), tints, what empty
-    cells show, cage sums, margin clues, quadruples by their corner, chevrons beside a cell,
-    and given candidates."""
+    cells show, cage sums, margin clues, corner clues by their corner, chevrons beside a
+    cell, and given candidates."""
 
     margins: tuple[int, int, int, int]
     marks: dict
@@ -392,7 +393,7 @@ class _Look:
     shapes: dict
     sums: dict
     clues: dict
-    quads: dict
+    corners: dict
     sides: dict
     candidates: dict
     cage_walls: frozenset
@@ -406,8 +407,8 @@ def _look(p: Variant) -> _Look:
                  int(any(c == -1 for _, c in clues)), int(any(c == n for _, c in clues))),
         marks=_marks_between(p), links=_links(p), tints=_cage_tints(p), shapes=_shapes(p),
         sums={min(c.cells): c.total for c in p.cages if c.total is not None}, clues=clues,
-        quads={(q.cells[0] // n + 1, q.cells[0] % n + 1): "".join(p.digit(d) for d in q.digits)
-               for q in p.quads},
+        corners={(corner // n + 1, corner % n + 1): "".join(p.digit(d) for d in digits)
+                 for kind in CORNERS for corner, digits in map(kind.digits_of, kind.items(p))},
         sides={c: kind.sides for kind in EXTREMES for c in kind.cells(p)},
         candidates={c: _candidate_text(digits, n, p.first) for c, digits in p.candidates},
         cage_walls=_cage_walls(p))
@@ -592,7 +593,7 @@ def legend(p: Variant) -> Text:
             (p.clones, CLONE, MARK, "clone"),
             *((kind.cells(p), "·".join(kind.sides), MARK, kind.caption) for kind in EXTREMES),
             (p.candidates, "135", CANDIDATES, "given candidates"),
-            (p.quads, "1379", QUAD, "quadruple (on its corner)")):
+            *((kind.items(p), kind.sample, CIRCLED, kind.legend) for kind in CORNERS)):
         if present:
             parts.append((glyph, style, words))
     for kind, glyph in INDEXER_GLYPHS.items():

@@ -9,6 +9,7 @@ import re
 from core.variants import fpuzzles, model
 from core.variants.cell_clues import PARITY
 from core.variants.grid_rules import GRID_RULES, SLANTS
+from core.variants.groups import CORNERS
 from core.variants.jsoncheck import Checks
 from core.variants.kinds import LINES
 from core.variants.marks import ALONE, NEGATIVE_KINDS
@@ -19,7 +20,6 @@ from core.variants.model import (
     LittleKiller,
     Mark,
     Outside,
-    Quad,
     Sandwich,
     Variant,
 )
@@ -436,7 +436,7 @@ def _chevron(points, where: str, picture: _Picture) -> None:
 
 
 def _overlays(data: dict, key: str, picture: _Picture) -> None:
-    """Dots, X/V and signs on edges; quadruples on corners; numbers and symbols outside the
+    """Dots, X/V and signs on edges; clues on corners; numbers and symbols outside the
     grid; arrow bulbs and the circles on line ends."""
     n = picture.n
     for where, item in _items(data, key):
@@ -481,7 +481,7 @@ def _on_edge(item: dict, center, text: str, where: str, picture: _Picture) -> bo
 
 
 def _circle(item: dict, center, text: str, where: str, picture: _Picture) -> bool:
-    """A quadruple's circle, an arrow's bulb, or a circle on a line's end (False: none)."""
+    """A corner clue's circle, an arrow's bulb, or a circle on a line's end (False: none)."""
     n = picture.n
     if item.get("rounded") is not True:
         return False
@@ -489,9 +489,10 @@ def _circle(item: dict, center, text: str, where: str, picture: _Picture) -> boo
     fill = _colour(item, "backgroundColor", where)
     border = _colour(item, "borderColor", where)
     corner = corner_at(center, n)
-    if corner and near(width, 0.7) and border == BLACK and text:
+    kind = next((kind for kind in CORNERS if near(width, kind.circle)), None)
+    if corner and kind and border == BLACK and text:
         digits = _digits(text.split(), n, f"{where}.text")
-        picture.add("quads", Quad(corner, tuple(digits)))
+        picture.add(kind.field, kind.make(corner, tuple(digits)))
     elif border == ARROW_GREY and not text:
         picture.bulbs.append(_bulb_cells(center, width, height, where, n))
     elif text or not near(center[0] % 1, 0.5) or not near(center[1] % 1, 0.5):

@@ -7,6 +7,7 @@ import math
 from core.variants import grid_rules, marks, model
 from core.variants.cell_clues import PARITY
 from core.variants.grid_rules import GRID_RULES, SLANTS
+from core.variants.groups import CORNERS, GROUPS
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS
 from core.variants.model import Arrow, Variant
@@ -30,7 +31,7 @@ from core.variants.sudokupad.styles import (
 CARRIED = (model.CLASSIC_FEATURES | set(LINES)
            | {f"{name} {k}" for name, kind in MARKS.items() if kind.valued
               for k in range(2, model.MAX_SIZE)}
-           | {"candidates", "quads", *CHEVRON, "indexers", "outside", "clones"})
+           | {"candidates", *GROUPS, *CHEVRON, "indexers", "outside", "clones"})
 
 
 # --- drawing the picture -------------------------------------------------------------------
@@ -273,17 +274,18 @@ def _draw_lines(p: Variant, data: dict) -> None:
 
 
 def _draw_cell_clues(p: Variant, data: dict) -> None:
-    """Quadruples' circles on the corner; minima and maxima shaded, with chevrons towards
+    """Corner clues' circles; minima and maxima shaded, with chevrons towards
     the neighbours they are compared with."""
     n = p.size
-    for q in p.quads:
-        text = ""
-        for i, d in enumerate(q.digits):  # SudokuPad's layout: two a line
-            text += (" " if i % 2 else "") + ("\n" if i % 3 == 2 else "") + str(d)
-        data["overlays"].append({"backgroundColor": WHITE, "borderColor": BLACK,
-                                 "center": [q.cells[0] // n + 1, q.cells[0] % n + 1],
-                                 "fontSize": 14, "rounded": True, "width": 0.7, "height": 0.7,
-                                 "text": text})
+    for kind in CORNERS:
+        for corner, digits in map(kind.digits_of, kind.items(p)):
+            text = ""
+            for i, d in enumerate(digits):  # SudokuPad's layout: two a line
+                text += (" " if i % 2 else "") + ("\n" if i % 3 == 2 else "") + str(d)
+            data["overlays"].append({"backgroundColor": WHITE, "borderColor": BLACK,
+                                     "center": [corner // n + 1, corner % n + 1],
+                                     "fontSize": 14, "rounded": True, "width": kind.circle,
+                                     "height": kind.circle, "text": text})
     for kind in CHEVRON:
         cells = getattr(p, kind)
         for cell in cells:

@@ -9,6 +9,7 @@ import random
 
 from core.sudoku.generator import random_solution
 from core.sudoku.model import BOX_SHAPES, Shape
+from core.variants.groups import Quad
 from core.variants.model import (
     Arrow,
     Cage,
@@ -17,7 +18,6 @@ from core.variants.model import (
     LittleKiller,
     Mark,
     Outside,
-    Quad,
     Sandwich,
     make,
 )

@@ -14,6 +14,7 @@ from core.errors import ParseError
 from core.variants import fpuzzles, links
 from core.variants.engine import count
 from core.variants.fpuzzles import FPuzzlesError, read
+from core.variants.groups import Quad
 from core.variants.lzlink import compress, decompress
 from core.variants.model import (
     Arrow,
@@ -24,7 +25,6 @@ from core.variants.model import (
     Mark,
     ModelError,
     Outside,
-    Quad,
     make,
 )
 from core.variants.model import Sandwich as Sw

@@ -13,6 +13,7 @@ from core import kinds
 from core.errors import ParseError
 from core.variants import sudokupad
 from core.variants.engine import count
+from core.variants.groups import Quad
 from core.variants.lzlink import compress
 from core.variants.model import (
     Arrow,
@@ -22,7 +23,6 @@ from core.variants.model import (
     Mark,
     ModelError,
     Outside,
-    Quad,
     box_regions,
     features,
     make,

@@ -1,0 +1,158 @@
+"""Each kind of clue on a group of cells that is neither a line nor a cage (quadruples, ...),
+declared once: a `GroupKind` record holds everything the workbench knows of it, and every
+aspect loops over GROUPS instead of naming kinds:
+
+  model     field (the Variant's tuple of its clues), normal (how `make` stores them), cells
+            (the cells a clue covers), check (what the model refuses), called (in the model's,
+            a broken rule's and the editor's words)
+  rules     broken (what a filled grid breaks, in words)
+  engine    compile (its propagators, its handler in core/variants/lines.py), late (compiled,
+            checked and written after the cell clues' minima and maxima)
+  logic     steps (technique, score, words by the propagator's key), facts (fill the
+            words)
+  text      word (the text format's word)
+  shape     corner: a clue on the corner where four cells meet, its digits (at most `most`)
+            in a white circle (`circle`: its width in SudokuPad, in cells); `make` makes one
+            of its cells and digits, `at_corner` of the top-left cell, `digits_of` reads them
+            back. The text format (`quad: r4c4=1379`), f-puzzles (cells and values), SudokuPad
+            (a circle on the corner), ISS (Type~top-left~digits), print, the terminal and the
+            editor read, write and draw every kind of a shape alike
+  f-puzzles fpuzzles (its key)
+  ISS       iss (its type); merged (ISS keeps one clue a place: how two on one place become one)
+  print     caption; the terminal: legend (its words there) and sample (as the grid shows it)
+  wording   words (its name and rules sentence, English and Japanese)
+  editor    key (the key that asks for one at the cursor), prompt (what it asks), said (its
+            words on a cell)
+
+Like the outside clues these compile into propagators above the model: the package imports
+this module first, and it fills core.variants.model.GROUP_RECORDS, which the model and rules
+read. tests/core/variants/test_groups.py checks every record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from core.variants import lines
+from core.variants.model import GROUP_RECORDS, ModelError, Variant
+from core.variants.records import Step, Words
+
+
+@dataclass(frozen=True)
+class GroupKind:
+    field: str
+    word: str
+    called: str
+    caption: str
+    words: Words
+    fpuzzles: str
+    iss: str
+    legend: str
+    sample: str
+    key: str
+    prompt: str
+    normal: Callable[[object], tuple]
+    cells: Callable[[object], tuple[int, ...]]
+    check: Callable[[Variant], None]
+    broken: Callable[[Variant, list], list[str]]
+    compile: Callable[[Variant], list]
+    said: Callable[[Variant, object, int], str]
+    steps: dict[str, Step] = field(default_factory=dict)
+    facts: dict[str, Callable] = field(default_factory=dict)
+    late: bool = False
+    # the corner shape: a clue where four cells meet, its digits in a circle
+    make: Callable[[tuple[int, ...], tuple[int, ...]], object] | None = None
+    digits_of: Callable[[object], tuple[int, tuple[int, ...]]] | None = None
+    merged: Callable[[list], list] | None = None
+    most: int = 0  # the most digits a corner's circle lists
+    circle: float = 0.0  # its circle's width in cells in SudokuPad (what tells kinds apart)
+
+    def items(self, p: Variant) -> tuple:
+        return getattr(p, self.field)
+
+    def at_corner(self, corner: int, digits: tuple[int, ...], n: int):
+        """A clue of the corner shape where the cell `corner` meets the three below-right."""
+        return self.make((corner, corner + 1, corner + n, corner + n + 1), tuple(digits))
+
+
+# --- quadruples ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Quad:
+    """A quadruple: each digit appears in the four cells of a 2x2 at least as often as listed."""
+
+    cells: tuple[int, int, int, int]
+    digits: tuple[int, ...]
+
+
+def _quads_normal(given) -> tuple[Quad, ...]:
+    return tuple(sorted({Quad(tuple(sorted(q.cells)), tuple(sorted(q.digits))) for q in given},
+                        key=lambda q: (q.cells, q.digits)))
+
+
+def _quads_check(p: Variant) -> None:
+    n = p.size
+    for q in p.quads:
+        r, c = divmod(q.cells[0], n)
+        if q.cells != (q.cells[0], q.cells[0] + 1, q.cells[0] + n, q.cells[0] + n + 1) or (
+                c == n - 1):
+            raise ModelError(f"a quadruple's circle sits where four cells meet; "
+                             f"{', '.join(p.name(x) for x in q.cells)} are not a 2x2")
+        if not 1 <= len(q.digits) <= 4 or any(not 1 <= d <= n for d in q.digits):
+            raise ModelError(f"the quadruple at {p.name(q.cells[0])} lists 1 to 4 digits of "
+                             f"1 to {n}")
+        if any(q.digits.count(d) > 2 for d in q.digits):
+            raise ModelError(f"the quadruple at {p.name(q.cells[0])} lists a digit more than "
+                             "twice; a 2x2 holds it at most twice")
+
+
+def _quads_broken(p: Variant, values) -> list[str]:
+    found = []
+    for q in p.quads:
+        held = [values[c] for c in q.cells]
+        if any(held.count(d) < q.digits.count(d) for d in q.digits):
+            found.append(f"the quadruple at {p.name(q.cells[0])} misses a digit")
+    return found
+
+
+def _quads_merged(quads) -> list[tuple[int, tuple[int, ...]]]:
+    """ISS keeps one quadruple a place: each digit as often as the most that list it."""
+    merged: dict[int, dict[int, int]] = {}
+    for q in quads:
+        counts = merged.setdefault(q.cells[0], {})
+        for d in set(q.digits):
+            counts[d] = max(counts.get(d, 0), q.digits.count(d))
+    return [(top, tuple(d for d in sorted(counts) for _ in range(counts[d])))
+            for top, counts in merged.items()]
+
+
+def _quadruple_facts(board, prop, trial) -> dict:
+    return {"cell": board.name(prop.cells[0]),
+            "digits": ", ".join(board.p.digit(v) for v in prop.digits)}
+
+
+def _shown(p: Variant, digits) -> str:
+    return "".join(p.digit(d) for d in digits)
+
+
+QUADRUPLES = GroupKind(
+    "quads", "quad", "quadruple", "quadruple",
+    Words("Quadruple", "クアドラプル",
+          "The digits in a circle where four cells meet appear in those four cells.",
+          "4マスの交点の丸の中の数字は、その4マスのどこかに入ります。"),
+    "quadruple", "Quad", "quadruple (on its corner)", "1379", "q",
+    "1 to 4 digits (empty: none)",
+    normal=_quads_normal, cells=lambda q: q.cells, check=_quads_check, broken=_quads_broken,
+    compile=lambda p: [lines.Quadruple(q.cells, q.digits) for q in p.quads],
+    said=lambda p, q, cell: f"quadruple {_shown(p, q.digits)}",
+    steps={"Quadruple": Step("quadruple", 2.0, "the quadruple at {cell} needs {digits} among "
+                                               "{cells}")},
+    facts={"Quadruple": _quadruple_facts},
+    make=Quad, digits_of=lambda q: (q.cells[0], q.digits), merged=_quads_merged, most=4,
+    circle=0.7)
+
+
+GROUP_RECORDS.update({kind.field: kind for kind in (QUADRUPLES,)})
+GROUPS: dict[str, GroupKind] = GROUP_RECORDS
+CORNERS = tuple(kind for kind in GROUPS.values() if kind.make)
