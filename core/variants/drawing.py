@@ -35,7 +35,7 @@ from core.variants import formula, marks, model
 from core.variants.cell_clues import EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.grid_rules import GRID_RULES, SLANTS
-from core.variants.groups import CORNERS, GROUPS
+from core.variants.groups import CORNERS, GROUPS, TWINS, lettered
 from core.variants.kinds import LINES, LineStyle
 from core.variants.marks import MARKS
 from core.variants.model import DIRECTIONS, MAX_SIZE, Variant
@@ -49,12 +49,11 @@ TIP_CLEAR = 0.34  # of a cell: an arrowhead stops this far short of a digit's ce
 
 LINE_STYLES: dict[str, LineStyle] = {name: kind.style for name, kind in LINES.items()}
 INDEXER_FILLS = {"row": "#c4ecc4", "column": "#e8a0a0", "box": "#8c8cdc"}  # light to dark
-CLONE_FILL = "#e6e6e6"
 # What print draws, as model.features names it: everything a puzzle can hold today, so a
 # constraint added to the model later is refused by name until it is drawn.
 DRAWN = (model.CLASSIC_FEATURES | set(LINES)
          | {f"white {k}" for k in range(2, MAX_SIZE)} | {f"black {k}" for k in range(3, MAX_SIZE)}
-         | {"candidates", *GROUPS, "clones", *(kind.field for kind in EXTREMES), "indexers",
+         | {"candidates", *GROUPS, *(kind.field for kind in EXTREMES), "indexers",
             "outside", "digits from 0"}
          | {f"rule {name}" for name in RULE_KINDS})
 RULE_INK = {"relation": "#505050", "pattern": "#1f5f8b", "pairs": "#6a3d8f", "sums": "#2f6f3f",
@@ -122,7 +121,7 @@ def _today(p: Variant) -> list[str]:
               if any(k == kind for k, _ in p.indexers)]
     outside = {o.kind for o in p.outside}
     for present, word in (*((kind.items(p), kind.caption) for kind in GROUPS.values()
-                            if not kind.late), (p.clones, "clone"),
+                            if not kind.late),
                           *((kind.cells(p), kind.caption) for kind in EXTREMES),
                           *((name in outside, kind.caption) for name, kind in OUTSIDE.items()),
                           (p.candidates, "given candidates")):
@@ -217,19 +216,19 @@ def _shading(p: Variant, at: _Pen) -> None:
     for kind, c in p.indexers:
         x, y = at.xy(c // n, c % n)
         at.add(Box(x, y, size, size, fill=INDEXER_FILLS[kind], width=0))
-    _clones(p, at)
+    _twins(p, at)
 
 
-def _clones(p: Variant, at: _Pen) -> None:
-    """Both shapes of a clone shaded alike; a small letter in the corner pairs them when the
-    shading alone could not (several clones, or other shaded cells)."""
+def _twins(p: Variant, at: _Pen) -> None:
+    """Both shapes of a twin clue (a clone) shaded alike; a small letter in the corner pairs
+    them when the shading alone could not (several, or other shaded cells)."""
     n, size = p.size, at.cell
-    lettered = len(p.clones) > 1 or bool(p.extra or p.indexers)
-    for i, clone in enumerate(p.clones):
-        for c in clone.a + clone.b:
+    letters = lettered(p)
+    for i, (kind, item) in enumerate((k, item) for k in TWINS for item in k.items(p)):
+        for c in kind.cells(item):
             x, y = at.xy(c // n, c % n)
-            at.add(Box(x, y, size, size, fill=CLONE_FILL, width=0))
-            if lettered:
+            at.add(Box(x, y, size, size, fill=kind.fill, width=0))
+            if letters:
                 at.add(Label(x + 0.85 * size, y + 0.93 * size, chr(ord("A") + i % 26),
                              0.2 * size, at.grey, font="clues"))
 

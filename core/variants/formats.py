@@ -56,13 +56,12 @@ from core.errors import ParseError
 from core.variants import formula, model, pattern
 from core.variants.cell_clues import CELL_KINDS, EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS
-from core.variants.groups import CORNERS, GROUPS
+from core.variants.groups import CORNERS, GROUPS, TWINS
 from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.marks import ALONE, MARK_KINDS, MARKS, NEGATIVE_KINDS
 from core.variants.model import (
     Arrow,
     Cage,
-    Clone,
     Line,
     LittleKiller,
     Mark,
@@ -87,7 +86,7 @@ CELL_WORDS = {kind.word: kind for kind in CELL_KINDS.values()}  # even, odd, min
 GROUP_WORDS = {kind.word: kind for kind in GROUPS.values()}
 SHAPE_KEYS = {"regions", "rules", "negative", *CELL_WORDS, "extra", *MARK_KINDS, "cage",
               "thermo", "arrow", "little", "sandwich", "candidates",
-              *GROUP_WORDS, "clone", *OUTSIDE, *LINE_KINDS,
+              *GROUP_WORDS, *OUTSIDE, *LINE_KINDS,
               *INDEXER_KEYS, *RULE_KINDS}
 # a rule's word in the text (`contains atleast:` is the at-least kind)
 CUSTOM_WORDS = {("relation", ""): "relation", ("pairs", ""): "pairs", ("pattern", ""): "pattern",
@@ -117,7 +116,7 @@ class _Reader:
         self.parts: dict[str, list] = {k: [] for k in
                                        ("rules", "extra", *CELL_KINDS, "marks", "negative",
                                         "cages", "little", "thermos", "arrows", "sandwiches",
-                                        "meta", "candidates", "lines", *GROUPS, "clones",
+                                        "meta", "candidates", "lines", *GROUPS,
                                         "indexers", "outside", "custom")}
         self.first_line = 1
         self.kind_line: int | None = None  # where `kind: variants` was
@@ -258,11 +257,11 @@ def _shape(reader: _Reader, name, word, total, value, number, at) -> None:
         parts["lines"].append((name, _cells(value, number, at), int(total or 0), where))
     elif name in INDEXER_KEYS:
         parts["indexers"] += [((INDEXER_KEYS[name], c), where) for c in _cells(value, number, at)]
-    elif name == "candidates" or name in GROUP_WORDS and GROUP_WORDS[name].at_corner:
+    elif name == "candidates" or name in GROUP_WORDS and GROUP_WORDS[name].make:
         parts[GROUP_WORDS[name].field if name in GROUP_WORDS else name] += [
             (item, where) for item in _digits_at(value, number, at)]
-    elif name == "clone":
-        parts["clones"].append((value, where))
+    elif name in GROUP_WORDS and GROUP_WORDS[name].twin:
+        parts[GROUP_WORDS[name].field].append((value, where))
     elif name in OUTSIDE:
         parts["outside"].append((name, total, value, where))
     elif name == "cage":
@@ -431,7 +430,8 @@ def _build(reader: _Reader) -> Variant:
                for kind, cells, value, w in p["lines"]],
         **{kind.field: [(_corner(kind, cell(rc, w), digits, n, w, first), w)
                         for (rc, digits), w in p[kind.field]] for kind in CORNERS},
-        clones=[(_clone(value, w, cell), w) for value, w in p["clones"]],
+        **{kind.field: [(_twin(kind, value, w, cell), w) for value, w in p[kind.field]]
+           for kind in TWINS},
         **{kind.field: [(cell(rc, w), w) for rc, w in p[kind.field]] for kind in EXTREMES},
         indexers=[((kind, cell(rc, w)), w) for (kind, rc), w in p["indexers"]],
         outside=[(_outside(kind, total, value, w, n), w)
@@ -578,9 +578,11 @@ def _corner(kind, corner: int, digits: str, n: int, where, first: int = 1):
     return kind.at_corner(corner, tuple(model.digit_of(ch, first) for ch in digits), n)
 
 
-def _clone(value: str, where, cell) -> Clone:
-    return Clone(*_two_shapes(value, where, cell, "a clone is `clone: CELLS | CELLS`, e.g. "
-                                                  "clone: r1c1 r1c2 | r9c8 r9c9"))
+def _twin(kind, value: str, where, cell):
+    """Two shapes paired cell for cell (a clone)."""
+    return kind.twin(*_two_shapes(value, where, cell, f"a {kind.called} is `{kind.word}: "
+                                                      f"CELLS | CELLS`, e.g. {kind.word}: "
+                                                      f"{kind.example}"))
 
 
 def _outside(kind: str, total, value: str, where, n: int) -> Outside:
@@ -697,7 +699,8 @@ def _new_lines(p: Variant) -> list[str]:
             out.append(f"{kind.word}: " + " ".join(
                 f"{name(corner, n)}=" + "".join(p.digit(d) for d in digits)
                 for corner, digits in map(kind.digits_of, kind.items(p))))
-    out += [f"clone: {_names(c.a, n)} | {_names(c.b, n)}" for c in p.clones]
+    out += [f"{kind.word}: {_names(a, n)} | {_names(b, n)}" for kind in TWINS
+            for a, b in map(kind.shapes, kind.items(p))]
     for kind in EXTREMES:
         if kind.cells(p):
             out.append(f"{kind.word}: {_names(kind.cells(p), n)}")

@@ -22,14 +22,13 @@ import re
 from core.variants import marks, model
 from core.variants.cell_clues import CELL_KINDS, PARITY
 from core.variants.grid_rules import GRID_RULES
-from core.variants.groups import CORNERS
+from core.variants.groups import CORNERS, TWINS
 from core.variants.jsoncheck import Checks
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS, NEGATIVE_KINDS
 from core.variants.model import (
     Arrow,
     Cage,
-    Clone,
     Line,
     LittleKiller,
     Mark,
@@ -79,7 +78,8 @@ ADDON_INDEXERS = {"row": ("Row Indexer", "#7CC77C"), "column": ("Column Indexer"
                   "box": ("Box Indexer", "#7C7CC7")}
 ADDON_SYMBOLS = {name: kind.addon for name, kind in OUTSIDE.items()}
 # Constraint keys whose items draw cells (lines, shapes, clue places) a copy may trace.
-DRAWN_KEYS = (*LINE_KEYS, "thermometer", "arrow", "clone", "extraregion", "killercage",
+DRAWN_KEYS = (*LINE_KEYS, "thermometer", "arrow", *(kind.fpuzzles for kind in TWINS),
+              "extraregion", "killercage",
               *INDEXER_KEYS, *OUTSIDE, "sandwichsum", "littlekillersum")
 CIRCLED_ENDS = ("thermometer", *(kind.fpuzzles for kind in LINES.values() if kind.ends))
 
@@ -422,7 +422,7 @@ def _drawn(data: dict) -> set[frozenset]:
         for item in data.get(key) or [] if isinstance(data.get(key), list) else []:
             if not isinstance(item, dict):
                 continue
-            for part in ("cells", "cloneCells"):
+            for part in ("cells", *(kind.other for kind in TWINS)):
                 if isinstance(item.get(part), list):
                     shapes.append(frozenset(map(str, item[part])))
             for line in item.get("lines") or [] if isinstance(item.get("lines"), list) else []:
@@ -544,12 +544,15 @@ def _arrows(data, key, n, parts):
             parts.setdefault("arrows", []).append(Arrow(bulb, shaft))
 
 
-def _clones(data, key, n, parts):
-    for where, item in _items(data, key):
-        _only(item, where, {"cells", "cloneCells"})
-        parts.setdefault("clones", []).append(Clone(
-            _cells(item.get("cells"), n, f"{where}.cells"),
-            _cells(item.get("cloneCells"), n, f"{where}.cloneCells")))
+def _twins(kind):
+    """Two shapes paired cell for cell (a clone): cells and the other's key."""
+    def read(data, key, n, parts):
+        for where, item in _items(data, key):
+            _only(item, where, {"cells", kind.other})
+            parts.setdefault(kind.field, []).append(kind.twin(
+                _cells(item.get("cells"), n, f"{where}.cells"),
+                _cells(item.get(kind.other), n, f"{where}.{kind.other}")))
+    return read
 
 
 def _corners(kind):
@@ -573,7 +576,8 @@ READERS = {
     "text": _text, "killercage": _killer,
     "cage": _cosmetic_cages, "littlekillersum": _little, "sandwichsum": _sandwich,
     **dict.fromkeys(OUTSIDE, _outside), "thermometer": _thermos, "arrow": _arrows,
-    "clone": _clones, **{kind.fpuzzles: _corners(kind) for kind in CORNERS},
+    **{kind.fpuzzles: _twins(kind) for kind in TWINS},
+    **{kind.fpuzzles: _corners(kind) for kind in CORNERS},
     "line": _drawn_only, "circle": _drawn_only,
     "rectangle": _drawn_only, **{key: _lines for key in LINE_KEYS},
     **{key: _cell_groups("indexers") for key in INDEXER_KEYS},
@@ -700,8 +704,10 @@ def _new_out(p: Variant, data: dict) -> None:
             name, colour = ADDON_INDEXERS[kind]
             data.setdefault("cage", []).append({"cells": _ids(cells, n), "outlineC": colour,
                                                 "fontC": "#000000", "fromConstraint": name})
-    if p.clones:
-        data["clone"] = [{"cells": _ids(c.a, n), "cloneCells": _ids(c.b, n)} for c in p.clones]
+    for kind in TWINS:
+        if kind.items(p):
+            data[kind.fpuzzles] = [{"cells": _ids(a, n), kind.other: _ids(b, n)}
+                                   for a, b in map(kind.shapes, kind.items(p))]
     for kind in CORNERS:
         if kind.items(p):
             data[kind.fpuzzles] = [{"cells": _ids(kind.cells(item), n),

@@ -1,4 +1,4 @@
-"""Each kind of clue on a group of cells that is neither a line nor a cage (quadruples, ...),
+"""Each kind of clue on a group of cells that is neither a line nor a cage (quadruples, clones),
 declared once: a `GroupKind` record holds everything the workbench knows of it, and every
 aspect loops over GROUPS instead of naming kinds:
 
@@ -9,18 +9,25 @@ aspect loops over GROUPS instead of naming kinds:
   engine    compile (its propagators, its handler in core/variants/lines.py), late (compiled,
             checked and written after the cell clues' minima and maxima)
   logic     steps (technique, score, words by the propagator's key), facts (fill the
-            words)
+            words), item (its clues' class: a pair's source names its kind so)
   text      word (the text format's word)
   shape     corner: a clue on the corner where four cells meet, its digits (at most `most`)
             in a white circle (`circle`: its width in SudokuPad, in cells); `make` makes one
             of its cells and digits, `at_corner` of the top-left cell, `digits_of` reads them
             back. The text format (`quad: r4c4=1379`), f-puzzles (cells and values), SudokuPad
             (a circle on the corner), ISS (Type~top-left~digits), print, the terminal and the
-            editor read, write and draw every kind of a shape alike
+            editor read, write and draw every kind of a shape alike.
+            twin: two shapes paired cell for cell (`twin` makes one, `shapes` reads them
+            back), whose pairs keep `relation`; f-puzzles' item and SudokuPad's metadata
+            give the second shape under `other`; the text format `word: CELLS | CELLS`
+            (`example`); ISS a pair table a clue, named by its word and number; print shades
+            them (`fill`), lettered when several; the terminal: `glyph` and `tints`; the
+            editor: `key` (shown as `typed`) takes one shape, then the other
   f-puzzles fpuzzles (its key)
   ISS       iss (its type); merged (ISS keeps one clue a place: how two on one place become one)
   print     caption; the terminal: legend (its words there) and sample (as the grid shows it)
-  wording   words (its name and rules sentence, English and Japanese)
+  wording   words (its name and rules sentence, English and Japanese), sentence (the
+            fields its words need)
   editor    key (the key that asks for one at the cursor), prompt (what it asks), said (its
             words on a cell)
 
@@ -67,6 +74,18 @@ class GroupKind:
     merged: Callable[[list], list] | None = None
     most: int = 0  # the most digits a corner's circle lists
     circle: float = 0.0  # its circle's width in cells in SudokuPad (what tells kinds apart)
+    # the twin shape: two shapes paired cell for cell in reading order
+    twin: Callable[[tuple[int, ...], tuple[int, ...]], object] | None = None
+    shapes: Callable[[object], tuple[tuple[int, ...], tuple[int, ...]]] | None = None
+    relation: Callable[[int, int], bool] | None = None  # of a pair's digits (ISS's table)
+    other: str = ""  # the second shape's key beside "cells" (f-puzzles, SudokuPad's metadata)
+    example: str = ""  # one in the text format
+    typed: str = ""  # the key as the editor's help shows it
+    glyph: str = ""  # the terminal: in its empty cells
+    tints: tuple[str, ...] = ()  # the terminal: its cells' tints, a tint a clue
+    fill: str = ""  # print: its cells' shading
+    sentence: Callable[[Variant], dict] | None = None  # the fields its rule's words need
+    item: type = object  # the class of its clues (a tie's source names its kind)
 
     def items(self, p: Variant) -> tuple:
         return getattr(p, self.field)
@@ -148,11 +167,70 @@ QUADRUPLES = GroupKind(
     said=lambda p, q, cell: f"quadruple {_shown(p, q.digits)}",
     steps={"Quadruple": Step("quadruple", 2.0, "the quadruple at {cell} needs {digits} among "
                                                "{cells}")},
-    facts={"Quadruple": _quadruple_facts},
+    facts={"Quadruple": _quadruple_facts}, item=Quad,
     make=Quad, digits_of=lambda q: (q.cells[0], q.digits), merged=_quads_merged, most=4,
     circle=0.7)
 
 
-GROUP_RECORDS.update({kind.field: kind for kind in (QUADRUPLES,)})
+# --- clones --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Clone:
+    """Two shapes whose cells hold the same digits, cell for cell."""
+
+    a: tuple[int, ...]
+    b: tuple[int, ...]
+
+
+def _clones_normal(given) -> tuple[Clone, ...]:
+    return tuple(sorted({c if c.a <= c.b else Clone(c.b, c.a) for c in given},
+                        key=lambda c: (c.a, c.b)))
+
+
+def _clones_check(p: Variant) -> None:
+    for clone in p.clones:
+        if len(clone.a) != len(clone.b) or not clone.a or set(clone.a) & set(clone.b) or (
+                len(set(clone.a)) != len(clone.a) or len(set(clone.b)) != len(clone.b)):
+            raise ModelError("a clone is two shapes of as many different cells, apart")
+
+
+def lettered(p: Variant) -> bool:
+    """Whether twin shapes need a letter to pair them: several of them, or other shaded
+    cells (extra regions, indexers) beside them."""
+    return sum(len(kind.items(p)) for kind in TWINS) > 1 or bool(p.extra or p.indexers)
+
+
+def _clone_sentence(p: Variant) -> dict:
+    pair = "with the same letter" if lettered(p) else "of the same size"
+    return {"clone_pair": pair,
+            "clone_pair_ja": "同じ文字の" if pair.startswith("with") else "同じ形の"}
+
+
+CLONES = GroupKind(
+    "clones", "clone", "clone", "clone",
+    Words("Clone", "クローン",
+          "Shaded shapes {clone_pair} hold the same digits in the same places.",
+          "{clone_pair_ja}色のついた形どうしは、同じ位置に同じ数字が入ります。"),
+    "clone", "clone", "clone", "≡", "equals_sign", "",
+    normal=_clones_normal, cells=lambda c: c.a + c.b, check=_clones_check,
+    broken=lambda p, values: [f"the clone of {p.name(c.a[0])} differs" for c in p.clones
+                              if [values[x] for x in c.a] != [values[x] for x in c.b]],
+    compile=lambda p: [lines.Tie(a, b, "equal", p.size, c) for c in p.clones
+                       for a, b in zip(c.a, c.b, strict=True)],
+    said=lambda p, c, cell: "clone of " + " ".join(p.name(x) for x in (c.b if cell in c.a
+                                                                        else c.a)),
+    steps={"Tie clone": Step("clone", 1.7, "the clone of {shape} at {other} says {a} and {b} "
+                                           "{relation}")},
+    facts={"Tie clone": lambda board, prop, trial: {
+        "shape": board.names_of(prop.source.a), "other": board.names_of(prop.source.b)}},
+    twin=Clone, shapes=lambda c: (c.a, c.b), relation=lambda x, y: x == y, other="cloneCells",
+    example="r1c1 r1c2 | r9c8 r9c9", typed="=", glyph="≡",
+    tints=("#5a4a2a", "#2a4a5a", "#4a2a5a", "#2a5a3a"), fill="#e6e6e6",
+    sentence=_clone_sentence, item=Clone)
+
+
+GROUP_RECORDS.update({kind.field: kind for kind in (QUADRUPLES, CLONES)})
 GROUPS: dict[str, GroupKind] = GROUP_RECORDS
 CORNERS = tuple(kind for kind in GROUPS.values() if kind.make)
+TWINS = tuple(kind for kind in GROUPS.values() if kind.twin)
+OF_ITEM = {kind.item: kind for kind in GROUPS.values()}  # a clue's record by its class

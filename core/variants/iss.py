@@ -35,12 +35,11 @@ from urllib.parse import unquote
 from core.variants import custom, formula, grid_rules, iss_generic, marks, model, pattern, rules
 from core.variants.cell_clues import EXTREMES, PARITY
 from core.variants.grid_rules import GRID_RULES
-from core.variants.groups import CORNERS
+from core.variants.groups import CORNERS, TWINS
 from core.variants.marks import MARKS
 from core.variants.model import (
     Arrow,
     Cage,
-    Clone,
     Line,
     LittleKiller,
     Mark,
@@ -219,13 +218,14 @@ def same_partition(a, b) -> bool:
 RELATIONS = {
     "slowthermo": lambda x, y: x <= y,
     "nabner": lambda x, y: abs(x - y) > 1,
-    "clone": lambda x, y: x == y,
+    **{kind.word: kind.relation for kind in TWINS},
     **{kind.word: (lambda x, y, smaller=kind.smaller: x < y if smaller else x > y)
        for kind in EXTREMES},
     **{f"not{kind}": (lambda x, y, k=kind: not rules.RELATIONS[k](x, y))
        for kind in model.NEGATIVE_KINDS},
 }
 EXTREME_WORDS = {kind.word: kind for kind in EXTREMES}
+TWIN_WORDS = {kind.word: kind for kind in TWINS}
 NEGATIVE_FAMILIES = {kind: marks.family(kind) for kind in model.NEGATIVE_KINDS}
 # ISS's strict rules (StrictKropki: the negative rules of a family, exempting the pairs its
 # marks join) and its rules for one kind alone (AntiConsecutive: exempting none), each with
@@ -839,7 +839,7 @@ def _indexing(reading: Reading, item: Item) -> None:
 # The pair tables the writer names after the workbench's kinds: name -> (ISS type, relation
 # in RELATIONS, or the mark kind whose difference or ratio the table says).
 WORKBENCH_PAIRS = {"slowthermo": ("Pair", "slowthermo"), "nabner": ("PairX", "nabner"),
-                   "clone": ("Pair", "clone"),
+                   **{kind.word: ("Pair", kind.word) for kind in TWINS},
                    **{kind.word: ("Pair", kind.word) for kind in EXTREMES},
                    **{name: ("Pair", name) for name, kind in MARKS.items() if kind.valued},
                    **{f"not{k}": ("Pair", f"not{k}") for k in model.NEGATIVE_KINDS}}
@@ -908,7 +908,8 @@ def _every_pair(reading: Reading, item: Item, name: str, table, groups) -> None:
 def _workbench_pair(reading, item, kind, name, table, cells) -> bool:
     """A group of the writer's named tables taken as its kind; False when it is not one."""
     word = re.sub(r"[^a-z0-9]", "", name.lower())  # ISS's own "Nabner" too
-    base = word.rstrip("0123456789") if word.startswith("clone") else word
+    numbered = word.rstrip("0123456789")  # the writer numbers twin shapes' tables
+    base = numbered if numbered in TWIN_WORDS else word
     known = WORKBENCH_PAIRS.get(base)
     if known is None or known[0] != kind or len(cells) < 2:
         return False
@@ -922,7 +923,7 @@ def _workbench_pair(reading, item, kind, name, table, cells) -> bool:
         return True
     if table != table_of(shown(RELATIONS[relation], shift), reading.n):
         return False
-    reading.named.setdefault(word if base == "clone" else base, []).append((item, cells))
+    reading.named.setdefault(word if base in TWIN_WORDS else base, []).append((item, cells))
     return True
 
 
@@ -1201,9 +1202,10 @@ def _named(reading: Reading, parts: dict) -> None:
         if any(len(cells) != 2 for _, cells in groups):
             raise item.error(f"the {name!r} table's groups are pairs of cells")
         pairs = [cells for _, cells in groups]
-        if name.startswith("clone"):
-            parts.setdefault("clones", []).append(Clone(tuple(a for a, _ in pairs),
-                                                        tuple(b for _, b in pairs)))
+        twin = TWIN_WORDS.get(name.rstrip("0123456789"))
+        if twin:
+            parts.setdefault(twin.field, []).append(twin.twin(tuple(a for a, _ in pairs),
+                                                              tuple(b for _, b in pairs)))
         elif name in EXTREME_WORDS:
             cells = {a for a, _ in pairs}
             field_name = EXTREME_WORDS[name].field
@@ -1432,9 +1434,10 @@ def _cell_clues_out(p: Variant) -> list[str]:
     for kind in CORNERS:  # ISS keeps one a place
         said += [f".{kind.iss}~{cell_id(top, n)}~" + "~".join(str(d - p.shift) for d in digits)
                  for top, digits in kind.merged(kind.items(p))]
-    for i, clone in enumerate(p.clones, 1):
-        pairs = [(f"clone{i}", pair) for pair in zip(clone.a, clone.b, strict=True)]
-        said.append(_pair_table(RELATIONS["clone"], pairs, n))
+    for kind in TWINS:  # a pair table a clue, named by its word and number
+        for i, (a, b) in enumerate(map(kind.shapes, kind.items(p)), 1):
+            pairs = [(f"{kind.word}{i}", pair) for pair in zip(a, b, strict=True)]
+            said.append(_pair_table(kind.relation, pairs, n))
     for kind in EXTREMES:
         name, cells = kind.word, kind.cells(p)
         pairs = [(name, (c, x)) for c in cells for x in range(n * n)

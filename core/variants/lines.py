@@ -564,7 +564,6 @@ def propagators(p: Variant) -> list:
     for kind in GROUP_RECORDS.values():
         if not kind.late:
             found += kind.compile(p)
-    found += [Tie(a, b, "equal", n, c) for c in p.clones for a, b in zip(c.a, c.b, strict=True)]
     for kind in EXTREMES:  # a tie with each neighbour that is not one too
         cells = kind.cells(p)
         for c in cells:

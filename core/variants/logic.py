@@ -24,11 +24,11 @@ from core.sudoku.rating import Rating, Step
 from core.variants import engine
 from core.variants.cell_clues import CELL_KINDS
 from core.variants.custom import RULE_KINDS
-from core.variants.groups import GROUPS
+from core.variants.groups import GROUPS, OF_ITEM
 from core.variants.kinds import LINES, named
 from core.variants.lines import TIE_WORDS, sums_of
 from core.variants.marks import MARKS
-from core.variants.model import Clone, Line, Rule, Variant, symbol
+from core.variants.model import Line, Rule, Variant, symbol
 from core.variants.outside import OUTSIDE
 
 CONTRADICTION = (7.5, 8.0)  # a cell of two digits tried; of three or more
@@ -48,7 +48,6 @@ PROPAGATOR_STEPS = {
     "Innie": ("innies", 2.8, "{house} adds up to {full}; its cages leave {cells} "
                              "to make {total}"),
     "GivenCandidates": ("given candidates", 1.0, "{cell} is {digits}"),
-    "Tie clone": ("clone", 1.7, "the clone of {shape} at {other} says {a} and {b} {relation}"),
     # each kind of cell clue's steps, from its record (core.variants.cell_clues)
     **{key: (step.technique, step.score, step.words)
        for kind in CELL_KINDS.values() for key, step in kind.steps.items()},
@@ -233,7 +232,7 @@ def _key(prop) -> str:
     if name == "Tie":
         source = prop.source
         kind = (source.kind if isinstance(source, Line) else
-                "clone" if isinstance(source, Clone) else source[0])
+                OF_ITEM[type(source)].word if type(source) in OF_ITEM else source[0])
     else:
         kind = {"EqualSums": getattr(prop, "kind", ""),
                 "Thermo": "slow" if getattr(prop, "slow", False) else ""}.get(name, "")
@@ -262,8 +261,8 @@ def _tie_facts(board: Board, prop, trial) -> dict:
     source = prop.source
     if isinstance(source, Line):
         facts["line"] = named(board.p, source.kind, source.cells)
-    elif isinstance(source, Clone):
-        facts |= {"shape": board.names_of(source.a), "other": board.names_of(source.b)}
+    elif type(source) in OF_ITEM:  # a clue on a group of cells: its record's facts
+        facts |= GROUP_FACTS[_key(prop)](board, prop, trial)
     else:  # a minimum or maximum and the neighbour it beats
         cell = source[1]
         facts |= {"cell": board.name(cell),
@@ -310,8 +309,8 @@ def _candidates_facts(board: Board, prop, trial) -> dict:
             "digits": said[0] if len(said) == 1 else f"{', '.join(said[:-1])} or {said[-1]}"}
 
 
-FACTS = {"Tie": _tie_facts, "EqualSums": _sums_facts,
-         **{key: facts for kind in GROUPS.values() for key, facts in kind.facts.items()},
+GROUP_FACTS = {key: facts for kind in GROUPS.values() for key, facts in kind.facts.items()}
+FACTS = {"Tie": _tie_facts, "EqualSums": _sums_facts, **GROUP_FACTS,
          "Indexer": _indexer_facts, "XSum": _outside_facts, "Skyscraper": _outside_facts,
          "GivenCandidates": _candidates_facts}
 

@@ -113,14 +113,6 @@ class Line:
 
 
 @dataclass(frozen=True)
-class Clone:
-    """Two shapes whose cells hold the same digits, cell for cell."""
-
-    a: tuple[int, ...]
-    b: tuple[int, ...]
-
-
-@dataclass(frozen=True)
 class Outside:
     """A clue outside the grid, read from its side: X-sum (the first X digits add up to the
     clue, X being the first digit) or skyscraper (how many digits are seen, each taller than
@@ -231,7 +223,7 @@ class Variant:
     candidates: tuple[tuple[int, int], ...] = ()  # (cell, digits as bits): the setter's given
     lines: tuple[Line, ...] = ()
     quads: tuple = ()  # each a record of core.variants.groups keeps its clues in its field
-    clones: tuple[Clone, ...] = ()
+    clones: tuple = ()
     # cells smaller (larger) than each orthogonal neighbour that is not one too (f-puzzles'
     # minimum and maximum: a fortress of grey cells compares with the white ones around)
     minima: tuple[int, ...] = ()
@@ -450,8 +442,6 @@ def make(size: int, givens=None, regions=None, **parts) -> Variant:
         candidates=_candidates(parts.get("candidates", ()), givens, n),
         lines=_lines(parts.get("lines", ()), n),
         **{name: kind.normal(parts.get(name, ())) for name, kind in GROUP_RECORDS.items()},
-        clones=tuple(sorted({_clone(c) for c in parts.get("clones", ())},
-                            key=lambda c: (c.a, c.b))),
         **{name: tuple(sorted(set(parts.get(name, ())))) for name in CELL_KINDS},
         indexers=tuple(sorted(set(parts.get("indexers", ())))),
         outside=tuple(sorted(set(parts.get("outside", ())),
@@ -518,10 +508,6 @@ def _rules(given) -> tuple[Rule, ...]:
                                               repr(r.parts))))
 
 
-def _clone(clone: Clone) -> Clone:
-    return clone if clone.a <= clone.b else Clone(clone.b, clone.a)
-
-
 def _cage_key(cage: Cage):
     return (cage.cells, -1 if cage.total is None else cage.total)
 
@@ -566,7 +552,6 @@ def check(p: Variant) -> None:
                              *(line.cells for line in p.lines),
                              *(kind.cells(item) for kind in GROUP_RECORDS.values()
                                for item in kind.items(p)),
-                             *(c.a + c.b for c in p.clones),
                              (c for c, _ in p.candidates), (c for _, c in p.indexers),
                              *(r.cells for r in p.custom))
              for c in group]
@@ -731,10 +716,6 @@ def _check_cell_clues(p: Variant) -> None:
             raise ModelError(f"the candidates of {p.name(cell)} are digits 1 to {n}")
     for kind in GROUP_RECORDS.values():
         kind.check(p)
-    for clone in p.clones:
-        if len(clone.a) != len(clone.b) or not clone.a or set(clone.a) & set(clone.b) or (
-                len(set(clone.a)) != len(clone.a) or len(set(clone.b)) != len(clone.b)):
-            raise ModelError("a clone is two shapes of as many different cells, apart")
     for kind, _ in p.indexers:
         if kind not in INDEXERS:
             raise ModelError(f"unknown indexer {kind!r}; indexers: {', '.join(INDEXERS)}")

@@ -273,8 +273,6 @@ def _new_broken(p: Variant, values) -> list[str]:
     for kind in GROUP_RECORDS.values():
         if not kind.late:
             found += kind.broken(p, values)
-    found += [f"the clone of {p.name(c.a[0])} differs" for c in p.clones
-              if [values[x] for x in c.a] != [values[x] for x in c.b]]
     for kind in EXTREMES:
         cells = kind.cells(p)
         for c in cells:

@@ -57,9 +57,6 @@ WORDS = {
     **{key: words for kind in LINES.values() for key, words in kind.words.items()},
     # each kind of clue on a group of cells' words, from its record (core.variants.groups)
     **{name: kind.words for name, kind in GROUPS.items()},
-    "clones": Words("Clone", "クローン",
-                    "Shaded shapes {clone_pair} hold the same digits in the same places.",
-                    "{clone_pair_ja}色のついた形どうしは、同じ位置に同じ数字が入ります。"),
     "row indexer": Words("Row Indexer", "行インデクサー",
                          "A digit D in a green cell in column C says where its row number goes "
                          "in column C: in row D.",
@@ -108,7 +105,7 @@ def kinds(p: Variant) -> list[tuple[str, dict]]:
     said = {LINES[line.kind].words_of(line, n) for line in p.lines}
     found += [(key, {}) for key in LINE_ORDER if key in said]
     found += [(name, {}) for name in (*(k.field for k in GROUPS.values() if not k.late),
-                                      "clones", *(k.field for k in EXTREMES))
+                                      *(k.field for k in EXTREMES))
               if getattr(p, name)]
     found += [(f"{kind} indexer", {}) for kind in model.INDEXERS
               if any(k == kind for k, _ in p.indexers)]
@@ -164,8 +161,6 @@ def _values(p: Variant) -> dict:
     box_ja = "太線で囲まれた各領域" if p.jigsaw else f"太線で囲まれた{rows}×{cols}のブロック"
     pills = any(len(a.bulb) > 1 for a in p.arrows)
     blank = any(c.total is None for c in p.cages)
-    clone_pair = "with the same letter" if len(p.clones) > 1 or p.extra or p.indexers else (
-        "of the same size")
     return {
         "digits": digits, "digits_ja": digits_ja, "high": high, "box": box, "box_ja": box_ja,
         "cage_blank": "; a cage without a number may have any sum" if blank else "",
@@ -173,8 +168,8 @@ def _values(p: Variant) -> dict:
         "bulb": "number" if pills else "digit", "bulb_ja": "数" if pills else "数字",
         "pill": " or oval (read left to right, top to bottom)" if pills else "",
         "pill_ja": "(長丸の中の数字は左から右、上から下に読む数です)" if pills else "",
-        "clone_pair": clone_pair,
-        "clone_pair_ja": "同じ文字の" if clone_pair.startswith("with") else "同じ形の",
+        **{key: value for kind in GROUPS.values() if kind.sentence
+           for key, value in kind.sentence(p).items()},
         **{key: value for kind in LINES.values() if kind.sentence
            for key, value in kind.sentence(n).items()},
         **legend(p),

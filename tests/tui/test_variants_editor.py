@@ -246,8 +246,8 @@ async def test_many_given_candidates_show_in_part_in_the_cell_and_whole_in_the_p
 
 
 async def test_tools_say_what_is_wrong_and_ctrl_d_takes_todays_constraints_back(pool):
-    from core.variants.groups import Quad
-    from core.variants.model import Clone, Line, Mark, make, parts_of
+    from core.variants.groups import Clone, Quad
+    from core.variants.model import Line, Mark, make, parts_of
 
     app = PuzzleApp(pool=pool)
     async with app.run_test(size=(100, 40)) as pilot:

@@ -27,10 +27,10 @@ from core.variants.cell_clues import CELL_KINDS, EXTREMES
 from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.drawing import line_word, rule_label
 from core.variants.family import VARIANTS
-from core.variants.groups import CORNERS, GROUPS
+from core.variants.groups import CORNERS, GROUPS, TWINS
 from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.marks import MARKS
-from core.variants.model import Clone, Line, Mark, Outside, Sandwich, Variant, digit_of
+from core.variants.model import Line, Mark, Outside, Sandwich, Variant, digit_of
 from core.variants.outside import OUTSIDE
 from tui.live_check import LiveCheck
 from tui.redundant import RedundantGivens
@@ -45,8 +45,9 @@ HINT = "\n".join([
     ": a constraint in words (cage 15: r1c1 r1c2 · thermo: r1c1 r1c2 · rules: diagonal)",
     "w b x v <: a white or black dot, X, V or < to the right; W B X V >: below "
     "(a dot again: its number)",
-    "shift+arrows pick cells, then k cage · t thermometer · r arrow · l line · = clone "
-    "(pick the other shape, = again)",
+    "shift+arrows pick cells, then k cage · t thermometer · r arrow · l line"
+    + "".join(f" · {kind.typed} {kind.called} (pick the other shape, {kind.typed} again)"
+              for kind in TWINS),
     "at the cursor: " + "".join(f"{kind.key} {kind.called} · " for kind in CORNERS)
     + "m minimum · M maximum · i indexer · p candidates · "
     "o outside clue",
@@ -87,7 +88,8 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
         Binding("t", "shape('thermo')", "Thermometer", show=False),
         Binding("r", "shape('arrow')", "Arrow", show=False),
         Binding("l", "shape('line')", "Line", show=False),
-        Binding("equals_sign", "shape('clone')", "Clone", show=False),
+        *(Binding(kind.key, f"twin('{kind.field}')", kind.called.capitalize(), show=False)
+          for kind in TWINS),
         *(Binding(kind.key, f"corner('{kind.field}')", kind.called.capitalize(), show=False)
           for kind in CORNERS),
         *(Binding(kind.key, f"cell_clue('{kind.field}')", kind.caption.capitalize(),
@@ -146,8 +148,8 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
         self.add_mark(kind, below)
 
     def action_shape(self, kind: str) -> None:
-        """The picked cells (or the cursor's alone) become a cage, thermometer, arrow, line
-        or one shape of a clone."""
+        """The picked cells (or the cursor's alone) become a cage, thermometer, arrow or
+        line."""
         getattr(self, f"make_{kind}")(self.picked())
 
     def add_mark(self, kind: str, below: bool) -> None:
@@ -253,23 +255,25 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
             validate=lambda t: _problem(_line_kind(t, n)),
             placeholder=kinds[1]), chosen)
 
-    def make_clone(self, cells: list[int]) -> None:
-        """The first shape waits (shaded in the grid); the second makes the clone, cell for
-        cell in reading order. The same shape again drops the first."""
-        first = self.grid.pending
+    def action_twin(self, field: str) -> None:
+        """The picked cells (or the cursor's alone) are one shape of a twin clue (a clone):
+        the first waits (shaded in the grid); the second makes the clue, cell for cell in
+        reading order. The same shape again drops the first."""
+        kind, cells, first = GROUPS[field], self.picked(), self.grid.pending
         if not first:
             self.grid.pending = tuple(cells)
             self.grid.refresh()
-            self.say("clone: now pick the other shape (shift+arrows) and press = again")
+            self.say(f"{kind.called}: now pick the other shape (shift+arrows) and press "
+                     f"{kind.typed} again")
             return
         self.grid.pending = ()
         self.grid.refresh()
         if sorted(first) == sorted(cells):
-            self.say("no clone: the same shape twice")
+            self.say(f"no {kind.called}: the same shape twice")
             return
-        clone = Clone(tuple(sorted(first)), tuple(sorted(cells)))
+        new = kind.twin(tuple(sorted(first)), tuple(sorted(cells)))
         self.try_puzzle(lambda: model.make(**_parts(
-            self.puzzle, clones=[*self.puzzle.clones, clone])))
+            self.puzzle, **{field: [*kind.items(self.puzzle), new]})))
 
     def action_corner(self, field: str) -> None:
         """The clue of this kind on the corner below-right of the cursor: its
@@ -406,7 +410,6 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
             lines=[line for line in p.lines if cell not in line.cells],
             **{name: [item for item in kind.items(p) if cell not in kind.cells(item)]
                for name, kind in GROUPS.items()},
-            clones=[c for c in p.clones if cell not in c.a + c.b],
             indexers=[(k, c) for k, c in p.indexers if c != cell],
             candidates=[(c, d) for c, d in p.candidates if c != cell],
             custom=[r for r in p.custom if cell not in r.cells])))
@@ -670,8 +673,6 @@ def here(p: Variant, cell: int) -> str:
     found += ["arrow" for a in p.arrows if cell in a.bulb + a.shaft]
     found += [kind.said(p, item, cell) for kind in GROUPS.values() if not kind.late
               for item in kind.items(p) if cell in kind.cells(item)]
-    found += [f"clone of {' '.join(p.name(x) for x in (c.b if cell in c.a else c.a))}"
-              for c in p.clones if cell in c.a + c.b]
     found += [kind.caption for kind in EXTREMES if cell in kind.cells(p)]
     found += [f"{kind} indexer" for kind, c in p.indexers if c == cell]
     found += [f"{RULE_KINDS[r.kind].title} {rule_label(p, r)}".strip() for r in every_rule(p)

@@ -31,7 +31,7 @@ from core.variants.cell_clues import EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.drawing import line_color, line_word, rule_label
 from core.variants.grid_rules import SLANTS
-from core.variants.groups import CORNERS
+from core.variants.groups import CORNERS, TWINS
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS
 from core.variants.model import SYMBOLS, Variant, symbol
@@ -59,7 +59,6 @@ CAGE_SUM = Style(color="#e0c060", italic=True)  # a cage's sum: small raised dig
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 EXTRA_TINT = "#444444"  # windoku windows and other extra regions
 SHAPE_TINT = "#383838"  # a thermometer's or arrow's cells in the true-candidates view
-CLONE_TINTS = ("#5a4a2a", "#2a4a5a", "#4a2a5a", "#2a5a3a")
 INDEXER_TINTS = {"row": "#24482a", "column": "#4e2626", "box": "#28285a"}
 SHAPE = Style(color="grey62")
 REDUNDANT = Style(underline=True)  # a given that could go
@@ -99,7 +98,6 @@ JUNCTIONS = _junctions()
 # What an empty cell of a line shows (its ends: the record's glyph_ends)
 LINE_GLYPHS = {name: kind.glyph for name, kind in LINES.items()}  # each kind's record's
 INDEXER_GLYPHS = {"row": "↕", "column": "↔", "box": "⊞"}
-CLONE = "≡"
 # rules no kind names: their record's glyph in these colours, a dot on a line's first cell,
 # and their rule in the legend (the grid has no room to write it beside them)
 RULE_COLOURS = {"either": "#c8c8c8", "relation": "#c8c8c8", "pattern": "#6fb3e0",
@@ -475,8 +473,8 @@ def _cage_tints(p: Variant) -> dict[int, str]:
     found = {cell: _dim(line_color(line, p.size)) for line in reversed(p.lines)
              for cell in line.cells}
     found |= {cell: INDEXER_TINTS[kind] for kind, cell in p.indexers}
-    found |= {cell: CLONE_TINTS[i % len(CLONE_TINTS)] for i, clone in enumerate(p.clones)
-              for cell in clone.a + clone.b}
+    found |= {cell: kind.tints[i % len(kind.tints)] for kind in TWINS
+              for i, item in enumerate(kind.items(p)) for cell in kind.cells(item)}
     found |= {cell: EXTRA_TINT for region in p.extra for cell in region}
     return found | {cell: CAGE_TINTS[tint] for cage, tint in zip(p.cages, _cage_colours(p),
                                                                    strict=True)
@@ -530,7 +528,8 @@ def _shapes(p: Variant) -> dict[int, tuple[str, Style | None]]:
                                                     (line.cells[-1], last)) if mark}
     for rule in reversed(every_rule(p)):
         found |= {c: (glyph, style) for c, (glyph, style) in _rule_glyphs(p, rule).items()}
-    found |= {c: (CLONE, None) for clone in p.clones for c in clone.a + clone.b}
+    found |= {c: (kind.glyph, None) for kind in TWINS for item in kind.items(p)
+              for c in kind.cells(item)}
     found |= {c: (INDEXER_GLYPHS[kind], MARK) for kind, c in p.indexers}
     found |= {c: (kind.glyph, None) for kind in PARITY for c in kind.cells(p)}
     for thermo in p.thermos:
@@ -590,7 +589,7 @@ def legend(p: Variant) -> Text:
     for present, glyph, style, words in (
             *((name in valued, "3", DOT_VALUES[kind.filled], kind.legend)
               for name, kind in MARKS.items() if kind.valued),
-            (p.clones, CLONE, MARK, "clone"),
+            *((kind.items(p), kind.glyph, MARK, kind.legend) for kind in TWINS),
             *((kind.cells(p), "·".join(kind.sides), MARK, kind.caption) for kind in EXTREMES),
             (p.candidates, "135", CANDIDATES, "given candidates"),
             *((kind.items(p), kind.sample, CIRCLED, kind.legend) for kind in CORNERS)):

@@ -9,7 +9,7 @@ import re
 from core.variants import fpuzzles, model
 from core.variants.cell_clues import PARITY
 from core.variants.grid_rules import GRID_RULES, SLANTS
-from core.variants.groups import CORNERS
+from core.variants.groups import CORNERS, TWINS
 from core.variants.jsoncheck import Checks
 from core.variants.kinds import LINES
 from core.variants.marks import ALONE, NEGATIVE_KINDS
@@ -67,6 +67,7 @@ META_COSMETIC = {"title", "author", "rules", "solution", "msgcorrect"}
 META_CAGES = {"title", "author", "rules"}  # read into the puzzle's words
 # The rules SudokuPad also flags in its metadata and in a note (anti-knight, anti-king).
 FLAGGED = {name for name, kind in GRID_RULES.items() if kind.flagged}
+TWIN_FIELDS = {kind.field: kind for kind in TWINS}  # each names its pairs in the metadata
 CELL_KEYS = {"value", "given", "centremarks", "pencilMarks"}
 # The properties of each list's items: those read, and those that only style a drawing
 # (SudokuPad's SVG attributes). Any other is refused by name: it may carry a rule.
@@ -288,21 +289,22 @@ def _metadata(data: dict, key: str, picture: _Picture) -> None:
                 raise _type_error(f"{key}.{name}", "true or false", value)
             if value:
                 picture.parts["rules"].add(name)
-        elif name == "clones":
-            _named_clones(value, f"{key}.{name}", picture)
+        elif name in TWIN_FIELDS:
+            _named_twins(TWIN_FIELDS[name], value, f"{key}.{name}", picture)
         elif name not in META_COSMETIC:
             raise SclError(f"{key}.{name}: this workbench does not read it (it may carry a rule)")
 
 
-def _named_clones(value, where: str, picture: _Picture) -> None:
-    """The clone pairs this workbench names beside SudokuPad's grey (see the module's words)."""
+def _named_twins(kind, value, where: str, picture: _Picture) -> None:
+    """The twin shapes (clones) this workbench names beside SudokuPad's grey (see the
+    module's words)."""
     n = picture.n
     for i, item in enumerate(_list(value, where)):
         place = f"{where}[{i}]"
-        if not isinstance(item, dict) or set(item) != {"cells", "cloneCells"}:
-            raise _type_error(place, "an object of cells and cloneCells", item)
+        if not isinstance(item, dict) or set(item) != {"cells", kind.other}:
+            raise _type_error(place, f"an object of cells and {kind.other}", item)
         shapes = []
-        for key in ("cells", "cloneCells"):
+        for key in ("cells", kind.other):
             points = [_point(v, f"{place}.{key}[{j}]")
                       for j, v in enumerate(_list(item[key], f"{place}.{key}"))]
             if not points or any(not inside(v, n) or v != (int(v[0]), int(v[1]))
@@ -310,7 +312,7 @@ def _named_clones(value, where: str, picture: _Picture) -> None:
                 raise _type_error(f"{place}.{key}", f"cells [row, column] from 0 to {n - 1}",
                                   item[key])
             shapes.append(tuple(int(r) * n + int(c) for r, c in points))
-        picture.add("clones", model.Clone(*shapes))
+        picture.add(kind.field, kind.twin(*shapes))
 
 
 def _own_metadata(data: dict, key: str, picture: _Picture) -> None:
@@ -576,8 +578,9 @@ def _put_together(picture: _Picture) -> None:
     _extremes(picture)
     _caged(picture)
     n = picture.n
-    named_clones = {c for clone in picture.parts.get("clones", ()) for c in clone.a + clone.b}
-    unexplained = sorted(set(picture.cloned) - named_clones)
+    paired = {c for kind in TWINS for item in picture.parts.get(kind.field, ())
+              for c in kind.cells(item)}
+    unexplained = sorted(set(picture.cloned) - paired)
     if unexplained:
         named = ", ".join(model.cell_name(c, n) for c in unexplained[:6])
         picture.problems.append(f"grey cells ({named}{' ...' if len(unexplained) > 6 else ''})"

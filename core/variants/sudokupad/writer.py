@@ -7,7 +7,7 @@ import math
 from core.variants import grid_rules, marks, model
 from core.variants.cell_clues import PARITY
 from core.variants.grid_rules import GRID_RULES, SLANTS
-from core.variants.groups import CORNERS, GROUPS
+from core.variants.groups import CORNERS, GROUPS, TWINS
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS
 from core.variants.model import Arrow, Variant
@@ -31,7 +31,7 @@ from core.variants.sudokupad.styles import (
 CARRIED = (model.CLASSIC_FEATURES | set(LINES)
            | {f"{name} {k}" for name, kind in MARKS.items() if kind.valued
               for k in range(2, model.MAX_SIZE)}
-           | {"candidates", *GROUPS, *CHEVRON, "indexers", "outside", "clones"})
+           | {"candidates", *GROUPS, *CHEVRON, "indexers", "outside"})
 
 
 # --- drawing the picture -------------------------------------------------------------------
@@ -55,7 +55,7 @@ def write(p: Variant) -> dict:
     _draw_lines(p, data)
     _draw_cell_clues(p, data)
     _draw_outside(p, data)
-    _draw_clones(p, data)
+    _draw_twins(p, data)
     return {k: v for k, v in data.items() if v not in ([], {})}
 
 
@@ -296,17 +296,19 @@ def _draw_cell_clues(p: Variant, data: dict) -> None:
                               for step in open_sides(cell, set(cells), n)]
 
 
-def _draw_clones(p: Variant, data: dict) -> None:
-    """Clone cells grey, as SudokuPad's f-puzzles import shades them, and the pairs named in
-    the metadata, since the grey does not say which cell copies which."""
+def _draw_twins(p: Variant, data: dict) -> None:
+    """Twin shapes' cells (clones') grey, as SudokuPad's f-puzzles import shades them, and
+    the pairs named in the metadata under the kind's field, since the grey does not say
+    which cell copies which."""
     n = p.size
-    for cell in sorted({c for clone in p.clones for c in clone.a + clone.b}):
+    for cell in sorted({c for kind in TWINS for item in kind.items(p) for c in kind.cells(item)}):
         data["underlays"].append({"backgroundColor": GREY, "center": centre_of(cell, n),
                                   "rounded": False, "width": 1, "height": 1})
-    if p.clones:
-        data["metadata"]["clones"] = [
-            {"cells": [[c // n, c % n] for c in clone.a],
-             "cloneCells": [[c // n, c % n] for c in clone.b]} for clone in p.clones]
+    for kind in TWINS:
+        if kind.items(p):
+            data["metadata"][kind.field] = [
+                {"cells": [[c // n, c % n] for c in a], kind.other: [[c // n, c % n] for c in b]}
+                for a, b in map(kind.shapes, kind.items(p))]
 
 
 def _draw_outside(p: Variant, data: dict) -> None:

@@ -35,7 +35,19 @@ def _quads(n: int, s, rng) -> list:
     return found
 
 
-TRUE_CLUES = {"quads": _quads}  # by field: clues true of the solution s
+def _clones(n: int, s, rng) -> list:
+    """A shape of two or three cells and another, apart, holding the same digits in the
+    same places (cells of a digit paired with other cells of that digit)."""
+    same = [(a, b) for a in range(n * n) for b in range(a + 1, n * n) if s[a] == s[b]]
+    while True:
+        pairs = rng.sample(same, rng.randint(2, 3))
+        cells = [c for pair in pairs for c in pair]
+        if len(set(cells)) == len(cells):
+            return [GROUPS["clones"].twin(tuple(a for a, _ in pairs),
+                                          tuple(b for _, b in pairs))]
+
+
+TRUE_CLUES = {"quads": _quads, "clones": _clones}  # by field: clues true of the solution s
 
 
 def puzzles_of(kind: str):
@@ -61,8 +73,12 @@ def test_every_record_is_complete(kind):
     assert record.fpuzzles and record.iss and record.legend and record.sample
     assert record.steps and all(1 <= step.score < 10 for step in record.steps.values())
     assert set(record.facts) <= set(record.steps)
+    assert bool(record.make) != bool(record.twin)  # one shape
     if record.make:  # the corner shape
         assert record.merged and record.most and record.circle and record.key
+    if record.twin:  # the twin shape
+        assert record.shapes and record.relation and record.other and record.example
+        assert record.typed and record.glyph and record.tints and record.fill
     for attribute in ("word", "fpuzzles", "iss", "key"):
         said = [getattr(k, attribute) for k in GROUPS.values() if getattr(k, attribute)]
         assert len(set(said)) == len(said), attribute
@@ -78,7 +94,8 @@ def test_every_kind_reads_and_writes_in_every_format(kind):
         assert record.fpuzzles in data and fpuzzles.read(data) == p
         assert sudokupad.read(sudokupad.write(p)) == p
         said = iss.write(p)
-        assert f".{record.iss}~" in said and iss.read(said) == p
+        assert (f"_{record.iss}1~" if record.twin else f".{record.iss}~") in said
+        assert iss.read(said) == p
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -92,6 +109,8 @@ def test_every_kind_is_drawn_in_print_and_in_the_terminal(kind):
         if record.make:  # a corner's digits over the corner
             corner, digits = record.digits_of(record.items(p)[0])
             assert "".join(p.digit(d) for d in digits) in plain
+        else:  # the twin shapes' glyph in their empty cells
+            assert record.glyph in plain
         assert record.legend in legend(p).plain
         item = record.items(p)[0]
         assert record.said(p, item, record.cells(item)[0]) in here(p, record.cells(item)[0])
@@ -101,8 +120,9 @@ def test_every_kind_is_drawn_in_print_and_in_the_terminal(kind):
 def test_every_kind_says_its_rule_in_english_and_japanese(kind):
     record = GROUPS[kind]
     for p in puzzles_of(kind):
-        assert record.words.rule in wording.rules_sentences(p, "en")
-        assert record.words.rule_ja in wording.rules_sentences(p, "ja")
+        fields = record.sentence(p) if record.sentence else {}
+        assert record.words.rule.format(**fields) in wording.rules_sentences(p, "en")
+        assert record.words.rule_ja.format(**fields) in wording.rules_sentences(p, "ja")
         assert record.words.name in wording.name(p) or "Variant" in wording.name(p)
 
 
