@@ -5,7 +5,7 @@ convex and concave corners alike) with their sums top-left on a white patch, kro
 cell edges (an unusual difference or ratio written inside), X/V and inequality signs on the
 edges, grey thermometers with a round bulb (a slow one hollow), arrows with a circle round the
 bulb, today's lines in their usual colours (each kind's record's LineStyle: widths, dashes and
-end marks keep them apart in black-and-white print too), corner clues' circles, clones,
+end marks keep them apart in black-and-white print too), corner clues' circles, twin shapes,
 indexers and extra regions shaded, chevrons round minimum and maximum cells, little killer,
 sandwich, X-sum (in a circle) and skyscraper (in a box) clues outside the grid, grey squares and
 circles for even and odd cells, thin diagonals, and given candidates as small digits. Digits
@@ -220,7 +220,7 @@ def _shading(p: Variant, at: _Pen) -> None:
 
 
 def _twins(p: Variant, at: _Pen) -> None:
-    """Both shapes of a twin clue (a clone) shaded alike; a small letter in the corner pairs
+    """Both shapes of a twin clue shaded alike; a small letter in the corner pairs
     them when the shading alone could not (several, or other shaded cells)."""
     n, size = p.size, at.cell
     letters = lettered(p)

@@ -533,7 +533,7 @@ def _regions(reader: _Reader, n: int) -> tuple[int, ...] | None:
 
 
 def _two_shapes(value: str, where, cell, usage: str) -> tuple[tuple[int, ...], ...]:
-    """`CELLS | CELLS`: an arrow's bulb and shaft, a clone's two shapes."""
+    """`CELLS | CELLS`: an arrow's bulb and shaft, a twin clue's two shapes."""
     first, bar, second = value.partition("|")
     if not bar:
         raise ParseError(usage, *where)
@@ -579,7 +579,7 @@ def _corner(kind, corner: int, digits: str, n: int, where, first: int = 1):
 
 
 def _twin(kind, value: str, where, cell):
-    """Two shapes paired cell for cell (a clone)."""
+    """Two shapes paired cell for cell."""
     return kind.twin(*_two_shapes(value, where, cell, f"a {kind.called} is `{kind.word}: "
                                                       f"CELLS | CELLS`, e.g. {kind.word}: "
                                                       f"{kind.example}"))

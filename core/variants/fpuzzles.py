@@ -5,7 +5,7 @@ items is either applied or known to carry no rule (COSMETIC: colours, the solver
 digits and pencil marks, the embedded solution, solver settings, and the drawn copies of
 constraints: the lines, circles, cages and text f-puzzles' constraint add-on exports for apps
 without it, and plain lines or cages drawn over exactly the cells of a constraint the puzzle
-holds, such as grey lines under renban or cages round clones). Anything else is an error
+holds, such as grey lines under renban or cages round twin shapes). Anything else is an error
 naming it, never skipped, since a skipped rule makes the count wrong. A value of the wrong
 type is an error naming its place (`thermometer[0].lines`).
 
@@ -387,7 +387,7 @@ def _pointing(sign: str, angle, where: str) -> tuple[int, int]:
 def _drawn_copy(data: dict, item: dict, where: str) -> bool:
     """True for a drawing of a constraint the puzzle holds under its own key: the add-on's
     copies (fromConstraint names it) and shapes over exactly the cells one of its items
-    draws (a line, a clone's shape, a clue's place, a line's end). A copy naming a
+    draws (a line, a twin clue's shape, a clue's place, a line's end). A copy naming a
     constraint the puzzle does not hold is refused: a drawing never stands in for a rule."""
     name = item.get("fromConstraint")
     if name is not None:
@@ -545,7 +545,7 @@ def _arrows(data, key, n, parts):
 
 
 def _twins(kind):
-    """Two shapes paired cell for cell (a clone): cells and the other's key."""
+    """Two shapes paired cell for cell: cells and the other's key."""
     def read(data, key, n, parts):
         for where, item in _items(data, key):
             _only(item, where, {"cells", kind.other})

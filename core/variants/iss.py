@@ -1191,7 +1191,7 @@ def _cells_given(reading: Reading, parts: dict) -> list[int]:
 
 def _named(reading: Reading, parts: dict) -> None:
     """The writer's named pair tables as the kinds they stand for: a line each (slow
-    thermometers, Nabner lines), a clone of the pairs one name holds, and the minima or
+    thermometers, Nabner lines), a twin clue of the pairs one name holds, and the minima or
     maxima their pairs say, checked to be exactly the pairs those cells make."""
     n = reading.n
     for name, groups in reading.named.items():

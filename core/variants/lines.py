@@ -1,6 +1,6 @@
 """What today's constraints remove from the candidates (bit v-1 for digit v): the lines
 (whispers, renban, region-sum, palindrome, between, entropic, modular, zipper, double arrow,
-slow thermometer, Nabner), quadruples, clones, minima and maxima, indexers, and X-sum and
+slow thermometer, Nabner), clues on groups of cells, minima and maxima, indexers, and X-sum and
 skyscraper clues. Like core/variants/propagators.py, each propagator has `cells` and
 `prune(cand)` (the cells it narrowed, or None when its rule cannot be kept), removes only
 digits no solution of its own rule can use, and with every cell decided passes exactly the

@@ -2,7 +2,7 @@
 singles over every house (rows, columns, regions, diagonals, windows, disjoint groups, full
 cages), the constraint's own steps (cage combinations, the 45 rule's innies, thermometer and
 arrow bounds, kropki/XV/inequality eliminations, little killer and sandwich sums; each of
-today's lines, corner clues, clones, minima and maxima, indexers, X-sums and skyscrapers, and
+today's lines, corner clues, twin shapes, minima and maxima, indexers, X-sums and skyscrapers, and
 the setter's given candidates, in the puzzle's own terms), then the classic intersections
 and subsets over any houses, and last a contradiction: a digit that, placed, leaves the
 constraints no way on (the counter's own propagation, a forcing chain a person follows

@@ -264,7 +264,7 @@ def _shapes_broken(p: Variant, values) -> list[str]:
 
 
 def _new_broken(p: Variant, values) -> list[str]:
-    """Given candidates, today's lines, clues on groups of cells, clones, minima and maxima,
+    """Given candidates, today's lines, clues on groups of cells, minima and maxima,
     indexers and X-sum and skyscraper clues."""
     found = [f"{p.name(c)} is not one of its given candidates" for c, digits in p.candidates
              if not digits >> (values[c] - 1) & 1]

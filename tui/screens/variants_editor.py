@@ -4,7 +4,7 @@ in the terminal; digits set givens; `:` adds any constraint in the text format's
 cursor add the common marks towards the next cell, a clue on its corner, a minimum or
 maximum, an indexer, its given candidates or a clue outside its row or column; cells picked
 with shift+arrows become a cage, a thermometer, an arrow, any of today's lines or one shape of
-a clone; ctrl+d takes back the constraints on the cursor's cell. The side panel says after
+a twin clue; ctrl+d takes back the constraints on the cursor's cell. The side panel says after
 every edit whether the puzzle is unique (in the process pool, as for classic Sudoku), which
 givens could go (underlined), and how hard it is; ctrl+t walks the logical solution on the
 grid (the step in words, its cells marked, as the Sudoku editor's stepper); it also says what
@@ -256,7 +256,7 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
             placeholder=kinds[1]), chosen)
 
     def action_twin(self, field: str) -> None:
-        """The picked cells (or the cursor's alone) are one shape of a twin clue (a clone):
+        """The picked cells (or the cursor's alone) are one shape of a twin clue:
         the first waits (shaded in the grid); the second makes the clue, cell for cell in
         reading order. The same shape again drops the first."""
         kind, cells, first = GROUPS[field], self.picked(), self.grid.pending
@@ -660,7 +660,7 @@ def puzzle_words(p: Variant) -> str:
 
 def here(p: Variant, cell: int) -> str:
     """The constraints on a cell, in words: its lines, marks, cage, thermometer, arrow,
-    clues on groups of cells, clone, minimum or maximum, indexer and the setter's candidates
+    clues on groups of cells, minimum or maximum, indexer and the setter's candidates
     (all)."""
     n, found = p.size, []
     found += [f"{line_word(line, n)} {p.name(line.cells[0])}–{p.name(line.cells[-1])}"

@@ -7,7 +7,7 @@ grey tint, thermometer and arrow bulbs, even (□) and odd (○) cells, the diag
 today's lines in their print colours as the glyph of their kind's record (core.variants.kinds)
 in their empty cells, its marks on their ends, a tint, and connectors through the borders
 between their cells (━ ┃ ╲ ╱);
-corner clues' digits on their corner; clones tinted alike (≡); indexers tinted by kind (↕ row,
+corner clues' digits on their corner; twin shapes tinted alike (≡); indexers tinted by kind (↕ row,
 ↔ column, ⊞ box); chevrons beside minimum (›·‹) and maximum (‹·›) cells; a setter's given
 candidates in an empty cell (up to three digits, else two and …); little killer, sandwich,
 X-sum (x15) and skyscraper (▲3) clues in the margins. Rules without a place (disjoint,
@@ -43,7 +43,7 @@ from tui.widgets.keys import ARROWS
 PLAIN, GIVEN, EMPTY = Style(), Style(bold=True), Style(dim=True)
 CURSOR = Style(reverse=True)
 SELECTED = Style(color="bright_white", bgcolor="#1f5f8f")  # cells picked for a cage or line
-PENDING = Style(color="bright_white", bgcolor="#5f3f8f")  # a clone's first shape, waiting
+PENDING = Style(color="bright_white", bgcolor="#5f3f8f")  # a twin's first shape, waiting
 DIFFERS = Style(color="black", bgcolor="yellow")
 SOLUTION = Style(color="green")
 LINE = Style(color="grey35")
@@ -126,7 +126,7 @@ class VariantsGrid(SymbolGrid):
         self.differs: set[int] = set()
         self.solution = None
         self.selection: list[int] = []  # in the order picked: a thermo's bulb comes first
-        self.pending: tuple[int, ...] = ()  # a clone's first shape, until the second is picked
+        self.pending: tuple[int, ...] = ()  # a twin's first shape, until the second is picked
         self.redundant: frozenset[int] = frozenset()
         self.step: StepView | None = None
         self.tall = False  # the true-candidates view: three lines a cell, digits 1-9 in them
@@ -469,7 +469,7 @@ def _links(p: Variant) -> dict:
 
 def _cage_tints(p: Variant) -> dict[int, str]:
     """Cage cells tinted by cage; extra regions (windoku windows, ...) in their own tint; then,
-    where neither is, clones by pair, indexers by kind and lines by kind (dimmed)."""
+    where neither is, twin shapes by pair, indexers by kind and lines by kind (dimmed)."""
     found = {cell: _dim(line_color(line, p.size)) for line in reversed(p.lines)
              for cell in line.cells}
     found |= {cell: INDEXER_TINTS[kind] for kind, cell in p.indexers}
@@ -513,7 +513,7 @@ def _dim(color: str) -> str:
 
 
 def _shapes(p: Variant) -> dict[int, tuple[str, Style | None]]:
-    """What an empty cell shows: the diagonals' slants, line letters, clones and indexers,
+    """What an empty cell shows: the diagonals' slants, line letters, twin shapes, indexers,
     even and odd cells, thermometer and arrow bulbs and shafts (the later on top)."""
     n, found = p.size, {}
     for kind in SLANTS:  # the diagonals' slants, crossing where they meet

@@ -190,7 +190,7 @@ class _Picture:
         self.outside: dict[tuple[int, int], list[tuple[str, bool]]] = {}
         self.chevrons: dict[tuple[int, tuple[int, int]], str] = {}  # (cell, step): kind
         self.grey: set[int] = set()  # minimum/maximum shading
-        self.cloned: list[int] = []  # grey as SudokuPad shades clones
+        self.cloned: list[int] = []  # grey as SudokuPad shades twin shapes
         self.used: set = set()
 
     def add(self, field: str, value) -> None:
@@ -296,7 +296,7 @@ def _metadata(data: dict, key: str, picture: _Picture) -> None:
 
 
 def _named_twins(kind, value, where: str, picture: _Picture) -> None:
-    """The twin shapes (clones) this workbench names beside SudokuPad's grey (see the
+    """The twin shapes this workbench names beside SudokuPad's grey (see the
     module's words)."""
     n = picture.n
     for i, item in enumerate(_list(value, where)):
@@ -521,7 +521,7 @@ def _bulb_cells(center, width: float, height: float, where: str, n: int) -> tupl
 
 
 def _underlays(data: dict, key: str, picture: _Picture) -> None:
-    """Coloured cells (cosmetic, but for clones' grey and the shading of minima and
+    """Coloured cells (cosmetic, but for twin shapes' grey and the shading of minima and
     maxima), thermometer bulbs, even squares and odd circles."""
     n = picture.n
     for where, item in _items(data, key):
@@ -583,8 +583,9 @@ def _put_together(picture: _Picture) -> None:
     unexplained = sorted(set(picture.cloned) - paired)
     if unexplained:
         named = ", ".join(model.cell_name(c, n) for c in unexplained[:6])
+        twins = " and ".join(f"{kind.called}s" for kind in TWINS)
         picture.problems.append(f"grey cells ({named}{' ...' if len(unexplained) > 6 else ''})"
-                                ": SudokuPad shades clones so, and which cell copies which is "
+                                f": SudokuPad shades {twins} so, and which cell copies which is "
                                 "not drawn")
     picture.problems += [f"a circle ({whose}) at {model.cell_name(cell, n)} on no line's end"
                          for (whose, cell) in picture.circles

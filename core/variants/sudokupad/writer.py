@@ -297,7 +297,7 @@ def _draw_cell_clues(p: Variant, data: dict) -> None:
 
 
 def _draw_twins(p: Variant, data: dict) -> None:
-    """Twin shapes' cells (clones') grey, as SudokuPad's f-puzzles import shades them, and
+    """Twin shapes' cells grey, as SudokuPad's f-puzzles import shades them, and
     the pairs named in the metadata under the kind's field, since the grey does not say
     which cell copies which."""
     n = p.size
