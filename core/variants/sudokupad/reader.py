@@ -190,7 +190,7 @@ class _Picture:
         self.outside: dict[tuple[int, int], list[tuple[str, bool]]] = {}
         self.chevrons: dict[tuple[int, tuple[int, int]], str] = {}  # (cell, step): kind
         self.grey: set[int] = set()  # minimum/maximum shading
-        self.cloned: list[int] = []  # grey as SudokuPad shades twin shapes
+        self.greyed: list[int] = []  # grey as SudokuPad shades twin shapes
         self.used: set = set()
 
     def add(self, field: str, value) -> None:
@@ -531,7 +531,7 @@ def _underlays(data: dict, key: str, picture: _Picture) -> None:
         rounded = item.get("rounded") is True
         if near(width, 1) and near(height, 1):
             if fill == GREY:
-                picture.cloned.append(cell_at(center, n))
+                picture.greyed.append(cell_at(center, n))
             elif fill in ("#CCC", MINMAX_GREY) and inside(center, n):
                 picture.grey.add(cell_at(center, n))
         elif near(width, 0.85) and rounded and fill == GREY:
@@ -580,7 +580,7 @@ def _put_together(picture: _Picture) -> None:
     n = picture.n
     paired = {c for kind in TWINS for item in picture.parts.get(kind.field, ())
               for c in kind.cells(item)}
-    unexplained = sorted(set(picture.cloned) - paired)
+    unexplained = sorted(set(picture.greyed) - paired)
     if unexplained:
         named = ", ".join(model.cell_name(c, n) for c in unexplained[:6])
         twins = " and ".join(f"{kind.called}s" for kind in TWINS)
