@@ -6,7 +6,7 @@ cell edges (an unusual difference or ratio written inside), X/V and inequality s
 edges, grey thermometers with a round bulb (a slow one hollow), arrows with a circle round the
 bulb, today's lines in their usual colours (each kind's record's LineStyle: widths, dashes and
 end marks keep them apart in black-and-white print too), corner clues' circles, twin shapes,
-indexers and extra regions shaded, chevrons round minimum and maximum cells, little killer,
+indexers and region shapes shaded, chevrons round minimum and maximum cells, little killer,
 sandwich, X-sum (in a circle) and skyscraper (in a box) clues outside the grid, grey squares and
 circles for even and odd cells, thin diagonals, and given candidates as small digits. Digits
 are drawn last, each on a white halo that knocks out the lines under it, and an arrowhead stops
@@ -35,7 +35,7 @@ from core.variants import formula, marks, model
 from core.variants.cell_clues import EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.grid_rules import GRID_RULES, SLANTS
-from core.variants.groups import CORNERS, GROUPS, TWINS, lettered
+from core.variants.groups import CORNERS, GROUPS, REGIONS, TWINS, lettered, placed
 from core.variants.kinds import LINES, LineStyle
 from core.variants.marks import MARKS
 from core.variants.model import DIRECTIONS, MAX_SIZE, Variant
@@ -102,8 +102,7 @@ def describe(p: Variant) -> str:
     if p.jigsaw:
         kinds.append("jigsaw")
     kinds += [GRID_RULES[r].caption for r in sorted(p.rules)]
-    if p.extra:
-        kinds.append("extra regions")
+    kinds += [kind.caption for kind in REGIONS if kind.items(p)]
     kinds += list(dict.fromkeys(kind.caption for kind in PARITY if kind.cells(p)))
     kinds += _mark_captions(p)
     for present, word in ((p.cages, "killer"), (p.little, "little killer"),
@@ -120,8 +119,7 @@ def _today(p: Variant) -> list[str]:
     kinds += [f"{kind} indexer" for kind in model.INDEXERS
               if any(k == kind for k, _ in p.indexers)]
     outside = {o.kind for o in p.outside}
-    for present, word in (*((kind.items(p), kind.caption) for kind in GROUPS.values()
-                            if not kind.late),
+    for present, word in (*((kind.items(p), kind.caption) for kind in placed("")),
                           *((kind.cells(p), kind.caption) for kind in EXTREMES),
                           *((name in outside, kind.caption) for name, kind in OUTSIDE.items()),
                           (p.candidates, "given candidates")):
@@ -203,10 +201,9 @@ class _Pen:
 
 def _shading(p: Variant, at: _Pen) -> None:
     n, size = p.size, at.cell
-    for region in p.extra:
-        for c in region:
-            x, y = at.xy(c // n, c % n)
-            at.add(Box(x, y, size, size, fill=at.light, width=0))
+    for c in (c for kind in REGIONS for region in kind.items(p) for c in region):
+        x, y = at.xy(c // n, c % n)
+        at.add(Box(x, y, size, size, fill=at.light, width=0))
     for kind in PARITY:  # a grey square or circle
         for c in kind.cells(p):
             x, y = at.centre(c)

@@ -56,7 +56,7 @@ from core.errors import ParseError
 from core.variants import formula, model, pattern
 from core.variants.cell_clues import CELL_KINDS, EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS
-from core.variants.groups import CORNERS, GROUPS, TWINS
+from core.variants.groups import CORNERS, DIFFERENT, GROUPS, REGIONS, TWINS
 from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.marks import ALONE, MARK_KINDS, MARKS, NEGATIVE_KINDS
 from core.variants.model import (
@@ -84,7 +84,7 @@ REGION_LETTERS = "ABCDEFGHIJKLMNOP"
 INDEXER_KEYS = {"rowindexer": "row", "columnindexer": "column", "boxindexer": "box"}
 CELL_WORDS = {kind.word: kind for kind in CELL_KINDS.values()}  # even, odd, minimum, ...
 GROUP_WORDS = {kind.word: kind for kind in GROUPS.values()}
-SHAPE_KEYS = {"regions", "rules", "negative", *CELL_WORDS, "extra", *MARK_KINDS, "cage",
+SHAPE_KEYS = {"regions", "rules", "negative", *CELL_WORDS, *MARK_KINDS, "cage",
               "thermo", "arrow", "little", "sandwich", "candidates",
               *GROUP_WORDS, *OUTSIDE, *LINE_KINDS,
               *INDEXER_KEYS, *RULE_KINDS}
@@ -114,7 +114,7 @@ class _Reader:
         self.region_rows: list[tuple[int, str]] = []
         self.size: int | None = None
         self.parts: dict[str, list] = {k: [] for k in
-                                       ("rules", "extra", *CELL_KINDS, "marks", "negative",
+                                       ("rules", *CELL_KINDS, "marks", "negative",
                                         "cages", "little", "thermos", "arrows", "sandwiches",
                                         "meta", "candidates", "lines", *GROUPS,
                                         "indexers", "outside", "custom")}
@@ -247,9 +247,10 @@ def _shape(reader: _Reader, name, word, total, value, number, at) -> None:
             parts["negative"].append(w)
     elif name in CELL_WORDS:
         parts[CELL_WORDS[name].field] += [(c, where) for c in _cells(value, number, at)]
-    elif name in ("extra", "thermo"):
-        cells = _cells(value, number, at)
-        parts[{"thermo": "thermos"}.get(name, name)].append((cells, where))
+    elif name in GROUP_WORDS and GROUP_WORDS[name].region:
+        parts[GROUP_WORDS[name].field].append((_cells(value, number, at), where))
+    elif name == "thermo":
+        parts["thermos"].append((_cells(value, number, at), where))
     elif name in MARK_KINDS:
         amount = int(total) if total is not None else 0
         parts["marks"] += [(m + (amount,), where) for m in _marks(name, value, number, at)]
@@ -407,13 +408,14 @@ def _build(reader: _Reader) -> Variant:
     p = reader.parts
     rules = {w for w, _ in p["rules"]}
     negative = set(p["negative"]) | {ALONE[w] for w in rules if w in ALONE}
-    extra = []
+    hyper = []
     if "hyper" in rules:
         if not windows(n):
             raise ParseError(f"a {n}x{n} grid has no hyper windows", *p["rules"][0][1])
-        extra += windows(n)
+        hyper += windows(n)
     located = dict(
-        extra=[(tuple(cell(rc, w) for rc in cells), w) for cells, w in p["extra"]],
+        **{kind.field: [(tuple(cell(rc, w) for rc in cells), w) for cells, w in p[kind.field]]
+           for kind in REGIONS},
         **{kind.field: [(cell(rc, w), w) for rc, w in p[kind.field]] for kind in PARITY},
         marks=[(Mark(kind, cell(a, w), cell(b, w), amount), w)
                for (kind, a, b, amount), w in p["marks"]],
@@ -438,7 +440,7 @@ def _build(reader: _Reader) -> Variant:
                  for kind, total, value, w in p["outside"]],
         custom=[(_made_rule(found, cell, w), w) for found, w in p["custom"]])
     parts = {key: [item for item, _ in items] for key, items in located.items()}
-    parts["extra"] += extra
+    parts[DIFFERENT.field] += hyper  # the windows are regions of that kind
     regions = _regions(reader, n)
     try:
         return model.make(n, givens, regions, rules=rules & set(model.RULES),
@@ -658,7 +660,7 @@ def _meta(meta: list, key: str, value: str) -> None:
 def _constraint_lines(p: Variant) -> list[str]:
     n, out = p.size, []
     hyper = set(windows(n))
-    rules = sorted(p.rules) + (["hyper"] if hyper and hyper <= set(p.extra) else [])
+    rules = sorted(p.rules) + (["hyper"] if hyper and hyper <= set(DIFFERENT.items(p)) else [])
     if rules:
         out.append("rules: " + " ".join(rules))
     if p.negative:
@@ -666,8 +668,8 @@ def _constraint_lines(p: Variant) -> list[str]:
     for kind in PARITY:
         if kind.cells(p):
             out.append(f"{kind.word}: {_names(kind.cells(p), n)}")
-    out += [f"extra: {_names(r, n)}" for r in p.extra
-            if not (rules and "hyper" in rules and r in hyper)]
+    out += [f"{kind.word}: {_names(r, n)}" for kind in REGIONS for r in kind.items(p)
+            if not (kind.windows and rules and "hyper" in rules and r in hyper)]
     for kind in MARK_KINDS:
         for amount in sorted({m.value for m in p.marks if m.kind == kind}):
             marks = [m for m in p.marks if m.kind == kind and m.value == amount]

@@ -22,7 +22,7 @@ import re
 from core.variants import marks, model
 from core.variants.cell_clues import CELL_KINDS, PARITY
 from core.variants.grid_rules import GRID_RULES
-from core.variants.groups import CORNERS, TWINS
+from core.variants.groups import CORNERS, REGIONS, TWINS
 from core.variants.jsoncheck import Checks
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS, NEGATIVE_KINDS
@@ -79,9 +79,10 @@ ADDON_INDEXERS = {"row": ("Row Indexer", "#7CC77C"), "column": ("Column Indexer"
 ADDON_SYMBOLS = {name: kind.addon for name, kind in OUTSIDE.items()}
 # Constraint keys whose items draw cells (lines, shapes, clue places) a copy may trace.
 DRAWN_KEYS = (*LINE_KEYS, "thermometer", "arrow", *(kind.fpuzzles for kind in TWINS),
-              "extraregion", "killercage",
+              *(kind.fpuzzles for kind in REGIONS), "killercage",
               *INDEXER_KEYS, *OUTSIDE, "sandwichsum", "littlekillersum")
 CIRCLED_ENDS = ("thermometer", *(kind.fpuzzles for kind in LINES.values() if kind.ends))
+REGION_FIELDS = {kind.field for kind in REGIONS}
 
 class FPuzzlesError(ValueError):
     """What in the JSON cannot be read, in words."""
@@ -297,13 +298,13 @@ def _single_cells(field: str):
 
 
 def _cell_groups(field: str):
-    """Items of `cells` (extra regions) or of indexer cells."""
+    """Items of `cells`: a region shape's or of indexer cells."""
     def read_groups(data, key, n, parts):
         for where, item in _items(data, key):
             _only(item, where, {"cells", "value"})
             cells = _cells(item.get("cells"), n, f"{where}.cells")
-            if field == "extra":
-                parts.setdefault("extra", []).append(cells)
+            if field in REGION_FIELDS:
+                parts.setdefault(field, []).append(cells)
             else:
                 parts.setdefault("indexers", []).extend((INDEXER_KEYS[key], c) for c in cells)
     return read_groups
@@ -570,7 +571,7 @@ READERS = {
     **{kind.fpuzzles: _flag(name) for name, kind in GRID_RULES.items()},
     **{MARKS[k].rule.fpuzzles: _negative_flag(k) for k in NEGATIVE_KINDS if MARKS[k].rule.flag},
     "negative": _negative, "workbenchNegative": _own_negative,
-    "extraregion": _cell_groups("extra"),
+    **{kind.fpuzzles: _cell_groups(kind.field) for kind in REGIONS},
     **{kind.word: _single_cells(kind.field) for kind in CELL_KINDS.values()},
     **{k.fpuzzles: _mark_items(k.fpuzzles) for k in MARKS.values() if not k.directed},
     "text": _text, "killercage": _killer,
@@ -661,8 +662,9 @@ def _marks_out(p: Variant, data: dict) -> None:
     for kind in CELL_KINDS.values():
         if kind.cells(p):
             data[kind.word] = [{"cell": cell_id(c, n)} for c in kind.cells(p)]
-    if p.extra:
-        data["extraregion"] = [{"cells": _ids(r, n)} for r in p.extra]
+    for kind in REGIONS:
+        if kind.items(p):
+            data[kind.fpuzzles] = [{"cells": _ids(r, n)} for r in kind.items(p)]
 
 
 def _shapes_out(p: Variant, data: dict) -> None:

@@ -1,13 +1,14 @@
-"""Each kind of clue on a group of cells that is neither a line nor a cage (quadruples, clones),
-declared once: a `GroupKind` record holds everything the workbench knows of it, and every
-aspect loops over GROUPS instead of naming kinds:
+"""Each kind of clue on a group of cells that is neither a line nor a cage (quadruples, clones,
+extra regions), declared once: a `GroupKind` record holds everything the workbench knows of
+it, and every aspect loops over GROUPS instead of naming kinds:
 
   model     field (the Variant's tuple of its clues), normal (how `make` stores them), cells
             (the cells a clue covers), check (what the model refuses), called (in the model's,
             a broken rule's and the editor's words)
-  rules     broken (what a filled grid breaks, in words)
-  engine    compile (its propagators, its handler in core/variants/lines.py), late (compiled,
-            checked and written after the cell clues' minima and maxima)
+  rules     broken (what a filled grid breaks, in words; a region: none, it is a house)
+  engine    compile (its propagators, its handler in core/variants/lines.py), place (where
+            every aspect takes it among the other kinds: "" after the lines, "region" where
+            the rules over the whole grid are)
   logic     steps (technique, score, words by the propagator's key), facts (fill the
             words), item (its clues' class: a pair's source names its kind so)
   text      word (the text format's word)
@@ -22,7 +23,13 @@ aspect loops over GROUPS instead of naming kinds:
             give the second shape under `other`; the text format `word: CELLS | CELLS`
             (`example`); ISS a pair table a clue, named by its word and number; print shades
             them (`fill`), lettered when several; the terminal: `glyph` and `tints`; the
-            editor: `key` (shown as `typed`) takes one shape, then the other
+            editor: `key` (shown as `typed`) takes one shape, then the other.
+            region: a group of cells whose digits differ (a house of rules.units: no
+            propagator, step or broken rule of its own), shaded (the terminal: `tints`);
+            the text format `word: CELLS`, f-puzzles' `cells` items, SudokuPad's cages
+            styled with its f-puzzles key, ISS's `iss` type, ipuz's zones of n cells;
+            `windows`: the hyper windows are of its kind (DIFFERENT: the kind other
+            readers' groups of different digits are read as)
   f-puzzles fpuzzles (its key)
   ISS       iss (its type); merged (ISS keeps one clue a place: how two on one place become one)
   print     caption; the terminal: legend (its words there) and sample (as the grid shows it)
@@ -62,12 +69,12 @@ class GroupKind:
     normal: Callable[[object], tuple]
     cells: Callable[[object], tuple[int, ...]]
     check: Callable[[Variant], None]
-    broken: Callable[[Variant, list], list[str]]
-    compile: Callable[[Variant], list]
-    said: Callable[[Variant, object, int], str]
+    broken: Callable[[Variant, list], list[str]] | None
+    compile: Callable[[Variant], list] | None
+    said: Callable[[Variant, object, int], str] | None
     steps: dict[str, Step] = field(default_factory=dict)
     facts: dict[str, Callable] = field(default_factory=dict)
-    late: bool = False
+    place: str = ""
     # the corner shape: a clue where four cells meet, its digits in a circle
     make: Callable[[tuple[int, ...], tuple[int, ...]], object] | None = None
     digits_of: Callable[[object], tuple[int, tuple[int, ...]]] | None = None
@@ -86,6 +93,9 @@ class GroupKind:
     fill: str = ""  # print: its cells' shading
     sentence: Callable[[Variant], dict] | None = None  # the fields its rule's words need
     item: type = object  # the class of its clues (a tie's source names its kind)
+    # the region shape: a group of cells whose digits differ, shaded
+    region: bool = False
+    windows: bool = False  # the hyper windows (rules: hyper, ISS's Windoku) are of its kind
 
     def items(self, p: Variant) -> tuple:
         return getattr(p, self.field)
@@ -229,8 +239,41 @@ CLONES = GroupKind(
     sentence=_clone_sentence, item=Clone)
 
 
-GROUP_RECORDS.update({kind.field: kind for kind in (QUADRUPLES, CLONES)})
+# --- extra regions -------------------------------------------------------------------------
+
+def _regions_normal(given) -> tuple[tuple[int, ...], ...]:
+    return tuple(sorted({tuple(sorted(set(r))) for r in given}))
+
+
+def _regions_check(p: Variant) -> None:
+    n = p.size
+    for region in p.extra:
+        if not 2 <= len(region) <= n:
+            raise ModelError(f"an extra region has 2 to {n} cells; found {len(region)}")
+
+
+EXTRA_REGIONS = GroupKind(
+    "extra", "extra", "extra region", "extra regions",
+    Words("Extra Regions", "エクストラリージョン", "Digits may not repeat within a shaded region.",
+          "色のついた各領域にも同じ数字は入りません。"),
+    "extraregion", "AllDifferent", "", "", "", "",
+    normal=_regions_normal, cells=lambda region: region, check=_regions_check,
+    broken=None, compile=None, said=None,  # a house of rules.units: counted and said so
+    place="region", region=True, windows=True,
+    tints=("#444444",), item=tuple)
+
+
+GROUP_RECORDS.update({kind.field: kind for kind in (QUADRUPLES, CLONES, EXTRA_REGIONS)})
 GROUPS: dict[str, GroupKind] = GROUP_RECORDS
 CORNERS = tuple(kind for kind in GROUPS.values() if kind.make)
+REGIONS = tuple(kind for kind in GROUPS.values() if kind.region)
+# the kind any other group of different digits is read as (ISS's jigsaw pieces over its
+# boxes, its disjoint sets off boxes): the one the hyper windows are of
+DIFFERENT = next(kind for kind in REGIONS if kind.windows)
 TWINS = tuple(kind for kind in GROUPS.values() if kind.twin)
-OF_ITEM = {kind.item: kind for kind in GROUPS.values()}  # a clue's record by its class
+OF_ITEM = {kind.item: kind for kind in GROUPS.values() if not kind.region}  # by its class
+
+
+def placed(place: str) -> tuple[GroupKind, ...]:
+    """The kinds every aspect takes at one place among the other kinds, in their order."""
+    return tuple(kind for kind in GROUPS.values() if kind.place == place)

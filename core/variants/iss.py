@@ -35,7 +35,7 @@ from urllib.parse import unquote
 from core.variants import custom, formula, grid_rules, iss_generic, marks, model, pattern, rules
 from core.variants.cell_clues import EXTREMES, PARITY
 from core.variants.grid_rules import GRID_RULES
-from core.variants.groups import CORNERS, TWINS
+from core.variants.groups import CORNERS, DIFFERENT, REGIONS, TWINS
 from core.variants.marks import MARKS
 from core.variants.model import (
     Arrow,
@@ -355,8 +355,8 @@ COMPOSABLE = {"", "Thermo", "Whisper", "Renban", "Modular", "Entropic", "RegionS
               "Between", "Lockout", "Palindrome", "Zipper", "SumLine", "Regex", "NFA",
               "WhiteDot", "BlackDot", "GreaterThan", "X", "V", "Arrow", "DoubleArrow",
               "PillArrow", "Cage", "Sum", "LittleKiller", "XSum", "Sandwich", "Skyscraper",
-              "AllDifferent", "ContainAtLeast", "ContainExact", "EqualSum", "Pair",
-              "PairX", "Indexing", "Or", "And", *(kind.iss for kind in CORNERS)}
+              "ContainAtLeast", "ContainExact", "EqualSum", "Pair",
+              "PairX", "Indexing", "Or", "And", *(kind.iss for kind in (*CORNERS, *REGIONS))}
 # Inside an Or, each branch must be one rule no kind names: these types give one.
 AS_RULES = {"", "Pair", "PairX", "Regex", "NFA", "SumLine", "ContainExact", "ContainAtLeast",
             "EqualSum", "Arrow", "Or", "And"}
@@ -635,13 +635,16 @@ def _grid_rule(reading: Reading, item: Item) -> None:
 
 def _windoku(reading: Reading, item: Item) -> None:
     _no_args(reading, item)
-    reading.add("extra", *iss_windows(reading.n))
+    reading.add(DIFFERENT.field, *iss_windows(reading.n))
 
 
-def _all_different(reading: Reading, item: Item) -> None:
-    cells = _cells(reading, item)
-    if len(cells) > 1:  # a single cell differs from nothing: no rule
-        reading.add("extra", cells)
+def _region(kind):
+    """A region shape's group of cells whose digits differ."""
+    def read(reading: Reading, item: Item) -> None:
+        cells = _cells(reading, item)
+        if len(cells) > 1:  # a single cell differs from nothing: no rule
+            reading.add(kind.field, cells)
+    return read
 
 
 def _adjacent_pairs(reading: Reading, item: Item) -> list[tuple[int, int]]:
@@ -1107,7 +1110,7 @@ READERS = {
     "": _givens, "Shape": _ignored, "SearchPriority": _ignored, "RegionSize": _region_size,
     "NoBoxes": _no_boxes, "Jigsaw": _jigsaw,
     **{kind.iss.split("~")[0]: _grid_rule for kind in GRID_RULES.values()},
-    "Windoku": _windoku, "AllDifferent": _all_different,
+    "Windoku": _windoku, **{kind.iss: _region(kind) for kind in REGIONS},
     **dict.fromkeys([*STRICT, *STRICT_ALONE], _strict),
     **{kind.iss: _mark for kind in MARKS.values() if kind.iss},
     "Cage": _cage, "LittleKiller": _little_killer, "Sum": _sum,
@@ -1136,7 +1139,7 @@ def _made(reading: Reading, found: list[Item]) -> Variant:
     for kind in GRID_RULES.values():  # ISS's disjoint sets beside regions that are no boxes
         if kind.boxes and kind.name in parts["rules"] and regions != model.box_regions(n):
             parts["rules"].discard(kind.name)
-            parts.setdefault("extra", []).extend(iss_disjoint_sets(n))
+            parts.setdefault(DIFFERENT.field, []).extend(iss_disjoint_sets(n))
     _named(reading, parts)
     _negatives(reading, found, parts)
     try:
@@ -1147,14 +1150,15 @@ def _made(reading: Reading, found: list[Item]) -> Variant:
 
 def _regions(reading: Reading, found: list[Item]) -> tuple[int, ...]:
     """ISS's boxes, unless NoBoxes; a Jigsaw is the regions where there are no boxes and
-    extra regions beside them. With neither, the rows stand as regions (they add nothing)."""
+    groups of different digits beside them. With neither, the rows stand as regions (they add
+    nothing)."""
     n = reading.n
     boxes = None if reading.no_boxes else iss_boxes(n)
     if boxes is not None and reading.layout is not None:
         pieces: dict[int, list[int]] = {}
         for cell, region in enumerate(reading.layout):
             pieces.setdefault(region, []).append(cell)
-        reading.add("extra", *map(tuple, pieces.values()))
+        reading.add(DIFFERENT.field, *map(tuple, pieces.values()))
     if boxes is not None:
         return model.box_regions(n) if same_partition(boxes, model.box_regions(n)) else boxes
     if reading.layout is not None:
@@ -1325,11 +1329,13 @@ def _rules_out(p: Variant) -> list[str]:
     n, said = p.size, []
     said += ["." + kind.iss for kind in grid_rules.written(p.rules)]  # on boxes: ISS's are ours
     hyper = iss_windows(n)
-    extra = list(p.extra)
-    if hyper and all(w in extra for w in hyper):
-        said.append(".Windoku")
-        extra = [r for r in extra if r not in hyper]
-    return said + [f".AllDifferent~{_ids(r, n)}" for r in extra]
+    for kind in REGIONS:
+        regions = list(kind.items(p))
+        if kind.windows and hyper and all(w in regions for w in hyper):
+            said.append(".Windoku")
+            regions = [r for r in regions if r not in hyper]
+        said += [f".{kind.iss}~{_ids(r, n)}" for r in regions]
+    return said
 
 
 def _marks_out(p: Variant) -> list[str]:

@@ -562,7 +562,7 @@ def propagators(p: Variant) -> list:
     for line in p.lines:
         found += LINE_RECORDS[line.kind].compile(p, line)
     for kind in GROUP_RECORDS.values():
-        if not kind.late:
+        if kind.compile:
             found += kind.compile(p)
     for kind in EXTREMES:  # a tie with each neighbour that is not one too
         cells = kind.cells(p)

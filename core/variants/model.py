@@ -210,7 +210,7 @@ class Variant:
     givens: tuple[int, ...]
     regions: tuple[int, ...]  # the region (0..size-1) of each cell
     rules: frozenset[str] = frozenset()
-    extra: tuple[tuple[int, ...], ...] = ()  # extra regions (windoku windows, ...)
+    extra: tuple[tuple[int, ...], ...] = ()  # core.variants.groups (windoku windows, ...)
     even: tuple[int, ...] = ()
     odd: tuple[int, ...] = ()
     marks: tuple[Mark, ...] = ()
@@ -324,7 +324,7 @@ def features(p: Variant) -> set[str]:
 
 # What every writer and drawing carried before today's constraints joined.
 CLASSIC_FEATURES = frozenset({"jigsaw", *RULES, *(f"negative {k}" for k in NEGATIVE_KINDS),
-                              *MARK_KINDS, "extra", *(k.field for k in CELL_KINDS.values()
+                              *MARK_KINDS, *(k.field for k in CELL_KINDS.values()
                                                      if k.digits), "cages", "little", "thermos",
                               "arrows", "sandwiches"})
 
@@ -427,7 +427,6 @@ def make(size: int, givens=None, regions=None, **parts) -> Variant:
     variant = Variant(
         n, givens, regions,
         rules=frozenset(parts.get("rules", ())),
-        extra=tuple(sorted({tuple(sorted(set(r))) for r in parts.get("extra", ())})),
         marks=tuple(sorted(set(_mark(m) for m in parts.get("marks", ())),
                            key=lambda m: (m.kind, m.a, m.b, m.value))),
         negative=frozenset(parts.get("negative", ())),
@@ -546,7 +545,7 @@ def check(p: Variant) -> None:
                              "not a jigsaw")
     if p.negative - set(NEGATIVE_KINDS):
         raise ModelError(f"negative constraints exist for {', '.join(NEGATIVE_KINDS)}")
-    every = [c for group in (*(kind.cells(p) for kind in CELL_KINDS.values()), *p.extra,
+    every = [c for group in (*(kind.cells(p) for kind in CELL_KINDS.values()),
                              *(c.cells for c in p.cages), *p.thermos,
                              *(a.bulb + a.shaft for a in p.arrows),
                              *(line.cells for line in p.lines),
@@ -562,9 +561,9 @@ def check(p: Variant) -> None:
         both = set(a.cells(p)) & set(b.cells(p)) if a.group == b.group else set()
         if both:
             raise ModelError(f"{p.name(min(both))} is marked both {a.called} and {b.called}")
-    for region in p.extra:
-        if not 2 <= len(region) <= n:
-            raise ModelError(f"an extra region has 2 to {n} cells; found {len(region)}")
+    for kind in GROUP_RECORDS.values():
+        if kind.place == "region":
+            kind.check(p)
     _check_marks(p)
     _check_cages(p)
     _check_lines(p)
@@ -715,7 +714,8 @@ def _check_cell_clues(p: Variant) -> None:
         if not 0 < digits < 1 << n:
             raise ModelError(f"the candidates of {p.name(cell)} are digits 1 to {n}")
     for kind in GROUP_RECORDS.values():
-        kind.check(p)
+        if not kind.place:
+            kind.check(p)
     for kind, _ in p.indexers:
         if kind not in INDEXERS:
             raise ModelError(f"unknown indexer {kind!r}; indexers: {', '.join(INDEXERS)}")

@@ -31,7 +31,7 @@ MARK_WORDS = {name: words for kind in MARKS.values() for name, words in kind.wor
 
 def units(p: Variant) -> list[tuple[tuple[int, ...], str]]:
     """Every group whose digits differ, with its name: rows, columns, regions, diagonals,
-    extra regions, disjoint groups and cages."""
+    the region shapes of core.variants.groups, disjoint groups and cages."""
     n = p.size
     found = [(tuple(r * n + c for c in range(n)), f"row {r + 1}") for r in range(n)]
     found += [(tuple(r * n + c for r in range(n)), f"column {c + 1}") for c in range(n)]
@@ -41,11 +41,12 @@ def units(p: Variant) -> list[tuple[tuple[int, ...], str]]:
     word = "region" if p.jigsaw else "box"
     found += [(tuple(cells), f"{word} {r + 1}") for r, cells in sorted(regions.items())]
     ruled = [kind for kind in GRID_RULES.values() if kind.name in p.rules]
-    for kind in ruled:  # the diagonals before the extra regions (the plan's order)
+    for kind in ruled:  # the diagonals before the region shapes (the plan's order)
         found += kind.houses(n, p.regions) if kind.slant else []
-    hyper = set(windows(n))
-    for i, region in enumerate(p.extra, 1):
-        found.append((region, "a window" if region in hyper else f"extra region {i}"))
+    for kind in (kind for kind in GROUP_RECORDS.values() if kind.region):
+        hyper = set(windows(n)) if kind.windows else set()
+        for i, region in enumerate(kind.items(p), 1):
+            found.append((region, "a window" if region in hyper else f"{kind.called} {i}"))
     for kind in ruled:
         found += [] if kind.slant else kind.houses(n, p.regions)
     for cage in p.cages:
@@ -271,7 +272,7 @@ def _new_broken(p: Variant, values) -> list[str]:
     found += [f"the {LINE_RECORDS[line.kind].title} at {p.name(line.cells[0])} is broken"
               for line in p.lines if not line_holds(p, line, values)]
     for kind in GROUP_RECORDS.values():
-        if not kind.late:
+        if kind.broken:
             found += kind.broken(p, values)
     for kind in EXTREMES:
         cells = kind.cells(p)

@@ -10,7 +10,7 @@ from core.variants import marks, model
 from core.variants.cell_clues import CELL_KINDS, EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS, every_rule, legend
 from core.variants.grid_rules import GRID_RULES
-from core.variants.groups import GROUPS
+from core.variants.groups import GROUPS, REGIONS, placed
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS
 from core.variants.model import Variant
@@ -28,9 +28,6 @@ WORDS = {
     "jigsaw": Words("Jigsaw", "ジグソー", "", ""),  # said by the classic sentence's {box}
     # each rule over the whole grid's words, from its record (core.variants.grid_rules)
     **{kind.sentence: kind.words for kind in GRID_RULES.values() if kind.words},
-    "extra": Words("Extra Regions", "エクストラリージョン",
-                   "Digits may not repeat within a shaded region.",
-                   "色のついた各領域にも同じ数字は入りません。"),
     # each kind of cell clue's words, from its record (core.variants.cell_clues)
     **{name: kind.words for name, kind in CELL_KINDS.items()},
     "cages": Words("Killer", "キラー",
@@ -98,13 +95,14 @@ def kinds(p: Variant) -> list[tuple[str, dict]]:
             sentences[kind.sentence] = sentences.get(kind.sentence, 0) + 1
     found += [(key, GRID_RULES[key].which(ruled) if GRID_RULES[key].which else {})
               for key, ruled in sentences.items()]
-    found += [(name, {}) for name in ("extra", *(k.field for k in PARITY)) if getattr(p, name)]
+    found += [(name, {}) for name in (*(k.field for k in REGIONS), *(k.field for k in PARITY))
+              if getattr(p, name)]
     found += _marks(p)
     found += [(name, {}) for name in ("cages", "little", "thermos", "arrows", "sandwiches")
               if getattr(p, name)]
     said = {LINES[line.kind].words_of(line, n) for line in p.lines}
     found += [(key, {}) for key in LINE_ORDER if key in said]
-    found += [(name, {}) for name in (*(k.field for k in GROUPS.values() if not k.late),
+    found += [(name, {}) for name in (*(k.field for k in placed("")),
                                       *(k.field for k in EXTREMES))
               if getattr(p, name)]
     found += [(f"{kind} indexer", {}) for kind in model.INDEXERS

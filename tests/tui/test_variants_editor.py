@@ -89,8 +89,9 @@ def ready_prompt(app) -> bool:
 
 
 async def test_diagonals_and_extra_regions_are_drawn(pool):
+    from core.variants.groups import EXTRA_REGIONS
     from core.variants.model import make, windows
-    from tui.widgets.variants_grid import EXTRA_TINT, _cage_tints
+    from tui.widgets.variants_grid import _cage_tints
 
     puzzle = make(9, None, None, rules={"diagonal", "antidiagonal"}, extra=windows(9)[:1])
     app = PuzzleApp(pool=pool)
@@ -99,7 +100,7 @@ async def test_diagonals_and_extra_regions_are_drawn(pool):
         drawn = editor.grid.plain()
         assert "╲" in drawn and "╱" in drawn and "╳" in drawn  # the centre is on both
         assert "diagonal" in editor.describe()
-    assert _cage_tints(puzzle)[windows(9)[0][0]] == EXTRA_TINT
+    assert _cage_tints(puzzle)[windows(9)[0][0]] == EXTRA_REGIONS.tints[0]
 
 
 KEY_NAMES = {" ": "space", "-": "minus", "=": "equals_sign"}

@@ -27,7 +27,7 @@ from core.variants.cell_clues import CELL_KINDS, EXTREMES
 from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.drawing import line_word, rule_label
 from core.variants.family import VARIANTS
-from core.variants.groups import CORNERS, GROUPS, TWINS
+from core.variants.groups import CORNERS, GROUPS, TWINS, placed
 from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.marks import MARKS
 from core.variants.model import Line, Mark, Outside, Sandwich, Variant, digit_of
@@ -403,7 +403,6 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
             cages=[c for c in p.cages if cell not in c.cells],
             thermos=[t for t in p.thermos if cell not in t],
             arrows=[a for a in p.arrows if cell not in a.bulb + a.shaft],
-            extra=[x for x in p.extra if cell not in x],
             **{kind.field: [c for c in kind.cells(p) if c != cell]
                for kind in CELL_KINDS.values()},
             little=[k for k in p.little if cell not in k.cells],
@@ -671,7 +670,7 @@ def here(p: Variant, cell: int) -> str:
               if cell in c.cells]
     found += ["thermometer" for t in p.thermos if cell in t]
     found += ["arrow" for a in p.arrows if cell in a.bulb + a.shaft]
-    found += [kind.said(p, item, cell) for kind in GROUPS.values() if not kind.late
+    found += [kind.said(p, item, cell) for kind in placed("")
               for item in kind.items(p) if cell in kind.cells(item)]
     found += [kind.caption for kind in EXTREMES if cell in kind.cells(p)]
     found += [f"{kind} indexer" for kind, c in p.indexers if c == cell]

@@ -2,7 +2,7 @@
 thick lines), the marks between cells drawn in the borders (○ ● white/black dots, their
 difference or ratio on white or grey when not the usual, ┃/━ bars, X V, < > ^ v), killer
 cages as tinted cells (no two neighbouring cages alike) outlined in dashes (╌ ╎) where no
-region wall runs, the sum raised (¹⁵) and coloured in the top-left cell, extra regions in a
+region wall runs, the sum raised (¹⁵) and coloured in the top-left cell, region shapes in a
 grey tint, thermometer and arrow bulbs, even (□) and odd (○) cells, the diagonals as slants (╲ ╱);
 today's lines in their print colours as the glyph of their kind's record (core.variants.kinds)
 in their empty cells, its marks on their ends, a tint, and connectors through the borders
@@ -31,7 +31,7 @@ from core.variants.cell_clues import EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.drawing import line_color, line_word, rule_label
 from core.variants.grid_rules import SLANTS
-from core.variants.groups import CORNERS, TWINS
+from core.variants.groups import CORNERS, REGIONS, TWINS
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS
 from core.variants.model import SYMBOLS, Variant, symbol
@@ -57,7 +57,6 @@ CAGE_TINTS = ("#3a3a5a", "#3a5a3a", "#5a3a3a", "#5a5a3a", "#3a5a5a", "#5a3a5a")
 CAGE_EDGE = Style(color="#e0c060", bold=True)  # a cage's outline where no region wall is
 CAGE_SUM = Style(color="#e0c060", italic=True)  # a cage's sum: small raised digits
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
-EXTRA_TINT = "#444444"  # windoku windows and other extra regions
 SHAPE_TINT = "#383838"  # a thermometer's or arrow's cells in the true-candidates view
 INDEXER_TINTS = {"row": "#24482a", "column": "#4e2626", "box": "#28285a"}
 SHAPE = Style(color="grey62")
@@ -468,14 +467,15 @@ def _links(p: Variant) -> dict:
 
 
 def _cage_tints(p: Variant) -> dict[int, str]:
-    """Cage cells tinted by cage; extra regions (windoku windows, ...) in their own tint; then,
+    """Cage cells tinted by cage; region shapes (windoku windows, ...) in their own tint; then,
     where neither is, twin shapes by pair, indexers by kind and lines by kind (dimmed)."""
     found = {cell: _dim(line_color(line, p.size)) for line in reversed(p.lines)
              for cell in line.cells}
     found |= {cell: INDEXER_TINTS[kind] for kind, cell in p.indexers}
     found |= {cell: kind.tints[i % len(kind.tints)] for kind in TWINS
               for i, item in enumerate(kind.items(p)) for cell in kind.cells(item)}
-    found |= {cell: EXTRA_TINT for region in p.extra for cell in region}
+    found |= {cell: kind.tints[0] for kind in REGIONS for region in kind.items(p)
+              for cell in region}
     return found | {cell: CAGE_TINTS[tint] for cage, tint in zip(p.cages, _cage_colours(p),
                                                                    strict=True)
                     for cell in cage.cells}

@@ -9,7 +9,7 @@ import re
 from core.variants import fpuzzles, model
 from core.variants.cell_clues import PARITY
 from core.variants.grid_rules import GRID_RULES, SLANTS
-from core.variants.groups import CORNERS, TWINS
+from core.variants.groups import CORNERS, DIFFERENT, REGIONS, TWINS
 from core.variants.jsoncheck import Checks
 from core.variants.kinds import LINES
 from core.variants.marks import ALONE, NEGATIVE_KINDS
@@ -68,6 +68,8 @@ META_CAGES = {"title", "author", "rules"}  # read into the puzzle's words
 # The rules SudokuPad also flags in its metadata and in a note (anti-knight, anti-king).
 FLAGGED = {name for name, kind in GRID_RULES.items() if kind.flagged}
 TWIN_FIELDS = {kind.field: kind for kind in TWINS}  # each names its pairs in the metadata
+# a region shape's cages, styled with its f-puzzles key (as SudokuPad imports f-puzzles')
+REGION_STYLES = {kind.fpuzzles: kind for kind in REGIONS}
 CELL_KEYS = {"value", "given", "centremarks", "pencilMarks"}
 # The properties of each list's items: those read, and those that only style a drawing
 # (SudokuPad's SVG attributes). Any other is refused by name: it may carry a rule.
@@ -340,7 +342,7 @@ def _own_metadata(data: dict, key: str, picture: _Picture) -> None:
 
 
 def _cages(data: dict, key: str, picture: _Picture) -> None:
-    """Killer cages, extra regions, disjoint groups, indexers, and cages of no cells that
+    """Killer cages, region shapes, disjoint groups, indexers, and cages of no cells that
     carry the puzzle's words ("title: ...")."""
     n = picture.n
     for where, cage in _items(data, key):
@@ -356,8 +358,8 @@ def _cages(data: dict, key: str, picture: _Picture) -> None:
         elif style in INDEXER_OF_STYLE:
             picture.parts.setdefault("indexers", []).extend(
                 (INDEXER_OF_STYLE[style], c) for c in cells)
-        elif style == "extraregion":
-            picture.add("extra", cells)
+        elif style in REGION_STYLES:
+            picture.add(REGION_STYLES[style].field, cells)
         elif kind in CAGED:
             picture.add(CAGED[kind], frozenset(cells))
         elif style is not None or kind is not None:
@@ -371,8 +373,8 @@ def _cages(data: dict, key: str, picture: _Picture) -> None:
             picture.problems.append(f"a cage marked {text[:20]!r}")
         elif cage.get("unique"):
             picture.add("cages", Cage(cells))
-        elif set(cage) == {"cells"}:  # an extra region, as this workbench once wrote them
-            picture.add("extra", cells)
+        elif set(cage) == {"cells"}:  # a region, as this workbench once wrote them
+            picture.add(DIFFERENT.field, cells)
         else:  # f-puzzles' plain cage: its rule is in the rules text
             picture.problems.append(f"a plain cage at {model.cell_name(cells[0], n)}")
 

@@ -7,7 +7,7 @@ import math
 from core.variants import grid_rules, marks, model
 from core.variants.cell_clues import PARITY
 from core.variants.grid_rules import GRID_RULES, SLANTS
-from core.variants.groups import CORNERS, GROUPS, TWINS
+from core.variants.groups import CORNERS, GROUPS, REGIONS, TWINS
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS
 from core.variants.model import Arrow, Variant
@@ -124,10 +124,10 @@ def _cages_out(p: Variant) -> list:
     cages += [{"cells": _rc(cage.cells, n), "unique": True,
                **({"value": str(cage.total), "sum": cage.total}
                   if cage.total is not None else {})} for cage in p.cages]
-    # SudokuPad also gives an extra region the sum of 1..k, which only a region of n
-    # cells has: left out
-    cages += [{"cells": _rc(region, n), "style": "extraregion", "unique": True}
-              for region in p.extra]
+    # SudokuPad also gives such a region the sum of 1..k, which only a region of n
+    # cells has: left out; styled with its f-puzzles key, as SudokuPad's import does
+    cages += [{"cells": _rc(region, n), "style": kind.fpuzzles, "unique": True}
+              for kind in REGIONS for region in kind.items(p)]
     for rule, kind in GRID_RULES.items():
         if kind.cages and rule in p.rules:
             cages += [{"cells": _rc(group, n), "unique": True, "type": kind.cages,

@@ -12,14 +12,14 @@ import re
 import pytest
 
 from core.variants import drawing, engine, formats, fpuzzles, iss, rules, sudokupad, wording
-from core.variants.groups import GROUPS
+from core.variants.groups import GROUPS, REGIONS
 from core.variants.logic import PROPAGATOR_STEPS, Board, _facts, _key
-from core.variants.model import ModelError, make
+from core.variants.model import ModelError, make, windows
 from tests.core.variants.cpsat import cpsat_count
 from tests.core.variants.helpers import brute_count, solution_grid
 from tests.core.variants.test_marks import ASPECTS, ROOT
 from tui.screens.variants_editor import here
-from tui.widgets.variants_grid import VariantsGrid, legend
+from tui.widgets.variants_grid import VariantsGrid, _cage_tints, legend
 
 KINDS = list(GROUPS)
 
@@ -47,7 +47,16 @@ def _clones(n: int, s, rng) -> list:
                                           tuple(b for _, b in pairs))]
 
 
-TRUE_CLUES = {"quads": _quads, "clones": _clones}  # by field: clues true of the solution s
+def _regions(n: int, s, rng) -> list:
+    """Two groups of 2 to n cells holding different digits in the solution."""
+    found = []
+    for _ in range(2):
+        cells = {s[c]: c for c in rng.sample(range(n * n), n * n)}  # a cell of each digit
+        found.append(tuple(sorted(rng.sample(sorted(cells.values()), rng.randint(2, n)))))
+    return found
+
+
+TRUE_CLUES = {"quads": _quads, "clones": _clones, "extra": _regions}  # by field
 
 
 def puzzles_of(kind: str):
@@ -70,10 +79,15 @@ def test_every_record_is_complete(kind):
     assert record.field == kind and record.word and record.called and record.caption
     words = record.words
     assert words.name and words.name_ja and words.rule and words.rule_ja
-    assert record.fpuzzles and record.iss and record.legend and record.sample
-    assert record.steps and all(1 <= step.score < 10 for step in record.steps.values())
+    assert record.fpuzzles and record.iss
+    assert all(1 <= step.score < 10 for step in record.steps.values())
     assert set(record.facts) <= set(record.steps)
-    assert bool(record.make) != bool(record.twin)  # one shape
+    assert [bool(record.make), bool(record.twin), record.region].count(True) == 1  # a shape
+    if record.region:  # a house: counted, broken and stepped as one
+        assert not (record.steps or record.compile or record.broken) and record.tints
+    else:
+        assert record.steps and record.compile and record.broken and record.said
+        assert record.legend and record.sample and record.key
     if record.make:  # the corner shape
         assert record.merged and record.most and record.circle and record.key
     if record.twin:  # the twin shape
@@ -94,7 +108,8 @@ def test_every_kind_reads_and_writes_in_every_format(kind):
         assert record.fpuzzles in data and fpuzzles.read(data) == p
         assert sudokupad.read(sudokupad.write(p)) == p
         said = iss.write(p)
-        assert (f"_{record.iss}1~" if record.twin else f".{record.iss}~") in said
+        assert (f"_{record.iss}1~" if record.twin else f".{record.iss}~") in said or (
+            record.windows and ".Windoku" in said)
         assert iss.read(said) == p
 
 
@@ -106,14 +121,17 @@ def test_every_kind_is_drawn_in_print_and_in_the_terminal(kind):
         assert len(drawing.draw(p).items) > len(drawing.draw(make(p.size, None, None)).items)
         bare = p.with_givens((0,) * p.cells)
         plain = VariantsGrid(bare).plain()
-        if record.make:  # a corner's digits over the corner
-            corner, digits = record.digits_of(record.items(p)[0])
-            assert "".join(p.digit(d) for d in digits) in plain
-        else:  # the twin shapes' glyph in their empty cells
-            assert record.glyph in plain
-        assert record.legend in legend(p).plain
         item = record.items(p)[0]
-        assert record.said(p, item, record.cells(item)[0]) in here(p, record.cells(item)[0])
+        if record.make:  # a corner's digits over the corner
+            corner, digits = record.digits_of(item)
+            assert "".join(p.digit(d) for d in digits) in plain
+        if record.twin:  # the twin shapes' glyph in their empty cells
+            assert record.glyph in plain
+        if record.region:  # its cells tinted
+            assert all(_cage_tints(p)[c] == record.tints[0] for c in item)
+        else:
+            assert record.legend in legend(p).plain
+            assert record.said(p, item, record.cells(item)[0]) in here(p, record.cells(item)[0])
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -132,6 +150,13 @@ def test_every_kind_has_words_for_its_logic_steps_and_breaks(kind):
     seen = set()
     for p in puzzles_of(kind):
         board = Board(p)
+        if record.region:  # a house among the board's groups; a repeat in it is said so
+            assert all(region in board.plan.units for region in record.items(p))
+            solution = list(engine.count(p, 1).solutions[0])
+            a, b = record.items(p)[0][:2]
+            solution[a] = solution[b]
+            assert f"a digit repeats in {record.called} 1" in rules.broken(p, solution)
+            continue
         ours = [prop for prop in board.plan.props if _key(prop) in record.steps]
         assert ours
         for prop in ours:
@@ -166,6 +191,16 @@ def test_every_kind_counts_as_brute_force_and_cpsat_say(kind, engine):
     for p in puzzles_of(kind):
         own = variants_engine.count(p, 50).count
         assert own == brute_count(p, 50) == cpsat_count(p, 50), (kind, p)
+
+
+def test_a_region_is_2_to_n_cells_and_hyper_says_the_windows():
+    for record in REGIONS:
+        with pytest.raises(ModelError, match=f"an {record.called} has 2 to 4 cells; found 1"):
+            make(4, None, None, **{record.field: [(0,)]})
+        if record.windows:
+            hyper = make(9, None, None, **{record.field: windows(9)})
+            assert "rules: hyper" in formats.format(hyper) and ".Windoku" in iss.write(hyper)
+            assert formats.parse(formats.format(hyper)) == hyper == iss.read(iss.write(hyper))
 
 
 def test_a_corner_clue_sits_where_four_cells_meet():
