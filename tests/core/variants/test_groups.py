@@ -249,8 +249,8 @@ def test_a_corner_clue_sits_where_four_cells_meet():
 
 
 def test_no_aspect_names_a_kind_of_group_clue():
-    """A kind's field, word, f-puzzles key or ISS type in quotes, or its field read off a
-    puzzle (p.quads), appears in no aspect: they loop over the records (the model keeps
+    """A kind's field, word, f-puzzles key, ISS type or way's key in quotes, or its field
+    read off a puzzle (p.quads), appears in no aspect: they loop over the records (the model keeps
     their fields; compiled.py names the handler shapes)."""
     files = {name: ROOT / "core" / "variants" / name for name in ASPECTS
              if name != "compiled.py"}
@@ -260,7 +260,8 @@ def test_no_aspect_names_a_kind_of_group_clue():
     for name, path in files.items():
         code = path.read_text(encoding="utf-8")
         for kind in GROUPS.values():
-            for word in {kind.field, kind.word, kind.fpuzzles, kind.iss} - {""}:
+            for word in {kind.field, kind.word, kind.fpuzzles, kind.iss,
+                         *(way.key for way in kind.ways)} - {""}:
                 if re.search(rf"""["']{word}["']""", code):
                     found.add((name, word))
             if re.search(rf"\.{kind.field}\b", code):
