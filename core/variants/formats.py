@@ -56,18 +56,17 @@ from core.errors import ParseError
 from core.variants import formula, model, pattern
 from core.variants.cell_clues import CELL_KINDS, EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS
+from core.variants.groups import CORNERS, DIFFERENT, GROUPS, PENCILS, REGIONS, TWINS, WAYS
 from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.marks import ALONE, MARK_KINDS, MARKS, NEGATIVE_KINDS
 from core.variants.model import (
     Arrow,
     Cage,
-    Clone,
     Line,
     LittleKiller,
     Mark,
     ModelError,
     Outside,
-    Quad,
     Rule,
     Sandwich,
     Variant,
@@ -82,12 +81,14 @@ CELL = re.compile(r"r([0-9]{1,2})c([0-9]{1,2})", re.IGNORECASE)
 PAIR = re.compile(r"^r([0-9]{1,2})c([0-9]{1,2})\s*([-<>])\s*r([0-9]{1,2})c([0-9]{1,2})$",
                   re.IGNORECASE)
 REGION_LETTERS = "ABCDEFGHIJKLMNOP"
-INDEXER_KEYS = {"rowindexer": "row", "columnindexer": "column", "boxindexer": "box"}
+# each way's key of the ways shape: its record and way
+WAY_KEYS = {way.key: (kind, way) for kind in WAYS for way in kind.ways}
 CELL_WORDS = {kind.word: kind for kind in CELL_KINDS.values()}  # even, odd, minimum, ...
-SHAPE_KEYS = {"regions", "rules", "negative", *CELL_WORDS, "extra", *MARK_KINDS, "cage",
-              "thermo", "arrow", "little", "sandwich", "candidates",
-              "quad", "clone", *OUTSIDE, *LINE_KINDS,
-              *INDEXER_KEYS, *RULE_KINDS}
+GROUP_WORDS = {kind.word: kind for kind in GROUPS.values() if kind.word}
+SHAPE_KEYS = {"regions", "rules", "negative", *CELL_WORDS, *MARK_KINDS, "cage",
+              "thermo", "arrow", "little", "sandwich", *(k.word for k in PENCILS),
+              *GROUP_WORDS, *OUTSIDE, *LINE_KINDS,
+              *WAY_KEYS, *RULE_KINDS}
 # a rule's word in the text (`contains atleast:` is the at-least kind)
 CUSTOM_WORDS = {("relation", ""): "relation", ("pairs", ""): "pairs", ("pattern", ""): "pattern",
               ("sums", ""): "sums", ("contains", ""): "contains",
@@ -114,10 +115,10 @@ class _Reader:
         self.region_rows: list[tuple[int, str]] = []
         self.size: int | None = None
         self.parts: dict[str, list] = {k: [] for k in
-                                       ("rules", "extra", *CELL_KINDS, "marks", "negative",
+                                       ("rules", *CELL_KINDS, "marks", "negative",
                                         "cages", "little", "thermos", "arrows", "sandwiches",
-                                        "meta", "candidates", "lines", "quads", "clones",
-                                        "indexers", "outside", "custom")}
+                                        "meta", "lines", *GROUPS,
+                                        "outside", "custom")}
         self.first_line = 1
         self.kind_line: int | None = None  # where `kind: variants` was
         self.first = 1  # the first digit as shown (`digits: 0-8`)
@@ -247,21 +248,23 @@ def _shape(reader: _Reader, name, word, total, value, number, at) -> None:
             parts["negative"].append(w)
     elif name in CELL_WORDS:
         parts[CELL_WORDS[name].field] += [(c, where) for c in _cells(value, number, at)]
-    elif name in ("extra", "thermo"):
-        cells = _cells(value, number, at)
-        parts[{"thermo": "thermos"}.get(name, name)].append((cells, where))
+    elif name in GROUP_WORDS and GROUP_WORDS[name].region:
+        parts[GROUP_WORDS[name].field].append((_cells(value, number, at), where))
+    elif name == "thermo":
+        parts["thermos"].append((_cells(value, number, at), where))
     elif name in MARK_KINDS:
         amount = int(total) if total is not None else 0
         parts["marks"] += [(m + (amount,), where) for m in _marks(name, value, number, at)]
     elif name in LINE_KINDS:
         parts["lines"].append((name, _cells(value, number, at), int(total or 0), where))
-    elif name in INDEXER_KEYS:
-        parts["indexers"] += [((INDEXER_KEYS[name], c), where) for c in _cells(value, number, at)]
-    elif name in ("candidates", "quad"):
-        parts["candidates" if name == "candidates" else "quads"] += [
+    elif name in WAY_KEYS:
+        kind, way = WAY_KEYS[name]
+        parts[kind.field] += [((way.name, c), where) for c in _cells(value, number, at)]
+    elif name in GROUP_WORDS and (GROUP_WORDS[name].make or GROUP_WORDS[name].pencil):
+        parts[GROUP_WORDS[name].field] += [
             (item, where) for item in _digits_at(value, number, at)]
-    elif name == "clone":
-        parts["clones"].append((value, where))
+    elif name in GROUP_WORDS and GROUP_WORDS[name].twin:
+        parts[GROUP_WORDS[name].field].append((value, where))
     elif name in OUTSIDE:
         parts["outside"].append((name, total, value, where))
     elif name == "cage":
@@ -407,13 +410,14 @@ def _build(reader: _Reader) -> Variant:
     p = reader.parts
     rules = {w for w, _ in p["rules"]}
     negative = set(p["negative"]) | {ALONE[w] for w in rules if w in ALONE}
-    extra = []
+    hyper = []
     if "hyper" in rules:
         if not windows(n):
             raise ParseError(f"a {n}x{n} grid has no hyper windows", *p["rules"][0][1])
-        extra += windows(n)
+        hyper += windows(n)
     located = dict(
-        extra=[(tuple(cell(rc, w) for rc in cells), w) for cells, w in p["extra"]],
+        **{kind.field: [(tuple(cell(rc, w) for rc in cells), w) for cells, w in p[kind.field]]
+           for kind in REGIONS},
         **{kind.field: [(cell(rc, w), w) for rc, w in p[kind.field]] for kind in PARITY},
         marks=[(Mark(kind, cell(a, w), cell(b, w), amount), w)
                for (kind, a, b, amount), w in p["marks"]],
@@ -424,20 +428,22 @@ def _build(reader: _Reader) -> Variant:
         little=[(_little(value, total, w, n), w) for value, total, w in p["little"]],
         sandwiches=[(_sandwich(word, total, value, w, n), w)
                     for word, total, value, w in p["sandwiches"]],
-        candidates=[((cell(rc, w), _digit_bits(digits, n, w, first)), w)
-                    for (rc, digits), w in p["candidates"]],
+        **{kind.field: [((cell(rc, w), _digit_bits(digits, n, w, first)), w)
+                        for (rc, digits), w in p[kind.field]] for kind in PENCILS},
         lines=[(Line(kind, tuple(cell(rc, w) for rc in cells), value), w)
                for kind, cells, value, w in p["lines"]],
-        quads=[(_quad(cell(rc, w), digits, n, w, first), w)
-               for (rc, digits), w in p["quads"]],
-        clones=[(_clone(value, w, cell), w) for value, w in p["clones"]],
+        **{kind.field: [(_corner(kind, cell(rc, w), digits, n, w, first), w)
+                        for (rc, digits), w in p[kind.field]] for kind in CORNERS},
+        **{kind.field: [(_twin(kind, value, w, cell), w) for value, w in p[kind.field]]
+           for kind in TWINS},
         **{kind.field: [(cell(rc, w), w) for rc, w in p[kind.field]] for kind in EXTREMES},
-        indexers=[((kind, cell(rc, w)), w) for (kind, rc), w in p["indexers"]],
+        **{kind.field: [((way, cell(rc, w)), w) for (way, rc), w in p[kind.field]]
+           for kind in WAYS},
         outside=[(_outside(kind, total, value, w, n), w)
                  for kind, total, value, w in p["outside"]],
         custom=[(_made_rule(found, cell, w), w) for found, w in p["custom"]])
     parts = {key: [item for item, _ in items] for key, items in located.items()}
-    parts["extra"] += extra
+    parts[DIFFERENT.field] += hyper  # the windows are regions of that kind
     regions = _regions(reader, n)
     try:
         return model.make(n, givens, regions, rules=rules & set(model.RULES),
@@ -532,7 +538,7 @@ def _regions(reader: _Reader, n: int) -> tuple[int, ...] | None:
 
 
 def _two_shapes(value: str, where, cell, usage: str) -> tuple[tuple[int, ...], ...]:
-    """`CELLS | CELLS`: an arrow's bulb and shaft, a clone's two shapes."""
+    """`CELLS | CELLS`: an arrow's bulb and shaft, a twin clue's two shapes."""
     first, bar, second = value.partition("|")
     if not bar:
         raise ParseError(usage, *where)
@@ -568,18 +574,20 @@ def _digit_bits(digits: str, n: int, where, first: int = 1) -> int:
     return bits
 
 
-def _quad(corner: int, digits: str, n: int, where, first: int = 1) -> Quad:
+def _corner(kind, corner: int, digits: str, n: int, where, first: int = 1):
+    """A clue on the corner where four cells meet, named by its top-left cell."""
     if corner % n == n - 1 or corner // n == n - 1:
-        raise ParseError("a quadruple is named by its top-left cell; the 2x2 must fit in the "
-                         "grid", *where)
+        raise ParseError(f"a {kind.called} is named by its top-left cell; the 2x2 must fit in "
+                         "the grid", *where)
     _digit_bits(digits, n, where, first)
-    return Quad((corner, corner + 1, corner + n, corner + n + 1),
-                tuple(model.digit_of(ch, first) for ch in digits))
+    return kind.at_corner(corner, tuple(model.digit_of(ch, first) for ch in digits), n)
 
 
-def _clone(value: str, where, cell) -> Clone:
-    return Clone(*_two_shapes(value, where, cell, "a clone is `clone: CELLS | CELLS`, e.g. "
-                                                  "clone: r1c1 r1c2 | r9c8 r9c9"))
+def _twin(kind, value: str, where, cell):
+    """Two shapes paired cell for cell."""
+    return kind.twin(*_two_shapes(value, where, cell, f"a {kind.called} is `{kind.word}: "
+                                                      f"CELLS | CELLS`, e.g. {kind.word}: "
+                                                      f"{kind.example}"))
 
 
 def _outside(kind: str, total, value: str, where, n: int) -> Outside:
@@ -655,7 +663,7 @@ def _meta(meta: list, key: str, value: str) -> None:
 def _constraint_lines(p: Variant) -> list[str]:
     n, out = p.size, []
     hyper = set(windows(n))
-    rules = sorted(p.rules) + (["hyper"] if hyper and hyper <= set(p.extra) else [])
+    rules = sorted(p.rules) + (["hyper"] if hyper and hyper <= set(DIFFERENT.items(p)) else [])
     if rules:
         out.append("rules: " + " ".join(rules))
     if p.negative:
@@ -663,8 +671,8 @@ def _constraint_lines(p: Variant) -> list[str]:
     for kind in PARITY:
         if kind.cells(p):
             out.append(f"{kind.word}: {_names(kind.cells(p), n)}")
-    out += [f"extra: {_names(r, n)}" for r in p.extra
-            if not (rules and "hyper" in rules and r in hyper)]
+    out += [f"{kind.word}: {_names(r, n)}" for kind in REGIONS for r in kind.items(p)
+            if not (kind.windows and rules and "hyper" in rules and r in hyper)]
     for kind in MARK_KINDS:
         for amount in sorted({m.value for m in p.marks if m.kind == kind}):
             marks = [m for m in p.marks if m.kind == kind and m.value == amount]
@@ -684,25 +692,28 @@ def _constraint_lines(p: Variant) -> list[str]:
 
 def _new_lines(p: Variant) -> list[str]:
     n, out = p.size, []
-    if p.candidates:
-        out.append("candidates: " + " ".join(f"{name(c, n)}={_symbols(d, n, p.first)}"
-                                             for c, d in p.candidates))
+    for kind in PENCILS:
+        if kind.items(p):
+            out.append(f"{kind.word}: " + " ".join(f"{name(c, n)}={_symbols(d, n, p.first)}"
+                                                   for c, d in kind.items(p)))
     for line in p.lines:
         usual = LINES[line.kind].usual is not None and line.value == LINES[line.kind].usual(n)
         head = f"{line.kind} {line.value}" if line.value and not usual else line.kind
         out.append(f"{head}: {_names(line.cells, n)}")
-    if p.quads:
-        out.append("quad: " + " ".join(f"{name(q.cells[0], n)}="
-                                       + "".join(p.digit(d) for d in q.digits)
-                                       for q in p.quads))
-    out += [f"clone: {_names(c.a, n)} | {_names(c.b, n)}" for c in p.clones]
+    for kind in CORNERS:
+        if kind.items(p):
+            out.append(f"{kind.word}: " + " ".join(
+                f"{name(corner, n)}=" + "".join(p.digit(d) for d in digits)
+                for corner, digits in map(kind.digits_of, kind.items(p))))
+    out += [f"{kind.word}: {_names(a, n)} | {_names(b, n)}" for kind in TWINS
+            for a, b in map(kind.shapes, kind.items(p))]
     for kind in EXTREMES:
         if kind.cells(p):
             out.append(f"{kind.word}: {_names(kind.cells(p), n)}")
-    for key, kind in INDEXER_KEYS.items():
-        cells = [c for k, c in p.indexers if k == kind]
-        if cells:
-            out.append(f"{key}: {_names(cells, n)}")
+    for kind in WAYS:
+        for way in kind.ways:
+            if way.cells(p, kind.field):
+                out.append(f"{way.key}: {_names(way.cells(p, kind.field), n)}")
     for o in p.outside:
         at = o.index + 1
         where = (f"r{at}c{n + 1 if o.reverse else 0}" if o.line == "row"

@@ -5,7 +5,7 @@ items is either applied or known to carry no rule (COSMETIC: colours, the solver
 digits and pencil marks, the embedded solution, solver settings, and the drawn copies of
 constraints: the lines, circles, cages and text f-puzzles' constraint add-on exports for apps
 without it, and plain lines or cages drawn over exactly the cells of a constraint the puzzle
-holds, such as grey lines under renban or cages round clones). Anything else is an error
+holds, such as grey lines under renban or cages round twin shapes). Anything else is an error
 naming it, never skipped, since a skipped rule makes the count wrong. A value of the wrong
 type is an error naming its place (`thermometer[0].lines`).
 
@@ -22,18 +22,17 @@ import re
 from core.variants import marks, model
 from core.variants.cell_clues import CELL_KINDS, PARITY
 from core.variants.grid_rules import GRID_RULES
+from core.variants.groups import CORNERS, PENCILS, REGIONS, TWINS, WAYS
 from core.variants.jsoncheck import Checks
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS, NEGATIVE_KINDS
 from core.variants.model import (
     Arrow,
     Cage,
-    Clone,
     Line,
     LittleKiller,
     Mark,
     Outside,
-    Quad,
     Sandwich,
     Variant,
 )
@@ -46,7 +45,7 @@ COSMETIC = {"size", "grid", "title", "author", "ruleset", "solution", "successMe
             "foglight"}
 # Cell properties that carry no rule: colours, the solver's own pencil marks.
 CELL_COSMETIC = {"c", "cArray", "highlight", "centerPencilMarks", "cornerPencilMarks"}
-CELL_READ = {"value", "given", "givenPencilMarks", "region", "parity"}
+CELL_READ = {"value", "given", *(kind.pencil for kind in PENCILS), "region", "parity"}
 # Item properties that only say how an item looks.
 ITEM_COSMETIC = {"outlineC", "baseC", "fontC", "c", "size", "width", "height",
                  "fromConstraint", "isNewConstraint", "fromRangskSolver"}
@@ -57,17 +56,16 @@ SHARED_NEGATIVE = tuple(k for k in NEGATIVE_KINDS if sum(
     MARKS[o].rule.fpuzzles == MARKS[k].rule.fpuzzles for o in NEGATIVE_KINDS) > 1)
 LESS_SIGNS = {"<": (0, 1), ">": (0, -1), "∧": (1, 1), "^": (1, 1), "∨": (1, -1), "v": (1, -1)}
 LINE_KEYS = {kind.fpuzzles: name for name, kind in LINES.items()}  # each line kind's key
-INDEXER_KEYS = {"rowindexer": "row", "columnindexer": "column", "boxindexer": "box"}
+WAY_KEYS = {way.key: (kind, way) for kind in WAYS for way in kind.ways}  # the ways shape's
 # The constraint add-on's names for the drawn copies it adds to line, circle, cage and text.
 ADDON_KEYS = {**{addon.name: kind.fpuzzles for kind in LINES.values()
                  for addon in kind.addon.values()},
               **{name: kind.fpuzzles for kind in LINES.values() for name in kind.addon_names},
-              "Row Indexer": "rowindexer", "Column Indexer": "columnindexer",
-              "Box Indexer": "boxindexer",
+              **{way.addon[0]: key for key, (_, way) in WAY_KEYS.items()},
               **{kind.addon[0]: name for name, kind in OUTSIDE.items()}}
 # How f-puzzles' constraint add-on draws the copies it exports beside each constraint, for
 # apps without it (SudokuPad among them): the line kinds' name, colour and width (a whisper's
-# style is German or Dutch by its difference), the indexers' cage colour, the outside clues'
+# style is German or Dutch by its difference), the marked cells' cage colour, the outside clues'
 # symbol. The writer draws the same copies; core/variants/sudokupad/ reads them back.
 ADDON_LINES = {style: addon for kind in LINES.values() for style, addon in kind.addon.items()}
 ADDON_CIRCLES = {style: addon.circle for style, addon in ADDON_LINES.items() if addon.circle}
@@ -75,12 +73,11 @@ ADDON_CIRCLES = {style: addon.circle for style, addon in ADDON_LINES.items() if 
 # or Dutch (the add-on's green says "5 on 9x9"), as a plain line (its record's `plain`; see
 # _line_copy). f-puzzles itself has no such whisper; this workbench and SudokuSolver read its
 # value.
-ADDON_INDEXERS = {"row": ("Row Indexer", "#7CC77C"), "column": ("Column Indexer", "#C77C7C"),
-                  "box": ("Box Indexer", "#7C7CC7")}
 ADDON_SYMBOLS = {name: kind.addon for name, kind in OUTSIDE.items()}
 # Constraint keys whose items draw cells (lines, shapes, clue places) a copy may trace.
-DRAWN_KEYS = (*LINE_KEYS, "thermometer", "arrow", "clone", "extraregion", "killercage",
-              *INDEXER_KEYS, *OUTSIDE, "sandwichsum", "littlekillersum")
+DRAWN_KEYS = (*LINE_KEYS, "thermometer", "arrow", *(kind.fpuzzles for kind in TWINS),
+              *(kind.fpuzzles for kind in REGIONS), "killercage",
+              *WAY_KEYS, *OUTSIDE, "sandwichsum", "littlekillersum")
 CIRCLED_ENDS = ("thermometer", *(kind.fpuzzles for kind in LINES.values() if kind.ends))
 
 class FPuzzlesError(ValueError):
@@ -197,7 +194,7 @@ def read(data: dict) -> Variant:
 
 
 def _grid(rows, n: int, parts: dict):
-    """The givens, the regions (None: the boxes) and each cell's given candidates and
+    """The givens, the regions (None: the boxes) and each cell's given digits and
     parity; a cell's other properties are refused unless they only colour or mark it."""
     if len(rows) != n or any(not isinstance(row, list) or len(row) != n for row in rows):
         raise FPuzzlesError(f"the grid is not {n} rows of {n} cells")
@@ -216,9 +213,10 @@ def _grid(rows, n: int, parts: dict):
         givens.append(_number(cell["value"], f"{where} value") if given else 0)
         if givens[-1] > n:
             raise FPuzzlesError(f"{where}: a given is 1 to {n}")
-        if cell.get("givenPencilMarks") not in (None, []) and not givens[-1]:
-            digits = _digits(cell["givenPencilMarks"], n, f"{where} givenPencilMarks")
-            parts.setdefault("candidates", []).append((i, sum(1 << (d - 1) for d in digits)))
+        for kind in PENCILS:  # a cell's given digits
+            if cell.get(kind.pencil) not in (None, []) and not givens[-1]:
+                digits = _digits(cell[kind.pencil], n, f"{where} {kind.pencil}")
+                parts.setdefault(kind.field, []).append((i, sum(1 << (d - 1) for d in digits)))
         _parity(cell.get("parity"), i, where, parts)
         if "region" in cell and cell["region"] is None:
             raise FPuzzlesError(f"{where} is in no region (region: null); cells outside every "
@@ -297,15 +295,15 @@ def _single_cells(field: str):
 
 
 def _cell_groups(field: str):
-    """Items of `cells` (extra regions) or of indexer cells."""
+    """Items of `cells`: a region shape's, or cells marked one way."""
     def read_groups(data, key, n, parts):
         for where, item in _items(data, key):
             _only(item, where, {"cells", "value"})
             cells = _cells(item.get("cells"), n, f"{where}.cells")
-            if field == "extra":
-                parts.setdefault("extra", []).append(cells)
+            if key in WAY_KEYS:
+                parts.setdefault(field, []).extend((WAY_KEYS[key][1].name, c) for c in cells)
             else:
-                parts.setdefault("indexers", []).extend((INDEXER_KEYS[key], c) for c in cells)
+                parts.setdefault(field, []).append(cells)
     return read_groups
 
 
@@ -387,7 +385,7 @@ def _pointing(sign: str, angle, where: str) -> tuple[int, int]:
 def _drawn_copy(data: dict, item: dict, where: str) -> bool:
     """True for a drawing of a constraint the puzzle holds under its own key: the add-on's
     copies (fromConstraint names it) and shapes over exactly the cells one of its items
-    draws (a line, a clone's shape, a clue's place, a line's end). A copy naming a
+    draws (a line, a twin clue's shape, a clue's place, a line's end). A copy naming a
     constraint the puzzle does not hold is refused: a drawing never stands in for a rule."""
     name = item.get("fromConstraint")
     if name is not None:
@@ -415,14 +413,14 @@ def _traced(item: dict) -> frozenset:
 def _drawn(data: dict) -> set[frozenset]:
     """The cell-name sets the puzzle's constraints draw: each line, shape and clue place, the
     circled ends of thermometers, between lines and double arrows, and each constraint key's
-    cells together (the add-on's one cage for all of a puzzle's indexers)."""
+    cells together (the add-on's one cage for all of a puzzle's cells marked one way)."""
     shapes = []
     for key in DRAWN_KEYS:
         whole = set()
         for item in data.get(key) or [] if isinstance(data.get(key), list) else []:
             if not isinstance(item, dict):
                 continue
-            for part in ("cells", "cloneCells"):
+            for part in ("cells", *(kind.other for kind in TWINS)):
                 if isinstance(item.get(part), list):
                     shapes.append(frozenset(map(str, item[part])))
             for line in item.get("lines") or [] if isinstance(item.get("lines"), list) else []:
@@ -456,7 +454,7 @@ def _killer(data, key, n, parts):
 
 def _cosmetic_cages(data, key, n, parts):
     """f-puzzles' plain cages: SudokuPad's metadata (title: ..., no colour) and the add-on's
-    copies of indexers are fine; any other plain cage carries a rule we cannot see."""
+    copies of marked cells are fine; any other plain cage carries a rule we cannot see."""
     for where, item in _items(data, key):
         _only(item, where, {"cells", "value"})
         if _blank(item.get("value")) and _drawn_copy(data, item, where):
@@ -544,35 +542,43 @@ def _arrows(data, key, n, parts):
             parts.setdefault("arrows", []).append(Arrow(bulb, shaft))
 
 
-def _clones(data, key, n, parts):
-    for where, item in _items(data, key):
-        _only(item, where, {"cells", "cloneCells"})
-        parts.setdefault("clones", []).append(Clone(
-            _cells(item.get("cells"), n, f"{where}.cells"),
-            _cells(item.get("cloneCells"), n, f"{where}.cloneCells")))
+def _twins(kind):
+    """Two shapes paired cell for cell: cells and the other's key."""
+    def read(data, key, n, parts):
+        for where, item in _items(data, key):
+            _only(item, where, {"cells", kind.other})
+            parts.setdefault(kind.field, []).append(kind.twin(
+                _cells(item.get("cells"), n, f"{where}.cells"),
+                _cells(item.get(kind.other), n, f"{where}.{kind.other}")))
+    return read
 
 
-def _quadruples(data, key, n, parts):
-    for where, item in _items(data, key):
-        _only(item, where, {"cells", "values"})
-        cells = _cells(item.get("cells"), n, f"{where}.cells")
-        digits = _digits(item.get("values"), n, f"{where}.values")
-        parts.setdefault("quads", []).append(Quad(cells, tuple(digits)))
+def _corners(kind):
+    """A clue on a corner: its four cells and its digits."""
+    def read(data, key, n, parts):
+        for where, item in _items(data, key):
+            _only(item, where, {"cells", "values"})
+            cells = _cells(item.get("cells"), n, f"{where}.cells")
+            digits = _digits(item.get("values"), n, f"{where}.values")
+            parts.setdefault(kind.field, []).append(kind.make(cells, tuple(digits)))
+    return read
 
 
 READERS = {
     **{kind.fpuzzles: _flag(name) for name, kind in GRID_RULES.items()},
     **{MARKS[k].rule.fpuzzles: _negative_flag(k) for k in NEGATIVE_KINDS if MARKS[k].rule.flag},
     "negative": _negative, "workbenchNegative": _own_negative,
-    "extraregion": _cell_groups("extra"),
+    **{kind.fpuzzles: _cell_groups(kind.field) for kind in REGIONS},
     **{kind.word: _single_cells(kind.field) for kind in CELL_KINDS.values()},
     **{k.fpuzzles: _mark_items(k.fpuzzles) for k in MARKS.values() if not k.directed},
     "text": _text, "killercage": _killer,
     "cage": _cosmetic_cages, "littlekillersum": _little, "sandwichsum": _sandwich,
     **dict.fromkeys(OUTSIDE, _outside), "thermometer": _thermos, "arrow": _arrows,
-    "clone": _clones, "quadruple": _quadruples, "line": _drawn_only, "circle": _drawn_only,
+    **{kind.fpuzzles: _twins(kind) for kind in TWINS},
+    **{kind.fpuzzles: _corners(kind) for kind in CORNERS},
+    "line": _drawn_only, "circle": _drawn_only,
     "rectangle": _drawn_only, **{key: _lines for key in LINE_KEYS},
-    **{key: _cell_groups("indexers") for key in INDEXER_KEYS},
+    **{key: _cell_groups(kind.field) for key, (kind, _) in WAY_KEYS.items()},
 }
 
 
@@ -610,7 +616,7 @@ def _meta(p: Variant, key: str) -> str:
 
 def _grid_out(p: Variant) -> list:
     n, rows = p.size, []
-    allowed = dict(p.candidates)
+    allowed = [(kind, dict(kind.items(p))) for kind in PENCILS]
     for r in range(n):
         row = []
         for c in range(n):
@@ -618,12 +624,13 @@ def _grid_out(p: Variant) -> list:
             v = p.givens[r * n + c]
             if v:
                 cell.update(value=v, given=True)
-            digits = allowed.get(r * n + c)
-            if digits and v and not digits >> (v - 1) & 1:
-                raise model.ModelError(f"the given {v} of {cell_id(r * n + c, n)} is not "
-                                       "among its candidates")
-            if digits and not v:
-                cell["givenPencilMarks"] = [d for d in range(1, n + 1) if digits >> (d - 1) & 1]
+            for kind, given in allowed:
+                digits = given.get(r * n + c)
+                if digits and v and not digits >> (v - 1) & 1:
+                    raise model.ModelError(f"the given {v} of {cell_id(r * n + c, n)} is not "
+                                           f"among its {kind.called}")
+                if digits and not v:
+                    cell[kind.pencil] = [d for d in range(1, n + 1) if digits >> (d - 1) & 1]
             if p.regions != model.box_regions(n):
                 cell["region"] = p.regions[r * n + c]
             row.append(cell)
@@ -653,8 +660,9 @@ def _marks_out(p: Variant, data: dict) -> None:
     for kind in CELL_KINDS.values():
         if kind.cells(p):
             data[kind.word] = [{"cell": cell_id(c, n)} for c in kind.cells(p)]
-    if p.extra:
-        data["extraregion"] = [{"cells": _ids(r, n)} for r in p.extra]
+    for kind in REGIONS:
+        if kind.items(p):
+            data[kind.fpuzzles] = [{"cells": _ids(r, n)} for r in kind.items(p)]
 
 
 def _shapes_out(p: Variant, data: dict) -> None:
@@ -689,18 +697,22 @@ def _new_out(p: Variant, data: dict) -> None:
         value = {"value": str(line.value)} if LINES[line.kind].usual is not None else {}
         data.setdefault(keys[line.kind], []).append({"lines": [_ids(line.cells, n)], **value})
         _line_copy(line, n, data)
-    for kind, key in ((k, key) for key, k in INDEXER_KEYS.items()):
-        cells = [c for k, c in p.indexers if k == kind]
+    for key, (kind, way) in WAY_KEYS.items():
+        cells = way.cells(p, kind.field)
         if cells:
             data[key] = [{"cells": _ids(cells, n)}]
-            name, colour = ADDON_INDEXERS[kind]
+            name, colour = way.addon
             data.setdefault("cage", []).append({"cells": _ids(cells, n), "outlineC": colour,
                                                 "fontC": "#000000", "fromConstraint": name})
-    if p.clones:
-        data["clone"] = [{"cells": _ids(c.a, n), "cloneCells": _ids(c.b, n)} for c in p.clones]
-    if p.quads:
-        data["quadruple"] = [{"cells": _ids(q.cells, n), "values": list(q.digits)}
-                             for q in p.quads]
+    for kind in TWINS:
+        if kind.items(p):
+            data[kind.fpuzzles] = [{"cells": _ids(a, n), kind.other: _ids(b, n)}
+                                   for a, b in map(kind.shapes, kind.items(p))]
+    for kind in CORNERS:
+        if kind.items(p):
+            data[kind.fpuzzles] = [{"cells": _ids(kind.cells(item), n),
+                                    "values": list(kind.digits_of(item)[1])}
+                                   for item in kind.items(p)]
     for o in p.outside:
         place = _outside_id(o.line, o.index, o.reverse, n)
         data.setdefault(o.kind, []).append({"cell": place, "value": str(o.total)})

@@ -5,7 +5,7 @@ into a Variant and written from one:
     .Shape~6x6.~R1C1_5~R2C3_2_4_6.Thermo~R1C1~R1C2~R1C3.Cage~10~R2C1~R2C2
 
 Each item starts with '.', its arguments follow '~'; a cell is R<row>C<column> in base 17
-(column 10 is 'a'); the item with no type holds givens and given candidates (`R2C3_2_4_6`). A
+(column 10 is 'a'); the item with no type holds givens and a cell's allowed digits (`R2C3_2_4_6`). A
 link carries the string URL-encoded after `?q=` (links.py). What each type means is what ISS's
 builder (js/solver/sudoku_builder.js) makes of it.
 
@@ -23,7 +23,8 @@ table and this reader takes back only when the table is the kind's relation (WOR
 What does not come back as it was: a consecutive bar comes back as a white dot (ISS has no
 bar: the rule is the same), a cell whose candidates are one digit as a given, candidates that
 are exactly the even (odd) digits as an even (odd) cell; the title, author and rules text do
-not travel (ISS's string has no place for them). A box indexer has no ISS form: refused.
+not travel (ISS's string has no place for them). A way of the ways shape with no ISS letter
+has no ISS form: refused.
 """
 
 from __future__ import annotations
@@ -35,16 +36,15 @@ from urllib.parse import unquote
 from core.variants import custom, formula, grid_rules, iss_generic, marks, model, pattern, rules
 from core.variants.cell_clues import EXTREMES, PARITY
 from core.variants.grid_rules import GRID_RULES
+from core.variants.groups import CORNERS, DIFFERENT, PENCILS, REGIONS, TWINS, WAYS
 from core.variants.marks import MARKS
 from core.variants.model import (
     Arrow,
     Cage,
-    Clone,
     Line,
     LittleKiller,
     Mark,
     Outside,
-    Quad,
     Sandwich,
     Variant,
 )
@@ -219,13 +219,14 @@ def same_partition(a, b) -> bool:
 RELATIONS = {
     "slowthermo": lambda x, y: x <= y,
     "nabner": lambda x, y: abs(x - y) > 1,
-    "clone": lambda x, y: x == y,
+    **{kind.word: kind.relation for kind in TWINS},
     **{kind.word: (lambda x, y, smaller=kind.smaller: x < y if smaller else x > y)
        for kind in EXTREMES},
     **{f"not{kind}": (lambda x, y, k=kind: not rules.RELATIONS[k](x, y))
        for kind in model.NEGATIVE_KINDS},
 }
 EXTREME_WORDS = {kind.word: kind for kind in EXTREMES}
+TWIN_WORDS = {kind.word: kind for kind in TWINS}
 NEGATIVE_FAMILIES = {kind: marks.family(kind) for kind in model.NEGATIVE_KINDS}
 # ISS's strict rules (StrictKropki: the negative rules of a family, exempting the pairs its
 # marks join) and its rules for one kind alone (AntiConsecutive: exempting none), each with
@@ -355,8 +356,8 @@ COMPOSABLE = {"", "Thermo", "Whisper", "Renban", "Modular", "Entropic", "RegionS
               "Between", "Lockout", "Palindrome", "Zipper", "SumLine", "Regex", "NFA",
               "WhiteDot", "BlackDot", "GreaterThan", "X", "V", "Arrow", "DoubleArrow",
               "PillArrow", "Cage", "Sum", "LittleKiller", "XSum", "Sandwich", "Skyscraper",
-              "AllDifferent", "ContainAtLeast", "ContainExact", "EqualSum", "Quad", "Pair",
-              "PairX", "Indexing", "Or", "And"}
+              "ContainAtLeast", "ContainExact", "EqualSum", "Pair",
+              "PairX", "Or", "And", *(kind.iss for kind in (*CORNERS, *REGIONS, *WAYS))}
 # Inside an Or, each branch must be one rule no kind names: these types give one.
 AS_RULES = {"", "Pair", "PairX", "Regex", "NFA", "SumLine", "ContainExact", "ContainAtLeast",
             "EqualSum", "Arrow", "Or", "And"}
@@ -635,13 +636,16 @@ def _grid_rule(reading: Reading, item: Item) -> None:
 
 def _windoku(reading: Reading, item: Item) -> None:
     _no_args(reading, item)
-    reading.add("extra", *iss_windows(reading.n))
+    reading.add(DIFFERENT.field, *iss_windows(reading.n))
 
 
-def _all_different(reading: Reading, item: Item) -> None:
-    cells = _cells(reading, item)
-    if len(cells) > 1:  # a single cell differs from nothing: no rule
-        reading.add("extra", cells)
+def _region(kind):
+    """A region shape's group of cells whose digits differ."""
+    def read(reading: Reading, item: Item) -> None:
+        cells = _cells(reading, item)
+        if len(cells) > 1:  # a single cell differs from nothing: no rule
+            reading.add(kind.field, cells)
+    return read
 
 
 def _adjacent_pairs(reading: Reading, item: Item) -> list[tuple[int, int]]:
@@ -815,28 +819,37 @@ def _line(kind: str, valued: bool = False, value=None):
     return read_line
 
 
-def _quad(reading: Reading, item: Item) -> None:
-    if not item.args:
-        raise item.error("Quad~top-left cell~digits")
-    n = reading.n
-    top = _cell(item.args[0], n, item)
-    digits = tuple(_number(d, item, "a digit") + 1 - reading.first for d in item.args[1:])
-    if top % n == n - 1 or top // n == n - 1:
-        raise item.error(f"{item.args[0]} is the top left of no 2x2 square")
-    reading.placed[("Quad", top)] = ("quads", Quad((top, top + 1, top + n, top + n + 1), digits))
+def _corner(kind):
+    """A clue on a corner: Type~top-left cell~digits."""
+    def read(reading: Reading, item: Item) -> None:
+        if not item.args:
+            raise item.error(f"{kind.iss}~top-left cell~digits")
+        n = reading.n
+        top = _cell(item.args[0], n, item)
+        digits = tuple(_number(d, item, "a digit") + 1 - reading.first for d in item.args[1:])
+        if top % n == n - 1 or top // n == n - 1:
+            raise item.error(f"{item.args[0]} is the top left of no 2x2 square")
+        reading.placed[(kind.iss, top)] = (kind.field, kind.at_corner(top, digits, n))
+    return read
 
 
-def _indexing(reading: Reading, item: Item) -> None:
-    if not item.args or item.args[0] not in ("R", "C"):
-        raise item.error("Indexing~R (row) or ~C (column), then its cells")
-    kind = "row" if item.args[0] == "R" else "column"
-    reading.add("indexers", *((kind, c) for c in _cells(reading, item, item.args[1:])))
+def _ways(kind):
+    """Cells marked one way: Type~letter of the way~cells."""
+    letters = {way.iss: way for way in kind.ways if way.iss}
+
+    def read(reading: Reading, item: Item) -> None:
+        if not item.args or item.args[0] not in letters:
+            raise item.error(f"{kind.iss}~" + " or ~".join(
+                f"{letter} ({way.name})" for letter, way in letters.items()) + ", then its cells")
+        way = letters[item.args[0]]
+        reading.add(kind.field, *((way.name, c) for c in _cells(reading, item, item.args[1:])))
+    return read
 
 
 # The pair tables the writer names after the workbench's kinds: name -> (ISS type, relation
 # in RELATIONS, or the mark kind whose difference or ratio the table says).
 WORKBENCH_PAIRS = {"slowthermo": ("Pair", "slowthermo"), "nabner": ("PairX", "nabner"),
-                   "clone": ("Pair", "clone"),
+                   **{kind.word: ("Pair", kind.word) for kind in TWINS},
                    **{kind.word: ("Pair", kind.word) for kind in EXTREMES},
                    **{name: ("Pair", name) for name, kind in MARKS.items() if kind.valued},
                    **{f"not{k}": ("Pair", f"not{k}") for k in model.NEGATIVE_KINDS}}
@@ -905,7 +918,8 @@ def _every_pair(reading: Reading, item: Item, name: str, table, groups) -> None:
 def _workbench_pair(reading, item, kind, name, table, cells) -> bool:
     """A group of the writer's named tables taken as its kind; False when it is not one."""
     word = re.sub(r"[^a-z0-9]", "", name.lower())  # ISS's own "Nabner" too
-    base = word.rstrip("0123456789") if word.startswith("clone") else word
+    numbered = word.rstrip("0123456789")  # the writer numbers twin shapes' tables
+    base = numbered if numbered in TWIN_WORDS else word
     known = WORKBENCH_PAIRS.get(base)
     if known is None or known[0] != kind or len(cells) < 2:
         return False
@@ -919,7 +933,7 @@ def _workbench_pair(reading, item, kind, name, table, cells) -> bool:
         return True
     if table != table_of(shown(RELATIONS[relation], shift), reading.n):
         return False
-    reading.named.setdefault(word if base == "clone" else base, []).append((item, cells))
+    reading.named.setdefault(word if base in TWIN_WORDS else base, []).append((item, cells))
     return True
 
 
@@ -1103,7 +1117,7 @@ READERS = {
     "": _givens, "Shape": _ignored, "SearchPriority": _ignored, "RegionSize": _region_size,
     "NoBoxes": _no_boxes, "Jigsaw": _jigsaw,
     **{kind.iss.split("~")[0]: _grid_rule for kind in GRID_RULES.values()},
-    "Windoku": _windoku, "AllDifferent": _all_different,
+    "Windoku": _windoku, **{kind.iss: _region(kind) for kind in REGIONS},
     **dict.fromkeys([*STRICT, *STRICT_ALONE], _strict),
     **{kind.iss: _mark for kind in MARKS.values() if kind.iss},
     "Cage": _cage, "LittleKiller": _little_killer, "Sum": _sum,
@@ -1114,7 +1128,8 @@ READERS = {
     "Between": _line("between"), "Entropic": _line("entropic"),
     "Modular": _line("modular", value=lambda n: 3), "Zipper": _line("zipper"),
     "DoubleArrow": _line("doublearrow"), "Lockout": _line("lockout", value=lambda n: n // 2),
-    "Quad": _quad, "Indexing": _indexing, "Pair": _pairs, "PairX": _pairs, "Binary": _pairs,
+    **{kind.iss: _corner(kind) for kind in CORNERS},
+    **{kind.iss: _ways(kind) for kind in WAYS}, "Pair": _pairs, "PairX": _pairs, "Binary": _pairs,
     "BinaryX": _pairs, "ContainExact": _contain(False), "ContainAtLeast": _contain(True),
     "EqualSum": _equal_sum, "SumLine": _sum_line, "NFA": _nfa, "Regex": _regex,
 }
@@ -1131,7 +1146,7 @@ def _made(reading: Reading, found: list[Item]) -> Variant:
     for kind in GRID_RULES.values():  # ISS's disjoint sets beside regions that are no boxes
         if kind.boxes and kind.name in parts["rules"] and regions != model.box_regions(n):
             parts["rules"].discard(kind.name)
-            parts.setdefault("extra", []).extend(iss_disjoint_sets(n))
+            parts.setdefault(DIFFERENT.field, []).extend(iss_disjoint_sets(n))
     _named(reading, parts)
     _negatives(reading, found, parts)
     try:
@@ -1142,14 +1157,15 @@ def _made(reading: Reading, found: list[Item]) -> Variant:
 
 def _regions(reading: Reading, found: list[Item]) -> tuple[int, ...]:
     """ISS's boxes, unless NoBoxes; a Jigsaw is the regions where there are no boxes and
-    extra regions beside them. With neither, the rows stand as regions (they add nothing)."""
+    groups of different digits beside them. With neither, the rows stand as regions (they add
+    nothing)."""
     n = reading.n
     boxes = None if reading.no_boxes else iss_boxes(n)
     if boxes is not None and reading.layout is not None:
         pieces: dict[int, list[int]] = {}
         for cell, region in enumerate(reading.layout):
             pieces.setdefault(region, []).append(cell)
-        reading.add("extra", *map(tuple, pieces.values()))
+        reading.add(DIFFERENT.field, *map(tuple, pieces.values()))
     if boxes is not None:
         return model.box_regions(n) if same_partition(boxes, model.box_regions(n)) else boxes
     if reading.layout is not None:
@@ -1179,14 +1195,14 @@ def _cells_given(reading: Reading, parts: dict) -> list[int]:
                 parts.setdefault(parity[digits], []).append(cell)
             else:
                 allowed &= digits
-        if allowed != full:
-            parts.setdefault("candidates", []).append((cell, allowed))
+        if allowed != full:  # a cell's given digits: the first pencil kind's
+            parts.setdefault(PENCILS[0].field, []).append((cell, allowed))
     return givens
 
 
 def _named(reading: Reading, parts: dict) -> None:
     """The writer's named pair tables as the kinds they stand for: a line each (slow
-    thermometers, Nabner lines), a clone of the pairs one name holds, and the minima or
+    thermometers, Nabner lines), a twin clue of the pairs one name holds, and the minima or
     maxima their pairs say, checked to be exactly the pairs those cells make."""
     n = reading.n
     for name, groups in reading.named.items():
@@ -1197,9 +1213,10 @@ def _named(reading: Reading, parts: dict) -> None:
         if any(len(cells) != 2 for _, cells in groups):
             raise item.error(f"the {name!r} table's groups are pairs of cells")
         pairs = [cells for _, cells in groups]
-        if name.startswith("clone"):
-            parts.setdefault("clones", []).append(Clone(tuple(a for a, _ in pairs),
-                                                        tuple(b for _, b in pairs)))
+        twin = TWIN_WORDS.get(name.rstrip("0123456789"))
+        if twin:
+            parts.setdefault(twin.field, []).append(twin.twin(tuple(a for a, _ in pairs),
+                                                              tuple(b for _, b in pairs)))
         elif name in EXTREME_WORDS:
             cells = {a for a, _ in pairs}
             field_name = EXTREME_WORDS[name].field
@@ -1299,8 +1316,9 @@ def _givens_out(p: Variant) -> list[str]:
     """Each given, and each cell's allowed digits (candidates, even, odd) as sets of their
     own, which ISS intersects."""
     n, said, s = p.size, [], p.shift  # ISS writes the digits as shown
-    sets = {c: [[d for d in range(1, n + 1) if digits >> (d - 1) & 1]]
-            for c, digits in p.candidates}
+    sets: dict[int, list] = {}
+    for c, digits in (item for kind in PENCILS for item in kind.items(p)):
+        sets.setdefault(c, []).append([d for d in range(1, n + 1) if digits >> (d - 1) & 1])
     for kind in PARITY:
         for c in kind.cells(p):
             sets.setdefault(c, []).append([d for d in range(1, n + 1) if kind.allows(d, n, s)])
@@ -1319,11 +1337,13 @@ def _rules_out(p: Variant) -> list[str]:
     n, said = p.size, []
     said += ["." + kind.iss for kind in grid_rules.written(p.rules)]  # on boxes: ISS's are ours
     hyper = iss_windows(n)
-    extra = list(p.extra)
-    if hyper and all(w in extra for w in hyper):
-        said.append(".Windoku")
-        extra = [r for r in extra if r not in hyper]
-    return said + [f".AllDifferent~{_ids(r, n)}" for r in extra]
+    for kind in REGIONS:
+        regions = list(kind.items(p))
+        if kind.windows and hyper and all(w in regions for w in hyper):
+            said.append(".Windoku")
+            regions = [r for r in regions if r not in hyper]
+        said += [f".{kind.iss}~{_ids(r, n)}" for r in regions]
+    return said
 
 
 def _marks_out(p: Variant) -> list[str]:
@@ -1425,27 +1445,27 @@ def _lines_out(p: Variant) -> list[str]:
 
 def _cell_clues_out(p: Variant) -> list[str]:
     n, said = p.size, []
-    merged: dict[int, dict[int, int]] = {}  # ISS keeps one quad a place: each digit's most
-    for q in p.quads:
-        counts = merged.setdefault(q.cells[0], {})
-        for d in set(q.digits):
-            counts[d] = max(counts.get(d, 0), q.digits.count(d))
-    said += [f".Quad~{cell_id(top, n)}~" + "~".join(str(d - p.shift) for d in sorted(counts)
-                                                    for _ in range(counts[d]))
-             for top, counts in merged.items()]
-    for i, clone in enumerate(p.clones, 1):
-        pairs = [(f"clone{i}", pair) for pair in zip(clone.a, clone.b, strict=True)]
-        said.append(_pair_table(RELATIONS["clone"], pairs, n))
+    for kind in CORNERS:  # ISS keeps one a place
+        said += [f".{kind.iss}~{cell_id(top, n)}~" + "~".join(str(d - p.shift) for d in digits)
+                 for top, digits in kind.merged(kind.items(p))]
+    for kind in TWINS:  # a pair table a clue, named by its word and number
+        for i, (a, b) in enumerate(map(kind.shapes, kind.items(p)), 1):
+            pairs = [(f"{kind.word}{i}", pair) for pair in zip(a, b, strict=True)]
+            said.append(_pair_table(kind.relation, pairs, n))
     for kind in EXTREMES:
         name, cells = kind.word, kind.cells(p)
         pairs = [(name, (c, x)) for c in cells for x in range(n * n)
                  if x not in cells and model.neighbours(c, x, n)]
         if pairs:
             said.append(_pair_table(RELATIONS[name], pairs, n))
-    for kind, c in p.indexers:
-        if kind == "box":
-            raise IssError(f"a box indexer ({p.name(c)}): ISS indexes rows and columns only")
-        said.append(f".Indexing~{'R' if kind == 'row' else 'C'}~{cell_id(c, n)}")
+    for kind in WAYS:
+        letters = {way.name: way.iss for way in kind.ways}
+        for way, c in kind.items(p):
+            if not letters[way]:
+                raise IssError(f"a {way} {kind.called} ({p.name(c)}): ISS indexes "
+                               + " and ".join(f"{w.name}s" for w in kind.ways if w.iss)
+                               + " only")
+            said.append(f".{kind.iss}~{letters[way]}~{cell_id(c, n)}")
     return said
 
 

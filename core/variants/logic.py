@@ -2,8 +2,8 @@
 singles over every house (rows, columns, regions, diagonals, windows, disjoint groups, full
 cages), the constraint's own steps (cage combinations, the 45 rule's innies, thermometer and
 arrow bounds, kropki/XV/inequality eliminations, little killer and sandwich sums; each of
-today's lines, quadruples, clones, minima and maxima, indexers, X-sums and skyscrapers, and
-the setter's given candidates, in the puzzle's own terms), then the classic intersections
+today's lines, corner clues, twin shapes, minima and maxima, marked cells, X-sums, skyscrapers and
+the setter's given digits of cells, in the puzzle's own terms), then the classic intersections
 and subsets over any houses, and last a contradiction: a digit that, placed, leaves the
 constraints no way on (the counter's own propagation, a forcing chain a person follows
 cell by cell). The rating is the hardest step's score on the workbench variants scale: its
@@ -24,15 +24,16 @@ from core.sudoku.rating import Rating, Step
 from core.variants import engine
 from core.variants.cell_clues import CELL_KINDS
 from core.variants.custom import RULE_KINDS
+from core.variants.groups import GROUPS, OF_ITEM, PENCILS
 from core.variants.kinds import LINES, named
 from core.variants.lines import TIE_WORDS, sums_of
 from core.variants.marks import MARKS
-from core.variants.model import Clone, Line, Rule, Variant, symbol
+from core.variants.model import Line, Rule, Variant, symbol
 from core.variants.outside import OUTSIDE
 
 CONTRADICTION = (7.5, 8.0)  # a cell of two digits tried; of three or more
 # What each propagator says, keyed by its class, or by its class and the rule it comes from
-# (Tie and EqualSums serve several lines; an indexer has a kind): (technique, score on the
+# (Tie and EqualSums serve several lines): (technique, score on the
 # scale of Sudoku Explainer, what it says). The fields come from _facts (a line's from its
 # record's facts).
 PROPAGATOR_STEPS = {
@@ -46,14 +47,12 @@ PROPAGATOR_STEPS = {
                                      "add up to {total}"),
     "Innie": ("innies", 2.8, "{house} adds up to {full}; its cages leave {cells} "
                              "to make {total}"),
-    "GivenCandidates": ("given candidates", 1.0, "{cell} is {digits}"),
-    "Tie clone": ("clone", 1.7, "the clone of {shape} at {other} says {a} and {b} {relation}"),
     # each kind of cell clue's steps, from its record (core.variants.cell_clues)
     **{key: (step.technique, step.score, step.words)
        for kind in CELL_KINDS.values() for key, step in kind.steps.items()},
-    "Quadruple": ("quadruple", 2.0, "the quadruple at {cell} needs {digits} among {cells}"),
-    "Indexer": ("indexer", 2.5, "the {kind} indexer {cell} names the {what} that holds "
-                                "{digit}"),
+    # each kind of clue on a group of cells' steps, from its record (core.variants.groups)
+    **{key: (step.technique, step.score, step.words)
+       for kind in GROUPS.values() for key, step in kind.steps.items()},
     # each kind of line's and outside clue's steps, from its record (core.variants.kinds,
     # core.variants.outside)
     **{key: (step.technique, step.score, step.words)
@@ -77,9 +76,11 @@ class Board(Candidates):
         self.names = dict(_house_names(p))
         self.houses = [House(h, self.names.get(h, "a house")) for h in self.plan.houses]
         self.groups = [House(u, None) for u in self.plan.units]
-        # the setter's given candidates are steps of their own, said in words
-        masks = engine.plan_of(engine.shape_of(replace(p, candidates=()))).masks
-        self.steps = self.plan.steps + [GivenCandidates(c, d) for c, d in p.candidates]
+        # a cell's given digits (the pencil shape) are steps of their own, said in words
+        masks = engine.plan_of(engine.shape_of(replace(
+            p, **{kind.field: () for kind in PENCILS}))).masks
+        self.steps = self.plan.steps + [kind.step(c, d) for kind in PENCILS
+                                        for c, d in kind.items(p)]
         self.cand = [1 << (v - 1) if v else m for v, m in zip(p.givens, masks, strict=True)]
         self.values = list(p.givens)
         for c, v in enumerate(p.givens):
@@ -205,22 +206,6 @@ def _facts(board: Board, prop, trial) -> dict:
 
 # --- what today's constraints say -----------------------------------------------------------
 
-class GivenCandidates:
-    """The setter's given candidates of a cell, as a step (the engine applies them at once)."""
-
-    __slots__ = ("cells", "digits")
-
-    def __init__(self, cell: int, digits: int):
-        self.cells, self.digits = (cell,), digits
-
-    def prune(self, cand):
-        cell = self.cells[0]
-        if not cand[cell] & ~self.digits:
-            return []
-        cand[cell] &= self.digits
-        return [cell]
-
-
 def _key(prop) -> str:
     """The PROPAGATOR_STEPS entry of a propagator: its class, with the rule it comes from
     where one class serves several."""
@@ -230,7 +215,7 @@ def _key(prop) -> str:
     if name == "Tie":
         source = prop.source
         kind = (source.kind if isinstance(source, Line) else
-                "clone" if isinstance(source, Clone) else source[0])
+                OF_ITEM[type(source)].word if type(source) in OF_ITEM else source[0])
     else:
         kind = {"EqualSums": getattr(prop, "kind", ""),
                 "Thermo": "slow" if getattr(prop, "slow", False) else ""}.get(name, "")
@@ -259,8 +244,8 @@ def _tie_facts(board: Board, prop, trial) -> dict:
     source = prop.source
     if isinstance(source, Line):
         facts["line"] = named(board.p, source.kind, source.cells)
-    elif isinstance(source, Clone):
-        facts |= {"shape": board.names_of(source.a), "other": board.names_of(source.b)}
+    elif type(source) in OF_ITEM:  # a clue on a group of cells: its record's facts
+        facts |= GROUP_FACTS[_key(prop)](board, prop, trial)
     else:  # a minimum or maximum and the neighbour it beats
         cell = source[1]
         facts |= {"cell": board.name(cell),
@@ -278,20 +263,6 @@ def _sums_facts(board: Board, prop, trial) -> dict:
             "to": f"its middle {board.name(middle[0])}" if middle else "one total"}
 
 
-def _quadruple_facts(board: Board, prop, trial) -> dict:
-    return {"cell": board.name(prop.cells[0]),
-            "digits": ", ".join(board.p.digit(v) for v in prop.digits)}
-
-
-def _indexer_facts(board: Board, prop, trial) -> dict:
-    r, c = divmod(prop.cell, board.n)
-    region = "region" if board.p.jigsaw else "box"
-    what = {"row": f"row of column {c + 1}", "column": f"column of row {r + 1}",
-            "box": f"cell of {region} {board.p.regions[prop.cell] + 1} (in reading order)"}
-    return {"kind": prop.kind, "cell": board.name(prop.cell), "what": what[prop.kind],
-            "digit": prop.digit}
-
-
 def _outside_facts(board: Board, prop, trial) -> dict:
     """Where an X-sum or skyscraper clue sits, from the order its cells are read in."""
     first, second = prop.cells[0], prop.cells[1]
@@ -306,15 +277,9 @@ def _outside_facts(board: Board, prop, trial) -> dict:
             "seen": f"{prop.total} digit{' is' if prop.total == 1 else 's are'}"}
 
 
-def _candidates_facts(board: Board, prop, trial) -> dict:
-    said = [board.p.digit(v) for v in digits(prop.digits)]  # as shown
-    return {"cell": board.name(prop.cells[0]),
-            "digits": said[0] if len(said) == 1 else f"{', '.join(said[:-1])} or {said[-1]}"}
-
-
-FACTS = {"Tie": _tie_facts, "EqualSums": _sums_facts, "Quadruple": _quadruple_facts,
-         "Indexer": _indexer_facts, "XSum": _outside_facts, "Skyscraper": _outside_facts,
-         "GivenCandidates": _candidates_facts}
+GROUP_FACTS = {key: facts for kind in GROUPS.values() for key, facts in kind.facts.items()}
+FACTS = {"Tie": _tie_facts, "EqualSums": _sums_facts, **GROUP_FACTS,
+         "XSum": _outside_facts, "Skyscraper": _outside_facts}
 
 
 

@@ -5,7 +5,7 @@ puzzles with the same rules compare equal.
 Cells are numbered row by row from 0; digits are held as 1..size (SYMBOLS from classic Sudoku
 names them). `first` is the digit the grid starts at as shown: 1 (digits 1 to N) or 0 (digits
 0 to N-1, ISS's `Shape~9x9~0-8`); a held value v shows as v - 1 + first (`symbol(v, first)`),
-so givens, candidates and quadruples' digits are held the same way whatever the grid shows,
+so givens, candidates and the digits clues list are held the same way whatever the grid shows,
 while clue numbers (cage and arrow sums, a rule's formula or pattern) mean the digits as shown.
 
 Between-cell marks join orthogonal neighbours; each kind is a record of
@@ -33,7 +33,6 @@ MIN_SIZE, MAX_SIZE = 4, 16
 RULES = tuple(GRID_RULES)  # the rules over the whole grid (core.variants.grid_rules)
 DIRECTIONS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
 META_KEYS = ("title", "author", "rules")
-INDEXERS = ("row", "column", "box")
 # Each kind of line's record by its name, in the plan's order: core.variants.kinds fills it
 # (the package imports it first), since the records compile into propagators above the model.
 LINE_RECORDS: dict = {}
@@ -41,6 +40,9 @@ LINE_RECORDS: dict = {}
 RULE_RECORDS: dict = {}
 # Each kind of outside clue's record by its name: core.variants.outside fills it, the same way.
 OUTSIDE_RECORDS: dict = {}
+# Each kind of clue on a group of cells by its Variant field:
+# core.variants.groups fills it, the same way.
+GROUP_RECORDS: dict = {}
 # The boxes of each size, as f-puzzles and other solvers draw them (classic Sudoku's and
 # 2x5, 2x7, 3x5); a size with none (5, 7, 11, 13) needs its regions given.
 BOXES = {**{n: shape for n, shape in BOX_SHAPES.items() if n <= MAX_SIZE},
@@ -107,22 +109,6 @@ class Line:
     kind: str
     cells: tuple[int, ...]
     value: int = 0
-
-
-@dataclass(frozen=True)
-class Quad:
-    """A quadruple: each digit appears in the four cells of a 2x2 at least as often as listed."""
-
-    cells: tuple[int, int, int, int]
-    digits: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Clone:
-    """Two shapes whose cells hold the same digits, cell for cell."""
-
-    a: tuple[int, ...]
-    b: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -223,7 +209,7 @@ class Variant:
     givens: tuple[int, ...]
     regions: tuple[int, ...]  # the region (0..size-1) of each cell
     rules: frozenset[str] = frozenset()
-    extra: tuple[tuple[int, ...], ...] = ()  # extra regions (windoku windows, ...)
+    extra: tuple[tuple[int, ...], ...] = ()  # core.variants.groups (windoku windows, ...)
     even: tuple[int, ...] = ()
     odd: tuple[int, ...] = ()
     marks: tuple[Mark, ...] = ()
@@ -233,15 +219,15 @@ class Variant:
     thermos: tuple[tuple[int, ...], ...] = ()
     arrows: tuple[Arrow, ...] = ()
     sandwiches: tuple[Sandwich, ...] = ()
-    candidates: tuple[tuple[int, int], ...] = ()  # (cell, digits as bits): the setter's given
+    candidates: tuple[tuple[int, int], ...] = ()  # (cell, digits as bits): core.variants.groups
     lines: tuple[Line, ...] = ()
-    quads: tuple[Quad, ...] = ()
-    clones: tuple[Clone, ...] = ()
+    quads: tuple = ()  # each a record of core.variants.groups keeps its clues in its field
+    clones: tuple = ()
     # cells smaller (larger) than each orthogonal neighbour that is not one too (f-puzzles'
     # minimum and maximum: a fortress of grey cells compares with the white ones around)
     minima: tuple[int, ...] = ()
     maxima: tuple[int, ...] = ()
-    indexers: tuple[tuple[str, int], ...] = ()  # (row/column/box, cell)
+    indexers: tuple[tuple[str, int], ...] = ()  # (row/column/box, cell): core.variants.groups
     outside: tuple[Outside, ...] = ()
     custom: tuple[Rule, ...] = ()  # rules no kind names (Rule)
     first: int = 1  # the smallest digit as shown: 1 (1 to N) or 0 (0 to N-1)
@@ -281,8 +267,13 @@ class Variant:
                 and self == blank(self.size, self.givens))
 
     def allowed(self, cell: int) -> int:
-        """The digits the setter's given candidates leave a cell, as bits (all: none given)."""
-        return dict(self.candidates).get(cell, (1 << self.size) - 1)
+        """The digits the setter's given digits of a cell (its candidates: the pencil shape
+        of core.variants.groups) leave it, as bits (all: none given)."""
+        found = (1 << self.size) - 1
+        for kind in GROUP_RECORDS.values():
+            if kind.pencil:
+                found &= dict(kind.items(self)).get(cell, found)
+        return found
 
     def lines_of(self, kind: str) -> tuple[Line, ...]:
         return tuple(line for line in self.lines if line.kind == kind)
@@ -337,7 +328,7 @@ def features(p: Variant) -> set[str]:
 
 # What every writer and drawing carried before today's constraints joined.
 CLASSIC_FEATURES = frozenset({"jigsaw", *RULES, *(f"negative {k}" for k in NEGATIVE_KINDS),
-                              *MARK_KINDS, "extra", *(k.field for k in CELL_KINDS.values()
+                              *MARK_KINDS, *(k.field for k in CELL_KINDS.values()
                                                      if k.digits), "cages", "little", "thermos",
                               "arrows", "sandwiches"})
 
@@ -440,7 +431,6 @@ def make(size: int, givens=None, regions=None, **parts) -> Variant:
     variant = Variant(
         n, givens, regions,
         rules=frozenset(parts.get("rules", ())),
-        extra=tuple(sorted({tuple(sorted(set(r))) for r in parts.get("extra", ())})),
         marks=tuple(sorted(set(_mark(m) for m in parts.get("marks", ())),
                            key=lambda m: (m.kind, m.a, m.b, m.value))),
         negative=frozenset(parts.get("negative", ())),
@@ -452,14 +442,10 @@ def make(size: int, givens=None, regions=None, **parts) -> Variant:
         arrows=tuple(sorted(set(parts.get("arrows", ())), key=lambda a: (a.bulb, a.shaft))),
         sandwiches=tuple(sorted(set(parts.get("sandwiches", ())),
                                 key=lambda s: (s.line, s.index, s.total))),
-        candidates=_candidates(parts.get("candidates", ()), givens, n),
         lines=_lines(parts.get("lines", ()), n),
-        quads=tuple(sorted({Quad(tuple(sorted(q.cells)), tuple(sorted(q.digits)))
-                            for q in parts.get("quads", ())}, key=lambda q: (q.cells, q.digits))),
-        clones=tuple(sorted({_clone(c) for c in parts.get("clones", ())},
-                            key=lambda c: (c.a, c.b))),
+        **{name: kind.normal(parts.get(name, ()), givens, n)
+           for name, kind in GROUP_RECORDS.items()},
         **{name: tuple(sorted(set(parts.get(name, ())))) for name in CELL_KINDS},
-        indexers=tuple(sorted(set(parts.get("indexers", ())))),
         outside=tuple(sorted(set(parts.get("outside", ())),
                              key=lambda o: (o.kind, o.line, o.index, o.reverse, o.total))),
         custom=_rules(parts.get("custom", ())),
@@ -468,21 +454,6 @@ def make(size: int, givens=None, regions=None, **parts) -> Variant:
     )
     check(variant)
     return variant
-
-
-def _candidates(pairs, givens, n: int) -> tuple[tuple[int, int], ...]:
-    """(cell, digits) with one entry a cell; digits that allow everything, and those of a
-    given cell that hold its given, say nothing and are dropped (a given outside its
-    candidates stays: the puzzle has no solution, and the counter says so)."""
-    found: dict[int, int] = {}
-    for cell, digits in pairs:
-        if cell in found:
-            raise ModelError(f"{cell_name(cell, n) if 0 <= cell < n * n else cell} has its "
-                             "candidates given twice")
-        found[cell] = digits
-    full = (1 << n) - 1
-    return tuple(sorted((c, d) for c, d in found.items() if d != full and not (
-        0 <= c < len(givens) and givens[c] and d >> (givens[c] - 1) & 1)))
 
 
 def _lines(given, n: int) -> tuple[Line, ...]:
@@ -524,10 +495,6 @@ def _rules(given) -> tuple[Rule, ...]:
                                               repr(r.parts))))
 
 
-def _clone(clone: Clone) -> Clone:
-    return clone if clone.a <= clone.b else Clone(clone.b, clone.a)
-
-
 def _cage_key(cage: Cage):
     return (cage.cells, -1 if cage.total is None else cage.total)
 
@@ -566,12 +533,12 @@ def check(p: Variant) -> None:
                              "not a jigsaw")
     if p.negative - set(NEGATIVE_KINDS):
         raise ModelError(f"negative constraints exist for {', '.join(NEGATIVE_KINDS)}")
-    every = [c for group in (*(kind.cells(p) for kind in CELL_KINDS.values()), *p.extra,
+    every = [c for group in (*(kind.cells(p) for kind in CELL_KINDS.values()),
                              *(c.cells for c in p.cages), *p.thermos,
                              *(a.bulb + a.shaft for a in p.arrows),
-                             *(line.cells for line in p.lines), *(q.cells for q in p.quads),
-                             *(c.a + c.b for c in p.clones),
-                             (c for c, _ in p.candidates), (c for _, c in p.indexers),
+                             *(line.cells for line in p.lines),
+                             *(kind.cells(item) for kind in GROUP_RECORDS.values()
+                               for item in kind.items(p)),
                              *(r.cells for r in p.custom))
              for c in group]
     every += [c for m in p.marks for c in (m.a, m.b)]
@@ -581,9 +548,9 @@ def check(p: Variant) -> None:
         both = set(a.cells(p)) & set(b.cells(p)) if a.group == b.group else set()
         if both:
             raise ModelError(f"{p.name(min(both))} is marked both {a.called} and {b.called}")
-    for region in p.extra:
-        if not 2 <= len(region) <= n:
-            raise ModelError(f"an extra region has 2 to {n} cells; found {len(region)}")
+    for kind in GROUP_RECORDS.values():
+        if kind.place == "region":
+            kind.check(p)
     _check_marks(p)
     _check_cages(p)
     _check_lines(p)
@@ -612,9 +579,10 @@ def _check_first(p: Variant) -> None:
         if record is not None and record.from_zero:
             raise NotReadFromZero(f"{record.called} clue on a grid of digits 0 to {top} is not "
                                   f"read yet ({record.from_zero})")
-    if p.indexers:
-        raise NotReadFromZero(f"an indexer on a grid of digits 0 to {top} is not read yet "
-                              "(which cell does a 0 point at?)")
+    for kind in GROUP_RECORDS.values():
+        if kind.from_zero and kind.items(p):
+            raise NotReadFromZero(f"an {kind.called} on a grid of digits 0 to {top} is not "
+                                  f"read yet ({kind.from_zero})")
     if any(len(a.bulb) > 1 for a in p.arrows):
         raise NotReadFromZero(f"an arrow with a pill on a grid of digits 0 to {top} is not "
                               "read yet")
@@ -729,29 +697,10 @@ def _check_new_lines(p: Variant) -> None:
 
 
 def _check_cell_clues(p: Variant) -> None:
-    n = p.size
-    for cell, digits in p.candidates:
-        if not 0 < digits < 1 << n:
-            raise ModelError(f"the candidates of {p.name(cell)} are digits 1 to {n}")
-    for q in p.quads:
-        r, c = divmod(q.cells[0], n)
-        if q.cells != (q.cells[0], q.cells[0] + 1, q.cells[0] + n, q.cells[0] + n + 1) or (
-                c == n - 1):
-            raise ModelError(f"a quadruple's circle sits where four cells meet; "
-                             f"{', '.join(p.name(x) for x in q.cells)} are not a 2x2")
-        if not 1 <= len(q.digits) <= 4 or any(not 1 <= d <= n for d in q.digits):
-            raise ModelError(f"the quadruple at {p.name(q.cells[0])} lists 1 to 4 digits of "
-                             f"1 to {n}")
-        if any(q.digits.count(d) > 2 for d in q.digits):
-            raise ModelError(f"the quadruple at {p.name(q.cells[0])} lists a digit more than "
-                             "twice; a 2x2 holds it at most twice")
-    for clone in p.clones:
-        if len(clone.a) != len(clone.b) or not clone.a or set(clone.a) & set(clone.b) or (
-                len(set(clone.a)) != len(clone.a) or len(set(clone.b)) != len(clone.b)):
-            raise ModelError("a clone is two shapes of as many different cells, apart")
-    for kind, _ in p.indexers:
-        if kind not in INDEXERS:
-            raise ModelError(f"unknown indexer {kind!r}; indexers: {', '.join(INDEXERS)}")
+    for place in ("given", "", "late"):  # the records' places (core.variants.groups)
+        for kind in GROUP_RECORDS.values():
+            if kind.place == place:
+                kind.check(p)
 
 
 def _check_outside(p: Variant) -> None:

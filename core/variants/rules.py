@@ -12,6 +12,7 @@ from core.variants.cell_clues import EXTREMES, PARITY
 from core.variants.grid_rules import GRID_RULES
 from core.variants.marks import MARKS
 from core.variants.model import (
+    GROUP_RECORDS,
     LINE_RECORDS,
     OUTSIDE_RECORDS,
     RULE_RECORDS,
@@ -30,7 +31,7 @@ MARK_WORDS = {name: words for kind in MARKS.values() for name, words in kind.wor
 
 def units(p: Variant) -> list[tuple[tuple[int, ...], str]]:
     """Every group whose digits differ, with its name: rows, columns, regions, diagonals,
-    extra regions, disjoint groups and cages."""
+    the region shapes of core.variants.groups, disjoint groups and cages."""
     n = p.size
     found = [(tuple(r * n + c for c in range(n)), f"row {r + 1}") for r in range(n)]
     found += [(tuple(r * n + c for r in range(n)), f"column {c + 1}") for c in range(n)]
@@ -40,11 +41,12 @@ def units(p: Variant) -> list[tuple[tuple[int, ...], str]]:
     word = "region" if p.jigsaw else "box"
     found += [(tuple(cells), f"{word} {r + 1}") for r, cells in sorted(regions.items())]
     ruled = [kind for kind in GRID_RULES.values() if kind.name in p.rules]
-    for kind in ruled:  # the diagonals before the extra regions (the plan's order)
+    for kind in ruled:  # the diagonals before the region shapes (the plan's order)
         found += kind.houses(n, p.regions) if kind.slant else []
-    hyper = set(windows(n))
-    for i, region in enumerate(p.extra, 1):
-        found.append((region, "a window" if region in hyper else f"extra region {i}"))
+    for kind in (kind for kind in GROUP_RECORDS.values() if kind.region):
+        hyper = set(windows(n)) if kind.windows else set()
+        for i, region in enumerate(kind.items(p), 1):
+            found.append((region, "a window" if region in hyper else f"{kind.called} {i}"))
     for kind in ruled:
         found += [] if kind.slant else kind.houses(n, p.regions)
     for cage in p.cages:
@@ -140,21 +142,6 @@ def zipper_groups(cells) -> list[tuple[int, ...]]:
 def line_holds(p: Variant, line, values) -> bool:
     """Does a filled grid keep this line's rule? (each kind's record says it)"""
     return LINE_RECORDS[line.kind].holds(p, line, values)
-
-
-def indexer_target(p: Variant, kind: str, cell: int, v: int) -> tuple[int, int]:
-    """The cell a row/column/box indexer's digit v points at, and the digit that must be
-    there: row indexer in column c: row v of column c holds the indexer's row number; column
-    indexer: column v of its row holds its column number; box indexer: the v-th cell of its
-    region (in reading order) holds the indexer's place in the region."""
-    n = p.size
-    r, c = divmod(cell, n)
-    if kind == "row":
-        return (v - 1) * n + c, r + 1
-    if kind == "column":
-        return r * n + v - 1, c + 1
-    region = [x for x in range(n * n) if p.regions[x] == p.regions[cell]]
-    return region[v - 1], region.index(cell) + 1
 
 
 def outside_cells(p: Variant, clue) -> tuple[int, ...]:
@@ -263,29 +250,24 @@ def _shapes_broken(p: Variant, values) -> list[str]:
 
 
 def _new_broken(p: Variant, values) -> list[str]:
-    """Given candidates, today's lines, quadruples, clones, minima and maxima, indexers and
-    X-sum and skyscraper clues."""
-    found = [f"{p.name(c)} is not one of its given candidates" for c, digits in p.candidates
-             if not digits >> (values[c] - 1) & 1]
+    """A cell's given digits, today's lines, clues on groups of cells, minima and maxima,
+    the clues placed late of core.variants.groups and X-sum and skyscraper clues."""
+    found = [said for kind in GROUP_RECORDS.values() if kind.place == "given"
+             for said in kind.broken(p, values)]
     found += [f"the {LINE_RECORDS[line.kind].title} at {p.name(line.cells[0])} is broken"
               for line in p.lines if not line_holds(p, line, values)]
-    for q in p.quads:
-        held = [values[c] for c in q.cells]
-        if any(held.count(d) < q.digits.count(d) for d in q.digits):
-            found.append(f"the quadruple at {p.name(q.cells[0])} misses a digit")
-    found += [f"the clone of {p.name(c.a[0])} differs" for c in p.clones
-              if [values[x] for x in c.a] != [values[x] for x in c.b]]
+    for kind in GROUP_RECORDS.values():
+        if kind.broken and not kind.place:
+            found += kind.broken(p, values)
     for kind in EXTREMES:
         cells = kind.cells(p)
         for c in cells:
             others = [values[x] for x in orthogonal(c, p.size) if x not in cells]
             if any((values[c] >= x) if kind.smaller else (values[c] <= x) for x in others):
                 found.append(f"{p.name(c)} is not {kind.called}")
-    for kind, c in p.indexers:
-        target, digit = indexer_target(p, kind, c, values[c])
-        if values[target] != digit:
-            found.append(f"the {kind} indexer {p.name(c)} points at {p.name(target)}, "
-                         f"which is not {digit}")
+    for kind in GROUP_RECORDS.values():
+        if kind.place == "late":
+            found += kind.broken(p, values)
     found += [f"the {o.kind} clue {o.total} of {o.line} {o.index + 1} does not hold"
               for o in p.outside
               if not outside_holds(o, [values[c] for c in outside_cells(p, o)])]

@@ -10,6 +10,7 @@ from core.variants import marks, model
 from core.variants.cell_clues import CELL_KINDS, EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS, every_rule, legend
 from core.variants.grid_rules import GRID_RULES
+from core.variants.groups import GROUPS, REGIONS, placed
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS
 from core.variants.model import Variant
@@ -27,9 +28,6 @@ WORDS = {
     "jigsaw": Words("Jigsaw", "ジグソー", "", ""),  # said by the classic sentence's {box}
     # each rule over the whole grid's words, from its record (core.variants.grid_rules)
     **{kind.sentence: kind.words for kind in GRID_RULES.values() if kind.words},
-    "extra": Words("Extra Regions", "エクストラリージョン",
-                   "Digits may not repeat within a shaded region.",
-                   "色のついた各領域にも同じ数字は入りません。"),
     # each kind of cell clue's words, from its record (core.variants.cell_clues)
     **{name: kind.words for name, kind in CELL_KINDS.items()},
     "cages": Words("Killer", "キラー",
@@ -54,30 +52,11 @@ WORDS = {
                         "行の左、列の上の数字は、その行・列の1と{high}の間にある数字の和です。"),
     # each kind of line's words, from its record (core.variants.kinds)
     **{key: words for kind in LINES.values() for key, words in kind.words.items()},
-    "quads": Words("Quadruple", "クアドラプル",
-                   "The digits in a circle where four cells meet appear in those four cells.",
-                   "4マスの交点の丸の中の数字は、その4マスのどこかに入ります。"),
-    "clones": Words("Clone", "クローン",
-                    "Shaded shapes {clone_pair} hold the same digits in the same places.",
-                    "{clone_pair_ja}色のついた形どうしは、同じ位置に同じ数字が入ります。"),
-    "row indexer": Words("Row Indexer", "行インデクサー",
-                         "A digit D in a green cell in column C says where its row number goes "
-                         "in column C: in row D.",
-                         "緑のマスの数字Dは、同じ列のD行目にそのマスの行番号が入ることを表します。"),
-    "column indexer": Words("Column Indexer", "列インデクサー",
-                            "A digit D in a red cell in row R says where its column number "
-                            "goes in row R: in column D.",
-                            "赤いマスの数字Dは、同じ行のD列目にそのマスの列番号が入ることを"
-                            "表します。"),
-    "box indexer": Words("Box Indexer", "ブロックインデクサー",
-                         "A digit D in a blue cell says where its place in its box (in reading "
-                         "order) goes: in the box's D-th cell.",
-                         "青いマスの数字Dは、同じブロックのD番目のマス(左上から読む順)に"
-                         "そのマスの番号が入ることを表します。"),
+    # each kind of clue on a group of cells' words, from its record (core.variants.groups)
+    **{name: kind.words for name, kind in GROUPS.items() if kind.words},
+    **{way.caption: way.words for kind in GROUPS.values() for way in kind.ways},
     # each kind of rule no kind names, from its record (core.variants.custom)
     **{name: kind.words for name, kind in RULE_KINDS.items()},
-    "candidates": Words(None, None, "Small digits in a cell are the only digits it may hold.",
-                        "マスの小さな数字は、そのマスに入りうる数字のすべてです。"),
     "negative": Words(None, None, "All possible {negative} are given.",
                       "{negative_ja}は条件を満たすところすべてに示されています。"),
     **{name: kind.words for name, kind in MARKS.items()},
@@ -101,22 +80,23 @@ def kinds(p: Variant) -> list[tuple[str, dict]]:
             sentences[kind.sentence] = sentences.get(kind.sentence, 0) + 1
     found += [(key, GRID_RULES[key].which(ruled) if GRID_RULES[key].which else {})
               for key, ruled in sentences.items()]
-    found += [(name, {}) for name in ("extra", *(k.field for k in PARITY)) if getattr(p, name)]
+    found += [(name, {}) for name in (*(k.field for k in REGIONS), *(k.field for k in PARITY))
+              if getattr(p, name)]
     found += _marks(p)
     found += [(name, {}) for name in ("cages", "little", "thermos", "arrows", "sandwiches")
               if getattr(p, name)]
     said = {LINES[line.kind].words_of(line, n) for line in p.lines}
     found += [(key, {}) for key in LINE_ORDER if key in said]
-    found += [(name, {}) for name in ("quads", "clones", *(k.field for k in EXTREMES))
+    found += [(name, {}) for name in (*(k.field for k in placed("")),
+                                      *(k.field for k in EXTREMES))
               if getattr(p, name)]
-    found += [(f"{kind} indexer", {}) for kind in model.INDEXERS
-              if any(k == kind for k, _ in p.indexers)]
+    found += [(way.caption, {}) for kind in placed("late") for way in kind.ways
+              if way.cells(p, kind.field)]
     found += [(kind, {}) for kind in OUTSIDE if any(o.kind == kind for o in p.outside)]
     used = {r.kind for r in p.custom} | {r.kind for r in every_rule(p)}
     found += [(name, {"rules": kind.said(p, "en"), "rules_ja": kind.said(p, "ja")})
               for name, kind in RULE_KINDS.items() if name in used]
-    if p.candidates:
-        found.append(("candidates", {}))
+    found += [(kind.field, {}) for kind in placed("given") if kind.items(p)]
     found += _negatives(p)
     return found
 
@@ -163,8 +143,6 @@ def _values(p: Variant) -> dict:
     box_ja = "太線で囲まれた各領域" if p.jigsaw else f"太線で囲まれた{rows}×{cols}のブロック"
     pills = any(len(a.bulb) > 1 for a in p.arrows)
     blank = any(c.total is None for c in p.cages)
-    clone_pair = "with the same letter" if len(p.clones) > 1 or p.extra or p.indexers else (
-        "of the same size")
     return {
         "digits": digits, "digits_ja": digits_ja, "high": high, "box": box, "box_ja": box_ja,
         "cage_blank": "; a cage without a number may have any sum" if blank else "",
@@ -172,8 +150,8 @@ def _values(p: Variant) -> dict:
         "bulb": "number" if pills else "digit", "bulb_ja": "数" if pills else "数字",
         "pill": " or oval (read left to right, top to bottom)" if pills else "",
         "pill_ja": "(長丸の中の数字は左から右、上から下に読む数です)" if pills else "",
-        "clone_pair": clone_pair,
-        "clone_pair_ja": "同じ文字の" if clone_pair.startswith("with") else "同じ形の",
+        **{key: value for kind in GROUPS.values() if kind.sentence
+           for key, value in kind.sentence(p).items()},
         **{key: value for kind in LINES.values() if kind.sentence
            for key, value in kind.sentence(n).items()},
         **legend(p),

@@ -14,14 +14,13 @@ from core.export.drawing import THIN
 from core.export.style import MAGAZINE
 from core.variants import formats, model
 from core.variants.drawing import (
-    CLONE_FILL,
     DRAWN,
-    INDEXER_FILLS,
     LINE_STYLES,
     describe,
     title,
 )
 from core.variants.family import VARIANTS
+from core.variants.groups import CLONES, INDEXING
 from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.model import Line, ModelError, features, make
 
@@ -137,9 +136,9 @@ def test_a_quadruple_is_a_white_circle_with_its_digits():
 
 def test_clones_are_shaded_alike_and_lettered_when_there_are_several():
     one = svg(parse("clone: r1c1 r1c2 | r9c8 r9c9"))
-    assert len(found(one, "rect", fill=CLONE_FILL)) == 4 and "A" not in texts(one)
+    assert len(found(one, "rect", fill=CLONES.fill)) == 4 and "A" not in texts(one)
     two = svg(parse("clone: r1c1 r1c2 | r9c8 r9c9\nclone: r5c5 | r6c6"))
-    assert len(found(two, "rect", fill=CLONE_FILL)) == 6
+    assert len(found(two, "rect", fill=CLONES.fill)) == 6
     assert texts(two).count("A") == 4 and texts(two).count("B") == 2
 
 
@@ -165,8 +164,9 @@ def test_minimum_and_maximum_chevrons_point_to_the_smaller_digit(key, inwards):
 
 def test_indexers_are_shaded_by_kind():
     root = svg(parse("rowindexer: r1c1 r2c1\ncolumnindexer: r1c5\nboxindexer: r5c5"))
+    fills = {way.name: way.fill for way in INDEXING}
     for kind, count in (("row", 2), ("column", 1), ("box", 1)):
-        assert len(found(root, "rect", fill=INDEXER_FILLS[kind])) == count
+        assert len(found(root, "rect", fill=fills[kind])) == count
     assert describe(parse("columnindexer: r1c5")) == "column indexer"
 
 
