@@ -39,6 +39,7 @@ from core.variants.kinds import LINES, LineStyle
 from core.variants.marks import MARKS
 from core.variants.model import DIRECTIONS, MAX_SIZE, Variant
 from core.variants.outside import OUTSIDE
+from core.variants.shapes import SHAPES
 
 WHITE = "#ffffff"
 MARGIN_CELLS = 0.8  # room outside the grid for little killer, sandwich, X-sum and skyscraper clues
@@ -51,7 +52,7 @@ INDEXER_FILLS = {"row": "#c4ecc4", "column": "#e8a0a0", "box": "#8c8cdc"}  # lig
 CLONE_FILL = "#e6e6e6"
 # What print draws, as model.features names it: everything a puzzle can hold today, so a
 # constraint added to the model later is refused by name until it is drawn.
-DRAWN = (model.CLASSIC_FEATURES | set(LINES)
+DRAWN = (model.CLASSIC_FEATURES | set(LINES) | set(SHAPES)
          | {f"white {k}" for k in range(2, MAX_SIZE)} | {f"black {k}" for k in range(3, MAX_SIZE)}
          | {"candidates", "quads", "clones", *(kind.field for kind in EXTREMES), "indexers",
             "outside", "digits from 0"}
@@ -106,7 +107,8 @@ def describe(p: Variant) -> str:
         kinds.append("extra regions")
     kinds += list(dict.fromkeys(kind.caption for kind in PARITY if kind.cells(p)))
     kinds += _mark_captions(p)
-    for present, word in ((p.cages, "killer"), (p.little, "little killer"),
+    kinds += [kind.caption for kind in SHAPES.values() if kind.of(p)]
+    for present, word in ((p.little, "little killer"),
                           (p.thermos, "thermo"), (p.arrows, "arrow"),
                           (p.sandwiches, "sandwich")):
         if present:
@@ -170,7 +172,8 @@ def draw(p: Variant, answer=None, style: Style | None = None) -> Drawing:
     _lines(p, answer, at)
     _today_lines(p, at)
     _grid(p, at)
-    _cages(p, at)
+    for kind in SHAPES.values():
+        kind.draw(p, at)
     _rules(p, at)
     _marks(p, at)
     _quads(p, at)
@@ -397,7 +400,7 @@ def _cages(p: Variant, at: _Pen) -> None:
                          anchor="start", font="clues"))
 
 
-INSET = 0.1  # of a cell: how far inside the cells a cage's dashes run
+INSET = 0.1  # of a cell: how far inside the cells a cage's dashes run (shapes.py draws them)
 
 
 def rule_label(p: Variant, rule: model.Rule) -> str:
@@ -615,7 +618,7 @@ def _candidates(p: Variant, answer, at: _Pen) -> None:
 def _digits(p: Variant, answer, at: _Pen) -> None:
     """Each digit centred in its cell; under a cage's sum, lower (and smaller if it must be)
     so that neither it nor its halo touches the sum."""
-    summed = {min(cage.cells) for cage in p.cages if cage.total is not None}
+    summed = {c for kind in SHAPES.values() for c in kind.corner(p)}
     for c, v in enumerate(p.givens):
         shown, color = v, INK
         if not v and answer is not None:
@@ -634,7 +637,7 @@ SUM_GAP = 0.03  # of a cell: between a cage's sum (its white patch) and a digit'
 
 def _under_sum(top: float, size: float, at: _Pen) -> tuple[float, float]:
     """(centre, size) of a digit in the cell whose top is at `top`, below the sum's patch
-    (`_cages`) and above the cage's dashes."""
+    (a record's `draw`: a cage's) and above the cage's dashes."""
     halo, gap = HALO * at.cell, SUM_GAP * at.cell
     patch = top + 0.04 * at.cell + 1.05 * at.clue
     floor = top + (1 - INSET) * at.cell  # the cage's dashes along the cell's bottom

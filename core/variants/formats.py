@@ -60,7 +60,6 @@ from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.marks import ALONE, MARK_KINDS, MARKS, NEGATIVE_KINDS
 from core.variants.model import (
     Arrow,
-    Cage,
     Clone,
     Line,
     LittleKiller,
@@ -74,6 +73,7 @@ from core.variants.model import (
     windows,
 )
 from core.variants.outside import OUTSIDE
+from core.variants.shapes import SHAPES
 
 MAX_TEXT = 1_000_000
 # [0-9], not \d: \d also matches other scripts' digits (fullwidth １), which are refused
@@ -84,7 +84,8 @@ PAIR = re.compile(r"^r([0-9]{1,2})c([0-9]{1,2})\s*([-<>])\s*r([0-9]{1,2})c([0-9]
 REGION_LETTERS = "ABCDEFGHIJKLMNOP"
 INDEXER_KEYS = {"rowindexer": "row", "columnindexer": "column", "boxindexer": "box"}
 CELL_WORDS = {kind.word: kind for kind in CELL_KINDS.values()}  # even, odd, minimum, ...
-SHAPE_KEYS = {"regions", "rules", "negative", *CELL_WORDS, "extra", *MARK_KINDS, "cage",
+SHAPE_WORDS = {kind.word: kind for kind in SHAPES.values()}  # cage, ...
+SHAPE_KEYS = {"regions", "rules", "negative", *CELL_WORDS, "extra", *MARK_KINDS, *SHAPE_WORDS,
               "thermo", "arrow", "little", "sandwich", "candidates",
               "quad", "clone", *OUTSIDE, *LINE_KINDS,
               *INDEXER_KEYS, *RULE_KINDS}
@@ -96,7 +97,8 @@ SHAPE_KEYS -= {"atleast"}
 DIGITS_AT = re.compile(r"^r([0-9]{1,2})c([0-9]{1,2})=([0-9A-Za-z]{1,17})$", re.IGNORECASE)
 # keys that take a number before their colon (a line's is checked by its kind: whispers';
 # a sandwich's is its row or column), and those where 0 would read as the usual value
-NUMBERED = {*(name for name, kind in MARKS.items() if kind.valued), "cage", "little",
+NUMBERED = {*(name for name, kind in MARKS.items() if kind.valued),
+            *(word for word, kind in SHAPE_WORDS.items() if kind.numbered), "little",
             *OUTSIDE, "sandwich", *LINE_KINDS}
 NOT_ZERO = {**{name: f"a {kind.amount} is {kind.usual} or more (`{name}:` alone is the usual "
                    f"{kind.usual})" for name, kind in MARKS.items() if kind.valued},
@@ -115,7 +117,7 @@ class _Reader:
         self.size: int | None = None
         self.parts: dict[str, list] = {k: [] for k in
                                        ("rules", "extra", *CELL_KINDS, "marks", "negative",
-                                        "cages", "little", "thermos", "arrows", "sandwiches",
+                                        *SHAPES, "little", "thermos", "arrows", "sandwiches",
                                         "meta", "candidates", "lines", "quads", "clones",
                                         "indexers", "outside", "custom")}
         self.first_line = 1
@@ -264,9 +266,10 @@ def _shape(reader: _Reader, name, word, total, value, number, at) -> None:
         parts["clones"].append((value, where))
     elif name in OUTSIDE:
         parts["outside"].append((name, total, value, where))
-    elif name == "cage":
-        total_value = int(total) if total is not None else None
-        parts["cages"].append((_cells(value, number, at), total_value, where))
+    elif name in SHAPE_WORDS:
+        kind = SHAPE_WORDS[name]
+        parts[kind.field].append((kind.read_text(
+            total, word, value, lambda text: _cells(text, number, at)), where))
     elif name == "arrow":
         parts["arrows"].append((value, where))
     elif name == "little":
@@ -417,8 +420,8 @@ def _build(reader: _Reader) -> Variant:
         **{kind.field: [(cell(rc, w), w) for rc, w in p[kind.field]] for kind in PARITY},
         marks=[(Mark(kind, cell(a, w), cell(b, w), amount), w)
                for (kind, a, b, amount), w in p["marks"]],
-        cages=[(Cage(tuple(cell(rc, w) for rc in cells), total), w)
-               for cells, total, w in p["cages"]],
+        **{name: [(made(lambda rc, w=w: cell(rc, w)), w) for made, w in p[name]]
+           for name in SHAPES},
         thermos=[(tuple(cell(rc, w) for rc in cells), w) for cells, w in p["thermos"]],
         arrows=[(_arrow(value, w, cell), w) for value, w in p["arrows"]],
         little=[(_little(value, total, w, n), w) for value, total, w in p["little"]],
@@ -612,7 +615,7 @@ def name(cell: int, n: int) -> str:
     return f"r{cell // n + 1}c{cell % n + 1}"
 
 
-def _names(cells, n: int) -> str:
+def names(cells, n: int) -> str:
     return " ".join(name(c, n) for c in cells)
 
 
@@ -662,8 +665,8 @@ def _constraint_lines(p: Variant) -> list[str]:
         out.append("negative: " + " ".join(k for k in NEGATIVE_KINDS if k in p.negative))
     for kind in PARITY:
         if kind.cells(p):
-            out.append(f"{kind.word}: {_names(kind.cells(p), n)}")
-    out += [f"extra: {_names(r, n)}" for r in p.extra
+            out.append(f"{kind.word}: {names(kind.cells(p), n)}")
+    out += [f"extra: {names(r, n)}" for r in p.extra
             if not (rules and "hyper" in rules and r in hyper)]
     for kind in MARK_KINDS:
         for amount in sorted({m.value for m in p.marks if m.kind == kind}):
@@ -672,11 +675,10 @@ def _constraint_lines(p: Variant) -> list[str]:
             head = f"{kind} {amount}" if amount else kind
             out.append(f"{head}: " + " ".join(f"{name(m.a, n)}{sep}{name(m.b, n)}"
                                               for m in marks))
-    for cage in p.cages:
-        head = "cage" if cage.total is None else f"cage {cage.total}"
-        out.append(f"{head}: {_names(cage.cells, n)}")
-    out += [f"thermo: {_names(t, n)}" for t in p.thermos]
-    out += [f"arrow: {_names(a.bulb, n)} | {_names(a.shaft, n)}" for a in p.arrows]
+    for kind in SHAPES.values():
+        out += kind.write_text(p)
+    out += [f"thermo: {names(t, n)}" for t in p.thermos]
+    out += [f"arrow: {names(a.bulb, n)} | {names(a.shaft, n)}" for a in p.arrows]
     out += [f"little {k.total}: r{k.row + 1}c{k.col + 1} {k.direction}" for k in p.little]
     out += [f"sandwich {s.line} {s.index + 1}: {s.total}" for s in p.sandwiches]
     return out + _new_lines(p)
@@ -690,19 +692,19 @@ def _new_lines(p: Variant) -> list[str]:
     for line in p.lines:
         usual = LINES[line.kind].usual is not None and line.value == LINES[line.kind].usual(n)
         head = f"{line.kind} {line.value}" if line.value and not usual else line.kind
-        out.append(f"{head}: {_names(line.cells, n)}")
+        out.append(f"{head}: {names(line.cells, n)}")
     if p.quads:
         out.append("quad: " + " ".join(f"{name(q.cells[0], n)}="
                                        + "".join(p.digit(d) for d in q.digits)
                                        for q in p.quads))
-    out += [f"clone: {_names(c.a, n)} | {_names(c.b, n)}" for c in p.clones]
+    out += [f"clone: {names(c.a, n)} | {names(c.b, n)}" for c in p.clones]
     for kind in EXTREMES:
         if kind.cells(p):
-            out.append(f"{kind.word}: {_names(kind.cells(p), n)}")
+            out.append(f"{kind.word}: {names(kind.cells(p), n)}")
     for key, kind in INDEXER_KEYS.items():
         cells = [c for k, c in p.indexers if k == kind]
         if cells:
-            out.append(f"{key}: {_names(cells, n)}")
+            out.append(f"{key}: {names(cells, n)}")
     for o in p.outside:
         at = o.index + 1
         where = (f"r{at}c{n + 1 if o.reverse else 0}" if o.line == "row"
@@ -716,7 +718,7 @@ def _rule_line(rule: Rule, n: int) -> str:
     if rule.kind == "either":
         return "either: " + " || ".join(_rule_line(part, n) for part in rule.parts)
     head = {"atleast": "contains atleast"}.get(rule.kind, rule.kind)
-    cells = " | ".join(_names(g, n) for g in rule.groups)
+    cells = " | ".join(names(g, n) for g in rule.groups)
     return f"{head}: {cells} {rule.text}".rstrip()
 
 

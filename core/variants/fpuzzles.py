@@ -27,7 +27,6 @@ from core.variants.kinds import LINES
 from core.variants.marks import MARKS, NEGATIVE_KINDS
 from core.variants.model import (
     Arrow,
-    Cage,
     Clone,
     Line,
     LittleKiller,
@@ -38,6 +37,7 @@ from core.variants.model import (
     Variant,
 )
 from core.variants.outside import OUTSIDE
+from core.variants.shapes import SHAPES
 
 CELL_ID = re.compile(r"^R([0-9]{1,2})C([0-9]{1,2})$")  # not \d: that takes fullwidth １ too
 # Top-level keys that carry no rule: the puzzle's words, the solver's view and settings.
@@ -79,8 +79,9 @@ ADDON_INDEXERS = {"row": ("Row Indexer", "#7CC77C"), "column": ("Column Indexer"
                   "box": ("Box Indexer", "#7C7CC7")}
 ADDON_SYMBOLS = {name: kind.addon for name, kind in OUTSIDE.items()}
 # Constraint keys whose items draw cells (lines, shapes, clue places) a copy may trace.
-DRAWN_KEYS = (*LINE_KEYS, "thermometer", "arrow", "clone", "extraregion", "killercage",
-              *INDEXER_KEYS, *OUTSIDE, "sandwichsum", "littlekillersum")
+DRAWN_KEYS = (*LINE_KEYS, "thermometer", "arrow", "clone", "extraregion",
+              *(kind.fpuzzles for kind in SHAPES.values()), *INDEXER_KEYS, *OUTSIDE,
+              "sandwichsum", "littlekillersum")
 CIRCLED_ENDS = ("thermometer", *(kind.fpuzzles for kind in LINES.values() if kind.ends))
 
 class FPuzzlesError(ValueError):
@@ -446,14 +447,6 @@ def _drawn_only(data, key, n, parts):
                                 "see (it lives in the rules text)")
 
 
-def _killer(data, key, n, parts):
-    for where, item in _items(data, key):
-        _only(item, where, {"cells", "value"})
-        total = None if _blank(item.get("value")) else _number(item["value"], f"{where}.value")
-        parts.setdefault("cages", []).append(Cage(_cells(item.get("cells"), n,
-                                                         f"{where}.cells"), total))
-
-
 def _cosmetic_cages(data, key, n, parts):
     """f-puzzles' plain cages: SudokuPad's metadata (title: ..., no colour) and the add-on's
     copies of indexers are fine; any other plain cage carries a rule we cannot see."""
@@ -560,6 +553,9 @@ def _quadruples(data, key, n, parts):
         parts.setdefault("quads", []).append(Quad(cells, tuple(digits)))
 
 
+# The checked access above, as the records' own readers use it (core.variants.shapes).
+items_of, only, blank, number, cells_of = _items, _only, _blank, _number, _cells
+
 READERS = {
     **{kind.fpuzzles: _flag(name) for name, kind in GRID_RULES.items()},
     **{MARKS[k].rule.fpuzzles: _negative_flag(k) for k in NEGATIVE_KINDS if MARKS[k].rule.flag},
@@ -567,7 +563,7 @@ READERS = {
     "extraregion": _cell_groups("extra"),
     **{kind.word: _single_cells(kind.field) for kind in CELL_KINDS.values()},
     **{k.fpuzzles: _mark_items(k.fpuzzles) for k in MARKS.values() if not k.directed},
-    "text": _text, "killercage": _killer,
+    "text": _text, **{kind.fpuzzles: kind.read_fpuzzles for kind in SHAPES.values()},
     "cage": _cosmetic_cages, "littlekillersum": _little, "sandwichsum": _sandwich,
     **dict.fromkeys(OUTSIDE, _outside), "thermometer": _thermos, "arrow": _arrows,
     "clone": _clones, "quadruple": _quadruples, "line": _drawn_only, "circle": _drawn_only,
@@ -659,10 +655,9 @@ def _marks_out(p: Variant, data: dict) -> None:
 
 def _shapes_out(p: Variant, data: dict) -> None:
     n = p.size
-    if p.cages:
-        data["killercage"] = [{"cells": _ids(cage.cells, n),
-                               **({"value": str(cage.total)} if cage.total is not None else {})}
-                              for cage in p.cages]
+    for kind in SHAPES.values():
+        if kind.of(p):
+            data[kind.fpuzzles] = kind.write_fpuzzles(p)
     if p.little:
         data["littlekillersum"] = [
             {"cell": f"R{k.row + 1}C{k.col + 1}", "direction": k.direction,

@@ -45,6 +45,7 @@ from core.variants.model import (
     neighbours,
 )
 from core.variants.outside import OUTSIDE
+from core.variants.shapes import SHAPES
 
 
 @dataclass(frozen=True)
@@ -88,8 +89,8 @@ STYLE_WORDS = {style: name for name, kind in LINES.items() if kind.usual is not 
                for style in list(kind.addon)[1:]}
 LINE_WORDS = tuple(word for name in LINES
                    for word in (name, *(s for s, k in STYLE_WORDS.items() if k == name)))
-SHAPE_WORDS = ("thermo", "arrow", "pill", "little", "sandwich", "cages", *LINE_WORDS,
-               *OUTSIDE)
+SHAPE_WORDS = ("thermo", "arrow", "pill", "little", "sandwich",
+               *(kind.grow[0] for kind in SHAPES.values() if kind.grow), *LINE_WORDS, *OUTSIDE)
 # the diagonals, the windows, the other rules over the whole grid, even/odd, non-consecutive
 RULE_WORDS = (*(kind.name for kind in SLANTS), "hyper",
               *(name for name, kind in GRID_RULES.items() if not kind.slant), "evenodd", *ALONE)
@@ -514,9 +515,9 @@ def shapes_off(solution, shapes, n: int, rng) -> dict:
                for clue in _outside_clues(base, word, solution, rng)]
     if outside:
         parts["outside"] = outside
-    if "cages" in words:
-        cages = grow_cages(solution, n, rng, singles=False) or []
-        parts["cages"] = [Cage(c) for c in cages if len(c) > 1]
+    for kind in SHAPES.values():
+        if kind.grow and kind.grow[0] in words:
+            parts[kind.field] = kind.grow[1](solution, n, rng)
     if "little" in words:
         parts["little"] = _little_killers(solution, n, rng)
     if "sandwich" in words:

@@ -38,7 +38,6 @@ from core.variants.grid_rules import GRID_RULES
 from core.variants.marks import MARKS
 from core.variants.model import (
     Arrow,
-    Cage,
     Clone,
     Line,
     LittleKiller,
@@ -49,6 +48,7 @@ from core.variants.model import (
     Variant,
 )
 from core.variants.outside import OUTSIDE
+from core.variants.shapes import SHAPES
 
 MAX_TEXT = 1_000_000  # characters of constraint string
 MAX_ITEMS = 20_000  # items ('.' ...) in one string
@@ -354,7 +354,8 @@ def _reader(item: Item):
 COMPOSABLE = {"", "Thermo", "Whisper", "Renban", "Modular", "Entropic", "RegionSumLine",
               "Between", "Lockout", "Palindrome", "Zipper", "SumLine", "Regex", "NFA",
               "WhiteDot", "BlackDot", "GreaterThan", "X", "V", "Arrow", "DoubleArrow",
-              "PillArrow", "Cage", "Sum", "LittleKiller", "XSum", "Sandwich", "Skyscraper",
+              "PillArrow", *(t for kind in SHAPES.values() for t in kind.iss), "Sum",
+              "LittleKiller", "XSum", "Sandwich", "Skyscraper",
               "AllDifferent", "ContainAtLeast", "ContainExact", "EqualSum", "Quad", "Pair",
               "PairX", "Indexing", "Or", "And"}
 # Inside an Or, each branch must be one rule no kind names: these types give one.
@@ -662,14 +663,6 @@ def _mark(reading: Reading, item: Item) -> None:
     for a, b in _adjacent_pairs(reading, item):
         reading.parts["marks"].append(Mark(kind, b, a) if MARKS[kind].directed
                                       else Mark(kind, a, b))
-
-
-def _cage(reading: Reading, item: Item) -> None:
-    if not item.args:
-        raise item.error("a cage needs its sum and cells")
-    total = _number(item.args[0], item, "the sum") if item.args[0] else 0
-    cells = _cells(reading, item, item.args[1:])
-    reading.add("cages", Cage(cells, total or None))  # 0: any sum, as ISS reads it
 
 
 def _little_killer(reading: Reading, item: Item) -> None:
@@ -1099,6 +1092,9 @@ def shown(fits, shift: int):
     return fits if not shift else lambda x, y: fits(x - shift, y - shift)
 
 
+# The checked reading above, as the records' own readers use it (core.variants.shapes).
+cells_of, number_of = _cells, _number
+
 READERS = {
     "": _givens, "Shape": _ignored, "SearchPriority": _ignored, "RegionSize": _region_size,
     "NoBoxes": _no_boxes, "Jigsaw": _jigsaw,
@@ -1106,7 +1102,8 @@ READERS = {
     "Windoku": _windoku, "AllDifferent": _all_different,
     **dict.fromkeys([*STRICT, *STRICT_ALONE], _strict),
     **{kind.iss: _mark for kind in MARKS.values() if kind.iss},
-    "Cage": _cage, "LittleKiller": _little_killer, "Sum": _sum,
+    **{t: read for kind in SHAPES.values() for t, read in kind.iss.items()},
+    "LittleKiller": _little_killer, "Sum": _sum,
     "Thermo": _thermo, "Arrow": _arrow, "PillArrow": _pill_arrow, "Sandwich": _sandwich,
     **{kind.iss: _outside(name) for name, kind in OUTSIDE.items()},
     "Whisper": _line("whisper", valued=True), "Renban": _line("renban"),
@@ -1370,7 +1367,7 @@ def _negatives_out(p: Variant) -> list[str]:
 
 def _shapes_out(p: Variant) -> list[str]:
     n, said = p.size, []
-    said += [f".Cage~{'' if c.total is None else c.total}~{_ids(c.cells, n)}" for c in p.cages]
+    said += [x for kind in SHAPES.values() for x in kind.write_iss(p)]
     iss_diagonals, used = iss_little_killers(n), set()
     for k in p.little:
         same = iss_diagonals.get(k.cells[0]) == k.cells and k.cells[0] not in used

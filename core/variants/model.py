@@ -41,6 +41,8 @@ LINE_RECORDS: dict = {}
 RULE_RECORDS: dict = {}
 # Each kind of outside clue's record by its name: core.variants.outside fills it, the same way.
 OUTSIDE_RECORDS: dict = {}
+# Each kind of shape's record (cages...) by its Variant field: core.variants.shapes fills it.
+SHAPE_RECORDS: dict = {}
 # The boxes of each size, as f-puzzles and other solvers draw them (classic Sudoku's and
 # 2x5, 2x7, 3x5); a size with none (5, 7, 11, 13) needs its regions given.
 BOXES = {**{n: shape for n, shape in BOX_SHAPES.items() if n <= MAX_SIZE},
@@ -338,7 +340,7 @@ def features(p: Variant) -> set[str]:
 # What every writer and drawing carried before today's constraints joined.
 CLASSIC_FEATURES = frozenset({"jigsaw", *RULES, *(f"negative {k}" for k in NEGATIVE_KINDS),
                               *MARK_KINDS, "extra", *(k.field for k in CELL_KINDS.values()
-                                                     if k.digits), "cages", "little", "thermos",
+                                                     if k.digits), "little", "thermos",
                               "arrows", "sandwiches"})
 
 
@@ -444,8 +446,7 @@ def make(size: int, givens=None, regions=None, **parts) -> Variant:
         marks=tuple(sorted(set(_mark(m) for m in parts.get("marks", ())),
                            key=lambda m: (m.kind, m.a, m.b, m.value))),
         negative=frozenset(parts.get("negative", ())),
-        cages=tuple(sorted({Cage(tuple(sorted(set(c.cells))), c.total)
-                            for c in parts.get("cages", ())}, key=_cage_key)),
+        **{name: kind.normal(parts.get(name, ()), n) for name, kind in SHAPE_RECORDS.items()},
         little=tuple(sorted({_little(k, n) for k in parts.get("little", ())},
                             key=lambda k: (k.row, k.col, k.direction, k.total))),
         thermos=tuple(sorted(set(tuple(t) for t in parts.get("thermos", ())))),
@@ -528,10 +529,6 @@ def _clone(clone: Clone) -> Clone:
     return clone if clone.a <= clone.b else Clone(clone.b, clone.a)
 
 
-def _cage_key(cage: Cage):
-    return (cage.cells, -1 if cage.total is None else cage.total)
-
-
 def _mark(mark: Mark) -> Mark:
     usual = MARKS[mark.kind].usual if mark.kind in MARKS else 0
     value = 0 if mark.value == usual or not usual else mark.value
@@ -567,7 +564,8 @@ def check(p: Variant) -> None:
     if p.negative - set(NEGATIVE_KINDS):
         raise ModelError(f"negative constraints exist for {', '.join(NEGATIVE_KINDS)}")
     every = [c for group in (*(kind.cells(p) for kind in CELL_KINDS.values()), *p.extra,
-                             *(c.cells for c in p.cages), *p.thermos,
+                             *(kind.cells(x) for kind in SHAPE_RECORDS.values()
+                               for x in kind.of(p)), *p.thermos,
                              *(a.bulb + a.shaft for a in p.arrows),
                              *(line.cells for line in p.lines), *(q.cells for q in p.quads),
                              *(c.a + c.b for c in p.clones),
@@ -585,6 +583,8 @@ def check(p: Variant) -> None:
         if not 2 <= len(region) <= n:
             raise ModelError(f"an extra region has 2 to {n} cells; found {len(region)}")
     _check_marks(p)
+    for kind in SHAPE_RECORDS.values():
+        kind.check(p)
     _check_cages(p)
     _check_lines(p)
     _check_new_lines(p)
@@ -657,16 +657,6 @@ def _check_marks(p: Variant) -> None:
 
 def _check_cages(p: Variant) -> None:
     n = p.size
-    for cage in p.cages:
-        k = len(cage.cells)
-        if not 1 <= k <= n:
-            raise ModelError(f"a cage has 1 to {n} cells; found {k}")
-        if cage.total is not None:
-            low = k * (k + 1) // 2 - k * p.shift  # the digits as shown
-            high = k * (2 * n - k + 1) // 2 - k * p.shift
-            if not low <= cage.total <= high:
-                raise ModelError(f"a cage of {k} cells at {p.name(cage.cells[0])} adds up to "
-                                 f"{low} to {high}, not {cage.total}")
     for clue in p.little:
         if not clue.cells:
             raise ModelError(f"the little killer clue at r{clue.row + 1}c{clue.col + 1} "

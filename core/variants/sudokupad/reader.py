@@ -14,7 +14,6 @@ from core.variants.kinds import LINES
 from core.variants.marks import ALONE, NEGATIVE_KINDS
 from core.variants.model import (
     Arrow,
-    Cage,
     Line,
     LittleKiller,
     Mark,
@@ -23,6 +22,7 @@ from core.variants.model import (
     Sandwich,
     Variant,
 )
+from core.variants.shapes import SHAPES
 from core.variants.sudokupad.geometry import (
     STEPS,
     cell_at,
@@ -337,9 +337,13 @@ def _own_metadata(data: dict, key: str, picture: _Picture) -> None:
             raise SclError(f"{key}.{name}: this workbench does not read it (it may carry a rule)")
 
 
+# The kind a plain SudokuPad cage (a number, or none and its digits differing) draws.
+PLAIN = next(kind for kind in SHAPES.values() if kind.pad_cage)
+
+
 def _cages(data: dict, key: str, picture: _Picture) -> None:
-    """Killer cages, extra regions, disjoint groups, indexers, and cages of no cells that
-    carry the puzzle's words ("title: ...")."""
+    """Plain cages (PLAIN's), extra regions, disjoint groups, indexers, and cages of no cells
+    that carry the puzzle's words ("title: ...")."""
     n = picture.n
     for where, cage in _items(data, key):
         text = _text(cage, "value", where)
@@ -364,11 +368,11 @@ def _cages(data: dict, key: str, picture: _Picture) -> None:
             total = cage["sum"] if "sum" in cage else int(text)
             if isinstance(total, bool) or not isinstance(total, int):
                 raise _type_error(f"{where}.sum", "a whole number", total)
-            picture.add("cages", Cage(cells, total))
+            picture.add(PLAIN.field, PLAIN.pad_cage(cells, total))
         elif text:
             picture.problems.append(f"a cage marked {text[:20]!r}")
         elif cage.get("unique"):
-            picture.add("cages", Cage(cells))
+            picture.add(PLAIN.field, PLAIN.pad_cage(cells, None))
         elif set(cage) == {"cells"}:  # an extra region, as this workbench once wrote them
             picture.add("extra", cells)
         else:  # f-puzzles' plain cage: its rule is in the rules text

@@ -11,6 +11,7 @@ from core.variants.kinds import LINES
 from core.variants.marks import MARKS
 from core.variants.model import Arrow, Variant
 from core.variants.outside import OUTSIDE
+from core.variants.shapes import SHAPES
 from core.variants.sudokupad.geometry import centre_of, chevron_points, midpoint, open_sides
 from core.variants.sudokupad.styles import (
     ARROW_GREY,
@@ -27,7 +28,7 @@ from core.variants.sudokupad.styles import (
 )
 
 # What write() draws (model.features names): everything.
-CARRIED = (model.CLASSIC_FEATURES | set(LINES)
+CARRIED = (model.CLASSIC_FEATURES | set(LINES) | set(SHAPES)
            | {f"{name} {k}" for name, kind in MARKS.items() if kind.valued
               for k in range(2, model.MAX_SIZE)}
            | {"candidates", "quads", *CHEVRON, "indexers", "outside", "clones"})
@@ -120,9 +121,7 @@ def _rc(cells, n: int) -> list[list[int]]:
 def _cages_out(p: Variant) -> list:
     n = p.size
     cages = [{"value": f"{key}: {value}"} for key, value in p.meta]
-    cages += [{"cells": _rc(cage.cells, n), "unique": True,
-               **({"value": str(cage.total), "sum": cage.total}
-                  if cage.total is not None else {})} for cage in p.cages]
+    cages += [x for kind in SHAPES.values() for x in kind.pad_cages(p)]
     # SudokuPad also gives an extra region the sum of 1..k, which only a region of n
     # cells has: left out
     cages += [{"cells": _rc(region, n), "style": "extraregion", "unique": True}

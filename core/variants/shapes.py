@@ -1,0 +1,363 @@
+"""Each kind of shape drawn over cells whose digits keep a sum or an order (killer cages, for
+now), declared once: a `ShapeKind` record holds everything the workbench knows of it, and
+every aspect loops over SHAPES instead of naming kinds:
+
+  model     field (the Variant's tuple of them, each an item of model's dataclass), normal
+            (how make() stores them), check (what the model refuses), cells (an item's
+            cells, kept inside the grid), held (on a grid of digits from 0: the items with
+            their sums as held)
+  rules     units (groups whose digits differ, named), broken (what a filled grid breaks)
+  engine    compile (its propagators, in the plan's order), houses (what it says with the
+            houses: the 45 rule), speed (propagators for speed only: the logic says none)
+  logic     steps (technique, score, words by the propagator's class)
+  wording   words (name and rules sentence, English and Japanese), sentence (the values its
+            sentence needs)
+  text      word (the text format's word), read_text, write_text
+  f-puzzles fpuzzles (its key), read_fpuzzles, write_fpuzzles
+  SudokuPad pad_cages (SudokuPad cages drawing them), pad_cage (a plain SudokuPad cage, with
+            its number or none, read as one)
+  ISS       iss (its types' readers), write_iss
+  ipuz      ipuz (read from and written to an ipuz Sudoku's own field of that name)
+  print     caption, draw (onto print's pen), corner (numbers in a cell's top-left corner,
+            which the digit there keeps clear of)
+  terminal  tinted (cells tinted and outlined, one tint a shape), corner
+  editor    key (makes one of the picked cells), prompt and made (its number asked), here
+            (its words on a cell), without (the items a cleared cell leaves)
+  generator grow (the shapes generator's word and how it draws them off a filling)
+
+Like the line records, they compile into propagators above the model: the package imports
+this module first, and it fills core.variants.model.SHAPE_RECORDS, which the model, rules
+and engine read. tests/core/variants/test_shapes.py checks every record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from core.variants import propagators as pr
+from core.variants.model import SHAPE_RECORDS, Cage, ModelError, Variant
+from core.variants.records import Step, Words
+
+
+def _none(*_args) -> list:
+    return []
+
+
+@dataclass(frozen=True)
+class ShapeKind:
+    field: str
+    word: str
+    called: str
+    caption: str
+    words: Words
+    steps: dict[str, Step]
+    normal: Callable[[object, int], tuple]
+    check: Callable[[Variant], None]
+    cells: Callable[[object], tuple]
+    broken: Callable[[Variant, list], list]
+    compile: Callable[[Variant, list], list]
+    sentence: Callable[[Variant], dict]
+    read_text: Callable
+    write_text: Callable[[Variant], list]
+    fpuzzles: str
+    read_fpuzzles: Callable
+    write_fpuzzles: Callable[[Variant], list]
+    pad_cages: Callable[[Variant], list]
+    iss: dict
+    write_iss: Callable[[Variant], list]
+    draw: Callable
+    held: Callable[[Variant], tuple] | None = None
+    units: Callable[[Variant], list] = _none
+    houses: Callable[[Variant, list], list] = _none
+    speed: Callable[[Variant, list], list] = _none
+    numbered: bool = False  # takes a number before the text format's colon
+    title: str = ""  # the editor's key's name
+    example: str = ""  # a line of it in the text format, as the editor's help shows one
+    pad_cage: Callable | None = None
+    ipuz: tuple | None = None  # (writer, reader, the ipuz field it reads)
+    corner: Callable[[Variant], dict] = lambda p: {}
+    tinted: Callable[[Variant], list] = _none
+    key: str = ""
+    prompt: Callable[[int], str] | None = None
+    made: Callable | None = None
+    here: Callable[[Variant, int], list] = _none
+    grow: tuple = ()
+    extra: dict = field(default_factory=dict)
+
+    def of(self, p: Variant) -> tuple:
+        return getattr(p, self.field)
+
+
+# --- killer cages ------------------------------------------------------------------------------
+
+def _cage_key(cage: Cage):
+    return (cage.cells, -1 if cage.total is None else cage.total)
+
+
+def _cages_normal(given, n: int) -> tuple:
+    return tuple(sorted({Cage(tuple(sorted(set(c.cells))), c.total) for c in given},
+                        key=_cage_key))
+
+
+def _cages_check(p: Variant) -> None:
+    n = p.size
+    for cage in p.cages:
+        k = len(cage.cells)
+        if not 1 <= k <= n:
+            raise ModelError(f"a cage has 1 to {n} cells; found {k}")
+        if cage.total is not None:
+            low = k * (k + 1) // 2 - k * p.shift  # the digits as shown
+            high = k * (2 * n - k + 1) // 2 - k * p.shift
+            if not low <= cage.total <= high:
+                raise ModelError(f"a cage of {k} cells at {p.name(cage.cells[0])} adds up to "
+                                 f"{low} to {high}, not {cage.total}")
+
+
+def _cages_held(p: Variant) -> tuple:
+    return tuple(replace(c, total=c.total + len(c.cells) * p.shift)
+                 if c.total is not None else c for c in p.cages)
+
+
+def _cages_units(p: Variant) -> list:
+    return [(cage.cells, f"the cage at {p.name(cage.cells[0])}") for cage in p.cages
+            if len(cage.cells) > 1]
+
+
+def _cages_broken(p: Variant, values) -> list:
+    return [f"the cage at {p.name(cage.cells[0])} does not add up to {cage.total}"
+            for cage in p.cages
+            if cage.total is not None and sum(values[c] for c in cage.cells) != cage.total]
+
+
+def _cages_compile(p: Variant, peers) -> list:
+    n, props = p.size, []
+    for cage in p.cages:
+        if cage.total is None:
+            continue
+        combos = pr.digit_sets(n, len(cage.cells), cage.total)
+        if len(combos) <= pr.COMBOS_UP_TO:
+            props.append(pr.CageSum(cage.cells, combos))
+        else:
+            props.append(pr.SumBounds(cage.cells, cage.total, cage.total, n,
+                                      (tuple(range(len(cage.cells))),)))
+    return props
+
+
+def innies(p: Variant, houses) -> list:
+    """The 45 rule: in a house, the cells its whole cages leave add up to the rest."""
+    n, found = p.size, []
+    summed = [c for c in p.cages if c.total is not None]
+    full = n * (n + 1) // 2
+    for house in houses:
+        inside, covered = [], set()
+        for c in summed:  # cages may overlap in a puzzle: only disjoint ones add up
+            if set(c.cells) <= set(house) and not covered & set(c.cells):
+                inside.append(c)
+                covered |= set(c.cells)
+        rest = tuple(c for c in house if c not in covered)
+        if inside and 0 < len(rest) < n:
+            total = full - sum(c.total for c in inside)
+            combos = pr.digit_sets(n, len(rest), total) if total > 0 else ()
+            if len(combos) <= pr.COMBOS_UP_TO:
+                innie = pr.Innie(rest, combos)
+                innie.house, innie.full, innie.total = house, full, total
+                found.append(innie)
+    return found
+
+
+def leftovers(p: Variant, peers) -> list:
+    """The law of leftovers for killer cages, as ISS's optimizer finds it: sweep the rows
+    (down and up), the columns (right and left) and the regions in order, growing a band of
+    houses; a cage joins the band once more than half of it lies inside. The band adds up to
+    its houses' totals and its cages to theirs, so the cage cells outside the band (outies)
+    less the band's cells outside its cages (innies) add up to the difference: a SignedSum,
+    kept when it is short (at most n cells, one side at most 2, at most 6 cells where every
+    one is already in a cage). Bands of one house are innies() already."""
+    n, pieces, used = p.size, [], set()
+    for cage in p.cages:  # cages that overlap another are left out: the sums would not add
+        if cage.total is not None and not used & set(cage.cells):
+            pieces.append(cage)
+            used |= set(cage.cells)
+    if not pieces:
+        return []
+    full = n * (n + 1) // 2
+    rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
+    cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
+    regions: dict[int, list[int]] = {}
+    for cell, region in enumerate(p.regions):
+        regions.setdefault(region, []).append(cell)
+    found, seen = [], set()
+    for order in (rows, rows[::-1], cols, cols[::-1], [regions[r] for r in sorted(regions)]):
+        band, inside, total, left = set(), set(), 0, list(pieces)
+        for i, house in enumerate(order[:-1], 1):
+            band |= set(house)
+            for cage in [c for c in left if 2 * len(band & set(c.cells)) > len(c.cells)]:
+                left.remove(cage)
+                inside |= set(cage.cells)
+                total += cage.total
+            plus, minus = sorted(inside - band), sorted(band - inside)
+            key = (tuple(plus), tuple(minus))
+            if i == 1 or key in seen or not plus and not minus or len(plus) + len(minus) > n:
+                continue
+            if min(len(plus), len(minus)) > 2 or (
+                    len(plus) + len(minus) > 6 and set(plus + minus) <= used):
+                continue
+            seen.add(key)
+            groups = pr.cliques(plus, peers) + tuple(
+                tuple(len(plus) + j for j in g) for g in pr.cliques(minus, peers))
+            found.append(pr.SignedSum(plus, minus, total - i * full, n, groups))
+    return found
+
+
+def _cages_sentence(p: Variant) -> dict:
+    blank = any(c.total is None for c in p.cages)
+    return {"cage_blank": "; a cage without a number may have any sum" if blank else "",
+            "cage_blank_ja": "(数字のない枠は和を問いません)" if blank else ""}
+
+
+def _cages_text(total, word, value, read_cells):
+    """`cage 15: r1c1 r1c2` (`cage:` without a sum): the cage, once the grid's size is known."""
+    cells, total = read_cells(value), int(total) if total is not None else None
+    return lambda cell: Cage(tuple(cell(rc) for rc in cells), total)
+
+
+def _cages_write_text(p: Variant) -> list:
+    from core.variants.formats import names  # the format reads these records: imported late
+
+    return [f"{'cage' if c.total is None else f'cage {c.total}'}: {names(c.cells, p.size)}"
+            for c in p.cages]
+
+
+def _cages_fpuzzles(data, key, n, parts):
+    from core.variants import fpuzzles as f  # it reads these records: imported late
+
+    for where, item in f.items_of(data, key):
+        f.only(item, where, {"cells", "value"})
+        total = None if f.blank(item.get("value")) else f.number(item["value"], f"{where}.value")
+        parts.setdefault("cages", []).append(Cage(f.cells_of(item.get("cells"), n,
+                                                             f"{where}.cells"), total))
+
+
+def _cages_write_fpuzzles(p: Variant) -> list:
+    from core.variants.fpuzzles import cell_id
+
+    return [{"cells": [cell_id(c, p.size) for c in cage.cells],
+             **({"value": str(cage.total)} if cage.total is not None else {})}
+            for cage in p.cages]
+
+
+def _cages_sudokupad(p: Variant) -> list:
+    n = p.size
+    return [{"cells": [[c // n, c % n] for c in cage.cells], "unique": True,
+             **({"value": str(cage.total), "sum": cage.total}
+                if cage.total is not None else {})} for cage in p.cages]
+
+
+def _cages_iss(reading, item) -> None:
+    from core.variants import iss  # it reads these records: imported late
+
+    if not item.args:
+        raise item.error("a cage needs its sum and cells")
+    total = iss.number_of(item.args[0], item, "the sum") if item.args[0] else 0
+    cells = iss.cells_of(reading, item, item.args[1:])
+    reading.add("cages", Cage(cells, total or None))  # 0: any sum, as ISS reads it
+
+
+def _cages_write_iss(p: Variant) -> list:
+    from core.variants.iss import cell_id
+
+    return [f".Cage~{'' if c.total is None else c.total}~"
+            + "~".join(cell_id(x, p.size) for x in c.cells) for c in p.cages]
+
+
+def _cages_ipuz_write(p: Variant, xy) -> dict:
+    if not p.cages:
+        return {}
+    return {"cageborder": "dashed",
+            "cages": [{"cells": [xy(c) for c in cage.cells],
+                       **({"value": cage.total, "operator": "+"}
+                          if cage.total is not None else {})} for cage in p.cages]}
+
+
+def _cages_ipuz_read(data: dict, zone_cells, listed) -> list:
+    return [Cage(zone_cells(c, f"cages[{i}]"), _ipuz_total(c, f"cages[{i}]"))
+            for i, c in enumerate(listed(data, "cages"))]
+
+
+def _ipuz_total(cage: dict, where: str) -> int | None:
+    from core.errors import ParseError
+    from core.variants.ipuz import whole_number
+
+    value = cage.get("value")
+    if value is None:
+        return None
+    operator = cage.get("operator", "+")
+    if operator != "+":
+        raise ParseError(f"ipuz {where}: operator {str(operator)[:10]!r}: killer cages add (+)",
+                         1, 1)
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 5:
+        return int(value)
+    return whole_number(value, f"{where}.value")
+
+
+def _cages_draw(p: Variant, at) -> None:
+    """Each cage's outline, a dashed loop at a constant inset inside its cells; the sum in
+    the top-left cell's corner, on a white patch that breaks the dashes under it."""
+    from core.export.drawing import INK, THIN, Box, Label, Path
+    from core.variants.drawing import INSET, cage_outline
+
+    n = p.size
+    for cage in p.cages:
+        for loop in cage_outline({divmod(c, n) for c in cage.cells}, INSET):
+            at.add(Path(tuple(at.xy(row, col) for row, col in loop), THIN, dash=0.08 * at.cell,
+                        closed=True))
+        if cage.total is not None:
+            first = min(cage.cells)
+            x, y = at.xy(first // n, first % n)
+            text = str(cage.total)
+            size = at.clue
+            at.add(Box(x + 0.03 * at.cell, y + 0.04 * at.cell, 0.04 * at.cell + 0.6 * size
+                       * len(text), 1.05 * size, fill="#ffffff", width=0))
+            at.add(Label(x + 0.05 * at.cell, y + 0.04 * at.cell + 0.9 * size, text, size, INK,
+                         anchor="start", font="clues"))
+
+
+def _cages_made(cells, total, p: Variant) -> dict:
+    """The editor's new cage over the picked cells: the cages it overlaps go."""
+    return {"cages": [*(c for c in p.cages if not set(c.cells) & set(cells)),
+                      Cage(tuple(sorted(cells)), total)]}
+
+
+def _cages_grow(solution, n: int, rng) -> list:
+    from core.variants.generator import grow_cages
+
+    return [Cage(c) for c in grow_cages(solution, n, rng, singles=False) or [] if len(c) > 1]
+
+
+SHAPE_RECORDS.update({kind.field: kind for kind in (
+    ShapeKind(
+        "cages", "cage", "a cage", "killer",
+        Words("Killer", "キラー",
+              "Digits in a cage may not repeat and add up to the small number in its "
+              "top-left corner{cage_blank}.",
+              "点線で囲まれた枠の中の数字は重複せず、その和は左上の小さな数字です"
+              "{cage_blank_ja}。"),
+        {"CageSum": Step("cage combinations", 2.0, "the cage {cells} can only hold {combos}"),
+         "Innie": Step("innies", 2.8, "{house} adds up to {full}; its cages leave {cells} "
+                                      "to make {total}")},
+        _cages_normal, _cages_check, lambda cage: cage.cells, _cages_broken, _cages_compile,
+        _cages_sentence, _cages_text, _cages_write_text, "killercage", _cages_fpuzzles,
+        _cages_write_fpuzzles, _cages_sudokupad, {"Cage": _cages_iss}, _cages_write_iss,
+        _cages_draw, held=_cages_held, units=_cages_units, houses=innies, speed=leftovers,
+        numbered=True, title="Cage", example="cage 15: r1c1 r1c2",
+        pad_cage=lambda cells, total: Cage(cells, total),
+        ipuz=(_cages_ipuz_write, _cages_ipuz_read, "cages"),
+        corner=lambda p: {min(c.cells): c.total for c in p.cages if c.total is not None},
+        tinted=lambda p: [c.cells for c in p.cages], key="k",
+        prompt=lambda k: f"Cage of {k} cells: its sum (empty: none)", made=_cages_made,
+        here=lambda p, cell: [f"cage {c.total if c.total is not None else ''}".strip()
+                              for c in p.cages if cell in c.cells],
+        grow=("cages", _cages_grow)),
+)})
+SHAPES = SHAPE_RECORDS
