@@ -381,25 +381,6 @@ def _grid(p: Variant, at: _Pen) -> None:
         at.add(line)
 
 
-def _cages(p: Variant, at: _Pen) -> None:
-    """Each cage's outline, a dashed loop at a constant inset inside its cells; the sum in
-    the top-left cell's corner, on a white patch that breaks the dashes under it."""
-    n = p.size
-    for cage in p.cages:
-        for loop in cage_outline({divmod(c, n) for c in cage.cells}, INSET):
-            at.add(Path(tuple(at.xy(row, col) for row, col in loop), THIN, dash=0.08 * at.cell,
-                        closed=True))
-        if cage.total is not None:
-            first = min(cage.cells)
-            x, y = at.xy(first // n, first % n)
-            text = str(cage.total)
-            size = at.clue
-            at.add(Box(x + 0.03 * at.cell, y + 0.04 * at.cell, 0.04 * at.cell + 0.6 * size
-                       * len(text), 1.05 * size, fill="#ffffff", width=0))
-            at.add(Label(x + 0.05 * at.cell, y + 0.04 * at.cell + 0.9 * size, text, size, INK,
-                         anchor="start", font="clues"))
-
-
 INSET = 0.1  # of a cell: how far inside the cells a cage's dashes run (shapes.py draws them)
 
 
