@@ -37,7 +37,7 @@ from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.grid_rules import GRID_RULES, SLANTS
 from core.variants.kinds import LINES, LineStyle
 from core.variants.marks import MARKS
-from core.variants.model import DIRECTIONS, MAX_SIZE, Variant
+from core.variants.model import MAX_SIZE, Variant
 from core.variants.outside import OUTSIDE
 from core.variants.shapes import SHAPES
 
@@ -108,8 +108,7 @@ def describe(p: Variant) -> str:
     kinds += list(dict.fromkeys(kind.caption for kind in PARITY if kind.cells(p)))
     kinds += _mark_captions(p)
     kinds += [kind.caption for kind in SHAPES.values() if kind.of(p)]
-    for present, word in ((p.little, "little killer"),
-                          (p.thermos, "thermo"), (p.arrows, "arrow"),
+    for present, word in ((p.thermos, "thermo"), (p.arrows, "arrow"),
                           (p.sandwiches, "sandwich")):
         if present:
             kinds.append(word)
@@ -165,7 +164,8 @@ def draw(p: Variant, answer=None, style: Style | None = None) -> Drawing:
     model.refuse_unless(p, DRAWN, "print")
     style = style or MAGAZINE
     n, cell = p.size, style.cell
-    margin = MARGIN_CELLS * cell if (p.little or p.sandwiches or p.outside) else 0.0
+    outside = any(kind.margin(p) for kind in SHAPES.values())
+    margin = MARGIN_CELLS * cell if (outside or p.sandwiches or p.outside) else 0.0
     d = Drawing(n * cell + 2 * margin, n * cell + 2 * margin, cell=cell)
     at = _Pen(d, cell, margin, n, style)
     _shading(p, at)
@@ -568,13 +568,8 @@ def _outside(p: Variant, at: _Pen) -> None:
         text = str(o.total)
         font = 0.32 if len(text) < 3 else 0.24  # three digits keep inside the circle
         at.add(Label(x, y + font / 3 * size, text, font * size, INK))
-    for clue in p.little:
-        x, y = at.xy(clue.row + 0.5, clue.col + 0.5)
-        at.add(Label(x, y + 0.12 * size, str(clue.total), 0.34 * size, INK))
-        dr, dc = DIRECTIONS[clue.direction]
-        xa, ya = at.xy(clue.row + 0.5 + 0.3 * dr, clue.col + 0.5 + 0.3 * dc)
-        xb, yb = at.xy(clue.row + 0.5 + 0.48 * dr, clue.col + 0.5 + 0.48 * dc)
-        at.add(Line(xa, ya, xb, yb, THIN))
+    for kind in SHAPES.values():
+        kind.draw_outside(p, at)
     for s in p.sandwiches:
         row, col = (s.index, -1) if s.line == "row" else (-1, s.index)
         x, y = at.xy(row + 0.5, col + 0.5)

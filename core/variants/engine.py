@@ -129,14 +129,12 @@ SUMS = (CageSum, Innie, SumBounds)  # the compiled "fitting sets" and "bounded s
 
 
 def held_sums(p: Variant) -> Variant:
-    """On a grid of digits from 0, its cages and little killers with the totals of the digits
-    as held (1 more a cell: 0 is held as 1), so every sum of a fixed number of cells (cages,
-    innies, leftovers, little killers) prunes as on a grid of 1 to N."""
+    """On a grid of digits from 0, its shapes with the totals of the digits as held (the
+    records' `held`: 1 more a cell, 0 being held as 1), so every sum of a fixed number of
+    cells prunes as on a grid of 1 to N."""
     if not p.shift:
         return p
-    return replace(p, **{name: kind.held(p) for name, kind in SHAPES.items() if kind.held},
-                   little=tuple(replace(k, total=k.total + len(k.cells) * p.shift)
-                                for k in p.little))
+    return replace(p, **{name: kind.held(p) for name, kind in SHAPES.items() if kind.held})
 
 
 def _arrow(a, n: int, shift: int, peers):
@@ -188,8 +186,6 @@ def _propagators(p: Variant, peers) -> list:
                               tuple(sorted(tests))))
     for kind in SHAPES.values():
         props += kind.compile(p, peers)
-    props += [SumBounds(k.cells, k.total, k.total, n, cliques(k.cells, peers))
-              for k in p.little]
     props += [Thermo(t, n) for t in p.thermos]
     props += [_arrow(a, n, p.shift, peers) for a in p.arrows]
     props += [SandwichSum(rules.sandwich_cells(p, s.line, s.index), s.total, n)

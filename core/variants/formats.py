@@ -62,7 +62,6 @@ from core.variants.model import (
     Arrow,
     Clone,
     Line,
-    LittleKiller,
     Mark,
     ModelError,
     Outside,
@@ -73,7 +72,7 @@ from core.variants.model import (
     windows,
 )
 from core.variants.outside import OUTSIDE
-from core.variants.shapes import SHAPES
+from core.variants.shapes import SHAPES, beyond, ranked
 
 MAX_TEXT = 1_000_000
 # [0-9], not \d: \d also matches other scripts' digits (fullwidth １), which are refused
@@ -86,7 +85,7 @@ INDEXER_KEYS = {"rowindexer": "row", "columnindexer": "column", "boxindexer": "b
 CELL_WORDS = {kind.word: kind for kind in CELL_KINDS.values()}  # even, odd, minimum, ...
 SHAPE_WORDS = {kind.word: kind for kind in SHAPES.values()}  # cage, ...
 SHAPE_KEYS = {"regions", "rules", "negative", *CELL_WORDS, "extra", *MARK_KINDS, *SHAPE_WORDS,
-              "thermo", "arrow", "little", "sandwich", "candidates",
+              "thermo", "arrow", "sandwich", "candidates",
               "quad", "clone", *OUTSIDE, *LINE_KINDS,
               *INDEXER_KEYS, *RULE_KINDS}
 # a rule's word in the text (`contains atleast:` is the at-least kind)
@@ -98,7 +97,7 @@ DIGITS_AT = re.compile(r"^r([0-9]{1,2})c([0-9]{1,2})=([0-9A-Za-z]{1,17})$", re.I
 # keys that take a number before their colon (a line's is checked by its kind: whispers';
 # a sandwich's is its row or column), and those where 0 would read as the usual value
 NUMBERED = {*(name for name, kind in MARKS.items() if kind.valued),
-            *(word for word, kind in SHAPE_WORDS.items() if kind.numbered), "little",
+            *(word for word, kind in SHAPE_WORDS.items() if kind.numbered),
             *OUTSIDE, "sandwich", *LINE_KINDS}
 NOT_ZERO = {**{name: f"a {kind.amount} is {kind.usual} or more (`{name}:` alone is the usual "
                    f"{kind.usual})" for name, kind in MARKS.items() if kind.valued},
@@ -117,7 +116,7 @@ class _Reader:
         self.size: int | None = None
         self.parts: dict[str, list] = {k: [] for k in
                                        ("rules", "extra", *CELL_KINDS, "marks", "negative",
-                                        *SHAPES, "little", "thermos", "arrows", "sandwiches",
+                                        *SHAPES, "thermos", "arrows", "sandwiches",
                                         "meta", "candidates", "lines", "quads", "clones",
                                         "indexers", "outside", "custom")}
         self.first_line = 1
@@ -272,8 +271,6 @@ def _shape(reader: _Reader, name, word, total, value, number, at) -> None:
             total, word, value, lambda text: _cells(text, number, at)), where))
     elif name == "arrow":
         parts["arrows"].append((value, where))
-    elif name == "little":
-        parts["little"].append((value, total, where))
     elif name == "sandwich":
         parts["sandwiches"].append((word, total, value, where))
     elif name in RULE_KINDS:
@@ -408,6 +405,11 @@ def _build(reader: _Reader) -> Variant:
         return (r - 1) * n + c - 1
 
     p = reader.parts
+
+    def shapes(kinds) -> dict:  # the records' (in the order the text has always held them)
+        return {kind.field: [(made(lambda rc, w=w: cell(rc, w), n, w), w)
+                             for made, w in p[kind.field]] for kind in kinds}
+
     rules = {w for w, _ in p["rules"]}
     negative = set(p["negative"]) | {ALONE[w] for w in rules if w in ALONE}
     extra = []
@@ -420,11 +422,10 @@ def _build(reader: _Reader) -> Variant:
         **{kind.field: [(cell(rc, w), w) for rc, w in p[kind.field]] for kind in PARITY},
         marks=[(Mark(kind, cell(a, w), cell(b, w), amount), w)
                for (kind, a, b, amount), w in p["marks"]],
-        **{name: [(made(lambda rc, w=w: cell(rc, w)), w) for made, w in p[name]]
-           for name in SHAPES},
+        **shapes(ranked("text", 1)),
         thermos=[(tuple(cell(rc, w) for rc in cells), w) for cells, w in p["thermos"]],
         arrows=[(_arrow(value, w, cell), w) for value, w in p["arrows"]],
-        little=[(_little(value, total, w, n), w) for value, total, w in p["little"]],
+        **shapes(beyond("text", 1)),
         sandwiches=[(_sandwich(word, total, value, w, n), w)
                     for word, total, value, w in p["sandwiches"]],
         candidates=[((cell(rc, w), _digit_bits(digits, n, w, first)), w)
@@ -548,19 +549,6 @@ def _arrow(value: str, where, cell) -> Arrow:
                                                   "arrow: r1c1 | r1c2 r1c3"))
 
 
-def _little(value: str, total, where, n: int) -> LittleKiller:
-    words = value.split()
-    if total is None or len(words) != 2 or not CELL.fullmatch(words[0]) or (
-            words[1].upper() not in model.DIRECTIONS):
-        raise ParseError("a little killer is `little SUM: r0c3 DR` (a place outside the grid "
-                         "and a direction DR, DL, UR or UL)", *where)
-    r, c = (int(v) for v in CELL.fullmatch(words[0]).groups())
-    outside = r in (0, n + 1) or c in (0, n + 1)
-    if not (outside and 0 <= r <= n + 1 and 0 <= c <= n + 1):
-        raise ParseError(f"r{r}c{c}: a little killer clue sits just outside the grid", *where)
-    return LittleKiller(r - 1, c - 1, words[1].upper(), int(total))
-
-
 def _digit_bits(digits: str, n: int, where, first: int = 1) -> int:
     bits = 0
     for ch in digits:
@@ -675,11 +663,12 @@ def _constraint_lines(p: Variant) -> list[str]:
             head = f"{kind} {amount}" if amount else kind
             out.append(f"{head}: " + " ".join(f"{name(m.a, n)}{sep}{name(m.b, n)}"
                                               for m in marks))
-    for kind in SHAPES.values():
+    for kind in ranked("text", 1):
         out += kind.write_text(p)
     out += [f"thermo: {names(t, n)}" for t in p.thermos]
     out += [f"arrow: {names(a.bulb, n)} | {names(a.shaft, n)}" for a in p.arrows]
-    out += [f"little {k.total}: r{k.row + 1}c{k.col + 1} {k.direction}" for k in p.little]
+    for kind in beyond("text", 1):
+        out += kind.write_text(p)
     out += [f"sandwich {s.line} {s.index + 1}: {s.total}" for s in p.sandwiches]
     return out + _new_lines(p)
 

@@ -29,7 +29,6 @@ from core.variants.model import (
     Arrow,
     Clone,
     Line,
-    LittleKiller,
     Mark,
     Outside,
     Quad,
@@ -37,7 +36,7 @@ from core.variants.model import (
     Variant,
 )
 from core.variants.outside import OUTSIDE
-from core.variants.shapes import SHAPES
+from core.variants.shapes import SHAPES, ranked
 
 CELL_ID = re.compile(r"^R([0-9]{1,2})C([0-9]{1,2})$")  # not \d: that takes fullwidth １ too
 # Top-level keys that carry no rule: the puzzle's words, the solver's view and settings.
@@ -81,7 +80,7 @@ ADDON_SYMBOLS = {name: kind.addon for name, kind in OUTSIDE.items()}
 # Constraint keys whose items draw cells (lines, shapes, clue places) a copy may trace.
 DRAWN_KEYS = (*LINE_KEYS, "thermometer", "arrow", "clone", "extraregion",
               *(kind.fpuzzles for kind in SHAPES.values()), *INDEXER_KEYS, *OUTSIDE,
-              "sandwichsum", "littlekillersum")
+              "sandwichsum")
 CIRCLED_ENDS = ("thermometer", *(kind.fpuzzles for kind in LINES.values() if kind.ends))
 
 class FPuzzlesError(ValueError):
@@ -461,22 +460,6 @@ def _cosmetic_cages(data, key, n, parts):
                                 "this workbench cannot see")
 
 
-def _little(data, key, n, parts):
-    for where, item in _items(data, key):
-        _only(item, where, {"cell", "cells", "direction", "value"})
-        r, c = _rc(item.get("cell"), n, f"{where}.cell", outside=True)
-        if r not in (-1, n) and c not in (-1, n):
-            raise FPuzzlesError(f"{where}: a little killer clue at {item.get('cell')} is inside "
-                                "the grid")
-        direction = item.get("direction")
-        if direction not in tuple(model.DIRECTIONS):  # (a tuple: a list there is no key)
-            raise _type_error(f"{where}.direction", "DR, DL, UR or UL", direction)
-        if _blank(item.get("value")):
-            raise FPuzzlesError(f"{where}: a little killer clue without a sum")
-        parts.setdefault("little", []).append(
-            LittleKiller(r, c, direction, _number(item["value"], f"{where}.value")))
-
-
 def _beside(item: dict, n: int, where: str) -> tuple[str, int, bool]:
     """An outside clue's row or column, and whether it sits after it (right, below)."""
     r, c = _rc(item.get("cell"), n, f"{where}.cell", outside=True)
@@ -555,6 +538,7 @@ def _quadruples(data, key, n, parts):
 
 # The checked access above, as the records' own readers use it (core.variants.shapes).
 items_of, only, blank, number, cells_of = _items, _only, _blank, _number, _cells
+place_of, type_error = _rc, _type_error
 
 READERS = {
     **{kind.fpuzzles: _flag(name) for name, kind in GRID_RULES.items()},
@@ -564,7 +548,7 @@ READERS = {
     **{kind.word: _single_cells(kind.field) for kind in CELL_KINDS.values()},
     **{k.fpuzzles: _mark_items(k.fpuzzles) for k in MARKS.values() if not k.directed},
     "text": _text, **{kind.fpuzzles: kind.read_fpuzzles for kind in SHAPES.values()},
-    "cage": _cosmetic_cages, "littlekillersum": _little, "sandwichsum": _sandwich,
+    "cage": _cosmetic_cages, "sandwichsum": _sandwich,
     **dict.fromkeys(OUTSIDE, _outside), "thermometer": _thermos, "arrow": _arrows,
     "clone": _clones, "quadruple": _quadruples, "line": _drawn_only, "circle": _drawn_only,
     "rectangle": _drawn_only, **{key: _lines for key in LINE_KEYS},
@@ -655,13 +639,9 @@ def _marks_out(p: Variant, data: dict) -> None:
 
 def _shapes_out(p: Variant, data: dict) -> None:
     n = p.size
-    for kind in SHAPES.values():
+    for kind in ranked("fpuzzles", 2):
         if kind.of(p):
             data[kind.fpuzzles] = kind.write_fpuzzles(p)
-    if p.little:
-        data["littlekillersum"] = [
-            {"cell": f"R{k.row + 1}C{k.col + 1}", "direction": k.direction,
-             "value": str(k.total), "cells": _ids(k.cells, n)} for k in p.little]
     if p.sandwiches:
         data["sandwichsum"] = [{"cell": _outside_id(s.line, s.index, False, n),
                                 "value": str(s.total)} for s in p.sandwiches]

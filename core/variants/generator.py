@@ -35,12 +35,10 @@ from core.variants.kinds import LINES
 from core.variants.marks import ALONE, MADE, MARKS
 from core.variants.model import (
     Cage,
-    LittleKiller,
     Mark,
     Outside,
     Sandwich,
     Variant,
-    little_cells,
     make,
     neighbours,
 )
@@ -89,7 +87,7 @@ STYLE_WORDS = {style: name for name, kind in LINES.items() if kind.usual is not 
                for style in list(kind.addon)[1:]}
 LINE_WORDS = tuple(word for name in LINES
                    for word in (name, *(s for s, k in STYLE_WORDS.items() if k == name)))
-SHAPE_WORDS = ("thermo", "arrow", "pill", "little", "sandwich",
+SHAPE_WORDS = ("thermo", "arrow", "pill", "sandwich",
                *(kind.grow[0] for kind in SHAPES.values() if kind.grow), *LINE_WORDS, *OUTSIDE)
 # the diagonals, the windows, the other rules over the whole grid, even/odd, non-consecutive
 RULE_WORDS = (*(kind.name for kind in SLANTS), "hyper",
@@ -518,8 +516,6 @@ def shapes_off(solution, shapes, n: int, rng) -> dict:
     for kind in SHAPES.values():
         if kind.grow and kind.grow[0] in words:
             parts[kind.field] = kind.grow[1](solution, n, rng)
-    if "little" in words:
-        parts["little"] = _little_killers(solution, n, rng)
     if "sandwich" in words:
         parts["sandwiches"] = _sandwiches(solution, n, rng)
     return parts
@@ -546,18 +542,6 @@ def _outside_clues(p: Variant, kind: str, solution, rng) -> list[Outside]:
     for line, k, back in rng.sample(places, n):
         digits = [solution[c] for c in rules.outside_cells(p, Outside(kind, line, k, back, 1))]
         found.append(Outside(kind, line, k, back, OUTSIDE[kind].clue(digits)))
-    return found
-
-
-def _little_killers(solution, n: int, rng) -> list[LittleKiller]:
-    starts = [(-1, k, d) for k in range(n) for d in ("DR", "DL")]
-    starts += [(k, -1, "DR") for k in range(n)] + [(k, n, "DL") for k in range(n)]
-    found, seen = [], set()
-    for row, col, direction in rng.sample(starts, len(starts)):
-        cells = little_cells(row, col, direction, n)
-        if 2 <= len(cells) < n and cells not in seen and len(found) < n // 2 + 1:
-            seen.add(cells)
-            found.append(LittleKiller(row, col, direction, sum(solution[c] for c in cells)))
     return found
 
 

@@ -40,7 +40,6 @@ from core.variants.model import (
     Arrow,
     Clone,
     Line,
-    LittleKiller,
     Mark,
     Outside,
     Quad,
@@ -180,31 +179,6 @@ def iss_disjoint_sets(n: int) -> list[tuple[int, ...]]:
         r, c = divmod(cell, n)
         groups.setdefault((r % height, c % width), []).append(cell)
     return [tuple(g) for g in groups.values()]
-
-
-def iss_little_killers(n: int) -> dict[int, tuple[int, ...]]:
-    """ISS's little killer diagonals (LittleKiller.cellMap), by their first cell, in order."""
-    found: dict[int, tuple[int, ...]] = {}
-    seen = set()
-
-    def add(r, c, dr, dc):
-        cells = []
-        while 0 <= r < n and 0 <= c < n:
-            cells.append(r * n + c)
-            r, c = r + dr, c + dc
-        if len(cells) > 1 and frozenset(cells) not in seen:
-            seen.add(frozenset(cells))
-            found[cells[0]] = tuple(cells)
-
-    for row in range(n - 1):
-        add(row, 0, 1, 1)
-    for row in range(1, n - 1):
-        add(row, n - 1, -1, -1)
-    for col in range(1, n):
-        add(0, col, 1, -1)
-    for col in range(1, n - 1):
-        add(n - 1, col, -1, 1)
-    return found
 
 
 def same_partition(a, b) -> bool:
@@ -355,7 +329,7 @@ COMPOSABLE = {"", "Thermo", "Whisper", "Renban", "Modular", "Entropic", "RegionS
               "Between", "Lockout", "Palindrome", "Zipper", "SumLine", "Regex", "NFA",
               "WhiteDot", "BlackDot", "GreaterThan", "X", "V", "Arrow", "DoubleArrow",
               "PillArrow", *(t for kind in SHAPES.values() for t in kind.iss), "Sum",
-              "LittleKiller", "XSum", "Sandwich", "Skyscraper",
+              "XSum", "Sandwich", "Skyscraper",
               "AllDifferent", "ContainAtLeast", "ContainExact", "EqualSum", "Quad", "Pair",
               "PairX", "Indexing", "Or", "And"}
 # Inside an Or, each branch must be one rule no kind names: these types give one.
@@ -665,46 +639,6 @@ def _mark(reading: Reading, item: Item) -> None:
                                       else Mark(kind, a, b))
 
 
-def _little_killer(reading: Reading, item: Item) -> None:
-    if len(item.args) != 2:
-        raise item.error("LittleKiller~sum~first cell")
-    total = _number(item.args[0], item, "the sum")
-    start = _cell(item.args[1], reading.n, item)
-    cells = iss_little_killers(reading.n).get(start)
-    if cells is None:
-        raise item.error(f"{item.args[1]} starts no little killer diagonal of ISS's")
-    reading.placed[("LittleKiller", start)] = ("little", _clue_before(cells, total, reading.n))
-
-
-def _clue_before(cells, total: int, n: int) -> LittleKiller:
-    """The little killer clue just outside the grid before the first of a diagonal's cells."""
-    (r0, c0), (r1, c1) = divmod(cells[0], n), divmod(cells[1], n)
-    direction = next(d for d, step in model.DIRECTIONS.items() if step == (r1 - r0, c1 - c0))
-    return LittleKiller(r0 - (r1 - r0), c0 - (c1 - c0), direction, total)
-
-
-def _diagonal_clue(cells, total: int, n: int) -> LittleKiller | None:
-    """The little killer whose clue points along exactly these cells, else None; a corner
-    cell alone (a clue beside the corner, above or below the grid: either reads the same)."""
-    if len(cells) == 1:
-        r, c = divmod(cells[0], n)
-        if r in (0, n - 1) and c in (0, n - 1):
-            row, step = (-1, 1) if r == 0 else (n, -1)
-            col = c + 1 if c == 0 else c - 1
-            direction = next(d for d, s in model.DIRECTIONS.items() if s == (step, c - col))
-            return LittleKiller(row, col, direction, total)
-    if len(cells) < 2:
-        return None
-    (r0, c0), (r1, c1) = divmod(cells[0], n), divmod(cells[1], n)
-    if (r1 - r0, c1 - c0) not in model.DIRECTIONS.values():
-        return None
-    clue = _clue_before(cells, total, n)
-    outside = clue.row in (-1, n) or clue.col in (-1, n)
-    if not outside or model.little_cells(clue.row, clue.col, clue.direction, n) != cells:
-        return None
-    return clue
-
-
 def _sum(reading: Reading, item: Item) -> None:
     """A little killer's diagonal, or an arrow (0 = the shaft less the bulb's number), as the
     writer puts them; any other sum is ISS's generic one."""
@@ -713,12 +647,12 @@ def _sum(reading: Reading, item: Item) -> None:
     head, *tokens = item.args
     cells = _cells(reading, item, tokens)
     parts = head.split("_")
-    if len(parts) == 1:
-        clue = _diagonal_clue(cells, _number(head, item, "the sum"), reading.n)
+    for kind in SHAPES.values():
+        clue = kind.iss_sum(cells, parts, item, reading.n) if kind.iss_sum else None
         if clue is not None:
-            reading.add("little", clue)
+            reading.add(kind.field, clue)
             return
-    elif parts[1:2] == ["="] and parts[0] == "0":
+    if parts[1:2] == ["="] and parts[0] == "0":
         coeffs = [_number(v, item, "a coefficient") for v in parts[2:]]
         bulb = next((k for k in (1, 2, 3) if coeffs == [-10 ** (k - 1 - i) for i in range(k)]
                      + [1] * (len(cells) - k)), None)
@@ -1093,7 +1027,7 @@ def shown(fits, shift: int):
 
 
 # The checked reading above, as the records' own readers use it (core.variants.shapes).
-cells_of, number_of = _cells, _number
+cells_of, number_of, cell_of = _cells, _number, _cell
 
 READERS = {
     "": _givens, "Shape": _ignored, "SearchPriority": _ignored, "RegionSize": _region_size,
@@ -1103,7 +1037,7 @@ READERS = {
     **dict.fromkeys([*STRICT, *STRICT_ALONE], _strict),
     **{kind.iss: _mark for kind in MARKS.values() if kind.iss},
     **{t: read for kind in SHAPES.values() for t, read in kind.iss.items()},
-    "LittleKiller": _little_killer, "Sum": _sum,
+    "Sum": _sum,
     "Thermo": _thermo, "Arrow": _arrow, "PillArrow": _pill_arrow, "Sandwich": _sandwich,
     **{kind.iss: _outside(name) for name, kind in OUTSIDE.items()},
     "Whisper": _line("whisper", valued=True), "Renban": _line("renban"),
@@ -1368,12 +1302,6 @@ def _negatives_out(p: Variant) -> list[str]:
 def _shapes_out(p: Variant) -> list[str]:
     n, said = p.size, []
     said += [x for kind in SHAPES.values() for x in kind.write_iss(p)]
-    iss_diagonals, used = iss_little_killers(n), set()
-    for k in p.little:
-        same = iss_diagonals.get(k.cells[0]) == k.cells and k.cells[0] not in used
-        used |= {k.cells[0]} if same else set()  # ISS keeps one clue an arrow
-        said.append(f".LittleKiller~{k.total}~{cell_id(k.cells[0], n)}" if same
-                    else f".Sum~{k.total}~{_ids(k.cells, n)}")
     said += [f".Thermo~{_ids(t, n)}" for t in p.thermos]
     for a in p.arrows:
         if len(a.bulb) == 1:

@@ -340,7 +340,7 @@ def features(p: Variant) -> set[str]:
 # What every writer and drawing carried before today's constraints joined.
 CLASSIC_FEATURES = frozenset({"jigsaw", *RULES, *(f"negative {k}" for k in NEGATIVE_KINDS),
                               *MARK_KINDS, "extra", *(k.field for k in CELL_KINDS.values()
-                                                     if k.digits), "little", "thermos",
+                                                     if k.digits), "thermos",
                               "arrows", "sandwiches"})
 
 
@@ -392,15 +392,6 @@ def touching(a: int, b: int, size: int) -> bool:
     return a != b and max(abs(ra - rb), abs(ca - cb)) == 1
 
 
-def little_cells(row: int, col: int, direction: str, size: int) -> tuple[int, ...]:
-    """The cells a little killer clue at (row, col) points along."""
-    dr, dc = DIRECTIONS[direction]
-    cells, r, c = [], row + dr, col + dc
-    while 0 <= r < size and 0 <= c < size:
-        cells.append(r * size + c)
-        r, c = r + dr, c + dc
-    return tuple(cells)
-
 
 def windows(size: int) -> tuple[tuple[int, ...], ...]:
     """The windoku (hyper) windows: boxes set one cell in from the corners, 9x9 and alike."""
@@ -447,8 +438,6 @@ def make(size: int, givens=None, regions=None, **parts) -> Variant:
                            key=lambda m: (m.kind, m.a, m.b, m.value))),
         negative=frozenset(parts.get("negative", ())),
         **{name: kind.normal(parts.get(name, ()), n) for name, kind in SHAPE_RECORDS.items()},
-        little=tuple(sorted({_little(k, n) for k in parts.get("little", ())},
-                            key=lambda k: (k.row, k.col, k.direction, k.total))),
         thermos=tuple(sorted(set(tuple(t) for t in parts.get("thermos", ())))),
         arrows=tuple(sorted(set(parts.get("arrows", ())), key=lambda a: (a.bulb, a.shaft))),
         sandwiches=tuple(sorted(set(parts.get("sandwiches", ())),
@@ -535,10 +524,6 @@ def _mark(mark: Mark) -> Mark:
     if (mark.kind in MARKS and MARKS[mark.kind].directed) or mark.a < mark.b:
         return Mark(mark.kind, mark.a, mark.b, value)
     return Mark(mark.kind, mark.b, mark.a, value)
-
-
-def _little(clue: LittleKiller, size: int) -> LittleKiller:
-    return replace(clue, cells=little_cells(clue.row, clue.col, clue.direction, size))
 
 
 def _check_regions(regions: tuple[int, ...], n: int) -> None:
@@ -657,14 +642,6 @@ def _check_marks(p: Variant) -> None:
 
 def _check_cages(p: Variant) -> None:
     n = p.size
-    for clue in p.little:
-        if not clue.cells:
-            raise ModelError(f"the little killer clue at r{clue.row + 1}c{clue.col + 1} "
-                             f"({clue.direction}) points at no cell")
-        k = len(clue.cells)
-        if not k * (1 - p.shift) <= clue.total <= k * (n - p.shift):
-            raise ModelError(f"the little killer clue at r{clue.row + 1}c{clue.col + 1} sums "
-                             f"{len(clue.cells)} cells: {clue.total} cannot be")
     for s in p.sandwiches:
         if s.line not in ("row", "col") or not 0 <= s.index < n:
             raise ModelError(f"a sandwich clue names {s.line} {s.index + 1}")

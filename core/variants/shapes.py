@@ -36,7 +36,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from core.variants import propagators as pr
-from core.variants.model import SHAPE_RECORDS, Cage, ModelError, Variant
+from core.variants.model import (
+    DIRECTIONS,
+    SHAPE_RECORDS,
+    Cage,
+    LittleKiller,
+    ModelError,
+    Variant,
+)
 from core.variants.records import Step, Words
 
 
@@ -83,7 +90,13 @@ class ShapeKind:
     made: Callable | None = None
     here: Callable[[Variant, int], list] = _none
     grow: tuple = ()
-    extra: dict = field(default_factory=dict)
+    margin: Callable[[Variant], dict] = lambda p: {}
+    draw_outside: Callable = _none
+    pad_draw: Callable = _none
+    pad_places: Callable[[Variant], list] = _none
+    pad_pointed: Callable | None = None
+    iss_sum: Callable | None = None
+    ranks: dict = field(default_factory=dict)
 
     def of(self, p: Variant) -> tuple:
         return getattr(p, self.field)
@@ -219,7 +232,7 @@ def _cages_sentence(p: Variant) -> dict:
 def _cages_text(total, word, value, read_cells):
     """`cage 15: r1c1 r1c2` (`cage:` without a sum): the cage, once the grid's size is known."""
     cells, total = read_cells(value), int(total) if total is not None else None
-    return lambda cell: Cage(tuple(cell(rc) for rc in cells), total)
+    return lambda cell, n, where: Cage(tuple(cell(rc) for rc in cells), total)
 
 
 def _cages_write_text(p: Variant) -> list:
@@ -335,6 +348,229 @@ def _cages_grow(solution, n: int, rng) -> list:
     return [Cage(c) for c in grow_cages(solution, n, rng, singles=False) or [] if len(c) > 1]
 
 
+# --- little killers ---------------------------------------------------------------------------
+
+def diagonal_cells(row: int, col: int, direction: str, size: int) -> tuple[int, ...]:
+    """The cells a little killer clue at (row, col) points along."""
+    dr, dc = DIRECTIONS[direction]
+    cells, r, c = [], row + dr, col + dc
+    while 0 <= r < size and 0 <= c < size:
+        cells.append(r * size + c)
+        r, c = r + dr, c + dc
+    return tuple(cells)
+
+
+def _little_normal(given, n: int) -> tuple:
+    return tuple(sorted({replace(k, cells=diagonal_cells(k.row, k.col, k.direction, n))
+                         for k in given}, key=lambda k: (k.row, k.col, k.direction, k.total)))
+
+
+def _little_check(p: Variant) -> None:
+    n = p.size
+    for clue in p.little:
+        if not clue.cells:
+            raise ModelError(f"the little killer clue at r{clue.row + 1}c{clue.col + 1} "
+                             f"({clue.direction}) points at no cell")
+        k = len(clue.cells)
+        if not k * (1 - p.shift) <= clue.total <= k * (n - p.shift):
+            raise ModelError(f"the little killer clue at r{clue.row + 1}c{clue.col + 1} sums "
+                             f"{len(clue.cells)} cells: {clue.total} cannot be")
+
+
+def _little_held(p: Variant) -> tuple:
+    return tuple(replace(k, total=k.total + len(k.cells) * p.shift) for k in p.little)
+
+
+def _little_broken(p: Variant, values) -> list:
+    return [f"the little killer {clue.total} does not add up" for clue in p.little
+            if sum(values[c] for c in clue.cells) != clue.total]
+
+
+def _little_compile(p: Variant, peers) -> list:
+    return [pr.SumBounds(k.cells, k.total, k.total, p.size, pr.cliques(k.cells, peers))
+            for k in p.little]
+
+
+def _little_text(total, word, value, read_cells):
+    """`little 23: r0c1 DR`: a place just outside the grid and the direction it points."""
+    def made(cell, n: int, where) -> LittleKiller:
+        from core.errors import ParseError
+        from core.variants.formats import CELL
+
+        words = value.split()
+        if total is None or len(words) != 2 or not CELL.fullmatch(words[0]) or (
+                words[1].upper() not in DIRECTIONS):
+            raise ParseError("a little killer is `little SUM: r0c3 DR` (a place outside the "
+                             "grid and a direction DR, DL, UR or UL)", *where)
+        r, c = (int(v) for v in CELL.fullmatch(words[0]).groups())
+        outside = r in (0, n + 1) or c in (0, n + 1)
+        if not (outside and 0 <= r <= n + 1 and 0 <= c <= n + 1):
+            raise ParseError(f"r{r}c{c}: a little killer clue sits just outside the grid",
+                             *where)
+        return LittleKiller(r - 1, c - 1, words[1].upper(), int(total))
+    return made
+
+
+def _little_write_text(p: Variant) -> list:
+    return [f"little {k.total}: r{k.row + 1}c{k.col + 1} {k.direction}" for k in p.little]
+
+
+def _little_fpuzzles(data, key, n, parts):
+    from core.variants import fpuzzles as f  # it reads these records: imported late
+
+    for where, item in f.items_of(data, key):
+        f.only(item, where, {"cell", "cells", "direction", "value"})
+        r, c = f.place_of(item.get("cell"), n, f"{where}.cell", outside=True)
+        if r not in (-1, n) and c not in (-1, n):
+            raise f.FPuzzlesError(f"{where}: a little killer clue at {item.get('cell')} is "
+                                  "inside the grid")
+        direction = item.get("direction")
+        if direction not in tuple(DIRECTIONS):  # (a tuple: a list there is no key)
+            raise f.type_error(f"{where}.direction", "DR, DL, UR or UL", direction)
+        if f.blank(item.get("value")):
+            raise f.FPuzzlesError(f"{where}: a little killer clue without a sum")
+        parts.setdefault("little", []).append(
+            LittleKiller(r, c, direction, f.number(item["value"], f"{where}.value")))
+
+
+def _little_write_fpuzzles(p: Variant) -> list:
+    from core.variants.fpuzzles import cell_id
+
+    return [{"cell": f"R{k.row + 1}C{k.col + 1}", "direction": k.direction,
+             "value": str(k.total), "cells": [cell_id(c, p.size) for c in k.cells]}
+            for k in p.little]
+
+
+def iss_diagonals(n: int) -> dict[int, tuple[int, ...]]:
+    """ISS's little killer diagonals (LittleKiller.cellMap), by their first cell, in order."""
+    found: dict[int, tuple[int, ...]] = {}
+    seen = set()
+
+    def add(r, c, dr, dc):
+        cells = []
+        while 0 <= r < n and 0 <= c < n:
+            cells.append(r * n + c)
+            r, c = r + dr, c + dc
+        if len(cells) > 1 and frozenset(cells) not in seen:
+            seen.add(frozenset(cells))
+            found[cells[0]] = tuple(cells)
+
+    for row in range(n - 1):
+        add(row, 0, 1, 1)
+    for row in range(1, n - 1):
+        add(row, n - 1, -1, -1)
+    for col in range(1, n):
+        add(0, col, 1, -1)
+    for col in range(1, n - 1):
+        add(n - 1, col, -1, 1)
+    return found
+
+
+def _clue_before(cells, total: int, n: int) -> LittleKiller:
+    """The little killer clue just outside the grid before the first of a diagonal's cells."""
+    (r0, c0), (r1, c1) = divmod(cells[0], n), divmod(cells[1], n)
+    direction = next(d for d, step in DIRECTIONS.items() if step == (r1 - r0, c1 - c0))
+    return LittleKiller(r0 - (r1 - r0), c0 - (c1 - c0), direction, total)
+
+
+def diagonal_clue(cells, total: int, n: int) -> LittleKiller | None:
+    """The little killer whose clue points along exactly these cells, else None; a corner
+    cell alone (a clue beside the corner, above or below the grid: either reads the same)."""
+    if len(cells) == 1:
+        r, c = divmod(cells[0], n)
+        if r in (0, n - 1) and c in (0, n - 1):
+            row, step = (-1, 1) if r == 0 else (n, -1)
+            col = c + 1 if c == 0 else c - 1
+            direction = next(d for d, s in DIRECTIONS.items() if s == (step, c - col))
+            return LittleKiller(row, col, direction, total)
+    if len(cells) < 2:
+        return None
+    (r0, c0), (r1, c1) = divmod(cells[0], n), divmod(cells[1], n)
+    if (r1 - r0, c1 - c0) not in DIRECTIONS.values():
+        return None
+    clue = _clue_before(cells, total, n)
+    outside = clue.row in (-1, n) or clue.col in (-1, n)
+    if not outside or diagonal_cells(clue.row, clue.col, clue.direction, n) != cells:
+        return None
+    return clue
+
+
+def _little_iss(reading, item) -> None:
+    from core.variants import iss  # it reads these records: imported late
+
+    if len(item.args) != 2:
+        raise item.error("LittleKiller~sum~first cell")
+    total = iss.number_of(item.args[0], item, "the sum")
+    start = iss.cell_of(item.args[1], reading.n, item)
+    cells = iss_diagonals(reading.n).get(start)
+    if cells is None:
+        raise item.error(f"{item.args[1]} starts no little killer diagonal of ISS's")
+    reading.placed[("LittleKiller", start)] = ("little", _clue_before(cells, total, reading.n))
+
+
+def _little_iss_sum(cells, parts, item, n: int):
+    """ISS's Sum of one total along a little killer's diagonal (as the writer puts one)."""
+    from core.variants import iss
+
+    if len(parts) != 1:
+        return None
+    return diagonal_clue(cells, iss.number_of(parts[0], item, "the sum"), n)
+
+
+def _little_write_iss(p: Variant) -> list:
+    from core.variants.iss import cell_id
+
+    n, said, used, diagonals = p.size, [], set(), iss_diagonals(p.size)
+    for k in p.little:
+        same = diagonals.get(k.cells[0]) == k.cells and k.cells[0] not in used
+        used |= {k.cells[0]} if same else set()  # ISS keeps one clue an arrow
+        said.append(f".LittleKiller~{k.total}~{cell_id(k.cells[0], n)}" if same
+                    else f".Sum~{k.total}~" + "~".join(cell_id(c, n) for c in k.cells))
+    return said
+
+
+def _little_pad_draw(p: Variant, data: dict) -> None:
+    """SudokuPad's pointer and boxed sum of each clue."""
+    from core.variants.sudokupad.styles import BLACK
+    from core.variants.sudokupad.writer import text_overlay
+
+    for clue in p.little:
+        dr, dc = DIRECTIONS[clue.direction]
+        r, c = clue.row + 0.5, clue.col + 0.5
+        data["arrows"].append({"color": BLACK, "thickness": 2, "wayPoints": [
+            [r + 0.3 * dr, c + 0.3 * dc], [r + 0.48 * dr, c + 0.48 * dc]]})
+        data["overlays"].append(text_overlay([r, c], str(clue.total), 28))
+
+
+def _little_draw(p: Variant, at) -> None:
+    """Each sum outside the grid, a short stroke from it along its diagonal."""
+    from core.export.drawing import INK, THIN, Label, Line
+
+    size = at.cell
+    for clue in p.little:
+        x, y = at.xy(clue.row + 0.5, clue.col + 0.5)
+        at.add(Label(x, y + 0.12 * size, str(clue.total), 0.34 * size, INK))
+        dr, dc = DIRECTIONS[clue.direction]
+        xa, ya = at.xy(clue.row + 0.5 + 0.3 * dr, clue.col + 0.5 + 0.3 * dc)
+        xb, yb = at.xy(clue.row + 0.5 + 0.48 * dr, clue.col + 0.5 + 0.48 * dc)
+        at.add(Line(xa, ya, xb, yb, THIN))
+
+
+POINTERS = {"DR": "↘", "DL": "↙", "UR": "↗", "UL": "↖"}  # the terminal's
+
+
+def _little_grow(solution, n: int, rng) -> list:
+    starts = [(-1, k, d) for k in range(n) for d in ("DR", "DL")]
+    starts += [(k, -1, "DR") for k in range(n)] + [(k, n, "DL") for k in range(n)]
+    found, seen = [], set()
+    for row, col, direction in rng.sample(starts, len(starts)):
+        cells = diagonal_cells(row, col, direction, n)
+        if 2 <= len(cells) < n and cells not in seen and len(found) < n // 2 + 1:
+            seen.add(cells)
+            found.append(LittleKiller(row, col, direction, sum(solution[c] for c in cells)))
+    return found
+
+
 SHAPE_RECORDS.update({kind.field: kind for kind in (
     ShapeKind(
         "cages", "cage", "a cage", "killer",
@@ -359,5 +595,36 @@ SHAPE_RECORDS.update({kind.field: kind for kind in (
         here=lambda p, cell: [f"cage {c.total if c.total is not None else ''}".strip()
                               for c in p.cages if cell in c.cells],
         grow=("cages", _cages_grow)),
+    ShapeKind(
+        "little", "little", "a little killer clue", "little killer",
+        Words("Little Killer", "リトルキラー",
+              "A number outside the grid gives the sum of the digits along the diagonal its "
+              "arrow points at; digits may repeat.",
+              "盤外の数字は、矢印の指す斜め方向のマスの数字の和です(同じ数字が入っても"
+              "かまいません)。"),
+        {}, _little_normal, _little_check, lambda clue: clue.cells, _little_broken,
+        _little_compile, lambda p: {}, _little_text, _little_write_text, "littlekillersum",
+        _little_fpuzzles, _little_write_fpuzzles, _none, {"LittleKiller": _little_iss},
+        _little_write_iss, _none, held=_little_held, numbered=True,
+        margin=lambda p: {(k.row, k.col): f"{k.total}{POINTERS[k.direction]}"
+                          for k in p.little},
+        draw_outside=_little_draw, pad_draw=_little_pad_draw,
+        pad_places=lambda p: [((k.row, k.col), "a little killer sum") for k in p.little],
+        pad_pointed=lambda place, direction, total: LittleKiller(*place, direction, total),
+        iss_sum=_little_iss_sum, grow=("little", _little_grow),
+        ranks={"text": 3, "fpuzzles": 1, "sudokupad": 2}),
 )})
 SHAPES = SHAPE_RECORDS
+
+
+def ranked(aspect: str, below: int = 99) -> tuple[ShapeKind, ...]:
+    """The records in the order `aspect` has always written them (`ranks`; else the plan's),
+    those ranked below `below` (an aspect that writes some before another kind's items)."""
+    plan = list(SHAPES.values())
+    rank = {kind.field: kind.ranks.get(aspect, plan.index(kind)) for kind in plan}
+    return tuple(k for k in sorted(plan, key=lambda k: rank[k.field]) if rank[k.field] < below)
+
+
+def beyond(aspect: str, below: int) -> tuple[ShapeKind, ...]:
+    """The records `ranked` leaves out below `below`, in the aspect's order."""
+    return tuple(k for k in ranked(aspect) if k not in ranked(aspect, below))

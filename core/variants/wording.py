@@ -35,11 +35,6 @@ WORDS = {
     **{name: kind.words for name, kind in CELL_KINDS.items()},
     # each kind of shape's words, from its record (core.variants.shapes)
     **{name: kind.words for name, kind in SHAPES.items()},
-    "little": Words("Little Killer", "リトルキラー",
-                    "A number outside the grid gives the sum of the digits along the diagonal "
-                    "its arrow points at; digits may repeat.",
-                    "盤外の数字は、矢印の指す斜め方向のマスの数字の和です(同じ数字が入っても"
-                    "かまいません)。"),
     "thermos": Words("Thermo", "サーモ",
                      "Digits along a thermometer increase from the bulb end.",
                      "温度計の数字は、丸い端から順に大きくなります。"),
@@ -101,7 +96,7 @@ def kinds(p: Variant) -> list[tuple[str, dict]]:
               for key, ruled in sentences.items()]
     found += [(name, {}) for name in ("extra", *(k.field for k in PARITY)) if getattr(p, name)]
     found += _marks(p)
-    found += [(name, {}) for name in (*SHAPES, "little", "thermos", "arrows", "sandwiches")
+    found += [(name, {}) for name in (*SHAPES, "thermos", "arrows", "sandwiches")
               if getattr(p, name)]
     said = {LINES[line.kind].words_of(line, n) for line in p.lines}
     found += [(key, {}) for key in LINE_ORDER if key in said]

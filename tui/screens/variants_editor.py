@@ -409,7 +409,6 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
             extra=[x for x in p.extra if cell not in x],
             **{kind.field: [c for c in kind.cells(p) if c != cell]
                for kind in CELL_KINDS.values()},
-            little=[k for k in p.little if cell not in k.cells],
             lines=[line for line in p.lines if cell not in line.cells],
             quads=[q for q in p.quads if cell not in q.cells],
             clones=[c for c in p.clones if cell not in c.a + c.b],

@@ -108,7 +108,6 @@ RULE_COLOURS = {"either": "#c8c8c8", "relation": "#c8c8c8", "pattern": "#6fb3e0"
                 "atleast": "#e0a070"}
 RULE_START = "•"
 OUTSIDE_MARKS = {name: kind.glyph for name, kind in OUTSIDE.items()}
-LITTLE_ARROWS = {"DR": "↘", "DL": "↙", "UR": "↗", "UL": "↖"}
 
 
 class VariantsGrid(SymbolGrid):
@@ -577,8 +576,8 @@ def _outside_clues(p: Variant) -> dict[tuple[int, int], str]:
     """Clues by their place outside the grid (row or column -1 or n): little killers with
     their arrow, sandwiches plain, X-sums after an x, skyscrapers after a ▲."""
     n, clues = p.size, {}
-    for k in p.little:
-        clues[(k.row, k.col)] = f"{k.total}{LITTLE_ARROWS[k.direction]}"
+    for kind in SHAPES.values():
+        clues.update(kind.margin(p))
     for s in p.sandwiches:
         clues[(s.index, -1) if s.line == "row" else (-1, s.index)] = str(s.total)
     for o in p.outside:

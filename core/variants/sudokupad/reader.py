@@ -15,7 +15,6 @@ from core.variants.marks import ALONE, NEGATIVE_KINDS
 from core.variants.model import (
     Arrow,
     Line,
-    LittleKiller,
     Mark,
     Outside,
     Quad,
@@ -337,8 +336,10 @@ def _own_metadata(data: dict, key: str, picture: _Picture) -> None:
             raise SclError(f"{key}.{name}: this workbench does not read it (it may carry a rule)")
 
 
-# The kind a plain SudokuPad cage (a number, or none and its digits differing) draws.
+# The kind a plain SudokuPad cage (a number, or none and its digits differing) draws, and the
+# kind a boxed number outside the grid with a pointer beside it draws.
 PLAIN = next(kind for kind in SHAPES.values() if kind.pad_cage)
+POINTED = next(kind for kind in SHAPES.values() if kind.pad_pointed)
 
 
 def _cages(data: dict, key: str, picture: _Picture) -> None:
@@ -660,7 +661,7 @@ def _outside_clues(picture: _Picture) -> None:
         beside = _beside(place, n)
         clue = len(texts) == 2 and _numeral(texts[0]) and texts[1] in SYMBOL_KINDS
         if len(boxed) == 1 == len(entries) and len(pointers) == 1:
-            picture.add("little", LittleKiller(*place, pointers[0], int(boxed[0])))
+            picture.add(POINTED.field, POINTED.pad_pointed(place, pointers[0], int(boxed[0])))
         elif len(boxed) == 1 == len(entries) and not pointers and beside:
             picture.add("sandwiches", Sandwich(beside[0], beside[1], int(boxed[0])))
         elif clue and len(entries) == 2 and not pointers and beside:

@@ -11,7 +11,7 @@ from core.variants.kinds import LINES
 from core.variants.marks import MARKS
 from core.variants.model import Arrow, Variant
 from core.variants.outside import OUTSIDE
-from core.variants.shapes import SHAPES
+from core.variants.shapes import SHAPES, ranked
 from core.variants.sudokupad.geometry import centre_of, chevron_points, midpoint, open_sides
 from core.variants.sudokupad.styles import (
     ARROW_GREY,
@@ -89,7 +89,8 @@ def _outside_places(p: Variant):
     _draw_outside put it: a little killer on its cell, a sandwich before its row or column,
     an X-sum or a skyscraper on its side."""
     n = p.size
-    yield from (((k.row, k.col), "a little killer sum") for k in p.little)
+    for kind in SHAPES.values():
+        yield from kind.pad_places(p)
     yield from (((-1, s.index) if s.line == "col" else (s.index, -1), "a sandwich sum")
                 for s in p.sandwiches)
     for o in p.outside:
@@ -144,7 +145,7 @@ def _global_out(p: Variant) -> list[str]:
     return found + words + [f"anti{kind}" for kind in alone]
 
 
-def _text_overlay(centre, text: str, size: int) -> dict:
+def text_overlay(centre, text: str, size: int) -> dict:
     """Text as SudokuPad's f-puzzles import draws it on a white square."""
     return {"backgroundColor": WHITE, "borderColor": WHITE, "center": centre, "fontSize": size,
             "rounded": False, "width": 0.25, "height": 0.25, "text": text}
@@ -178,7 +179,7 @@ def _draw_marks(p: Variant, data: dict) -> None:
                 vertical = abs(m.a - m.b) == n
                 text = ("∧" if m.a == first else "∨") if vertical else (
                     "<" if m.a == first else ">")
-            data["overlays"].append(_text_overlay(centre, text, 21))
+            data["overlays"].append(text_overlay(centre, text, 21))
     for kind in sorted(PARITY, key=lambda kind: not kind.rounded):  # circles first
         for c in kind.cells(p):
             data["underlays"].append({"borderColor": GREY, "backgroundColor": GREY,
@@ -196,15 +197,11 @@ def _draw_shapes(p: Variant, data: dict) -> None:
                               "wayPoints": [centre_of(c, n) for c in thermo]})
     for arrow in p.arrows:
         _draw_arrow(arrow, n, data)
-    for clue in p.little:
-        dr, dc = model.DIRECTIONS[clue.direction]
-        r, c = clue.row + 0.5, clue.col + 0.5
-        data["arrows"].append({"color": BLACK, "thickness": 2, "wayPoints": [
-            [r + 0.3 * dr, c + 0.3 * dc], [r + 0.48 * dr, c + 0.48 * dc]]})
-        data["overlays"].append(_text_overlay([r, c], str(clue.total), 28))
+    for kind in ranked("sudokupad", 3):
+        kind.pad_draw(p, data)
     for s in p.sandwiches:
         centre = [-0.5, s.index + 0.5] if s.line == "col" else [s.index + 0.5, -0.5]
-        data["overlays"].append(_text_overlay(centre, str(s.total), 32))
+        data["overlays"].append(text_overlay(centre, str(s.total), 32))
 
 
 def _shortened(points: list[list[float]], step: float, decimals: int) -> list[float]:
