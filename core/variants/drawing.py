@@ -108,8 +108,7 @@ def describe(p: Variant) -> str:
     kinds += list(dict.fromkeys(kind.caption for kind in PARITY if kind.cells(p)))
     kinds += _mark_captions(p)
     kinds += [kind.caption for kind in SHAPES.values() if kind.of(p)]
-    for present, word in ((p.thermos, "thermo"), (p.arrows, "arrow"),
-                          (p.sandwiches, "sandwich")):
+    for present, word in ((p.sandwiches, "sandwich"),):
         if present:
             kinds.append(word)
     return ", ".join(kinds + _today(p))
@@ -236,23 +235,15 @@ def _clones(p: Variant, at: _Pen) -> None:
 
 
 def _lines(p: Variant, answer, at: _Pen) -> None:
-    n, size = p.size, at.cell
+    n = p.size
     for kind in SLANTS:  # a diagonal, from corner to corner
         if kind.name in p.rules:
             anti = kind.slant < 0
             x1, y1 = at.xy(0, n if anti else 0)
             x2, y2 = at.xy(n, 0 if anti else n)
             at.add(Line(x1, y1, x2, y2, THIN, color=at.grey))
-    for thermo in p.thermos:
-        _thermo(at, thermo, at.light, 0)
-    for arrow in p.arrows:
-        if len(arrow.bulb) > 1:
-            _pill(at, arrow.bulb)
-        else:
-            x, y = at.centre(arrow.bulb[0])
-            at.add(Circle(x, y, 0.38 * size, fill="#ffffff", width=THIN, color=at.grey))
-        tip = arrow.shaft[-1]
-        _arrow(at, arrow.bulb[-1], arrow.shaft, bool(p.givens[tip] or answer is not None))
+    for kind in SHAPES.values():
+        kind.draw_lines(p, answer, at)
 
 
 def _today_lines(p: Variant, at: _Pen) -> None:
@@ -263,9 +254,9 @@ def _today_lines(p: Variant, at: _Pen) -> None:
     lines = sorted(p.lines, key=lambda line: -LINE_STYLES[line.kind].width)
     hollow = [line for line in lines if LINE_STYLES[line.kind].hollow]
     for line in hollow:
-        _thermo(at, line.cells, LINE_STYLES[line.kind].color, 0)
+        thermometer(at, line.cells, LINE_STYLES[line.kind].color, 0)
     for line in hollow:
-        _thermo(at, line.cells, WHITE, 0.05 * size)
+        thermometer(at, line.cells, WHITE, 0.05 * size)
     for line in lines:
         style = LINE_STYLES[line.kind]
         if style.hollow:
@@ -291,14 +282,14 @@ def _today_lines(p: Variant, at: _Pen) -> None:
                 at.add(Circle(x, y, 0.38 * size, fill=WHITE, width=2 * THIN, color=style.color))
 
 
-def _thermo(at: _Pen, cells, color: str, inset: float) -> None:
+def thermometer(at: _Pen, cells, color: str, inset: float) -> None:
     """A thermometer's bulb and tube, `inset` narrower all round."""
     x, y = at.centre(cells[0])
     at.add(Circle(x, y, 0.36 * at.cell - inset, fill=color, width=0))
     _path(at, cells, 0.3 * at.cell - 2 * inset, color, cap="round")
 
 
-def _pill(at: _Pen, cells) -> None:
+def pill(at: _Pen, cells) -> None:
     """A bulb of several cells: one rounded outline round them, along rows, columns or
     diagonals alike (a grey band with a white one inside)."""
     width = 0.76 * at.cell
@@ -336,7 +327,7 @@ def _dashes(at: _Pen, cells, width: float, color: str, period: float, length: fl
                 at.add(Line(xa, ya, xb, yb, width, color=color, cap="round"))
 
 
-def _arrow(at: _Pen, bulb: int, shaft, digit_at_tip: bool = False) -> None:
+def arrow_shaft(at: _Pen, bulb: int, shaft, digit_at_tip: bool = False) -> None:
     """The shaft from the bulb's circle to an arrowhead in the last cell: at its centre, or
     short of the digit there, which would hide the head under its halo."""
     size = at.cell

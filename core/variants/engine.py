@@ -22,15 +22,11 @@ from core.variants import compiled, lines, rules
 from core.variants.cell_clues import PARITY
 from core.variants.model import Variant
 from core.variants.propagators import (
-    ArrowSum,
     CageSum,
     Innie,
     Pair,
     SandwichSum,
-    SignedSum,
     SumBounds,
-    Thermo,
-    cliques,
 )
 from core.variants.shapes import SHAPES
 
@@ -137,16 +133,6 @@ def held_sums(p: Variant) -> Variant:
     return replace(p, **{name: kind.held(p) for name, kind in SHAPES.items() if kind.held})
 
 
-def _arrow(a, n: int, shift: int, peers):
-    """A shaft adding up to its bulb; on a grid of digits from 0, a one-cell bulb's held
-    digit is the shaft's held sum less (cells - 1) x shift: a signed sum."""
-    groups = cliques(a.shaft, peers)
-    if not shift:
-        return ArrowSum(a.bulb, a.shaft, n, groups)
-    return SignedSum(a.shaft, a.bulb, (len(a.shaft) - 1) * shift, n,
-                     groups + ((len(a.shaft),),))
-
-
 def _negative_pairs(p: Variant) -> list:
     """Pairs that only negative constraints tie (no mark between them), as Pair steps."""
     return [Pair(a, b, rules.pair_table(tuple(sorted(tests)), p.size, p.shift),
@@ -186,8 +172,6 @@ def _propagators(p: Variant, peers) -> list:
                               tuple(sorted(tests))))
     for kind in SHAPES.values():
         props += kind.compile(p, peers)
-    props += [Thermo(t, n) for t in p.thermos]
-    props += [_arrow(a, n, p.shift, peers) for a in p.arrows]
     props += [SandwichSum(rules.sandwich_cells(p, s.line, s.index), s.total, n)
               for s in p.sandwiches]
     return props

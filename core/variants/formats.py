@@ -59,7 +59,6 @@ from core.variants.custom import RULE_KINDS
 from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.marks import ALONE, MARK_KINDS, MARKS, NEGATIVE_KINDS
 from core.variants.model import (
-    Arrow,
     Clone,
     Line,
     Mark,
@@ -72,7 +71,7 @@ from core.variants.model import (
     windows,
 )
 from core.variants.outside import OUTSIDE
-from core.variants.shapes import SHAPES, beyond, ranked
+from core.variants.shapes import SHAPES, ranked
 
 MAX_TEXT = 1_000_000
 # [0-9], not \d: \d also matches other scripts' digits (fullwidth １), which are refused
@@ -85,7 +84,7 @@ INDEXER_KEYS = {"rowindexer": "row", "columnindexer": "column", "boxindexer": "b
 CELL_WORDS = {kind.word: kind for kind in CELL_KINDS.values()}  # even, odd, minimum, ...
 SHAPE_WORDS = {kind.word: kind for kind in SHAPES.values()}  # cage, ...
 SHAPE_KEYS = {"regions", "rules", "negative", *CELL_WORDS, "extra", *MARK_KINDS, *SHAPE_WORDS,
-              "thermo", "arrow", "sandwich", "candidates",
+              "sandwich", "candidates",
               "quad", "clone", *OUTSIDE, *LINE_KINDS,
               *INDEXER_KEYS, *RULE_KINDS}
 # a rule's word in the text (`contains atleast:` is the at-least kind)
@@ -116,7 +115,7 @@ class _Reader:
         self.size: int | None = None
         self.parts: dict[str, list] = {k: [] for k in
                                        ("rules", "extra", *CELL_KINDS, "marks", "negative",
-                                        *SHAPES, "thermos", "arrows", "sandwiches",
+                                        *SHAPES, "sandwiches",
                                         "meta", "candidates", "lines", "quads", "clones",
                                         "indexers", "outside", "custom")}
         self.first_line = 1
@@ -248,9 +247,8 @@ def _shape(reader: _Reader, name, word, total, value, number, at) -> None:
             parts["negative"].append(w)
     elif name in CELL_WORDS:
         parts[CELL_WORDS[name].field] += [(c, where) for c in _cells(value, number, at)]
-    elif name in ("extra", "thermo"):
-        cells = _cells(value, number, at)
-        parts[{"thermo": "thermos"}.get(name, name)].append((cells, where))
+    elif name == "extra":
+        parts["extra"].append((_cells(value, number, at), where))
     elif name in MARK_KINDS:
         amount = int(total) if total is not None else 0
         parts["marks"] += [(m + (amount,), where) for m in _marks(name, value, number, at)]
@@ -269,8 +267,6 @@ def _shape(reader: _Reader, name, word, total, value, number, at) -> None:
         kind = SHAPE_WORDS[name]
         parts[kind.field].append((kind.read_text(
             total, word, value, lambda text: _cells(text, number, at)), where))
-    elif name == "arrow":
-        parts["arrows"].append((value, where))
     elif name == "sandwich":
         parts["sandwiches"].append((word, total, value, where))
     elif name in RULE_KINDS:
@@ -422,10 +418,7 @@ def _build(reader: _Reader) -> Variant:
         **{kind.field: [(cell(rc, w), w) for rc, w in p[kind.field]] for kind in PARITY},
         marks=[(Mark(kind, cell(a, w), cell(b, w), amount), w)
                for (kind, a, b, amount), w in p["marks"]],
-        **shapes(ranked("text", 1)),
-        thermos=[(tuple(cell(rc, w) for rc in cells), w) for cells, w in p["thermos"]],
-        arrows=[(_arrow(value, w, cell), w) for value, w in p["arrows"]],
-        **shapes(beyond("text", 1)),
+        **shapes(ranked("text")),
         sandwiches=[(_sandwich(word, total, value, w, n), w)
                     for word, total, value, w in p["sandwiches"]],
         candidates=[((cell(rc, w), _digit_bits(digits, n, w, first)), w)
@@ -544,11 +537,6 @@ def _two_shapes(value: str, where, cell, usage: str) -> tuple[tuple[int, ...], .
                  for part in (first, second))
 
 
-def _arrow(value: str, where, cell) -> Arrow:
-    return Arrow(*_two_shapes(value, where, cell, "an arrow is `arrow: BULB | SHAFT`, e.g. "
-                                                  "arrow: r1c1 | r1c2 r1c3"))
-
-
 def _digit_bits(digits: str, n: int, where, first: int = 1) -> int:
     bits = 0
     for ch in digits:
@@ -595,6 +583,10 @@ def _sandwich(word: str, total, value: str, where, n: int) -> Sandwich:
     if not 1 <= index <= n:
         raise ParseError(f"{word} {index}: the grid has {n}", *where)
     return Sandwich("row" if word == "row" else "col", index - 1, _number(value, *where))
+
+
+# The reading above, as the records' own readers use it (core.variants.shapes).
+two_shapes = _two_shapes
 
 
 # --- writing -------------------------------------------------------------------------------
@@ -663,11 +655,7 @@ def _constraint_lines(p: Variant) -> list[str]:
             head = f"{kind} {amount}" if amount else kind
             out.append(f"{head}: " + " ".join(f"{name(m.a, n)}{sep}{name(m.b, n)}"
                                               for m in marks))
-    for kind in ranked("text", 1):
-        out += kind.write_text(p)
-    out += [f"thermo: {names(t, n)}" for t in p.thermos]
-    out += [f"arrow: {names(a.bulb, n)} | {names(a.shaft, n)}" for a in p.arrows]
-    for kind in beyond("text", 1):
+    for kind in ranked("text"):
         out += kind.write_text(p)
     out += [f"sandwich {s.line} {s.index + 1}: {s.total}" for s in p.sandwiches]
     return out + _new_lines(p)

@@ -26,7 +26,6 @@ from core.variants.jsoncheck import Checks
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS, NEGATIVE_KINDS
 from core.variants.model import (
-    Arrow,
     Clone,
     Line,
     Mark,
@@ -78,10 +77,10 @@ ADDON_INDEXERS = {"row": ("Row Indexer", "#7CC77C"), "column": ("Column Indexer"
                   "box": ("Box Indexer", "#7C7CC7")}
 ADDON_SYMBOLS = {name: kind.addon for name, kind in OUTSIDE.items()}
 # Constraint keys whose items draw cells (lines, shapes, clue places) a copy may trace.
-DRAWN_KEYS = (*LINE_KEYS, "thermometer", "arrow", "clone", "extraregion",
-              *(kind.fpuzzles for kind in SHAPES.values()), *INDEXER_KEYS, *OUTSIDE,
-              "sandwichsum")
-CIRCLED_ENDS = ("thermometer", *(kind.fpuzzles for kind in LINES.values() if kind.ends))
+DRAWN_KEYS = (*LINE_KEYS, "clone", "extraregion", *(kind.fpuzzles for kind in SHAPES.values()),
+              *INDEXER_KEYS, *OUTSIDE, "sandwichsum")
+CIRCLED_ENDS = (*(kind.fpuzzles for kind in SHAPES.values() if kind.pad_line),  # a bulb
+                *(kind.fpuzzles for kind in LINES.values() if kind.ends))
 
 class FPuzzlesError(ValueError):
     """What in the JSON cannot be read, in words."""
@@ -493,12 +492,6 @@ def _polylines(item: dict, n: int, where: str) -> list[tuple[int, ...]]:
     return [_cells(line, n, f"{where}.lines[{i}]") for i, line in enumerate(lines)]
 
 
-def _thermos(data, key, n, parts):
-    for where, item in _items(data, key):
-        _only(item, where, {"lines"})
-        parts.setdefault("thermos", []).extend(_polylines(item, n, where))
-
-
 def _lines(data, key, n, parts):
     kind = LINE_KEYS[key]
     valued = LINES[kind].usual is not None
@@ -509,15 +502,6 @@ def _lines(data, key, n, parts):
             value = _positive(item["value"], f"{where}.value")  # 0 would read as the usual
         parts.setdefault("lines", []).extend(Line(kind, cells, value)
                                              for cells in _polylines(item, n, where))
-
-
-def _arrows(data, key, n, parts):
-    for where, item in _items(data, key):
-        _only(item, where, {"cells", "lines"})
-        bulb = _cells(item.get("cells"), n, f"{where}.cells")
-        for line in _polylines(item, n, where):
-            shaft = tuple(c for c in line if c not in bulb)
-            parts.setdefault("arrows", []).append(Arrow(bulb, shaft))
 
 
 def _clones(data, key, n, parts):
@@ -538,7 +522,7 @@ def _quadruples(data, key, n, parts):
 
 # The checked access above, as the records' own readers use it (core.variants.shapes).
 items_of, only, blank, number, cells_of = _items, _only, _blank, _number, _cells
-place_of, type_error = _rc, _type_error
+place_of, type_error, polylines = _rc, _type_error, _polylines
 
 READERS = {
     **{kind.fpuzzles: _flag(name) for name, kind in GRID_RULES.items()},
@@ -549,7 +533,7 @@ READERS = {
     **{k.fpuzzles: _mark_items(k.fpuzzles) for k in MARKS.values() if not k.directed},
     "text": _text, **{kind.fpuzzles: kind.read_fpuzzles for kind in SHAPES.values()},
     "cage": _cosmetic_cages, "sandwichsum": _sandwich,
-    **dict.fromkeys(OUTSIDE, _outside), "thermometer": _thermos, "arrow": _arrows,
+    **dict.fromkeys(OUTSIDE, _outside),
     "clone": _clones, "quadruple": _quadruples, "line": _drawn_only, "circle": _drawn_only,
     "rectangle": _drawn_only, **{key: _lines for key in LINE_KEYS},
     **{key: _cell_groups("indexers") for key in INDEXER_KEYS},
@@ -645,11 +629,9 @@ def _shapes_out(p: Variant, data: dict) -> None:
     if p.sandwiches:
         data["sandwichsum"] = [{"cell": _outside_id(s.line, s.index, False, n),
                                 "value": str(s.total)} for s in p.sandwiches]
-    if p.thermos:
-        data["thermometer"] = [{"lines": [_ids(t, n)]} for t in p.thermos]
-    if p.arrows:
-        data["arrow"] = [{"cells": _ids(a.bulb, n), "lines": [_ids((a.bulb[-1],) + a.shaft, n)]}
-                         for a in p.arrows]
+    for kind in ranked("fpuzzles")[2:]:
+        if kind.of(p):
+            data[kind.fpuzzles] = kind.write_fpuzzles(p)
 
 
 def _outside_id(line: str, index: int, reverse: bool, n: int) -> str:

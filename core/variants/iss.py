@@ -37,7 +37,6 @@ from core.variants.cell_clues import EXTREMES, PARITY
 from core.variants.grid_rules import GRID_RULES
 from core.variants.marks import MARKS
 from core.variants.model import (
-    Arrow,
     Clone,
     Line,
     Mark,
@@ -325,16 +324,16 @@ def _reader(item: Item):
 
 # The types ISS allows inside an Or or And that the workbench reads (its categories
 # LinesAndSets, GivenCandidates, OutsideClue, Composite, Pairwise, StateMachine).
-COMPOSABLE = {"", "Thermo", "Whisper", "Renban", "Modular", "Entropic", "RegionSumLine",
+COMPOSABLE = {"", "Whisper", "Renban", "Modular", "Entropic", "RegionSumLine",
               "Between", "Lockout", "Palindrome", "Zipper", "SumLine", "Regex", "NFA",
-              "WhiteDot", "BlackDot", "GreaterThan", "X", "V", "Arrow", "DoubleArrow",
-              "PillArrow", *(t for kind in SHAPES.values() for t in kind.iss), "Sum",
+              "WhiteDot", "BlackDot", "GreaterThan", "X", "V", "DoubleArrow",
+              *(t for kind in SHAPES.values() for t in kind.iss), "Sum",
               "XSum", "Sandwich", "Skyscraper",
               "AllDifferent", "ContainAtLeast", "ContainExact", "EqualSum", "Quad", "Pair",
               "PairX", "Indexing", "Or", "And"}
 # Inside an Or, each branch must be one rule no kind names: these types give one.
 AS_RULES = {"", "Pair", "PairX", "Regex", "NFA", "SumLine", "ContainExact", "ContainAtLeast",
-            "EqualSum", "Arrow", "Or", "And"}
+            "EqualSum", *(t for kind in SHAPES.values() for t in kind.iss_or), "Or", "And"}
 MAX_DEPTH = 20  # Or and And inside each other
 
 
@@ -427,10 +426,9 @@ def _branch(reading: Reading, item: Item, node) -> list | None:
     scratch = Reading(reading.n, reading.first)
     if isinstance(node, Item) and node.type == "":
         return _given_rules(scratch, node)
-    if isinstance(node, Item) and node.type == "Arrow":
-        cells = _cells(scratch, node, least=2)
-        _distinct(scratch, node, cells)
-        return [model.equal_sums([cells[:1], cells[1:]])]
+    for kind in SHAPES.values():
+        if isinstance(node, Item) and node.type in kind.iss_or:
+            return kind.iss_or[node.type](scratch, node)
     if isinstance(node, Item):
         _reader(node)(scratch, node)
     elif node[0].type == "Or":
@@ -652,43 +650,7 @@ def _sum(reading: Reading, item: Item) -> None:
         if clue is not None:
             reading.add(kind.field, clue)
             return
-    if parts[1:2] == ["="] and parts[0] == "0":
-        coeffs = [_number(v, item, "a coefficient") for v in parts[2:]]
-        bulb = next((k for k in (1, 2, 3) if coeffs == [-10 ** (k - 1 - i) for i in range(k)]
-                     + [1] * (len(cells) - k)), None)
-        if bulb is not None and len(cells) > bulb:
-            reading.add("arrows", Arrow(cells[:bulb], cells[bulb:]))
-            return
     raise item.error(f"ISS's Sum: {NO_KIND['Sum']}")
-
-
-def _thermo(reading: Reading, item: Item) -> None:
-    reading.add("thermos", _cells(reading, item))
-
-
-def _arrow(reading: Reading, item: Item) -> None:
-    cells = _cells(reading, item, least=2)
-    reading.add("arrows", Arrow(cells[:1], cells[1:]))
-
-
-def _pill_arrow(reading: Reading, item: Item) -> None:
-    if not item.args or item.args[0] not in ("2", "3"):
-        raise item.error("PillArrow~2 or ~3 (the pill's cells), then its cells")
-    size = int(item.args[0])
-    cells = _cells(reading, item, item.args[1:], least=size + 1)
-    pill = tuple(sorted(cells[:size]))
-    if not readable(pill, reading.n):
-        raise item.error("the pill's cells are not in reading order (right, down or down-"
-                         "right, one step at a time)")
-    reading.add("arrows", Arrow(pill, cells[size:]))
-
-
-def readable(pill, n: int) -> bool:
-    """ISS reads a pill in the order of its sorted cells, each one step right, down or
-    down-right of the one before."""
-    return list(pill) == sorted(pill) and all(
-        b - a in (1, n, n + 1) and (b - a == n or b % n == a % n + (b - a) % n)
-        for a, b in zip(pill, pill[1:], strict=False))
 
 
 def _sandwich(reading: Reading, item: Item) -> None:
@@ -1027,7 +989,7 @@ def shown(fits, shift: int):
 
 
 # The checked reading above, as the records' own readers use it (core.variants.shapes).
-cells_of, number_of, cell_of = _cells, _number, _cell
+cells_of, number_of, cell_of, distinct = _cells, _number, _cell, _distinct
 
 READERS = {
     "": _givens, "Shape": _ignored, "SearchPriority": _ignored, "RegionSize": _region_size,
@@ -1038,7 +1000,7 @@ READERS = {
     **{kind.iss: _mark for kind in MARKS.values() if kind.iss},
     **{t: read for kind in SHAPES.values() for t, read in kind.iss.items()},
     "Sum": _sum,
-    "Thermo": _thermo, "Arrow": _arrow, "PillArrow": _pill_arrow, "Sandwich": _sandwich,
+    "Sandwich": _sandwich,
     **{kind.iss: _outside(name) for name, kind in OUTSIDE.items()},
     "Whisper": _line("whisper", valued=True), "Renban": _line("renban"),
     "RegionSumLine": _line("regionsum"), "Palindrome": _line("palindrome"),
@@ -1300,18 +1262,7 @@ def _negatives_out(p: Variant) -> list[str]:
 
 
 def _shapes_out(p: Variant) -> list[str]:
-    n, said = p.size, []
-    said += [x for kind in SHAPES.values() for x in kind.write_iss(p)]
-    said += [f".Thermo~{_ids(t, n)}" for t in p.thermos]
-    for a in p.arrows:
-        if len(a.bulb) == 1:
-            said.append(f".Arrow~{_ids(a.bulb + a.shaft, n)}")
-        elif readable(a.bulb, n):
-            said.append(f".PillArrow~{len(a.bulb)}~{_ids(a.bulb + a.shaft, n)}")
-        else:  # a pill read in another order than ISS reads one: its sum, as ISS builds it
-            coeffs = [-10 ** (len(a.bulb) - 1 - i) for i in range(len(a.bulb))]
-            coeffs += [1] * len(a.shaft)
-            said.append(f".Sum~0_=_{'_'.join(map(str, coeffs))}~{_ids(a.bulb + a.shaft, n)}")
+    said = [x for kind in SHAPES.values() for x in kind.write_iss(p)]
     said += [f".Sandwich~{s.total}~{'R' if s.line == 'row' else 'C'}{s.index + 1}"
              for s in p.sandwiches]
     lines = [(s.line, s.index) for s in p.sandwiches]

@@ -38,10 +38,7 @@ CONTRADICTION = (7.5, 8.0)  # a cell of two digits tried; of three or more
 # record's facts).
 PROPAGATOR_STEPS = {
     "Pair": ("mark", 1.8, "the mark between {cells} allows only these digits"),
-    "Thermo": ("thermometer", 1.9, "digits rise along the thermometer {cells}"),
     "SumBounds": ("sum bounds", 2.2, "the cells {cells} must add up to {total}"),
-    "ArrowSum": ("arrow", 2.2, "the arrow's shaft adds up to its bulb ({cells})"),
-    "SignedSum": ("arrow", 2.2, "the arrow's shaft adds up to its bulb ({cells})"),  # from 0
     "SandwichSum": ("sandwich", 2.6, "the digits between 1 and the largest in {cells} "
                                      "add up to {total}"),
     "GivenCandidates": ("given candidates", 1.0, "{cell} is {digits}"),

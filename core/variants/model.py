@@ -340,8 +340,8 @@ def features(p: Variant) -> set[str]:
 # What every writer and drawing carried before today's constraints joined.
 CLASSIC_FEATURES = frozenset({"jigsaw", *RULES, *(f"negative {k}" for k in NEGATIVE_KINDS),
                               *MARK_KINDS, "extra", *(k.field for k in CELL_KINDS.values()
-                                                     if k.digits), "thermos",
-                              "arrows", "sandwiches"})
+                                                     if k.digits),
+                              "sandwiches"})
 
 
 def refuse_unless(p: Variant, carried, where: str) -> None:
@@ -438,8 +438,6 @@ def make(size: int, givens=None, regions=None, **parts) -> Variant:
                            key=lambda m: (m.kind, m.a, m.b, m.value))),
         negative=frozenset(parts.get("negative", ())),
         **{name: kind.normal(parts.get(name, ()), n) for name, kind in SHAPE_RECORDS.items()},
-        thermos=tuple(sorted(set(tuple(t) for t in parts.get("thermos", ())))),
-        arrows=tuple(sorted(set(parts.get("arrows", ())), key=lambda a: (a.bulb, a.shaft))),
         sandwiches=tuple(sorted(set(parts.get("sandwiches", ())),
                                 key=lambda s: (s.line, s.index, s.total))),
         candidates=_candidates(parts.get("candidates", ()), givens, n),
@@ -550,8 +548,7 @@ def check(p: Variant) -> None:
         raise ModelError(f"negative constraints exist for {', '.join(NEGATIVE_KINDS)}")
     every = [c for group in (*(kind.cells(p) for kind in CELL_KINDS.values()), *p.extra,
                              *(kind.cells(x) for kind in SHAPE_RECORDS.values()
-                               for x in kind.of(p)), *p.thermos,
-                             *(a.bulb + a.shaft for a in p.arrows),
+                               for x in kind.of(p)),
                              *(line.cells for line in p.lines), *(q.cells for q in p.quads),
                              *(c.a + c.b for c in p.clones),
                              (c for c, _ in p.candidates), (c for _, c in p.indexers),
@@ -571,7 +568,6 @@ def check(p: Variant) -> None:
     for kind in SHAPE_RECORDS.values():
         kind.check(p)
     _check_cages(p)
-    _check_lines(p)
     _check_new_lines(p)
     _check_cell_clues(p)
     _check_outside(p)
@@ -600,9 +596,10 @@ def _check_first(p: Variant) -> None:
     if p.indexers:
         raise NotReadFromZero(f"an indexer on a grid of digits 0 to {top} is not read yet "
                               "(which cell does a 0 point at?)")
-    if any(len(a.bulb) > 1 for a in p.arrows):
-        raise NotReadFromZero(f"an arrow with a pill on a grid of digits 0 to {top} is not "
-                              "read yet")
+    for kind in SHAPE_RECORDS.values():
+        if kind.from_zero(p):
+            raise NotReadFromZero(f"{kind.from_zero(p)} on a grid of digits 0 to {top} is not "
+                                  "read yet")
 
 
 def _check_rules(p: Variant) -> None:
@@ -649,23 +646,6 @@ def _check_cages(p: Variant) -> None:
             raise ModelError(f"a sandwich sum is 0 to {sum(range(2, n))}, not {s.total}")
 
 
-def _check_lines(p: Variant) -> None:
-    n = p.size
-    for thermo in p.thermos:
-        if not 2 <= len(thermo) <= n or len(set(thermo)) != len(thermo):
-            raise ModelError(f"a thermometer has 2 to {n} different cells")
-        _check_path(p, thermo, "thermometer")
-    for arrow in p.arrows:
-        if not 1 <= len(arrow.bulb) <= 3 or (len(arrow.bulb) > 1 and n > 9):
-            raise ModelError("an arrow's bulb is one cell (a pill of 2-3 cells on grids up to "
-                             "9x9)")
-        if not arrow.shaft or set(arrow.bulb) & set(arrow.shaft):
-            raise ModelError(f"the arrow at {p.name(arrow.bulb[0])} needs a shaft of other "
-                             "cells")
-        _check_path(p, arrow.bulb, "arrow's bulb")
-        _check_path(p, arrow.shaft, "arrow")
-
-
 def _check_new_lines(p: Variant) -> None:
     n = p.size
     for line in p.lines:
@@ -692,7 +672,7 @@ def _check_new_lines(p: Variant) -> None:
                              f"{line.value}")
         if kind.usual is None and line.value:
             raise ModelError(f"{what} takes no number")
-        _check_path(p, line.cells, f"{line.kind} line")
+        check_path(p, line.cells, f"{line.kind} line")
 
 
 def _check_cell_clues(p: Variant) -> None:
@@ -732,7 +712,7 @@ def _check_outside(p: Variant) -> None:
             raise ModelError(f"a {o.kind} clue is 1 to {top}, not {o.total}")
 
 
-def _check_path(p: Variant, cells, what: str) -> None:
+def check_path(p: Variant, cells, what: str) -> None:
     for a, b in zip(cells, cells[1:], strict=False):
         if not touching(a, b, p.size):
             raise ModelError(f"a {what} jumps from {p.name(a)} to {p.name(b)}")

@@ -39,6 +39,7 @@ from core.variants import propagators as pr
 from core.variants.model import (
     DIRECTIONS,
     SHAPE_RECORDS,
+    Arrow,
     Cage,
     LittleKiller,
     ModelError,
@@ -97,6 +98,14 @@ class ShapeKind:
     pad_pointed: Callable | None = None
     iss_sum: Callable | None = None
     ranks: dict = field(default_factory=dict)
+    from_zero: Callable[[Variant], str] = lambda p: ""  # why not read on digits from 0
+    draw_lines: Callable = _none
+    glyphs: Callable[[Variant], dict] = lambda p: {}
+    pad_arrow: Callable | None = None
+    iss_or: dict = field(default_factory=dict)
+    grow_path: tuple = ()  # (words, grow): drawn in the generator's room, before the lines
+    pad_grey: int = 0  # SudokuPad's grey line of it (its thickness), its style its word
+    pad_line: Callable | None = None  # the item a grey line from its bulb draws
 
     def of(self, p: Variant) -> tuple:
         return getattr(p, self.field)
@@ -571,6 +580,315 @@ def _little_grow(solution, n: int, rng) -> list:
     return found
 
 
+def _fp_id(cell: int, n: int) -> str:
+    from core.variants.fpuzzles import cell_id
+
+    return cell_id(cell, n)
+
+
+# --- thermometers -------------------------------------------------------------------------------
+
+def _thermos_check(p: Variant) -> None:
+    from core.variants.model import check_path
+
+    n = p.size
+    for thermo in p.thermos:
+        if not 2 <= len(thermo) <= n or len(set(thermo)) != len(thermo):
+            raise ModelError(f"a thermometer has 2 to {n} different cells")
+        check_path(p, thermo, "thermometer")
+
+
+def _thermos_broken(p: Variant, values) -> list:
+    return [f"the thermometer at {p.name(thermo[0])} does not rise" for thermo in p.thermos
+            if any(values[a] >= values[b] for a, b in zip(thermo, thermo[1:], strict=False))]
+
+
+def _thermos_text(total, word, value, read_cells):
+    """`thermo: r1c1 r1c2 r1c3`, from the bulb."""
+    cells = read_cells(value)
+    return lambda cell, n, where: tuple(cell(rc) for rc in cells)
+
+
+def _thermos_write_text(p: Variant) -> list:
+    from core.variants.formats import names
+
+    return [f"thermo: {names(t, p.size)}" for t in p.thermos]
+
+
+def _thermos_fpuzzles(data, key, n, parts):
+    from core.variants import fpuzzles as f  # it reads these records: imported late
+
+    for where, item in f.items_of(data, key):
+        f.only(item, where, {"lines"})
+        parts.setdefault("thermos", []).extend(f.polylines(item, n, where))
+
+
+def _thermos_iss(reading, item) -> None:
+    from core.variants import iss  # it reads these records: imported late
+
+    reading.add("thermos", iss.cells_of(reading, item))
+
+
+def _thermos_write_iss(p: Variant) -> list:
+    from core.variants.iss import cell_id
+
+    return [".Thermo~" + "~".join(cell_id(c, p.size) for c in t) for t in p.thermos]
+
+
+def _thermos_pad_draw(p: Variant, data: dict) -> None:
+    """A grey round bulb under the first cell, a grey line from it."""
+    from core.variants.sudokupad.geometry import centre_of
+    from core.variants.sudokupad.styles import GREY, GREY_LINES
+
+    n = p.size
+    for thermo in p.thermos:
+        data["underlays"].append({"borderColor": GREY, "backgroundColor": GREY,
+                                  "center": centre_of(thermo[0], n), "rounded": True,
+                                  "width": 0.85, "height": 0.85})
+        data["lines"].append({"color": GREY, "thickness": GREY_LINES["thermo"],
+                              "wayPoints": [centre_of(c, n) for c in thermo]})
+
+
+def _thermos_draw(p: Variant, answer, at) -> None:
+    from core.variants.drawing import thermometer
+
+    for thermo in p.thermos:
+        thermometer(at, thermo, at.light, 0)
+
+
+def _thermos_made(cells, total, p: Variant) -> dict | str:
+    """The editor's thermometer along the picked path, from its bulb (or what is wrong)."""
+    if len(cells) < 2:
+        return "a thermometer needs two cells or more: shift+arrows from the bulb"
+    return {"thermos": [*p.thermos, tuple(cells)]}
+
+
+def _thermos_grow(solution, n: int, rng, room, words) -> list:
+    from core.variants import paths
+
+    return [t for t in (paths.rising_path(solution, room, rng) for _ in range(n // 2)) if t]
+
+
+# --- arrows (a pill of 2 or 3 cells reads as one number) ---------------------------------------
+
+def number_of(digits) -> int:
+    """The number a bulb's digits read as (a pill's, left to right, top to bottom)."""
+    value = 0
+    for d in digits:
+        value = value * 10 + d
+    return value
+
+
+def _arrows_check(p: Variant) -> None:
+    from core.variants.model import check_path
+
+    n = p.size
+    for arrow in p.arrows:
+        if not 1 <= len(arrow.bulb) <= 3 or (len(arrow.bulb) > 1 and n > 9):
+            raise ModelError("an arrow's bulb is one cell (a pill of 2-3 cells on grids up to "
+                             "9x9)")
+        if not arrow.shaft or set(arrow.bulb) & set(arrow.shaft):
+            raise ModelError(f"the arrow at {p.name(arrow.bulb[0])} needs a shaft of other "
+                             "cells")
+        check_path(p, arrow.bulb, "arrow's bulb")
+        check_path(p, arrow.shaft, "arrow")
+
+
+def _arrows_from_zero(p: Variant) -> str:
+    return "an arrow with a pill" if any(len(a.bulb) > 1 for a in p.arrows) else ""
+
+
+def _arrows_broken(p: Variant, values) -> list:
+    return [f"the arrow at {p.name(arrow.bulb[0])} does not add up" for arrow in p.arrows
+            if number_of(values[c] for c in arrow.bulb) != sum(values[c] for c in arrow.shaft)]
+
+
+def _arrows_compile(p: Variant, peers) -> list:
+    """A shaft adding up to its bulb; on a grid of digits from 0, a one-cell bulb's held
+    digit is the shaft's held sum less (cells - 1) x shift: a signed sum."""
+    n, found = p.size, []
+    for a in p.arrows:
+        groups = pr.cliques(a.shaft, peers)
+        if not p.shift:
+            found.append(pr.ArrowSum(a.bulb, a.shaft, n, groups))
+        else:
+            found.append(pr.SignedSum(a.shaft, a.bulb, (len(a.shaft) - 1) * p.shift, n,
+                                      groups + ((len(a.shaft),),)))
+    return found
+
+
+def _arrows_sentence(p: Variant) -> dict:
+    pills = any(len(a.bulb) > 1 for a in p.arrows)
+    return {"bulb": "number" if pills else "digit", "bulb_ja": "数" if pills else "数字",
+            "pill": " or oval (read left to right, top to bottom)" if pills else "",
+            "pill_ja": "(長丸の中の数字は左から右、上から下に読む数です)" if pills else ""}
+
+
+def _arrows_text(total, word, value, read_cells):
+    """`arrow: r5c5 | r4c4 r3c3`: the bulb (a pill: several cells), then the shaft."""
+    def made(cell, n: int, where) -> Arrow:
+        from core.variants.formats import two_shapes
+
+        return Arrow(*two_shapes(value, where, lambda rc, w: cell(rc), "an arrow is `arrow: "
+                                 "BULB | SHAFT`, e.g. arrow: r1c1 | r1c2 r1c3"))
+    return made
+
+
+def _arrows_write_text(p: Variant) -> list:
+    from core.variants.formats import names
+
+    return [f"arrow: {names(a.bulb, p.size)} | {names(a.shaft, p.size)}" for a in p.arrows]
+
+
+def _arrows_fpuzzles(data, key, n, parts):
+    from core.variants import fpuzzles as f  # it reads these records: imported late
+
+    for where, item in f.items_of(data, key):
+        f.only(item, where, {"cells", "lines"})
+        bulb = f.cells_of(item.get("cells"), n, f"{where}.cells")
+        for line in f.polylines(item, n, where):
+            shaft = tuple(c for c in line if c not in bulb)
+            parts.setdefault("arrows", []).append(Arrow(bulb, shaft))
+
+
+def _arrows_write_fpuzzles(p: Variant) -> list:
+    from core.variants.fpuzzles import cell_id
+
+    def ids(cells):
+        return [cell_id(c, p.size) for c in cells]
+
+    return [{"cells": ids(a.bulb), "lines": [ids((a.bulb[-1],) + a.shaft)]} for a in p.arrows]
+
+
+def readable(pill, n: int) -> bool:
+    """ISS reads a pill in the order of its sorted cells, each one step right, down or
+    down-right of the one before."""
+    return list(pill) == sorted(pill) and all(
+        b - a in (1, n, n + 1) and (b - a == n or b % n == a % n + (b - a) % n)
+        for a, b in zip(pill, pill[1:], strict=False))
+
+
+def _arrows_iss(reading, item) -> None:
+    from core.variants import iss  # it reads these records: imported late
+
+    cells = iss.cells_of(reading, item, least=2)
+    reading.add("arrows", Arrow(cells[:1], cells[1:]))
+
+
+def _pill_iss(reading, item) -> None:
+    from core.variants import iss
+
+    if not item.args or item.args[0] not in ("2", "3"):
+        raise item.error("PillArrow~2 or ~3 (the pill's cells), then its cells")
+    size = int(item.args[0])
+    cells = iss.cells_of(reading, item, item.args[1:], least=size + 1)
+    pill = tuple(sorted(cells[:size]))
+    if not readable(pill, reading.n):
+        raise item.error("the pill's cells are not in reading order (right, down or down-"
+                         "right, one step at a time)")
+    reading.add("arrows", Arrow(pill, cells[size:]))
+
+
+def _arrows_iss_sum(cells, parts, item, n: int):
+    """ISS's Sum of the shaft less the bulb's number (0 = ...), as the writer puts a pill
+    ISS would read in another order."""
+    from core.variants import iss
+
+    if parts[1:2] != ["="] or parts[0] != "0":
+        return None
+    coeffs = [iss.number_of(v, item, "a coefficient") for v in parts[2:]]
+    bulb = next((k for k in (1, 2, 3) if coeffs == [-10 ** (k - 1 - i) for i in range(k)]
+                 + [1] * (len(cells) - k)), None)
+    return Arrow(cells[:bulb], cells[bulb:]) if bulb is not None and len(cells) > bulb else None
+
+
+def _arrows_iss_or(scratch, node) -> list:
+    """An arrow inside ISS's Or: its shaft's sum equals its bulb's (one cell)."""
+    from core.variants import iss, model
+
+    cells = iss.cells_of(scratch, node, least=2)
+    iss.distinct(scratch, node, cells)
+    return [model.equal_sums([cells[:1], cells[1:]])]
+
+
+def _arrows_write_iss(p: Variant) -> list:
+    from core.variants.iss import cell_id
+
+    n, said = p.size, []
+    for a in p.arrows:
+        ids = "~".join(cell_id(c, n) for c in a.bulb + a.shaft)
+        if len(a.bulb) == 1:
+            said.append(f".Arrow~{ids}")
+        elif readable(a.bulb, n):
+            said.append(f".PillArrow~{len(a.bulb)}~{ids}")
+        else:  # a pill read in another order than ISS reads one: its sum, as ISS builds it
+            coeffs = [-10 ** (len(a.bulb) - 1 - i) for i in range(len(a.bulb))]
+            coeffs += [1] * len(a.shaft)
+            said.append(f".Sum~0_=_{'_'.join(map(str, coeffs))}~{ids}")
+    return said
+
+
+def _arrows_pad_draw(p: Variant, data: dict) -> None:
+    """A grey shaft from the bulb; the bulb a round overlay (one cell, or a straight pill in
+    reading order), else a grey band with a white inside that keeps the pill's order."""
+    from core.variants.sudokupad.geometry import centre_of
+    from core.variants.sudokupad.styles import ARROW_GREY, WHITE
+    from core.variants.sudokupad.writer import shortened
+
+    n = p.size
+    for arrow in p.arrows:
+        points = [centre_of(c, n) for c in (arrow.bulb[-1],) + arrow.shaft]
+        points[0] = shortened(points, 0.4, 2)
+        data["arrows"].append({"color": ARROW_GREY, "headLength": 0.3, "thickness": 5,
+                               "wayPoints": points})
+        centres = [centre_of(c, n) for c in arrow.bulb]
+        rows, cols = {r for r, _ in centres}, {c for _, c in centres}
+        if (len(rows) == 1 or len(cols) == 1) and list(arrow.bulb) == sorted(arrow.bulb):
+            data["overlays"].append({
+                "borderColor": ARROW_GREY, "backgroundColor": WHITE,
+                "center": [sum(rows) / len(rows), sum(cols) / len(cols)], "fontSize": 16,
+                "borderSize": 5, "rounded": True, "text": "",
+                "width": 0.83 + max(cols) - min(cols), "height": 0.83 + max(rows) - min(rows)})
+        else:
+            data["lines"].append({"color": ARROW_GREY, "thickness": 45, "opacity": 0.7,
+                                  "wayPoints": centres})
+            data["lines"].append({"color": WHITE, "thickness": 35, "opacity": 0.8,
+                                  "wayPoints": centres})
+
+
+def _arrows_draw(p: Variant, answer, at) -> None:
+    """A circle round the bulb (a pill: a rounded band), a grey shaft to an arrowhead."""
+    from core.export.drawing import THIN, Circle
+    from core.variants.drawing import arrow_shaft, pill
+
+    for arrow in p.arrows:
+        if len(arrow.bulb) > 1:
+            pill(at, arrow.bulb)
+        else:
+            x, y = at.centre(arrow.bulb[0])
+            at.add(Circle(x, y, 0.38 * at.cell, fill="#ffffff", width=THIN, color=at.grey))
+        tip = arrow.shaft[-1]
+        arrow_shaft(at, arrow.bulb[-1], arrow.shaft, bool(p.givens[tip] or answer is not None))
+
+
+def _arrows_made(cells, total, p: Variant) -> dict | str:
+    """The editor's arrow from the picked path, its first cell the bulb (or what is wrong)."""
+    if len(cells) < 2:
+        return "an arrow needs a bulb and a shaft: shift+arrows from the bulb"
+    return {"arrows": [*p.arrows, Arrow((cells[0],), tuple(cells[1:]))]}
+
+
+def _arrows_grow(solution, n: int, rng, room, words) -> list:
+    from core.variants import paths
+
+    arrows = []
+    for word, pill in (("arrow", False), ("pill", True)):
+        if word in words:
+            arrows += [a for a in (paths.arrow_of(solution, room, rng, pill)
+                                   for _ in range(n // 2)) if a]
+    return arrows
+
+
 SHAPE_RECORDS.update({kind.field: kind for kind in (
     ShapeKind(
         "cages", "cage", "a cage", "killer",
@@ -613,6 +931,45 @@ SHAPE_RECORDS.update({kind.field: kind for kind in (
         pad_pointed=lambda place, direction, total: LittleKiller(*place, direction, total),
         iss_sum=_little_iss_sum, grow=("little", _little_grow),
         ranks={"text": 3, "fpuzzles": 1, "sudokupad": 2}),
+    ShapeKind(
+        "thermos", "thermo", "a thermometer", "thermo",
+        Words("Thermo", "サーモ", "Digits along a thermometer increase from the bulb end.",
+              "温度計の数字は、丸い端から順に大きくなります。"),
+        {"Thermo": Step("thermometer", 1.9, "digits rise along the thermometer {cells}")},
+        lambda given, n: tuple(sorted(set(tuple(t) for t in given))), _thermos_check,
+        lambda thermo: thermo, _thermos_broken,
+        lambda p, peers: [pr.Thermo(t, p.size) for t in p.thermos], lambda p: {},
+        _thermos_text, _thermos_write_text, "thermometer", _thermos_fpuzzles,
+        lambda p: [{"lines": [[_fp_id(c, p.size) for c in t]]} for t in p.thermos], _none,
+        {"Thermo": _thermos_iss}, _thermos_write_iss, _none, title="Thermometer", key="t",
+        made=_thermos_made, here=lambda p, cell: ["thermometer" for t in p.thermos if cell in t],
+        pad_draw=_thermos_pad_draw, pad_grey=21, pad_line=lambda cells: cells,
+        draw_lines=_thermos_draw,
+        glyphs=lambda p: {c: g for t in p.thermos for c, g in (
+            *((c, "┅") for c in t[1:]), (t[0], "◉"))},
+        grow_path=(("thermo",), _thermos_grow),
+        ranks={"text": 1, "fpuzzles": 3, "sudokupad": 0, "editor": 1}),
+    ShapeKind(
+        "arrows", "arrow", "an arrow", "arrow",
+        Words("Arrow", "アロー",
+              "Digits along an arrow add up to the {bulb} in its circle{pill}.",
+              "矢印上の数字の和は、丸の中の{bulb_ja}です{pill_ja}。"),
+        {"ArrowSum": Step("arrow", 2.2, "the arrow's shaft adds up to its bulb ({cells})"),
+         # on a grid of digits from 0
+         "SignedSum": Step("arrow", 2.2, "the arrow's shaft adds up to its bulb ({cells})")},
+        lambda given, n: tuple(sorted(set(given), key=lambda a: (a.bulb, a.shaft))),
+        _arrows_check, lambda a: a.bulb + a.shaft, _arrows_broken, _arrows_compile,
+        _arrows_sentence, _arrows_text, _arrows_write_text, "arrow", _arrows_fpuzzles,
+        _arrows_write_fpuzzles, _none, {"Arrow": _arrows_iss, "PillArrow": _pill_iss},
+        _arrows_write_iss, _none, title="Arrow", key="r", made=_arrows_made,
+        here=lambda p, cell: ["arrow" for a in p.arrows if cell in a.bulb + a.shaft],
+        pad_draw=_arrows_pad_draw, pad_arrow=lambda bulb, shaft: Arrow(bulb, shaft),
+        iss_sum=_arrows_iss_sum, iss_or={"Arrow": _arrows_iss_or}, from_zero=_arrows_from_zero,
+        draw_lines=_arrows_draw,
+        glyphs=lambda p: {c: g for a in p.arrows for c, g in (
+            *((c, "→") for c in a.shaft), *((c, "◯") for c in a.bulb))},
+        grow_path=(("arrow", "pill"), _arrows_grow),
+        ranks={"text": 2, "fpuzzles": 4, "sudokupad": 1, "editor": 2}),
 )})
 SHAPES = SHAPE_RECORDS
 

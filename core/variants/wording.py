@@ -35,12 +35,6 @@ WORDS = {
     **{name: kind.words for name, kind in CELL_KINDS.items()},
     # each kind of shape's words, from its record (core.variants.shapes)
     **{name: kind.words for name, kind in SHAPES.items()},
-    "thermos": Words("Thermo", "サーモ",
-                     "Digits along a thermometer increase from the bulb end.",
-                     "温度計の数字は、丸い端から順に大きくなります。"),
-    "arrows": Words("Arrow", "アロー",
-                    "Digits along an arrow add up to the {bulb} in its circle{pill}.",
-                    "矢印上の数字の和は、丸の中の{bulb_ja}です{pill_ja}。"),
     "sandwiches": Words("Sandwich", "サンドイッチ",
                         "A number left of a row or above a column gives the sum of the digits "
                         "between the 1 and the {high} in it.",
@@ -96,7 +90,7 @@ def kinds(p: Variant) -> list[tuple[str, dict]]:
               for key, ruled in sentences.items()]
     found += [(name, {}) for name in ("extra", *(k.field for k in PARITY)) if getattr(p, name)]
     found += _marks(p)
-    found += [(name, {}) for name in (*SHAPES, "thermos", "arrows", "sandwiches")
+    found += [(name, {}) for name in (*SHAPES, "sandwiches")
               if getattr(p, name)]
     said = {LINES[line.kind].words_of(line, n) for line in p.lines}
     found += [(key, {}) for key in LINE_ORDER if key in said]
@@ -154,15 +148,11 @@ def _values(p: Variant) -> dict:
     rows, cols = model.BOXES.get(n, (0, 0))
     box = "outlined region" if p.jigsaw else f"{rows}x{cols} box"
     box_ja = "太線で囲まれた各領域" if p.jigsaw else f"太線で囲まれた{rows}×{cols}のブロック"
-    pills = any(len(a.bulb) > 1 for a in p.arrows)
     clone_pair = "with the same letter" if len(p.clones) > 1 or p.extra or p.indexers else (
         "of the same size")
     return {
         "digits": digits, "digits_ja": digits_ja, "high": high, "box": box, "box_ja": box_ja,
         **{key: value for kind in SHAPES.values() for key, value in kind.sentence(p).items()},
-        "bulb": "number" if pills else "digit", "bulb_ja": "数" if pills else "数字",
-        "pill": " or oval (read left to right, top to bottom)" if pills else "",
-        "pill_ja": "(長丸の中の数字は左から右、上から下に読む数です)" if pills else "",
         "clone_pair": clone_pair,
         "clone_pair_ja": "同じ文字の" if clone_pair.startswith("with") else "同じ形の",
         **{key: value for kind in LINES.values() if kind.sentence

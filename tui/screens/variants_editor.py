@@ -31,7 +31,7 @@ from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.marks import MARKS
 from core.variants.model import Clone, Line, Mark, Outside, Quad, Sandwich, Variant, digit_of
 from core.variants.outside import OUTSIDE
-from core.variants.shapes import SHAPES
+from core.variants.shapes import SHAPES, ranked
 from tui.live_check import LiveCheck
 from tui.redundant import RedundantGivens
 from tui.screens.dialogs import PathPrompt
@@ -41,14 +41,15 @@ from tui.widgets.variants_grid import StepView, VariantsGrid, legend, margins
 
 SHAPE_WORDS = {kind.word: kind for kind in SHAPES.values()}
 EXAMPLE = next(kind.example for kind in SHAPES.values() if kind.example)
-SHAPE_KEYS = "".join(f"{kind.key} {kind.word} · " for kind in SHAPES.values() if kind.key)
+SHAPE_KEYS = "".join(f"{kind.key} {kind.title.lower()} · " for kind in ranked("editor")
+                     if kind.key)
 HINT = "\n".join([
     "Keys",
     "digits: givens · Delete: clear",
     f": a constraint in words ({EXAMPLE} · thermo: r1c1 r1c2 · rules: diagonal)",
     "w b x v <: a white or black dot, X, V or < to the right; W B X V >: below "
     "(a dot again: its number)",
-    f"shift+arrows pick cells, then {SHAPE_KEYS}t thermometer · r arrow · l line · = clone "
+    f"shift+arrows pick cells, then {SHAPE_KEYS}l line · = clone "
     "(pick the other shape, = again)",
     "at the cursor: q quadruple · m minimum · M maximum · i indexer · p candidates · "
     "o outside clue",
@@ -86,9 +87,7 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
                                            if kind.keys[0] for below in (False, True)),
                                           key=lambda x: (x[2].directed, x[0]))),
         *(Binding(kind.key, f"shape('{kind.word}')", kind.title, show=False)
-          for kind in SHAPES.values() if kind.key),
-        Binding("t", "shape('thermo')", "Thermometer", show=False),
-        Binding("r", "shape('arrow')", "Arrow", show=False),
+          for kind in ranked("editor") if kind.key),
         Binding("l", "shape('line')", "Line", show=False),
         Binding("equals_sign", "shape('clone')", "Clone", show=False),
         Binding("q", "quad", "Quadruple", show=False),
@@ -194,35 +193,22 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
         return cells
 
     def make_shape(self, kind, cells: list[int]) -> None:
-        """The picked cells become a shape of a record of core.variants.shapes, its number
-        asked (empty: none)."""
-        def summed(text: str | None) -> None:
-            if text is None:
+        """The picked cells become a shape of a record of core.variants.shapes; a kind that
+        takes a number asks it first (empty: none)."""
+        def made(total: int | None) -> None:
+            parts = kind.made(cells, total, self.puzzle)
+            if isinstance(parts, str):  # what is wrong with the picked cells
+                self.say(parts, "warning")
                 return
-            total = int(text) if text.strip() else None
-            self.try_puzzle(lambda: model.make(**_parts(
-                self.puzzle, **kind.made(cells, total, self.puzzle))))
+            self.try_puzzle(lambda: model.make(**_parts(self.puzzle, **parts)))
 
-        self.app.push_screen(PathPrompt(kind.prompt(len(cells)), "",
-                                        validate=_sum_problem(kind.called), placeholder="15",
-                                        allow_empty=True), summed)
-
-    def make_thermo(self, cells: list[int]) -> None:
-        if len(cells) < 2:
-            self.say("a thermometer needs two cells or more: shift+arrows from the bulb",
-                     "warning")
+        if kind.prompt is None:
+            made(None)
             return
-        self.try_puzzle(lambda: model.make(**_parts(
-            self.puzzle, thermos=[*self.puzzle.thermos, tuple(cells)])))
-
-    def make_arrow(self, cells: list[int]) -> None:
-        if len(cells) < 2:
-            self.say("an arrow needs a bulb and a shaft: shift+arrows from the bulb",
-                     "warning")
-            return
-        arrow = model.Arrow((cells[0],), tuple(cells[1:]))
-        self.try_puzzle(lambda: model.make(**_parts(
-            self.puzzle, arrows=[*self.puzzle.arrows, arrow])))
+        self.app.push_screen(
+            PathPrompt(kind.prompt(len(cells)), "", validate=_sum_problem(kind.called),
+                       placeholder="15", allow_empty=True),
+            lambda text: None if text is None else made(int(text) if text.strip() else None))
 
     def make_line(self, cells: list[int]) -> None:
         """The picked path becomes a line of the kind the author types (a whisper's least
@@ -404,8 +390,6 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
             p, marks=[m for m in p.marks if cell not in (m.a, m.b)],
             **{name: [x for x in kind.of(p) if cell not in kind.cells(x)]
                for name, kind in SHAPES.items()},
-            thermos=[t for t in p.thermos if cell not in t],
-            arrows=[a for a in p.arrows if cell not in a.bulb + a.shaft],
             extra=[x for x in p.extra if cell not in x],
             **{kind.field: [c for c in kind.cells(p) if c != cell]
                for kind in CELL_KINDS.values()},
@@ -671,9 +655,7 @@ def here(p: Variant, cell: int) -> str:
               for line in p.lines if cell in line.cells]
     found += [f"{m.kind}{f' {m.value}' if m.value else ''} with {p.name(m.a + m.b - cell)}"
               for m in p.marks if cell in (m.a, m.b)]
-    found += [word for kind in SHAPES.values() for word in kind.here(p, cell)]
-    found += ["thermometer" for t in p.thermos if cell in t]
-    found += ["arrow" for a in p.arrows if cell in a.bulb + a.shaft]
+    found += [word for kind in ranked("editor") for word in kind.here(p, cell)]
     found += [f"quadruple {''.join(p.digit(d) for d in q.digits)}" for q in p.quads
               if cell in q.cells]
     found += [f"clone of {' '.join(p.name(x) for x in (c.b if cell in c.a else c.a))}"

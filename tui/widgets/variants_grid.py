@@ -541,10 +541,8 @@ def _shapes(p: Variant) -> dict[int, tuple[str, Style | None]]:
     found |= {c: (CLONE, None) for clone in p.clones for c in clone.a + clone.b}
     found |= {c: (INDEXER_GLYPHS[kind], MARK) for kind, c in p.indexers}
     found |= {c: (kind.glyph, None) for kind in PARITY for c in kind.cells(p)}
-    for thermo in p.thermos:
-        found |= {c: ("┅", None) for c in thermo[1:]} | {thermo[0]: ("◉", None)}
-    for arrow in p.arrows:
-        found |= {c: ("→", None) for c in arrow.shaft} | {c: ("◯", None) for c in arrow.bulb}
+    for kind in SHAPES.values():
+        found |= {c: (glyph, None) for c, glyph in kind.glyphs(p).items()}
     return found
 
 

@@ -13,7 +13,6 @@ from core.variants.jsoncheck import Checks
 from core.variants.kinds import LINES
 from core.variants.marks import ALONE, NEGATIVE_KINDS
 from core.variants.model import (
-    Arrow,
     Line,
     Mark,
     Outside,
@@ -340,6 +339,10 @@ def _own_metadata(data: dict, key: str, picture: _Picture) -> None:
 # kind a boxed number outside the grid with a pointer beside it draws.
 PLAIN = next(kind for kind in SHAPES.values() if kind.pad_cage)
 POINTED = next(kind for kind in SHAPES.values() if kind.pad_pointed)
+# the kinds drawn as a grey line from a grey round bulb, by their word (their style), and the
+# kind a grey arrow from a round bulb draws
+GREY_SHAPES = {kind.word: kind for kind in SHAPES.values() if kind.pad_line}
+ARROWED = next(kind for kind in SHAPES.values() if kind.pad_arrow)
 
 
 def _cages(data: dict, key: str, picture: _Picture) -> None:
@@ -537,7 +540,7 @@ def _underlays(data: dict, key: str, picture: _Picture) -> None:
             elif fill in ("#CCC", MINMAX_GREY) and inside(center, n):
                 picture.grey.add(cell_at(center, n))
         elif near(width, 0.85) and rounded and fill == GREY:
-            picture.circles.add(("thermo", cell_at(center, n)))
+            picture.circles.update((word, cell_at(center, n)) for word in GREY_SHAPES)
         elif near(width, 0.7) and near(height, 0.7) and fill == GREY:
             parity = next(kind for kind in PARITY if kind.rounded == rounded)
             picture.add(parity.field, cell_at(center, n))
@@ -601,7 +604,7 @@ def _ended_lines(picture: _Picture) -> None:
     starts = {(style, cells[0]) for style, cells in picture.lines}
     for style, cells in picture.lines:
         name = f"{style} line at {model.cell_name(cells[0], n)}"
-        kind = LINES[KIND_OF_STYLE[style]] if style != "thermo" else None
+        kind = LINES[KIND_OF_STYLE[style]] if style not in GREY_SHAPES else None
         ends = kind.ends if kind is not None else "bulb"
         if ends == "bulb":
             # drawn from its far end: unless that bulb is another line's (whose, then?)
@@ -618,7 +621,7 @@ def _ended_lines(picture: _Picture) -> None:
                 continue
             picture.used |= ends
         if kind is None:
-            picture.add("thermos", cells)
+            picture.add(GREY_SHAPES[style].field, GREY_SHAPES[style].pad_line(cells))
         else:
             picture.add("lines", Line(kind.name, cells, kind.values(n).get(style, 0)))
 
@@ -633,8 +636,8 @@ def _arrows_with_bulbs(picture: _Picture) -> None:
             continue
         bulb = bulbs.pop()
         picture.used.add(bulb)
-        picture.add("arrows", Arrow(bulb, tuple(c for c in dict.fromkeys(cells)
-                                                if c not in bulb)))
+        picture.add(ARROWED.field, ARROWED.pad_arrow(bulb, tuple(
+            c for c in dict.fromkeys(cells) if c not in bulb)))
     picture.problems += [f"an arrow's bulb at {model.cell_name(b[0], n)} with no arrow"
                          for b in picture.bulbs if b not in picture.used]
 

@@ -24,7 +24,8 @@ from tui.screens.variants_editor import here
 from tui.widgets.variants_grid import _look
 
 # The tests' own puzzle makers (tests/core/variants/helpers.py) of each record's kind
-MADE = {"cages": ("cage", "cage-nosum"), "little": ("little",)}
+MADE = {"cages": ("cage", "cage-nosum"), "little": ("little",), "thermos": ("thermo",),
+        "arrows": ("arrow", "pill")}
 KINDS = sorted(SHAPES)
 
 
@@ -132,13 +133,13 @@ def test_every_kind_counts_as_brute_force_and_cpsat_say(kind, engine):
 
 def test_no_aspect_names_a_kind_of_shape():
     """A kind's words in quotes, or its Variant field read off or given to a puzzle, appear in
-    no aspect: they loop over the records. Allowed: SudokuPad's own JSON keeps its cages under
-    "cages" (scl.py's short name, the writer's and reader's key) and f-puzzles its plain cages
-    under "cage", whatever they draw; the killer generator (generator.py's mode of its own,
-    beside jigsaw and marks) makes cages."""
-    allowed = {("sudokupad/reader.py", "cages"), ("sudokupad/writer.py", "cages"),
-               ("sudokupad/scl.py", "cages"), ("fpuzzles.py", "cage"),
-               ("generator.py", "cages")}
+    no aspect: they loop over the records. Allowed: SudokuPad's own JSON keeps its cages and
+    arrows under "cages" and "arrows" (scl.py's short names, the writer's and reader's keys)
+    and f-puzzles its plain cages under "cage", whatever they draw; the killer generator
+    (generator.py's mode of its own, beside jigsaw and marks) makes cages."""
+    allowed = {*((f"sudokupad/{name}", key) for name in ("reader.py", "writer.py", "scl.py")
+                 for key in ("cages", "arrows")),
+               ("fpuzzles.py", "cage"), ("generator.py", "cages")}
     files = {name: ROOT / "core" / "variants" / name for name in ASPECTS}
     files |= {name: ROOT / "tui" / folder / name for folder, name in (
         ("screens", "variants_editor.py"), ("widgets", "variants_grid.py"))}
