@@ -59,11 +59,8 @@ from core.variants.custom import RULE_KINDS
 from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.marks import ALONE, MARK_KINDS, MARKS, NEGATIVE_KINDS
 from core.variants.model import (
-    Arrow,
-    Cage,
     Clone,
     Line,
-    LittleKiller,
     Mark,
     ModelError,
     Outside,
@@ -74,6 +71,7 @@ from core.variants.model import (
     windows,
 )
 from core.variants.outside import OUTSIDE
+from core.variants.shapes import SHAPES, ranked
 
 MAX_TEXT = 1_000_000
 # [0-9], not \d: \d also matches other scripts' digits (fullwidth １), which are refused
@@ -84,8 +82,9 @@ PAIR = re.compile(r"^r([0-9]{1,2})c([0-9]{1,2})\s*([-<>])\s*r([0-9]{1,2})c([0-9]
 REGION_LETTERS = "ABCDEFGHIJKLMNOP"
 INDEXER_KEYS = {"rowindexer": "row", "columnindexer": "column", "boxindexer": "box"}
 CELL_WORDS = {kind.word: kind for kind in CELL_KINDS.values()}  # even, odd, minimum, ...
-SHAPE_KEYS = {"regions", "rules", "negative", *CELL_WORDS, "extra", *MARK_KINDS, "cage",
-              "thermo", "arrow", "little", "sandwich", "candidates",
+SHAPE_WORDS = {kind.word: kind for kind in SHAPES.values()}  # cage, ...
+SHAPE_KEYS = {"regions", "rules", "negative", *CELL_WORDS, "extra", *MARK_KINDS, *SHAPE_WORDS,
+              "sandwich", "candidates",
               "quad", "clone", *OUTSIDE, *LINE_KINDS,
               *INDEXER_KEYS, *RULE_KINDS}
 # a rule's word in the text (`contains atleast:` is the at-least kind)
@@ -96,7 +95,8 @@ SHAPE_KEYS -= {"atleast"}
 DIGITS_AT = re.compile(r"^r([0-9]{1,2})c([0-9]{1,2})=([0-9A-Za-z]{1,17})$", re.IGNORECASE)
 # keys that take a number before their colon (a line's is checked by its kind: whispers';
 # a sandwich's is its row or column), and those where 0 would read as the usual value
-NUMBERED = {*(name for name, kind in MARKS.items() if kind.valued), "cage", "little",
+NUMBERED = {*(name for name, kind in MARKS.items() if kind.valued),
+            *(word for word, kind in SHAPE_WORDS.items() if kind.numbered),
             *OUTSIDE, "sandwich", *LINE_KINDS}
 NOT_ZERO = {**{name: f"a {kind.amount} is {kind.usual} or more (`{name}:` alone is the usual "
                    f"{kind.usual})" for name, kind in MARKS.items() if kind.valued},
@@ -115,7 +115,7 @@ class _Reader:
         self.size: int | None = None
         self.parts: dict[str, list] = {k: [] for k in
                                        ("rules", "extra", *CELL_KINDS, "marks", "negative",
-                                        "cages", "little", "thermos", "arrows", "sandwiches",
+                                        *SHAPES, "sandwiches",
                                         "meta", "candidates", "lines", "quads", "clones",
                                         "indexers", "outside", "custom")}
         self.first_line = 1
@@ -247,9 +247,8 @@ def _shape(reader: _Reader, name, word, total, value, number, at) -> None:
             parts["negative"].append(w)
     elif name in CELL_WORDS:
         parts[CELL_WORDS[name].field] += [(c, where) for c in _cells(value, number, at)]
-    elif name in ("extra", "thermo"):
-        cells = _cells(value, number, at)
-        parts[{"thermo": "thermos"}.get(name, name)].append((cells, where))
+    elif name == "extra":
+        parts["extra"].append((_cells(value, number, at), where))
     elif name in MARK_KINDS:
         amount = int(total) if total is not None else 0
         parts["marks"] += [(m + (amount,), where) for m in _marks(name, value, number, at)]
@@ -264,13 +263,10 @@ def _shape(reader: _Reader, name, word, total, value, number, at) -> None:
         parts["clones"].append((value, where))
     elif name in OUTSIDE:
         parts["outside"].append((name, total, value, where))
-    elif name == "cage":
-        total_value = int(total) if total is not None else None
-        parts["cages"].append((_cells(value, number, at), total_value, where))
-    elif name == "arrow":
-        parts["arrows"].append((value, where))
-    elif name == "little":
-        parts["little"].append((value, total, where))
+    elif name in SHAPE_WORDS:
+        kind = SHAPE_WORDS[name]
+        parts[kind.field].append((kind.read_text(
+            total, word, value, lambda text: _cells(text, number, at)), where))
     elif name == "sandwich":
         parts["sandwiches"].append((word, total, value, where))
     elif name in RULE_KINDS:
@@ -405,6 +401,11 @@ def _build(reader: _Reader) -> Variant:
         return (r - 1) * n + c - 1
 
     p = reader.parts
+
+    def shapes(kinds) -> dict:  # the records' (in the order the text has always held them)
+        return {kind.field: [(made(lambda rc, w=w: cell(rc, w), n, w), w)
+                             for made, w in p[kind.field]] for kind in kinds}
+
     rules = {w for w, _ in p["rules"]}
     negative = set(p["negative"]) | {ALONE[w] for w in rules if w in ALONE}
     extra = []
@@ -417,11 +418,7 @@ def _build(reader: _Reader) -> Variant:
         **{kind.field: [(cell(rc, w), w) for rc, w in p[kind.field]] for kind in PARITY},
         marks=[(Mark(kind, cell(a, w), cell(b, w), amount), w)
                for (kind, a, b, amount), w in p["marks"]],
-        cages=[(Cage(tuple(cell(rc, w) for rc in cells), total), w)
-               for cells, total, w in p["cages"]],
-        thermos=[(tuple(cell(rc, w) for rc in cells), w) for cells, w in p["thermos"]],
-        arrows=[(_arrow(value, w, cell), w) for value, w in p["arrows"]],
-        little=[(_little(value, total, w, n), w) for value, total, w in p["little"]],
+        **shapes(ranked("text")),
         sandwiches=[(_sandwich(word, total, value, w, n), w)
                     for word, total, value, w in p["sandwiches"]],
         candidates=[((cell(rc, w), _digit_bits(digits, n, w, first)), w)
@@ -540,24 +537,6 @@ def _two_shapes(value: str, where, cell, usage: str) -> tuple[tuple[int, ...], .
                  for part in (first, second))
 
 
-def _arrow(value: str, where, cell) -> Arrow:
-    return Arrow(*_two_shapes(value, where, cell, "an arrow is `arrow: BULB | SHAFT`, e.g. "
-                                                  "arrow: r1c1 | r1c2 r1c3"))
-
-
-def _little(value: str, total, where, n: int) -> LittleKiller:
-    words = value.split()
-    if total is None or len(words) != 2 or not CELL.fullmatch(words[0]) or (
-            words[1].upper() not in model.DIRECTIONS):
-        raise ParseError("a little killer is `little SUM: r0c3 DR` (a place outside the grid "
-                         "and a direction DR, DL, UR or UL)", *where)
-    r, c = (int(v) for v in CELL.fullmatch(words[0]).groups())
-    outside = r in (0, n + 1) or c in (0, n + 1)
-    if not (outside and 0 <= r <= n + 1 and 0 <= c <= n + 1):
-        raise ParseError(f"r{r}c{c}: a little killer clue sits just outside the grid", *where)
-    return LittleKiller(r - 1, c - 1, words[1].upper(), int(total))
-
-
 def _digit_bits(digits: str, n: int, where, first: int = 1) -> int:
     bits = 0
     for ch in digits:
@@ -606,13 +585,17 @@ def _sandwich(word: str, total, value: str, where, n: int) -> Sandwich:
     return Sandwich("row" if word == "row" else "col", index - 1, _number(value, *where))
 
 
+# The reading above, as the records' own readers use it (core.variants.shapes).
+two_shapes = _two_shapes
+
+
 # --- writing -------------------------------------------------------------------------------
 
 def name(cell: int, n: int) -> str:
     return f"r{cell // n + 1}c{cell % n + 1}"
 
 
-def _names(cells, n: int) -> str:
+def names(cells, n: int) -> str:
     return " ".join(name(c, n) for c in cells)
 
 
@@ -662,8 +645,8 @@ def _constraint_lines(p: Variant) -> list[str]:
         out.append("negative: " + " ".join(k for k in NEGATIVE_KINDS if k in p.negative))
     for kind in PARITY:
         if kind.cells(p):
-            out.append(f"{kind.word}: {_names(kind.cells(p), n)}")
-    out += [f"extra: {_names(r, n)}" for r in p.extra
+            out.append(f"{kind.word}: {names(kind.cells(p), n)}")
+    out += [f"extra: {names(r, n)}" for r in p.extra
             if not (rules and "hyper" in rules and r in hyper)]
     for kind in MARK_KINDS:
         for amount in sorted({m.value for m in p.marks if m.kind == kind}):
@@ -672,12 +655,8 @@ def _constraint_lines(p: Variant) -> list[str]:
             head = f"{kind} {amount}" if amount else kind
             out.append(f"{head}: " + " ".join(f"{name(m.a, n)}{sep}{name(m.b, n)}"
                                               for m in marks))
-    for cage in p.cages:
-        head = "cage" if cage.total is None else f"cage {cage.total}"
-        out.append(f"{head}: {_names(cage.cells, n)}")
-    out += [f"thermo: {_names(t, n)}" for t in p.thermos]
-    out += [f"arrow: {_names(a.bulb, n)} | {_names(a.shaft, n)}" for a in p.arrows]
-    out += [f"little {k.total}: r{k.row + 1}c{k.col + 1} {k.direction}" for k in p.little]
+    for kind in ranked("text"):
+        out += kind.write_text(p)
     out += [f"sandwich {s.line} {s.index + 1}: {s.total}" for s in p.sandwiches]
     return out + _new_lines(p)
 
@@ -690,19 +669,19 @@ def _new_lines(p: Variant) -> list[str]:
     for line in p.lines:
         usual = LINES[line.kind].usual is not None and line.value == LINES[line.kind].usual(n)
         head = f"{line.kind} {line.value}" if line.value and not usual else line.kind
-        out.append(f"{head}: {_names(line.cells, n)}")
+        out.append(f"{head}: {names(line.cells, n)}")
     if p.quads:
         out.append("quad: " + " ".join(f"{name(q.cells[0], n)}="
                                        + "".join(p.digit(d) for d in q.digits)
                                        for q in p.quads))
-    out += [f"clone: {_names(c.a, n)} | {_names(c.b, n)}" for c in p.clones]
+    out += [f"clone: {names(c.a, n)} | {names(c.b, n)}" for c in p.clones]
     for kind in EXTREMES:
         if kind.cells(p):
-            out.append(f"{kind.word}: {_names(kind.cells(p), n)}")
+            out.append(f"{kind.word}: {names(kind.cells(p), n)}")
     for key, kind in INDEXER_KEYS.items():
         cells = [c for k, c in p.indexers if k == kind]
         if cells:
-            out.append(f"{key}: {_names(cells, n)}")
+            out.append(f"{key}: {names(cells, n)}")
     for o in p.outside:
         at = o.index + 1
         where = (f"r{at}c{n + 1 if o.reverse else 0}" if o.line == "row"
@@ -716,7 +695,7 @@ def _rule_line(rule: Rule, n: int) -> str:
     if rule.kind == "either":
         return "either: " + " || ".join(_rule_line(part, n) for part in rule.parts)
     head = {"atleast": "contains atleast"}.get(rule.kind, rule.kind)
-    cells = " | ".join(_names(g, n) for g in rule.groups)
+    cells = " | ".join(names(g, n) for g in rule.groups)
     return f"{head}: {cells} {rule.text}".rstrip()
 
 

@@ -15,6 +15,7 @@ from core.variants.model import (
     LINE_RECORDS,
     OUTSIDE_RECORDS,
     RULE_RECORDS,
+    SHAPE_RECORDS,
     Variant,
     neighbours,
     orthogonal,
@@ -30,7 +31,7 @@ MARK_WORDS = {name: words for kind in MARKS.values() for name, words in kind.wor
 
 def units(p: Variant) -> list[tuple[tuple[int, ...], str]]:
     """Every group whose digits differ, with its name: rows, columns, regions, diagonals,
-    extra regions, disjoint groups and cages."""
+    extra regions, disjoint groups and shapes whose digits differ (the records')."""
     n = p.size
     found = [(tuple(r * n + c for c in range(n)), f"row {r + 1}") for r in range(n)]
     found += [(tuple(r * n + c for r in range(n)), f"column {c + 1}") for c in range(n)]
@@ -47,9 +48,8 @@ def units(p: Variant) -> list[tuple[tuple[int, ...], str]]:
         found.append((region, "a window" if region in hyper else f"extra region {i}"))
     for kind in ruled:
         found += [] if kind.slant else kind.houses(n, p.regions)
-    for cage in p.cages:
-        if len(cage.cells) > 1:
-            found.append((cage.cells, f"the cage at {p.name(cage.cells[0])}"))
+    for kind in SHAPE_RECORDS.values():
+        found += kind.units(p)
     for line in p.lines:  # lines whose digits differ (renban, Nabner)
         kind = LINE_RECORDS[line.kind]
         if kind.distinct:
@@ -167,13 +167,6 @@ def outside_holds(clue, digits) -> bool:
     return OUTSIDE_RECORDS[clue.kind].clue(digits) == clue.total
 
 
-def arrow_value(digits) -> int:
-    value = 0
-    for d in digits:
-        value = value * 10 + d
-    return value
-
-
 def sandwich_cells(p: Variant, line: str, index: int) -> tuple[int, ...]:
     n = p.size
     if line == "row":
@@ -238,19 +231,8 @@ def keeps(p: Variant) -> Callable[[tuple[int, ...]], bool]:
 def _shapes_broken(p: Variant, values) -> list[str]:
     found, held = [], values
     values = [v - p.shift for v in values]  # sums mean the digits as shown
-    for cage in p.cages:
-        if cage.total is not None and sum(values[c] for c in cage.cells) != cage.total:
-            found.append(f"the cage at {p.name(cage.cells[0])} does not add up to "
-                         f"{cage.total}")
-    for clue in p.little:
-        if sum(values[c] for c in clue.cells) != clue.total:
-            found.append(f"the little killer {clue.total} does not add up")
-    for thermo in p.thermos:
-        if any(values[a] >= values[b] for a, b in zip(thermo, thermo[1:], strict=False)):
-            found.append(f"the thermometer at {p.name(thermo[0])} does not rise")
-    for arrow in p.arrows:
-        if arrow_value(values[c] for c in arrow.bulb) != sum(values[c] for c in arrow.shaft):
-            found.append(f"the arrow at {p.name(arrow.bulb[0])} does not add up")
+    for kind in SHAPE_RECORDS.values():
+        found += kind.broken(p, values)
     for s in p.sandwiches:
         line = [values[c] for c in sandwich_cells(p, s.line, s.index)]
         if 1 not in line or p.size not in line:  # a grid that breaks its houses too
