@@ -5,8 +5,8 @@ convex and concave corners alike) with their sums top-left on a white patch, kro
 cell edges (an unusual difference or ratio written inside), X/V and inequality signs on the
 edges, grey thermometers with a round bulb (a slow one hollow), arrows with a circle round the
 bulb, today's lines in their usual colours (each kind's record's LineStyle: widths, dashes and
-end marks keep them apart in black-and-white print too), quadruple circles on the corners, clones,
-indexers and extra regions shaded, chevrons round minimum and maximum cells, little killer,
+end marks keep them apart in black-and-white print too), corner clues' circles, twin shapes,
+indexers and region shapes shaded, chevrons round minimum and maximum cells, little killer,
 sandwich, X-sum (in a circle) and skyscraper (in a box) clues outside the grid, grey squares and
 circles for even and odd cells, thin diagonals, and given candidates as small digits. Digits
 are drawn last, each on a white halo that knocks out the lines under it, and an arrowhead stops
@@ -35,6 +35,7 @@ from core.variants import formula, marks, model
 from core.variants.cell_clues import EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.grid_rules import GRID_RULES, SLANTS
+from core.variants.groups import CORNERS, GROUPS, REGIONS, TWINS, lettered, placed
 from core.variants.kinds import LINES, LineStyle
 from core.variants.marks import MARKS
 from core.variants.model import MAX_SIZE, Variant
@@ -49,12 +50,11 @@ TIP_CLEAR = 0.34  # of a cell: an arrowhead stops this far short of a digit's ce
 
 LINE_STYLES: dict[str, LineStyle] = {name: kind.style for name, kind in LINES.items()}
 INDEXER_FILLS = {"row": "#c4ecc4", "column": "#e8a0a0", "box": "#8c8cdc"}  # light to dark
-CLONE_FILL = "#e6e6e6"
 # What print draws, as model.features names it: everything a puzzle can hold today, so a
 # constraint added to the model later is refused by name until it is drawn.
 DRAWN = (model.CLASSIC_FEATURES | set(LINES) | set(SHAPES)
          | {f"white {k}" for k in range(2, MAX_SIZE)} | {f"black {k}" for k in range(3, MAX_SIZE)}
-         | {"candidates", "quads", "clones", *(kind.field for kind in EXTREMES), "indexers",
+         | {"candidates", *GROUPS, *(kind.field for kind in EXTREMES), "indexers",
             "outside", "digits from 0"}
          | {f"rule {name}" for name in RULE_KINDS})
 RULE_INK = {"relation": "#505050", "pattern": "#1f5f8b", "pairs": "#6a3d8f", "sums": "#2f6f3f",
@@ -103,8 +103,7 @@ def describe(p: Variant) -> str:
     if p.jigsaw:
         kinds.append("jigsaw")
     kinds += [GRID_RULES[r].caption for r in sorted(p.rules)]
-    if p.extra:
-        kinds.append("extra regions")
+    kinds += [kind.caption for kind in REGIONS if kind.items(p)]
     kinds += list(dict.fromkeys(kind.caption for kind in PARITY if kind.cells(p)))
     kinds += _mark_captions(p)
     kinds += [kind.caption for kind in SHAPES.values() if kind.of(p)]
@@ -120,7 +119,7 @@ def _today(p: Variant) -> list[str]:
     kinds += [f"{kind} indexer" for kind in model.INDEXERS
               if any(k == kind for k, _ in p.indexers)]
     outside = {o.kind for o in p.outside}
-    for present, word in ((p.quads, "quadruple"), (p.clones, "clone"),
+    for present, word in (*((kind.items(p), kind.caption) for kind in placed("")),
                           *((kind.cells(p), kind.caption) for kind in EXTREMES),
                           *((name in outside, kind.caption) for name, kind in OUTSIDE.items()),
                           (p.candidates, "given candidates")):
@@ -175,7 +174,7 @@ def draw(p: Variant, answer=None, style: Style | None = None) -> Drawing:
         kind.draw(p, at)
     _rules(p, at)
     _marks(p, at)
-    _quads(p, at)
+    _corners(p, at)
     _extremes(p, at)
     _outside(p, at)
     _candidates(p, answer, at)
@@ -204,10 +203,9 @@ class _Pen:
 
 def _shading(p: Variant, at: _Pen) -> None:
     n, size = p.size, at.cell
-    for region in p.extra:
-        for c in region:
-            x, y = at.xy(c // n, c % n)
-            at.add(Box(x, y, size, size, fill=at.light, width=0))
+    for c in (c for kind in REGIONS for region in kind.items(p) for c in region):
+        x, y = at.xy(c // n, c % n)
+        at.add(Box(x, y, size, size, fill=at.light, width=0))
     for kind in PARITY:  # a grey square or circle
         for c in kind.cells(p):
             x, y = at.centre(c)
@@ -217,19 +215,19 @@ def _shading(p: Variant, at: _Pen) -> None:
     for kind, c in p.indexers:
         x, y = at.xy(c // n, c % n)
         at.add(Box(x, y, size, size, fill=INDEXER_FILLS[kind], width=0))
-    _clones(p, at)
+    _twins(p, at)
 
 
-def _clones(p: Variant, at: _Pen) -> None:
-    """Both shapes of a clone shaded alike; a small letter in the corner pairs them when the
-    shading alone could not (several clones, or other shaded cells)."""
+def _twins(p: Variant, at: _Pen) -> None:
+    """Both shapes of a twin clue shaded alike; a small letter in the corner pairs
+    them when the shading alone could not (several, or other shaded cells)."""
     n, size = p.size, at.cell
-    lettered = len(p.clones) > 1 or bool(p.extra or p.indexers)
-    for i, clone in enumerate(p.clones):
-        for c in clone.a + clone.b:
+    letters = lettered(p)
+    for i, (kind, item) in enumerate((k, item) for k in TWINS for item in k.items(p)):
+        for c in kind.cells(item):
             x, y = at.xy(c // n, c % n)
-            at.add(Box(x, y, size, size, fill=CLONE_FILL, width=0))
-            if lettered:
+            at.add(Box(x, y, size, size, fill=kind.fill, width=0))
+            if letters:
                 at.add(Label(x + 0.85 * size, y + 0.93 * size, chr(ord("A") + i % 26),
                              0.2 * size, at.grey, font="clues"))
 
@@ -512,13 +510,14 @@ def _sign(at: _Pen, m, x: float, y: float) -> None:
                     THIN * 2))
 
 
-def _quads(p: Variant, at: _Pen) -> None:
-    """A white circle where the four cells meet, its digits inside in one or two rows."""
+def _corners(p: Variant, at: _Pen) -> None:
+    """A clue on a corner: a white circle where the four cells meet, its
+    digits inside in one or two rows."""
     n, size = p.size, at.cell
-    for q in p.quads:
-        x, y = at.xy(q.cells[0] // n + 1, q.cells[0] % n + 1)
+    for corner, digits in (kind.digits_of(item) for kind in CORNERS for item in kind.items(p)):
+        x, y = at.xy(corner // n + 1, corner % n + 1)
         at.add(Circle(x, y, 0.3 * size, fill=WHITE, width=THIN))
-        text = "".join(p.digit(d) for d in q.digits)
+        text = "".join(p.digit(d) for d in digits)
         rows = [text] if len(text) <= 2 else [text[:2], text[2:]]
         for i, row in enumerate(rows):
             middle = y + (i - (len(rows) - 1) / 2) * 0.22 * size

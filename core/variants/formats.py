@@ -56,15 +56,14 @@ from core.errors import ParseError
 from core.variants import formula, model, pattern
 from core.variants.cell_clues import CELL_KINDS, EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS
+from core.variants.groups import CORNERS, DIFFERENT, GROUPS, REGIONS, TWINS
 from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.marks import ALONE, MARK_KINDS, MARKS, NEGATIVE_KINDS
 from core.variants.model import (
-    Clone,
     Line,
     Mark,
     ModelError,
     Outside,
-    Quad,
     Rule,
     Sandwich,
     Variant,
@@ -83,9 +82,10 @@ REGION_LETTERS = "ABCDEFGHIJKLMNOP"
 INDEXER_KEYS = {"rowindexer": "row", "columnindexer": "column", "boxindexer": "box"}
 CELL_WORDS = {kind.word: kind for kind in CELL_KINDS.values()}  # even, odd, minimum, ...
 SHAPE_WORDS = {kind.word: kind for kind in SHAPES.values()}  # cage, ...
-SHAPE_KEYS = {"regions", "rules", "negative", *CELL_WORDS, "extra", *MARK_KINDS, *SHAPE_WORDS,
+GROUP_WORDS = {kind.word: kind for kind in GROUPS.values()}
+SHAPE_KEYS = {"regions", "rules", "negative", *CELL_WORDS, *MARK_KINDS, *SHAPE_WORDS,
               "sandwich", "candidates",
-              "quad", "clone", *OUTSIDE, *LINE_KINDS,
+              *GROUP_WORDS, *OUTSIDE, *LINE_KINDS,
               *INDEXER_KEYS, *RULE_KINDS}
 # a rule's word in the text (`contains atleast:` is the at-least kind)
 CUSTOM_WORDS = {("relation", ""): "relation", ("pairs", ""): "pairs", ("pattern", ""): "pattern",
@@ -114,9 +114,9 @@ class _Reader:
         self.region_rows: list[tuple[int, str]] = []
         self.size: int | None = None
         self.parts: dict[str, list] = {k: [] for k in
-                                       ("rules", "extra", *CELL_KINDS, "marks", "negative",
+                                       ("rules", *CELL_KINDS, "marks", "negative",
                                         *SHAPES, "sandwiches",
-                                        "meta", "candidates", "lines", "quads", "clones",
+                                        "meta", "candidates", "lines", *GROUPS,
                                         "indexers", "outside", "custom")}
         self.first_line = 1
         self.kind_line: int | None = None  # where `kind: variants` was
@@ -247,8 +247,8 @@ def _shape(reader: _Reader, name, word, total, value, number, at) -> None:
             parts["negative"].append(w)
     elif name in CELL_WORDS:
         parts[CELL_WORDS[name].field] += [(c, where) for c in _cells(value, number, at)]
-    elif name == "extra":
-        parts["extra"].append((_cells(value, number, at), where))
+    elif name in GROUP_WORDS and GROUP_WORDS[name].region:
+        parts[GROUP_WORDS[name].field].append((_cells(value, number, at), where))
     elif name in MARK_KINDS:
         amount = int(total) if total is not None else 0
         parts["marks"] += [(m + (amount,), where) for m in _marks(name, value, number, at)]
@@ -256,11 +256,11 @@ def _shape(reader: _Reader, name, word, total, value, number, at) -> None:
         parts["lines"].append((name, _cells(value, number, at), int(total or 0), where))
     elif name in INDEXER_KEYS:
         parts["indexers"] += [((INDEXER_KEYS[name], c), where) for c in _cells(value, number, at)]
-    elif name in ("candidates", "quad"):
-        parts["candidates" if name == "candidates" else "quads"] += [
+    elif name == "candidates" or name in GROUP_WORDS and GROUP_WORDS[name].make:
+        parts[GROUP_WORDS[name].field if name in GROUP_WORDS else name] += [
             (item, where) for item in _digits_at(value, number, at)]
-    elif name == "clone":
-        parts["clones"].append((value, where))
+    elif name in GROUP_WORDS and GROUP_WORDS[name].twin:
+        parts[GROUP_WORDS[name].field].append((value, where))
     elif name in OUTSIDE:
         parts["outside"].append((name, total, value, where))
     elif name in SHAPE_WORDS:
@@ -408,13 +408,14 @@ def _build(reader: _Reader) -> Variant:
 
     rules = {w for w, _ in p["rules"]}
     negative = set(p["negative"]) | {ALONE[w] for w in rules if w in ALONE}
-    extra = []
+    hyper = []
     if "hyper" in rules:
         if not windows(n):
             raise ParseError(f"a {n}x{n} grid has no hyper windows", *p["rules"][0][1])
-        extra += windows(n)
+        hyper += windows(n)
     located = dict(
-        extra=[(tuple(cell(rc, w) for rc in cells), w) for cells, w in p["extra"]],
+        **{kind.field: [(tuple(cell(rc, w) for rc in cells), w) for cells, w in p[kind.field]]
+           for kind in REGIONS},
         **{kind.field: [(cell(rc, w), w) for rc, w in p[kind.field]] for kind in PARITY},
         marks=[(Mark(kind, cell(a, w), cell(b, w), amount), w)
                for (kind, a, b, amount), w in p["marks"]],
@@ -425,16 +426,17 @@ def _build(reader: _Reader) -> Variant:
                     for (rc, digits), w in p["candidates"]],
         lines=[(Line(kind, tuple(cell(rc, w) for rc in cells), value), w)
                for kind, cells, value, w in p["lines"]],
-        quads=[(_quad(cell(rc, w), digits, n, w, first), w)
-               for (rc, digits), w in p["quads"]],
-        clones=[(_clone(value, w, cell), w) for value, w in p["clones"]],
+        **{kind.field: [(_corner(kind, cell(rc, w), digits, n, w, first), w)
+                        for (rc, digits), w in p[kind.field]] for kind in CORNERS},
+        **{kind.field: [(_twin(kind, value, w, cell), w) for value, w in p[kind.field]]
+           for kind in TWINS},
         **{kind.field: [(cell(rc, w), w) for rc, w in p[kind.field]] for kind in EXTREMES},
         indexers=[((kind, cell(rc, w)), w) for (kind, rc), w in p["indexers"]],
         outside=[(_outside(kind, total, value, w, n), w)
                  for kind, total, value, w in p["outside"]],
         custom=[(_made_rule(found, cell, w), w) for found, w in p["custom"]])
     parts = {key: [item for item, _ in items] for key, items in located.items()}
-    parts["extra"] += extra
+    parts[DIFFERENT.field] += hyper  # the windows are regions of that kind
     regions = _regions(reader, n)
     try:
         return model.make(n, givens, regions, rules=rules & set(model.RULES),
@@ -529,7 +531,7 @@ def _regions(reader: _Reader, n: int) -> tuple[int, ...] | None:
 
 
 def _two_shapes(value: str, where, cell, usage: str) -> tuple[tuple[int, ...], ...]:
-    """`CELLS | CELLS`: an arrow's bulb and shaft, a clone's two shapes."""
+    """`CELLS | CELLS`: an arrow's bulb and shaft, a twin clue's two shapes."""
     first, bar, second = value.partition("|")
     if not bar:
         raise ParseError(usage, *where)
@@ -547,18 +549,20 @@ def _digit_bits(digits: str, n: int, where, first: int = 1) -> int:
     return bits
 
 
-def _quad(corner: int, digits: str, n: int, where, first: int = 1) -> Quad:
+def _corner(kind, corner: int, digits: str, n: int, where, first: int = 1):
+    """A clue on the corner where four cells meet, named by its top-left cell."""
     if corner % n == n - 1 or corner // n == n - 1:
-        raise ParseError("a quadruple is named by its top-left cell; the 2x2 must fit in the "
-                         "grid", *where)
+        raise ParseError(f"a {kind.called} is named by its top-left cell; the 2x2 must fit in "
+                         "the grid", *where)
     _digit_bits(digits, n, where, first)
-    return Quad((corner, corner + 1, corner + n, corner + n + 1),
-                tuple(model.digit_of(ch, first) for ch in digits))
+    return kind.at_corner(corner, tuple(model.digit_of(ch, first) for ch in digits), n)
 
 
-def _clone(value: str, where, cell) -> Clone:
-    return Clone(*_two_shapes(value, where, cell, "a clone is `clone: CELLS | CELLS`, e.g. "
-                                                  "clone: r1c1 r1c2 | r9c8 r9c9"))
+def _twin(kind, value: str, where, cell):
+    """Two shapes paired cell for cell."""
+    return kind.twin(*_two_shapes(value, where, cell, f"a {kind.called} is `{kind.word}: "
+                                                      f"CELLS | CELLS`, e.g. {kind.word}: "
+                                                      f"{kind.example}"))
 
 
 def _outside(kind: str, total, value: str, where, n: int) -> Outside:
@@ -638,7 +642,7 @@ def _meta(meta: list, key: str, value: str) -> None:
 def _constraint_lines(p: Variant) -> list[str]:
     n, out = p.size, []
     hyper = set(windows(n))
-    rules = sorted(p.rules) + (["hyper"] if hyper and hyper <= set(p.extra) else [])
+    rules = sorted(p.rules) + (["hyper"] if hyper and hyper <= set(DIFFERENT.items(p)) else [])
     if rules:
         out.append("rules: " + " ".join(rules))
     if p.negative:
@@ -646,8 +650,8 @@ def _constraint_lines(p: Variant) -> list[str]:
     for kind in PARITY:
         if kind.cells(p):
             out.append(f"{kind.word}: {names(kind.cells(p), n)}")
-    out += [f"extra: {names(r, n)}" for r in p.extra
-            if not (rules and "hyper" in rules and r in hyper)]
+    out += [f"{kind.word}: {names(r, n)}" for kind in REGIONS for r in kind.items(p)
+            if not (kind.windows and rules and "hyper" in rules and r in hyper)]
     for kind in MARK_KINDS:
         for amount in sorted({m.value for m in p.marks if m.kind == kind}):
             marks = [m for m in p.marks if m.kind == kind and m.value == amount]
@@ -670,11 +674,13 @@ def _new_lines(p: Variant) -> list[str]:
         usual = LINES[line.kind].usual is not None and line.value == LINES[line.kind].usual(n)
         head = f"{line.kind} {line.value}" if line.value and not usual else line.kind
         out.append(f"{head}: {names(line.cells, n)}")
-    if p.quads:
-        out.append("quad: " + " ".join(f"{name(q.cells[0], n)}="
-                                       + "".join(p.digit(d) for d in q.digits)
-                                       for q in p.quads))
-    out += [f"clone: {names(c.a, n)} | {names(c.b, n)}" for c in p.clones]
+    for kind in CORNERS:
+        if kind.items(p):
+            out.append(f"{kind.word}: " + " ".join(
+                f"{name(corner, n)}=" + "".join(p.digit(d) for d in digits)
+                for corner, digits in map(kind.digits_of, kind.items(p))))
+    out += [f"{kind.word}: {names(a, n)} | {names(b, n)}" for kind in TWINS
+            for a, b in map(kind.shapes, kind.items(p))]
     for kind in EXTREMES:
         if kind.cells(p):
             out.append(f"{kind.word}: {names(kind.cells(p), n)}")

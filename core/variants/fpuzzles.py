@@ -5,7 +5,7 @@ items is either applied or known to carry no rule (COSMETIC: colours, the solver
 digits and pencil marks, the embedded solution, solver settings, and the drawn copies of
 constraints: the lines, circles, cages and text f-puzzles' constraint add-on exports for apps
 without it, and plain lines or cages drawn over exactly the cells of a constraint the puzzle
-holds, such as grey lines under renban or cages round clones). Anything else is an error
+holds, such as grey lines under renban or cages round twin shapes). Anything else is an error
 naming it, never skipped, since a skipped rule makes the count wrong. A value of the wrong
 type is an error naming its place (`thermometer[0].lines`).
 
@@ -22,15 +22,14 @@ import re
 from core.variants import marks, model
 from core.variants.cell_clues import CELL_KINDS, PARITY
 from core.variants.grid_rules import GRID_RULES
+from core.variants.groups import CORNERS, REGIONS, TWINS
 from core.variants.jsoncheck import Checks
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS, NEGATIVE_KINDS
 from core.variants.model import (
-    Clone,
     Line,
     Mark,
     Outside,
-    Quad,
     Sandwich,
     Variant,
 )
@@ -77,10 +76,12 @@ ADDON_INDEXERS = {"row": ("Row Indexer", "#7CC77C"), "column": ("Column Indexer"
                   "box": ("Box Indexer", "#7C7CC7")}
 ADDON_SYMBOLS = {name: kind.addon for name, kind in OUTSIDE.items()}
 # Constraint keys whose items draw cells (lines, shapes, clue places) a copy may trace.
-DRAWN_KEYS = (*LINE_KEYS, "clone", "extraregion", *(kind.fpuzzles for kind in SHAPES.values()),
+DRAWN_KEYS = (*LINE_KEYS, *(kind.fpuzzles for kind in TWINS),
+              *(kind.fpuzzles for kind in REGIONS), *(kind.fpuzzles for kind in SHAPES.values()),
               *INDEXER_KEYS, *OUTSIDE, "sandwichsum")
 CIRCLED_ENDS = (*(kind.fpuzzles for kind in SHAPES.values() if kind.pad_line),  # a bulb
                 *(kind.fpuzzles for kind in LINES.values() if kind.ends))
+REGION_FIELDS = {kind.field for kind in REGIONS}
 
 class FPuzzlesError(ValueError):
     """What in the JSON cannot be read, in words."""
@@ -296,13 +297,13 @@ def _single_cells(field: str):
 
 
 def _cell_groups(field: str):
-    """Items of `cells` (extra regions) or of indexer cells."""
+    """Items of `cells`: a region shape's or of indexer cells."""
     def read_groups(data, key, n, parts):
         for where, item in _items(data, key):
             _only(item, where, {"cells", "value"})
             cells = _cells(item.get("cells"), n, f"{where}.cells")
-            if field == "extra":
-                parts.setdefault("extra", []).append(cells)
+            if field in REGION_FIELDS:
+                parts.setdefault(field, []).append(cells)
             else:
                 parts.setdefault("indexers", []).extend((INDEXER_KEYS[key], c) for c in cells)
     return read_groups
@@ -386,7 +387,7 @@ def _pointing(sign: str, angle, where: str) -> tuple[int, int]:
 def _drawn_copy(data: dict, item: dict, where: str) -> bool:
     """True for a drawing of a constraint the puzzle holds under its own key: the add-on's
     copies (fromConstraint names it) and shapes over exactly the cells one of its items
-    draws (a line, a clone's shape, a clue's place, a line's end). A copy naming a
+    draws (a line, a twin clue's shape, a clue's place, a line's end). A copy naming a
     constraint the puzzle does not hold is refused: a drawing never stands in for a rule."""
     name = item.get("fromConstraint")
     if name is not None:
@@ -421,7 +422,7 @@ def _drawn(data: dict) -> set[frozenset]:
         for item in data.get(key) or [] if isinstance(data.get(key), list) else []:
             if not isinstance(item, dict):
                 continue
-            for part in ("cells", "cloneCells"):
+            for part in ("cells", *(kind.other for kind in TWINS)):
                 if isinstance(item.get(part), list):
                     shapes.append(frozenset(map(str, item[part])))
             for line in item.get("lines") or [] if isinstance(item.get("lines"), list) else []:
@@ -504,20 +505,26 @@ def _lines(data, key, n, parts):
                                              for cells in _polylines(item, n, where))
 
 
-def _clones(data, key, n, parts):
-    for where, item in _items(data, key):
-        _only(item, where, {"cells", "cloneCells"})
-        parts.setdefault("clones", []).append(Clone(
-            _cells(item.get("cells"), n, f"{where}.cells"),
-            _cells(item.get("cloneCells"), n, f"{where}.cloneCells")))
+def _twins(kind):
+    """Two shapes paired cell for cell: cells and the other's key."""
+    def read(data, key, n, parts):
+        for where, item in _items(data, key):
+            _only(item, where, {"cells", kind.other})
+            parts.setdefault(kind.field, []).append(kind.twin(
+                _cells(item.get("cells"), n, f"{where}.cells"),
+                _cells(item.get(kind.other), n, f"{where}.{kind.other}")))
+    return read
 
 
-def _quadruples(data, key, n, parts):
-    for where, item in _items(data, key):
-        _only(item, where, {"cells", "values"})
-        cells = _cells(item.get("cells"), n, f"{where}.cells")
-        digits = _digits(item.get("values"), n, f"{where}.values")
-        parts.setdefault("quads", []).append(Quad(cells, tuple(digits)))
+def _corners(kind):
+    """A clue on a corner: its four cells and its digits."""
+    def read(data, key, n, parts):
+        for where, item in _items(data, key):
+            _only(item, where, {"cells", "values"})
+            cells = _cells(item.get("cells"), n, f"{where}.cells")
+            digits = _digits(item.get("values"), n, f"{where}.values")
+            parts.setdefault(kind.field, []).append(kind.make(cells, tuple(digits)))
+    return read
 
 
 # The checked access above, as the records' own readers use it (core.variants.shapes).
@@ -528,13 +535,15 @@ READERS = {
     **{kind.fpuzzles: _flag(name) for name, kind in GRID_RULES.items()},
     **{MARKS[k].rule.fpuzzles: _negative_flag(k) for k in NEGATIVE_KINDS if MARKS[k].rule.flag},
     "negative": _negative, "workbenchNegative": _own_negative,
-    "extraregion": _cell_groups("extra"),
+    **{kind.fpuzzles: _cell_groups(kind.field) for kind in REGIONS},
     **{kind.word: _single_cells(kind.field) for kind in CELL_KINDS.values()},
     **{k.fpuzzles: _mark_items(k.fpuzzles) for k in MARKS.values() if not k.directed},
     "text": _text, **{kind.fpuzzles: kind.read_fpuzzles for kind in SHAPES.values()},
     "cage": _cosmetic_cages, "sandwichsum": _sandwich,
     **dict.fromkeys(OUTSIDE, _outside),
-    "clone": _clones, "quadruple": _quadruples, "line": _drawn_only, "circle": _drawn_only,
+    **{kind.fpuzzles: _twins(kind) for kind in TWINS},
+    **{kind.fpuzzles: _corners(kind) for kind in CORNERS},
+    "line": _drawn_only, "circle": _drawn_only,
     "rectangle": _drawn_only, **{key: _lines for key in LINE_KEYS},
     **{key: _cell_groups("indexers") for key in INDEXER_KEYS},
 }
@@ -617,8 +626,9 @@ def _marks_out(p: Variant, data: dict) -> None:
     for kind in CELL_KINDS.values():
         if kind.cells(p):
             data[kind.word] = [{"cell": cell_id(c, n)} for c in kind.cells(p)]
-    if p.extra:
-        data["extraregion"] = [{"cells": _ids(r, n)} for r in p.extra]
+    for kind in REGIONS:
+        if kind.items(p):
+            data[kind.fpuzzles] = [{"cells": _ids(r, n)} for r in kind.items(p)]
 
 
 def _shapes_out(p: Variant, data: dict) -> None:
@@ -653,11 +663,15 @@ def _new_out(p: Variant, data: dict) -> None:
             name, colour = ADDON_INDEXERS[kind]
             data.setdefault("cage", []).append({"cells": _ids(cells, n), "outlineC": colour,
                                                 "fontC": "#000000", "fromConstraint": name})
-    if p.clones:
-        data["clone"] = [{"cells": _ids(c.a, n), "cloneCells": _ids(c.b, n)} for c in p.clones]
-    if p.quads:
-        data["quadruple"] = [{"cells": _ids(q.cells, n), "values": list(q.digits)}
-                             for q in p.quads]
+    for kind in TWINS:
+        if kind.items(p):
+            data[kind.fpuzzles] = [{"cells": _ids(a, n), kind.other: _ids(b, n)}
+                                   for a, b in map(kind.shapes, kind.items(p))]
+    for kind in CORNERS:
+        if kind.items(p):
+            data[kind.fpuzzles] = [{"cells": _ids(kind.cells(item), n),
+                                    "values": list(kind.digits_of(item)[1])}
+                                   for item in kind.items(p)]
     for o in p.outside:
         place = _outside_id(o.line, o.index, o.reverse, n)
         data.setdefault(o.kind, []).append({"cell": place, "value": str(o.total)})

@@ -31,6 +31,7 @@ from core.symmetry import SYMMETRIES, SYMMETRY_WORDS, orbits
 from core.variants import engine, model, paths, rules
 from core.variants.cell_clues import PARITY
 from core.variants.grid_rules import GRID_RULES, SLANTS
+from core.variants.groups import DIFFERENT
 from core.variants.kinds import LINES
 from core.variants.marks import ALONE, MADE, MARKS
 from core.variants.model import (
@@ -468,9 +469,9 @@ def _marks_test(puzzle, marks, stop):
 def _rules(options: Options, rng, stop):
     n = options.size
     words = set(options.rules)
-    extra = model.windows(n) if "hyper" in words else ()
+    hyper = {DIFFERENT.field: model.windows(n)} if "hyper" in words else {}
     negative = {ALONE[w] for w in words if w in ALONE}
-    base = make(n, None, None, rules=words & set(model.RULES), extra=extra, negative=negative)
+    base = make(n, None, None, rules=words & set(model.RULES), negative=negative, **hyper)
     solution = random_filling(base, rng)
     if solution is None:
         return None

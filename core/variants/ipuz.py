@@ -1,5 +1,5 @@
 """A Sudoku variant in ipuz's `sudoku` kind: a jigsaw's regions, diagonals, windoku windows and
-extra regions as `zones` (with `boxes` false for a jigsaw), killer cages as `cages` (value and
+region shapes as `zones` (with `boxes` false for a jigsaw), killer cages as `cages` (value and
 "+"). What the spec has no field for goes, in the text format's own lines, into the extension
 field "org.puzzle-workbench:constraints", which other readers ignore.
 
@@ -15,6 +15,7 @@ from core.files import read_json
 from core.sudoku.model import SYMBOLS
 from core.variants import formats, model
 from core.variants.grid_rules import SLANTS
+from core.variants.groups import DIFFERENT, REGIONS
 from core.variants.jsoncheck import Checks
 from core.variants.model import Variant, windows
 from core.variants.shapes import SHAPES
@@ -23,7 +24,8 @@ KIND = "http://ipuz.org/sudoku#1"
 KIND_PREFIX = "http://ipuz.org/sudoku"
 EXTENSION = "org.puzzle-workbench:constraints"
 IPUZ_KINDS = tuple(kind for kind in SHAPES.values() if kind.ipuz)  # killer cages: ipuz's own
-SPEC_PARTS = ("rules", "extra", *(kind.field for kind in IPUZ_KINDS))  # zones and cages carry
+SPEC_PARTS = ("rules", *(kind.field for kind in REGIONS),  # what zones and cages carry
+              *(kind.field for kind in IPUZ_KINDS))
 
 
 def needs_variants(text: str) -> bool:
@@ -73,7 +75,8 @@ def to_ipuz(p: Variant, answer=None) -> dict:
     if p.jigsaw:
         zones += [[i for i in range(n * n) if p.regions[i] == k] for k in range(n)]
     zones += [kind.cells(n) for kind in SLANTS if kind.name in p.rules]
-    zones += [r for r in p.extra if len(r) == n]  # smaller ones: in the extension
+    # a region shape's regions of n cells (smaller ones: in the extension)
+    zones += [r for kind in REGIONS for r in kind.items(p) if len(r) == n]
     if zones:
         data["zones"] = [{"cells": [_xy(c, n) for c in zone]} for zone in zones]
     for kind in IPUZ_KINDS:
@@ -92,8 +95,9 @@ def to_ipuz(p: Variant, answer=None) -> dict:
 def _rest(p: Variant) -> list[str]:
     """The constraint lines of the text format that zones and cages do not carry."""
     bare = replace(p, givens=(0,) * p.cells, meta=(), **{kind.field: () for kind in IPUZ_KINDS},
-                   extra=tuple(r for r in p.extra if len(r) < p.size),
-                   rules=p.rules - {kind.name for kind in SLANTS})
+                   rules=p.rules - {kind.name for kind in SLANTS},
+                   **{kind.field: tuple(r for r in kind.items(p) if len(r) < p.size)
+                      for kind in REGIONS})
     text = formats.format(bare)
     return [line for line in text.splitlines() if ":" in line and not line.startswith(
         ("kind:", "regions:"))]
@@ -118,20 +122,21 @@ def from_ipuz(data: dict) -> Variant:
     slants = {kind.name: kind.cells(n) for kind in SLANTS}
     rules = {rule for rule, cells in slants.items()
              if cells in [tuple(sorted(z)) for z in rest]}
-    extra = [z for z in rest if tuple(sorted(z)) not in {tuple(sorted(c))
+    zoned = [z for z in rest if tuple(sorted(z)) not in {tuple(sorted(c))
                                                           for c in slants.values()}]
     shapes = {kind.field: kind.ipuz[1](data, lambda zone, where: _zone_cells(zone, n, where),
                                        _listed) for kind in IPUZ_KINDS}
     title = data.get("title", "")
     if not isinstance(title, str):
         raise _type_error("title", "text", title)
-    base = model.make(n, givens, regions, rules=rules, extra=extra, **shapes,
-                      meta=[("title", title)])
+    base = model.make(n, givens, regions, rules=rules, **shapes, meta=[("title", title)],
+                      **{DIFFERENT.field: zoned})  # the zones no rule names
     lines = _listed(data, EXTENSION)
     if not lines:
         return base
     more = model.parts_of(_extension(lines, base))
-    more.update(rules=rules | more["rules"], extra=extra + list(more["extra"]),
+    more.update(rules=rules | more["rules"],
+                **{DIFFERENT.field: zoned + list(more[DIFFERENT.field])},
                 **{name: items + list(more[name]) for name, items in shapes.items()})
     return model.make(n, givens, base.regions, meta=base.meta, **more)
 

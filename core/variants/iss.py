@@ -35,13 +35,12 @@ from urllib.parse import unquote
 from core.variants import custom, formula, grid_rules, iss_generic, marks, model, pattern, rules
 from core.variants.cell_clues import EXTREMES, PARITY
 from core.variants.grid_rules import GRID_RULES
+from core.variants.groups import CORNERS, DIFFERENT, REGIONS, TWINS
 from core.variants.marks import MARKS
 from core.variants.model import (
-    Clone,
     Line,
     Mark,
     Outside,
-    Quad,
     Sandwich,
     Variant,
 )
@@ -192,13 +191,14 @@ def same_partition(a, b) -> bool:
 RELATIONS = {
     "slowthermo": lambda x, y: x <= y,
     "nabner": lambda x, y: abs(x - y) > 1,
-    "clone": lambda x, y: x == y,
+    **{kind.word: kind.relation for kind in TWINS},
     **{kind.word: (lambda x, y, smaller=kind.smaller: x < y if smaller else x > y)
        for kind in EXTREMES},
     **{f"not{kind}": (lambda x, y, k=kind: not rules.RELATIONS[k](x, y))
        for kind in model.NEGATIVE_KINDS},
 }
 EXTREME_WORDS = {kind.word: kind for kind in EXTREMES}
+TWIN_WORDS = {kind.word: kind for kind in TWINS}
 NEGATIVE_FAMILIES = {kind: marks.family(kind) for kind in model.NEGATIVE_KINDS}
 # ISS's strict rules (StrictKropki: the negative rules of a family, exempting the pairs its
 # marks join) and its rules for one kind alone (AntiConsecutive: exempting none), each with
@@ -329,8 +329,8 @@ COMPOSABLE = {"", "Whisper", "Renban", "Modular", "Entropic", "RegionSumLine",
               "WhiteDot", "BlackDot", "GreaterThan", "X", "V", "DoubleArrow",
               *(t for kind in SHAPES.values() for t in kind.iss), "Sum",
               "XSum", "Sandwich", "Skyscraper",
-              "AllDifferent", "ContainAtLeast", "ContainExact", "EqualSum", "Quad", "Pair",
-              "PairX", "Indexing", "Or", "And"}
+              "ContainAtLeast", "ContainExact", "EqualSum", "Pair",
+              "PairX", "Indexing", "Or", "And", *(kind.iss for kind in (*CORNERS, *REGIONS))}
 # Inside an Or, each branch must be one rule no kind names: these types give one.
 AS_RULES = {"", "Pair", "PairX", "Regex", "NFA", "SumLine", "ContainExact", "ContainAtLeast",
             "EqualSum", *(t for kind in SHAPES.values() for t in kind.iss_or), "Or", "And"}
@@ -608,13 +608,16 @@ def _grid_rule(reading: Reading, item: Item) -> None:
 
 def _windoku(reading: Reading, item: Item) -> None:
     _no_args(reading, item)
-    reading.add("extra", *iss_windows(reading.n))
+    reading.add(DIFFERENT.field, *iss_windows(reading.n))
 
 
-def _all_different(reading: Reading, item: Item) -> None:
-    cells = _cells(reading, item)
-    if len(cells) > 1:  # a single cell differs from nothing: no rule
-        reading.add("extra", cells)
+def _region(kind):
+    """A region shape's group of cells whose digits differ."""
+    def read(reading: Reading, item: Item) -> None:
+        cells = _cells(reading, item)
+        if len(cells) > 1:  # a single cell differs from nothing: no rule
+            reading.add(kind.field, cells)
+    return read
 
 
 def _adjacent_pairs(reading: Reading, item: Item) -> list[tuple[int, int]]:
@@ -704,15 +707,18 @@ def _line(kind: str, valued: bool = False, value=None):
     return read_line
 
 
-def _quad(reading: Reading, item: Item) -> None:
-    if not item.args:
-        raise item.error("Quad~top-left cell~digits")
-    n = reading.n
-    top = _cell(item.args[0], n, item)
-    digits = tuple(_number(d, item, "a digit") + 1 - reading.first for d in item.args[1:])
-    if top % n == n - 1 or top // n == n - 1:
-        raise item.error(f"{item.args[0]} is the top left of no 2x2 square")
-    reading.placed[("Quad", top)] = ("quads", Quad((top, top + 1, top + n, top + n + 1), digits))
+def _corner(kind):
+    """A clue on a corner: Type~top-left cell~digits."""
+    def read(reading: Reading, item: Item) -> None:
+        if not item.args:
+            raise item.error(f"{kind.iss}~top-left cell~digits")
+        n = reading.n
+        top = _cell(item.args[0], n, item)
+        digits = tuple(_number(d, item, "a digit") + 1 - reading.first for d in item.args[1:])
+        if top % n == n - 1 or top // n == n - 1:
+            raise item.error(f"{item.args[0]} is the top left of no 2x2 square")
+        reading.placed[(kind.iss, top)] = (kind.field, kind.at_corner(top, digits, n))
+    return read
 
 
 def _indexing(reading: Reading, item: Item) -> None:
@@ -725,7 +731,7 @@ def _indexing(reading: Reading, item: Item) -> None:
 # The pair tables the writer names after the workbench's kinds: name -> (ISS type, relation
 # in RELATIONS, or the mark kind whose difference or ratio the table says).
 WORKBENCH_PAIRS = {"slowthermo": ("Pair", "slowthermo"), "nabner": ("PairX", "nabner"),
-                   "clone": ("Pair", "clone"),
+                   **{kind.word: ("Pair", kind.word) for kind in TWINS},
                    **{kind.word: ("Pair", kind.word) for kind in EXTREMES},
                    **{name: ("Pair", name) for name, kind in MARKS.items() if kind.valued},
                    **{f"not{k}": ("Pair", f"not{k}") for k in model.NEGATIVE_KINDS}}
@@ -794,7 +800,8 @@ def _every_pair(reading: Reading, item: Item, name: str, table, groups) -> None:
 def _workbench_pair(reading, item, kind, name, table, cells) -> bool:
     """A group of the writer's named tables taken as its kind; False when it is not one."""
     word = re.sub(r"[^a-z0-9]", "", name.lower())  # ISS's own "Nabner" too
-    base = word.rstrip("0123456789") if word.startswith("clone") else word
+    numbered = word.rstrip("0123456789")  # the writer numbers twin shapes' tables
+    base = numbered if numbered in TWIN_WORDS else word
     known = WORKBENCH_PAIRS.get(base)
     if known is None or known[0] != kind or len(cells) < 2:
         return False
@@ -808,7 +815,7 @@ def _workbench_pair(reading, item, kind, name, table, cells) -> bool:
         return True
     if table != table_of(shown(RELATIONS[relation], shift), reading.n):
         return False
-    reading.named.setdefault(word if base == "clone" else base, []).append((item, cells))
+    reading.named.setdefault(word if base in TWIN_WORDS else base, []).append((item, cells))
     return True
 
 
@@ -995,7 +1002,7 @@ READERS = {
     "": _givens, "Shape": _ignored, "SearchPriority": _ignored, "RegionSize": _region_size,
     "NoBoxes": _no_boxes, "Jigsaw": _jigsaw,
     **{kind.iss.split("~")[0]: _grid_rule for kind in GRID_RULES.values()},
-    "Windoku": _windoku, "AllDifferent": _all_different,
+    "Windoku": _windoku, **{kind.iss: _region(kind) for kind in REGIONS},
     **dict.fromkeys([*STRICT, *STRICT_ALONE], _strict),
     **{kind.iss: _mark for kind in MARKS.values() if kind.iss},
     **{t: read for kind in SHAPES.values() for t, read in kind.iss.items()},
@@ -1007,7 +1014,8 @@ READERS = {
     "Between": _line("between"), "Entropic": _line("entropic"),
     "Modular": _line("modular", value=lambda n: 3), "Zipper": _line("zipper"),
     "DoubleArrow": _line("doublearrow"), "Lockout": _line("lockout", value=lambda n: n // 2),
-    "Quad": _quad, "Indexing": _indexing, "Pair": _pairs, "PairX": _pairs, "Binary": _pairs,
+    **{kind.iss: _corner(kind) for kind in CORNERS},
+    "Indexing": _indexing, "Pair": _pairs, "PairX": _pairs, "Binary": _pairs,
     "BinaryX": _pairs, "ContainExact": _contain(False), "ContainAtLeast": _contain(True),
     "EqualSum": _equal_sum, "SumLine": _sum_line, "NFA": _nfa, "Regex": _regex,
 }
@@ -1024,7 +1032,7 @@ def _made(reading: Reading, found: list[Item]) -> Variant:
     for kind in GRID_RULES.values():  # ISS's disjoint sets beside regions that are no boxes
         if kind.boxes and kind.name in parts["rules"] and regions != model.box_regions(n):
             parts["rules"].discard(kind.name)
-            parts.setdefault("extra", []).extend(iss_disjoint_sets(n))
+            parts.setdefault(DIFFERENT.field, []).extend(iss_disjoint_sets(n))
     _named(reading, parts)
     _negatives(reading, found, parts)
     try:
@@ -1035,14 +1043,15 @@ def _made(reading: Reading, found: list[Item]) -> Variant:
 
 def _regions(reading: Reading, found: list[Item]) -> tuple[int, ...]:
     """ISS's boxes, unless NoBoxes; a Jigsaw is the regions where there are no boxes and
-    extra regions beside them. With neither, the rows stand as regions (they add nothing)."""
+    groups of different digits beside them. With neither, the rows stand as regions (they add
+    nothing)."""
     n = reading.n
     boxes = None if reading.no_boxes else iss_boxes(n)
     if boxes is not None and reading.layout is not None:
         pieces: dict[int, list[int]] = {}
         for cell, region in enumerate(reading.layout):
             pieces.setdefault(region, []).append(cell)
-        reading.add("extra", *map(tuple, pieces.values()))
+        reading.add(DIFFERENT.field, *map(tuple, pieces.values()))
     if boxes is not None:
         return model.box_regions(n) if same_partition(boxes, model.box_regions(n)) else boxes
     if reading.layout is not None:
@@ -1079,7 +1088,7 @@ def _cells_given(reading: Reading, parts: dict) -> list[int]:
 
 def _named(reading: Reading, parts: dict) -> None:
     """The writer's named pair tables as the kinds they stand for: a line each (slow
-    thermometers, Nabner lines), a clone of the pairs one name holds, and the minima or
+    thermometers, Nabner lines), a twin clue of the pairs one name holds, and the minima or
     maxima their pairs say, checked to be exactly the pairs those cells make."""
     n = reading.n
     for name, groups in reading.named.items():
@@ -1090,9 +1099,10 @@ def _named(reading: Reading, parts: dict) -> None:
         if any(len(cells) != 2 for _, cells in groups):
             raise item.error(f"the {name!r} table's groups are pairs of cells")
         pairs = [cells for _, cells in groups]
-        if name.startswith("clone"):
-            parts.setdefault("clones", []).append(Clone(tuple(a for a, _ in pairs),
-                                                        tuple(b for _, b in pairs)))
+        twin = TWIN_WORDS.get(name.rstrip("0123456789"))
+        if twin:
+            parts.setdefault(twin.field, []).append(twin.twin(tuple(a for a, _ in pairs),
+                                                              tuple(b for _, b in pairs)))
         elif name in EXTREME_WORDS:
             cells = {a for a, _ in pairs}
             field_name = EXTREME_WORDS[name].field
@@ -1212,11 +1222,13 @@ def _rules_out(p: Variant) -> list[str]:
     n, said = p.size, []
     said += ["." + kind.iss for kind in grid_rules.written(p.rules)]  # on boxes: ISS's are ours
     hyper = iss_windows(n)
-    extra = list(p.extra)
-    if hyper and all(w in extra for w in hyper):
-        said.append(".Windoku")
-        extra = [r for r in extra if r not in hyper]
-    return said + [f".AllDifferent~{_ids(r, n)}" for r in extra]
+    for kind in REGIONS:
+        regions = list(kind.items(p))
+        if kind.windows and hyper and all(w in regions for w in hyper):
+            said.append(".Windoku")
+            regions = [r for r in regions if r not in hyper]
+        said += [f".{kind.iss}~{_ids(r, n)}" for r in regions]
+    return said
 
 
 def _marks_out(p: Variant) -> list[str]:
@@ -1301,17 +1313,13 @@ def _lines_out(p: Variant) -> list[str]:
 
 def _cell_clues_out(p: Variant) -> list[str]:
     n, said = p.size, []
-    merged: dict[int, dict[int, int]] = {}  # ISS keeps one quad a place: each digit's most
-    for q in p.quads:
-        counts = merged.setdefault(q.cells[0], {})
-        for d in set(q.digits):
-            counts[d] = max(counts.get(d, 0), q.digits.count(d))
-    said += [f".Quad~{cell_id(top, n)}~" + "~".join(str(d - p.shift) for d in sorted(counts)
-                                                    for _ in range(counts[d]))
-             for top, counts in merged.items()]
-    for i, clone in enumerate(p.clones, 1):
-        pairs = [(f"clone{i}", pair) for pair in zip(clone.a, clone.b, strict=True)]
-        said.append(_pair_table(RELATIONS["clone"], pairs, n))
+    for kind in CORNERS:  # ISS keeps one a place
+        said += [f".{kind.iss}~{cell_id(top, n)}~" + "~".join(str(d - p.shift) for d in digits)
+                 for top, digits in kind.merged(kind.items(p))]
+    for kind in TWINS:  # a pair table a clue, named by its word and number
+        for i, (a, b) in enumerate(map(kind.shapes, kind.items(p)), 1):
+            pairs = [(f"{kind.word}{i}", pair) for pair in zip(a, b, strict=True)]
+            said.append(_pair_table(kind.relation, pairs, n))
     for kind in EXTREMES:
         name, cells = kind.word, kind.cells(p)
         pairs = [(name, (c, x)) for c in cells for x in range(n * n)

@@ -1,6 +1,6 @@
 """What today's constraints remove from the candidates (bit v-1 for digit v): the lines
 (whispers, renban, region-sum, palindrome, between, entropic, modular, zipper, double arrow,
-slow thermometer, Nabner), quadruples, clones, minima and maxima, indexers, and X-sum and
+slow thermometer, Nabner), clues on groups of cells, minima and maxima, indexers, and X-sum and
 skyscraper clues. Like core/variants/propagators.py, each propagator has `cells` and
 `prune(cand)` (the cells it narrowed, or None when its rule cannot be kept), removes only
 digits no solution of its own rule can use, and with every cell decided passes exactly the
@@ -13,7 +13,14 @@ from itertools import combinations
 
 from core.variants import formula, rules
 from core.variants.cell_clues import EXTREMES
-from core.variants.model import LINE_RECORDS, OUTSIDE_RECORDS, RULE_RECORDS, Variant, orthogonal
+from core.variants.model import (
+    GROUP_RECORDS,
+    LINE_RECORDS,
+    OUTSIDE_RECORDS,
+    RULE_RECORDS,
+    Variant,
+    orthogonal,
+)
 from core.variants.propagators import Pair, low_digit, sum_supports
 
 
@@ -554,8 +561,9 @@ def propagators(p: Variant) -> list:
     n, found = p.size, []
     for line in p.lines:
         found += LINE_RECORDS[line.kind].compile(p, line)
-    found += [Quadruple(q.cells, q.digits) for q in p.quads]
-    found += [Tie(a, b, "equal", n, c) for c in p.clones for a, b in zip(c.a, c.b, strict=True)]
+    for kind in GROUP_RECORDS.values():
+        if kind.compile:
+            found += kind.compile(p)
     for kind in EXTREMES:  # a tie with each neighbour that is not one too
         cells = kind.cells(p)
         for c in cells:

@@ -2,7 +2,7 @@
 singles over every house (rows, columns, regions, diagonals, windows, disjoint groups, full
 cages), the constraint's own steps (cage combinations, the 45 rule's innies, thermometer and
 arrow bounds, kropki/XV/inequality eliminations, little killer and sandwich sums; each of
-today's lines, quadruples, clones, minima and maxima, indexers, X-sums and skyscrapers, and
+today's lines, corner clues, twin shapes, minima and maxima, indexers, X-sums and skyscrapers, and
 the setter's given candidates, in the puzzle's own terms), then the classic intersections
 and subsets over any houses, and last a contradiction: a digit that, placed, leaves the
 constraints no way on (the counter's own propagation, a forcing chain a person follows
@@ -24,10 +24,11 @@ from core.sudoku.rating import Rating, Step
 from core.variants import engine
 from core.variants.cell_clues import CELL_KINDS
 from core.variants.custom import RULE_KINDS
+from core.variants.groups import GROUPS, OF_ITEM
 from core.variants.kinds import LINES, named
 from core.variants.lines import TIE_WORDS, sums_of
 from core.variants.marks import MARKS
-from core.variants.model import Clone, Line, Rule, Variant, symbol
+from core.variants.model import Line, Rule, Variant, symbol
 from core.variants.outside import OUTSIDE
 from core.variants.shapes import SHAPES
 
@@ -42,11 +43,12 @@ PROPAGATOR_STEPS = {
     "SandwichSum": ("sandwich", 2.6, "the digits between 1 and the largest in {cells} "
                                      "add up to {total}"),
     "GivenCandidates": ("given candidates", 1.0, "{cell} is {digits}"),
-    "Tie clone": ("clone", 1.7, "the clone of {shape} at {other} says {a} and {b} {relation}"),
     # each kind of cell clue's steps, from its record (core.variants.cell_clues)
     **{key: (step.technique, step.score, step.words)
        for kind in CELL_KINDS.values() for key, step in kind.steps.items()},
-    "Quadruple": ("quadruple", 2.0, "the quadruple at {cell} needs {digits} among {cells}"),
+    # each kind of clue on a group of cells' steps, from its record (core.variants.groups)
+    **{key: (step.technique, step.score, step.words)
+       for kind in GROUPS.values() for key, step in kind.steps.items()},
     "Indexer": ("indexer", 2.5, "the {kind} indexer {cell} names the {what} that holds "
                                 "{digit}"),
     # each kind of line's, outside clue's and shape's steps, from its record
@@ -226,7 +228,7 @@ def _key(prop) -> str:
     if name == "Tie":
         source = prop.source
         kind = (source.kind if isinstance(source, Line) else
-                "clone" if isinstance(source, Clone) else source[0])
+                OF_ITEM[type(source)].word if type(source) in OF_ITEM else source[0])
     else:
         kind = {"EqualSums": getattr(prop, "kind", ""),
                 "Thermo": "slow" if getattr(prop, "slow", False) else ""}.get(name, "")
@@ -255,8 +257,8 @@ def _tie_facts(board: Board, prop, trial) -> dict:
     source = prop.source
     if isinstance(source, Line):
         facts["line"] = named(board.p, source.kind, source.cells)
-    elif isinstance(source, Clone):
-        facts |= {"shape": board.names_of(source.a), "other": board.names_of(source.b)}
+    elif type(source) in OF_ITEM:  # a clue on a group of cells: its record's facts
+        facts |= GROUP_FACTS[_key(prop)](board, prop, trial)
     else:  # a minimum or maximum and the neighbour it beats
         cell = source[1]
         facts |= {"cell": board.name(cell),
@@ -272,11 +274,6 @@ def _sums_facts(board: Board, prop, trial) -> dict:
     return {"line": named(board.p, prop.kind, prop.cells), "totals": _totals(totals),
             "region": "region" if board.p.jigsaw else "box",
             "to": f"its middle {board.name(middle[0])}" if middle else "one total"}
-
-
-def _quadruple_facts(board: Board, prop, trial) -> dict:
-    return {"cell": board.name(prop.cells[0]),
-            "digits": ", ".join(board.p.digit(v) for v in prop.digits)}
 
 
 def _indexer_facts(board: Board, prop, trial) -> dict:
@@ -308,7 +305,8 @@ def _candidates_facts(board: Board, prop, trial) -> dict:
             "digits": said[0] if len(said) == 1 else f"{', '.join(said[:-1])} or {said[-1]}"}
 
 
-FACTS = {"Tie": _tie_facts, "EqualSums": _sums_facts, "Quadruple": _quadruple_facts,
+GROUP_FACTS = {key: facts for kind in GROUPS.values() for key, facts in kind.facts.items()}
+FACTS = {"Tie": _tie_facts, "EqualSums": _sums_facts, **GROUP_FACTS,
          "Indexer": _indexer_facts, "XSum": _outside_facts, "Skyscraper": _outside_facts,
          "GivenCandidates": _candidates_facts}
 

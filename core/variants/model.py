@@ -5,7 +5,7 @@ puzzles with the same rules compare equal.
 Cells are numbered row by row from 0; digits are held as 1..size (SYMBOLS from classic Sudoku
 names them). `first` is the digit the grid starts at as shown: 1 (digits 1 to N) or 0 (digits
 0 to N-1, ISS's `Shape~9x9~0-8`); a held value v shows as v - 1 + first (`symbol(v, first)`),
-so givens, candidates and quadruples' digits are held the same way whatever the grid shows,
+so givens, candidates and the digits clues list are held the same way whatever the grid shows,
 while clue numbers (cage and arrow sums, a rule's formula or pattern) mean the digits as shown.
 
 Between-cell marks join orthogonal neighbours; each kind is a record of
@@ -43,6 +43,9 @@ RULE_RECORDS: dict = {}
 OUTSIDE_RECORDS: dict = {}
 # Each kind of shape's record (cages...) by its Variant field: core.variants.shapes fills it.
 SHAPE_RECORDS: dict = {}
+# Each kind of clue on a group of cells by its Variant field:
+# core.variants.groups fills it, the same way.
+GROUP_RECORDS: dict = {}
 # The boxes of each size, as f-puzzles and other solvers draw them (classic Sudoku's and
 # 2x5, 2x7, 3x5); a size with none (5, 7, 11, 13) needs its regions given.
 BOXES = {**{n: shape for n, shape in BOX_SHAPES.items() if n <= MAX_SIZE},
@@ -109,22 +112,6 @@ class Line:
     kind: str
     cells: tuple[int, ...]
     value: int = 0
-
-
-@dataclass(frozen=True)
-class Quad:
-    """A quadruple: each digit appears in the four cells of a 2x2 at least as often as listed."""
-
-    cells: tuple[int, int, int, int]
-    digits: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Clone:
-    """Two shapes whose cells hold the same digits, cell for cell."""
-
-    a: tuple[int, ...]
-    b: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -225,7 +212,7 @@ class Variant:
     givens: tuple[int, ...]
     regions: tuple[int, ...]  # the region (0..size-1) of each cell
     rules: frozenset[str] = frozenset()
-    extra: tuple[tuple[int, ...], ...] = ()  # extra regions (windoku windows, ...)
+    extra: tuple[tuple[int, ...], ...] = ()  # core.variants.groups (windoku windows, ...)
     even: tuple[int, ...] = ()
     odd: tuple[int, ...] = ()
     marks: tuple[Mark, ...] = ()
@@ -237,8 +224,8 @@ class Variant:
     sandwiches: tuple[Sandwich, ...] = ()
     candidates: tuple[tuple[int, int], ...] = ()  # (cell, digits as bits): the setter's given
     lines: tuple[Line, ...] = ()
-    quads: tuple[Quad, ...] = ()
-    clones: tuple[Clone, ...] = ()
+    quads: tuple = ()  # each a record of core.variants.groups keeps its clues in its field
+    clones: tuple = ()
     # cells smaller (larger) than each orthogonal neighbour that is not one too (f-puzzles'
     # minimum and maximum: a fortress of grey cells compares with the white ones around)
     minima: tuple[int, ...] = ()
@@ -339,7 +326,7 @@ def features(p: Variant) -> set[str]:
 
 # What every writer and drawing carried before today's constraints joined.
 CLASSIC_FEATURES = frozenset({"jigsaw", *RULES, *(f"negative {k}" for k in NEGATIVE_KINDS),
-                              *MARK_KINDS, "extra", *(k.field for k in CELL_KINDS.values()
+                              *MARK_KINDS, *(k.field for k in CELL_KINDS.values()
                                                      if k.digits),
                               "sandwiches"})
 
@@ -433,7 +420,6 @@ def make(size: int, givens=None, regions=None, **parts) -> Variant:
     variant = Variant(
         n, givens, regions,
         rules=frozenset(parts.get("rules", ())),
-        extra=tuple(sorted({tuple(sorted(set(r))) for r in parts.get("extra", ())})),
         marks=tuple(sorted(set(_mark(m) for m in parts.get("marks", ())),
                            key=lambda m: (m.kind, m.a, m.b, m.value))),
         negative=frozenset(parts.get("negative", ())),
@@ -442,10 +428,7 @@ def make(size: int, givens=None, regions=None, **parts) -> Variant:
                                 key=lambda s: (s.line, s.index, s.total))),
         candidates=_candidates(parts.get("candidates", ()), givens, n),
         lines=_lines(parts.get("lines", ()), n),
-        quads=tuple(sorted({Quad(tuple(sorted(q.cells)), tuple(sorted(q.digits)))
-                            for q in parts.get("quads", ())}, key=lambda q: (q.cells, q.digits))),
-        clones=tuple(sorted({_clone(c) for c in parts.get("clones", ())},
-                            key=lambda c: (c.a, c.b))),
+        **{name: kind.normal(parts.get(name, ())) for name, kind in GROUP_RECORDS.items()},
         **{name: tuple(sorted(set(parts.get(name, ())))) for name in CELL_KINDS},
         indexers=tuple(sorted(set(parts.get("indexers", ())))),
         outside=tuple(sorted(set(parts.get("outside", ())),
@@ -512,10 +495,6 @@ def _rules(given) -> tuple[Rule, ...]:
                                               repr(r.parts))))
 
 
-def _clone(clone: Clone) -> Clone:
-    return clone if clone.a <= clone.b else Clone(clone.b, clone.a)
-
-
 def _mark(mark: Mark) -> Mark:
     usual = MARKS[mark.kind].usual if mark.kind in MARKS else 0
     value = 0 if mark.value == usual or not usual else mark.value
@@ -546,11 +525,12 @@ def check(p: Variant) -> None:
                              "not a jigsaw")
     if p.negative - set(NEGATIVE_KINDS):
         raise ModelError(f"negative constraints exist for {', '.join(NEGATIVE_KINDS)}")
-    every = [c for group in (*(kind.cells(p) for kind in CELL_KINDS.values()), *p.extra,
+    every = [c for group in (*(kind.cells(p) for kind in CELL_KINDS.values()),
                              *(kind.cells(x) for kind in SHAPE_RECORDS.values()
                                for x in kind.of(p)),
-                             *(line.cells for line in p.lines), *(q.cells for q in p.quads),
-                             *(c.a + c.b for c in p.clones),
+                             *(line.cells for line in p.lines),
+                             *(kind.cells(item) for kind in GROUP_RECORDS.values()
+                               for item in kind.items(p)),
                              (c for c, _ in p.candidates), (c for _, c in p.indexers),
                              *(r.cells for r in p.custom))
              for c in group]
@@ -561,9 +541,9 @@ def check(p: Variant) -> None:
         both = set(a.cells(p)) & set(b.cells(p)) if a.group == b.group else set()
         if both:
             raise ModelError(f"{p.name(min(both))} is marked both {a.called} and {b.called}")
-    for region in p.extra:
-        if not 2 <= len(region) <= n:
-            raise ModelError(f"an extra region has 2 to {n} cells; found {len(region)}")
+    for kind in GROUP_RECORDS.values():
+        if kind.place == "region":
+            kind.check(p)
     _check_marks(p)
     for kind in SHAPE_RECORDS.values():
         kind.check(p)
@@ -680,22 +660,9 @@ def _check_cell_clues(p: Variant) -> None:
     for cell, digits in p.candidates:
         if not 0 < digits < 1 << n:
             raise ModelError(f"the candidates of {p.name(cell)} are digits 1 to {n}")
-    for q in p.quads:
-        r, c = divmod(q.cells[0], n)
-        if q.cells != (q.cells[0], q.cells[0] + 1, q.cells[0] + n, q.cells[0] + n + 1) or (
-                c == n - 1):
-            raise ModelError(f"a quadruple's circle sits where four cells meet; "
-                             f"{', '.join(p.name(x) for x in q.cells)} are not a 2x2")
-        if not 1 <= len(q.digits) <= 4 or any(not 1 <= d <= n for d in q.digits):
-            raise ModelError(f"the quadruple at {p.name(q.cells[0])} lists 1 to 4 digits of "
-                             f"1 to {n}")
-        if any(q.digits.count(d) > 2 for d in q.digits):
-            raise ModelError(f"the quadruple at {p.name(q.cells[0])} lists a digit more than "
-                             "twice; a 2x2 holds it at most twice")
-    for clone in p.clones:
-        if len(clone.a) != len(clone.b) or not clone.a or set(clone.a) & set(clone.b) or (
-                len(set(clone.a)) != len(clone.a) or len(set(clone.b)) != len(clone.b)):
-            raise ModelError("a clone is two shapes of as many different cells, apart")
+    for kind in GROUP_RECORDS.values():
+        if not kind.place:
+            kind.check(p)
     for kind, _ in p.indexers:
         if kind not in INDEXERS:
             raise ModelError(f"unknown indexer {kind!r}; indexers: {', '.join(INDEXERS)}")

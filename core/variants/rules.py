@@ -12,6 +12,7 @@ from core.variants.cell_clues import EXTREMES, PARITY
 from core.variants.grid_rules import GRID_RULES
 from core.variants.marks import MARKS
 from core.variants.model import (
+    GROUP_RECORDS,
     LINE_RECORDS,
     OUTSIDE_RECORDS,
     RULE_RECORDS,
@@ -31,7 +32,8 @@ MARK_WORDS = {name: words for kind in MARKS.values() for name, words in kind.wor
 
 def units(p: Variant) -> list[tuple[tuple[int, ...], str]]:
     """Every group whose digits differ, with its name: rows, columns, regions, diagonals,
-    extra regions, disjoint groups and shapes whose digits differ (the records')."""
+    the region shapes of core.variants.groups, disjoint groups and shapes whose digits differ
+    (the records')."""
     n = p.size
     found = [(tuple(r * n + c for c in range(n)), f"row {r + 1}") for r in range(n)]
     found += [(tuple(r * n + c for r in range(n)), f"column {c + 1}") for c in range(n)]
@@ -41,11 +43,12 @@ def units(p: Variant) -> list[tuple[tuple[int, ...], str]]:
     word = "region" if p.jigsaw else "box"
     found += [(tuple(cells), f"{word} {r + 1}") for r, cells in sorted(regions.items())]
     ruled = [kind for kind in GRID_RULES.values() if kind.name in p.rules]
-    for kind in ruled:  # the diagonals before the extra regions (the plan's order)
+    for kind in ruled:  # the diagonals before the region shapes (the plan's order)
         found += kind.houses(n, p.regions) if kind.slant else []
-    hyper = set(windows(n))
-    for i, region in enumerate(p.extra, 1):
-        found.append((region, "a window" if region in hyper else f"extra region {i}"))
+    for kind in (kind for kind in GROUP_RECORDS.values() if kind.region):
+        hyper = set(windows(n)) if kind.windows else set()
+        for i, region in enumerate(kind.items(p), 1):
+            found.append((region, "a window" if region in hyper else f"{kind.called} {i}"))
     for kind in ruled:
         found += [] if kind.slant else kind.houses(n, p.regions)
     for kind in SHAPE_RECORDS.values():
@@ -245,18 +248,15 @@ def _shapes_broken(p: Variant, values) -> list[str]:
 
 
 def _new_broken(p: Variant, values) -> list[str]:
-    """Given candidates, today's lines, quadruples, clones, minima and maxima, indexers and
-    X-sum and skyscraper clues."""
+    """Given candidates, today's lines, clues on groups of cells, minima and maxima,
+    indexers and X-sum and skyscraper clues."""
     found = [f"{p.name(c)} is not one of its given candidates" for c, digits in p.candidates
              if not digits >> (values[c] - 1) & 1]
     found += [f"the {LINE_RECORDS[line.kind].title} at {p.name(line.cells[0])} is broken"
               for line in p.lines if not line_holds(p, line, values)]
-    for q in p.quads:
-        held = [values[c] for c in q.cells]
-        if any(held.count(d) < q.digits.count(d) for d in q.digits):
-            found.append(f"the quadruple at {p.name(q.cells[0])} misses a digit")
-    found += [f"the clone of {p.name(c.a[0])} differs" for c in p.clones
-              if [values[x] for x in c.a] != [values[x] for x in c.b]]
+    for kind in GROUP_RECORDS.values():
+        if kind.broken:
+            found += kind.broken(p, values)
     for kind in EXTREMES:
         cells = kind.cells(p)
         for c in cells:

@@ -10,6 +10,7 @@ from core.variants import marks, model
 from core.variants.cell_clues import CELL_KINDS, EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS, every_rule, legend
 from core.variants.grid_rules import GRID_RULES
+from core.variants.groups import GROUPS, REGIONS, placed
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS
 from core.variants.model import Variant
@@ -28,9 +29,6 @@ WORDS = {
     "jigsaw": Words("Jigsaw", "ジグソー", "", ""),  # said by the classic sentence's {box}
     # each rule over the whole grid's words, from its record (core.variants.grid_rules)
     **{kind.sentence: kind.words for kind in GRID_RULES.values() if kind.words},
-    "extra": Words("Extra Regions", "エクストラリージョン",
-                   "Digits may not repeat within a shaded region.",
-                   "色のついた各領域にも同じ数字は入りません。"),
     # each kind of cell clue's words, from its record (core.variants.cell_clues)
     **{name: kind.words for name, kind in CELL_KINDS.items()},
     # each kind of shape's words, from its record (core.variants.shapes)
@@ -41,12 +39,8 @@ WORDS = {
                         "行の左、列の上の数字は、その行・列の1と{high}の間にある数字の和です。"),
     # each kind of line's words, from its record (core.variants.kinds)
     **{key: words for kind in LINES.values() for key, words in kind.words.items()},
-    "quads": Words("Quadruple", "クアドラプル",
-                   "The digits in a circle where four cells meet appear in those four cells.",
-                   "4マスの交点の丸の中の数字は、その4マスのどこかに入ります。"),
-    "clones": Words("Clone", "クローン",
-                    "Shaded shapes {clone_pair} hold the same digits in the same places.",
-                    "{clone_pair_ja}色のついた形どうしは、同じ位置に同じ数字が入ります。"),
+    # each kind of clue on a group of cells' words, from its record (core.variants.groups)
+    **{name: kind.words for name, kind in GROUPS.items()},
     "row indexer": Words("Row Indexer", "行インデクサー",
                          "A digit D in a green cell in column C says where its row number goes "
                          "in column C: in row D.",
@@ -88,13 +82,15 @@ def kinds(p: Variant) -> list[tuple[str, dict]]:
             sentences[kind.sentence] = sentences.get(kind.sentence, 0) + 1
     found += [(key, GRID_RULES[key].which(ruled) if GRID_RULES[key].which else {})
               for key, ruled in sentences.items()]
-    found += [(name, {}) for name in ("extra", *(k.field for k in PARITY)) if getattr(p, name)]
+    found += [(name, {}) for name in (*(k.field for k in REGIONS), *(k.field for k in PARITY))
+              if getattr(p, name)]
     found += _marks(p)
     found += [(name, {}) for name in (*SHAPES, "sandwiches")
               if getattr(p, name)]
     said = {LINES[line.kind].words_of(line, n) for line in p.lines}
     found += [(key, {}) for key in LINE_ORDER if key in said]
-    found += [(name, {}) for name in ("quads", "clones", *(k.field for k in EXTREMES))
+    found += [(name, {}) for name in (*(k.field for k in placed("")),
+                                      *(k.field for k in EXTREMES))
               if getattr(p, name)]
     found += [(f"{kind} indexer", {}) for kind in model.INDEXERS
               if any(k == kind for k, _ in p.indexers)]
@@ -148,13 +144,11 @@ def _values(p: Variant) -> dict:
     rows, cols = model.BOXES.get(n, (0, 0))
     box = "outlined region" if p.jigsaw else f"{rows}x{cols} box"
     box_ja = "太線で囲まれた各領域" if p.jigsaw else f"太線で囲まれた{rows}×{cols}のブロック"
-    clone_pair = "with the same letter" if len(p.clones) > 1 or p.extra or p.indexers else (
-        "of the same size")
     return {
         "digits": digits, "digits_ja": digits_ja, "high": high, "box": box, "box_ja": box_ja,
         **{key: value for kind in SHAPES.values() for key, value in kind.sentence(p).items()},
-        "clone_pair": clone_pair,
-        "clone_pair_ja": "同じ文字の" if clone_pair.startswith("with") else "同じ形の",
+        **{key: value for kind in GROUPS.values() if kind.sentence
+           for key, value in kind.sentence(p).items()},
         **{key: value for kind in LINES.values() if kind.sentence
            for key, value in kind.sentence(n).items()},
         **legend(p),

@@ -89,8 +89,9 @@ def ready_prompt(app) -> bool:
 
 
 async def test_diagonals_and_extra_regions_are_drawn(pool):
+    from core.variants.groups import EXTRA_REGIONS
     from core.variants.model import make, windows
-    from tui.widgets.variants_grid import EXTRA_TINT, _tints
+    from tui.widgets.variants_grid import _tints
 
     puzzle = make(9, None, None, rules={"diagonal", "antidiagonal"}, extra=windows(9)[:1])
     app = PuzzleApp(pool=pool)
@@ -99,7 +100,7 @@ async def test_diagonals_and_extra_regions_are_drawn(pool):
         drawn = editor.grid.plain()
         assert "╲" in drawn and "╱" in drawn and "╳" in drawn  # the centre is on both
         assert "diagonal" in editor.describe()
-    assert _tints(puzzle)[windows(9)[0][0]] == EXTRA_TINT
+    assert _tints(puzzle)[windows(9)[0][0]] == EXTRA_REGIONS.tints[0]
 
 
 KEY_NAMES = {" ": "space", "-": "minus", "=": "equals_sign"}
@@ -161,7 +162,8 @@ async def test_a_picked_path_becomes_any_line_its_kind_typed(pool):
 async def test_cell_tools_add_each_constraint_as_one_step(pool):
     """Quadruple, clone, minimum, maximum, indexers, given candidates and outside clues by
     their keys: the document holds each, the grid shows each, and undo takes each back."""
-    from core.variants.model import Quad, make
+    from core.variants.groups import Quad
+    from core.variants.model import make
 
     app = PuzzleApp(pool=pool)
     async with app.run_test(size=(100, 40)) as pilot:
@@ -245,7 +247,8 @@ async def test_many_given_candidates_show_in_part_in_the_cell_and_whole_in_the_p
 
 
 async def test_tools_say_what_is_wrong_and_ctrl_d_takes_todays_constraints_back(pool):
-    from core.variants.model import Clone, Line, Mark, Quad, make, parts_of
+    from core.variants.groups import Clone, Quad
+    from core.variants.model import Line, Mark, make, parts_of
 
     app = PuzzleApp(pool=pool)
     async with app.run_test(size=(100, 40)) as pilot:

@@ -1,10 +1,10 @@
 """The Sudoku variants editor: the grid with its regions, cages, marks, lines and shapes drawn
 in the terminal; digits set givens; `:` adds any constraint in the text format's words (cage
 15: r1c1 r1c2, thermo: ..., white: r1c1-r1c2, rules: diagonal, regions rows, ...); keys at the
-cursor add the common marks towards the next cell, a quadruple on its corner, a minimum or
+cursor add the common marks towards the next cell, a clue on its corner, a minimum or
 maximum, an indexer, its given candidates or a clue outside its row or column; cells picked
 with shift+arrows become a cage, a thermometer, an arrow, any of today's lines or one shape of
-a clone; ctrl+d takes back the constraints on the cursor's cell. The side panel says after
+a twin clue; ctrl+d takes back the constraints on the cursor's cell. The side panel says after
 every edit whether the puzzle is unique (in the process pool, as for classic Sudoku), which
 givens could go (underlined), and how hard it is; ctrl+t walks the logical solution on the
 grid (the step in words, its cells marked, as the Sudoku editor's stepper); it also says what
@@ -27,9 +27,10 @@ from core.variants.cell_clues import CELL_KINDS, EXTREMES
 from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.drawing import line_word, rule_label
 from core.variants.family import VARIANTS
+from core.variants.groups import CORNERS, GROUPS, TWINS, placed
 from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.marks import MARKS
-from core.variants.model import Clone, Line, Mark, Outside, Quad, Sandwich, Variant, digit_of
+from core.variants.model import Line, Mark, Outside, Sandwich, Variant, digit_of
 from core.variants.outside import OUTSIDE
 from core.variants.shapes import SHAPES, ranked
 from tui.live_check import LiveCheck
@@ -49,9 +50,11 @@ HINT = "\n".join([
     f": a constraint in words ({EXAMPLE} · thermo: r1c1 r1c2 · rules: diagonal)",
     "w b x v <: a white or black dot, X, V or < to the right; W B X V >: below "
     "(a dot again: its number)",
-    f"shift+arrows pick cells, then {SHAPE_KEYS}l line · = clone "
-    "(pick the other shape, = again)",
-    "at the cursor: q quadruple · m minimum · M maximum · i indexer · p candidates · "
+    f"shift+arrows pick cells, then {SHAPE_KEYS}l line"
+    + "".join(f" · {kind.typed} {kind.called} (pick the other shape, {kind.typed} again)"
+              for kind in TWINS),
+    "at the cursor: " + "".join(f"{kind.key} {kind.called} · " for kind in CORNERS)
+    + "m minimum · M maximum · i indexer · p candidates · "
     "o outside clue",
     "ctrl+d takes back what touches the cursor's cell",
     ": title: ..., author: ..., note: ... (the rules in your words) name the puzzle",
@@ -89,8 +92,10 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
         *(Binding(kind.key, f"shape('{kind.word}')", kind.title, show=False)
           for kind in ranked("editor") if kind.key),
         Binding("l", "shape('line')", "Line", show=False),
-        Binding("equals_sign", "shape('clone')", "Clone", show=False),
-        Binding("q", "quad", "Quadruple", show=False),
+        *(Binding(kind.key, f"twin('{kind.field}')", kind.called.capitalize(), show=False)
+          for kind in TWINS),
+        *(Binding(kind.key, f"corner('{kind.field}')", kind.called.capitalize(), show=False)
+          for kind in CORNERS),
         *(Binding(kind.key, f"cell_clue('{kind.field}')", kind.caption.capitalize(),
                   show=False) for kind in CELL_KINDS.values() if kind.key),
         Binding("i", "indexer", "Indexer", show=False),
@@ -147,8 +152,8 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
         self.add_mark(kind, below)
 
     def action_shape(self, kind: str) -> None:
-        """The picked cells (or the cursor's alone) become a cage, thermometer, arrow, line
-        or one shape of a clone."""
+        """The picked cells (or the cursor's alone) become a cage, thermometer, arrow or
+        line."""
         if kind in SHAPE_WORDS:
             self.make_shape(SHAPE_WORDS[kind], self.picked())
         else:
@@ -245,50 +250,52 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
             validate=lambda t: _problem(_line_kind(t, n)),
             placeholder=kinds[1]), chosen)
 
-    def make_clone(self, cells: list[int]) -> None:
-        """The first shape waits (shaded in the grid); the second makes the clone, cell for
-        cell in reading order. The same shape again drops the first."""
-        first = self.grid.pending
+    def action_twin(self, field: str) -> None:
+        """The picked cells (or the cursor's alone) are one shape of a twin clue:
+        the first waits (shaded in the grid); the second makes the clue, cell for cell in
+        reading order. The same shape again drops the first."""
+        kind, cells, first = GROUPS[field], self.picked(), self.grid.pending
         if not first:
             self.grid.pending = tuple(cells)
             self.grid.refresh()
-            self.say("clone: now pick the other shape (shift+arrows) and press = again")
+            self.say(f"{kind.called}: now pick the other shape (shift+arrows) and press "
+                     f"{kind.typed} again")
             return
         self.grid.pending = ()
         self.grid.refresh()
         if sorted(first) == sorted(cells):
-            self.say("no clone: the same shape twice")
+            self.say(f"no {kind.called}: the same shape twice")
             return
-        clone = Clone(tuple(sorted(first)), tuple(sorted(cells)))
+        new = kind.twin(tuple(sorted(first)), tuple(sorted(cells)))
         self.try_puzzle(lambda: model.make(**_parts(
-            self.puzzle, clones=[*self.puzzle.clones, clone])))
+            self.puzzle, **{field: [*kind.items(self.puzzle), new]})))
 
-    def action_quad(self) -> None:
-        """The quadruple on the corner below-right of the cursor: its digits asked (those
-        there offered); none takes it back."""
-        n, cell = self.puzzle.size, self.grid.cursor
+    def action_corner(self, field: str) -> None:
+        """The clue of this kind on the corner below-right of the cursor: its
+        digits asked (those there offered); none takes it back."""
+        kind, n, cell = GROUPS[field], self.puzzle.size, self.grid.cursor
         if cell % n == n - 1 or cell // n == n - 1:
-            self.say("a quadruple sits where four cells meet: move the cursor up or left",
+            self.say(f"a {kind.called} sits where four cells meet: move the cursor up or left",
                      "warning")
             return
-        cells = (cell, cell + 1, cell + n, cell + n + 1)
-        old = next((q for q in self.puzzle.quads if q.cells == cells), None)
-        others = [q for q in self.puzzle.quads if q.cells != cells]
+        old = next((digits for corner, digits in map(kind.digits_of, kind.items(self.puzzle))
+                    if corner == cell), None)
+        others = [item for item in kind.items(self.puzzle) if kind.digits_of(item)[0] != cell]
 
         def given(text: str | None) -> None:
             if text is None:
                 return
             first = self.puzzle.first
-            quad = [Quad(cells, tuple(digit_of(ch, first) for ch in text.upper()))] if (
-                text) else []
-            self.try_puzzle(lambda: model.make(**_parts(self.puzzle, quads=others + quad)))
+            new = [kind.at_corner(cell, tuple(digit_of(ch, first) for ch in text.upper()), n)
+                   ] if text else []
+            self.try_puzzle(lambda: model.make(**_parts(self.puzzle, **{field: others + new})))
 
         self.app.push_screen(PathPrompt(
-            f"Quadruple where {self.puzzle.name(cell)} to {self.puzzle.name(cell + n + 1)} "
-            "meet:\n1 to 4 digits (empty: none)",
-            "".join(self.puzzle.digit(d) for d in old.digits) if old else "",
-            validate=lambda t: _digits_problem(t, n, 4, first=self.puzzle.first),
-            placeholder="1379",
+            f"{kind.called.capitalize()} where {self.puzzle.name(cell)} to "
+            f"{self.puzzle.name(cell + n + 1)} meet:\n{kind.prompt}",
+            "".join(self.puzzle.digit(d) for d in old) if old else "",
+            validate=lambda t: _digits_problem(t, n, kind.most, first=self.puzzle.first),
+            placeholder=kind.sample,
             allow_empty=True), given)
 
     def action_cell_clue(self, key: str) -> None:
@@ -390,12 +397,11 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
             p, marks=[m for m in p.marks if cell not in (m.a, m.b)],
             **{name: [x for x in kind.of(p) if cell not in kind.cells(x)]
                for name, kind in SHAPES.items()},
-            extra=[x for x in p.extra if cell not in x],
             **{kind.field: [c for c in kind.cells(p) if c != cell]
                for kind in CELL_KINDS.values()},
             lines=[line for line in p.lines if cell not in line.cells],
-            quads=[q for q in p.quads if cell not in q.cells],
-            clones=[c for c in p.clones if cell not in c.a + c.b],
+            **{name: [item for item in kind.items(p) if cell not in kind.cells(item)]
+               for name, kind in GROUPS.items()},
             indexers=[(k, c) for k, c in p.indexers if c != cell],
             candidates=[(c, d) for c, d in p.candidates if c != cell],
             custom=[r for r in p.custom if cell not in r.cells])))
@@ -650,17 +656,16 @@ def puzzle_words(p: Variant) -> str:
 
 def here(p: Variant, cell: int) -> str:
     """The constraints on a cell, in words: its lines, marks, cage, thermometer, arrow,
-    quadruples, clone, minimum or maximum, indexer and the setter's candidates (all)."""
+    clues on groups of cells, minimum or maximum, indexer and the setter's candidates
+    (all)."""
     n, found = p.size, []
     found += [f"{line_word(line, n)} {p.name(line.cells[0])}–{p.name(line.cells[-1])}"
               for line in p.lines if cell in line.cells]
     found += [f"{m.kind}{f' {m.value}' if m.value else ''} with {p.name(m.a + m.b - cell)}"
               for m in p.marks if cell in (m.a, m.b)]
     found += [word for kind in ranked("editor") for word in kind.here(p, cell)]
-    found += [f"quadruple {''.join(p.digit(d) for d in q.digits)}" for q in p.quads
-              if cell in q.cells]
-    found += [f"clone of {' '.join(p.name(x) for x in (c.b if cell in c.a else c.a))}"
-              for c in p.clones if cell in c.a + c.b]
+    found += [kind.said(p, item, cell) for kind in placed("")
+              for item in kind.items(p) if cell in kind.cells(item)]
     found += [kind.caption for kind in EXTREMES if cell in kind.cells(p)]
     found += [f"{kind} indexer" for kind, c in p.indexers if c == cell]
     found += [f"{RULE_KINDS[r.kind].title} {rule_label(p, r)}".strip() for r in every_rule(p)

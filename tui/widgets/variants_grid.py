@@ -3,12 +3,12 @@ thick lines), the marks between cells drawn in the borders (○ ● white/black 
 difference or ratio on white or grey when not the usual, ┃/━ bars, X V, < > ^ v), the
 shapes a record of core.variants.shapes tints as tinted cells (no two neighbouring ones alike)
 outlined in dashes (╌ ╎) where no region wall runs, a number in a cell's corner raised (¹⁵)
-and coloured, extra regions in a
+and coloured, region shapes in a
 grey tint, thermometer and arrow bulbs, even (□) and odd (○) cells, the diagonals as slants (╲ ╱);
 today's lines in their print colours as the glyph of their kind's record (core.variants.kinds)
 in their empty cells, its marks on their ends, a tint, and connectors through the borders
 between their cells (━ ┃ ╲ ╱);
-quadruple digits on their corner; clones tinted alike (≡); indexers tinted by kind (↕ row,
+corner clues' digits on their corner; twin shapes tinted alike (≡); indexers tinted by kind (↕ row,
 ↔ column, ⊞ box); chevrons beside minimum (›·‹) and maximum (‹·›) cells; a setter's given
 candidates in an empty cell (up to three digits, else two and …); little killer, sandwich,
 X-sum (x15) and skyscraper (▲3) clues in the margins. Rules without a place (disjoint,
@@ -32,6 +32,7 @@ from core.variants.cell_clues import EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.drawing import line_color, line_word, rule_label
 from core.variants.grid_rules import SLANTS
+from core.variants.groups import CORNERS, REGIONS, TWINS
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS
 from core.variants.model import SYMBOLS, Variant, symbol
@@ -44,23 +45,21 @@ from tui.widgets.keys import ARROWS
 PLAIN, GIVEN, EMPTY = Style(), Style(bold=True), Style(dim=True)
 CURSOR = Style(reverse=True)
 SELECTED = Style(color="bright_white", bgcolor="#1f5f8f")  # cells picked for a shape or line
-PENDING = Style(color="bright_white", bgcolor="#5f3f8f")  # a clone's first shape, waiting
+PENDING = Style(color="bright_white", bgcolor="#5f3f8f")  # a twin's first shape, waiting
 DIFFERS = Style(color="black", bgcolor="yellow")
 SOLUTION = Style(color="green")
 LINE = Style(color="grey35")
 THICK = Style(color="bright_white", bold=True)  # region borders stand out
 MARK = Style(color="bright_white", bold=True)
 CANDIDATES = Style(color="cyan", italic=True)
-QUAD = Style(color="black", bgcolor="bright_white", bold=True)  # a white circle's digits
+CIRCLED = Style(color="black", bgcolor="bright_white", bold=True)  # a white circle's digits
 # a dot with a number, by whether the dot is filled (a black one)
-DOT_VALUES = {False: QUAD, True: Style(color="bright_white", bgcolor="grey42", bold=True)}
+DOT_VALUES = {False: CIRCLED, True: Style(color="bright_white", bgcolor="grey42", bold=True)}
 OUTLINE_TINTS = ("#3a3a5a", "#3a5a3a", "#5a3a3a", "#5a5a3a", "#3a5a5a", "#5a3a5a")
 OUTLINE_EDGE = Style(color="#e0c060", bold=True)  # a shape's outline where no region wall is
 CORNER_SUM = Style(color="#e0c060", italic=True)  # a number in a cell's corner: small raised digits
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
-EXTRA_TINT = "#444444"  # windoku windows and other extra regions
 SHAPE_TINT = "#383838"  # a thermometer's or arrow's cells in the true-candidates view
-CLONE_TINTS = ("#5a4a2a", "#2a4a5a", "#4a2a5a", "#2a5a3a")
 INDEXER_TINTS = {"row": "#24482a", "column": "#4e2626", "box": "#28285a"}
 SHAPE = Style(color="grey62")
 REDUNDANT = Style(underline=True)  # a given that could go
@@ -100,7 +99,6 @@ JUNCTIONS = _junctions()
 # What an empty cell of a line shows (its ends: the record's glyph_ends)
 LINE_GLYPHS = {name: kind.glyph for name, kind in LINES.items()}  # each kind's record's
 INDEXER_GLYPHS = {"row": "↕", "column": "↔", "box": "⊞"}
-CLONE = "≡"
 # rules no kind names: their record's glyph in these colours, a dot on a line's first cell,
 # and their rule in the legend (the grid has no room to write it beside them)
 RULE_COLOURS = {"either": "#c8c8c8", "relation": "#c8c8c8", "pattern": "#6fb3e0",
@@ -128,7 +126,7 @@ class VariantsGrid(SymbolGrid):
         self.differs: set[int] = set()
         self.solution = None
         self.selection: list[int] = []  # in the order picked: a thermo's bulb comes first
-        self.pending: tuple[int, ...] = ()  # a clone's first shape, until the second is picked
+        self.pending: tuple[int, ...] = ()  # a twin's first shape, until the second is picked
         self.redundant: frozenset[int] = frozenset()
         self.step: StepView | None = None
         self.tall = False  # the true-candidates view: three lines a cell, digits 1-9 in them
@@ -217,10 +215,10 @@ class VariantsGrid(SymbolGrid):
             if total is not None:  # the number on the shape's top wall: the cell holds digits
                 above_cell[:len(str(total))] = [(ch, CORNER_SUM) for ch in str(total)[:SIDE]]
             row += above_cell
-        for (qr, qc), digits in look.quads.items():  # over the corner, centred
+        for (qr, qc), digits in look.corners.items():  # over the corner, centred
             if qr == r:
                 at = start + qc * (SIDE + 1) - (len(digits) - 1) // 2 - (len(digits) == 4)
-                row[at:at + len(digits)] = [(d, QUAD) for d in digits]
+                row[at:at + len(digits)] = [(d, CIRCLED) for d in digits]
         return row
 
     def _junction(self, r: int, c: int) -> tuple[str, Style]:
@@ -383,7 +381,7 @@ class StepView:
 class _Look:
     """What the grid draws of a puzzle, by place: marks and line connectors in the borders
     (by the pair of cells, or by a corner (row, col) for a diagonal step), tints, what empty
-    cells show, numbers in a corner, margin clues, quadruples by their corner, chevrons
+    cells show, numbers in a corner, margin clues, corner clues by their corner, chevrons
     beside a cell, and given candidates."""
 
     margins: tuple[int, int, int, int]
@@ -393,7 +391,7 @@ class _Look:
     shapes: dict
     sums: dict
     clues: dict
-    quads: dict
+    corners: dict
     sides: dict
     candidates: dict
     outline_walls: frozenset
@@ -407,8 +405,8 @@ def _look(p: Variant) -> _Look:
                  int(any(c == -1 for _, c in clues)), int(any(c == n for _, c in clues))),
         marks=_marks_between(p), links=_links(p), tints=_tints(p), shapes=_shapes(p),
         sums={c: v for kind in SHAPES.values() for c, v in kind.corner(p).items()}, clues=clues,
-        quads={(q.cells[0] // n + 1, q.cells[0] % n + 1): "".join(p.digit(d) for d in q.digits)
-               for q in p.quads},
+        corners={(corner // n + 1, corner % n + 1): "".join(p.digit(d) for d in digits)
+                 for kind in CORNERS for corner, digits in map(kind.digits_of, kind.items(p))},
         sides={c: kind.sides for kind in EXTREMES for c in kind.cells(p)},
         candidates={c: _candidate_text(digits, n, p.first) for c, digits in p.candidates},
         outline_walls=_outline_walls(p))
@@ -470,15 +468,16 @@ def _links(p: Variant) -> dict:
 
 
 def _tints(p: Variant) -> dict[int, str]:
-    """Outlined shapes' cells tinted by shape; extra regions (windoku windows, ...) in their
-    own tint; then, where neither is, clones by pair, indexers by kind and lines by kind
+    """Outlined shapes' cells tinted by shape; region shapes (windoku windows, ...) in their
+    own tint; then, where neither is, twin shapes by pair, indexers by kind and lines by kind
     (dimmed)."""
     found = {cell: _dim(line_color(line, p.size)) for line in reversed(p.lines)
              for cell in line.cells}
     found |= {cell: INDEXER_TINTS[kind] for kind, cell in p.indexers}
-    found |= {cell: CLONE_TINTS[i % len(CLONE_TINTS)] for i, clone in enumerate(p.clones)
-              for cell in clone.a + clone.b}
-    found |= {cell: EXTRA_TINT for region in p.extra for cell in region}
+    found |= {cell: kind.tints[i % len(kind.tints)] for kind in TWINS
+              for i, item in enumerate(kind.items(p)) for cell in kind.cells(item)}
+    found |= {cell: kind.tints[0] for kind in REGIONS for region in kind.items(p)
+              for cell in region}
     return found | {cell: OUTLINE_TINTS[tint]
                     for shape, tint in zip(_outlined(p), _outline_colours(p), strict=True)
                     for cell in shape}
@@ -523,7 +522,7 @@ def _dim(color: str) -> str:
 
 
 def _shapes(p: Variant) -> dict[int, tuple[str, Style | None]]:
-    """What an empty cell shows: the diagonals' slants, line letters, clones and indexers,
+    """What an empty cell shows: the diagonals' slants, line letters, twin shapes, indexers,
     even and odd cells, thermometer and arrow bulbs and shafts (the later on top)."""
     n, found = p.size, {}
     for kind in SLANTS:  # the diagonals' slants, crossing where they meet
@@ -538,7 +537,8 @@ def _shapes(p: Variant) -> dict[int, tuple[str, Style | None]]:
                                                     (line.cells[-1], last)) if mark}
     for rule in reversed(every_rule(p)):
         found |= {c: (glyph, style) for c, (glyph, style) in _rule_glyphs(p, rule).items()}
-    found |= {c: (CLONE, None) for clone in p.clones for c in clone.a + clone.b}
+    found |= {c: (kind.glyph, None) for kind in TWINS for item in kind.items(p)
+              for c in kind.cells(item)}
     found |= {c: (INDEXER_GLYPHS[kind], MARK) for kind, c in p.indexers}
     found |= {c: (kind.glyph, None) for kind in PARITY for c in kind.cells(p)}
     for kind in SHAPES.values():
@@ -596,10 +596,10 @@ def legend(p: Variant) -> Text:
     for present, glyph, style, words in (
             *((name in valued, "3", DOT_VALUES[kind.filled], kind.legend)
               for name, kind in MARKS.items() if kind.valued),
-            (p.clones, CLONE, MARK, "clone"),
+            *((kind.items(p), kind.glyph, MARK, kind.legend) for kind in TWINS),
             *((kind.cells(p), "·".join(kind.sides), MARK, kind.caption) for kind in EXTREMES),
             (p.candidates, "135", CANDIDATES, "given candidates"),
-            (p.quads, "1379", QUAD, "quadruple (on its corner)")):
+            *((kind.items(p), kind.sample, CIRCLED, kind.legend) for kind in CORNERS)):
         if present:
             parts.append((glyph, style, words))
     for kind, glyph in INDEXER_GLYPHS.items():

@@ -14,11 +14,12 @@ cannot see must not be dropped.
 Its parts: `scl` (the zipper), `styles` (how each kind is drawn), `geometry` (where a
 point falls), `reader` and `writer`.
 
-Clones: SudokuPad shades every clone cell the same grey and does not draw which cell copies
-which, so `write` also names the pairs in `metadata.clones` (cells and cloneCells, as f-puzzles
-does, each cell a [row, column] from 0), which SudokuPad leaves alone; grey cells that no such
-list explains are refused on reading. Not carried: whispers of another difference than
-German's or Dutch (their colour is their difference). The setter's given candidates travel
+Twin shapes: SudokuPad shades every twin shape's cell the same grey and does not draw which
+cell copies which, so `write` also names the pairs in the metadata (under the kind's field:
+cells and the other shape's key, as f-puzzles does, each cell a [row, column] from 0), which
+SudokuPad leaves alone; grey cells that no such list explains are refused on reading. Not
+carried: whispers of another difference than German's or Dutch (their colour is their
+difference). The setter's given candidates travel
 as a cell's given centre marks (`centremarks`); given corner marks (`pencilMarks`) are
 refused, since in corner notation a digit says where in a region it goes, not what the cell
 holds. A negative X or V alone goes in `global` as "antix" / "antiv" (SudokuPad's own

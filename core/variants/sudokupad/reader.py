@@ -9,6 +9,7 @@ import re
 from core.variants import fpuzzles, model
 from core.variants.cell_clues import PARITY
 from core.variants.grid_rules import GRID_RULES, SLANTS
+from core.variants.groups import CORNERS, DIFFERENT, REGIONS, TWINS
 from core.variants.jsoncheck import Checks
 from core.variants.kinds import LINES
 from core.variants.marks import ALONE, NEGATIVE_KINDS
@@ -16,7 +17,6 @@ from core.variants.model import (
     Line,
     Mark,
     Outside,
-    Quad,
     Sandwich,
     Variant,
 )
@@ -65,6 +65,9 @@ META_COSMETIC = {"title", "author", "rules", "solution", "msgcorrect"}
 META_CAGES = {"title", "author", "rules"}  # read into the puzzle's words
 # The rules SudokuPad also flags in its metadata and in a note (anti-knight, anti-king).
 FLAGGED = {name for name, kind in GRID_RULES.items() if kind.flagged}
+TWIN_FIELDS = {kind.field: kind for kind in TWINS}  # each names its pairs in the metadata
+# a region shape's cages, styled with its f-puzzles key (as SudokuPad imports f-puzzles')
+REGION_STYLES = {kind.fpuzzles: kind for kind in REGIONS}
 CELL_KEYS = {"value", "given", "centremarks", "pencilMarks"}
 # The properties of each list's items: those read, and those that only style a drawing
 # (SudokuPad's SVG attributes). Any other is refused by name: it may carry a rule.
@@ -187,7 +190,7 @@ class _Picture:
         self.outside: dict[tuple[int, int], list[tuple[str, bool]]] = {}
         self.chevrons: dict[tuple[int, tuple[int, int]], str] = {}  # (cell, step): kind
         self.grey: set[int] = set()  # minimum/maximum shading
-        self.cloned: list[int] = []  # grey as SudokuPad shades clones
+        self.greyed: list[int] = []  # grey as SudokuPad shades twin shapes
         self.used: set = set()
 
     def add(self, field: str, value) -> None:
@@ -286,21 +289,22 @@ def _metadata(data: dict, key: str, picture: _Picture) -> None:
                 raise _type_error(f"{key}.{name}", "true or false", value)
             if value:
                 picture.parts["rules"].add(name)
-        elif name == "clones":
-            _named_clones(value, f"{key}.{name}", picture)
+        elif name in TWIN_FIELDS:
+            _named_twins(TWIN_FIELDS[name], value, f"{key}.{name}", picture)
         elif name not in META_COSMETIC:
             raise SclError(f"{key}.{name}: this workbench does not read it (it may carry a rule)")
 
 
-def _named_clones(value, where: str, picture: _Picture) -> None:
-    """The clone pairs this workbench names beside SudokuPad's grey (see the module's words)."""
+def _named_twins(kind, value, where: str, picture: _Picture) -> None:
+    """The twin shapes this workbench names beside SudokuPad's grey (see the
+    module's words)."""
     n = picture.n
     for i, item in enumerate(_list(value, where)):
         place = f"{where}[{i}]"
-        if not isinstance(item, dict) or set(item) != {"cells", "cloneCells"}:
-            raise _type_error(place, "an object of cells and cloneCells", item)
+        if not isinstance(item, dict) or set(item) != {"cells", kind.other}:
+            raise _type_error(place, f"an object of cells and {kind.other}", item)
         shapes = []
-        for key in ("cells", "cloneCells"):
+        for key in ("cells", kind.other):
             points = [_point(v, f"{place}.{key}[{j}]")
                       for j, v in enumerate(_list(item[key], f"{place}.{key}"))]
             if not points or any(not inside(v, n) or v != (int(v[0]), int(v[1]))
@@ -308,7 +312,7 @@ def _named_clones(value, where: str, picture: _Picture) -> None:
                 raise _type_error(f"{place}.{key}", f"cells [row, column] from 0 to {n - 1}",
                                   item[key])
             shapes.append(tuple(int(r) * n + int(c) for r, c in points))
-        picture.add("clones", model.Clone(*shapes))
+        picture.add(kind.field, kind.twin(*shapes))
 
 
 def _own_metadata(data: dict, key: str, picture: _Picture) -> None:
@@ -346,7 +350,7 @@ ARROWED = next(kind for kind in SHAPES.values() if kind.pad_arrow)
 
 
 def _cages(data: dict, key: str, picture: _Picture) -> None:
-    """Plain cages (PLAIN's), extra regions, disjoint groups, indexers, and cages of no cells
+    """Plain cages (PLAIN's), region shapes, disjoint groups, indexers, and cages of no cells
     that carry the puzzle's words ("title: ...")."""
     n = picture.n
     for where, cage in _items(data, key):
@@ -362,8 +366,8 @@ def _cages(data: dict, key: str, picture: _Picture) -> None:
         elif style in INDEXER_OF_STYLE:
             picture.parts.setdefault("indexers", []).extend(
                 (INDEXER_OF_STYLE[style], c) for c in cells)
-        elif style == "extraregion":
-            picture.add("extra", cells)
+        elif style in REGION_STYLES:
+            picture.add(REGION_STYLES[style].field, cells)
         elif kind in CAGED:
             picture.add(CAGED[kind], frozenset(cells))
         elif style is not None or kind is not None:
@@ -377,8 +381,8 @@ def _cages(data: dict, key: str, picture: _Picture) -> None:
             picture.problems.append(f"a cage marked {text[:20]!r}")
         elif cage.get("unique"):
             picture.add(PLAIN.field, PLAIN.pad_cage(cells, None))
-        elif set(cage) == {"cells"}:  # an extra region, as this workbench once wrote them
-            picture.add("extra", cells)
+        elif set(cage) == {"cells"}:  # a region, as this workbench once wrote them
+            picture.add(DIFFERENT.field, cells)
         else:  # f-puzzles' plain cage: its rule is in the rules text
             picture.problems.append(f"a plain cage at {model.cell_name(cells[0], n)}")
 
@@ -444,7 +448,7 @@ def _chevron(points, where: str, picture: _Picture) -> None:
 
 
 def _overlays(data: dict, key: str, picture: _Picture) -> None:
-    """Dots, X/V and signs on edges; quadruples on corners; numbers and symbols outside the
+    """Dots, X/V and signs on edges; clues on corners; numbers and symbols outside the
     grid; arrow bulbs and the circles on line ends."""
     n = picture.n
     for where, item in _items(data, key):
@@ -489,7 +493,7 @@ def _on_edge(item: dict, center, text: str, where: str, picture: _Picture) -> bo
 
 
 def _circle(item: dict, center, text: str, where: str, picture: _Picture) -> bool:
-    """A quadruple's circle, an arrow's bulb, or a circle on a line's end (False: none)."""
+    """A corner clue's circle, an arrow's bulb, or a circle on a line's end (False: none)."""
     n = picture.n
     if item.get("rounded") is not True:
         return False
@@ -497,9 +501,10 @@ def _circle(item: dict, center, text: str, where: str, picture: _Picture) -> boo
     fill = _colour(item, "backgroundColor", where)
     border = _colour(item, "borderColor", where)
     corner = corner_at(center, n)
-    if corner and near(width, 0.7) and border == BLACK and text:
+    kind = next((kind for kind in CORNERS if near(width, kind.circle)), None)
+    if corner and kind and border == BLACK and text:
         digits = _digits(text.split(), n, f"{where}.text")
-        picture.add("quads", Quad(corner, tuple(digits)))
+        picture.add(kind.field, kind.make(corner, tuple(digits)))
     elif border == ARROW_GREY and not text:
         picture.bulbs.append(_bulb_cells(center, width, height, where, n))
     elif text or not near(center[0] % 1, 0.5) or not near(center[1] % 1, 0.5):
@@ -526,7 +531,7 @@ def _bulb_cells(center, width: float, height: float, where: str, n: int) -> tupl
 
 
 def _underlays(data: dict, key: str, picture: _Picture) -> None:
-    """Coloured cells (cosmetic, but for clones' grey and the shading of minima and
+    """Coloured cells (cosmetic, but for twin shapes' grey and the shading of minima and
     maxima), thermometer bulbs, even squares and odd circles."""
     n = picture.n
     for where, item in _items(data, key):
@@ -536,7 +541,7 @@ def _underlays(data: dict, key: str, picture: _Picture) -> None:
         rounded = item.get("rounded") is True
         if near(width, 1) and near(height, 1):
             if fill == GREY:
-                picture.cloned.append(cell_at(center, n))
+                picture.greyed.append(cell_at(center, n))
             elif fill in ("#CCC", MINMAX_GREY) and inside(center, n):
                 picture.grey.add(cell_at(center, n))
         elif near(width, 0.85) and rounded and fill == GREY:
@@ -583,12 +588,14 @@ def _put_together(picture: _Picture) -> None:
     _extremes(picture)
     _caged(picture)
     n = picture.n
-    named_clones = {c for clone in picture.parts.get("clones", ()) for c in clone.a + clone.b}
-    unexplained = sorted(set(picture.cloned) - named_clones)
+    paired = {c for kind in TWINS for item in picture.parts.get(kind.field, ())
+              for c in kind.cells(item)}
+    unexplained = sorted(set(picture.greyed) - paired)
     if unexplained:
         named = ", ".join(model.cell_name(c, n) for c in unexplained[:6])
+        twins = " and ".join(f"{kind.called}s" for kind in TWINS)
         picture.problems.append(f"grey cells ({named}{' ...' if len(unexplained) > 6 else ''})"
-                                ": SudokuPad shades clones so, and which cell copies which is "
+                                f": SudokuPad shades {twins} so, and which cell copies which is "
                                 "not drawn")
     picture.problems += [f"a circle ({whose}) at {model.cell_name(cell, n)} on no line's end"
                          for (whose, cell) in picture.circles

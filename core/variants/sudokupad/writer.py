@@ -7,6 +7,7 @@ import math
 from core.variants import grid_rules, marks, model
 from core.variants.cell_clues import PARITY
 from core.variants.grid_rules import GRID_RULES, SLANTS
+from core.variants.groups import CORNERS, GROUPS, REGIONS, TWINS
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS
 from core.variants.model import Variant
@@ -29,7 +30,7 @@ from core.variants.sudokupad.styles import (
 CARRIED = (model.CLASSIC_FEATURES | set(LINES) | set(SHAPES)
            | {f"{name} {k}" for name, kind in MARKS.items() if kind.valued
               for k in range(2, model.MAX_SIZE)}
-           | {"candidates", "quads", *CHEVRON, "indexers", "outside", "clones"})
+           | {"candidates", *GROUPS, *CHEVRON, "indexers", "outside"})
 
 
 # --- drawing the picture -------------------------------------------------------------------
@@ -53,7 +54,7 @@ def write(p: Variant) -> dict:
     _draw_lines(p, data)
     _draw_cell_clues(p, data)
     _draw_outside(p, data)
-    _draw_clones(p, data)
+    _draw_twins(p, data)
     return {k: v for k, v in data.items() if v not in ([], {})}
 
 
@@ -121,10 +122,10 @@ def _cages_out(p: Variant) -> list:
     n = p.size
     cages = [{"value": f"{key}: {value}"} for key, value in p.meta]
     cages += [x for kind in SHAPES.values() for x in kind.pad_cages(p)]
-    # SudokuPad also gives an extra region the sum of 1..k, which only a region of n
-    # cells has: left out
-    cages += [{"cells": _rc(region, n), "style": "extraregion", "unique": True}
-              for region in p.extra]
+    # SudokuPad also gives such a region the sum of 1..k, which only a region of n
+    # cells has: left out; styled with its f-puzzles key, as SudokuPad's import does
+    cages += [{"cells": _rc(region, n), "style": kind.fpuzzles, "unique": True}
+              for kind in REGIONS for region in kind.items(p)]
     for rule, kind in GRID_RULES.items():
         if kind.cages and rule in p.rules:
             cages += [{"cells": _rc(group, n), "unique": True, "type": kind.cages,
@@ -236,17 +237,18 @@ def _draw_lines(p: Variant, data: dict) -> None:
 
 
 def _draw_cell_clues(p: Variant, data: dict) -> None:
-    """Quadruples' circles on the corner; minima and maxima shaded, with chevrons towards
+    """Corner clues' circles; minima and maxima shaded, with chevrons towards
     the neighbours they are compared with."""
     n = p.size
-    for q in p.quads:
-        text = ""
-        for i, d in enumerate(q.digits):  # SudokuPad's layout: two a line
-            text += (" " if i % 2 else "") + ("\n" if i % 3 == 2 else "") + str(d)
-        data["overlays"].append({"backgroundColor": WHITE, "borderColor": BLACK,
-                                 "center": [q.cells[0] // n + 1, q.cells[0] % n + 1],
-                                 "fontSize": 14, "rounded": True, "width": 0.7, "height": 0.7,
-                                 "text": text})
+    for kind in CORNERS:
+        for corner, digits in map(kind.digits_of, kind.items(p)):
+            text = ""
+            for i, d in enumerate(digits):  # SudokuPad's layout: two a line
+                text += (" " if i % 2 else "") + ("\n" if i % 3 == 2 else "") + str(d)
+            data["overlays"].append({"backgroundColor": WHITE, "borderColor": BLACK,
+                                     "center": [corner // n + 1, corner % n + 1],
+                                     "fontSize": 14, "rounded": True, "width": kind.circle,
+                                     "height": kind.circle, "text": text})
     for kind in CHEVRON:
         cells = getattr(p, kind)
         for cell in cells:
@@ -257,17 +259,19 @@ def _draw_cell_clues(p: Variant, data: dict) -> None:
                               for step in open_sides(cell, set(cells), n)]
 
 
-def _draw_clones(p: Variant, data: dict) -> None:
-    """Clone cells grey, as SudokuPad's f-puzzles import shades them, and the pairs named in
-    the metadata, since the grey does not say which cell copies which."""
+def _draw_twins(p: Variant, data: dict) -> None:
+    """Twin shapes' cells grey, as SudokuPad's f-puzzles import shades them, and
+    the pairs named in the metadata under the kind's field, since the grey does not say
+    which cell copies which."""
     n = p.size
-    for cell in sorted({c for clone in p.clones for c in clone.a + clone.b}):
+    for cell in sorted({c for kind in TWINS for item in kind.items(p) for c in kind.cells(item)}):
         data["underlays"].append({"backgroundColor": GREY, "center": centre_of(cell, n),
                                   "rounded": False, "width": 1, "height": 1})
-    if p.clones:
-        data["metadata"]["clones"] = [
-            {"cells": [[c // n, c % n] for c in clone.a],
-             "cloneCells": [[c // n, c % n] for c in clone.b]} for clone in p.clones]
+    for kind in TWINS:
+        if kind.items(p):
+            data["metadata"][kind.field] = [
+                {"cells": [[c // n, c % n] for c in a], kind.other: [[c // n, c % n] for c in b]}
+                for a, b in map(kind.shapes, kind.items(p))]
 
 
 def _draw_outside(p: Variant, data: dict) -> None:

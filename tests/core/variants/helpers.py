@@ -9,15 +9,14 @@ import random
 
 from core.sudoku.generator import random_solution
 from core.sudoku.model import BOX_SHAPES, Shape
+from core.variants.groups import Clone, Quad
 from core.variants.model import (
     Arrow,
     Cage,
-    Clone,
     Line,
     LittleKiller,
     Mark,
     Outside,
-    Quad,
     Sandwich,
     make,
 )

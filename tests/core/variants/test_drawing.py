@@ -14,7 +14,6 @@ from core.export.drawing import THIN
 from core.export.style import MAGAZINE
 from core.variants import formats, model
 from core.variants.drawing import (
-    CLONE_FILL,
     DRAWN,
     INDEXER_FILLS,
     LINE_STYLES,
@@ -22,6 +21,7 @@ from core.variants.drawing import (
     title,
 )
 from core.variants.family import VARIANTS
+from core.variants.groups import CLONES
 from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.model import Line, ModelError, features, make
 
@@ -137,9 +137,9 @@ def test_a_quadruple_is_a_white_circle_with_its_digits():
 
 def test_clones_are_shaded_alike_and_lettered_when_there_are_several():
     one = svg(parse("clone: r1c1 r1c2 | r9c8 r9c9"))
-    assert len(found(one, "rect", fill=CLONE_FILL)) == 4 and "A" not in texts(one)
+    assert len(found(one, "rect", fill=CLONES.fill)) == 4 and "A" not in texts(one)
     two = svg(parse("clone: r1c1 r1c2 | r9c8 r9c9\nclone: r5c5 | r6c6"))
-    assert len(found(two, "rect", fill=CLONE_FILL)) == 6
+    assert len(found(two, "rect", fill=CLONES.fill)) == 6
     assert texts(two).count("A") == 4 and texts(two).count("B") == 2
 
 

@@ -11,12 +11,12 @@ from core.export import to_ipuz
 from core.sudoku.family import SUDOKU
 from core.variants import formats, fpuzzles, links, sudokupad
 from core.variants.family import VARIANTS
+from core.variants.groups import Quad
 from core.variants.lzlink import LinkError, compress, decompress
 from core.variants.model import (
     LittleKiller,
     ModelError,
     Outside,
-    Quad,
     Sandwich,
     features,
     make,

@@ -14,17 +14,16 @@ from core.errors import ParseError
 from core.variants import fpuzzles, links
 from core.variants.engine import count
 from core.variants.fpuzzles import FPuzzlesError, read
+from core.variants.groups import Clone, Quad
 from core.variants.lzlink import compress, decompress
 from core.variants.model import (
     Arrow,
     Cage,
-    Clone,
     Line,
     LittleKiller,
     Mark,
     ModelError,
     Outside,
-    Quad,
     make,
 )
 from core.variants.model import Sandwich as Sw

@@ -17,12 +17,12 @@ from core import kinds, sites
 from core.errors import ParseError
 from core.variants import engine, iss, links
 from core.variants.family import VARIANTS
+from core.variants.groups import Quad
 from core.variants.model import (
     Cage,
     LittleKiller,
     Mark,
     ModelError,
-    Quad,
     Sandwich,
     make,
     parts_of,

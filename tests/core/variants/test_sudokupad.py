@@ -13,16 +13,15 @@ from core import kinds
 from core.errors import ParseError
 from core.variants import sudokupad
 from core.variants.engine import count
+from core.variants.groups import Clone, Quad
 from core.variants.lzlink import compress
 from core.variants.model import (
     Arrow,
-    Clone,
     Line,
     LittleKiller,
     Mark,
     ModelError,
     Outside,
-    Quad,
     box_regions,
     features,
     make,

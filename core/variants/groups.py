@@ -1,0 +1,279 @@
+"""Each kind of clue on a group of cells that is neither a line nor a cage (quadruples, clones,
+extra regions), declared once: a `GroupKind` record holds everything the workbench knows of
+it, and every aspect loops over GROUPS instead of naming kinds:
+
+  model     field (the Variant's tuple of its clues), normal (how `make` stores them), cells
+            (the cells a clue covers), check (what the model refuses), called (in the model's,
+            a broken rule's and the editor's words)
+  rules     broken (what a filled grid breaks, in words; a region: none, it is a house)
+  engine    compile (its propagators, its handler in core/variants/lines.py), place (where
+            every aspect takes it among the other kinds: "" after the lines, "region" where
+            the rules over the whole grid are)
+  logic     steps (technique, score, words by the propagator's key), facts (fill the
+            words), item (its clues' class: a pair's source names its kind so)
+  text      word (the text format's word)
+  shape     corner: a clue on the corner where four cells meet, its digits (at most `most`)
+            in a white circle (`circle`: its width in SudokuPad, in cells); `make` makes one
+            of its cells and digits, `at_corner` of the top-left cell, `digits_of` reads them
+            back. The text format (`quad: r4c4=1379`), f-puzzles (cells and values), SudokuPad
+            (a circle on the corner), ISS (Type~top-left~digits), print, the terminal and the
+            editor read, write and draw every kind of a shape alike.
+            twin: two shapes paired cell for cell (`twin` makes one, `shapes` reads them
+            back), whose pairs keep `relation`; f-puzzles' item and SudokuPad's metadata
+            give the second shape under `other`; the text format `word: CELLS | CELLS`
+            (`example`); ISS a pair table a clue, named by its word and number; print shades
+            them (`fill`), lettered when several; the terminal: `glyph` and `tints`; the
+            editor: `key` (shown as `typed`) takes one shape, then the other.
+            region: a group of cells whose digits differ (a house of rules.units: no
+            propagator, step or broken rule of its own), shaded (the terminal: `tints`);
+            the text format `word: CELLS`, f-puzzles' `cells` items, SudokuPad's cages
+            styled with its f-puzzles key, ISS's `iss` type, ipuz's zones of n cells;
+            `windows`: the hyper windows are of its kind (DIFFERENT: the kind other
+            readers' groups of different digits are read as)
+  f-puzzles fpuzzles (its key)
+  ISS       iss (its type); merged (ISS keeps one clue a place: how two on one place become one)
+  print     caption; the terminal: legend (its words there) and sample (as the grid shows it)
+  wording   words (its name and rules sentence, English and Japanese), sentence (the
+            fields its words need)
+  editor    key (the key that asks for one at the cursor), prompt (what it asks), said (its
+            words on a cell)
+
+Like the outside clues these compile into propagators above the model: the package imports
+this module first, and it fills core.variants.model.GROUP_RECORDS, which the model and rules
+read. tests/core/variants/test_groups.py checks every record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from core.variants import lines
+from core.variants.model import GROUP_RECORDS, ModelError, Variant
+from core.variants.records import Step, Words
+
+
+@dataclass(frozen=True)
+class GroupKind:
+    field: str
+    word: str
+    called: str
+    caption: str
+    words: Words
+    fpuzzles: str
+    iss: str
+    legend: str
+    sample: str
+    key: str
+    prompt: str
+    normal: Callable[[object], tuple]
+    cells: Callable[[object], tuple[int, ...]]
+    check: Callable[[Variant], None]
+    broken: Callable[[Variant, list], list[str]] | None
+    compile: Callable[[Variant], list] | None
+    said: Callable[[Variant, object, int], str] | None
+    steps: dict[str, Step] = field(default_factory=dict)
+    facts: dict[str, Callable] = field(default_factory=dict)
+    place: str = ""
+    # the corner shape: a clue where four cells meet, its digits in a circle
+    make: Callable[[tuple[int, ...], tuple[int, ...]], object] | None = None
+    digits_of: Callable[[object], tuple[int, tuple[int, ...]]] | None = None
+    merged: Callable[[list], list] | None = None
+    most: int = 0  # the most digits a corner's circle lists
+    circle: float = 0.0  # its circle's width in cells in SudokuPad (what tells kinds apart)
+    # the twin shape: two shapes paired cell for cell in reading order
+    twin: Callable[[tuple[int, ...], tuple[int, ...]], object] | None = None
+    shapes: Callable[[object], tuple[tuple[int, ...], tuple[int, ...]]] | None = None
+    relation: Callable[[int, int], bool] | None = None  # of a pair's digits (ISS's table)
+    other: str = ""  # the second shape's key beside "cells" (f-puzzles, SudokuPad's metadata)
+    example: str = ""  # one in the text format
+    typed: str = ""  # the key as the editor's help shows it
+    glyph: str = ""  # the terminal: in its empty cells
+    tints: tuple[str, ...] = ()  # the terminal: its cells' tints, a tint a clue
+    fill: str = ""  # print: its cells' shading
+    sentence: Callable[[Variant], dict] | None = None  # the fields its rule's words need
+    item: type = object  # the class of its clues (a tie's source names its kind)
+    # the region shape: a group of cells whose digits differ, shaded
+    region: bool = False
+    windows: bool = False  # the hyper windows (rules: hyper, ISS's Windoku) are of its kind
+
+    def items(self, p: Variant) -> tuple:
+        return getattr(p, self.field)
+
+    def at_corner(self, corner: int, digits: tuple[int, ...], n: int):
+        """A clue of the corner shape where the cell `corner` meets the three below-right."""
+        return self.make((corner, corner + 1, corner + n, corner + n + 1), tuple(digits))
+
+
+# --- quadruples ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Quad:
+    """A quadruple: each digit appears in the four cells of a 2x2 at least as often as listed."""
+
+    cells: tuple[int, int, int, int]
+    digits: tuple[int, ...]
+
+
+def _quads_normal(given) -> tuple[Quad, ...]:
+    return tuple(sorted({Quad(tuple(sorted(q.cells)), tuple(sorted(q.digits))) for q in given},
+                        key=lambda q: (q.cells, q.digits)))
+
+
+def _quads_check(p: Variant) -> None:
+    n = p.size
+    for q in p.quads:
+        r, c = divmod(q.cells[0], n)
+        if q.cells != (q.cells[0], q.cells[0] + 1, q.cells[0] + n, q.cells[0] + n + 1) or (
+                c == n - 1):
+            raise ModelError(f"a quadruple's circle sits where four cells meet; "
+                             f"{', '.join(p.name(x) for x in q.cells)} are not a 2x2")
+        if not 1 <= len(q.digits) <= 4 or any(not 1 <= d <= n for d in q.digits):
+            raise ModelError(f"the quadruple at {p.name(q.cells[0])} lists 1 to 4 digits of "
+                             f"1 to {n}")
+        if any(q.digits.count(d) > 2 for d in q.digits):
+            raise ModelError(f"the quadruple at {p.name(q.cells[0])} lists a digit more than "
+                             "twice; a 2x2 holds it at most twice")
+
+
+def _quads_broken(p: Variant, values) -> list[str]:
+    found = []
+    for q in p.quads:
+        held = [values[c] for c in q.cells]
+        if any(held.count(d) < q.digits.count(d) for d in q.digits):
+            found.append(f"the quadruple at {p.name(q.cells[0])} misses a digit")
+    return found
+
+
+def _quads_merged(quads) -> list[tuple[int, tuple[int, ...]]]:
+    """ISS keeps one quadruple a place: each digit as often as the most that list it."""
+    merged: dict[int, dict[int, int]] = {}
+    for q in quads:
+        counts = merged.setdefault(q.cells[0], {})
+        for d in set(q.digits):
+            counts[d] = max(counts.get(d, 0), q.digits.count(d))
+    return [(top, tuple(d for d in sorted(counts) for _ in range(counts[d])))
+            for top, counts in merged.items()]
+
+
+def _quadruple_facts(board, prop, trial) -> dict:
+    return {"cell": board.name(prop.cells[0]),
+            "digits": ", ".join(board.p.digit(v) for v in prop.digits)}
+
+
+def _shown(p: Variant, digits) -> str:
+    return "".join(p.digit(d) for d in digits)
+
+
+QUADRUPLES = GroupKind(
+    "quads", "quad", "quadruple", "quadruple",
+    Words("Quadruple", "クアドラプル",
+          "The digits in a circle where four cells meet appear in those four cells.",
+          "4マスの交点の丸の中の数字は、その4マスのどこかに入ります。"),
+    "quadruple", "Quad", "quadruple (on its corner)", "1379", "q",
+    "1 to 4 digits (empty: none)",
+    normal=_quads_normal, cells=lambda q: q.cells, check=_quads_check, broken=_quads_broken,
+    compile=lambda p: [lines.Quadruple(q.cells, q.digits) for q in p.quads],
+    said=lambda p, q, cell: f"quadruple {_shown(p, q.digits)}",
+    steps={"Quadruple": Step("quadruple", 2.0, "the quadruple at {cell} needs {digits} among "
+                                               "{cells}")},
+    facts={"Quadruple": _quadruple_facts}, item=Quad,
+    make=Quad, digits_of=lambda q: (q.cells[0], q.digits), merged=_quads_merged, most=4,
+    circle=0.7)
+
+
+# --- clones --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Clone:
+    """Two shapes whose cells hold the same digits, cell for cell."""
+
+    a: tuple[int, ...]
+    b: tuple[int, ...]
+
+
+def _clones_normal(given) -> tuple[Clone, ...]:
+    return tuple(sorted({c if c.a <= c.b else Clone(c.b, c.a) for c in given},
+                        key=lambda c: (c.a, c.b)))
+
+
+def _clones_check(p: Variant) -> None:
+    for clone in p.clones:
+        if len(clone.a) != len(clone.b) or not clone.a or set(clone.a) & set(clone.b) or (
+                len(set(clone.a)) != len(clone.a) or len(set(clone.b)) != len(clone.b)):
+            raise ModelError("a clone is two shapes of as many different cells, apart")
+
+
+def lettered(p: Variant) -> bool:
+    """Whether twin shapes need a letter to pair them: several of them, or other shaded
+    cells (extra regions, indexers) beside them."""
+    return sum(len(kind.items(p)) for kind in TWINS) > 1 or bool(p.extra or p.indexers)
+
+
+def _clone_sentence(p: Variant) -> dict:
+    pair = "with the same letter" if lettered(p) else "of the same size"
+    return {"clone_pair": pair,
+            "clone_pair_ja": "同じ文字の" if pair.startswith("with") else "同じ形の"}
+
+
+CLONES = GroupKind(
+    "clones", "clone", "clone", "clone",
+    Words("Clone", "クローン",
+          "Shaded shapes {clone_pair} hold the same digits in the same places.",
+          "{clone_pair_ja}色のついた形どうしは、同じ位置に同じ数字が入ります。"),
+    "clone", "clone", "clone", "≡", "equals_sign", "",
+    normal=_clones_normal, cells=lambda c: c.a + c.b, check=_clones_check,
+    broken=lambda p, values: [f"the clone of {p.name(c.a[0])} differs" for c in p.clones
+                              if [values[x] for x in c.a] != [values[x] for x in c.b]],
+    compile=lambda p: [lines.Tie(a, b, "equal", p.size, c) for c in p.clones
+                       for a, b in zip(c.a, c.b, strict=True)],
+    said=lambda p, c, cell: "clone of " + " ".join(p.name(x) for x in (c.b if cell in c.a
+                                                                        else c.a)),
+    steps={"Tie clone": Step("clone", 1.7, "the clone of {shape} at {other} says {a} and {b} "
+                                           "{relation}")},
+    facts={"Tie clone": lambda board, prop, trial: {
+        "shape": board.names_of(prop.source.a), "other": board.names_of(prop.source.b)}},
+    twin=Clone, shapes=lambda c: (c.a, c.b), relation=lambda x, y: x == y, other="cloneCells",
+    example="r1c1 r1c2 | r9c8 r9c9", typed="=", glyph="≡",
+    tints=("#5a4a2a", "#2a4a5a", "#4a2a5a", "#2a5a3a"), fill="#e6e6e6",
+    sentence=_clone_sentence, item=Clone)
+
+
+# --- extra regions -------------------------------------------------------------------------
+
+def _regions_normal(given) -> tuple[tuple[int, ...], ...]:
+    return tuple(sorted({tuple(sorted(set(r))) for r in given}))
+
+
+def _regions_check(p: Variant) -> None:
+    n = p.size
+    for region in p.extra:
+        if not 2 <= len(region) <= n:
+            raise ModelError(f"an extra region has 2 to {n} cells; found {len(region)}")
+
+
+EXTRA_REGIONS = GroupKind(
+    "extra", "extra", "extra region", "extra regions",
+    Words("Extra Regions", "エクストラリージョン", "Digits may not repeat within a shaded region.",
+          "色のついた各領域にも同じ数字は入りません。"),
+    "extraregion", "AllDifferent", "", "", "", "",
+    normal=_regions_normal, cells=lambda region: region, check=_regions_check,
+    broken=None, compile=None, said=None,  # a house of rules.units: counted and said so
+    place="region", region=True, windows=True,
+    tints=("#444444",), item=tuple)
+
+
+GROUP_RECORDS.update({kind.field: kind for kind in (QUADRUPLES, CLONES, EXTRA_REGIONS)})
+GROUPS: dict[str, GroupKind] = GROUP_RECORDS
+CORNERS = tuple(kind for kind in GROUPS.values() if kind.make)
+REGIONS = tuple(kind for kind in GROUPS.values() if kind.region)
+# the kind any other group of different digits is read as (ISS's jigsaw pieces over its
+# boxes, its disjoint sets off boxes): the one the hyper windows are of
+DIFFERENT = next(kind for kind in REGIONS if kind.windows)
+TWINS = tuple(kind for kind in GROUPS.values() if kind.twin)
+OF_ITEM = {kind.item: kind for kind in GROUPS.values() if not kind.region}  # by its class
+
+
+def placed(place: str) -> tuple[GroupKind, ...]:
+    """The kinds every aspect takes at one place among the other kinds, in their order."""
+    return tuple(kind for kind in GROUPS.values() if kind.place == place)
