@@ -37,7 +37,6 @@ from core.variants.model import (
     Cage,
     Mark,
     Outside,
-    Sandwich,
     Variant,
     make,
     neighbours,
@@ -92,7 +91,6 @@ STYLE_WORDS = {style: name for name, kind in LINES.items() if kind.usual is not 
 LINE_WORDS = tuple(word for name in LINES
                    for word in (name, *(s for s, k in STYLE_WORDS.items() if k == name)))
 SHAPE_WORDS = (*(word for kind in SHAPES.values() if kind.grow_path for word in kind.grow_path[0]),
-               "sandwich",
                *(kind.grow[0] for kind in SHAPES.values() if kind.grow), *LINE_WORDS, *OUTSIDE)
 # the diagonals, the windows, the other rules over the whole grid, even/odd, non-consecutive
 RULE_WORDS = (*(kind.name for kind in SLANTS), "hyper",
@@ -516,8 +514,6 @@ def shapes_off(solution, shapes, n: int, rng) -> dict:
     for kind in SHAPES.values():
         if kind.grow and kind.grow[0] in words:
             parts[kind.field] = kind.grow[1](solution, n, rng)
-    if "sandwich" in words:
-        parts["sandwiches"] = _sandwiches(solution, n, rng)
     return parts
 
 
@@ -542,17 +538,6 @@ def _outside_clues(p: Variant, kind: str, solution, rng) -> list[Outside]:
     for line, k, back in rng.sample(places, n):
         digits = [solution[c] for c in rules.outside_cells(p, Outside(kind, line, k, back, 1))]
         found.append(Outside(kind, line, k, back, OUTSIDE[kind].clue(digits)))
-    return found
-
-
-def _sandwiches(solution, n: int, rng) -> list[Sandwich]:
-    found = []
-    for line in ("row", "col"):
-        for k in rng.sample(range(n), n // 2 + 1):
-            values = ([solution[k * n + c] for c in range(n)] if line == "row"
-                      else [solution[r * n + k] for r in range(n)])
-            i, j = sorted((values.index(1), values.index(n)))
-            found.append(Sandwich(line, k, sum(values[i + 1:j])))
     return found
 
 

@@ -43,6 +43,7 @@ from core.variants.model import (
     Cage,
     LittleKiller,
     ModelError,
+    Sandwich,
     Variant,
 )
 from core.variants.records import Step, Words
@@ -98,7 +99,8 @@ class ShapeKind:
     pad_pointed: Callable | None = None
     iss_sum: Callable | None = None
     ranks: dict = field(default_factory=dict)
-    from_zero: Callable[[Variant], str] = lambda p: ""  # why not read on digits from 0
+    # what of it is not read on digits from 0, and why (None: all is)
+    from_zero: Callable[[Variant], tuple[str, str] | None] = lambda p: None
     draw_lines: Callable = _none
     glyphs: Callable[[Variant], dict] = lambda p: {}
     pad_arrow: Callable | None = None
@@ -106,6 +108,10 @@ class ShapeKind:
     grow_path: tuple = ()  # (words, grow): drawn in the generator's room, before the lines
     pad_grey: int = 0  # SudokuPad's grey line of it (its thickness), its style its word
     pad_line: Callable | None = None  # the item a grey line from its bulb draws
+    worded: bool = False  # takes a word before its number in the text format (row 3)
+    pad_boxed: Callable | None = None  # the item a boxed number beside a row or column draws
+    sided: tuple = ()  # (make(line, index, total), (line, index) of one): a clue beside a
+    # row or column on its left or top side, set in the editor's outside clue words
 
     def of(self, p: Variant) -> tuple:
         return getattr(p, self.field)
@@ -694,8 +700,8 @@ def _arrows_check(p: Variant) -> None:
         check_path(p, arrow.shaft, "arrow")
 
 
-def _arrows_from_zero(p: Variant) -> str:
-    return "an arrow with a pill" if any(len(a.bulb) > 1 for a in p.arrows) else ""
+def _arrows_from_zero(p: Variant) -> tuple[str, str] | None:
+    return ("an arrow with a pill", "") if any(len(a.bulb) > 1 for a in p.arrows) else None
 
 
 def _arrows_broken(p: Variant, values) -> list:
@@ -889,6 +895,124 @@ def _arrows_grow(solution, n: int, rng, room, words) -> list:
     return arrows
 
 
+# --- sandwiches --------------------------------------------------------------------------------
+
+def line_cells(p: Variant, line: str, index: int) -> tuple[int, ...]:
+    """The cells of row or column `index`, in reading order."""
+    n = p.size
+    if line == "row":
+        return tuple(index * n + c for c in range(n))
+    return tuple(r * n + index for r in range(n))
+
+
+def _sandwiches_check(p: Variant) -> None:
+    n = p.size
+    for s in p.sandwiches:
+        if s.line not in ("row", "col") or not 0 <= s.index < n:
+            raise ModelError(f"a sandwich clue names {s.line} {s.index + 1}")
+        if not 0 <= s.total <= sum(range(2, n)):
+            raise ModelError(f"a sandwich sum is 0 to {sum(range(2, n))}, not {s.total}")
+
+
+def _sandwiches_broken(p: Variant, values) -> list:
+    found = []
+    for s in p.sandwiches:
+        line = [values[c] for c in line_cells(p, s.line, s.index)]
+        if 1 not in line or p.size not in line:  # a grid that breaks its houses too
+            found.append(f"the sandwich of {s.line} {s.index + 1} has no 1 and {p.size}")
+            continue
+        i, j = sorted((line.index(1), line.index(p.size)))
+        if sum(line[i + 1:j]) != s.total:
+            found.append(f"the sandwich of {s.line} {s.index + 1} is not {s.total}")
+    return found
+
+
+def _sandwiches_text(total, word, value, read_cells):
+    """`sandwich row 3: 15` (`sandwich col 2: 0`)."""
+    def made(cell, n: int, where) -> Sandwich:
+        from core.errors import ParseError
+        from core.variants.formats import number_at
+
+        if word not in ("row", "col", "column") or total is None:
+            raise ParseError("a sandwich clue is `sandwich row 3: 15` or `sandwich col 2: 0`",
+                             *where)
+        index = int(total)
+        if not 1 <= index <= n:
+            raise ParseError(f"{word} {index}: the grid has {n}", *where)
+        return Sandwich("row" if word == "row" else "col", index - 1, number_at(value, *where))
+    return made
+
+
+def _sandwiches_fpuzzles(data, key, n, parts):
+    from core.variants import fpuzzles as f  # it reads these records: imported late
+
+    for where, item in f.items_of(data, key):
+        f.only(item, where, {"cell", "value"})
+        line, index, _ = f.beside(item, n, where)
+        total = f.number(item.get("value"), f"{where}.value")
+        parts.setdefault("sandwiches", []).append(Sandwich(line, index, total))
+
+
+def _sandwiches_write_fpuzzles(p: Variant) -> list:
+    from core.variants.fpuzzles import outside_id
+
+    return [{"cell": outside_id(s.line, s.index, False, p.size), "value": str(s.total)}
+            for s in p.sandwiches]
+
+
+def _sandwiches_iss(reading, item) -> None:
+    from core.variants import iss  # it reads these records: imported late
+
+    if len(item.args) != 2:
+        raise item.error("Sandwich~sum~R1 (or C1)")
+    line, index = iss.line_of(item.args[1], reading.n, item)
+    reading.placed[("Sandwich", line, index)] = ("sandwiches", Sandwich(
+        line, index, iss.number_of(item.args[0], item, "the sum")))
+
+
+def _sandwiches_write_iss(p: Variant) -> list:
+    from core.variants.iss import IssError
+
+    lines = [(s.line, s.index) for s in p.sandwiches]
+    if len(set(lines)) < len(lines):
+        raise IssError("two sandwich clues on one line (ISS keeps one clue a line)")
+    return [f".Sandwich~{s.total}~{'R' if s.line == 'row' else 'C'}{s.index + 1}"
+            for s in p.sandwiches]
+
+
+def _place(s: Sandwich) -> tuple[int, int]:
+    """Where a sandwich clue sits outside the grid: left of its row or above its column."""
+    return (-1, s.index) if s.line == "col" else (s.index, -1)
+
+
+def _sandwiches_pad_draw(p: Variant, data: dict) -> None:
+    from core.variants.sudokupad.writer import text_overlay
+
+    for s in p.sandwiches:
+        centre = [-0.5, s.index + 0.5] if s.line == "col" else [s.index + 0.5, -0.5]
+        data["overlays"].append(text_overlay(centre, str(s.total), 32))
+
+
+def _sandwiches_draw(p: Variant, at) -> None:
+    from core.export.drawing import INK, Label
+
+    for s in p.sandwiches:
+        row, col = (s.index, -1) if s.line == "row" else (-1, s.index)
+        x, y = at.xy(row + 0.5, col + 0.5)
+        at.add(Label(x, y + 0.12 * at.cell, str(s.total), 0.38 * at.cell, INK))
+
+
+def _sandwiches_grow(solution, n: int, rng) -> list:
+    found = []
+    for line in ("row", "col"):
+        for k in rng.sample(range(n), n // 2 + 1):
+            values = ([solution[k * n + c] for c in range(n)] if line == "row"
+                      else [solution[r * n + k] for r in range(n)])
+            i, j = sorted((values.index(1), values.index(n)))
+            found.append(Sandwich(line, k, sum(values[i + 1:j])))
+    return found
+
+
 SHAPE_RECORDS.update({kind.field: kind for kind in (
     ShapeKind(
         "cages", "cage", "a cage", "killer",
@@ -970,6 +1094,33 @@ SHAPE_RECORDS.update({kind.field: kind for kind in (
             *((c, "→") for c in a.shaft), *((c, "◯") for c in a.bulb))},
         grow_path=(("arrow", "pill"), _arrows_grow),
         ranks={"text": 2, "fpuzzles": 4, "sudokupad": 1, "editor": 2}),
+    ShapeKind(
+        "sandwiches", "sandwich", "a sandwich clue", "sandwich",
+        Words("Sandwich", "サンドイッチ",
+              "A number left of a row or above a column gives the sum of the digits between "
+              "the 1 and the {high} in it.",
+              "行の左、列の上の数字は、その行・列の1と{high}の間にある数字の和です。"),
+        {"SandwichSum": Step("sandwich", 2.6, "the digits between 1 and the largest in "
+                                              "{cells} add up to {total}")},
+        lambda given, n: tuple(sorted(set(given), key=lambda s: (s.line, s.index, s.total))),
+        _sandwiches_check, lambda s: (), _sandwiches_broken,
+        lambda p, peers: [pr.SandwichSum(line_cells(p, s.line, s.index), s.total, p.size)
+                          for s in p.sandwiches],
+        lambda p: {}, _sandwiches_text,
+        lambda p: [f"sandwich {s.line} {s.index + 1}: {s.total}" for s in p.sandwiches],
+        "sandwichsum", _sandwiches_fpuzzles, _sandwiches_write_fpuzzles, _none,
+        {"Sandwich": _sandwiches_iss}, _sandwiches_write_iss, _none, numbered=True,
+        worded=True,
+        from_zero=lambda p: ("a sandwich clue", "how many digits it adds depends on the "
+                             "digits") if p.sandwiches else None,
+        margin=lambda p: {_place(s): str(s.total) for s in p.sandwiches},
+        draw_outside=_sandwiches_draw, pad_draw=_sandwiches_pad_draw,
+        pad_places=lambda p: [(_place(s), "a sandwich sum") for s in p.sandwiches],
+        pad_boxed=lambda line, index, total: Sandwich(line, index, total),
+        sided=(lambda line, index, total: Sandwich(line, index, total),
+               lambda s: (s.line, s.index)),
+        grow=("sandwich", _sandwiches_grow),
+        ranks={"fpuzzles": 2, "sudokupad": 3}),
 )})
 SHAPES = SHAPE_RECORDS
 
