@@ -1,33 +1,48 @@
-"""Each kind of shape drawn over cells whose digits keep a sum or an order (killer cages, for
-now), declared once: a `ShapeKind` record holds everything the workbench knows of it, and
-every aspect loops over SHAPES instead of naming kinds:
+"""Each kind of shape drawn over or beside cells whose digits keep a sum or an order (killer
+cages, little killers, thermometers, arrows and pill arrows, sandwich sums), declared once: a
+`ShapeKind` record holds everything the workbench knows of it, and every aspect loops over
+SHAPES instead of naming kinds. The records are in the plan's order (the propagators compile
+so: bench/plan_check.py); where an aspect has always written the kinds in another order, a
+record's `ranks` keeps it (`ranked(aspect)`), so that no output changed with the records.
 
   model     field (the Variant's tuple of them, each an item of model's dataclass), normal
             (how make() stores them), check (what the model refuses), cells (an item's
-            cells, kept inside the grid), held (on a grid of digits from 0: the items with
-            their sums as held)
+            cells, kept inside the grid, dropped with a cleared cell), held (on a grid of
+            digits from 0: the items with their sums as held), from_zero (what of it is not
+            read there, and why)
   rules     units (groups whose digits differ, named), broken (what a filled grid breaks)
   engine    compile (its propagators, in the plan's order), houses (what it says with the
             houses: the 45 rule), speed (propagators for speed only: the logic says none)
   logic     steps (technique, score, words by the propagator's class)
   wording   words (name and rules sentence, English and Japanese), sentence (the values its
             sentence needs)
-  text      word (the text format's word), read_text, write_text
+  text      word (the text format's word), numbered and worded (a number, a word, before
+            its colon), read_text, write_text
   f-puzzles fpuzzles (its key), read_fpuzzles, write_fpuzzles
-  SudokuPad pad_cages (SudokuPad cages drawing them), pad_cage (a plain SudokuPad cage, with
-            its number or none, read as one)
-  ISS       iss (its types' readers), write_iss
-  ipuz      ipuz (read from and written to an ipuz Sudoku's own field of that name)
-  print     caption, draw (onto print's pen), corner (numbers in a cell's top-left corner,
-            which the digit there keeps clear of)
-  terminal  tinted (cells tinted and outlined, one tint a shape), corner
-  editor    key (makes one of the picked cells), prompt and made (its number asked), here
-            (its words on a cell), without (the items a cleared cell leaves)
-  generator grow (the shapes generator's word and how it draws them off a filling)
+  SudokuPad pad_cages (SudokuPad cages drawing it) and pad_draw (its other items),
+            pad_places (its clues outside the grid); read: pad_cage (a plain cage),
+            pad_pointed (a boxed number with a pointer outside the grid), pad_boxed (one
+            alone beside a row or column), pad_grey and pad_line (a grey line from a grey
+            bulb), pad_arrow (a grey arrow from a round bulb)
+  ISS       iss (its types' readers), iss_sum (what ISS's Sum of its shape reads as),
+            iss_or (its types inside an Or), write_iss
+  ipuz      ipuz (written to and read from an ipuz Sudoku's own field)
+  print     caption, draw (over the cells), draw_lines (with the lines, under the grid),
+            draw_outside (in the margin), corner (numbers in a cell's top-left corner, which
+            the digit there keeps clear of), margin (clues outside the grid by place)
+  terminal  tinted (cells tinted and outlined, one tint a shape), glyphs (in empty cells),
+            corner, margin
+  editor    key and title (makes one of the picked cells), prompt and made (its number
+            asked, what a short pick lacks), here (its words on a cell), example (a line of
+            the text format in the help), sided (a clue set by the outside clue's words)
+  generator grow and grow_path (the shapes generator's words and how it draws them off a
+            filling: after the outside clues, or in the room before the lines)
 
 Like the line records, they compile into propagators above the model: the package imports
 this module first, and it fills core.variants.model.SHAPE_RECORDS, which the model, rules
-and engine read. tests/core/variants/test_shapes.py checks every record.
+and engine read. A record's readers and writers use the formats' checked access, imported
+when they run (those modules read the records when they load).
+tests/core/variants/test_shapes.py checks every record.
 """
 
 from __future__ import annotations
@@ -1125,14 +1140,7 @@ SHAPE_RECORDS.update({kind.field: kind for kind in (
 SHAPES = SHAPE_RECORDS
 
 
-def ranked(aspect: str, below: int = 99) -> tuple[ShapeKind, ...]:
-    """The records in the order `aspect` has always written them (`ranks`; else the plan's),
-    those ranked below `below` (an aspect that writes some before another kind's items)."""
+def ranked(aspect: str) -> tuple[ShapeKind, ...]:
+    """The records in the order `aspect` has always written them (`ranks`; else the plan's)."""
     plan = list(SHAPES.values())
-    rank = {kind.field: kind.ranks.get(aspect, plan.index(kind)) for kind in plan}
-    return tuple(k for k in sorted(plan, key=lambda k: rank[k.field]) if rank[k.field] < below)
-
-
-def beyond(aspect: str, below: int) -> tuple[ShapeKind, ...]:
-    """The records `ranked` leaves out below `below`, in the aspect's order."""
-    return tuple(k for k in ranked(aspect) if k not in ranked(aspect, below))
+    return tuple(sorted(plan, key=lambda kind: kind.ranks.get(aspect, plan.index(kind))))
