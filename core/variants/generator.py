@@ -42,7 +42,7 @@ from core.variants.model import (
     neighbours,
 )
 from core.variants.outside import OUTSIDE
-from core.variants.shapes import SHAPES
+from core.variants.shapes import SHAPES, ranked
 
 # the shapes generator's default: the first record's word drawn in its room (a thermometer)
 FIRST_SHAPE = next(word for kind in SHAPES.values() if kind.grow_path
@@ -90,8 +90,9 @@ STYLE_WORDS = {style: name for name, kind in LINES.items() if kind.usual is not 
                for style in list(kind.addon)[1:]}
 LINE_WORDS = tuple(word for name in LINES
                    for word in (name, *(s for s, k in STYLE_WORDS.items() if k == name)))
-SHAPE_WORDS = (*(word for kind in SHAPES.values() if kind.grow_path for word in kind.grow_path[0]),
-               *(kind.grow[0] for kind in SHAPES.values() if kind.grow), *LINE_WORDS, *OUTSIDE)
+SHAPE_WORDS = (*(word for kind in ranked("generator")
+                 for word in (kind.grow_path[0] if kind.grow_path else kind.grow[:1])),
+               *LINE_WORDS, *OUTSIDE)
 # the diagonals, the windows, the other rules over the whole grid, even/odd, non-consecutive
 RULE_WORDS = (*(kind.name for kind in SLANTS), "hyper",
               *(name for name, kind in GRID_RULES.items() if not kind.slant), "evenodd", *ALONE)

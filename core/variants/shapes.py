@@ -1051,7 +1051,7 @@ SHAPE_RECORDS.update({kind.field: kind for kind in (
         prompt=lambda k: f"Cage of {k} cells: its sum (empty: none)", made=_cages_made,
         here=lambda p, cell: [f"cage {c.total if c.total is not None else ''}".strip()
                               for c in p.cages if cell in c.cells],
-        grow=("cages", _cages_grow)),
+        grow=("cages", _cages_grow), ranks={"generator": 4}),
     ShapeKind(
         "little", "little", "a little killer clue", "little killer",
         Words("Little Killer", "リトルキラー",
@@ -1069,7 +1069,7 @@ SHAPE_RECORDS.update({kind.field: kind for kind in (
         pad_places=lambda p: [((k.row, k.col), "a little killer sum") for k in p.little],
         pad_pointed=lambda place, direction, total: LittleKiller(*place, direction, total),
         iss_sum=_little_iss_sum, grow=("little", _little_grow),
-        ranks={"text": 3, "fpuzzles": 1, "sudokupad": 2}),
+        ranks={"text": 3, "fpuzzles": 1, "sudokupad": 2, "generator": 2}),
     ShapeKind(
         "thermos", "thermo", "a thermometer", "thermo",
         Words("Thermo", "サーモ", "Digits along a thermometer increase from the bulb end.",
@@ -1087,7 +1087,7 @@ SHAPE_RECORDS.update({kind.field: kind for kind in (
         glyphs=lambda p: {c: g for t in p.thermos for c, g in (
             *((c, "┅") for c in t[1:]), (t[0], "◉"))},
         grow_path=(("thermo",), _thermos_grow),
-        ranks={"text": 1, "fpuzzles": 3, "sudokupad": 0, "editor": 1}),
+        ranks={"text": 1, "fpuzzles": 3, "sudokupad": 0, "editor": 1, "generator": 0}),
     ShapeKind(
         "arrows", "arrow", "an arrow", "arrow",
         Words("Arrow", "アロー",
@@ -1108,7 +1108,7 @@ SHAPE_RECORDS.update({kind.field: kind for kind in (
         glyphs=lambda p: {c: g for a in p.arrows for c, g in (
             *((c, "→") for c in a.shaft), *((c, "◯") for c in a.bulb))},
         grow_path=(("arrow", "pill"), _arrows_grow),
-        ranks={"text": 2, "fpuzzles": 4, "sudokupad": 1, "editor": 2}),
+        ranks={"text": 2, "fpuzzles": 4, "sudokupad": 1, "editor": 2, "generator": 1}),
     ShapeKind(
         "sandwiches", "sandwich", "a sandwich clue", "sandwich",
         Words("Sandwich", "サンドイッチ",
@@ -1135,7 +1135,7 @@ SHAPE_RECORDS.update({kind.field: kind for kind in (
         sided=(lambda line, index, total: Sandwich(line, index, total),
                lambda s: (s.line, s.index)),
         grow=("sandwich", _sandwiches_grow),
-        ranks={"fpuzzles": 2, "sudokupad": 3}),
+        ranks={"fpuzzles": 2, "sudokupad": 3, "generator": 3}),
 )})
 SHAPES = SHAPE_RECORDS
 
