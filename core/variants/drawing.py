@@ -107,9 +107,6 @@ def describe(p: Variant) -> str:
     kinds += list(dict.fromkeys(kind.caption for kind in PARITY if kind.cells(p)))
     kinds += _mark_captions(p)
     kinds += [kind.caption for kind in SHAPES.values() if kind.of(p)]
-    for present, word in ((p.sandwiches, "sandwich"),):
-        if present:
-            kinds.append(word)
     return ", ".join(kinds + _today(p))
 
 
@@ -163,7 +160,7 @@ def draw(p: Variant, answer=None, style: Style | None = None) -> Drawing:
     style = style or MAGAZINE
     n, cell = p.size, style.cell
     outside = any(kind.margin(p) for kind in SHAPES.values())
-    margin = MARGIN_CELLS * cell if (outside or p.sandwiches or p.outside) else 0.0
+    margin = MARGIN_CELLS * cell if (outside or p.outside) else 0.0
     d = Drawing(n * cell + 2 * margin, n * cell + 2 * margin, cell=cell)
     at = _Pen(d, cell, margin, n, style)
     _shading(p, at)
@@ -560,10 +557,6 @@ def _outside(p: Variant, at: _Pen) -> None:
         at.add(Label(x, y + font / 3 * size, text, font * size, INK))
     for kind in SHAPES.values():
         kind.draw_outside(p, at)
-    for s in p.sandwiches:
-        row, col = (s.index, -1) if s.line == "row" else (-1, s.index)
-        x, y = at.xy(row + 0.5, col + 0.5)
-        at.add(Label(x, y + 0.12 * size, str(s.total), 0.38 * size, INK))
     del n
 
 

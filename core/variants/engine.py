@@ -25,7 +25,6 @@ from core.variants.propagators import (
     CageSum,
     Innie,
     Pair,
-    SandwichSum,
     SumBounds,
 )
 from core.variants.shapes import SHAPES
@@ -172,8 +171,6 @@ def _propagators(p: Variant, peers) -> list:
                               tuple(sorted(tests))))
     for kind in SHAPES.values():
         props += kind.compile(p, peers)
-    props += [SandwichSum(rules.sandwich_cells(p, s.line, s.index), s.total, n)
-              for s in p.sandwiches]
     return props
 
 

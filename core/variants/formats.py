@@ -65,7 +65,6 @@ from core.variants.model import (
     ModelError,
     Outside,
     Rule,
-    Sandwich,
     Variant,
     windows,
 )
@@ -84,7 +83,7 @@ CELL_WORDS = {kind.word: kind for kind in CELL_KINDS.values()}  # even, odd, min
 SHAPE_WORDS = {kind.word: kind for kind in SHAPES.values()}  # cage, ...
 GROUP_WORDS = {kind.word: kind for kind in GROUPS.values()}
 SHAPE_KEYS = {"regions", "rules", "negative", *CELL_WORDS, *MARK_KINDS, *SHAPE_WORDS,
-              "sandwich", "candidates",
+              "candidates",
               *GROUP_WORDS, *OUTSIDE, *LINE_KINDS,
               *INDEXER_KEYS, *RULE_KINDS}
 # a rule's word in the text (`contains atleast:` is the at-least kind)
@@ -97,7 +96,7 @@ DIGITS_AT = re.compile(r"^r([0-9]{1,2})c([0-9]{1,2})=([0-9A-Za-z]{1,17})$", re.I
 # a sandwich's is its row or column), and those where 0 would read as the usual value
 NUMBERED = {*(name for name, kind in MARKS.items() if kind.valued),
             *(word for word, kind in SHAPE_WORDS.items() if kind.numbered),
-            *OUTSIDE, "sandwich", *LINE_KINDS}
+            *OUTSIDE, *LINE_KINDS}
 NOT_ZERO = {**{name: f"a {kind.amount} is {kind.usual} or more (`{name}:` alone is the usual "
                    f"{kind.usual})" for name, kind in MARKS.items() if kind.valued},
             **{name: f"a {kind.number} is 1 or more (`{name}:` alone is the usual, "
@@ -115,7 +114,7 @@ class _Reader:
         self.size: int | None = None
         self.parts: dict[str, list] = {k: [] for k in
                                        ("rules", *CELL_KINDS, "marks", "negative",
-                                        *SHAPES, "sandwiches",
+                                        *SHAPES,
                                         "meta", "candidates", "lines", *GROUPS,
                                         "indexers", "outside", "custom")}
         self.first_line = 1
@@ -187,7 +186,8 @@ def _keyed(reader: _Reader, key: re.Match, number: int, line: str) -> str | None
             raise ParseError("regions: the rows follow on their own lines", number, at)
         return "regions"
     elif name in SHAPE_KEYS:
-        if word and name != "sandwich" and name not in RULE_KINDS:  # else it would be lost
+        worded = name in SHAPE_WORDS and SHAPE_WORDS[name].worded
+        if word and not worded and name not in RULE_KINDS:  # else it would be lost
             raise ParseError(f"`{name} {word}:`: {name} takes no word before its colon",
                              number, key.start(2) + 1)
         _shape(reader, name, word, total, value, number, at)
@@ -267,8 +267,6 @@ def _shape(reader: _Reader, name, word, total, value, number, at) -> None:
         kind = SHAPE_WORDS[name]
         parts[kind.field].append((kind.read_text(
             total, word, value, lambda text: _cells(text, number, at)), where))
-    elif name == "sandwich":
-        parts["sandwiches"].append((word, total, value, where))
     elif name in RULE_KINDS:
         kind = CUSTOM_WORDS.get((name, word))
         if kind is None:
@@ -420,8 +418,6 @@ def _build(reader: _Reader) -> Variant:
         marks=[(Mark(kind, cell(a, w), cell(b, w), amount), w)
                for (kind, a, b, amount), w in p["marks"]],
         **shapes(ranked("text")),
-        sandwiches=[(_sandwich(word, total, value, w, n), w)
-                    for word, total, value, w in p["sandwiches"]],
         candidates=[((cell(rc, w), _digit_bits(digits, n, w, first)), w)
                     for (rc, digits), w in p["candidates"]],
         lines=[(Line(kind, tuple(cell(rc, w) for rc in cells), value), w)
@@ -579,18 +575,8 @@ def _outside(kind: str, total, value: str, where, n: int) -> Outside:
                      "column", *where)
 
 
-def _sandwich(word: str, total, value: str, where, n: int) -> Sandwich:
-    if word not in ("row", "col", "column") or total is None:
-        raise ParseError("a sandwich clue is `sandwich row 3: 15` or `sandwich col 2: 0`",
-                         *where)
-    index = int(total)
-    if not 1 <= index <= n:
-        raise ParseError(f"{word} {index}: the grid has {n}", *where)
-    return Sandwich("row" if word == "row" else "col", index - 1, _number(value, *where))
-
-
 # The reading above, as the records' own readers use it (core.variants.shapes).
-two_shapes = _two_shapes
+two_shapes, number_at = _two_shapes, _number
 
 
 # --- writing -------------------------------------------------------------------------------
@@ -661,7 +647,6 @@ def _constraint_lines(p: Variant) -> list[str]:
                                               for m in marks))
     for kind in ranked("text"):
         out += kind.write_text(p)
-    out += [f"sandwich {s.line} {s.index + 1}: {s.total}" for s in p.sandwiches]
     return out + _new_lines(p)
 
 

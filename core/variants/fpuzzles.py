@@ -30,7 +30,6 @@ from core.variants.model import (
     Line,
     Mark,
     Outside,
-    Sandwich,
     Variant,
 )
 from core.variants.outside import OUTSIDE
@@ -78,7 +77,7 @@ ADDON_SYMBOLS = {name: kind.addon for name, kind in OUTSIDE.items()}
 # Constraint keys whose items draw cells (lines, shapes, clue places) a copy may trace.
 DRAWN_KEYS = (*LINE_KEYS, *(kind.fpuzzles for kind in TWINS),
               *(kind.fpuzzles for kind in REGIONS), *(kind.fpuzzles for kind in SHAPES.values()),
-              *INDEXER_KEYS, *OUTSIDE, "sandwichsum")
+              *INDEXER_KEYS, *OUTSIDE)
 CIRCLED_ENDS = (*(kind.fpuzzles for kind in SHAPES.values() if kind.pad_line),  # a bulb
                 *(kind.fpuzzles for kind in LINES.values() if kind.ends))
 REGION_FIELDS = {kind.field for kind in REGIONS}
@@ -470,14 +469,6 @@ def _beside(item: dict, n: int, where: str) -> tuple[str, int, bool]:
     raise FPuzzlesError(f"{where}: a clue at {item.get('cell')} is not beside a row or column")
 
 
-def _sandwich(data, key, n, parts):
-    for where, item in _items(data, key):
-        _only(item, where, {"cell", "value"})
-        line, index, _ = _beside(item, n, where)
-        total = _number(item.get("value"), f"{where}.value")
-        parts.setdefault("sandwiches", []).append(Sandwich(line, index, total))
-
-
 def _outside(data, key, n, parts):
     for where, item in _items(data, key):
         _only(item, where, {"cell", "value"})
@@ -529,7 +520,7 @@ def _corners(kind):
 
 # The checked access above, as the records' own readers use it (core.variants.shapes).
 items_of, only, blank, number, cells_of = _items, _only, _blank, _number, _cells
-place_of, type_error, polylines = _rc, _type_error, _polylines
+place_of, type_error, polylines, beside = _rc, _type_error, _polylines, _beside
 
 READERS = {
     **{kind.fpuzzles: _flag(name) for name, kind in GRID_RULES.items()},
@@ -539,7 +530,7 @@ READERS = {
     **{kind.word: _single_cells(kind.field) for kind in CELL_KINDS.values()},
     **{k.fpuzzles: _mark_items(k.fpuzzles) for k in MARKS.values() if not k.directed},
     "text": _text, **{kind.fpuzzles: kind.read_fpuzzles for kind in SHAPES.values()},
-    "cage": _cosmetic_cages, "sandwichsum": _sandwich,
+    "cage": _cosmetic_cages,
     **dict.fromkeys(OUTSIDE, _outside),
     **{kind.fpuzzles: _twins(kind) for kind in TWINS},
     **{kind.fpuzzles: _corners(kind) for kind in CORNERS},
@@ -632,19 +623,12 @@ def _marks_out(p: Variant, data: dict) -> None:
 
 
 def _shapes_out(p: Variant, data: dict) -> None:
-    n = p.size
-    for kind in ranked("fpuzzles", 2):
-        if kind.of(p):
-            data[kind.fpuzzles] = kind.write_fpuzzles(p)
-    if p.sandwiches:
-        data["sandwichsum"] = [{"cell": _outside_id(s.line, s.index, False, n),
-                                "value": str(s.total)} for s in p.sandwiches]
-    for kind in ranked("fpuzzles")[2:]:
+    for kind in ranked("fpuzzles"):
         if kind.of(p):
             data[kind.fpuzzles] = kind.write_fpuzzles(p)
 
 
-def _outside_id(line: str, index: int, reverse: bool, n: int) -> str:
+def outside_id(line: str, index: int, reverse: bool, n: int) -> str:
     far = n + 1 if reverse else 0
     return f"R{index + 1}C{far}" if line == "row" else f"R{far}C{index + 1}"
 
@@ -673,7 +657,7 @@ def _new_out(p: Variant, data: dict) -> None:
                                     "values": list(kind.digits_of(item)[1])}
                                    for item in kind.items(p)]
     for o in p.outside:
-        place = _outside_id(o.line, o.index, o.reverse, n)
+        place = outside_id(o.line, o.index, o.reverse, n)
         data.setdefault(o.kind, []).append({"cell": place, "value": str(o.total)})
         name, symbol = ADDON_SYMBOLS[o.kind]
         data.setdefault("text", []).extend(

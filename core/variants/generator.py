@@ -38,13 +38,12 @@ from core.variants.model import (
     Cage,
     Mark,
     Outside,
-    Sandwich,
     Variant,
     make,
     neighbours,
 )
 from core.variants.outside import OUTSIDE
-from core.variants.shapes import SHAPES
+from core.variants.shapes import SHAPES, ranked
 
 # the shapes generator's default: the first record's word drawn in its room (a thermometer)
 FIRST_SHAPE = next(word for kind in SHAPES.values() if kind.grow_path
@@ -92,9 +91,9 @@ STYLE_WORDS = {style: name for name, kind in LINES.items() if kind.usual is not 
                for style in list(kind.addon)[1:]}
 LINE_WORDS = tuple(word for name in LINES
                    for word in (name, *(s for s, k in STYLE_WORDS.items() if k == name)))
-SHAPE_WORDS = (*(word for kind in SHAPES.values() if kind.grow_path for word in kind.grow_path[0]),
-               "sandwich",
-               *(kind.grow[0] for kind in SHAPES.values() if kind.grow), *LINE_WORDS, *OUTSIDE)
+SHAPE_WORDS = (*(word for kind in ranked("generator")
+                 for word in (kind.grow_path[0] if kind.grow_path else kind.grow[:1])),
+               *LINE_WORDS, *OUTSIDE)
 # the diagonals, the windows, the other rules over the whole grid, even/odd, non-consecutive
 RULE_WORDS = (*(kind.name for kind in SLANTS), "hyper",
               *(name for name, kind in GRID_RULES.items() if not kind.slant), "evenodd", *ALONE)
@@ -517,8 +516,6 @@ def shapes_off(solution, shapes, n: int, rng) -> dict:
     for kind in SHAPES.values():
         if kind.grow and kind.grow[0] in words:
             parts[kind.field] = kind.grow[1](solution, n, rng)
-    if "sandwich" in words:
-        parts["sandwiches"] = _sandwiches(solution, n, rng)
     return parts
 
 
@@ -543,17 +540,6 @@ def _outside_clues(p: Variant, kind: str, solution, rng) -> list[Outside]:
     for line, k, back in rng.sample(places, n):
         digits = [solution[c] for c in rules.outside_cells(p, Outside(kind, line, k, back, 1))]
         found.append(Outside(kind, line, k, back, OUTSIDE[kind].clue(digits)))
-    return found
-
-
-def _sandwiches(solution, n: int, rng) -> list[Sandwich]:
-    found = []
-    for line in ("row", "col"):
-        for k in rng.sample(range(n), n // 2 + 1):
-            values = ([solution[k * n + c] for c in range(n)] if line == "row"
-                      else [solution[r * n + k] for r in range(n)])
-            i, j = sorted((values.index(1), values.index(n)))
-            found.append(Sandwich(line, k, sum(values[i + 1:j])))
     return found
 
 

@@ -41,7 +41,6 @@ from core.variants.model import (
     Line,
     Mark,
     Outside,
-    Sandwich,
     Variant,
 )
 from core.variants.outside import OUTSIDE
@@ -328,7 +327,7 @@ COMPOSABLE = {"", "Whisper", "Renban", "Modular", "Entropic", "RegionSumLine",
               "Between", "Lockout", "Palindrome", "Zipper", "SumLine", "Regex", "NFA",
               "WhiteDot", "BlackDot", "GreaterThan", "X", "V", "DoubleArrow",
               *(t for kind in SHAPES.values() for t in kind.iss), "Sum",
-              "XSum", "Sandwich", "Skyscraper",
+              "XSum", "Skyscraper",
               "ContainAtLeast", "ContainExact", "EqualSum", "Pair",
               "PairX", "Indexing", "Or", "And", *(kind.iss for kind in (*CORNERS, *REGIONS))}
 # Inside an Or, each branch must be one rule no kind names: these types give one.
@@ -654,14 +653,6 @@ def _sum(reading: Reading, item: Item) -> None:
             reading.add(kind.field, clue)
             return
     raise item.error(f"ISS's Sum: {NO_KIND['Sum']}")
-
-
-def _sandwich(reading: Reading, item: Item) -> None:
-    if len(item.args) != 2:
-        raise item.error("Sandwich~sum~R1 (or C1)")
-    line, index = _line_of(item.args[1], reading.n, item)
-    reading.placed[("Sandwich", line, index)] = ("sandwiches", Sandwich(
-        line, index, _number(item.args[0], item, "the sum")))
 
 
 def _line_of(token: str, n: int, item: Item) -> tuple[str, int]:
@@ -997,6 +988,7 @@ def shown(fits, shift: int):
 
 # The checked reading above, as the records' own readers use it (core.variants.shapes).
 cells_of, number_of, cell_of, distinct = _cells, _number, _cell, _distinct
+line_of = _line_of
 
 READERS = {
     "": _givens, "Shape": _ignored, "SearchPriority": _ignored, "RegionSize": _region_size,
@@ -1007,7 +999,7 @@ READERS = {
     **{kind.iss: _mark for kind in MARKS.values() if kind.iss},
     **{t: read for kind in SHAPES.values() for t, read in kind.iss.items()},
     "Sum": _sum,
-    "Sandwich": _sandwich,
+
     **{kind.iss: _outside(name) for name, kind in OUTSIDE.items()},
     "Whisper": _line("whisper", valued=True), "Renban": _line("renban"),
     "RegionSumLine": _line("regionsum"), "Palindrome": _line("palindrome"),
@@ -1275,11 +1267,6 @@ def _negatives_out(p: Variant) -> list[str]:
 
 def _shapes_out(p: Variant) -> list[str]:
     said = [x for kind in SHAPES.values() for x in kind.write_iss(p)]
-    said += [f".Sandwich~{s.total}~{'R' if s.line == 'row' else 'C'}{s.index + 1}"
-             for s in p.sandwiches]
-    lines = [(s.line, s.index) for s in p.sandwiches]
-    if len(set(lines)) < len(lines):
-        raise IssError("two sandwich clues on one line (ISS keeps one clue a line)")
     return said
 
 

@@ -40,8 +40,6 @@ CONTRADICTION = (7.5, 8.0)  # a cell of two digits tried; of three or more
 PROPAGATOR_STEPS = {
     "Pair": ("mark", 1.8, "the mark between {cells} allows only these digits"),
     "SumBounds": ("sum bounds", 2.2, "the cells {cells} must add up to {total}"),
-    "SandwichSum": ("sandwich", 2.6, "the digits between 1 and the largest in {cells} "
-                                     "add up to {total}"),
     "GivenCandidates": ("given candidates", 1.0, "{cell} is {digits}"),
     # each kind of cell clue's steps, from its record (core.variants.cell_clues)
     **{key: (step.technique, step.score, step.words)

@@ -327,8 +327,7 @@ def features(p: Variant) -> set[str]:
 # What every writer and drawing carried before today's constraints joined.
 CLASSIC_FEATURES = frozenset({"jigsaw", *RULES, *(f"negative {k}" for k in NEGATIVE_KINDS),
                               *MARK_KINDS, *(k.field for k in CELL_KINDS.values()
-                                                     if k.digits),
-                              "sandwiches"})
+                                                     if k.digits)})
 
 
 def refuse_unless(p: Variant, carried, where: str) -> None:
@@ -424,8 +423,6 @@ def make(size: int, givens=None, regions=None, **parts) -> Variant:
                            key=lambda m: (m.kind, m.a, m.b, m.value))),
         negative=frozenset(parts.get("negative", ())),
         **{name: kind.normal(parts.get(name, ()), n) for name, kind in SHAPE_RECORDS.items()},
-        sandwiches=tuple(sorted(set(parts.get("sandwiches", ())),
-                                key=lambda s: (s.line, s.index, s.total))),
         candidates=_candidates(parts.get("candidates", ()), givens, n),
         lines=_lines(parts.get("lines", ()), n),
         **{name: kind.normal(parts.get(name, ())) for name, kind in GROUP_RECORDS.items()},
@@ -547,7 +544,6 @@ def check(p: Variant) -> None:
     _check_marks(p)
     for kind in SHAPE_RECORDS.values():
         kind.check(p)
-    _check_cages(p)
     _check_new_lines(p)
     _check_cell_clues(p)
     _check_outside(p)
@@ -565,9 +561,11 @@ def _check_first(p: Variant) -> None:
         raise ModelError(f"digits 0 to {p.size - 1}: one symbol a digit reaches 0 to F (a "
                          "16x16 grid)")
     top = symbol(p.size, 0)
-    if p.sandwiches:  # a sum whose number of cells depends on the digits placed
-        raise NotReadFromZero(f"a sandwich clue on a grid of digits 0 to {top} is not read yet "
-                              "(how many digits it adds depends on the digits)")
+    for kind in SHAPE_RECORDS.values():
+        what, why = kind.from_zero(p) or ("", "")
+        if what:
+            raise NotReadFromZero(f"{what} on a grid of digits 0 to {top} is not read yet"
+                                  + (f" ({why})" if why else ""))
     for o in p.outside:
         record = OUTSIDE_RECORDS.get(o.kind)
         if record is not None and record.from_zero:
@@ -576,10 +574,6 @@ def _check_first(p: Variant) -> None:
     if p.indexers:
         raise NotReadFromZero(f"an indexer on a grid of digits 0 to {top} is not read yet "
                               "(which cell does a 0 point at?)")
-    for kind in SHAPE_RECORDS.values():
-        if kind.from_zero(p):
-            raise NotReadFromZero(f"{kind.from_zero(p)} on a grid of digits 0 to {top} is not "
-                                  "read yet")
 
 
 def _check_rules(p: Variant) -> None:
@@ -615,15 +609,6 @@ def _check_marks(p: Variant) -> None:
             raise ModelError(f"the negative {kind}-dot rule with dots of another {word} than "
                              f"{MARKS[kind].usual} is not read (which {word}s would it rule "
                              "out?)")
-
-
-def _check_cages(p: Variant) -> None:
-    n = p.size
-    for s in p.sandwiches:
-        if s.line not in ("row", "col") or not 0 <= s.index < n:
-            raise ModelError(f"a sandwich clue names {s.line} {s.index + 1}")
-        if not 0 <= s.total <= sum(range(2, n)):
-            raise ModelError(f"a sandwich sum is 0 to {sum(range(2, n))}, not {s.total}")
 
 
 def _check_new_lines(p: Variant) -> None:

@@ -1,33 +1,48 @@
-"""Each kind of shape drawn over cells whose digits keep a sum or an order (killer cages, for
-now), declared once: a `ShapeKind` record holds everything the workbench knows of it, and
-every aspect loops over SHAPES instead of naming kinds:
+"""Each kind of shape drawn over or beside cells whose digits keep a sum or an order (killer
+cages, little killers, thermometers, arrows and pill arrows, sandwich sums), declared once: a
+`ShapeKind` record holds everything the workbench knows of it, and every aspect loops over
+SHAPES instead of naming kinds. The records are in the plan's order (the propagators compile
+so: bench/plan_check.py); where an aspect has always written the kinds in another order, a
+record's `ranks` keeps it (`ranked(aspect)`), so that no output changed with the records.
 
   model     field (the Variant's tuple of them, each an item of model's dataclass), normal
             (how make() stores them), check (what the model refuses), cells (an item's
-            cells, kept inside the grid), held (on a grid of digits from 0: the items with
-            their sums as held)
+            cells, kept inside the grid, dropped with a cleared cell), held (on a grid of
+            digits from 0: the items with their sums as held), from_zero (what of it is not
+            read there, and why)
   rules     units (groups whose digits differ, named), broken (what a filled grid breaks)
   engine    compile (its propagators, in the plan's order), houses (what it says with the
             houses: the 45 rule), speed (propagators for speed only: the logic says none)
   logic     steps (technique, score, words by the propagator's class)
   wording   words (name and rules sentence, English and Japanese), sentence (the values its
             sentence needs)
-  text      word (the text format's word), read_text, write_text
+  text      word (the text format's word), numbered and worded (a number, a word, before
+            its colon), read_text, write_text
   f-puzzles fpuzzles (its key), read_fpuzzles, write_fpuzzles
-  SudokuPad pad_cages (SudokuPad cages drawing them), pad_cage (a plain SudokuPad cage, with
-            its number or none, read as one)
-  ISS       iss (its types' readers), write_iss
-  ipuz      ipuz (read from and written to an ipuz Sudoku's own field of that name)
-  print     caption, draw (onto print's pen), corner (numbers in a cell's top-left corner,
-            which the digit there keeps clear of)
-  terminal  tinted (cells tinted and outlined, one tint a shape), corner
-  editor    key (makes one of the picked cells), prompt and made (its number asked), here
-            (its words on a cell), without (the items a cleared cell leaves)
-  generator grow (the shapes generator's word and how it draws them off a filling)
+  SudokuPad pad_cages (SudokuPad cages drawing it) and pad_draw (its other items),
+            pad_places (its clues outside the grid); read: pad_cage (a plain cage),
+            pad_pointed (a boxed number with a pointer outside the grid), pad_boxed (one
+            alone beside a row or column), pad_grey and pad_line (a grey line from a grey
+            bulb), pad_arrow (a grey arrow from a round bulb)
+  ISS       iss (its types' readers), iss_sum (what ISS's Sum of its shape reads as),
+            iss_or (its types inside an Or), write_iss
+  ipuz      ipuz (written to and read from an ipuz Sudoku's own field)
+  print     caption, draw (over the cells), draw_lines (with the lines, under the grid),
+            draw_outside (in the margin), corner (numbers in a cell's top-left corner, which
+            the digit there keeps clear of), margin (clues outside the grid by place)
+  terminal  tinted (cells tinted and outlined, one tint a shape), glyphs (in empty cells),
+            corner, margin
+  editor    key and title (makes one of the picked cells), prompt and made (its number
+            asked, what a short pick lacks), here (its words on a cell), example (a line of
+            the text format in the help), sided (a clue set by the outside clue's words)
+  generator grow and grow_path (the shapes generator's words and how it draws them off a
+            filling: after the outside clues, or in the room before the lines)
 
 Like the line records, they compile into propagators above the model: the package imports
 this module first, and it fills core.variants.model.SHAPE_RECORDS, which the model, rules
-and engine read. tests/core/variants/test_shapes.py checks every record.
+and engine read. A record's readers and writers use the formats' checked access, imported
+when they run (those modules read the records when they load).
+tests/core/variants/test_shapes.py checks every record.
 """
 
 from __future__ import annotations
@@ -43,6 +58,7 @@ from core.variants.model import (
     Cage,
     LittleKiller,
     ModelError,
+    Sandwich,
     Variant,
 )
 from core.variants.records import Step, Words
@@ -98,7 +114,8 @@ class ShapeKind:
     pad_pointed: Callable | None = None
     iss_sum: Callable | None = None
     ranks: dict = field(default_factory=dict)
-    from_zero: Callable[[Variant], str] = lambda p: ""  # why not read on digits from 0
+    # what of it is not read on digits from 0, and why (None: all is)
+    from_zero: Callable[[Variant], tuple[str, str] | None] = lambda p: None
     draw_lines: Callable = _none
     glyphs: Callable[[Variant], dict] = lambda p: {}
     pad_arrow: Callable | None = None
@@ -106,6 +123,10 @@ class ShapeKind:
     grow_path: tuple = ()  # (words, grow): drawn in the generator's room, before the lines
     pad_grey: int = 0  # SudokuPad's grey line of it (its thickness), its style its word
     pad_line: Callable | None = None  # the item a grey line from its bulb draws
+    worded: bool = False  # takes a word before its number in the text format (row 3)
+    pad_boxed: Callable | None = None  # the item a boxed number beside a row or column draws
+    sided: tuple = ()  # (make(line, index, total), (line, index) of one): a clue beside a
+    # row or column on its left or top side, set in the editor's outside clue words
 
     def of(self, p: Variant) -> tuple:
         return getattr(p, self.field)
@@ -694,8 +715,8 @@ def _arrows_check(p: Variant) -> None:
         check_path(p, arrow.shaft, "arrow")
 
 
-def _arrows_from_zero(p: Variant) -> str:
-    return "an arrow with a pill" if any(len(a.bulb) > 1 for a in p.arrows) else ""
+def _arrows_from_zero(p: Variant) -> tuple[str, str] | None:
+    return ("an arrow with a pill", "") if any(len(a.bulb) > 1 for a in p.arrows) else None
 
 
 def _arrows_broken(p: Variant, values) -> list:
@@ -889,6 +910,124 @@ def _arrows_grow(solution, n: int, rng, room, words) -> list:
     return arrows
 
 
+# --- sandwiches --------------------------------------------------------------------------------
+
+def line_cells(p: Variant, line: str, index: int) -> tuple[int, ...]:
+    """The cells of row or column `index`, in reading order."""
+    n = p.size
+    if line == "row":
+        return tuple(index * n + c for c in range(n))
+    return tuple(r * n + index for r in range(n))
+
+
+def _sandwiches_check(p: Variant) -> None:
+    n = p.size
+    for s in p.sandwiches:
+        if s.line not in ("row", "col") or not 0 <= s.index < n:
+            raise ModelError(f"a sandwich clue names {s.line} {s.index + 1}")
+        if not 0 <= s.total <= sum(range(2, n)):
+            raise ModelError(f"a sandwich sum is 0 to {sum(range(2, n))}, not {s.total}")
+
+
+def _sandwiches_broken(p: Variant, values) -> list:
+    found = []
+    for s in p.sandwiches:
+        line = [values[c] for c in line_cells(p, s.line, s.index)]
+        if 1 not in line or p.size not in line:  # a grid that breaks its houses too
+            found.append(f"the sandwich of {s.line} {s.index + 1} has no 1 and {p.size}")
+            continue
+        i, j = sorted((line.index(1), line.index(p.size)))
+        if sum(line[i + 1:j]) != s.total:
+            found.append(f"the sandwich of {s.line} {s.index + 1} is not {s.total}")
+    return found
+
+
+def _sandwiches_text(total, word, value, read_cells):
+    """`sandwich row 3: 15` (`sandwich col 2: 0`)."""
+    def made(cell, n: int, where) -> Sandwich:
+        from core.errors import ParseError
+        from core.variants.formats import number_at
+
+        if word not in ("row", "col", "column") or total is None:
+            raise ParseError("a sandwich clue is `sandwich row 3: 15` or `sandwich col 2: 0`",
+                             *where)
+        index = int(total)
+        if not 1 <= index <= n:
+            raise ParseError(f"{word} {index}: the grid has {n}", *where)
+        return Sandwich("row" if word == "row" else "col", index - 1, number_at(value, *where))
+    return made
+
+
+def _sandwiches_fpuzzles(data, key, n, parts):
+    from core.variants import fpuzzles as f  # it reads these records: imported late
+
+    for where, item in f.items_of(data, key):
+        f.only(item, where, {"cell", "value"})
+        line, index, _ = f.beside(item, n, where)
+        total = f.number(item.get("value"), f"{where}.value")
+        parts.setdefault("sandwiches", []).append(Sandwich(line, index, total))
+
+
+def _sandwiches_write_fpuzzles(p: Variant) -> list:
+    from core.variants.fpuzzles import outside_id
+
+    return [{"cell": outside_id(s.line, s.index, False, p.size), "value": str(s.total)}
+            for s in p.sandwiches]
+
+
+def _sandwiches_iss(reading, item) -> None:
+    from core.variants import iss  # it reads these records: imported late
+
+    if len(item.args) != 2:
+        raise item.error("Sandwich~sum~R1 (or C1)")
+    line, index = iss.line_of(item.args[1], reading.n, item)
+    reading.placed[("Sandwich", line, index)] = ("sandwiches", Sandwich(
+        line, index, iss.number_of(item.args[0], item, "the sum")))
+
+
+def _sandwiches_write_iss(p: Variant) -> list:
+    from core.variants.iss import IssError
+
+    lines = [(s.line, s.index) for s in p.sandwiches]
+    if len(set(lines)) < len(lines):
+        raise IssError("two sandwich clues on one line (ISS keeps one clue a line)")
+    return [f".Sandwich~{s.total}~{'R' if s.line == 'row' else 'C'}{s.index + 1}"
+            for s in p.sandwiches]
+
+
+def _place(s: Sandwich) -> tuple[int, int]:
+    """Where a sandwich clue sits outside the grid: left of its row or above its column."""
+    return (-1, s.index) if s.line == "col" else (s.index, -1)
+
+
+def _sandwiches_pad_draw(p: Variant, data: dict) -> None:
+    from core.variants.sudokupad.writer import text_overlay
+
+    for s in p.sandwiches:
+        centre = [-0.5, s.index + 0.5] if s.line == "col" else [s.index + 0.5, -0.5]
+        data["overlays"].append(text_overlay(centre, str(s.total), 32))
+
+
+def _sandwiches_draw(p: Variant, at) -> None:
+    from core.export.drawing import INK, Label
+
+    for s in p.sandwiches:
+        row, col = (s.index, -1) if s.line == "row" else (-1, s.index)
+        x, y = at.xy(row + 0.5, col + 0.5)
+        at.add(Label(x, y + 0.12 * at.cell, str(s.total), 0.38 * at.cell, INK))
+
+
+def _sandwiches_grow(solution, n: int, rng) -> list:
+    found = []
+    for line in ("row", "col"):
+        for k in rng.sample(range(n), n // 2 + 1):
+            values = ([solution[k * n + c] for c in range(n)] if line == "row"
+                      else [solution[r * n + k] for r in range(n)])
+            i, j = sorted((values.index(1), values.index(n)))
+            found.append(Sandwich(line, k, sum(values[i + 1:j])))
+    return found
+
+
 SHAPE_RECORDS.update({kind.field: kind for kind in (
     ShapeKind(
         "cages", "cage", "a cage", "killer",
@@ -912,7 +1051,7 @@ SHAPE_RECORDS.update({kind.field: kind for kind in (
         prompt=lambda k: f"Cage of {k} cells: its sum (empty: none)", made=_cages_made,
         here=lambda p, cell: [f"cage {c.total if c.total is not None else ''}".strip()
                               for c in p.cages if cell in c.cells],
-        grow=("cages", _cages_grow)),
+        grow=("cages", _cages_grow), ranks={"generator": 4}),
     ShapeKind(
         "little", "little", "a little killer clue", "little killer",
         Words("Little Killer", "リトルキラー",
@@ -930,7 +1069,7 @@ SHAPE_RECORDS.update({kind.field: kind for kind in (
         pad_places=lambda p: [((k.row, k.col), "a little killer sum") for k in p.little],
         pad_pointed=lambda place, direction, total: LittleKiller(*place, direction, total),
         iss_sum=_little_iss_sum, grow=("little", _little_grow),
-        ranks={"text": 3, "fpuzzles": 1, "sudokupad": 2}),
+        ranks={"text": 3, "fpuzzles": 1, "sudokupad": 2, "generator": 2}),
     ShapeKind(
         "thermos", "thermo", "a thermometer", "thermo",
         Words("Thermo", "サーモ", "Digits along a thermometer increase from the bulb end.",
@@ -948,7 +1087,7 @@ SHAPE_RECORDS.update({kind.field: kind for kind in (
         glyphs=lambda p: {c: g for t in p.thermos for c, g in (
             *((c, "┅") for c in t[1:]), (t[0], "◉"))},
         grow_path=(("thermo",), _thermos_grow),
-        ranks={"text": 1, "fpuzzles": 3, "sudokupad": 0, "editor": 1}),
+        ranks={"text": 1, "fpuzzles": 3, "sudokupad": 0, "editor": 1, "generator": 0}),
     ShapeKind(
         "arrows", "arrow", "an arrow", "arrow",
         Words("Arrow", "アロー",
@@ -969,19 +1108,39 @@ SHAPE_RECORDS.update({kind.field: kind for kind in (
         glyphs=lambda p: {c: g for a in p.arrows for c, g in (
             *((c, "→") for c in a.shaft), *((c, "◯") for c in a.bulb))},
         grow_path=(("arrow", "pill"), _arrows_grow),
-        ranks={"text": 2, "fpuzzles": 4, "sudokupad": 1, "editor": 2}),
+        ranks={"text": 2, "fpuzzles": 4, "sudokupad": 1, "editor": 2, "generator": 1}),
+    ShapeKind(
+        "sandwiches", "sandwich", "a sandwich clue", "sandwich",
+        Words("Sandwich", "サンドイッチ",
+              "A number left of a row or above a column gives the sum of the digits between "
+              "the 1 and the {high} in it.",
+              "行の左、列の上の数字は、その行・列の1と{high}の間にある数字の和です。"),
+        {"SandwichSum": Step("sandwich", 2.6, "the digits between 1 and the largest in "
+                                              "{cells} add up to {total}")},
+        lambda given, n: tuple(sorted(set(given), key=lambda s: (s.line, s.index, s.total))),
+        _sandwiches_check, lambda s: (), _sandwiches_broken,
+        lambda p, peers: [pr.SandwichSum(line_cells(p, s.line, s.index), s.total, p.size)
+                          for s in p.sandwiches],
+        lambda p: {}, _sandwiches_text,
+        lambda p: [f"sandwich {s.line} {s.index + 1}: {s.total}" for s in p.sandwiches],
+        "sandwichsum", _sandwiches_fpuzzles, _sandwiches_write_fpuzzles, _none,
+        {"Sandwich": _sandwiches_iss}, _sandwiches_write_iss, _none, numbered=True,
+        worded=True,
+        from_zero=lambda p: ("a sandwich clue", "how many digits it adds depends on the "
+                             "digits") if p.sandwiches else None,
+        margin=lambda p: {_place(s): str(s.total) for s in p.sandwiches},
+        draw_outside=_sandwiches_draw, pad_draw=_sandwiches_pad_draw,
+        pad_places=lambda p: [(_place(s), "a sandwich sum") for s in p.sandwiches],
+        pad_boxed=lambda line, index, total: Sandwich(line, index, total),
+        sided=(lambda line, index, total: Sandwich(line, index, total),
+               lambda s: (s.line, s.index)),
+        grow=("sandwich", _sandwiches_grow),
+        ranks={"fpuzzles": 2, "sudokupad": 3, "generator": 3}),
 )})
 SHAPES = SHAPE_RECORDS
 
 
-def ranked(aspect: str, below: int = 99) -> tuple[ShapeKind, ...]:
-    """The records in the order `aspect` has always written them (`ranks`; else the plan's),
-    those ranked below `below` (an aspect that writes some before another kind's items)."""
+def ranked(aspect: str) -> tuple[ShapeKind, ...]:
+    """The records in the order `aspect` has always written them (`ranks`; else the plan's)."""
     plan = list(SHAPES.values())
-    rank = {kind.field: kind.ranks.get(aspect, plan.index(kind)) for kind in plan}
-    return tuple(k for k in sorted(plan, key=lambda k: rank[k.field]) if rank[k.field] < below)
-
-
-def beyond(aspect: str, below: int) -> tuple[ShapeKind, ...]:
-    """The records `ranked` leaves out below `below`, in the aspect's order."""
-    return tuple(k for k in ranked(aspect) if k not in ranked(aspect, below))
+    return tuple(sorted(plan, key=lambda kind: kind.ranks.get(aspect, plan.index(kind))))

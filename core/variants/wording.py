@@ -33,10 +33,6 @@ WORDS = {
     **{name: kind.words for name, kind in CELL_KINDS.items()},
     # each kind of shape's words, from its record (core.variants.shapes)
     **{name: kind.words for name, kind in SHAPES.items()},
-    "sandwiches": Words("Sandwich", "サンドイッチ",
-                        "A number left of a row or above a column gives the sum of the digits "
-                        "between the 1 and the {high} in it.",
-                        "行の左、列の上の数字は、その行・列の1と{high}の間にある数字の和です。"),
     # each kind of line's words, from its record (core.variants.kinds)
     **{key: words for kind in LINES.values() for key, words in kind.words.items()},
     # each kind of clue on a group of cells' words, from its record (core.variants.groups)
@@ -85,7 +81,7 @@ def kinds(p: Variant) -> list[tuple[str, dict]]:
     found += [(name, {}) for name in (*(k.field for k in REGIONS), *(k.field for k in PARITY))
               if getattr(p, name)]
     found += _marks(p)
-    found += [(name, {}) for name in (*SHAPES, "sandwiches")
+    found += [(name, {}) for name in SHAPES
               if getattr(p, name)]
     said = {LINES[line.kind].words_of(line, n) for line in p.lines}
     found += [(key, {}) for key in LINE_ORDER if key in said]

@@ -30,7 +30,7 @@ from core.variants.family import VARIANTS
 from core.variants.groups import CORNERS, GROUPS, TWINS, placed
 from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.marks import MARKS
-from core.variants.model import Line, Mark, Outside, Sandwich, Variant, digit_of
+from core.variants.model import Line, Mark, Outside, Variant, digit_of
 from core.variants.outside import OUTSIDE
 from core.variants.shapes import SHAPES, ranked
 from tui.live_check import LiveCheck
@@ -60,8 +60,9 @@ HINT = "\n".join([
     ": title: ..., author: ..., note: ... (the rules in your words) name the puzzle",
 ])
 LINE_ALIASES = {alias: name for name, kind in LINES.items() for alias in kind.aliases}
+SIDED = {kind.word: kind for kind in SHAPES.values() if kind.sided}  # left of a row, above
 OUTSIDE_WORDS = {**{word: name for name, kind in OUTSIDE.items() for word in kind.editor},
-                 "sandwich": "sandwich"}
+                 **{word: word for word in SIDED}}
 SIDES = {"left": ("row", False), "right": ("row", True), "top": ("col", False),
          "bottom": ("col", True)}
 
@@ -593,8 +594,8 @@ def _outside_words(text: str, near: str) -> tuple[str, int | None, str] | str:
     side = rest.pop(0) if rest else near
     if side not in SIDES or rest:
         return "the side is left, right, top or bottom"
-    if kind == "sandwich" and SIDES[side][1]:
-        return "a sandwich sum sits left of its row or above its column"
+    if kind in SIDED and SIDES[side][1]:
+        return f"a {kind} sum sits left of its row or above its column"
     return kind, total, side
 
 
@@ -615,13 +616,13 @@ def _with_outside(p: Variant, cell: int, text: str, near: str) -> Variant:
     line, reverse = SIDES[side]
     index = divmod(cell, p.size)[0 if line == "row" else 1]
     outside = [o for o in p.outside if (o.line, o.index, o.reverse) != (line, index, reverse)]
-    sandwiches = [s for s in p.sandwiches
-                  if reverse or (s.line, s.index) != (line, index)]
-    if total is not None and kind == "sandwich":
-        sandwiches.append(Sandwich(line, index, total))
+    sided = {shape.field: [x for x in shape.of(p) if reverse or shape.sided[1](x) != (
+        line, index)] for shape in SIDED.values()}
+    if total is not None and kind in SIDED:
+        sided[SIDED[kind].field].append(SIDED[kind].sided[0](line, index, total))
     elif total is not None:
         outside.append(Outside(kind, line, index, reverse, total))
-    return model.make(**_parts(p, outside=outside, sandwiches=sandwiches))
+    return model.make(**_parts(p, outside=outside, **sided))
 
 
 def _outside_here(p: Variant, cell: int, side: str) -> str:
@@ -631,9 +632,10 @@ def _outside_here(p: Variant, cell: int, side: str) -> str:
     for o in p.outside:
         if (o.line, o.index, o.reverse) == (line, index, reverse):
             return f"{OUTSIDE[o.kind].editor[0]} {o.total} {side}"
-    for s in p.sandwiches:
-        if not reverse and (s.line, s.index) == (line, index):
-            return f"sandwich {s.total} {side}"
+    for kind in SIDED.values():
+        for x in kind.of(p):
+            if not reverse and kind.sided[1](x) == (line, index):
+                return f"{kind.word} {x.total} {side}"
     return ""
 
 

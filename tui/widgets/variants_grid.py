@@ -576,8 +576,6 @@ def _outside_clues(p: Variant) -> dict[tuple[int, int], str]:
     n, clues = p.size, {}
     for kind in SHAPES.values():
         clues.update(kind.margin(p))
-    for s in p.sandwiches:
-        clues[(s.index, -1) if s.line == "row" else (-1, s.index)] = str(s.total)
     for o in p.outside:
         far = n if o.reverse else -1
         place = (o.index, far) if o.line == "row" else (far, o.index)

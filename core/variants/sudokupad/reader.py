@@ -17,7 +17,6 @@ from core.variants.model import (
     Line,
     Mark,
     Outside,
-    Sandwich,
     Variant,
 )
 from core.variants.shapes import SHAPES
@@ -347,6 +346,8 @@ POINTED = next(kind for kind in SHAPES.values() if kind.pad_pointed)
 # kind a grey arrow from a round bulb draws
 GREY_SHAPES = {kind.word: kind for kind in SHAPES.values() if kind.pad_line}
 ARROWED = next(kind for kind in SHAPES.values() if kind.pad_arrow)
+# the kind a boxed number alone beside a row or column draws
+BOXED = next(kind for kind in SHAPES.values() if kind.pad_boxed)
 
 
 def _cages(data: dict, key: str, picture: _Picture) -> None:
@@ -673,7 +674,7 @@ def _outside_clues(picture: _Picture) -> None:
         if len(boxed) == 1 == len(entries) and len(pointers) == 1:
             picture.add(POINTED.field, POINTED.pad_pointed(place, pointers[0], int(boxed[0])))
         elif len(boxed) == 1 == len(entries) and not pointers and beside:
-            picture.add("sandwiches", Sandwich(beside[0], beside[1], int(boxed[0])))
+            picture.add(BOXED.field, BOXED.pad_boxed(beside[0], beside[1], int(boxed[0])))
         elif clue and len(entries) == 2 and not pointers and beside:
             picture.add("outside", Outside(SYMBOL_KINDS[texts[1]], *beside, int(texts[0])))
         else:

@@ -90,8 +90,6 @@ def _outside_places(p: Variant):
     n = p.size
     for kind in SHAPES.values():
         yield from kind.pad_places(p)
-    yield from (((-1, s.index) if s.line == "col" else (s.index, -1), "a sandwich sum")
-                for s in p.sandwiches)
     for o in p.outside:
         far = n if o.reverse else -1
         yield ((far, o.index) if o.line == "col" else (o.index, far)), OUTSIDE[o.kind].title
@@ -189,9 +187,6 @@ def _draw_marks(p: Variant, data: dict) -> None:
 def _draw_shapes(p: Variant, data: dict) -> None:
     for kind in ranked("sudokupad"):
         kind.pad_draw(p, data)
-    for s in p.sandwiches:
-        centre = [-0.5, s.index + 0.5] if s.line == "col" else [s.index + 0.5, -0.5]
-        data["overlays"].append(text_overlay(centre, str(s.total), 32))
 
 
 def shortened(points: list[list[float]], step: float, decimals: int) -> list[float]:
