@@ -6,7 +6,7 @@ cell edges (an unusual difference or ratio written inside), X/V and inequality s
 edges, grey thermometers with a round bulb (a slow one hollow), arrows with a circle round the
 bulb, today's lines in their usual colours (each kind's record's LineStyle: widths, dashes and
 end marks keep them apart in black-and-white print too), corner clues' circles, twin shapes,
-indexers and region shapes shaded, chevrons round minimum and maximum cells, little killer,
+marked cells and region shapes shaded, chevrons round minimum and maximum cells, little killer,
 sandwich, X-sum (in a circle) and skyscraper (in a box) clues outside the grid, grey squares and
 circles for even and odd cells, thin diagonals, and given candidates as small digits. Digits
 are drawn last, each on a white halo that knocks out the lines under it, and an arrowhead stops
@@ -35,7 +35,7 @@ from core.variants import formula, marks, model
 from core.variants.cell_clues import EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.grid_rules import GRID_RULES, SLANTS
-from core.variants.groups import CORNERS, GROUPS, REGIONS, TWINS, lettered, placed
+from core.variants.groups import CORNERS, GROUPS, REGIONS, TWINS, WAYS, lettered, placed
 from core.variants.kinds import LINES, LineStyle
 from core.variants.marks import MARKS
 from core.variants.model import MAX_SIZE, Variant
@@ -49,12 +49,11 @@ TIP_CLEAR = 0.34  # of a cell: an arrowhead stops this far short of a digit's ce
 
 
 LINE_STYLES: dict[str, LineStyle] = {name: kind.style for name, kind in LINES.items()}
-INDEXER_FILLS = {"row": "#c4ecc4", "column": "#e8a0a0", "box": "#8c8cdc"}  # light to dark
 # What print draws, as model.features names it: everything a puzzle can hold today, so a
 # constraint added to the model later is refused by name until it is drawn.
 DRAWN = (model.CLASSIC_FEATURES | set(LINES) | set(SHAPES)
          | {f"white {k}" for k in range(2, MAX_SIZE)} | {f"black {k}" for k in range(3, MAX_SIZE)}
-         | {"candidates", *GROUPS, *(kind.field for kind in EXTREMES), "indexers",
+         | {"candidates", *GROUPS, *(kind.field for kind in EXTREMES),
             "outside", "digits from 0"}
          | {f"rule {name}" for name in RULE_KINDS})
 RULE_INK = {"relation": "#505050", "pattern": "#1f5f8b", "pairs": "#6a3d8f", "sums": "#2f6f3f",
@@ -113,8 +112,7 @@ def describe(p: Variant) -> str:
 def _today(p: Variant) -> list[str]:
     """Today's lines (whispers by their difference), cell clues and outside clues."""
     kinds = list(dict.fromkeys(line_word(line, p.size) for line in p.lines))
-    kinds += [f"{kind} indexer" for kind in model.INDEXERS
-              if any(k == kind for k, _ in p.indexers)]
+    kinds += [way.caption for kind in WAYS for way in kind.ways if way.cells(p, kind.field)]
     outside = {o.kind for o in p.outside}
     for present, word in (*((kind.items(p), kind.caption) for kind in placed("")),
                           *((kind.cells(p), kind.caption) for kind in EXTREMES),
@@ -209,9 +207,10 @@ def _shading(p: Variant, at: _Pen) -> None:
             at.add(Circle(x, y, 0.34 * size, fill=at.light, width=0) if kind.rounded else
                    Box(x - 0.32 * size, y - 0.32 * size, 0.64 * size, 0.64 * size,
                        fill=at.light, width=0))
-    for kind, c in p.indexers:
+    fills = {way.name: way.fill for kind in WAYS for way in kind.ways}
+    for way, c in (item for kind in WAYS for item in kind.items(p)):
         x, y = at.xy(c // n, c % n)
-        at.add(Box(x, y, size, size, fill=INDEXER_FILLS[kind], width=0))
+        at.add(Box(x, y, size, size, fill=fills[way], width=0))
     _twins(p, at)
 
 

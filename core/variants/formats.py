@@ -56,7 +56,7 @@ from core.errors import ParseError
 from core.variants import formula, model, pattern
 from core.variants.cell_clues import CELL_KINDS, EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS
-from core.variants.groups import CORNERS, DIFFERENT, GROUPS, REGIONS, TWINS
+from core.variants.groups import CORNERS, DIFFERENT, GROUPS, REGIONS, TWINS, WAYS
 from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.marks import ALONE, MARK_KINDS, MARKS, NEGATIVE_KINDS
 from core.variants.model import (
@@ -78,14 +78,15 @@ CELL = re.compile(r"r([0-9]{1,2})c([0-9]{1,2})", re.IGNORECASE)
 PAIR = re.compile(r"^r([0-9]{1,2})c([0-9]{1,2})\s*([-<>])\s*r([0-9]{1,2})c([0-9]{1,2})$",
                   re.IGNORECASE)
 REGION_LETTERS = "ABCDEFGHIJKLMNOP"
-INDEXER_KEYS = {"rowindexer": "row", "columnindexer": "column", "boxindexer": "box"}
+# each way's key of the ways shape: its record and way
+WAY_KEYS = {way.key: (kind, way) for kind in WAYS for way in kind.ways}
 CELL_WORDS = {kind.word: kind for kind in CELL_KINDS.values()}  # even, odd, minimum, ...
 SHAPE_WORDS = {kind.word: kind for kind in SHAPES.values()}  # cage, ...
-GROUP_WORDS = {kind.word: kind for kind in GROUPS.values()}
+GROUP_WORDS = {kind.word: kind for kind in GROUPS.values() if kind.word}
 SHAPE_KEYS = {"regions", "rules", "negative", *CELL_WORDS, *MARK_KINDS, *SHAPE_WORDS,
               "candidates",
               *GROUP_WORDS, *OUTSIDE, *LINE_KINDS,
-              *INDEXER_KEYS, *RULE_KINDS}
+              *WAY_KEYS, *RULE_KINDS}
 # a rule's word in the text (`contains atleast:` is the at-least kind)
 CUSTOM_WORDS = {("relation", ""): "relation", ("pairs", ""): "pairs", ("pattern", ""): "pattern",
               ("sums", ""): "sums", ("contains", ""): "contains",
@@ -116,7 +117,7 @@ class _Reader:
                                        ("rules", *CELL_KINDS, "marks", "negative",
                                         *SHAPES,
                                         "meta", "candidates", "lines", *GROUPS,
-                                        "indexers", "outside", "custom")}
+                                        "outside", "custom")}
         self.first_line = 1
         self.kind_line: int | None = None  # where `kind: variants` was
         self.first = 1  # the first digit as shown (`digits: 0-8`)
@@ -254,8 +255,9 @@ def _shape(reader: _Reader, name, word, total, value, number, at) -> None:
         parts["marks"] += [(m + (amount,), where) for m in _marks(name, value, number, at)]
     elif name in LINE_KINDS:
         parts["lines"].append((name, _cells(value, number, at), int(total or 0), where))
-    elif name in INDEXER_KEYS:
-        parts["indexers"] += [((INDEXER_KEYS[name], c), where) for c in _cells(value, number, at)]
+    elif name in WAY_KEYS:
+        kind, way = WAY_KEYS[name]
+        parts[kind.field] += [((way.name, c), where) for c in _cells(value, number, at)]
     elif name == "candidates" or name in GROUP_WORDS and GROUP_WORDS[name].make:
         parts[GROUP_WORDS[name].field if name in GROUP_WORDS else name] += [
             (item, where) for item in _digits_at(value, number, at)]
@@ -427,7 +429,8 @@ def _build(reader: _Reader) -> Variant:
         **{kind.field: [(_twin(kind, value, w, cell), w) for value, w in p[kind.field]]
            for kind in TWINS},
         **{kind.field: [(cell(rc, w), w) for rc, w in p[kind.field]] for kind in EXTREMES},
-        indexers=[((kind, cell(rc, w)), w) for (kind, rc), w in p["indexers"]],
+        **{kind.field: [((way, cell(rc, w)), w) for (way, rc), w in p[kind.field]]
+           for kind in WAYS},
         outside=[(_outside(kind, total, value, w, n), w)
                  for kind, total, value, w in p["outside"]],
         custom=[(_made_rule(found, cell, w), w) for found, w in p["custom"]])
@@ -669,10 +672,10 @@ def _new_lines(p: Variant) -> list[str]:
     for kind in EXTREMES:
         if kind.cells(p):
             out.append(f"{kind.word}: {names(kind.cells(p), n)}")
-    for key, kind in INDEXER_KEYS.items():
-        cells = [c for k, c in p.indexers if k == kind]
-        if cells:
-            out.append(f"{key}: {names(cells, n)}")
+    for kind in WAYS:
+        for way in kind.ways:
+            if way.cells(p, kind.field):
+                out.append(f"{way.key}: {names(way.cells(p, kind.field), n)}")
     for o in p.outside:
         at = o.index + 1
         where = (f"r{at}c{n + 1 if o.reverse else 0}" if o.line == "row"

@@ -22,7 +22,7 @@ import re
 from core.variants import marks, model
 from core.variants.cell_clues import CELL_KINDS, PARITY
 from core.variants.grid_rules import GRID_RULES
-from core.variants.groups import CORNERS, REGIONS, TWINS
+from core.variants.groups import CORNERS, REGIONS, TWINS, WAYS
 from core.variants.jsoncheck import Checks
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS, NEGATIVE_KINDS
@@ -53,17 +53,16 @@ SHARED_NEGATIVE = tuple(k for k in NEGATIVE_KINDS if sum(
     MARKS[o].rule.fpuzzles == MARKS[k].rule.fpuzzles for o in NEGATIVE_KINDS) > 1)
 LESS_SIGNS = {"<": (0, 1), ">": (0, -1), "∧": (1, 1), "^": (1, 1), "∨": (1, -1), "v": (1, -1)}
 LINE_KEYS = {kind.fpuzzles: name for name, kind in LINES.items()}  # each line kind's key
-INDEXER_KEYS = {"rowindexer": "row", "columnindexer": "column", "boxindexer": "box"}
+WAY_KEYS = {way.key: (kind, way) for kind in WAYS for way in kind.ways}  # the ways shape's
 # The constraint add-on's names for the drawn copies it adds to line, circle, cage and text.
 ADDON_KEYS = {**{addon.name: kind.fpuzzles for kind in LINES.values()
                  for addon in kind.addon.values()},
               **{name: kind.fpuzzles for kind in LINES.values() for name in kind.addon_names},
-              "Row Indexer": "rowindexer", "Column Indexer": "columnindexer",
-              "Box Indexer": "boxindexer",
+              **{way.addon[0]: key for key, (_, way) in WAY_KEYS.items()},
               **{kind.addon[0]: name for name, kind in OUTSIDE.items()}}
 # How f-puzzles' constraint add-on draws the copies it exports beside each constraint, for
 # apps without it (SudokuPad among them): the line kinds' name, colour and width (a whisper's
-# style is German or Dutch by its difference), the indexers' cage colour, the outside clues'
+# style is German or Dutch by its difference), the marked cells' cage colour, the outside clues'
 # symbol. The writer draws the same copies; core/variants/sudokupad/ reads them back.
 ADDON_LINES = {style: addon for kind in LINES.values() for style, addon in kind.addon.items()}
 ADDON_CIRCLES = {style: addon.circle for style, addon in ADDON_LINES.items() if addon.circle}
@@ -71,16 +70,13 @@ ADDON_CIRCLES = {style: addon.circle for style, addon in ADDON_LINES.items() if 
 # or Dutch (the add-on's green says "5 on 9x9"), as a plain line (its record's `plain`; see
 # _line_copy). f-puzzles itself has no such whisper; this workbench and SudokuSolver read its
 # value.
-ADDON_INDEXERS = {"row": ("Row Indexer", "#7CC77C"), "column": ("Column Indexer", "#C77C7C"),
-                  "box": ("Box Indexer", "#7C7CC7")}
 ADDON_SYMBOLS = {name: kind.addon for name, kind in OUTSIDE.items()}
 # Constraint keys whose items draw cells (lines, shapes, clue places) a copy may trace.
 DRAWN_KEYS = (*LINE_KEYS, *(kind.fpuzzles for kind in TWINS),
               *(kind.fpuzzles for kind in REGIONS), *(kind.fpuzzles for kind in SHAPES.values()),
-              *INDEXER_KEYS, *OUTSIDE)
+              *WAY_KEYS, *OUTSIDE)
 CIRCLED_ENDS = (*(kind.fpuzzles for kind in SHAPES.values() if kind.pad_line),  # a bulb
                 *(kind.fpuzzles for kind in LINES.values() if kind.ends))
-REGION_FIELDS = {kind.field for kind in REGIONS}
 
 class FPuzzlesError(ValueError):
     """What in the JSON cannot be read, in words."""
@@ -296,15 +292,15 @@ def _single_cells(field: str):
 
 
 def _cell_groups(field: str):
-    """Items of `cells`: a region shape's or of indexer cells."""
+    """Items of `cells`: a region shape's, or cells marked one way."""
     def read_groups(data, key, n, parts):
         for where, item in _items(data, key):
             _only(item, where, {"cells", "value"})
             cells = _cells(item.get("cells"), n, f"{where}.cells")
-            if field in REGION_FIELDS:
-                parts.setdefault(field, []).append(cells)
+            if key in WAY_KEYS:
+                parts.setdefault(field, []).extend((WAY_KEYS[key][1].name, c) for c in cells)
             else:
-                parts.setdefault("indexers", []).extend((INDEXER_KEYS[key], c) for c in cells)
+                parts.setdefault(field, []).append(cells)
     return read_groups
 
 
@@ -414,7 +410,7 @@ def _traced(item: dict) -> frozenset:
 def _drawn(data: dict) -> set[frozenset]:
     """The cell-name sets the puzzle's constraints draw: each line, shape and clue place, the
     circled ends of thermometers, between lines and double arrows, and each constraint key's
-    cells together (the add-on's one cage for all of a puzzle's indexers)."""
+    cells together (the add-on's one cage for all of a puzzle's cells marked one way)."""
     shapes = []
     for key in DRAWN_KEYS:
         whole = set()
@@ -447,7 +443,7 @@ def _drawn_only(data, key, n, parts):
 
 def _cosmetic_cages(data, key, n, parts):
     """f-puzzles' plain cages: SudokuPad's metadata (title: ..., no colour) and the add-on's
-    copies of indexers are fine; any other plain cage carries a rule we cannot see."""
+    copies of marked cells are fine; any other plain cage carries a rule we cannot see."""
     for where, item in _items(data, key):
         _only(item, where, {"cells", "value"})
         if _blank(item.get("value")) and _drawn_copy(data, item, where):
@@ -536,7 +532,7 @@ READERS = {
     **{kind.fpuzzles: _corners(kind) for kind in CORNERS},
     "line": _drawn_only, "circle": _drawn_only,
     "rectangle": _drawn_only, **{key: _lines for key in LINE_KEYS},
-    **{key: _cell_groups("indexers") for key in INDEXER_KEYS},
+    **{key: _cell_groups(kind.field) for key, (kind, _) in WAY_KEYS.items()},
 }
 
 
@@ -640,11 +636,11 @@ def _new_out(p: Variant, data: dict) -> None:
         value = {"value": str(line.value)} if LINES[line.kind].usual is not None else {}
         data.setdefault(keys[line.kind], []).append({"lines": [_ids(line.cells, n)], **value})
         _line_copy(line, n, data)
-    for kind, key in ((k, key) for key, k in INDEXER_KEYS.items()):
-        cells = [c for k, c in p.indexers if k == kind]
+    for key, (kind, way) in WAY_KEYS.items():
+        cells = way.cells(p, kind.field)
         if cells:
             data[key] = [{"cells": _ids(cells, n)}]
-            name, colour = ADDON_INDEXERS[kind]
+            name, colour = way.addon
             data.setdefault("cage", []).append({"cells": _ids(cells, n), "outlineC": colour,
                                                 "fontC": "#000000", "fromConstraint": name})
     for kind in TWINS:

@@ -1,6 +1,6 @@
 """Each kind of clue on a group of cells that is neither a line nor a cage (quadruples, clones,
-extra regions), declared once: a `GroupKind` record holds everything the workbench knows of
-it, and every aspect loops over GROUPS instead of naming kinds:
+extra regions, indexers), declared once: a `GroupKind` record holds everything the workbench
+knows of it, and every aspect loops over GROUPS instead of naming kinds:
 
   model     field (the Variant's tuple of its clues), normal (how `make` stores them), cells
             (the cells a clue covers), check (what the model refuses), called (in the model's,
@@ -8,7 +8,7 @@ it, and every aspect loops over GROUPS instead of naming kinds:
   rules     broken (what a filled grid breaks, in words; a region: none, it is a house)
   engine    compile (its propagators, its handler in core/variants/lines.py), place (where
             every aspect takes it among the other kinds: "" after the lines, "region" where
-            the rules over the whole grid are)
+            the rules over the whole grid are, "late" after the minima and maxima)
   logic     steps (technique, score, words by the propagator's key), facts (fill the
             words), item (its clues' class: a pair's source names its kind so)
   text      word (the text format's word)
@@ -29,7 +29,12 @@ it, and every aspect loops over GROUPS instead of naming kinds:
             the text format `word: CELLS`, f-puzzles' `cells` items, SudokuPad's cages
             styled with its f-puzzles key, ISS's `iss` type, ipuz's zones of n cells;
             `windows`: the hyper windows are of its kind (DIFFERENT: the kind other
-            readers' groups of different digits are read as)
+            readers' groups of different digits are read as).
+            ways: single cells each marked one of several ways (`ways`, each a `Way`: a
+            row, column or box indexer), a clue a (way, cell) pair; each way has its own
+            key (text format, f-puzzles), add-on cage (SudokuPad's style), print fill,
+            terminal tint and glyph, words and ISS letter; `from_zero`: why it is not read
+            on a grid of digits from 0; the editor's key cycles a cell through the ways
   f-puzzles fpuzzles (its key)
   ISS       iss (its type); merged (ISS keeps one clue a place: how two on one place become one)
   print     caption; the terminal: legend (its words there) and sample (as the grid shows it)
@@ -54,12 +59,41 @@ from core.variants.records import Step, Words
 
 
 @dataclass(frozen=True)
+class Way:
+    """One way a cell of the ways shape is marked (a row indexer): its name (the first of a
+    clue's pair), its key in the text format and f-puzzles, the cage f-puzzles' add-on
+    draws round its cells (name, colour; SudokuPad styles it by the name), its print fill,
+    terminal tint and glyph, its words, and ISS's letter for it ("": ISS has none)."""
+
+    name: str
+    key: str
+    addon: tuple[str, str]
+    fill: str
+    tint: str
+    glyph: str
+    words: Words
+    iss: str = ""
+
+    @property
+    def caption(self) -> str:
+        return f"{self.name} indexer"
+
+    @property
+    def style(self) -> str:
+        """SudokuPad's style of the add-on's cage."""
+        return "fp" + self.addon[0].replace(" ", "")
+
+    def cells(self, p: Variant, field: str) -> list[int]:
+        return [c for way, c in getattr(p, field) if way == self.name]
+
+
+@dataclass(frozen=True)
 class GroupKind:
     field: str
     word: str
     called: str
     caption: str
-    words: Words
+    words: Words | None  # None: each way's (the ways shape)
     fpuzzles: str
     iss: str
     legend: str
@@ -96,6 +130,9 @@ class GroupKind:
     # the region shape: a group of cells whose digits differ, shaded
     region: bool = False
     windows: bool = False  # the hyper windows (rules: hyper, ISS's Windoku) are of its kind
+    # the ways shape: single cells, each marked one of several ways (a row indexer, ...)
+    ways: tuple[Way, ...] = ()
+    from_zero: str = ""  # why it is not read on a grid of digits from 0 ("": it is)
 
     def items(self, p: Variant) -> tuple:
         return getattr(p, self.field)
@@ -207,7 +244,8 @@ def _clones_check(p: Variant) -> None:
 def lettered(p: Variant) -> bool:
     """Whether twin shapes need a letter to pair them: several of them, or other shaded
     cells (extra regions, indexers) beside them."""
-    return sum(len(kind.items(p)) for kind in TWINS) > 1 or bool(p.extra or p.indexers)
+    return sum(len(kind.items(p)) for kind in TWINS) > 1 or any(
+        kind.items(p) for kind in (*REGIONS, *WAYS))
 
 
 def _clone_sentence(p: Variant) -> dict:
@@ -263,10 +301,73 @@ EXTRA_REGIONS = GroupKind(
     tints=("#444444",), item=tuple)
 
 
-GROUP_RECORDS.update({kind.field: kind for kind in (QUADRUPLES, CLONES, EXTRA_REGIONS)})
+# --- indexers ------------------------------------------------------------------------------
+
+INDEXING = (
+    Way("row", "rowindexer", ("Row Indexer", "#7CC77C"), "#c4ecc4", "#24482a", "↕",
+        Words("Row Indexer", "行インデクサー",
+              "A digit D in a green cell in column C says where its row number goes in column "
+              "C: in row D.",
+              "緑のマスの数字Dは、同じ列のD行目にそのマスの行番号が入ることを表します。"), "R"),
+    Way("column", "columnindexer", ("Column Indexer", "#C77C7C"), "#e8a0a0", "#4e2626", "↔",
+        Words("Column Indexer", "列インデクサー",
+              "A digit D in a red cell in row R says where its column number goes in row R: "
+              "in column D.",
+              "赤いマスの数字Dは、同じ行のD列目にそのマスの列番号が入ることを表します。"), "C"),
+    Way("box", "boxindexer", ("Box Indexer", "#7C7CC7"), "#8c8cdc", "#28285a", "⊞",
+        Words("Box Indexer", "ブロックインデクサー",
+              "A digit D in a blue cell says where its place in its box (in reading order) "
+              "goes: in the box's D-th cell.",
+              "青いマスの数字Dは、同じブロックのD番目のマス(左上から読む順)に"
+              "そのマスの番号が入ることを表します。")),
+)
+WAY_NAMES = tuple(way.name for way in INDEXING)
+
+
+def _indexers_check(p: Variant) -> None:
+    for kind, _ in p.indexers:
+        if kind not in WAY_NAMES:
+            raise ModelError(f"unknown indexer {kind!r}; indexers: {', '.join(WAY_NAMES)}")
+
+
+def _indexers_broken(p: Variant, values) -> list[str]:
+    found = []
+    for kind, c in p.indexers:
+        target, digit = lines.indexer_target(p, kind, c, values[c])
+        if values[target] != digit:
+            found.append(f"the {kind} indexer {p.name(c)} points at {p.name(target)}, "
+                         f"which is not {digit}")
+    return found
+
+
+def _indexer_facts(board, prop, trial) -> dict:
+    r, c = divmod(prop.cell, board.n)
+    region = "region" if board.p.jigsaw else "box"
+    what = {"row": f"row of column {c + 1}", "column": f"column of row {r + 1}",
+            "box": f"cell of {region} {board.p.regions[prop.cell] + 1} (in reading order)"}
+    return {"kind": prop.kind, "cell": board.name(prop.cell), "what": what[prop.kind],
+            "digit": prop.digit}
+
+
+INDEXERS = GroupKind(
+    "indexers", "", "indexer", "indexer", None,
+    "", "Indexing", "", "", "i", "",
+    normal=lambda given: tuple(sorted(set(given))), cells=lambda item: (item[1],),
+    check=_indexers_check, broken=_indexers_broken,
+    compile=lambda p: [lines.Indexer(p, kind, c) for kind, c in p.indexers],
+    said=lambda p, item, cell: f"{item[0]} indexer",
+    steps={"Indexer": Step("indexer", 2.5, "the {kind} indexer {cell} names the {what} that "
+                                           "holds {digit}")},
+    facts={"Indexer": _indexer_facts}, place="late", ways=INDEXING,
+    from_zero="which cell does a 0 point at?")
+
+
+GROUP_RECORDS.update({kind.field: kind for kind in (QUADRUPLES, CLONES, EXTRA_REGIONS,
+                                                     INDEXERS)})
 GROUPS: dict[str, GroupKind] = GROUP_RECORDS
 CORNERS = tuple(kind for kind in GROUPS.values() if kind.make)
 REGIONS = tuple(kind for kind in GROUPS.values() if kind.region)
+WAYS = tuple(kind for kind in GROUPS.values() if kind.ways)
 # the kind any other group of different digits is read as (ISS's jigsaw pieces over its
 # boxes, its disjoint sets off boxes): the one the hyper windows are of
 DIFFERENT = next(kind for kind in REGIONS if kind.windows)

@@ -23,7 +23,8 @@ table and this reader takes back only when the table is the kind's relation (WOR
 What does not come back as it was: a consecutive bar comes back as a white dot (ISS has no
 bar: the rule is the same), a cell whose candidates are one digit as a given, candidates that
 are exactly the even (odd) digits as an even (odd) cell; the title, author and rules text do
-not travel (ISS's string has no place for them). A box indexer has no ISS form: refused.
+not travel (ISS's string has no place for them). A way of the ways shape with no ISS letter
+has no ISS form: refused.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from urllib.parse import unquote
 from core.variants import custom, formula, grid_rules, iss_generic, marks, model, pattern, rules
 from core.variants.cell_clues import EXTREMES, PARITY
 from core.variants.grid_rules import GRID_RULES
-from core.variants.groups import CORNERS, DIFFERENT, REGIONS, TWINS
+from core.variants.groups import CORNERS, DIFFERENT, REGIONS, TWINS, WAYS
 from core.variants.marks import MARKS
 from core.variants.model import (
     Line,
@@ -329,7 +330,7 @@ COMPOSABLE = {"", "Whisper", "Renban", "Modular", "Entropic", "RegionSumLine",
               *(t for kind in SHAPES.values() for t in kind.iss), "Sum",
               "XSum", "Skyscraper",
               "ContainAtLeast", "ContainExact", "EqualSum", "Pair",
-              "PairX", "Indexing", "Or", "And", *(kind.iss for kind in (*CORNERS, *REGIONS))}
+              "PairX", "Or", "And", *(kind.iss for kind in (*CORNERS, *REGIONS, *WAYS))}
 # Inside an Or, each branch must be one rule no kind names: these types give one.
 AS_RULES = {"", "Pair", "PairX", "Regex", "NFA", "SumLine", "ContainExact", "ContainAtLeast",
             "EqualSum", *(t for kind in SHAPES.values() for t in kind.iss_or), "Or", "And"}
@@ -712,11 +713,17 @@ def _corner(kind):
     return read
 
 
-def _indexing(reading: Reading, item: Item) -> None:
-    if not item.args or item.args[0] not in ("R", "C"):
-        raise item.error("Indexing~R (row) or ~C (column), then its cells")
-    kind = "row" if item.args[0] == "R" else "column"
-    reading.add("indexers", *((kind, c) for c in _cells(reading, item, item.args[1:])))
+def _ways(kind):
+    """Cells marked one way: Type~letter of the way~cells."""
+    letters = {way.iss: way for way in kind.ways if way.iss}
+
+    def read(reading: Reading, item: Item) -> None:
+        if not item.args or item.args[0] not in letters:
+            raise item.error(f"{kind.iss}~" + " or ~".join(
+                f"{letter} ({way.name})" for letter, way in letters.items()) + ", then its cells")
+        way = letters[item.args[0]]
+        reading.add(kind.field, *((way.name, c) for c in _cells(reading, item, item.args[1:])))
+    return read
 
 
 # The pair tables the writer names after the workbench's kinds: name -> (ISS type, relation
@@ -1007,7 +1014,7 @@ READERS = {
     "Modular": _line("modular", value=lambda n: 3), "Zipper": _line("zipper"),
     "DoubleArrow": _line("doublearrow"), "Lockout": _line("lockout", value=lambda n: n // 2),
     **{kind.iss: _corner(kind) for kind in CORNERS},
-    "Indexing": _indexing, "Pair": _pairs, "PairX": _pairs, "Binary": _pairs,
+    **{kind.iss: _ways(kind) for kind in WAYS}, "Pair": _pairs, "PairX": _pairs, "Binary": _pairs,
     "BinaryX": _pairs, "ContainExact": _contain(False), "ContainAtLeast": _contain(True),
     "EqualSum": _equal_sum, "SumLine": _sum_line, "NFA": _nfa, "Regex": _regex,
 }
@@ -1313,10 +1320,14 @@ def _cell_clues_out(p: Variant) -> list[str]:
                  if x not in cells and model.neighbours(c, x, n)]
         if pairs:
             said.append(_pair_table(RELATIONS[name], pairs, n))
-    for kind, c in p.indexers:
-        if kind == "box":
-            raise IssError(f"a box indexer ({p.name(c)}): ISS indexes rows and columns only")
-        said.append(f".Indexing~{'R' if kind == 'row' else 'C'}~{cell_id(c, n)}")
+    for kind in WAYS:
+        letters = {way.name: way.iss for way in kind.ways}
+        for way, c in kind.items(p):
+            if not letters[way]:
+                raise IssError(f"a {way} {kind.called} ({p.name(c)}): ISS indexes "
+                               + " and ".join(f"{w.name}s" for w in kind.ways if w.iss)
+                               + " only")
+            said.append(f".{kind.iss}~{letters[way]}~{cell_id(c, n)}")
     return said
 
 

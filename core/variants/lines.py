@@ -357,17 +357,31 @@ class Quadruple:
         return changed
 
 
+def indexer_target(p: Variant, kind: str, cell: int, v: int) -> tuple[int, int]:
+    """The cell a row/column/box indexer's digit v points at, and the digit that must be
+    there: row indexer in column c: row v of column c holds the indexer's row number; column
+    indexer: column v of its row holds its column number; box indexer: the v-th cell of its
+    region (in reading order) holds the indexer's place in the region."""
+    n = p.size
+    r, c = divmod(cell, n)
+    if kind == "row":
+        return (v - 1) * n + c, r + 1
+    if kind == "column":
+        return r * n + v - 1, c + 1
+    region = [x for x in range(n * n) if p.regions[x] == p.regions[cell]]
+    return region[v - 1], region.index(cell) + 1
+
+
 class Indexer:
     """A row, column or box indexer: its digit v names the cell of its column (row, region)
-    that holds the indexer's own place there (rules.indexer_target)."""
+    that holds the indexer's own place there (indexer_target)."""
 
     __slots__ = ("cells", "cell", "kind", "targets", "digit")
 
     def __init__(self, p: Variant, kind: str, cell: int):
         self.kind, self.cell = kind, cell
-        self.targets = tuple(rules.indexer_target(p, kind, cell, v)[0]
-                             for v in range(1, p.size + 1))
-        self.digit = rules.indexer_target(p, kind, cell, 1)[1]
+        self.targets = tuple(indexer_target(p, kind, cell, v)[0] for v in range(1, p.size + 1))
+        self.digit = indexer_target(p, kind, cell, 1)[1]
         self.cells = (cell,) + tuple(t for t in self.targets if t != cell)
 
     def prune(self, cand):
@@ -562,7 +576,7 @@ def propagators(p: Variant) -> list:
     for line in p.lines:
         found += LINE_RECORDS[line.kind].compile(p, line)
     for kind in GROUP_RECORDS.values():
-        if kind.compile:
+        if kind.compile and not kind.place:
             found += kind.compile(p)
     for kind in EXTREMES:  # a tie with each neighbour that is not one too
         cells = kind.cells(p)
@@ -571,7 +585,9 @@ def propagators(p: Variant) -> list:
                 if x not in cells:
                     a, b = (c, x) if kind.smaller else (x, c)
                     found.append(Tie(a, b, "less", n, (kind.word, c)))
-    found += [Indexer(p, kind, c) for kind, c in p.indexers]
+    for kind in GROUP_RECORDS.values():  # after the minima and maxima
+        if kind.compile and kind.place == "late":
+            found += kind.compile(p)
     for o in p.outside:
         cells = rules.outside_cells(p, o)
         found.append(OUTSIDE_RECORDS[o.kind].compile(cells, o.total, n))

@@ -2,7 +2,7 @@
 singles over every house (rows, columns, regions, diagonals, windows, disjoint groups, full
 cages), the constraint's own steps (cage combinations, the 45 rule's innies, thermometer and
 arrow bounds, kropki/XV/inequality eliminations, little killer and sandwich sums; each of
-today's lines, corner clues, twin shapes, minima and maxima, indexers, X-sums and skyscrapers, and
+today's lines, corner clues, twin shapes, minima and maxima, marked cells, X-sums, skyscrapers and
 the setter's given candidates, in the puzzle's own terms), then the classic intersections
 and subsets over any houses, and last a contradiction: a digit that, placed, leaves the
 constraints no way on (the counter's own propagation, a forcing chain a person follows
@@ -34,7 +34,7 @@ from core.variants.shapes import SHAPES
 
 CONTRADICTION = (7.5, 8.0)  # a cell of two digits tried; of three or more
 # What each propagator says, keyed by its class, or by its class and the rule it comes from
-# (Tie and EqualSums serve several lines; an indexer has a kind): (technique, score on the
+# (Tie and EqualSums serve several lines): (technique, score on the
 # scale of Sudoku Explainer, what it says). The fields come from _facts (a line's from its
 # record's facts).
 PROPAGATOR_STEPS = {
@@ -47,8 +47,6 @@ PROPAGATOR_STEPS = {
     # each kind of clue on a group of cells' steps, from its record (core.variants.groups)
     **{key: (step.technique, step.score, step.words)
        for kind in GROUPS.values() for key, step in kind.steps.items()},
-    "Indexer": ("indexer", 2.5, "the {kind} indexer {cell} names the {what} that holds "
-                                "{digit}"),
     # each kind of line's, outside clue's and shape's steps, from its record
     # (core.variants.kinds, core.variants.outside, core.variants.shapes)
     **{key: (step.technique, step.score, step.words)
@@ -274,15 +272,6 @@ def _sums_facts(board: Board, prop, trial) -> dict:
             "to": f"its middle {board.name(middle[0])}" if middle else "one total"}
 
 
-def _indexer_facts(board: Board, prop, trial) -> dict:
-    r, c = divmod(prop.cell, board.n)
-    region = "region" if board.p.jigsaw else "box"
-    what = {"row": f"row of column {c + 1}", "column": f"column of row {r + 1}",
-            "box": f"cell of {region} {board.p.regions[prop.cell] + 1} (in reading order)"}
-    return {"kind": prop.kind, "cell": board.name(prop.cell), "what": what[prop.kind],
-            "digit": prop.digit}
-
-
 def _outside_facts(board: Board, prop, trial) -> dict:
     """Where an X-sum or skyscraper clue sits, from the order its cells are read in."""
     first, second = prop.cells[0], prop.cells[1]
@@ -305,7 +294,7 @@ def _candidates_facts(board: Board, prop, trial) -> dict:
 
 GROUP_FACTS = {key: facts for kind in GROUPS.values() for key, facts in kind.facts.items()}
 FACTS = {"Tie": _tie_facts, "EqualSums": _sums_facts, **GROUP_FACTS,
-         "Indexer": _indexer_facts, "XSum": _outside_facts, "Skyscraper": _outside_facts,
+         "XSum": _outside_facts, "Skyscraper": _outside_facts,
          "GivenCandidates": _candidates_facts}
 
 

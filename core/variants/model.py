@@ -33,7 +33,6 @@ MIN_SIZE, MAX_SIZE = 4, 16
 RULES = tuple(GRID_RULES)  # the rules over the whole grid (core.variants.grid_rules)
 DIRECTIONS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
 META_KEYS = ("title", "author", "rules")
-INDEXERS = ("row", "column", "box")
 # Each kind of line's record by its name, in the plan's order: core.variants.kinds fills it
 # (the package imports it first), since the records compile into propagators above the model.
 LINE_RECORDS: dict = {}
@@ -230,7 +229,7 @@ class Variant:
     # minimum and maximum: a fortress of grey cells compares with the white ones around)
     minima: tuple[int, ...] = ()
     maxima: tuple[int, ...] = ()
-    indexers: tuple[tuple[str, int], ...] = ()  # (row/column/box, cell)
+    indexers: tuple[tuple[str, int], ...] = ()  # (row/column/box, cell): core.variants.groups
     outside: tuple[Outside, ...] = ()
     custom: tuple[Rule, ...] = ()  # rules no kind names (Rule)
     first: int = 1  # the smallest digit as shown: 1 (1 to N) or 0 (0 to N-1)
@@ -427,7 +426,6 @@ def make(size: int, givens=None, regions=None, **parts) -> Variant:
         lines=_lines(parts.get("lines", ()), n),
         **{name: kind.normal(parts.get(name, ())) for name, kind in GROUP_RECORDS.items()},
         **{name: tuple(sorted(set(parts.get(name, ())))) for name in CELL_KINDS},
-        indexers=tuple(sorted(set(parts.get("indexers", ())))),
         outside=tuple(sorted(set(parts.get("outside", ())),
                              key=lambda o: (o.kind, o.line, o.index, o.reverse, o.total))),
         custom=_rules(parts.get("custom", ())),
@@ -528,7 +526,7 @@ def check(p: Variant) -> None:
                              *(line.cells for line in p.lines),
                              *(kind.cells(item) for kind in GROUP_RECORDS.values()
                                for item in kind.items(p)),
-                             (c for c, _ in p.candidates), (c for _, c in p.indexers),
+                             (c for c, _ in p.candidates),
                              *(r.cells for r in p.custom))
              for c in group]
     every += [c for m in p.marks for c in (m.a, m.b)]
@@ -571,9 +569,10 @@ def _check_first(p: Variant) -> None:
         if record is not None and record.from_zero:
             raise NotReadFromZero(f"{record.called} clue on a grid of digits 0 to {top} is not "
                                   f"read yet ({record.from_zero})")
-    if p.indexers:
-        raise NotReadFromZero(f"an indexer on a grid of digits 0 to {top} is not read yet "
-                              "(which cell does a 0 point at?)")
+    for kind in GROUP_RECORDS.values():
+        if kind.from_zero and kind.items(p):
+            raise NotReadFromZero(f"an {kind.called} on a grid of digits 0 to {top} is not "
+                                  f"read yet ({kind.from_zero})")
 
 
 def _check_rules(p: Variant) -> None:
@@ -646,11 +645,8 @@ def _check_cell_clues(p: Variant) -> None:
         if not 0 < digits < 1 << n:
             raise ModelError(f"the candidates of {p.name(cell)} are digits 1 to {n}")
     for kind in GROUP_RECORDS.values():
-        if not kind.place:
+        if kind.place != "region":
             kind.check(p)
-    for kind, _ in p.indexers:
-        if kind not in INDEXERS:
-            raise ModelError(f"unknown indexer {kind!r}; indexers: {', '.join(INDEXERS)}")
 
 
 def _check_outside(p: Variant) -> None:

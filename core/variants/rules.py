@@ -145,21 +145,6 @@ def line_holds(p: Variant, line, values) -> bool:
     return LINE_RECORDS[line.kind].holds(p, line, values)
 
 
-def indexer_target(p: Variant, kind: str, cell: int, v: int) -> tuple[int, int]:
-    """The cell a row/column/box indexer's digit v points at, and the digit that must be
-    there: row indexer in column c: row v of column c holds the indexer's row number; column
-    indexer: column v of its row holds its column number; box indexer: the v-th cell of its
-    region (in reading order) holds the indexer's place in the region."""
-    n = p.size
-    r, c = divmod(cell, n)
-    if kind == "row":
-        return (v - 1) * n + c, r + 1
-    if kind == "column":
-        return r * n + v - 1, c + 1
-    region = [x for x in range(n * n) if p.regions[x] == p.regions[cell]]
-    return region[v - 1], region.index(cell) + 1
-
-
 def outside_cells(p: Variant, clue) -> tuple[int, ...]:
     """The cells of an outside clue's row or column, in the order it reads them."""
     n = p.size
@@ -236,13 +221,13 @@ def _shapes_broken(p: Variant, values) -> list[str]:
 
 def _new_broken(p: Variant, values) -> list[str]:
     """Given candidates, today's lines, clues on groups of cells, minima and maxima,
-    indexers and X-sum and skyscraper clues."""
+    the clues placed late of core.variants.groups and X-sum and skyscraper clues."""
     found = [f"{p.name(c)} is not one of its given candidates" for c, digits in p.candidates
              if not digits >> (values[c] - 1) & 1]
     found += [f"the {LINE_RECORDS[line.kind].title} at {p.name(line.cells[0])} is broken"
               for line in p.lines if not line_holds(p, line, values)]
     for kind in GROUP_RECORDS.values():
-        if kind.broken:
+        if kind.broken and not kind.place:
             found += kind.broken(p, values)
     for kind in EXTREMES:
         cells = kind.cells(p)
@@ -250,11 +235,9 @@ def _new_broken(p: Variant, values) -> list[str]:
             others = [values[x] for x in orthogonal(c, p.size) if x not in cells]
             if any((values[c] >= x) if kind.smaller else (values[c] <= x) for x in others):
                 found.append(f"{p.name(c)} is not {kind.called}")
-    for kind, c in p.indexers:
-        target, digit = indexer_target(p, kind, c, values[c])
-        if values[target] != digit:
-            found.append(f"the {kind} indexer {p.name(c)} points at {p.name(target)}, "
-                         f"which is not {digit}")
+    for kind in GROUP_RECORDS.values():
+        if kind.place == "late":
+            found += kind.broken(p, values)
     found += [f"the {o.kind} clue {o.total} of {o.line} {o.index + 1} does not hold"
               for o in p.outside
               if not outside_holds(o, [values[c] for c in outside_cells(p, o)])]

@@ -36,21 +36,8 @@ WORDS = {
     # each kind of line's words, from its record (core.variants.kinds)
     **{key: words for kind in LINES.values() for key, words in kind.words.items()},
     # each kind of clue on a group of cells' words, from its record (core.variants.groups)
-    **{name: kind.words for name, kind in GROUPS.items()},
-    "row indexer": Words("Row Indexer", "行インデクサー",
-                         "A digit D in a green cell in column C says where its row number goes "
-                         "in column C: in row D.",
-                         "緑のマスの数字Dは、同じ列のD行目にそのマスの行番号が入ることを表します。"),
-    "column indexer": Words("Column Indexer", "列インデクサー",
-                            "A digit D in a red cell in row R says where its column number "
-                            "goes in row R: in column D.",
-                            "赤いマスの数字Dは、同じ行のD列目にそのマスの列番号が入ることを"
-                            "表します。"),
-    "box indexer": Words("Box Indexer", "ブロックインデクサー",
-                         "A digit D in a blue cell says where its place in its box (in reading "
-                         "order) goes: in the box's D-th cell.",
-                         "青いマスの数字Dは、同じブロックのD番目のマス(左上から読む順)に"
-                         "そのマスの番号が入ることを表します。"),
+    **{name: kind.words for name, kind in GROUPS.items() if kind.words},
+    **{way.caption: way.words for kind in GROUPS.values() for way in kind.ways},
     # each kind of rule no kind names, from its record (core.variants.custom)
     **{name: kind.words for name, kind in RULE_KINDS.items()},
     "candidates": Words(None, None, "Small digits in a cell are the only digits it may hold.",
@@ -88,8 +75,8 @@ def kinds(p: Variant) -> list[tuple[str, dict]]:
     found += [(name, {}) for name in (*(k.field for k in placed("")),
                                       *(k.field for k in EXTREMES))
               if getattr(p, name)]
-    found += [(f"{kind} indexer", {}) for kind in model.INDEXERS
-              if any(k == kind for k, _ in p.indexers)]
+    found += [(way.caption, {}) for kind in placed("late") for way in kind.ways
+              if way.cells(p, kind.field)]
     found += [(kind, {}) for kind in OUTSIDE if any(o.kind == kind for o in p.outside)]
     used = {r.kind for r in p.custom} | {r.kind for r in every_rule(p)}
     found += [(name, {"rules": kind.said(p, "en"), "rules_ja": kind.said(p, "ja")})

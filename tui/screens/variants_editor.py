@@ -2,7 +2,7 @@
 in the terminal; digits set givens; `:` adds any constraint in the text format's words (cage
 15: r1c1 r1c2, thermo: ..., white: r1c1-r1c2, rules: diagonal, regions rows, ...); keys at the
 cursor add the common marks towards the next cell, a clue on its corner, a minimum or
-maximum, an indexer, its given candidates or a clue outside its row or column; cells picked
+maximum, a marked cell, its given candidates or a clue outside its row or column; cells picked
 with shift+arrows become a cage, a thermometer, an arrow, any of today's lines or one shape of
 a twin clue; ctrl+d takes back the constraints on the cursor's cell. The side panel says after
 every edit whether the puzzle is unique (in the process pool, as for classic Sudoku), which
@@ -27,7 +27,7 @@ from core.variants.cell_clues import CELL_KINDS, EXTREMES
 from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.drawing import line_word, rule_label
 from core.variants.family import VARIANTS
-from core.variants.groups import CORNERS, GROUPS, TWINS, placed
+from core.variants.groups import CORNERS, GROUPS, TWINS, WAYS, placed
 from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.marks import MARKS
 from core.variants.model import Line, Mark, Outside, Variant, digit_of
@@ -54,7 +54,8 @@ HINT = "\n".join([
     + "".join(f" · {kind.typed} {kind.called} (pick the other shape, {kind.typed} again)"
               for kind in TWINS),
     "at the cursor: " + "".join(f"{kind.key} {kind.called} · " for kind in CORNERS)
-    + "m minimum · M maximum · i indexer · p candidates · "
+    + "m minimum · M maximum · "
+    + "".join(f"{kind.key} {kind.called} · " for kind in WAYS) + "p candidates · "
     "o outside clue",
     "ctrl+d takes back what touches the cursor's cell",
     ": title: ..., author: ..., note: ... (the rules in your words) name the puzzle",
@@ -99,7 +100,8 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
           for kind in CORNERS),
         *(Binding(kind.key, f"cell_clue('{kind.field}')", kind.caption.capitalize(),
                   show=False) for kind in CELL_KINDS.values() if kind.key),
-        Binding("i", "indexer", "Indexer", show=False),
+        *(Binding(kind.key, f"ways('{kind.field}')", kind.called.capitalize(), show=False)
+          for kind in WAYS),
         Binding("p", "candidates", "Given candidates", show=False),
         Binding("o", "outside", "Outside clue", show=False),
     ]
@@ -309,16 +311,17 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
         changes[key] = [c for c in cells if c != cell] if cell in cells else [*cells, cell]
         self.try_puzzle(lambda: model.make(**_parts(p, **changes)))
 
-    def action_indexer(self) -> None:
-        """The cursor's cell: no indexer, then a row, a column and a box indexer in turn."""
-        cell, p = self.grid.cursor, self.puzzle
-        now = next((kind for kind, c in p.indexers if c == cell), None)
-        order = (None, *model.INDEXERS)
+    def action_ways(self, field: str) -> None:
+        """The cursor's cell: none of this kind, then each way of it in turn."""
+        kind, cell, p = GROUPS[field], self.grid.cursor, self.puzzle
+        now = next((way for way, c in kind.items(p) if c == cell), None)
+        order = (None, *(way.name for way in kind.ways))
         after = order[(order.index(now) + 1) % len(order)]
-        kept = [(kind, c) for kind, c in p.indexers if c != cell]
+        kept = [(way, c) for way, c in kind.items(p) if c != cell]
         self.try_puzzle(lambda: model.make(**_parts(
-            p, indexers=kept + ([(after, cell)] if after else []))))
-        self.say(f"{p.name(cell)}: {after + ' indexer' if after else 'no indexer'}")
+            p, **{field: kept + ([(after, cell)] if after else [])})))
+        said = f"{after} {kind.called}" if after else f"no {kind.called}"
+        self.say(f"{p.name(cell)}: {said}")
 
     def action_candidates(self) -> None:
         """The cursor cell's given candidates, those there offered; none takes them back."""
@@ -403,7 +406,6 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
             lines=[line for line in p.lines if cell not in line.cells],
             **{name: [item for item in kind.items(p) if cell not in kind.cells(item)]
                for name, kind in GROUPS.items()},
-            indexers=[(k, c) for k, c in p.indexers if c != cell],
             candidates=[(c, d) for c, d in p.candidates if c != cell],
             custom=[r for r in p.custom if cell not in r.cells])))
 
@@ -658,7 +660,7 @@ def puzzle_words(p: Variant) -> str:
 
 def here(p: Variant, cell: int) -> str:
     """The constraints on a cell, in words: its lines, marks, cage, thermometer, arrow,
-    clues on groups of cells, minimum or maximum, indexer and the setter's candidates
+    clues on groups of cells, minimum or maximum, marked cells and the setter's candidates
     (all)."""
     n, found = p.size, []
     found += [f"{line_word(line, n)} {p.name(line.cells[0])}–{p.name(line.cells[-1])}"
@@ -669,7 +671,8 @@ def here(p: Variant, cell: int) -> str:
     found += [kind.said(p, item, cell) for kind in placed("")
               for item in kind.items(p) if cell in kind.cells(item)]
     found += [kind.caption for kind in EXTREMES if cell in kind.cells(p)]
-    found += [f"{kind} indexer" for kind, c in p.indexers if c == cell]
+    found += [kind.said(p, item, cell) for kind in placed("late")
+              for item in kind.items(p) if cell in kind.cells(item)]
     found += [f"{RULE_KINDS[r.kind].title} {rule_label(p, r)}".strip() for r in every_rule(p)
               if cell in r.cells]
     digits = dict(p.candidates).get(cell)

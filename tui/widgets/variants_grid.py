@@ -8,7 +8,7 @@ grey tint, thermometer and arrow bulbs, even (□) and odd (○) cells, the diag
 today's lines in their print colours as the glyph of their kind's record (core.variants.kinds)
 in their empty cells, its marks on their ends, a tint, and connectors through the borders
 between their cells (━ ┃ ╲ ╱);
-corner clues' digits on their corner; twin shapes tinted alike (≡); indexers tinted by kind (↕ row,
+corner clues' digits on their corner; twin shapes tinted alike (≡); marked cells tinted (↕ row,
 ↔ column, ⊞ box); chevrons beside minimum (›·‹) and maximum (‹·›) cells; a setter's given
 candidates in an empty cell (up to three digits, else two and …); little killer, sandwich,
 X-sum (x15) and skyscraper (▲3) clues in the margins. Rules without a place (disjoint,
@@ -32,7 +32,7 @@ from core.variants.cell_clues import EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.drawing import line_color, line_word, rule_label
 from core.variants.grid_rules import SLANTS
-from core.variants.groups import CORNERS, REGIONS, TWINS
+from core.variants.groups import CORNERS, REGIONS, TWINS, WAYS
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS
 from core.variants.model import SYMBOLS, Variant, symbol
@@ -60,7 +60,6 @@ OUTLINE_EDGE = Style(color="#e0c060", bold=True)  # a shape's outline where no r
 CORNER_SUM = Style(color="#e0c060", italic=True)  # a number in a cell's corner: small raised digits
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 SHAPE_TINT = "#383838"  # a thermometer's or arrow's cells in the true-candidates view
-INDEXER_TINTS = {"row": "#24482a", "column": "#4e2626", "box": "#28285a"}
 SHAPE = Style(color="grey62")
 REDUNDANT = Style(underline=True)  # a given that could go
 STEP_PLACED = Style(color="cyan", bold=True)  # digits the logic placed before the step shown
@@ -98,7 +97,6 @@ def _junctions() -> dict[tuple[int, int, int, int], str]:
 JUNCTIONS = _junctions()
 # What an empty cell of a line shows (its ends: the record's glyph_ends)
 LINE_GLYPHS = {name: kind.glyph for name, kind in LINES.items()}  # each kind's record's
-INDEXER_GLYPHS = {"row": "↕", "column": "↔", "box": "⊞"}
 # rules no kind names: their record's glyph in these colours, a dot on a line's first cell,
 # and their rule in the legend (the grid has no room to write it beside them)
 RULE_COLOURS = {"either": "#c8c8c8", "relation": "#c8c8c8", "pattern": "#6fb3e0",
@@ -469,11 +467,12 @@ def _links(p: Variant) -> dict:
 
 def _tints(p: Variant) -> dict[int, str]:
     """Outlined shapes' cells tinted by shape; region shapes (windoku windows, ...) in their
-    own tint; then, where neither is, twin shapes by pair, indexers by kind and lines by kind
-    (dimmed)."""
+    own tint; then, where neither is, twin shapes by pair, marked cells by way and lines by
+    kind (dimmed)."""
     found = {cell: _dim(line_color(line, p.size)) for line in reversed(p.lines)
              for cell in line.cells}
-    found |= {cell: INDEXER_TINTS[kind] for kind, cell in p.indexers}
+    tints = {way.name: way.tint for kind in WAYS for way in kind.ways}
+    found |= {cell: tints[way] for kind in WAYS for way, cell in kind.items(p)}
     found |= {cell: kind.tints[i % len(kind.tints)] for kind in TWINS
               for i, item in enumerate(kind.items(p)) for cell in kind.cells(item)}
     found |= {cell: kind.tints[0] for kind in REGIONS for region in kind.items(p)
@@ -522,7 +521,7 @@ def _dim(color: str) -> str:
 
 
 def _shapes(p: Variant) -> dict[int, tuple[str, Style | None]]:
-    """What an empty cell shows: the diagonals' slants, line letters, twin shapes, indexers,
+    """What an empty cell shows: the diagonals' slants, line letters, twin shapes, marked cells,
     even and odd cells, thermometer and arrow bulbs and shafts (the later on top)."""
     n, found = p.size, {}
     for kind in SLANTS:  # the diagonals' slants, crossing where they meet
@@ -539,7 +538,8 @@ def _shapes(p: Variant) -> dict[int, tuple[str, Style | None]]:
         found |= {c: (glyph, style) for c, (glyph, style) in _rule_glyphs(p, rule).items()}
     found |= {c: (kind.glyph, None) for kind in TWINS for item in kind.items(p)
               for c in kind.cells(item)}
-    found |= {c: (INDEXER_GLYPHS[kind], MARK) for kind, c in p.indexers}
+    glyphs = {way.name: way.glyph for kind in WAYS for way in kind.ways}
+    found |= {c: (glyphs[way], MARK) for kind in WAYS for way, c in kind.items(p)}
     found |= {c: (kind.glyph, None) for kind in PARITY for c in kind.cells(p)}
     for kind in SHAPES.values():
         found |= {c: (glyph, None) for c, glyph in kind.glyphs(p).items()}
@@ -600,9 +600,8 @@ def legend(p: Variant) -> Text:
             *((kind.items(p), kind.sample, CIRCLED, kind.legend) for kind in CORNERS)):
         if present:
             parts.append((glyph, style, words))
-    for kind, glyph in INDEXER_GLYPHS.items():
-        if any(k == kind for k, _ in p.indexers):
-            parts.append((glyph, MARK + Style(bgcolor=INDEXER_TINTS[kind]), f"{kind} indexer"))
+    for way in (way for kind in WAYS for way in kind.ways if way.cells(p, kind.field)):
+        parts.append((way.glyph, MARK + Style(bgcolor=way.tint), way.caption))
     kinds = {o.kind for o in p.outside}
     parts += [(f"{kind.glyph}N", MARK, kind.caption) for k, kind in OUTSIDE.items()
               if k in kinds]

@@ -6,7 +6,7 @@ shapes. The shapes are SudokuPad's own: what its f-puzzles import (sudokupad.app
 fpuzzlesdecoder) draws from f-puzzles JSON, including the copies f-puzzles' constraint
 add-on exports of the constraints SudokuPad has no drawing for (coloured lines for renban,
 whispers, entropic, modular, region-sum, zipper, Nabner lines, double arrows and slow
-thermometers; a cage for each kind of indexer; a symbol and a number outside the grid for
+thermometers; a cage for each way of marked cells; a symbol and a number outside the grid for
 X-sums and skyscrapers). `write` draws each constraint so and `read` reads those drawings;
 anything else is an error that says what was not understood, since a rule this workbench
 cannot see must not be dropped.

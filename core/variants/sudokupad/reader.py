@@ -45,7 +45,6 @@ from core.variants.sudokupad.styles import (
     GREY,
     GREY_LINES,
     GREY_RINGED,
-    INDEXER_OF_STYLE,
     KIND_OF_STYLE,
     LETTERS,
     LINE_STYLES,
@@ -55,6 +54,7 @@ from core.variants.sudokupad.styles import (
     STROKE,
     STYLE_OF_COLOUR,
     SYMBOL_KINDS,
+    WAY_STYLES,
     WHITE,
 )
 
@@ -351,8 +351,8 @@ BOXED = next(kind for kind in SHAPES.values() if kind.pad_boxed)
 
 
 def _cages(data: dict, key: str, picture: _Picture) -> None:
-    """Plain cages (PLAIN's), region shapes, disjoint groups, indexers, and cages of no cells
-    that carry the puzzle's words ("title: ...")."""
+    """Plain cages (PLAIN's), region shapes, disjoint groups, cells marked one way, and cages
+    of no cells that carry the puzzle's words ("title: ...")."""
     n = picture.n
     for where, cage in _items(data, key):
         text = _text(cage, "value", where)
@@ -364,9 +364,9 @@ def _cages(data: dict, key: str, picture: _Picture) -> None:
         style, kind = _text(cage, "style", where) or None, _text(cage, "type", where) or None
         if cage.get("hidden"):
             picture.problems.append("cells with no region")
-        elif style in INDEXER_OF_STYLE:
-            picture.parts.setdefault("indexers", []).extend(
-                (INDEXER_OF_STYLE[style], c) for c in cells)
+        elif style in WAY_STYLES:
+            kind, way = WAY_STYLES[style]
+            picture.parts.setdefault(kind.field, []).extend((way.name, c) for c in cells)
         elif style in REGION_STYLES:
             picture.add(REGION_STYLES[style].field, cells)
         elif kind in CAGED:

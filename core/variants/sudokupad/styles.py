@@ -7,6 +7,7 @@ from __future__ import annotations
 from core.variants import fpuzzles
 from core.variants.cell_clues import EXTREMES
 from core.variants.grid_rules import GRID_RULES
+from core.variants.groups import WAYS
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS, NEGATIVE_KINDS
 from core.variants.shapes import SHAPES
@@ -34,10 +35,9 @@ GREY_RINGED = tuple(name for name, kind in LINES.items() if kind.grey and kind.e
 END_CIRCLES = fpuzzles.ADDON_CIRCLES
 OUTSIDE_SYMBOLS = {kind: symbol for kind, (_, symbol) in fpuzzles.ADDON_SYMBOLS.items()}
 SYMBOL_KINDS = {v: k for k, v in OUTSIDE_SYMBOLS.items()}
-# The add-on's one cage for each kind of indexer; SudokuPad styles it by the add-on's name.
-INDEXER_CAGES = {kind: ("fp" + name.replace(" ", ""), colour, name)
-                 for kind, (name, colour) in fpuzzles.ADDON_INDEXERS.items()}
-INDEXER_OF_STYLE = {style: kind for kind, (style, _, _) in INDEXER_CAGES.items()}
+# The add-on's one cage for each way of the ways shape; SudokuPad styles it
+# by the add-on's name (Way.style).
+WAY_STYLES = {way.style: (kind, way) for kind in WAYS for way in kind.ways}
 # SudokuPad's `global` rules (and ours for a negative X or V alone).
 GLOBAL = {**{kind.sudokupad: ("rules", {name}) for name, kind in GRID_RULES.items()
              if kind.sudokupad},

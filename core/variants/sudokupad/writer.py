@@ -20,9 +20,9 @@ from core.variants.sudokupad.styles import (
     DIAGONAL_BLUE,
     END_CIRCLES,
     GREY,
-    INDEXER_CAGES,
     LINE_STYLES,
     OUTSIDE_SYMBOLS,
+    WAY_STYLES,
     WHITE,
 )
 
@@ -30,7 +30,7 @@ from core.variants.sudokupad.styles import (
 CARRIED = (model.CLASSIC_FEATURES | set(LINES) | set(SHAPES)
            | {f"{name} {k}" for name, kind in MARKS.items() if kind.valued
               for k in range(2, model.MAX_SIZE)}
-           | {"candidates", *GROUPS, *CHEVRON, "indexers", "outside"})
+           | {"candidates", *GROUPS, *CHEVRON, "outside"})
 
 
 # --- drawing the picture -------------------------------------------------------------------
@@ -128,9 +128,10 @@ def _cages_out(p: Variant) -> list:
         if kind.cages and rule in p.rules:
             cages += [{"cells": _rc(group, n), "unique": True, "type": kind.cages,
                        "style": None} for group, _ in kind.houses(n, p.regions)]
-    for kind, (style, colour, name) in INDEXER_CAGES.items():
-        cells = [c for k, c in p.indexers if k == kind]
+    for style, (kind, way) in WAY_STYLES.items():
+        cells = way.cells(p, kind.field)
         if cells:
+            name, colour = way.addon
             cages.append({"cells": _rc(cells, n), "outlineC": colour, "fontC": BLACK,
                           "fromConstraint": name, "style": style})
     return cages

@@ -15,13 +15,12 @@ from core.export.style import MAGAZINE
 from core.variants import formats, model
 from core.variants.drawing import (
     DRAWN,
-    INDEXER_FILLS,
     LINE_STYLES,
     describe,
     title,
 )
 from core.variants.family import VARIANTS
-from core.variants.groups import CLONES
+from core.variants.groups import CLONES, INDEXING
 from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.model import Line, ModelError, features, make
 
@@ -165,8 +164,9 @@ def test_minimum_and_maximum_chevrons_point_to_the_smaller_digit(key, inwards):
 
 def test_indexers_are_shaded_by_kind():
     root = svg(parse("rowindexer: r1c1 r2c1\ncolumnindexer: r1c5\nboxindexer: r5c5"))
+    fills = {way.name: way.fill for way in INDEXING}
     for kind, count in (("row", 2), ("column", 1), ("box", 1)):
-        assert len(found(root, "rect", fill=INDEXER_FILLS[kind])) == count
+        assert len(found(root, "rect", fill=fills[kind])) == count
     assert describe(parse("columnindexer: r1c5")) == "column indexer"
 
 

@@ -8,6 +8,7 @@ Last, no aspect of the variants names one."""
 
 import random
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -16,7 +17,7 @@ from core.variants.groups import GROUPS, REGIONS
 from core.variants.logic import PROPAGATOR_STEPS, Board, _facts, _key
 from core.variants.model import ModelError, make, windows
 from tests.core.variants.cpsat import cpsat_count
-from tests.core.variants.helpers import brute_count, solution_grid
+from tests.core.variants.helpers import brute_count, indexed, solution_grid
 from tests.core.variants.test_marks import ASPECTS, ROOT
 from tui.screens.variants_editor import here
 from tui.widgets.variants_grid import VariantsGrid, _tints, legend
@@ -56,7 +57,19 @@ def _regions(n: int, s, rng) -> list:
     return found
 
 
-TRUE_CLUES = {"quads": _quads, "clones": _clones, "extra": _regions}  # by field
+def _indexers(n: int, s, rng) -> list:
+    """A cell or two of each way (row, column, box indexer) that the solution keeps, a way
+    a cell."""
+    probe = make(n)
+    found = []
+    for way in GROUPS["indexers"].ways:
+        fitting = [c for c in range(n * n) if indexed(probe, way.name, c, s)
+                   and c not in {x for _, x in found}]
+        found += [(way.name, c) for c in rng.sample(fitting, min(2, len(fitting)))]
+    return found
+
+
+TRUE_CLUES = {"quads": _quads, "clones": _clones, "extra": _regions, "indexers": _indexers}
 
 
 def puzzles_of(kind: str):
@@ -76,18 +89,24 @@ def puzzles_of(kind: str):
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_record_is_complete(kind):
     record = GROUPS[kind]
-    assert record.field == kind and record.word and record.called and record.caption
-    words = record.words
-    assert words.name and words.name_ja and words.rule and words.rule_ja
-    assert record.fpuzzles and record.iss
+    assert record.field == kind and record.called and record.caption and record.iss
+    for words in [record.words] if record.words else [way.words for way in record.ways]:
+        assert words.name and words.name_ja and words.rule and words.rule_ja
     assert all(1 <= step.score < 10 for step in record.steps.values())
     assert set(record.facts) <= set(record.steps)
-    assert [bool(record.make), bool(record.twin), record.region].count(True) == 1  # a shape
+    shapes = [bool(record.make), bool(record.twin), record.region, bool(record.ways)]
+    assert shapes.count(True) == 1  # one shape
     if record.region:  # a house: counted, broken and stepped as one
         assert not (record.steps or record.compile or record.broken) and record.tints
     else:
         assert record.steps and record.compile and record.broken and record.said
-        assert record.legend and record.sample and record.key
+        assert record.key
+    if record.ways:  # each way its own key, words, drawing and glyph
+        for way in record.ways:
+            assert way.key and all(way.addon) and way.fill and way.tint and way.glyph
+        assert len({way.glyph for way in record.ways}) == len(record.ways)
+    else:
+        assert record.word and record.fpuzzles and (record.region or record.legend)
     if record.make:  # the corner shape
         assert record.merged and record.most and record.circle and record.key
     if record.twin:  # the twin shape
@@ -101,12 +120,20 @@ def test_every_record_is_complete(kind):
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_kind_reads_and_writes_in_every_format(kind):
     record = GROUPS[kind]
+    keys = [way.key for way in record.ways] or [record.word]
     for p in puzzles_of(kind):
         text = formats.format(p)
-        assert f"{record.word}: " in text and formats.parse(text) == p
+        assert all(f"{key}: " in text for key in keys) and formats.parse(text) == p
         data = fpuzzles.write(p)
-        assert record.fpuzzles in data and fpuzzles.read(data) == p
+        assert all(key in data for key in [way.key for way in record.ways] or [record.fpuzzles])
+        assert fpuzzles.read(data) == p
         assert sudokupad.read(sudokupad.write(p)) == p
+        lost = [way for way in record.ways if not way.iss]  # ISS has no such way: refused
+        if lost:
+            with pytest.raises(iss.IssError, match=f"a {lost[0].name} {record.called}"):
+                iss.write(p)
+            p = replace(p, **{kind: tuple(x for x in record.items(p)
+                                          if x[0] not in {w.name for w in lost})})
         said = iss.write(p)
         assert (f"_{record.iss}1~" if record.twin else f".{record.iss}~") in said or (
             record.windows and ".Windoku" in said)
@@ -117,7 +144,8 @@ def test_every_kind_reads_and_writes_in_every_format(kind):
 def test_every_kind_is_drawn_in_print_and_in_the_terminal(kind):
     record = GROUPS[kind]
     for p in puzzles_of(kind):
-        assert record.caption in drawing.describe(p).split(", ")
+        captions = [way.caption for way in record.ways] or [record.caption]
+        assert set(captions) <= set(drawing.describe(p).split(", "))
         assert len(drawing.draw(p).items) > len(drawing.draw(make(p.size, None, None)).items)
         bare = p.with_givens((0,) * p.cells)
         plain = VariantsGrid(bare).plain()
@@ -129,6 +157,11 @@ def test_every_kind_is_drawn_in_print_and_in_the_terminal(kind):
             assert record.glyph in plain
         if record.region:  # its cells tinted
             assert all(_tints(p)[c] == record.tints[0] for c in item)
+        elif record.ways:  # each way's glyph, tint and words
+            for way in record.ways:
+                assert way.glyph in plain and way.caption in legend(p).plain
+                assert all(_tints(p)[c] == way.tint for c in way.cells(p, kind))
+            assert record.said(p, item, item[1]) in here(p, item[1])
         else:
             assert record.legend in legend(p).plain
             assert record.said(p, item, record.cells(item)[0]) in here(p, record.cells(item)[0])
@@ -139,9 +172,10 @@ def test_every_kind_says_its_rule_in_english_and_japanese(kind):
     record = GROUPS[kind]
     for p in puzzles_of(kind):
         fields = record.sentence(p) if record.sentence else {}
-        assert record.words.rule.format(**fields) in wording.rules_sentences(p, "en")
-        assert record.words.rule_ja.format(**fields) in wording.rules_sentences(p, "ja")
-        assert record.words.name in wording.name(p) or "Variant" in wording.name(p)
+        for words in [record.words] if record.words else [way.words for way in record.ways]:
+            assert words.rule.format(**fields) in wording.rules_sentences(p, "en")
+            assert words.rule_ja.format(**fields) in wording.rules_sentences(p, "ja")
+            assert words.name in wording.name(p) or "Variant" in wording.name(p)
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -215,8 +249,8 @@ def test_a_corner_clue_sits_where_four_cells_meet():
 
 
 def test_no_aspect_names_a_kind_of_group_clue():
-    """A kind's field, word, f-puzzles key or ISS type in quotes, or its field read off a
-    puzzle (p.quads), appears in no aspect: they loop over the records (the model keeps
+    """A kind's field, word, f-puzzles key, ISS type or way's key in quotes, or its field
+    read off a puzzle (p.quads), appears in no aspect: they loop over the records (the model keeps
     their fields; compiled.py names the handler shapes)."""
     files = {name: ROOT / "core" / "variants" / name for name in ASPECTS
              if name != "compiled.py"}
@@ -226,7 +260,8 @@ def test_no_aspect_names_a_kind_of_group_clue():
     for name, path in files.items():
         code = path.read_text(encoding="utf-8")
         for kind in GROUPS.values():
-            for word in {kind.field, kind.word, kind.fpuzzles, kind.iss}:
+            for word in {kind.field, kind.word, kind.fpuzzles, kind.iss,
+                         *(way.key for way in kind.ways)} - {""}:
                 if re.search(rf"""["']{word}["']""", code):
                     found.add((name, word))
             if re.search(rf"\.{kind.field}\b", code):
