@@ -8,7 +8,7 @@ bulb, today's lines in their usual colours (each kind's record's LineStyle: widt
 end marks keep them apart in black-and-white print too), corner clues' circles, twin shapes,
 marked cells and region shapes shaded, chevrons round minimum and maximum cells, little killer,
 sandwich, X-sum (in a circle) and skyscraper (in a box) clues outside the grid, grey squares and
-circles for even and odd cells, thin diagonals, and given candidates as small digits. Digits
+circles for even and odd cells, thin diagonals, and a cell's given digits as small digits. Digits
 are drawn last, each on a white halo that knocks out the lines under it, and an arrowhead stops
 short of a digit in its cell; under a cage's sum a digit sits lower, clear of it."""
 
@@ -35,7 +35,16 @@ from core.variants import formula, marks, model
 from core.variants.cell_clues import EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.grid_rules import GRID_RULES, SLANTS
-from core.variants.groups import CORNERS, GROUPS, REGIONS, TWINS, WAYS, lettered, placed
+from core.variants.groups import (
+    CORNERS,
+    GROUPS,
+    PENCILS,
+    REGIONS,
+    TWINS,
+    WAYS,
+    lettered,
+    placed,
+)
 from core.variants.kinds import LINES, LineStyle
 from core.variants.marks import MARKS
 from core.variants.model import MAX_SIZE, Variant
@@ -53,7 +62,7 @@ LINE_STYLES: dict[str, LineStyle] = {name: kind.style for name, kind in LINES.it
 # constraint added to the model later is refused by name until it is drawn.
 DRAWN = (model.CLASSIC_FEATURES | set(LINES) | set(SHAPES)
          | {f"white {k}" for k in range(2, MAX_SIZE)} | {f"black {k}" for k in range(3, MAX_SIZE)}
-         | {"candidates", *GROUPS, *(kind.field for kind in EXTREMES),
+         | {*GROUPS, *(kind.field for kind in EXTREMES),
             "outside", "digits from 0"}
          | {f"rule {name}" for name in RULE_KINDS})
 RULE_INK = {"relation": "#505050", "pattern": "#1f5f8b", "pairs": "#6a3d8f", "sums": "#2f6f3f",
@@ -117,7 +126,7 @@ def _today(p: Variant) -> list[str]:
     for present, word in (*((kind.items(p), kind.caption) for kind in placed("")),
                           *((kind.cells(p), kind.caption) for kind in EXTREMES),
                           *((name in outside, kind.caption) for name, kind in OUTSIDE.items()),
-                          (p.candidates, "given candidates")):
+                          *((kind.items(p), kind.caption) for kind in PENCILS)):
         if present:
             kinds.append(word)
     used = {r.kind for r in p.custom} | {r.kind for r in every_rule(p)}
@@ -172,7 +181,7 @@ def draw(p: Variant, answer=None, style: Style | None = None) -> Drawing:
     _corners(p, at)
     _extremes(p, at)
     _outside(p, at)
-    _candidates(p, answer, at)
+    _pencil(p, answer, at)
     _digits(p, answer, at)
     return d
 
@@ -559,10 +568,11 @@ def _outside(p: Variant, at: _Pen) -> None:
     del n
 
 
-def _candidates(p: Variant, answer, at: _Pen) -> None:
-    """A setter's given candidates in small digits across an empty cell, up to five a row."""
+def _pencil(p: Variant, answer, at: _Pen) -> None:
+    """A setter's given digits of a cell (its candidates) small across an empty cell, up to
+    five a row."""
     size = at.cell
-    for c, digits in p.candidates:
+    for c, digits in (item for kind in PENCILS for item in kind.items(p)):
         if p.givens[c] or answer is not None:
             continue
         text = "".join(p.digit(v) for v in range(1, p.size + 1) if digits >> (v - 1) & 1)

@@ -20,6 +20,7 @@ from core.counting import KEPT, Count, Found
 from core.search import STOP_EVERY, Stop, Stopped, where_differ
 from core.variants import compiled, lines, rules
 from core.variants.cell_clues import PARITY
+from core.variants.groups import PENCILS
 from core.variants.model import Variant
 from core.variants.propagators import (
     CageSum,
@@ -158,7 +159,7 @@ def _cell_masks(p: Variant) -> list[int]:
     for kind in PARITY:
         for c in kind.cells(p):
             masks[c] = kind.digits(n, p.shift)  # the parity of the digit as shown
-    for c, digits in p.candidates:
+    for c, digits in (item for kind in PENCILS for item in kind.items(p)):
         masks[c] &= digits
     return masks
 
@@ -573,7 +574,8 @@ def clashes(p: Variant) -> tuple[tuple[int, ...], ...]:
             found.add((a, b))
     found |= {(c,) for kind in PARITY for c in kind.cells(p)
               if g[c] and not kind.allows(g[c], n, s)}
-    found |= {(c,) for c, digits in p.candidates if g[c] and not digits >> (g[c] - 1) & 1}
+    found |= {(c,) for kind in PENCILS for c, digits in kind.items(p)
+              if g[c] and not digits >> (g[c] - 1) & 1}
     return tuple(sorted(found))
 
 

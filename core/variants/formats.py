@@ -56,7 +56,7 @@ from core.errors import ParseError
 from core.variants import formula, model, pattern
 from core.variants.cell_clues import CELL_KINDS, EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS
-from core.variants.groups import CORNERS, DIFFERENT, GROUPS, REGIONS, TWINS, WAYS
+from core.variants.groups import CORNERS, DIFFERENT, GROUPS, PENCILS, REGIONS, TWINS, WAYS
 from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.marks import ALONE, MARK_KINDS, MARKS, NEGATIVE_KINDS
 from core.variants.model import (
@@ -84,7 +84,7 @@ CELL_WORDS = {kind.word: kind for kind in CELL_KINDS.values()}  # even, odd, min
 SHAPE_WORDS = {kind.word: kind for kind in SHAPES.values()}  # cage, ...
 GROUP_WORDS = {kind.word: kind for kind in GROUPS.values() if kind.word}
 SHAPE_KEYS = {"regions", "rules", "negative", *CELL_WORDS, *MARK_KINDS, *SHAPE_WORDS,
-              "candidates",
+              *(k.word for k in PENCILS),
               *GROUP_WORDS, *OUTSIDE, *LINE_KINDS,
               *WAY_KEYS, *RULE_KINDS}
 # a rule's word in the text (`contains atleast:` is the at-least kind)
@@ -116,7 +116,7 @@ class _Reader:
         self.parts: dict[str, list] = {k: [] for k in
                                        ("rules", *CELL_KINDS, "marks", "negative",
                                         *SHAPES,
-                                        "meta", "candidates", "lines", *GROUPS,
+                                        "meta", "lines", *GROUPS,
                                         "outside", "custom")}
         self.first_line = 1
         self.kind_line: int | None = None  # where `kind: variants` was
@@ -258,8 +258,8 @@ def _shape(reader: _Reader, name, word, total, value, number, at) -> None:
     elif name in WAY_KEYS:
         kind, way = WAY_KEYS[name]
         parts[kind.field] += [((way.name, c), where) for c in _cells(value, number, at)]
-    elif name == "candidates" or name in GROUP_WORDS and GROUP_WORDS[name].make:
-        parts[GROUP_WORDS[name].field if name in GROUP_WORDS else name] += [
+    elif name in GROUP_WORDS and (GROUP_WORDS[name].make or GROUP_WORDS[name].pencil):
+        parts[GROUP_WORDS[name].field] += [
             (item, where) for item in _digits_at(value, number, at)]
     elif name in GROUP_WORDS and GROUP_WORDS[name].twin:
         parts[GROUP_WORDS[name].field].append((value, where))
@@ -420,8 +420,8 @@ def _build(reader: _Reader) -> Variant:
         marks=[(Mark(kind, cell(a, w), cell(b, w), amount), w)
                for (kind, a, b, amount), w in p["marks"]],
         **shapes(ranked("text")),
-        candidates=[((cell(rc, w), _digit_bits(digits, n, w, first)), w)
-                    for (rc, digits), w in p["candidates"]],
+        **{kind.field: [((cell(rc, w), _digit_bits(digits, n, w, first)), w)
+                        for (rc, digits), w in p[kind.field]] for kind in PENCILS},
         lines=[(Line(kind, tuple(cell(rc, w) for rc in cells), value), w)
                for kind, cells, value, w in p["lines"]],
         **{kind.field: [(_corner(kind, cell(rc, w), digits, n, w, first), w)
@@ -655,9 +655,10 @@ def _constraint_lines(p: Variant) -> list[str]:
 
 def _new_lines(p: Variant) -> list[str]:
     n, out = p.size, []
-    if p.candidates:
-        out.append("candidates: " + " ".join(f"{name(c, n)}={_symbols(d, n, p.first)}"
-                                             for c, d in p.candidates))
+    for kind in PENCILS:
+        if kind.items(p):
+            out.append(f"{kind.word}: " + " ".join(f"{name(c, n)}={_symbols(d, n, p.first)}"
+                                                   for c, d in kind.items(p)))
     for line in p.lines:
         usual = LINES[line.kind].usual is not None and line.value == LINES[line.kind].usual(n)
         head = f"{line.kind} {line.value}" if line.value and not usual else line.kind

@@ -22,7 +22,7 @@ import re
 from core.variants import marks, model
 from core.variants.cell_clues import CELL_KINDS, PARITY
 from core.variants.grid_rules import GRID_RULES
-from core.variants.groups import CORNERS, REGIONS, TWINS, WAYS
+from core.variants.groups import CORNERS, PENCILS, REGIONS, TWINS, WAYS
 from core.variants.jsoncheck import Checks
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS, NEGATIVE_KINDS
@@ -42,7 +42,7 @@ COSMETIC = {"size", "grid", "title", "author", "ruleset", "solution", "successMe
             "foglight"}
 # Cell properties that carry no rule: colours, the solver's own pencil marks.
 CELL_COSMETIC = {"c", "cArray", "highlight", "centerPencilMarks", "cornerPencilMarks"}
-CELL_READ = {"value", "given", "givenPencilMarks", "region", "parity"}
+CELL_READ = {"value", "given", *(kind.pencil for kind in PENCILS), "region", "parity"}
 # Item properties that only say how an item looks.
 ITEM_COSMETIC = {"outlineC", "baseC", "fontC", "c", "size", "width", "height",
                  "fromConstraint", "isNewConstraint", "fromRangskSolver"}
@@ -192,7 +192,7 @@ def read(data: dict) -> Variant:
 
 
 def _grid(rows, n: int, parts: dict):
-    """The givens, the regions (None: the boxes) and each cell's given candidates and
+    """The givens, the regions (None: the boxes) and each cell's given digits and
     parity; a cell's other properties are refused unless they only colour or mark it."""
     if len(rows) != n or any(not isinstance(row, list) or len(row) != n for row in rows):
         raise FPuzzlesError(f"the grid is not {n} rows of {n} cells")
@@ -211,9 +211,10 @@ def _grid(rows, n: int, parts: dict):
         givens.append(_number(cell["value"], f"{where} value") if given else 0)
         if givens[-1] > n:
             raise FPuzzlesError(f"{where}: a given is 1 to {n}")
-        if cell.get("givenPencilMarks") not in (None, []) and not givens[-1]:
-            digits = _digits(cell["givenPencilMarks"], n, f"{where} givenPencilMarks")
-            parts.setdefault("candidates", []).append((i, sum(1 << (d - 1) for d in digits)))
+        for kind in PENCILS:  # a cell's given digits
+            if cell.get(kind.pencil) not in (None, []) and not givens[-1]:
+                digits = _digits(cell[kind.pencil], n, f"{where} {kind.pencil}")
+                parts.setdefault(kind.field, []).append((i, sum(1 << (d - 1) for d in digits)))
         _parity(cell.get("parity"), i, where, parts)
         if "region" in cell and cell["region"] is None:
             raise FPuzzlesError(f"{where} is in no region (region: null); cells outside every "
@@ -570,7 +571,7 @@ def _meta(p: Variant, key: str) -> str:
 
 def _grid_out(p: Variant) -> list:
     n, rows = p.size, []
-    allowed = dict(p.candidates)
+    allowed = [(kind, dict(kind.items(p))) for kind in PENCILS]
     for r in range(n):
         row = []
         for c in range(n):
@@ -578,12 +579,13 @@ def _grid_out(p: Variant) -> list:
             v = p.givens[r * n + c]
             if v:
                 cell.update(value=v, given=True)
-            digits = allowed.get(r * n + c)
-            if digits and v and not digits >> (v - 1) & 1:
-                raise model.ModelError(f"the given {v} of {cell_id(r * n + c, n)} is not "
-                                       "among its candidates")
-            if digits and not v:
-                cell["givenPencilMarks"] = [d for d in range(1, n + 1) if digits >> (d - 1) & 1]
+            for kind, given in allowed:
+                digits = given.get(r * n + c)
+                if digits and v and not digits >> (v - 1) & 1:
+                    raise model.ModelError(f"the given {v} of {cell_id(r * n + c, n)} is not "
+                                           f"among its {kind.called}")
+                if digits and not v:
+                    cell[kind.pencil] = [d for d in range(1, n + 1) if digits >> (d - 1) & 1]
             if p.regions != model.box_regions(n):
                 cell["region"] = p.regions[r * n + c]
             row.append(cell)

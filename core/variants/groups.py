@@ -1,6 +1,7 @@
 """Each kind of clue on a group of cells that is neither a line nor a cage (quadruples, clones,
-extra regions, indexers), declared once: a `GroupKind` record holds everything the workbench
-knows of it, and every aspect loops over GROUPS instead of naming kinds:
+extra regions, indexers, given candidates), declared once: a `GroupKind` record holds
+everything the workbench knows of it, and every aspect loops over GROUPS instead of naming
+kinds:
 
   model     field (the Variant's tuple of its clues), normal (how `make` stores them), cells
             (the cells a clue covers), check (what the model refuses), called (in the model's,
@@ -34,7 +35,11 @@ knows of it, and every aspect loops over GROUPS instead of naming kinds:
             row, column or box indexer), a clue a (way, cell) pair; each way has its own
             key (text format, f-puzzles), add-on cage (SudokuPad's style), print fill,
             terminal tint and glyph, words and ISS letter; `from_zero`: why it is not read
-            on a grid of digits from 0; the editor's key cycles a cell through the ways
+            on a grid of digits from 0; the editor's key cycles a cell through the ways.
+            pencil: a cell's given digits (a clue a (cell, bits) pair), small in the cell;
+            they narrow the engine's masks (no propagator), the logic says them as `step`s;
+            f-puzzles' grid cell key `pencil`, SudokuPad's cell key `marks`, ISS a cell's
+            allowed digits among the givens; place "given": first among the broken rules
   f-puzzles fpuzzles (its key)
   ISS       iss (its type); merged (ISS keeps one clue a place: how two on one place become one)
   print     caption; the terminal: legend (its words there) and sample (as the grid shows it)
@@ -54,7 +59,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from core.variants import lines
-from core.variants.model import GROUP_RECORDS, ModelError, Variant
+from core.variants.model import GROUP_RECORDS, ModelError, Variant, cell_name
 from core.variants.records import Step, Words
 
 
@@ -100,7 +105,7 @@ class GroupKind:
     sample: str
     key: str
     prompt: str
-    normal: Callable[[object], tuple]
+    normal: Callable[[object, tuple, int], tuple]  # the clues given, the givens, the size
     cells: Callable[[object], tuple[int, ...]]
     check: Callable[[Variant], None]
     broken: Callable[[Variant, list], list[str]] | None
@@ -133,6 +138,10 @@ class GroupKind:
     # the ways shape: single cells, each marked one of several ways (a row indexer, ...)
     ways: tuple[Way, ...] = ()
     from_zero: str = ""  # why it is not read on a grid of digits from 0 ("": it is)
+    # the pencil shape: a cell's given digits, small in the cell (a clue a (cell, bits) pair)
+    pencil: str = ""  # f-puzzles' key for them on a grid cell
+    marks: str = ""  # SudokuPad's key for them on a cell
+    step: Callable[[int, int], object] | None = None  # the logic's step for a cell's digits
 
     def items(self, p: Variant) -> tuple:
         return getattr(p, self.field)
@@ -152,7 +161,7 @@ class Quad:
     digits: tuple[int, ...]
 
 
-def _quads_normal(given) -> tuple[Quad, ...]:
+def _quads_normal(given, *_) -> tuple[Quad, ...]:
     return tuple(sorted({Quad(tuple(sorted(q.cells)), tuple(sorted(q.digits))) for q in given},
                         key=lambda q: (q.cells, q.digits)))
 
@@ -229,7 +238,7 @@ class Clone:
     b: tuple[int, ...]
 
 
-def _clones_normal(given) -> tuple[Clone, ...]:
+def _clones_normal(given, *_) -> tuple[Clone, ...]:
     return tuple(sorted({c if c.a <= c.b else Clone(c.b, c.a) for c in given},
                         key=lambda c: (c.a, c.b)))
 
@@ -279,7 +288,7 @@ CLONES = GroupKind(
 
 # --- extra regions -------------------------------------------------------------------------
 
-def _regions_normal(given) -> tuple[tuple[int, ...], ...]:
+def _regions_normal(given, *_) -> tuple[tuple[int, ...], ...]:
     return tuple(sorted({tuple(sorted(set(r))) for r in given}))
 
 
@@ -298,7 +307,7 @@ EXTRA_REGIONS = GroupKind(
     normal=_regions_normal, cells=lambda region: region, check=_regions_check,
     broken=None, compile=None, said=None,  # a house of rules.units: counted and said so
     place="region", region=True, windows=True,
-    tints=("#444444",), item=tuple)
+    tints=("#444444",))
 
 
 # --- indexers ------------------------------------------------------------------------------
@@ -352,7 +361,7 @@ def _indexer_facts(board, prop, trial) -> dict:
 INDEXERS = GroupKind(
     "indexers", "", "indexer", "indexer", None,
     "", "Indexing", "", "", "i", "",
-    normal=lambda given: tuple(sorted(set(given))), cells=lambda item: (item[1],),
+    normal=lambda given, *_: tuple(sorted(set(given))), cells=lambda item: (item[1],),
     check=_indexers_check, broken=_indexers_broken,
     compile=lambda p: [lines.Indexer(p, kind, c) for kind, c in p.indexers],
     said=lambda p, item, cell: f"{item[0]} indexer",
@@ -362,17 +371,82 @@ INDEXERS = GroupKind(
     from_zero="which cell does a 0 point at?")
 
 
+# --- given candidates ----------------------------------------------------------------------
+
+def _pencil_normal(pairs, givens, n: int) -> tuple[tuple[int, int], ...]:
+    """(cell, digits) with one entry a cell; digits that allow everything, and those of a
+    given cell that hold its given, say nothing and are dropped (a given outside its
+    candidates stays: the puzzle has no solution, and the counter says so)."""
+    found: dict[int, int] = {}
+    for cell, digits in pairs:
+        if cell in found:
+            raise ModelError(f"{cell_name(cell, n) if 0 <= cell < n * n else cell} has its "
+                             "candidates given twice")
+        found[cell] = digits
+    full = (1 << n) - 1
+    return tuple(sorted((c, d) for c, d in found.items() if d != full and not (
+        0 <= c < len(givens) and givens[c] and d >> (givens[c] - 1) & 1)))
+
+
+def _pencil_check(p: Variant) -> None:
+    for cell, digits in p.candidates:
+        if not 0 < digits < 1 << p.size:
+            raise ModelError(f"the candidates of {p.name(cell)} are digits 1 to {p.size}")
+
+
+class GivenCandidates:
+    """The setter's given candidates of a cell, as a step (the engine applies them at once)."""
+
+    __slots__ = ("cells", "digits")
+
+    def __init__(self, cell: int, digits: int):
+        self.cells, self.digits = (cell,), digits
+
+    def prune(self, cand):
+        cell = self.cells[0]
+        if not cand[cell] & ~self.digits:
+            return []
+        cand[cell] &= self.digits
+        return [cell]
+
+
+def _candidates_facts(board, prop, trial) -> dict:
+    said = [board.p.digit(v) for v in range(1, board.n + 1) if prop.digits >> (v - 1) & 1]
+    return {"cell": board.name(prop.cells[0]),
+            "digits": said[0] if len(said) == 1 else f"{', '.join(said[:-1])} or {said[-1]}"}
+
+
+def _pencil_said(p: Variant, item, cell: int) -> str:
+    return "candidates " + " ".join(p.digit(v + 1) for v in range(p.size) if item[1] >> v & 1)
+
+
+CANDIDATES = GroupKind(
+    "candidates", "candidates", "candidates", "given candidates",
+    Words(None, None, "Small digits in a cell are the only digits it may hold.",
+          "マスの小さな数字は、そのマスに入りうる数字のすべてです。"),
+    "", "", "given candidates", "135", "p", "the digits it may hold",
+    normal=_pencil_normal, cells=lambda item: (item[0],), check=_pencil_check,
+    broken=lambda p, values: [f"{p.name(c)} is not one of its given candidates"
+                              for c, digits in p.candidates
+                              if not digits >> (values[c] - 1) & 1],
+    compile=None, said=_pencil_said, place="given",
+    steps={"GivenCandidates": Step("given candidates", 1.0, "{cell} is {digits}")},
+    facts={"GivenCandidates": _candidates_facts}, pencil="givenPencilMarks",
+    marks="centremarks", step=GivenCandidates)
+
+
 GROUP_RECORDS.update({kind.field: kind for kind in (QUADRUPLES, CLONES, EXTRA_REGIONS,
-                                                     INDEXERS)})
+                                                     INDEXERS, CANDIDATES)})
 GROUPS: dict[str, GroupKind] = GROUP_RECORDS
 CORNERS = tuple(kind for kind in GROUPS.values() if kind.make)
 REGIONS = tuple(kind for kind in GROUPS.values() if kind.region)
 WAYS = tuple(kind for kind in GROUPS.values() if kind.ways)
+PENCILS = tuple(kind for kind in GROUPS.values() if kind.pencil)
 # the kind any other group of different digits is read as (ISS's jigsaw pieces over its
 # boxes, its disjoint sets off boxes): the one the hyper windows are of
 DIFFERENT = next(kind for kind in REGIONS if kind.windows)
 TWINS = tuple(kind for kind in GROUPS.values() if kind.twin)
-OF_ITEM = {kind.item: kind for kind in GROUPS.values() if not kind.region}  # by its class
+OF_ITEM = {kind.item: kind for kind in GROUPS.values() if kind.item is not object}
 
 
 def placed(place: str) -> tuple[GroupKind, ...]:

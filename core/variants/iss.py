@@ -5,7 +5,7 @@ into a Variant and written from one:
     .Shape~6x6.~R1C1_5~R2C3_2_4_6.Thermo~R1C1~R1C2~R1C3.Cage~10~R2C1~R2C2
 
 Each item starts with '.', its arguments follow '~'; a cell is R<row>C<column> in base 17
-(column 10 is 'a'); the item with no type holds givens and given candidates (`R2C3_2_4_6`). A
+(column 10 is 'a'); the item with no type holds givens and a cell's allowed digits (`R2C3_2_4_6`). A
 link carries the string URL-encoded after `?q=` (links.py). What each type means is what ISS's
 builder (js/solver/sudoku_builder.js) makes of it.
 
@@ -36,7 +36,7 @@ from urllib.parse import unquote
 from core.variants import custom, formula, grid_rules, iss_generic, marks, model, pattern, rules
 from core.variants.cell_clues import EXTREMES, PARITY
 from core.variants.grid_rules import GRID_RULES
-from core.variants.groups import CORNERS, DIFFERENT, REGIONS, TWINS, WAYS
+from core.variants.groups import CORNERS, DIFFERENT, PENCILS, REGIONS, TWINS, WAYS
 from core.variants.marks import MARKS
 from core.variants.model import (
     Line,
@@ -1080,8 +1080,8 @@ def _cells_given(reading: Reading, parts: dict) -> list[int]:
                 parts.setdefault(parity[digits], []).append(cell)
             else:
                 allowed &= digits
-        if allowed != full:
-            parts.setdefault("candidates", []).append((cell, allowed))
+        if allowed != full:  # a cell's given digits: the first pencil kind's
+            parts.setdefault(PENCILS[0].field, []).append((cell, allowed))
     return givens
 
 
@@ -1201,8 +1201,9 @@ def _givens_out(p: Variant) -> list[str]:
     """Each given, and each cell's allowed digits (candidates, even, odd) as sets of their
     own, which ISS intersects."""
     n, said, s = p.size, [], p.shift  # ISS writes the digits as shown
-    sets = {c: [[d for d in range(1, n + 1) if digits >> (d - 1) & 1]]
-            for c, digits in p.candidates}
+    sets: dict[int, list] = {}
+    for c, digits in (item for kind in PENCILS for item in kind.items(p)):
+        sets.setdefault(c, []).append([d for d in range(1, n + 1) if digits >> (d - 1) & 1])
     for kind in PARITY:
         for c in kind.cells(p):
             sets.setdefault(c, []).append([d for d in range(1, n + 1) if kind.allows(d, n, s)])

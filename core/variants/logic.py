@@ -3,7 +3,7 @@ singles over every house (rows, columns, regions, diagonals, windows, disjoint g
 cages), the constraint's own steps (cage combinations, the 45 rule's innies, thermometer and
 arrow bounds, kropki/XV/inequality eliminations, little killer and sandwich sums; each of
 today's lines, corner clues, twin shapes, minima and maxima, marked cells, X-sums, skyscrapers and
-the setter's given candidates, in the puzzle's own terms), then the classic intersections
+the setter's given digits of cells, in the puzzle's own terms), then the classic intersections
 and subsets over any houses, and last a contradiction: a digit that, placed, leaves the
 constraints no way on (the counter's own propagation, a forcing chain a person follows
 cell by cell). The rating is the hardest step's score on the workbench variants scale: its
@@ -24,7 +24,7 @@ from core.sudoku.rating import Rating, Step
 from core.variants import engine
 from core.variants.cell_clues import CELL_KINDS
 from core.variants.custom import RULE_KINDS
-from core.variants.groups import GROUPS, OF_ITEM
+from core.variants.groups import GROUPS, OF_ITEM, PENCILS
 from core.variants.kinds import LINES, named
 from core.variants.lines import TIE_WORDS, sums_of
 from core.variants.marks import MARKS
@@ -40,7 +40,6 @@ CONTRADICTION = (7.5, 8.0)  # a cell of two digits tried; of three or more
 PROPAGATOR_STEPS = {
     "Pair": ("mark", 1.8, "the mark between {cells} allows only these digits"),
     "SumBounds": ("sum bounds", 2.2, "the cells {cells} must add up to {total}"),
-    "GivenCandidates": ("given candidates", 1.0, "{cell} is {digits}"),
     # each kind of cell clue's steps, from its record (core.variants.cell_clues)
     **{key: (step.technique, step.score, step.words)
        for kind in CELL_KINDS.values() for key, step in kind.steps.items()},
@@ -71,9 +70,11 @@ class Board(Candidates):
         self.names = dict(_house_names(p))
         self.houses = [House(h, self.names.get(h, "a house")) for h in self.plan.houses]
         self.groups = [House(u, None) for u in self.plan.units]
-        # the setter's given candidates are steps of their own, said in words
-        masks = engine.plan_of(engine.shape_of(replace(p, candidates=()))).masks
-        self.steps = self.plan.steps + [GivenCandidates(c, d) for c, d in p.candidates]
+        # a cell's given digits (the pencil shape) are steps of their own, said in words
+        masks = engine.plan_of(engine.shape_of(replace(
+            p, **{kind.field: () for kind in PENCILS}))).masks
+        self.steps = self.plan.steps + [kind.step(c, d) for kind in PENCILS
+                                        for c, d in kind.items(p)]
         self.cand = [1 << (v - 1) if v else m for v, m in zip(p.givens, masks, strict=True)]
         self.values = list(p.givens)
         for c, v in enumerate(p.givens):
@@ -199,22 +200,6 @@ def _facts(board: Board, prop, trial) -> dict:
 
 # --- what today's constraints say -----------------------------------------------------------
 
-class GivenCandidates:
-    """The setter's given candidates of a cell, as a step (the engine applies them at once)."""
-
-    __slots__ = ("cells", "digits")
-
-    def __init__(self, cell: int, digits: int):
-        self.cells, self.digits = (cell,), digits
-
-    def prune(self, cand):
-        cell = self.cells[0]
-        if not cand[cell] & ~self.digits:
-            return []
-        cand[cell] &= self.digits
-        return [cell]
-
-
 def _key(prop) -> str:
     """The PROPAGATOR_STEPS entry of a propagator: its class, with the rule it comes from
     where one class serves several."""
@@ -286,16 +271,9 @@ def _outside_facts(board: Board, prop, trial) -> dict:
             "seen": f"{prop.total} digit{' is' if prop.total == 1 else 's are'}"}
 
 
-def _candidates_facts(board: Board, prop, trial) -> dict:
-    said = [board.p.digit(v) for v in digits(prop.digits)]  # as shown
-    return {"cell": board.name(prop.cells[0]),
-            "digits": said[0] if len(said) == 1 else f"{', '.join(said[:-1])} or {said[-1]}"}
-
-
 GROUP_FACTS = {key: facts for kind in GROUPS.values() for key, facts in kind.facts.items()}
 FACTS = {"Tie": _tie_facts, "EqualSums": _sums_facts, **GROUP_FACTS,
-         "XSum": _outside_facts, "Skyscraper": _outside_facts,
-         "GivenCandidates": _candidates_facts}
+         "XSum": _outside_facts, "Skyscraper": _outside_facts}
 
 
 

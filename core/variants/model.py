@@ -221,7 +221,7 @@ class Variant:
     thermos: tuple[tuple[int, ...], ...] = ()
     arrows: tuple[Arrow, ...] = ()
     sandwiches: tuple[Sandwich, ...] = ()
-    candidates: tuple[tuple[int, int], ...] = ()  # (cell, digits as bits): the setter's given
+    candidates: tuple[tuple[int, int], ...] = ()  # (cell, digits as bits): core.variants.groups
     lines: tuple[Line, ...] = ()
     quads: tuple = ()  # each a record of core.variants.groups keeps its clues in its field
     clones: tuple = ()
@@ -269,8 +269,13 @@ class Variant:
                 and self == blank(self.size, self.givens))
 
     def allowed(self, cell: int) -> int:
-        """The digits the setter's given candidates leave a cell, as bits (all: none given)."""
-        return dict(self.candidates).get(cell, (1 << self.size) - 1)
+        """The digits the setter's given digits of a cell (its candidates: the pencil shape
+        of core.variants.groups) leave it, as bits (all: none given)."""
+        found = (1 << self.size) - 1
+        for kind in GROUP_RECORDS.values():
+            if kind.pencil:
+                found &= dict(kind.items(self)).get(cell, found)
+        return found
 
     def lines_of(self, kind: str) -> tuple[Line, ...]:
         return tuple(line for line in self.lines if line.kind == kind)
@@ -422,9 +427,9 @@ def make(size: int, givens=None, regions=None, **parts) -> Variant:
                            key=lambda m: (m.kind, m.a, m.b, m.value))),
         negative=frozenset(parts.get("negative", ())),
         **{name: kind.normal(parts.get(name, ()), n) for name, kind in SHAPE_RECORDS.items()},
-        candidates=_candidates(parts.get("candidates", ()), givens, n),
         lines=_lines(parts.get("lines", ()), n),
-        **{name: kind.normal(parts.get(name, ())) for name, kind in GROUP_RECORDS.items()},
+        **{name: kind.normal(parts.get(name, ()), givens, n)
+           for name, kind in GROUP_RECORDS.items()},
         **{name: tuple(sorted(set(parts.get(name, ())))) for name in CELL_KINDS},
         outside=tuple(sorted(set(parts.get("outside", ())),
                              key=lambda o: (o.kind, o.line, o.index, o.reverse, o.total))),
@@ -434,21 +439,6 @@ def make(size: int, givens=None, regions=None, **parts) -> Variant:
     )
     check(variant)
     return variant
-
-
-def _candidates(pairs, givens, n: int) -> tuple[tuple[int, int], ...]:
-    """(cell, digits) with one entry a cell; digits that allow everything, and those of a
-    given cell that hold its given, say nothing and are dropped (a given outside its
-    candidates stays: the puzzle has no solution, and the counter says so)."""
-    found: dict[int, int] = {}
-    for cell, digits in pairs:
-        if cell in found:
-            raise ModelError(f"{cell_name(cell, n) if 0 <= cell < n * n else cell} has its "
-                             "candidates given twice")
-        found[cell] = digits
-    full = (1 << n) - 1
-    return tuple(sorted((c, d) for c, d in found.items() if d != full and not (
-        0 <= c < len(givens) and givens[c] and d >> (givens[c] - 1) & 1)))
 
 
 def _lines(given, n: int) -> tuple[Line, ...]:
@@ -526,7 +516,6 @@ def check(p: Variant) -> None:
                              *(line.cells for line in p.lines),
                              *(kind.cells(item) for kind in GROUP_RECORDS.values()
                                for item in kind.items(p)),
-                             (c for c, _ in p.candidates),
                              *(r.cells for r in p.custom))
              for c in group]
     every += [c for m in p.marks for c in (m.a, m.b)]
@@ -640,13 +629,10 @@ def _check_new_lines(p: Variant) -> None:
 
 
 def _check_cell_clues(p: Variant) -> None:
-    n = p.size
-    for cell, digits in p.candidates:
-        if not 0 < digits < 1 << n:
-            raise ModelError(f"the candidates of {p.name(cell)} are digits 1 to {n}")
-    for kind in GROUP_RECORDS.values():
-        if kind.place != "region":
-            kind.check(p)
+    for place in ("given", "", "late"):  # the records' places (core.variants.groups)
+        for kind in GROUP_RECORDS.values():
+            if kind.place == place:
+                kind.check(p)
 
 
 def _check_outside(p: Variant) -> None:

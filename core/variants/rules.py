@@ -220,10 +220,10 @@ def _shapes_broken(p: Variant, values) -> list[str]:
 
 
 def _new_broken(p: Variant, values) -> list[str]:
-    """Given candidates, today's lines, clues on groups of cells, minima and maxima,
+    """A cell's given digits, today's lines, clues on groups of cells, minima and maxima,
     the clues placed late of core.variants.groups and X-sum and skyscraper clues."""
-    found = [f"{p.name(c)} is not one of its given candidates" for c, digits in p.candidates
-             if not digits >> (values[c] - 1) & 1]
+    found = [said for kind in GROUP_RECORDS.values() if kind.place == "given"
+             for said in kind.broken(p, values)]
     found += [f"the {LINE_RECORDS[line.kind].title} at {p.name(line.cells[0])} is broken"
               for line in p.lines if not line_holds(p, line, values)]
     for kind in GROUP_RECORDS.values():

@@ -40,8 +40,6 @@ WORDS = {
     **{way.caption: way.words for kind in GROUPS.values() for way in kind.ways},
     # each kind of rule no kind names, from its record (core.variants.custom)
     **{name: kind.words for name, kind in RULE_KINDS.items()},
-    "candidates": Words(None, None, "Small digits in a cell are the only digits it may hold.",
-                        "マスの小さな数字は、そのマスに入りうる数字のすべてです。"),
     "negative": Words(None, None, "All possible {negative} are given.",
                       "{negative_ja}は条件を満たすところすべてに示されています。"),
     **{name: kind.words for name, kind in MARKS.items()},
@@ -81,8 +79,7 @@ def kinds(p: Variant) -> list[tuple[str, dict]]:
     used = {r.kind for r in p.custom} | {r.kind for r in every_rule(p)}
     found += [(name, {"rules": kind.said(p, "en"), "rules_ja": kind.said(p, "ja")})
               for name, kind in RULE_KINDS.items() if name in used]
-    if p.candidates:
-        found.append(("candidates", {}))
+    found += [(kind.field, {}) for kind in placed("given") if kind.items(p)]
     found += _negatives(p)
     return found
 

@@ -2,7 +2,7 @@
 in the terminal; digits set givens; `:` adds any constraint in the text format's words (cage
 15: r1c1 r1c2, thermo: ..., white: r1c1-r1c2, rules: diagonal, regions rows, ...); keys at the
 cursor add the common marks towards the next cell, a clue on its corner, a minimum or
-maximum, a marked cell, its given candidates or a clue outside its row or column; cells picked
+maximum, a marked cell, its given digits or a clue outside its row or column; cells picked
 with shift+arrows become a cage, a thermometer, an arrow, any of today's lines or one shape of
 a twin clue; ctrl+d takes back the constraints on the cursor's cell. The side panel says after
 every edit whether the puzzle is unique (in the process pool, as for classic Sudoku), which
@@ -27,7 +27,7 @@ from core.variants.cell_clues import CELL_KINDS, EXTREMES
 from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.drawing import line_word, rule_label
 from core.variants.family import VARIANTS
-from core.variants.groups import CORNERS, GROUPS, TWINS, WAYS, placed
+from core.variants.groups import CORNERS, GROUPS, PENCILS, TWINS, WAYS, placed
 from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.marks import MARKS
 from core.variants.model import Line, Mark, Outside, Variant, digit_of
@@ -55,8 +55,8 @@ HINT = "\n".join([
               for kind in TWINS),
     "at the cursor: " + "".join(f"{kind.key} {kind.called} · " for kind in CORNERS)
     + "m minimum · M maximum · "
-    + "".join(f"{kind.key} {kind.called} · " for kind in WAYS) + "p candidates · "
-    "o outside clue",
+    + "".join(f"{kind.key} {kind.called} · " for kind in (*WAYS, *PENCILS))
+    + "o outside clue",
     "ctrl+d takes back what touches the cursor's cell",
     ": title: ..., author: ..., note: ... (the rules in your words) name the puzzle",
 ])
@@ -102,7 +102,8 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
                   show=False) for kind in CELL_KINDS.values() if kind.key),
         *(Binding(kind.key, f"ways('{kind.field}')", kind.called.capitalize(), show=False)
           for kind in WAYS),
-        Binding("p", "candidates", "Given candidates", show=False),
+        *(Binding(kind.key, f"pencil('{kind.field}')", kind.caption.capitalize(), show=False)
+          for kind in PENCILS),
         Binding("o", "outside", "Outside clue", show=False),
     ]
 
@@ -323,24 +324,25 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
         said = f"{after} {kind.called}" if after else f"no {kind.called}"
         self.say(f"{p.name(cell)}: {said}")
 
-    def action_candidates(self) -> None:
-        """The cursor cell's given candidates, those there offered; none takes them back."""
-        n, cell = self.puzzle.size, self.grid.cursor
-        bits = dict(self.puzzle.candidates).get(cell, 0)
-        others = [(c, d) for c, d in self.puzzle.candidates if c != cell]
+    def action_pencil(self, field: str) -> None:
+        """The cursor cell's given digits of this kind, those there
+        offered; none takes them back."""
+        kind, n, cell = GROUPS[field], self.puzzle.size, self.grid.cursor
+        bits = dict(kind.items(self.puzzle)).get(cell, 0)
+        others = [(c, d) for c, d in kind.items(self.puzzle) if c != cell]
 
         def given(text: str | None) -> None:
             if text is None:
                 return
             digits = sum(1 << (digit_of(ch, self.puzzle.first) - 1) for ch in set(text.upper()))
             self.try_puzzle(lambda: model.make(**_parts(
-                self.puzzle, candidates=others + ([(cell, digits)] if digits else []))))
+                self.puzzle, **{field: others + ([(cell, digits)] if digits else [])})))
 
         self.app.push_screen(PathPrompt(
-            f"Given candidates of {self.puzzle.name(cell)}: the digits it may hold\n"
+            f"{kind.caption.capitalize()} of {self.puzzle.name(cell)}: {kind.prompt}\n"
             "(empty: any)", "".join(self.puzzle.digit(v + 1) for v in range(n) if bits >> v & 1),
             validate=lambda t: _digits_problem(t, n, n, repeat=False, first=self.puzzle.first),
-            placeholder="135",
+            placeholder=kind.sample,
             allow_empty=True), given)
 
     def action_outside(self) -> None:
@@ -406,7 +408,6 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
             lines=[line for line in p.lines if cell not in line.cells],
             **{name: [item for item in kind.items(p) if cell not in kind.cells(item)]
                for name, kind in GROUPS.items()},
-            candidates=[(c, d) for c, d in p.candidates if c != cell],
             custom=[r for r in p.custom if cell not in r.cells])))
 
     def try_puzzle(self, make) -> None:
@@ -675,8 +676,6 @@ def here(p: Variant, cell: int) -> str:
               for item in kind.items(p) if cell in kind.cells(item)]
     found += [f"{RULE_KINDS[r.kind].title} {rule_label(p, r)}".strip() for r in every_rule(p)
               if cell in r.cells]
-    digits = dict(p.candidates).get(cell)
-    if digits:
-        found.append("candidates " + " ".join(p.digit(v + 1) for v in range(n)
-                                              if digits >> v & 1))
+    found += [kind.said(p, item, cell) for kind in placed("given")
+              for item in kind.items(p) if cell in kind.cells(item)]
     return f"{p.name(cell)}: {', '.join(found) if found else 'no constraint of its own'}"

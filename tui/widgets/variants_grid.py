@@ -32,7 +32,7 @@ from core.variants.cell_clues import EXTREMES, PARITY
 from core.variants.custom import RULE_KINDS, every_rule
 from core.variants.drawing import line_color, line_word, rule_label
 from core.variants.grid_rules import SLANTS
-from core.variants.groups import CORNERS, REGIONS, TWINS, WAYS
+from core.variants.groups import CORNERS, PENCILS, REGIONS, TWINS, WAYS
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS
 from core.variants.model import SYMBOLS, Variant, symbol
@@ -380,7 +380,7 @@ class _Look:
     """What the grid draws of a puzzle, by place: marks and line connectors in the borders
     (by the pair of cells, or by a corner (row, col) for a diagonal step), tints, what empty
     cells show, numbers in a corner, margin clues, corner clues by their corner, chevrons
-    beside a cell, and given candidates."""
+    beside a cell, and a cell's given digits."""
 
     margins: tuple[int, int, int, int]
     marks: dict
@@ -406,7 +406,8 @@ def _look(p: Variant) -> _Look:
         corners={(corner // n + 1, corner % n + 1): "".join(p.digit(d) for d in digits)
                  for kind in CORNERS for corner, digits in map(kind.digits_of, kind.items(p))},
         sides={c: kind.sides for kind in EXTREMES for c in kind.cells(p)},
-        candidates={c: _candidate_text(digits, n, p.first) for c, digits in p.candidates},
+        candidates={c: _candidate_text(digits, n, p.first) for kind in PENCILS
+                    for c, digits in kind.items(p)},
         outline_walls=_outline_walls(p))
 
 
@@ -596,7 +597,7 @@ def legend(p: Variant) -> Text:
               for name, kind in MARKS.items() if kind.valued),
             *((kind.items(p), kind.glyph, MARK, kind.legend) for kind in TWINS),
             *((kind.cells(p), "·".join(kind.sides), MARK, kind.caption) for kind in EXTREMES),
-            (p.candidates, "135", CANDIDATES, "given candidates"),
+            *((kind.items(p), kind.sample, CANDIDATES, kind.legend) for kind in PENCILS),
             *((kind.items(p), kind.sample, CIRCLED, kind.legend) for kind in CORNERS)):
         if present:
             parts.append((glyph, style, words))

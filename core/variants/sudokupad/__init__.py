@@ -19,7 +19,7 @@ cell copies which, so `write` also names the pairs in the metadata (under the ki
 cells and the other shape's key, as f-puzzles does, each cell a [row, column] from 0), which
 SudokuPad leaves alone; grey cells that no such list explains are refused on reading. Not
 carried: whispers of another difference than German's or Dutch (their colour is their
-difference). The setter's given candidates travel
+difference). A cell's given digits (the pencil shape) travel
 as a cell's given centre marks (`centremarks`); given corner marks (`pencilMarks`) are
 refused, since in corner notation a digit says where in a region it goes, not what the cell
 holds. A negative X or V alone goes in `global` as "antix" / "antiv" (SudokuPad's own

@@ -9,7 +9,7 @@ import re
 from core.variants import fpuzzles, model
 from core.variants.cell_clues import PARITY
 from core.variants.grid_rules import GRID_RULES, SLANTS
-from core.variants.groups import CORNERS, DIFFERENT, REGIONS, TWINS
+from core.variants.groups import CORNERS, DIFFERENT, PENCILS, REGIONS, TWINS
 from core.variants.jsoncheck import Checks
 from core.variants.kinds import LINES
 from core.variants.marks import ALONE, NEGATIVE_KINDS
@@ -67,7 +67,7 @@ FLAGGED = {name for name, kind in GRID_RULES.items() if kind.flagged}
 TWIN_FIELDS = {kind.field: kind for kind in TWINS}  # each names its pairs in the metadata
 # a region shape's cages, styled with its f-puzzles key (as SudokuPad imports f-puzzles')
 REGION_STYLES = {kind.fpuzzles: kind for kind in REGIONS}
-CELL_KEYS = {"value", "given", "centremarks", "pencilMarks"}
+CELL_KEYS = {"value", "given", *(kind.marks for kind in PENCILS), "pencilMarks"}
 # The properties of each list's items: those read, and those that only style a drawing
 # (SudokuPad's SVG attributes). Any other is refused by name: it may carry a rule.
 STYLING = {"target", "opacity", "class", "fill", "stroke-width", "stroke-linecap",
@@ -241,9 +241,10 @@ def _cells(rows, n: int, picture: _Picture) -> list[int]:
         if text and (not _numeral(text) or not 1 <= int(text) <= n):
             raise SclError(f"{where}: a given {cell['value']!r} is not 1 to {n}")
         givens.append(int(text) if text else 0)
-        if cell.get("centremarks") not in (None, []):
-            digits = _digits(cell["centremarks"], n, f"{where}.centremarks")
-            picture.add("candidates", (i, sum(1 << (d - 1) for d in set(digits))))
+        for kind in PENCILS:  # a cell's given digits
+            if cell.get(kind.marks) not in (None, []):
+                digits = _digits(cell[kind.marks], n, f"{where}.{kind.marks}")
+                picture.add(kind.field, (i, sum(1 << (d - 1) for d in set(digits))))
         corner = _listed(cell, "pencilMarks", f"{where}.pencilMarks")
         if any(str(mark).strip() for mark in corner):
             picture.problems.append(f"given corner marks in {model.cell_name(i, n)} (they say "

@@ -7,7 +7,7 @@ import math
 from core.variants import grid_rules, marks, model
 from core.variants.cell_clues import PARITY
 from core.variants.grid_rules import GRID_RULES, SLANTS
-from core.variants.groups import CORNERS, GROUPS, REGIONS, TWINS
+from core.variants.groups import CORNERS, GROUPS, PENCILS, REGIONS, TWINS
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS
 from core.variants.model import Variant
@@ -30,7 +30,7 @@ from core.variants.sudokupad.styles import (
 CARRIED = (model.CLASSIC_FEATURES | set(LINES) | set(SHAPES)
            | {f"{name} {k}" for name, kind in MARKS.items() if kind.valued
               for k in range(2, model.MAX_SIZE)}
-           | {"candidates", *GROUPS, *CHEVRON, "outside"})
+           | {*GROUPS, *CHEVRON, "outside"})
 
 
 # --- drawing the picture -------------------------------------------------------------------
@@ -96,7 +96,7 @@ def _outside_places(p: Variant):
 
 
 def _cells_out(p: Variant) -> list:
-    n, allowed = p.size, dict(p.candidates)
+    n, allowed = p.size, [(kind, dict(kind.items(p))) for kind in PENCILS]
     rows = []
     for r in range(n):
         row = []
@@ -104,9 +104,10 @@ def _cells_out(p: Variant) -> list:
             cell: dict = {}
             if p.givens[r * n + c]:
                 cell["value"] = p.givens[r * n + c]
-            if r * n + c in allowed:  # (kept with a given outside them: no solution)
-                cell["centremarks"] = [d for d in range(1, n + 1)
-                                       if allowed[r * n + c] >> (d - 1) & 1]
+            for kind, given in allowed:  # (kept with a given outside them)
+                if r * n + c in given:
+                    cell[kind.marks] = [d for d in range(1, n + 1)
+                                        if given[r * n + c] >> (d - 1) & 1]
             row.append(cell)
         rows.append(row)
     return rows

@@ -69,7 +69,14 @@ def _indexers(n: int, s, rng) -> list:
     return found
 
 
-TRUE_CLUES = {"quads": _quads, "clones": _clones, "extra": _regions, "indexers": _indexers}
+def _pencil(n: int, s, rng) -> list:
+    """A few cells' given digits, each holding the solution's digit and some others."""
+    return [(c, (1 << (s[c] - 1)) | rng.getrandbits(n) & ~(1 << rng.randrange(n)) & (
+        (1 << n) - 1)) for c in rng.sample(range(n * n), n)]
+
+
+TRUE_CLUES = {"quads": _quads, "clones": _clones, "extra": _regions, "indexers": _indexers,
+              "candidates": _pencil}
 
 
 def puzzles_of(kind: str):
@@ -89,24 +96,33 @@ def puzzles_of(kind: str):
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_record_is_complete(kind):
     record = GROUPS[kind]
-    assert record.field == kind and record.called and record.caption and record.iss
+    assert record.field == kind and record.called and record.caption
+    assert record.iss or record.pencil  # a pencil kind: a cell's allowed digits in ISS
     for words in [record.words] if record.words else [way.words for way in record.ways]:
-        assert words.name and words.name_ja and words.rule and words.rule_ja
+        assert words.rule and words.rule_ja  # a name in both languages, or none (None)
+        assert bool(words.name) == bool(words.name_ja) and (words.name or record.pencil)
     assert all(1 <= step.score < 10 for step in record.steps.values())
     assert set(record.facts) <= set(record.steps)
-    shapes = [bool(record.make), bool(record.twin), record.region, bool(record.ways)]
+    # a pair's source names its record by its class: a class of its own, never a plain tuple
+    # (a minimum's pair has one)
+    assert record.item is object or record.item.__module__ == "core.variants.groups"
+    shapes = [bool(record.make), bool(record.twin), record.region, bool(record.ways),
+              bool(record.pencil)]
     assert shapes.count(True) == 1  # one shape
     if record.region:  # a house: counted, broken and stepped as one
         assert not (record.steps or record.compile or record.broken) and record.tints
-    else:
-        assert record.steps and record.compile and record.broken and record.said
-        assert record.key
+    else:  # a pencil kind narrows its cells' masks in the engine: no propagator
+        assert record.steps and bool(record.compile) != bool(record.pencil)
+        assert record.broken and record.said and record.key
+    if record.pencil:  # on each cell in f-puzzles and SudokuPad; its step in the logic
+        assert record.marks and record.step and record.legend and record.sample
     if record.ways:  # each way its own key, words, drawing and glyph
         for way in record.ways:
             assert way.key and all(way.addon) and way.fill and way.tint and way.glyph
         assert len({way.glyph for way in record.ways}) == len(record.ways)
     else:
-        assert record.word and record.fpuzzles and (record.region or record.legend)
+        assert record.word and (record.fpuzzles or record.pencil)
+        assert record.region or record.legend
     if record.make:  # the corner shape
         assert record.merged and record.most and record.circle and record.key
     if record.twin:  # the twin shape
@@ -125,7 +141,11 @@ def test_every_kind_reads_and_writes_in_every_format(kind):
         text = formats.format(p)
         assert all(f"{key}: " in text for key in keys) and formats.parse(text) == p
         data = fpuzzles.write(p)
-        assert all(key in data for key in [way.key for way in record.ways] or [record.fpuzzles])
+        if record.pencil:
+            assert record.pencil in str(data["grid"]) and record.marks in str(sudokupad.write(p))
+        else:
+            assert all(key in data for key in [way.key for way in record.ways]
+                       or [record.fpuzzles])
         assert fpuzzles.read(data) == p
         assert sudokupad.read(sudokupad.write(p)) == p
         lost = [way for way in record.ways if not way.iss]  # ISS has no such way: refused
@@ -135,6 +155,10 @@ def test_every_kind_reads_and_writes_in_every_format(kind):
             p = replace(p, **{kind: tuple(x for x in record.items(p)
                                           if x[0] not in {w.name for w in lost})})
         said = iss.write(p)
+        if record.pencil:  # a cell's allowed digits, among the givens: ISS reads one digit
+            # back as a given, an even or odd set as a parity; the same puzzle
+            assert engine.count(iss.read(said), 50).count == engine.count(p, 50).count
+            continue
         assert (f"_{record.iss}1~" if record.twin else f".{record.iss}~") in said or (
             record.windows and ".Windoku" in said)
         assert iss.read(said) == p
@@ -175,7 +199,8 @@ def test_every_kind_says_its_rule_in_english_and_japanese(kind):
         for words in [record.words] if record.words else [way.words for way in record.ways]:
             assert words.rule.format(**fields) in wording.rules_sentences(p, "en")
             assert words.rule_ja.format(**fields) in wording.rules_sentences(p, "ja")
-            assert words.name in wording.name(p) or "Variant" in wording.name(p)
+            assert not words.name or words.name in wording.name(p) or (
+                "Variant" in wording.name(p))
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -191,7 +216,8 @@ def test_every_kind_has_words_for_its_logic_steps_and_breaks(kind):
             solution[a] = solution[b]
             assert f"a digit repeats in {record.called} 1" in rules.broken(p, solution)
             continue
-        ours = [prop for prop in board.plan.props if _key(prop) in record.steps]
+        ours = [prop for prop in (*board.plan.props, *board.steps)  # a pencil kind: the board's
+                if _key(prop) in record.steps]
         assert ours
         for prop in ours:
             seen.add(_key(prop))
@@ -250,8 +276,10 @@ def test_a_corner_clue_sits_where_four_cells_meet():
 
 def test_no_aspect_names_a_kind_of_group_clue():
     """A kind's field, word, f-puzzles key, ISS type or way's key in quotes, or its field
-    read off a puzzle (p.quads), appears in no aspect: they loop over the records (the model keeps
-    their fields; compiled.py names the handler shapes)."""
+    read off a puzzle (p.quads), appears in no aspect: they loop over the records (the model
+    keeps their fields; compiled.py names the handler shapes). "candidates" is also the
+    editor's job of true candidates (its SLOTS)."""
+    allowed = {("variants_editor.py", "candidates")}
     files = {name: ROOT / "core" / "variants" / name for name in ASPECTS
              if name != "compiled.py"}
     files |= {name: ROOT / "tui" / folder / name for folder, name in (
@@ -262,8 +290,8 @@ def test_no_aspect_names_a_kind_of_group_clue():
         for kind in GROUPS.values():
             for word in {kind.field, kind.word, kind.fpuzzles, kind.iss,
                          *(way.key for way in kind.ways)} - {""}:
-                if re.search(rf"""["']{word}["']""", code):
+                if re.search(rf"""["']{word}["']""", code) and (name, word) not in allowed:
                     found.add((name, word))
-            if re.search(rf"\.{kind.field}\b", code):
-                found.add((name, f".{kind.field}"))
+            if re.search(rf"\b(p|puzzle|self)\.{kind.field}\b", code):
+                found.add((name, f"p.{kind.field}"))
     assert not found
