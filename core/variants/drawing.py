@@ -15,6 +15,7 @@ short of a digit in its cell; under a cage's sum a digit sits lower, clear of it
 from __future__ import annotations
 
 import math
+import sys
 
 from core.export.drawing import (
     ANSWER,
@@ -175,7 +176,7 @@ def draw(p: Variant, answer=None, style: Style | None = None) -> Drawing:
     _today_lines(p, at)
     _grid(p, at)
     for kind in SHAPES.values():
-        kind.draw(p, at)
+        kind.draw(p, at, sys.modules[__name__])  # the records draw with this module's pens
     _rules(p, at)
     _marks(p, at)
     _corners(p, at)
@@ -246,7 +247,7 @@ def _lines(p: Variant, answer, at: _Pen) -> None:
             x2, y2 = at.xy(n, 0 if anti else n)
             at.add(Line(x1, y1, x2, y2, THIN, color=at.grey))
     for kind in SHAPES.values():
-        kind.draw_lines(p, answer, at)
+        kind.draw_lines(p, answer, at, sys.modules[__name__])
 
 
 def _today_lines(p: Variant, at: _Pen) -> None:

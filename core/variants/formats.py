@@ -51,6 +51,7 @@ Lines are parsed, never evaluated; every error names its line and column.
 from __future__ import annotations
 
 import re
+import sys
 
 from core.errors import ParseError
 from core.variants import formula, model, pattern
@@ -267,8 +268,9 @@ def _shape(reader: _Reader, name, word, total, value, number, at) -> None:
         parts["outside"].append((name, total, value, where))
     elif name in SHAPE_WORDS:
         kind = SHAPE_WORDS[name]
-        parts[kind.field].append((kind.read_text(
-            total, word, value, lambda text: _cells(text, number, at)), where))
+        parts[kind.field].append((kind.read_text(  # with this module's checks
+            total, word, value, lambda text: _cells(text, number, at), sys.modules[__name__]),
+            where))
     elif name in RULE_KINDS:
         kind = CUSTOM_WORDS.get((name, word))
         if kind is None:
@@ -649,7 +651,7 @@ def _constraint_lines(p: Variant) -> list[str]:
             out.append(f"{head}: " + " ".join(f"{name(m.a, n)}{sep}{name(m.b, n)}"
                                               for m in marks))
     for kind in ranked("text"):
-        out += kind.write_text(p)
+        out += kind.write_text(p, sys.modules[__name__])  # the records use its names()
     return out + _new_lines(p)
 
 

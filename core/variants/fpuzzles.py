@@ -18,6 +18,8 @@ X alone or V alone goes in "workbenchNegative".
 from __future__ import annotations
 
 import re
+import sys
+from functools import partial
 
 from core.variants import marks, model
 from core.variants.cell_clues import CELL_KINDS, PARITY
@@ -526,7 +528,9 @@ READERS = {
     **{kind.fpuzzles: _cell_groups(kind.field) for kind in REGIONS},
     **{kind.word: _single_cells(kind.field) for kind in CELL_KINDS.values()},
     **{k.fpuzzles: _mark_items(k.fpuzzles) for k in MARKS.values() if not k.directed},
-    "text": _text, **{kind.fpuzzles: kind.read_fpuzzles for kind in SHAPES.values()},
+    "text": _text,
+    **{kind.fpuzzles: partial(kind.read_fpuzzles, f=sys.modules[__name__])  # with its checks
+       for kind in SHAPES.values()},
     "cage": _cosmetic_cages,
     **dict.fromkeys(OUTSIDE, _outside),
     **{kind.fpuzzles: _twins(kind) for kind in TWINS},
@@ -623,7 +627,7 @@ def _marks_out(p: Variant, data: dict) -> None:
 def _shapes_out(p: Variant, data: dict) -> None:
     for kind in ranked("fpuzzles"):
         if kind.of(p):
-            data[kind.fpuzzles] = kind.write_fpuzzles(p)
+            data[kind.fpuzzles] = kind.write_fpuzzles(p, sys.modules[__name__])
 
 
 def outside_id(line: str, index: int, reverse: bool, n: int) -> str:

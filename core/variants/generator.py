@@ -20,6 +20,7 @@ counter (core.variants.engine); the ways of making them:
 from __future__ import annotations
 
 import random
+import sys
 import time
 from dataclasses import dataclass, field, replace
 
@@ -515,7 +516,7 @@ def shapes_off(solution, shapes, n: int, rng) -> dict:
         parts["outside"] = outside
     for kind in SHAPES.values():
         if kind.grow and kind.grow[0] in words:
-            parts[kind.field] = kind.grow[1](solution, n, rng)
+            parts[kind.field] = kind.grow[1](solution, n, rng, sys.modules[__name__])
     return parts
 
 

@@ -125,7 +125,7 @@ def from_ipuz(data: dict) -> Variant:
     zoned = [z for z in rest if tuple(sorted(z)) not in {tuple(sorted(c))
                                                           for c in slants.values()}]
     shapes = {kind.field: kind.ipuz[1](data, lambda zone, where: _zone_cells(zone, n, where),
-                                       _listed) for kind in IPUZ_KINDS}
+                                       _listed, whole_number) for kind in IPUZ_KINDS}
     title = data.get("title", "")
     if not isinstance(title, str):
         raise _type_error("title", "text", title)

@@ -30,7 +30,9 @@ has no ISS form: refused.
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, field
+from functools import partial
 from urllib.parse import unquote
 
 from core.variants import custom, formula, grid_rules, iss_generic, marks, model, pattern, rules
@@ -428,7 +430,7 @@ def _branch(reading: Reading, item: Item, node) -> list | None:
         return _given_rules(scratch, node)
     for kind in SHAPES.values():
         if isinstance(node, Item) and node.type in kind.iss_or:
-            return kind.iss_or[node.type](scratch, node)
+            return kind.iss_or[node.type](scratch, node, sys.modules[__name__])
     if isinstance(node, Item):
         _reader(node)(scratch, node)
     elif node[0].type == "Or":
@@ -649,7 +651,8 @@ def _sum(reading: Reading, item: Item) -> None:
     cells = _cells(reading, item, tokens)
     parts = head.split("_")
     for kind in SHAPES.values():
-        clue = kind.iss_sum(cells, parts, item, reading.n) if kind.iss_sum else None
+        clue = (kind.iss_sum(cells, parts, item, reading.n, sys.modules[__name__])
+                if kind.iss_sum else None)
         if clue is not None:
             reading.add(kind.field, clue)
             return
@@ -1004,7 +1007,8 @@ READERS = {
     "Windoku": _windoku, **{kind.iss: _region(kind) for kind in REGIONS},
     **dict.fromkeys([*STRICT, *STRICT_ALONE], _strict),
     **{kind.iss: _mark for kind in MARKS.values() if kind.iss},
-    **{t: read for kind in SHAPES.values() for t, read in kind.iss.items()},
+    **{t: partial(read, iss=sys.modules[__name__])  # with this module's checks
+       for kind in SHAPES.values() for t, read in kind.iss.items()},
     "Sum": _sum,
 
     **{kind.iss: _outside(name) for name, kind in OUTSIDE.items()},
@@ -1274,7 +1278,7 @@ def _negatives_out(p: Variant) -> list[str]:
 
 
 def _shapes_out(p: Variant) -> list[str]:
-    said = [x for kind in SHAPES.values() for x in kind.write_iss(p)]
+    said = [x for kind in SHAPES.values() for x in kind.write_iss(p, sys.modules[__name__])]
     return said
 
 

@@ -40,8 +40,10 @@ record's `ranks` keeps it (`ranked(aspect)`), so that no output changed with the
 
 Like the line records, they compile into propagators above the model: the package imports
 this module first, and it fills core.variants.model.SHAPE_RECORDS, which the model, rules
-and engine read. A record's readers and writers use the formats' checked access, imported
-when they run (those modules read the records when they load).
+and engine read. It imports no module that reads the records (the layering test forbids
+the cycle): each format, the print drawing and the generator pass a record's reader, writer,
+drawing or grower what it uses of theirs (the module itself, as f, iss, text, drawing,
+generator; SudokuPad's writer its PAD; ipuz its whole_number).
 tests/core/variants/test_shapes.py checks every record.
 """
 
@@ -259,22 +261,18 @@ def _cages_sentence(p: Variant) -> dict:
             "cage_blank_ja": "(数字のない枠は和を問いません)" if blank else ""}
 
 
-def _cages_text(total, word, value, read_cells):
+def _cages_text(total, word, value, read_cells, text):
     """`cage 15: r1c1 r1c2` (`cage:` without a sum): the cage, once the grid's size is known."""
     cells, total = read_cells(value), int(total) if total is not None else None
     return lambda cell, n, where: Cage(tuple(cell(rc) for rc in cells), total)
 
 
-def _cages_write_text(p: Variant) -> list:
-    from core.variants.formats import names  # the format reads these records: imported late
-
-    return [f"{'cage' if c.total is None else f'cage {c.total}'}: {names(c.cells, p.size)}"
+def _cages_write_text(p: Variant, text) -> list:
+    return [f"{'cage' if c.total is None else f'cage {c.total}'}: {text.names(c.cells, p.size)}"
             for c in p.cages]
 
 
-def _cages_fpuzzles(data, key, n, parts):
-    from core.variants import fpuzzles as f  # it reads these records: imported late
-
+def _cages_fpuzzles(data, key, n, parts, f):
     for where, item in f.items_of(data, key):
         f.only(item, where, {"cells", "value"})
         total = None if f.blank(item.get("value")) else f.number(item["value"], f"{where}.value")
@@ -282,10 +280,8 @@ def _cages_fpuzzles(data, key, n, parts):
                                                              f"{where}.cells"), total))
 
 
-def _cages_write_fpuzzles(p: Variant) -> list:
-    from core.variants.fpuzzles import cell_id
-
-    return [{"cells": [cell_id(c, p.size) for c in cage.cells],
+def _cages_write_fpuzzles(p: Variant, f) -> list:
+    return [{"cells": [f.cell_id(c, p.size) for c in cage.cells],
              **({"value": str(cage.total)} if cage.total is not None else {})}
             for cage in p.cages]
 
@@ -297,9 +293,7 @@ def _cages_sudokupad(p: Variant) -> list:
                 if cage.total is not None else {})} for cage in p.cages]
 
 
-def _cages_iss(reading, item) -> None:
-    from core.variants import iss  # it reads these records: imported late
-
+def _cages_iss(reading, item, iss) -> None:
     if not item.args:
         raise item.error("a cage needs its sum and cells")
     total = iss.number_of(item.args[0], item, "the sum") if item.args[0] else 0
@@ -307,11 +301,9 @@ def _cages_iss(reading, item) -> None:
     reading.add("cages", Cage(cells, total or None))  # 0: any sum, as ISS reads it
 
 
-def _cages_write_iss(p: Variant) -> list:
-    from core.variants.iss import cell_id
-
+def _cages_write_iss(p: Variant, iss) -> list:
     return [f".Cage~{'' if c.total is None else c.total}~"
-            + "~".join(cell_id(x, p.size) for x in c.cells) for c in p.cages]
+            + "~".join(iss.cell_id(x, p.size) for x in c.cells) for c in p.cages]
 
 
 def _cages_ipuz_write(p: Variant, xy) -> dict:
@@ -323,14 +315,13 @@ def _cages_ipuz_write(p: Variant, xy) -> dict:
                           if cage.total is not None else {})} for cage in p.cages]}
 
 
-def _cages_ipuz_read(data: dict, zone_cells, listed) -> list:
-    return [Cage(zone_cells(c, f"cages[{i}]"), _ipuz_total(c, f"cages[{i}]"))
+def _cages_ipuz_read(data: dict, zone_cells, listed, whole_number) -> list:
+    return [Cage(zone_cells(c, f"cages[{i}]"), _ipuz_total(c, f"cages[{i}]", whole_number))
             for i, c in enumerate(listed(data, "cages"))]
 
 
-def _ipuz_total(cage: dict, where: str) -> int | None:
+def _ipuz_total(cage: dict, where: str, whole_number) -> int | None:
     from core.errors import ParseError
-    from core.variants.ipuz import whole_number
 
     value = cage.get("value")
     if value is None:
@@ -344,15 +335,14 @@ def _ipuz_total(cage: dict, where: str) -> int | None:
     return whole_number(value, f"{where}.value")
 
 
-def _cages_draw(p: Variant, at) -> None:
+def _cages_draw(p: Variant, at, drawing) -> None:
     """Each cage's outline, a dashed loop at a constant inset inside its cells; the sum in
     the top-left cell's corner, on a white patch that breaks the dashes under it."""
     from core.export.drawing import INK, THIN, Box, Label, Path
-    from core.variants.drawing import INSET, cage_outline
 
     n = p.size
     for cage in p.cages:
-        for loop in cage_outline({divmod(c, n) for c in cage.cells}, INSET):
+        for loop in drawing.cage_outline({divmod(c, n) for c in cage.cells}, drawing.INSET):
             at.add(Path(tuple(at.xy(row, col) for row, col in loop), THIN, dash=0.08 * at.cell,
                         closed=True))
         if cage.total is not None:
@@ -372,10 +362,9 @@ def _cages_made(cells, total, p: Variant) -> dict:
                       Cage(tuple(sorted(cells)), total)]}
 
 
-def _cages_grow(solution, n: int, rng) -> list:
-    from core.variants.generator import grow_cages
-
-    return [Cage(c) for c in grow_cages(solution, n, rng, singles=False) or [] if len(c) > 1]
+def _cages_grow(solution, n: int, rng, generator) -> list:
+    return [Cage(c) for c in generator.grow_cages(solution, n, rng, singles=False) or []
+            if len(c) > 1]
 
 
 # --- little killers ---------------------------------------------------------------------------
@@ -421,18 +410,17 @@ def _little_compile(p: Variant, peers) -> list:
             for k in p.little]
 
 
-def _little_text(total, word, value, read_cells):
+def _little_text(total, word, value, read_cells, text):
     """`little 23: r0c1 DR`: a place just outside the grid and the direction it points."""
     def made(cell, n: int, where) -> LittleKiller:
         from core.errors import ParseError
-        from core.variants.formats import CELL
 
         words = value.split()
-        if total is None or len(words) != 2 or not CELL.fullmatch(words[0]) or (
+        if total is None or len(words) != 2 or not text.CELL.fullmatch(words[0]) or (
                 words[1].upper() not in DIRECTIONS):
             raise ParseError("a little killer is `little SUM: r0c3 DR` (a place outside the "
                              "grid and a direction DR, DL, UR or UL)", *where)
-        r, c = (int(v) for v in CELL.fullmatch(words[0]).groups())
+        r, c = (int(v) for v in text.CELL.fullmatch(words[0]).groups())
         outside = r in (0, n + 1) or c in (0, n + 1)
         if not (outside and 0 <= r <= n + 1 and 0 <= c <= n + 1):
             raise ParseError(f"r{r}c{c}: a little killer clue sits just outside the grid",
@@ -441,13 +429,11 @@ def _little_text(total, word, value, read_cells):
     return made
 
 
-def _little_write_text(p: Variant) -> list:
+def _little_write_text(p: Variant, text) -> list:
     return [f"little {k.total}: r{k.row + 1}c{k.col + 1} {k.direction}" for k in p.little]
 
 
-def _little_fpuzzles(data, key, n, parts):
-    from core.variants import fpuzzles as f  # it reads these records: imported late
-
+def _little_fpuzzles(data, key, n, parts, f):
     for where, item in f.items_of(data, key):
         f.only(item, where, {"cell", "cells", "direction", "value"})
         r, c = f.place_of(item.get("cell"), n, f"{where}.cell", outside=True)
@@ -463,11 +449,9 @@ def _little_fpuzzles(data, key, n, parts):
             LittleKiller(r, c, direction, f.number(item["value"], f"{where}.value")))
 
 
-def _little_write_fpuzzles(p: Variant) -> list:
-    from core.variants.fpuzzles import cell_id
-
+def _little_write_fpuzzles(p: Variant, f) -> list:
     return [{"cell": f"R{k.row + 1}C{k.col + 1}", "direction": k.direction,
-             "value": str(k.total), "cells": [cell_id(c, p.size) for c in k.cells]}
+             "value": str(k.total), "cells": [f.cell_id(c, p.size) for c in k.cells]}
             for k in p.little]
 
 
@@ -525,9 +509,7 @@ def diagonal_clue(cells, total: int, n: int) -> LittleKiller | None:
     return clue
 
 
-def _little_iss(reading, item) -> None:
-    from core.variants import iss  # it reads these records: imported late
-
+def _little_iss(reading, item, iss) -> None:
     if len(item.args) != 2:
         raise item.error("LittleKiller~sum~first cell")
     total = iss.number_of(item.args[0], item, "the sum")
@@ -538,38 +520,31 @@ def _little_iss(reading, item) -> None:
     reading.placed[("LittleKiller", start)] = ("little", _clue_before(cells, total, reading.n))
 
 
-def _little_iss_sum(cells, parts, item, n: int):
+def _little_iss_sum(cells, parts, item, n: int, iss):
     """ISS's Sum of one total along a little killer's diagonal (as the writer puts one)."""
-    from core.variants import iss
-
     if len(parts) != 1:
         return None
     return diagonal_clue(cells, iss.number_of(parts[0], item, "the sum"), n)
 
 
-def _little_write_iss(p: Variant) -> list:
-    from core.variants.iss import cell_id
-
+def _little_write_iss(p: Variant, iss) -> list:
     n, said, used, diagonals = p.size, [], set(), iss_diagonals(p.size)
     for k in p.little:
         same = diagonals.get(k.cells[0]) == k.cells and k.cells[0] not in used
         used |= {k.cells[0]} if same else set()  # ISS keeps one clue an arrow
-        said.append(f".LittleKiller~{k.total}~{cell_id(k.cells[0], n)}" if same
-                    else f".Sum~{k.total}~" + "~".join(cell_id(c, n) for c in k.cells))
+        said.append(f".LittleKiller~{k.total}~{iss.cell_id(k.cells[0], n)}" if same
+                    else f".Sum~{k.total}~" + "~".join(iss.cell_id(c, n) for c in k.cells))
     return said
 
 
-def _little_pad_draw(p: Variant, data: dict) -> None:
+def _little_pad_draw(p: Variant, data: dict, pad) -> None:
     """SudokuPad's pointer and boxed sum of each clue."""
-    from core.variants.sudokupad.styles import BLACK
-    from core.variants.sudokupad.writer import text_overlay
-
     for clue in p.little:
         dr, dc = DIRECTIONS[clue.direction]
         r, c = clue.row + 0.5, clue.col + 0.5
-        data["arrows"].append({"color": BLACK, "thickness": 2, "wayPoints": [
+        data["arrows"].append({"color": pad.BLACK, "thickness": 2, "wayPoints": [
             [r + 0.3 * dr, c + 0.3 * dc], [r + 0.48 * dr, c + 0.48 * dc]]})
-        data["overlays"].append(text_overlay([r, c], str(clue.total), 28))
+        data["overlays"].append(pad.text_overlay([r, c], str(clue.total), 28))
 
 
 def _little_draw(p: Variant, at) -> None:
@@ -589,7 +564,7 @@ def _little_draw(p: Variant, at) -> None:
 POINTERS = {"DR": "↘", "DL": "↙", "UR": "↗", "UL": "↖"}  # the terminal's
 
 
-def _little_grow(solution, n: int, rng) -> list:
+def _little_grow(solution, n: int, rng, generator) -> list:
     starts = [(-1, k, d) for k in range(n) for d in ("DR", "DL")]
     starts += [(k, -1, "DR") for k in range(n)] + [(k, n, "DL") for k in range(n)]
     found, seen = [], set()
@@ -599,12 +574,6 @@ def _little_grow(solution, n: int, rng) -> list:
             seen.add(cells)
             found.append(LittleKiller(row, col, direction, sum(solution[c] for c in cells)))
     return found
-
-
-def _fp_id(cell: int, n: int) -> str:
-    from core.variants.fpuzzles import cell_id
-
-    return cell_id(cell, n)
 
 
 # --- thermometers -------------------------------------------------------------------------------
@@ -624,57 +593,44 @@ def _thermos_broken(p: Variant, values) -> list:
             if any(values[a] >= values[b] for a, b in zip(thermo, thermo[1:], strict=False))]
 
 
-def _thermos_text(total, word, value, read_cells):
+def _thermos_text(total, word, value, read_cells, text):
     """`thermo: r1c1 r1c2 r1c3`, from the bulb."""
     cells = read_cells(value)
     return lambda cell, n, where: tuple(cell(rc) for rc in cells)
 
 
-def _thermos_write_text(p: Variant) -> list:
-    from core.variants.formats import names
-
-    return [f"thermo: {names(t, p.size)}" for t in p.thermos]
+def _thermos_write_text(p: Variant, text) -> list:
+    return [f"thermo: {text.names(t, p.size)}" for t in p.thermos]
 
 
-def _thermos_fpuzzles(data, key, n, parts):
-    from core.variants import fpuzzles as f  # it reads these records: imported late
-
+def _thermos_fpuzzles(data, key, n, parts, f):
     for where, item in f.items_of(data, key):
         f.only(item, where, {"lines"})
         parts.setdefault("thermos", []).extend(f.polylines(item, n, where))
 
 
-def _thermos_iss(reading, item) -> None:
-    from core.variants import iss  # it reads these records: imported late
-
+def _thermos_iss(reading, item, iss) -> None:
     reading.add("thermos", iss.cells_of(reading, item))
 
 
-def _thermos_write_iss(p: Variant) -> list:
-    from core.variants.iss import cell_id
-
-    return [".Thermo~" + "~".join(cell_id(c, p.size) for c in t) for t in p.thermos]
+def _thermos_write_iss(p: Variant, iss) -> list:
+    return [".Thermo~" + "~".join(iss.cell_id(c, p.size) for c in t) for t in p.thermos]
 
 
-def _thermos_pad_draw(p: Variant, data: dict) -> None:
+def _thermos_pad_draw(p: Variant, data: dict, pad) -> None:
     """A grey round bulb under the first cell, a grey line from it."""
-    from core.variants.sudokupad.geometry import centre_of
-    from core.variants.sudokupad.styles import GREY, GREY_LINES
-
     n = p.size
     for thermo in p.thermos:
-        data["underlays"].append({"borderColor": GREY, "backgroundColor": GREY,
-                                  "center": centre_of(thermo[0], n), "rounded": True,
+        data["underlays"].append({"borderColor": pad.GREY, "backgroundColor": pad.GREY,
+                                  "center": pad.centre_of(thermo[0], n), "rounded": True,
                                   "width": 0.85, "height": 0.85})
-        data["lines"].append({"color": GREY, "thickness": GREY_LINES["thermo"],
-                              "wayPoints": [centre_of(c, n) for c in thermo]})
+        data["lines"].append({"color": pad.GREY, "thickness": pad.GREY_LINES["thermo"],
+                              "wayPoints": [pad.centre_of(c, n) for c in thermo]})
 
 
-def _thermos_draw(p: Variant, answer, at) -> None:
-    from core.variants.drawing import thermometer
-
+def _thermos_draw(p: Variant, answer, at, drawing) -> None:
     for thermo in p.thermos:
-        thermometer(at, thermo, at.light, 0)
+        drawing.thermometer(at, thermo, at.light, 0)
 
 
 def _thermos_made(cells, total, p: Variant) -> dict | str:
@@ -745,25 +701,20 @@ def _arrows_sentence(p: Variant) -> dict:
             "pill_ja": "(長丸の中の数字は左から右、上から下に読む数です)" if pills else ""}
 
 
-def _arrows_text(total, word, value, read_cells):
+def _arrows_text(total, word, value, read_cells, text):
     """`arrow: r5c5 | r4c4 r3c3`: the bulb (a pill: several cells), then the shaft."""
     def made(cell, n: int, where) -> Arrow:
-        from core.variants.formats import two_shapes
-
-        return Arrow(*two_shapes(value, where, lambda rc, w: cell(rc), "an arrow is `arrow: "
+        return Arrow(*text.two_shapes(value, where, lambda rc, w: cell(rc), "an arrow is `arrow: "
                                  "BULB | SHAFT`, e.g. arrow: r1c1 | r1c2 r1c3"))
     return made
 
 
-def _arrows_write_text(p: Variant) -> list:
-    from core.variants.formats import names
+def _arrows_write_text(p: Variant, text) -> list:
+    return [f"arrow: {text.names(a.bulb, p.size)} | {text.names(a.shaft, p.size)}"
+            for a in p.arrows]
 
-    return [f"arrow: {names(a.bulb, p.size)} | {names(a.shaft, p.size)}" for a in p.arrows]
 
-
-def _arrows_fpuzzles(data, key, n, parts):
-    from core.variants import fpuzzles as f  # it reads these records: imported late
-
+def _arrows_fpuzzles(data, key, n, parts, f):
     for where, item in f.items_of(data, key):
         f.only(item, where, {"cells", "lines"})
         bulb = f.cells_of(item.get("cells"), n, f"{where}.cells")
@@ -772,11 +723,9 @@ def _arrows_fpuzzles(data, key, n, parts):
             parts.setdefault("arrows", []).append(Arrow(bulb, shaft))
 
 
-def _arrows_write_fpuzzles(p: Variant) -> list:
-    from core.variants.fpuzzles import cell_id
-
+def _arrows_write_fpuzzles(p: Variant, f) -> list:
     def ids(cells):
-        return [cell_id(c, p.size) for c in cells]
+        return [f.cell_id(c, p.size) for c in cells]
 
     return [{"cells": ids(a.bulb), "lines": [ids((a.bulb[-1],) + a.shaft)]} for a in p.arrows]
 
@@ -789,16 +738,12 @@ def readable(pill, n: int) -> bool:
         for a, b in zip(pill, pill[1:], strict=False))
 
 
-def _arrows_iss(reading, item) -> None:
-    from core.variants import iss  # it reads these records: imported late
-
+def _arrows_iss(reading, item, iss) -> None:
     cells = iss.cells_of(reading, item, least=2)
     reading.add("arrows", Arrow(cells[:1], cells[1:]))
 
 
-def _pill_iss(reading, item) -> None:
-    from core.variants import iss
-
+def _pill_iss(reading, item, iss) -> None:
     if not item.args or item.args[0] not in ("2", "3"):
         raise item.error("PillArrow~2 or ~3 (the pill's cells), then its cells")
     size = int(item.args[0])
@@ -810,11 +755,9 @@ def _pill_iss(reading, item) -> None:
     reading.add("arrows", Arrow(pill, cells[size:]))
 
 
-def _arrows_iss_sum(cells, parts, item, n: int):
+def _arrows_iss_sum(cells, parts, item, n: int, iss):
     """ISS's Sum of the shaft less the bulb's number (0 = ...), as the writer puts a pill
     ISS would read in another order."""
-    from core.variants import iss
-
     if parts[1:2] != ["="] or parts[0] != "0":
         return None
     coeffs = [iss.number_of(v, item, "a coefficient") for v in parts[2:]]
@@ -823,21 +766,19 @@ def _arrows_iss_sum(cells, parts, item, n: int):
     return Arrow(cells[:bulb], cells[bulb:]) if bulb is not None and len(cells) > bulb else None
 
 
-def _arrows_iss_or(scratch, node) -> list:
+def _arrows_iss_or(scratch, node, iss) -> list:
     """An arrow inside ISS's Or: its shaft's sum equals its bulb's (one cell)."""
-    from core.variants import iss, model
+    from core.variants import model
 
     cells = iss.cells_of(scratch, node, least=2)
     iss.distinct(scratch, node, cells)
     return [model.equal_sums([cells[:1], cells[1:]])]
 
 
-def _arrows_write_iss(p: Variant) -> list:
-    from core.variants.iss import cell_id
-
+def _arrows_write_iss(p: Variant, iss) -> list:
     n, said = p.size, []
     for a in p.arrows:
-        ids = "~".join(cell_id(c, n) for c in a.bulb + a.shaft)
+        ids = "~".join(iss.cell_id(c, n) for c in a.bulb + a.shaft)
         if len(a.bulb) == 1:
             said.append(f".Arrow~{ids}")
         elif readable(a.bulb, n):
@@ -849,47 +790,43 @@ def _arrows_write_iss(p: Variant) -> list:
     return said
 
 
-def _arrows_pad_draw(p: Variant, data: dict) -> None:
+def _arrows_pad_draw(p: Variant, data: dict, pad) -> None:
     """A grey shaft from the bulb; the bulb a round overlay (one cell, or a straight pill in
     reading order), else a grey band with a white inside that keeps the pill's order."""
-    from core.variants.sudokupad.geometry import centre_of
-    from core.variants.sudokupad.styles import ARROW_GREY, WHITE
-    from core.variants.sudokupad.writer import shortened
-
     n = p.size
     for arrow in p.arrows:
-        points = [centre_of(c, n) for c in (arrow.bulb[-1],) + arrow.shaft]
-        points[0] = shortened(points, 0.4, 2)
-        data["arrows"].append({"color": ARROW_GREY, "headLength": 0.3, "thickness": 5,
+        points = [pad.centre_of(c, n) for c in (arrow.bulb[-1],) + arrow.shaft]
+        points[0] = pad.shortened(points, 0.4, 2)
+        data["arrows"].append({"color": pad.ARROW_GREY, "headLength": 0.3, "thickness": 5,
                                "wayPoints": points})
-        centres = [centre_of(c, n) for c in arrow.bulb]
+        centres = [pad.centre_of(c, n) for c in arrow.bulb]
         rows, cols = {r for r, _ in centres}, {c for _, c in centres}
         if (len(rows) == 1 or len(cols) == 1) and list(arrow.bulb) == sorted(arrow.bulb):
             data["overlays"].append({
-                "borderColor": ARROW_GREY, "backgroundColor": WHITE,
+                "borderColor": pad.ARROW_GREY, "backgroundColor": pad.WHITE,
                 "center": [sum(rows) / len(rows), sum(cols) / len(cols)], "fontSize": 16,
                 "borderSize": 5, "rounded": True, "text": "",
                 "width": 0.83 + max(cols) - min(cols), "height": 0.83 + max(rows) - min(rows)})
         else:
-            data["lines"].append({"color": ARROW_GREY, "thickness": 45, "opacity": 0.7,
+            data["lines"].append({"color": pad.ARROW_GREY, "thickness": 45, "opacity": 0.7,
                                   "wayPoints": centres})
-            data["lines"].append({"color": WHITE, "thickness": 35, "opacity": 0.8,
+            data["lines"].append({"color": pad.WHITE, "thickness": 35, "opacity": 0.8,
                                   "wayPoints": centres})
 
 
-def _arrows_draw(p: Variant, answer, at) -> None:
+def _arrows_draw(p: Variant, answer, at, drawing) -> None:
     """A circle round the bulb (a pill: a rounded band), a grey shaft to an arrowhead."""
     from core.export.drawing import THIN, Circle
-    from core.variants.drawing import arrow_shaft, pill
 
     for arrow in p.arrows:
         if len(arrow.bulb) > 1:
-            pill(at, arrow.bulb)
+            drawing.pill(at, arrow.bulb)
         else:
             x, y = at.centre(arrow.bulb[0])
             at.add(Circle(x, y, 0.38 * at.cell, fill="#ffffff", width=THIN, color=at.grey))
         tip = arrow.shaft[-1]
-        arrow_shaft(at, arrow.bulb[-1], arrow.shaft, bool(p.givens[tip] or answer is not None))
+        drawing.arrow_shaft(at, arrow.bulb[-1], arrow.shaft,
+                            bool(p.givens[tip] or answer is not None))
 
 
 def _arrows_made(cells, total, p: Variant) -> dict | str:
@@ -942,11 +879,10 @@ def _sandwiches_broken(p: Variant, values) -> list:
     return found
 
 
-def _sandwiches_text(total, word, value, read_cells):
+def _sandwiches_text(total, word, value, read_cells, text):
     """`sandwich row 3: 15` (`sandwich col 2: 0`)."""
     def made(cell, n: int, where) -> Sandwich:
         from core.errors import ParseError
-        from core.variants.formats import number_at
 
         if word not in ("row", "col", "column") or total is None:
             raise ParseError("a sandwich clue is `sandwich row 3: 15` or `sandwich col 2: 0`",
@@ -954,13 +890,11 @@ def _sandwiches_text(total, word, value, read_cells):
         index = int(total)
         if not 1 <= index <= n:
             raise ParseError(f"{word} {index}: the grid has {n}", *where)
-        return Sandwich("row" if word == "row" else "col", index - 1, number_at(value, *where))
+        return Sandwich("row" if word == "row" else "col", index - 1, text.number_at(value, *where))
     return made
 
 
-def _sandwiches_fpuzzles(data, key, n, parts):
-    from core.variants import fpuzzles as f  # it reads these records: imported late
-
+def _sandwiches_fpuzzles(data, key, n, parts, f):
     for where, item in f.items_of(data, key):
         f.only(item, where, {"cell", "value"})
         line, index, _ = f.beside(item, n, where)
@@ -968,16 +902,12 @@ def _sandwiches_fpuzzles(data, key, n, parts):
         parts.setdefault("sandwiches", []).append(Sandwich(line, index, total))
 
 
-def _sandwiches_write_fpuzzles(p: Variant) -> list:
-    from core.variants.fpuzzles import outside_id
-
-    return [{"cell": outside_id(s.line, s.index, False, p.size), "value": str(s.total)}
+def _sandwiches_write_fpuzzles(p: Variant, f) -> list:
+    return [{"cell": f.outside_id(s.line, s.index, False, p.size), "value": str(s.total)}
             for s in p.sandwiches]
 
 
-def _sandwiches_iss(reading, item) -> None:
-    from core.variants import iss  # it reads these records: imported late
-
+def _sandwiches_iss(reading, item, iss) -> None:
     if len(item.args) != 2:
         raise item.error("Sandwich~sum~R1 (or C1)")
     line, index = iss.line_of(item.args[1], reading.n, item)
@@ -985,12 +915,10 @@ def _sandwiches_iss(reading, item) -> None:
         line, index, iss.number_of(item.args[0], item, "the sum")))
 
 
-def _sandwiches_write_iss(p: Variant) -> list:
-    from core.variants.iss import IssError
-
+def _sandwiches_write_iss(p: Variant, iss) -> list:
     lines = [(s.line, s.index) for s in p.sandwiches]
     if len(set(lines)) < len(lines):
-        raise IssError("two sandwich clues on one line (ISS keeps one clue a line)")
+        raise iss.IssError("two sandwich clues on one line (ISS keeps one clue a line)")
     return [f".Sandwich~{s.total}~{'R' if s.line == 'row' else 'C'}{s.index + 1}"
             for s in p.sandwiches]
 
@@ -1000,12 +928,10 @@ def _place(s: Sandwich) -> tuple[int, int]:
     return (-1, s.index) if s.line == "col" else (s.index, -1)
 
 
-def _sandwiches_pad_draw(p: Variant, data: dict) -> None:
-    from core.variants.sudokupad.writer import text_overlay
-
+def _sandwiches_pad_draw(p: Variant, data: dict, pad) -> None:
     for s in p.sandwiches:
         centre = [-0.5, s.index + 0.5] if s.line == "col" else [s.index + 0.5, -0.5]
-        data["overlays"].append(text_overlay(centre, str(s.total), 32))
+        data["overlays"].append(pad.text_overlay(centre, str(s.total), 32))
 
 
 def _sandwiches_draw(p: Variant, at) -> None:
@@ -1017,7 +943,7 @@ def _sandwiches_draw(p: Variant, at) -> None:
         at.add(Label(x, y + 0.12 * at.cell, str(s.total), 0.38 * at.cell, INK))
 
 
-def _sandwiches_grow(solution, n: int, rng) -> list:
+def _sandwiches_grow(solution, n: int, rng, generator) -> list:
     found = []
     for line in ("row", "col"):
         for k in rng.sample(range(n), n // 2 + 1):
@@ -1079,7 +1005,7 @@ SHAPE_RECORDS.update({kind.field: kind for kind in (
         lambda thermo: thermo, _thermos_broken,
         lambda p, peers: [pr.Thermo(t, p.size) for t in p.thermos], lambda p: {},
         _thermos_text, _thermos_write_text, "thermometer", _thermos_fpuzzles,
-        lambda p: [{"lines": [[_fp_id(c, p.size) for c in t]]} for t in p.thermos], _none,
+        lambda p, f: [{"lines": [[f.cell_id(c, p.size) for c in t]]} for t in p.thermos], _none,
         {"Thermo": _thermos_iss}, _thermos_write_iss, _none, title="Thermometer", key="t",
         made=_thermos_made, here=lambda p, cell: ["thermometer" for t in p.thermos if cell in t],
         pad_draw=_thermos_pad_draw, pad_grey=21, pad_line=lambda cells: cells,
@@ -1122,7 +1048,7 @@ SHAPE_RECORDS.update({kind.field: kind for kind in (
         lambda p, peers: [pr.SandwichSum(line_cells(p, s.line, s.index), s.total, p.size)
                           for s in p.sandwiches],
         lambda p: {}, _sandwiches_text,
-        lambda p: [f"sandwich {s.line} {s.index + 1}: {s.total}" for s in p.sandwiches],
+        lambda p, text: [f"sandwich {s.line} {s.index + 1}: {s.total}" for s in p.sandwiches],
         "sandwichsum", _sandwiches_fpuzzles, _sandwiches_write_fpuzzles, _none,
         {"Sandwich": _sandwiches_iss}, _sandwiches_write_iss, _none, numbered=True,
         worded=True,

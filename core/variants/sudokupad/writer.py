@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 
 from core.variants import grid_rules, marks, model
 from core.variants.cell_clues import PARITY
@@ -15,11 +16,13 @@ from core.variants.outside import OUTSIDE
 from core.variants.shapes import SHAPES, ranked
 from core.variants.sudokupad.geometry import centre_of, chevron_points, midpoint, open_sides
 from core.variants.sudokupad.styles import (
+    ARROW_GREY,
     BLACK,
     CHEVRON,
     DIAGONAL_BLUE,
     END_CIRCLES,
     GREY,
+    GREY_LINES,
     LINE_STYLES,
     OUTSIDE_SYMBOLS,
     WAY_STYLES,
@@ -188,7 +191,7 @@ def _draw_marks(p: Variant, data: dict) -> None:
 
 def _draw_shapes(p: Variant, data: dict) -> None:
     for kind in ranked("sudokupad"):
-        kind.pad_draw(p, data)
+        kind.pad_draw(p, data, PAD)
 
 
 def shortened(points: list[list[float]], step: float, decimals: int) -> list[float]:
@@ -282,3 +285,9 @@ def _draw_outside(p: Variant, data: dict) -> None:
             data["overlays"].append({"color": BLACK, "textStroke": "#fff", "center": centre,
                                      "fontSize": size, "rounded": False, "width": 0.25,
                                      "height": 0.25, "text": text})
+
+
+# What the shape records draw with (shapes.py imports no module that reads its records).
+PAD = SimpleNamespace(centre_of=centre_of, text_overlay=text_overlay, shortened=shortened,
+                      BLACK=BLACK, GREY=GREY, GREY_LINES=GREY_LINES, ARROW_GREY=ARROW_GREY,
+                      WHITE=WHITE)
