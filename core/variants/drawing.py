@@ -15,6 +15,7 @@ short of a digit in its cell; under a cage's sum a digit sits lower, clear of it
 from __future__ import annotations
 
 import math
+import sys
 
 from core.export.drawing import (
     ANSWER,
@@ -47,8 +48,9 @@ from core.variants.groups import (
 )
 from core.variants.kinds import LINES, LineStyle
 from core.variants.marks import MARKS
-from core.variants.model import DIRECTIONS, MAX_SIZE, Variant
+from core.variants.model import MAX_SIZE, Variant
 from core.variants.outside import OUTSIDE
+from core.variants.shapes import SHAPES
 
 WHITE = "#ffffff"
 MARGIN_CELLS = 0.8  # room outside the grid for little killer, sandwich, X-sum and skyscraper clues
@@ -59,7 +61,7 @@ TIP_CLEAR = 0.34  # of a cell: an arrowhead stops this far short of a digit's ce
 LINE_STYLES: dict[str, LineStyle] = {name: kind.style for name, kind in LINES.items()}
 # What print draws, as model.features names it: everything a puzzle can hold today, so a
 # constraint added to the model later is refused by name until it is drawn.
-DRAWN = (model.CLASSIC_FEATURES | set(LINES)
+DRAWN = (model.CLASSIC_FEATURES | set(LINES) | set(SHAPES)
          | {f"white {k}" for k in range(2, MAX_SIZE)} | {f"black {k}" for k in range(3, MAX_SIZE)}
          | {*GROUPS, *(kind.field for kind in EXTREMES),
             "outside", "digits from 0"}
@@ -113,11 +115,7 @@ def describe(p: Variant) -> str:
     kinds += [kind.caption for kind in REGIONS if kind.items(p)]
     kinds += list(dict.fromkeys(kind.caption for kind in PARITY if kind.cells(p)))
     kinds += _mark_captions(p)
-    for present, word in ((p.cages, "killer"), (p.little, "little killer"),
-                          (p.thermos, "thermo"), (p.arrows, "arrow"),
-                          (p.sandwiches, "sandwich")):
-        if present:
-            kinds.append(word)
+    kinds += [kind.caption for kind in SHAPES.values() if kind.of(p)]
     return ", ".join(kinds + _today(p))
 
 
@@ -169,14 +167,16 @@ def draw(p: Variant, answer=None, style: Style | None = None) -> Drawing:
     model.refuse_unless(p, DRAWN, "print")
     style = style or MAGAZINE
     n, cell = p.size, style.cell
-    margin = MARGIN_CELLS * cell if (p.little or p.sandwiches or p.outside) else 0.0
+    outside = any(kind.margin(p) for kind in SHAPES.values())
+    margin = MARGIN_CELLS * cell if (outside or p.outside) else 0.0
     d = Drawing(n * cell + 2 * margin, n * cell + 2 * margin, cell=cell)
     at = _Pen(d, cell, margin, n, style)
     _shading(p, at)
     _lines(p, answer, at)
     _today_lines(p, at)
     _grid(p, at)
-    _cages(p, at)
+    for kind in SHAPES.values():
+        kind.draw(p, at, sys.modules[__name__])  # the records draw with this module's pens
     _rules(p, at)
     _marks(p, at)
     _corners(p, at)
@@ -239,23 +239,15 @@ def _twins(p: Variant, at: _Pen) -> None:
 
 
 def _lines(p: Variant, answer, at: _Pen) -> None:
-    n, size = p.size, at.cell
+    n = p.size
     for kind in SLANTS:  # a diagonal, from corner to corner
         if kind.name in p.rules:
             anti = kind.slant < 0
             x1, y1 = at.xy(0, n if anti else 0)
             x2, y2 = at.xy(n, 0 if anti else n)
             at.add(Line(x1, y1, x2, y2, THIN, color=at.grey))
-    for thermo in p.thermos:
-        _thermo(at, thermo, at.light, 0)
-    for arrow in p.arrows:
-        if len(arrow.bulb) > 1:
-            _pill(at, arrow.bulb)
-        else:
-            x, y = at.centre(arrow.bulb[0])
-            at.add(Circle(x, y, 0.38 * size, fill="#ffffff", width=THIN, color=at.grey))
-        tip = arrow.shaft[-1]
-        _arrow(at, arrow.bulb[-1], arrow.shaft, bool(p.givens[tip] or answer is not None))
+    for kind in SHAPES.values():
+        kind.draw_lines(p, answer, at, sys.modules[__name__])
 
 
 def _today_lines(p: Variant, at: _Pen) -> None:
@@ -266,9 +258,9 @@ def _today_lines(p: Variant, at: _Pen) -> None:
     lines = sorted(p.lines, key=lambda line: -LINE_STYLES[line.kind].width)
     hollow = [line for line in lines if LINE_STYLES[line.kind].hollow]
     for line in hollow:
-        _thermo(at, line.cells, LINE_STYLES[line.kind].color, 0)
+        thermometer(at, line.cells, LINE_STYLES[line.kind].color, 0)
     for line in hollow:
-        _thermo(at, line.cells, WHITE, 0.05 * size)
+        thermometer(at, line.cells, WHITE, 0.05 * size)
     for line in lines:
         style = LINE_STYLES[line.kind]
         if style.hollow:
@@ -294,14 +286,14 @@ def _today_lines(p: Variant, at: _Pen) -> None:
                 at.add(Circle(x, y, 0.38 * size, fill=WHITE, width=2 * THIN, color=style.color))
 
 
-def _thermo(at: _Pen, cells, color: str, inset: float) -> None:
+def thermometer(at: _Pen, cells, color: str, inset: float) -> None:
     """A thermometer's bulb and tube, `inset` narrower all round."""
     x, y = at.centre(cells[0])
     at.add(Circle(x, y, 0.36 * at.cell - inset, fill=color, width=0))
     _path(at, cells, 0.3 * at.cell - 2 * inset, color, cap="round")
 
 
-def _pill(at: _Pen, cells) -> None:
+def pill(at: _Pen, cells) -> None:
     """A bulb of several cells: one rounded outline round them, along rows, columns or
     diagonals alike (a grey band with a white one inside)."""
     width = 0.76 * at.cell
@@ -339,7 +331,7 @@ def _dashes(at: _Pen, cells, width: float, color: str, period: float, length: fl
                 at.add(Line(xa, ya, xb, yb, width, color=color, cap="round"))
 
 
-def _arrow(at: _Pen, bulb: int, shaft, digit_at_tip: bool = False) -> None:
+def arrow_shaft(at: _Pen, bulb: int, shaft, digit_at_tip: bool = False) -> None:
     """The shaft from the bulb's circle to an arrowhead in the last cell: at its centre, or
     short of the digit there, which would hide the head under its halo."""
     size = at.cell
@@ -384,26 +376,7 @@ def _grid(p: Variant, at: _Pen) -> None:
         at.add(line)
 
 
-def _cages(p: Variant, at: _Pen) -> None:
-    """Each cage's outline, a dashed loop at a constant inset inside its cells; the sum in
-    the top-left cell's corner, on a white patch that breaks the dashes under it."""
-    n = p.size
-    for cage in p.cages:
-        for loop in cage_outline({divmod(c, n) for c in cage.cells}, INSET):
-            at.add(Path(tuple(at.xy(row, col) for row, col in loop), THIN, dash=0.08 * at.cell,
-                        closed=True))
-        if cage.total is not None:
-            first = min(cage.cells)
-            x, y = at.xy(first // n, first % n)
-            text = str(cage.total)
-            size = at.clue
-            at.add(Box(x + 0.03 * at.cell, y + 0.04 * at.cell, 0.04 * at.cell + 0.6 * size
-                       * len(text), 1.05 * size, fill="#ffffff", width=0))
-            at.add(Label(x + 0.05 * at.cell, y + 0.04 * at.cell + 0.9 * size, text, size, INK,
-                         anchor="start", font="clues"))
-
-
-INSET = 0.1  # of a cell: how far inside the cells a cage's dashes run
+INSET = 0.1  # of a cell: how far inside the cells a cage's dashes run (shapes.py draws them)
 
 
 def rule_label(p: Variant, rule: model.Rule) -> str:
@@ -591,17 +564,8 @@ def _outside(p: Variant, at: _Pen) -> None:
         text = str(o.total)
         font = 0.32 if len(text) < 3 else 0.24  # three digits keep inside the circle
         at.add(Label(x, y + font / 3 * size, text, font * size, INK))
-    for clue in p.little:
-        x, y = at.xy(clue.row + 0.5, clue.col + 0.5)
-        at.add(Label(x, y + 0.12 * size, str(clue.total), 0.34 * size, INK))
-        dr, dc = DIRECTIONS[clue.direction]
-        xa, ya = at.xy(clue.row + 0.5 + 0.3 * dr, clue.col + 0.5 + 0.3 * dc)
-        xb, yb = at.xy(clue.row + 0.5 + 0.48 * dr, clue.col + 0.5 + 0.48 * dc)
-        at.add(Line(xa, ya, xb, yb, THIN))
-    for s in p.sandwiches:
-        row, col = (s.index, -1) if s.line == "row" else (-1, s.index)
-        x, y = at.xy(row + 0.5, col + 0.5)
-        at.add(Label(x, y + 0.12 * size, str(s.total), 0.38 * size, INK))
+    for kind in SHAPES.values():
+        kind.draw_outside(p, at)
     del n
 
 
@@ -623,7 +587,7 @@ def _pencil(p: Variant, answer, at: _Pen) -> None:
 def _digits(p: Variant, answer, at: _Pen) -> None:
     """Each digit centred in its cell; under a cage's sum, lower (and smaller if it must be)
     so that neither it nor its halo touches the sum."""
-    summed = {min(cage.cells) for cage in p.cages if cage.total is not None}
+    summed = {c for kind in SHAPES.values() for c in kind.corner(p)}
     for c, v in enumerate(p.givens):
         shown, color = v, INK
         if not v and answer is not None:
@@ -642,7 +606,7 @@ SUM_GAP = 0.03  # of a cell: between a cage's sum (its white patch) and a digit'
 
 def _under_sum(top: float, size: float, at: _Pen) -> tuple[float, float]:
     """(centre, size) of a digit in the cell whose top is at `top`, below the sum's patch
-    (`_cages`) and above the cage's dashes."""
+    (a record's `draw`: a cage's) and above the cage's dashes."""
     halo, gap = HALO * at.cell, SUM_GAP * at.cell
     patch = top + 0.04 * at.cell + 1.05 * at.clue
     floor = top + (1 - INSET) * at.cell  # the cage's dashes along the cell's bottom

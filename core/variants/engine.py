@@ -24,18 +24,12 @@ from core.variants.cell_clues import PARITY
 from core.variants.groups import PENCILS
 from core.variants.model import Variant
 from core.variants.propagators import (
-    COMBOS_UP_TO,
-    ArrowSum,
     CageSum,
     Innie,
     Pair,
-    SandwichSum,
-    SignedSum,
     SumBounds,
-    Thermo,
-    cliques,
-    digit_sets,
 )
+from core.variants.shapes import SHAPES
 
 # --- the plan of a puzzle ------------------------------------------------------------------
 
@@ -94,9 +88,11 @@ def plan_of(shape: Variant) -> Plan:
     plan.peer_bits = [sum(1 << q for q in qs) for qs in peers]
     plan.house_masks = [sum(1 << c for c in house) for house in houses]
     negatives = _negative_pairs(shape)
-    plan.props = _propagators(shape, peer_of) + lines.propagators(shape) + innies(shape, houses)
+    plan.props = (_propagators(shape, peer_of) + lines.propagators(shape)
+                  + [x for kind in SHAPES.values() for x in kind.houses(shape, houses)])
     plan.steps = plan.props + negatives
-    plan.props = plan.props + leftovers(shape, peer_of)  # speed only: the logic says none
+    plan.props = plan.props + [x for kind in SHAPES.values()  # speed only: the logic says none
+                               for x in kind.speed(shape, peer_of)]
     plan.forbid = _forbids(negatives, cells, n)
     plan.watch = [0] * cells
     for i, prop in enumerate(plan.props):
@@ -136,25 +132,12 @@ SUMS = (CageSum, Innie, SumBounds)  # the compiled "fitting sets" and "bounded s
 
 
 def held_sums(p: Variant) -> Variant:
-    """On a grid of digits from 0, its cages and little killers with the totals of the digits
-    as held (1 more a cell: 0 is held as 1), so every sum of a fixed number of cells (cages,
-    innies, leftovers, little killers) prunes as on a grid of 1 to N."""
+    """On a grid of digits from 0, its shapes with the totals of the digits as held (the
+    records' `held`: 1 more a cell, 0 being held as 1), so every sum of a fixed number of
+    cells prunes as on a grid of 1 to N."""
     if not p.shift:
         return p
-    return replace(p, cages=tuple(replace(c, total=c.total + len(c.cells) * p.shift)
-                                  if c.total is not None else c for c in p.cages),
-                   little=tuple(replace(k, total=k.total + len(k.cells) * p.shift)
-                                for k in p.little))
-
-
-def _arrow(a, n: int, shift: int, peers):
-    """A shaft adding up to its bulb; on a grid of digits from 0, a one-cell bulb's held
-    digit is the shaft's held sum less (cells - 1) x shift: a signed sum."""
-    groups = cliques(a.shaft, peers)
-    if not shift:
-        return ArrowSum(a.bulb, a.shaft, n, groups)
-    return SignedSum(a.shaft, a.bulb, (len(a.shaft) - 1) * shift, n,
-                     groups + ((len(a.shaft),),))
+    return replace(p, **{name: kind.held(p) for name, kind in SHAPES.items() if kind.held})
 
 
 def _negative_pairs(p: Variant) -> list:
@@ -194,88 +177,10 @@ def _propagators(p: Variant, peers) -> list:
         if any(holds for _, holds in tests):  # negative-only pairs are forbids
             props.append(Pair(a, b, rules.pair_table(tuple(sorted(tests)), n, p.shift),
                               tuple(sorted(tests))))
-    for cage in p.cages:
-        if cage.total is None:
-            continue
-        combos = digit_sets(n, len(cage.cells), cage.total)
-        if len(combos) <= COMBOS_UP_TO:
-            props.append(CageSum(cage.cells, combos))
-        else:
-            props.append(SumBounds(cage.cells, cage.total, cage.total, n,
-                                   (tuple(range(len(cage.cells))),)))
-    props += [SumBounds(k.cells, k.total, k.total, n, cliques(k.cells, peers))
-              for k in p.little]
-    props += [Thermo(t, n) for t in p.thermos]
-    props += [_arrow(a, n, p.shift, peers) for a in p.arrows]
-    props += [SandwichSum(rules.sandwich_cells(p, s.line, s.index), s.total, n)
-              for s in p.sandwiches]
+    for kind in SHAPES.values():
+        props += kind.compile(p, peers)
     return props
 
-
-
-def innies(p: Variant, houses) -> list:
-    n, found = p.size, []
-    summed = [c for c in p.cages if c.total is not None]
-    full = n * (n + 1) // 2
-    for house in houses:
-        inside, covered = [], set()
-        for c in summed:  # cages may overlap in a puzzle: only disjoint ones add up
-            if set(c.cells) <= set(house) and not covered & set(c.cells):
-                inside.append(c)
-                covered |= set(c.cells)
-        rest = tuple(c for c in house if c not in covered)
-        if inside and 0 < len(rest) < n:
-            total = full - sum(c.total for c in inside)
-            combos = digit_sets(n, len(rest), total) if total > 0 else ()
-            if len(combos) <= COMBOS_UP_TO:
-                innie = Innie(rest, combos)
-                innie.house, innie.full, innie.total = house, full, total
-                found.append(innie)
-    return found
-
-
-def leftovers(p: Variant, peers) -> list:
-    """The law of leftovers for killer cages, as ISS's optimizer finds it: sweep the rows
-    (down and up), the columns (right and left) and the regions in order, growing a band of
-    houses; a cage joins the band once more than half of it lies inside. The band adds up to
-    its houses' totals and its cages to theirs, so the cage cells outside the band (outies)
-    less the band's cells outside its cages (innies) add up to the difference: a SignedSum,
-    kept when it is short (at most n cells, one side at most 2, at most 6 cells where every
-    one is already in a cage). Bands of one house are innies() already."""
-    n, pieces, used = p.size, [], set()
-    for cage in p.cages:  # cages that overlap another are left out: the sums would not add
-        if cage.total is not None and not used & set(cage.cells):
-            pieces.append(cage)
-            used |= set(cage.cells)
-    if not pieces:
-        return []
-    full = n * (n + 1) // 2
-    rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
-    cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
-    regions: dict[int, list[int]] = {}
-    for cell, region in enumerate(p.regions):
-        regions.setdefault(region, []).append(cell)
-    found, seen = [], set()
-    for order in (rows, rows[::-1], cols, cols[::-1], [regions[r] for r in sorted(regions)]):
-        band, inside, total, left = set(), set(), 0, list(pieces)
-        for i, house in enumerate(order[:-1], 1):
-            band |= set(house)
-            for cage in [c for c in left if 2 * len(band & set(c.cells)) > len(c.cells)]:
-                left.remove(cage)
-                inside |= set(cage.cells)
-                total += cage.total
-            plus, minus = sorted(inside - band), sorted(band - inside)
-            key = (tuple(plus), tuple(minus))
-            if i == 1 or key in seen or not plus and not minus or len(plus) + len(minus) > n:
-                continue
-            if min(len(plus), len(minus)) > 2 or (
-                    len(plus) + len(minus) > 6 and set(plus + minus) <= used):
-                continue
-            seen.add(key)
-            groups = cliques(plus, peers) + tuple(
-                tuple(len(plus) + j for j in g) for g in cliques(minus, peers))
-            found.append(SignedSum(plus, minus, total - i * full, n, groups))
-    return found
 
 
 def shape_of(p: Variant) -> Variant:

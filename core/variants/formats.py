@@ -51,6 +51,7 @@ Lines are parsed, never evaluated; every error names its line and column.
 from __future__ import annotations
 
 import re
+import sys
 
 from core.errors import ParseError
 from core.variants import formula, model, pattern
@@ -60,19 +61,16 @@ from core.variants.groups import CORNERS, DIFFERENT, GROUPS, PENCILS, REGIONS, T
 from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.marks import ALONE, MARK_KINDS, MARKS, NEGATIVE_KINDS
 from core.variants.model import (
-    Arrow,
-    Cage,
     Line,
-    LittleKiller,
     Mark,
     ModelError,
     Outside,
     Rule,
-    Sandwich,
     Variant,
     windows,
 )
 from core.variants.outside import OUTSIDE
+from core.variants.shapes import SHAPES, ranked
 
 MAX_TEXT = 1_000_000
 # [0-9], not \d: \d also matches other scripts' digits (fullwidth １), which are refused
@@ -84,9 +82,10 @@ REGION_LETTERS = "ABCDEFGHIJKLMNOP"
 # each way's key of the ways shape: its record and way
 WAY_KEYS = {way.key: (kind, way) for kind in WAYS for way in kind.ways}
 CELL_WORDS = {kind.word: kind for kind in CELL_KINDS.values()}  # even, odd, minimum, ...
+SHAPE_WORDS = {kind.word: kind for kind in SHAPES.values()}  # cage, ...
 GROUP_WORDS = {kind.word: kind for kind in GROUPS.values() if kind.word}
-SHAPE_KEYS = {"regions", "rules", "negative", *CELL_WORDS, *MARK_KINDS, "cage",
-              "thermo", "arrow", "little", "sandwich", *(k.word for k in PENCILS),
+SHAPE_KEYS = {"regions", "rules", "negative", *CELL_WORDS, *MARK_KINDS, *SHAPE_WORDS,
+              *(k.word for k in PENCILS),
               *GROUP_WORDS, *OUTSIDE, *LINE_KINDS,
               *WAY_KEYS, *RULE_KINDS}
 # a rule's word in the text (`contains atleast:` is the at-least kind)
@@ -97,8 +96,9 @@ SHAPE_KEYS -= {"atleast"}
 DIGITS_AT = re.compile(r"^r([0-9]{1,2})c([0-9]{1,2})=([0-9A-Za-z]{1,17})$", re.IGNORECASE)
 # keys that take a number before their colon (a line's is checked by its kind: whispers';
 # a sandwich's is its row or column), and those where 0 would read as the usual value
-NUMBERED = {*(name for name, kind in MARKS.items() if kind.valued), "cage", "little",
-            *OUTSIDE, "sandwich", *LINE_KINDS}
+NUMBERED = {*(name for name, kind in MARKS.items() if kind.valued),
+            *(word for word, kind in SHAPE_WORDS.items() if kind.numbered),
+            *OUTSIDE, *LINE_KINDS}
 NOT_ZERO = {**{name: f"a {kind.amount} is {kind.usual} or more (`{name}:` alone is the usual "
                    f"{kind.usual})" for name, kind in MARKS.items() if kind.valued},
             **{name: f"a {kind.number} is 1 or more (`{name}:` alone is the usual, "
@@ -116,7 +116,7 @@ class _Reader:
         self.size: int | None = None
         self.parts: dict[str, list] = {k: [] for k in
                                        ("rules", *CELL_KINDS, "marks", "negative",
-                                        "cages", "little", "thermos", "arrows", "sandwiches",
+                                        *SHAPES,
                                         "meta", "lines", *GROUPS,
                                         "outside", "custom")}
         self.first_line = 1
@@ -188,7 +188,8 @@ def _keyed(reader: _Reader, key: re.Match, number: int, line: str) -> str | None
             raise ParseError("regions: the rows follow on their own lines", number, at)
         return "regions"
     elif name in SHAPE_KEYS:
-        if word and name != "sandwich" and name not in RULE_KINDS:  # else it would be lost
+        worded = name in SHAPE_WORDS and SHAPE_WORDS[name].worded
+        if word and not worded and name not in RULE_KINDS:  # else it would be lost
             raise ParseError(f"`{name} {word}:`: {name} takes no word before its colon",
                              number, key.start(2) + 1)
         _shape(reader, name, word, total, value, number, at)
@@ -250,8 +251,6 @@ def _shape(reader: _Reader, name, word, total, value, number, at) -> None:
         parts[CELL_WORDS[name].field] += [(c, where) for c in _cells(value, number, at)]
     elif name in GROUP_WORDS and GROUP_WORDS[name].region:
         parts[GROUP_WORDS[name].field].append((_cells(value, number, at), where))
-    elif name == "thermo":
-        parts["thermos"].append((_cells(value, number, at), where))
     elif name in MARK_KINDS:
         amount = int(total) if total is not None else 0
         parts["marks"] += [(m + (amount,), where) for m in _marks(name, value, number, at)]
@@ -267,15 +266,11 @@ def _shape(reader: _Reader, name, word, total, value, number, at) -> None:
         parts[GROUP_WORDS[name].field].append((value, where))
     elif name in OUTSIDE:
         parts["outside"].append((name, total, value, where))
-    elif name == "cage":
-        total_value = int(total) if total is not None else None
-        parts["cages"].append((_cells(value, number, at), total_value, where))
-    elif name == "arrow":
-        parts["arrows"].append((value, where))
-    elif name == "little":
-        parts["little"].append((value, total, where))
-    elif name == "sandwich":
-        parts["sandwiches"].append((word, total, value, where))
+    elif name in SHAPE_WORDS:
+        kind = SHAPE_WORDS[name]
+        parts[kind.field].append((kind.read_text(  # with this module's checks
+            total, word, value, lambda text: _cells(text, number, at), sys.modules[__name__]),
+            where))
     elif name in RULE_KINDS:
         kind = CUSTOM_WORDS.get((name, word))
         if kind is None:
@@ -408,6 +403,11 @@ def _build(reader: _Reader) -> Variant:
         return (r - 1) * n + c - 1
 
     p = reader.parts
+
+    def shapes(kinds) -> dict:  # the records' (in the order the text has always held them)
+        return {kind.field: [(made(lambda rc, w=w: cell(rc, w), n, w), w)
+                             for made, w in p[kind.field]] for kind in kinds}
+
     rules = {w for w, _ in p["rules"]}
     negative = set(p["negative"]) | {ALONE[w] for w in rules if w in ALONE}
     hyper = []
@@ -421,13 +421,7 @@ def _build(reader: _Reader) -> Variant:
         **{kind.field: [(cell(rc, w), w) for rc, w in p[kind.field]] for kind in PARITY},
         marks=[(Mark(kind, cell(a, w), cell(b, w), amount), w)
                for (kind, a, b, amount), w in p["marks"]],
-        cages=[(Cage(tuple(cell(rc, w) for rc in cells), total), w)
-               for cells, total, w in p["cages"]],
-        thermos=[(tuple(cell(rc, w) for rc in cells), w) for cells, w in p["thermos"]],
-        arrows=[(_arrow(value, w, cell), w) for value, w in p["arrows"]],
-        little=[(_little(value, total, w, n), w) for value, total, w in p["little"]],
-        sandwiches=[(_sandwich(word, total, value, w, n), w)
-                    for word, total, value, w in p["sandwiches"]],
+        **shapes(ranked("text")),
         **{kind.field: [((cell(rc, w), _digit_bits(digits, n, w, first)), w)
                         for (rc, digits), w in p[kind.field]] for kind in PENCILS},
         lines=[(Line(kind, tuple(cell(rc, w) for rc in cells), value), w)
@@ -546,24 +540,6 @@ def _two_shapes(value: str, where, cell, usage: str) -> tuple[tuple[int, ...], .
                  for part in (first, second))
 
 
-def _arrow(value: str, where, cell) -> Arrow:
-    return Arrow(*_two_shapes(value, where, cell, "an arrow is `arrow: BULB | SHAFT`, e.g. "
-                                                  "arrow: r1c1 | r1c2 r1c3"))
-
-
-def _little(value: str, total, where, n: int) -> LittleKiller:
-    words = value.split()
-    if total is None or len(words) != 2 or not CELL.fullmatch(words[0]) or (
-            words[1].upper() not in model.DIRECTIONS):
-        raise ParseError("a little killer is `little SUM: r0c3 DR` (a place outside the grid "
-                         "and a direction DR, DL, UR or UL)", *where)
-    r, c = (int(v) for v in CELL.fullmatch(words[0]).groups())
-    outside = r in (0, n + 1) or c in (0, n + 1)
-    if not (outside and 0 <= r <= n + 1 and 0 <= c <= n + 1):
-        raise ParseError(f"r{r}c{c}: a little killer clue sits just outside the grid", *where)
-    return LittleKiller(r - 1, c - 1, words[1].upper(), int(total))
-
-
 def _digit_bits(digits: str, n: int, where, first: int = 1) -> int:
     bits = 0
     for ch in digits:
@@ -604,14 +580,8 @@ def _outside(kind: str, total, value: str, where, n: int) -> Outside:
                      "column", *where)
 
 
-def _sandwich(word: str, total, value: str, where, n: int) -> Sandwich:
-    if word not in ("row", "col", "column") or total is None:
-        raise ParseError("a sandwich clue is `sandwich row 3: 15` or `sandwich col 2: 0`",
-                         *where)
-    index = int(total)
-    if not 1 <= index <= n:
-        raise ParseError(f"{word} {index}: the grid has {n}", *where)
-    return Sandwich("row" if word == "row" else "col", index - 1, _number(value, *where))
+# The reading above, as the records' own readers use it (core.variants.shapes).
+two_shapes, number_at = _two_shapes, _number
 
 
 # --- writing -------------------------------------------------------------------------------
@@ -620,7 +590,7 @@ def name(cell: int, n: int) -> str:
     return f"r{cell // n + 1}c{cell % n + 1}"
 
 
-def _names(cells, n: int) -> str:
+def names(cells, n: int) -> str:
     return " ".join(name(c, n) for c in cells)
 
 
@@ -670,8 +640,8 @@ def _constraint_lines(p: Variant) -> list[str]:
         out.append("negative: " + " ".join(k for k in NEGATIVE_KINDS if k in p.negative))
     for kind in PARITY:
         if kind.cells(p):
-            out.append(f"{kind.word}: {_names(kind.cells(p), n)}")
-    out += [f"{kind.word}: {_names(r, n)}" for kind in REGIONS for r in kind.items(p)
+            out.append(f"{kind.word}: {names(kind.cells(p), n)}")
+    out += [f"{kind.word}: {names(r, n)}" for kind in REGIONS for r in kind.items(p)
             if not (kind.windows and rules and "hyper" in rules and r in hyper)]
     for kind in MARK_KINDS:
         for amount in sorted({m.value for m in p.marks if m.kind == kind}):
@@ -680,13 +650,8 @@ def _constraint_lines(p: Variant) -> list[str]:
             head = f"{kind} {amount}" if amount else kind
             out.append(f"{head}: " + " ".join(f"{name(m.a, n)}{sep}{name(m.b, n)}"
                                               for m in marks))
-    for cage in p.cages:
-        head = "cage" if cage.total is None else f"cage {cage.total}"
-        out.append(f"{head}: {_names(cage.cells, n)}")
-    out += [f"thermo: {_names(t, n)}" for t in p.thermos]
-    out += [f"arrow: {_names(a.bulb, n)} | {_names(a.shaft, n)}" for a in p.arrows]
-    out += [f"little {k.total}: r{k.row + 1}c{k.col + 1} {k.direction}" for k in p.little]
-    out += [f"sandwich {s.line} {s.index + 1}: {s.total}" for s in p.sandwiches]
+    for kind in ranked("text"):
+        out += kind.write_text(p, sys.modules[__name__])  # the records use its names()
     return out + _new_lines(p)
 
 
@@ -699,21 +664,21 @@ def _new_lines(p: Variant) -> list[str]:
     for line in p.lines:
         usual = LINES[line.kind].usual is not None and line.value == LINES[line.kind].usual(n)
         head = f"{line.kind} {line.value}" if line.value and not usual else line.kind
-        out.append(f"{head}: {_names(line.cells, n)}")
+        out.append(f"{head}: {names(line.cells, n)}")
     for kind in CORNERS:
         if kind.items(p):
             out.append(f"{kind.word}: " + " ".join(
                 f"{name(corner, n)}=" + "".join(p.digit(d) for d in digits)
                 for corner, digits in map(kind.digits_of, kind.items(p))))
-    out += [f"{kind.word}: {_names(a, n)} | {_names(b, n)}" for kind in TWINS
+    out += [f"{kind.word}: {names(a, n)} | {names(b, n)}" for kind in TWINS
             for a, b in map(kind.shapes, kind.items(p))]
     for kind in EXTREMES:
         if kind.cells(p):
-            out.append(f"{kind.word}: {_names(kind.cells(p), n)}")
+            out.append(f"{kind.word}: {names(kind.cells(p), n)}")
     for kind in WAYS:
         for way in kind.ways:
             if way.cells(p, kind.field):
-                out.append(f"{way.key}: {_names(way.cells(p, kind.field), n)}")
+                out.append(f"{way.key}: {names(way.cells(p, kind.field), n)}")
     for o in p.outside:
         at = o.index + 1
         where = (f"r{at}c{n + 1 if o.reverse else 0}" if o.line == "row"
@@ -727,7 +692,7 @@ def _rule_line(rule: Rule, n: int) -> str:
     if rule.kind == "either":
         return "either: " + " || ".join(_rule_line(part, n) for part in rule.parts)
     head = {"atleast": "contains atleast"}.get(rule.kind, rule.kind)
-    cells = " | ".join(_names(g, n) for g in rule.groups)
+    cells = " | ".join(names(g, n) for g in rule.groups)
     return f"{head}: {cells} {rule.text}".rstrip()
 
 

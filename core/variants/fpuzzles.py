@@ -18,6 +18,8 @@ X alone or V alone goes in "workbenchNegative".
 from __future__ import annotations
 
 import re
+import sys
+from functools import partial
 
 from core.variants import marks, model
 from core.variants.cell_clues import CELL_KINDS, PARITY
@@ -27,16 +29,13 @@ from core.variants.jsoncheck import Checks
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS, NEGATIVE_KINDS
 from core.variants.model import (
-    Arrow,
-    Cage,
     Line,
-    LittleKiller,
     Mark,
     Outside,
-    Sandwich,
     Variant,
 )
 from core.variants.outside import OUTSIDE
+from core.variants.shapes import SHAPES, ranked
 
 CELL_ID = re.compile(r"^R([0-9]{1,2})C([0-9]{1,2})$")  # not \d: that takes fullwidth １ too
 # Top-level keys that carry no rule: the puzzle's words, the solver's view and settings.
@@ -75,10 +74,11 @@ ADDON_CIRCLES = {style: addon.circle for style, addon in ADDON_LINES.items() if 
 # value.
 ADDON_SYMBOLS = {name: kind.addon for name, kind in OUTSIDE.items()}
 # Constraint keys whose items draw cells (lines, shapes, clue places) a copy may trace.
-DRAWN_KEYS = (*LINE_KEYS, "thermometer", "arrow", *(kind.fpuzzles for kind in TWINS),
-              *(kind.fpuzzles for kind in REGIONS), "killercage",
-              *WAY_KEYS, *OUTSIDE, "sandwichsum", "littlekillersum")
-CIRCLED_ENDS = ("thermometer", *(kind.fpuzzles for kind in LINES.values() if kind.ends))
+DRAWN_KEYS = (*LINE_KEYS, *(kind.fpuzzles for kind in TWINS),
+              *(kind.fpuzzles for kind in REGIONS), *(kind.fpuzzles for kind in SHAPES.values()),
+              *WAY_KEYS, *OUTSIDE)
+CIRCLED_ENDS = (*(kind.fpuzzles for kind in SHAPES.values() if kind.pad_line),  # a bulb
+                *(kind.fpuzzles for kind in LINES.values() if kind.ends))
 
 class FPuzzlesError(ValueError):
     """What in the JSON cannot be read, in words."""
@@ -444,14 +444,6 @@ def _drawn_only(data, key, n, parts):
                                 "see (it lives in the rules text)")
 
 
-def _killer(data, key, n, parts):
-    for where, item in _items(data, key):
-        _only(item, where, {"cells", "value"})
-        total = None if _blank(item.get("value")) else _number(item["value"], f"{where}.value")
-        parts.setdefault("cages", []).append(Cage(_cells(item.get("cells"), n,
-                                                         f"{where}.cells"), total))
-
-
 def _cosmetic_cages(data, key, n, parts):
     """f-puzzles' plain cages: SudokuPad's metadata (title: ..., no colour) and the add-on's
     copies of marked cells are fine; any other plain cage carries a rule we cannot see."""
@@ -466,22 +458,6 @@ def _cosmetic_cages(data, key, n, parts):
                                 "this workbench cannot see")
 
 
-def _little(data, key, n, parts):
-    for where, item in _items(data, key):
-        _only(item, where, {"cell", "cells", "direction", "value"})
-        r, c = _rc(item.get("cell"), n, f"{where}.cell", outside=True)
-        if r not in (-1, n) and c not in (-1, n):
-            raise FPuzzlesError(f"{where}: a little killer clue at {item.get('cell')} is inside "
-                                "the grid")
-        direction = item.get("direction")
-        if direction not in tuple(model.DIRECTIONS):  # (a tuple: a list there is no key)
-            raise _type_error(f"{where}.direction", "DR, DL, UR or UL", direction)
-        if _blank(item.get("value")):
-            raise FPuzzlesError(f"{where}: a little killer clue without a sum")
-        parts.setdefault("little", []).append(
-            LittleKiller(r, c, direction, _number(item["value"], f"{where}.value")))
-
-
 def _beside(item: dict, n: int, where: str) -> tuple[str, int, bool]:
     """An outside clue's row or column, and whether it sits after it (right, below)."""
     r, c = _rc(item.get("cell"), n, f"{where}.cell", outside=True)
@@ -490,14 +466,6 @@ def _beside(item: dict, n: int, where: str) -> tuple[str, int, bool]:
     if c in (-1, n) and 0 <= r < n:
         return "row", r, c == n
     raise FPuzzlesError(f"{where}: a clue at {item.get('cell')} is not beside a row or column")
-
-
-def _sandwich(data, key, n, parts):
-    for where, item in _items(data, key):
-        _only(item, where, {"cell", "value"})
-        line, index, _ = _beside(item, n, where)
-        total = _number(item.get("value"), f"{where}.value")
-        parts.setdefault("sandwiches", []).append(Sandwich(line, index, total))
 
 
 def _outside(data, key, n, parts):
@@ -515,12 +483,6 @@ def _polylines(item: dict, n: int, where: str) -> list[tuple[int, ...]]:
     return [_cells(line, n, f"{where}.lines[{i}]") for i, line in enumerate(lines)]
 
 
-def _thermos(data, key, n, parts):
-    for where, item in _items(data, key):
-        _only(item, where, {"lines"})
-        parts.setdefault("thermos", []).extend(_polylines(item, n, where))
-
-
 def _lines(data, key, n, parts):
     kind = LINE_KEYS[key]
     valued = LINES[kind].usual is not None
@@ -531,15 +493,6 @@ def _lines(data, key, n, parts):
             value = _positive(item["value"], f"{where}.value")  # 0 would read as the usual
         parts.setdefault("lines", []).extend(Line(kind, cells, value)
                                              for cells in _polylines(item, n, where))
-
-
-def _arrows(data, key, n, parts):
-    for where, item in _items(data, key):
-        _only(item, where, {"cells", "lines"})
-        bulb = _cells(item.get("cells"), n, f"{where}.cells")
-        for line in _polylines(item, n, where):
-            shaft = tuple(c for c in line if c not in bulb)
-            parts.setdefault("arrows", []).append(Arrow(bulb, shaft))
 
 
 def _twins(kind):
@@ -564,6 +517,10 @@ def _corners(kind):
     return read
 
 
+# The checked access above, as the records' own readers use it (core.variants.shapes).
+items_of, only, blank, number, cells_of = _items, _only, _blank, _number, _cells
+place_of, type_error, polylines, beside = _rc, _type_error, _polylines, _beside
+
 READERS = {
     **{kind.fpuzzles: _flag(name) for name, kind in GRID_RULES.items()},
     **{MARKS[k].rule.fpuzzles: _negative_flag(k) for k in NEGATIVE_KINDS if MARKS[k].rule.flag},
@@ -571,9 +528,11 @@ READERS = {
     **{kind.fpuzzles: _cell_groups(kind.field) for kind in REGIONS},
     **{kind.word: _single_cells(kind.field) for kind in CELL_KINDS.values()},
     **{k.fpuzzles: _mark_items(k.fpuzzles) for k in MARKS.values() if not k.directed},
-    "text": _text, "killercage": _killer,
-    "cage": _cosmetic_cages, "littlekillersum": _little, "sandwichsum": _sandwich,
-    **dict.fromkeys(OUTSIDE, _outside), "thermometer": _thermos, "arrow": _arrows,
+    "text": _text,
+    **{kind.fpuzzles: partial(kind.read_fpuzzles, f=sys.modules[__name__])  # with its checks
+       for kind in SHAPES.values()},
+    "cage": _cosmetic_cages,
+    **dict.fromkeys(OUTSIDE, _outside),
     **{kind.fpuzzles: _twins(kind) for kind in TWINS},
     **{kind.fpuzzles: _corners(kind) for kind in CORNERS},
     "line": _drawn_only, "circle": _drawn_only,
@@ -666,26 +625,12 @@ def _marks_out(p: Variant, data: dict) -> None:
 
 
 def _shapes_out(p: Variant, data: dict) -> None:
-    n = p.size
-    if p.cages:
-        data["killercage"] = [{"cells": _ids(cage.cells, n),
-                               **({"value": str(cage.total)} if cage.total is not None else {})}
-                              for cage in p.cages]
-    if p.little:
-        data["littlekillersum"] = [
-            {"cell": f"R{k.row + 1}C{k.col + 1}", "direction": k.direction,
-             "value": str(k.total), "cells": _ids(k.cells, n)} for k in p.little]
-    if p.sandwiches:
-        data["sandwichsum"] = [{"cell": _outside_id(s.line, s.index, False, n),
-                                "value": str(s.total)} for s in p.sandwiches]
-    if p.thermos:
-        data["thermometer"] = [{"lines": [_ids(t, n)]} for t in p.thermos]
-    if p.arrows:
-        data["arrow"] = [{"cells": _ids(a.bulb, n), "lines": [_ids((a.bulb[-1],) + a.shaft, n)]}
-                         for a in p.arrows]
+    for kind in ranked("fpuzzles"):
+        if kind.of(p):
+            data[kind.fpuzzles] = kind.write_fpuzzles(p, sys.modules[__name__])
 
 
-def _outside_id(line: str, index: int, reverse: bool, n: int) -> str:
+def outside_id(line: str, index: int, reverse: bool, n: int) -> str:
     far = n + 1 if reverse else 0
     return f"R{index + 1}C{far}" if line == "row" else f"R{far}C{index + 1}"
 
@@ -714,7 +659,7 @@ def _new_out(p: Variant, data: dict) -> None:
                                     "values": list(kind.digits_of(item)[1])}
                                    for item in kind.items(p)]
     for o in p.outside:
-        place = _outside_id(o.line, o.index, o.reverse, n)
+        place = outside_id(o.line, o.index, o.reverse, n)
         data.setdefault(o.kind, []).append({"cell": place, "value": str(o.total)})
         name, symbol = ADDON_SYMBOLS[o.kind]
         data.setdefault("text", []).extend(

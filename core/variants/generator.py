@@ -20,6 +20,7 @@ counter (core.variants.engine); the ways of making them:
 from __future__ import annotations
 
 import random
+import sys
 import time
 from dataclasses import dataclass, field, replace
 
@@ -36,16 +37,18 @@ from core.variants.kinds import LINES
 from core.variants.marks import ALONE, MADE, MARKS
 from core.variants.model import (
     Cage,
-    LittleKiller,
     Mark,
     Outside,
-    Sandwich,
     Variant,
-    little_cells,
     make,
     neighbours,
 )
 from core.variants.outside import OUTSIDE
+from core.variants.shapes import SHAPES, ranked
+
+# the shapes generator's default: the first record's word drawn in its room (a thermometer)
+FIRST_SHAPE = next(word for kind in SHAPES.values() if kind.grow_path
+                   for word in kind.grow_path[0])
 
 
 @dataclass(frozen=True)
@@ -58,7 +61,7 @@ class Options:
     all_marks: bool = False  # every mark that fits, with the negative constraint
     givens: bool = True  # killer: may add givens if cages alone do not make it unique
     singles: bool = False  # killer: one-cell cages allowed (each is a given in disguise)
-    shapes: tuple[str, ...] = ("thermo",)  # kind shapes: SHAPE_WORDS
+    shapes: tuple[str, ...] = (FIRST_SHAPE,)  # kind shapes: SHAPE_WORDS
     seconds: float = 60.0  # give up after this long
     extra: dict = field(default_factory=dict, compare=False)
 
@@ -89,8 +92,9 @@ STYLE_WORDS = {style: name for name, kind in LINES.items() if kind.usual is not 
                for style in list(kind.addon)[1:]}
 LINE_WORDS = tuple(word for name in LINES
                    for word in (name, *(s for s, k in STYLE_WORDS.items() if k == name)))
-SHAPE_WORDS = ("thermo", "arrow", "pill", "little", "sandwich", "cages", *LINE_WORDS,
-               *OUTSIDE)
+SHAPE_WORDS = (*(word for kind in ranked("generator")
+                 for word in (kind.grow_path[0] if kind.grow_path else kind.grow[:1])),
+               *LINE_WORDS, *OUTSIDE)
 # the diagonals, the windows, the other rules over the whole grid, even/odd, non-consecutive
 RULE_WORDS = (*(kind.name for kind in SLANTS), "hyper",
               *(name for name, kind in GRID_RULES.items() if not kind.slant), "evenodd", *ALONE)
@@ -496,16 +500,11 @@ def shapes_off(solution, shapes, n: int, rng) -> dict:
     base = make(n, None, None)
     words, room = set(shapes), paths.Room(n)
     parts: dict = {}
-    if "thermo" in words:
-        parts["thermos"] = [t for t in (paths.rising_path(solution, room, rng)
-                                        for _ in range(n // 2)) if t]
-    arrows = []
-    for word, pill in (("arrow", False), ("pill", True)):
-        if word in words:
-            arrows += [a for a in (paths.arrow_of(solution, room, rng, pill)
-                                   for _ in range(n // 2)) if a]
-    if arrows:
-        parts["arrows"] = arrows
+    for kind in SHAPES.values():  # drawn in the room first, as they always were
+        grown = kind.grow_path[1](solution, n, rng, room, words) if kind.grow_path and (
+            words & set(kind.grow_path[0])) else []
+        if grown:
+            parts[kind.field] = grown
     lines = [line for word in LINE_WORDS if word in words
              for line in (paths.line_of(base, *line_kind(word, n), solution, room, rng)
                           for _ in range(n // 2)) if line]
@@ -515,13 +514,9 @@ def shapes_off(solution, shapes, n: int, rng) -> dict:
                for clue in _outside_clues(base, word, solution, rng)]
     if outside:
         parts["outside"] = outside
-    if "cages" in words:
-        cages = grow_cages(solution, n, rng, singles=False) or []
-        parts["cages"] = [Cage(c) for c in cages if len(c) > 1]
-    if "little" in words:
-        parts["little"] = _little_killers(solution, n, rng)
-    if "sandwich" in words:
-        parts["sandwiches"] = _sandwiches(solution, n, rng)
+    for kind in SHAPES.values():
+        if kind.grow and kind.grow[0] in words:
+            parts[kind.field] = kind.grow[1](solution, n, rng, sys.modules[__name__])
     return parts
 
 
@@ -549,29 +544,6 @@ def _outside_clues(p: Variant, kind: str, solution, rng) -> list[Outside]:
     return found
 
 
-def _little_killers(solution, n: int, rng) -> list[LittleKiller]:
-    starts = [(-1, k, d) for k in range(n) for d in ("DR", "DL")]
-    starts += [(k, -1, "DR") for k in range(n)] + [(k, n, "DL") for k in range(n)]
-    found, seen = [], set()
-    for row, col, direction in rng.sample(starts, len(starts)):
-        cells = little_cells(row, col, direction, n)
-        if 2 <= len(cells) < n and cells not in seen and len(found) < n // 2 + 1:
-            seen.add(cells)
-            found.append(LittleKiller(row, col, direction, sum(solution[c] for c in cells)))
-    return found
-
-
-def _sandwiches(solution, n: int, rng) -> list[Sandwich]:
-    found = []
-    for line in ("row", "col"):
-        for k in rng.sample(range(n), n // 2 + 1):
-            values = ([solution[k * n + c] for c in range(n)] if line == "row"
-                      else [solution[r * n + k] for r in range(n)])
-            i, j = sorted((values.index(1), values.index(n)))
-            found.append(Sandwich(line, k, sum(values[i + 1:j])))
-    return found
-
-
 # --- the registry's view -------------------------------------------------------------------
 
 def _words(text: str | None) -> tuple[str, ...]:
@@ -586,7 +558,7 @@ def _options(kind: str):
                        marks=_words(values.get("marks")) or MADE,
                        all_marks=bool(values.get("all_marks")),
                        singles=bool(values.get("singles")),
-                       shapes=_words(values.get("shapes")) or ("thermo",),
+                       shapes=_words(values.get("shapes")) or (FIRST_SHAPE,),
                        seconds=values.get("seconds") or 60.0)
     return options
 
@@ -620,7 +592,8 @@ def _generators() -> tuple[Generator, ...]:
                   "cages without sums, today's lines or X-sum and skyscraper clues, read off "
                   "a solution",
                   (size, symmetry, Field("shapes", f"any of: {' '.join(SHAPE_WORDS)}", str,
-                                         "thermo", label="Shapes (words, see the help line)",
+                                         FIRST_SHAPE,
+                                         label="Shapes (words, see the help line)",
                                          known=lambda: SHAPE_WORDS),
                    seconds), _options("shapes"), "grid", "grid"),
         Generator("rules", "a unique Sudoku with global rules: diagonal, hyper, disjoint, "

@@ -17,12 +17,15 @@ from core.variants import formats, model
 from core.variants.grid_rules import SLANTS
 from core.variants.groups import DIFFERENT, REGIONS
 from core.variants.jsoncheck import Checks
-from core.variants.model import Cage, Variant, windows
+from core.variants.model import Variant, windows
+from core.variants.shapes import SHAPES
 
 KIND = "http://ipuz.org/sudoku#1"
 KIND_PREFIX = "http://ipuz.org/sudoku"
 EXTENSION = "org.puzzle-workbench:constraints"
-SPEC_PARTS = ("rules", *(kind.field for kind in REGIONS), "cages")  # what zones and cages carry
+IPUZ_KINDS = tuple(kind for kind in SHAPES.values() if kind.ipuz)  # killer cages: ipuz's own
+SPEC_PARTS = ("rules", *(kind.field for kind in REGIONS),  # what zones and cages carry
+              *(kind.field for kind in IPUZ_KINDS))
 
 
 def needs_variants(text: str) -> bool:
@@ -34,7 +37,7 @@ def needs_variants(text: str) -> bool:
     kinds = data.get("kind") if isinstance(data, dict) else None
     if not isinstance(kinds, list) or KIND_PREFIX not in " ".join(map(str, kinds)):
         return False
-    if data.get("cages") or data.get(EXTENSION):
+    if any(data.get(kind.ipuz[2]) for kind in IPUZ_KINDS) or data.get(EXTENSION):
         return True
     if not data.get("zones") or not _zones_hold_every_symbol(data):
         return False  # a zone holds each symbol once: one of another size is an error
@@ -76,11 +79,8 @@ def to_ipuz(p: Variant, answer=None) -> dict:
     zones += [r for kind in REGIONS for r in kind.items(p) if len(r) == n]
     if zones:
         data["zones"] = [{"cells": [_xy(c, n) for c in zone]} for zone in zones]
-    if p.cages:
-        data["cageborder"] = "dashed"
-        data["cages"] = [{"cells": [_xy(c, n) for c in cage.cells],
-                          **({"value": cage.total, "operator": "+"}
-                             if cage.total is not None else {})} for cage in p.cages]
+    for kind in IPUZ_KINDS:
+        data.update(kind.ipuz[0](p, lambda c: _xy(c, n)))
     rest = _rest(p)
     if rest:
         data[EXTENSION] = rest
@@ -94,7 +94,7 @@ def to_ipuz(p: Variant, answer=None) -> dict:
 
 def _rest(p: Variant) -> list[str]:
     """The constraint lines of the text format that zones and cages do not carry."""
-    bare = replace(p, givens=(0,) * p.cells, cages=(), meta=(),
+    bare = replace(p, givens=(0,) * p.cells, meta=(), **{kind.field: () for kind in IPUZ_KINDS},
                    rules=p.rules - {kind.name for kind in SLANTS},
                    **{kind.field: tuple(r for r in kind.items(p) if len(r) < p.size)
                       for kind in REGIONS})
@@ -124,19 +124,20 @@ def from_ipuz(data: dict) -> Variant:
              if cells in [tuple(sorted(z)) for z in rest]}
     zoned = [z for z in rest if tuple(sorted(z)) not in {tuple(sorted(c))
                                                           for c in slants.values()}]
-    cages = [Cage(_zone_cells(c, n, f"cages[{i}]"), _cage_total(c, f"cages[{i}]"))
-             for i, c in enumerate(_listed(data, "cages"))]
+    shapes = {kind.field: kind.ipuz[1](data, lambda zone, where: _zone_cells(zone, n, where),
+                                       _listed, whole_number) for kind in IPUZ_KINDS}
     title = data.get("title", "")
     if not isinstance(title, str):
         raise _type_error("title", "text", title)
-    base = model.make(n, givens, regions, rules=rules, cages=cages, meta=[("title", title)],
+    base = model.make(n, givens, regions, rules=rules, **shapes, meta=[("title", title)],
                       **{DIFFERENT.field: zoned})  # the zones no rule names
     lines = _listed(data, EXTENSION)
     if not lines:
         return base
     more = model.parts_of(_extension(lines, base))
-    more.update(rules=rules | more["rules"], cages=cages + list(more["cages"]),
-                **{DIFFERENT.field: zoned + list(more[DIFFERENT.field])})
+    more.update(rules=rules | more["rules"],
+                **{DIFFERENT.field: zoned + list(more[DIFFERENT.field])},
+                **{name: items + list(more[name]) for name, items in shapes.items()})
     return model.make(n, givens, base.regions, meta=base.meta, **more)
 
 
@@ -230,17 +231,8 @@ def _regions_of(zones, n: int, boxes: bool):
     return None, zones
 
 
-def _cage_total(cage: dict, where: str) -> int | None:
-    value = cage.get("value")
-    if value is None:
-        return None
-    operator = cage.get("operator", "+")
-    if operator != "+":
-        raise ParseError(f"ipuz {where}: operator {str(operator)[:10]!r}: killer cages add (+)",
-                         1, 1)
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 5:
-        return int(value)
-    return _int(value, f"{where}.value")
+# The checked reading above, as the records' own readers use it (core.variants.shapes).
+whole_number = _int
 
 
 __all__ = ["KIND", "needs_variants", "to_ipuz", "from_ipuz", "windows"]

@@ -30,7 +30,9 @@ has no ISS form: refused.
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, field
+from functools import partial
 from urllib.parse import unquote
 
 from core.variants import custom, formula, grid_rules, iss_generic, marks, model, pattern, rules
@@ -39,16 +41,13 @@ from core.variants.grid_rules import GRID_RULES
 from core.variants.groups import CORNERS, DIFFERENT, PENCILS, REGIONS, TWINS, WAYS
 from core.variants.marks import MARKS
 from core.variants.model import (
-    Arrow,
-    Cage,
     Line,
-    LittleKiller,
     Mark,
     Outside,
-    Sandwich,
     Variant,
 )
 from core.variants.outside import OUTSIDE
+from core.variants.shapes import SHAPES
 
 MAX_TEXT = 1_000_000  # characters of constraint string
 MAX_ITEMS = 20_000  # items ('.' ...) in one string
@@ -180,31 +179,6 @@ def iss_disjoint_sets(n: int) -> list[tuple[int, ...]]:
         r, c = divmod(cell, n)
         groups.setdefault((r % height, c % width), []).append(cell)
     return [tuple(g) for g in groups.values()]
-
-
-def iss_little_killers(n: int) -> dict[int, tuple[int, ...]]:
-    """ISS's little killer diagonals (LittleKiller.cellMap), by their first cell, in order."""
-    found: dict[int, tuple[int, ...]] = {}
-    seen = set()
-
-    def add(r, c, dr, dc):
-        cells = []
-        while 0 <= r < n and 0 <= c < n:
-            cells.append(r * n + c)
-            r, c = r + dr, c + dc
-        if len(cells) > 1 and frozenset(cells) not in seen:
-            seen.add(frozenset(cells))
-            found[cells[0]] = tuple(cells)
-
-    for row in range(n - 1):
-        add(row, 0, 1, 1)
-    for row in range(1, n - 1):
-        add(row, n - 1, -1, -1)
-    for col in range(1, n):
-        add(0, col, 1, -1)
-    for col in range(1, n - 1):
-        add(n - 1, col, -1, 1)
-    return found
 
 
 def same_partition(a, b) -> bool:
@@ -352,15 +326,16 @@ def _reader(item: Item):
 
 # The types ISS allows inside an Or or And that the workbench reads (its categories
 # LinesAndSets, GivenCandidates, OutsideClue, Composite, Pairwise, StateMachine).
-COMPOSABLE = {"", "Thermo", "Whisper", "Renban", "Modular", "Entropic", "RegionSumLine",
+COMPOSABLE = {"", "Whisper", "Renban", "Modular", "Entropic", "RegionSumLine",
               "Between", "Lockout", "Palindrome", "Zipper", "SumLine", "Regex", "NFA",
-              "WhiteDot", "BlackDot", "GreaterThan", "X", "V", "Arrow", "DoubleArrow",
-              "PillArrow", "Cage", "Sum", "LittleKiller", "XSum", "Sandwich", "Skyscraper",
+              "WhiteDot", "BlackDot", "GreaterThan", "X", "V", "DoubleArrow",
+              *(t for kind in SHAPES.values() for t in kind.iss), "Sum",
+              "XSum", "Skyscraper",
               "ContainAtLeast", "ContainExact", "EqualSum", "Pair",
               "PairX", "Or", "And", *(kind.iss for kind in (*CORNERS, *REGIONS, *WAYS))}
 # Inside an Or, each branch must be one rule no kind names: these types give one.
 AS_RULES = {"", "Pair", "PairX", "Regex", "NFA", "SumLine", "ContainExact", "ContainAtLeast",
-            "EqualSum", "Arrow", "Or", "And"}
+            "EqualSum", *(t for kind in SHAPES.values() for t in kind.iss_or), "Or", "And"}
 MAX_DEPTH = 20  # Or and And inside each other
 
 
@@ -453,10 +428,9 @@ def _branch(reading: Reading, item: Item, node) -> list | None:
     scratch = Reading(reading.n, reading.first)
     if isinstance(node, Item) and node.type == "":
         return _given_rules(scratch, node)
-    if isinstance(node, Item) and node.type == "Arrow":
-        cells = _cells(scratch, node, least=2)
-        _distinct(scratch, node, cells)
-        return [model.equal_sums([cells[:1], cells[1:]])]
+    for kind in SHAPES.values():
+        if isinstance(node, Item) and node.type in kind.iss_or:
+            return kind.iss_or[node.type](scratch, node, sys.modules[__name__])
     if isinstance(node, Item):
         _reader(node)(scratch, node)
     elif node[0].type == "Or":
@@ -668,54 +642,6 @@ def _mark(reading: Reading, item: Item) -> None:
                                       else Mark(kind, a, b))
 
 
-def _cage(reading: Reading, item: Item) -> None:
-    if not item.args:
-        raise item.error("a cage needs its sum and cells")
-    total = _number(item.args[0], item, "the sum") if item.args[0] else 0
-    cells = _cells(reading, item, item.args[1:])
-    reading.add("cages", Cage(cells, total or None))  # 0: any sum, as ISS reads it
-
-
-def _little_killer(reading: Reading, item: Item) -> None:
-    if len(item.args) != 2:
-        raise item.error("LittleKiller~sum~first cell")
-    total = _number(item.args[0], item, "the sum")
-    start = _cell(item.args[1], reading.n, item)
-    cells = iss_little_killers(reading.n).get(start)
-    if cells is None:
-        raise item.error(f"{item.args[1]} starts no little killer diagonal of ISS's")
-    reading.placed[("LittleKiller", start)] = ("little", _clue_before(cells, total, reading.n))
-
-
-def _clue_before(cells, total: int, n: int) -> LittleKiller:
-    """The little killer clue just outside the grid before the first of a diagonal's cells."""
-    (r0, c0), (r1, c1) = divmod(cells[0], n), divmod(cells[1], n)
-    direction = next(d for d, step in model.DIRECTIONS.items() if step == (r1 - r0, c1 - c0))
-    return LittleKiller(r0 - (r1 - r0), c0 - (c1 - c0), direction, total)
-
-
-def _diagonal_clue(cells, total: int, n: int) -> LittleKiller | None:
-    """The little killer whose clue points along exactly these cells, else None; a corner
-    cell alone (a clue beside the corner, above or below the grid: either reads the same)."""
-    if len(cells) == 1:
-        r, c = divmod(cells[0], n)
-        if r in (0, n - 1) and c in (0, n - 1):
-            row, step = (-1, 1) if r == 0 else (n, -1)
-            col = c + 1 if c == 0 else c - 1
-            direction = next(d for d, s in model.DIRECTIONS.items() if s == (step, c - col))
-            return LittleKiller(row, col, direction, total)
-    if len(cells) < 2:
-        return None
-    (r0, c0), (r1, c1) = divmod(cells[0], n), divmod(cells[1], n)
-    if (r1 - r0, c1 - c0) not in model.DIRECTIONS.values():
-        return None
-    clue = _clue_before(cells, total, n)
-    outside = clue.row in (-1, n) or clue.col in (-1, n)
-    if not outside or model.little_cells(clue.row, clue.col, clue.direction, n) != cells:
-        return None
-    return clue
-
-
 def _sum(reading: Reading, item: Item) -> None:
     """A little killer's diagonal, or an arrow (0 = the shaft less the bulb's number), as the
     writer puts them; any other sum is ISS's generic one."""
@@ -724,56 +650,13 @@ def _sum(reading: Reading, item: Item) -> None:
     head, *tokens = item.args
     cells = _cells(reading, item, tokens)
     parts = head.split("_")
-    if len(parts) == 1:
-        clue = _diagonal_clue(cells, _number(head, item, "the sum"), reading.n)
+    for kind in SHAPES.values():
+        clue = (kind.iss_sum(cells, parts, item, reading.n, sys.modules[__name__])
+                if kind.iss_sum else None)
         if clue is not None:
-            reading.add("little", clue)
-            return
-    elif parts[1:2] == ["="] and parts[0] == "0":
-        coeffs = [_number(v, item, "a coefficient") for v in parts[2:]]
-        bulb = next((k for k in (1, 2, 3) if coeffs == [-10 ** (k - 1 - i) for i in range(k)]
-                     + [1] * (len(cells) - k)), None)
-        if bulb is not None and len(cells) > bulb:
-            reading.add("arrows", Arrow(cells[:bulb], cells[bulb:]))
+            reading.add(kind.field, clue)
             return
     raise item.error(f"ISS's Sum: {NO_KIND['Sum']}")
-
-
-def _thermo(reading: Reading, item: Item) -> None:
-    reading.add("thermos", _cells(reading, item))
-
-
-def _arrow(reading: Reading, item: Item) -> None:
-    cells = _cells(reading, item, least=2)
-    reading.add("arrows", Arrow(cells[:1], cells[1:]))
-
-
-def _pill_arrow(reading: Reading, item: Item) -> None:
-    if not item.args or item.args[0] not in ("2", "3"):
-        raise item.error("PillArrow~2 or ~3 (the pill's cells), then its cells")
-    size = int(item.args[0])
-    cells = _cells(reading, item, item.args[1:], least=size + 1)
-    pill = tuple(sorted(cells[:size]))
-    if not readable(pill, reading.n):
-        raise item.error("the pill's cells are not in reading order (right, down or down-"
-                         "right, one step at a time)")
-    reading.add("arrows", Arrow(pill, cells[size:]))
-
-
-def readable(pill, n: int) -> bool:
-    """ISS reads a pill in the order of its sorted cells, each one step right, down or
-    down-right of the one before."""
-    return list(pill) == sorted(pill) and all(
-        b - a in (1, n, n + 1) and (b - a == n or b % n == a % n + (b - a) % n)
-        for a, b in zip(pill, pill[1:], strict=False))
-
-
-def _sandwich(reading: Reading, item: Item) -> None:
-    if len(item.args) != 2:
-        raise item.error("Sandwich~sum~R1 (or C1)")
-    line, index = _line_of(item.args[1], reading.n, item)
-    reading.placed[("Sandwich", line, index)] = ("sandwiches", Sandwich(
-        line, index, _number(item.args[0], item, "the sum")))
 
 
 def _line_of(token: str, n: int, item: Item) -> tuple[str, int]:
@@ -1113,6 +996,10 @@ def shown(fits, shift: int):
     return fits if not shift else lambda x, y: fits(x - shift, y - shift)
 
 
+# The checked reading above, as the records' own readers use it (core.variants.shapes).
+cells_of, number_of, cell_of, distinct = _cells, _number, _cell, _distinct
+line_of = _line_of
+
 READERS = {
     "": _givens, "Shape": _ignored, "SearchPriority": _ignored, "RegionSize": _region_size,
     "NoBoxes": _no_boxes, "Jigsaw": _jigsaw,
@@ -1120,8 +1007,10 @@ READERS = {
     "Windoku": _windoku, **{kind.iss: _region(kind) for kind in REGIONS},
     **dict.fromkeys([*STRICT, *STRICT_ALONE], _strict),
     **{kind.iss: _mark for kind in MARKS.values() if kind.iss},
-    "Cage": _cage, "LittleKiller": _little_killer, "Sum": _sum,
-    "Thermo": _thermo, "Arrow": _arrow, "PillArrow": _pill_arrow, "Sandwich": _sandwich,
+    **{t: partial(read, iss=sys.modules[__name__])  # with this module's checks
+       for kind in SHAPES.values() for t, read in kind.iss.items()},
+    "Sum": _sum,
+
     **{kind.iss: _outside(name) for name, kind in OUTSIDE.items()},
     "Whisper": _line("whisper", valued=True), "Renban": _line("renban"),
     "RegionSumLine": _line("regionsum"), "Palindrome": _line("palindrome"),
@@ -1389,29 +1278,7 @@ def _negatives_out(p: Variant) -> list[str]:
 
 
 def _shapes_out(p: Variant) -> list[str]:
-    n, said = p.size, []
-    said += [f".Cage~{'' if c.total is None else c.total}~{_ids(c.cells, n)}" for c in p.cages]
-    iss_diagonals, used = iss_little_killers(n), set()
-    for k in p.little:
-        same = iss_diagonals.get(k.cells[0]) == k.cells and k.cells[0] not in used
-        used |= {k.cells[0]} if same else set()  # ISS keeps one clue an arrow
-        said.append(f".LittleKiller~{k.total}~{cell_id(k.cells[0], n)}" if same
-                    else f".Sum~{k.total}~{_ids(k.cells, n)}")
-    said += [f".Thermo~{_ids(t, n)}" for t in p.thermos]
-    for a in p.arrows:
-        if len(a.bulb) == 1:
-            said.append(f".Arrow~{_ids(a.bulb + a.shaft, n)}")
-        elif readable(a.bulb, n):
-            said.append(f".PillArrow~{len(a.bulb)}~{_ids(a.bulb + a.shaft, n)}")
-        else:  # a pill read in another order than ISS reads one: its sum, as ISS builds it
-            coeffs = [-10 ** (len(a.bulb) - 1 - i) for i in range(len(a.bulb))]
-            coeffs += [1] * len(a.shaft)
-            said.append(f".Sum~0_=_{'_'.join(map(str, coeffs))}~{_ids(a.bulb + a.shaft, n)}")
-    said += [f".Sandwich~{s.total}~{'R' if s.line == 'row' else 'C'}{s.index + 1}"
-             for s in p.sandwiches]
-    lines = [(s.line, s.index) for s in p.sandwiches]
-    if len(set(lines)) < len(lines):
-        raise IssError("two sandwich clues on one line (ISS keeps one clue a line)")
+    said = [x for kind in SHAPES.values() for x in kind.write_iss(p, sys.modules[__name__])]
     return said
 
 

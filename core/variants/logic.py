@@ -30,6 +30,7 @@ from core.variants.lines import TIE_WORDS, sums_of
 from core.variants.marks import MARKS
 from core.variants.model import Line, Rule, Variant, symbol
 from core.variants.outside import OUTSIDE
+from core.variants.shapes import SHAPES
 
 CONTRADICTION = (7.5, 8.0)  # a cell of two digits tried; of three or more
 # What each propagator says, keyed by its class, or by its class and the rule it comes from
@@ -38,25 +39,18 @@ CONTRADICTION = (7.5, 8.0)  # a cell of two digits tried; of three or more
 # record's facts).
 PROPAGATOR_STEPS = {
     "Pair": ("mark", 1.8, "the mark between {cells} allows only these digits"),
-    "Thermo": ("thermometer", 1.9, "digits rise along the thermometer {cells}"),
-    "CageSum": ("cage combinations", 2.0, "the cage {cells} can only hold {combos}"),
     "SumBounds": ("sum bounds", 2.2, "the cells {cells} must add up to {total}"),
-    "ArrowSum": ("arrow", 2.2, "the arrow's shaft adds up to its bulb ({cells})"),
-    "SignedSum": ("arrow", 2.2, "the arrow's shaft adds up to its bulb ({cells})"),  # from 0
-    "SandwichSum": ("sandwich", 2.6, "the digits between 1 and the largest in {cells} "
-                                     "add up to {total}"),
-    "Innie": ("innies", 2.8, "{house} adds up to {full}; its cages leave {cells} "
-                             "to make {total}"),
     # each kind of cell clue's steps, from its record (core.variants.cell_clues)
     **{key: (step.technique, step.score, step.words)
        for kind in CELL_KINDS.values() for key, step in kind.steps.items()},
     # each kind of clue on a group of cells' steps, from its record (core.variants.groups)
     **{key: (step.technique, step.score, step.words)
        for kind in GROUPS.values() for key, step in kind.steps.items()},
-    # each kind of line's and outside clue's steps, from its record (core.variants.kinds,
-    # core.variants.outside)
+    # each kind of line's, outside clue's and shape's steps, from its record
+    # (core.variants.kinds, core.variants.outside, core.variants.shapes)
     **{key: (step.technique, step.score, step.words)
-       for kind in (*LINES.values(), *OUTSIDE.values()) for key, step in kind.steps.items()},
+       for kind in (*LINES.values(), *OUTSIDE.values(), *SHAPES.values())
+       for key, step in kind.steps.items()},
     # and each kind of rule no kind names (core.variants.custom)
     **{key: (step.technique, step.score, step.words) for kind in RULE_KINDS.values()
        for key, step in kind.steps.items()},

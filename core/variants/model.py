@@ -40,6 +40,8 @@ LINE_RECORDS: dict = {}
 RULE_RECORDS: dict = {}
 # Each kind of outside clue's record by its name: core.variants.outside fills it, the same way.
 OUTSIDE_RECORDS: dict = {}
+# Each kind of shape's record (cages...) by its Variant field: core.variants.shapes fills it.
+SHAPE_RECORDS: dict = {}
 # Each kind of clue on a group of cells by its Variant field:
 # core.variants.groups fills it, the same way.
 GROUP_RECORDS: dict = {}
@@ -329,8 +331,7 @@ def features(p: Variant) -> set[str]:
 # What every writer and drawing carried before today's constraints joined.
 CLASSIC_FEATURES = frozenset({"jigsaw", *RULES, *(f"negative {k}" for k in NEGATIVE_KINDS),
                               *MARK_KINDS, *(k.field for k in CELL_KINDS.values()
-                                                     if k.digits), "cages", "little", "thermos",
-                              "arrows", "sandwiches"})
+                                                     if k.digits)})
 
 
 def refuse_unless(p: Variant, carried, where: str) -> None:
@@ -381,15 +382,6 @@ def touching(a: int, b: int, size: int) -> bool:
     return a != b and max(abs(ra - rb), abs(ca - cb)) == 1
 
 
-def little_cells(row: int, col: int, direction: str, size: int) -> tuple[int, ...]:
-    """The cells a little killer clue at (row, col) points along."""
-    dr, dc = DIRECTIONS[direction]
-    cells, r, c = [], row + dr, col + dc
-    while 0 <= r < size and 0 <= c < size:
-        cells.append(r * size + c)
-        r, c = r + dr, c + dc
-    return tuple(cells)
-
 
 def windows(size: int) -> tuple[tuple[int, ...], ...]:
     """The windoku (hyper) windows: boxes set one cell in from the corners, 9x9 and alike."""
@@ -434,14 +426,7 @@ def make(size: int, givens=None, regions=None, **parts) -> Variant:
         marks=tuple(sorted(set(_mark(m) for m in parts.get("marks", ())),
                            key=lambda m: (m.kind, m.a, m.b, m.value))),
         negative=frozenset(parts.get("negative", ())),
-        cages=tuple(sorted({Cage(tuple(sorted(set(c.cells))), c.total)
-                            for c in parts.get("cages", ())}, key=_cage_key)),
-        little=tuple(sorted({_little(k, n) for k in parts.get("little", ())},
-                            key=lambda k: (k.row, k.col, k.direction, k.total))),
-        thermos=tuple(sorted(set(tuple(t) for t in parts.get("thermos", ())))),
-        arrows=tuple(sorted(set(parts.get("arrows", ())), key=lambda a: (a.bulb, a.shaft))),
-        sandwiches=tuple(sorted(set(parts.get("sandwiches", ())),
-                                key=lambda s: (s.line, s.index, s.total))),
+        **{name: kind.normal(parts.get(name, ()), n) for name, kind in SHAPE_RECORDS.items()},
         lines=_lines(parts.get("lines", ()), n),
         **{name: kind.normal(parts.get(name, ()), givens, n)
            for name, kind in GROUP_RECORDS.items()},
@@ -495,20 +480,12 @@ def _rules(given) -> tuple[Rule, ...]:
                                               repr(r.parts))))
 
 
-def _cage_key(cage: Cage):
-    return (cage.cells, -1 if cage.total is None else cage.total)
-
-
 def _mark(mark: Mark) -> Mark:
     usual = MARKS[mark.kind].usual if mark.kind in MARKS else 0
     value = 0 if mark.value == usual or not usual else mark.value
     if (mark.kind in MARKS and MARKS[mark.kind].directed) or mark.a < mark.b:
         return Mark(mark.kind, mark.a, mark.b, value)
     return Mark(mark.kind, mark.b, mark.a, value)
-
-
-def _little(clue: LittleKiller, size: int) -> LittleKiller:
-    return replace(clue, cells=little_cells(clue.row, clue.col, clue.direction, size))
 
 
 def _check_regions(regions: tuple[int, ...], n: int) -> None:
@@ -534,8 +511,8 @@ def check(p: Variant) -> None:
     if p.negative - set(NEGATIVE_KINDS):
         raise ModelError(f"negative constraints exist for {', '.join(NEGATIVE_KINDS)}")
     every = [c for group in (*(kind.cells(p) for kind in CELL_KINDS.values()),
-                             *(c.cells for c in p.cages), *p.thermos,
-                             *(a.bulb + a.shaft for a in p.arrows),
+                             *(kind.cells(x) for kind in SHAPE_RECORDS.values()
+                               for x in kind.of(p)),
                              *(line.cells for line in p.lines),
                              *(kind.cells(item) for kind in GROUP_RECORDS.values()
                                for item in kind.items(p)),
@@ -552,8 +529,8 @@ def check(p: Variant) -> None:
         if kind.place == "region":
             kind.check(p)
     _check_marks(p)
-    _check_cages(p)
-    _check_lines(p)
+    for kind in SHAPE_RECORDS.values():
+        kind.check(p)
     _check_new_lines(p)
     _check_cell_clues(p)
     _check_outside(p)
@@ -571,9 +548,11 @@ def _check_first(p: Variant) -> None:
         raise ModelError(f"digits 0 to {p.size - 1}: one symbol a digit reaches 0 to F (a "
                          "16x16 grid)")
     top = symbol(p.size, 0)
-    if p.sandwiches:  # a sum whose number of cells depends on the digits placed
-        raise NotReadFromZero(f"a sandwich clue on a grid of digits 0 to {top} is not read yet "
-                              "(how many digits it adds depends on the digits)")
+    for kind in SHAPE_RECORDS.values():
+        what, why = kind.from_zero(p) or ("", "")
+        if what:
+            raise NotReadFromZero(f"{what} on a grid of digits 0 to {top} is not read yet"
+                                  + (f" ({why})" if why else ""))
     for o in p.outside:
         record = OUTSIDE_RECORDS.get(o.kind)
         if record is not None and record.from_zero:
@@ -583,9 +562,6 @@ def _check_first(p: Variant) -> None:
         if kind.from_zero and kind.items(p):
             raise NotReadFromZero(f"an {kind.called} on a grid of digits 0 to {top} is not "
                                   f"read yet ({kind.from_zero})")
-    if any(len(a.bulb) > 1 for a in p.arrows):
-        raise NotReadFromZero(f"an arrow with a pill on a grid of digits 0 to {top} is not "
-                              "read yet")
 
 
 def _check_rules(p: Variant) -> None:
@@ -623,50 +599,6 @@ def _check_marks(p: Variant) -> None:
                              "out?)")
 
 
-def _check_cages(p: Variant) -> None:
-    n = p.size
-    for cage in p.cages:
-        k = len(cage.cells)
-        if not 1 <= k <= n:
-            raise ModelError(f"a cage has 1 to {n} cells; found {k}")
-        if cage.total is not None:
-            low = k * (k + 1) // 2 - k * p.shift  # the digits as shown
-            high = k * (2 * n - k + 1) // 2 - k * p.shift
-            if not low <= cage.total <= high:
-                raise ModelError(f"a cage of {k} cells at {p.name(cage.cells[0])} adds up to "
-                                 f"{low} to {high}, not {cage.total}")
-    for clue in p.little:
-        if not clue.cells:
-            raise ModelError(f"the little killer clue at r{clue.row + 1}c{clue.col + 1} "
-                             f"({clue.direction}) points at no cell")
-        k = len(clue.cells)
-        if not k * (1 - p.shift) <= clue.total <= k * (n - p.shift):
-            raise ModelError(f"the little killer clue at r{clue.row + 1}c{clue.col + 1} sums "
-                             f"{len(clue.cells)} cells: {clue.total} cannot be")
-    for s in p.sandwiches:
-        if s.line not in ("row", "col") or not 0 <= s.index < n:
-            raise ModelError(f"a sandwich clue names {s.line} {s.index + 1}")
-        if not 0 <= s.total <= sum(range(2, n)):
-            raise ModelError(f"a sandwich sum is 0 to {sum(range(2, n))}, not {s.total}")
-
-
-def _check_lines(p: Variant) -> None:
-    n = p.size
-    for thermo in p.thermos:
-        if not 2 <= len(thermo) <= n or len(set(thermo)) != len(thermo):
-            raise ModelError(f"a thermometer has 2 to {n} different cells")
-        _check_path(p, thermo, "thermometer")
-    for arrow in p.arrows:
-        if not 1 <= len(arrow.bulb) <= 3 or (len(arrow.bulb) > 1 and n > 9):
-            raise ModelError("an arrow's bulb is one cell (a pill of 2-3 cells on grids up to "
-                             "9x9)")
-        if not arrow.shaft or set(arrow.bulb) & set(arrow.shaft):
-            raise ModelError(f"the arrow at {p.name(arrow.bulb[0])} needs a shaft of other "
-                             "cells")
-        _check_path(p, arrow.bulb, "arrow's bulb")
-        _check_path(p, arrow.shaft, "arrow")
-
-
 def _check_new_lines(p: Variant) -> None:
     n = p.size
     for line in p.lines:
@@ -693,7 +625,7 @@ def _check_new_lines(p: Variant) -> None:
                              f"{line.value}")
         if kind.usual is None and line.value:
             raise ModelError(f"{what} takes no number")
-        _check_path(p, line.cells, f"{line.kind} line")
+        check_path(p, line.cells, f"{line.kind} line")
 
 
 def _check_cell_clues(p: Variant) -> None:
@@ -714,7 +646,7 @@ def _check_outside(p: Variant) -> None:
             raise ModelError(f"a {o.kind} clue is 1 to {top}, not {o.total}")
 
 
-def _check_path(p: Variant, cells, what: str) -> None:
+def check_path(p: Variant, cells, what: str) -> None:
     for a, b in zip(cells, cells[1:], strict=False):
         if not touching(a, b, p.size):
             raise ModelError(f"a {what} jumps from {p.name(a)} to {p.name(b)}")

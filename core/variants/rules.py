@@ -16,6 +16,7 @@ from core.variants.model import (
     LINE_RECORDS,
     OUTSIDE_RECORDS,
     RULE_RECORDS,
+    SHAPE_RECORDS,
     Variant,
     neighbours,
     orthogonal,
@@ -31,7 +32,8 @@ MARK_WORDS = {name: words for kind in MARKS.values() for name, words in kind.wor
 
 def units(p: Variant) -> list[tuple[tuple[int, ...], str]]:
     """Every group whose digits differ, with its name: rows, columns, regions, diagonals,
-    the region shapes of core.variants.groups, disjoint groups and cages."""
+    the region shapes of core.variants.groups, disjoint groups and shapes whose digits differ
+    (the records')."""
     n = p.size
     found = [(tuple(r * n + c for c in range(n)), f"row {r + 1}") for r in range(n)]
     found += [(tuple(r * n + c for r in range(n)), f"column {c + 1}") for c in range(n)]
@@ -49,9 +51,8 @@ def units(p: Variant) -> list[tuple[tuple[int, ...], str]]:
             found.append((region, "a window" if region in hyper else f"{kind.called} {i}"))
     for kind in ruled:
         found += [] if kind.slant else kind.houses(n, p.regions)
-    for cage in p.cages:
-        if len(cage.cells) > 1:
-            found.append((cage.cells, f"the cage at {p.name(cage.cells[0])}"))
+    for kind in SHAPE_RECORDS.values():
+        found += kind.units(p)
     for line in p.lines:  # lines whose digits differ (renban, Nabner)
         kind = LINE_RECORDS[line.kind]
         if kind.distinct:
@@ -146,26 +147,14 @@ def line_holds(p: Variant, line, values) -> bool:
 
 def outside_cells(p: Variant, clue) -> tuple[int, ...]:
     """The cells of an outside clue's row or column, in the order it reads them."""
-    cells = sandwich_cells(p, clue.line, clue.index)
+    n = p.size
+    cells = (tuple(clue.index * n + c for c in range(n)) if clue.line == "row"
+             else tuple(r * n + clue.index for r in range(n)))
     return cells[::-1] if clue.reverse else cells
 
 
 def outside_holds(clue, digits) -> bool:
     return OUTSIDE_RECORDS[clue.kind].clue(digits) == clue.total
-
-
-def arrow_value(digits) -> int:
-    value = 0
-    for d in digits:
-        value = value * 10 + d
-    return value
-
-
-def sandwich_cells(p: Variant, line: str, index: int) -> tuple[int, ...]:
-    n = p.size
-    if line == "row":
-        return tuple(index * n + c for c in range(n))
-    return tuple(r * n + index for r in range(n))
 
 
 def broken(p: Variant, values) -> list[str]:
@@ -225,27 +214,8 @@ def keeps(p: Variant) -> Callable[[tuple[int, ...]], bool]:
 def _shapes_broken(p: Variant, values) -> list[str]:
     found, held = [], values
     values = [v - p.shift for v in values]  # sums mean the digits as shown
-    for cage in p.cages:
-        if cage.total is not None and sum(values[c] for c in cage.cells) != cage.total:
-            found.append(f"the cage at {p.name(cage.cells[0])} does not add up to "
-                         f"{cage.total}")
-    for clue in p.little:
-        if sum(values[c] for c in clue.cells) != clue.total:
-            found.append(f"the little killer {clue.total} does not add up")
-    for thermo in p.thermos:
-        if any(values[a] >= values[b] for a, b in zip(thermo, thermo[1:], strict=False)):
-            found.append(f"the thermometer at {p.name(thermo[0])} does not rise")
-    for arrow in p.arrows:
-        if arrow_value(values[c] for c in arrow.bulb) != sum(values[c] for c in arrow.shaft):
-            found.append(f"the arrow at {p.name(arrow.bulb[0])} does not add up")
-    for s in p.sandwiches:
-        line = [values[c] for c in sandwich_cells(p, s.line, s.index)]
-        if 1 not in line or p.size not in line:  # a grid that breaks its houses too
-            found.append(f"the sandwich of {s.line} {s.index + 1} has no 1 and {p.size}")
-            continue
-        i, j = sorted((line.index(1), line.index(p.size)))
-        if sum(line[i + 1:j]) != s.total:
-            found.append(f"the sandwich of {s.line} {s.index + 1} is not {s.total}")
+    for kind in SHAPE_RECORDS.values():
+        found += kind.broken(p, values)
     return found + _new_broken(p, held)
 
 

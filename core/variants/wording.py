@@ -1,7 +1,7 @@
 """A variant in the words setters print: its name ("Killer Sudoku") and its rules, one
 sentence a kind ("Digits along a thermometer increase from the bulb end."), in English and
 Japanese. Each kind's words live in one table, WORDS, keyed by kind (a record's come from it:
-core.variants.kinds, marks, outside, grid_rules, cell_clues, custom); `kinds` says which
+core.variants.kinds, marks, outside, shapes, grid_rules, cell_clues, custom); `kinds` says which
 kinds a puzzle uses, in the order setters list them, with the numbers a sentence needs."""
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from core.variants.marks import MARKS
 from core.variants.model import Variant
 from core.variants.outside import OUTSIDE
 from core.variants.records import Words
+from core.variants.shapes import SHAPES
 
 LANGUAGES = ("en", "ja")
 MAX_NAMED = 2  # kinds a name lists ("Killer Thermo Sudoku"); more: "Variant Sudoku"
@@ -30,26 +31,8 @@ WORDS = {
     **{kind.sentence: kind.words for kind in GRID_RULES.values() if kind.words},
     # each kind of cell clue's words, from its record (core.variants.cell_clues)
     **{name: kind.words for name, kind in CELL_KINDS.items()},
-    "cages": Words("Killer", "キラー",
-                   "Digits in a cage may not repeat and add up to the small number in its "
-                   "top-left corner{cage_blank}.",
-                   "点線で囲まれた枠の中の数字は重複せず、その和は左上の小さな数字です"
-                   "{cage_blank_ja}。"),
-    "little": Words("Little Killer", "リトルキラー",
-                    "A number outside the grid gives the sum of the digits along the diagonal "
-                    "its arrow points at; digits may repeat.",
-                    "盤外の数字は、矢印の指す斜め方向のマスの数字の和です(同じ数字が入っても"
-                    "かまいません)。"),
-    "thermos": Words("Thermo", "サーモ",
-                     "Digits along a thermometer increase from the bulb end.",
-                     "温度計の数字は、丸い端から順に大きくなります。"),
-    "arrows": Words("Arrow", "アロー",
-                    "Digits along an arrow add up to the {bulb} in its circle{pill}.",
-                    "矢印上の数字の和は、丸の中の{bulb_ja}です{pill_ja}。"),
-    "sandwiches": Words("Sandwich", "サンドイッチ",
-                        "A number left of a row or above a column gives the sum of the digits "
-                        "between the 1 and the {high} in it.",
-                        "行の左、列の上の数字は、その行・列の1と{high}の間にある数字の和です。"),
+    # each kind of shape's words, from its record (core.variants.shapes)
+    **{name: kind.words for name, kind in SHAPES.items()},
     # each kind of line's words, from its record (core.variants.kinds)
     **{key: words for kind in LINES.values() for key, words in kind.words.items()},
     # each kind of clue on a group of cells' words, from its record (core.variants.groups)
@@ -83,7 +66,7 @@ def kinds(p: Variant) -> list[tuple[str, dict]]:
     found += [(name, {}) for name in (*(k.field for k in REGIONS), *(k.field for k in PARITY))
               if getattr(p, name)]
     found += _marks(p)
-    found += [(name, {}) for name in ("cages", "little", "thermos", "arrows", "sandwiches")
+    found += [(name, {}) for name in SHAPES
               if getattr(p, name)]
     said = {LINES[line.kind].words_of(line, n) for line in p.lines}
     found += [(key, {}) for key in LINE_ORDER if key in said]
@@ -141,15 +124,9 @@ def _values(p: Variant) -> dict:
     rows, cols = model.BOXES.get(n, (0, 0))
     box = "outlined region" if p.jigsaw else f"{rows}x{cols} box"
     box_ja = "太線で囲まれた各領域" if p.jigsaw else f"太線で囲まれた{rows}×{cols}のブロック"
-    pills = any(len(a.bulb) > 1 for a in p.arrows)
-    blank = any(c.total is None for c in p.cages)
     return {
         "digits": digits, "digits_ja": digits_ja, "high": high, "box": box, "box_ja": box_ja,
-        "cage_blank": "; a cage without a number may have any sum" if blank else "",
-        "cage_blank_ja": "(数字のない枠は和を問いません)" if blank else "",
-        "bulb": "number" if pills else "digit", "bulb_ja": "数" if pills else "数字",
-        "pill": " or oval (read left to right, top to bottom)" if pills else "",
-        "pill_ja": "(長丸の中の数字は左から右、上から下に読む数です)" if pills else "",
+        **{key: value for kind in SHAPES.values() for key, value in kind.sentence(p).items()},
         **{key: value for kind in GROUPS.values() if kind.sentence
            for key, value in kind.sentence(p).items()},
         **{key: value for kind in LINES.values() if kind.sentence

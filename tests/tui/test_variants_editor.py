@@ -91,7 +91,7 @@ def ready_prompt(app) -> bool:
 async def test_diagonals_and_extra_regions_are_drawn(pool):
     from core.variants.groups import EXTRA_REGIONS
     from core.variants.model import make, windows
-    from tui.widgets.variants_grid import _cage_tints
+    from tui.widgets.variants_grid import _tints
 
     puzzle = make(9, None, None, rules={"diagonal", "antidiagonal"}, extra=windows(9)[:1])
     app = PuzzleApp(pool=pool)
@@ -100,7 +100,7 @@ async def test_diagonals_and_extra_regions_are_drawn(pool):
         drawn = editor.grid.plain()
         assert "╲" in drawn and "╱" in drawn and "╳" in drawn  # the centre is on both
         assert "diagonal" in editor.describe()
-    assert _cage_tints(puzzle)[windows(9)[0][0]] == EXTRA_REGIONS.tints[0]
+    assert _tints(puzzle)[windows(9)[0][0]] == EXTRA_REGIONS.tints[0]
 
 
 KEY_NAMES = {" ": "space", "-": "minus", "=": "equals_sign"}
@@ -400,7 +400,7 @@ async def test_without_the_setters_rules_the_panel_shows_those_print_writes(pool
 
 
 async def test_a_cage_sum_reads_apart_from_a_digit_and_every_cage_shows_its_outline(pool):
-    from tui.widgets.variants_grid import CAGE_TINTS
+    from tui.widgets.variants_grid import OUTLINE_TINTS
 
     # two cages side by side, inside one box: r1c1-r1c2 (sum 9) and r1c3 r2c3 (sum 8), and
     # the given 9 beside the first one's sum
@@ -418,7 +418,7 @@ async def test_a_cage_sum_reads_apart_from_a_digit_and_every_cage_shows_its_outl
         first = editor.grid.lines()[1]
         above = {seg.style.bgcolor.name for seg in first if seg.style and seg.style.bgcolor}
         assert tints and above and tints.isdisjoint(above)  # neighbours shaded apart
-        assert tints | above <= {t.lower() for t in CAGE_TINTS}
+        assert tints | above <= {t.lower() for t in OUTLINE_TINTS}
 
 
 def test_neighbouring_cages_never_share_a_tint():

@@ -30,8 +30,9 @@ from core.variants.family import VARIANTS
 from core.variants.groups import CORNERS, GROUPS, PENCILS, TWINS, WAYS, placed
 from core.variants.kinds import LINE_KINDS, LINES
 from core.variants.marks import MARKS
-from core.variants.model import Line, Mark, Outside, Sandwich, Variant, digit_of
+from core.variants.model import Line, Mark, Outside, Variant, digit_of
 from core.variants.outside import OUTSIDE
+from core.variants.shapes import SHAPES, ranked
 from tui.live_check import LiveCheck
 from tui.redundant import RedundantGivens
 from tui.screens.dialogs import PathPrompt
@@ -39,13 +40,17 @@ from tui.screens.editor import PuzzleEditor, plural, walkthrough_window
 from tui.stepper import STEPPER_KEYS, Stepper
 from tui.widgets.variants_grid import StepView, VariantsGrid, legend, margins
 
+SHAPE_WORDS = {kind.word: kind for kind in SHAPES.values()}
+EXAMPLE = next(kind.example for kind in SHAPES.values() if kind.example)
+SHAPE_KEYS = "".join(f"{kind.key} {kind.title.lower()} · " for kind in ranked("editor")
+                     if kind.key)
 HINT = "\n".join([
     "Keys",
     "digits: givens · Delete: clear",
-    ": a constraint in words (cage 15: r1c1 r1c2 · thermo: r1c1 r1c2 · rules: diagonal)",
+    f": a constraint in words ({EXAMPLE} · thermo: r1c1 r1c2 · rules: diagonal)",
     "w b x v <: a white or black dot, X, V or < to the right; W B X V >: below "
     "(a dot again: its number)",
-    "shift+arrows pick cells, then k cage · t thermometer · r arrow · l line"
+    f"shift+arrows pick cells, then {SHAPE_KEYS}l line"
     + "".join(f" · {kind.typed} {kind.called} (pick the other shape, {kind.typed} again)"
               for kind in TWINS),
     "at the cursor: " + "".join(f"{kind.key} {kind.called} · " for kind in CORNERS)
@@ -56,8 +61,9 @@ HINT = "\n".join([
     ": title: ..., author: ..., note: ... (the rules in your words) name the puzzle",
 ])
 LINE_ALIASES = {alias: name for name, kind in LINES.items() for alias in kind.aliases}
+SIDED = {kind.word: kind for kind in SHAPES.values() if kind.sided}  # left of a row, above
 OUTSIDE_WORDS = {**{word: name for name, kind in OUTSIDE.items() for word in kind.editor},
-                 "sandwich": "sandwich"}
+                 **{word: word for word in SIDED}}
 SIDES = {"left": ("row", False), "right": ("row", True), "top": ("col", False),
          "bottom": ("col", True)}
 
@@ -85,9 +91,8 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
           for below, name, kind in sorted(((below, name, kind) for name, kind in MARKS.items()
                                            if kind.keys[0] for below in (False, True)),
                                           key=lambda x: (x[2].directed, x[0]))),
-        Binding("k", "shape('cage')", "Cage", show=False),
-        Binding("t", "shape('thermo')", "Thermometer", show=False),
-        Binding("r", "shape('arrow')", "Arrow", show=False),
+        *(Binding(kind.key, f"shape('{kind.word}')", kind.title, show=False)
+          for kind in ranked("editor") if kind.key),
         Binding("l", "shape('line')", "Line", show=False),
         *(Binding(kind.key, f"twin('{kind.field}')", kind.called.capitalize(), show=False)
           for kind in TWINS),
@@ -153,7 +158,10 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
     def action_shape(self, kind: str) -> None:
         """The picked cells (or the cursor's alone) become a cage, thermometer, arrow or
         line."""
-        getattr(self, f"make_{kind}")(self.picked())
+        if kind in SHAPE_WORDS:
+            self.make_shape(SHAPE_WORDS[kind], self.picked())
+        else:
+            getattr(self, f"make_{kind}")(self.picked())
 
     def add_mark(self, kind: str, below: bool) -> None:
         n, a = self.puzzle.size, self.grid.cursor
@@ -193,35 +201,23 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
         self.grid.selection = []
         return cells
 
-    def make_cage(self, cells: list[int]) -> None:
-        def summed(text: str | None) -> None:
-            if text is None:
+    def make_shape(self, kind, cells: list[int]) -> None:
+        """The picked cells become a shape of a record of core.variants.shapes; a kind that
+        takes a number asks it first (empty: none)."""
+        def made(total: int | None) -> None:
+            parts = kind.made(cells, total, self.puzzle)
+            if isinstance(parts, str):  # what is wrong with the picked cells
+                self.say(parts, "warning")
                 return
-            total = int(text) if text.strip() else None
-            cages = [c for c in self.puzzle.cages if not set(c.cells) & set(cells)]
-            self.try_puzzle(lambda: model.make(**_parts(
-                self.puzzle, cages=[*cages, model.Cage(tuple(sorted(cells)), total)])))
+            self.try_puzzle(lambda: model.make(**_parts(self.puzzle, **parts)))
 
-        self.app.push_screen(PathPrompt(f"Cage of {len(cells)} cells: its sum (empty: none)",
-                                        "", validate=_sum_problem, placeholder="15",
-                                        allow_empty=True), summed)
-
-    def make_thermo(self, cells: list[int]) -> None:
-        if len(cells) < 2:
-            self.say("a thermometer needs two cells or more: shift+arrows from the bulb",
-                     "warning")
+        if kind.prompt is None:
+            made(None)
             return
-        self.try_puzzle(lambda: model.make(**_parts(
-            self.puzzle, thermos=[*self.puzzle.thermos, tuple(cells)])))
-
-    def make_arrow(self, cells: list[int]) -> None:
-        if len(cells) < 2:
-            self.say("an arrow needs a bulb and a shaft: shift+arrows from the bulb",
-                     "warning")
-            return
-        arrow = model.Arrow((cells[0],), tuple(cells[1:]))
-        self.try_puzzle(lambda: model.make(**_parts(
-            self.puzzle, arrows=[*self.puzzle.arrows, arrow])))
+        self.app.push_screen(
+            PathPrompt(kind.prompt(len(cells)), "", validate=_sum_problem(kind.called),
+                       placeholder="15", allow_empty=True),
+            lambda text: None if text is None else made(int(text) if text.strip() else None))
 
     def make_line(self, cells: list[int]) -> None:
         """The picked path becomes a line of the kind the author types (a whisper's least
@@ -405,12 +401,10 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
         cell, p = self.grid.cursor, self.puzzle
         self.try_puzzle(lambda: model.make(**_parts(
             p, marks=[m for m in p.marks if cell not in (m.a, m.b)],
-            cages=[c for c in p.cages if cell not in c.cells],
-            thermos=[t for t in p.thermos if cell not in t],
-            arrows=[a for a in p.arrows if cell not in a.bulb + a.shaft],
+            **{name: [x for x in kind.of(p) if cell not in kind.cells(x)]
+               for name, kind in SHAPES.items()},
             **{kind.field: [c for c in kind.cells(p) if c != cell]
                for kind in CELL_KINDS.values()},
-            little=[k for k in p.little if cell not in k.cells],
             lines=[line for line in p.lines if cell not in line.cells],
             **{name: [item for item in kind.items(p) if cell not in kind.cells(item)]
                for name, kind in GROUPS.items()},
@@ -522,11 +516,14 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
                         frozenset(c for c, _ in step.eliminations))
 
 
-def _sum_problem(text: str) -> str | None:
-    text = text.strip()
-    if text and not (text.isdigit() and len(text) <= 3):
-        return "a sum is a whole number (or empty for a cage without one)"
-    return None
+def _sum_problem(called: str):
+    """What is wrong with the sum typed for `called` (a cage), or None."""
+    def problem(text: str) -> str | None:
+        text = text.strip()
+        if text and not (text.isdigit() and len(text) <= 3):
+            return f"a sum is a whole number (or empty for {called} without one)"
+        return None
+    return problem
 
 
 def _is_region_row(line: str, p: Variant) -> bool:
@@ -600,8 +597,8 @@ def _outside_words(text: str, near: str) -> tuple[str, int | None, str] | str:
     side = rest.pop(0) if rest else near
     if side not in SIDES or rest:
         return "the side is left, right, top or bottom"
-    if kind == "sandwich" and SIDES[side][1]:
-        return "a sandwich sum sits left of its row or above its column"
+    if kind in SIDED and SIDES[side][1]:
+        return f"a {kind} sum sits left of its row or above its column"
     return kind, total, side
 
 
@@ -622,13 +619,13 @@ def _with_outside(p: Variant, cell: int, text: str, near: str) -> Variant:
     line, reverse = SIDES[side]
     index = divmod(cell, p.size)[0 if line == "row" else 1]
     outside = [o for o in p.outside if (o.line, o.index, o.reverse) != (line, index, reverse)]
-    sandwiches = [s for s in p.sandwiches
-                  if reverse or (s.line, s.index) != (line, index)]
-    if total is not None and kind == "sandwich":
-        sandwiches.append(Sandwich(line, index, total))
+    sided = {shape.field: [x for x in shape.of(p) if reverse or shape.sided[1](x) != (
+        line, index)] for shape in SIDED.values()}
+    if total is not None and kind in SIDED:
+        sided[SIDED[kind].field].append(SIDED[kind].sided[0](line, index, total))
     elif total is not None:
         outside.append(Outside(kind, line, index, reverse, total))
-    return model.make(**_parts(p, outside=outside, sandwiches=sandwiches))
+    return model.make(**_parts(p, outside=outside, **sided))
 
 
 def _outside_here(p: Variant, cell: int, side: str) -> str:
@@ -638,9 +635,10 @@ def _outside_here(p: Variant, cell: int, side: str) -> str:
     for o in p.outside:
         if (o.line, o.index, o.reverse) == (line, index, reverse):
             return f"{OUTSIDE[o.kind].editor[0]} {o.total} {side}"
-    for s in p.sandwiches:
-        if not reverse and (s.line, s.index) == (line, index):
-            return f"sandwich {s.total} {side}"
+    for kind in SIDED.values():
+        for x in kind.of(p):
+            if not reverse and kind.sided[1](x) == (line, index):
+                return f"{kind.word} {x.total} {side}"
     return ""
 
 
@@ -670,10 +668,7 @@ def here(p: Variant, cell: int) -> str:
               for line in p.lines if cell in line.cells]
     found += [f"{m.kind}{f' {m.value}' if m.value else ''} with {p.name(m.a + m.b - cell)}"
               for m in p.marks if cell in (m.a, m.b)]
-    found += [f"cage {c.total if c.total is not None else ''}".strip() for c in p.cages
-              if cell in c.cells]
-    found += ["thermometer" for t in p.thermos if cell in t]
-    found += ["arrow" for a in p.arrows if cell in a.bulb + a.shaft]
+    found += [word for kind in ranked("editor") for word in kind.here(p, cell)]
     found += [kind.said(p, item, cell) for kind in placed("")
               for item in kind.items(p) if cell in kind.cells(item)]
     found += [kind.caption for kind in EXTREMES if cell in kind.cells(p)]

@@ -1,8 +1,9 @@
 """A Sudoku variant in a terminal: thin and thick borders between every cell (regions in
 thick lines), the marks between cells drawn in the borders (○ ● white/black dots, their
-difference or ratio on white or grey when not the usual, ┃/━ bars, X V, < > ^ v), killer
-cages as tinted cells (no two neighbouring cages alike) outlined in dashes (╌ ╎) where no
-region wall runs, the sum raised (¹⁵) and coloured in the top-left cell, region shapes in a
+difference or ratio on white or grey when not the usual, ┃/━ bars, X V, < > ^ v), the
+shapes a record of core.variants.shapes tints as tinted cells (no two neighbouring ones alike)
+outlined in dashes (╌ ╎) where no region wall runs, a number in a cell's corner raised (¹⁵)
+and coloured, region shapes in a
 grey tint, thermometer and arrow bulbs, even (□) and odd (○) cells, the diagonals as slants (╲ ╱);
 today's lines in their print colours as the glyph of their kind's record (core.variants.kinds)
 in their empty cells, its marks on their ends, a tint, and connectors through the borders
@@ -36,13 +37,14 @@ from core.variants.kinds import LINES
 from core.variants.marks import MARKS
 from core.variants.model import SYMBOLS, Variant, symbol
 from core.variants.outside import OUTSIDE
+from core.variants.shapes import SHAPES
 from tui.candidates_view import shade
 from tui.widgets.cell_grid import CLEAR, MOVES, SymbolGrid
 from tui.widgets.keys import ARROWS
 
 PLAIN, GIVEN, EMPTY = Style(), Style(bold=True), Style(dim=True)
 CURSOR = Style(reverse=True)
-SELECTED = Style(color="bright_white", bgcolor="#1f5f8f")  # cells picked for a cage or line
+SELECTED = Style(color="bright_white", bgcolor="#1f5f8f")  # cells picked for a shape or line
 PENDING = Style(color="bright_white", bgcolor="#5f3f8f")  # a twin's first shape, waiting
 DIFFERS = Style(color="black", bgcolor="yellow")
 SOLUTION = Style(color="green")
@@ -53,9 +55,9 @@ CANDIDATES = Style(color="cyan", italic=True)
 CIRCLED = Style(color="black", bgcolor="bright_white", bold=True)  # a white circle's digits
 # a dot with a number, by whether the dot is filled (a black one)
 DOT_VALUES = {False: CIRCLED, True: Style(color="bright_white", bgcolor="grey42", bold=True)}
-CAGE_TINTS = ("#3a3a5a", "#3a5a3a", "#5a3a3a", "#5a5a3a", "#3a5a5a", "#5a3a5a")
-CAGE_EDGE = Style(color="#e0c060", bold=True)  # a cage's outline where no region wall is
-CAGE_SUM = Style(color="#e0c060", italic=True)  # a cage's sum: small raised digits
+OUTLINE_TINTS = ("#3a3a5a", "#3a5a3a", "#5a3a3a", "#5a5a3a", "#3a5a5a", "#5a3a5a")
+OUTLINE_EDGE = Style(color="#e0c060", bold=True)  # a shape's outline where no region wall is
+CORNER_SUM = Style(color="#e0c060", italic=True)  # a number in a cell's corner: small raised digits
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 SHAPE_TINT = "#383838"  # a thermometer's or arrow's cells in the true-candidates view
 SHAPE = Style(color="grey62")
@@ -102,7 +104,6 @@ RULE_COLOURS = {"either": "#c8c8c8", "relation": "#c8c8c8", "pattern": "#6fb3e0"
                 "atleast": "#e0a070"}
 RULE_START = "•"
 OUTSIDE_MARKS = {name: kind.glyph for name, kind in OUTSIDE.items()}
-LITTLE_ARROWS = {"DR": "↘", "DL": "↙", "UR": "↗", "UL": "↖"}
 
 
 class VariantsGrid(SymbolGrid):
@@ -204,13 +205,13 @@ class VariantsGrid(SymbolGrid):
             thick = above != below
             pair = ((r - 1) * n + c, r * n + c)
             line, style = ("━", THICK) if thick else (
-                ("╌", CAGE_EDGE) if pair in look.cage_walls else ("─", LINE))
+                ("╌", OUTLINE_EDGE) if pair in look.outline_walls else ("─", LINE))
             middle = look.marks.get(pair) if 0 < r < n else None
             above_cell = [(line, style), middle or look.links.get(pair, (line, style)),
                           (line, style)]
             total = look.sums.get(r * n + c) if self.tall and r < n else None
-            if total is not None:  # the sum on the cage's top wall: the cell holds digits
-                above_cell[:len(str(total))] = [(ch, CAGE_SUM) for ch in str(total)[:SIDE]]
+            if total is not None:  # the number on the shape's top wall: the cell holds digits
+                above_cell[:len(str(total))] = [(ch, CORNER_SUM) for ch in str(total)[:SIDE]]
             row += above_cell
         for (qr, qc), digits in look.corners.items():  # over the corner, centred
             if qr == r:
@@ -243,7 +244,7 @@ class VariantsGrid(SymbolGrid):
             mark = look.marks.get((cell - 1, cell)) if c and middle else None
             wall = c == 0 or p.regions[cell - 1] != p.regions[cell]
             plain = ("┃", THICK) if wall else (
-                ("╎", CAGE_EDGE) if (cell - 1, cell) in look.cage_walls else ("│", LINE))
+                ("╎", OUTLINE_EDGE) if (cell - 1, cell) in look.outline_walls else ("│", LINE))
             link = look.links.get((cell - 1, cell), plain) if middle else plain
             row.append(mark or link if c else plain)
             row += self._cell(cell, look) if middle or not self.tall else self._cell(
@@ -256,8 +257,8 @@ class VariantsGrid(SymbolGrid):
         return [(" ", PLAIN)] * (SIDE + 1) if (left if c < 0 else right) else []
 
     def _cell(self, cell: int, look: _Look, line: int | None = None) -> list:
-        """The cell's three characters: its digit (a cage's sum before it), or what an empty
-        cell shows, between the chevrons of a minimum or maximum; tinted, then marked. In
+        """The cell's three characters: its digit (a number in its corner before it), or what
+        an empty cell shows, between the chevrons of a minimum or maximum; tinted, then marked. In
         the true-candidates view, `line` of an empty cell's digits (the middle one when
         None)."""
         v = self.puzzle.givens[cell]
@@ -277,7 +278,7 @@ class VariantsGrid(SymbolGrid):
             chars[0], chars[2] = ((ch, MARK) for ch in look.sides[cell])
         total = None if self.tall else look.sums.get(cell)
         if total is not None and total < 100:  # the sum raised and coloured, then the digit
-            chars = [(ch, CAGE_SUM) for ch in f"{total:<2}".translate(SUPERSCRIPT)] + [
+            chars = [(ch, CORNER_SUM) for ch in f"{total:<2}".translate(SUPERSCRIPT)] + [
                 chars[1] if v else (" ", style)]
         extra = Style(bgcolor=look.tints[cell]) if cell in look.tints else PLAIN
         if self.tall and cell not in look.tints and cell in look.shapes:
@@ -378,8 +379,8 @@ class StepView:
 class _Look:
     """What the grid draws of a puzzle, by place: marks and line connectors in the borders
     (by the pair of cells, or by a corner (row, col) for a diagonal step), tints, what empty
-    cells show, cage sums, margin clues, corner clues by their corner, chevrons beside a
-    cell, and a cell's given digits."""
+    cells show, numbers in a corner, margin clues, corner clues by their corner, chevrons
+    beside a cell, and a cell's given digits."""
 
     margins: tuple[int, int, int, int]
     marks: dict
@@ -391,7 +392,7 @@ class _Look:
     corners: dict
     sides: dict
     candidates: dict
-    cage_walls: frozenset
+    outline_walls: frozenset
 
 
 @lru_cache(maxsize=8)
@@ -400,22 +401,22 @@ def _look(p: Variant) -> _Look:
     return _Look(
         margins=(int(any(r == -1 for r, _ in clues)), int(any(r == n for r, _ in clues)),
                  int(any(c == -1 for _, c in clues)), int(any(c == n for _, c in clues))),
-        marks=_marks_between(p), links=_links(p), tints=_cage_tints(p), shapes=_shapes(p),
-        sums={min(c.cells): c.total for c in p.cages if c.total is not None}, clues=clues,
+        marks=_marks_between(p), links=_links(p), tints=_tints(p), shapes=_shapes(p),
+        sums={c: v for kind in SHAPES.values() for c, v in kind.corner(p).items()}, clues=clues,
         corners={(corner // n + 1, corner % n + 1): "".join(p.digit(d) for d in digits)
                  for kind in CORNERS for corner, digits in map(kind.digits_of, kind.items(p))},
         sides={c: kind.sides for kind in EXTREMES for c in kind.cells(p)},
         candidates={c: _candidate_text(digits, n, p.first) for kind in PENCILS
                     for c, digits in kind.items(p)},
-        cage_walls=_cage_walls(p))
+        outline_walls=_outline_walls(p))
 
 
-def _cage_walls(p: Variant) -> frozenset[tuple[int, int]]:
-    """The borders (a, b), a left of or above b, that a cage's outline runs along: between a
-    cage's cell and a cell outside it."""
-    cage_of = {c: i for i, cage in enumerate(p.cages) for c in cage.cells}
-    return frozenset((min(a, b), max(a, b)) for a in cage_of for b in _beside(a, p.size)
-                     if cage_of.get(b) != cage_of[a])
+def _outline_walls(p: Variant) -> frozenset[tuple[int, int]]:
+    """The borders (a, b), a left of or above b, that an outlined shape's outline runs
+    along: between its cell and a cell outside it."""
+    shape_of = {c: i for i, shape in enumerate(_outlined(p)) for c in shape}
+    return frozenset((min(a, b), max(a, b)) for a in shape_of for b in _beside(a, p.size)
+                     if shape_of.get(b) != shape_of[a])
 
 
 def _candidate_text(digits: int, n: int, first: int = 1) -> str:
@@ -465,9 +466,10 @@ def _links(p: Variant) -> dict:
     return found
 
 
-def _cage_tints(p: Variant) -> dict[int, str]:
-    """Cage cells tinted by cage; region shapes (windoku windows, ...) in their own tint; then,
-    where neither is, twin shapes by pair, marked cells by way and lines by kind (dimmed)."""
+def _tints(p: Variant) -> dict[int, str]:
+    """Outlined shapes' cells tinted by shape; region shapes (windoku windows, ...) in their
+    own tint; then, where neither is, twin shapes by pair, marked cells by way and lines by
+    kind (dimmed)."""
     found = {cell: _dim(line_color(line, p.size)) for line in reversed(p.lines)
              for cell in line.cells}
     tints = {way.name: way.tint for kind in WAYS for way in kind.ways}
@@ -476,22 +478,29 @@ def _cage_tints(p: Variant) -> dict[int, str]:
               for i, item in enumerate(kind.items(p)) for cell in kind.cells(item)}
     found |= {cell: kind.tints[0] for kind in REGIONS for region in kind.items(p)
               for cell in region}
-    return found | {cell: CAGE_TINTS[tint] for cage, tint in zip(p.cages, _cage_colours(p),
-                                                                   strict=True)
-                    for cell in cage.cells}
+    return found | {cell: OUTLINE_TINTS[tint]
+                    for shape, tint in zip(_outlined(p), _outline_colours(p), strict=True)
+                    for cell in shape}
 
 
-def _cage_colours(p: Variant) -> list[int]:
-    """A tint for each cage, none the same as a neighbouring cage's (greedy, in order; six
-    tints are more than a grid of cages needs in practice, and the outline shows anyway)."""
-    n, cage_of = p.size, {c: i for i, cage in enumerate(p.cages) for c in cage.cells}
+def _outline_colours(p: Variant) -> list[int]:
+    """A tint for each outlined shape, none the same as a neighbouring one's (greedy, in
+    order; six tints are more than a grid of shapes needs in practice, and the outline shows
+    anyway)."""
+    shapes = _outlined(p)
+    n, shape_of = p.size, {c: i for i, shape in enumerate(shapes) for c in shape}
     colours: list[int] = []
-    for i, cage in enumerate(p.cages):
-        near = {colours[cage_of[b]] for a in cage.cells for b in _beside(a, n)
-                if cage_of.get(b, i) < i}
-        colours.append(next((t for t in range(len(CAGE_TINTS)) if t not in near),
-                            i % len(CAGE_TINTS)))
+    for i, shape in enumerate(shapes):
+        near = {colours[shape_of[b]] for a in shape for b in _beside(a, n)
+                if shape_of.get(b, i) < i}
+        colours.append(next((t for t in range(len(OUTLINE_TINTS)) if t not in near),
+                            i % len(OUTLINE_TINTS)))
     return colours
+
+
+def _outlined(p: Variant) -> list[tuple[int, ...]]:
+    """The cells of each shape drawn tinted and outlined (core.variants.shapes' `tinted`)."""
+    return [cells for kind in SHAPES.values() for cells in kind.tinted(p)]
 
 
 def _beside(cell: int, n: int) -> list[int]:
@@ -533,10 +542,8 @@ def _shapes(p: Variant) -> dict[int, tuple[str, Style | None]]:
     glyphs = {way.name: way.glyph for kind in WAYS for way in kind.ways}
     found |= {c: (glyphs[way], MARK) for kind in WAYS for way, c in kind.items(p)}
     found |= {c: (kind.glyph, None) for kind in PARITY for c in kind.cells(p)}
-    for thermo in p.thermos:
-        found |= {c: ("┅", None) for c in thermo[1:]} | {thermo[0]: ("◉", None)}
-    for arrow in p.arrows:
-        found |= {c: ("→", None) for c in arrow.shaft} | {c: ("◯", None) for c in arrow.bulb}
+    for kind in SHAPES.values():
+        found |= {c: (glyph, None) for c, glyph in kind.glyphs(p).items()}
     return found
 
 
@@ -568,10 +575,8 @@ def _outside_clues(p: Variant) -> dict[tuple[int, int], str]:
     """Clues by their place outside the grid (row or column -1 or n): little killers with
     their arrow, sandwiches plain, X-sums after an x, skyscrapers after a ▲."""
     n, clues = p.size, {}
-    for k in p.little:
-        clues[(k.row, k.col)] = f"{k.total}{LITTLE_ARROWS[k.direction]}"
-    for s in p.sandwiches:
-        clues[(s.index, -1) if s.line == "row" else (-1, s.index)] = str(s.total)
+    for kind in SHAPES.values():
+        clues.update(kind.margin(p))
     for o in p.outside:
         far = n if o.reverse else -1
         place = (o.index, far) if o.line == "row" else (far, o.index)

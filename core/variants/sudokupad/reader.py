@@ -14,15 +14,12 @@ from core.variants.jsoncheck import Checks
 from core.variants.kinds import LINES
 from core.variants.marks import ALONE, NEGATIVE_KINDS
 from core.variants.model import (
-    Arrow,
-    Cage,
     Line,
-    LittleKiller,
     Mark,
     Outside,
-    Sandwich,
     Variant,
 )
+from core.variants.shapes import SHAPES
 from core.variants.sudokupad.geometry import (
     STEPS,
     cell_at,
@@ -342,9 +339,21 @@ def _own_metadata(data: dict, key: str, picture: _Picture) -> None:
             raise SclError(f"{key}.{name}: this workbench does not read it (it may carry a rule)")
 
 
+# The kind a plain SudokuPad cage (a number, or none and its digits differing) draws, and the
+# kind a boxed number outside the grid with a pointer beside it draws.
+PLAIN = next(kind for kind in SHAPES.values() if kind.pad_cage)
+POINTED = next(kind for kind in SHAPES.values() if kind.pad_pointed)
+# the kinds drawn as a grey line from a grey round bulb, by their word (their style), and the
+# kind a grey arrow from a round bulb draws
+GREY_SHAPES = {kind.word: kind for kind in SHAPES.values() if kind.pad_line}
+ARROWED = next(kind for kind in SHAPES.values() if kind.pad_arrow)
+# the kind a boxed number alone beside a row or column draws
+BOXED = next(kind for kind in SHAPES.values() if kind.pad_boxed)
+
+
 def _cages(data: dict, key: str, picture: _Picture) -> None:
-    """Killer cages, region shapes, disjoint groups, cells marked one way, and cages of no
-    cells that carry the puzzle's words ("title: ...")."""
+    """Plain cages (PLAIN's), region shapes, disjoint groups, cells marked one way, and cages
+    of no cells that carry the puzzle's words ("title: ...")."""
     n = picture.n
     for where, cage in _items(data, key):
         text = _text(cage, "value", where)
@@ -369,11 +378,11 @@ def _cages(data: dict, key: str, picture: _Picture) -> None:
             total = cage["sum"] if "sum" in cage else int(text)
             if isinstance(total, bool) or not isinstance(total, int):
                 raise _type_error(f"{where}.sum", "a whole number", total)
-            picture.add("cages", Cage(cells, total))
+            picture.add(PLAIN.field, PLAIN.pad_cage(cells, total))
         elif text:
             picture.problems.append(f"a cage marked {text[:20]!r}")
         elif cage.get("unique"):
-            picture.add("cages", Cage(cells))
+            picture.add(PLAIN.field, PLAIN.pad_cage(cells, None))
         elif set(cage) == {"cells"}:  # a region, as this workbench once wrote them
             picture.add(DIFFERENT.field, cells)
         else:  # f-puzzles' plain cage: its rule is in the rules text
@@ -538,7 +547,7 @@ def _underlays(data: dict, key: str, picture: _Picture) -> None:
             elif fill in ("#CCC", MINMAX_GREY) and inside(center, n):
                 picture.grey.add(cell_at(center, n))
         elif near(width, 0.85) and rounded and fill == GREY:
-            picture.circles.add(("thermo", cell_at(center, n)))
+            picture.circles.update((word, cell_at(center, n)) for word in GREY_SHAPES)
         elif near(width, 0.7) and near(height, 0.7) and fill == GREY:
             parity = next(kind for kind in PARITY if kind.rounded == rounded)
             picture.add(parity.field, cell_at(center, n))
@@ -604,7 +613,7 @@ def _ended_lines(picture: _Picture) -> None:
     starts = {(style, cells[0]) for style, cells in picture.lines}
     for style, cells in picture.lines:
         name = f"{style} line at {model.cell_name(cells[0], n)}"
-        kind = LINES[KIND_OF_STYLE[style]] if style != "thermo" else None
+        kind = LINES[KIND_OF_STYLE[style]] if style not in GREY_SHAPES else None
         ends = kind.ends if kind is not None else "bulb"
         if ends == "bulb":
             # drawn from its far end: unless that bulb is another line's (whose, then?)
@@ -621,7 +630,7 @@ def _ended_lines(picture: _Picture) -> None:
                 continue
             picture.used |= ends
         if kind is None:
-            picture.add("thermos", cells)
+            picture.add(GREY_SHAPES[style].field, GREY_SHAPES[style].pad_line(cells))
         else:
             picture.add("lines", Line(kind.name, cells, kind.values(n).get(style, 0)))
 
@@ -636,8 +645,8 @@ def _arrows_with_bulbs(picture: _Picture) -> None:
             continue
         bulb = bulbs.pop()
         picture.used.add(bulb)
-        picture.add("arrows", Arrow(bulb, tuple(c for c in dict.fromkeys(cells)
-                                                if c not in bulb)))
+        picture.add(ARROWED.field, ARROWED.pad_arrow(bulb, tuple(
+            c for c in dict.fromkeys(cells) if c not in bulb)))
     picture.problems += [f"an arrow's bulb at {model.cell_name(b[0], n)} with no arrow"
                          for b in picture.bulbs if b not in picture.used]
 
@@ -664,9 +673,9 @@ def _outside_clues(picture: _Picture) -> None:
         beside = _beside(place, n)
         clue = len(texts) == 2 and _numeral(texts[0]) and texts[1] in SYMBOL_KINDS
         if len(boxed) == 1 == len(entries) and len(pointers) == 1:
-            picture.add("little", LittleKiller(*place, pointers[0], int(boxed[0])))
+            picture.add(POINTED.field, POINTED.pad_pointed(place, pointers[0], int(boxed[0])))
         elif len(boxed) == 1 == len(entries) and not pointers and beside:
-            picture.add("sandwiches", Sandwich(beside[0], beside[1], int(boxed[0])))
+            picture.add(BOXED.field, BOXED.pad_boxed(beside[0], beside[1], int(boxed[0])))
         elif clue and len(entries) == 2 and not pointers and beside:
             picture.add("outside", Outside(SYMBOL_KINDS[texts[1]], *beside, int(texts[0])))
         else:

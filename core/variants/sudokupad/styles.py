@@ -10,6 +10,7 @@ from core.variants.grid_rules import GRID_RULES
 from core.variants.groups import WAYS
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS, NEGATIVE_KINDS
+from core.variants.shapes import SHAPES
 
 GREY, ARROW_GREY, DIAGONAL_BLUE = "#CFCFCF", "#A1A1A1", "#34BBE6"
 WHITE, BLACK, MINMAX_GREY = "#FFFFFF", "#000000", "#CCCCCC"
@@ -22,7 +23,8 @@ LINE_STYLES = {style: (addon.colour.upper(), round(32 * addon.width, 2))
 STYLE_OF_COLOUR = {colour: style for style, (colour, _) in LINE_STYLES.items()}
 # SudokuPad's grey lines, told apart by thickness (a thermometer also by its bulb): its own
 # drawings of f-puzzles' thermometers and of the line kinds whose record gives a grey.
-GREY_LINES = {"thermo": 21, **{name: kind.grey for name, kind in LINES.items() if kind.grey}}
+GREY_LINES = {**{kind.word: kind.pad_grey for kind in SHAPES.values() if kind.pad_grey},
+              **{name: kind.grey for name, kind in LINES.items() if kind.grey}}
 # Each style's kind of line (the add-on's styles and SudokuPad's grey lines).
 KIND_OF_STYLE = {**{style: name for name, kind in LINES.items() for style in kind.addon},
                  **{name: name for name, kind in LINES.items() if kind.grey}}

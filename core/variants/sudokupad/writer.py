@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 
 from core.variants import grid_rules, marks, model
 from core.variants.cell_clues import PARITY
@@ -10,8 +11,9 @@ from core.variants.grid_rules import GRID_RULES, SLANTS
 from core.variants.groups import CORNERS, GROUPS, PENCILS, REGIONS, TWINS
 from core.variants.kinds import LINES
 from core.variants.marks import MARKS
-from core.variants.model import Arrow, Variant
+from core.variants.model import Variant
 from core.variants.outside import OUTSIDE
+from core.variants.shapes import SHAPES, ranked
 from core.variants.sudokupad.geometry import centre_of, chevron_points, midpoint, open_sides
 from core.variants.sudokupad.styles import (
     ARROW_GREY,
@@ -28,7 +30,7 @@ from core.variants.sudokupad.styles import (
 )
 
 # What write() draws (model.features names): everything.
-CARRIED = (model.CLASSIC_FEATURES | set(LINES)
+CARRIED = (model.CLASSIC_FEATURES | set(LINES) | set(SHAPES)
            | {f"{name} {k}" for name, kind in MARKS.items() if kind.valued
               for k in range(2, model.MAX_SIZE)}
            | {*GROUPS, *CHEVRON, "outside"})
@@ -89,9 +91,8 @@ def _outside_places(p: Variant):
     _draw_outside put it: a little killer on its cell, a sandwich before its row or column,
     an X-sum or a skyscraper on its side."""
     n = p.size
-    yield from (((k.row, k.col), "a little killer sum") for k in p.little)
-    yield from (((-1, s.index) if s.line == "col" else (s.index, -1), "a sandwich sum")
-                for s in p.sandwiches)
+    for kind in SHAPES.values():
+        yield from kind.pad_places(p)
     for o in p.outside:
         far = n if o.reverse else -1
         yield ((far, o.index) if o.line == "col" else (o.index, far)), OUTSIDE[o.kind].title
@@ -122,9 +123,7 @@ def _rc(cells, n: int) -> list[list[int]]:
 def _cages_out(p: Variant) -> list:
     n = p.size
     cages = [{"value": f"{key}: {value}"} for key, value in p.meta]
-    cages += [{"cells": _rc(cage.cells, n), "unique": True,
-               **({"value": str(cage.total), "sum": cage.total}
-                  if cage.total is not None else {})} for cage in p.cages]
+    cages += [x for kind in SHAPES.values() for x in kind.pad_cages(p)]
     # SudokuPad also gives such a region the sum of 1..k, which only a region of n
     # cells has: left out; styled with its f-puzzles key, as SudokuPad's import does
     cages += [{"cells": _rc(region, n), "style": kind.fpuzzles, "unique": True}
@@ -148,7 +147,7 @@ def _global_out(p: Variant) -> list[str]:
     return found + words + [f"anti{kind}" for kind in alone]
 
 
-def _text_overlay(centre, text: str, size: int) -> dict:
+def text_overlay(centre, text: str, size: int) -> dict:
     """Text as SudokuPad's f-puzzles import draws it on a white square."""
     return {"backgroundColor": WHITE, "borderColor": WHITE, "center": centre, "fontSize": size,
             "rounded": False, "width": 0.25, "height": 0.25, "text": text}
@@ -182,7 +181,7 @@ def _draw_marks(p: Variant, data: dict) -> None:
                 vertical = abs(m.a - m.b) == n
                 text = ("∧" if m.a == first else "∨") if vertical else (
                     "<" if m.a == first else ">")
-            data["overlays"].append(_text_overlay(centre, text, 21))
+            data["overlays"].append(text_overlay(centre, text, 21))
     for kind in sorted(PARITY, key=lambda kind: not kind.rounded):  # circles first
         for c in kind.cells(p):
             data["underlays"].append({"borderColor": GREY, "backgroundColor": GREY,
@@ -191,27 +190,11 @@ def _draw_marks(p: Variant, data: dict) -> None:
 
 
 def _draw_shapes(p: Variant, data: dict) -> None:
-    n = p.size
-    for thermo in p.thermos:
-        data["underlays"].append({"borderColor": GREY, "backgroundColor": GREY,
-                                  "center": centre_of(thermo[0], n), "rounded": True,
-                                  "width": 0.85, "height": 0.85})
-        data["lines"].append({"color": GREY, "thickness": GREY_LINES["thermo"],
-                              "wayPoints": [centre_of(c, n) for c in thermo]})
-    for arrow in p.arrows:
-        _draw_arrow(arrow, n, data)
-    for clue in p.little:
-        dr, dc = model.DIRECTIONS[clue.direction]
-        r, c = clue.row + 0.5, clue.col + 0.5
-        data["arrows"].append({"color": BLACK, "thickness": 2, "wayPoints": [
-            [r + 0.3 * dr, c + 0.3 * dc], [r + 0.48 * dr, c + 0.48 * dc]]})
-        data["overlays"].append(_text_overlay([r, c], str(clue.total), 28))
-    for s in p.sandwiches:
-        centre = [-0.5, s.index + 0.5] if s.line == "col" else [s.index + 0.5, -0.5]
-        data["overlays"].append(_text_overlay(centre, str(s.total), 32))
+    for kind in ranked("sudokupad"):
+        kind.pad_draw(p, data, PAD)
 
 
-def _shortened(points: list[list[float]], step: float, decimals: int) -> list[float]:
+def shortened(points: list[list[float]], step: float, decimals: int) -> list[float]:
     """The first point moved towards the second, clear of a circle round it (SudokuPad's
     shift: `step` across a cell, less on a diagonal)."""
     (r0, c0), (r1, c1) = points[0], points[1]
@@ -220,28 +203,6 @@ def _shortened(points: list[list[float]], step: float, decimals: int) -> list[fl
                   / 10 ** decimals if r1 != r0 else r0, 3),
             round(c0 + round(10 ** decimals * step * math.copysign(1, c1 - c0) / dist)
                   / 10 ** decimals if c1 != c0 else c0, 3)]
-
-
-def _draw_arrow(arrow: Arrow, n: int, data: dict) -> None:
-    """A grey shaft from the bulb; the bulb a round overlay (one cell, or a straight pill in
-    reading order), else a grey band with a white inside that keeps the pill's order."""
-    points = [centre_of(c, n) for c in (arrow.bulb[-1],) + arrow.shaft]
-    points[0] = _shortened(points, 0.4, 2)
-    data["arrows"].append({"color": ARROW_GREY, "headLength": 0.3, "thickness": 5,
-                           "wayPoints": points})
-    centres = [centre_of(c, n) for c in arrow.bulb]
-    rows, cols = {r for r, _ in centres}, {c for _, c in centres}
-    if (len(rows) == 1 or len(cols) == 1) and list(arrow.bulb) == sorted(arrow.bulb):
-        data["overlays"].append({
-            "borderColor": ARROW_GREY, "backgroundColor": WHITE,
-            "center": [sum(rows) / len(rows), sum(cols) / len(cols)], "fontSize": 16,
-            "borderSize": 5, "rounded": True, "text": "",
-            "width": 0.83 + max(cols) - min(cols), "height": 0.83 + max(rows) - min(rows)})
-    else:
-        data["lines"].append({"color": ARROW_GREY, "thickness": 45, "opacity": 0.7,
-                              "wayPoints": centres})
-        data["lines"].append({"color": WHITE, "thickness": 35, "opacity": 0.8,
-                              "wayPoints": centres})
 
 
 def _draw_lines(p: Variant, data: dict) -> None:
@@ -259,8 +220,8 @@ def _draw_lines(p: Variant, data: dict) -> None:
                         "borderColor": GREY, "backgroundColor": WHITE, "center": centre_of(end, n),
                         "fontSize": 16, "borderSize": 2, "rounded": True, "width": 0.8,
                         "height": 0.8})
-                points = [_shortened(points, 0.4, 1), *points[1:-1],
-                          _shortened(points[::-1], 0.4, 1)]
+                points = [shortened(points, 0.4, 1), *points[1:-1],
+                          shortened(points[::-1], 0.4, 1)]
             data["lines"].append({"color": GREY, "thickness": kind.grey, "wayPoints": points})
             continue
         style = kind.style_of(line, n)
@@ -324,3 +285,9 @@ def _draw_outside(p: Variant, data: dict) -> None:
             data["overlays"].append({"color": BLACK, "textStroke": "#fff", "center": centre,
                                      "fontSize": size, "rounded": False, "width": 0.25,
                                      "height": 0.25, "text": text})
+
+
+# What the shape records draw with (shapes.py imports no module that reads its records).
+PAD = SimpleNamespace(centre_of=centre_of, text_overlay=text_overlay, shortened=shortened,
+                      BLACK=BLACK, GREY=GREY, GREY_LINES=GREY_LINES, ARROW_GREY=ARROW_GREY,
+                      WHITE=WHITE)

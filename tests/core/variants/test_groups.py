@@ -20,7 +20,7 @@ from tests.core.variants.cpsat import cpsat_count
 from tests.core.variants.helpers import brute_count, indexed, solution_grid
 from tests.core.variants.test_marks import ASPECTS, ROOT
 from tui.screens.variants_editor import here
-from tui.widgets.variants_grid import VariantsGrid, _cage_tints, legend
+from tui.widgets.variants_grid import VariantsGrid, _tints, legend
 
 KINDS = list(GROUPS)
 
@@ -180,11 +180,11 @@ def test_every_kind_is_drawn_in_print_and_in_the_terminal(kind):
         if record.twin:  # the twin shapes' glyph in their empty cells
             assert record.glyph in plain
         if record.region:  # its cells tinted
-            assert all(_cage_tints(p)[c] == record.tints[0] for c in item)
+            assert all(_tints(p)[c] == record.tints[0] for c in item)
         elif record.ways:  # each way's glyph, tint and words
             for way in record.ways:
                 assert way.glyph in plain and way.caption in legend(p).plain
-                assert all(_cage_tints(p)[c] == way.tint for c in way.cells(p, kind))
+                assert all(_tints(p)[c] == way.tint for c in way.cells(p, kind))
             assert record.said(p, item, item[1]) in here(p, item[1])
         else:
             assert record.legend in legend(p).plain

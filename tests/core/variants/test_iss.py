@@ -27,6 +27,7 @@ from core.variants.model import (
     make,
     parts_of,
 )
+from core.variants.shapes import diagonal_clue
 from tests.core.variants.helpers import KINDS, random_puzzle
 
 DATA = Path(__file__).parents[2] / "data" / "iss" / "iss_examples.tsv"
@@ -51,7 +52,7 @@ def returned(p):
             candidates.append((cell, digits))
     parts["candidates"] = candidates
     parts["marks"] = [Mark("white", m.a, m.b) if m.kind == "bar" else m for m in p.marks]
-    parts["little"] = [iss._diagonal_clue(k.cells, k.total, n) for k in p.little]
+    parts["little"] = [diagonal_clue(k.cells, k.total, n) for k in p.little]
     merged: dict = {}
     for q in p.quads:
         counts = merged.setdefault(q.cells, {})
