@@ -596,8 +596,8 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
             dead_ends.update(stuck)
         if not placed.seeds or (filled and len(placed.seeds) > MOVING_MOST and not moved):
             break  # the rules on letters missed around many words: moves cost, rarely help
-    if moved:
-        return None, placed.why  # this pattern is given up: a fresh one, fewer words
+    if moved and most != 0:  # given up: a fresh pattern, half as many words (none: the
+        return None, placed.why  # plain fill below, as on an author's pattern they miss)
     if filled and 1 < len(placed.seeds) <= MOVING_MOST:  # the rules on letters missed in
         # every round of moves: half the words, those nearest where the fills were stuck out
         for slot in seeding.nearest_trouble(placed.seeds, stuck, crossing)[
