@@ -41,11 +41,11 @@ MOVING_MOST = 6  # placed words moved where the rules on letters were missed aro
 SEEDED_PATTERNS = 1  # block patterns the author's words are placed on first; then the plain
 # fill alone (their words tried first in its order): on a diary's 70 words, 2 patterns took
 # 1.8x as long as 1 (paired, loaded machine) for no more of them in the grid
-LATIN_MOVED = 30  # a Latin-alphabet list up to this many words: its words moved for all
-# SEEDED_ROUNDS, the pattern given up where they fail, fresh patterns around half as many
-# till half the time is gone (pets/garden/kitchen_en, seeds 1-5, paired against main: a
-# median 5 of 6, 5 of 8, 6 of 19 words held, where the plain fill after one pattern held 3,
-# 3, 5); the kana lists have their own paths, a diary's 70 words the plain fill
+LATIN_MOVED = 30  # a Latin-alphabet list up to this many words: PLACEMENTS drawn, its words
+# moved for all SEEDED_ROUNDS, the pattern given up where they fail, fresh patterns around
+# half as many till half the time is gone, as at 822d612 (pets/garden/kitchen_en, seeds 1-5,
+# paired: 822d612's placements, a median 5 of 6, 5 of 8, 6 of 19 words held, where the plain
+# fill after one pattern held 3, 3, 5); kana lists have their own paths
 OWN_REFILLS = 40  # refills that keep or add an author's words, once the grid is full
 OWN_FIRST = 8  # an entry an author's word fits is filled as if it had 8x fewer candidates
 PROOF_NODES = 2000  # a uniqueness search past this is undecided: give a letter first
@@ -580,7 +580,8 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
     if kana_twice(rules, size):
         return _kana_twice(blocks, size, words, rng, rules, slots, crossing, own,
                            len(own) if most is None else most)
-    placed = seeding.place(slots, crossing, own, words, rng, most=most)
+    placed = seeding.place(slots, crossing, own, words, rng, most=most,
+                           placements=seeding.PLACEMENTS if moved else None)
     tried = {word: {slot} for slot, word in placed.seeds.items()}
     stuck: Counter = Counter()
     filled = False  # a fill was made around the words: the rules on letters failed
