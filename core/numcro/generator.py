@@ -41,6 +41,11 @@ MOVING_MOST = 6  # placed words moved where the rules on letters were missed aro
 SEEDED_PATTERNS = 1  # block patterns the author's words are placed on first; then the plain
 # fill alone (their words tried first in its order): on a diary's 70 words, 2 patterns took
 # 1.8x as long as 1 (paired, loaded machine) for no more of them in the grid
+LATIN_MOVED = 30  # a Latin-alphabet list up to this many words: PLACEMENTS drawn, its words
+# moved for all SEEDED_ROUNDS, the pattern given up where they fail, fresh patterns around
+# half as many till half the time is gone, as at 822d612 (pets/garden/kitchen_en, seeds 1-5,
+# paired: 822d612's placements, a median 5 of 6, 5 of 8, 6 of 19 words held, where the plain
+# fill after one pattern held 3, 3, 5); kana lists have their own paths
 OWN_REFILLS = 40  # refills that keep or add an author's words, once the grid is full
 OWN_FIRST = 8  # an entry an author's word fits is filled as if it had 8x fewer candidates
 PROOF_NODES = 2000  # a uniqueness search past this is undecided: give a letter first
@@ -193,6 +198,7 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
     # them placed on a pattern: halved after a pattern fails with them (under the kana rule,
     # also after its grid is no puzzle: fewer words, fewer two-letter entries to tell apart)
     seeded = SEEDED_PATTERNS if own else 0  # patterns left to place the author's words on
+    moved = moved_only(options, own)  # then patterns around the words till half the time
     again = KANA_AGAIN if kana else SHORT_AGAIN if short else 0
     why: dict[str, str] = {}
     dead_ends: Counter | None = Counter()  # entries the fills ran out of words on, till one fills
@@ -212,9 +218,9 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
         if blocks is None:
             continue
         if seeded:
-            seeded -= 1
+            seeded -= 0 if moved else 1
             letters, why = fill_around(blocks, options.size, fill_words, rng, own, rules,
-                                       dead_ends, most)
+                                       dead_ends, most, moved)
             most = most // 2 if letters is None else most  # fewer on the next pattern
             if letters is not None and again:
                 again, seeded = again - 1, seeded + 1
@@ -558,7 +564,8 @@ class Fill:
 
 
 def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: list[str],
-                rules=None, dead_ends: Counter | None = None, most: int | None = None):
+                rules=None, dead_ends: Counter | None = None, most: int | None = None,
+                moved: bool = False):
     """The author's words placed first (core/numcro/seeding.py), then the fill around them,
     the board kept arc consistent (seeding.Board.filled), then the house rules on letters
     met by refilling around a cell (as `fill` does). Where that fails, the placed word
@@ -573,7 +580,8 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
     if kana_twice(rules, size):
         return _kana_twice(blocks, size, words, rng, rules, slots, crossing, own,
                            len(own) if most is None else most)
-    placed = seeding.place(slots, crossing, own, words, rng, most=most)
+    placed = seeding.place(slots, crossing, own, words, rng, most=most,
+                           placements=seeding.PLACEMENTS if moved else None)
     tried = {word: {slot} for slot, word in placed.seeds.items()}
     stuck: Counter = Counter()
     filled = False  # a fill was made around the words: the rules on letters failed
@@ -587,8 +595,10 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
             return letters, seeding.said_of(placed.why, letters, slots, own)
         if dead_ends is not None:  # where an author's pattern runs out of words, for its failure
             dead_ends.update(stuck)
-        if not placed.seeds or (filled and len(placed.seeds) > MOVING_MOST):
+        if not placed.seeds or (filled and len(placed.seeds) > MOVING_MOST and not moved):
             break  # the rules on letters missed around many words: moves cost, rarely help
+    if moved and most != 0:  # given up: a fresh pattern, half as many words (none: the
+        return None, placed.why  # plain fill below, as on an author's pattern they miss)
     if filled and 1 < len(placed.seeds) <= MOVING_MOST:  # the rules on letters missed in
         # every round of moves: half the words, those nearest where the fills were stuck out
         for slot in seeding.nearest_trouble(placed.seeds, stuck, crossing)[
@@ -749,6 +759,12 @@ def kana_twice(rules, size: int) -> bool:
     """The author's words are kept one at a time (_kana_twice): under a rule that each
     letter is used twice, on grids up to KANA_LARGEST."""
     return rules is not None and rules.uses >= 2 and size <= KANA_LARGEST
+
+
+def moved_only(options: Options, own: list[str]) -> bool:
+    """Whether the author's words are moved over fresh patterns (LATIN_MOVED) rather than
+    completed by the plain fill: a short list in a Latin alphabet."""
+    return options.lang != "ja" and 0 < len(own) <= LATIN_MOVED
 
 
 def seeded_longest(options: Options, own: list[str], rules) -> int:

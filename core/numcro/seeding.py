@@ -4,7 +4,8 @@ it, and whose crossing entries keep fill words that fit; the longest words first
 the fewest entries), among the entries that leave their crossings the most words. Several
 placements are drawn and the one holding the most words kept. The fill then completes the
 grid around them (core/numcro/generator.fill_around), moving or taking out a word it cannot
-fill around; where the house rules on letters fail around them, the plain fill takes over.
+fill around; where the house rules on letters fail around them, the plain fill takes over
+(a short Latin-alphabet list: the pattern is given up and a fresh one drawn instead).
 Under the rule that each kana is used twice (9x9 ナンクロ), the words go in one at a time
 instead (generator._kana_twice), each kept where `Board.filled`, with the rule part of its
 search, fills the whole grid around it.
