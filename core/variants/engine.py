@@ -92,7 +92,7 @@ def plan_of(shape: Variant) -> Plan:
                   + [x for kind in SHAPES.values() for x in kind.houses(shape, houses)])
     plan.steps = plan.props + negatives
     plan.props = plan.props + [x for kind in SHAPES.values()  # speed only: the logic says none
-                               for x in kind.speed(shape, peer_of)]
+                               for x in kind.speed(shape, houses, peer_of)]
     plan.forbid = _forbids(negatives, cells, n)
     plan.watch = [0] * cells
     for i, prop in enumerate(plan.props):

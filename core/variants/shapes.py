@@ -96,7 +96,7 @@ class ShapeKind:
     held: Callable[[Variant], tuple] | None = None
     units: Callable[[Variant], list] = _none
     houses: Callable[[Variant, list], list] = _none
-    speed: Callable[[Variant, list], list] = _none
+    speed: Callable[[Variant, list, list], list] = _none  # (p, houses, peers)
     numbered: bool = False  # takes a number before the text format's colon
     title: str = ""  # the editor's key's name
     example: str = ""  # a line of it in the text format, as the editor's help shows one
@@ -253,6 +253,120 @@ def leftovers(p: Variant, peers) -> list:
                 tuple(len(plus) + j for j in g) for g in pr.cliques(minus, peers))
             found.append(pr.SignedSum(plus, minus, total - i * full, n, groups))
     return found
+
+
+def fixed_sums(p: Variant) -> list[tuple[tuple[int, ...], int]]:
+    """The sums of a known total that ISS's sum optimizer reasons with, as (cells, total):
+    the cages with a number and the little killers (their digits may repeat)."""
+    return ([(c.cells, c.total) for c in p.cages if c.total is not None]
+            + [(k.cells, k.total) for k in p.little])
+
+
+def apart(sums) -> list:
+    """The sums ISS's optimizer keeps when they must not share a cell (its
+    _findNonOverlappingSubset): those crossing the fewest others first, each kept unless it
+    shares a cell with one kept."""
+    sets = [set(cells) for cells, _ in sums]
+    crossing = [sum(1 for j, t in enumerate(sets) if j != i and s & t)
+                for i, s in enumerate(sets)]
+    used, kept = set(), []
+    for i in sorted(range(len(sums)), key=crossing.__getitem__):
+        if not used & sets[i]:
+            kept.append(sums[i])
+            used |= sets[i]
+    return kept
+
+
+def hidden_sums(p: Variant, houses, peers) -> list:
+    """ISS's hidden cages (its _makeHiddenCageHandlers), speed only: for each house, the
+    sums that cross it (cages and little killers, kept apart), and from them
+    - the sums sticking out of the house by one cell (outies): the house's cells outside
+      its whole sums and outside that sum, less the cell outside, add up to what is left
+      (a SignedSum of at most 6 cells);
+    - the house's cells outside its whole sums, when a little killer is among them (the
+      cages alone are innies());
+    - the cells the crossing sums cover outside the house, holes filled with houses that
+      cross it, houses wholly inside taken out (crossing_sum)."""
+    n, full, sums = p.size, p.size * (p.size + 1) // 2, fixed_sums(p)
+    if not sums:
+        return []
+    house_sets = [set(h) for h in houses]
+    cages = {cells for cells, _ in fixed_sums(replace(p, little=()))}
+    found, seen = [], set()
+
+    def add(prop, key):
+        if key not in seen:
+            seen.add(key)
+            found.append(prop)
+
+    for h, house in enumerate(houses):
+        region = house_sets[h]
+        kept = apart([s for s in sums if region & set(s[0])])
+        if not kept:
+            continue
+        crossing = crossing_sum(h, kept, house_sets, full, n, peers)
+        if crossing:
+            add(crossing, (tuple(crossing.cells), (), crossing.low))
+        whole = [(cells, total) for cells, total in kept if set(cells) <= region]
+        inside = {c for cells, _ in whole for c in cells}
+        rest = [c for c in house if c not in inside]
+        left = full - sum(total for _, total in whole)
+        for cells, total in kept:
+            out = [c for c in cells if c not in region]
+            if len(out) != 1:
+                continue
+            plus = [c for c in rest if c not in cells]
+            if len(plus) + 1 > 6:
+                continue
+            groups = pr.cliques(plus, peers) + ((len(plus),),)
+            add(pr.SignedSum(plus, out, left - total, n, groups),
+                (tuple(sorted(plus)), tuple(out), left - total))
+        if len(inside) > 1 and rest and any(c not in cages for c, _ in whole):
+            combos = pr.digit_sets(n, len(rest), left) if left > 0 else ()
+            if len(combos) <= pr.COMBOS_UP_TO:
+                add(pr.CageSum(tuple(rest), combos), (tuple(sorted(rest)), (), left))
+    return found
+
+
+def crossing_sum(h: int, kept, house_sets, full: int, n: int, peers):
+    """ISS's sum of a house's crossing sums (its _addSumIntersectionHandler): they cover the
+    house (holes filled by houses crossing it there alone, in two or more cells); less the
+    house and the houses now wholly inside, the cells left add up to the rest. Kept only
+    when it narrows (the range of its sums more than 4 times the room in it), else None."""
+    base = house_sets[h]
+    total = sum(t for _, t in kept)
+    cells = {c for s, _ in kept for c in s}
+    holes = base - cells
+    for gap in house_sets if holes else ():
+        meet = len(holes & gap)
+        if gap & cells or meet < 2 or meet != len(base & gap):
+            continue
+        total += full
+        cells |= gap
+        holes -= cells
+        if not holes:
+            break
+    if holes:
+        return None
+    cells -= base
+    total -= full
+    for house in house_sets:
+        if len(house) > len(cells):
+            break
+        if house <= cells:
+            total -= full
+            cells -= house
+    if not cells:
+        return None
+    cells = tuple(sorted(cells))
+    groups = pr.cliques(cells, peers)
+    sizes = [len(g) for g in groups]
+    least = sum(k * (k + 1) // 2 for k in sizes)
+    spread = sum((n - k) * k for k in sizes)
+    room = min(total - least, least + spread - total)
+    if room >= 0 and (spread == 0 or spread <= 4 * room):
+        return None  # (out of range: kept, it fails at the root as ISS's False does)
+    return pr.SumBounds(cells, total, total, n, groups)
 
 
 def _cages_sentence(p: Variant) -> dict:
@@ -968,7 +1082,8 @@ SHAPE_RECORDS.update({kind.field: kind for kind in (
         _cages_normal, _cages_check, lambda cage: cage.cells, _cages_broken, _cages_compile,
         _cages_sentence, _cages_text, _cages_write_text, "killercage", _cages_fpuzzles,
         _cages_write_fpuzzles, _cages_sudokupad, {"Cage": _cages_iss}, _cages_write_iss,
-        _cages_draw, held=_cages_held, units=_cages_units, houses=innies, speed=leftovers,
+        _cages_draw, held=_cages_held, units=_cages_units, houses=innies,
+        speed=lambda p, houses, peers: leftovers(p, peers) + hidden_sums(p, houses, peers),
         numbered=True, title="Cage", example="cage 15: r1c1 r1c2",
         pad_cage=lambda cells, total: Cage(cells, total),
         ipuz=(_cages_ipuz_write, _cages_ipuz_read, "cages"),
