@@ -25,8 +25,10 @@ from core.variants.groups import PENCILS
 from core.variants.model import Variant
 from core.variants.propagators import (
     CageSum,
+    Complement,
     Innie,
     Pair,
+    SignedSum,
     SumBounds,
 )
 from core.variants.shapes import SHAPES
@@ -116,6 +118,8 @@ def priorities(plan: Plan) -> list[int]:
                                                              strict=True)]
     for prop in plan.props:
         k = len(prop.cells)
+        if type(prop) is Complement:  # part of its sum's handler in ISS: no priority of its own
+            continue
         for c in prop.cells:
             found[c] += max(2 * n - k, n) if type(prop) in SUMS else k
     near = [0] * len(found)  # per cell, the cells of its units as a bit set
@@ -128,7 +132,7 @@ def priorities(plan: Plan) -> list[int]:
     return found
 
 
-SUMS = (CageSum, Innie, SumBounds)  # the compiled "fitting sets" and "bounded sum" shapes
+SUMS = (CageSum, Innie, SumBounds, SignedSum)  # the compiled sums: ISS's Sum handlers
 
 
 def held_sums(p: Variant) -> Variant:

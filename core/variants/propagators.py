@@ -475,3 +475,11 @@ class Innie(CageSum):
     leave add up to the rest (their digits differ: they share the house)."""
 
     __slots__ = ("house", "full", "total")
+
+
+class Complement(CageSum):
+    """The rest of a house beside a sum lying in it (ISS's complement cells): it holds the
+    digits the sum's set lacks, so it keeps the complements of the sets that fit. Part of
+    the sum's handler in ISS, so it adds nothing to the cells' priorities."""
+
+    __slots__ = ()

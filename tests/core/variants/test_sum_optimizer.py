@@ -81,3 +81,62 @@ def test_hailstone_s_little_killers_cover_a_diagonal_and_add_up_to_iss_s_hidden_
               "r7c5", "r7c6", "r8c6"), 81) in names)
     assert ((("r2c6", "r3c5", "r3c6", "r4c7", "r4c8", "r5c3", "r5c7", "r6c2", "r6c3",
               "r7c4", "r7c5", "r8c4"), 83) in names)
+
+
+def snake_cages(s, rng, most: int = 6) -> list[tuple[int, ...]]:
+    """The grid cut along a snake (down the rows or the columns) into cages of up to `most`
+    cells whose digits differ in solution `s`."""
+    order = [r * 9 + (c if r % 2 == 0 else 8 - c) for r in range(9) for c in range(9)]
+    if rng.random() < 0.5:
+        order = [(c if r % 2 == 0 else 8 - c) * 9 + r for r in range(9) for c in range(9)]
+    cages, cage = [], []
+    for c in order:
+        if len(cage) == most or s[c] in [s[x] for x in cage]:
+            cages.append(tuple(sorted(cage)))
+            cage = []
+        cage.append(c)
+    return cages + [tuple(sorted(cage))]
+
+
+def test_9x9_killers_of_long_cages_count_as_cpsat_with_the_combined_and_gap_sums():
+    """9x9 killers cut whole into cages of 6 cells or so (they merge: ISS's combined sums),
+    a small cage or two without its number (the cells left, under 9, add up to the rest:
+    ISS's gap sum), little killers, a few givens: counts as CP-SAT's."""
+    from tests.core.variants.cpsat import cpsat_count
+
+    rng = random.Random("long cages")
+    merged = gaps = 0
+    for _ in range(8):
+        s = solution_grid(9, rng)
+        cut = snake_cages(s, rng)
+        blank = {c for c in cut if len(c) < 5 and rng.random() < 0.6}
+        cages = [Cage(c, None if c in blank else sum(s[x] for x in c)) for c in cut]
+        shown = set(rng.sample(range(81), rng.randint(4, 10)))
+        p = make(9, [s[c] if c in shown else 0 for c in range(81)], None, cages=cages,
+                 little=_clues(9, s, rng, rng.randint(0, 2)))
+        peers = [set(q) for q in engine.plan_of(engine.shape_of(p)).peers]
+        merged += len(shapes.combined_sums(p, peers))
+        gaps += 0 < sum(len(c) for c in blank) < 9
+        assert count(p, 2).count == cpsat_count(p, 2), p
+    assert merged and gaps  # the sums were there to be checked
+
+
+def test_the_hard_killer_s_two_long_cages_merge_into_iss_s_combined_sum():
+    """ISS's _makeCombinedSumHandlers merges, on Killer sudoku [0 cage, hard], the cages of
+    28 (r6c2-4, r7c1-2, r8c1) and 21 (r7c3-6, r8c2-3) into one sum of 49; so do we."""
+    p = dict(community())["iss Killer sudoku [0 cage, hard]"]
+    peers = [set(q) for q in engine.plan_of(engine.shape_of(p)).peers]
+    found = [(x.cells, x.low) for x in shapes.combined_sums(p, peers)]
+    assert found == [((46, 47, 48, 54, 55, 56, 57, 58, 59, 63, 64, 65), 49)]
+    assert count(p, 2).count == 1
+
+
+def test_the_cages_of_a_row_leave_the_rest_of_the_row_the_digits_they_lack():
+    """Row 1: a cage of 5 over r1c5-6 ({1, 4} or {2, 3}) and one of 13 over r1c7-9. The
+    innie r1c1-4 adds up to 27, so the five cage cells hold a set of 18 (ISS's complement
+    cells of the innie's sum): with the pair's 5, r1c7-9 hold 13 without 1 and 4, or without
+    2 and 3, so never a 9 (9 would need 1 and 3, or 3 and 1). The cages and the innie alone
+    leave the 9."""
+    p = make(9, [0] * 81, None, cages=[Cage((4, 5), 5), Cage((6, 7, 8), 13)])
+    cand = engine.start(p, engine.plan_of(engine.shape_of(p)))
+    assert [m >> 8 & 1 for m in cand[6:9]] == [0, 0, 0]
