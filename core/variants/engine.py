@@ -108,7 +108,8 @@ def plan_of(shape: Variant) -> Plan:
 def priorities(plan: Plan) -> list[int]:
     """Per cell, the conflict score the search starts from, as ISS's optimizer gives it: the
     sizes of the rules on the cell (a house n, for its each-digit-once: ISS's all-different
-    of a house has no cells of its own; a sum max(2n - its cells, n), small cages first; a
+    of a house has no cells of its own; a sum max(2n - its cells, n), small cages first, a
+    signed sum too (ISS's Sum), a sum's Complement nothing (part of ISS's Sum handler); a
     negative pair, and a peer a chess move away, 2: ISS's two-cell rules). Without the chess
     peers Hard renban 2 (anti-king) took 1.86 million nodes, with them 432,287; a house
     counted twice, as before ISS's branching was copied whole, made the 146 puzzles of

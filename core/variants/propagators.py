@@ -212,11 +212,13 @@ def _grown(cells, peers) -> tuple[tuple[int, ...], ...]:
     at = {c: i for i, c in enumerate(cells)}
     if len(at) != len(cells):
         return tuple((i,) for i in range(len(cells)))  # a cell twice: no groups
+    seen = {c: sum(1 << q for q in cells if q in peers[c]) for c in cells}  # as bit sets
     left, groups = sorted(cells), []
     while left:
         open_, group = list(left), []
         while open_:
-            c = max(open_, key=lambda c: (sum(q in peers[c] for q in open_), -c))
+            mask = sum(1 << q for q in open_)
+            c = max(open_, key=lambda c: ((seen[c] & mask).bit_count(), -c))
             group.append(c)
             open_ = [q for q in open_ if q != c and q in peers[c]]
         groups.append(sorted(at[c] for c in group))

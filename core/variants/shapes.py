@@ -301,6 +301,7 @@ def hidden_sums(p: Variant, houses, peers) -> list:
     if not sums:
         return []
     house_sets = [set(h) for h in houses]
+    masks = [sum(1 << c for c in cells) for cells, _ in sums]
     cages = {cells for cells, _ in fixed_sums(replace(p, little=()))}
     found, seen = [], set()
 
@@ -310,8 +311,8 @@ def hidden_sums(p: Variant, houses, peers) -> list:
             found.append(prop)
 
     for h, house in enumerate(houses):
-        region = house_sets[h]
-        kept = apart([s for s in sums if region & set(s[0])])
+        region, mask = house_sets[h], sum(1 << c for c in house)
+        kept = apart([s for s, m in zip(sums, masks, strict=True) if m & mask])
         if not kept:
             continue
         crossing = crossing_sum(h, kept, house_sets, full, n, peers)
