@@ -220,8 +220,14 @@ def _grown(cells, near) -> tuple[tuple[int, ...], ...]:
     while left:
         open_, group = sum(1 << i for i in left), []
         while open_:
-            i = max((j for j in left if open_ >> j & 1),
-                    key=lambda j: ((near[j] & open_).bit_count(), -cells[j]))
+            i, most, m = -1, -1, open_
+            while m:  # the open cell seeing most open cells (ties: the lowest cell)
+                low = m & -m
+                m ^= low
+                j = low.bit_length() - 1
+                sees = (near[j] & open_).bit_count()
+                if sees > most or sees == most and cells[j] < cells[i]:
+                    i, most = j, sees
             group.append(i)
             open_ &= near[i] & ~(1 << i)
         groups.append(sorted(group))
