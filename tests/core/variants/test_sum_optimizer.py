@@ -151,3 +151,23 @@ def test_a_little_killer_whole_in_a_box_leaves_the_rest_of_the_box_what_is_left(
     cand = engine.start(p, engine.plan_of(engine.shape_of(p)))
     assert [cand[c] for c in (1, 6)] == [0b111000] * 2
     assert [cand[c] for c in (0, 2, 7, 8)] == [0b010111] * 4
+
+
+def test_cliques_group_cells_that_all_see_each_other():
+    """propagators.cliques (a sum's groups of different digits, the optimizer's scores):
+    every position once, each group's cells pairwise peers; a cell twice stays alone."""
+    from core.variants.propagators import cliques
+
+    p = make(9, [0] * 81, None)
+    peers = [set(q) for q in engine.plan_of(engine.shape_of(p)).peers]
+    assert cliques((0, 1, 9, 40), peers) == ((0, 1, 2), (3,))
+    assert cliques((0, 0, 1), peers) in (((0, 2), (1,)), ((0,), (1, 2)), ((0,), (1,), (2,)))
+    rng = random.Random("cliques")
+    for _ in range(300):
+        cells = tuple(rng.sample(range(81), rng.randint(1, 30)))
+        groups = cliques(cells, peers)
+        assert sorted(i for g in groups for i in g) == list(range(len(cells)))
+        for g in groups:
+            assert all(cells[j] in peers[cells[i]] for i in g for j in g if i != j)
+        row = tuple(range(9 * (cells[0] // 9), 9 * (cells[0] // 9) + 9))
+        assert len(cliques(row, peers)) == 1
