@@ -354,13 +354,19 @@ def complements(p: Variant, houses, found) -> list:
     killers, the innies and those found (the plain ones)."""
     n = p.size
     full = (1 << n) - 1
-    sums = fixed_sums(p) + [(x.cells, x.total) for x in innies(p, houses)]
+    inside = innies(p, houses)
+    sums = fixed_sums(p) + [(x.cells, x.total) for x in inside]
     for x in found:
         if isinstance(x, pr.SumBounds) and x.low == x.high:
             sums.append((x.cells, x.low))
         elif isinstance(x, pr.SignedSum) and not x.minus:
             sums.append((x.plus, x.total))
-    made, seen = [], set()
+    # what the plan already holds: a house's one cage and its innie are each other's complement
+    seen = {(tuple(sorted(c.cells)), pr.digit_sets(n, len(c.cells), c.total))
+            for c in p.cages if c.total is not None}
+    seen |= {(tuple(sorted(x.cells)), tuple(sorted(x.combos)))
+             for x in inside + [x for x in found if type(x) is pr.CageSum]}
+    made = []
     for cells, total in sums:
         within = set(cells)
         house = next((h for h in houses if within <= set(h)), None)
@@ -368,10 +374,10 @@ def complements(p: Variant, houses, found) -> list:
             continue
         combos = pr.digit_sets(n, len(within), total)
         rest = tuple(c for c in house if c not in within)
-        key = (rest, combos)
+        key = (tuple(sorted(rest)), tuple(sorted(full ^ m for m in combos)))
         if len(combos) <= pr.COMBOS_UP_TO and key not in seen:
             seen.add(key)
-            made.append(pr.Complement(rest, tuple(sorted(full ^ m for m in combos))))
+            made.append(pr.Complement(rest, key[1]))
     return made
 
 
