@@ -5,7 +5,7 @@ propagator, in a few shapes named after what they compute:
 | shape | computes | propagators |
 | --- | --- | --- |
 | pair table | the digits each digit of one cell leaves the other | Pair, Tie |
-| fitting sets | the sets of different digits that still fit | CageSum, Innie |
+| fitting sets | the sets of different digits that still fit | CageSum, Innie, Complement |
 | bounded sum | a sum within bounds, groups of cells that differ | SumBounds |
 | signed sum | plus cells less minus cells, to a total | SignedSum |
 | arrow sum | a shaft adding up to a bulb (a digit, a pill's number) | ArrowSum |
@@ -189,7 +189,8 @@ def _either(prop, n):
 
 # exact classes only: a subclass may prune otherwise
 HANDLERS = {pr.Pair: _pair, lines.Tie: _pair, pr.CageSum: _fitting_sets,
-            pr.Innie: _fitting_sets, pr.SumBounds: _bounded_sum, pr.SignedSum: _signed_sum,
+            pr.Innie: _fitting_sets, pr.Complement: _fitting_sets, pr.SumBounds: _bounded_sum,
+            pr.SignedSum: _signed_sum,
             pr.ArrowSum: _arrow_sum, pr.Thermo: _rising, pr.SandwichSum: _sandwich,
             lines.Renban: _run, lines.Between: _between, lines.Quadruple: _quadruple,
             lines.Indexer: _indexer, lines.XSum: _xsum, lines.Skyscraper: _skyscraper,

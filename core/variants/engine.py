@@ -25,8 +25,10 @@ from core.variants.groups import PENCILS
 from core.variants.model import Variant
 from core.variants.propagators import (
     CageSum,
+    Complement,
     Innie,
     Pair,
+    SignedSum,
     SumBounds,
 )
 from core.variants.shapes import SHAPES
@@ -92,7 +94,7 @@ def plan_of(shape: Variant) -> Plan:
                   + [x for kind in SHAPES.values() for x in kind.houses(shape, houses)])
     plan.steps = plan.props + negatives
     plan.props = plan.props + [x for kind in SHAPES.values()  # speed only: the logic says none
-                               for x in kind.speed(shape, peer_of)]
+                               for x in kind.speed(shape, houses, peer_of)]
     plan.forbid = _forbids(negatives, cells, n)
     plan.watch = [0] * cells
     for i, prop in enumerate(plan.props):
@@ -106,7 +108,9 @@ def plan_of(shape: Variant) -> Plan:
 def priorities(plan: Plan) -> list[int]:
     """Per cell, the conflict score the search starts from, as ISS's optimizer gives it: the
     sizes of the rules on the cell (a house n, for its each-digit-once: ISS's all-different
-    of a house has no cells of its own; a sum max(2n - its cells, n), small cages first; a
+    of a house has no cells of its own; a sum max(2n - its cells, n), small cages first, a
+    signed sum too (ISS's Sum), but a sum of two cells 2 (ISS's optimizer makes it a pair
+    table) and a sum's Complement nothing (part of ISS's Sum handler); a
     negative pair, and a peer a chess move away, 2: ISS's two-cell rules). Without the chess
     peers Hard renban 2 (anti-king) took 1.86 million nodes, with them 432,287; a house
     counted twice, as before ISS's branching was copied whole, made the 146 puzzles of
@@ -116,8 +120,10 @@ def priorities(plan: Plan) -> list[int]:
                                                              strict=True)]
     for prop in plan.props:
         k = len(prop.cells)
+        if type(prop) is Complement:  # part of its sum's handler in ISS: no priority of its own
+            continue
         for c in prop.cells:
-            found[c] += max(2 * n - k, n) if type(prop) in SUMS else k
+            found[c] += max(2 * n - k, n) if type(prop) in SUMS and k > 2 else k
     near = [0] * len(found)  # per cell, the cells of its units as a bit set
     for unit in plan.units:
         mask = sum(1 << c for c in unit)
@@ -128,7 +134,7 @@ def priorities(plan: Plan) -> list[int]:
     return found
 
 
-SUMS = (CageSum, Innie, SumBounds)  # the compiled "fitting sets" and "bounded sum" shapes
+SUMS = (CageSum, Innie, SumBounds, SignedSum)  # the compiled sums: ISS's Sum handlers
 
 
 def held_sums(p: Variant) -> Variant:

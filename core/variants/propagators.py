@@ -187,40 +187,51 @@ def cliques(cells, peers) -> tuple[tuple[int, ...], ...]:
     greedy ways, each cell joining the first group it fits in line order, or ISS's (each group
     grown from the cell seeing most of the cells left; its HandlerUtil.findExclusionGroups).
     On Long sums 3 (32 cells) the first gives a least sum of 80, the second 98."""
-    first = _first_fit(cells, peers)
-    grown = _grown(cells, peers)
+    near = [sum(1 << j for j, q in enumerate(cells) if q in peers[c]) for c in cells]
+    first = _first_fit(cells, near)
+    grown = _grown(cells, near)
     if sum(len(g) ** 2 for g in grown) > sum(len(g) ** 2 for g in first):
         return grown
     return first
 
 
-def _first_fit(cells, peers) -> tuple[tuple[int, ...], ...]:
+def _first_fit(cells, near) -> tuple[tuple[int, ...], ...]:
+    """`near`: per position, the positions whose cells its cell sees, as a bit set."""
     groups: list[list[int]] = []
-    for i, c in enumerate(cells):
-        for g in groups:
-            if all(cells[j] in peers[c] for j in g):
-                g.append(i)
+    masks: list[int] = []  # each group's positions as a bit set
+    for i in range(len(cells)):
+        for g, mask in enumerate(masks):
+            if not mask & ~near[i]:
+                groups[g].append(i)
+                masks[g] |= 1 << i
                 break
         else:
             groups.append([i])
+            masks.append(1 << i)
     return tuple(tuple(g) for g in groups)
 
 
-def _grown(cells, peers) -> tuple[tuple[int, ...], ...]:
+def _grown(cells, near) -> tuple[tuple[int, ...], ...]:
     """Each group grown from the free cell that sees most of the cells still open to it
     (ties: the lowest cell), the open cells narrowed to those it sees."""
-    at = {c: i for i, c in enumerate(cells)}
-    if len(at) != len(cells):
+    if len(set(cells)) != len(cells):
         return tuple((i,) for i in range(len(cells)))  # a cell twice: no groups
-    left, groups = sorted(cells), []
+    left, groups = sorted(range(len(cells)), key=cells.__getitem__), []
     while left:
-        open_, group = list(left), []
+        open_, group = sum(1 << i for i in left), []
         while open_:
-            c = max(open_, key=lambda c: (sum(q in peers[c] for q in open_), -c))
-            group.append(c)
-            open_ = [q for q in open_ if q != c and q in peers[c]]
-        groups.append(sorted(at[c] for c in group))
-        left = [c for c in left if c not in group]
+            i, most, m = -1, -1, open_
+            while m:  # the open cell seeing most open cells (ties: the lowest cell)
+                low = m & -m
+                m ^= low
+                j = low.bit_length() - 1
+                sees = (near[j] & open_).bit_count()
+                if sees > most or sees == most and cells[j] < cells[i]:
+                    i, most = j, sees
+            group.append(i)
+            open_ &= near[i] & ~(1 << i)
+        groups.append(sorted(group))
+        left = [j for j in left if j not in group]
     return tuple(tuple(g) for g in sorted(groups))
 
 
@@ -475,3 +486,11 @@ class Innie(CageSum):
     leave add up to the rest (their digits differ: they share the house)."""
 
     __slots__ = ("house", "full", "total")
+
+
+class Complement(CageSum):
+    """The rest of a house beside a sum lying in it (ISS's complement cells): it holds the
+    digits the sum's set lacks, so it keeps the complements of the sets that fit. Part of
+    the sum's handler in ISS, so it adds nothing to the cells' priorities."""
+
+    __slots__ = ()

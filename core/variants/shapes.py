@@ -96,7 +96,7 @@ class ShapeKind:
     held: Callable[[Variant], tuple] | None = None
     units: Callable[[Variant], list] = _none
     houses: Callable[[Variant, list], list] = _none
-    speed: Callable[[Variant, list], list] = _none
+    speed: Callable[[Variant, list, list], list] = _none  # (p, houses, peers)
     numbered: bool = False  # takes a number before the text format's colon
     title: str = ""  # the editor's key's name
     example: str = ""  # a line of it in the text format, as the editor's help shows one
@@ -212,36 +212,46 @@ def innies(p: Variant, houses) -> list:
 
 
 def leftovers(p: Variant, peers) -> list:
-    """The law of leftovers for killer cages, as ISS's optimizer finds it: sweep the rows
-    (down and up), the columns (right and left) and the regions in order, growing a band of
-    houses; a cage joins the band once more than half of it lies inside. The band adds up to
-    its houses' totals and its cages to theirs, so the cage cells outside the band (outies)
-    less the band's cells outside its cages (innies) add up to the difference: a SignedSum,
-    kept when it is short (at most n cells, one side at most 2, at most 6 cells where every
-    one is already in a cage). Bands of one house are innies() already."""
-    n, pieces, used = p.size, [], set()
-    for cage in p.cages:  # cages that overlap another are left out: the sums would not add
-        if cage.total is not None and not used & set(cage.cells):
-            pieces.append(cage)
-            used |= set(cage.cells)
+    """The law of leftovers for killer cages, as ISS's optimizer finds it (its
+    _makeInnieOutieSumHandlers): sweep the rows (down and up), the columns (right and left)
+    and the regions in order, growing a band of houses; a sum (a cage or a little killer,
+    kept apart as ISS keeps them, and the cells no sum covers when they are fewer than n: ISS's
+    _fillInSumGap, itself a sum kept) joins the band once more than half of it lies inside.
+    The band adds up to its houses' totals and its sums to theirs, so the sums' cells outside
+    the band (outies) less the band's cells outside its sums (innies) add up to the
+    difference: a SignedSum, the smaller side taken away, kept when it is short (at most n
+    cells, one side at most 2, at most 6 cells where every one is already in a sum). Bands of
+    one house are innies() and hidden_sums() already."""
+    n, full = p.size, p.size * (p.size + 1) // 2
+    pieces = apart(fixed_sums(p))  # sums that overlap another are left out: they would not add
     if not pieces:
         return []
-    full = n * (n + 1) // 2
+    used = {c for cells, _ in pieces for c in cells}
+    gap = ()
+    if 0 < n * n - len(used) < n:  # ISS's _fillInSumGap: the cells left add up to the rest
+        gap = tuple(c for c in range(n * n) if c not in used)
+        pieces.append((gap, n * full - sum(total for _, total in pieces)))
+        used |= set(gap)
     rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
     cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
     regions: dict[int, list[int]] = {}
     for cell, region in enumerate(p.regions):
         regions.setdefault(region, []).append(cell)
     found, seen = [], set()
+    if gap:
+        found.append(pr.SumBounds(gap, pieces[-1][1], pieces[-1][1], n, pr.cliques(gap, peers)))
     for order in (rows, rows[::-1], cols, cols[::-1], [regions[r] for r in sorted(regions)]):
         band, inside, total, left = set(), set(), 0, list(pieces)
         for i, house in enumerate(order[:-1], 1):
             band |= set(house)
-            for cage in [c for c in left if 2 * len(band & set(c.cells)) > len(c.cells)]:
-                left.remove(cage)
-                inside |= set(cage.cells)
-                total += cage.total
+            for piece in [c for c in left if 2 * len(band & set(c[0])) > len(c[0])]:
+                left.remove(piece)
+                inside |= set(piece[0])
+                total += piece[1]
             plus, minus = sorted(inside - band), sorted(band - inside)
+            delta = total - i * full
+            if len(minus) > len(plus):  # the smaller side less, as ISS writes it (one of two alike)
+                plus, minus, delta = minus, plus, -delta
             key = (tuple(plus), tuple(minus))
             if i == 1 or key in seen or not plus and not minus or len(plus) + len(minus) > n:
                 continue
@@ -251,8 +261,232 @@ def leftovers(p: Variant, peers) -> list:
             seen.add(key)
             groups = pr.cliques(plus, peers) + tuple(
                 tuple(len(plus) + j for j in g) for g in pr.cliques(minus, peers))
-            found.append(pr.SignedSum(plus, minus, total - i * full, n, groups))
+            found.append(pr.SignedSum(plus, minus, delta, n, groups))
     return found
+
+
+def fixed_sums(p: Variant) -> list[tuple[tuple[int, ...], int]]:
+    """The sums of a known total that ISS's sum optimizer reasons with, as (cells, total):
+    the cages with a number and the little killers (their digits may repeat)."""
+    return ([(c.cells, c.total) for c in p.cages if c.total is not None]
+            + [(k.cells, k.total) for k in p.little])
+
+
+def apart(sums) -> list:
+    """The sums ISS's optimizer keeps when they must not share a cell (its
+    _findNonOverlappingSubset): those crossing the fewest others first, each kept unless it
+    shares a cell with one kept."""
+    masks = [sum(1 << c for c in cells) for cells, _ in sums]
+    crossing = [sum(1 for j, t in enumerate(masks) if j != i and m & t)
+                for i, m in enumerate(masks)]
+    used, kept = 0, []
+    for i in sorted(range(len(sums)), key=crossing.__getitem__):
+        if not used & masks[i]:
+            kept.append(sums[i])
+            used |= masks[i]
+    return kept
+
+
+def hidden_sums(p: Variant, houses, peers) -> list:
+    """ISS's hidden cages (its _makeHiddenCageHandlers), speed only: for each house, the
+    sums that cross it (cages and little killers, kept apart), and from them
+    - the sums sticking out of the house by one cell (outies): the house's cells outside
+      its whole sums and outside that sum, less the cell outside, add up to what is left
+      (a SignedSum of at most 6 cells);
+    - the house's cells outside its whole sums, when a little killer is among them (the
+      cages alone are innies());
+    - the cells the crossing sums cover outside the house, holes filled with houses that
+      cross it, houses wholly inside taken out (crossing_sum)."""
+    n, full, sums = p.size, p.size * (p.size + 1) // 2, fixed_sums(p)
+    if not sums:
+        return []
+    house_sets = [set(h) for h in houses]
+    masks = [sum(1 << c for c in cells) for cells, _ in sums]
+    cages = {cells for cells, _ in fixed_sums(replace(p, little=()))}
+    found, seen = [], set()
+
+    def add(prop, key):
+        if key not in seen:
+            seen.add(key)
+            found.append(prop)
+
+    for h, house in enumerate(houses):
+        region, mask = house_sets[h], sum(1 << c for c in house)
+        kept = apart([s for s, m in zip(sums, masks, strict=True) if m & mask])
+        if not kept:
+            continue
+        crossing = crossing_sum(h, kept, house_sets, full, n, peers)
+        if crossing:
+            add(crossing, (tuple(crossing.cells), (), crossing.low))
+        whole = [(cells, total) for cells, total in kept if set(cells) <= region]
+        inside = {c for cells, _ in whole for c in cells}
+        rest = [c for c in house if c not in inside]
+        left = full - sum(total for _, total in whole)
+        for cells, total in kept:
+            out = [c for c in cells if c not in region]
+            if len(out) != 1:
+                continue
+            plus = [c for c in rest if c not in cells]
+            if len(plus) + 1 > 6:
+                continue
+            groups = pr.cliques(plus, peers) + ((len(plus),),)
+            add(pr.SignedSum(plus, out, left - total, n, groups),
+                (tuple(sorted(plus)), tuple(out), left - total))
+        if len(inside) > 1 and rest and any(c not in cages for c, _ in whole):
+            combos = pr.digit_sets(n, len(rest), left) if left > 0 else ()
+            if len(combos) <= pr.COMBOS_UP_TO:
+                add(pr.CageSum(tuple(rest), combos), (tuple(sorted(rest)), (), left))
+    return found
+
+
+def sum_optimizer(p: Variant, houses, peers) -> list:
+    """What ISS's sum optimizer adds to the cages and little killers (its _optimizeSums),
+    speed only: the law of leftovers, the hidden cages, the combined sums, and for each sum
+    lying in one house the digits the rest of the house holds (complements)."""
+    found = leftovers(p, peers) + hidden_sums(p, houses, peers) + combined_sums(p, peers)
+    return found + complements(p, houses, found)
+
+
+def complements(p: Variant, houses, found) -> list:
+    """ISS's complement cells (its _addSumComplementCells): a sum of 3 cells or more lying in
+    a house leaves the rest of the house the digits its own set lacks, so the rest keeps the
+    complements of the sets that fit (a CageSum of them). The sums: the cages and little
+    killers, the innies and those found (the plain ones)."""
+    n = p.size
+    full = (1 << n) - 1
+    inside = innies(p, houses)
+    sums = fixed_sums(p) + [(x.cells, x.total) for x in inside]
+    for x in found:
+        if isinstance(x, pr.SumBounds) and x.low == x.high:
+            sums.append((x.cells, x.low))
+        elif isinstance(x, pr.SignedSum) and not x.minus:
+            sums.append((x.plus, x.total))
+    # what the plan already holds: a house's one cage and its innie are each other's complement
+    seen = {(tuple(sorted(c.cells)), pr.digit_sets(n, len(c.cells), c.total))
+            for c in p.cages if c.total is not None}
+    seen |= {(tuple(sorted(x.cells)), tuple(sorted(x.combos)))
+             for x in inside + [x for x in found if type(x) is pr.CageSum]}
+    made = []
+    for cells, total in sums:
+        within = set(cells)
+        house = next((h for h in houses if within <= set(h)), None)
+        if house is None or not 3 <= len(within) < n or len(within) < len(cells):
+            continue
+        combos = pr.digit_sets(n, len(within), total)
+        rest = tuple(c for c in house if c not in within)
+        key = (tuple(sorted(rest)), tuple(sorted(full ^ m for m in combos)))
+        if len(combos) <= pr.COMBOS_UP_TO and key not in seen:
+            seen.add(key)
+            made.append(pr.Complement(rest, key[1]))
+    return made
+
+
+def combined_sums(p: Variant, peers) -> list:
+    """ISS's combined sums (its _makeCombinedSumHandlers), speed only: two sums that share no
+    cell, of 6 or more cells the smaller, 6 or more of which see a cell of the other, merge
+    into one when the merged sum scores better than both (or than the two together); the
+    best merge first, until none is left. A sum's score is, over its groups of cells that
+    see each other, the sum of k(n - k) less its room (how far its total lies from the
+    nearer end of its range). The merged sums that score above 0 are kept."""
+    n, sizes_of = p.size, {}
+    near = [sum(1 << q for q in qs) for qs in peers]
+
+    def record(cells, total):
+        cells = tuple(sorted(cells))
+        if cells not in sizes_of:
+            sizes_of[cells] = [len(g) for g in pr.cliques(cells, peers)]
+        sizes = sizes_of[cells]
+        least = sum(k * (k + 1) // 2 for k in sizes)
+        most = least + sum((n - k) * k for k in sizes)
+        if not least <= total <= most:
+            return None
+        room = min(total - least, most - total)
+        return (sum(k * (n - k) - room for k in sizes), ",".join(map(str, cells)), cells, total,
+                sum(1 << c for c in cells))
+
+    def related(a, b) -> bool:
+        if a[4] & b[4]:
+            return False
+        small, big = (b, a) if len(b[2]) < len(a[2]) else (a, b)
+        return len(small[2]) >= 6 and sum(1 for c in small[2] if near[c] & big[4]) >= 6
+
+    active, original = {}, set()
+    for cells, total in fixed_sums(p):
+        r = record(cells, total)
+        if r and r[1] not in active:
+            active[r[1]] = r
+            original.add(r[1])
+    merges = []
+
+    def consider(a, b) -> None:
+        if not related(a, b):
+            return
+        both = record(a[2] + b[2], a[3] + b[3])
+        if both is None or both[1] in active:
+            return
+        if (both[0] <= a[0] or both[0] <= b[0]) and both[0] <= a[0] + b[0]:
+            return
+        merges.append((a, b, both))
+
+    firsts = list(active.values())
+    for i, a in enumerate(firsts):
+        for b in firsts[i + 1:]:
+            consider(a, b)
+    while True:
+        merges = [m for m in merges if active.get(m[0][1]) is m[0]
+                  and active.get(m[1][1]) is m[1] and m[2][1] not in active]
+        if not merges:
+            break
+        a, b, best = max(merges, key=lambda m: (m[2][0], m[2][1]))
+        merges.remove((a, b, best))
+        del active[a[1]], active[b[1]]
+        active[best[1]] = best
+        for other in list(active.values()):
+            if other is not best:
+                consider(best, other)
+    return [pr.SumBounds(r[2], r[3], r[3], n, pr.cliques(r[2], peers))
+            for key, r in active.items() if key not in original and r[0] > 0]
+
+
+def crossing_sum(h: int, kept, house_sets, full: int, n: int, peers):
+    """ISS's sum of a house's crossing sums (its _addSumIntersectionHandler): they cover the
+    house (holes filled by houses crossing it there alone, in two or more cells); less the
+    house and the houses now wholly inside, the cells left add up to the rest. Kept only
+    when it narrows (the range of its sums more than 4 times the room in it), else None."""
+    base = house_sets[h]
+    total = sum(t for _, t in kept)
+    cells = {c for s, _ in kept for c in s}
+    holes = base - cells
+    for gap in house_sets if holes else ():
+        meet = len(holes & gap)
+        if gap & cells or meet < 2 or meet != len(base & gap):
+            continue
+        total += full
+        cells |= gap
+        holes -= cells
+        if not holes:
+            break
+    if holes:
+        return None
+    cells -= base
+    total -= full
+    for house in house_sets:
+        if len(house) > len(cells):
+            break
+        if house <= cells:
+            total -= full
+            cells -= house
+    if not cells:
+        return None
+    cells = tuple(sorted(cells))
+    groups = pr.cliques(cells, peers)
+    sizes = [len(g) for g in groups]
+    least = sum(k * (k + 1) // 2 for k in sizes)
+    spread = sum((n - k) * k for k in sizes)
+    room = min(total - least, least + spread - total)
+    if room >= 0 and (spread == 0 or spread <= 4 * room):
+        return None  # (out of range: kept, it fails at the root as ISS's False does)
+    return pr.SumBounds(cells, total, total, n, groups)
 
 
 def _cages_sentence(p: Variant) -> dict:
@@ -968,7 +1202,8 @@ SHAPE_RECORDS.update({kind.field: kind for kind in (
         _cages_normal, _cages_check, lambda cage: cage.cells, _cages_broken, _cages_compile,
         _cages_sentence, _cages_text, _cages_write_text, "killercage", _cages_fpuzzles,
         _cages_write_fpuzzles, _cages_sudokupad, {"Cage": _cages_iss}, _cages_write_iss,
-        _cages_draw, held=_cages_held, units=_cages_units, houses=innies, speed=leftovers,
+        _cages_draw, held=_cages_held, units=_cages_units, houses=innies,
+        speed=sum_optimizer,
         numbered=True, title="Cage", example="cage 15: r1c1 r1c2",
         pad_cage=lambda cells, total: Cage(cells, total),
         ipuz=(_cages_ipuz_write, _cages_ipuz_read, "cages"),
