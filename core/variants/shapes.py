@@ -381,6 +381,21 @@ def complements(p: Variant, houses, found) -> list:
     return made
 
 
+def _scored_sum(cells, total: int, n: int, peers, sizes_of: dict):
+    """A sum as combined_sums weighs it: (score, key, cells, total, cells as bits), or None
+    when no digits of its groups reach the total. `sizes_of` keeps each cell set's groups."""
+    if cells not in sizes_of:
+        sizes_of[cells] = [len(g) for g in pr.cliques(cells, peers)]
+    sizes = sizes_of[cells]
+    least = sum(k * (k + 1) // 2 for k in sizes)
+    most = least + sum((n - k) * k for k in sizes)
+    if not least <= total <= most:
+        return None
+    room = min(total - least, most - total)
+    return (sum(k * (n - k) - room for k in sizes), ",".join(map(str, cells)), cells, total,
+            sum(1 << c for c in cells))
+
+
 def combined_sums(p: Variant, peers) -> list:
     """ISS's combined sums (its _makeCombinedSumHandlers), speed only: two sums that share no
     cell, of 6 or more cells the smaller, 6 or more of which see a cell of the other, merge
@@ -392,17 +407,7 @@ def combined_sums(p: Variant, peers) -> list:
     near = [sum(1 << q for q in qs) for qs in peers]
 
     def record(cells, total):
-        cells = tuple(sorted(cells))
-        if cells not in sizes_of:
-            sizes_of[cells] = [len(g) for g in pr.cliques(cells, peers)]
-        sizes = sizes_of[cells]
-        least = sum(k * (k + 1) // 2 for k in sizes)
-        most = least + sum((n - k) * k for k in sizes)
-        if not least <= total <= most:
-            return None
-        room = min(total - least, most - total)
-        return (sum(k * (n - k) - room for k in sizes), ",".join(map(str, cells)), cells, total,
-                sum(1 << c for c in cells))
+        return _scored_sum(tuple(sorted(cells)), total, n, peers, sizes_of)
 
     def related(a, b) -> bool:
         if a[4] & b[4]:
