@@ -32,7 +32,13 @@ enum { PAIR = 1, FITTING_SETS, BOUNDED_SUM, SIGNED_SUM, ARROW_SUM, RISING, SANDW
 
 static int bitlen(mask_t m) { return m ? 32 - __builtin_clz(m) : 0; }
 static int low_digit(mask_t m) { return m ? __builtin_ctz(m) + 1 : 0; }
-static int popcount(mask_t m) { return __builtin_popcount(m); }
+/* inline: without -mpopcnt, __builtin_popcount is a call into libgcc */
+static int popcount(mask_t m)
+{
+    m = m - ((m >> 1) & 0x55555555u);
+    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+    return (int)((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
 static int single(mask_t m) { return !(m & (m - 1)); }
 static long floordiv(long a, long b) { long q = a / b; return (a % b && (a < 0) != (b < 0)) ? q - 1 : q; }
 
@@ -612,17 +618,32 @@ static int sum_supports(Plan *p, mask_t *vals, const int *idx, int k, word *tota
     return 1;
 }
 
+/* per byte of a mask (digits 1-8 of its eight bits): its bits, and the sums of its j lowest
+ * and j highest digits (sum_tables fills them when the module loads) */
+static uint8_t byte_bits[256], low_sums[256][9], high_sums[256][9];
+
+static void sum_tables(void)
+{
+    for (int b = 0; b < 256; b++) {
+        int j = 0;
+        for (int d = 1; d <= 8; d++)
+            if (b >> (d - 1) & 1) j++, low_sums[b][j] = (uint8_t)(low_sums[b][j - 1] + d);
+        byte_bits[b] = (uint8_t)j;
+        j = 0;
+        for (int d = 8; d >= 1; d--)
+            if (b >> (d - 1) & 1) j++, high_sums[b][j] = (uint8_t)(high_sums[b][j - 1] + d);
+    }
+}
+
 /* the least and greatest sum of k different digits of `u` (propagators._distinct_extremes);
- * 0 when it has fewer */
+ * 0 when it has fewer. A mask holds MAX_SIDE (16) digits: two bytes, read off the tables */
 static int distinct_extremes(mask_t u, int k, long *lo, long *hi)
 {
-    if (popcount(u) < k) return 0;
-    long a = 0, b = 0;
-    mask_t m = u;
-    for (int i = 0; i < k; i++) { a += __builtin_ctz(m) + 1; m &= m - 1; }
-    m = u;
-    for (int i = 0; i < k; i++) { int top = bitlen(m); b += top; m &= ~(1u << (top - 1)); }
-    *lo = a, *hi = b;
+    int low = u & 255, high = u >> 8 & 255, nl = byte_bits[low], nh = byte_bits[high];
+    if (nl + nh < k) return 0;
+    *lo = k <= nl ? low_sums[low][k] : low_sums[low][nl] + low_sums[high][k - nl] + 8 * (k - nl);
+    *hi = k <= nh ? high_sums[high][k] + 8 * k
+                  : high_sums[high][nh] + 8 * nh + high_sums[low][k - nh];
     return 1;
 }
 
@@ -2185,6 +2206,7 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__variants(void)
 {
+    sum_tables();
     static const char *const names[] = {"STOP_EVERY", "VERSION", "MAX_SIDE", NULL};
     static const long values[] = {STOP_EVERY, VERSION, MAX_SIDE};
     return module_with(&module, names, values);
