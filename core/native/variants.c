@@ -524,27 +524,37 @@ static void bs_bit(word *a, long s, int w)
     if (s >= 0 && s < 64L * w) SET(a, s);
 }
 
-/* ---- sums up to 127, in one 128-bit word: most cages, arrows and lines of a 9x9 ---- */
+/* ---- sums up to 63 in one 64-bit word, up to 127 in a 128-bit one: most cages, arrows
+ * and lines of a 9x9 ---- */
 
-
-static word rev64(word x)
-{
-    x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
-    x = ((x >> 2) & 0x3333333333333333ull) | ((x & 0x3333333333333333ull) << 2);
-    x = ((x >> 4) & 0x0F0F0F0F0F0F0F0Full) | ((x & 0x0F0F0F0F0F0F0F0Full) << 4);
-    return __builtin_bswap64(x);
-}
-static u128 rev128(u128 x) { return ((u128)rev64((word)x) << 64) | rev64((word)(x >> 64)); }
 static u128 reach_of(u128 from, mask_t digits)  /* the sums from + d for d in digits */
 {
     u128 out = 0;
     for (; digits; digits &= digits - 1) out |= from << (__builtin_ctz(digits) + 1);
     return out;
 }
+static word reach_of_64(word from, mask_t digits)
+{
+    word out = 0;
+    for (; digits; digits &= digits - 1) out |= from << (__builtin_ctz(digits) + 1);
+    return out;
+}
+static u128 mirrored_reach(u128 from, mask_t digits)  /* reach_of, bits read from the top */
+{
+    u128 out = 0;
+    for (; digits; digits &= digits - 1) out |= from >> (__builtin_ctz(digits) + 1);
+    return out;
+}
+static word mirrored_reach_64(word from, mask_t digits)
+{
+    word out = 0;
+    for (; digits; digits &= digits - 1) out |= from >> (__builtin_ctz(digits) + 1);
+    return out;
+}
 
 /* sum_supports below with sums in 128 bits: what the others' sums before and after a value
- * leave it is read off the totals less the sums after it (`after` mirrored, once a total),
- * not by adding up every pair of sums */
+ * leave it is read off the totals less the sums after it (`after` kept mirrored: bit 127 - s
+ * for the sum s, once a total), not by adding up every pair of sums */
 static int sum_supports_128(Plan *p, mask_t *vals, const int *idx, int k, u128 *totals)
 {
     u128 *prefix = (u128 *)p->sums128;
@@ -552,9 +562,9 @@ static int sum_supports_128(Plan *p, mask_t *vals, const int *idx, int k, u128 *
     for (int i = 0; i < k; i++) prefix[i + 1] = reach_of(prefix[i], vals[AT(i)]);
     *totals &= prefix[k];
     if (!*totals) return 0;
-    u128 after = 1;
+    u128 mirrored = (u128)1 << 127;  /* the sums after position i, mirrored */
     for (int i = k - 1; i >= 0; i--) {
-        u128 mirrored = rev128(after), need = 0;  /* the sums s with s + t a total, t after */
+        u128 need = 0;  /* the sums s with s + t a total, t after */
         for (int half = 0; half < 2; half++)
             for (word t = (word)(*totals >> (64 * half)); t; t &= t - 1)
                 need |= mirrored >> (127 - (64 * half + __builtin_ctzll(t)));
@@ -566,7 +576,33 @@ static int sum_supports_128(Plan *p, mask_t *vals, const int *idx, int k, u128 *
             vals[AT(i)] = keep;
             changed_push(p, AT(i));
         }
-        after = reach_of(after, keep);
+        mirrored = mirrored_reach(mirrored, keep);
+    }
+    return 1;
+}
+
+/* the same in 64 bits (the sums past 63 reach no total below 64, so dropping them changes
+ * nothing) */
+static int sum_supports_64(Plan *p, mask_t *vals, const int *idx, int k, word *totals)
+{
+    word *prefix = (word *)p->sums128;
+    prefix[0] = 1;
+    for (int i = 0; i < k; i++) prefix[i + 1] = reach_of_64(prefix[i], vals[AT(i)]);
+    *totals &= prefix[k];
+    if (!*totals) return 0;
+    word mirrored = (word)1 << 63;
+    for (int i = k - 1; i >= 0; i--) {
+        word need = 0;
+        for (word t = *totals; t; t &= t - 1) need |= mirrored >> (63 - __builtin_ctzll(t));
+        mask_t m = vals[AT(i)], keep = m;
+        for (mask_t t = m; t; t &= t - 1)
+            if (!((prefix[i] << (__builtin_ctz(t) + 1)) & need)) keep ^= t & -t;
+        if (keep != m) {
+            if (!keep) return 0;
+            vals[AT(i)] = keep;
+            changed_push(p, AT(i));
+        }
+        mirrored = mirrored_reach_64(mirrored, keep);
     }
     return 1;
 }
@@ -576,6 +612,7 @@ static int sum_supports_128(Plan *p, mask_t *vals, const int *idx, int k, u128 *
 static int sum_supports(Plan *p, mask_t *vals, const int *idx, int k, word *totals, int w,
                         word *scratch)
 {
+    if (w == 1) return sum_supports_64(p, vals, idx, k, totals);
     if (w <= 2) {
         u128 t = totals[0] | (w == 2 ? (u128)totals[1] << 64 : 0);
         int ok = sum_supports_128(p, vals, idx, k, &t);
