@@ -655,13 +655,15 @@ static int sum_supports(Plan *p, mask_t *vals, const int *idx, int k, word *tota
     return 1;
 }
 
-/* per byte of a mask (digits 1-8 of its eight bits): its bits, and the sums of its j lowest
- * and j highest digits (sum_tables fills them when the module loads) */
-static uint8_t byte_bits[256], low_sums[256][9], high_sums[256][9];
+/* per byte of a mask (digits 1-8 of its eight bits): its bits, the sums of its j lowest
+ * and j highest digits, and the byte read backwards (sum_tables fills them when the module
+ * loads) */
+static uint8_t byte_bits[256], low_sums[256][9], high_sums[256][9], byte_mirror[256];
 
 static void sum_tables(void)
 {
     for (int b = 0; b < 256; b++) {
+        for (int d = 0; d < 8; d++) byte_mirror[b] |= (uint8_t)((b >> d & 1) << (7 - d));
         int j = 0;
         for (int d = 1; d <= 8; d++)
             if (b >> (d - 1) & 1) j++, low_sums[b][j] = (uint8_t)(low_sums[b][j - 1] + d);
@@ -674,7 +676,8 @@ static void sum_tables(void)
 
 /* the least and greatest sum of k different digits of `u` (propagators._distinct_extremes);
  * 0 when it has fewer. A mask holds MAX_SIDE (16) digits: two bytes, read off the tables */
-static int distinct_extremes(mask_t u, int k, long *lo, long *hi)
+static inline __attribute__((always_inline)) int distinct_extremes(mask_t u, int k, long *lo,
+                                                                    long *hi)
 {
     int low = u & 255, high = u >> 8 & 255, nl = byte_bits[low], nh = byte_bits[high];
     if (nl + nh < k) return 0;
@@ -704,9 +707,11 @@ static int group_bounds(const mask_t *vals, const int *idx, const int *pos, int 
 }
 
 /* propagators.bound_sum: the values (positions `idx`) whose sum lies in low..high, groups of
- * positions holding digits that differ; 0 when no sum fits */
+ * positions holding digits that differ; 0 when no sum fits. `bounds` (or NULL): the least
+ * and greatest sums of the groups as they came (as they are when nothing changed) */
 static int bound_sum(Plan *p, mask_t *vals, const int *idx, long low, long high, int n,
-                     int ngroups, const int *gstart, const int *gpos, long *scratch)
+                     int ngroups, const int *gstart, const int *gpos, long *scratch,
+                     long *bounds)
 {
     long *glow = scratch, *ghigh = scratch + ngroups;
     long smin = 0, smax = 0;
@@ -716,6 +721,7 @@ static int bound_sum(Plan *p, mask_t *vals, const int *idx, long low, long high,
             return 0;
         smin += glow[g], smax += ghigh[g];
     }
+    if (bounds) bounds[0] = smin, bounds[1] = smax;
     if (smin > high || smax < low) return 0;
     long *after_lo = scratch + 2 * ngroups;
     for (int g = 0; g < ngroups; g++) {
@@ -814,7 +820,8 @@ static int prune_bounded_sum(Plan *p, const Handler *h, mask_t *cand)
 {
     long low = h->data[0], high = h->data[1];
     long *scratch = (long *)p->ints;
-    if (!bound_sum(p, cand, h->cells, low, high, p->n, h->ngroups, h->gstart, h->gpos, scratch))
+    if (!bound_sum(p, cand, h->cells, low, high, p->n, h->ngroups, h->gstart, h->gpos, scratch,
+                   NULL))
         return 0;
     if (low == high) {
         word *totals = p->sums;
@@ -825,11 +832,9 @@ static int prune_bounded_sum(Plan *p, const Handler *h, mask_t *cand)
     return 1;
 }
 
-static mask_t mirror(mask_t m, int n)  /* the digits n+1-d of m */
+static mask_t mirror(mask_t m, int n)  /* the digits n+1-d of m (of n digits: 16 bits) */
 {
-    mask_t out = 0;
-    for (; m; m &= m - 1) out |= 1u << (n - 1 - __builtin_ctz(m));
-    return out;
+    return (mask_t)(byte_mirror[m & 255] << 8 | byte_mirror[m >> 8 & 255]) >> (16 - n);
 }
 
 /* SignedSum: plus cells less minus cells, each minus cell read as n+1 less its digit */
@@ -840,7 +845,8 @@ static int prune_signed_sum(Plan *p, const Handler *h, mask_t *cand)
     mask_t *view = p->view;
     for (int i = 0; i < k; i++) view[i] = i < plus ? cand[h->cells[i]] : mirror(cand[h->cells[i]], n);
     int start = p->nchanged;
-    if (!bound_sum(p, view, NULL, total, total, n, h->ngroups, h->gstart, h->gpos, (long *)p->ints))
+    if (!bound_sum(p, view, NULL, total, total, n, h->ngroups, h->gstart, h->gpos, (long *)p->ints,
+                   NULL))
         return 0;
     word *totals = p->sums;
     bs_bit(totals, total, h->words);
@@ -870,16 +876,20 @@ static int prune_arrow_sum(Plan *p, const Handler *h, mask_t *cand)
         mins[i] = low_digit(cand[bulb[i]]), maxs[i] = bitlen(cand[bulb[i]]);
         low += places[i] * mins[i], high += places[i] * maxs[i];
     }
-    long *scratch = (long *)p->ints;
-    if (!bound_sum(p, cand, shaft, low, high, n, h->ngroups, h->gstart, h->gpos, scratch))
+    long *scratch = (long *)p->ints, bounds[2];
+    int start = p->nchanged;
+    if (!bound_sum(p, cand, shaft, low, high, n, h->ngroups, h->gstart, h->gpos, scratch, bounds))
         return 0;
-    long smin = 0, smax = 0;
-    for (int g = 0; g < h->ngroups; g++) {
-        long a, b;
-        if (!group_bounds(cand, shaft, h->gpos + h->gstart[g], h->gstart[g + 1] - h->gstart[g],
-                          &a, &b))
-            return 0;
-        smin += a, smax += b;
+    long smin = bounds[0], smax = bounds[1];  /* the shaft's, unless bound_sum narrowed it */
+    if (p->nchanged > start) {
+        smin = smax = 0;
+        for (int g = 0; g < h->ngroups; g++) {
+            long a, b;
+            if (!group_bounds(cand, shaft, h->gpos + h->gstart[g],
+                              h->gstart[g + 1] - h->gstart[g], &a, &b))
+                return 0;
+            smin += a, smax += b;
+        }
     }
     for (int i = 0; i < nb; i++) {
         long w = places[i], rest_low = low - w * mins[i], rest_high = high - w * maxs[i];
@@ -981,7 +991,7 @@ static int prune_sandwich(Plan *p, const Handler *h, mask_t *cand)
     if (fits == 1) {
         int inner = fj - fi - 1, gstart[2] = {0, inner};
         if (!bound_sum(p, cand, cells + fi + 1, h->data[0], h->data[0], n, inner ? 1 : 0,
-                       gstart, p->iota, (long *)(p->ints + 2 * k + 2)))
+                       gstart, p->iota, (long *)(p->ints + 2 * k + 2), NULL))
             return 0;
     }
     return 1;
