@@ -19,6 +19,7 @@
 #define VERSION 3             /* of the program's layout (core/variants/compiled.py) */
 #define MAX_STATES 64         /* an automaton's states: a set of them in one word */
 #define MAX_SUM_WORDS 64      /* sums up to 4,095: longer sums stay in Python */
+#define TOUCH_WORDS 8         /* a cell's houses and handlers as bit sets, up to this many words */
 
 typedef uint32_t mask_t;
 typedef uint64_t word;
@@ -74,6 +75,8 @@ typedef struct {
     int *f_start; const int **forbid;    /* per cell: (neighbour, n masks) records */
     long long *priority;                 /* per cell: its first conflict score */
     word *peer_bits, *house_bits;        /* cells as bit sets: per cell, per house */
+    word *touch;                         /* per cell: its houses' bits (hw words), then its
+                                            handlers' (pw words); NULL when too many words */
     int cw, hw, pw;                      /* words of a cell, house, handler bit set */
     Handler *h;
     Handler *sub; int nsub, sub_cap;     /* the rules of ors: handlers only an or runs */
@@ -102,7 +105,8 @@ static void plan_free(Plan *p)
     free(p->sub);
     free(p->prog), free(p->house), free(p->peer_start), free(p->peers), free(p->ch_start);
     free(p->ch_list), free(p->w_start), free(p->w_list), free(p->f_start), free(p->forbid);
-    free(p->priority), free(p->peer_bits), free(p->house_bits), free(p->h), free(p->iota);
+    free(p->priority), free(p->peer_bits), free(p->house_bits), free(p->touch), free(p->h);
+    free(p->iota);
     free(p->placed), free(p->changed), free(p->blame), free(p->made), free(p->sums), free(p->view);
     free(p->ints), free(p->sums128), free(p->fit_total), free(p->fit_start), free(p->fit_bits), free(p);
 }
@@ -441,6 +445,15 @@ static Plan *read_plan(const int *prog, Py_ssize_t len)
     for (int c = 0; c < cells; c++)
         for (int i = p->peer_start[c]; i < p->peer_start[c + 1]; i++)
             SET(p->peer_bits + (size_t)c * p->cw, p->peers[i]);
+    if (p->hw + p->pw <= TOUCH_WORDS) {
+        p->touch = calloc((size_t)cells * (p->hw + p->pw), sizeof(word));
+        if (!p->touch) goto nomem;
+        for (int c = 0; c < cells; c++) {
+            word *t = p->touch + (size_t)c * (p->hw + p->pw);
+            for (int i = p->ch_start[c]; i < p->ch_start[c + 1]; i++) SET(t, p->ch_list[i]);
+            for (int i = p->w_start[c]; i < p->w_start[c + 1]; i++) SET(t + p->hw, p->w_list[i]);
+        }
+    }
     int room = 2 * max_k + cells + 8;
     p->fit_total = calloc(p->fit_cap + 1, sizeof(int));
     p->fit_bits = calloc(p->fit_cap + 1, sizeof(mask_t));
@@ -1459,6 +1472,12 @@ static int blamed(Plan *p, const int *cells, int k)
 
 static void mark_cell(Plan *p, int c, word *houses, word *props)
 {
+    if (p->touch) {  /* a few words or-ed in, not a bit set a house and a handler */
+        const word *t = p->touch + (size_t)c * (p->hw + p->pw);
+        for (int j = 0; j < p->hw; j++) houses[j] |= t[j];
+        for (int j = 0; j < p->pw; j++) props[j] |= t[p->hw + j];
+        return;
+    }
     for (int i = p->ch_start[c]; i < p->ch_start[c + 1]; i++) SET(houses, p->ch_list[i]);
     for (int i = p->w_start[c]; i < p->w_start[c + 1]; i++) SET(props, p->w_list[i]);
 }
