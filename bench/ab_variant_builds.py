@@ -4,8 +4,9 @@ variants.c): another build's _variants module (A: --base, a .so built from anoth
 searching the same program and candidates alternately (A then B, then B then A), each count
 stopped past --polls polls of STOP_EVERY nodes (a short count repeated within a sample to
 last --sample seconds). Both must see the same nodes and solutions
-(asserted: a change of speed only). A sample is the ratio B/A of one pair, so the machine's
-swings of speed cancel; prints microseconds a node on each side, the median ratio per puzzle
+(asserted: a change of speed only). Times are the process's CPU time (time.process_time:
+the time the other processes of a shared machine hold the cores is left out), and a sample
+is the ratio B/A of one pair, so the machine's swings of speed cancel; prints microseconds a node on each side, the median ratio per puzzle
 and the geometric mean of the ratios. The plan is built once, outside the times: this
 measures the search alone, a node's cost.
 
@@ -49,10 +50,10 @@ def searcher(p):
     keep = rules.keeps(p)
 
     def search(module, polls: int, runs: int = 1):
-        start = time.perf_counter()
+        start = time.process_time()
         for _ in range(runs):
             found = module.search(program, cand, 2, node_capped(None, polls), keep, KEPT)
-        return found, (time.perf_counter() - start) / runs
+        return found, (time.process_time() - start) / runs
     return search
 
 

@@ -761,15 +761,17 @@ static int bound_sum(Plan *p, mask_t *vals, const int *idx, long low, long high,
                 if (b < hi) hi = b;
             }
             long others_low = smin - glow[g] + lo, others_high = smax - ghigh[g] + hi;
-            mask_t keep = span(low - others_high, high - others_low, n);
+            long from = low - others_high, to = high - others_low;
             mask_t m = vals[at];
-            if (m & ~keep) {
-                m &= keep;
+            int first = low_digit(m), last = bitlen(m);
+            if (from > first || to < last) {  /* else span(from, to) holds all of m */
+                m &= span(from, to, n);
                 if (!m) return 0;
                 vals[at] = m;
                 changed_push(p, at);
+                first = low_digit(m), last = bitlen(m);
             }
-            u |= m, least += low_digit(m), most += bitlen(m);
+            u |= m, least += first, most += last;
         }
     }
     return 1;
@@ -906,7 +908,8 @@ static int prune_arrow_sum(Plan *p, const Handler *h, mask_t *cand)
     }
     for (int i = 0; i < nb; i++) {
         long w = places[i], rest_low = low - w * mins[i], rest_high = high - w * maxs[i];
-        mask_t keep = span(-floordiv(rest_high - smin, w), floordiv(smax - rest_low, w), n);
+        mask_t keep = w == 1 ? span(smin - rest_high, smax - rest_low, n)  /* floordiv by 1 */
+                             : span(-floordiv(rest_high - smin, w), floordiv(smax - rest_low, w), n);
         mask_t m = cand[bulb[i]];
         if (m & ~keep) {
             m &= keep;
