@@ -1,14 +1,15 @@
 """Paired in-process A/B of two builds of the compiled variants engine (core/native/
 variants.c): another build's _variants module (A: --base, a .so built from another tree, as
-`python setup.py build_ext --inplace` there makes it) loaded beside this tree's (B), both
-searching the same program and candidates alternately (A then B, then B then A), each count
-stopped past --polls polls of STOP_EVERY nodes (a short count repeated within a sample to
-last --sample seconds). Both must see the same nodes and solutions
-(asserted: a change of speed only). Times are the process's CPU time (time.process_time:
-the time the other processes of a shared machine hold the cores is left out), and a sample
-is the ratio B/A of one pair, so the machine's swings of speed cancel; prints microseconds a node on each side, the median ratio per puzzle
-and the geometric mean of the ratios. The plan is built once, outside the times: this
-measures the search alone, a node's cost.
+`python setup.py build_ext --inplace` there makes it) loaded beside this tree's (B; --build:
+another .so, such as a copy of it, or A's again for a control), both searching the same
+program and candidates alternately (A then B, then B then A), each count stopped past
+--polls polls of STOP_EVERY nodes (a short count repeated within a sample to last --sample
+seconds). Both must see the same nodes and solutions (asserted: a change of speed only).
+Times are the process's CPU time (time.process_time: the time other processes of a shared
+machine hold the cores is left out), and a sample is the ratio B/A of one pair, so the
+machine's swings of speed cancel; prints microseconds a node on each side, the median ratio
+per puzzle and the geometric mean of the ratios. The plan is built once, outside the times:
+this measures the search alone, a node's cost.
 
     python bench/ab_variant_builds.py --base /tmp/main/_variants.so --pairs 6 --polls 200 \\
         "Triple digits" "Long sums 1" "Wecoc #1"
@@ -31,10 +32,11 @@ from core.search import node_capped
 from core.variants import compiled, engine, rules
 
 
-def load_build(path: str):
+def load_build(path: str, package: str = "base_build"):
     """The _variants module of the .so at `path`, under a name of its own."""
-    loader = importlib.machinery.ExtensionFileLoader("base_build._variants", path)
-    spec = importlib.util.spec_from_file_location("base_build._variants", path, loader=loader)
+    name = f"{package}._variants"
+    loader = importlib.machinery.ExtensionFileLoader(name, path)
+    spec = importlib.util.spec_from_file_location(name, path, loader=loader)
     module = importlib.util.module_from_spec(spec)
     loader.exec_module(module)
     return module
@@ -61,6 +63,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("names", nargs="*")
     parser.add_argument("--base", required=True, help="the other build's _variants .so")
+    parser.add_argument("--build", help="B's .so instead of this tree's (a copy keeps a long "
+                                        "run apart from rebuilds; the same .so twice: a control)")
     parser.add_argument("--sets", default="links,setters,iss")
     parser.add_argument("--pairs", type=int, default=6)
     parser.add_argument("--polls", type=int, default=200)
@@ -70,7 +74,8 @@ def main() -> None:
     if native.variants is None:
         raise SystemExit(f"this tree's variants engine does not run: "
                          f"{native.why_python_variants}")
-    builds = {"A": load_build(args.base), "B": native.variants}
+    builds = {"A": load_build(args.base, "base_build"),
+              "B": load_build(args.build, "this_build") if args.build else native.variants}
     rows = [(name, p) for rows in puzzle_sets(args.sets.split(",")).values()
             for name, p, _ in rows if not isinstance(p, ValueError)
             and (not args.names or any(name.startswith(n) for n in args.names))]
