@@ -33,6 +33,32 @@ def test_both_engines_answer_the_same_on_random_puzzles_of_every_kind():
     assert list(differences(puzzles, limit=5)) == []
 
 
+SUMS = ("cage", "little", "arrow", "sandwich", "xsum", "regionsum", "zipper", "doublearrow",
+        "skyscraper")
+
+
+def test_both_engines_answer_the_same_on_16x16_sums():
+    """Sums of digits up to 16, which the random corpus (4x4 to 9x9) never reaches: the compiled
+    sums read a mask's two bytes off tables (the least and greatest sums of k different
+    digits) and mirror a minus cell's 16 digits by bytes. Random 16x16 puzzles of every sum
+    kind, and arrows on digits from 0 (a signed sum: the bulb a minus cell), each stopped
+    after 2 polls (128 nodes) on both engines."""
+    from tests.core.variants.helpers import random_puzzle
+    from tests.core.variants.test_digits_from_zero import puzzle
+
+    rng = random.Random(5)
+    with python_engine():
+        puzzles = [(f"{kind} 16x16 #{i}", random_puzzle(kind, 16, rng, rng.randint(60, 120)))
+                   for kind in SUMS for i in range(2)]
+        puzzles += [(f"zero arrow 16x16 #{i}", puzzle("arrow", rng, rng.randint(60, 120), 16)[0])
+                    for i in range(3)]
+    shapes = {type(prop).__name__ for _, p in puzzles
+              for prop in engine.plan_of(engine.shape_of(p)).props}
+    assert {"CageSum", "SumBounds", "ArrowSum", "SignedSum", "SandwichSum", "XSum",
+            "EqualSums", "Skyscraper"} <= shapes
+    assert list(differences(puzzles, limit=2, polls=2)) == []
+
+
 def test_both_engines_answer_the_same_on_the_community_puzzles():
     """The f-puzzles links and ISS's sample, each stopped after 4 polls (256 nodes) on both
     engines: the same nodes, the same stop, the same solutions so far (bench/diff_variants.py
