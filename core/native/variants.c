@@ -19,6 +19,7 @@
 #define VERSION 3             /* of the program's layout (core/variants/compiled.py) */
 #define MAX_STATES 64         /* an automaton's states: a set of them in one word */
 #define MAX_SUM_WORDS 64      /* sums up to 4,095: longer sums stay in Python */
+#define MEMO_SETS (1 << 16)   /* equal sums' sets a plan keeps (the bench's most: 1,104) */
 #define TOUCH_WORDS 8         /* a cell's houses and handlers as bit sets, up to this many words */
 
 typedef uint32_t mask_t;
@@ -62,7 +63,17 @@ typedef struct {
     int *gstart, *gpos;       /* group g: gpos[gstart[g] .. gstart[g + 1]); an or's rule g:
                                  the hidden handlers sub[gstart[g] .. gstart[g + 1]) */
     int words;                /* sums: 64-bit words of a bit set of reachable sums */
+    struct EqualMemo *memo;   /* equal sums: each group's fitting sets kept (or NULL) */
 } Handler;
+
+/* equal sums' fitting sets of each group of different digits, kept with the candidates they
+ * were walked for: walked again only when one of the group's cells changed */
+typedef struct EqualMemo {
+    mask_t *masks;            /* per position: its cell's candidates then (0: not walked yet) */
+    int *first, *start, *nfit;  /* per group: its first position, first set, sets that fit */
+    int *total; mask_t *bits;   /* the sets: their sums and digits */
+    word *reach;                /* per group: its sums (words a group) */
+} EqualMemo;
 
 typedef struct {
     int n, cells, most, nhouses, nprops;
@@ -90,8 +101,9 @@ typedef struct {
     void *sums128;                       /* prefix rows of sums up to 127 */
     mask_t *view;                        /* a handler's copy of its cells' candidates */
     int *ints;                           /* per handler scratch */
-    int *fit_total, *fit_start; mask_t *fit_bits;  /* equal sums' fitting sets */
-    long fit_cap; int max_groups;
+    int *fit_total; mask_t *fit_bits;    /* equal sums' fitting sets, without a memo */
+    const int **fit_sums; const mask_t **fit_sets; int *fit_count;  /* per group: its sets */
+    long fit_cap, memo_sets; int max_groups;
     int max_k;
     int overflow;
 } Plan;
@@ -100,15 +112,18 @@ static void plan_free(Plan *p)
 {
     if (!p) return;
     if (p->h)
-        for (int i = 0; i < p->nprops; i++) free(p->h[i].gstart), free(p->h[i].gpos);
-    for (int i = 0; i < p->nsub; i++) free(p->sub[i].gstart), free(p->sub[i].gpos);
+        for (int i = 0; i < p->nprops; i++)
+            free(p->h[i].gstart), free(p->h[i].gpos), free(p->h[i].memo);
+    for (int i = 0; i < p->nsub; i++)
+        free(p->sub[i].gstart), free(p->sub[i].gpos), free(p->sub[i].memo);
     free(p->sub);
     free(p->prog), free(p->house), free(p->peer_start), free(p->peers), free(p->ch_start);
     free(p->ch_list), free(p->w_start), free(p->w_list), free(p->f_start), free(p->forbid);
     free(p->priority), free(p->peer_bits), free(p->house_bits), free(p->touch), free(p->h);
     free(p->iota);
     free(p->placed), free(p->changed), free(p->blame), free(p->made), free(p->sums), free(p->view);
-    free(p->ints), free(p->sums128), free(p->fit_total), free(p->fit_start), free(p->fit_bits), free(p);
+    free(p->ints), free(p->sums128), free(p->fit_total), free(p->fit_bits);
+    free(p->fit_sums), free(p->fit_sets), free(p->fit_count), free(p);
 }
 
 typedef struct { const int *at; const int *end; int bad; } Reader;
@@ -160,6 +175,36 @@ static int read_groups(Reader *r, Handler *h, int k)
 static int sum_words(long most) { return (int)(most / 64) + 1; }
 
 static int read_handler(Reader *r, Plan *p, Handler *h);
+
+/* an equal sums' memo of its `sets` sets (read_handler checked its groups) */
+static int equal_memo(Plan *p, Handler *h, long sets)
+{
+    int n = p->n, groups = h->data[0], k = h->ncells;
+    /* one block: the memo, its words, then its 32-bit numbers */
+    size_t words = (sizeof(EqualMemo) + 7) / 8 + (size_t)groups * h->words;
+    size_t fours = (size_t)k + 3 * groups + 2 * sets;
+    EqualMemo *m = h->memo = calloc(words * 8 + fours * 4, 1);
+    if (!m) { PyErr_NoMemory(); return -1; }
+    m->reach = (word *)m + (sizeof(EqualMemo) + 7) / 8;
+    m->masks = (mask_t *)(m->reach + (size_t)groups * h->words);
+    m->bits = m->masks + k;
+    m->first = (int *)(m->bits + sets), m->start = m->first + groups, m->nfit = m->start + groups;
+    m->total = m->nfit + groups;
+    const int *at = h->data + 1;
+    int used = 0, set = 0;
+    for (int g = 0; g < groups; g++) {
+        int distinct = at[0], len = at[2];
+        m->first[g] = used, m->start[g] = set;
+        if (distinct && len <= n) {
+            long choose = 1;
+            for (int i = 0; i < len; i++) choose = choose * (n - i) / (i + 1);
+            set += (int)choose;
+        }
+        used += len, at += 3 + len;
+    }
+    p->memo_sets += sets;
+    return 0;
+}
 
 /* an or (custom.Either): its rules, each a run of whole handler records kept in p->sub */
 static int read_either(Reader *r, Plan *p, Handler *h)
@@ -312,7 +357,8 @@ static int read_handler(Reader *r, Plan *p, Handler *h)
         h->words = sum_words((long)most * n + pads);
         if (sets > p->fit_cap) p->fit_cap = sets;
         if (groups > p->max_groups) p->max_groups = groups;
-        return r->bad ? -1 : 0;
+        if (r->bad) return -1;
+        return sets && p->memo_sets + sets <= MEMO_SETS ? equal_memo(p, h, sets) : 0;
     }
     case EITHER:
         return read_either(r, p, h);
@@ -457,8 +503,11 @@ static Plan *read_plan(const int *prog, Py_ssize_t len)
     int room = 2 * max_k + cells + 8;
     p->fit_total = calloc(p->fit_cap + 1, sizeof(int));
     p->fit_bits = calloc(p->fit_cap + 1, sizeof(mask_t));
-    p->fit_start = calloc(p->max_groups + 2, sizeof(int));
-    if (!p->fit_total || !p->fit_bits || !p->fit_start) goto nomem;
+    p->fit_sums = calloc(p->max_groups + 1, sizeof *p->fit_sums);
+    p->fit_sets = calloc(p->max_groups + 1, sizeof *p->fit_sets);
+    p->fit_count = calloc(p->max_groups + 1, sizeof(int));
+    if (!p->fit_total || !p->fit_bits || !p->fit_sums || !p->fit_sets || !p->fit_count)
+        goto nomem;
     p->iota = calloc(room + 1, sizeof(int));
     p->placed_cap = cells * (n + 2) + 16;
     p->placed = calloc(p->placed_cap, sizeof(int));
@@ -1317,49 +1366,81 @@ static int prune_skyscraper(Plan *p, const Handler *h, mask_t *cand)
     return 1;
 }
 
+/* the sets of `len` different digits within the cells' union, each cell finding one: their
+ * sums and digits (how many), their sums in `reach` (w words) */
+static int equal_fits(const mask_t *cand, const int *cells, int len, int *fit_total,
+                      mask_t *fit_bits, word *reach, int w)
+{
+    mask_t u = 0;
+    int nfit = 0;
+    memset(reach, 0, w * sizeof(word));
+    for (int i = 0; i < len; i++) u |= cand[cells[i]];
+    /* walk every set of len digits from the union's k, in lexicographic order (the sets of
+     * n digits that are no subset of the union fit no cells) */
+    int digit[MAX_SIDE], k = 0, pick[MAX_SIDE + 1];
+    for (mask_t m = u; m; m &= m - 1) digit[k++] = __builtin_ctz(m);
+    for (int i = 0; i < len && i <= MAX_SIDE; i++) pick[i] = i;
+    while (len <= k) {
+        mask_t bits = 0;
+        int sum = 0;
+        for (int i = 0; i < len; i++)
+            bits |= 1u << digit[pick[i]], sum += digit[pick[i]] + 1;
+        int i = 0;
+        while (i < len && cand[cells[i]] & bits) i++;
+        if (i == len) {
+            fit_total[nfit] = sum, fit_bits[nfit] = bits, nfit++;
+            SET(reach, sum);
+        }
+        i = len - 1;
+        while (i >= 0 && pick[i] == k - len + i) i--;
+        if (i < 0) break;
+        pick[i]++;
+        for (int j = i + 1; j < len; j++) pick[j] = pick[j - 1] + 1;
+    }
+    return nfit;
+}
+
+/* group g's fitting sets (p->fit_sums, fit_sets, fit_count) and sums (`reach`): the memo's
+ * when its cells hold what they held when they were walked, else walked (into the memo) */
+static void group_fits(Plan *p, const Handler *h, const mask_t *cand, int g, const int *cells,
+                       int len, int *nfit, word *reach)
+{
+    int w = h->words;
+    EqualMemo *m = h->memo;
+    if (!m) {
+        p->fit_count[g] = equal_fits(cand, cells, len, p->fit_total + *nfit,
+                                     p->fit_bits + *nfit, reach, w);
+        p->fit_sums[g] = p->fit_total + *nfit, p->fit_sets[g] = p->fit_bits + *nfit;
+        *nfit += p->fit_count[g];
+        return;
+    }
+    mask_t *held = m->masks + m->first[g];
+    int same = 1;
+    for (int i = 0; i < len; i++)
+        if (held[i] != cand[cells[i]]) held[i] = cand[cells[i]], same = 0;
+    word *kept = m->reach + (size_t)g * w;
+    if (!same)
+        m->nfit[g] = equal_fits(cand, cells, len, m->total + m->start[g], m->bits + m->start[g],
+                                kept, w);
+    memcpy(reach, kept, w * sizeof(word));
+    p->fit_count[g] = m->nfit[g];
+    p->fit_sums[g] = m->total + m->start[g], p->fit_sets[g] = m->bits + m->start[g];
+}
+
 /* EqualSums: groups of cells with one sum (region-sum segments, zipper pairs, a double
  * arrow); a group of cells that see each other sums only sets of different digits */
 static int prune_equal_sums(Plan *p, const Handler *h, mask_t *cand)
 {
-    int groups = h->data[0], w = h->words;
+    int groups = h->data[0], w = h->words, nfit = 0;
     word *totals = p->sums, *reach = totals + w, *scratch = reach + w;
     memset(totals, 0xff, w * sizeof(word));
     const int *at = h->data + 1;
-    /* each distinct group's fitting sets: (total, digits), group g's from fit_start[g] on */
-    int *fit_total = p->fit_total, *fit_start = p->fit_start, nfit = 0;
-    mask_t *fit_bits = p->fit_bits;
     for (int g = 0; g < groups; g++) {
         int distinct = at[0], pad = at[1], len = at[2];
         const int *cells = at + 3;
         at += 3 + len;
-        fit_start[g] = nfit;
-        memset(reach, 0, w * sizeof(word));
         if (distinct) {
-            /* the sets of `len` different digits within the union, each cell finding one */
-            mask_t u = 0;
-            for (int i = 0; i < len; i++) u |= cand[cells[i]];
-            /* walk every set of len digits from the union's k, in lexicographic order (the
-             * sets of n digits that are no subset of the union fit no cells) */
-            int digit[MAX_SIDE], k = 0, pick[MAX_SIDE + 1];
-            for (mask_t m = u; m; m &= m - 1) digit[k++] = __builtin_ctz(m);
-            for (int i = 0; i < len && i <= MAX_SIDE; i++) pick[i] = i;
-            while (len <= k) {
-                mask_t bits = 0;
-                int sum = 0;
-                for (int i = 0; i < len; i++)
-                    bits |= 1u << digit[pick[i]], sum += digit[pick[i]] + 1;
-                int i = 0;
-                while (i < len && cand[cells[i]] & bits) i++;
-                if (i == len) {
-                    fit_total[nfit] = sum, fit_bits[nfit] = bits, nfit++;
-                    SET(reach, sum);
-                }
-                i = len - 1;
-                while (i >= 0 && pick[i] == k - len + i) i--;
-                if (i < 0) break;
-                pick[i]++;
-                for (int j = i + 1; j < len; j++) pick[j] = pick[j - 1] + 1;
-            }
+            group_fits(p, h, cand, g, cells, len, &nfit, reach);
         } else {
             /* propagators.sums_of: the sums with digits that may repeat */
             word *row = scratch, *nxt = scratch + w;
@@ -1382,7 +1463,6 @@ static int prune_equal_sums(Plan *p, const Handler *h, mask_t *cand)
         for (int j = 0; j < w; j++) totals[j] &= reach[j];
         if (!bs_any(totals, w)) return 0;
     }
-    fit_start[groups] = nfit;
     at = h->data + 1;
     mask_t *masks = p->view;
     for (int g = 0; g < groups; g++) {
@@ -1393,9 +1473,11 @@ static int prune_equal_sums(Plan *p, const Handler *h, mask_t *cand)
         int start = p->nchanged;
         if (distinct) {
             mask_t allowed = 0;
-            for (int f = fit_start[g]; f < fit_start[g + 1]; f++) {
-                int t = fit_total[f] + pad;
-                if (totals[t >> 6] >> (t & 63) & 1) allowed |= fit_bits[f];
+            const int *sums = p->fit_sums[g];
+            const mask_t *sets = p->fit_sets[g];
+            for (int f = 0; f < p->fit_count[g]; f++) {
+                int t = sums[f] + pad;
+                if (totals[t >> 6] >> (t & 63) & 1) allowed |= sets[f];
             }
             for (int i = 0; i < len; i++)
                 if (masks[i] & ~allowed) masks[i] &= allowed, changed_push(p, i);
