@@ -22,7 +22,7 @@ pencilmark_convert.py); --generate and --killers time the generator (9x9 jigsaws
 zero-given killers, with how many came out unique).
 
     python bench/bench_variants.py [--iss PATH] [--repeat 3] [--sets links,setters,iss]
-        [--seconds 60] [--engines] [--cpsat] [--generate 0] [--killers 0]
+        [--only NAME ...] [--seconds 60] [--engines] [--cpsat] [--generate 0] [--killers 0]
 """
 
 from __future__ import annotations
@@ -271,10 +271,14 @@ def main() -> None:
                         "one (its time and how many times slower)")
     parser.add_argument("--generate", type=int, default=0)
     parser.add_argument("--killers", type=int, default=0)
+    parser.add_argument("--only", nargs="*", default=(), help="puzzles whose name starts so")
     args = parser.parse_args()
+    sets = puzzle_sets(args.sets.split(","))
+    if args.only:
+        sets = {name: [r for r in rows if r[0].startswith(tuple(args.only))]
+                for name, rows in sets.items()}
     try:
-        report_iss(puzzle_sets(args.sets.split(",")), args.iss, args.repeat, args.seconds,
-                   args.engines)
+        report_iss(sets, args.iss, args.repeat, args.seconds, args.engines)
     except IssMissing as e:
         raise SystemExit(str(e)) from None
     if args.cpsat:

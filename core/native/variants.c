@@ -19,6 +19,8 @@
 #define VERSION 3             /* of the program's layout (core/variants/compiled.py) */
 #define MAX_STATES 64         /* an automaton's states: a set of them in one word */
 #define MAX_SUM_WORDS 64      /* sums up to 4,095: longer sums stay in Python */
+#define MEMO_SETS (1 << 16)   /* equal sums' sets a plan keeps (the bench's most: 1,104) */
+#define TOUCH_WORDS 8         /* a cell's houses and handlers as bit sets, up to this many words */
 
 typedef uint32_t mask_t;
 typedef uint64_t word;
@@ -32,7 +34,13 @@ enum { PAIR = 1, FITTING_SETS, BOUNDED_SUM, SIGNED_SUM, ARROW_SUM, RISING, SANDW
 
 static int bitlen(mask_t m) { return m ? 32 - __builtin_clz(m) : 0; }
 static int low_digit(mask_t m) { return m ? __builtin_ctz(m) + 1 : 0; }
-static int popcount(mask_t m) { return __builtin_popcount(m); }
+/* inline: without -mpopcnt, __builtin_popcount is a call into libgcc */
+static int popcount(mask_t m)
+{
+    m = m - ((m >> 1) & 0x55555555u);
+    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+    return (int)((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
 static int single(mask_t m) { return !(m & (m - 1)); }
 static long floordiv(long a, long b) { long q = a / b; return (a % b && (a < 0) != (b < 0)) ? q - 1 : q; }
 
@@ -55,7 +63,17 @@ typedef struct {
     int *gstart, *gpos;       /* group g: gpos[gstart[g] .. gstart[g + 1]); an or's rule g:
                                  the hidden handlers sub[gstart[g] .. gstart[g + 1]) */
     int words;                /* sums: 64-bit words of a bit set of reachable sums */
+    struct EqualMemo *memo;   /* equal sums: each group's fitting sets kept (or NULL) */
 } Handler;
+
+/* equal sums' fitting sets of each group of different digits, kept with the candidates they
+ * were walked for: walked again only when one of the group's cells changed */
+typedef struct EqualMemo {
+    mask_t *masks;            /* per position: its cell's candidates then (0: not walked yet) */
+    int *first, *start, *nfit;  /* per group: its first position, first set, sets that fit */
+    int *total; mask_t *bits;   /* the sets: their sums and digits */
+    word *reach;                /* per group: its sums (words a group) */
+} EqualMemo;
 
 typedef struct {
     int n, cells, most, nhouses, nprops;
@@ -68,6 +86,8 @@ typedef struct {
     int *f_start; const int **forbid;    /* per cell: (neighbour, n masks) records */
     long long *priority;                 /* per cell: its first conflict score */
     word *peer_bits, *house_bits;        /* cells as bit sets: per cell, per house */
+    word *touch;                         /* per cell: its houses' bits (hw words), then its
+                                            handlers' (pw words); NULL when too many words */
     int cw, hw, pw;                      /* words of a cell, house, handler bit set */
     Handler *h;
     Handler *sub; int nsub, sub_cap;     /* the rules of ors: handlers only an or runs */
@@ -81,8 +101,9 @@ typedef struct {
     void *sums128;                       /* prefix rows of sums up to 127 */
     mask_t *view;                        /* a handler's copy of its cells' candidates */
     int *ints;                           /* per handler scratch */
-    int *fit_total, *fit_start; mask_t *fit_bits;  /* equal sums' fitting sets */
-    long fit_cap; int max_groups;
+    int *fit_total; mask_t *fit_bits;    /* equal sums' fitting sets, without a memo */
+    const int **fit_sums; const mask_t **fit_sets; int *fit_count;  /* per group: its sets */
+    long fit_cap, memo_sets; int max_groups;
     int max_k;
     int overflow;
 } Plan;
@@ -91,14 +112,18 @@ static void plan_free(Plan *p)
 {
     if (!p) return;
     if (p->h)
-        for (int i = 0; i < p->nprops; i++) free(p->h[i].gstart), free(p->h[i].gpos);
-    for (int i = 0; i < p->nsub; i++) free(p->sub[i].gstart), free(p->sub[i].gpos);
+        for (int i = 0; i < p->nprops; i++)
+            free(p->h[i].gstart), free(p->h[i].gpos), free(p->h[i].memo);
+    for (int i = 0; i < p->nsub; i++)
+        free(p->sub[i].gstart), free(p->sub[i].gpos), free(p->sub[i].memo);
     free(p->sub);
     free(p->prog), free(p->house), free(p->peer_start), free(p->peers), free(p->ch_start);
     free(p->ch_list), free(p->w_start), free(p->w_list), free(p->f_start), free(p->forbid);
-    free(p->priority), free(p->peer_bits), free(p->house_bits), free(p->h), free(p->iota);
+    free(p->priority), free(p->peer_bits), free(p->house_bits), free(p->touch), free(p->h);
+    free(p->iota);
     free(p->placed), free(p->changed), free(p->blame), free(p->made), free(p->sums), free(p->view);
-    free(p->ints), free(p->sums128), free(p->fit_total), free(p->fit_start), free(p->fit_bits), free(p);
+    free(p->ints), free(p->sums128), free(p->fit_total), free(p->fit_bits);
+    free(p->fit_sums), free(p->fit_sets), free(p->fit_count), free(p);
 }
 
 typedef struct { const int *at; const int *end; int bad; } Reader;
@@ -150,6 +175,36 @@ static int read_groups(Reader *r, Handler *h, int k)
 static int sum_words(long most) { return (int)(most / 64) + 1; }
 
 static int read_handler(Reader *r, Plan *p, Handler *h);
+
+/* an equal sums' memo of its `sets` sets (read_handler checked its groups) */
+static int equal_memo(Plan *p, Handler *h, long sets)
+{
+    int n = p->n, groups = h->data[0], k = h->ncells;
+    /* one block: the memo, its words, then its 32-bit numbers */
+    size_t words = (sizeof(EqualMemo) + 7) / 8 + (size_t)groups * h->words;
+    size_t fours = (size_t)k + 3 * groups + 2 * sets;
+    EqualMemo *m = h->memo = calloc(words * 8 + fours * 4, 1);
+    if (!m) { PyErr_NoMemory(); return -1; }
+    m->reach = (word *)m + (sizeof(EqualMemo) + 7) / 8;
+    m->masks = (mask_t *)(m->reach + (size_t)groups * h->words);
+    m->bits = m->masks + k;
+    m->first = (int *)(m->bits + sets), m->start = m->first + groups, m->nfit = m->start + groups;
+    m->total = m->nfit + groups;
+    const int *at = h->data + 1;
+    int used = 0, set = 0;
+    for (int g = 0; g < groups; g++) {
+        int distinct = at[0], len = at[2];
+        m->first[g] = used, m->start[g] = set;
+        if (distinct && len <= n) {
+            long choose = 1;
+            for (int i = 0; i < len; i++) choose = choose * (n - i) / (i + 1);
+            set += (int)choose;
+        }
+        used += len, at += 3 + len;
+    }
+    p->memo_sets += sets;
+    return 0;
+}
 
 /* an or (custom.Either): its rules, each a run of whole handler records kept in p->sub */
 static int read_either(Reader *r, Plan *p, Handler *h)
@@ -302,7 +357,8 @@ static int read_handler(Reader *r, Plan *p, Handler *h)
         h->words = sum_words((long)most * n + pads);
         if (sets > p->fit_cap) p->fit_cap = sets;
         if (groups > p->max_groups) p->max_groups = groups;
-        return r->bad ? -1 : 0;
+        if (r->bad) return -1;
+        return sets && p->memo_sets + sets <= MEMO_SETS ? equal_memo(p, h, sets) : 0;
     }
     case EITHER:
         return read_either(r, p, h);
@@ -435,11 +491,23 @@ static Plan *read_plan(const int *prog, Py_ssize_t len)
     for (int c = 0; c < cells; c++)
         for (int i = p->peer_start[c]; i < p->peer_start[c + 1]; i++)
             SET(p->peer_bits + (size_t)c * p->cw, p->peers[i]);
+    if (p->hw + p->pw <= TOUCH_WORDS) {
+        p->touch = calloc((size_t)cells * (p->hw + p->pw), sizeof(word));
+        if (!p->touch) goto nomem;
+        for (int c = 0; c < cells; c++) {
+            word *t = p->touch + (size_t)c * (p->hw + p->pw);
+            for (int i = p->ch_start[c]; i < p->ch_start[c + 1]; i++) SET(t, p->ch_list[i]);
+            for (int i = p->w_start[c]; i < p->w_start[c + 1]; i++) SET(t + p->hw, p->w_list[i]);
+        }
+    }
     int room = 2 * max_k + cells + 8;
     p->fit_total = calloc(p->fit_cap + 1, sizeof(int));
     p->fit_bits = calloc(p->fit_cap + 1, sizeof(mask_t));
-    p->fit_start = calloc(p->max_groups + 2, sizeof(int));
-    if (!p->fit_total || !p->fit_bits || !p->fit_start) goto nomem;
+    p->fit_sums = calloc(p->max_groups + 1, sizeof *p->fit_sums);
+    p->fit_sets = calloc(p->max_groups + 1, sizeof *p->fit_sets);
+    p->fit_count = calloc(p->max_groups + 1, sizeof(int));
+    if (!p->fit_total || !p->fit_bits || !p->fit_sums || !p->fit_sets || !p->fit_count)
+        goto nomem;
     p->iota = calloc(room + 1, sizeof(int));
     p->placed_cap = cells * (n + 2) + 16;
     p->placed = calloc(p->placed_cap, sizeof(int));
@@ -518,27 +586,37 @@ static void bs_bit(word *a, long s, int w)
     if (s >= 0 && s < 64L * w) SET(a, s);
 }
 
-/* ---- sums up to 127, in one 128-bit word: most cages, arrows and lines of a 9x9 ---- */
+/* ---- sums up to 63 in one 64-bit word, up to 127 in a 128-bit one: most cages, arrows
+ * and lines of a 9x9 ---- */
 
-
-static word rev64(word x)
-{
-    x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
-    x = ((x >> 2) & 0x3333333333333333ull) | ((x & 0x3333333333333333ull) << 2);
-    x = ((x >> 4) & 0x0F0F0F0F0F0F0F0Full) | ((x & 0x0F0F0F0F0F0F0F0Full) << 4);
-    return __builtin_bswap64(x);
-}
-static u128 rev128(u128 x) { return ((u128)rev64((word)x) << 64) | rev64((word)(x >> 64)); }
 static u128 reach_of(u128 from, mask_t digits)  /* the sums from + d for d in digits */
 {
     u128 out = 0;
     for (; digits; digits &= digits - 1) out |= from << (__builtin_ctz(digits) + 1);
     return out;
 }
+static word reach_of_64(word from, mask_t digits)
+{
+    word out = 0;
+    for (; digits; digits &= digits - 1) out |= from << (__builtin_ctz(digits) + 1);
+    return out;
+}
+static u128 mirrored_reach(u128 from, mask_t digits)  /* reach_of, bits read from the top */
+{
+    u128 out = 0;
+    for (; digits; digits &= digits - 1) out |= from >> (__builtin_ctz(digits) + 1);
+    return out;
+}
+static word mirrored_reach_64(word from, mask_t digits)
+{
+    word out = 0;
+    for (; digits; digits &= digits - 1) out |= from >> (__builtin_ctz(digits) + 1);
+    return out;
+}
 
 /* sum_supports below with sums in 128 bits: what the others' sums before and after a value
- * leave it is read off the totals less the sums after it (`after` mirrored, once a total),
- * not by adding up every pair of sums */
+ * leave it is read off the totals less the sums after it (`after` kept mirrored: bit 127 - s
+ * for the sum s, once a total), not by adding up every pair of sums */
 static int sum_supports_128(Plan *p, mask_t *vals, const int *idx, int k, u128 *totals)
 {
     u128 *prefix = (u128 *)p->sums128;
@@ -546,9 +624,9 @@ static int sum_supports_128(Plan *p, mask_t *vals, const int *idx, int k, u128 *
     for (int i = 0; i < k; i++) prefix[i + 1] = reach_of(prefix[i], vals[AT(i)]);
     *totals &= prefix[k];
     if (!*totals) return 0;
-    u128 after = 1;
+    u128 mirrored = (u128)1 << 127;  /* the sums after position i, mirrored */
     for (int i = k - 1; i >= 0; i--) {
-        u128 mirrored = rev128(after), need = 0;  /* the sums s with s + t a total, t after */
+        u128 need = 0;  /* the sums s with s + t a total, t after */
         for (int half = 0; half < 2; half++)
             for (word t = (word)(*totals >> (64 * half)); t; t &= t - 1)
                 need |= mirrored >> (127 - (64 * half + __builtin_ctzll(t)));
@@ -560,7 +638,33 @@ static int sum_supports_128(Plan *p, mask_t *vals, const int *idx, int k, u128 *
             vals[AT(i)] = keep;
             changed_push(p, AT(i));
         }
-        after = reach_of(after, keep);
+        mirrored = mirrored_reach(mirrored, keep);
+    }
+    return 1;
+}
+
+/* the same in 64 bits (the sums past 63 reach no total below 64, so dropping them changes
+ * nothing) */
+static int sum_supports_64(Plan *p, mask_t *vals, const int *idx, int k, word *totals)
+{
+    word *prefix = (word *)p->sums128;
+    prefix[0] = 1;
+    for (int i = 0; i < k; i++) prefix[i + 1] = reach_of_64(prefix[i], vals[AT(i)]);
+    *totals &= prefix[k];
+    if (!*totals) return 0;
+    word mirrored = (word)1 << 63;
+    for (int i = k - 1; i >= 0; i--) {
+        word need = 0;
+        for (word t = *totals; t; t &= t - 1) need |= mirrored >> (63 - __builtin_ctzll(t));
+        mask_t m = vals[AT(i)], keep = m;
+        for (mask_t t = m; t; t &= t - 1)
+            if (!((prefix[i] << (__builtin_ctz(t) + 1)) & need)) keep ^= t & -t;
+        if (keep != m) {
+            if (!keep) return 0;
+            vals[AT(i)] = keep;
+            changed_push(p, AT(i));
+        }
+        mirrored = mirrored_reach_64(mirrored, keep);
     }
     return 1;
 }
@@ -570,6 +674,7 @@ static int sum_supports_128(Plan *p, mask_t *vals, const int *idx, int k, u128 *
 static int sum_supports(Plan *p, mask_t *vals, const int *idx, int k, word *totals, int w,
                         word *scratch)
 {
+    if (w == 1) return sum_supports_64(p, vals, idx, k, totals);
     if (w <= 2) {
         u128 t = totals[0] | (w == 2 ? (u128)totals[1] << 64 : 0);
         int ok = sum_supports_128(p, vals, idx, k, &t);
@@ -612,17 +717,35 @@ static int sum_supports(Plan *p, mask_t *vals, const int *idx, int k, word *tota
     return 1;
 }
 
-/* the least and greatest sum of k different digits of `u` (propagators._distinct_extremes);
- * 0 when it has fewer */
-static int distinct_extremes(mask_t u, int k, long *lo, long *hi)
+/* per byte of a mask (digits 1-8 of its eight bits): its bits, the sums of its j lowest
+ * and j highest digits, and the byte read backwards (sum_tables fills them when the module
+ * loads) */
+static uint8_t byte_bits[256], low_sums[256][9], high_sums[256][9], byte_mirror[256];
+
+static void sum_tables(void)
 {
-    if (popcount(u) < k) return 0;
-    long a = 0, b = 0;
-    mask_t m = u;
-    for (int i = 0; i < k; i++) { a += __builtin_ctz(m) + 1; m &= m - 1; }
-    m = u;
-    for (int i = 0; i < k; i++) { int top = bitlen(m); b += top; m &= ~(1u << (top - 1)); }
-    *lo = a, *hi = b;
+    for (int b = 0; b < 256; b++) {
+        for (int d = 0; d < 8; d++) byte_mirror[b] |= (uint8_t)((b >> d & 1) << (7 - d));
+        int j = 0;
+        for (int d = 1; d <= 8; d++)
+            if (b >> (d - 1) & 1) j++, low_sums[b][j] = (uint8_t)(low_sums[b][j - 1] + d);
+        byte_bits[b] = (uint8_t)j;
+        j = 0;
+        for (int d = 8; d >= 1; d--)
+            if (b >> (d - 1) & 1) j++, high_sums[b][j] = (uint8_t)(high_sums[b][j - 1] + d);
+    }
+}
+
+/* the least and greatest sum of k different digits of `u` (propagators._distinct_extremes);
+ * 0 when it has fewer. A mask holds MAX_SIDE (16) digits: two bytes, read off the tables */
+static inline __attribute__((always_inline)) int distinct_extremes(mask_t u, int k, long *lo,
+                                                                    long *hi)
+{
+    int low = u & 255, high = u >> 8 & 255, nl = byte_bits[low], nh = byte_bits[high];
+    if (nl + nh < k) return 0;
+    *lo = k <= nl ? low_sums[low][k] : low_sums[low][nl] + low_sums[high][k - nl] + 8 * (k - nl);
+    *hi = k <= nh ? high_sums[high][k] + 8 * k
+                  : high_sums[high][nh] + 8 * nh + high_sums[low][k - nh];
     return 1;
 }
 
@@ -646,9 +769,11 @@ static int group_bounds(const mask_t *vals, const int *idx, const int *pos, int 
 }
 
 /* propagators.bound_sum: the values (positions `idx`) whose sum lies in low..high, groups of
- * positions holding digits that differ; 0 when no sum fits */
+ * positions holding digits that differ; 0 when no sum fits. `bounds` (or NULL): the least
+ * and greatest sums of the groups as they came (as they are when nothing changed) */
 static int bound_sum(Plan *p, mask_t *vals, const int *idx, long low, long high, int n,
-                     int ngroups, const int *gstart, const int *gpos, long *scratch)
+                     int ngroups, const int *gstart, const int *gpos, long *scratch,
+                     long *bounds)
 {
     long *glow = scratch, *ghigh = scratch + ngroups;
     long smin = 0, smax = 0;
@@ -658,6 +783,7 @@ static int bound_sum(Plan *p, mask_t *vals, const int *idx, long low, long high,
             return 0;
         smin += glow[g], smax += ghigh[g];
     }
+    if (bounds) bounds[0] = smin, bounds[1] = smax;
     if (smin > high || smax < low) return 0;
     long *after_lo = scratch + 2 * ngroups;
     for (int g = 0; g < ngroups; g++) {
@@ -684,15 +810,17 @@ static int bound_sum(Plan *p, mask_t *vals, const int *idx, long low, long high,
                 if (b < hi) hi = b;
             }
             long others_low = smin - glow[g] + lo, others_high = smax - ghigh[g] + hi;
-            mask_t keep = span(low - others_high, high - others_low, n);
+            long from = low - others_high, to = high - others_low;
             mask_t m = vals[at];
-            if (m & ~keep) {
-                m &= keep;
+            int first = low_digit(m), last = bitlen(m);
+            if (from > first || to < last) {  /* else span(from, to) holds all of m */
+                m &= span(from, to, n);
                 if (!m) return 0;
                 vals[at] = m;
                 changed_push(p, at);
+                first = low_digit(m), last = bitlen(m);
             }
-            u |= m, least += low_digit(m), most += bitlen(m);
+            u |= m, least += first, most += last;
         }
     }
     return 1;
@@ -756,7 +884,8 @@ static int prune_bounded_sum(Plan *p, const Handler *h, mask_t *cand)
 {
     long low = h->data[0], high = h->data[1];
     long *scratch = (long *)p->ints;
-    if (!bound_sum(p, cand, h->cells, low, high, p->n, h->ngroups, h->gstart, h->gpos, scratch))
+    if (!bound_sum(p, cand, h->cells, low, high, p->n, h->ngroups, h->gstart, h->gpos, scratch,
+                   NULL))
         return 0;
     if (low == high) {
         word *totals = p->sums;
@@ -767,11 +896,9 @@ static int prune_bounded_sum(Plan *p, const Handler *h, mask_t *cand)
     return 1;
 }
 
-static mask_t mirror(mask_t m, int n)  /* the digits n+1-d of m */
+static mask_t mirror(mask_t m, int n)  /* the digits n+1-d of m (of n digits: 16 bits) */
 {
-    mask_t out = 0;
-    for (; m; m &= m - 1) out |= 1u << (n - 1 - __builtin_ctz(m));
-    return out;
+    return (mask_t)(byte_mirror[m & 255] << 8 | byte_mirror[m >> 8 & 255]) >> (16 - n);
 }
 
 /* SignedSum: plus cells less minus cells, each minus cell read as n+1 less its digit */
@@ -782,7 +909,8 @@ static int prune_signed_sum(Plan *p, const Handler *h, mask_t *cand)
     mask_t *view = p->view;
     for (int i = 0; i < k; i++) view[i] = i < plus ? cand[h->cells[i]] : mirror(cand[h->cells[i]], n);
     int start = p->nchanged;
-    if (!bound_sum(p, view, NULL, total, total, n, h->ngroups, h->gstart, h->gpos, (long *)p->ints))
+    if (!bound_sum(p, view, NULL, total, total, n, h->ngroups, h->gstart, h->gpos, (long *)p->ints,
+                   NULL))
         return 0;
     word *totals = p->sums;
     bs_bit(totals, total, h->words);
@@ -812,20 +940,25 @@ static int prune_arrow_sum(Plan *p, const Handler *h, mask_t *cand)
         mins[i] = low_digit(cand[bulb[i]]), maxs[i] = bitlen(cand[bulb[i]]);
         low += places[i] * mins[i], high += places[i] * maxs[i];
     }
-    long *scratch = (long *)p->ints;
-    if (!bound_sum(p, cand, shaft, low, high, n, h->ngroups, h->gstart, h->gpos, scratch))
+    long *scratch = (long *)p->ints, bounds[2];
+    int start = p->nchanged;
+    if (!bound_sum(p, cand, shaft, low, high, n, h->ngroups, h->gstart, h->gpos, scratch, bounds))
         return 0;
-    long smin = 0, smax = 0;
-    for (int g = 0; g < h->ngroups; g++) {
-        long a, b;
-        if (!group_bounds(cand, shaft, h->gpos + h->gstart[g], h->gstart[g + 1] - h->gstart[g],
-                          &a, &b))
-            return 0;
-        smin += a, smax += b;
+    long smin = bounds[0], smax = bounds[1];  /* the shaft's, unless bound_sum narrowed it */
+    if (p->nchanged > start) {
+        smin = smax = 0;
+        for (int g = 0; g < h->ngroups; g++) {
+            long a, b;
+            if (!group_bounds(cand, shaft, h->gpos + h->gstart[g],
+                              h->gstart[g + 1] - h->gstart[g], &a, &b))
+                return 0;
+            smin += a, smax += b;
+        }
     }
     for (int i = 0; i < nb; i++) {
         long w = places[i], rest_low = low - w * mins[i], rest_high = high - w * maxs[i];
-        mask_t keep = span(-floordiv(rest_high - smin, w), floordiv(smax - rest_low, w), n);
+        mask_t keep = w == 1 ? span(smin - rest_high, smax - rest_low, n)  /* floordiv by 1 */
+                             : span(-floordiv(rest_high - smin, w), floordiv(smax - rest_low, w), n);
         mask_t m = cand[bulb[i]];
         if (m & ~keep) {
             m &= keep;
@@ -923,7 +1056,7 @@ static int prune_sandwich(Plan *p, const Handler *h, mask_t *cand)
     if (fits == 1) {
         int inner = fj - fi - 1, gstart[2] = {0, inner};
         if (!bound_sum(p, cand, cells + fi + 1, h->data[0], h->data[0], n, inner ? 1 : 0,
-                       gstart, p->iota, (long *)(p->ints + 2 * k + 2)))
+                       gstart, p->iota, (long *)(p->ints + 2 * k + 2), NULL))
             return 0;
     }
     return 1;
@@ -1233,49 +1366,81 @@ static int prune_skyscraper(Plan *p, const Handler *h, mask_t *cand)
     return 1;
 }
 
+/* the sets of `len` different digits within the cells' union, each cell finding one: their
+ * sums and digits (how many), their sums in `reach` (w words) */
+static int equal_fits(const mask_t *cand, const int *cells, int len, int *fit_total,
+                      mask_t *fit_bits, word *reach, int w)
+{
+    mask_t u = 0;
+    int nfit = 0;
+    memset(reach, 0, w * sizeof(word));
+    for (int i = 0; i < len; i++) u |= cand[cells[i]];
+    /* walk every set of len digits from the union's k, in lexicographic order (the sets of
+     * n digits that are no subset of the union fit no cells) */
+    int digit[MAX_SIDE], k = 0, pick[MAX_SIDE + 1];
+    for (mask_t m = u; m; m &= m - 1) digit[k++] = __builtin_ctz(m);
+    for (int i = 0; i < len && i <= MAX_SIDE; i++) pick[i] = i;
+    while (len <= k) {
+        mask_t bits = 0;
+        int sum = 0;
+        for (int i = 0; i < len; i++)
+            bits |= 1u << digit[pick[i]], sum += digit[pick[i]] + 1;
+        int i = 0;
+        while (i < len && cand[cells[i]] & bits) i++;
+        if (i == len) {
+            fit_total[nfit] = sum, fit_bits[nfit] = bits, nfit++;
+            SET(reach, sum);
+        }
+        i = len - 1;
+        while (i >= 0 && pick[i] == k - len + i) i--;
+        if (i < 0) break;
+        pick[i]++;
+        for (int j = i + 1; j < len; j++) pick[j] = pick[j - 1] + 1;
+    }
+    return nfit;
+}
+
+/* group g's fitting sets (p->fit_sums, fit_sets, fit_count) and sums (`reach`): the memo's
+ * when its cells hold what they held when they were walked, else walked (into the memo) */
+static void group_fits(Plan *p, const Handler *h, const mask_t *cand, int g, const int *cells,
+                       int len, int *nfit, word *reach)
+{
+    int w = h->words;
+    EqualMemo *m = h->memo;
+    if (!m) {
+        p->fit_count[g] = equal_fits(cand, cells, len, p->fit_total + *nfit,
+                                     p->fit_bits + *nfit, reach, w);
+        p->fit_sums[g] = p->fit_total + *nfit, p->fit_sets[g] = p->fit_bits + *nfit;
+        *nfit += p->fit_count[g];
+        return;
+    }
+    mask_t *held = m->masks + m->first[g];
+    int same = 1;
+    for (int i = 0; i < len; i++)
+        if (held[i] != cand[cells[i]]) held[i] = cand[cells[i]], same = 0;
+    word *kept = m->reach + (size_t)g * w;
+    if (!same)
+        m->nfit[g] = equal_fits(cand, cells, len, m->total + m->start[g], m->bits + m->start[g],
+                                kept, w);
+    memcpy(reach, kept, w * sizeof(word));
+    p->fit_count[g] = m->nfit[g];
+    p->fit_sums[g] = m->total + m->start[g], p->fit_sets[g] = m->bits + m->start[g];
+}
+
 /* EqualSums: groups of cells with one sum (region-sum segments, zipper pairs, a double
  * arrow); a group of cells that see each other sums only sets of different digits */
 static int prune_equal_sums(Plan *p, const Handler *h, mask_t *cand)
 {
-    int groups = h->data[0], w = h->words;
+    int groups = h->data[0], w = h->words, nfit = 0;
     word *totals = p->sums, *reach = totals + w, *scratch = reach + w;
     memset(totals, 0xff, w * sizeof(word));
     const int *at = h->data + 1;
-    /* each distinct group's fitting sets: (total, digits), group g's from fit_start[g] on */
-    int *fit_total = p->fit_total, *fit_start = p->fit_start, nfit = 0;
-    mask_t *fit_bits = p->fit_bits;
     for (int g = 0; g < groups; g++) {
         int distinct = at[0], pad = at[1], len = at[2];
         const int *cells = at + 3;
         at += 3 + len;
-        fit_start[g] = nfit;
-        memset(reach, 0, w * sizeof(word));
         if (distinct) {
-            /* the sets of `len` different digits within the union, each cell finding one */
-            mask_t u = 0;
-            for (int i = 0; i < len; i++) u |= cand[cells[i]];
-            /* walk every set of len digits from the union's k, in lexicographic order (the
-             * sets of n digits that are no subset of the union fit no cells) */
-            int digit[MAX_SIDE], k = 0, pick[MAX_SIDE + 1];
-            for (mask_t m = u; m; m &= m - 1) digit[k++] = __builtin_ctz(m);
-            for (int i = 0; i < len && i <= MAX_SIDE; i++) pick[i] = i;
-            while (len <= k) {
-                mask_t bits = 0;
-                int sum = 0;
-                for (int i = 0; i < len; i++)
-                    bits |= 1u << digit[pick[i]], sum += digit[pick[i]] + 1;
-                int i = 0;
-                while (i < len && cand[cells[i]] & bits) i++;
-                if (i == len) {
-                    fit_total[nfit] = sum, fit_bits[nfit] = bits, nfit++;
-                    SET(reach, sum);
-                }
-                i = len - 1;
-                while (i >= 0 && pick[i] == k - len + i) i--;
-                if (i < 0) break;
-                pick[i]++;
-                for (int j = i + 1; j < len; j++) pick[j] = pick[j - 1] + 1;
-            }
+            group_fits(p, h, cand, g, cells, len, &nfit, reach);
         } else {
             /* propagators.sums_of: the sums with digits that may repeat */
             word *row = scratch, *nxt = scratch + w;
@@ -1298,7 +1463,6 @@ static int prune_equal_sums(Plan *p, const Handler *h, mask_t *cand)
         for (int j = 0; j < w; j++) totals[j] &= reach[j];
         if (!bs_any(totals, w)) return 0;
     }
-    fit_start[groups] = nfit;
     at = h->data + 1;
     mask_t *masks = p->view;
     for (int g = 0; g < groups; g++) {
@@ -1309,9 +1473,11 @@ static int prune_equal_sums(Plan *p, const Handler *h, mask_t *cand)
         int start = p->nchanged;
         if (distinct) {
             mask_t allowed = 0;
-            for (int f = fit_start[g]; f < fit_start[g + 1]; f++) {
-                int t = fit_total[f] + pad;
-                if (totals[t >> 6] >> (t & 63) & 1) allowed |= fit_bits[f];
+            const int *sums = p->fit_sums[g];
+            const mask_t *sets = p->fit_sets[g];
+            for (int f = 0; f < p->fit_count[g]; f++) {
+                int t = sums[f] + pad;
+                if (totals[t >> 6] >> (t & 63) & 1) allowed |= sets[f];
             }
             for (int i = 0; i < len; i++)
                 if (masks[i] & ~allowed) masks[i] &= allowed, changed_push(p, i);
@@ -1391,6 +1557,12 @@ static int blamed(Plan *p, const int *cells, int k)
 
 static void mark_cell(Plan *p, int c, word *houses, word *props)
 {
+    if (p->touch) {  /* a few words or-ed in, not a bit set a house and a handler */
+        const word *t = p->touch + (size_t)c * (p->hw + p->pw);
+        for (int j = 0; j < p->hw; j++) houses[j] |= t[j];
+        for (int j = 0; j < p->pw; j++) props[j] |= t[p->hw + j];
+        return;
+    }
     for (int i = p->ch_start[c]; i < p->ch_start[c + 1]; i++) SET(houses, p->ch_list[i]);
     for (int i = p->w_start[c]; i < p->w_start[c + 1]; i++) SET(props, p->w_list[i]);
 }
@@ -2185,6 +2357,7 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__variants(void)
 {
+    sum_tables();
     static const char *const names[] = {"STOP_EVERY", "VERSION", "MAX_SIDE", NULL};
     static const long values[] = {STOP_EVERY, VERSION, MAX_SIDE};
     return module_with(&module, names, values);

@@ -33,6 +33,55 @@ def test_both_engines_answer_the_same_on_random_puzzles_of_every_kind():
     assert list(differences(puzzles, limit=5)) == []
 
 
+SUMS = ("cage", "little", "arrow", "sandwich", "xsum", "regionsum", "zipper", "doublearrow",
+        "skyscraper")
+
+
+def test_both_engines_answer_the_same_on_16x16_sums():
+    """Sums of digits up to 16, which the random corpus (4x4 to 9x9) never reaches: the compiled
+    sums read a mask's two bytes off tables (the least and greatest sums of k different
+    digits) and mirror a minus cell's 16 digits by bytes. Random 16x16 puzzles of every sum
+    kind, and arrows on digits from 0 (a signed sum: the bulb a minus cell), each stopped
+    after 2 polls (128 nodes) on both engines."""
+    from tests.core.variants.helpers import random_puzzle
+    from tests.core.variants.test_digits_from_zero import puzzle
+
+    rng = random.Random(5)
+    with python_engine():
+        puzzles = [(f"{kind} 16x16 #{i}", random_puzzle(kind, 16, rng, rng.randint(60, 120)))
+                   for kind in SUMS for i in range(2)]
+        puzzles += [(f"zero arrow 16x16 #{i}", puzzle("arrow", rng, rng.randint(60, 120), 16)[0])
+                    for i in range(3)]
+    shapes = {type(prop).__name__ for _, p in puzzles
+              for prop in engine.plan_of(engine.shape_of(p)).props}
+    assert {"CageSum", "SumBounds", "ArrowSum", "SignedSum", "SandwichSum", "XSum",
+            "EqualSums", "Skyscraper"} <= shapes
+    assert list(differences(puzzles, limit=2, polls=2)) == []
+
+
+def test_equal_sums_past_the_kept_sets_count_the_same():
+    """The compiled equal sums keep each group's digit sets while its cells are unchanged, up
+    to MEMO_SETS (65,536) sets a plan; a handler past that walks them at each call. A region-
+    sum line's handler (two groups of 4 cells: 252 sets) repeated 300 times in the program,
+    so the last ones keep none: the same solutions and nodes as the line once."""
+    line = (0, 1, 2, 11, 12, 13, 4, 3)  # a segment of 4 in box 1, then one in box 2
+    p = make(9, [0] * 81, lines=[Line("regionsum", line, 0)])
+    plan = engine.plan_of(engine.shape_of(p))
+    program = _program(p)
+    size = 2 + len(line) + 1 + 2 * (3 + 4)  # the handler record, the program's last numbers
+    assert [type(prop).__name__ for prop in plan.props] == ["EqualSums"]
+    assert program[-size - 1:-size + 1] == [1, 14]  # one handler, of shape 14 (equal sums)
+    assert program[-size + 2 + len(line):-size + 2 + len(line) + 4] == [2, 1, 0, 4]  # distinct
+    solution = engine.count(p, 1, node_capped(None, 20)).solutions[0]
+    q = p.with_givens(v if c % 3 == 1 and c not in line else 0 for c, v in enumerate(solution))
+    cand = engine.given_candidates(q, plan)
+    once, many = (_run(program[:-size - 1] + [copies] + program[-size:] * copies, cand, 20)
+                  for copies in (1, 300))
+    assert many == once and once[1:] == (20, 91, False)
+    with python_engine():
+        assert list(engine.count(q, 20).solutions) == once[0]
+
+
 def test_both_engines_answer_the_same_on_the_community_puzzles():
     """The f-puzzles links and ISS's sample, each stopped after 4 polls (256 nodes) on both
     engines: the same nodes, the same stop, the same solutions so far (bench/diff_variants.py
