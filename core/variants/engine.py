@@ -93,6 +93,9 @@ def plan_of(shape: Variant) -> Plan:
     plan.steps = plan.props + negatives
     plan.props = plan.props + [x for kind in SHAPES.values()  # speed only: the logic says none
                                for x in kind.speed(shape, peer_of)]
+    for prop in plan.props:  # a required digit leaves the cells that see all its places
+        if type(prop) in REQUIRED:
+            prop.seen = tuple(plan.peer_bits[c] for c in prop.cells)
     plan.forbid = _forbids(negatives, cells, n)
     plan.watch = [0] * cells
     for i, prop in enumerate(plan.props):
@@ -129,6 +132,7 @@ def priorities(plan: Plan) -> list[int]:
 
 
 SUMS = (CageSum, Innie, SumBounds)  # the compiled "fitting sets" and "bounded sum" shapes
+REQUIRED = (CageSum, Innie, lines.Renban)  # required_places: the shapes with required digits
 
 
 def held_sums(p: Variant) -> Variant:

@@ -21,7 +21,7 @@ from core.variants.model import (
     Variant,
     orthogonal,
 )
-from core.variants.propagators import Pair, low_digit, sum_supports
+from core.variants.propagators import Pair, low_digit, required_places, sum_supports
 
 
 class Tie(Pair):
@@ -190,12 +190,13 @@ class EqualSums:
 
 
 class Renban:
-    """Different digits that form a run of consecutive digits, in any order."""
+    """Different digits that form a run of consecutive digits, in any order. `seen`: as
+    CageSum's (the plan's peers per cell, for required_places)."""
 
-    __slots__ = ("cells", "n")
+    __slots__ = ("cells", "n", "seen")
 
     def __init__(self, cells, n: int):
-        self.cells, self.n = cells, n
+        self.cells, self.n, self.seen = cells, n, None
 
     def prune(self, cand):
         k, cells = len(self.cells), self.cells
@@ -220,14 +221,8 @@ class Renban:
             if cand[c] & ~allowed:
                 cand[c] &= allowed
                 changed.append(c)
-        m = required
-        while m:  # a digit every possible run holds, with one place left, goes there
-            bit = m & -m
-            m ^= bit
-            places = [c for c in cells if cand[c] & bit]
-            if len(places) == 1 and cand[places[0]] != bit:
-                cand[places[0]] = bit
-                changed.append(places[0])
+        if not required_places(cand, cells, self.seen, required, changed):
+            return None
         return changed
 
 
