@@ -1507,6 +1507,8 @@ static int propagate(Plan *p, mask_t *cand, int top, int all, const int *dirty, 
         while (top) {
             int c = placed[--top];
             mask_t m = cand[c];
+            /* a hidden single's other digits left it: its houses again (engine.propagate) */
+            for (int i = p->ch_start[c]; i < p->ch_start[c + 1]; i++) SET(houses, p->ch_list[i]);
             for (int i = p->peer_start[c]; i < p->peer_start[c + 1]; i++) {
                 int q = p->peers[i];
                 mask_t pm = cand[q];

@@ -216,6 +216,8 @@ def propagate(cand: list[int], plan: Plan, placed: list[int], dirty_houses: int 
     locked = dirty_houses
     while True:
         if placed:
+            for c in placed:  # a hidden single's other digits left it: its houses again
+                dirty_houses |= house_bits[c]
             dirty = _naked_singles(cand, plan, placed, dirty_houses, dirty_props, blame, made)
             if dirty is None:
                 return False
