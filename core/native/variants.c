@@ -962,27 +962,38 @@ static int prune_sandwich(Plan *p, const Handler *h, mask_t *cand)
     return 1;
 }
 
-/* Renban: different digits forming a run of consecutive digits */
+/* Renban: different digits forming a run of consecutive digits; a run's digit with one
+ * place is that cell's (two in one cell: the run cannot be) */
 static int prune_run(Plan *p, const Handler *h, mask_t *cand)
 {
-    int k = h->ncells, n = p->n;
+    int k = h->ncells, n = p->n, fits = 0;
     const int *cells = h->cells;
-    mask_t allowed = 0, required = ~(mask_t)0;
+    mask_t required = ~(mask_t)0, keep[MAX_SIDE], kept[MAX_SIDE];
     if (k > n) return 0;  /* no run of k different digits */
+    for (int i = 0; i < k; i++) keep[i] = 0;
     mask_t run = (mask_t)((1ull << k) - 1);
     for (int low = 0; low < n - k + 1; low++) {
-        mask_t window = run << low, u = 0;
+        mask_t window = run << low, once = 0, twice = 0;
         int i = 0;
         for (; i < k; i++) {
             mask_t m = cand[cells[i]] & window;
             if (!m) break;
-            u |= m;
+            twice |= once & m, once |= m;
         }
-        if (i == k && u == window) allowed |= window, required &= window;
+        if (i < k || once != window) continue;
+        mask_t only = window & ~twice;
+        for (i = 0; i < k; i++) {
+            mask_t m = cand[cells[i]] & only;
+            if (m & (m - 1)) break;
+            kept[i] = m ? m : cand[cells[i]] & window;
+        }
+        if (i < k) continue;
+        for (i = 0; i < k; i++) keep[i] |= kept[i];
+        required &= window, fits = 1;
     }
-    if (!allowed) return 0;
+    if (!fits) return 0;
     for (int i = 0; i < k; i++)
-        if (cand[cells[i]] & ~allowed) cand[cells[i]] &= allowed, changed_push(p, cells[i]);
+        if (cand[cells[i]] & ~keep[i]) cand[cells[i]] &= keep[i], changed_push(p, cells[i]);
     return required_places(p, cells, k, required, h->data[0], cand);
 }
 

@@ -10,7 +10,7 @@ import pytest
 
 from core import native
 from core.variants import compiled
-from core.variants.engine import count, plan_of, shape_of, start
+from core.variants.engine import count, plan_of, propagate, shape_of, start
 from core.variants.lines import Renban
 from core.variants.model import Cage, Line, make
 from core.variants.propagators import CageSum, digit_sets
@@ -22,6 +22,17 @@ def _root(p):
     plan = plan_of(shape_of(p))
     program = compiled.program(plan)[0] if native.variants is not None else None
     return start(p, plan, program)
+
+
+def _propagated(p, cand):
+    """`cand` propagated under p's rules (every house and rule looked at), on the engine the
+    test runs; None on a contradiction."""
+    plan = plan_of(shape_of(p))
+    if native.variants is not None:
+        return native.variants.propagate(compiled.program(plan)[0], cand)
+    placed = [c for c, m in enumerate(cand) if not m & (m - 1)]
+    ok = propagate(cand, plan, placed, (1 << len(plan.houses)) - 1, (1 << len(plan.props)) - 1)
+    return cand if ok else None
 
 
 def _cell(n, name):
@@ -36,6 +47,17 @@ def test_a_renbans_required_digits_leave_the_row_around_them(engine):
     assert cand[5] == 0b100001
     assert all(m == 0b111111 for m in cand[:5])
     assert count(p, 2).count == 2
+
+
+def test_a_renbans_run_whose_digit_has_one_place_holds_it_there(engine):
+    # r1c1 r1c2 r1c3 of 1-2-4-5 / 3-4 / 3-4: the run 1-3 would need 1 and 2 both in r1c1;
+    # in 2-4 r1c1 is 2 (its only place), in 3-5 it is 5: r1c1 holds 2 or 5
+    p = make(6, None, lines=[Line("renban", (0, 1, 2))])
+    cand = [0b111111] * 36
+    cand[0], cand[1], cand[2] = 0b11011, 0b1100, 0b1100
+    got = _propagated(p, cand)
+    assert got[0] == 0b10010
+    assert got[1] == got[2] == 0b1100
 
 
 def test_a_cages_required_digits_leave_the_cells_seeing_all_of_them(engine):
