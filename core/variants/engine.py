@@ -216,8 +216,6 @@ def propagate(cand: list[int], plan: Plan, placed: list[int], dirty_houses: int 
     locked = dirty_houses
     while True:
         if placed:
-            for c in placed:  # a hidden single's other digits left it: its houses again
-                dirty_houses |= house_bits[c]
             dirty = _naked_singles(cand, plan, placed, dirty_houses, dirty_props, blame, made)
             if dirty is None:
                 return False
@@ -263,7 +261,10 @@ def _naked_singles(cand: list[int], plan: Plan, placed: list[int], dirty_houses:
     """Phase 1: each placed cell's digit leaves its peers, and what negative constraints
     forbid its tied neighbours; a cell left with one digit is placed in turn, until none is
     left (core/singles.py). The dirty houses and propagators, or None on a contradiction (a
-    cell with none)."""
+    cell with none). The placed cells' houses are dirty too: a hidden single's other digits
+    left its cell (the compiled twin marks them as it takes each cell from the queue)."""
+    for c in placed:
+        dirty_houses |= plan.house_bits[c]
     touched = naked_singles(cand, plan.peers, placed, plan.touch, plan.forbid, blame, made)
     if touched < 0:
         return None
