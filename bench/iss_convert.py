@@ -73,6 +73,17 @@ class Peer:
             raise ValueError(f"ISS refused the puzzle: {reply['error']}")
         return reply
 
+    def root(self, text: str) -> list[int] | None:
+        """ISS's candidates where its first guess is about to be made (the root's propagation
+        and its forced steps; a mask a cell, bit 0 its least value, as ours), None when it
+        found a contradiction first."""
+        self.proc.stdin.write(json.dumps({"input": text, "root": True}) + "\n")
+        self.proc.stdin.flush()
+        reply = json.loads(self.proc.stdout.readline())
+        if "error" in reply:
+            raise ValueError(f"ISS refused the puzzle: {reply['error']}")
+        return reply["root"] if reply["ok"] else None
+
     def close(self) -> None:
         self.proc.stdin.close()
         self.proc.wait()

@@ -7,6 +7,10 @@
 //                                           {"error"}. Prints {"ready": ms} once loaded.
 //                                           {"input", "support"}: all possibilities instead,
 //                                           {"counts", "solutions" (met), "build_ms", ...}.
+//                                           {"input", "root": true}: the candidates when it
+//                                           is about to make its first guess (forced steps
+//                                           taken): {"root": [mask per cell, bit 0 the least
+//                                           value], "ok": false on a contradiction first}.
 //   node bench/iss_peer.mjs ISS_DIR dump    every example and collection puzzle that carries a
 //                                           solution, as one JSON list: {"name", "group",
 //                                           "src", "solution", "input"}, the input in ISS's own
@@ -75,6 +79,22 @@ const candidates = (input, support) => {
   };
 };
 
+// The candidates where ISS is about to make its first guess: its propagation of the givens
+// and the forced steps after it (cells left one value, hidden singles: its run loop takes
+// those without a guess), one mask per grid cell; ok false on a contradiction first.
+const root = (input) => {
+  const constraint = SudokuParser.parseText(input);
+  const resolved = SudokuBuilder.resolveConstraint(constraint);
+  const solver = SudokuBuilder.build(resolved);
+  const internal = solver._internalSolver;
+  const cells = internal._geometry.numGridCells;
+  let found = null;
+  internal.run({ step: { n: 1, stepGuides: new Map(), onStep: (r) => {
+    found = { root: Array.from(r.grid.subarray(0, cells)), ok: !r.hasConflict };
+  } } }, () => { });
+  return found ?? { root: [], ok: false };
+};
+
 if (mode === 'serve') {
   console.log(JSON.stringify({ ready: performance.now() - started }));
   const lines = createInterface({ input: process.stdin });
@@ -82,8 +102,9 @@ if (mode === 'serve') {
     if (!line.trim()) continue;
     let reply;
     try {
-      const { input, limit, support } = JSON.parse(line);
-      reply = support ? candidates(input, support) : solve(input, limit ?? 2);
+      const { input, limit, support, root: atRoot } = JSON.parse(line);
+      reply = atRoot ? root(input)
+        : support ? candidates(input, support) : solve(input, limit ?? 2);
     } catch (e) {
       reply = { error: String(e && e.message || e) };
     }

@@ -16,7 +16,7 @@
 
 #define MAX_SIDE 16           /* core/variants/model.py's MAX_SIZE */
 #define MAX_CELLS (MAX_SIDE * MAX_SIDE)
-#define VERSION 3             /* of the program's layout (core/variants/compiled.py) */
+#define VERSION 4             /* of the program's layout (core/variants/compiled.py) */
 #define MAX_STATES 64         /* an automaton's states: a set of them in one word */
 #define MAX_SUM_WORDS 64      /* sums up to 4,095: longer sums stay in Python */
 #define MEMO_SETS (1 << 16)   /* equal sums' sets a plan keeps (the bench's most: 1,104) */
@@ -253,6 +253,7 @@ static int read_handler(Reader *r, Plan *p, Handler *h)
         many_in(r, 2 * n, 0, full, "a pair's table");
         return r->bad ? -1 : 0;
     case FITTING_SETS: {
+        next_in(r, 0, 1, "required exclusions");
         int many = next_in(r, 0, 1 << 20, "digit sets");
         many_in(r, many, 1, full, "a digit set");
         return r->bad ? -1 : 0;
@@ -281,7 +282,8 @@ static int read_handler(Reader *r, Plan *p, Handler *h)
         h->words = sum_words((long)k * n);
         return r->bad ? -1 : 0;
     case RUN:
-        return 0;
+        next_in(r, 0, 1, "required exclusions");
+        return r->bad ? -1 : 0;
     case BETWEEN:
         if (k < 3) break;
         return 0;
@@ -511,7 +513,7 @@ static Plan *read_plan(const int *prog, Py_ssize_t len)
     p->iota = calloc(room + 1, sizeof(int));
     p->placed_cap = cells * (n + 2) + 16;
     p->placed = calloc(p->placed_cap, sizeof(int));
-    p->changed_cap = max_k * (n + 2) + cells * 2 + 16;
+    p->changed_cap = (max_k + cells) * (n + 2) + 16;  /* required_places: cells outside */
     p->changed = calloc(p->changed_cap, sizeof(int));
     p->blame_cap = room;
     p->blame = calloc(p->blame_cap, sizeof(int));
@@ -846,11 +848,53 @@ static int prune_pair(Plan *p, const Handler *h, mask_t *cand)
     return 1;
 }
 
+/* propagators.required_places: each digit every fitting set (or run) holds goes to its one
+ * place left, or with two or more places (and `exclude`) leaves the cells seeing them all */
+static int required_places(Plan *p, const int *cells, int k, mask_t required, int exclude,
+                           mask_t *cand)
+{
+    int cw = p->cw;
+    word common[MAX_CELLS / 64];
+    for (mask_t m = required; m; m &= m - 1) {
+        mask_t bit = m & -m;
+        int places = 0, place = -1;
+        for (int i = 0; i < k; i++) {
+            int c = cells[i];
+            if (!(cand[c] & bit)) continue;
+            const word *seen = p->peer_bits + (size_t)c * cw;
+            if (!places) {
+                place = c;
+                if (exclude) memcpy(common, seen, cw * sizeof(word));
+            } else if (exclude) {
+                for (int j = 0; j < cw; j++) common[j] &= seen[j];
+            }
+            places++;
+        }
+        if (!places) return 0;
+        if (places == 1) {
+            if (cand[place] != bit) cand[place] = bit, changed_push(p, place);
+            continue;
+        }
+        if (!exclude) continue;
+        for (int j = 0; j < cw; j++)
+            for (word s = common[j]; s; s &= s - 1) {
+                int q = 64 * j + __builtin_ctzll(s);
+                mask_t pm = cand[q];
+                if (pm & bit) {
+                    pm ^= bit;
+                    if (!pm) return 0;
+                    cand[q] = pm, changed_push(p, q);
+                }
+            }
+    }
+    return 1;
+}
+
 /* CageSum, Innie: the sets of different digits that still fit */
 static int prune_fitting_sets(Plan *p, const Handler *h, mask_t *cand)
 {
-    int k = h->ncells, many = h->data[0];
-    const int *cells = h->cells, *sets = h->data + 1;
+    int k = h->ncells, exclude = h->data[0], many = h->data[1];
+    const int *cells = h->cells, *sets = h->data + 2;
     mask_t u = 0, allowed = 0, required = ~(mask_t)0;
     for (int i = 0; i < k; i++) u |= cand[cells[i]];
     for (int s = 0; s < many; s++) {
@@ -865,18 +909,7 @@ static int prune_fitting_sets(Plan *p, const Handler *h, mask_t *cand)
         mask_t m = cand[cells[i]];
         if (m & ~allowed) cand[cells[i]] = m & allowed, changed_push(p, cells[i]);
     }
-    for (mask_t m = required; m; m &= m - 1) {
-        mask_t bit = m & -m;
-        int places = 0, place = -1;
-        for (int i = 0; i < k; i++)
-            if (cand[cells[i]] & bit) {
-                if (!places) place = cells[i];
-                places++;
-            }
-        if (!places) return 0;
-        if (places == 1 && cand[place] != bit) cand[place] = bit, changed_push(p, place);
-    }
-    return 1;
+    return required_places(p, cells, k, required, exclude, cand);
 }
 
 /* SumBounds: a sum of cells within fixed bounds */
@@ -1062,38 +1095,39 @@ static int prune_sandwich(Plan *p, const Handler *h, mask_t *cand)
     return 1;
 }
 
-/* Renban: different digits forming a run of consecutive digits */
+/* Renban: different digits forming a run of consecutive digits; a run's digit with one
+ * place is that cell's (two in one cell: the run cannot be) */
 static int prune_run(Plan *p, const Handler *h, mask_t *cand)
 {
-    int k = h->ncells, n = p->n;
+    int k = h->ncells, n = p->n, fits = 0;
     const int *cells = h->cells;
-    mask_t allowed = 0, required = ~(mask_t)0;
+    mask_t required = ~(mask_t)0, keep[MAX_SIDE], kept[MAX_SIDE];
     if (k > n) return 0;  /* no run of k different digits */
+    for (int i = 0; i < k; i++) keep[i] = 0;
     mask_t run = (mask_t)((1ull << k) - 1);
     for (int low = 0; low < n - k + 1; low++) {
-        mask_t window = run << low, u = 0;
+        mask_t window = run << low, once = 0, twice = 0;
         int i = 0;
         for (; i < k; i++) {
             mask_t m = cand[cells[i]] & window;
             if (!m) break;
-            u |= m;
+            twice |= once & m, once |= m;
         }
-        if (i == k && u == window) allowed |= window, required &= window;
+        if (i < k || once != window) continue;
+        mask_t only = window & ~twice;
+        for (i = 0; i < k; i++) {
+            mask_t m = cand[cells[i]] & only;
+            if (m & (m - 1)) break;
+            kept[i] = m ? m : cand[cells[i]] & window;
+        }
+        if (i < k) continue;
+        for (i = 0; i < k; i++) keep[i] |= kept[i];
+        required &= window, fits = 1;
     }
-    if (!allowed) return 0;
+    if (!fits) return 0;
     for (int i = 0; i < k; i++)
-        if (cand[cells[i]] & ~allowed) cand[cells[i]] &= allowed, changed_push(p, cells[i]);
-    for (mask_t m = required; m; m &= m - 1) {
-        mask_t bit = m & -m;
-        int places = 0, place = -1;
-        for (int i = 0; i < k; i++)
-            if (cand[cells[i]] & bit) {
-                if (!places) place = cells[i];
-                places++;
-            }
-        if (places == 1 && cand[place] != bit) cand[place] = bit, changed_push(p, place);
-    }
-    return 1;
+        if (cand[cells[i]] & ~keep[i]) cand[cells[i]] &= keep[i], changed_push(p, cells[i]);
+    return required_places(p, cells, k, required, h->data[0], cand);
 }
 
 /* Between: the inner cells lie strictly between the ends; `fit` per position */
@@ -1656,6 +1690,8 @@ static int propagate(Plan *p, mask_t *cand, int top, int all, const int *dirty, 
         while (top) {
             int c = placed[--top];
             mask_t m = cand[c];
+            /* a hidden single's other digits left it: its houses again (engine.propagate) */
+            for (int i = p->ch_start[c]; i < p->ch_start[c + 1]; i++) SET(houses, p->ch_list[i]);
             for (int i = p->peer_start[c]; i < p->peer_start[c + 1]; i++) {
                 int q = p->peers[i];
                 mask_t pm = cand[q];

@@ -19,6 +19,10 @@ propagator, in a few shapes named after what they compute:
 | either | at least one of several rules, each its own handlers run on a copy | Either |
 | sandwich, X-sum, skyscraper, indexer | their own | SandwichSum, XSum, Skyscraper, Indexer |
 
+The fitting sets' and the run's records start with 1 when the propagator takes a required
+digit from the cells that see all its places (`seen`, the plan's peers: the C side reads them
+from the program), else 0.
+
 Only these exact classes compile: a plan with any other propagator (or a value past the C
 side's bounds) has no program, and its count runs on the Python engine (`unknown` says why).
 """
@@ -31,7 +35,7 @@ from math import comb
 from core.variants import custom, lines
 from core.variants import propagators as pr
 
-VERSION = 3
+VERSION = 4
 SHAPES = ("pair table", "fitting sets", "bounded sum", "signed sum", "arrow sum", "rising",
           "sandwich", "run", "between", "quadruple", "indexer", "X-sum", "skyscraper",
           "equal sums", "outside", "automaton", "either")
@@ -70,7 +74,7 @@ def _pair(prop, n):
 
 
 def _fitting_sets(prop, n):
-    return "fitting sets", [len(prop.combos), *prop.combos]
+    return "fitting sets", [int(prop.seen is not None), len(prop.combos), *prop.combos]
 
 
 def _bounded_sum(prop, n):
@@ -107,7 +111,7 @@ def _sandwich(prop, n):
 
 
 def _run(prop, n):
-    return "run", []
+    return "run", [int(prop.seen is not None)]
 
 
 def _between(prop, n):

@@ -95,6 +95,9 @@ def plan_of(shape: Variant) -> Plan:
     plan.steps = plan.props + negatives
     plan.props = plan.props + [x for kind in SHAPES.values()  # speed only: the logic says none
                                for x in kind.speed(shape, houses, peer_of)]
+    for prop in plan.props:  # a required digit leaves the cells that see all its places
+        if type(prop) in REQUIRED:
+            prop.seen = tuple(plan.peer_bits[c] for c in prop.cells)
     plan.forbid = _forbids(negatives, cells, n)
     plan.watch = [0] * cells
     for i, prop in enumerate(plan.props):
@@ -135,6 +138,7 @@ def priorities(plan: Plan) -> list[int]:
 
 
 SUMS = (CageSum, Innie, SumBounds, SignedSum)  # the compiled sums: ISS's Sum handlers
+REQUIRED = (CageSum, Innie, lines.Renban)  # required_places: the shapes with required digits
 
 
 def held_sums(p: Variant) -> Variant:
@@ -263,7 +267,10 @@ def _naked_singles(cand: list[int], plan: Plan, placed: list[int], dirty_houses:
     """Phase 1: each placed cell's digit leaves its peers, and what negative constraints
     forbid its tied neighbours; a cell left with one digit is placed in turn, until none is
     left (core/singles.py). The dirty houses and propagators, or None on a contradiction (a
-    cell with none)."""
+    cell with none). The placed cells' houses are dirty too: a hidden single's other digits
+    left its cell (the compiled twin marks them as it takes each cell from the queue)."""
+    for c in placed:
+        dirty_houses |= plan.house_bits[c]
     touched = naked_singles(cand, plan.peers, placed, plan.touch, plan.forbid, blame, made)
     if touched < 0:
         return None

@@ -21,7 +21,7 @@ from core.variants.model import (
     Variant,
     orthogonal,
 )
-from core.variants.propagators import Pair, low_digit, sum_supports
+from core.variants.propagators import Pair, low_digit, required_places, sum_supports
 
 
 class Tie(Pair):
@@ -190,44 +190,54 @@ class EqualSums:
 
 
 class Renban:
-    """Different digits that form a run of consecutive digits, in any order."""
+    """Different digits that form a run of consecutive digits, in any order. Each run that
+    still fits is tried: every cell keeps a digit of it and each of its digits has a place;
+    a digit of the run with one place left is that cell's (two such in one cell: the run
+    cannot be). A cell keeps the digits the runs that fit leave it. `seen`: as CageSum's (the
+    plan's peers per cell, for required_places)."""
 
-    __slots__ = ("cells", "n")
+    __slots__ = ("cells", "n", "seen")
 
     def __init__(self, cells, n: int):
-        self.cells, self.n = cells, n
+        self.cells, self.n, self.seen = cells, n, None
 
     def prune(self, cand):
         k, cells = len(self.cells), self.cells
-        allowed, required = 0, -1
+        required = -1
+        keep = [0] * k
         run = (1 << k) - 1
         for low in range(self.n - k + 1):
             window = run << low
-            union = 0
+            once = twice = 0
             for c in cells:
                 m = cand[c] & window
                 if not m:
                     break
-                union |= m
+                twice |= once & m
+                once |= m
             else:
-                if union == window:  # every digit of the run has a place
-                    allowed |= window
+                if once != window:  # a digit of the run has no place
+                    continue
+                only = window & ~twice  # the digits of the run with one place
+                kept = []
+                for c in cells:
+                    m = cand[c] & only
+                    if m & (m - 1):
+                        break
+                    kept.append(m or cand[c] & window)
+                else:
+                    for i, m in enumerate(kept):
+                        keep[i] |= m
                     required &= window
-        if not allowed:
+        if required == -1:
             return None
         changed = []
-        for c in cells:
-            if cand[c] & ~allowed:
-                cand[c] &= allowed
+        for c, m in zip(cells, keep, strict=True):
+            if cand[c] & ~m:
+                cand[c] &= m
                 changed.append(c)
-        m = required
-        while m:  # a digit every possible run holds, with one place left, goes there
-            bit = m & -m
-            m ^= bit
-            places = [c for c in cells if cand[c] & bit]
-            if len(places) == 1 and cand[places[0]] != bit:
-                cand[places[0]] = bit
-                changed.append(places[0])
+        if not required_places(cand, cells, self.seen, required, changed):
+            return None
         return changed
 
 

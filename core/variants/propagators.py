@@ -63,12 +63,14 @@ class Pair:
 
 
 class CageSum:
-    """Different digits that add up to a total: the digit sets that still fit."""
+    """Different digits that add up to a total: the digit sets that still fit. `seen`: per
+    cell, the cells it sees as a bit set (the plan's peers, given once the plan is made; None:
+    a digit every set holds is only placed, never taken from the cells around)."""
 
-    __slots__ = ("cells", "combos")
+    __slots__ = ("cells", "combos", "seen")
 
     def __init__(self, cells, combos):
-        self.cells, self.combos = cells, combos
+        self.cells, self.combos, self.seen = cells, combos, None
 
     def prune(self, cand):
         cells = self.cells
@@ -94,18 +96,49 @@ class CageSum:
                 m &= allowed
                 cand[c] = m
                 changed.append(c)
-        # a digit every fitting set holds, with one place left in the cage, goes there
-        m = required
-        while m:
-            low = m & -m
-            m ^= low
-            places = [c for c in cells if cand[c] & low]
-            if not places:
-                return None
-            if len(places) == 1 and cand[places[0]] != low:
-                cand[places[0]] = low
-                changed.append(places[0])
+        if not required_places(cand, cells, self.seen, required, changed):
+            return None
         return changed
+
+
+def required_places(cand, cells, seen, required: int, changed: list) -> bool:
+    """Digits every fitting set (or run) of `cells` holds (`required`), each in turn: with one
+    place left among the cells it goes there; with two or more it leaves every cell that sees
+    all of them (`seen[i]`: the cells that cells[i] sees, as a bit set; None: no such step),
+    as ISS's HandlerUtil.enforceRequiredValueExclusions (a six-cell renban always holds 4, 5
+    and 6). False: a required digit without a place, or a cell left without a digit."""
+    while required:
+        bit = required & -required
+        required ^= bit
+        places, place, common = 0, -1, -1
+        for i, c in enumerate(cells):
+            if cand[c] & bit:
+                if not places:
+                    place = c
+                places += 1
+                if seen is not None:
+                    common &= seen[i]
+        if not places:
+            return False
+        if places == 1:
+            if cand[place] != bit:
+                cand[place] = bit
+                changed.append(place)
+            continue
+        if seen is None:
+            continue
+        while common:
+            low = common & -common
+            common ^= low
+            q = low.bit_length() - 1
+            m = cand[q]
+            if m & bit:
+                m ^= bit
+                if not m:
+                    return False
+                cand[q] = m
+                changed.append(q)
+    return True
 
 
 def bound_sum(cand, cells, low: int, high: int, n: int, changed: list, groups=None) -> bool:
