@@ -63,7 +63,9 @@ SEEDED_LONGEST = 5  # entries of a pattern an author's words are placed on, at m
 ENTRIES_TRIED = 2  # entries tried for a word (4: as many words kept, twice the time)
 COMMON_LETTERS = 20  # the fill's words spelt with the 20 commonest kana and the author's
 # (theme_ja, 8 patterns: 16 kept 5.0 words, 20 kept 5.25, 26 kept 4.4)
-KANA_AGAIN = 4  # patterns more (12, 6, 3, 1, 1 words), when a grid around them is no puzzle
+KANA_AGAIN = 4  # rounds more (12, 6, 3, 1, 1 words), when no grid of a round is a puzzle
+KANA_PATTERNS = 4  # patterns a round, the words grown on each: the grids holding most tried
+# first, then the next (theme_ja, seeds 1-5: 8 6 7 7 8 of 12 held, one pattern 7 5 4 6 3)
 TWO_LETTER_ROOM = 10  # two-letter entries counted as room for an author's two-kana words:
 # grids with 14-20 of them (a diary's 18 two-kana words) needed 5-6 letters given, 2-4 asked
 KANA_LARGEST = 9  # on 11x11 (paired, seeds 1-2) food_ja held 5 words against main's 7.5,
@@ -199,7 +201,10 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
     # also after its grid is no puzzle: fewer words, fewer two-letter entries to tell apart)
     seeded = SEEDED_PATTERNS if own else 0  # patterns left to place the author's words on
     moved = moved_only(options, own)  # then patterns around the words till half the time
-    again = KANA_AGAIN if kana else SHORT_AGAIN if short else 0
+    again = SHORT_AGAIN if short and not kana else 0
+    if kana and own:  # rounds of KANA_PATTERNS grids grown around the words
+        seeded = 1 + KANA_AGAIN
+    waiting: list = []  # the round's grids not tried yet, those holding most words first
     why: dict[str, str] = {}
     dead_ends: Counter | None = Counter()  # entries the fills ran out of words on, till one fills
     while time.monotonic() < start + options.seconds and not (stop and stop()):
@@ -207,27 +212,36 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
                 time.monotonic() > start + options.seconds / BLOCKS_GIVE_UP:
             break
         if own and time.monotonic() > start + options.seconds / 2:
-            seeded = 0  # half the time gone: the plain fill, a puzzle rather than none
-        if options.blocks:
-            blocks = options.blocks
-        elif seeded:
-            blocks = roomiest_pattern(options, own, rng, rules)
+            seeded, waiting = 0, []  # half the time gone: the plain fill, a puzzle, not none
+        if kana and (waiting or seeded):
+            if not waiting:
+                seeded -= 1
+                waiting = _kana_grids(options, own, fill_words, rng, rules, most)
+            if not waiting:
+                seeded = 0  # no grid around the words: the plain fill
+                continue
+            letters, why = waiting.pop(0)
         else:
-            blocks = block_pattern(options.size, options.symmetry, options.lang,
-                                   options.longest, rng, rules)
-        if blocks is None:
-            continue
-        if seeded:
-            seeded -= 0 if moved else 1
-            letters, why = fill_around(blocks, options.size, fill_words, rng, own, rules,
-                                       dead_ends, most, moved)
-            most = most // 2 if letters is None else most  # fewer on the next pattern
-            if letters is not None and again:
-                again, seeded = again - 1, seeded + 1
-        else:
-            letters = fill(blocks, options.size, fill_words, rng, rules=rules,
-                           dead_ends=dead_ends)
-            why = seeding.plain_reasons(letters, entries(blocks, options.size)[0], own)
+            if options.blocks:
+                blocks = options.blocks
+            elif seeded:
+                blocks = roomiest_pattern(options, own, rng, rules)
+            else:
+                blocks = block_pattern(options.size, options.symmetry, options.lang,
+                                       options.longest, rng, rules)
+            if blocks is None:
+                continue
+            if seeded:
+                seeded -= 0 if moved else 1
+                letters, why = fill_around(blocks, options.size, fill_words, rng, own, rules,
+                                           dead_ends, most, moved)
+                most = most // 2 if letters is None else most  # fewer on the next pattern
+                if letters is not None and again:
+                    again, seeded = again - 1, seeded + 1
+            else:
+                letters = fill(blocks, options.size, fill_words, rng, rules=rules,
+                               dead_ends=dead_ends)
+                why = seeding.plain_reasons(letters, entries(blocks, options.size)[0], own)
         if letters is None:
             continue
         dead_ends = None
@@ -235,7 +249,7 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
         if found is not None:
             return replace(found, own_used=own_words_used(found, fill_words),
                            own_unplaced=tuple({**cannot, **why}.items()))
-        if kana:
+        if kana and not waiting:
             most = max(1, most // 2)
     raise GenerationFailed(_failure(options, dead_ends))
 
@@ -610,6 +624,24 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
     return _plain_fill(blocks, size, words, rng, placed, rules, dead_ends, slots, own)
 
 
+def _kana_grids(options: Options, own: list[str], words: WordSets, rng: random.Random,
+                rules, most: int) -> list[tuple[list, dict]]:
+    """A round under the kana rule: the author's words grown (fill_around, `most` of them
+    at most) on KANA_PATTERNS patterns drawn for them (the author's pattern each time, when
+    given); the grids made and why each word is not in it, those holding most words first.
+    Counted, not timed: a seed makes the same grids however busy the machine."""
+    grids = []
+    for _ in range(KANA_PATTERNS):
+        blocks = options.blocks or roomiest_pattern(options, own, rng, rules)
+        if blocks is None:
+            continue
+        letters, why = fill_around(blocks, options.size, words, rng, own, rules, None, most)
+        if letters is not None:
+            slots = entries(blocks, options.size)[0]
+            grids.append((-_own_held(letters, slots, set(own)), len(grids), letters, why))
+    return [(letters, why) for _, _, letters, why in sorted(grids)]
+
+
 def _kana_twice(blocks, size: int, words: WordSets, rng: random.Random, rules, slots,
                 crossing, own: list[str], most: int):
     """Under the house rule that each letter is used `rules.uses` times (Japanese): the
@@ -647,7 +679,8 @@ def _grown(order: list[str], slots, crossing, words: WordSets, rng: random.Rando
         if len(kept.seeds) >= most or fills[0] <= 0:
             why[word] = seeding.KANA_MOST_SAID if fills[0] > 0 else seeding.TOO_MANY
             continue
-        grown = _one_more(word, kept, board, slots, rng, rules, common, fills)
+        grown = _one_more(word, kept, board, slots, rng, rules, common, fills,
+                          solved)
         if isinstance(grown, str):
             why[word] = grown
         else:
@@ -656,7 +689,7 @@ def _grown(order: list[str], slots, crossing, words: WordSets, rng: random.Rando
 
 
 def _one_more(word: str, kept, board, slots, rng: random.Random, rules, common,
-              fills: list[int]):
+              fills: list[int], hint=None):
     """The placement and board with `word` put in a free entry, and a fill of the grid
     around them keeping the house rules on letters; else why the word is not put in."""
     tried: set = set()
@@ -669,7 +702,8 @@ def _one_more(word: str, kept, board, slots, rng: random.Random, rules, common,
         trial = after.copy()
         trial.keep_letters(common | set("".join(made.seeds.values())))
         fills[0] -= 1
-        found = trial.filled(rng, None, rules.uses, tries=KANA_TRIES, rule_kept=True) \
+        found = trial.filled(rng, None, rules.uses, tries=KANA_TRIES, rule_kept=True,
+                             hint=hint) \
             if trial.ok else None
         if found is not None:
             return made, after, found

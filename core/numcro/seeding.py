@@ -87,7 +87,7 @@ class Board:
 
     def filled(self, rng: random.Random, dead_ends: Counter | None = None, uses: int = 1,
                budget: int = FILL_NODES, tries: int = FILL_TRIES,
-               rule_kept: bool = False) -> dict | None:
+               rule_kept: bool = False, hint: dict | None = None) -> dict | None:
         """Every entry given a word, keeping the board consistent after each, backing up
         where an entry is left without a word (counted in `dead_ends`); None past `budget`
         boards (entry -> word otherwise). Up to `tries` words are tried an entry, the
@@ -123,6 +123,9 @@ class Board:
                     among = domain & pick or domain
                     among = among & length.preferred or among
                 word_id = member_at_or_after(among, rng.randrange(len(length.words)))
+                again = self.bit(hint[slot]) if hint and slot in hint else 0
+                if again & domain:
+                    word_id = again.bit_length() - 1
                 domain &= ~(1 << word_id)
                 trial = board.copy()
                 if trial.put(slot, length.words[word_id]):
