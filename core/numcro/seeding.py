@@ -395,10 +395,18 @@ def _placed(slots, order: list[str], board: Board, rng: random.Random,
     return made
 
 
-def put_word(word: str, slots, made: Placement, board: Board, rng: random.Random, tried=()):
+def put_word(word: str, slots, made: Placement, board: Board, rng: random.Random, tried=(),
+             at=None):
     """The word in a free entry of its length (not in `tried`) that keeps the board
-    consistent, chosen at random among the ROOMIEST such entries (their crossings keep the
-    most words): the new board and None, or the board unchanged and why no entry takes it."""
+    consistent: `at` (the entry laid out for it, core/numcro/layout.py) where it does, else
+    one chosen at random among the ROOMIEST such entries (their crossings keep the most
+    words): the new board and None, or the board unchanged and why no entry takes it."""
+    if at is not None and at not in made.seeds and at not in tried and all(
+            made.letters().get(c, ch) == ch for c, ch in zip(at, word, strict=True)):
+        trial = board.copy()
+        if trial.put(at, word):
+            made.seeds[at] = word
+            return trial, None
     free = [s for s in slots if len(s) == len(word) and s not in made.seeds and s not in tried]
     if not free:
         taken = any(len(s) == len(word) for s in slots)
