@@ -216,7 +216,7 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
                 time.monotonic() > start + options.seconds / BLOCKS_GIVE_UP:
             break
         if own and time.monotonic() > start + options.seconds / 2:
-            seeded, waiting = 0, []  # half the time gone: the plain fill, a puzzle, not none
+            seeded = 0  # half the time gone: the grids made are tried, then the plain fill
         if kana and (waiting or seeded):
             if not waiting:
                 first, seeded = seeded > KANA_AGAIN, seeded - 1
