@@ -204,8 +204,7 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
     # them placed on a pattern: halved after a pattern fails with them (under the kana rule,
     # also after its grid is no puzzle: fewer words, fewer two-letter entries to tell apart)
     seeded = SEEDED_PATTERNS if own else 0  # patterns left to place the author's words on
-    moved = moved_only(options, own)  # then patterns around the words till half the time
-    again = SHORT_AGAIN if short and not kana else 0
+    again = SHORT_AGAIN if short and not kana else 0  # patterns more after one filled
     if kana and own:  # rounds of KANA_PATTERNS grids grown around the words
         seeded = 1 + KANA_AGAIN
     waiting: list = []  # the round's grids not tried yet, those holding most words first
@@ -227,26 +226,11 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
                 continue
             letters, why = waiting.pop(0)
         else:
-            if options.blocks:
-                blocks = options.blocks
-            elif seeded:
-                blocks = roomiest_pattern(options, own, rng, rules)
-            else:
-                blocks = block_pattern(options.size, options.symmetry, options.lang,
-                                       options.longest, rng, rules)
-            if blocks is None:
-                continue
-            if seeded:
-                seeded -= 0 if moved else 1
-                letters, why = fill_around(blocks, options.size, fill_words, rng, own, rules,
-                                           dead_ends, most, moved)
-                most = most // 2 if letters is None else most  # fewer on the next pattern
-                if letters is not None and again:
-                    again, seeded = again - 1, seeded + 1
-            else:
-                letters = fill(blocks, options.size, fill_words, rng, rules=rules,
-                               dead_ends=dead_ends)
-                why = seeding.plain_reasons(letters, entries(blocks, options.size)[0], own)
+            around = seeded > 0
+            letters, why, seeded, most = _one_grid(options, own, fill_words, rng, rules,
+                                                   dead_ends, seeded, most)
+            if around and letters is not None and again:
+                again, seeded = again - 1, seeded + 1
         if letters is None:
             continue
         dead_ends = None
@@ -257,6 +241,34 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
         if kana and not waiting:
             most = max(1, most // 2)
     raise GenerationFailed(_failure(options, dead_ends))
+
+
+def _one_grid(options: Options, own: list[str], words: WordSets, rng: random.Random, rules,
+              dead_ends: Counter | None, seeded: int, most: int):
+    """A grid (letters, None where none was made) on the author's pattern or a fresh one:
+    around the author's words while `seeded` patterns are left for them (the words moved
+    over fresh patterns, `moved_only`, keep it), else by the plain fill; why each of their
+    words is not in it, and `seeded` and `most` for the next (half as many words after a
+    pattern given up)."""
+    moved = moved_only(options, own)
+    if options.blocks:
+        blocks = options.blocks
+    elif seeded:
+        blocks = roomiest_pattern(options, own, rng, rules)
+    else:
+        blocks = block_pattern(options.size, options.symmetry, options.lang,
+                               options.longest, rng, rules)
+    if blocks is None:
+        return None, {}, seeded, most
+    if not seeded:
+        letters = fill(blocks, options.size, words, rng, rules=rules, dead_ends=dead_ends)
+        return letters, seeding.plain_reasons(letters, entries(blocks, options.size)[0],
+                                              own), seeded, most
+    letters, why = fill_around(blocks, options.size, words, rng, own, rules, dead_ends, most,
+                               moved)
+    if letters is None:
+        return None, why, seeded - (0 if moved else 1), most // 2  # fewer on the next
+    return letters, why, seeded - (0 if moved else 1), most
 
 
 def _finished(letters, options: Options, fill_words: WordSets, check_words: WordSets,

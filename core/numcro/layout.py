@@ -1,15 +1,19 @@
 """A block pattern drawn around an author's words (issue 35), as a compiler lays out a theme:
-the words first, each crossing a word laid out before it where they share a letter, the
-blocks that end them put in with their symmetric partners; then more blocks, as
-generator.block_pattern draws them, until no entry is longer than allowed. The words'
-entries are then exactly their lengths, and words crossing words need no dictionary word
-across them there. The fill around them is generator._kana_grids'."""
+the words first, each crossing a word laid out before it where they share a letter (else
+in a free place), the blocks that end them put in with their symmetric partners; then more
+blocks, as generator.block_pattern draws them, until no entry is longer than allowed. Each
+word then has an entry of exactly its length. Most layouts that complete lay the words
+apart (0-4 crossings among 10-12 words, food_ja and theme_ja). The fill around them is
+generator._kana_grids'; on food_ja's 26 words a pattern drawn so held 7.9 of them (mean of
+20 patterns), one drawn by its entries' lengths (roomiest_pattern) 6.2 (of 30)."""
 
 from __future__ import annotations
 
 import random
 
 from core.symmetry import orbits
+
+ANYWHERE = 40  # free places drawn for a word that crosses none laid out
 
 
 class Layout:
@@ -90,27 +94,22 @@ class Layout:
                         found.append((shared, cells, across))
         return found
 
-
-def _anywhere(self, word: str, rng: random.Random) -> list:
-    """Where the word may lie crossing no letter: a few places drawn at random."""
-    found = []
-    for _ in range(40):
-        across = rng.random() < 0.5
-        start = rng.randrange(self.size * self.size)
-        cells = self.cells(word, start, across)
-        if cells and self.fits(word, cells, across):
-            found.append((0, cells, across))
-    return found
-
-
-Layout.anywhere = _anywhere
+    def anywhere(self, word: str, rng: random.Random) -> list:
+        """Where the word may lie crossing no letter: of ANYWHERE places drawn at random."""
+        found = []
+        for _ in range(ANYWHERE):
+            across = rng.random() < 0.5
+            cells = self.cells(word, rng.randrange(self.size * self.size), across)
+            if cells and self.fits(word, cells, across):
+                found.append((0, cells, across))
+        return found
 
 
 def laid_out(own: list[str], size: int, symmetry: str, lang: str, rng: random.Random,
              most: int, corners: bool = True) -> Layout:
     """The words laid out in a random order, `most` at most: the first across a random row,
     each next one where it shares the most letters with those laid (at random among the
-    best); a word that crosses none is left out."""
+    best), else in a free place (`anywhere`); a word with no place is left out."""
     layout = Layout(size, symmetry, lang, corners)
     for word in rng.sample(own, len(own)):
         if len(layout.words) >= most:
