@@ -69,7 +69,9 @@ LAYOUT_DRAWS = 300  # layouts of an author's words drawn for a pattern around th
 KANA_PATTERNS = 4  # patterns of the first round, the words grown on each: the grids holding
 # most tried first, then the next (theme_ja, seeds 1-5: 8 6 7 7 8 of 12 held, one pattern 7
 # 5 4 6 3); one pattern a round after it (4 a round: bench_own_words' diary 8 4 0 8 8 words,
-# the half of --seconds gone before a puzzle was made)
+# the half of --seconds gone before a puzzle was made). Every other one is drawn around a
+# layout of the words: all four so, the diary held 7 6 8 9 7 (main 8 6 9 8 8), in turn
+# 9 6 7 9 9; theme_ja 8 6 8 8 8 and 8 8 8 7 6, food_ja 7 7 8 6 7 and 8 10 6 6 6
 TWO_LETTER_ROOM = 10  # two-letter entries counted as room for an author's two-kana words:
 # grids with 14-20 of them (a diary's 18 two-kana words) needed 5-6 letters given, 2-4 asked
 KANA_LARGEST = 9  # on 11x11 (paired, seeds 1-2) food_ja held 5 words against main's 7.5,
@@ -650,14 +652,18 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
 def _kana_grids(options: Options, own: list[str], words: WordSets, rng: random.Random,
                 rules, most: int, patterns: int) -> list[tuple[list, dict]]:
     """A round under the kana rule: the author's words grown (fill_around, `most` of them
-    at most) on `patterns` patterns drawn around them (pattern_around; the author's pattern
-    each time, when given); the grids made and why each word is not in it, those holding
-    most words first. Counted, not timed: a seed makes the same grids however busy the
-    machine."""
+    at most) on `patterns` patterns, drawn around a layout of them (pattern_around) and by
+    their entries' lengths (roomiest_pattern) in turn (the author's pattern each time, when
+    given); the grids made and why each word is not in it, those holding most words first.
+    Counted, not timed: a seed makes the same grids however busy the machine."""
     grids = []
-    for _ in range(patterns):
-        blocks, laid = (options.blocks, None) if options.blocks else \
-            pattern_around(options, own, rng, rules, most)
+    for k in range(patterns):
+        if options.blocks:
+            blocks, laid = options.blocks, None
+        elif k % 2 == 0:  # every other pattern drawn around a layout of the words
+            blocks, laid = pattern_around(options, own, rng, rules, most)
+        else:
+            blocks, laid = roomiest_pattern(options, own, rng, rules), None
         if blocks is None:
             continue
         letters, why = fill_around(blocks, options.size, words, rng, own, rules, None, most,
