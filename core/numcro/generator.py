@@ -680,7 +680,8 @@ def _kana_twice(blocks, size: int, words: WordSets, rng: random.Random, rules, s
     author's words put in one at a time, the shortest first, each kept only where a fill of
     the whole grid around it and the words kept before keeps the rule (the rule part of that
     fill's search: seeding.Board.filled; its words spelt with the COMMON_LETTERS letters
-    and the author's), in one of ENTRIES_TRIED entries; then the grid is that fill. The
+    and the author's), in one of ENTRIES_TRIED entries (the one `laid` out for it first,
+    pattern_around); then the grid is that fill. The
     letters (None: no fill; the pattern is given up) and why each word not kept is not."""
     common = seeding.common_letters(words, {len(s) for s in slots}, COMMON_LETTERS)
     best, fills = None, [KANA_FILLS]
@@ -722,8 +723,10 @@ def _grown(order: list[str], slots, crossing, words: WordSets, rng: random.Rando
 
 def _one_more(word: str, kept, board, slots, rng: random.Random, rules, common,
               fills: list[int], hint=None, at=None):
-    """The placement and board with `word` put in a free entry, and a fill of the grid
-    around them keeping the house rules on letters; else why the word is not put in."""
+    """The placement and board with `word` put in a free entry (`at`, the entry laid out
+    for it, first), and a fill of the grid around them keeping the house rules on letters
+    (the words of `hint`, the last such fill, tried first: most of it still fits); else why
+    the word is not put in."""
     tried: set = set()
     for _ in range(ENTRIES_TRIED):
         made = seeding.Placement(seeds=dict(kept.seeds))

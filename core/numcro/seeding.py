@@ -97,7 +97,8 @@ class Board:
         is one that can use it again (the letter with the fewest words to do so first), its
         words doing so tried first, a letter no open cell can take ends the branch (its
         entries counted in `dead_ends`), and a full board keeps the rule; else the entry
-        with the fewest words is next."""
+        with the fewest words is next. With `hint` (entry -> word: an earlier fill), the
+        entry's word there is tried first while the board allows it."""
         left = [budget]
 
         def dive(board: Board) -> Board | None:
