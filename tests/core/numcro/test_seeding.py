@@ -360,3 +360,26 @@ def test_most_of_a_kana_theme_is_held_in_the_puzzle(japanese):
         assert set(dict(made.own_unplaced)) == set(own) - set(words)
         held += sum(w in words for w in own)
     assert held >= 24, held
+
+
+def test_a_fill_given_an_earlier_fill_finds_it_again_and_a_word_takes_its_laid_entry(
+        japanese):
+    """Board.filled with `hint` (an earlier fill of the same board) tries its words first:
+    the board allows every one, so the fill is the earlier one, whatever the random choices;
+    put_word with `at` puts the word in that entry (the one a layout left for it)."""
+    own = list(theme("theme_ja"))
+    fill, _ = with_own(japanese, own)
+    options = Options(size=9, lang="ja")
+    rules = house_settings(options)
+    blocks, laid = generator.pattern_around(options, own, random.Random(2), rules, 12)
+    slots, crossing = entries(blocks, 9)
+    board = seeding.Board(slots, crossing, fill)
+    first = board.filled(random.Random(1))
+    assert first is not None
+    assert board.filled(random.Random(7), hint=first) == first
+    assert board.filled(random.Random(7)) != first  # without it, another fill
+    word, slot = next(iter(laid.items()))
+    made = seeding.Placement()
+    after, why = seeding.put_word(word, slots, made, seeding.Board(slots, crossing, fill),
+                                  random.Random(3), at=slot)
+    assert why is None and made.seeds == {slot: word}
