@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from core.errors import GenerationFailed
-from core.numcro import logic, seeding
+from core.numcro import layout, logic, seeding
 from core.numcro.model import BLOCK, Puzzle
 from core.numcro.solver import STOP_EVERY, count
 from core.numcro.wordsets import WordSets, member_at_or_after
@@ -63,7 +63,15 @@ SEEDED_LONGEST = 5  # entries of a pattern an author's words are placed on, at m
 ENTRIES_TRIED = 2  # entries tried for a word (4: as many words kept, twice the time)
 COMMON_LETTERS = 20  # the fill's words spelt with the 20 commonest kana and the author's
 # (theme_ja, 8 patterns: 16 kept 5.0 words, 20 kept 5.25, 26 kept 4.4)
-KANA_AGAIN = 4  # patterns more (12, 6, 3, 1, 1 words), when a grid around them is no puzzle
+KANA_AGAIN = 4  # rounds more (12, 6, 3, 1, 1 words), when no grid of a round is a puzzle
+LAYOUT_DRAWS = 300  # layouts of an author's words drawn for a pattern around them (1 in
+# 10-35 is completed to a pattern, a quarter of those with at most TWO_LETTER_ROOM pairs)
+KANA_PATTERNS = 4  # patterns of the first round, the words grown on each: the grids holding
+# most tried first, then the next (theme_ja, seeds 1-5: 8 6 7 7 8 of 12 held, one pattern 7
+# 5 4 6 3); one pattern a round after it (4 a round: bench_own_words' diary 8 4 0 8 8 words,
+# the half of --seconds gone before a puzzle was made). Every other one is drawn around a
+# layout of the words: all four so, the diary held 7 6 8 9 7 (main 8 6 9 8 8), in turn
+# 9 6 7 9 9; theme_ja 8 6 8 8 8 and 8 8 8 7 6, food_ja 7 7 8 6 7 and 8 10 6 6 6
 TWO_LETTER_ROOM = 10  # two-letter entries counted as room for an author's two-kana words:
 # grids with 14-20 of them (a diary's 18 two-kana words) needed 5-6 letters given, 2-4 asked
 KANA_LARGEST = 9  # on 11x11 (paired, seeds 1-2) food_ja held 5 words against main's 7.5,
@@ -198,8 +206,10 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
     # them placed on a pattern: halved after a pattern fails with them (under the kana rule,
     # also after its grid is no puzzle: fewer words, fewer two-letter entries to tell apart)
     seeded = SEEDED_PATTERNS if own else 0  # patterns left to place the author's words on
-    moved = moved_only(options, own)  # then patterns around the words till half the time
-    again = KANA_AGAIN if kana else SHORT_AGAIN if short else 0
+    again = SHORT_AGAIN if short and not kana else 0  # patterns more after one filled
+    if kana and own:  # rounds of KANA_PATTERNS grids grown around the words
+        seeded = 1 + KANA_AGAIN
+    waiting: list = []  # the round's grids not tried yet, those holding most words first
     why: dict[str, str] = {}
     dead_ends: Counter | None = Counter()  # entries the fills ran out of words on, till one fills
     while time.monotonic() < start + options.seconds and not (stop and stop()):
@@ -207,27 +217,22 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
                 time.monotonic() > start + options.seconds / BLOCKS_GIVE_UP:
             break
         if own and time.monotonic() > start + options.seconds / 2:
-            seeded = 0  # half the time gone: the plain fill, a puzzle rather than none
-        if options.blocks:
-            blocks = options.blocks
-        elif seeded:
-            blocks = roomiest_pattern(options, own, rng, rules)
+            seeded = 0  # half the time gone: the grids made are tried, then the plain fill
+        if kana and (waiting or seeded):
+            if not waiting:
+                first, seeded = seeded > KANA_AGAIN, seeded - 1
+                waiting = _kana_grids(options, own, fill_words, rng, rules, most,
+                                      KANA_PATTERNS if first else 1)
+            if not waiting:
+                seeded = 0  # no grid around the words: the plain fill
+                continue
+            letters, why = waiting.pop(0)
         else:
-            blocks = block_pattern(options.size, options.symmetry, options.lang,
-                                   options.longest, rng, rules)
-        if blocks is None:
-            continue
-        if seeded:
-            seeded -= 0 if moved else 1
-            letters, why = fill_around(blocks, options.size, fill_words, rng, own, rules,
-                                       dead_ends, most, moved)
-            most = most // 2 if letters is None else most  # fewer on the next pattern
-            if letters is not None and again:
+            around = seeded > 0
+            letters, why, seeded, most = _one_grid(options, own, fill_words, rng, rules,
+                                                   dead_ends, seeded, most)
+            if around and letters is not None and again:
                 again, seeded = again - 1, seeded + 1
-        else:
-            letters = fill(blocks, options.size, fill_words, rng, rules=rules,
-                           dead_ends=dead_ends)
-            why = seeding.plain_reasons(letters, entries(blocks, options.size)[0], own)
         if letters is None:
             continue
         dead_ends = None
@@ -235,9 +240,37 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
         if found is not None:
             return replace(found, own_used=own_words_used(found, fill_words),
                            own_unplaced=tuple({**cannot, **why}.items()))
-        if kana:
+        if kana and not waiting:
             most = max(1, most // 2)
     raise GenerationFailed(_failure(options, dead_ends))
+
+
+def _one_grid(options: Options, own: list[str], words: WordSets, rng: random.Random, rules,
+              dead_ends: Counter | None, seeded: int, most: int):
+    """A grid (letters, None where none was made) on the author's pattern or a fresh one:
+    around the author's words while `seeded` patterns are left for them (the words moved
+    over fresh patterns, `moved_only`, keep it), else by the plain fill; why each of their
+    words is not in it, and `seeded` and `most` for the next (half as many words after a
+    pattern given up)."""
+    moved = moved_only(options, own)
+    if options.blocks:
+        blocks = options.blocks
+    elif seeded:
+        blocks = roomiest_pattern(options, own, rng, rules)
+    else:
+        blocks = block_pattern(options.size, options.symmetry, options.lang,
+                               options.longest, rng, rules)
+    if blocks is None:
+        return None, {}, seeded, most
+    if not seeded:
+        letters = fill(blocks, options.size, words, rng, rules=rules, dead_ends=dead_ends)
+        return letters, seeding.plain_reasons(letters, entries(blocks, options.size)[0],
+                                              own), seeded, most
+    letters, why = fill_around(blocks, options.size, words, rng, own, rules, dead_ends, most,
+                               moved)
+    if letters is None:
+        return None, why, seeded - (0 if moved else 1), most // 2  # fewer on the next
+    return letters, why, seeded - (0 if moved else 1), most
 
 
 def _finished(letters, options: Options, fill_words: WordSets, check_words: WordSets,
@@ -298,23 +331,29 @@ def house_settings(options: Options):
 
 
 def block_pattern(size: int, symmetry: str, lang: str, longest: int,
-                  rng: random.Random, rules=None) -> tuple[bool, ...] | None:
+                  rng: random.Random, rules=None, around=None) -> tuple[bool, ...] | None:
     """Blocks (True) in symmetric groups until no entry is longer than `longest`. Japanese
     grids: no two blocks side by side; English: the lattice of a British grid (every other
     cell of every other row a block), no two-letter entries. Whites stay connected and each
     white cell lies in an entry; with `rules` (core/numcro/rules.Settings), the house rules on
-    blocks too (corners, unchecked cells). None when the drawing ran into a dead end."""
+    blocks too (corners, unchecked cells). With `around` (core/numcro/layout.Layout), its
+    blocks first and none on its letters. None when the drawing ran into a dead end."""
     blocks = [lang == "en" and r % 2 == 1 and c % 2 == 1
               for r in range(size) for c in range(size)]
+    letters = around.letters if around is not None else {}
+    for cell in around.blocks if around is not None else ():
+        blocks[cell] = True
     group_of = {cell: orbit for orbit in orbits(size, symmetry) for cell in orbit}
     for _ in range(size * size):
         long_runs = [run for run in runs(blocks, size) if len(run) > longest]
         if not long_runs:
-            return tuple(blocks)
+            return tuple(blocks) if around is None or acceptable(
+                blocks, size, lang, *((rules.corners, rules.unchecked) if rules else ())) \
+                else None
         run = rng.choice(long_runs)
         for cell in rng.sample(run, len(run)):
             group = group_of[cell]
-            if any(blocks[c] for c in group):
+            if any(blocks[c] or c in letters for c in group):
                 continue
             for c in group:
                 blocks[c] = True
@@ -565,7 +604,7 @@ class Fill:
 
 def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: list[str],
                 rules=None, dead_ends: Counter | None = None, most: int | None = None,
-                moved: bool = False):
+                moved: bool = False, laid=None):
     """The author's words placed first (core/numcro/seeding.py), then the fill around them,
     the board kept arc consistent (seeding.Board.filled), then the house rules on letters
     met by refilling around a cell (as `fill` does). Where that fails, the placed word
@@ -579,7 +618,7 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
     slots, crossing = entries(blocks, size)
     if kana_twice(rules, size):
         return _kana_twice(blocks, size, words, rng, rules, slots, crossing, own,
-                           len(own) if most is None else most)
+                           len(own) if most is None else most, laid or {})
     placed = seeding.place(slots, crossing, own, words, rng, most=most,
                            placements=seeding.PLACEMENTS if moved else None)
     tried = {word: {slot} for slot, word in placed.seeds.items()}
@@ -610,20 +649,46 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
     return _plain_fill(blocks, size, words, rng, placed, rules, dead_ends, slots, own)
 
 
+def _kana_grids(options: Options, own: list[str], words: WordSets, rng: random.Random,
+                rules, most: int, patterns: int) -> list[tuple[list, dict]]:
+    """A round under the kana rule: the author's words grown (fill_around, `most` of them
+    at most) on `patterns` patterns, drawn around a layout of them (pattern_around) and by
+    their entries' lengths (roomiest_pattern) in turn (the author's pattern each time, when
+    given); the grids made and why each word is not in it, those holding most words first.
+    Counted, not timed: a seed makes the same grids however busy the machine."""
+    grids = []
+    for k in range(patterns):
+        if options.blocks:
+            blocks, laid = options.blocks, None
+        elif k % 2 == 0:  # every other pattern drawn around a layout of the words
+            blocks, laid = pattern_around(options, own, rng, rules, most)
+        else:
+            blocks, laid = roomiest_pattern(options, own, rng, rules), None
+        if blocks is None:
+            continue
+        letters, why = fill_around(blocks, options.size, words, rng, own, rules, None, most,
+                                   laid=laid)
+        if letters is not None:
+            slots = entries(blocks, options.size)[0]
+            grids.append((-_own_held(letters, slots, set(own)), len(grids), letters, why))
+    return [(letters, why) for _, _, letters, why in sorted(grids)]
+
+
 def _kana_twice(blocks, size: int, words: WordSets, rng: random.Random, rules, slots,
-                crossing, own: list[str], most: int):
+                crossing, own: list[str], most: int, laid: dict):
     """Under the house rule that each letter is used `rules.uses` times (Japanese): the
     author's words put in one at a time, the shortest first, each kept only where a fill of
     the whole grid around it and the words kept before keeps the rule (the rule part of that
     fill's search: seeding.Board.filled; its words spelt with the COMMON_LETTERS letters
-    and the author's), in one of ENTRIES_TRIED entries; then the grid is that fill. The
+    and the author's), in one of ENTRIES_TRIED entries (the one `laid` out for it first,
+    pattern_around); then the grid is that fill. The
     letters (None: no fill; the pattern is given up) and why each word not kept is not."""
     common = seeding.common_letters(words, {len(s) for s in slots}, COMMON_LETTERS)
     best, fills = None, [KANA_FILLS]
     for attempt in range(KANA_ORDERS):
         order = sorted(own, key=lambda w: (len(w), rng.random())) if attempt == 0 else \
             rng.sample(own, len(own))
-        grown = _grown(order, slots, crossing, words, rng, rules, common, most, fills)
+        grown = _grown(order, slots, crossing, words, rng, rules, common, most, fills, laid)
         if best is None or len(grown[0].seeds) > len(best[0].seeds):
             best = grown
     kept, solved, why = best
@@ -636,7 +701,7 @@ def _kana_twice(blocks, size: int, words: WordSets, rng: random.Random, rules, s
 
 
 def _grown(order: list[str], slots, crossing, words: WordSets, rng: random.Random, rules,
-           common: set[str], most: int, fills: list[int]):
+           common: set[str], most: int, fills: list[int], laid: dict):
     """The author's words put in one at a time in `order` (`most` at most), each kept
     where a fill around it and those kept before keeps the house rules on letters (`fills`
     of them left, shared with other orders): the placement, that fill (None: no word kept,
@@ -647,7 +712,8 @@ def _grown(order: list[str], slots, crossing, words: WordSets, rng: random.Rando
         if len(kept.seeds) >= most or fills[0] <= 0:
             why[word] = seeding.KANA_MOST_SAID if fills[0] > 0 else seeding.TOO_MANY
             continue
-        grown = _one_more(word, kept, board, slots, rng, rules, common, fills)
+        grown = _one_more(word, kept, board, slots, rng, rules, common, fills,
+                          solved, laid.get(word))
         if isinstance(grown, str):
             why[word] = grown
         else:
@@ -656,20 +722,23 @@ def _grown(order: list[str], slots, crossing, words: WordSets, rng: random.Rando
 
 
 def _one_more(word: str, kept, board, slots, rng: random.Random, rules, common,
-              fills: list[int]):
-    """The placement and board with `word` put in a free entry, and a fill of the grid
-    around them keeping the house rules on letters; else why the word is not put in."""
+              fills: list[int], hint=None, at=None):
+    """The placement and board with `word` put in a free entry (`at`, the entry laid out
+    for it, first), and a fill of the grid around them keeping the house rules on letters
+    (the words of `hint`, the last such fill, tried first: most of it still fits); else why
+    the word is not put in."""
     tried: set = set()
     for _ in range(ENTRIES_TRIED):
         made = seeding.Placement(seeds=dict(kept.seeds))
-        after, why = seeding.put_word(word, slots, made, board, rng, tried)
+        after, why = seeding.put_word(word, slots, made, board, rng, tried, at)
         if why:
             return why if not tried else seeding.KANA_TWICE
         tried |= set(made.seeds) - set(kept.seeds)
         trial = after.copy()
         trial.keep_letters(common | set("".join(made.seeds.values())))
         fills[0] -= 1
-        found = trial.filled(rng, None, rules.uses, tries=KANA_TRIES, rule_kept=True) \
+        found = trial.filled(rng, None, rules.uses, tries=KANA_TRIES, rule_kept=True,
+                             hint=hint) \
             if trial.ok else None
         if found is not None:
             return made, after, found
@@ -753,6 +822,25 @@ def roomiest_pattern(options: Options, own: list[str], rng: random.Random, rules
         if best_room is None or room > best_room:
             best, best_room = blocks, room
     return best
+
+
+def pattern_around(options: Options, own: list[str], rng: random.Random, rules, most: int):
+    """A block pattern drawn around `most` of the author's words laid out crossing one
+    another (core/numcro/layout.py), with TWO_LETTER_ROOM two-letter entries at most (more
+    make a grid that needs more letters given); LAYOUT_DRAWS at most, then roomiest_pattern's.
+    Also the entry laid out for each word ({} for roomiest_pattern's)."""
+    longest = seeded_longest(options, own, rules)
+    fitting = [w for w in own if len(w) <= longest]
+    for _ in range(LAYOUT_DRAWS):
+        laid = layout.laid_out(fitting, options.size, options.symmetry, options.lang, rng,
+                               most, rules.corners)
+        blocks = block_pattern(options.size, options.symmetry, options.lang, longest, rng,
+                               rules, around=laid)
+        slots = entries(blocks, options.size)[0] if blocks is not None else []
+        if set(laid.words) <= set(slots) and \
+                sum(len(s) == 2 for s in slots) <= TWO_LETTER_ROOM:
+            return blocks, {word: slot for slot, word in laid.words.items()}
+    return roomiest_pattern(options, own, rng, rules), {}
 
 
 def kana_twice(rules, size: int) -> bool:

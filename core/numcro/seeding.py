@@ -87,7 +87,7 @@ class Board:
 
     def filled(self, rng: random.Random, dead_ends: Counter | None = None, uses: int = 1,
                budget: int = FILL_NODES, tries: int = FILL_TRIES,
-               rule_kept: bool = False) -> dict | None:
+               rule_kept: bool = False, hint: dict | None = None) -> dict | None:
         """Every entry given a word, keeping the board consistent after each, backing up
         where an entry is left without a word (counted in `dead_ends`); None past `budget`
         boards (entry -> word otherwise). Up to `tries` words are tried an entry, the
@@ -97,7 +97,8 @@ class Board:
         is one that can use it again (the letter with the fewest words to do so first), its
         words doing so tried first, a letter no open cell can take ends the branch (its
         entries counted in `dead_ends`), and a full board keeps the rule; else the entry
-        with the fewest words is next."""
+        with the fewest words is next. With `hint` (entry -> word: an earlier fill), the
+        entry's word there is tried first while the board allows it."""
         left = [budget]
 
         def dive(board: Board) -> Board | None:
@@ -123,6 +124,9 @@ class Board:
                     among = domain & pick or domain
                     among = among & length.preferred or among
                 word_id = member_at_or_after(among, rng.randrange(len(length.words)))
+                again = self.bit(hint[slot]) if hint and slot in hint else 0
+                if again & domain:
+                    word_id = again.bit_length() - 1
                 domain &= ~(1 << word_id)
                 trial = board.copy()
                 if trial.put(slot, length.words[word_id]):
@@ -392,10 +396,18 @@ def _placed(slots, order: list[str], board: Board, rng: random.Random,
     return made
 
 
-def put_word(word: str, slots, made: Placement, board: Board, rng: random.Random, tried=()):
+def put_word(word: str, slots, made: Placement, board: Board, rng: random.Random, tried=(),
+             at=None):
     """The word in a free entry of its length (not in `tried`) that keeps the board
-    consistent, chosen at random among the ROOMIEST such entries (their crossings keep the
-    most words): the new board and None, or the board unchanged and why no entry takes it."""
+    consistent: `at` (the entry laid out for it, core/numcro/layout.py) where it does, else
+    one chosen at random among the ROOMIEST such entries (their crossings keep the most
+    words): the new board and None, or the board unchanged and why no entry takes it."""
+    if at is not None and at not in made.seeds and at not in tried and all(
+            made.letters().get(c, ch) == ch for c, ch in zip(at, word, strict=True)):
+        trial = board.copy()
+        if trial.put(at, word):
+            made.seeds[at] = word
+            return trial, None
     free = [s for s in slots if len(s) == len(word) and s not in made.seeds and s not in tried]
     if not free:
         taken = any(len(s) == len(word) for s in slots)

@@ -320,3 +320,66 @@ def test_a_japanese_puzzle_says_why_each_word_it_does_not_hold_is_not_there(japa
         assert set(why) == set(own) - set(words)  # each word not held said why, no other
         reasons |= set(why.values())
     assert seeding.KANA_TWICE in reasons, reasons
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_pattern_is_drawn_around_the_words_laid_out_crossing(seed):
+    """pattern_around (core/numcro/layout.py): the author's words laid out first (crossing
+    one another where they share a kana and the blocks allow it); each is then exactly an
+    entry of the pattern (its letters agreeing where two cross), the pattern keeps the house
+    rules on blocks (rot180, no two blocks side by side, white corners, every white in an
+    entry) and has at most TWO_LETTER_ROOM two-letter entries."""
+    own = list(theme("food_ja"))
+    options = Options(size=9, lang="ja")
+    rules = house_settings(options)
+    blocks, laid = generator.pattern_around(options, own, random.Random(seed), rules, 12)
+    assert 6 <= len(laid) <= 12, laid
+    slots = entries(blocks, 9)[0]
+    letters = {}
+    for word, slot in laid.items():
+        assert slot in slots and len(slot) == len(word)
+        for cell, ch in zip(slot, word, strict=True):
+            assert letters.setdefault(cell, ch) == ch
+    assert blocks == blocks[::-1]  # rot180
+    assert generator.acceptable(list(blocks), 9, "ja", rules.corners, rules.unchecked)
+    assert sum(len(s) == 2 for s in slots) <= generator.TWO_LETTER_ROOM
+
+
+def test_most_of_a_kana_theme_is_held_in_the_puzzle(japanese):
+    """theme_ja (12 words, every one with an entry of its length) through `generate`
+    (numbers, givens, level), seeds 1-3: counted, 9 10 9 of 12 held; with one pattern
+    drawn by its entries' lengths and no layout (main before this) 8 6 6. A long --seconds:
+    the grids are counted, not timed, so the count does not hang on the machine's load."""
+    own = theme("theme_ja")
+    fill, check = with_own(japanese, own)
+    held = 0
+    for seed in (1, 2, 3):
+        made = generate(Options(size=9, lang="ja", seconds=600), fill, check,
+                        random.Random(seed))
+        words = entry_words(made.puzzle, made.solution)
+        assert set(dict(made.own_unplaced)) == set(own) - set(words)
+        held += sum(w in words for w in own)
+    assert held >= 24, held
+
+
+def test_a_fill_given_an_earlier_fill_finds_it_again_and_a_word_takes_its_laid_entry(
+        japanese):
+    """Board.filled with `hint` (an earlier fill of the same board) tries its words first:
+    the board allows every one, so the fill is the earlier one, whatever the random choices;
+    put_word with `at` puts the word in that entry (the one a layout left for it)."""
+    own = list(theme("theme_ja"))
+    fill, _ = with_own(japanese, own)
+    options = Options(size=9, lang="ja")
+    rules = house_settings(options)
+    blocks, laid = generator.pattern_around(options, own, random.Random(2), rules, 12)
+    slots, crossing = entries(blocks, 9)
+    board = seeding.Board(slots, crossing, fill)
+    first = board.filled(random.Random(1))
+    assert first is not None
+    assert board.filled(random.Random(7), hint=first) == first
+    assert board.filled(random.Random(7)) != first  # without it, another fill
+    word, slot = next(iter(laid.items()))
+    made = seeding.Placement()
+    after, why = seeding.put_word(word, slots, made, seeding.Board(slots, crossing, fill),
+                                  random.Random(3), at=slot)
+    assert why is None and made.seeds == {slot: word}
