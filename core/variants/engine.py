@@ -30,6 +30,7 @@ from core.variants.propagators import (
     Pair,
     SignedSum,
     SumBounds,
+    leave_cells,
 )
 from core.variants.shapes import SHAPES
 
@@ -339,18 +340,8 @@ def locked_candidates(cand, house, peer_bits, most: int = 3,
     while todo:
         bit = todo & -todo
         todo ^= bit
-        seen = seen_by[bit.bit_length()]
-        while seen:
-            low = seen & -seen
-            seen ^= low
-            q = low.bit_length() - 1
-            m = cand[q]
-            if m & bit:
-                m ^= bit
-                if not m:
-                    return None
-                cand[q] = m
-                changed.append(q)
+        if not leave_cells(cand, seen_by[bit.bit_length()], bit, changed):
+            return None
     return changed
 
 

@@ -125,19 +125,25 @@ def required_places(cand, cells, seen, required: int, changed: list) -> bool:
                 cand[place] = bit
                 changed.append(place)
             continue
-        if seen is None:
-            continue
-        while common:
-            low = common & -common
-            common ^= low
-            q = low.bit_length() - 1
-            m = cand[q]
-            if m & bit:
-                m ^= bit
-                if not m:
-                    return False
-                cand[q] = m
-                changed.append(q)
+        if seen is not None and not leave_cells(cand, common, bit, changed):
+            return False
+    return True
+
+
+def leave_cells(cand, cells: int, bit: int, changed: list) -> bool:
+    """The digit `bit` leaves every cell of `cells` (a bit set of cells) that holds it, in
+    cell order; False when a cell is left without a digit."""
+    while cells:
+        low = cells & -cells
+        cells ^= low
+        q = low.bit_length() - 1
+        m = cand[q]
+        if m & bit:
+            m ^= bit
+            if not m:
+                return False
+            cand[q] = m
+            changed.append(q)
     return True
 
 
