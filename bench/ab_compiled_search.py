@@ -1,6 +1,7 @@
 """Paired in-process A/B of the compiled variants search on one plan's program: A is either the
-same plan with the required-value exclusions off (`--without-required`: the cages' and
-renbans' `seen` taken away, propagators.required_places) or another build of the compiled
+same plan with the required-value exclusions off (`--without-required`: the cages',
+renbans' and quadruples' `seen` taken away, propagators.required_places; `--of Quadruple`:
+only that class's) or another build of the compiled
 module (`--so PATH`: a copy of core/native/_variants*.so built from another revision with the
 same program layout, loaded under another name). B is the working tree's build and plan.
 
@@ -41,13 +42,15 @@ def load_build(path: str):
     return module
 
 
-def programs(p, without_required: bool):
-    """(A's program, B's program) of the puzzle's plan."""
+def programs(p, without_required: bool, of: tuple = ()):
+    """(A's program, B's program) of the puzzle's plan (`of`: the names of the classes whose
+    `seen` A lacks; empty: all of engine.REQUIRED)."""
     plan = engine.plan_of(engine.shape_of(p))
     b = compiled.write(plan)
     if not without_required:
         return b, b
-    kept = [(prop, prop.seen) for prop in plan.props if type(prop) in engine.REQUIRED]
+    kept = [(prop, prop.seen) for prop in plan.props if type(prop) in engine.REQUIRED
+            and (not of or type(prop).__name__ in of)]
     for prop, _ in kept:
         prop.seen = None
     try:
@@ -70,6 +73,9 @@ def main() -> None:
     side = parser.add_mutually_exclusive_group(required=True)
     side.add_argument("--without-required", action="store_true")
     side.add_argument("--so", help="A's build of core/native/_variants")
+    parser.add_argument("--of", action="append", default=[],
+                        help="with --without-required: only this class's (CageSum, Innie, "
+                             "Renban, Quadruple; again for more)")
     parser.add_argument("--pairs", type=int, default=3)
     parser.add_argument("--nodes", type=int, default=200_000)
     args = parser.parse_args()
@@ -83,7 +89,7 @@ def main() -> None:
         for name, p, _ in (row for row in rows if row[0].startswith(want)):
             if isinstance(p, ValueError):
                 continue
-            a_prog, b_prog = programs(p, args.without_required)
+            a_prog, b_prog = programs(p, args.without_required, tuple(args.of))
             cand = engine.given_candidates(p, engine.plan_of(engine.shape_of(p)))
             keeps = rules.keeps(p)
             times = {"A": [], "B": []}

@@ -138,7 +138,7 @@ def priorities(plan: Plan) -> list[int]:
 
 
 SUMS = (CageSum, Innie, SumBounds, SignedSum)  # the compiled sums: ISS's Sum handlers
-REQUIRED = (CageSum, Innie, lines.Renban)  # required_places: the shapes with required digits
+REQUIRED = (CageSum, Innie, lines.Renban, lines.Quadruple)  # required_places: required digits
 
 
 def held_sums(p: Variant) -> Variant:

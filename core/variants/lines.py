@@ -328,12 +328,14 @@ class Lockout:
 class Quadruple:
     """The digits of a quadruple's circle each appear in its four cells at least as often as
     the circle lists them; also any cells that hold listed digits at least (or, `exact`,
-    exactly) so often (a rule's `contains`, `source`)."""
+    exactly) so often (a rule's `contains`, `source`). `seen`: as CageSum's (a listed digit
+    leaves the cells that see all its places, as ISS's RequiredValues)."""
 
-    __slots__ = ("cells", "needs", "digits", "exact", "source")
+    __slots__ = ("cells", "needs", "digits", "exact", "source", "seen")
 
     def __init__(self, cells, digits, exact: bool = False, source=None):
         self.cells, self.digits, self.exact, self.source = cells, digits, exact, source
+        self.seen = None
         self.needs = tuple((1 << (d - 1), digits.count(d)) for d in sorted(set(digits)))
 
     def prune(self, cand):
@@ -364,6 +366,9 @@ class Quadruple:
                 if cand[c] & ~required:
                     cand[c] &= required
                     changed.append(c)
+        if self.seen is not None and not required_places(cand, self.cells, self.seen,
+                                                         required, changed):
+            return None
         return changed
 
 
