@@ -1,7 +1,7 @@
 """Paired in-process A/B of the compiled variants search on one plan's program: A is either the
 same plan with the required-value exclusions off (`--without-required`: the cages',
 renbans' and quadruples' `seen` taken away, propagators.required_places; `--of Quadruple`:
-only that class's) or another build of the compiled
+only that class's; `--of gap`: the between lines' gap 2 instead) or another build of the compiled
 module (`--so PATH`: a copy of core/native/_variants*.so built from another revision with the
 same program layout, loaded under another name). B is the working tree's build and plan.
 
@@ -29,7 +29,7 @@ from bench_variants import puzzle_sets
 from core import native
 from core.counting import KEPT
 from core.search import STOP_EVERY, node_capped
-from core.variants import compiled, engine, rules
+from core.variants import compiled, engine, lines, rules
 
 
 def load_build(path: str):
@@ -49,15 +49,19 @@ def programs(p, without_required: bool, of: tuple = ()):
     b = compiled.write(plan)
     if not without_required:
         return b, b
-    kept = [(prop, prop.seen) for prop in plan.props if type(prop) in engine.REQUIRED
-            and (not of or type(prop).__name__ in of)]
+    if of == ("gap",):  # the between lines' ends only differ (lines.Between's gap 2)
+        name, off, kept = "gap", 2, [(x, x.gap) for x in plan.props if type(x) is lines.Between]
+    else:
+        name, off = "seen", None
+        kept = [(x, x.seen) for x in plan.props if type(x) in engine.REQUIRED
+                and (not of or type(x).__name__ in of)]
     for prop, _ in kept:
-        prop.seen = None
+        setattr(prop, name, off)
     try:
         a = compiled.write(plan)
     finally:
-        for prop, seen in kept:
-            prop.seen = seen
+        for prop, value in kept:
+            setattr(prop, name, value)
     return a, b
 
 
@@ -75,7 +79,8 @@ def main() -> None:
     side.add_argument("--so", help="A's build of core/native/_variants")
     parser.add_argument("--of", action="append", default=[],
                         help="with --without-required: only this class's (CageSum, Innie, "
-                             "Renban, Quadruple; again for more)")
+                             "Renban, Quadruple; again for more), or gap: the between "
+                             "lines' ends only differ")
     parser.add_argument("--pairs", type=int, default=3)
     parser.add_argument("--nodes", type=int, default=200_000)
     args = parser.parse_args()

@@ -286,7 +286,8 @@ static int read_handler(Reader *r, Plan *p, Handler *h)
         return r->bad ? -1 : 0;
     case BETWEEN:
         if (k < 3) break;
-        return 0;
+        next_in(r, 2, n + 1, "a between line's gap");
+        return r->bad ? -1 : 0;
     case OUTSIDE:
         if (k < 2) break;
         next_in(r, 0, n, "a lockout's gap");
@@ -1146,6 +1147,11 @@ static int between_fits(const Handler *h, const mask_t *cand, int low_end, mask_
     mask_t lows = cand[cells[lo]] & (mask_t)((1ull << (top - 1)) - 1);
     mask_t highs = cand[cells[hi]] & ~(mask_t)((1ull << bottom) - 1);
     if (!lows || !highs) return 0;
+    int gap = h->data[0], below = bitlen(highs) - gap;  /* the ends `gap` apart at least */
+    lows &= (mask_t)((1ull << (below > 0 ? below : 0)) - 1);
+    if (!lows) return 0;
+    highs &= ~(mask_t)((1ull << (low_digit(lows) + gap - 1)) - 1);
+    if (!highs) return 0;
     int floor_ = low_digit(lows), ceiling = bitlen(highs);
     mask_t inside = (mask_t)((1ull << (ceiling - 1)) - 1) & ~(mask_t)((1ull << floor_) - 1);
     fit[lo] = lows, fit[hi] = highs;
