@@ -1,6 +1,7 @@
 """Paired in-process A/B of the compiled variants search on one plan's program: A is either the
-same plan with the required-value exclusions off (`--without-required`: the cages' and
-renbans' `seen` taken away, propagators.required_places) or another build of the compiled
+same plan with the required-value exclusions off (`--without-required`: the cages',
+renbans' and quadruples' `seen` taken away, propagators.required_places; `--of Quadruple`:
+only that class's; `--of gap`: the between lines' gap 2 instead) or another build of the compiled
 module (`--so PATH`: a copy of core/native/_variants*.so built from another revision with the
 same program layout, loaded under another name). B is the working tree's build and plan.
 
@@ -28,7 +29,7 @@ from bench_variants import puzzle_sets
 from core import native
 from core.counting import KEPT
 from core.search import STOP_EVERY, node_capped
-from core.variants import compiled, engine, rules
+from core.variants import compiled, engine, lines, rules
 
 
 def load_build(path: str):
@@ -41,20 +42,26 @@ def load_build(path: str):
     return module
 
 
-def programs(p, without_required: bool):
-    """(A's program, B's program) of the puzzle's plan."""
+def programs(p, without_required: bool, of: tuple = ()):
+    """(A's program, B's program) of the puzzle's plan (`of`: the names of the classes whose
+    `seen` A lacks; empty: all of engine.REQUIRED)."""
     plan = engine.plan_of(engine.shape_of(p))
     b = compiled.write(plan)
     if not without_required:
         return b, b
-    kept = [(prop, prop.seen) for prop in plan.props if type(prop) in engine.REQUIRED]
+    if of == ("gap",):  # the between lines' ends only differ (lines.Between's gap 2)
+        name, off, kept = "gap", 2, [(x, x.gap) for x in plan.props if type(x) is lines.Between]
+    else:
+        name, off = "seen", None
+        kept = [(x, x.seen) for x in plan.props if type(x) in engine.REQUIRED
+                and (not of or type(x).__name__ in of)]
     for prop, _ in kept:
-        prop.seen = None
+        setattr(prop, name, off)
     try:
         a = compiled.write(plan)
     finally:
-        for prop, seen in kept:
-            prop.seen = seen
+        for prop, value in kept:
+            setattr(prop, name, value)
     return a, b
 
 
@@ -70,6 +77,10 @@ def main() -> None:
     side = parser.add_mutually_exclusive_group(required=True)
     side.add_argument("--without-required", action="store_true")
     side.add_argument("--so", help="A's build of core/native/_variants")
+    parser.add_argument("--of", action="append", default=[],
+                        help="with --without-required: only this class's (CageSum, Innie, "
+                             "Renban, Quadruple; again for more), or gap: the between "
+                             "lines' ends only differ")
     parser.add_argument("--pairs", type=int, default=3)
     parser.add_argument("--nodes", type=int, default=200_000)
     args = parser.parse_args()
@@ -83,7 +94,7 @@ def main() -> None:
         for name, p, _ in (row for row in rows if row[0].startswith(want)):
             if isinstance(p, ValueError):
                 continue
-            a_prog, b_prog = programs(p, args.without_required)
+            a_prog, b_prog = programs(p, args.without_required, tuple(args.of))
             cand = engine.given_candidates(p, engine.plan_of(engine.shape_of(p)))
             keeps = rules.keeps(p)
             times = {"A": [], "B": []}

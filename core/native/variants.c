@@ -16,7 +16,7 @@
 
 #define MAX_SIDE 16           /* core/variants/model.py's MAX_SIZE */
 #define MAX_CELLS (MAX_SIDE * MAX_SIDE)
-#define VERSION 4             /* of the program's layout (core/variants/compiled.py) */
+#define VERSION 5             /* of the program's layout (core/variants/compiled.py) */
 #define MAX_STATES 64         /* an automaton's states: a set of them in one word */
 #define MAX_SUM_WORDS 64      /* sums up to 4,095: longer sums stay in Python */
 #define MEMO_SETS (1 << 16)   /* equal sums' sets a plan keeps (the bench's most: 1,104) */
@@ -286,7 +286,8 @@ static int read_handler(Reader *r, Plan *p, Handler *h)
         return r->bad ? -1 : 0;
     case BETWEEN:
         if (k < 3) break;
-        return 0;
+        next_in(r, 2, n + 1, "a between line's gap");
+        return r->bad ? -1 : 0;
     case OUTSIDE:
         if (k < 2) break;
         next_in(r, 0, n, "a lockout's gap");
@@ -303,6 +304,7 @@ static int read_handler(Reader *r, Plan *p, Handler *h)
         }
         next_in(r, 0, 64, "a quadruple's count");
         next_in(r, 0, 1, "exact");
+        next_in(r, 0, 1, "required exclusions");
         return r->bad ? -1 : 0;
     }
     case AUTOMATON: {
@@ -1145,6 +1147,11 @@ static int between_fits(const Handler *h, const mask_t *cand, int low_end, mask_
     mask_t lows = cand[cells[lo]] & (mask_t)((1ull << (top - 1)) - 1);
     mask_t highs = cand[cells[hi]] & ~(mask_t)((1ull << bottom) - 1);
     if (!lows || !highs) return 0;
+    int gap = h->data[0], below = bitlen(highs) - gap;  /* the ends `gap` apart at least */
+    lows &= (mask_t)((1ull << (below > 0 ? below : 0)) - 1);
+    if (!lows) return 0;
+    highs &= ~(mask_t)((1ull << (low_digit(lows) + gap - 1)) - 1);
+    if (!highs) return 0;
     int floor_ = low_digit(lows), ceiling = bitlen(highs);
     mask_t inside = (mask_t)((1ull << (ceiling - 1)) - 1) & ~(mask_t)((1ull << floor_) - 1);
     fit[lo] = lows, fit[hi] = highs;
@@ -1204,12 +1211,14 @@ static int prune_outside(Plan *p, const Handler *h, mask_t *cand)
     return 1;
 }
 
-/* Quadruple: each listed digit appears at least as often as listed */
+/* Quadruple: each listed digit appears at least as often as listed (and, `exclude`, leaves
+   the cells that see all its places) */
 static int prune_quadruple(Plan *p, const Handler *h, mask_t *cand)
 {
     int k = h->ncells, needs = h->data[0];
     const int *cells = h->cells, *need = h->data + 1;
     int listed = h->data[1 + 2 * needs], exact = h->data[2 + 2 * needs];
+    int exclude = h->data[3 + 2 * needs];
     mask_t required = 0;
     for (int t = 0; t < needs; t++) {
         mask_t bit = need[2 * t];
@@ -1238,7 +1247,7 @@ static int prune_quadruple(Plan *p, const Handler *h, mask_t *cand)
         for (int i = 0; i < k; i++)
             if (cand[cells[i]] & required && cand[cells[i]] & ~required)
                 cand[cells[i]] &= required, changed_push(p, cells[i]);
-    return 1;
+    return !exclude || required_places(p, cells, k, required, 1, cand);
 }
 
 /* Automaton: the digits along the line spell a word it accepts (lines.Automaton): states

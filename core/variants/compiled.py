@@ -21,7 +21,8 @@ propagator, in a few shapes named after what they compute:
 
 The fitting sets' and the run's records start with 1 when the propagator takes a required
 digit from the cells that see all its places (`seen`, the plan's peers: the C side reads them
-from the program), else 0.
+from the program), else 0; the quadruple's record ends with that flag. The between line's
+record is its ends' least gap.
 
 Only these exact classes compile: a plan with any other propagator (or a value past the C
 side's bounds) has no program, and its count runs on the Python engine (`unknown` says why).
@@ -35,7 +36,7 @@ from math import comb
 from core.variants import custom, lines
 from core.variants import propagators as pr
 
-VERSION = 4
+VERSION = 5
 SHAPES = ("pair table", "fitting sets", "bounded sum", "signed sum", "arrow sum", "rising",
           "sandwich", "run", "between", "quadruple", "indexer", "X-sum", "skyscraper",
           "equal sums", "outside", "automaton", "either")
@@ -117,7 +118,9 @@ def _run(prop, n):
 def _between(prop, n):
     if len(prop.cells) < 3 or len(set(prop.cells)) != len(prop.cells):
         raise Unknown("a between line of fewer than 3 different cells")
-    return "between", []
+    if not 2 <= prop.gap <= n + 1:
+        raise Unknown("a between line's gap")
+    return "between", [prop.gap]
 
 
 def _outside(prop, n):
@@ -131,7 +134,7 @@ def _quadruple(prop, n):
     if any(not 1 <= d <= n for d in prop.digits) or any(t > 64 for _, t in prop.needs):
         raise Unknown("a quadruple's digit")
     return "quadruple", [len(prop.needs), *[x for need in prop.needs for x in need],
-                         len(prop.digits), int(prop.exact)]
+                         len(prop.digits), int(prop.exact), int(prop.seen is not None)]
 
 
 def _halves(mask: int) -> list[int]:

@@ -99,6 +99,8 @@ def plan_of(shape: Variant) -> Plan:
     for prop in plan.props:  # a required digit leaves the cells that see all its places
         if type(prop) in REQUIRED:
             prop.seen = tuple(plan.peer_bits[c] for c in prop.cells)
+        elif type(prop) is lines.Between:
+            prop.gap = 1 + seeing_each_other(prop.inner, peer_of)
     plan.forbid = _forbids(negatives, cells, n)
     plan.watch = [0] * cells
     for i, prop in enumerate(plan.props):
@@ -107,6 +109,19 @@ def plan_of(shape: Variant) -> Plan:
     plan.touch = [h | w << len(houses) for h, w in zip(house_bits, plan.watch, strict=True)]
     plan.weight = priorities(plan)
     return plan
+
+
+def seeing_each_other(cells, peer_of) -> int:
+    """The most of `cells` that all see each other, found greedily from each cell in turn
+    (a between line's inner cells: a handful; any such group is a true lower bound)."""
+    best = 0
+    for i, first in enumerate(cells):
+        group = [first]
+        for c in cells[i + 1:] + cells[:i]:
+            if all(c in peer_of[g] for g in group):
+                group.append(c)
+        best = max(best, len(group))
+    return best
 
 
 def priorities(plan: Plan) -> list[int]:
@@ -139,7 +154,7 @@ def priorities(plan: Plan) -> list[int]:
 
 
 SUMS = (CageSum, Innie, SumBounds, SignedSum)  # the compiled sums: ISS's Sum handlers
-REQUIRED = (CageSum, Innie, lines.Renban)  # required_places: the shapes with required digits
+REQUIRED = (CageSum, Innie, lines.Renban, lines.Quadruple)  # required_places: required digits
 
 
 def held_sums(p: Variant) -> Variant:

@@ -242,13 +242,17 @@ class Renban:
 
 
 class Between:
-    """The inner cells lie strictly between the two ends, whichever end is the smaller."""
+    """The inner cells lie strictly between the two ends, whichever end is the smaller. `gap`:
+    how far apart the ends are at least, one more than the most inner cells that see each
+    other (their digits differ, all between the ends: ISS's minEndsDelta), 2 (they differ)
+    until the plan gives it."""
 
-    __slots__ = ("cells", "ends", "inner", "n")
+    __slots__ = ("cells", "ends", "inner", "n", "gap")
 
     def __init__(self, cells, n: int):
         self.cells, self.n = cells, n
         self.ends, self.inner = (cells[0], cells[-1]), cells[1:-1]
+        self.gap = 2
 
     def prune(self, cand):
         keep = dict.fromkeys(self.cells, 0)
@@ -274,6 +278,10 @@ class Between:
         highs = cand[high] & ~((1 << inner_bottom) - 1)  # above every inner digit's bottom
         if not lows or not highs:
             return None
+        lows &= (1 << max(0, highs.bit_length() - self.gap)) - 1  # `gap` below some high
+        if not lows:
+            return None
+        highs &= ~((1 << (low_digit(lows) + self.gap - 1)) - 1)  # `gap` above some low
         floor, ceiling = low_digit(lows), highs.bit_length()
         inside = ((1 << (ceiling - 1)) - 1) & ~((1 << floor) - 1)
         fit = {low: lows, high: highs}
@@ -328,12 +336,14 @@ class Lockout:
 class Quadruple:
     """The digits of a quadruple's circle each appear in its four cells at least as often as
     the circle lists them; also any cells that hold listed digits at least (or, `exact`,
-    exactly) so often (a rule's `contains`, `source`)."""
+    exactly) so often (a rule's `contains`, `source`). `seen`: as CageSum's (a listed digit
+    leaves the cells that see all its places, as ISS's RequiredValues)."""
 
-    __slots__ = ("cells", "needs", "digits", "exact", "source")
+    __slots__ = ("cells", "needs", "digits", "exact", "source", "seen")
 
     def __init__(self, cells, digits, exact: bool = False, source=None):
         self.cells, self.digits, self.exact, self.source = cells, digits, exact, source
+        self.seen = None
         self.needs = tuple((1 << (d - 1), digits.count(d)) for d in sorted(set(digits)))
 
     def prune(self, cand):
@@ -364,6 +374,9 @@ class Quadruple:
                 if cand[c] & ~required:
                     cand[c] &= required
                     changed.append(c)
+        if self.seen is not None and not required_places(cand, self.cells, self.seen,
+                                                         required, changed):
+            return None
         return changed
 
 
