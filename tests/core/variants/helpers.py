@@ -406,6 +406,21 @@ def constraint_parts(kind: str, n: int, s, rng: random.Random) -> dict:
     return today_parts(kind, n, s, rng)
 
 
+def mixed_parts(kinds, n: int, s, rng: random.Random) -> dict:
+    """The constraints of several kinds on one solution s, merged (rules joined, lists of
+    clues added up, a jigsaw's regions taken as they are)."""
+    parts: dict = {}
+    for kind in kinds:
+        for key, value in constraint_parts(kind, n, s, rng).items():
+            if isinstance(value, set):
+                parts[key] = parts.get(key, set()) | value
+            elif isinstance(value, (list, tuple)) and key != "regions":
+                parts[key] = list(parts.get(key, [])) + list(value)
+            else:
+                parts[key] = value
+    return parts
+
+
 def _line_found(kind, n, s, rng, value=0):
     """A line of this kind the solution s keeps (tried at random), or any line."""
     shortest = 3 if kind in ("between", "doublearrow") else 2

@@ -11,7 +11,7 @@ import pytest
 from core.variants.engine import count
 from core.variants.lines import Between
 from core.variants.model import Line, make
-from tests.core.variants.helpers import brute_count, constraint_parts, solution_grid
+from tests.core.variants.helpers import brute_count, mixed_parts, solution_grid
 from tests.core.variants.test_required import _cell, _root
 
 
@@ -97,13 +97,7 @@ def test_between_lines_count_as_the_brute_force(engine, n):
         s = solution_grid(n, rng)
         kinds = rng.choice([("between", "between"), ("between", "antiknight"),
                             ("between", "quad"), ("between", "extra")])
-        parts: dict = {}
-        for kind in kinds:
-            for key, value in constraint_parts(kind, n, s, rng).items():
-                if isinstance(value, set):
-                    parts[key] = parts.get(key, set()) | value
-                else:
-                    parts[key] = list(parts.get(key, [])) + list(value)
+        parts = mixed_parts(kinds, n, s, rng)
         p = make(n, None, **parts)
         keep = set(rng.sample(range(n * n), rng.randint(0, 2) if n == 4 else rng.randint(5, 9)))
         p = p.with_givens(s[c] if c in keep else 0 for c in range(n * n))

@@ -13,20 +13,19 @@ from core.variants.engine import count, locked_candidates
 from core.variants.lines import Skyscraper
 from core.variants.model import Arrow, LittleKiller, Outside, make
 from core.variants.propagators import sum_supports
-from tests.core.variants.helpers import JIGSAW_6, brute_count, constraint_parts, solution_grid
+from tests.core.variants.helpers import (
+    JIGSAW_6,
+    brute_count,
+    mixed_parts,
+    solution_grid,
+)
 
 CAP = 400
 
 
 def _mixed(n, kinds, rng, givens, regions=None):
     s = solution_grid(n, rng)
-    parts: dict = {}
-    for kind in kinds:
-        for key, value in constraint_parts(kind, n, s, rng).items():
-            if isinstance(value, set):
-                parts[key] = parts.get(key, set()) | value
-            else:
-                parts[key] = list(parts.get(key, [])) + list(value)
+    parts = mixed_parts(kinds, n, s, rng)
     pairs = {}
     for mark in parts.get("marks", []):
         pairs.setdefault(frozenset((mark.a, mark.b)), mark)

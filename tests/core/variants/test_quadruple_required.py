@@ -12,7 +12,7 @@ from core.variants.engine import count
 from core.variants.groups import Quad
 from core.variants.lines import Quadruple
 from core.variants.model import make
-from tests.core.variants.helpers import brute_count, constraint_parts, solution_grid
+from tests.core.variants.helpers import brute_count, mixed_parts, solution_grid
 from tests.core.variants.test_required import _cell, _root
 
 
@@ -117,13 +117,7 @@ def test_quadruples_count_as_the_brute_force(engine, n):
         s = solution_grid(n, rng)
         kinds = rng.choice([("quad", "quad"), ("quad", "antiknight"), ("quad", "extra"),
                             ("quad", "renban")])
-        parts: dict = {}
-        for kind in kinds:
-            for key, value in constraint_parts(kind, n, s, rng).items():
-                if isinstance(value, set):
-                    parts[key] = parts.get(key, set()) | value
-                else:
-                    parts[key] = list(parts.get(key, [])) + list(value)
+        parts = mixed_parts(kinds, n, s, rng)
         p = make(n, None, **parts)
         keep = set(rng.sample(range(n * n), rng.randint(0, 2) if n == 4 else rng.randint(6, 10)))
         p = p.with_givens(s[c] if c in keep else 0 for c in range(n * n))

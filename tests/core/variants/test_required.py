@@ -14,7 +14,7 @@ from core.variants.engine import count, plan_of, propagate, shape_of, start
 from core.variants.lines import Renban
 from core.variants.model import Cage, Line, make
 from core.variants.propagators import CageSum, digit_sets
-from tests.core.variants.helpers import brute_count, constraint_parts, solution_grid
+from tests.core.variants.helpers import brute_count, mixed_parts, solution_grid
 
 
 def _root(p):
@@ -134,13 +134,7 @@ def test_renbans_and_cages_count_as_the_brute_force(engine, n):
         s = solution_grid(n, rng)
         kinds = rng.choice([("renban", "renban", "cage"), ("cage", "cage", "renban"),
                             ("renban", "antiknight"), ("cage", "extra")])
-        parts: dict = {}
-        for kind in kinds:
-            for key, value in constraint_parts(kind, n, s, rng).items():
-                if isinstance(value, set):
-                    parts[key] = parts.get(key, set()) | value
-                else:
-                    parts[key] = list(parts.get(key, [])) + list(value)
+        parts = mixed_parts(kinds, n, s, rng)
         p = make(n, None, **parts)
         keep = set(rng.sample(range(n * n), rng.randint(0, 2) if n == 4 else rng.randint(6, 10)))
         p = p.with_givens(s[c] if c in keep else 0 for c in range(n * n))
