@@ -19,7 +19,7 @@ from core.variants.model import make
 from tests.core.sudoku.helpers import brute_force_solutions
 from tests.core.variants.corpus import python_engine, random_corpus
 from tests.core.variants.cpsat import cpsat_solutions
-from tests.core.variants.helpers import constraint_parts, solution_grid
+from tests.core.variants.helpers import mixed_parts, solution_grid
 
 CAPS = (1, 2, 8, MAX_SUPPORT)
 
@@ -112,15 +112,7 @@ MIXES = (("thermo", "x", "v"), ("cage", "white", "black"), ("arrow", "antiknight
 
 def variant(kinds_: tuple[str, ...], size: int, givens: int, rng: random.Random):
     s = solution_grid(size, rng)
-    parts: dict = {}
-    for kind in kinds_:
-        for key, value in constraint_parts(kind, size, s, rng).items():
-            if isinstance(value, set):
-                parts[key] = parts.get(key, set()) | value
-            elif isinstance(value, (list, tuple)) and key != "regions":
-                parts[key] = list(parts.get(key, [])) + list(value)
-            else:
-                parts[key] = value
+    parts = mixed_parts(kinds_, size, s, rng)
     pairs = {}
     for mark in parts.get("marks", []):  # one mark a pair
         pairs.setdefault(frozenset((mark.a, mark.b)), mark)

@@ -421,6 +421,15 @@ def mixed_parts(kinds, n: int, s, rng: random.Random) -> dict:
     return parts
 
 
+def random_mixed(n: int, rng: random.Random, kind_choices, givens: tuple[int, int]):
+    """A puzzle of one of `kind_choices` (tuples of kinds) on a fresh solution, with
+    rng.randint(*givens) of its digits given."""
+    s = solution_grid(n, rng)
+    p = make(n, None, **mixed_parts(rng.choice(kind_choices), n, s, rng))
+    keep = set(rng.sample(range(n * n), rng.randint(*givens)))
+    return p.with_givens(s[c] if c in keep else 0 for c in range(n * n))
+
+
 def _line_found(kind, n, s, rng, value=0):
     """A line of this kind the solution s keeps (tried at random), or any line."""
     shortest = 3 if kind in ("between", "doublearrow") else 2

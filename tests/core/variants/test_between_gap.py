@@ -11,7 +11,7 @@ import pytest
 from core.variants.engine import count
 from core.variants.lines import Between
 from core.variants.model import Line, make
-from tests.core.variants.helpers import brute_count, mixed_parts, solution_grid
+from tests.core.variants.helpers import brute_count, random_mixed
 from tests.core.variants.test_required import _cell, _root
 
 
@@ -94,11 +94,7 @@ def test_the_prune_keeps_what_some_assignment_keeps():
 def test_between_lines_count_as_the_brute_force(engine, n):
     rng = random.Random(f"between-count-{n}")
     for _ in range(8 if n == 4 else 5):
-        s = solution_grid(n, rng)
-        kinds = rng.choice([("between", "between"), ("between", "antiknight"),
-                            ("between", "quad"), ("between", "extra")])
-        parts = mixed_parts(kinds, n, s, rng)
-        p = make(n, None, **parts)
-        keep = set(rng.sample(range(n * n), rng.randint(0, 2) if n == 4 else rng.randint(5, 9)))
-        p = p.with_givens(s[c] if c in keep else 0 for c in range(n * n))
+        choices = [("between", "between"), ("between", "antiknight"), ("between", "quad"),
+                   ("between", "extra")]
+        p = random_mixed(n, rng, choices, (0, 2) if n == 4 else (5, 9))
         assert count(p, 300).count == brute_count(p, 300), p

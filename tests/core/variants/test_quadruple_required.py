@@ -12,7 +12,7 @@ from core.variants.engine import count
 from core.variants.groups import Quad
 from core.variants.lines import Quadruple
 from core.variants.model import make
-from tests.core.variants.helpers import brute_count, mixed_parts, solution_grid
+from tests.core.variants.helpers import brute_count, random_mixed
 from tests.core.variants.test_required import _cell, _root
 
 
@@ -114,11 +114,6 @@ def test_the_prune_keeps_what_some_assignment_keeps(exact):
 def test_quadruples_count_as_the_brute_force(engine, n):
     rng = random.Random(f"quadruple-count-{n}")
     for _ in range(8 if n == 4 else 5):
-        s = solution_grid(n, rng)
-        kinds = rng.choice([("quad", "quad"), ("quad", "antiknight"), ("quad", "extra"),
-                            ("quad", "renban")])
-        parts = mixed_parts(kinds, n, s, rng)
-        p = make(n, None, **parts)
-        keep = set(rng.sample(range(n * n), rng.randint(0, 2) if n == 4 else rng.randint(6, 10)))
-        p = p.with_givens(s[c] if c in keep else 0 for c in range(n * n))
+        choices = [("quad", "quad"), ("quad", "antiknight"), ("quad", "extra"), ("quad", "renban")]
+        p = random_mixed(n, rng, choices, (0, 2) if n == 4 else (6, 10))
         assert count(p, 300).count == brute_count(p, 300), p

@@ -14,7 +14,7 @@ from core.variants.engine import count, plan_of, propagate, shape_of, start
 from core.variants.lines import Renban
 from core.variants.model import Cage, Line, make
 from core.variants.propagators import CageSum, digit_sets
-from tests.core.variants.helpers import brute_count, mixed_parts, solution_grid
+from tests.core.variants.helpers import brute_count, random_mixed
 
 
 def _root(p):
@@ -131,11 +131,7 @@ def test_the_prune_keeps_what_some_assignment_keeps_and_removes_what_none_does(s
 def test_renbans_and_cages_count_as_the_brute_force(engine, n):
     rng = random.Random(f"required-count-{n}")
     for _ in range(8 if n == 4 else 5):
-        s = solution_grid(n, rng)
-        kinds = rng.choice([("renban", "renban", "cage"), ("cage", "cage", "renban"),
-                            ("renban", "antiknight"), ("cage", "extra")])
-        parts = mixed_parts(kinds, n, s, rng)
-        p = make(n, None, **parts)
-        keep = set(rng.sample(range(n * n), rng.randint(0, 2) if n == 4 else rng.randint(6, 10)))
-        p = p.with_givens(s[c] if c in keep else 0 for c in range(n * n))
+        choices = [("renban", "renban", "cage"), ("cage", "cage", "renban"),
+                   ("renban", "antiknight"), ("cage", "extra")]
+        p = random_mixed(n, rng, choices, (0, 2) if n == 4 else (6, 10))
         assert count(p, 300).count == brute_count(p, 300), p
