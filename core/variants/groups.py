@@ -134,7 +134,7 @@ class GroupKind:
     item: type = object  # the class of its clues (a tie's source names its kind)
     # the region shape: a group of cells whose digits differ, shaded
     region: bool = False
-    windows: bool = False  # the hyper windows (rules: hyper, ISS's Windoku) are of its kind
+    windows: str = ""  # ISS's type for the hyper windows (rules: hyper), when of its kind
     # the ways shape: single cells, each marked one of several ways (a row indexer, ...)
     ways: tuple[Way, ...] = ()
     from_zero: str = ""  # why it is not read on a grid of digits from 0 ("": it is)
@@ -306,7 +306,7 @@ EXTRA_REGIONS = GroupKind(
     "extraregion", "AllDifferent", "", "", "", "",
     normal=_regions_normal, cells=lambda region: region, check=_regions_check,
     broken=None, compile=None, said=None,  # a house of rules.units: counted and said so
-    place="region", region=True, windows=True,
+    place="region", region=True, windows="Windoku",
     tints=("#444444",))
 
 

@@ -39,6 +39,7 @@ from core.variants import custom, formula, grid_rules, iss_generic, marks, model
 from core.variants.cell_clues import EXTREMES, PARITY
 from core.variants.grid_rules import GRID_RULES
 from core.variants.groups import CORNERS, DIFFERENT, PENCILS, REGIONS, TWINS, WAYS
+from core.variants.kinds import LINES
 from core.variants.marks import MARKS
 from core.variants.model import (
     Line,
@@ -189,10 +190,15 @@ def same_partition(a, b) -> bool:
         set(first.values())) == len(first)
 
 
+# Each kind of line as ISS holds it (core.variants.kinds: its record's `iss`): ISS's own
+# type, or a pair table of its relation named after it.
+ISS_LINES = {name: kind.iss for name, kind in LINES.items()
+             if kind.iss and kind.iss.relation is None}
+TABLE_LINES = {name: kind.iss for name, kind in LINES.items()
+               if kind.iss and kind.iss.relation is not None}
 # Relations of the workbench's kinds that ISS holds only as a pair table.
 RELATIONS = {
-    "slowthermo": lambda x, y: x <= y,
-    "nabner": lambda x, y: abs(x - y) > 1,
+    **{name: form.relation for name, form in TABLE_LINES.items()},
     **{kind.word: kind.relation for kind in TWINS},
     **{kind.word: (lambda x, y, smaller=kind.smaller: x < y if smaller else x > y)
        for kind in EXTREMES},
@@ -326,16 +332,16 @@ def _reader(item: Item):
 
 # The types ISS allows inside an Or or And that the workbench reads (its categories
 # LinesAndSets, GivenCandidates, OutsideClue, Composite, Pairwise, StateMachine).
-COMPOSABLE = {"", "Whisper", "Renban", "Modular", "Entropic", "RegionSumLine",
-              "Between", "Lockout", "Palindrome", "Zipper", "SumLine", "Regex", "NFA",
-              "WhiteDot", "BlackDot", "GreaterThan", "X", "V", "DoubleArrow",
+COMPOSABLE = {"", *(form.type for form in ISS_LINES.values()), "SumLine", "Regex", "NFA",
+              *(kind.iss for kind in MARKS.values() if kind.iss),
               *(t for kind in SHAPES.values() for t in kind.iss), "Sum",
-              "XSum", "Skyscraper",
+              *(kind.iss for kind in OUTSIDE.values()),
               "ContainAtLeast", "ContainExact", "EqualSum", "Pair",
               "PairX", "Or", "And", *(kind.iss for kind in (*CORNERS, *REGIONS, *WAYS))}
 # Inside an Or, each branch must be one rule no kind names: these types give one.
 AS_RULES = {"", "Pair", "PairX", "Regex", "NFA", "SumLine", "ContainExact", "ContainAtLeast",
             "EqualSum", *(t for kind in SHAPES.values() for t in kind.iss_or), "Or", "And"}
+OR_SHAPES = ", ".join(kind.field for kind in SHAPES.values() if kind.iss_or)
 MAX_DEPTH = 20  # Or and And inside each other
 
 
@@ -423,8 +429,8 @@ def _branch(reading: Reading, item: Item, node) -> list | None:
     inner = _where(node)
     if inner.type not in AS_RULES:
         raise inner.error(f"inside an Or: the workbench's or joins rules no kind names (pair "
-                          f"tables, patterns, automata, sums, multisets, givens, arrows), not "
-                          f"{inner.type}")
+                          f"tables, patterns, automata, sums, multisets, givens, {OR_SHAPES}), "
+                          f"not {inner.type}")
     scratch = Reading(reading.n, reading.first)
     if isinstance(node, Item) and node.type == "":
         return _given_rules(scratch, node)
@@ -608,7 +614,7 @@ def _grid_rule(reading: Reading, item: Item) -> None:
     reading.parts["rules"].add(kind.name)
 
 
-def _windoku(reading: Reading, item: Item) -> None:
+def _windows(reading: Reading, item: Item) -> None:
     _no_args(reading, item)
     reading.add(DIFFERENT.field, *iss_windows(reading.n))
 
@@ -678,10 +684,14 @@ def _outside(kind: str):
     return read_outside
 
 
-def _line(kind: str, valued: bool = False, value=None):
-    """A line of a kind; `valued`: it takes its number first (a whisper's difference; ISS's
-    German whispers leave it out: 5); `value(n)`: the one number the workbench's kind has on
-    an n x n grid, which ISS's carries first (another is refused)."""
+def _line(kind: str):
+    """A line of a kind, as its record's ISS form says: `valued`: it takes its number first
+    (a whisper's difference; ISS's German whispers leave it out: 5); `value(n)`: the one
+    number the workbench's kind has on an n x n grid, which ISS's carries first (another is
+    refused)."""
+    form = LINES[kind].iss
+    valued, value = form.valued, form.value
+
     def read_line(reading: Reading, item: Item) -> None:
         args, number = item.args, 0
         if valued or value:
@@ -694,9 +704,8 @@ def _line(kind: str, valued: bool = False, value=None):
         if value and number != value(reading.n):
             raise item.error(f"{item.type} with {number}: the workbench's {kind} lines take "
                              f"{value(reading.n)} on a {reading.n}x{reading.n} grid")
-        if kind == "entropic" and reading.first != 1:
-            raise item.error("an entropic line on a grid of digits from 0 (which digits are "
-                             "low, middle and high there is not settled)")
+        if form.from_zero and reading.first != 1:
+            raise item.error(form.from_zero)
         cells = _cells(reading, item, args)
         reading.add("lines", Line(kind, cells, number if valued else 0))
     return read_line
@@ -731,7 +740,7 @@ def _ways(kind):
 
 # The pair tables the writer names after the workbench's kinds: name -> (ISS type, relation
 # in RELATIONS, or the mark kind whose difference or ratio the table says).
-WORKBENCH_PAIRS = {"slowthermo": ("Pair", "slowthermo"), "nabner": ("PairX", "nabner"),
+WORKBENCH_PAIRS = {**{name: (form.type, name) for name, form in TABLE_LINES.items()},
                    **{kind.word: ("Pair", kind.word) for kind in TWINS},
                    **{kind.word: ("Pair", kind.word) for kind in EXTREMES},
                    **{name: ("Pair", name) for name, kind in MARKS.items() if kind.valued},
@@ -1004,7 +1013,8 @@ READERS = {
     "": _givens, "Shape": _ignored, "SearchPriority": _ignored, "RegionSize": _region_size,
     "NoBoxes": _no_boxes, "Jigsaw": _jigsaw,
     **{kind.iss.split("~")[0]: _grid_rule for kind in GRID_RULES.values()},
-    "Windoku": _windoku, **{kind.iss: _region(kind) for kind in REGIONS},
+    **{kind.windows: _windows for kind in REGIONS if kind.windows},
+    **{kind.iss: _region(kind) for kind in REGIONS},
     **dict.fromkeys([*STRICT, *STRICT_ALONE], _strict),
     **{kind.iss: _mark for kind in MARKS.values() if kind.iss},
     **{t: partial(read, iss=sys.modules[__name__])  # with this module's checks
@@ -1012,11 +1022,7 @@ READERS = {
     "Sum": _sum,
 
     **{kind.iss: _outside(name) for name, kind in OUTSIDE.items()},
-    "Whisper": _line("whisper", valued=True), "Renban": _line("renban"),
-    "RegionSumLine": _line("regionsum"), "Palindrome": _line("palindrome"),
-    "Between": _line("between"), "Entropic": _line("entropic"),
-    "Modular": _line("modular", value=lambda n: 3), "Zipper": _line("zipper"),
-    "DoubleArrow": _line("doublearrow"), "Lockout": _line("lockout", value=lambda n: n // 2),
+    **{form.type: _line(name) for name, form in ISS_LINES.items()},
     **{kind.iss: _corner(kind) for kind in CORNERS},
     **{kind.iss: _ways(kind) for kind in WAYS}, "Pair": _pairs, "PairX": _pairs, "Binary": _pairs,
     "BinaryX": _pairs, "ContainExact": _contain(False), "ContainAtLeast": _contain(True),
@@ -1059,10 +1065,10 @@ def _regions(reading: Reading, found: list[Item]) -> tuple[int, ...]:
         return model.box_regions(n) if same_partition(boxes, model.box_regions(n)) else boxes
     if reading.layout is not None:
         return reading.layout
-    line = next((item for item in found if item.type == "RegionSumLine"), None)
+    needs = {form.type: form.regions for form in ISS_LINES.values() if form.regions}
+    line = next((item for item in found if item.type in needs), None)
     if line is not None:
-        raise line.error("a region-sum line on a grid with no regions (ISS: no boxes and no "
-                         "jigsaw) says nothing in ISS; the workbench reads it only with regions")
+        raise line.error(needs[line.type])
     return tuple(cell // n for cell in range(n * n))
 
 
@@ -1096,7 +1102,7 @@ def _named(reading: Reading, parts: dict) -> None:
     n = reading.n
     for name, groups in reading.named.items():
         item = groups[0][0]
-        if name in ("slowthermo", "nabner"):
+        if name in TABLE_LINES:
             parts.setdefault("lines", []).extend(Line(name, cells) for _, cells in groups)
             continue
         if any(len(cells) != 2 for _, cells in groups):
@@ -1229,7 +1235,7 @@ def _rules_out(p: Variant) -> list[str]:
     for kind in REGIONS:
         regions = list(kind.items(p))
         if kind.windows and hyper and all(w in regions for w in hyper):
-            said.append(".Windoku")
+            said.append(f".{kind.windows}")
             regions = [r for r in regions if r not in hyper]
         said += [f".{kind.iss}~{_ids(r, n)}" for r in regions]
     return said
@@ -1282,29 +1288,20 @@ def _shapes_out(p: Variant) -> list[str]:
     return said
 
 
-# Each kind of line as ISS's type, with the number it carries (None: none).
-ISS_LINES = {"whisper": ("Whisper", lambda line, n: line.value),
-             "renban": ("Renban", None), "regionsum": ("RegionSumLine", None),
-             "palindrome": ("Palindrome", None), "between": ("Between", None),
-             "entropic": ("Entropic", None), "modular": ("Modular", lambda line, n: 3),
-             "zipper": ("Zipper", None), "doublearrow": ("DoubleArrow", None),
-             "lockout": ("Lockout", lambda line, n: n // 2)}
-TABLE_LINES = {"slowthermo": "Pair", "nabner": "PairX"}  # ISS holds these as tables
-
-
 def _lines_out(p: Variant) -> list[str]:
     n, said = p.size, []
     for line in p.lines:
-        if line.kind == "entropic" and (n != 9 or p.first != 1):
-            raise IssError(f"an entropic line off 9x9{' of digits 1-9' if n == 9 else ''} (ISS "
-                           "reads them on digits 1-9 only)")
+        form = LINES[line.kind].iss
+        refused = form and form.written and form.written(n, p.first)
+        if refused:
+            raise IssError(refused)
         if line.kind in ISS_LINES:
-            name, number = ISS_LINES[line.kind]
-            value = f"~{number(line, n)}" if number else ""
-            said.append(f".{name}{value}~{_ids(line.cells, n)}")
+            number = form.number(line, n)
+            value = f"~{number}" if number is not None else ""
+            said.append(f".{form.type}{value}~{_ids(line.cells, n)}")
         elif line.kind in TABLE_LINES:
             said.append(_pair_table(RELATIONS[line.kind], [(line.kind, line.cells)], n,
-                                    TABLE_LINES[line.kind]))
+                                    form.type))
         else:
             raise IssError(f"a {line.kind} line has no ISS form yet")
     return said

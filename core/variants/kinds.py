@@ -11,6 +11,7 @@ of it, and every aspect loops over LINES instead of naming kinds:
   SudokuPad grey (the thickness of SudokuPad's own grey line for f-puzzles' native kinds)
   print     style (colour, width, dashes, end marks); the terminal: glyph
   wording   words (its name in a puzzle's name and its rules sentence, English and Japanese)
+  ISS       iss (ISS's type and the number it carries, or the pair table it is held as)
   making    middle_out, partial, longest, telling (how the generator grows one)
   editor    aliases (words an author may type for it)
 
@@ -64,6 +65,29 @@ class AddOn:
 
 
 @dataclass(frozen=True)
+class IssLine:
+    """How the Interactive Sudoku Solver holds a line: its own `type` (`valued`: carrying the
+    line's number first, as a whisper's difference; `value(n)`: the one number the kind has
+    on an n x n grid, which ISS's carries first), or, with `relation`, a pair table of the
+    kind's relation named after it (`type`: "Pair" along the line, "PairX" every two cells).
+    `from_zero`: why the reader refuses one on a grid of digits from 0; `written(n, first)`:
+    why the writer refuses one on such a grid (None: it does not); `regions`: why a line of
+    it on a grid with no regions is refused (ISS says nothing of it there)."""
+
+    type: str
+    valued: bool = False
+    value: Callable[[int], int] | None = None
+    relation: Callable[[int, int], bool] | None = None
+    from_zero: str = ""
+    written: Callable[[int, int], str | None] | None = None
+    regions: str = ""
+
+    def number(self, line: Line, n: int) -> int | None:
+        """The number ISS's item carries for a line (None: none)."""
+        return line.value if self.valued else self.value(n) if self.value else None
+
+
+@dataclass(frozen=True)
 class LineKind:
     name: str
     title: str
@@ -98,6 +122,7 @@ class LineKind:
     partial: Callable | None = None  # (p, line, solution, length): None: every part keeps it
     longest: Callable[[int], int] | None = None
     telling: Callable[[Variant, Line], bool] | None = None
+    iss: IssLine | None = None  # its ISS form (None: the ISS writer refuses it by name)
 
     def words_of(self, line: Line, n: int) -> str:
         """Which of its words a line says: the usual, or (a number not the usual) the other."""
@@ -243,6 +268,14 @@ def _third_spans(n: int) -> tuple[str, ...]:
     return tuple(spans)
 
 
+def _entropic_written(n: int, first: int) -> str | None:
+    """ISS reads entropic lines on digits 1-9 only."""
+    if n == 9 and first == 1:
+        return None
+    return f"an entropic line off 9x9{' of digits 1-9' if n == 9 else ''} (ISS reads them on " \
+           "digits 1-9 only)"
+
+
 # --- what the logic says of them -----------------------------------------------------------
 
 def _renban_facts(board, prop, trial) -> dict:
@@ -327,7 +360,8 @@ LINE_RECORDS.update({kind.name: kind for kind in (
         other_style=LineStyle("Dutch whispers", "#ff9a00", 0.2), numbered="whispers {value}",
         plain=AddOn("Whispers", "#9ACD32", 0.1875), addon_names=("Whispers",),
         loops=True, usual=lambda n: (n + 1) // 2, number="difference",
-        sentence=lambda n: {"whisper": (n + 1) // 2}, aliases=("german", "dutch")),
+        sentence=lambda n: {"whisper": (n + 1) // 2}, aliases=("german", "dutch"),
+        iss=IssLine("Whisper", valued=True)),
     LineKind(
         "renban", "renban line", "renban", "r", LineStyle("renban", "#cc55cc", 0.3),
         {"renban": Words("Renban", "連番",
@@ -338,7 +372,8 @@ LINE_RECORDS.update({kind.name: kind for kind in (
         lambda p, line: [lines.Renban(line.cells, p.size)],
         facts={"Renban": _renban_facts},
         addon={"renban": AddOn("Renban", "#F067F0", 0.25)}, distinct=True,
-        partial=_renban_partial, longest=lambda n: n - 1),  # all n digits: they only differ
+        partial=_renban_partial, longest=lambda n: n - 1,  # all n digits: they only differ
+        iss=IssLine("Renban")),
     LineKind(
         "regionsum", "region-sum line", "regionsumline", "s",
         LineStyle("region sum", "#2ecbff", 0.16, dashes=(0.5, 0.38)),
@@ -352,14 +387,17 @@ LINE_RECORDS.update({kind.name: kind for kind in (
         _sums(lambda p, cells: rules.region_segments(p, cells)),
         addon={"regionsum": AddOn("Region Sum Line", "#2ECBFF", 0.15625)},
         aliases=("regionsumline",), partial=_regionsum_partial,
-        telling=lambda p, line: len(rules.region_segments(p, line.cells)) > 1),
+        telling=lambda p, line: len(rules.region_segments(p, line.cells)) > 1,
+        iss=IssLine("RegionSumLine", regions="a region-sum line on a grid with no regions (ISS: "
+                    "no boxes and no jigsaw) says nothing in ISS; the workbench reads it only "
+                    "with regions")),
     LineKind(
         "palindrome", "palindrome", "palindrome", "p", LineStyle("palindrome", "#c0c0c0", 0.3),
         {"palindrome": Words("Palindrome", "回文", "A grey line reads the same from either end.",
                              "灰色の線上の数字は、どちらの端から読んでも同じ並びです。")},
         {"Tie palindrome": Step("palindrome", 1.7, _TIE)},
         _palindrome_holds, _palindrome,
-        grey=16, middle_out=True),
+        grey=16, middle_out=True, iss=IssLine("Palindrome")),
     LineKind(
         "between", "between line", "betweenline", "b",
         LineStyle("between line", "#a0a0a0", 0.1, ends=True),
@@ -371,7 +409,8 @@ LINE_RECORDS.update({kind.name: kind for kind in (
                                               "between its ends {a} and {b}")},
         _between_holds, lambda p, line: [lines.Between(line.cells, p.size)],
         facts={"Between": _between_facts}, grey=2, ends="both", shortest=3,
-        glyph_ends=("◯", "◯"), aliases=("betweenline",), partial=_between_partial),
+        glyph_ends=("◯", "◯"), aliases=("betweenline",), partial=_between_partial,
+        iss=IssLine("Between")),
     LineKind(
         "entropic", "entropic line", "entropicline", "e",
         LineStyle("entropic", "#f0a050", 0.18, dashes=(1 / 3, 0.18)),
@@ -386,7 +425,10 @@ LINE_RECORDS.update({kind.name: kind for kind in (
                                     strict=True)),
         addon={"entropic": AddOn("Entropic Line", "#FFCCAA", 0.15625)},
         addon_names=("Entropic",),
-        aliases=("entropicline",)),
+        aliases=("entropicline",),
+        iss=IssLine("Entropic", from_zero="an entropic line on a grid of digits from 0 (which "
+                    "digits are low, middle and high there is not settled)",
+                    written=_entropic_written)),
     LineKind(
         "modular", "modular line", "modularline", "m",
         LineStyle("modular", "#33bbbb", 0.2, core="#1e6e6e"),
@@ -397,7 +439,7 @@ LINE_RECORDS.update({kind.name: kind for kind in (
         {"Tie modular": Step("modular line", 2.0, _TIE)},
         _in_thirds(lambda n: [v % 3 for v in range(n + 1)]), _thirds("mod 3"),
         addon={"modular": AddOn("Modular Line", "#33BBBB", 0.15625)},
-        aliases=("modularline",)),
+        aliases=("modularline",), iss=IssLine("Modular", value=lambda n: 3)),
     LineKind(
         "zipper", "zipper line", "zipperline", "z", LineStyle("zipper", "#cdb1ec", 0.12),
         {"zipper": Words("Zipper", "ジッパー",
@@ -411,7 +453,7 @@ LINE_RECORDS.update({kind.name: kind for kind in (
         _equal_sums(lambda p, cells: rules.zipper_groups(cells)),
         _sums(lambda p, cells: rules.zipper_groups(cells)),
         addon={"zipper": AddOn("Zipper Line", "#CDB1EC", 0.15625)},
-        aliases=("zipperline",), middle_out=True),
+        aliases=("zipperline",), middle_out=True, iss=IssLine("Zipper")),
     LineKind(
         "doublearrow", "double arrow", "doublearrow", "d",
         LineStyle("double arrow", "#c54b8b", 0.05, ends=True),
@@ -425,7 +467,8 @@ LINE_RECORDS.update({kind.name: kind for kind in (
         _doublearrow_holds,
         _sums(lambda p, cells: (cells[1:-1], (cells[0], cells[-1]))),
         addon={"doublearrow": AddOn("Double Arrow", "#C54B8B", 0.15, circle=0.85)},
-        ends="both", shortest=3, glyph_ends=("◯", "◯"), partial=_doublearrow_partial),
+        ends="both", shortest=3, glyph_ends=("◯", "◯"), partial=_doublearrow_partial,
+        iss=IssLine("DoubleArrow")),
     LineKind(
         "slowthermo", "slow thermometer", "slowthermometer", "┄",
         LineStyle("slow thermo", "#9a9a9a", 0.3, hollow=True),
@@ -439,7 +482,8 @@ LINE_RECORDS.update({kind.name: kind for kind in (
         lambda p, line: [propagators.Thermo(line.cells, p.size, slow=True)],
         facts={"Thermo slow": _slow_facts},
         addon={"slowthermo": AddOn("Slow Thermometer", "#6495ED", 0.3, circle=0.8)},
-        ends="bulb", directed=True, glyph_ends=("◎", ""), aliases=("slowthermometer",)),
+        ends="bulb", directed=True, glyph_ends=("◎", ""), aliases=("slowthermometer",),
+        iss=IssLine("Pair", relation=lambda x, y: x <= y)),
     LineKind(
         "nabner", "Nabner line", "nabner", "n",
         LineStyle("Nabner", "#c9c883", 0.3, dashes=(1.0, 0.7)),
@@ -451,7 +495,8 @@ LINE_RECORDS.update({kind.name: kind for kind in (
         _nabner_holds,
         _pairs_along(lambda line, i, j: "far"),
         addon={"nabner": AddOn("Nabner", "#C9C883", 0.25)}, distinct=True,
-        longest=lambda n: (n + 1) // 2),  # digits at least 2 apart: at most (n+1)//2
+        longest=lambda n: (n + 1) // 2,  # digits at least 2 apart: at most (n+1)//2
+        iss=IssLine("PairX", relation=lambda x, y: abs(x - y) > 1)),
     LineKind(
         "lockout", "lockout line", "lockout", "L",
         LineStyle("lockout", "#006cba", 0.1, diamonds=True),
@@ -469,7 +514,7 @@ LINE_RECORDS.update({kind.name: kind for kind in (
         facts={"Lockout": _lockout_facts},
         addon={"lockout": AddOn("Lockout", "#006CBA", 0.2, marked="isNewConstraint")},
         glyph_ends=("◇", "◇"), sentence=lambda n: {"lockout": lockout_gap(n)},
-        partial=_lockout_partial),
+        partial=_lockout_partial, iss=IssLine("Lockout", value=lockout_gap)),
 )})
 LINES: dict[str, LineKind] = LINE_RECORDS  # the model, rules and lines read it there
 LINE_KINDS = tuple(LINES)  # the order the plan holds them in (a new kind goes last)
