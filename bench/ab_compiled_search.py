@@ -44,7 +44,7 @@ def load_build(path: str):
 
 def programs(p, without_required: bool, of: tuple = ()):
     """(A's program, B's program) of the puzzle's plan (`of`: the names of the classes whose
-    `seen` A lacks; empty: all of engine.REQUIRED)."""
+    `seen` A lacks; empty: every propagator whose digits are required)."""
     plan = engine.plan_of(engine.shape_of(p))
     b = compiled.write(plan)
     if not without_required:
@@ -53,7 +53,7 @@ def programs(p, without_required: bool, of: tuple = ()):
         name, off, kept = "gap", 2, [(x, x.gap) for x in plan.props if type(x) is lines.Between]
     else:
         name, off = "seen", None
-        kept = [(x, x.seen) for x in plan.props if type(x) in engine.REQUIRED
+        kept = [(x, x.seen) for x in plan.props if getattr(x, "required", False)
                 and (not of or type(x).__name__ in of)]
     for prop, _ in kept:
         setattr(prop, name, off)

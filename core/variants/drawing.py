@@ -72,7 +72,7 @@ RULE_INK = {"relation": "#505050", "pattern": "#1f5f8b", "pairs": "#6a3d8f", "su
 RULE_INSET = 0.17  # of a cell: a rule's outline runs inside a cage's
 
 
-def unusual_whisper(line: model.Line, n: int) -> bool:
+def unusual_number(line: model.Line, n: int) -> bool:
     """A line of another number than its kind's usual (a whisper of another difference than
     (n+1)//2, 5 on 9x9; Dutch: one less)."""
     usual = LINES[line.kind].usual
@@ -83,7 +83,7 @@ def line_word(line: model.Line, n: int) -> str:
     """The line's name in a caption: its other style's (Dutch whispers) or with its number
     (whispers 3) when not the usual."""
     kind = LINES[line.kind]
-    if unusual_whisper(line, n):
+    if unusual_number(line, n):
         if kind.style_of(line, n) is not None and kind.other_style is not None:
             return kind.other_style.word
         return kind.numbered.format(value=line.value)
@@ -94,7 +94,7 @@ def line_color(line: model.Line, n: int) -> str:
     """The line's colour: its kind's, or its other style's when its number is not the usual
     (orange for whispers of another difference)."""
     kind = LINES[line.kind]
-    other = kind.other_style if unusual_whisper(line, n) else None
+    other = kind.other_style if unusual_number(line, n) else None
     return (other or kind.style).color
 
 
@@ -271,7 +271,7 @@ def _today_lines(p: Variant, at: _Pen) -> None:
             _path(at, line.cells, style.width * size, line_color(line, n), cap="round")
         if style.core:
             _path(at, line.cells, THIN, style.core, cap="round")
-        if unusual_whisper(line, n):
+        if unusual_number(line, n):
             x, y = at.centre(line.cells[0])
             at.add(Label(x - 0.3 * size, y - 0.18 * size, str(line.value), 0.26 * size, INK))
     for line in lines:
@@ -331,7 +331,7 @@ def _dashes(at: _Pen, cells, width: float, color: str, period: float, length: fl
                 at.add(Line(xa, ya, xb, yb, width, color=color, cap="round"))
 
 
-def arrow_shaft(at: _Pen, bulb: int, shaft, digit_at_tip: bool = False) -> None:
+def pointed_shaft(at: _Pen, bulb: int, shaft, digit_at_tip: bool = False) -> None:
     """The shaft from the bulb's circle to an arrowhead in the last cell: at its centre, or
     short of the digit there, which would hide the head under its halo."""
     size = at.cell
@@ -402,7 +402,7 @@ def _rules(p: Variant, at: _Pen) -> None:
         ink = RULE_INK[rule.kind]
         if RULE_KINDS[rule.kind].outline:
             for group in rule.groups:
-                for loop in cage_outline({divmod(c, n) for c in group}, RULE_INSET):
+                for loop in inset_outline({divmod(c, n) for c in group}, RULE_INSET):
                     at.add(Path(tuple(at.xy(r, c) for r, c in loop), THIN, ink,
                                 dash=0.04 * size, closed=True))
             first = min(rule.groups[0])
@@ -432,7 +432,7 @@ def _rule_text(at: _Pen, cell: int, text: str, ink: str, below: int = 0) -> None
                  font="clues"))
 
 
-def cage_outline(cells: set[tuple[int, int]], inset: float) -> list[list[tuple[float, float]]]:
+def inset_outline(cells: set[tuple[int, int]], inset: float) -> list[list[tuple[float, float]]]:
     """The loops round a set of cells (row, col), each a list of corners (row, col) in cell
     units, every side `inset` inside the cells' edge: a corner moves along both of its
     sides' inward normals, so a concave corner is as far in as a convex one. A cage with a

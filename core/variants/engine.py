@@ -97,7 +97,7 @@ def plan_of(shape: Variant) -> Plan:
     plan.props = plan.props + [x for kind in SHAPES.values()  # speed only: the logic says none
                                for x in kind.speed(shape, houses, peer_of)]
     for prop in plan.props:  # a required digit leaves the cells that see all its places
-        if type(prop) in REQUIRED:
+        if getattr(prop, "required", False):
             prop.seen = tuple(plan.peer_bits[c] for c in prop.cells)
         elif type(prop) is lines.Between:
             prop.gap = 1 + seeing_each_other(prop.inner, peer_of)
@@ -154,7 +154,6 @@ def priorities(plan: Plan) -> list[int]:
 
 
 SUMS = (CageSum, Innie, SumBounds, SignedSum)  # the compiled sums: ISS's Sum handlers
-REQUIRED = (CageSum, Innie, lines.Renban, lines.Quadruple)  # required_places: required digits
 
 
 def held_sums(p: Variant) -> Variant:

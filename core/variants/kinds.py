@@ -192,6 +192,12 @@ def _see_each_other(p: Variant, cells) -> bool:
                for i, a in enumerate(cells) for b in cells[i + 1:])
 
 
+def _middle_out(cells) -> list[tuple[int, ...]]:
+    """The cells the same distance from a line's middle: pairs, and the middle cell."""
+    k = len(cells)
+    return [tuple(sorted({cells[i], cells[k - 1 - i]})) for i in range((k + 1) // 2)]
+
+
 def _digits(values, line: Line) -> list[int]:
     return [values[c] for c in line.cells]
 
@@ -450,8 +456,8 @@ LINE_RECORDS.update({kind.name: kind for kind in (
         {"EqualSums zipper": Step("zipper line", 2.4,
                                   "cells the same distance from the middle of the {line} add "
                                   "up to {to} ({totals})")},
-        _equal_sums(lambda p, cells: rules.zipper_groups(cells)),
-        _sums(lambda p, cells: rules.zipper_groups(cells)),
+        _equal_sums(lambda p, cells: _middle_out(cells)),
+        _sums(lambda p, cells: _middle_out(cells)),
         addon={"zipper": AddOn("Zipper Line", "#CDB1EC", 0.15625)},
         aliases=("zipperline",), middle_out=True, iss=IssLine("Zipper")),
     LineKind(

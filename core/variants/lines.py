@@ -197,6 +197,7 @@ class Renban:
     plan's peers per cell, for required_places)."""
 
     __slots__ = ("cells", "n", "seen")
+    required = True  # its digits are required: the plan gives it `seen` (the engine's plan)
 
     def __init__(self, cells, n: int):
         self.cells, self.n, self.seen = cells, n, None
@@ -340,6 +341,7 @@ class Quadruple:
     leaves the cells that see all its places, as ISS's RequiredValues)."""
 
     __slots__ = ("cells", "needs", "digits", "exact", "source", "seen")
+    required = True  # its digits are required: the plan gives it `seen` (the engine's plan)
 
     def __init__(self, cells, digits, exact: bool = False, source=None):
         self.cells, self.digits, self.exact, self.source = cells, digits, exact, source

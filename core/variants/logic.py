@@ -273,7 +273,7 @@ def _outside_facts(board: Board, prop, trial) -> dict:
 
 GROUP_FACTS = {key: facts for kind in GROUPS.values() for key, facts in kind.facts.items()}
 FACTS = {"Tie": _tie_facts, "EqualSums": _sums_facts, **GROUP_FACTS,
-         "XSum": _outside_facts, "Skyscraper": _outside_facts}
+         **{key: _outside_facts for kind in OUTSIDE.values() for key in kind.steps}}
 
 
 

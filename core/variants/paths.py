@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from core.variants import rules
 from core.variants.kinds import LINES
-from core.variants.model import Arrow, Line, Variant, touching
+from core.variants.model import Line, Variant
 
 Path = tuple[int, ...]
 
@@ -107,40 +107,6 @@ def rising_path(solution, room: Room, rng) -> Path | None:
         if path:
             room.take(path)
             return path
-    return None
-
-
-def arrow_of(solution, room: Room, rng, pill: bool = False) -> Arrow | None:
-    """An arrow: a bulb and a shaft of touching free cells adding up to it. The bulb is one
-    cell (a shaft of 1 to 3), or with `pill` two cells side by side (never diagonal) read in
-    reading order as a two-digit number (a shaft of 2 to 5 from the second, leaving away from
-    the first)."""
-    k, n, longest = (2, room.n, 5) if pill else (1, room.n, 3)
-
-    def number(path: Path) -> int:
-        return sum(solution[c] * 10 ** (k - 1 - i) for i, c in enumerate(path[:k]))
-
-    def ok(path: Path) -> bool:
-        shaft = path[k:]
-        return (sum(solution[c] for c in shaft) <= number(path) <= n * longest
-                and not (pill and len(shaft) == 1 and touching(shaft[0], path[0], n)))
-
-    def done(path: Path) -> bool:
-        return len(path) > k and sum(solution[c] for c in path[k:]) == number(path)
-
-    for _ in range(60):
-        bulb = room.start(rng)
-        if not bulb:
-            return None
-        if pill:  # a pill is two cells side by side, as setters draw them: never diagonal
-            beside = [c for c in room.steps(bulb) if not corners(bulb[0], c, n)]
-            if not beside:
-                continue
-            bulb = tuple(sorted((bulb[0], rng.choice(beside))))
-        path = grow(room, rng, bulb, ok, done, k + longest)
-        if path:
-            room.take(path)
-            return Arrow(path[:k], path[k:])
     return None
 
 

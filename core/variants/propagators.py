@@ -68,6 +68,7 @@ class CageSum:
     a digit every set holds is only placed, never taken from the cells around)."""
 
     __slots__ = ("cells", "combos", "seen")
+    required = True  # its digits are required: the plan gives it `seen` (the engine's plan)
 
     def __init__(self, cells, combos):
         self.cells, self.combos, self.seen = cells, combos, None
@@ -533,3 +534,4 @@ class Complement(CageSum):
     the sum's handler in ISS, so it adds nothing to the cells' priorities."""
 
     __slots__ = ()
+    required = False  # its cells need not hold the digits it keeps

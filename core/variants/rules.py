@@ -134,12 +134,6 @@ def region_segments(p: Variant, cells) -> list[tuple[int, ...]]:
     return [tuple(s) for s in segments]
 
 
-def zipper_groups(cells) -> list[tuple[int, ...]]:
-    """The cells the same distance from a zipper line's middle: pairs, and the middle cell."""
-    k = len(cells)
-    return [tuple(sorted({cells[i], cells[k - 1 - i]})) for i in range((k + 1) // 2)]
-
-
 def line_holds(p: Variant, line, values) -> bool:
     """Does a filled grid keep this line's rule? (each kind's record says it)"""
     return LINE_RECORDS[line.kind].holds(p, line, values)

@@ -62,6 +62,7 @@ from core.variants.model import (
     ModelError,
     Sandwich,
     Variant,
+    touching,
 )
 from core.variants.records import Step, Words
 
@@ -581,7 +582,7 @@ def _cages_draw(p: Variant, at, drawing) -> None:
 
     n = p.size
     for cage in p.cages:
-        for loop in drawing.cage_outline({divmod(c, n) for c in cage.cells}, drawing.INSET):
+        for loop in drawing.inset_outline({divmod(c, n) for c in cage.cells}, drawing.INSET):
             at.add(Path(tuple(at.xy(row, col) for row, col in loop), THIN, dash=0.08 * at.cell,
                         closed=True))
         if cage.total is not None:
@@ -1064,7 +1065,7 @@ def _arrows_draw(p: Variant, answer, at, drawing) -> None:
             x, y = at.centre(arrow.bulb[0])
             at.add(Circle(x, y, 0.38 * at.cell, fill="#ffffff", width=THIN, color=at.grey))
         tip = arrow.shaft[-1]
-        drawing.arrow_shaft(at, arrow.bulb[-1], arrow.shaft,
+        drawing.pointed_shaft(at, arrow.bulb[-1], arrow.shaft,
                             bool(p.givens[tip] or answer is not None))
 
 
@@ -1075,13 +1076,47 @@ def _arrows_made(cells, total, p: Variant) -> dict | str:
     return {"arrows": [*p.arrows, Arrow((cells[0],), tuple(cells[1:]))]}
 
 
+def _arrow_of(solution, room, rng, pill: bool, paths) -> Arrow | None:
+    """An arrow: a bulb and a shaft of touching free cells adding up to it. The bulb is one
+    cell (a shaft of 1 to 3), or with `pill` two cells side by side (never diagonal) read in
+    reading order as a two-digit number (a shaft of 2 to 5 from the second, leaving away from
+    the first)."""
+    k, n, longest = (2, room.n, 5) if pill else (1, room.n, 3)
+
+    def number(path) -> int:
+        return sum(solution[c] * 10 ** (k - 1 - i) for i, c in enumerate(path[:k]))
+
+    def ok(path) -> bool:
+        shaft = path[k:]
+        return (sum(solution[c] for c in shaft) <= number(path) <= n * longest
+                and not (pill and len(shaft) == 1 and touching(shaft[0], path[0], n)))
+
+    def done(path) -> bool:
+        return len(path) > k and sum(solution[c] for c in path[k:]) == number(path)
+
+    for _ in range(60):
+        bulb = room.start(rng)
+        if not bulb:
+            return None
+        if pill:  # a pill is two cells side by side, as setters draw them: never diagonal
+            beside = [c for c in room.steps(bulb) if not paths.corners(bulb[0], c, n)]
+            if not beside:
+                continue
+            bulb = tuple(sorted((bulb[0], rng.choice(beside))))
+        path = paths.grow(room, rng, bulb, ok, done, k + longest)
+        if path:
+            room.take(path)
+            return Arrow(path[:k], path[k:])
+    return None
+
+
 def _arrows_grow(solution, n: int, rng, room, words) -> list:
     from core.variants import paths
 
     arrows = []
     for word, pill in (("arrow", False), ("pill", True)):
         if word in words:
-            arrows += [a for a in (paths.arrow_of(solution, room, rng, pill)
+            arrows += [a for a in (_arrow_of(solution, room, rng, pill, paths)
                                    for _ in range(n // 2)) if a]
     return arrows
 

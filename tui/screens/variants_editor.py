@@ -64,6 +64,8 @@ LINE_ALIASES = {alias: name for name, kind in LINES.items() for alias in kind.al
 SIDED = {kind.word: kind for kind in SHAPES.values() if kind.sided}  # left of a row, above
 OUTSIDE_WORDS = {**{word: name for name, kind in OUTSIDE.items() for word in kind.editor},
                  **{word: word for word in SIDED}}
+START = ("start with " + ", ".join(f"{kind.editor[0]} ({kind.called})" for kind in OUTSIDE.values())
+         + "".join(f" or {word}" for word in SIDED))
 SIDES = {"left": ("row", False), "right": ("row", True), "top": ("col", False),
          "bottom": ("col", True)}
 
@@ -372,7 +374,7 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
 
         self.app.push_screen(PathPrompt("Add a constraint (the text format's line)", "",
                                         validate=self.problem_with_line,
-                                        placeholder="cage 15: r1c1 r1c2"), added)
+                                        placeholder=EXAMPLE), added)
 
     def with_line(self, line: str) -> Variant:
         key, colon, value = line.partition(":")
@@ -591,7 +593,7 @@ def _outside_words(text: str, near: str) -> tuple[str, int | None, str] | str:
     """(kind, number or None, side) from words like `x 15 left`, or what is wrong."""
     words = text.lower().split()
     if not words or words[0] not in OUTSIDE_WORDS:
-        return "start with x (an X-sum), sky (a skyscraper) or sandwich"
+        return START
     kind, rest = OUTSIDE_WORDS[words[0]], words[1:]
     total = int(rest.pop(0)) if rest and rest[0].isdigit() else None
     side = rest.pop(0) if rest else near
