@@ -5,7 +5,8 @@ counter (core.variants.engine); the ways of making them:
             then givens removed while the puzzle stays unique
   killer    cages grown over a random filling, each sum from the filling; cages are split
             (or a cell handed to a neighbouring cage) where two solutions differ until one
-            is left: the "zero-given killer", with no one-cell cage unless asked for
+            is left: the "zero-given killer", with no one-cell cage unless asked for (the
+            cages' record makes it: its `mode`, core/variants/shapes.py)
   marks     kropki dots, X/V or inequality signs read off a random filling: all of them with
             the negative constraint, or a minimal set; then givens removed
   rules     diagonals, windoku windows, disjoint groups, anti-knight, anti-king, even/odd:
@@ -23,6 +24,7 @@ import random
 import sys
 import time
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from core.errors import GenerationFailed
 from core.family import Field, Generator
@@ -36,7 +38,6 @@ from core.variants.groups import DIFFERENT
 from core.variants.kinds import LINES
 from core.variants.marks import ALONE, MADE, MARKS
 from core.variants.model import (
-    Cage,
     Mark,
     Outside,
     Variant,
@@ -85,7 +86,9 @@ class Options:
             raise ValueError(f"unknown shape {bad[0]!r}; one of {', '.join(SHAPE_WORDS)}")
 
 
-KINDS = ("jigsaw", "killer", "marks", "rules", "shapes")
+# the kinds with a generator mode of their own (a killer), by its word
+MODES = {kind.mode.word: kind.mode for kind in SHAPES.values() if kind.mode}
+KINDS = ("jigsaw", *MODES, "marks", "rules", "shapes")
 # today's lines by their kinds' names (a kind that takes a number: its usual one), and the
 # other styles of such a kind by their names (Dutch whispers; whisper: German whispers)
 STYLE_WORDS = {style: name for name, kind in LINES.items() if kind.usual is not None
@@ -108,8 +111,10 @@ def _deadline(options: Options, stop: Stop | None) -> Stop:
 def generate(options: Options, rng: random.Random, stop: Stop | None = None
              ) -> tuple[Variant, tuple[int, ...]]:
     done = _deadline(options, stop)
-    make_one = {"jigsaw": _jigsaw, "killer": _killer, "marks": _marks, "rules": _rules,
-                "shapes": _shapes}
+    here = sys.modules[__name__]
+    make_one = {"jigsaw": _jigsaw,
+                **{word: partial(mode.make, generator=here) for word, mode in MODES.items()},
+                "marks": _marks, "rules": _rules, "shapes": _shapes}
     while not done():
         try:
             made = make_one[options.kind](options, rng, done)
@@ -191,7 +196,7 @@ def jigsaw_regions(n: int, rng: random.Random, symmetric: bool = False, swaps: i
     regions = list(model.box_regions(n) or _snake(n))
     for _ in range(swaps or 40 * n):
         a = rng.randrange(n * n)
-        b = rng.choice([c for c in _around(a, n) if regions[c] != regions[a]] or [a])
+        b = rng.choice([c for c in around(a, n) if regions[c] != regions[a]] or [a])
         if regions[a] == regions[b]:
             continue
         trial = regions[:]
@@ -213,7 +218,7 @@ def _snake(n: int) -> list[int]:
     return regions
 
 
-def _around(cell: int, n: int) -> list[int]:
+def around(cell: int, n: int) -> list[int]:
     r, c = divmod(cell, n)
     return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
             if 0 <= rr < n and 0 <= cc < n]
@@ -223,7 +228,7 @@ def _swap(regions: list[int], a: int, b: int, n: int, rng: random.Random) -> Non
     """Cell a joins b's region; a cell of b's region beside a's region goes the other way."""
     ra, rb = regions[a], regions[b]
     back = [c for c in range(n * n) if regions[c] == rb and c != b
-            and any(regions[d] == ra for d in _around(c, n))]
+            and any(regions[d] == ra for d in around(c, n))]
     if not back:
         return
     regions[a], regions[rng.choice(back)] = rb, ra
@@ -261,7 +266,7 @@ def _connected(regions, n: int) -> bool:
             return False
         seen, todo = {cells[0]}, [cells[0]]
         while todo:
-            for d in _around(todo.pop(), n):
+            for d in around(todo.pop(), n):
                 if regions[d] == k and d not in seen:
                     seen.add(d)
                     todo.append(d)
@@ -285,136 +290,6 @@ def _jigsaw(options: Options, rng, stop):
     if solution is None:
         return None
     return _fewer_givens(blank, solution, options, rng, stop), solution
-
-
-# --- killer --------------------------------------------------------------------------------
-
-def grow_cages(solution, n: int, rng: random.Random, largest: int = 5, singles: bool = True
-               ) -> list[tuple[int, ...]] | None:
-    """Random connected cages of 1..largest cells covering the grid, digits differing; with
-    `singles` False every cage has two cells or more (None when one cell finds no cage)."""
-    free = set(range(n * n))
-    cages = []
-    while free:
-        start = min(free) if rng.random() < 0.5 else rng.choice(sorted(free))
-        cage, want = [start], rng.choice([2, 2, 3, 3, 3, 4, 4, largest])
-        free.discard(start)
-        while len(cage) < want:
-            options = [d for c in cage for d in _around(c, n) if d in free
-                       and solution[d] not in {solution[e] for e in cage}]
-            if not options:
-                break
-            nxt = rng.choice(options)
-            cage.append(nxt)
-            free.discard(nxt)
-        cages.append(tuple(sorted(cage)))
-    cages = _merge_singles(cages, solution, n, rng)
-    if not singles:
-        cages = _merge_singles(cages, solution, n, rng, largest=n)
-        if any(len(c) == 1 for c in cages):
-            return None
-    return cages
-
-
-def _merge_singles(cages, solution, n: int, rng: random.Random, largest: int = 5
-                   ) -> list[tuple[int, ...]]:
-    """A one-cell cage is a given in disguise: join it to a neighbouring cage of at most
-    `largest` cells that lacks its digit, where there is one."""
-    cages = [list(c) for c in cages]
-    for single in [c for c in cages if len(c) == 1]:
-        cell = single[0]
-        hosts = [c for c in cages if c is not single and len(c) <= largest
-                 and any(d in c for d in _around(cell, n))
-                 and solution[cell] not in {solution[x] for x in c}]
-        if hosts and single in cages:
-            rng.choice(hosts).append(cell)
-            cages.remove(single)
-    return [tuple(sorted(c)) for c in cages]
-
-
-def _killer(options: Options, rng, stop):
-    n = options.size
-    base = make(n, None, None)
-    solution = random_filling(base, rng)
-    cages = grow_cages(solution, n, rng, singles=options.singles)
-
-    def puzzle_of(cages):
-        return replace(base, cages=tuple(sorted(
-            (Cage(c, sum(solution[x] for x in c)) for c in cages), key=lambda k: k.cells)))
-
-    reshapes = 2 * n * n  # hand-overs can go round in circles: a new filling after these
-    while cages is not None and not stop():
-        puzzle = puzzle_of(cages)
-        result = engine.count(puzzle, 2, stop)
-        if result.stopped:
-            raise Stopped
-        if result.unique:
-            return puzzle, solution
-        if options.singles:
-            cages = _split_where(cages, result.differs, n, rng)
-        else:
-            reshapes -= 1
-            cages = _reshape_where(cages, result.differs, solution, n, rng) if reshapes else None
-    if cages is None:
-        return None
-    raise Stopped
-
-
-def _split_where(cages, differs, n: int, rng):
-    """Split a cage that holds a cell where two solutions differ (more, smaller sums)."""
-    touched = [c for c in cages if set(c) & set(differs) and len(c) > 1]
-    if not touched:
-        return None
-    cage = rng.choice(touched)
-    cell = rng.choice([c for c in cage if c in differs] or list(cage))
-    partner = [c for c in _around(cell, n) if c in cage] if len(cage) >= 4 else []
-    first = (cell, rng.choice(partner)) if partner else (cell,)  # a pair, not a given
-    rest = [c for c in cage if c not in first]
-    parts = [tuple(sorted(first))] + _pieces(rest, n)
-    return [c for c in cages if c != cage] + parts
-
-
-def _reshape_where(cages, differs, solution, n: int, rng):
-    """Change the cages around a cell where two solutions differ, keeping every cage at two
-    cells or more: split its cage into pieces of two or more, or hand the cell to a
-    neighbouring cage that lacks its digit. None when no such change is left."""
-    changes = []
-    for cell in differs:
-        cage = next(c for c in cages if cell in c)
-        for partner in _around(cell, n):
-            if partner in cage and len(cage) >= 4:
-                rest = _pieces([c for c in cage if c not in (cell, partner)], n)
-                if all(len(piece) >= 2 for piece in rest):
-                    changes.append(((cage,), [tuple(sorted((cell, partner)))] + rest))
-        if len(cage) < 3:
-            continue
-        rest = _pieces([c for c in cage if c != cell], n)
-        if any(len(piece) < 2 for piece in rest):
-            continue
-        for host in {c for c in cages if c != cage and any(d in c for d in _around(cell, n))}:
-            if solution[cell] not in {solution[x] for x in host}:
-                changes.append(((cage, host), rest + [tuple(sorted(host + (cell,)))]))
-    splits = [change for change in changes if len(change[0]) == 1]
-    if not changes:
-        return None
-    old, new = rng.choice(splits or changes)  # a split is progress; a hand-over may undo one
-    return [c for c in cages if c not in old] + new
-
-
-def _pieces(cells, n: int) -> list[tuple[int, ...]]:
-    """The connected pieces of a set of cells."""
-    left, pieces = set(cells), []
-    while left:
-        seed = left.pop()
-        piece, todo = {seed}, [seed]
-        while todo:
-            for d in _around(todo.pop(), n):
-                if d in left:
-                    left.discard(d)
-                    piece.add(d)
-                    todo.append(d)
-        pieces.append(tuple(sorted(piece)))
-    return pieces
 
 
 # --- marks ---------------------------------------------------------------------------------
@@ -577,10 +452,9 @@ def _generators() -> tuple[Generator, ...]:
                          "none", ("none", "rot180"), label="Symmetry of regions and givens",
                          words=("none", "rot180: a half turn")), seconds),
                   _options("jigsaw"), "grid", "grid"),
-        Generator("killer", "a unique killer Sudoku with no givens", (
-            size, Field("singles", "allow one-cell cages (givens in disguise)", bool, False,
-                        label="One-cell cages allowed"),
-            seconds), _options("killer"), "grid", "grid"),
+        *(Generator(word, mode.says, (size, Field(mode.option[0], mode.option[1], bool, False,
+                                                  label=mode.option[2]), seconds),
+                    _options(word), "grid", "grid") for word, mode in MODES.items()),
         Generator("marks", "kropki, XV or inequality marks from a solution",
                   (size, symmetry, Field("marks", "mark kinds: white black bar x v less",
                                          str, "white black",
@@ -588,9 +462,10 @@ def _generators() -> tuple[Generator, ...]:
                    Field("all_marks", "every mark, with the negative constraint", bool, False,
                          label="Every mark (the negative constraint)"),
                    seconds), _options("marks"), "grid", "grid"),
-        Generator("shapes", "thermometers, arrows, pill arrows, little killers, sandwiches, "
-                  "cages without sums, today's lines or X-sum and skyscraper clues, read off "
-                  "a solution",
+        Generator("shapes", ", ".join(kind.grown for kind in ranked("generator") if kind.grown)
+                  + ", today's lines or "
+                  + " and ".join(kind.called.split(" ", 1)[1] for kind in OUTSIDE.values())
+                  + " clues, read off a solution",
                   (size, symmetry, Field("shapes", f"any of: {' '.join(SHAPE_WORDS)}", str,
                                          FIRST_SHAPE,
                                          label="Shapes (words, see the help line)",

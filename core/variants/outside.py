@@ -47,6 +47,7 @@ class OutsideKind:
     editor: tuple[str, ...]
     iss: str
     from_zero: str = ""  # why it is not read on a grid of digits from 0 ("": it is)
+    number: str = "SUM"  # what its clue is, in the editor's prompt
 
 
 def _x_sum(digits) -> int:
@@ -85,6 +86,6 @@ OUTSIDE_RECORDS.update({kind.name: kind for kind in (
                                                "before it")},
         _seen, lambda n: n,
         lambda cells, total, n: lines.Skyscraper(cells, total, n), ("sky", "s", "skyscraper"),
-        "Skyscraper", from_zero="is a 0 a building one sees?"),
+        "Skyscraper", from_zero="is a 0 a building one sees?", number="COUNT"),
 )})
 OUTSIDE = OUTSIDE_RECORDS

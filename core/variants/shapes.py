@@ -72,6 +72,18 @@ def _none(*_args) -> list:
 
 
 @dataclass(frozen=True)
+class Mode:
+    """A generator mode of a kind's own (`generate WORD`): what it makes (the registry's
+    words), its own yes/no option (name, help, label) and how it makes one puzzle:
+    make(options, rng, stop, generator) gives (puzzle, solution), or None to start again."""
+
+    word: str
+    says: str
+    option: tuple[str, str, str]
+    make: Callable
+
+
+@dataclass(frozen=True)
 class ShapeKind:
     field: str
     word: str
@@ -130,6 +142,8 @@ class ShapeKind:
     pad_boxed: Callable | None = None  # the item a boxed number beside a row or column draws
     sided: tuple = ()  # (make(line, index, total), (line, index) of one): a clue beside a
     # row or column on its left or top side, set in the editor's outside clue words
+    mode: Mode | None = None  # a generator mode of its own
+    grown: str = ""  # what the shapes generator makes of it, in its help
 
     def of(self, p: Variant) -> tuple:
         return getattr(p, self.field)
@@ -603,8 +617,141 @@ def _cages_made(cells, total, p: Variant) -> dict:
 
 
 def _cages_grow(solution, n: int, rng, generator) -> list:
-    return [Cage(c) for c in generator.grow_cages(solution, n, rng, singles=False) or []
+    return [Cage(c) for c in grow_cages(solution, n, rng, generator, singles=False) or []
             if len(c) > 1]
+
+
+def grow_cages(solution, n: int, rng, generator, largest: int = 5, singles: bool = True
+                ) -> list[tuple[int, ...]] | None:
+    """Random connected cages of 1..largest cells covering the grid, digits differing; with
+    `singles` False every cage has two cells or more (None when one cell finds no cage)."""
+    free = set(range(n * n))
+    cages = []
+    while free:
+        start = min(free) if rng.random() < 0.5 else rng.choice(sorted(free))
+        cage, want = [start], rng.choice([2, 2, 3, 3, 3, 4, 4, largest])
+        free.discard(start)
+        while len(cage) < want:
+            options = [d for c in cage for d in generator.around(c, n) if d in free
+                       and solution[d] not in {solution[e] for e in cage}]
+            if not options:
+                break
+            nxt = rng.choice(options)
+            cage.append(nxt)
+            free.discard(nxt)
+        cages.append(tuple(sorted(cage)))
+    cages = _merge_singles(cages, solution, n, rng, generator)
+    if not singles:
+        cages = _merge_singles(cages, solution, n, rng, generator, largest=n)
+        if any(len(c) == 1 for c in cages):
+            return None
+    return cages
+
+
+def _merge_singles(cages, solution, n: int, rng, generator, largest: int = 5
+                   ) -> list[tuple[int, ...]]:
+    """A one-cell cage is a given in disguise: join it to a neighbouring cage of at most
+    `largest` cells that lacks its digit, where there is one."""
+    cages = [list(c) for c in cages]
+    for single in [c for c in cages if len(c) == 1]:
+        cell = single[0]
+        hosts = [c for c in cages if c is not single and len(c) <= largest
+                 and any(d in c for d in generator.around(cell, n))
+                 and solution[cell] not in {solution[x] for x in c}]
+        if hosts and single in cages:
+            rng.choice(hosts).append(cell)
+            cages.remove(single)
+    return [tuple(sorted(c)) for c in cages]
+
+
+def _cages_generate(options, rng, stop, generator):
+    """The zero-given killer (`generate killer`): cages grown over a random filling, each sum
+    from the filling, split (or a cell handed to a neighbouring cage) where two solutions
+    differ until one is left; no one-cell cage unless `singles`."""
+    n = options.size
+    base = generator.make(n, None, None)
+    solution = generator.random_filling(base, rng)
+    cages = grow_cages(solution, n, rng, generator, singles=options.singles)
+
+    def puzzle_of(cages):
+        return replace(base, cages=tuple(sorted(
+            (Cage(c, sum(solution[x] for x in c)) for c in cages), key=lambda k: k.cells)))
+
+    reshapes = 2 * n * n  # hand-overs can go round in circles: a new filling after these
+    while cages is not None and not stop():
+        puzzle = puzzle_of(cages)
+        result = generator.engine.count(puzzle, 2, stop)
+        if result.stopped:
+            raise generator.Stopped
+        if result.unique:
+            return puzzle, solution
+        if options.singles:
+            cages = _split_where(cages, result.differs, n, rng, generator)
+        else:
+            reshapes -= 1
+            cages = (_reshape_where(cages, result.differs, solution, n, rng, generator)
+                     if reshapes else None)
+    if cages is None:
+        return None
+    raise generator.Stopped
+
+
+def _split_where(cages, differs, n: int, rng, generator):
+    """Split a cage that holds a cell where two solutions differ (more, smaller sums)."""
+    touched = [c for c in cages if set(c) & set(differs) and len(c) > 1]
+    if not touched:
+        return None
+    cage = rng.choice(touched)
+    cell = rng.choice([c for c in cage if c in differs] or list(cage))
+    partner = [c for c in generator.around(cell, n) if c in cage] if len(cage) >= 4 else []
+    first = (cell, rng.choice(partner)) if partner else (cell,)  # a pair, not a given
+    rest = [c for c in cage if c not in first]
+    parts = [tuple(sorted(first))] + _pieces(rest, n, generator)
+    return [c for c in cages if c != cage] + parts
+
+
+def _reshape_where(cages, differs, solution, n: int, rng, generator):
+    """Change the cages around a cell where two solutions differ, keeping every cage at two
+    cells or more: split its cage into pieces of two or more, or hand the cell to a
+    neighbouring cage that lacks its digit. None when no such change is left."""
+    changes = []
+    for cell in differs:
+        cage = next(c for c in cages if cell in c)
+        for partner in generator.around(cell, n):
+            if partner in cage and len(cage) >= 4:
+                rest = _pieces([c for c in cage if c not in (cell, partner)], n, generator)
+                if all(len(piece) >= 2 for piece in rest):
+                    changes.append(((cage,), [tuple(sorted((cell, partner)))] + rest))
+        if len(cage) < 3:
+            continue
+        rest = _pieces([c for c in cage if c != cell], n, generator)
+        if any(len(piece) < 2 for piece in rest):
+            continue
+        for host in {c for c in cages
+                     if c != cage and any(d in c for d in generator.around(cell, n))}:
+            if solution[cell] not in {solution[x] for x in host}:
+                changes.append(((cage, host), rest + [tuple(sorted(host + (cell,)))]))
+    splits = [change for change in changes if len(change[0]) == 1]
+    if not changes:
+        return None
+    old, new = rng.choice(splits or changes)  # a split is progress; a hand-over may undo one
+    return [c for c in cages if c not in old] + new
+
+
+def _pieces(cells, n: int, generator) -> list[tuple[int, ...]]:
+    """The connected pieces of a set of cells."""
+    left, pieces = set(cells), []
+    while left:
+        seed = left.pop()
+        piece, todo = {seed}, [seed]
+        while todo:
+            for d in generator.around(todo.pop(), n):
+                if d in left:
+                    left.discard(d)
+                    piece.add(d)
+                    todo.append(d)
+        pieces.append(tuple(sorted(piece)))
+    return pieces
 
 
 # --- little killers ---------------------------------------------------------------------------
@@ -1252,7 +1399,10 @@ SHAPE_RECORDS.update({kind.field: kind for kind in (
         prompt=lambda k: f"Cage of {k} cells: its sum (empty: none)", made=_cages_made,
         here=lambda p, cell: [f"cage {c.total if c.total is not None else ''}".strip()
                               for c in p.cages if cell in c.cells],
-        grow=("cages", _cages_grow), ranks={"generator": 4}),
+        grow=("cages", _cages_grow), ranks={"generator": 4},
+        grown="cages without sums", mode=Mode("killer", "a unique killer Sudoku with no givens",
+                  ("singles", "allow one-cell cages (givens in disguise)",
+                   "One-cell cages allowed"), _cages_generate)),
     ShapeKind(
         "little", "little", "a little killer clue", "little killer",
         Words("Little Killer", "リトルキラー",
@@ -1269,7 +1419,7 @@ SHAPE_RECORDS.update({kind.field: kind for kind in (
         draw_outside=_little_draw, pad_draw=_little_pad_draw,
         pad_places=lambda p: [((k.row, k.col), "a little killer sum") for k in p.little],
         pad_pointed=lambda place, direction, total: LittleKiller(*place, direction, total),
-        iss_sum=_little_iss_sum, grow=("little", _little_grow),
+        iss_sum=_little_iss_sum, grown="little killers", grow=("little", _little_grow),
         ranks={"text": 3, "fpuzzles": 1, "sudokupad": 2, "generator": 2}),
     ShapeKind(
         "thermos", "thermo", "a thermometer", "thermo",
@@ -1287,7 +1437,7 @@ SHAPE_RECORDS.update({kind.field: kind for kind in (
         draw_lines=_thermos_draw,
         glyphs=lambda p: {c: g for t in p.thermos for c, g in (
             *((c, "┅") for c in t[1:]), (t[0], "◉"))},
-        grow_path=(("thermo",), _thermos_grow),
+        grown="thermometers", example="thermo: r1c1 r1c2", grow_path=(("thermo",), _thermos_grow),
         ranks={"text": 1, "fpuzzles": 3, "sudokupad": 0, "editor": 1, "generator": 0}),
     ShapeKind(
         "arrows", "arrow", "an arrow", "arrow",
@@ -1308,7 +1458,7 @@ SHAPE_RECORDS.update({kind.field: kind for kind in (
         draw_lines=_arrows_draw,
         glyphs=lambda p: {c: g for a in p.arrows for c, g in (
             *((c, "→") for c in a.shaft), *((c, "◯") for c in a.bulb))},
-        grow_path=(("arrow", "pill"), _arrows_grow),
+        grown="arrows, pill arrows", grow_path=(("arrow", "pill"), _arrows_grow),
         ranks={"text": 2, "fpuzzles": 4, "sudokupad": 1, "editor": 2, "generator": 1}),
     ShapeKind(
         "sandwiches", "sandwich", "a sandwich clue", "sandwich",
@@ -1335,7 +1485,7 @@ SHAPE_RECORDS.update({kind.field: kind for kind in (
         pad_boxed=lambda line, index, total: Sandwich(line, index, total),
         sided=(lambda line, index, total: Sandwich(line, index, total),
                lambda s: (s.line, s.index)),
-        grow=("sandwich", _sandwiches_grow),
+        grown="sandwiches", grow=("sandwich", _sandwiches_grow),
         ranks={"fpuzzles": 2, "sudokupad": 3, "generator": 3}),
 )})
 SHAPES = SHAPE_RECORDS

@@ -41,13 +41,14 @@ from tui.stepper import STEPPER_KEYS, Stepper
 from tui.widgets.variants_grid import StepView, VariantsGrid, legend, margins
 
 SHAPE_WORDS = {kind.word: kind for kind in SHAPES.values()}
-EXAMPLE = next(kind.example for kind in SHAPES.values() if kind.example)
+EXAMPLES = [kind.example for kind in SHAPES.values() if kind.example]
+EXAMPLE = EXAMPLES[0]
 SHAPE_KEYS = "".join(f"{kind.key} {kind.title.lower()} · " for kind in ranked("editor")
                      if kind.key)
 HINT = "\n".join([
     "Keys",
     "digits: givens · Delete: clear",
-    f": a constraint in words ({EXAMPLE} · thermo: r1c1 r1c2 · rules: diagonal)",
+    f": a constraint in words ({' · '.join(EXAMPLES)} · rules: diagonal)",
     "w b x v <: a white or black dot, X, V or < to the right; W B X V >: below "
     "(a dot again: its number)",
     f"shift+arrows pick cells, then {SHAPE_KEYS}l line"
@@ -360,7 +361,9 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
 
         self.app.push_screen(PathPrompt(
             f"A clue outside {self.puzzle.name(cell)}'s row or column:\n"
-            "x SUM (an X-sum), sky COUNT (a skyscraper) or sandwich SUM,\n"
+            + ", ".join(f"{kind.editor[0]} {kind.number} ({kind.called})"
+                        for kind in OUTSIDE.values())
+            + "".join(f" or {word} SUM" for word in SIDED) + ",\n"
             f"then left, right, top or bottom ({near} if not said);\n"
             "a kind alone takes that side's clue back",
             _outside_here(self.puzzle, cell, near),

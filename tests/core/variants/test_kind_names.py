@@ -18,9 +18,9 @@ PRODUCTION = ("core", "cli", "tui")  # of which the variants' code: core/variant
 # The words that name a kind (its record's name, field or word, or ISS's type for it), as the
 # scan finds them in an identifier or string split at '_' and lower-to-upper case changes.
 # Not scanned: words every puzzle says in another sense too (between, white, black, even,
-# odd, diagonal, extra, x, v...), and "parity" (no kind is called so: the even and odd
-# cells are, and PARITY, f-puzzles' cell key "parity", are the two records' family).
-NAMES = ("renban thermo thermos whisper whispers kropki killer arrow arrows sandwich sandwiches "
+# odd, diagonal, extra, x, v...), and the names of families of kinds: "parity" (the even
+# and odd cells; PARITY, f-puzzles' cell key "parity") and "kropki" (white and black dots).
+NAMES = ("renban thermo thermos whisper whispers killer arrow arrows sandwich sandwiches "
          "xsum skyscraper palindrome lockout entropic modular zipper cage cages quadruple quads "
          "windoku antiknight antiking clone clones indexer indexers little nabner regionsum "
          "doublearrow slowthermo").split()
@@ -58,13 +58,9 @@ ALLOWED = {
          "thermos", "quads", "clones", "indexers"},
         "the Variant's storage fields the records name (`field`) and the items they store "
         "(Cage, LittleKiller, Arrow, Sandwich): kept as named fields (docs/architecture.md)"),
-    "core/variants/generator.py": (
-        {"cage", "cages", "killer", "kropki", "arrows", "little", "sandwiches", "skyscraper"},
-        "the killer generator (`generate killer`, a mode of its own that grows and splits "
-        "cages) and the generator's help words: not moved into the records yet"),
     "tui/screens/variants_editor.py": (
-        {"arrows", "cages", "killer", "thermo", "thermos", "sandwich", "skyscraper"},
-        "the editor's help: shift+arrows (the keys), a new puzzle's blurb and examples"),
+        {"arrows", "cages", "killer", "thermos"},
+        "shift+arrows (the keys) and the new puzzle's blurb (adds killer cages, thermos, ...)"),
     "tui/widgets/variants_grid.py": ({"arrows"}, "the arrow keys"),
     "core/variants/lzlink.py": ({"little"}, "little-endian bytes"),
 }

@@ -6,6 +6,7 @@ from core.variants import engine, generator
 from core.variants.family import VARIANTS
 from core.variants.generator import Options, generate, jigsaw_regions
 from core.variants.logic import solve_logically
+from core.variants.shapes import _reshape_where, grow_cages
 from tests.core.variants.helpers import random_puzzle
 
 
@@ -71,9 +72,9 @@ def test_zero_given_killer_has_no_one_cell_cage_unless_asked():
 def test_reshaping_keeps_every_cage_two_cells_or_more():
     rng = random.Random(4)
     solution = generator.random_filling(generator.make(6, None, None), rng)
-    cages = generator.grow_cages(solution, 6, rng, singles=False)
+    cages = grow_cages(solution, 6, rng, generator, singles=False)
     for _ in range(30):
-        changed = generator._reshape_where(cages, rng.sample(range(36), 3), solution, 6, rng)
+        changed = _reshape_where(cages, rng.sample(range(36), 3), solution, 6, rng, generator)
         if changed is None:
             break
         cages = changed

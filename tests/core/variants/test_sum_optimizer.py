@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from core.variants import engine, shapes
+from core.variants import engine, generator, shapes
 from core.variants.engine import count
-from core.variants.generator import grow_cages
 from core.variants.model import Cage, LittleKiller, make
 from core.variants.propagators import SignedSum, SumBounds
+from core.variants.shapes import grow_cages
 from tests.core.variants.corpus import community
 from tests.core.variants.helpers import brute_count, solution_grid
 
@@ -35,7 +35,7 @@ def dense_killer(n: int, rng: random.Random, givens: int):
     houses are crossed by many sums, so the optimizer finds outies and crossing sums."""
     s = solution_grid(n, rng)
     cages = [Cage(tuple(sorted(c)), sum(s[x] for x in c) if rng.random() < 0.8 else None)
-             for c in grow_cages(s, n, rng, singles=False) or []]
+             for c in grow_cages(s, n, rng, generator, singles=False) or []]
     shown = [s[c] if c in rng.sample(range(n * n), givens) else 0 for c in range(n * n)]
     return make(n, shown, None, cages=[c for c in cages if len(c.cells) > 1],
                 little=_clues(n, s, rng, rng.randint(0, 3)))
