@@ -211,6 +211,7 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
         seeded = 1 + KANA_AGAIN
     waiting: list = []  # the round's grids not tried yet, those holding most words first
     why: dict[str, str] = {}
+    missed = None  # of the grids that were no puzzle, the one holding most of their words
     dead_ends: Counter | None = Counter()  # entries the fills ran out of words on, till one fills
     while time.monotonic() < start + options.seconds and not (stop and stop()):
         if dead_ends is not None and options.blocks and \
@@ -238,8 +239,11 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
         dead_ends = None
         found = _finished(letters, options, fill_words, check_words, rng, stop, rules)
         if found is not None:
+            why = _more_givens(missed, found, own, why, options, check_words, stop)
             return replace(found, own_used=own_words_used(found, fill_words),
                            own_unplaced=tuple({**cannot, **why}.items()))
+        if own and _held(letters, own) > _held(missed, own):
+            missed = letters  # the grid no puzzle holding most of the author's words
         if kana and not waiting:
             most = max(1, most // 2)
     raise GenerationFailed(_failure(options, dead_ends))
@@ -271,6 +275,40 @@ def _one_grid(options: Options, own: list[str], words: WordSets, rng: random.Ran
     if letters is None:
         return None, why, seeded - (0 if moved else 1), most // 2  # fewer on the next
     return letters, why, seeded - (0 if moved else 1), most
+
+
+def _held(letters, own: list[str]) -> int:
+    """How many of the author's words a grid's entries hold (0 for no grid)."""
+    return len(_words_of(letters) & set(own))
+
+
+def _more_givens(missed, found: Generated, own: list[str], why: dict, options: Options,
+                 check_words: WordSets, stop) -> dict[str, str]:
+    """Why, with the author's words a grid tried before held and the puzzle does not said
+    to need more letters given, where that grid held more of them and was a puzzle a person
+    solves (at the level asked) with more givens than asked: how many, so they can ask."""
+    lost = [w for w in why if w in _words_of(missed)]
+    if _held(missed, own) <= len(set(entry_words(found.puzzle, found.solution)) & set(own)):
+        return why
+    low, high = options.given_range
+    most = ALPHABET_SIZE[options.lang]
+    puzzle, solution = numbered(missed, options.size, options.lang, random.Random(0))
+    puzzle = replace(puzzle, house=options.house, voiced_as_one=options.voiced_as_one)
+    made = with_givens(puzzle, solution, check_words, random.Random(0), stop, (low, most))
+    made = made and to_level(made, check_words, options.level, (low, most), stop)
+    if made is None or len(made.puzzle.givens) <= high:
+        return why
+    said = seeding.MORE_GIVENS.format(needed=len(made.puzzle.givens), low=low, high=high)
+    return {**why, **{w: said for w in lost}}
+
+
+def _words_of(letters) -> set[str]:
+    """The words of a grid's entries (none for no grid)."""
+    if letters is None:
+        return set()
+    size = int(len(letters) ** 0.5)
+    slots = entries([ch is None for ch in letters], size)[0]
+    return {"".join(letters[c] for c in slot) for slot in slots}
 
 
 def _finished(letters, options: Options, fill_words: WordSets, check_words: WordSets,

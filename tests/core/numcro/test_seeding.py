@@ -345,6 +345,30 @@ def test_a_pattern_is_drawn_around_the_words_laid_out_crossing(seed):
     assert sum(len(s) == 2 for s in slots) <= generator.TWO_LETTER_ROOM
 
 
+def test_words_lost_to_the_givens_asked_say_how_many_letters_would_keep_them(japanese):
+    """food_ja with 2 letters given (seed 2): the grids holding most of its words were
+    unique only with 3, so the puzzle holds fewer (8); the words they held and it does not
+    are said to need 3 letters given, with the --givens that allows them, and asking for
+    that holds more of the author's words (9). Without the note (main) those words read
+    "no fill around them ... kept each kana used at least twice", which was not why."""
+    own = theme("food_ja")
+    fill, check = with_own(japanese, own)
+
+    def held(made):
+        return set(own) & set(entry_words(made.puzzle, made.solution))
+
+    made = generate(Options(size=9, lang="ja", seconds=600, givens=(2, 2)), fill, check,
+                    random.Random(2))
+    said = seeding.MORE_GIVENS.format(needed=3, low=2, high=2)
+    lost = [word for word, why in made.own_unplaced if why == said]
+    assert lost and not set(lost) & held(made), made.own_unplaced
+    assert "--givens 2-3" in said
+    more = generate(Options(size=9, lang="ja", seconds=600, givens=(2, 3)), fill, check,
+                    random.Random(2))
+    assert len(held(more)) > len(held(made)), (held(more), held(made))
+    assert len(more.puzzle.givens) == 3
+
+
 def test_most_of_a_kana_theme_is_held_in_the_puzzle(japanese):
     """theme_ja (12 words, every one with an entry of its length) through `generate`
     (numbers, givens, level), seeds 1-3: counted, 9 10 9 of 12 held; with one pattern
