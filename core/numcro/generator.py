@@ -272,6 +272,10 @@ def _one_grid(options: Options, own: list[str], words: WordSets, rng: random.Ran
                                               own), seeded, most
     letters, why = fill_around(blocks, options.size, words, rng, own, rules, dead_ends, most,
                                moved)
+    longest = seeded_longest(options, own, rules)
+    if longest < options.longest:  # short words: MOVING_MOST at most, not a time limit
+        said = seeding.SHORT_MOST.format(most=MOVING_MOST, longest=longest)
+        why = {w: said if r == seeding.TOO_MANY else r for w, r in why.items()}
     if letters is None:
         return None, why, seeded - (0 if moved else 1), most // 2  # fewer on the next
     return letters, why, seeded - (0 if moved else 1), most

@@ -50,6 +50,9 @@ MORE_GIVENS = ("in a grid that needed {needed} letters given ({low}-{high} asked
                "--givens {low}-{needed} allows such grids")
 LEFT_OUT = "left out of the fill (blocklisted or avoided)"
 TOO_MANY = "left out: grids with more of your words could not be filled in time"
+SHORT_MOST = ("left out: a grid takes at most {most} of your words when none is longer than "
+              "{longest} letters (around more the fill rarely keeps each letter used twice), "
+              "half as many after a grid around them could not be filled")
 PLAIN = ("no grid built around your words became a puzzle, and the fill that tried them "
          "first found no crossing words for them")
 

@@ -369,6 +369,22 @@ def test_words_lost_to_the_givens_asked_say_how_many_letters_would_keep_them(jap
     assert len(more.puzzle.givens) == 3
 
 
+def test_short_words_left_out_by_the_cap_on_a_larger_grid_say_so_not_time(japanese):
+    """An 11x11 ナンクロ around food_ja (none of its words longer than 4 kana) places at
+    most MOVING_MOST of them on a pattern of shorter entries: the words left out say that
+    cap, not "could not be filled in time" (main), which no clock decided; each word not
+    held is said why."""
+    own = theme("food_ja")
+    fill, check = with_own(japanese, own)
+    made = generate(Options(size=11, lang="ja", seconds=600), fill, check, random.Random(1))
+    held = set(own) & set(entry_words(made.puzzle, made.solution))
+    why = {w: r for w, r in made.own_unplaced if w not in held}  # the plain fill may hold one
+    assert set(why) == set(own) - held
+    said = seeding.SHORT_MOST.format(most=generator.MOVING_MOST, longest=5)
+    assert said in why.values() and seeding.TOO_MANY not in why.values(), why
+    assert "at most 6 of your words" in said and "longer than 5 letters" in said
+
+
 def test_most_of_a_kana_theme_is_held_in_the_puzzle(japanese):
     """theme_ja (12 words, every one with an entry of its length) through `generate`
     (numbers, givens, level), seeds 1-3: counted, 9 10 9 of 12 held; with one pattern
