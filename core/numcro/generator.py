@@ -74,8 +74,11 @@ KANA_PATTERNS = 4  # patterns of the first round, the words grown on each: the g
 # 9 6 7 9 9; theme_ja 8 6 8 8 8 and 8 8 8 7 6, food_ja 7 7 8 6 7 and 8 10 6 6 6
 TWO_LETTER_ROOM = 10  # two-letter entries counted as room for an author's two-kana words:
 # grids with 14-20 of them (a diary's 18 two-kana words) needed 5-6 letters given, 2-4 asked
-KANA_LARGEST = 9  # on 11x11 (paired, seeds 1-2) food_ja held 5 words against main's 7.5,
-# in 35 s against 23: larger grids keep the placement of all words at once
+KANA_LARGEST = 11  # 11x11 too (paired, seeds 1-3, load 6: food_ja 11 9 12 words held
+# against 9 6 8 placed all at once, the diary 7 11 13 against 5 2 11, theme_ja 9 11 9
+# against 6 6 1, seasons_ja 6 6 6 against 6 3 6; 9-35 s against 3-26 s); 13x13 and larger
+# keep the placement of all words at once (before the layouts, on 11x11 food_ja held 5
+# words against 7.5, in 35 s against 23)
 KANA_ORDERS = 2  # orders the words are put in (shortest first, then random): the most kept
 KANA_FILLS = 48  # fills tried in all the orders (a word's entry a fill): the second order
 # held more of food_ja's 26 words (5.4 against 4.0, seeds 1-5) and none more of theme_ja's
