@@ -226,7 +226,8 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
             if not waiting:
                 first, seeded = seeded > KANA_AGAIN, seeded - 1
                 waiting = _kana_grids(options, own, fill_words, rng, rules, most,
-                                      KANA_PATTERNS if first else 1)
+                                      KANA_PATTERNS if first else 1,
+                                      lambda: time.monotonic() > start + options.seconds / 2)
             if not waiting:
                 seeded = 0  # no grid around the words: the plain fill
                 continue
@@ -695,14 +696,18 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
 
 
 def _kana_grids(options: Options, own: list[str], words: WordSets, rng: random.Random,
-                rules, most: int, patterns: int) -> list[tuple[list, dict]]:
+                rules, most: int, patterns: int, late=lambda: False) -> list[tuple[list, dict]]:
     """A round under the kana rule: the author's words grown (fill_around, `most` of them
     at most) on `patterns` patterns, drawn around a layout of them (pattern_around) and by
     their entries' lengths (roomiest_pattern) in turn (the author's pattern each time, when
     given); the grids made and why each word is not in it, those holding most words first.
-    Counted, not timed: a seed makes the same grids however busy the machine."""
+    Counted, not timed, unless it is `late` (half of --seconds gone) with a grid made: no
+    pattern more then (an 11x11 round on a machine busy enough to take that long left too
+    little time to make the grids a puzzle)."""
     grids = []
     for k in range(patterns):
+        if grids and late():
+            break
         if options.blocks:
             blocks, laid = options.blocks, None
         elif k % 2 == 0:  # every other pattern drawn around a layout of the words
