@@ -15,7 +15,7 @@ seed by seed, which goes first alternating (the machine's speed swings; times co
 within one run).
 
     python bench/bench_own_words.py [--seeds 5] [--lists pets_en,food_ja,diary] [--size 9]
-                                    [--uses 1] [--against main]
+                                    [--uses 1] [--givens 2-6] [--against main]
 """
 
 from __future__ import annotations
@@ -83,14 +83,14 @@ def one(options, seed: int, generate) -> tuple:
 
 
 def run(name: str, seeds: int, size: int, seconds: float, uses: int | None,
-        variants: dict) -> None:
+        variants: dict, givens: str | None = None) -> None:
     if name == "diary":
         lang, words = "ja", {"text": (common.ROOT / "puzzles/words/diary_ja.txt").read_text()}
     else:
         lang = name.rsplit("_", 1)[1]
         words = {"prefer": (common.ROOT / "puzzles" / "words" / f"{name}.txt").read_text()}
     options = _options({"size": size, "symmetry": "rot180", "lang": lang, "seconds": seconds,
-                        "uses": uses, **words})
+                        "uses": uses, **({"givens": givens} if givens else {}), **words})
     rows: dict[str, list] = {label: [] for label in variants}
     for seed in range(1, seeds + 1):
         order = list(variants) if seed % 2 else list(variants)[::-1]
@@ -101,6 +101,7 @@ def run(name: str, seeds: int, size: int, seconds: float, uses: int | None,
                   f"lengths for {room}; {listed} in the list), {took:.1f} s; not placed: "
                   f"{unplaced}")
     rule = f" --uses {uses}" if uses else ""
+    rule += f" --givens {givens}" if givens else ""
     for label, found in rows.items():
         used, fitting, room, took = zip(*found, strict=True)
         print(f"{name:12} {size}x{size}{rule} {label}: placed {list(used)} of {list(fitting)} "
@@ -116,6 +117,7 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=9)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--uses", type=int, help="house rule: every letter used N times")
+    parser.add_argument("--givens", metavar="A-B", help="letters given (default: as printed)")
     parser.add_argument("--against", metavar="REV", help="paired A/B against a git revision")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as temp:
@@ -123,7 +125,7 @@ def main() -> None:
         if args.against:
             variants = {args.against: old_generate(args.against, Path(temp)), **variants}
         for name in args.lists.split(","):
-            run(name, args.seeds, args.size, args.seconds, args.uses, variants)
+            run(name, args.seeds, args.size, args.seconds, args.uses, variants, args.givens)
 
 
 if __name__ == "__main__":

@@ -74,8 +74,11 @@ KANA_PATTERNS = 4  # patterns of the first round, the words grown on each: the g
 # 9 6 7 9 9; theme_ja 8 6 8 8 8 and 8 8 8 7 6, food_ja 7 7 8 6 7 and 8 10 6 6 6
 TWO_LETTER_ROOM = 10  # two-letter entries counted as room for an author's two-kana words:
 # grids with 14-20 of them (a diary's 18 two-kana words) needed 5-6 letters given, 2-4 asked
-KANA_LARGEST = 9  # on 11x11 (paired, seeds 1-2) food_ja held 5 words against main's 7.5,
-# in 35 s against 23: larger grids keep the placement of all words at once
+KANA_LARGEST = 11  # 11x11 too (paired, seeds 1-3, load 6: food_ja 11 9 12 words held
+# against 9 6 8 placed all at once, the diary 7 11 13 against 5 2 11, theme_ja 9 11 9
+# against 6 6 1, seasons_ja 6 6 6 against 6 3 6; 9-35 s against 3-26 s); 13x13 and larger
+# keep the placement of all words at once (before the layouts, on 11x11 food_ja held 5
+# words against 7.5, in 35 s against 23)
 KANA_ORDERS = 2  # orders the words are put in (shortest first, then random): the most kept
 KANA_FILLS = 48  # fills tried in all the orders (a word's entry a fill): the second order
 # held more of food_ja's 26 words (5.4 against 4.0, seeds 1-5) and none more of theme_ja's
@@ -211,6 +214,7 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
         seeded = 1 + KANA_AGAIN
     waiting: list = []  # the round's grids not tried yet, those holding most words first
     why: dict[str, str] = {}
+    missed = None  # of the grids that were no puzzle, the one holding most of their words
     dead_ends: Counter | None = Counter()  # entries the fills ran out of words on, till one fills
     while time.monotonic() < start + options.seconds and not (stop and stop()):
         if dead_ends is not None and options.blocks and \
@@ -222,7 +226,8 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
             if not waiting:
                 first, seeded = seeded > KANA_AGAIN, seeded - 1
                 waiting = _kana_grids(options, own, fill_words, rng, rules, most,
-                                      KANA_PATTERNS if first else 1)
+                                      KANA_PATTERNS if first else 1,
+                                      lambda: time.monotonic() > start + options.seconds / 2)
             if not waiting:
                 seeded = 0  # no grid around the words: the plain fill
                 continue
@@ -238,8 +243,11 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
         dead_ends = None
         found = _finished(letters, options, fill_words, check_words, rng, stop, rules)
         if found is not None:
+            why = _more_givens(missed, found, own, why, options, check_words, stop)
             return replace(found, own_used=own_words_used(found, fill_words),
                            own_unplaced=tuple({**cannot, **why}.items()))
+        if own and _held(letters, own) > _held(missed, own):
+            missed = letters  # the grid no puzzle holding most of the author's words
         if kana and not waiting:
             most = max(1, most // 2)
     raise GenerationFailed(_failure(options, dead_ends))
@@ -268,9 +276,47 @@ def _one_grid(options: Options, own: list[str], words: WordSets, rng: random.Ran
                                               own), seeded, most
     letters, why = fill_around(blocks, options.size, words, rng, own, rules, dead_ends, most,
                                moved)
+    longest = seeded_longest(options, own, rules)
+    if longest < options.longest:  # short words: MOVING_MOST at most, not a time limit
+        said = seeding.SHORT_MOST.format(most=MOVING_MOST, longest=longest)
+        why = {w: said if r == seeding.TOO_MANY else r for w, r in why.items()}
     if letters is None:
         return None, why, seeded - (0 if moved else 1), most // 2  # fewer on the next
     return letters, why, seeded - (0 if moved else 1), most
+
+
+def _held(letters, own: list[str]) -> int:
+    """How many of the author's words a grid's entries hold (0 for no grid)."""
+    return len(_words_of(letters) & set(own))
+
+
+def _more_givens(missed, found: Generated, own: list[str], why: dict, options: Options,
+                 check_words: WordSets, stop) -> dict[str, str]:
+    """Why, with the author's words a grid tried before held and the puzzle does not said
+    to need more letters given, where that grid held more of them and was a puzzle a person
+    solves (at the level asked) with more givens than asked: how many, so they can ask."""
+    lost = [w for w in why if w in _words_of(missed)]
+    if _held(missed, own) <= len(set(entry_words(found.puzzle, found.solution)) & set(own)):
+        return why
+    low, high = options.given_range
+    most = ALPHABET_SIZE[options.lang]
+    puzzle, solution = numbered(missed, options.size, options.lang, random.Random(0))
+    puzzle = replace(puzzle, house=options.house, voiced_as_one=options.voiced_as_one)
+    made = with_givens(puzzle, solution, check_words, random.Random(0), stop, (low, most))
+    made = made and to_level(made, check_words, options.level, (low, most), stop)
+    if made is None or len(made.puzzle.givens) <= high:
+        return why
+    said = seeding.MORE_GIVENS.format(needed=len(made.puzzle.givens), low=low, high=high)
+    return {**why, **{w: said for w in lost}}
+
+
+def _words_of(letters) -> set[str]:
+    """The words of a grid's entries (none for no grid)."""
+    if letters is None:
+        return set()
+    size = int(len(letters) ** 0.5)
+    slots = entries([ch is None for ch in letters], size)[0]
+    return {"".join(letters[c] for c in slot) for slot in slots}
 
 
 def _finished(letters, options: Options, fill_words: WordSets, check_words: WordSets,
@@ -650,14 +696,18 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
 
 
 def _kana_grids(options: Options, own: list[str], words: WordSets, rng: random.Random,
-                rules, most: int, patterns: int) -> list[tuple[list, dict]]:
+                rules, most: int, patterns: int, late=lambda: False) -> list[tuple[list, dict]]:
     """A round under the kana rule: the author's words grown (fill_around, `most` of them
     at most) on `patterns` patterns, drawn around a layout of them (pattern_around) and by
     their entries' lengths (roomiest_pattern) in turn (the author's pattern each time, when
     given); the grids made and why each word is not in it, those holding most words first.
-    Counted, not timed: a seed makes the same grids however busy the machine."""
+    Counted, not timed, unless it is `late` (half of --seconds gone) with a grid made: no
+    pattern more then (an 11x11 round on a machine busy enough to take that long left too
+    little time to make the grids a puzzle)."""
     grids = []
     for k in range(patterns):
+        if grids and late():
+            break
         if options.blocks:
             blocks, laid = options.blocks, None
         elif k % 2 == 0:  # every other pattern drawn around a layout of the words

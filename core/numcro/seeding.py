@@ -46,8 +46,13 @@ KANA_TWICE = ("no fill around them and your words put in before them kept each k
 KANA_MOST = 12  # an author's kana words put in a first grid at most, half as many in the next
 KANA_MOST_SAID = (f"left out: a grid takes at most {KANA_MOST} of your words, half as many "
                   f"after a grid around more was no puzzle with the letters given")
+MORE_GIVENS = ("in a grid that needed {needed} letters given ({low}-{high} asked): "
+               "--givens {low}-{needed} allows such grids")
 LEFT_OUT = "left out of the fill (blocklisted or avoided)"
 TOO_MANY = "left out: grids with more of your words could not be filled in time"
+SHORT_MOST = ("left out: a grid takes at most {most} of your words when none is longer than "
+              "{longest} letters (around more the fill rarely keeps each letter used twice), "
+              "half as many after a grid around them could not be filled")
 PLAIN = ("no grid built around your words became a puzzle, and the fill that tried them "
          "first found no crossing words for them")
 

@@ -345,6 +345,46 @@ def test_a_pattern_is_drawn_around_the_words_laid_out_crossing(seed):
     assert sum(len(s) == 2 for s in slots) <= generator.TWO_LETTER_ROOM
 
 
+def test_words_lost_to_the_givens_asked_say_how_many_letters_would_keep_them(japanese):
+    """food_ja with 2 letters given (seed 2): the grids holding most of its words were
+    unique only with 3, so the puzzle holds fewer (8); the words they held and it does not
+    are said to need 3 letters given, with the --givens that allows them, and asking for
+    that holds more of the author's words (9). Without the note (main) those words read
+    "no fill around them ... kept each kana used at least twice", which was not why."""
+    own = theme("food_ja")
+    fill, check = with_own(japanese, own)
+
+    def held(made):
+        return set(own) & set(entry_words(made.puzzle, made.solution))
+
+    made = generate(Options(size=9, lang="ja", seconds=600, givens=(2, 2)), fill, check,
+                    random.Random(2))
+    said = seeding.MORE_GIVENS.format(needed=3, low=2, high=2)
+    lost = [word for word, why in made.own_unplaced if why == said]
+    assert lost and not set(lost) & held(made), made.own_unplaced
+    assert "--givens 2-3" in said
+    more = generate(Options(size=9, lang="ja", seconds=600, givens=(2, 3)), fill, check,
+                    random.Random(2))
+    assert len(held(more)) > len(held(made)), (held(more), held(made))
+    assert len(more.puzzle.givens) == 3
+
+
+def test_short_words_left_out_by_the_cap_on_a_large_grid_say_so_not_time(japanese):
+    """A 13x13 ナンクロ around food_ja (none of its words longer than 4 kana) places at
+    most MOVING_MOST of them on a pattern of shorter entries: the words left out say that
+    cap, not "could not be filled in time" (main), which no clock decided; each word not
+    held is said why."""
+    own = theme("food_ja")
+    fill, check = with_own(japanese, own)
+    made = generate(Options(size=13, lang="ja", seconds=600), fill, check, random.Random(1))
+    held = set(own) & set(entry_words(made.puzzle, made.solution))
+    why = {w: r for w, r in made.own_unplaced if w not in held}  # the plain fill may hold one
+    assert set(why) == set(own) - held
+    said = seeding.SHORT_MOST.format(most=generator.MOVING_MOST, longest=5)
+    assert said in why.values() and seeding.TOO_MANY not in why.values(), why
+    assert "at most 6 of your words" in said and "longer than 5 letters" in said
+
+
 def test_most_of_a_kana_theme_is_held_in_the_puzzle(japanese):
     """theme_ja (12 words, every one with an entry of its length) through `generate`
     (numbers, givens, level), seeds 1-3: counted, 9 10 9 of 12 held; with one pattern
@@ -360,6 +400,22 @@ def test_most_of_a_kana_theme_is_held_in_the_puzzle(japanese):
         assert set(dict(made.own_unplaced)) == set(own) - set(words)
         held += sum(w in words for w in own)
     assert held >= 24, held
+
+
+def test_most_of_a_kana_theme_is_held_in_an_11x11_puzzle(japanese):
+    """theme_ja on 11x11 through `generate`, seeds 1-2: its words kept one at a time around a
+    layout as on 9x9 (KANA_LARGEST 11), counted, 10 and 12 of 12 held; placed all at once
+    (main, where 11x11 took that path) 7 and 6. Each word not held is said why."""
+    own = theme("theme_ja")
+    fill, check = with_own(japanese, own)
+    held = 0
+    for seed in (1, 2):
+        made = generate(Options(size=11, lang="ja", seconds=600), fill, check,
+                        random.Random(seed))
+        words = entry_words(made.puzzle, made.solution)
+        assert set(dict(made.own_unplaced)) == set(own) - set(words)
+        held += sum(w in words for w in own)
+    assert held >= 20, held
 
 
 def test_a_fill_given_an_earlier_fill_finds_it_again_and_a_word_takes_its_laid_entry(
