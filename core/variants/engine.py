@@ -30,6 +30,7 @@ from core.variants.propagators import (
     Pair,
     SignedSum,
     SumBounds,
+    bit_set,
     leave_cells,
 )
 from core.variants.shapes import SHAPES
@@ -80,16 +81,16 @@ def plan_of(shape: Variant) -> Plan:
     for a, b, _ in rules.chess_pairs(shape):
         peer_sets[a].add(b)
         peer_sets[b].add(a)
-    peers = [tuple(sorted(s - {c})) for c, s in enumerate(peer_sets)]
+    peer_of = [s - {c} for c, s in enumerate(peer_sets)]
+    peers = [tuple(sorted(s)) for s in peer_of]
     house_bits = [0] * cells
     for h, house in enumerate(houses):
         for c in house:
             house_bits[c] |= 1 << h
     plan = Plan(n, units, houses, peers, house_bits, masks=_cell_masks(shape),
                 most=2 if n <= 4 else 3 if n <= 6 else 4)
-    peer_of = [set(q) for q in peers]
-    plan.peer_bits = [sum(1 << q for q in qs) for qs in peers]
-    plan.house_masks = [sum(1 << c for c in house) for house in houses]
+    plan.peer_bits = [bit_set(qs) for qs in peer_of]
+    plan.house_masks = [bit_set(house) for house in houses]
     negatives = _negative_pairs(shape)
     plan.props = (_propagators(shape, peer_of) + lines.propagators(shape)
                   + [x for kind in SHAPES.values() for x in kind.houses(shape, houses)])
@@ -145,7 +146,7 @@ def priorities(plan: Plan) -> list[int]:
             found[c] += max(2 * n - k, n) if type(prop) in SUMS and k > 2 else k
     near = [0] * len(found)  # per cell, the cells of its units as a bit set
     for unit in plan.units:
-        mask = sum(1 << c for c in unit)
+        mask = bit_set(unit)
         for c in unit:
             near[c] |= mask
     for c, peers in enumerate(plan.peer_bits):
