@@ -63,7 +63,11 @@ typedef struct {
     int *gstart, *gpos;       /* group g: gpos[gstart[g] .. gstart[g + 1]); an or's rule g:
                                  the hidden handlers sub[gstart[g] .. gstart[g + 1]) */
     int words;                /* sums: 64-bit words of a bit set of reachable sums */
-    struct EqualMemo *memo;   /* equal sums: each group's fitting sets kept (or NULL) */
+    union {                   /* one or the other (the record stays 64 bytes, a cache line) */
+        struct EqualMemo *memo;  /* equal sums: each group's fitting sets kept (or NULL) */
+        const mask_t *support;   /* a pair on up to PAIR_TABLE_SIDE digits: pair_support's
+                                    table, the plan's to free */
+    };
 } Handler;
 
 /* equal sums' fitting sets of each group of different digits, kept with the candidates they
@@ -106,16 +110,22 @@ typedef struct {
     long fit_cap, memo_sets; int max_groups;
     int max_k;
     int overflow;
+    mask_t **pair_tables; const int **pair_keys; int npair, pair_cap;  /* pair_support's */
 } Plan;
+
+static void *equal_memo_of(const Handler *h)  /* a pair's support is not its own */
+{
+    return h->kind == PAIR ? NULL : h->memo;
+}
 
 static void plan_free(Plan *p)
 {
     if (!p) return;
     if (p->h)
         for (int i = 0; i < p->nprops; i++)
-            free(p->h[i].gstart), free(p->h[i].gpos), free(p->h[i].memo);
+            free(p->h[i].gstart), free(p->h[i].gpos), free(equal_memo_of(&p->h[i]));
     for (int i = 0; i < p->nsub; i++)
-        free(p->sub[i].gstart), free(p->sub[i].gpos), free(p->sub[i].memo);
+        free(p->sub[i].gstart), free(p->sub[i].gpos), free(equal_memo_of(&p->sub[i]));
     free(p->sub);
     free(p->prog), free(p->house), free(p->peer_start), free(p->peers), free(p->ch_start);
     free(p->ch_list), free(p->w_start), free(p->w_list), free(p->f_start), free(p->forbid);
@@ -123,7 +133,45 @@ static void plan_free(Plan *p)
     free(p->iota);
     free(p->placed), free(p->changed), free(p->blame), free(p->made), free(p->sums), free(p->view);
     free(p->ints), free(p->sums128), free(p->fit_total), free(p->fit_bits);
-    free(p->fit_sums), free(p->fit_sets), free(p->fit_count), free(p);
+    free(p->fit_sums), free(p->fit_sets), free(p->fit_count);
+    for (int i = 0; i < p->npair; i++) free(p->pair_tables[i]);
+    free(p->pair_tables), free(p->pair_keys), free(p);
+}
+
+/* a pair's table read off as its supports: for every mask of one cell's digits, the digits
+ * the table leaves the other cell (2^n masks forward, then 2^n backward), so prune_pair
+ * takes two reads, not a loop over the digits; pairs with the same table share one (a
+ * plan's pairs have a few tables between them: a whisper's, a dot's) */
+#define PAIR_TABLE_SIDE 9
+
+static int pair_support(Plan *p, Handler *h)
+{
+    int n = p->n, size = 1 << n;
+    for (int i = 0; i < p->npair; i++)
+        if (!memcmp(p->pair_keys[i], h->data, 2 * n * sizeof(int))) {
+            h->support = p->pair_tables[i];
+            return 0;
+        }
+    if (p->npair == p->pair_cap) {
+        int cap = 2 * p->pair_cap + 4;
+        mask_t **tables = realloc(p->pair_tables, cap * sizeof *tables);
+        if (tables) p->pair_tables = tables;
+        const int **keys = realloc(p->pair_keys, cap * sizeof *keys);
+        if (keys) p->pair_keys = keys;
+        if (!tables || !keys) { PyErr_NoMemory(); return -1; }
+        p->pair_cap = cap;
+    }
+    mask_t *t = malloc(2 * (size_t)size * sizeof(mask_t));
+    if (!t) { PyErr_NoMemory(); return -1; }
+    for (int side = 0; side < 2; side++) {
+        mask_t *out = t + (size_t)side * size;
+        const int *rows = h->data + side * n;
+        out[0] = 0;
+        for (int m = 1; m < size; m++) out[m] = out[m & (m - 1)] | (mask_t)rows[__builtin_ctz(m)];
+    }
+    p->pair_tables[p->npair] = t, p->pair_keys[p->npair++] = h->data;
+    h->support = t;
+    return 0;
 }
 
 typedef struct { const int *at; const int *end; int bad; } Reader;
@@ -251,7 +299,8 @@ static int read_handler(Reader *r, Plan *p, Handler *h)
     case PAIR:
         if (k != 2) break;
         many_in(r, 2 * n, 0, full, "a pair's table");
-        return r->bad ? -1 : 0;
+        if (r->bad) return -1;
+        return n <= PAIR_TABLE_SIDE ? pair_support(p, h) : 0;
     case FITTING_SETS: {
         next_in(r, 0, 1, "required exclusions");
         int many = next_in(r, 0, 1 << 20, "digit sets");
@@ -836,14 +885,21 @@ static int bound_sum(Plan *p, mask_t *vals, const int *idx, long low, long high,
 static int prune_pair(Plan *p, const Handler *h, mask_t *cand)
 {
     int n = p->n, a = h->cells[0], b = h->cells[1];
-    const int *fw = h->data, *bw = h->data + n;
-    mask_t ma = cand[a], mb = cand[b], support = 0;
-    for (mask_t m = ma; m; m &= m - 1) support |= fw[__builtin_ctz(m)];
-    mask_t nb = mb & support;
-    if (!nb) return 0;
-    support = 0;
-    for (mask_t m = nb; m; m &= m - 1) support |= bw[__builtin_ctz(m)];
-    mask_t na = ma & support;
+    mask_t ma = cand[a], mb = cand[b], nb, na;
+    if (n <= PAIR_TABLE_SIDE) {  /* candidates are masks of n digits: within the tables */
+        nb = mb & h->support[ma];
+        if (!nb) return 0;
+        na = ma & h->support[((size_t)1 << n) + nb];
+    } else {
+        const int *fw = h->data, *bw = h->data + n;
+        mask_t support = 0;
+        for (mask_t m = ma; m; m &= m - 1) support |= fw[__builtin_ctz(m)];
+        nb = mb & support;
+        if (!nb) return 0;
+        support = 0;
+        for (mask_t m = nb; m; m &= m - 1) support |= bw[__builtin_ctz(m)];
+        na = ma & support;
+    }
     if (!na) return 0;
     if (na != ma) cand[a] = na, changed_push(p, a);
     if (nb != mb) cand[b] = nb, changed_push(p, b);
@@ -1675,6 +1731,7 @@ static int locked_candidates(Plan *p, mask_t *cand, int h)
 
 /* 1: a fixpoint; 0: a contradiction (p->blame holds the cells of the rule that failed);
  * `placed`: p->placed[0 .. top) */
+__attribute__((aligned(64)))  /* its hot loops placed alike from build to build */
 static int propagate(Plan *p, mask_t *cand, int top, int all, const int *dirty, int ndirty)
 {
     word houses[64], props[p->pw], locked[64];

@@ -30,6 +30,7 @@ from core.variants.propagators import (
     Pair,
     SignedSum,
     SumBounds,
+    bit_set,
     leave_cells,
 )
 from core.variants.shapes import SHAPES
@@ -80,16 +81,16 @@ def plan_of(shape: Variant) -> Plan:
     for a, b, _ in rules.chess_pairs(shape):
         peer_sets[a].add(b)
         peer_sets[b].add(a)
-    peers = [tuple(sorted(s - {c})) for c, s in enumerate(peer_sets)]
+    peer_of = [s - {c} for c, s in enumerate(peer_sets)]
+    peers = [tuple(sorted(s)) for s in peer_of]
     house_bits = [0] * cells
     for h, house in enumerate(houses):
         for c in house:
             house_bits[c] |= 1 << h
     plan = Plan(n, units, houses, peers, house_bits, masks=_cell_masks(shape),
                 most=2 if n <= 4 else 3 if n <= 6 else 4)
-    peer_of = [set(q) for q in peers]
-    plan.peer_bits = [sum(1 << q for q in qs) for qs in peers]
-    plan.house_masks = [sum(1 << c for c in house) for house in houses]
+    plan.peer_bits = [bit_set(qs) for qs in peer_of]
+    plan.house_masks = [bit_set(house) for house in houses]
     negatives = _negative_pairs(shape)
     plan.props = (_propagators(shape, peer_of) + lines.propagators(shape)
                   + [x for kind in SHAPES.values() for x in kind.houses(shape, houses)])
@@ -145,7 +146,7 @@ def priorities(plan: Plan) -> list[int]:
             found[c] += max(2 * n - k, n) if type(prop) in SUMS and k > 2 else k
     near = [0] * len(found)  # per cell, the cells of its units as a bit set
     for unit in plan.units:
-        mask = sum(1 << c for c in unit)
+        mask = bit_set(unit)
         for c in unit:
             near[c] |= mask
     for c, peers in enumerate(plan.peer_bits):
@@ -208,8 +209,7 @@ def _propagators(p: Variant, peers) -> list:
 
 
 
-def shape_of(p: Variant) -> Variant:
-    return replace(p, givens=(0,) * p.cells, meta=())
+shape_of = rules.shape_of
 
 
 # --- propagation and search ----------------------------------------------------------------
@@ -636,26 +636,30 @@ class Search:
         return num, den, found
 
 
-def clashes(p: Variant) -> tuple[tuple[int, ...], ...]:
+def clashes(p: Variant, shape: Variant | None = None) -> tuple[tuple[int, ...], ...]:
     """Givens that break a rule at sight: equal givens in a unit or a chess move apart, a
-    pair of givens against its mark, a given against its cell's parity."""
-    found, n = set(), p.size
+    pair of givens against its mark, a given against its cell's parity. `shape`:
+    shape_of(p), when the caller has it (the rules are gathered once a shape)."""
     g = p.givens
-    for cells, _ in rules.units(p):
+    if not any(g):
+        return ()
+    found, n, s = set(), p.size, p.shift  # relations and parity of the digits as shown
+    groups, chess, pairs, parity, _ = rules.gathered(shape or shape_of(p))
+    for cells, digits in groups:
+        shown = digits(g)
+        different = set(shown)
+        if len(different) - (0 in different) == len(shown) - shown.count(0):
+            continue
         seen: dict[int, int] = {}
         for c in cells:
             if g[c]:
                 if g[c] in seen:
                     found.add((seen[g[c]], c))
                 seen.setdefault(g[c], c)
-    found |= {(a, b) for a, b, _ in rules.chess_pairs(p) if g[a] and g[a] == g[b]}
-    s = p.shift  # relations and parity of the digits as shown
-    for (a, b), tests in rules.pair_rules(p).items():
-        if g[a] and g[b] and any(rules.RELATIONS[k](g[a] - s, g[b] - s) != holds
-                                 for k, holds in tests):
-            found.add((a, b))
-    found |= {(c,) for kind in PARITY for c in kind.cells(p)
-              if g[c] and not kind.allows(g[c], n, s)}
+    found |= {(a, b) for a, b in chess if g[a] and g[a] == g[b]}
+    found |= {(a, b) for a, b, tests, _ in pairs if g[a] and g[b] and any(
+        rules.RELATIONS[k](g[a] - s, g[b] - s) != holds for k, holds in tests)}
+    found |= {(c,) for kind, c, _ in parity if g[c] and not kind.allows(g[c], n, s)}
     found |= {(c,) for kind in PENCILS for c, digits in kind.items(p)
               if g[c] and not digits >> (g[c] - 1) & 1}
     return tuple(sorted(found))
@@ -663,12 +667,13 @@ def clashes(p: Variant) -> tuple[tuple[int, ...], ...]:
 
 def count(p: Variant, limit: int = 2, stop: Stop | None = None) -> Count:
     """Solutions up to `limit` (2 answers "is it unique?"), exactly."""
-    same = clashes(p)
+    shape = shape_of(p)
+    same = clashes(p, shape)
     if same:
         return Count(0, limit, clashes=same)
-    plan = plan_of(shape_of(p))
+    plan = plan_of(shape)
     if native.variants is not None and limit >= 1:
-        done = _compiled_count(p, plan, limit, stop)
+        done = _compiled_count(p, plan, limit, stop, shape)
         if done is not None:
             return done
     search = Search(p, plan, limit, stop)
@@ -685,7 +690,8 @@ def count(p: Variant, limit: int = 2, stop: Stop | None = None) -> Count:
                  nodes=search.nodes)
 
 
-def _compiled_count(p: Variant, plan: Plan, limit: int, stop: Stop | None) -> Count | None:
+def _compiled_count(p: Variant, plan: Plan, limit: int, stop: Stop | None,
+                    shape: Variant) -> Count | None:
     """start and Search.run on the compiled engine, step for step (None: the plan has a
     propagator it has no handler for, and the Python engine counts)."""
     program, _ = compiled.program(plan)
@@ -695,7 +701,7 @@ def _compiled_count(p: Variant, plan: Plan, limit: int, stop: Stop | None) -> Co
     if cand is None:
         return Count(0, limit, (), (), nodes=0)
     found, total, nodes, stopped = native.variants.search(
-        program, cand, limit, stop, rules.keeps(p), KEPT)
+        program, cand, limit, stop, rules.keeps(p, shape), KEPT)
     found = tuple(found)
     differs = where_differ(found[0], found[1]) if len(found) >= 2 else ()
     return Count(total, limit, found, differs, stopped=stopped, nodes=nodes)
@@ -707,12 +713,13 @@ def true_candidates(p: Variant, support: int = 1, stop: Stop | None = None) -> T
     candidates are all at the cap left out; on an open grid, a search a candidate instead).
     `stop`: a partial result."""
     tally = Tally(p.cells, support)
-    plan = plan_of(shape_of(p))
+    shape = shape_of(p)
+    plan = plan_of(shape)
     program = compiled.program(plan)[0] if native.variants is not None else None
-    root = None if clashes(p) else start(p, plan, program)
+    root = None if clashes(p, shape) else start(p, plan, program)
     if root is None or not all(root):  # a cell no digit fits
         return tally.result(False, 0)
-    keeps = rules.keeps(p)
+    keeps = rules.keeps(p, shape)
     stopped = False
     if program is not None:
         counts, found, nodes, stopped, skipped, switched, seen = native.variants.support(

@@ -207,14 +207,14 @@ def _cages_compile(p: Variant, peers) -> list:
 def innies(p: Variant, houses) -> list:
     """The 45 rule: in a house, the cells its whole cages leave add up to the rest."""
     n, found = p.size, []
-    summed = [c for c in p.cages if c.total is not None]
+    summed = [(c, set(c.cells)) for c in p.cages if c.total is not None]
     full = n * (n + 1) // 2
     for house in houses:
-        inside, covered = [], set()
-        for c in summed:  # cages may overlap in a puzzle: only disjoint ones add up
-            if set(c.cells) <= set(house) and not covered & set(c.cells):
+        inside, covered, region = [], set(), set(house)
+        for c, cells in summed:  # cages may overlap in a puzzle: only disjoint ones add up
+            if cells <= region and not covered & cells:
                 inside.append(c)
-                covered |= set(c.cells)
+                covered |= cells
         rest = tuple(c for c in house if c not in covered)
         if inside and 0 < len(rest) < n:
             total = full - sum(c.total for c in inside)
@@ -256,12 +256,13 @@ def leftovers(p: Variant, peers) -> list:
     if gap:
         found.append(pr.SumBounds(gap, pieces[-1][1], pieces[-1][1], n, pr.cliques(gap, peers)))
     for order in (rows, rows[::-1], cols, cols[::-1], [regions[r] for r in sorted(regions)]):
-        band, inside, total, left = set(), set(), 0, list(pieces)
+        band, inside, total = set(), set(), 0
+        left = [(cells, piece_total, set(cells)) for cells, piece_total in pieces]
         for i, house in enumerate(order[:-1], 1):
             band |= set(house)
-            for piece in [c for c in left if 2 * len(band & set(c[0])) > len(c[0])]:
+            for piece in [c for c in left if 2 * len(band & c[2]) > len(c[0])]:
                 left.remove(piece)
-                inside |= set(piece[0])
+                inside |= piece[2]
                 total += piece[1]
             plus, minus = sorted(inside - band), sorted(band - inside)
             delta = total - i * full
@@ -287,11 +288,11 @@ def fixed_sums(p: Variant) -> list[tuple[tuple[int, ...], int]]:
             + [(k.cells, k.total) for k in p.little])
 
 
-def apart(sums) -> list:
+def apart(sums, masks=None) -> list:
     """The sums ISS's optimizer keeps when they must not share a cell (its
     _findNonOverlappingSubset): those crossing the fewest others first, each kept unless it
-    shares a cell with one kept."""
-    masks = [sum(1 << c for c in cells) for cells, _ in sums]
+    shares a cell with one kept. `masks`: the sums' cells as bit sets, when known."""
+    masks = masks or [sum(1 << c for c in cells) for cells, _ in sums]
     crossing = [sum(1 for j, t in enumerate(masks) if j != i and m & t)
                 for i, m in enumerate(masks)]
     used, kept = 0, []
@@ -327,7 +328,8 @@ def hidden_sums(p: Variant, houses, peers) -> list:
 
     for h, house in enumerate(houses):
         region, mask = house_sets[h], sum(1 << c for c in house)
-        kept = apart([s for s, m in zip(sums, masks, strict=True) if m & mask])
+        crossed = [i for i, m in enumerate(masks) if m & mask]
+        kept = apart([sums[i] for i in crossed], [masks[i] for i in crossed])
         if not kept:
             continue
         crossing = crossing_sum(h, kept, house_sets, full, n, peers)
@@ -418,8 +420,7 @@ def combined_sums(p: Variant, peers) -> list:
     best merge first, until none is left. A sum's score is, over its groups of cells that
     see each other, the sum of k(n - k) less its room (how far its total lies from the
     nearer end of its range). The merged sums that score above 0 are kept."""
-    n, sizes_of = p.size, {}
-    near = [sum(1 << q for q in qs) for qs in peers]
+    n, sizes_of, near = p.size, {}, []
 
     def record(cells, total):
         return _scored_sum(tuple(sorted(cells)), total, n, peers, sizes_of)
@@ -436,6 +437,9 @@ def combined_sums(p: Variant, peers) -> list:
         if r and r[1] not in active:
             active[r[1]] = r
             original.add(r[1])
+    if len(active) < 2:
+        return []  # nothing to merge
+    near[:] = [pr.bit_set(qs) for qs in peers]
     merges = []
 
     def consider(a, b) -> None:

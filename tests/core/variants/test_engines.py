@@ -59,6 +59,29 @@ def test_both_engines_answer_the_same_on_16x16_sums():
     assert list(differences(puzzles, limit=2, polls=2)) == []
 
 
+MARKED, LINED = ("white", "black", "x", "v", "less"), ("whisper", "entropic")
+
+
+def test_both_engines_answer_the_same_on_pairs_sharing_tables():
+    """The compiled pairs read a mask's supports off tables of every mask (up to 9 digits),
+    one table shared by the pairs alike: puzzles mixing several kinds of pairs (several
+    tables in a plan, most of them shared), 4x4 to 9x9, and 16x16 (the digits walked one by
+    one), both engines the same counts, solutions and nodes."""
+    from tests.core.variants.helpers import random_mixed
+
+    rng = random.Random(8)
+    choices = [(mark, line) for mark in MARKED for line in LINED] + [LINED]  # marks clash
+    with python_engine():
+        puzzles = [(f"pairs {n}x{n} #{i}", random_mixed(n, rng, choices, (0, n)))
+                   for n in (4, 6, 9) for i in range(12)]
+        puzzles += [(f"pairs 16x16 #{i}", random_mixed(16, rng, choices, (60, 120)))
+                    for i in range(3)]
+    tables = {(n, prop.forward) for _, p in puzzles for n in [p.size]
+              for prop in engine.plan_of(engine.shape_of(p)).props if type(prop).__name__ == "Pair"}
+    assert len({t for t in tables if t[0] <= 9}) > 10 and any(n == 16 for n, _ in tables)
+    assert list(differences(puzzles, limit=5, polls=4)) == []
+
+
 def test_equal_sums_past_the_kept_sets_count_the_same():
     """The compiled equal sums keep each group's digit sets while its cells are unchanged, up
     to MEMO_SETS (65,536) sets a plan; a handler past that walks them at each call. A region-
