@@ -1126,10 +1126,18 @@ static int run_matchings(const mask_t *masks, int k, mask_t *kept)
     int owner[MAX_SIDE];
     mask_t digit[MAX_SIDE];
     unsigned reach[MAX_SIDE];
+    mask_t used = 0;
+    for (int i = 0; i < k; i++) {  /* first each cell its least free digit, if any */
+        mask_t free = masks[i] & ~used;
+        digit[i] = free & -free;
+        used |= digit[i];
+    }
     for (int d = 0; d < k; d++) owner[d] = -1;
-    for (int i = 0; i < k; i++) {
+    for (int i = 0; i < k; i++)
+        if (digit[i]) owner[__builtin_ctz(digit[i])] = i;
+    for (int i = 0; i < k; i++) {  /* then augmenting paths for the cells left out */
         mask_t visited = 0;
-        if (!augment(i, masks, &visited, owner, digit)) return 0;
+        if (!digit[i] && !augment(i, masks, &visited, owner, digit)) return 0;
     }
     for (int j = 0; j < k; j++) {  /* j -> the cells whose matched digit j could take */
         reach[j] = 0;
