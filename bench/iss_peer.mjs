@@ -104,7 +104,7 @@ const root = (input, cands) => {
 // ISS's first `n` search events from the root: ["g", cell, value mask, count, custom] a
 // guess (count > 1; custom: a digit in one of a house's places), ["c", cell, value] a
 // conflict charged, ["d", cell] a cell demoted; and the conflict scores it starts from
-// (bench/compare_branching.py).
+// (bench/iss_search_compare.py).
 const enough = new Error('enough');
 const trace = (input, n) => {
   const constraint = SudokuParser.parseText(input);
