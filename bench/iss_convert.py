@@ -73,11 +73,15 @@ class Peer:
             raise ValueError(f"ISS refused the puzzle: {reply['error']}")
         return reply
 
-    def root(self, text: str) -> list[int] | None:
+    def root(self, text: str, cands: list[int] | None = None) -> list[int] | None:
         """ISS's candidates where its first guess is about to be made (the root's propagation
         and its forced steps; a mask a cell, bit 0 its least value, as ours), None when it
-        found a contradiction first."""
-        self.proc.stdin.write(json.dumps({"input": text, "root": True}) + "\n")
+        found a contradiction first. `cands`: start from these candidates instead of the
+        givens' (a state of our search), ISS's propagation of them."""
+        ask = {"input": text, "root": True}
+        if cands is not None:
+            ask["cands"] = list(cands)
+        self.proc.stdin.write(json.dumps(ask) + "\n")
         self.proc.stdin.flush()
         reply = json.loads(self.proc.stdout.readline())
         if "error" in reply:

@@ -11,6 +11,9 @@
 //                                           is about to make its first guess (forced steps
 //                                           taken): {"root": [mask per cell, bit 0 the least
 //                                           value], "ok": false on a contradiction first}.
+//                                           With "cands": [mask per cell] the grid starts
+//                                           from those candidates (a state of our search),
+//                                           so the reply is ISS's propagation of them.
 //   node bench/iss_peer.mjs ISS_DIR dump    every example and collection puzzle that carries a
 //                                           solution, as one JSON list: {"name", "group",
 //                                           "src", "solution", "input"}, the input in ISS's own
@@ -82,17 +85,62 @@ const candidates = (input, support) => {
 // The candidates where ISS is about to make its first guess: its propagation of the givens
 // and the forced steps after it (cells left one value, hidden singles: its run loop takes
 // those without a guess), one mask per grid cell; ok false on a contradiction first.
-const root = (input) => {
+const root = (input, cands) => {
   const constraint = SudokuParser.parseText(input);
   const resolved = SudokuBuilder.resolveConstraint(constraint);
   const solver = SudokuBuilder.build(resolved);
   const internal = solver._internalSolver;
   const cells = internal._geometry.numGridCells;
+  if (cands) {
+    for (let i = 0; i < cells; i++) internal._initialGridState[i] &= cands[i];
+  }
   let found = null;
   internal.run({ step: { n: 1, stepGuides: new Map(), onStep: (r) => {
     found = { root: Array.from(r.grid.subarray(0, cells)), ok: !r.hasConflict };
   } } }, () => { });
   return found ?? { root: [], ok: false };
+};
+
+// ISS's first `n` search events from the root: ["g", cell, value mask, count, custom] a
+// guess (count > 1; custom: a digit in one of a house's places), ["c", cell, value] a
+// conflict charged, ["d", cell] a cell demoted; and the conflict scores it starts from
+// (bench/iss_search_compare.py).
+const enough = new Error('enough');
+const trace = (input, n) => {
+  const constraint = SudokuParser.parseText(input);
+  const resolved = SudokuBuilder.resolveConstraint(constraint);
+  const solver = SudokuBuilder.build(resolved);
+  const internal = solver._internalSolver;
+  const selector = internal._candidateSelector;
+  const scores = Array.from(internal._conflictScores.scores);
+  const found = [];
+  const add = (event) => {
+    found.push(event);
+    if (found.length >= n) throw enough;
+  };
+  const select = selector.selectNextCandidate.bind(selector);
+  selector.selectNextCandidate = (cellDepth, grid, stepState, isNewNode) => {
+    const conflicts = selector._conflictScores;
+    if (conflicts && !conflicts.traced) {
+      const increment = conflicts.increment.bind(conflicts);
+      const demote = conflicts.demote.bind(conflicts);
+      conflicts.increment = (cell, value) => { increment(cell, value); add(['c', cell, value]); };
+      conflicts.demote = (cell) => { demote(cell); add(['d', cell]); };
+      conflicts.traced = true;
+    }
+    const r = select(cellDepth, grid, stepState, isNewNode);
+    if (r.count > 1) {
+      add(['g', selector.getCellAtDepth(cellDepth), r.value, r.count,
+        selector._candidateSelectionFlags[cellDepth] === 1]);
+    }
+    return r;
+  };
+  try {
+    internal.run({ maxSolutions: 2 }, () => { });
+  } catch (e) {
+    if (e !== enough) throw e;
+  }
+  return { trace: found, scores };
 };
 
 if (mode === 'serve') {
@@ -102,8 +150,8 @@ if (mode === 'serve') {
     if (!line.trim()) continue;
     let reply;
     try {
-      const { input, limit, support, root: atRoot } = JSON.parse(line);
-      reply = atRoot ? root(input)
+      const { input, limit, support, root: atRoot, cands, trace: steps } = JSON.parse(line);
+      reply = steps ? trace(input, steps) : atRoot ? root(input, cands)
         : support ? candidates(input, support) : solve(input, limit ?? 2);
     } catch (e) {
       reply = { error: String(e && e.message || e) };

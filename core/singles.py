@@ -12,14 +12,18 @@ from collections.abc import Sequence
 
 def naked_singles(cand: list[int], peers: Sequence[Sequence[int]], placed: list[int],
                   bits: Sequence[int], forbid: Sequence[Sequence] | None = None,
-                  blame: list | None = None, made: dict[int, int] | None = None) -> int:
+                  blame: list | None = None, made: dict[int, int] | None = None,
+                  later: list[int] | None = None) -> int:
     """Each placed cell's digit leaves its peers and, with `forbid` (per cell: (a tied
     neighbour, per digit the digits it rules out there), for negative constraints), what it
     rules out leaves its tied neighbours; a cell left with one digit is placed in turn, until
     none is left. The bit sets `bits[p]` of the cells changed, or-ed together, or -1 when a
     cell would be left with none (then `blame`, if given, gets the placed cell and that one).
-    `made`, if given, gets each cell placed here with its digit (the variants' branching)."""
+    `made`, if given, gets each cell placed here with its digit (the variants' branching);
+    `later`, if given, gets the cells left with one digit instead of `placed` (not placed in
+    turn: the variants' search places them a round later, as ISS's forced steps)."""
     touched = 0
+    queue = placed if later is None else later
     while placed:
         c = placed.pop()
         m = cand[c]
@@ -35,13 +39,13 @@ def naked_singles(cand: list[int], peers: Sequence[Sequence[int]], placed: list[
                 cand[p] = pm
                 touched |= bits[p]
                 if not pm & (pm - 1):
-                    placed.append(p)
+                    queue.append(p)
                     if made is not None:
                         made[p] = pm
         if forbid is not None and forbid[c]:
             v = m.bit_length() - 1
             for p, table in forbid[c]:
-                found = take(cand, table[v], (p,), placed, bits, made)
+                found = take(cand, table[v], (p,), queue, bits, made)
                 if found < 0:
                     return _blamed(blame, c, p)
                 touched |= found

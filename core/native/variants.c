@@ -98,9 +98,12 @@ typedef struct {
     int *iota;
     /* scratch */
     int *placed; int placed_cap;
+    int *later;                          /* a staged propagation's next round (placed_cap) */
+    int round;                           /* its rounds after the first (failed: which) */
     int *changed; int nchanged, changed_cap;
     int *blame; int nblame, blame_cap;
-    mask_t *made;                        /* per cell: the digit a propagation placed there */
+    mask_t *made;                        /* per cell: the digit a propagation placed there
+                                            (staged: the cells of its last round) */
     word *sums; int sums_cap;            /* sum bit sets: prefix rows and the rest */
     void *sums128;                       /* prefix rows of sums up to 127 */
     mask_t *view;                        /* a handler's copy of its cells' candidates */
@@ -132,6 +135,7 @@ static void plan_free(Plan *p)
     free(p->priority), free(p->peer_bits), free(p->house_bits), free(p->touch), free(p->h);
     free(p->iota);
     free(p->placed), free(p->changed), free(p->blame), free(p->made), free(p->sums), free(p->view);
+    free(p->later);
     free(p->ints), free(p->sums128), free(p->fit_total), free(p->fit_bits);
     free(p->fit_sums), free(p->fit_sets), free(p->fit_count);
     for (int i = 0; i < p->npair; i++) free(p->pair_tables[i]);
@@ -564,6 +568,7 @@ static Plan *read_plan(const int *prog, Py_ssize_t len)
     p->iota = calloc(room + 1, sizeof(int));
     p->placed_cap = cells * (n + 2) + 16;
     p->placed = calloc(p->placed_cap, sizeof(int));
+    p->later = calloc(p->placed_cap, sizeof(int));
     p->changed_cap = (max_k + cells) * (n + 2) + 16;  /* required_places: cells outside */
     p->changed = calloc(p->changed_cap, sizeof(int));
     p->blame_cap = room;
@@ -575,7 +580,7 @@ static Plan *read_plan(const int *prog, Py_ssize_t len)
     p->sums128 = calloc(max_k + 2, sizeof(u128));
     p->ints = calloc((size_t)room * (n + 2) + 64, sizeof(int));
     if (!p->iota || !p->placed || !p->changed || !p->blame || !p->sums || !p->view || !p->ints ||
-        !p->sums128 || !p->made)
+        !p->sums128 || !p->made || !p->later)
         goto nomem;
     for (int i = 0; i <= room; i++) p->iota[i] = i;
     return p;
@@ -1153,33 +1158,79 @@ static int prune_sandwich(Plan *p, const Handler *h, mask_t *cand)
     return 1;
 }
 
-/* Renban: different digits forming a run of consecutive digits; a run's digit with one
- * place is that cell's (two in one cell: the run cannot be) */
+/* run_matchings: k cells' digits among k digits (bits 0..k-1); per cell, the digits it takes
+ * in some way of giving each cell a different digit, all k used (0: there is none): the same
+ * sets as lines.run_matchings, found as Regin's all-different does: one such matching, then
+ * a cell's other digit d is kept when the cell that d is matched to can hand its digit on
+ * along matched cells back to this one (a cycle of swaps) */
+static int augment(int i, const mask_t *masks, mask_t *visited, int *owner, mask_t *digit)
+{
+    for (mask_t free = masks[i] & ~*visited; free; free &= free - 1) {
+        mask_t d = free & -free;
+        *visited |= d;
+        int j = owner[__builtin_ctz(d)];
+        if (j < 0 || augment(j, masks, visited, owner, digit)) {
+            owner[__builtin_ctz(d)] = i, digit[i] = d;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int run_matchings(const mask_t *masks, int k, mask_t *kept)
+{
+    int owner[MAX_SIDE];
+    mask_t digit[MAX_SIDE];
+    unsigned reach[MAX_SIDE];
+    mask_t used = 0;
+    for (int i = 0; i < k; i++) {  /* first each cell its least free digit, if any */
+        mask_t free = masks[i] & ~used;
+        digit[i] = free & -free;
+        used |= digit[i];
+    }
+    for (int d = 0; d < k; d++) owner[d] = -1;
+    for (int i = 0; i < k; i++)
+        if (digit[i]) owner[__builtin_ctz(digit[i])] = i;
+    for (int i = 0; i < k; i++) {  /* then augmenting paths for the cells left out */
+        mask_t visited = 0;
+        if (!digit[i] && !augment(i, masks, &visited, owner, digit)) return 0;
+    }
+    for (int j = 0; j < k; j++) {  /* j -> the cells whose matched digit j could take */
+        reach[j] = 0;
+        for (mask_t m = masks[j] & ~digit[j]; m; m &= m - 1) reach[j] |= 1u << owner[__builtin_ctz(m)];
+    }
+    for (int m = 0; m < k; m++)  /* closed: Warshall's on bit sets */
+        for (int j = 0; j < k; j++)
+            if (reach[j] >> m & 1) reach[j] |= reach[m];
+    for (int i = 0; i < k; i++) {
+        kept[i] = digit[i];
+        for (mask_t m = masks[i] & ~digit[i]; m; m &= m - 1)
+            if (reach[owner[__builtin_ctz(m)]] >> i & 1) kept[i] |= m & -m;
+    }
+    return 1;
+}
+
+/* Renban: different digits forming a run of consecutive digits; in each run that fits, a
+ * cell keeps the digits it takes in some matching of the cells to the run's digits */
 static int prune_run(Plan *p, const Handler *h, mask_t *cand)
 {
     int k = h->ncells, n = p->n, fits = 0;
     const int *cells = h->cells;
-    mask_t required = ~(mask_t)0, keep[MAX_SIDE], kept[MAX_SIDE];
+    mask_t required = ~(mask_t)0, keep[MAX_SIDE], kept[MAX_SIDE], masks[MAX_SIDE];
     if (k > n) return 0;  /* no run of k different digits */
     for (int i = 0; i < k; i++) keep[i] = 0;
     mask_t run = (mask_t)((1ull << k) - 1);
     for (int low = 0; low < n - k + 1; low++) {
-        mask_t window = run << low, once = 0, twice = 0;
+        mask_t window = run << low, once = 0;
         int i = 0;
         for (; i < k; i++) {
             mask_t m = cand[cells[i]] & window;
             if (!m) break;
-            twice |= once & m, once |= m;
+            once |= m, masks[i] = (mask_t)(m >> low);
         }
         if (i < k || once != window) continue;
-        mask_t only = window & ~twice;
-        for (i = 0; i < k; i++) {
-            mask_t m = cand[cells[i]] & only;
-            if (m & (m - 1)) break;
-            kept[i] = m ? m : cand[cells[i]] & window;
-        }
-        if (i < k) continue;
-        for (i = 0; i < k; i++) keep[i] |= kept[i];
+        if (!run_matchings(masks, k, kept)) continue;
+        for (i = 0; i < k; i++) keep[i] |= (mask_t)(kept[i] << low);
         required &= window, fits = 1;
     }
     if (!fits) return 0;
@@ -1729,11 +1780,28 @@ static int locked_candidates(Plan *p, mask_t *cand, int h)
     return 1;
 }
 
+/* a cell left with one digit: placed in turn, or with `staged` in the next round */
+#define NEW_SINGLE(c_, m_)                                                                  \
+    do {                                                                                    \
+        if (staged) {                                                                       \
+            if (nl >= p->placed_cap) { p->overflow = 1; return blamed(p, NULL, 0); }        \
+            p->later[nl++] = (c_);                                                          \
+        } else {                                                                            \
+            if (top >= p->placed_cap) { p->overflow = 1; return blamed(p, NULL, 0); }       \
+            placed[top++] = (c_), p->made[c_] = (m_);                                       \
+        }                                                                                   \
+    } while (0)
+
 /* 1: a fixpoint; 0: a contradiction (p->blame holds the cells of the rule that failed);
- * `placed`: p->placed[0 .. top) */
+ * `placed`: p->placed[0 .. top). `staged` (the search's branches, engine.propagate's
+ * `later`): the cells a round leaves with one digit are placed together in the next round,
+ * once the round has nothing left to do; p->made then holds the failed round's cells */
 __attribute__((aligned(64)))  /* its hot loops placed alike from build to build */
-static int propagate(Plan *p, mask_t *cand, int top, int all, const int *dirty, int ndirty)
+static int propagate(Plan *p, mask_t *cand, int top, int all, const int *dirty, int ndirty,
+                     int staged)
 {
+    int nl = 0;
+    p->round = 0;
     word houses[64], props[p->pw], locked[64];
     int hw = p->hw, pw = p->pw;
     mask_t full = p->full;
@@ -1766,10 +1834,7 @@ static int propagate(Plan *p, mask_t *cand, int top, int all, const int *dirty, 
                     if (!pm) { int two[2] = {c, q}; return blamed(p, two, 2); }
                     cand[q] = pm;
                     mark_cell(p, q, houses, props);
-                    if (single(pm)) {
-                        if (top >= p->placed_cap) { p->overflow = 1; return 0; }
-                        placed[top++] = q, p->made[q] = pm;
-                    }
+                    if (single(pm)) NEW_SINGLE(q, pm);
                 }
             }
             if (p->f_start[c] < p->f_start[c + 1]) {
@@ -1783,16 +1848,13 @@ static int propagate(Plan *p, mask_t *cand, int top, int all, const int *dirty, 
                         if (!pm) { int two[2] = {c, q}; return blamed(p, two, 2); }
                         cand[q] = pm;
                         mark_cell(p, q, houses, props);
-                        if (single(pm)) {
-                            if (top >= p->placed_cap) { p->overflow = 1; return 0; }
-                            placed[top++] = q, p->made[q] = pm;
-                        }
+                        if (single(pm)) NEW_SINGLE(q, pm);
                     }
                 }
             }
         }
-        int h;
-        while (!top && (h = lowest(houses, hw)) >= 0) {
+        int h, got = 0;  /* got: a house placed something (staged: placed a round later) */
+        while (!top && !got && (h = lowest(houses, hw)) >= 0) {
             SET(locked, h);
             const int *house = p->house[h];
             mask_t once = 0, twice = 0, solved = 0;
@@ -1810,8 +1872,8 @@ static int propagate(Plan *p, mask_t *cand, int top, int all, const int *dirty, 
                     if (x) {
                         if (x & (x - 1)) return blamed(p, house, p->n);
                         cand[c] = x;
-                        if (top >= p->placed_cap) { p->overflow = 1; return 0; }
-                        placed[top++] = c, p->made[c] = x;
+                        NEW_SINGLE(c, x);
+                        got = 1;
                         for (int j = p->w_start[c]; j < p->w_start[c + 1]; j++)
                             SET(props, p->w_list[j]);
                     }
@@ -1826,6 +1888,15 @@ static int propagate(Plan *p, mask_t *cand, int top, int all, const int *dirty, 
             if (p->overflow) return blamed(p, NULL, 0);
             if (!ok) return blamed(p, hd->cells, hd->ncells);
         } else {
+            if (nl) {  /* the next round (before locked candidates: ISS has none) */
+                memset(p->made, 0, p->cells * sizeof *p->made);
+                for (int j = 0; j < nl; j++) {
+                    int c = placed[j] = p->later[j];
+                    p->made[c] = cand[c];
+                }
+                top = nl, nl = 0, p->round++;
+                continue;
+            }
             if (!any_bit(locked, hw)) return 1;
             h = lowest(locked, hw);
             p->nchanged = 0;
@@ -1835,13 +1906,12 @@ static int propagate(Plan *p, mask_t *cand, int top, int all, const int *dirty, 
         for (int j = 0; j < p->nchanged; j++) {
             int c = p->changed[j];
             mark_cell(p, c, houses, props);
-            if (single(cand[c])) {
-                if (top >= p->placed_cap) { p->overflow = 1; return blamed(p, NULL, 0); }
-                placed[top++] = c, p->made[c] = cand[c];
-            }
+            if (single(cand[c])) NEW_SINGLE(c, cand[c]);
         }
     }
 }
+
+#undef NEW_SINGLE
 
 /* ---- the search: engine.Search step for step ---- */
 
@@ -2089,11 +2159,14 @@ static int singles_to_front(Search *s, const mask_t *cand, int front)
     return end;
 }
 
-/* Search.failed: the branch of `cell` to `bit` failed: a conflict for it, and one for the
- * first cell in the order that its propagation placed */
+/* Search.failed: the branch of `cell` to `bit` failed: a conflict for it when its own round
+ * failed (p->made empty), else for the first cell in the order of the round that failed */
 static void failed(Search *s, int front, int cell, mask_t bit)
 {
-    conflict(s, cell, bit);
+    if (!s->p->round) {
+        conflict(s, cell, bit);
+        return;
+    }
     for (int i = front + 1; i < s->p->cells; i++) {
         int q = s->order[i];
         if (s->p->made[q]) {
@@ -2121,7 +2194,7 @@ static int branch(Search *s, int depth, int front, int cell, mask_t bit, const i
         else dirty[nd++] = lost[i];
     p->nblame = 0;
     memset(p->made, 0, cells * sizeof *p->made);
-    if (!propagate(p, child, top, 0, dirty, nd)) {
+    if (!propagate(p, child, top, 0, dirty, nd, 1)) {
         if (p->overflow) {
             overflowed(p);
             s->status = FAILED;
@@ -2308,7 +2381,7 @@ static PyObject *py_search(PyObject *self, PyObject *args, PyObject *kwargs)
         }
         if (single(s.stack[c])) p->placed[top++] = c;
     }
-    if (propagate(p, s.stack, top, 1, NULL, 0)) run(&s, 0, 0, -1, -1);
+    if (propagate(p, s.stack, top, 1, NULL, 0, 0)) run(&s, 0, 0, -1, -1);
     if (p->overflow && s.status != FAILED) {
         overflowed(p);
         s.status = FAILED;
@@ -2410,7 +2483,7 @@ static PyObject *py_propagate(PyObject *self, PyObject *args)
         }
         if (single(cand[c])) p->placed[top++] = c;
     }
-    if (!propagate(p, cand, top, 1, NULL, 0)) {
+    if (!propagate(p, cand, top, 1, NULL, 0, 0)) {
         if (p->overflow) overflowed(p);
         else out = Py_NewRef(Py_None);
         goto done;

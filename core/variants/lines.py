@@ -191,10 +191,12 @@ class EqualSums:
 
 class Renban:
     """Different digits that form a run of consecutive digits, in any order. Each run that
-    still fits is tried: every cell keeps a digit of it and each of its digits has a place;
-    a digit of the run with one place left is that cell's (two such in one cell: the run
-    cannot be). A cell keeps the digits the runs that fit leave it. `seen`: as CageSum's (the
-    plan's peers per cell, for required_places)."""
+    still fits is tried: the line's cells take its k digits one each, and a cell keeps the
+    digits it holds in some such matching of cells to digits (`run_matchings`: with 27 in
+    one cell and 56, 567 in the others, the run 567 leaves the third cell 56, the 7 being
+    the first's; ISS's BinaryPairwise takes it out pairwise). A cell keeps the digits the runs
+    that fit leave it. `seen`: as CageSum's (the plan's peers per cell, for
+    required_places)."""
 
     __slots__ = ("cells", "n", "seen")
     required = True  # its digits are required: the plan gives it `seen` (the engine's plan)
@@ -209,26 +211,19 @@ class Renban:
         run = (1 << k) - 1
         for low in range(self.n - k + 1):
             window = run << low
-            once = twice = 0
+            once = 0
             for c in cells:
                 m = cand[c] & window
                 if not m:
                     break
-                twice |= once & m
                 once |= m
             else:
                 if once != window:  # a digit of the run has no place
                     continue
-                only = window & ~twice  # the digits of the run with one place
-                kept = []
-                for c in cells:
-                    m = cand[c] & only
-                    if m & (m - 1):
-                        break
-                    kept.append(m or cand[c] & window)
-                else:
+                kept = run_matchings([cand[c] >> low & run for c in cells])
+                if kept is not None:
                     for i, m in enumerate(kept):
-                        keep[i] |= m
+                        keep[i] |= m << low
                     required &= window
         if required == -1:
             return None
@@ -240,6 +235,41 @@ class Renban:
         if not required_places(cand, cells, self.seen, required, changed):
             return None
         return changed
+
+
+def run_matchings(masks: list[int]) -> list[int] | None:
+    """k cells' digits among k digits (bits 0..k-1): per cell, the digits it takes in some
+    way of giving each cell a different digit (all k used); None when there is none. The
+    digits used by the first i cells, level by level forwards, then back from all k."""
+    k = len(masks)
+    levels = [{0}]
+    for m in masks:
+        nxt = set()
+        for used in levels[-1]:
+            free = m & ~used
+            while free:
+                bit = free & -free
+                free ^= bit
+                nxt.add(used | bit)
+        if not nxt:
+            return None
+        levels.append(nxt)
+    if (1 << k) - 1 not in levels[k]:
+        return None
+    kept = [0] * k
+    good = {(1 << k) - 1}
+    for i in range(k - 1, -1, -1):
+        back = set()
+        for used in levels[i]:
+            free = masks[i] & ~used
+            while free:
+                bit = free & -free
+                free ^= bit
+                if used | bit in good:
+                    kept[i] |= bit
+                    back.add(used)
+        good = back
+    return kept
 
 
 class Between:

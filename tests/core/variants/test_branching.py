@@ -34,19 +34,37 @@ def test_decided_cells_go_to_the_front_as_iss_forced_steps_move_them():
     assert search.order == [0, 1, 2, 3, 7, 5, 6, 4, 8, 9, 10, 11, 12, 13, 14, 15]
 
 
-def test_a_failed_branch_charges_its_cell_and_the_first_cell_its_propagation_placed():
+def test_a_branch_failing_in_its_own_round_charges_its_cell_alone():
+    # ISS charges a guess whose own propagation fails: cell 0 takes 1, cells 1 and 2 are
+    # left 2 (placed only in the next round), and row 1 then has 3 and 4 only in cell 3
     p = make(4, (0,) * 16)
-    for order, charged in (([0, 1, 2, 3], 1), ([0, 2, 1, 3], 2)):
+    for order in ([0, 1, 2, 3], [0, 2, 1, 3]):
         search = search_of(p)
         search.order[:4] = order
         search.where[:4] = [order.index(c) for c in range(4)]
         cand = [0b0011, 0b0011, 0b0011] + [0b1111] * 13  # three cells of a row, two digits
         before = list(search.score)
-        assert not search.branch(cand, 0, 0, 0b0001, [], -1)  # cell 0 takes 1: both others 2
-        rose = [c for c in range(16) if search.score[c] != before[c]]
-        assert rose == sorted({0, charged})
-        assert all(search.score[c] == before[c] + 1 for c in rose)
-        assert search.digit_score[:2] == [1, 1]  # digit 1 (the branch) and 2 (the placed)
+        assert not search.branch(cand, 0, 0, 0b0001, [], -1)
+        assert [c for c in range(16) if search.score[c] != before[c]] == [0]
+        assert search.score[0] == before[0] + 1
+        assert search.digit_score[:2] == [1, 0]
+
+
+def test_a_branch_failing_in_a_later_round_charges_that_rounds_first_cell():
+    # ISS charges the forced step that fails: r1c1 takes 1 and leaves r2c1 and r2c2 both 2,
+    # which holds until they are placed together (the next round): the first of the two in
+    # the order is charged, not the branch's cell
+    p = make(9, (0,) * 81)
+    for order, charged in (([0, 9, 10], 9), ([0, 10, 9], 10)):
+        search = search_of(p)
+        for at, c in enumerate(order):
+            search.swap_to(at, c)
+        cand = [0b111111111] * 81
+        cand[9] = cand[10] = 0b11
+        before = list(search.score)
+        assert not search.branch(cand, 0, 0, 0b1, [], -1)
+        assert [c for c in range(81) if search.score[c] != before[c]] == [charged]
+        assert search.digit_score[:2] == [0, 1]
 
 
 def test_binary_branches_split_each_nodes_solutions_and_count_right(monkeypatch):
