@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import random
 
+from core import native
 from core.sudoku.generator import random_solution
 from core.sudoku.model import BOX_SHAPES, Shape
+from core.variants import compiled
+from core.variants.engine import plan_of, propagate, shape_of
 from core.variants.groups import Clone, Quad
 from core.variants.model import (
     Arrow,
@@ -530,3 +533,14 @@ def random_puzzle(kind: str, n: int, rng: random.Random, givens: int):
         s = rng.choice(own) if own else s
     cells = set(rng.sample(range(n * n), givens))
     return p.with_givens(s[c] if c in cells else 0 for c in range(n * n))
+
+
+def propagated(p, cand):
+    """`cand` propagated under p's rules (every house and rule looked at), on the engine the
+    test runs; None on a contradiction."""
+    plan = plan_of(shape_of(p))
+    if native.variants is not None:
+        return native.variants.propagate(compiled.program(plan)[0], cand)
+    placed = [c for c, m in enumerate(cand) if not m & (m - 1)]
+    ok = propagate(cand, plan, placed, (1 << len(plan.houses)) - 1, (1 << len(plan.props)) - 1)
+    return cand if ok else None

@@ -10,22 +10,10 @@ import random
 
 import pytest
 
-from core import native
-from core.variants import compiled
-from core.variants.engine import count, plan_of, propagate, shape_of
+from core.variants.engine import count
 from core.variants.lines import Renban, run_matchings
 from core.variants.model import Line, make
-from tests.core.variants.helpers import brute_count, random_mixed
-
-
-def _propagated(p, cand):
-    """`cand` propagated under p's rules on the engine the test runs; None on a contradiction."""
-    plan = plan_of(shape_of(p))
-    if native.variants is not None:
-        return native.variants.propagate(compiled.program(plan)[0], cand)
-    placed = [c for c, m in enumerate(cand) if not m & (m - 1)]
-    ok = propagate(cand, plan, placed, (1 << len(plan.houses)) - 1, (1 << len(plan.props)) - 1)
-    return cand if ok else None
+from tests.core.variants.helpers import brute_count, propagated, random_mixed
 
 
 def _bits(digits: str) -> int:
@@ -38,7 +26,7 @@ def test_a_cells_only_digit_of_a_run_leaves_the_other_cells(engine):
     p = make(9, None, lines=[Line("renban", (0, 1, 2))])
     cand = [0b111111111] * 81
     cand[0], cand[1], cand[2] = _bits("27"), _bits("1568"), _bits("356789")
-    got = _propagated(p, cand)
+    got = propagated(p, cand)
     assert got[2] == _bits("35689")
     assert got[0] == _bits("27") and got[1] == _bits("1568")
 
@@ -48,7 +36,7 @@ def test_a_run_whose_cells_cannot_all_differ_is_out(engine):
     p = make(6, None, lines=[Line("renban", (0, 7, 14))])
     cand = [0b111111] * 36
     cand[0], cand[7], cand[14] = _bits("4"), _bits("45"), _bits("45")
-    assert _propagated(p, cand) is None
+    assert propagated(p, cand) is None
 
 
 def _brute_kept(cand, k: int, n: int) -> list[int] | None:

@@ -10,11 +10,11 @@ import pytest
 
 from core import native
 from core.variants import compiled
-from core.variants.engine import count, plan_of, propagate, shape_of, start
+from core.variants.engine import count, plan_of, shape_of, start
 from core.variants.lines import Renban
 from core.variants.model import Cage, Line, make
 from core.variants.propagators import CageSum, digit_sets
-from tests.core.variants.helpers import brute_count, random_mixed
+from tests.core.variants.helpers import brute_count, propagated, random_mixed
 
 
 def _root(p):
@@ -23,16 +23,6 @@ def _root(p):
     program = compiled.program(plan)[0] if native.variants is not None else None
     return start(p, plan, program)
 
-
-def _propagated(p, cand):
-    """`cand` propagated under p's rules (every house and rule looked at), on the engine the
-    test runs; None on a contradiction."""
-    plan = plan_of(shape_of(p))
-    if native.variants is not None:
-        return native.variants.propagate(compiled.program(plan)[0], cand)
-    placed = [c for c, m in enumerate(cand) if not m & (m - 1)]
-    ok = propagate(cand, plan, placed, (1 << len(plan.houses)) - 1, (1 << len(plan.props)) - 1)
-    return cand if ok else None
 
 
 def _cell(n, name):
@@ -55,7 +45,7 @@ def test_a_renbans_run_whose_digit_has_one_place_holds_it_there(engine):
     p = make(6, None, lines=[Line("renban", (0, 1, 2))])
     cand = [0b111111] * 36
     cand[0], cand[1], cand[2] = 0b11011, 0b1100, 0b1100
-    got = _propagated(p, cand)
+    got = propagated(p, cand)
     assert got[0] == 0b10010
     assert got[1] == got[2] == 0b1100
 
