@@ -96,10 +96,9 @@ async def test_bad_file_shows_the_parse_error(pool, tmp_path):
     bad.write_text("# a puzzle\n" + "1" * 40 + "x" + "." * 40 + "\n")
     app = PuzzleApp(str(bad), pool=pool)
     async with app.run_test(size=(110, 40)) as pilot:
-        await pilot.pause(0.2)
+        await wait_for(pilot, lambda: any("line 2, column 41: unknown symbol 'x'" in n.message
+                                          for n in app._notifications))
         assert not isinstance(app.screen, SudokuEditor)
-        messages = [n.message for n in app._notifications]
-        assert any("line 2, column 41: unknown symbol 'x'" in m for m in messages)
         # the open dialog keeps the error on screen and stays open
         await pilot.press("ctrl+p")  # the palette is there; close it again
         await pilot.press("escape")
@@ -107,9 +106,8 @@ async def test_bad_file_shows_the_parse_error(pool, tmp_path):
         await wait_for(pilot, lambda: ready(app, PathPrompt))
         app.screen.query_one(Input).value = str(bad)
         await pilot.press("enter")
-        await pilot.pause(0.1)
+        await wait_for(pilot, lambda: "column 41" in text_of(app, "#error"))
         assert isinstance(app.screen, PathPrompt)
-        assert "column 41" in text_of(app, "#error")
 
 
 async def test_a_symlink_loop_is_said_and_the_app_stays_up(pool, tmp_path):
@@ -150,8 +148,7 @@ async def test_generator_menu_dialog_and_cancel(pool):
         dialog.query_one("#size").value = "16"
         dialog.query_one("#level").value = "master"
         await pilot.click("#start")
-        await pilot.pause(0.3)
-        assert dialog.query_one("#start", Button).disabled
+        await wait_for(pilot, lambda: dialog.query_one("#start", Button).disabled)
         await pilot.click("#cancel")
         await wait_for(pilot, lambda: app.screen is editor)
         assert editor.puzzle.size == 9 and app.documents == [editor]
@@ -266,7 +263,9 @@ async def test_an_unwritable_state_folder_is_said_once(pool, tmp_path, monkeypat
         app.edit(sudoku.Puzzle(sudoku.Shape.of_size(9), (0,) * 81))
         await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor))
         await pilot.press("1", "right", "2", "right", "3")
-        await pilot.pause(0.2)
+        await wait_for(pilot, lambda: app.screen.puzzle.givens[:3] == (1, 2, 3) and any(
+            "safety copies" in n.message for n in app._notifications))
+        await pilot.pause()  # the later keys' copies, had they warned again, posted by now
         warnings = [n.message for n in app._notifications if "safety copies" in n.message]
         assert len(warnings) == 1 and app.is_running
         assert app.screen.puzzle.givens[:3] == (1, 2, 3)
@@ -416,8 +415,7 @@ async def test_export_from_the_editor_follows_the_file_name(pool, tmp_path):
         assert app.screen.query_one(Input).value == str(SAMPLE.with_suffix(".pdf"))
         app.screen.query_one(Input).value = str(SAMPLE)
         await pilot.press("enter")
-        await pilot.pause(0.2)
-        assert "this puzzle's own file" in text_of(app, "#notice")
+        await wait_for(pilot, lambda: "this puzzle's own file" in text_of(app, "#notice"))
         # an existing file: asked first
         (tmp_path / "p.ipuz").write_text("keep me")
         await pilot.press("ctrl+e")
@@ -426,7 +424,7 @@ async def test_export_from_the_editor_follows_the_file_name(pool, tmp_path):
         await pilot.press("enter")
         await wait_for(pilot, lambda: ready(app, Choice))
         await pilot.press("escape")
-        await pilot.pause(0.1)
+        await wait_for(pilot, lambda: not isinstance(app.screen, Choice))
         assert (tmp_path / "p.ipuz").read_text() == "keep me"
 
 
@@ -449,10 +447,9 @@ async def test_a_numcro_without_a_grid_is_refused_with_a_clear_message(pool):
     path = DATA / "numcro" / "en_codewords_solver_grid1.json"
     app = PuzzleApp(str(path), pool=pool)
     async with app.run_test(size=(110, 40)) as pilot:
-        await pilot.pause(0.3)
+        await wait_for(pilot, lambda: any("without its grid: the app edits grids" in n.message
+                                          for n in app._notifications))
         assert not isinstance(app.screen, NumcroEditor)
-        messages = [n.message for n in app._notifications]
-        assert any("without its grid: the app edits grids" in m for m in messages)
 
 
 async def test_every_family_exports_from_its_editor(pool, tmp_path):
@@ -555,8 +552,9 @@ async def test_the_app_starts_at_once_and_installs_in_the_background(pool, tmp_p
         assert "puzzle-tui install" not in text_of(app, "#candidates")
         go.write_text("")
         await wait_for(pilot, lambda: app.installing is None)
-        messages = [n.message for n in app._notifications]
-        assert any("dictionaries and the print font are installed" in m for m in messages)
+        # the notice is a message the app handles after the install ends: waited for
+        await wait_for(pilot, lambda: any("dictionaries and the print font are installed"
+                                          in n.message for n in app._notifications))
         # checked again: the fake install built nothing, so the check says how to install
         await wait_for(pilot, lambda: "cannot check: the built-in ja dictionary is not "
                        "installed yet" in text_of(app, "#uniqueness"))
@@ -615,8 +613,8 @@ async def test_the_app_starts_before_the_compiled_engine_is_built(pool, tmp_path
         await wait_for(pilot, lambda: app.installing is None)
         assert not engine_not_built.missing()  # loaded here, and the workers are told
         assert pool.builds.value == builds + 1
-        messages = [n.message for n in app._notifications]
-        assert "the compiled engine is built: checks run on it now" in messages
+        await wait_for(pilot, lambda: "the compiled engine is built: checks run on it now"
+                       in [n.message for n in app._notifications])
         assert app.screen.sub_title == ""
 
 
@@ -633,6 +631,9 @@ async def test_a_failed_build_says_why_and_the_python_engine_runs_on(pool, tmp_p
         await wait_for(pilot, lambda: app.installing is not None)
         go.write_text("the compiled engine was not built: no C compiler (cc)")
         await wait_for(pilot, lambda: app.installing is None)
+        # the warning is a message the app handles after the build ends: waited for
+        await wait_for(pilot, lambda: any(n.title == "Python engine"
+                                          for n in app._notifications))
         said = {n.title: n.message for n in app._notifications}
         assert said["Python engine"].startswith(
             "the compiled engine was not built: no C compiler (cc); engine: Python (the "
