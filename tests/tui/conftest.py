@@ -64,3 +64,23 @@ async def paced(pilot, *keys: str) -> None:
     for key in keys:
         await pilot.press(key)
         await pilot.pause(0.02)
+
+
+async def palette(pilot, *words: str) -> None:
+    """A command chosen in the command palette as an author does: ctrl+p, its words typed,
+    enter once the palette has found it (its search runs in the background: under load it
+    lags the keys)."""
+    from textual.command import CommandList
+
+    def found() -> bool:
+        results = pilot.app.screen.query(CommandList)
+        if not results or results.first().highlighted is None:
+            return False
+        option = results.first().get_option_at_index(results.first().highlighted)
+        prompt = getattr(option.prompt, "plain", str(option.prompt))
+        return all(word.lower() in prompt.lower() for word in words)
+
+    await pilot.press("ctrl+p")
+    await pilot.press(*" ".join(words))
+    await wait_for(pilot, found)
+    await pilot.press("enter")

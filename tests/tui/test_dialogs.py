@@ -6,7 +6,7 @@ from rich.console import Console
 from textual.widgets import Button, Input
 
 from core import arith, sudoku
-from tests.tui.conftest import burst, paced, wait_for
+from tests.tui.conftest import burst, paced, palette, wait_for
 from tests.tui.test_app import ready
 from tests.tui.test_generate import opened
 from tui.app import PuzzleApp
@@ -189,10 +189,7 @@ async def test_every_palette_entry_is_found_by_the_words_it_shows(pool, with_edi
 async def test_the_palette_opens_the_generator_its_words_name(pool):
     app = PuzzleApp(pool=pool)
     async with app.run_test(size=(110, 40)) as pilot:
-        await pilot.press("ctrl+p")
-        await pilot.press(*"Generate a unique ナンクロ")
-        await pilot.pause(0.5)
-        await pilot.press("enter")
+        await palette(pilot, "Generate a unique ナンクロ")
         await wait_for(pilot, lambda: ready(app, GenerateDialog))
         assert app.screen.generator.name == "numcro"
 

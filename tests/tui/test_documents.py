@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.widgets import Input, OptionList
 
 from core import arith, sudoku
-from tests.tui.conftest import wait_for
+from tests.tui.conftest import palette, wait_for
 from tests.tui.test_app import ready, text_of
 from tests.tui.test_generate import opened, set_fields
 from tui import storage
@@ -179,10 +179,7 @@ async def test_the_palette_and_the_start_screen_switch_between_puzzles(pool, tmp
         first, second = await a_file_and_a_new_calculation(app, pilot)
         await pilot.press("9")  # its safety copy is not offered as work to recover
         await wait_for(pilot, lambda: storage.all_copies() != [])
-        await pilot.press("ctrl+p")
-        await pilot.press(*"Switch to 1 mine.txt")
-        await pilot.pause(0.5)
-        await pilot.press("enter")
+        await palette(pilot, "Switch to 1 mine.txt")
         await wait_for(pilot, lambda: app.screen is first)
         await pilot.press("ctrl+n")  # the start screen: the open puzzles first
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
@@ -194,10 +191,7 @@ async def test_the_palette_and_the_start_screen_switch_between_puzzles(pool, tmp
         assert app.documents == [first, second]
         await pilot.press("down", "enter")
         await wait_for(pilot, lambda: app.screen is second)
-        await pilot.press("ctrl+p")
-        await pilot.press(*"Close untitled")
-        await pilot.pause(0.5)
-        await pilot.press("enter")
+        await palette(pilot, "Close untitled")
         await wait_for(pilot, lambda: ready(app, Choice))
         await pilot.press("right", "enter")  # Discard
         await wait_for(pilot, lambda: app.screen is first and app.documents == [first])
