@@ -5,6 +5,7 @@ random puzzles of each constraint, built around a random classic solution."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from core import native
@@ -544,3 +545,27 @@ def propagated(p, cand):
     placed = [c for c, m in enumerate(cand) if not m & (m - 1)]
     ok = propagate(cand, plan, placed, (1 << len(plan.houses)) - 1, (1 << len(plan.props)) - 1)
     return cand if ok else None
+
+
+def brute_kept(cand, cells, outside, seen_by, fits):
+    """Per cell (the rule's, then the outside ones), the digits some assignment keeps (digits
+    1 to 6): the rule's cells hold digits `fits` accepts, each outside cell a digit none of
+    the rule's cells it sees holds. None: no assignment."""
+    kept = {c: 0 for c in (*cells, *outside)}
+    found = False
+    for digits in itertools.product(*[[d for d in range(1, 7) if cand[c] >> (d - 1) & 1]
+                                      for c in cells]):
+        if not fits(digits):
+            continue
+        free = {q: cand[q] & ~sum(1 << (d - 1) for d in {d for c, d in zip(cells, digits,
+                                                                           strict=True)
+                                                          if q in seen_by[c]})
+                for q in outside}  # a digit twice in the rule is one bit
+        if not all(free.values()):
+            continue
+        found = True
+        for c, d in zip(cells, digits, strict=True):
+            kept[c] |= 1 << (d - 1)
+        for q, m in free.items():
+            kept[q] |= m
+    return kept if found else None

@@ -3,7 +3,6 @@ cell that sees all those places (lines.Quadruple with the plan's `seen`, through
 propagators.required_places, as ISS's RequiredValues does): at the root on both engines,
 against the brute force of the prune itself, and counts against the brute force."""
 
-import itertools
 import random
 
 import pytest
@@ -12,7 +11,7 @@ from core.variants.engine import count
 from core.variants.groups import Quad
 from core.variants.lines import Quadruple
 from core.variants.model import make
-from tests.core.variants.helpers import brute_count, random_mixed
+from tests.core.variants.helpers import brute_count, brute_kept, random_mixed
 from tests.core.variants.test_required import _cell, _root
 
 
@@ -59,31 +58,6 @@ def test_a_quadruple_across_four_boxes_takes_nothing_outside(engine):
     assert all(m == 0b111111111 for m in _root(p))
 
 
-def _brute_kept(cand, cells, outside, seen_by, needs, exact):
-    """Per cell (the rule's, then the outside ones), the digits some assignment keeps: the
-    rule's cells hold each listed digit at least (exact: exactly) as often as listed, each
-    outside cell a digit none of the rule's cells it sees holds. None: no assignment."""
-    kept = {c: 0 for c in (*cells, *outside)}
-    found = False
-    for digits in itertools.product(*[[d for d in range(1, 7) if cand[c] >> (d - 1) & 1]
-                                      for c in cells]):
-        if not all(digits.count(d) >= t if not exact else digits.count(d) == t
-                   for d, t in needs.items()):
-            continue
-        free = {q: cand[q] & ~sum(1 << (d - 1) for d in {d for c, d in zip(cells, digits,
-                                                                           strict=True)
-                                                          if q in seen_by[c]})
-                for q in outside}  # a digit twice in the rule is one bit
-        if not all(free.values()):
-            continue
-        found = True
-        for c, d in zip(cells, digits, strict=True):
-            kept[c] |= 1 << (d - 1)
-        for q, m in free.items():
-            kept[q] |= m
-    return kept if found else None
-
-
 @pytest.mark.parametrize("exact", [False, True])
 def test_the_prune_keeps_what_some_assignment_keeps(exact):
     """Random candidates on 4 quadruple cells (1-4 listed digits, repeats allowed) and 4
@@ -99,8 +73,9 @@ def test_the_prune_keeps_what_some_assignment_keeps(exact):
         prop.seen = tuple(sum(1 << q for q in seen_by[c]) for c in cells)
         got = cand[:]
         changed = prop.prune(got)
-        want = _brute_kept(cand, cells, outside, seen_by,
-                           {d: listed.count(d) for d in listed}, exact)
+        needs = {d: listed.count(d) for d in listed}
+        want = brute_kept(cand, cells, outside, seen_by, lambda digits, needs=needs: all(
+            digits.count(d) == t if exact else digits.count(d) >= t for d, t in needs.items()))
         if want is None:
             continue  # the prune may or may not see it: the engine's search does
         assert changed is not None, (cand, listed, seen_by)

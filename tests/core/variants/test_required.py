@@ -3,7 +3,6 @@ places left, leaves every cell that sees all those places (propagators.required_
 ISS's HandlerUtil.enforceRequiredValueExclusions): at the root on both engines, against the
 brute force of the prune itself, and counts against the brute force on small grids."""
 
-import itertools
 import random
 
 import pytest
@@ -14,7 +13,7 @@ from core.variants.engine import count, plan_of, shape_of, start
 from core.variants.lines import Renban
 from core.variants.model import Cage, Line, make
 from core.variants.propagators import CageSum, digit_sets
-from tests.core.variants.helpers import brute_count, propagated, random_mixed
+from tests.core.variants.helpers import brute_count, brute_kept, propagated, random_mixed
 
 
 def _root(p):
@@ -63,28 +62,6 @@ def test_a_cages_required_digits_leave_the_cells_seeing_all_of_them(engine):
         assert cand[_cell(n, name)] == 0b111111111, name
 
 
-def _brute_kept(cand, cells, outside, seen_by, allowed_sets):
-    """Per cell (the rule's, then the outside ones), the digits some assignment keeps: the
-    rule's cells hold one of `allowed_sets` (different digits), each outside cell a digit
-    none of the rule's cells it sees holds. None: no assignment."""
-    kept = {c: 0 for c in (*cells, *outside)}
-    found = False
-    for digits in itertools.product(*[[d for d in range(1, 7) if cand[c] >> (d - 1) & 1]
-                                      for c in cells]):
-        if len(set(digits)) != len(digits) or frozenset(digits) not in allowed_sets:
-            continue
-        free = {q: cand[q] & ~sum(1 << (d - 1) for c, d in zip(cells, digits, strict=True)
-                                   if q in seen_by[c]) for q in outside}
-        if not all(free.values()):
-            continue
-        found = True
-        for c, d in zip(cells, digits, strict=True):
-            kept[c] |= 1 << (d - 1)
-        for q, m in free.items():
-            kept[q] |= m
-    return kept if found else None
-
-
 @pytest.mark.parametrize("shape", ["renban", "cage"])
 def test_the_prune_keeps_what_some_assignment_keeps_and_removes_what_none_does(shape):
     """Random candidates on 3-4 rule cells and 4 outside cells, each outside cell seeing a
@@ -107,7 +84,8 @@ def test_the_prune_keeps_what_some_assignment_keeps_and_removes_what_none_does(s
         prop.seen = tuple(sum(1 << q for q in seen_by[c]) for c in cells)
         got = cand[:]
         changed = prop.prune(got)
-        want = _brute_kept(cand, cells, outside, seen_by, sets)
+        want = brute_kept(cand, cells, outside, seen_by, lambda digits, sets=sets: (
+            len(set(digits)) == len(digits) and frozenset(digits) in sets))
         if want is None:
             continue  # the prune may or may not see it: the engine's search does
         assert changed is not None, (cand, seen_by)
