@@ -38,6 +38,15 @@ def digits_of(p, m: int) -> str:
     return "".join(p.digit(d + 1) for d in range(p.size) if m >> d & 1)
 
 
+def _search(search, p, plan) -> None:
+    """Our count to 2 of p with `search` (an engine.Search that records), until it says
+    Enough."""
+    try:
+        search(p, plan, 2, None).run(engine.start(p, plan))
+    except Enough:
+        pass
+
+
 def sampled_states(p, plan, every: int, most: int) -> list[tuple[int, list[int]]]:
     """(node, candidates) at every `every`-th node of our search, up to `most` nodes."""
     found = []
@@ -50,10 +59,7 @@ def sampled_states(p, plan, every: int, most: int) -> list[tuple[int, list[int]]
                 found.append((self.nodes, cand[:]))
             super().run(cand, front, expect, parent)
 
-    try:
-        Sampled(p, plan, 2, None).run(engine.start(p, plan))
-    except Enough:
-        pass
+    _search(Sampled, p, plan)
     return found
 
 
@@ -126,10 +132,7 @@ def our_events(p, most: int) -> list[tuple]:
                 add(("d", parent))
             super().run(cand, front, expect, parent)
 
-    try:
-        Traced(p, plan, 2, None).run(engine.start(p, plan))
-    except Enough:
-        pass
+    _search(Traced, p, plan)
     return found
 
 

@@ -385,37 +385,34 @@ def test_short_words_left_out_by_the_cap_on_a_large_grid_say_so_not_time(japanes
     assert "at most 6 of your words" in said and "longer than 5 letters" in said
 
 
+def _theme_held(japanese, size: int, seeds) -> int:
+    """theme_ja's words held over `seeds` through `generate` (a long --seconds: counted, not
+    timed), each word not held said why."""
+    own = theme("theme_ja")
+    fill, check = with_own(japanese, own)
+    held = 0
+    for seed in seeds:
+        made = generate(Options(size=size, lang="ja", seconds=600), fill, check,
+                        random.Random(seed))
+        words = entry_words(made.puzzle, made.solution)
+        assert set(dict(made.own_unplaced)) == set(own) - set(words)
+        held += sum(w in words for w in own)
+    return held
+
+
 def test_most_of_a_kana_theme_is_held_in_the_puzzle(japanese):
     """theme_ja (12 words, every one with an entry of its length) through `generate`
     (numbers, givens, level), seeds 1-3: counted, 9 10 9 of 12 held; with one pattern
     drawn by its entries' lengths and no layout (main before this) 8 6 6. A long --seconds:
     the grids are counted, not timed, so the count does not hang on the machine's load."""
-    own = theme("theme_ja")
-    fill, check = with_own(japanese, own)
-    held = 0
-    for seed in (1, 2, 3):
-        made = generate(Options(size=9, lang="ja", seconds=600), fill, check,
-                        random.Random(seed))
-        words = entry_words(made.puzzle, made.solution)
-        assert set(dict(made.own_unplaced)) == set(own) - set(words)
-        held += sum(w in words for w in own)
-    assert held >= 24, held
+    assert _theme_held(japanese, 9, (1, 2, 3)) >= 24
 
 
 def test_most_of_a_kana_theme_is_held_in_an_11x11_puzzle(japanese):
     """theme_ja on 11x11 through `generate`, seeds 1-2: its words kept one at a time around a
     layout as on 9x9 (KANA_LARGEST 11), counted, 10 and 12 of 12 held; placed all at once
     (main, where 11x11 took that path) 7 and 6. Each word not held is said why."""
-    own = theme("theme_ja")
-    fill, check = with_own(japanese, own)
-    held = 0
-    for seed in (1, 2):
-        made = generate(Options(size=11, lang="ja", seconds=600), fill, check,
-                        random.Random(seed))
-        words = entry_words(made.puzzle, made.solution)
-        assert set(dict(made.own_unplaced)) == set(own) - set(words)
-        held += sum(w in words for w in own)
-    assert held >= 20, held
+    assert _theme_held(japanese, 11, (1, 2)) >= 20
 
 
 def test_a_fill_given_an_earlier_fill_finds_it_again_and_a_word_takes_its_laid_entry(
