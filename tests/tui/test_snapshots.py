@@ -33,16 +33,20 @@ def test_editor_unique_with_difficulty(snap_compare, pool):
     assert snap_compare(app, terminal_size=SIZE, run_before=settled)
 
 
+async def _two_solutions_shown(app, pilot) -> None:
+    """The sample less two givens opened, its two solutions found and a given suggested."""
+    loose = sudoku.parse(SAMPLE.read_text())
+    app.edit(loose.with_givens(0 if c in (1, 3) else v for c, v in enumerate(loose.givens)))
+    await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor)
+                   and app.screen.found == 2 and app.screen.suggested
+                   and not app.screen.live.running)
+
+
 def test_editor_several_solutions_highlighted(snap_compare, pool):
     app = PuzzleApp(pool=pool)
-    loose = sudoku.parse(SAMPLE.read_text())
-    loose = loose.with_givens(0 if c in (1, 3) else v for c, v in enumerate(loose.givens))
 
     async def settled(pilot):
-        app.edit(loose)
-        await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor)
-                       and app.screen.found == 2 and app.screen.suggested
-                       and not app.screen.live.running)
+        await _two_solutions_shown(app, pilot)
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=settled)
@@ -51,14 +55,9 @@ def test_editor_several_solutions_highlighted(snap_compare, pool):
 def test_both_solutions_side_by_side_in_turn(snap_compare, pool):
     """The second of two solutions shown, the cells where they differ highlighted."""
     app = PuzzleApp(pool=pool)
-    loose = sudoku.parse(SAMPLE.read_text())
-    loose = loose.with_givens(0 if c in (1, 3) else v for c, v in enumerate(loose.givens))
 
     async def settled(pilot):
-        app.edit(loose)
-        await wait_for(pilot, lambda: isinstance(app.screen, SudokuEditor)
-                       and app.screen.found == 2 and app.screen.suggested
-                       and not app.screen.live.running)
+        await _two_solutions_shown(app, pilot)
         await pilot.press("ctrl+r", "ctrl+r")
         await pilot.pause()
 
