@@ -15,16 +15,14 @@ from __future__ import annotations
 
 import argparse
 import csv
-import gc
 import importlib.util
-import json
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from common import pooled_pairs, shared
+from common import paired, pooled_pairs, shared
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -67,21 +65,7 @@ def worker(case: str, pairs: int, a_path: str, b_path: str) -> None:
     a, b = load(a_path, "search_a"), load(b_path, "search_b")
     puzzles, reps = cases()[case], REPS.get(case, 1)
     timed(a, puzzles, reps), timed(b, puzzles, reps)  # warm up
-    ratios, times_a, times_b = [], [], []
-    gc.disable()
-    for i in range(pairs):
-        if i % 2 == 0:
-            ta = timed(a, puzzles, reps)
-            tb = timed(b, puzzles, reps)
-        else:
-            tb = timed(b, puzzles, reps)
-            ta = timed(a, puzzles, reps)
-        gc.collect()
-        ratios.append(tb / ta)
-        times_a.append(ta)
-        times_b.append(tb)
-    gc.enable()
-    print(json.dumps({"ratios": ratios, "a": times_a, "b": times_b}))
+    paired(lambda i: timed(a, puzzles, reps), lambda i: timed(b, puzzles, reps), pairs)
 
 
 def main() -> None:

@@ -12,15 +12,13 @@ second copy of A: it should give ~1.00.
 from __future__ import annotations
 
 import argparse
-import gc
 import importlib.util
-import json
 import random
 import sys
 import time
 from pathlib import Path
 
-from common import files_at, pooled_pairs
+from common import files_at, paired, pooled_pairs
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -56,20 +54,8 @@ def timed(generator, case: str, first_seed: int) -> float:
 def worker(case: str, pairs: int, a_dir: str, b_dir: str, seed: int) -> None:
     a, b = load(a_dir, "a"), load(b_dir, "b")
     timed(a, case, 10 ** 6), timed(b, case, 10 ** 6)  # warm up
-    ratios, times_a, times_b = [], [], []
-    gc.disable()
-    for i in range(pairs):
-        first = seed + i * CASES[case][2]
-        if i % 2 == 0:
-            ta, tb = timed(a, case, first), timed(b, case, first)
-        else:
-            tb, ta = timed(b, case, first), timed(a, case, first)
-        gc.collect()
-        ratios.append(tb / ta)
-        times_a.append(ta)
-        times_b.append(tb)
-    gc.enable()
-    print(json.dumps({"ratios": ratios, "a": times_a, "b": times_b}))
+    first = [seed + i * CASES[case][2] for i in range(pairs)]
+    paired(lambda i: timed(a, case, first[i]), lambda i: timed(b, case, first[i]), pairs)
 
 
 def old_files(rev: str) -> str:

@@ -97,6 +97,28 @@ def spearman(xs: list[float], ys: list[float]) -> float:
     return cov / (sum((a - mx) ** 2 for a in rx) * sum((b - my) ** 2 for b in ry)) ** 0.5
 
 
+def paired(time_a, time_b, pairs: int) -> None:
+    """A worker's side of pooled_pairs: `pairs` timings of A and B (each a callable of the
+    pair's number giving seconds), alternating which goes first, garbage collected between
+    pairs and not within; prints the JSON pooled_pairs reads."""
+    import gc
+    import json
+
+    ratios, times_a, times_b = [], [], []
+    gc.disable()
+    for i in range(pairs):
+        if i % 2 == 0:
+            ta, tb = time_a(i), time_b(i)
+        else:
+            tb, ta = time_b(i), time_a(i)
+        gc.collect()
+        ratios.append(tb / ta)
+        times_a.append(ta)
+        times_b.append(tb)
+    gc.enable()
+    print(json.dumps({"ratios": ratios, "a": times_a, "b": times_b}))
+
+
 def pooled_pairs(script: str, case: str, worker_args: list[str], procs: int, width: int,
                  digits: int, seeded: bool = False) -> None:
     """A paired A/B of one case over `procs` worker processes (`script --worker ARGS`, plus
