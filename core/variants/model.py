@@ -68,42 +68,6 @@ class Mark:
 
 
 @dataclass(frozen=True)
-class Cage:
-    """Killer cage: digits differ; they add up to `total` when it is given."""
-
-    cells: tuple[int, ...]
-    total: int | None = None
-
-
-@dataclass(frozen=True)
-class LittleKiller:
-    """A sum outside the grid at (row, col) (-1 or size on one axis), along a diagonal."""
-
-    row: int
-    col: int
-    direction: str  # DR, DL, UR, UL
-    total: int
-    cells: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class Arrow:
-    """The shaft's digits add up to the bulb (a pill of 2-3 cells reads as one number)."""
-
-    bulb: tuple[int, ...]
-    shaft: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Sandwich:
-    """The digits between 1 and the largest digit in a row or column add up to `total`."""
-
-    line: str  # row or col
-    index: int  # 0-based
-    total: int
-
-
-@dataclass(frozen=True)
 class Line:
     """A line of a kind of core.variants.kinds through `cells`, in order; `value`: the number
     a kind that takes one carries (a whisper's least difference), else 0."""
@@ -216,11 +180,11 @@ class Variant:
     odd: tuple[int, ...] = ()
     marks: tuple[Mark, ...] = ()
     negative: frozenset[str] = frozenset()
-    cages: tuple[Cage, ...] = ()
-    little: tuple[LittleKiller, ...] = ()
+    cages: tuple = ()  # the items of core.variants.shapes' records
+    little: tuple = ()
     thermos: tuple[tuple[int, ...], ...] = ()
-    arrows: tuple[Arrow, ...] = ()
-    sandwiches: tuple[Sandwich, ...] = ()
+    arrows: tuple = ()
+    sandwiches: tuple = ()
     candidates: tuple[tuple[int, int], ...] = ()  # (cell, digits as bits): core.variants.groups
     lines: tuple[Line, ...] = ()
     quads: tuple = ()  # each a record of core.variants.groups keeps its clues in its field

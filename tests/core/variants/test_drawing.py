@@ -318,7 +318,7 @@ def test_a_cage_outline_keeps_one_inset_at_every_corner(cells):
     steps): one square turn for each corner of the edge."""
     from core.export.drawing import Path
     from core.variants.drawing import INSET
-    from core.variants.model import Cage
+    from core.variants.shapes import Cage
 
     n = 9
     p = make(n, cages=[Cage(tuple(sorted(r * n + c for r, c in cells)), None)])
