@@ -173,10 +173,10 @@ def contains(cells, digits, at_least: bool = False, first: int = 1) -> Rule:
 class Variant:
     """A grid and its constraints. The kinds of core.variants.shapes, groups and cell_clues
     keep their items in `clues`, as (the record's field, its items) for each record with any,
-    in the records' order (so two puzzles with the same rules compare equal); a record's items
-    are read as the attribute its field names (`getattr(p, kind.field)`: () when none) and
-    given by that name to the constructor, make() or dataclasses.replace. `meta` is not
-    compared."""
+    in the records' order, so two puzzles with the same rules compare equal (`meta` is not
+    compared). A record's items are given by its field's name to the constructor, make() or
+    dataclasses.replace (`kinds`), and read as the attribute it names (`getattr(p,
+    kind.field)`, () when none): set from `clues`, not a field of its own."""
 
     size: int
     givens: tuple[int, ...]
@@ -204,15 +204,8 @@ class Variant:
                                             lines, outside, custom, clues, first, meta),
                                strict=True):
             object.__setattr__(self, name, value)
-
-    def __getattr__(self, name: str):
-        """A record's items by its field, () when it has none."""
-        if name in stored():
-            for kind, items in self.clues:
-                if kind == name:
-                    return items
-            return ()
-        raise AttributeError(f"'Variant' object has no attribute {name!r}")
+        for name in order:  # each record's items, read as a plain attribute (no lookup)
+            object.__setattr__(self, name, found.get(name) or ())
 
     def __repr__(self) -> str:
         """Every field by name, the records' too, in the order of constraint_fields()."""
