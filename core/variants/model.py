@@ -40,10 +40,11 @@ LINE_RECORDS: dict = {}
 RULE_RECORDS: dict = {}
 # Each kind of outside clue's record by its name: core.variants.outside fills it, the same way.
 OUTSIDE_RECORDS: dict = {}
-# Each kind of shape's record (cages...) by its Variant field: core.variants.shapes fills it.
+# Each kind of shape's record by its field (the name the Variant keeps its items under):
+# core.variants.shapes fills it.
 SHAPE_RECORDS: dict = {}
-# Each kind of clue on a group of cells by its Variant field:
-# core.variants.groups fills it, the same way.
+# Each kind of clue on a group of cells by its field: core.variants.groups fills it, the same
+# way.
 GROUP_RECORDS: dict = {}
 # The boxes of each size, as f-puzzles and other solvers draw them (classic Sudoku's and
 # 2x5, 2x7, 3x5); a size with none (5, 7, 11, 13) needs its regions given.
@@ -276,18 +277,18 @@ def constraint_fields() -> tuple[str, ...]:
     """The parts of a Variant that carry rules beyond the grid, each by the name make() takes
     it by: its own fields and each record's field, where the record's place puts it among
     them (as every aspect takes them): the region groups with the rules, the parity cells
-    before the marks, the shapes after them, the given digits before the lines, the other
+    before the marks, the shapes after them, the given candidates before the lines, the other
     groups after them, then the extreme cells, and the late groups before the outside clues."""
     return _in_order(len(SHAPE_RECORDS), len(GROUP_RECORDS))
 
 
 def stored() -> dict[str, int]:
-    """The records' fields (those the Variant keeps in `clues`), in their order."""
+    """The records' fields (those the Variant keeps in `clues`), each to its rank."""
     return _stored(len(SHAPE_RECORDS), len(GROUP_RECORDS))
 
 
 @cache
-def _in_order(*_records) -> tuple[str, ...]:
+def _in_order(*_counts) -> tuple[str, ...]:
     """(Cached by the records' count: the package's import fills them before any puzzle.)"""
     groups = {place: [kind.field for kind in GROUP_RECORDS.values() if kind.place == place]
               for place in ("region", "given", "", "late")}
@@ -299,8 +300,8 @@ def _in_order(*_records) -> tuple[str, ...]:
 
 
 @cache
-def _stored(*records) -> dict[str, int]:
-    return {name: i for i, name in enumerate(f for f in _in_order(*records)
+def _stored(*counts) -> dict[str, int]:
+    return {name: i for i, name in enumerate(f for f in _in_order(*counts)
                                              if f not in OWN_FIELDS)}
 
 
