@@ -40,10 +40,11 @@ LINE_RECORDS: dict = {}
 RULE_RECORDS: dict = {}
 # Each kind of outside clue's record by its name: core.variants.outside fills it, the same way.
 OUTSIDE_RECORDS: dict = {}
-# Each kind of shape's record (cages...) by its Variant field: core.variants.shapes fills it.
+# Each kind of shape's record by its field (the name the Variant keeps its items under):
+# core.variants.shapes fills it.
 SHAPE_RECORDS: dict = {}
-# Each kind of clue on a group of cells by its Variant field:
-# core.variants.groups fills it, the same way.
+# Each kind of clue on a group of cells by its field: core.variants.groups fills it, the same
+# way.
 GROUP_RECORDS: dict = {}
 # The boxes of each size, as f-puzzles and other solvers draw them (classic Sudoku's and
 # 2x5, 2x7, 3x5); a size with none (5, 7, 11, 13) needs its regions given.
@@ -65,42 +66,6 @@ class Mark:
     def amount(self) -> int:
         """The amount (a difference, a ratio) the mark stands for."""
         return self.value or MARKS[self.kind].usual or 1
-
-
-@dataclass(frozen=True)
-class Cage:
-    """Killer cage: digits differ; they add up to `total` when it is given."""
-
-    cells: tuple[int, ...]
-    total: int | None = None
-
-
-@dataclass(frozen=True)
-class LittleKiller:
-    """A sum outside the grid at (row, col) (-1 or size on one axis), along a diagonal."""
-
-    row: int
-    col: int
-    direction: str  # DR, DL, UR, UL
-    total: int
-    cells: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class Arrow:
-    """The shaft's digits add up to the bulb (a pill of 2-3 cells reads as one number)."""
-
-    bulb: tuple[int, ...]
-    shaft: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Sandwich:
-    """The digits between 1 and the largest digit in a row or column add up to `total`."""
-
-    line: str  # row or col
-    index: int  # 0-based
-    total: int
 
 
 @dataclass(frozen=True)
@@ -205,35 +170,48 @@ def contains(cells, digits, at_least: bool = False, first: int = 1) -> Rule:
                 "".join(symbol(d, first) for d in sorted(digits)))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Variant:
+    """A grid and its constraints. The kinds of core.variants.shapes, groups and cell_clues
+    keep their items in `clues`, as (the record's field, its items) for each record with any,
+    in the records' order, so two puzzles with the same rules compare equal (`meta` is not
+    compared). A record's items are given by its field's name to the constructor, make() or
+    dataclasses.replace (`kinds`), and read as the attribute it names (`getattr(p,
+    kind.field)`, () when none): set from `clues`, not a field of its own."""
+
     size: int
     givens: tuple[int, ...]
     regions: tuple[int, ...]  # the region (0..size-1) of each cell
-    rules: frozenset[str] = frozenset()
-    extra: tuple[tuple[int, ...], ...] = ()  # core.variants.groups (windoku windows, ...)
-    even: tuple[int, ...] = ()
-    odd: tuple[int, ...] = ()
-    marks: tuple[Mark, ...] = ()
-    negative: frozenset[str] = frozenset()
-    cages: tuple[Cage, ...] = ()
-    little: tuple[LittleKiller, ...] = ()
-    thermos: tuple[tuple[int, ...], ...] = ()
-    arrows: tuple[Arrow, ...] = ()
-    sandwiches: tuple[Sandwich, ...] = ()
-    candidates: tuple[tuple[int, int], ...] = ()  # (cell, digits as bits): core.variants.groups
-    lines: tuple[Line, ...] = ()
-    quads: tuple = ()  # each a record of core.variants.groups keeps its clues in its field
-    clones: tuple = ()
-    # cells smaller (larger) than each orthogonal neighbour that is not one too (f-puzzles'
-    # minimum and maximum: a fortress of grey cells compares with the white ones around)
-    minima: tuple[int, ...] = ()
-    maxima: tuple[int, ...] = ()
-    indexers: tuple[tuple[str, int], ...] = ()  # (row/column/box, cell): core.variants.groups
-    outside: tuple[Outside, ...] = ()
-    custom: tuple[Rule, ...] = ()  # rules no kind names (Rule)
-    first: int = 1  # the smallest digit as shown: 1 (1 to N) or 0 (0 to N-1)
-    meta: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    rules: frozenset[str]
+    marks: tuple[Mark, ...]
+    negative: frozenset[str]
+    lines: tuple[Line, ...]
+    outside: tuple[Outside, ...]
+    custom: tuple[Rule, ...]  # rules no kind names (Rule)
+    clues: tuple[tuple[str, tuple], ...]  # (a record's field, its items), the records' order
+    first: int  # the smallest digit as shown: 1 (1 to N) or 0 (0 to N-1)
+    meta: tuple[tuple[str, str], ...] = field(compare=False)
+
+    def __init__(self, size: int, givens, regions, rules=frozenset(), marks=(),
+                 negative=frozenset(), lines=(), outside=(), custom=(), clues=(), first=1,
+                 meta=(), **kinds):
+        found, order = {**dict(clues), **kinds}, stored()
+        for name in found:
+            if name not in order:
+                raise TypeError(f"a Variant has no field {name!r}")
+        clues = tuple(sorted(((name, items) for name, items in found.items() if items),
+                             key=lambda clue: order[clue[0]]))
+        for name, value in zip(OWN_FIELDS, (size, givens, regions, rules, marks, negative,
+                                            lines, outside, custom, clues, first, meta),
+                               strict=True):
+            object.__setattr__(self, name, value)
+        for name in order:  # each record's items, read as a plain attribute (no lookup)
+            object.__setattr__(self, name, found.get(name) or ())
+
+    def __repr__(self) -> str:
+        """Every field by name, the records' too, in the order of constraint_fields()."""
+        shown = ("size", "givens", "regions", *constraint_fields(), "first", "meta")
+        return f"Variant({', '.join(f'{name}={getattr(self, name)!r}' for name in shown)})"
 
     @property
     def cells(self) -> int:
@@ -292,14 +270,44 @@ class NotReadFromZero(ModelError):
     """A kind of clue not read yet on a grid of digits from 0 (what and why, in words)."""
 
 
-# The parts of a Variant that carry rules beyond the grid (make() takes each by its name).
-CONSTRAINT_FIELDS = tuple(f.name for f in fields(Variant)
-                          if f.name not in ("size", "givens", "regions", "meta", "first"))
+OWN_FIELDS = tuple(f.name for f in fields(Variant))  # in the constructor's order
+
+
+def constraint_fields() -> tuple[str, ...]:
+    """The parts of a Variant that carry rules beyond the grid, each by the name make() takes
+    it by: its own fields and each record's field, where the record's place puts it among
+    them (as every aspect takes them): the region groups with the rules, the parity cells
+    before the marks, the shapes after them, the given candidates before the lines, the other
+    groups after them, then the extreme cells, and the late groups before the outside clues."""
+    return _in_order(len(SHAPE_RECORDS), len(GROUP_RECORDS))
+
+
+def stored() -> dict[str, int]:
+    """The records' fields (those the Variant keeps in `clues`), each to its rank."""
+    return _stored(len(SHAPE_RECORDS), len(GROUP_RECORDS))
+
+
+@cache
+def _in_order(*_counts) -> tuple[str, ...]:
+    """(Cached by the records' count: the package's import fills them before any puzzle.)"""
+    groups = {place: [kind.field for kind in GROUP_RECORDS.values() if kind.place == place]
+              for place in ("region", "given", "", "late")}
+    cells = {group: [kind.field for kind in CELL_KINDS.values() if kind.group == group]
+             for group in ("parity", "extreme")}
+    return ("rules", *groups["region"], *cells["parity"], "marks", "negative", *SHAPE_RECORDS,
+            *groups["given"], "lines", *groups[""], *cells["extreme"], *groups["late"],
+            "outside", "custom")
+
+
+@cache
+def _stored(*counts) -> dict[str, int]:
+    return {name: i for i, name in enumerate(f for f in _in_order(*counts)
+                                             if f not in OWN_FIELDS)}
 
 
 def parts_of(p: Variant) -> dict:
     """Every constraint of a puzzle by field name, as make() takes them."""
-    return {name: getattr(p, name) for name in CONSTRAINT_FIELDS}
+    return {name: getattr(p, name) for name in constraint_fields()}
 
 
 def features(p: Variant) -> set[str]:

@@ -5,7 +5,8 @@ SHAPES instead of naming kinds. The records are in the plan's order (the propaga
 so: bench/plan_check.py); where an aspect has always written the kinds in another order, a
 record's `ranks` keeps it (`ranked(aspect)`), so that no output changed with the records.
 
-  model     field (the Variant's tuple of them, each an item of model's dataclass), normal
+  model     field (the Variant's tuple of them, each an item of its class below: Cage,
+            LittleKiller, Arrow, Sandwich; a thermometer is its cells), normal
             (how make() stores them), check (what the model refuses), cells (an item's
             cells, kept inside the grid, dropped with a cleared cell), held (on a grid of
             digits from 0: the items with their sums as held), from_zero (what of it is not
@@ -53,22 +54,50 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from core.variants import propagators as pr
-from core.variants.model import (
-    DIRECTIONS,
-    SHAPE_RECORDS,
-    Arrow,
-    Cage,
-    LittleKiller,
-    ModelError,
-    Sandwich,
-    Variant,
-    touching,
-)
+from core.variants.model import DIRECTIONS, SHAPE_RECORDS, ModelError, Variant, touching
 from core.variants.records import Step, Words
 
 
 def _none(*_args) -> list:
     return []
+
+
+# --- the items the records store in the Variant -----------------------------------------------
+
+@dataclass(frozen=True)
+class Cage:
+    """Killer cage: digits differ; they add up to `total` when it is given."""
+
+    cells: tuple[int, ...]
+    total: int | None = None
+
+
+@dataclass(frozen=True)
+class LittleKiller:
+    """A sum outside the grid at (row, col) (-1 or size on one axis), along a diagonal."""
+
+    row: int
+    col: int
+    direction: str  # DR, DL, UR, UL
+    total: int
+    cells: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """The shaft's digits add up to the bulb (a pill of 2-3 cells reads as one number)."""
+
+    bulb: tuple[int, ...]
+    shaft: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Sandwich:
+    """The digits between 1 and the largest digit in a row or column add up to `total`."""
+
+    line: str  # row or col
+    index: int  # 0-based
+    total: int
 
 
 @dataclass(frozen=True)

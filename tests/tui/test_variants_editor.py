@@ -5,7 +5,7 @@ check says unique / several in the pool, and undo takes a constraint back."""
 import pytest
 
 from core.variants import formats
-from core.variants.model import Cage
+from core.variants.shapes import Cage
 from tests.core.variants.test_formats import SAMPLE
 from tests.tui.conftest import checked_editor, wait_for
 from tui.app import PuzzleApp
@@ -422,7 +422,8 @@ async def test_a_cage_sum_reads_apart_from_a_digit_and_every_cage_shows_its_outl
 
 
 def test_neighbouring_cages_never_share_a_tint():
-    from core.variants.model import Cage, make
+    from core.variants.model import make
+    from core.variants.shapes import Cage
     from tui.widgets.variants_grid import _look
 
     # the first cage and the fifth meet at r2c1|r2c2: four tints in turn gave them one

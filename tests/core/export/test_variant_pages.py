@@ -15,7 +15,8 @@ from core.export.pdf import render
 from core.export.style import MAGAZINE, StyleError, parse_style
 from core.variants import formats, wording
 from core.variants.family import VARIANTS
-from core.variants.model import Arrow, Cage, Line, Mark, make
+from core.variants.model import Line, Mark, make
+from core.variants.shapes import Arrow, Cage
 from tests.core.export.test_layout import grids
 from tests.core.variants.helpers import JIGSAW_4
 

@@ -5,7 +5,8 @@ a cage) find the same steps in the same words through the one kernel."""
 from core.sudoku import human, ladder
 from core.sudoku.formats import parse
 from core.variants import logic
-from core.variants.model import Cage, make
+from core.variants.model import make
+from core.variants.shapes import Cage
 
 QUAD = 0b1111  # digits 1-4
 

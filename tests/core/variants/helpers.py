@@ -14,16 +14,8 @@ from core.sudoku.model import BOX_SHAPES, Shape
 from core.variants import compiled
 from core.variants.engine import plan_of, propagate, shape_of
 from core.variants.groups import Clone, Quad
-from core.variants.model import (
-    Arrow,
-    Cage,
-    Line,
-    LittleKiller,
-    Mark,
-    Outside,
-    Sandwich,
-    make,
-)
+from core.variants.model import Line, Mark, Outside, make
+from core.variants.shapes import Arrow, Cage, LittleKiller, Sandwich
 
 JIGSAW_4 = (0, 0, 0, 1, 2, 0, 1, 1, 2, 3, 3, 1, 2, 2, 3, 3)
 JIGSAW_6 = (0, 0, 0, 1, 1, 1,

@@ -15,6 +15,7 @@ import pytest
 from core.variants import model
 from core.variants.engine import count
 from core.variants.model import ModelError, Rule, make
+from core.variants.shapes import Arrow, Cage, Sandwich
 from tests.core.variants import helpers
 from tests.core.variants.test_custom_rules import ALL_4, rule_ok
 
@@ -136,7 +137,7 @@ def test_shown_digits_mean_what_they_say():
     """A cage of two cells adding up to 1 on a 4x4 of 0-3 holds 0 and 1 (held 1 and 2); a
     black dot's 0 pairs with 0 only, so two neighbours (which differ) never carry one with a
     0; an even cell holds 0 or 2 (held 1 or 3)."""
-    p = make(4, first=0, cages=[model.Cage((0, 1), 1)])
+    p = make(4, first=0, cages=[Cage((0, 1), 1)])
     found = count(p, 300)
     assert found.count == brute(p) > 0
     assert all({g[0], g[1]} == {1, 2} for g in found.solutions)
@@ -148,10 +149,10 @@ def test_shown_digits_mean_what_they_say():
 
 
 @pytest.mark.parametrize("parts, words", [
-    ({"sandwiches": [model.Sandwich("row", 0, 3)]}, "a sandwich clue on a grid of digits 0 "
+    ({"sandwiches": [Sandwich("row", 0, 3)]}, "a sandwich clue on a grid of digits 0 "
                                                     "to 3 is not read yet"),
     ({"outside": [model.Outside("xsum", "row", 0, False, 3)]}, "an X-sum clue on a grid"),
-    ({"arrows": [model.Arrow((0, 1), (2, 3, 6))]}, "an arrow with a pill on a grid of digits 0"),
+    ({"arrows": [Arrow((0, 1), (2, 3, 6))]}, "an arrow with a pill on a grid of digits 0"),
     ({"indexers": [("row", 0)]}, "an indexer on a grid of digits 0 to 3 is not read yet"),
     ({"outside": [model.Outside("skyscraper", "row", 0, False, 2)]},
      "a skyscraper clue on a grid of digits 0 to 3 is not read yet"),
@@ -279,8 +280,8 @@ def test_the_logic_says_digits_and_sums_as_shown():
     holds 23 (held 34); an arrow there (a signed sum) is a step too (it had none)."""
     from core.variants.logic import solve_logically
 
-    p = make(4, (1,) + (0,) * 15, first=0, cages=[model.Cage((4, 5), 5)],
-             arrows=[model.Arrow((15,), (14, 10))])
+    p = make(4, (1,) + (0,) * 15, first=0, cages=[Cage((4, 5), 5)],
+             arrows=[Arrow((15,), (14, 10))])
     steps, _ = solve_logically(p)
     said = " ".join(step.text for step in steps)
     assert "can only hold 23" in said and "34" not in said

@@ -196,7 +196,7 @@ def test_dots_of_another_difference_or_ratio_carry_it():
 def every_feature() -> set[str]:
     """Every name model.features can give, from the model's own lists and fields."""
     n = model.MAX_SIZE
-    fields = set(model.CONSTRAINT_FIELDS) - {"rules", "negative", "marks", "lines", "custom"}
+    fields = set(model.constraint_fields()) - {"rules", "negative", "marks", "lines", "custom"}
     return ({"jigsaw", "digits from 0", *model.RULES, *model.MARK_KINDS, *LINE_KINDS, *fields}
             | {f"rule {kind}" for kind in model.RULE_RECORDS}
             | {f"negative {k}" for k in model.NEGATIVE_KINDS}
@@ -318,7 +318,7 @@ def test_a_cage_outline_keeps_one_inset_at_every_corner(cells):
     steps): one square turn for each corner of the edge."""
     from core.export.drawing import Path
     from core.variants.drawing import INSET
-    from core.variants.model import Cage
+    from core.variants.shapes import Cage
 
     n = 9
     p = make(n, cages=[Cage(tuple(sorted(r * n + c for r, c in cells)), None)])

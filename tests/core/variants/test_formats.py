@@ -13,14 +13,8 @@ from core.variants import formats, fpuzzles, links, sudokupad
 from core.variants.family import VARIANTS
 from core.variants.groups import Quad
 from core.variants.lzlink import LinkError, compress, decompress
-from core.variants.model import (
-    LittleKiller,
-    ModelError,
-    Outside,
-    Sandwich,
-    features,
-    make,
-)
+from core.variants.model import ModelError, Outside, features, make
+from core.variants.shapes import LittleKiller, Sandwich
 from tests.core.variants.helpers import KINDS, constraint_parts, solution_grid
 
 SAMPLE = """kind: variants
@@ -192,7 +186,8 @@ def test_the_caption_lists_the_negative_rules_a_grid_cannot_show():
 def test_a_pill_bulb_is_drawn_as_one_rounded_band():
     from core.export.drawing import Circle, Line
     from core.variants.drawing import draw
-    from core.variants.model import Arrow, make
+    from core.variants.model import make
+    from core.variants.shapes import Arrow
 
     diagonal = make(9, None, None, arrows=[Arrow((40, 50), (60, 70))])  # r5c5 r6c6 | r7c7 r8c8
     items = draw(diagonal).items

@@ -16,17 +16,9 @@ from core.variants.engine import count
 from core.variants.fpuzzles import FPuzzlesError, read
 from core.variants.groups import Clone, Quad
 from core.variants.lzlink import compress, decompress
-from core.variants.model import (
-    Arrow,
-    Cage,
-    Line,
-    LittleKiller,
-    Mark,
-    ModelError,
-    Outside,
-    make,
-)
-from core.variants.model import Sandwich as Sw
+from core.variants.model import Line, Mark, ModelError, Outside, make
+from core.variants.shapes import Arrow, Cage, LittleKiller
+from core.variants.shapes import Sandwich as Sw
 from tests.core.variants.helpers import brute_count
 
 LINKS = Path(__file__).parents[3] / "bench" / "data" / "fpuzzles_links.txt"

@@ -18,16 +18,8 @@ from core.errors import ParseError
 from core.variants import engine, iss, links
 from core.variants.family import VARIANTS
 from core.variants.groups import Quad
-from core.variants.model import (
-    Cage,
-    LittleKiller,
-    Mark,
-    ModelError,
-    Sandwich,
-    make,
-    parts_of,
-)
-from core.variants.shapes import diagonal_clue
+from core.variants.model import Mark, ModelError, make, parts_of
+from core.variants.shapes import Cage, LittleKiller, Sandwich, diagonal_clue
 from tests.core.variants.helpers import KINDS, random_puzzle
 
 DATA = Path(__file__).parents[2] / "data" / "iss" / "iss_examples.tsv"

@@ -53,11 +53,6 @@ ALLOWED = {
     "core/variants/sudokupad/scl.py": ({"cages", "arrows"}, "as the reader's"),
     "core/variants/sudokupad/styles.py": ({"cages", "arrow"}, "as the reader's"),
     "core/variants/sudokupad/__init__.py": ({"arrow"}, "as the reader's (ARROW_GREY)"),
-    "core/variants/model.py": (
-        {"cage", "cages", "killer", "little", "arrow", "arrows", "sandwich", "sandwiches",
-         "thermos", "quads", "clones", "indexers"},
-        "the Variant's storage fields the records name (`field`) and the items they store "
-        "(Cage, LittleKiller, Arrow, Sandwich): kept as named fields (docs/architecture.md)"),
     "tui/screens/variants_editor.py": (
         {"arrows", "cages", "killer", "thermos"},
         "shift+arrows (the keys) and the new puzzle's blurb (adds killer cages, thermos, ...)"),

@@ -154,7 +154,8 @@ def test_the_geometry_check_sees_a_crossing_and_a_sharp_turn():
 
 
 def test_the_geometry_check_sees_a_long_arrow_and_a_bulb_by_a_pill():
-    from core.variants.model import Arrow, Line, make
+    from core.variants.model import Line, make
+    from core.variants.shapes import Arrow
 
     long = make(9, arrows=[Arrow((0,), (1, 2, 3, 4))])  # a shaft of four from one cell
     # a thermometer's bulb in the corner of a diagonal pill: 0.71 of a cell from its middle

@@ -11,8 +11,9 @@ import pytest
 
 from core.variants.engine import count, locked_candidates
 from core.variants.lines import Skyscraper
-from core.variants.model import Arrow, LittleKiller, Outside, make
+from core.variants.model import Outside, make
 from core.variants.propagators import sum_supports
+from core.variants.shapes import Arrow, LittleKiller
 from tests.core.variants.helpers import (
     JIGSAW_6,
     brute_count,

@@ -11,8 +11,9 @@ from core import native
 from core.variants import compiled
 from core.variants.engine import count, plan_of, shape_of, start
 from core.variants.lines import Renban
-from core.variants.model import Cage, Line, make
+from core.variants.model import Line, make
 from core.variants.propagators import CageSum, digit_sets
+from core.variants.shapes import Cage
 from tests.core.variants.helpers import brute_count, brute_kept, propagated, random_mixed
 
 

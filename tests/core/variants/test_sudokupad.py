@@ -16,9 +16,7 @@ from core.variants.engine import count
 from core.variants.groups import Clone, Quad
 from core.variants.lzlink import compress
 from core.variants.model import (
-    Arrow,
     Line,
-    LittleKiller,
     Mark,
     ModelError,
     Outside,
@@ -27,7 +25,8 @@ from core.variants.model import (
     make,
     parts_of,
 )
-from core.variants.model import Sandwich as Sw
+from core.variants.shapes import Arrow, LittleKiller
+from core.variants.shapes import Sandwich as Sw
 from tests.core.variants.helpers import TODAY, brute_count, random_puzzle
 from tests.core.variants.test_formats import every_kind
 

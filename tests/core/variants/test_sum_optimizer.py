@@ -9,9 +9,9 @@ import pytest
 
 from core.variants import engine, generator, shapes
 from core.variants.engine import count
-from core.variants.model import Cage, LittleKiller, make
+from core.variants.model import make
 from core.variants.propagators import SignedSum, SumBounds
-from core.variants.shapes import grow_cages
+from core.variants.shapes import Cage, LittleKiller, grow_cages
 from tests.core.variants.corpus import community
 from tests.core.variants.helpers import brute_count, solution_grid
 
