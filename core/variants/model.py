@@ -418,6 +418,9 @@ def disjoint_groups(size: int) -> tuple[tuple[int, ...], ...]:
 def make(size: int, givens=None, regions=None, **parts) -> Variant:
     """A checked Variant with its parts in a fixed order (every field a sort key: two clues
     at one place come out in one order, however read); ModelError says what is wrong."""
+    unknown = set(parts) - {*constraint_fields(), "first", "meta"}
+    if unknown:  # a caller's slip, not the puzzle's: no part is dropped in silence
+        raise TypeError(f"make() takes no part {sorted(unknown)[0]!r}")
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise ModelError(f"a grid has {MIN_SIZE} to {MAX_SIZE} rows; found {size}")
     n = size

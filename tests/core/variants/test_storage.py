@@ -72,6 +72,8 @@ def test_a_field_no_record_has_is_refused():
         replace(p, cage=())
     with pytest.raises(TypeError, match="a Variant has no field 'quad'"):
         Variant(4, (0,) * 16, p.regions, quad=())
+    with pytest.raises(TypeError, match="make\\(\\) takes no part 'thermo'"):
+        make(4, thermo=((0, 1, 2),))
 
 
 def test_the_plan_cache_finds_a_puzzle_made_again():
