@@ -2,6 +2,7 @@
 groups and cell clues keep their items in one field, `clues`, given and read by each record's
 field; two puzzles with the same rules compare equal and hash alike however they were made."""
 
+import pickle
 import random
 from dataclasses import replace
 
@@ -88,3 +89,11 @@ def test_the_repr_names_every_constraint():
     shown = repr(p)
     at = [shown.index(f" {name}=") for name in constraint_fields()]
     assert at == sorted(at)
+
+
+def test_a_puzzle_sent_to_a_worker_process_keeps_its_records_items():
+    """The app's jobs pickle puzzles into spawned processes."""
+    for p in CORPUS:
+        q = pickle.loads(pickle.dumps(p))
+        assert q == p and hash(q) == hash(p) and q.clues == p.clues
+        assert all(getattr(q, name) == getattr(p, name) for name in stored())
