@@ -63,8 +63,10 @@ typedef struct {
     int *gstart, *gpos;       /* group g: gpos[gstart[g] .. gstart[g + 1]); an or's rule g:
                                  the hidden handlers sub[gstart[g] .. gstart[g + 1]) */
     int words;                /* sums: 64-bit words of a bit set of reachable sums */
-    union {                   /* one or the other (the record stays 64 bytes, a cache line) */
+    union {                   /* one of them (the record stays 64 bytes, a cache line) */
         struct EqualMemo *memo;  /* equal sums: each group's fitting sets kept (or NULL) */
+        word *holding;           /* fitting sets, up to 64 of them: per digit, the sets
+                                    holding it (bit s: set s), or NULL */
         const mask_t *support;   /* a pair on up to PAIR_TABLE_SIDE digits: pair_support's
                                     table, the plan's to free */
     };
@@ -116,7 +118,8 @@ typedef struct {
     mask_t **pair_tables; const int **pair_keys; int npair, pair_cap;  /* pair_support's */
 } Plan;
 
-static void *equal_memo_of(const Handler *h)  /* a pair's support is not its own */
+static void *owned_of(const Handler *h)  /* its memo or sets' bits; a pair's support is the
+                                           plan's */
 {
     return h->kind == PAIR ? NULL : h->memo;
 }
@@ -126,9 +129,9 @@ static void plan_free(Plan *p)
     if (!p) return;
     if (p->h)
         for (int i = 0; i < p->nprops; i++)
-            free(p->h[i].gstart), free(p->h[i].gpos), free(equal_memo_of(&p->h[i]));
+            free(p->h[i].gstart), free(p->h[i].gpos), free(owned_of(&p->h[i]));
     for (int i = 0; i < p->nsub; i++)
-        free(p->sub[i].gstart), free(p->sub[i].gpos), free(equal_memo_of(&p->sub[i]));
+        free(p->sub[i].gstart), free(p->sub[i].gpos), free(owned_of(&p->sub[i]));
     free(p->sub);
     free(p->prog), free(p->house), free(p->peer_start), free(p->peers), free(p->ch_start);
     free(p->ch_list), free(p->w_start), free(p->w_list), free(p->f_start), free(p->forbid);
@@ -308,8 +311,13 @@ static int read_handler(Reader *r, Plan *p, Handler *h)
     case FITTING_SETS: {
         next_in(r, 0, 1, "required exclusions");
         int many = next_in(r, 0, 1 << 20, "digit sets");
-        many_in(r, many, 1, full, "a digit set");
-        return r->bad ? -1 : 0;
+        const int *sets = many_in(r, many, 1, full, "a digit set");
+        if (r->bad) return -1;
+        if (many > 64) return 0;
+        if (!(h->holding = calloc(n, sizeof(word)))) { PyErr_NoMemory(); return -1; }
+        for (int s = 0; s < many; s++)
+            for (mask_t m = sets[s]; m; m &= m - 1) h->holding[__builtin_ctz(m)] |= (word)1 << s;
+        return 0;
     }
     case BOUNDED_SUM:
         next_in(r, -(1 << 20), 1 << 20, "a sum's low bound");
@@ -911,11 +919,56 @@ static int prune_pair(Plan *p, const Handler *h, mask_t *cand)
     return 1;
 }
 
+/* required_places with up to 32 cells: each digit's places (bits of positions) gathered in
+ * one pass over the cells, a place taken out of the others' when it gets its one digit */
+static int required_places_32(Plan *p, const int *cells, int k, mask_t required, int exclude,
+                              mask_t *cand)
+{
+    int cw = p->cw;
+    uint32_t where[MAX_SIDE] = {0};
+    for (int i = 0; i < k; i++)
+        for (mask_t m = cand[cells[i]] & required; m; m &= m - 1)
+            where[__builtin_ctz(m)] |= (uint32_t)1 << i;
+    for (mask_t m = required; m; m &= m - 1) {
+        mask_t bit = m & -m;
+        uint32_t at = where[__builtin_ctz(m)];
+        if (!at) return 0;
+        if (!(at & (at - 1))) {
+            int i = __builtin_ctz(at), place = cells[i];
+            if (cand[place] != bit) {
+                cand[place] = bit, changed_push(p, place);
+                for (mask_t o = m & (m - 1); o; o &= o - 1) where[__builtin_ctz(o)] &= ~at;
+            }
+            continue;
+        }
+        if (!exclude) continue;
+        word common[MAX_CELLS / 64];
+        const word *seen = p->peer_bits + (size_t)cells[__builtin_ctz(at)] * cw;
+        memcpy(common, seen, cw * sizeof(word));
+        for (uint32_t a = at & (at - 1); a; a &= a - 1) {
+            seen = p->peer_bits + (size_t)cells[__builtin_ctz(a)] * cw;
+            for (int j = 0; j < cw; j++) common[j] &= seen[j];
+        }
+        for (int j = 0; j < cw; j++)
+            for (word s = common[j]; s; s &= s - 1) {
+                int q = 64 * j + __builtin_ctzll(s);
+                mask_t pm = cand[q];
+                if (pm & bit) {
+                    pm ^= bit;
+                    if (!pm) return 0;
+                    cand[q] = pm, changed_push(p, q);
+                }
+            }
+    }
+    return 1;
+}
+
 /* propagators.required_places: each digit every fitting set (or run) holds goes to its one
  * place left, or with two or more places (and `exclude`) leaves the cells seeing them all */
 static int required_places(Plan *p, const int *cells, int k, mask_t required, int exclude,
                            mask_t *cand)
 {
+    if (k <= 32) return required_places_32(p, cells, k, required, exclude, cand);
     int cw = p->cw;
     word common[MAX_CELLS / 64];
     for (mask_t m = required; m; m &= m - 1) {
@@ -959,8 +1012,24 @@ static int prune_fitting_sets(Plan *p, const Handler *h, mask_t *cand)
     int k = h->ncells, exclude = h->data[0], many = h->data[1];
     const int *cells = h->cells, *sets = h->data + 2;
     mask_t u = 0, allowed = 0, required = ~(mask_t)0;
-    for (int i = 0; i < k; i++) u |= cand[cells[i]];
-    for (int s = 0; s < many; s++) {
+    if (h->holding) {  /* a set fits when it holds a digit of each cell and only theirs */
+        word fits = many == 64 ? ~(word)0 : ((word)1 << many) - 1;
+        for (int i = 0; i < k && fits; i++) {
+            mask_t m = cand[cells[i]];
+            word meets = 0;
+            u |= m;
+            for (; m; m &= m - 1) meets |= h->holding[__builtin_ctz(m)];
+            fits &= meets;
+        }
+        for (mask_t m = p->full & ~u; m && fits; m &= m - 1) fits &= ~h->holding[__builtin_ctz(m)];
+        for (; fits; fits &= fits - 1) {
+            mask_t set = sets[__builtin_ctzll(fits)];
+            allowed |= set, required &= set;
+        }
+    } else {
+        for (int i = 0; i < k; i++) u |= cand[cells[i]];
+    }
+    for (int s = h->holding ? many : 0; s < many; s++) {
         mask_t set = sets[s];
         if (set & ~u) continue;
         int i = 0;
