@@ -652,6 +652,11 @@ static void bs_bit(word *a, long s, int w)
     if (s >= 0 && s < 64L * w) SET(a, s);
 }
 
+/* per byte of a mask (digits 1-8 of its eight bits): its bits, the sums of its j lowest
+ * and j highest digits, and the byte read backwards (sum_tables fills them when the module
+ * loads) */
+static uint8_t byte_bits[256], low_sums[256][9], high_sums[256][9], byte_mirror[256];
+
 /* ---- sums up to 63 in one 64-bit word, up to 127 in a 128-bit one: most cages, arrows
  * and lines of a 9x9 ---- */
 
@@ -735,6 +740,40 @@ static int sum_supports_64(Plan *p, mask_t *vals, const int *idx, int k, word *t
     return 1;
 }
 
+/* sum_supports_64 for one total (a signed sum's, a bounded sum's with equal bounds): the first
+ * value's sums and supports, and the last's mirrored sums, read off at once */
+static inline __attribute__((always_inline)) int sum_supports_one(Plan *p, mask_t *vals,
+                                                                  const int *idx, int k,
+                                                                  long total)
+{
+    if (total < 0 || total > 63) return 0;  /* k values of n digits reach at most 63 */
+    word *prefix = (word *)p->sums128;
+    prefix[0] = 1, prefix[1] = (word)vals[AT(0)] << 1;
+    for (int i = 1; i < k; i++) prefix[i + 1] = reach_of_64(prefix[i], vals[AT(i)]);
+    if (!(prefix[k] >> total & 1)) return 0;
+    word mirrored = (word)1 << 63;
+    for (int i = k - 1; i >= 0; i--) {
+        word need = mirrored >> (63 - total);  /* the sums s with s + t the total, t after */
+        mask_t m = vals[AT(i)], keep = m;
+        if (!i) {
+            keep = m & (mask_t)(need >> 1);  /* nothing before: the digit itself */
+        } else {
+            for (mask_t t = m; t; t &= t - 1)
+                if (!((prefix[i] << (__builtin_ctz(t) + 1)) & need)) keep ^= t & -t;
+        }
+        if (keep != m) {
+            if (!keep) return 0;
+            vals[AT(i)] = keep;
+            changed_push(p, AT(i));
+        }
+        if (i == k - 1)  /* bit 63 - (d + 1) for each digit d: the mask read backwards */
+            mirrored = (word)(byte_mirror[keep & 255] << 8 | byte_mirror[keep >> 8 & 255]) << 47;
+        else if (i)
+            mirrored = mirrored_reach_64(mirrored, keep);
+    }
+    return 1;
+}
+
 /* propagators.sum_supports: each value keeps the digits some choice of the others completes
  * to one of `totals` (narrowed in place to the totals reachable); 0 when none is. */
 static int sum_supports(Plan *p, mask_t *vals, const int *idx, int k, word *totals, int w,
@@ -782,11 +821,6 @@ static int sum_supports(Plan *p, mask_t *vals, const int *idx, int k, word *tota
     }
     return 1;
 }
-
-/* per byte of a mask (digits 1-8 of its eight bits): its bits, the sums of its j lowest
- * and j highest digits, and the byte read backwards (sum_tables fills them when the module
- * loads) */
-static uint8_t byte_bits[256], low_sums[256][9], high_sums[256][9], byte_mirror[256];
 
 static void sum_tables(void)
 {
@@ -1054,6 +1088,7 @@ static int prune_bounded_sum(Plan *p, const Handler *h, mask_t *cand)
         return 0;
     if (low == high) {
         word *totals = p->sums;
+        if (h->words == 1) return sum_supports_one(p, cand, h->cells, h->ncells, low);
         bs_bit(totals, low, h->words);
         if (!sum_supports(p, cand, h->cells, h->ncells, totals, h->words, totals + h->words))
             return 0;
@@ -1078,8 +1113,13 @@ static int prune_signed_sum(Plan *p, const Handler *h, mask_t *cand)
                    NULL))
         return 0;
     word *totals = p->sums;
-    bs_bit(totals, total, h->words);
-    if (!sum_supports(p, view, NULL, k, totals, h->words, totals + h->words)) return 0;
+    if (h->words == 1) {
+        if (!sum_supports_one(p, view, NULL, k, total)) return 0;
+    } else {
+        bs_bit(totals, total, h->words);
+        if (!sum_supports(p, view, NULL, k, totals, h->words, totals + h->words)) return 0;
+    }
+    if (p->nchanged == start) return 1;
     /* the positions seen, in increasing order (the Python side sorts them) */
     int *seen = p->ints;
     memset(seen, 0, k * sizeof(int));
