@@ -1967,11 +1967,15 @@ static int propagate(Plan *p, mask_t *cand, int top, int all, const int *dirty, 
             SET(locked, h);
             const int *house = p->house[h];
             mask_t once = 0, twice = 0, solved = 0;
-            for (int i = 0; i < p->n; i++) {
-                mask_t m = cand[house[i]];
-                twice |= once & m, once |= m;
-                if (single(m)) solved |= m;
+#define SCAN(i_) do { mask_t m = cand[house[i_]];                                        \
+                      twice |= once & m, once |= m;                                     \
+                      if (single(m)) solved |= m; } while (0)
+            if (p->n == 9) {  /* the common size, its loop unrolled */
+                SCAN(0); SCAN(1); SCAN(2); SCAN(3); SCAN(4); SCAN(5); SCAN(6); SCAN(7); SCAN(8);
+            } else {
+                for (int i = 0; i < p->n; i++) SCAN(i);
             }
+#undef SCAN
             if (once != full) return blamed(p, house, p->n);
             mask_t hidden = once & ~twice & ~solved;
             if (hidden)
