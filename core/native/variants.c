@@ -65,8 +65,9 @@ typedef struct {
     int words;                /* sums: 64-bit words of a bit set of reachable sums */
     union {                   /* one of them (the record stays 64 bytes, a cache line) */
         struct EqualMemo *memo;  /* equal sums: each group's fitting sets kept (or NULL) */
-        word *holding;           /* fitting sets, up to 64 of them: per digit, the sets
-                                    holding it (bit s: set s), or NULL */
+        word *holding;           /* fitting sets, up to 64 of them: the sets holding a digit
+                                    of a mask (bit s: set s), per nibble of the mask, a table
+                                    of 16 (holding_of); or NULL */
         const mask_t *support;   /* a pair on up to PAIR_TABLE_SIDE digits: pair_support's
                                     table, the plan's to free */
     };
@@ -314,9 +315,13 @@ static int read_handler(Reader *r, Plan *p, Handler *h)
         const int *sets = many_in(r, many, 1, full, "a digit set");
         if (r->bad) return -1;
         if (many > 64) return 0;
-        if (!(h->holding = calloc(n, sizeof(word)))) { PyErr_NoMemory(); return -1; }
+        if (!(h->holding = calloc((n + 3) / 4 * 16, sizeof(word)))) { PyErr_NoMemory(); return -1; }
         for (int s = 0; s < many; s++)
-            for (mask_t m = sets[s]; m; m &= m - 1) h->holding[__builtin_ctz(m)] |= (word)1 << s;
+            for (mask_t m = sets[s]; m; m &= m - 1) {
+                int d = __builtin_ctz(m);  /* in nibble d / 4 of a mask, each entry with bit d */
+                for (int v = 0; v < 16; v++)
+                    if (v >> (d & 3) & 1) h->holding[d / 4 * 16 + v] |= (word)1 << s;
+            }
         return 0;
     }
     case BOUNDED_SUM:
@@ -1040,6 +1045,14 @@ static int required_places(Plan *p, const int *cells, int k, mask_t required, in
     return 1;
 }
 
+/* the fitting sets holding a digit of `m` (of n digits), read off by nibbles */
+static inline word holding_of(const word *holding, mask_t m, int n)
+{
+    word out = holding[m & 15];
+    for (int j = 1; 4 * j < n; j++) out |= holding[16 * j + (m >> 4 * j & 15)];
+    return out;
+}
+
 /* CageSum, Innie: the sets of different digits that still fit */
 static int prune_fitting_sets(Plan *p, const Handler *h, mask_t *cand)
 {
@@ -1048,14 +1061,13 @@ static int prune_fitting_sets(Plan *p, const Handler *h, mask_t *cand)
     mask_t u = 0, allowed = 0, required = ~(mask_t)0;
     if (h->holding) {  /* a set fits when it holds a digit of each cell and only theirs */
         word fits = many == 64 ? ~(word)0 : ((word)1 << many) - 1;
-        for (int i = 0; i < k && fits; i++) {
+        int n = p->n;
+        for (int i = 0; i < k; i++) {
             mask_t m = cand[cells[i]];
-            word meets = 0;
             u |= m;
-            for (; m; m &= m - 1) meets |= h->holding[__builtin_ctz(m)];
-            fits &= meets;
+            fits &= holding_of(h->holding, m, n);
         }
-        for (mask_t m = p->full & ~u; m && fits; m &= m - 1) fits &= ~h->holding[__builtin_ctz(m)];
+        fits &= ~holding_of(h->holding, p->full & ~u, n);
         for (; fits; fits &= fits - 1) {
             mask_t set = sets[__builtin_ctzll(fits)];
             allowed |= set, required &= set;
