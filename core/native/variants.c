@@ -752,29 +752,39 @@ static inline __attribute__((always_inline)) int sum_supports_one(Plan *p, mask_
                                                                   long total)
 {
     if (total < 0 || total > 63) return 0;  /* k values of n digits reach at most 63 */
+    int n = p->n;  /* the loops below run over all n digits: no branch on a mask's digits */
     word *prefix = (word *)p->sums128;
     prefix[0] = 1, prefix[1] = (word)vals[AT(0)] << 1;
-    for (int i = 1; i < k; i++) prefix[i + 1] = reach_of_64(prefix[i], vals[AT(i)]);
+    for (int i = 1; i < k; i++) {
+        word from = prefix[i], out = 0;
+        mask_t m = vals[AT(i)];
+        for (int d = 0; d < n; d++) out |= (from << (d + 1)) & -(word)(m >> d & 1);
+        prefix[i + 1] = out;
+    }
     if (!(prefix[k] >> total & 1)) return 0;
     word mirrored = (word)1 << 63;
     for (int i = k - 1; i >= 0; i--) {
         word need = mirrored >> (63 - total);  /* the sums s with s + t the total, t after */
-        mask_t m = vals[AT(i)], keep = m;
+        mask_t m = vals[AT(i)], keep;
         if (!i) {
             keep = m & (mask_t)(need >> 1);  /* nothing before: the digit itself */
         } else {
-            for (mask_t t = m; t; t &= t - 1)
-                if (!((prefix[i] << (__builtin_ctz(t) + 1)) & need)) keep ^= t & -t;
+            mask_t fit = 0;
+            for (int d = 0; d < n; d++) fit |= (mask_t)(((prefix[i] << (d + 1)) & need) != 0) << d;
+            keep = m & fit;
         }
         if (keep != m) {
             if (!keep) return 0;
             vals[AT(i)] = keep;
             changed_push(p, AT(i));
         }
-        if (i == k - 1)  /* bit 63 - (d + 1) for each digit d: the mask read backwards */
+        if (i == k - 1) {  /* bit 63 - (d + 1) for each digit d: the mask read backwards */
             mirrored = (word)(byte_mirror[keep & 255] << 8 | byte_mirror[keep >> 8 & 255]) << 47;
-        else if (i)
-            mirrored = mirrored_reach_64(mirrored, keep);
+        } else if (i) {
+            word out = 0;
+            for (int d = 0; d < n; d++) out |= (mirrored >> (d + 1)) & -(word)(keep >> d & 1);
+            mirrored = out;
+        }
     }
     return 1;
 }
