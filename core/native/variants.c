@@ -968,32 +968,27 @@ static int prune_pair(Plan *p, const Handler *h, mask_t *cand)
     return 1;
 }
 
-/* required_places with up to 32 cells: each digit's places (bits of positions) gathered in
- * one pass over the cells, a place taken out of the others' when it gets its one digit */
+/* required_places with up to 32 cells: a digit's places as bits of positions, gathered with
+ * no branch on the cells' digits */
 static int required_places_32(Plan *p, const int *cells, int k, mask_t required, int exclude,
                               mask_t *cand)
 {
     int cw = p->cw;
-    uint32_t where[MAX_SIDE] = {0};
-    for (int i = 0; i < k; i++)
-        for (mask_t m = cand[cells[i]] & required; m; m &= m - 1)
-            where[__builtin_ctz(m)] |= (uint32_t)1 << i;
     for (mask_t m = required; m; m &= m - 1) {
         mask_t bit = m & -m;
-        uint32_t at = where[__builtin_ctz(m)];
+        int d = __builtin_ctz(m);
+        uint32_t at = 0;
+        for (int i = 0; i < k; i++) at |= (uint32_t)(cand[cells[i]] >> d & 1) << i;
         if (!at) return 0;
         if (!(at & (at - 1))) {
-            int i = __builtin_ctz(at), place = cells[i];
-            if (cand[place] != bit) {
-                cand[place] = bit, changed_push(p, place);
-                for (mask_t o = m & (m - 1); o; o &= o - 1) where[__builtin_ctz(o)] &= ~at;
-            }
+            int place = cells[__builtin_ctz(at)];
+            if (cand[place] != bit) cand[place] = bit, changed_push(p, place);
             continue;
         }
         if (!exclude) continue;
         word common[MAX_CELLS / 64];
         const word *seen = p->peer_bits + (size_t)cells[__builtin_ctz(at)] * cw;
-        memcpy(common, seen, cw * sizeof(word));
+        for (int j = 0; j < cw; j++) common[j] = seen[j];
         for (uint32_t a = at & (at - 1); a; a &= a - 1) {
             seen = p->peer_bits + (size_t)cells[__builtin_ctz(a)] * cw;
             for (int j = 0; j < cw; j++) common[j] &= seen[j];
