@@ -316,12 +316,13 @@ static int read_handler(Reader *r, Plan *p, Handler *h)
         if (r->bad) return -1;
         if (many > 64) return 0;
         if (!(h->holding = calloc((n + 3) / 4 * 16, sizeof(word)))) { PyErr_NoMemory(); return -1; }
+        word by_digit[MAX_SIDE + 3] = {0};  /* the sets holding digit d */
         for (int s = 0; s < many; s++)
-            for (mask_t m = sets[s]; m; m &= m - 1) {
-                int d = __builtin_ctz(m);  /* in nibble d / 4 of a mask, each entry with bit d */
-                for (int v = 0; v < 16; v++)
-                    if (v >> (d & 3) & 1) h->holding[d / 4 * 16 + v] |= (word)1 << s;
-            }
+            for (mask_t m = sets[s]; m; m &= m - 1) by_digit[__builtin_ctz(m)] |= (word)1 << s;
+        for (int j = 0; 4 * j < n; j++)  /* nibble j's entry v: its lowest digit's and the rest's */
+            for (int v = 1; v < 16; v++)
+                h->holding[16 * j + v] = h->holding[16 * j + (v & (v - 1))] |
+                                         by_digit[4 * j + __builtin_ctz(v)];
         return 0;
     }
     case BOUNDED_SUM:
