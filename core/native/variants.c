@@ -746,49 +746,67 @@ static int sum_supports_64(Plan *p, mask_t *vals, const int *idx, int k, word *t
     return 1;
 }
 
-/* sum_supports_64 for one total (a signed sum's, a bounded sum's with equal bounds): the first
- * value's sums and supports, and the last's mirrored sums, read off at once */
-static inline __attribute__((always_inline)) int sum_supports_one(Plan *p, mask_t *vals,
-                                                                  const int *idx, int k,
-                                                                  long total)
-{
-    if (total < 0 || total > 63) return 0;  /* k values of n digits reach at most 63 */
-    int n = p->n;  /* the loops below run over all n digits: no branch on a mask's digits */
-    word *prefix = (word *)p->sums128;
-    prefix[0] = 1, prefix[1] = (word)vals[AT(0)] << 1;
-    for (int i = 1; i < k; i++) {
-        word from = prefix[i], out = 0;
-        mask_t m = vals[AT(i)];
-        for (int d = 0; d < n; d++) out |= (from << (d + 1)) & -(word)(m >> d & 1);
-        prefix[i + 1] = out;
-    }
-    if (!(prefix[k] >> total & 1)) return 0;
-    word mirrored = (word)1 << 63;
-    for (int i = k - 1; i >= 0; i--) {
-        word need = mirrored >> (63 - total);  /* the sums s with s + t the total, t after */
-        mask_t m = vals[AT(i)], keep;
-        if (!i) {
-            keep = m & (mask_t)(need >> 1);  /* nothing before: the digit itself */
-        } else {
-            mask_t fit = 0;
-            for (int d = 0; d < n; d++) fit |= (mask_t)(((prefix[i] << (d + 1)) & need) != 0) << d;
-            keep = m & fit;
-        }
-        if (keep != m) {
-            if (!keep) return 0;
-            vals[AT(i)] = keep;
-            changed_push(p, AT(i));
-        }
-        if (i == k - 1) {  /* bit 63 - (d + 1) for each digit d: the mask read backwards */
-            mirrored = (word)(byte_mirror[keep & 255] << 8 | byte_mirror[keep >> 8 & 255]) << 47;
-        } else if (i) {
-            word out = 0;
-            for (int d = 0; d < n; d++) out |= (mirrored >> (d + 1)) & -(word)(keep >> d & 1);
-            mirrored = out;
-        }
-    }
-    return 1;
+/* sum_supports_64 and _128 for one total (a signed sum's, a bounded sum's with equal bounds),
+ * in a word of BITS bits: the first value's sums and supports, and the last's mirrored sums,
+ * read off at once; the other values' walk the digits: all n of them with no branch on a
+ * mask's (ALL; faster in 64 bits), or a mask's own */
+#define SUM_SUPPORTS_ONE(name, type, BITS, ALL)                                              \
+static inline __attribute__((always_inline)) int name(Plan *p, mask_t *vals, const int *idx, \
+                                                      int k, long total)                     \
+{                                                                                            \
+    if (total < 0 || total > BITS - 1) return 0;  /* k values of n digits reach no more */   \
+    int n = p->n;                                                                            \
+    type *prefix = (type *)p->sums128;                                                       \
+    prefix[0] = 1, prefix[1] = (type)vals[AT(0)] << 1;                                       \
+    for (int i = 1; i < k; i++) {                                                            \
+        type from = prefix[i], out = 0;                                                      \
+        mask_t m = vals[AT(i)];                                                              \
+        if (ALL)                                                                             \
+            for (int d = 0; d < n; d++) out |= (from << (d + 1)) & -(type)(m >> d & 1);      \
+        else                                                                                 \
+            for (; m; m &= m - 1) out |= from << (__builtin_ctz(m) + 1);                     \
+        prefix[i + 1] = out;                                                                 \
+    }                                                                                        \
+    if (!(prefix[k] >> total & 1)) return 0;                                                 \
+    type mirrored = (type)1 << (BITS - 1);  /* the sums t after value i: bit BITS - 1 - t */  \
+    for (int i = k - 1; i >= 0; i--) {                                                       \
+        type need = mirrored >> (BITS - 1 - total);  /* the sums s with s + t the total */   \
+        mask_t m = vals[AT(i)], keep;                                                        \
+        if (!i) {                                                                            \
+            keep = m & (mask_t)(need >> 1);  /* nothing before: the digit itself */          \
+        } else {                                                                             \
+            mask_t fit = 0;                                                                  \
+            if (ALL)                                                                         \
+                for (int d = 0; d < n; d++)                                                  \
+                    fit |= (mask_t)(((prefix[i] << (d + 1)) & need) != 0) << d;              \
+            else                                                                             \
+                for (mask_t t = m; t; t &= t - 1)                                            \
+                    if ((prefix[i] << (__builtin_ctz(t) + 1)) & need) fit |= t & -t;         \
+            keep = m & fit;                                                                  \
+        }                                                                                    \
+        if (keep != m) {                                                                     \
+            if (!keep) return 0;                                                             \
+            vals[AT(i)] = keep;                                                              \
+            changed_push(p, AT(i));                                                          \
+        }                                                                                    \
+        if (i == k - 1) {  /* bit BITS - 2 - d for each digit d: the mask read backwards */  \
+            mirrored = (type)(byte_mirror[keep & 255] << 8 | byte_mirror[keep >> 8 & 255])   \
+                       << (BITS - 17);                                                       \
+        } else if (i) {                                                                      \
+            type out = 0;                                                                    \
+            if (ALL)                                                                         \
+                for (int d = 0; d < n; d++)                                                  \
+                    out |= (mirrored >> (d + 1)) & -(type)(keep >> d & 1);                   \
+            else                                                                             \
+                for (mask_t t = keep; t; t &= t - 1) out |= mirrored >> (__builtin_ctz(t) + 1); \
+            mirrored = out;                                                                  \
+        }                                                                                    \
+    }                                                                                        \
+    return 1;                                                                                \
 }
+SUM_SUPPORTS_ONE(sum_supports_one, word, 64, 1)
+SUM_SUPPORTS_ONE(sum_supports_one_128, u128, 128, 0)
+#undef SUM_SUPPORTS_ONE
 
 /* propagators.sum_supports: each value keeps the digits some choice of the others completes
  * to one of `totals` (narrowed in place to the totals reachable); 0 when none is. */
@@ -1107,6 +1125,7 @@ static int prune_bounded_sum(Plan *p, const Handler *h, mask_t *cand)
     if (low == high) {
         word *totals = p->sums;
         if (h->words == 1) return sum_supports_one(p, cand, h->cells, h->ncells, low);
+        if (h->words == 2) return sum_supports_one_128(p, cand, h->cells, h->ncells, low);
         bs_bit(totals, low, h->words);
         if (!sum_supports(p, cand, h->cells, h->ncells, totals, h->words, totals + h->words))
             return 0;
@@ -1131,8 +1150,10 @@ static int prune_signed_sum(Plan *p, const Handler *h, mask_t *cand)
                    NULL))
         return 0;
     word *totals = p->sums;
-    if (h->words == 1) {
-        if (!sum_supports_one(p, view, NULL, k, total)) return 0;
+    if (h->words <= 2) {
+        if (!(h->words == 1 ? sum_supports_one(p, view, NULL, k, total)
+                            : sum_supports_one_128(p, view, NULL, k, total)))
+            return 0;
     } else {
         bs_bit(totals, total, h->words);
         if (!sum_supports(p, view, NULL, k, totals, h->words, totals + h->words)) return 0;
