@@ -1124,7 +1124,8 @@ static int prune_bounded_sum(Plan *p, const Handler *h, mask_t *cand)
         return 0;
     if (low == high) {
         word *totals = p->sums;
-        if (h->words == 1) return sum_supports_one(p, cand, h->cells, h->ncells, low);
+        /* sums past 63 reach no total below 64: 64 bits do up to 63 */
+        if (h->words == 1 || low <= 63) return sum_supports_one(p, cand, h->cells, h->ncells, low);
         if (h->words == 2) return sum_supports_one_128(p, cand, h->cells, h->ncells, low);
         bs_bit(totals, low, h->words);
         if (!sum_supports(p, cand, h->cells, h->ncells, totals, h->words, totals + h->words))
@@ -1150,9 +1151,9 @@ static int prune_signed_sum(Plan *p, const Handler *h, mask_t *cand)
                    NULL))
         return 0;
     word *totals = p->sums;
-    if (h->words <= 2) {
-        if (!(h->words == 1 ? sum_supports_one(p, view, NULL, k, total)
-                            : sum_supports_one_128(p, view, NULL, k, total)))
+    if (h->words <= 2 || total <= 63) {  /* sums past 63 reach no total below 64 */
+        if (!(h->words == 1 || total <= 63 ? sum_supports_one(p, view, NULL, k, total)
+                                           : sum_supports_one_128(p, view, NULL, k, total)))
             return 0;
     } else {
         bs_bit(totals, total, h->words);
