@@ -117,6 +117,10 @@ typedef struct {
     int max_k;
     int overflow;
     mask_t **pair_tables; const int **pair_keys; int npair, pair_cap;  /* pair_support's */
+    uint64_t calls;                      /* propagate's calls so far */
+    uint64_t *excluded_in;               /* per handler: the call its `excluded` are of */
+    uint32_t *excluded;                  /* per handler, per digit: the places (bits of its
+                                            positions) whose exclusions it took */
 } Plan;
 
 static void *owned_of(const Handler *h)  /* its memo or sets' bits; a pair's support is the
@@ -139,7 +143,7 @@ static void plan_free(Plan *p)
     free(p->priority), free(p->peer_bits), free(p->house_bits), free(p->touch), free(p->h);
     free(p->iota);
     free(p->placed), free(p->changed), free(p->blame), free(p->made), free(p->sums), free(p->view);
-    free(p->later);
+    free(p->later), free(p->excluded_in), free(p->excluded);
     free(p->ints), free(p->sums128), free(p->fit_total), free(p->fit_bits);
     free(p->fit_sums), free(p->fit_sets), free(p->fit_count);
     for (int i = 0; i < p->npair; i++) free(p->pair_tables[i]);
@@ -593,8 +597,10 @@ static Plan *read_plan(const int *prog, Py_ssize_t len)
     p->view = calloc(room, sizeof(mask_t));
     p->sums128 = calloc(max_k + 2, sizeof(u128));
     p->ints = calloc((size_t)room * (n + 2) + 64, sizeof(int));
+    p->excluded_in = calloc(p->nprops + 1, sizeof(uint64_t));
+    p->excluded = calloc((size_t)(p->nprops + 1) * MAX_SIDE, sizeof(uint32_t));
     if (!p->iota || !p->placed || !p->changed || !p->blame || !p->sums || !p->view || !p->ints ||
-        !p->sums128 || !p->made || !p->later)
+        !p->sums128 || !p->made || !p->later || !p->excluded_in || !p->excluded)
         goto nomem;
     for (int i = 0; i <= room; i++) p->iota[i] = i;
     return p;
@@ -987,12 +993,30 @@ static int prune_pair(Plan *p, const Handler *h, mask_t *cand)
     return 1;
 }
 
+/* handler h's exclusions taken in this propagation: per digit, the places they were of; NULL
+ * for an or's rules (they run on a trial copy). Within one propagation digits only leave
+ * cells: the same places' exclusions again would remove nothing */
+static uint32_t *exclusions_of(Plan *p, const Handler *h)
+{
+    uintptr_t at = (uintptr_t)h, first = (uintptr_t)p->h;
+    if (at < first || at >= first + (uintptr_t)p->nprops * sizeof *h) return NULL;
+    size_t i = (at - first) / sizeof *h;
+    uint32_t *done = p->excluded + i * MAX_SIDE;
+    if (p->excluded_in[i] != p->calls) {
+        p->excluded_in[i] = p->calls;
+        memset(done, 0, MAX_SIDE * sizeof *done);
+    }
+    return done;
+}
+
 /* required_places with up to 32 cells: a digit's places as bits of positions, gathered with
- * no branch on the cells' digits */
-static int required_places_32(Plan *p, const int *cells, int k, mask_t required, int exclude,
-                              mask_t *cand)
+ * no branch on the cells' digits; a digit's exclusions skipped when handler h took them from
+ * the same places in this propagation */
+static int required_places_32(Plan *p, const Handler *h, const int *cells, int k,
+                              mask_t required, int exclude, mask_t *cand)
 {
     int cw = p->cw;
+    uint32_t *done = exclude ? exclusions_of(p, h) : NULL;
     for (mask_t m = required; m; m &= m - 1) {
         mask_t bit = m & -m;
         int d = __builtin_ctz(m);
@@ -1005,6 +1029,10 @@ static int required_places_32(Plan *p, const int *cells, int k, mask_t required,
             continue;
         }
         if (!exclude) continue;
+        if (done) {
+            if (done[d] == at) continue;
+            done[d] = at;
+        }
         word common[MAX_CELLS / 64];
         const word *seen = p->peer_bits + (size_t)cells[__builtin_ctz(at)] * cw;
         for (int j = 0; j < cw; j++) common[j] = seen[j];
@@ -1028,10 +1056,10 @@ static int required_places_32(Plan *p, const int *cells, int k, mask_t required,
 
 /* propagators.required_places: each digit every fitting set (or run) holds goes to its one
  * place left, or with two or more places (and `exclude`) leaves the cells seeing them all */
-static int required_places(Plan *p, const int *cells, int k, mask_t required, int exclude,
-                           mask_t *cand)
+static int required_places(Plan *p, const Handler *h, const int *cells, int k, mask_t required,
+                           int exclude, mask_t *cand)
 {
-    if (k <= 32) return required_places_32(p, cells, k, required, exclude, cand);
+    if (k <= 32) return required_places_32(p, h, cells, k, required, exclude, cand);
     int cw = p->cw;
     word common[MAX_CELLS / 64];
     for (mask_t m = required; m; m &= m - 1) {
@@ -1111,7 +1139,7 @@ static int prune_fitting_sets(Plan *p, const Handler *h, mask_t *cand)
         mask_t m = cand[cells[i]];
         if (m & ~allowed) cand[cells[i]] = m & allowed, changed_push(p, cells[i]);
     }
-    return required_places(p, cells, k, required, exclude, cand);
+    return required_places(p, h, cells, k, required, exclude, cand);
 }
 
 /* SumBounds: a sum of cells within fixed bounds */
@@ -1385,7 +1413,7 @@ static int prune_run(Plan *p, const Handler *h, mask_t *cand)
     if (!fits) return 0;
     for (int i = 0; i < k; i++)
         if (cand[cells[i]] & ~keep[i]) cand[cells[i]] &= keep[i], changed_push(p, cells[i]);
-    return required_places(p, cells, k, required, h->data[0], cand);
+    return required_places(p, h, cells, k, required, h->data[0], cand);
 }
 
 /* Between: the inner cells lie strictly between the ends; `fit` per position */
@@ -1503,7 +1531,7 @@ static int prune_quadruple(Plan *p, const Handler *h, mask_t *cand)
         for (int i = 0; i < k; i++)
             if (cand[cells[i]] & required && cand[cells[i]] & ~required)
                 cand[cells[i]] &= required, changed_push(p, cells[i]);
-    return !exclude || required_places(p, cells, k, required, 1, cand);
+    return !exclude || required_places(p, h, cells, k, required, 1, cand);
 }
 
 /* Automaton: the digits along the line spell a word it accepts (lines.Automaton): states
@@ -1951,6 +1979,7 @@ static int propagate(Plan *p, mask_t *cand, int top, int all, const int *dirty, 
 {
     int nl = 0;
     p->round = 0;
+    p->calls++;
     word houses[64], props[p->pw], locked[64];
     int hw = p->hw, pw = p->pw;
     mask_t full = p->full;
