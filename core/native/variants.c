@@ -65,9 +65,10 @@ typedef struct {
     int words;                /* sums: 64-bit words of a bit set of reachable sums */
     union {                   /* one of them (the record stays 64 bytes, a cache line) */
         struct EqualMemo *memo;  /* equal sums: each group's fitting sets kept (or NULL) */
-        word *holding;           /* fitting sets, up to 64 of them: the sets holding a digit
+        const word *holding;     /* fitting sets, up to 64 of them: the sets holding a digit
                                     of a mask (bit s: set s), per nibble of the mask, a table
-                                    of 16 (holding_of); or NULL */
+                                    of 16 (holding_of), in the plan's `holding`; or NULL (an
+                                    or's rules) */
         const mask_t *support;   /* a pair on up to PAIR_TABLE_SIDE digits: pair_support's
                                     table, the plan's to free */
     };
@@ -117,16 +118,17 @@ typedef struct {
     int max_k;
     int overflow;
     mask_t **pair_tables; const int **pair_keys; int npair, pair_cap;  /* pair_support's */
+    word *holding;                       /* the fitting sets' tables (holding_tables) */
     uint64_t calls;                      /* propagate's calls so far */
     uint64_t *excluded_in;               /* per handler: the call its `excluded` are of */
     uint32_t *excluded;                  /* per handler, per digit: the places (bits of its
                                             positions) whose exclusions it took */
 } Plan;
 
-static void *owned_of(const Handler *h)  /* its memo or sets' bits; a pair's support is the
-                                           plan's */
+static void *equal_memo_of(const Handler *h)  /* a pair's support, a fitting sets' tables
+                                                are the plan's */
 {
-    return h->kind == PAIR ? NULL : h->memo;
+    return h->kind == EQUAL_SUMS ? h->memo : NULL;
 }
 
 static void plan_free(Plan *p)
@@ -134,16 +136,16 @@ static void plan_free(Plan *p)
     if (!p) return;
     if (p->h)
         for (int i = 0; i < p->nprops; i++)
-            free(p->h[i].gstart), free(p->h[i].gpos), free(owned_of(&p->h[i]));
+            free(p->h[i].gstart), free(p->h[i].gpos), free(equal_memo_of(&p->h[i]));
     for (int i = 0; i < p->nsub; i++)
-        free(p->sub[i].gstart), free(p->sub[i].gpos), free(owned_of(&p->sub[i]));
+        free(p->sub[i].gstart), free(p->sub[i].gpos), free(equal_memo_of(&p->sub[i]));
     free(p->sub);
     free(p->prog), free(p->house), free(p->peer_start), free(p->peers), free(p->ch_start);
     free(p->ch_list), free(p->w_start), free(p->w_list), free(p->f_start), free(p->forbid);
     free(p->priority), free(p->peer_bits), free(p->house_bits), free(p->touch), free(p->h);
     free(p->iota);
     free(p->placed), free(p->changed), free(p->blame), free(p->made), free(p->sums), free(p->view);
-    free(p->later), free(p->excluded_in), free(p->excluded);
+    free(p->later), free(p->excluded_in), free(p->excluded), free(p->holding);
     free(p->ints), free(p->sums128), free(p->fit_total), free(p->fit_bits);
     free(p->fit_sums), free(p->fit_sets), free(p->fit_count);
     for (int i = 0; i < p->npair; i++) free(p->pair_tables[i]);
@@ -236,6 +238,31 @@ static int sum_words(long most) { return (int)(most / 64) + 1; }
 
 static int read_handler(Reader *r, Plan *p, Handler *h);
 
+/* the fitting sets' tables of the sets holding a digit (Handler.holding), in one block: for
+ * the plan's handlers with up to 64 sets */
+static int holding_tables(Plan *p)
+{
+    int n = p->n, size = (n + 3) / 4 * 16, many = 0;
+    for (int i = 0; i < p->nprops; i++)
+        many += p->h[i].kind == FITTING_SETS && p->h[i].data[1] <= 64;
+    if (!many) return 0;
+    word *t = p->holding = calloc((size_t)many * size, sizeof(word));
+    if (!t) return -1;
+    for (int i = 0; i < p->nprops; i++) {
+        Handler *h = &p->h[i];
+        if (h->kind != FITTING_SETS || h->data[1] > 64) continue;
+        word by_digit[MAX_SIDE + 3] = {0};  /* the sets holding digit d */
+        for (int s = 0; s < h->data[1]; s++)
+            for (mask_t m = h->data[2 + s]; m; m &= m - 1) by_digit[__builtin_ctz(m)] |= (word)1 << s;
+        for (int j = 0; 4 * j < n; j++)  /* nibble j's entry v: its lowest digit's and the rest's */
+            for (int v = 1; v < 16; v++)
+                t[16 * j + v] = t[16 * j + (v & (v - 1))] | by_digit[4 * j + __builtin_ctz(v)];
+        h->holding = t;
+        t += size;
+    }
+    return 0;
+}
+
 /* an equal sums' memo of its `sets` sets (read_handler checked its groups) */
 static int equal_memo(Plan *p, Handler *h, long sets)
 {
@@ -316,18 +343,8 @@ static int read_handler(Reader *r, Plan *p, Handler *h)
     case FITTING_SETS: {
         next_in(r, 0, 1, "required exclusions");
         int many = next_in(r, 0, 1 << 20, "digit sets");
-        const int *sets = many_in(r, many, 1, full, "a digit set");
-        if (r->bad) return -1;
-        if (many > 64) return 0;
-        if (!(h->holding = calloc((n + 3) / 4 * 16, sizeof(word)))) { PyErr_NoMemory(); return -1; }
-        word by_digit[MAX_SIDE + 3] = {0};  /* the sets holding digit d */
-        for (int s = 0; s < many; s++)
-            for (mask_t m = sets[s]; m; m &= m - 1) by_digit[__builtin_ctz(m)] |= (word)1 << s;
-        for (int j = 0; 4 * j < n; j++)  /* nibble j's entry v: its lowest digit's and the rest's */
-            for (int v = 1; v < 16; v++)
-                h->holding[16 * j + v] = h->holding[16 * j + (v & (v - 1))] |
-                                         by_digit[4 * j + __builtin_ctz(v)];
-        return 0;
+        many_in(r, many, 1, full, "a digit set");
+        return r->bad ? -1 : 0;
     }
     case BOUNDED_SUM:
         next_in(r, -(1 << 20), 1 << 20, "a sum's low bound");
@@ -513,6 +530,7 @@ static Plan *read_plan(const int *prog, Py_ssize_t len)
         }
         if (need > sums) sums = need;
     }
+    if (holding_tables(p) < 0) goto nomem;
     for (int i = 0; i < p->nsub; i++) {  /* an or's rules need the same scratch */
         int need = (p->sub[i].ncells + 4) * p->sub[i].words * 2 + 64;
         if (p->sub[i].ncells > max_k) max_k = p->sub[i].ncells;
@@ -1882,7 +1900,8 @@ static int blamed(Plan *p, const int *cells, int k)
     return 0;
 }
 
-static void mark_cell(Plan *p, int c, word *houses, word *props)
+static inline __attribute__((always_inline)) void mark_cell(Plan *p, int c, word *houses,
+                                                          word *props)
 {
     if (p->touch) {  /* a few words or-ed in, not a bit set a house and a handler */
         const word *t = p->touch + (size_t)c * (p->hw + p->pw);
