@@ -776,10 +776,9 @@ static int sum_supports_64(Plan *p, mask_t *vals, const int *idx, int k, word *t
  * mask's (ALL; faster in 64 bits), or a mask's own */
 #define SUM_SUPPORTS_ONE(name, type, BITS, ALL)                                              \
 static inline __attribute__((always_inline)) int name(Plan *p, mask_t *vals, const int *idx, \
-                                                      int k, long total)                     \
+                                                      int k, long total, int n)              \
 {                                                                                            \
     if (total < 0 || total > BITS - 1) return 0;  /* k values of n digits reach no more */   \
-    int n = p->n;                                                                            \
     type *prefix = (type *)p->sums128;                                                       \
     prefix[0] = 1, prefix[1] = (type)vals[AT(0)] << 1;                                       \
     for (int i = 1; i < k; i++) {                                                            \
@@ -831,6 +830,13 @@ static inline __attribute__((always_inline)) int name(Plan *p, mask_t *vals, con
 SUM_SUPPORTS_ONE(sum_supports_one, word, 64, 1)
 SUM_SUPPORTS_ONE(sum_supports_one_128, u128, 128, 0)
 #undef SUM_SUPPORTS_ONE
+
+/* sum_supports_one in 64 bits on n digits, its loops unrolled on the common 9 */
+static int sum_supports_total(Plan *p, mask_t *vals, const int *idx, int k, long total)
+{
+    return p->n == 9 ? sum_supports_one(p, vals, idx, k, total, 9)
+                     : sum_supports_one(p, vals, idx, k, total, p->n);
+}
 
 /* propagators.sum_supports: each value keeps the digits some choice of the others completes
  * to one of `totals` (narrowed in place to the totals reachable); 0 when none is. */
@@ -1171,8 +1177,8 @@ static int prune_bounded_sum(Plan *p, const Handler *h, mask_t *cand)
     if (low == high) {
         word *totals = p->sums;
         /* sums past 63 reach no total below 64: 64 bits do up to 63 */
-        if (h->words == 1 || low <= 63) return sum_supports_one(p, cand, h->cells, h->ncells, low);
-        if (h->words == 2) return sum_supports_one_128(p, cand, h->cells, h->ncells, low);
+        if (h->words == 1 || low <= 63) return sum_supports_total(p, cand, h->cells, h->ncells, low);
+        if (h->words == 2) return sum_supports_one_128(p, cand, h->cells, h->ncells, low, p->n);
         bs_bit(totals, low, h->words);
         if (!sum_supports(p, cand, h->cells, h->ncells, totals, h->words, totals + h->words))
             return 0;
@@ -1198,8 +1204,8 @@ static int prune_signed_sum(Plan *p, const Handler *h, mask_t *cand)
         return 0;
     word *totals = p->sums;
     if (h->words <= 2 || total <= 63) {  /* sums past 63 reach no total below 64 */
-        if (!(h->words == 1 || total <= 63 ? sum_supports_one(p, view, NULL, k, total)
-                                           : sum_supports_one_128(p, view, NULL, k, total)))
+        if (!(h->words == 1 || total <= 63 ? sum_supports_total(p, view, NULL, k, total)
+                                           : sum_supports_one_128(p, view, NULL, k, total, p->n)))
             return 0;
     } else {
         bs_bit(totals, total, h->words);
