@@ -1906,7 +1906,7 @@ static int blamed(Plan *p, const int *cells, int k)
     return 0;
 }
 
-static inline __attribute__((always_inline)) void mark_cell(Plan *p, int c, word *houses,
+static void mark_cell(Plan *p, int c, word *houses,
                                                           word *props)
 {
     if (p->touch) {  /* a few words or-ed in, not a bit set a house and a handler */
