@@ -63,8 +63,12 @@ typedef struct {
     int *gstart, *gpos;       /* group g: gpos[gstart[g] .. gstart[g + 1]); an or's rule g:
                                  the hidden handlers sub[gstart[g] .. gstart[g + 1]) */
     int words;                /* sums: 64-bit words of a bit set of reachable sums */
-    union {                   /* one or the other (the record stays 64 bytes, a cache line) */
+    union {                   /* one of them (the record stays 64 bytes, a cache line) */
         struct EqualMemo *memo;  /* equal sums: each group's fitting sets kept (or NULL) */
+        const word *holding;     /* fitting sets, up to 64 of them: the sets holding a digit
+                                    of a mask (bit s: set s), per nibble of the mask, a table
+                                    of 16 (holding_of), in the plan's `holding`; or NULL (an
+                                    or's rules) */
         const mask_t *support;   /* a pair on up to PAIR_TABLE_SIDE digits: pair_support's
                                     table, the plan's to free */
     };
@@ -114,11 +118,17 @@ typedef struct {
     int max_k;
     int overflow;
     mask_t **pair_tables; const int **pair_keys; int npair, pair_cap;  /* pair_support's */
+    word *holding;                       /* the fitting sets' tables (holding_tables) */
+    uint64_t calls;                      /* propagate's calls so far */
+    uint64_t *excluded_in;               /* per handler: the call its `excluded` are of */
+    uint32_t *excluded;                  /* per handler, per digit: the places (bits of its
+                                            positions) whose exclusions it took */
 } Plan;
 
-static void *equal_memo_of(const Handler *h)  /* a pair's support is not its own */
+static void *equal_memo_of(const Handler *h)  /* a pair's support, a fitting sets' tables
+                                                are the plan's */
 {
-    return h->kind == PAIR ? NULL : h->memo;
+    return h->kind == EQUAL_SUMS ? h->memo : NULL;
 }
 
 static void plan_free(Plan *p)
@@ -135,7 +145,7 @@ static void plan_free(Plan *p)
     free(p->priority), free(p->peer_bits), free(p->house_bits), free(p->touch), free(p->h);
     free(p->iota);
     free(p->placed), free(p->changed), free(p->blame), free(p->made), free(p->sums), free(p->view);
-    free(p->later);
+    free(p->later), free(p->excluded_in), free(p->excluded), free(p->holding);
     free(p->ints), free(p->sums128), free(p->fit_total), free(p->fit_bits);
     free(p->fit_sums), free(p->fit_sets), free(p->fit_count);
     for (int i = 0; i < p->npair; i++) free(p->pair_tables[i]);
@@ -227,6 +237,31 @@ static int read_groups(Reader *r, Handler *h, int k)
 static int sum_words(long most) { return (int)(most / 64) + 1; }
 
 static int read_handler(Reader *r, Plan *p, Handler *h);
+
+/* the fitting sets' tables of the sets holding a digit (Handler.holding), in one block: for
+ * the plan's handlers with up to 64 sets */
+static int holding_tables(Plan *p)
+{
+    int n = p->n, size = (n + 3) / 4 * 16, many = 0;
+    for (int i = 0; i < p->nprops; i++)
+        many += p->h[i].kind == FITTING_SETS && p->h[i].data[1] <= 64;
+    if (!many) return 0;
+    word *t = p->holding = calloc((size_t)many * size, sizeof(word));
+    if (!t) return -1;
+    for (int i = 0; i < p->nprops; i++) {
+        Handler *h = &p->h[i];
+        if (h->kind != FITTING_SETS || h->data[1] > 64) continue;
+        word by_digit[MAX_SIDE + 3] = {0};  /* the sets holding digit d */
+        for (int s = 0; s < h->data[1]; s++)
+            for (mask_t m = h->data[2 + s]; m; m &= m - 1) by_digit[__builtin_ctz(m)] |= (word)1 << s;
+        for (int j = 0; 4 * j < n; j++)  /* nibble j's entry v: its lowest digit's and the rest's */
+            for (int v = 1; v < 16; v++)
+                t[16 * j + v] = t[16 * j + (v & (v - 1))] | by_digit[4 * j + __builtin_ctz(v)];
+        h->holding = t;
+        t += size;
+    }
+    return 0;
+}
 
 /* an equal sums' memo of its `sets` sets (read_handler checked its groups) */
 static int equal_memo(Plan *p, Handler *h, long sets)
@@ -495,6 +530,7 @@ static Plan *read_plan(const int *prog, Py_ssize_t len)
         }
         if (need > sums) sums = need;
     }
+    if (holding_tables(p) < 0) goto nomem;
     for (int i = 0; i < p->nsub; i++) {  /* an or's rules need the same scratch */
         int need = (p->sub[i].ncells + 4) * p->sub[i].words * 2 + 64;
         if (p->sub[i].ncells > max_k) max_k = p->sub[i].ncells;
@@ -579,8 +615,10 @@ static Plan *read_plan(const int *prog, Py_ssize_t len)
     p->view = calloc(room, sizeof(mask_t));
     p->sums128 = calloc(max_k + 2, sizeof(u128));
     p->ints = calloc((size_t)room * (n + 2) + 64, sizeof(int));
+    p->excluded_in = calloc(p->nprops + 1, sizeof(uint64_t));
+    p->excluded = calloc((size_t)(p->nprops + 1) * MAX_SIDE, sizeof(uint32_t));
     if (!p->iota || !p->placed || !p->changed || !p->blame || !p->sums || !p->view || !p->ints ||
-        !p->sums128 || !p->made || !p->later)
+        !p->sums128 || !p->made || !p->later || !p->excluded_in || !p->excluded)
         goto nomem;
     for (int i = 0; i <= room; i++) p->iota[i] = i;
     return p;
@@ -643,6 +681,11 @@ static void bs_bit(word *a, long s, int w)
     memset(a, 0, w * sizeof(word));
     if (s >= 0 && s < 64L * w) SET(a, s);
 }
+
+/* per byte of a mask (digits 1-8 of its eight bits): its bits, the sums of its j lowest
+ * and j highest digits, and the byte read backwards (sum_tables fills them when the module
+ * loads) */
+static uint8_t byte_bits[256], low_sums[256][9], high_sums[256][9], byte_mirror[256];
 
 /* ---- sums up to 63 in one 64-bit word, up to 127 in a 128-bit one: most cages, arrows
  * and lines of a 9x9 ---- */
@@ -727,6 +770,74 @@ static int sum_supports_64(Plan *p, mask_t *vals, const int *idx, int k, word *t
     return 1;
 }
 
+/* sum_supports_64 and _128 for one total (a signed sum's, a bounded sum's with equal bounds),
+ * in a word of BITS bits: the first value's sums and supports, and the last's mirrored sums,
+ * read off at once; the other values' walk the digits: all n of them with no branch on a
+ * mask's (ALL; faster in 64 bits), or a mask's own */
+#define SUM_SUPPORTS_ONE(name, type, BITS, ALL)                                              \
+static inline __attribute__((always_inline)) int name(Plan *p, mask_t *vals, const int *idx, \
+                                                      int k, long total, int n)              \
+{                                                                                            \
+    if (total < 0 || total > BITS - 1) return 0;  /* k values of n digits reach no more */   \
+    type *prefix = (type *)p->sums128;                                                       \
+    prefix[0] = 1, prefix[1] = (type)vals[AT(0)] << 1;                                       \
+    for (int i = 1; i < k; i++) {                                                            \
+        type from = prefix[i], out = 0;                                                      \
+        mask_t m = vals[AT(i)];                                                              \
+        if (ALL)                                                                             \
+            for (int d = 0; d < n; d++) out |= (from << (d + 1)) & -(type)(m >> d & 1);      \
+        else                                                                                 \
+            for (; m; m &= m - 1) out |= from << (__builtin_ctz(m) + 1);                     \
+        prefix[i + 1] = out;                                                                 \
+    }                                                                                        \
+    if (!(prefix[k] >> total & 1)) return 0;                                                 \
+    type mirrored = (type)1 << (BITS - 1);  /* the sums t after value i: bit BITS - 1 - t */  \
+    for (int i = k - 1; i >= 0; i--) {                                                       \
+        type need = mirrored >> (BITS - 1 - total);  /* the sums s with s + t the total */   \
+        mask_t m = vals[AT(i)], keep;                                                        \
+        if (!i) {                                                                            \
+            keep = m & (mask_t)(need >> 1);  /* nothing before: the digit itself */          \
+        } else {                                                                             \
+            mask_t fit = 0;                                                                  \
+            if (ALL)                                                                         \
+                for (int d = 0; d < n; d++)                                                  \
+                    fit |= (mask_t)(((prefix[i] << (d + 1)) & need) != 0) << d;              \
+            else                                                                             \
+                for (mask_t t = m; t; t &= t - 1)                                            \
+                    if ((prefix[i] << (__builtin_ctz(t) + 1)) & need) fit |= t & -t;         \
+            keep = m & fit;                                                                  \
+        }                                                                                    \
+        if (keep != m) {                                                                     \
+            if (!keep) return 0;                                                             \
+            vals[AT(i)] = keep;                                                              \
+            changed_push(p, AT(i));                                                          \
+        }                                                                                    \
+        if (i == k - 1) {  /* bit BITS - 2 - d for each digit d: the mask read backwards */  \
+            mirrored = (type)(byte_mirror[keep & 255] << 8 | byte_mirror[keep >> 8 & 255])   \
+                       << (BITS - 17);                                                       \
+        } else if (i) {                                                                      \
+            type out = 0;                                                                    \
+            if (ALL)                                                                         \
+                for (int d = 0; d < n; d++)                                                  \
+                    out |= (mirrored >> (d + 1)) & -(type)(keep >> d & 1);                   \
+            else                                                                             \
+                for (mask_t t = keep; t; t &= t - 1) out |= mirrored >> (__builtin_ctz(t) + 1); \
+            mirrored = out;                                                                  \
+        }                                                                                    \
+    }                                                                                        \
+    return 1;                                                                                \
+}
+SUM_SUPPORTS_ONE(sum_supports_one, word, 64, 1)
+SUM_SUPPORTS_ONE(sum_supports_one_128, u128, 128, 0)
+#undef SUM_SUPPORTS_ONE
+
+/* sum_supports_one in 64 bits on n digits, its loops unrolled on the common 9 */
+static int sum_supports_total(Plan *p, mask_t *vals, const int *idx, int k, long total)
+{
+    return p->n == 9 ? sum_supports_one(p, vals, idx, k, total, 9)
+                     : sum_supports_one(p, vals, idx, k, total, p->n);
+}
+
 /* propagators.sum_supports: each value keeps the digits some choice of the others completes
  * to one of `totals` (narrowed in place to the totals reachable); 0 when none is. */
 static int sum_supports(Plan *p, mask_t *vals, const int *idx, int k, word *totals, int w,
@@ -774,11 +885,6 @@ static int sum_supports(Plan *p, mask_t *vals, const int *idx, int k, word *tota
     }
     return 1;
 }
-
-/* per byte of a mask (digits 1-8 of its eight bits): its bits, the sums of its j lowest
- * and j highest digits, and the byte read backwards (sum_tables fills them when the module
- * loads) */
-static uint8_t byte_bits[256], low_sums[256][9], high_sums[256][9], byte_mirror[256];
 
 static void sum_tables(void)
 {
@@ -911,11 +1017,73 @@ static int prune_pair(Plan *p, const Handler *h, mask_t *cand)
     return 1;
 }
 
+/* handler h's exclusions taken in this propagation: per digit, the places they were of; NULL
+ * for an or's rules (they run on a trial copy). Within one propagation digits only leave
+ * cells: the same places' exclusions again would remove nothing */
+static uint32_t *exclusions_of(Plan *p, const Handler *h)
+{
+    uintptr_t at = (uintptr_t)h, first = (uintptr_t)p->h;
+    if (at < first || at >= first + (uintptr_t)p->nprops * sizeof *h) return NULL;
+    size_t i = (at - first) / sizeof *h;
+    uint32_t *done = p->excluded + i * MAX_SIDE;
+    if (p->excluded_in[i] != p->calls) {
+        p->excluded_in[i] = p->calls;
+        memset(done, 0, MAX_SIDE * sizeof *done);
+    }
+    return done;
+}
+
+/* required_places with up to 32 cells: a digit's places as bits of positions, gathered with
+ * no branch on the cells' digits; a digit's exclusions skipped when handler h took them from
+ * the same places in this propagation */
+static int required_places_32(Plan *p, const Handler *h, const int *cells, int k,
+                              mask_t required, int exclude, mask_t *cand)
+{
+    int cw = p->cw;
+    uint32_t *done = exclude ? exclusions_of(p, h) : NULL;
+    for (mask_t m = required; m; m &= m - 1) {
+        mask_t bit = m & -m;
+        int d = __builtin_ctz(m);
+        uint32_t at = 0;
+        for (int i = 0; i < k; i++) at |= (uint32_t)(cand[cells[i]] >> d & 1) << i;
+        if (!at) return 0;
+        if (!(at & (at - 1))) {
+            int place = cells[__builtin_ctz(at)];
+            if (cand[place] != bit) cand[place] = bit, changed_push(p, place);
+            continue;
+        }
+        if (!exclude) continue;
+        if (done) {
+            if (done[d] == at) continue;
+            done[d] = at;
+        }
+        word common[MAX_CELLS / 64];
+        const word *seen = p->peer_bits + (size_t)cells[__builtin_ctz(at)] * cw;
+        for (int j = 0; j < cw; j++) common[j] = seen[j];
+        for (uint32_t a = at & (at - 1); a; a &= a - 1) {
+            seen = p->peer_bits + (size_t)cells[__builtin_ctz(a)] * cw;
+            for (int j = 0; j < cw; j++) common[j] &= seen[j];
+        }
+        for (int j = 0; j < cw; j++)
+            for (word s = common[j]; s; s &= s - 1) {
+                int q = 64 * j + __builtin_ctzll(s);
+                mask_t pm = cand[q];
+                if (pm & bit) {
+                    pm ^= bit;
+                    if (!pm) return 0;
+                    cand[q] = pm, changed_push(p, q);
+                }
+            }
+    }
+    return 1;
+}
+
 /* propagators.required_places: each digit every fitting set (or run) holds goes to its one
  * place left, or with two or more places (and `exclude`) leaves the cells seeing them all */
-static int required_places(Plan *p, const int *cells, int k, mask_t required, int exclude,
-                           mask_t *cand)
+static int required_places(Plan *p, const Handler *h, const int *cells, int k, mask_t required,
+                           int exclude, mask_t *cand)
 {
+    if (k <= 32) return required_places_32(p, h, cells, k, required, exclude, cand);
     int cw = p->cw;
     word common[MAX_CELLS / 64];
     for (mask_t m = required; m; m &= m - 1) {
@@ -953,14 +1121,37 @@ static int required_places(Plan *p, const int *cells, int k, mask_t required, in
     return 1;
 }
 
+/* the fitting sets holding a digit of `m` (of n digits), read off by nibbles */
+static inline word holding_of(const word *holding, mask_t m, int n)
+{
+    word out = holding[m & 15];
+    for (int j = 1; 4 * j < n; j++) out |= holding[16 * j + (m >> 4 * j & 15)];
+    return out;
+}
+
 /* CageSum, Innie: the sets of different digits that still fit */
 static int prune_fitting_sets(Plan *p, const Handler *h, mask_t *cand)
 {
     int k = h->ncells, exclude = h->data[0], many = h->data[1];
     const int *cells = h->cells, *sets = h->data + 2;
     mask_t u = 0, allowed = 0, required = ~(mask_t)0;
-    for (int i = 0; i < k; i++) u |= cand[cells[i]];
-    for (int s = 0; s < many; s++) {
+    if (h->holding) {  /* a set fits when it holds a digit of each cell and only theirs */
+        word fits = many == 64 ? ~(word)0 : ((word)1 << many) - 1;
+        int n = p->n;
+        for (int i = 0; i < k; i++) {
+            mask_t m = cand[cells[i]];
+            u |= m;
+            fits &= holding_of(h->holding, m, n);
+        }
+        fits &= ~holding_of(h->holding, p->full & ~u, n);
+        for (; fits; fits &= fits - 1) {
+            mask_t set = sets[__builtin_ctzll(fits)];
+            allowed |= set, required &= set;
+        }
+    } else {
+        for (int i = 0; i < k; i++) u |= cand[cells[i]];
+    }
+    for (int s = h->holding ? many : 0; s < many; s++) {
         mask_t set = sets[s];
         if (set & ~u) continue;
         int i = 0;
@@ -972,7 +1163,7 @@ static int prune_fitting_sets(Plan *p, const Handler *h, mask_t *cand)
         mask_t m = cand[cells[i]];
         if (m & ~allowed) cand[cells[i]] = m & allowed, changed_push(p, cells[i]);
     }
-    return required_places(p, cells, k, required, exclude, cand);
+    return required_places(p, h, cells, k, required, exclude, cand);
 }
 
 /* SumBounds: a sum of cells within fixed bounds */
@@ -985,6 +1176,9 @@ static int prune_bounded_sum(Plan *p, const Handler *h, mask_t *cand)
         return 0;
     if (low == high) {
         word *totals = p->sums;
+        /* sums past 63 reach no total below 64: 64 bits do up to 63 */
+        if (h->words == 1 || low <= 63) return sum_supports_total(p, cand, h->cells, h->ncells, low);
+        if (h->words == 2) return sum_supports_one_128(p, cand, h->cells, h->ncells, low, p->n);
         bs_bit(totals, low, h->words);
         if (!sum_supports(p, cand, h->cells, h->ncells, totals, h->words, totals + h->words))
             return 0;
@@ -1009,8 +1203,15 @@ static int prune_signed_sum(Plan *p, const Handler *h, mask_t *cand)
                    NULL))
         return 0;
     word *totals = p->sums;
-    bs_bit(totals, total, h->words);
-    if (!sum_supports(p, view, NULL, k, totals, h->words, totals + h->words)) return 0;
+    if (h->words <= 2 || total <= 63) {  /* sums past 63 reach no total below 64 */
+        if (!(h->words == 1 || total <= 63 ? sum_supports_total(p, view, NULL, k, total)
+                                           : sum_supports_one_128(p, view, NULL, k, total, p->n)))
+            return 0;
+    } else {
+        bs_bit(totals, total, h->words);
+        if (!sum_supports(p, view, NULL, k, totals, h->words, totals + h->words)) return 0;
+    }
+    if (p->nchanged == start) return 1;
     /* the positions seen, in increasing order (the Python side sorts them) */
     int *seen = p->ints;
     memset(seen, 0, k * sizeof(int));
@@ -1236,7 +1437,7 @@ static int prune_run(Plan *p, const Handler *h, mask_t *cand)
     if (!fits) return 0;
     for (int i = 0; i < k; i++)
         if (cand[cells[i]] & ~keep[i]) cand[cells[i]] &= keep[i], changed_push(p, cells[i]);
-    return required_places(p, cells, k, required, h->data[0], cand);
+    return required_places(p, h, cells, k, required, h->data[0], cand);
 }
 
 /* Between: the inner cells lie strictly between the ends; `fit` per position */
@@ -1354,7 +1555,7 @@ static int prune_quadruple(Plan *p, const Handler *h, mask_t *cand)
         for (int i = 0; i < k; i++)
             if (cand[cells[i]] & required && cand[cells[i]] & ~required)
                 cand[cells[i]] &= required, changed_push(p, cells[i]);
-    return !exclude || required_places(p, cells, k, required, 1, cand);
+    return !exclude || required_places(p, h, cells, k, required, 1, cand);
 }
 
 /* Automaton: the digits along the line spell a word it accepts (lines.Automaton): states
@@ -1705,7 +1906,8 @@ static int blamed(Plan *p, const int *cells, int k)
     return 0;
 }
 
-static void mark_cell(Plan *p, int c, word *houses, word *props)
+static void mark_cell(Plan *p, int c, word *houses,
+                                                          word *props)
 {
     if (p->touch) {  /* a few words or-ed in, not a bit set a house and a handler */
         const word *t = p->touch + (size_t)c * (p->hw + p->pw);
@@ -1802,6 +2004,7 @@ static int propagate(Plan *p, mask_t *cand, int top, int all, const int *dirty, 
 {
     int nl = 0;
     p->round = 0;
+    p->calls++;
     word houses[64], props[p->pw], locked[64];
     int hw = p->hw, pw = p->pw;
     mask_t full = p->full;
@@ -1858,11 +2061,15 @@ static int propagate(Plan *p, mask_t *cand, int top, int all, const int *dirty, 
             SET(locked, h);
             const int *house = p->house[h];
             mask_t once = 0, twice = 0, solved = 0;
-            for (int i = 0; i < p->n; i++) {
-                mask_t m = cand[house[i]];
-                twice |= once & m, once |= m;
-                if (single(m)) solved |= m;
+#define SCAN(i_) do { mask_t m = cand[house[i_]];                                        \
+                      twice |= once & m, once |= m;                                     \
+                      if (single(m)) solved |= m; } while (0)
+            if (p->n == 9) {  /* the common size, its loop unrolled */
+                SCAN(0); SCAN(1); SCAN(2); SCAN(3); SCAN(4); SCAN(5); SCAN(6); SCAN(7); SCAN(8);
+            } else {
+                for (int i = 0; i < p->n; i++) SCAN(i);
             }
+#undef SCAN
             if (once != full) return blamed(p, house, p->n);
             mask_t hidden = once & ~twice & ~solved;
             if (hidden)

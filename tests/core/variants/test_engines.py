@@ -59,6 +59,38 @@ def test_both_engines_answer_the_same_on_16x16_sums():
     assert list(differences(puzzles, limit=2, polls=2)) == []
 
 
+def test_one_total_sums_prune_the_same_in_64_128_and_more_bits():
+    """The compiled sums of one total (little killers, signed sums) find a value's supports
+    in a 64-bit word when the total is at most 63, whatever the sum's length (the sums past 63
+    reach no lower total), in 128 bits up to 127, and in words of 64 bits beyond: little
+    killers of 6 to 15 cells with totals on both sides of 63 and 127, on random candidates,
+    propagate as the Python engine does (the same candidates, the same contradictions)."""
+    from core.variants.model import LittleKiller
+
+    rng = random.Random(3)
+    clues = [(9, 0, 20), (9, 0, 45), (9, 0, 63), (9, 0, 70), (16, 9, 40), (16, 9, 63),
+             (16, 9, 64), (16, 9, 80), (16, 0, 50), (16, 0, 120), (16, 0, 127), (16, 0, 130)]
+    seen = {"failed": 0, "narrowed": 0}
+    for n, col, total in clues:  # (size, column of a clue on top, total): a diagonal down
+        p = make(n, [0] * n * n, little=[LittleKiller(-1, col, "DR", total)])
+        plan = engine.plan_of(engine.shape_of(p))
+        program = compiled.program(plan)[0]
+        diagonal = [r * n + col + 1 + r for r in range(n - col - 1)]
+        for _ in range(40):
+            cand = [(1 << n) - 1] * n * n
+            for c in diagonal:
+                cand[c] &= rng.randrange(1, 1 << n) | 1 << rng.randrange(n)
+            ours = native.variants.propagate(program, list(cand))
+            theirs = list(cand)
+            placed = [c for c, m in enumerate(cand) if not m & (m - 1)]
+            if not engine.propagate(theirs, plan, placed, (1 << len(plan.houses)) - 1,
+                                    (1 << len(plan.props)) - 1):
+                theirs = None
+            assert ours == theirs, (n, col, total, cand)
+            seen["failed" if ours is None else "narrowed"] += ours is None or ours != cand
+    assert seen["failed"] and seen["narrowed"]
+
+
 MARKED, LINED = ("white", "black", "x", "v", "less"), ("whisper", "entropic")
 
 
