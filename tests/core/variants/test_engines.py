@@ -65,7 +65,7 @@ def test_one_total_sums_prune_the_same_in_64_128_and_more_bits():
     reach no lower total), in 128 bits up to 127, and in words of 64 bits beyond: little
     killers of 6 to 15 cells with totals on both sides of 63 and 127, on random candidates,
     propagate as the Python engine does (the same candidates, the same contradictions)."""
-    from core.variants.model import LittleKiller
+    from core.variants.shapes import LittleKiller
 
     rng = random.Random(3)
     clues = [(9, 0, 20), (9, 0, 45), (9, 0, 63), (9, 0, 70), (16, 9, 40), (16, 9, 63),
