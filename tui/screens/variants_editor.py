@@ -67,6 +67,8 @@ OUTSIDE_WORDS = {**{word: name for name, kind in OUTSIDE.items() for word in kin
                  **{word: word for word in SIDED}}
 START = ("start with " + ", ".join(f"{kind.editor[0]} ({kind.called})" for kind in OUTSIDE.values())
          + "".join(f" or {word}" for word in SIDED))
+# The kinds the new puzzle's line names as examples: the shapes' records with a title.
+SHOWN_FIRST = tuple(kind.title.lower() + "s" for kind in SHAPES.values() if kind.title)
 SIDES = {"left": ("row", False), "right": ("row", True), "top": ("col", False),
          "bottom": ("col", True)}
 
@@ -75,7 +77,7 @@ class VariantsEditor(Stepper, RedundantGivens, PuzzleEditor):
     family = VARIANTS
     grid_widget = VariantsGrid
     boards_before = staticmethod(boards_before)
-    new_puzzles = (("Sudoku variant 9x9 (: adds killer cages, jigsaw, dots, thermos, ...)",
+    new_puzzles = ((f"Sudoku variant 9x9 (: adds {', '.join(SHOWN_FIRST)}, jigsaw, dots, ...)",
                     partial(model.blank, 9)),)
     typing_help = HINT
     export_style = ("grid", "the variants text format")
