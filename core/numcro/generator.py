@@ -74,14 +74,16 @@ KANA_PATTERNS = 4  # patterns of the first round, the words grown on each: the g
 # 9 6 7 9 9; theme_ja 8 6 8 8 8 and 8 8 8 7 6, food_ja 7 7 8 6 7 and 8 10 6 6 6
 TWO_LETTER_ROOM = 10  # two-letter entries counted as room for an author's two-kana words:
 # grids with 14-20 of them (a diary's 18 two-kana words) needed 5-6 letters given, 2-4 asked
-KANA_LARGEST = 11  # 11x11 too (paired, seeds 1-3, load 6: food_ja 11 9 12 words held
-# against 9 6 8 placed all at once, the diary 7 11 13 against 5 2 11, theme_ja 9 11 9
-# against 6 6 1, seasons_ja 6 6 6 against 6 3 6; 9-35 s against 3-26 s); 13x13 and larger
-# keep the placement of all words at once (before the layouts, on 11x11 food_ja held 5
-# words against 7.5, in 35 s against 23)
+KANA_LARGEST = 13  # 11x11 and 13x13 too (paired, seeds 1-3, load 6: food_ja 11 9 12 words
+# held on 11x11 against 9 6 8 placed all at once, the diary 7 11 13 against 5 2 11, theme_ja
+# 9 11 9 against 6 6 1, seasons_ja 6 6 6 against 6 3 6; 9-35 s against 3-26 s; 13x13 with
+# kana_most's 25 words: docs/benchmarks.md); 15x15 and larger keep the placement of all
+# words at once (before the layouts, on 11x11 food_ja held 5 words against 7.5, in 35 s
+# against 23)
 KANA_ORDERS = 2  # orders the words are put in (shortest first, then random): the most kept
-KANA_FILLS = 48  # fills tried in all the orders (a word's entry a fill): the second order
-# held more of food_ja's 26 words (5.4 against 4.0, seeds 1-5) and none more of theme_ja's
+KANA_FILLS = 48  # fills tried in all the orders on 9x9 (a word's entry a fill; larger grids
+# as many more as kana_most words): the second order held more of food_ja's 26 words (5.4
+# against 4.0, seeds 1-5) and none more of theme_ja's
 KANA_MOST = seeding.KANA_MOST
 KANA_TRIES = 2  # words tried an entry by that fill (3: the same words kept, 1.6x the time)
 BLOCKS_GIVE_UP = 6  # an author's pattern no fill fills in a sixth of the time is given up
@@ -205,7 +207,8 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
     # pattern then
     short = bool(own) and seeded_longest(options, own, rules) < options.longest
     kana = kana_twice(rules, options.size)  # _kana_twice places the words
-    most = min(len(own), KANA_MOST if kana else MOVING_MOST if short else len(own))  # of
+    most = min(len(own), kana_most(options.size) if kana else MOVING_MOST if short else
+               len(own))  # of
     # them placed on a pattern: halved after a pattern fails with them (under the kana rule,
     # also after its grid is no puzzle: fewer words, fewer two-letter entries to tell apart)
     seeded = SEEDED_PATTERNS if own else 0  # patterns left to place the author's words on
@@ -734,7 +737,7 @@ def _kana_twice(blocks, size: int, words: WordSets, rng: random.Random, rules, s
     pattern_around); then the grid is that fill. The
     letters (None: no fill; the pattern is given up) and why each word not kept is not."""
     common = seeding.common_letters(words, {len(s) for s in slots}, COMMON_LETTERS)
-    best, fills = None, [KANA_FILLS]
+    best, fills = None, [KANA_FILLS * kana_most(size) // KANA_MOST]
     for attempt in range(KANA_ORDERS):
         order = sorted(own, key=lambda w: (len(w), rng.random())) if attempt == 0 else \
             rng.sample(own, len(own))
@@ -742,7 +745,8 @@ def _kana_twice(blocks, size: int, words: WordSets, rng: random.Random, rules, s
         if best is None or len(grown[0].seeds) > len(best[0].seeds):
             best = grown
     kept, solved, why = best
-    kept.why = why
+    said = seeding.KANA_MOST_SAID.format(size=size, most=kana_most(size))
+    kept.why = why = {w: said if r == seeding.KANA_MOST_SAID else r for w, r in why.items()}
     letters = fill(blocks, size, words, rng, rules=rules, start=solved,
                    seeds=frozenset(kept.seeds)) if solved is not None else None
     if letters is not None:
@@ -897,6 +901,13 @@ def kana_twice(rules, size: int) -> bool:
     """The author's words are kept one at a time (_kana_twice): under a rule that each
     letter is used twice, on grids up to KANA_LARGEST."""
     return rules is not None and rules.uses >= 2 and size <= KANA_LARGEST
+
+
+def kana_most(size: int) -> int:
+    """An author's kana words put in a first grid at most (half as many in the next):
+    KANA_MOST on 9x9 and smaller, as many more on a larger grid as it has cells (17 on
+    11x11, 25 on 13x13: food_ja's 26 words, seeds 1-5, 16 held on 13x13 against 12 with 12)."""
+    return max(KANA_MOST, KANA_MOST * size * size // 81)
 
 
 def moved_only(options: Options, own: list[str]) -> bool:
