@@ -385,10 +385,10 @@ def test_short_words_left_out_by_the_cap_on_a_large_grid_say_so_not_time(japanes
     assert "at most 6 of your words" in said and "longer than 5 letters" in said
 
 
-def _theme_held(japanese, size: int, seeds) -> int:
-    """theme_ja's words held over `seeds` through `generate` (a long --seconds: counted, not
+def _theme_held(japanese, size: int, seeds, name: str = "theme_ja") -> int:
+    """A list's words held over `seeds` through `generate` (a long --seconds: counted, not
     timed), each word not held said why."""
-    own = theme("theme_ja")
+    own = theme(name)
     fill, check = with_own(japanese, own)
     held = 0
     for seed in seeds:
@@ -415,6 +415,15 @@ def test_most_of_a_kana_theme_is_held_in_an_11x11_puzzle(japanese):
     assert _theme_held(japanese, 11, (1, 2)) >= 20
 
 
+def test_most_of_a_long_kana_list_is_held_in_a_13x13_puzzle(japanese):
+    """food_ja (26 words) on 13x13 through `generate`, seed 1: its words kept one at a time
+    around a layout (KANA_LARGEST 13), up to kana_most(13) = 25 in a first grid, counted:
+    19 of 26 held; placed all at once (main, where 13x13 took that path) 6. Each word not
+    held is said why."""
+    assert generator.kana_most(13) == 25
+    assert _theme_held(japanese, 13, (1,), "food_ja") >= 15
+
+
 def test_a_fill_given_an_earlier_fill_finds_it_again_and_a_word_takes_its_laid_entry(
         japanese):
     """Board.filled with `hint` (an earlier fill of the same board) tries its words first:
@@ -436,3 +445,32 @@ def test_a_fill_given_an_earlier_fill_finds_it_again_and_a_word_takes_its_laid_e
     after, why = seeding.put_word(word, slots, made, seeding.Board(slots, crossing, fill),
                                   random.Random(3), at=slot)
     assert why is None and made.seeds == {slot: word}
+
+
+def test_a_list_longer_than_the_grid_holds_is_told_the_size_that_held_more(japanese):
+    """food_ja's 26 words on 9x9 through `generate`: some are left out for want of room or
+    of letters given, and the notes name the sizes and --givens that held more of a list as
+    long (core/numcro/held.py's measured medians: --size 11, --size 13, --givens 2-6); on
+    13x13, where nothing measured held more, no such note. A list whose words all fit (seasons,
+    6) gets none either."""
+    from core.numcro.family import _own_notes
+    from core.numcro.held import MEASURED, more_room
+
+    own = theme("food_ja")
+    fill, check = with_own(japanese, own)
+    food = next(m for m in MEASURED if m.name == "food_ja")
+    options = Options(size=9, lang="ja", seconds=600, prefer=own)
+    notes = _own_notes(generate(options, fill, check, random.Random(1)), check, options)
+    said, held = notes["for_more_of_your_words"], len(notes["own_words_in_grid"])
+    assert notes["own_words_not_placed"] and held < food.held[(13, None)]
+    for key, asked in (((11, None), "--size 11"), ((13, None), "--size 13"),
+                       ((9, (2, 6)), "--givens 2-6")):  # named where it held more
+        more = food.held[key] > max(held, food.held[(9, None)])
+        assert (f"{asked} held {food.held[key]}" in said) == more, said
+    assert f"held a median {food.held[(9, None)]} on 9x9" in said
+    assert more_room("ja", 13, None, len(own), 10) is None  # nothing measured held more
+    short = theme("seasons_ja")
+    fill, check = with_own(japanese, short)
+    options = Options(size=9, lang="ja", seconds=600, prefer=short)
+    assert "for_more_of_your_words" not in _own_notes(
+        generate(options, fill, check, random.Random(1)), check, options)
