@@ -905,9 +905,12 @@ def kana_twice(rules, size: int) -> bool:
 
 def kana_most(size: int) -> int:
     """An author's kana words put in a first grid at most (half as many in the next):
-    KANA_MOST on 9x9 and smaller, as many more on a larger grid as it has cells (17 on
-    11x11, 25 on 13x13: food_ja's 26 words, seeds 1-5, 16 held on 13x13 against 12 with 12)."""
-    return max(KANA_MOST, KANA_MOST * size * size // 81)
+    KANA_MOST up to 11x11, on a larger grid as many more as it has cells (25 on 13x13:
+    food_ja's 26 words, seeds 1-2, 17 and 18 held against 12 and 13 with 12). On 11x11, 17
+    (paired, seeds 1-5) held food_ja 10 11 10 13 11 against 11 9 12 11 11 and the diary
+    12 11 13 12 11 against 7 9 13 12 12, the diary in 1.5x the time (34 s median, 55 s at
+    most at load 3): within --seconds on a busy machine, 12 is kept there."""
+    return KANA_MOST if size <= 11 else KANA_MOST * size * size // 81
 
 
 def moved_only(options: Options, own: list[str]) -> bool:
