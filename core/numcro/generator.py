@@ -74,12 +74,12 @@ KANA_PATTERNS = 4  # patterns of the first round, the words grown on each: the g
 # 9 6 7 9 9; theme_ja 8 6 8 8 8 and 8 8 8 7 6, food_ja 7 7 8 6 7 and 8 10 6 6 6
 TWO_LETTER_ROOM = 10  # two-letter entries counted as room for an author's two-kana words:
 # grids with 14-20 of them (a diary's 18 two-kana words) needed 5-6 letters given, 2-4 asked
-KANA_LARGEST = 13  # 11x11 and 13x13 too (paired, seeds 1-3, load 6: food_ja 11 9 12 words
+KANA_LARGEST = 15  # 11x11 to 15x15 too (paired, seeds 1-3, load 6: food_ja 11 9 12 words
 # held on 11x11 against 9 6 8 placed all at once, the diary 7 11 13 against 5 2 11, theme_ja
-# 9 11 9 against 6 6 1, seasons_ja 6 6 6 against 6 3 6; 9-35 s against 3-26 s; 13x13 with
-# kana_most's 25 words: docs/benchmarks.md); 15x15 and larger keep the placement of all
-# words at once (before the layouts, on 11x11 food_ja held 5 words against 7.5, in 35 s
-# against 23)
+# 9 11 9 against 6 6 1, seasons_ja 6 6 6 against 6 3 6; 9-35 s against 3-26 s; 13x13 and
+# 15x15 with kana_most's 25 and 33 words: docs/benchmarks.md); 17x17 and larger keep the
+# placement of all words at once (before the layouts, on 11x11 food_ja held 5 words against
+# 7.5, in 35 s against 23)
 KANA_ORDERS = 2  # orders the words are put in (shortest first, then random): the most kept
 KANA_FILLS = 48  # fills tried in all the orders on 9x9 (a word's entry a fill; larger grids
 # as many more as kana_most words): the second order held more of food_ja's 26 words (5.4
@@ -247,8 +247,11 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
         found = _finished(letters, options, fill_words, check_words, rng, stop, rules)
         if found is not None:
             why = _more_givens(missed, found, own, why, options, check_words, stop)
+            held = set(entry_words(found.puzzle, found.solution))  # the plain fill may
+            # have put in words placed first and left out (grids above KANA_LARGEST)
             return replace(found, own_used=own_words_used(found, fill_words),
-                           own_unplaced=tuple({**cannot, **why}.items()))
+                           own_unplaced=tuple((w, r) for w, r in {**cannot, **why}.items()
+                                              if w not in held))
         if own and _held(letters, own) > _held(missed, own):
             missed = letters  # the grid no puzzle holding most of the author's words
         if kana and not waiting:
