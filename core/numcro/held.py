@@ -20,12 +20,14 @@ class Measured:
     held: dict  # (size, (low, high) or None) -> median held
 
 
-MEASURED = (
-    Measured("theme_ja", "ja", 12, {(9, None): 8, (11, None): 9}),
+MEASURED = (  # 9x9 and --givens 2-6 (seeds 1-5) and theme_ja on 11x11 (seeds 1-3): earlier
+    # sessions; 11x11 to 15x15 (seeds 1-5): 2026-11-28, branch words3
+    Measured("theme_ja", "ja", 12, {(9, None): 8, (9, (2, 6)): 8, (11, None): 9,
+                                    (13, None): 12, (15, None): 12}),
     Measured("food_ja", "ja", 26, {(9, None): 6, (9, (2, 6)): 8, (11, None): 11,
-                                   (13, None): 16}),
-    Measured("diary_ja.txt", "ja", 30, {(9, None): 9, (9, (2, 6)): 11, (11, None): 11,
-                                        (13, None): 20}),
+                                   (13, None): 16, (15, None): 20}),
+    Measured("diary_ja.txt", "ja", 30, {(9, None): 9, (9, (2, 6)): 11, (11, None): 12,
+                                        (13, None): 21, (15, None): 25}),
 )
 SHORTEST = 12  # lists shorter than this fit a 9x9 (seasons_ja: 6 of 6): nothing to say
 
