@@ -247,16 +247,21 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
         found = _finished(letters, options, fill_words, check_words, rng, stop, rules)
         if found is not None:
             why = _more_givens(missed, found, own, why, options, check_words, stop)
-            held = set(entry_words(found.puzzle, found.solution))  # the plain fill may
-            # have put in words placed first and left out (grids above KANA_LARGEST)
-            return replace(found, own_used=own_words_used(found, fill_words),
-                           own_unplaced=tuple((w, r) for w, r in {**cannot, **why}.items()
-                                              if w not in held))
+            return _with_reasons(found, fill_words, {**cannot, **why})
         if own and _held(letters, own) > _held(missed, own):
             missed = letters  # the grid no puzzle holding most of the author's words
         if kana and not waiting:
             most = max(1, most // 2)
     raise GenerationFailed(_failure(options, dead_ends))
+
+
+def _with_reasons(found: Generated, fill_words: WordSets, why: dict) -> Generated:
+    """The puzzle with the author's words it holds counted and why each other one is not
+    (a word placed first and left out may have been put in by the plain fill after: grids
+    above KANA_LARGEST)."""
+    held = set(entry_words(found.puzzle, found.solution))
+    return replace(found, own_used=own_words_used(found, fill_words),
+                   own_unplaced=tuple((w, r) for w, r in why.items() if w not in held))
 
 
 def _one_grid(options: Options, own: list[str], words: WordSets, rng: random.Random, rules,
