@@ -80,6 +80,10 @@ KANA_LARGEST = 15  # 11x11 to 15x15 too (paired, seeds 1-3, load 6: food_ja 11 9
 # 15x15 with kana_most's 25 and 33 words: docs/benchmarks.md); 17x17 and larger keep the
 # placement of all words at once (before the layouts, on 11x11 food_ja held 5 words against
 # 7.5, in 35 s against 23)
+KANA_LARGEST_NUMBERS = 11  # with --numbers, reach.in_reach's draws take 20 s of a loaded
+# machine's --seconds before generate starts: `--size 13 --numbers 40-46 --prefer food_ja`
+# at load 6 found no puzzle in 60 s one at a time (61.6 s without the command line's stop,
+# 17 words), where placing all at once made one in 45 s (8 words)
 KANA_ORDERS = 2  # orders the words are put in (shortest first, then random): the most kept
 KANA_FILLS = 48  # fills tried in all the orders on 9x9 (a word's entry a fill; larger grids
 # as many more as kana_most words): the second order held more of food_ja's 26 words (5.4
@@ -661,7 +665,7 @@ class Fill:
 
 def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: list[str],
                 rules=None, dead_ends: Counter | None = None, most: int | None = None,
-                moved: bool = False, laid=None):
+                moved: bool = False, laid=None, late=None):
     """The author's words placed first (core/numcro/seeding.py), then the fill around them,
     the board kept arc consistent (seeding.Board.filled), then the house rules on letters
     met by refilling around a cell (as `fill` does). Where that fails, the placed word
@@ -675,7 +679,7 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
     slots, crossing = entries(blocks, size)
     if kana_twice(rules, size):
         return _kana_twice(blocks, size, words, rng, rules, slots, crossing, own,
-                           len(own) if most is None else most, laid or {})
+                           len(own) if most is None else most, laid or {}, late)
     placed = seeding.place(slots, crossing, own, words, rng, most=most,
                            placements=seeding.PLACEMENTS if moved else None)
     tried = {word: {slot} for slot, word in placed.seeds.items()}
@@ -728,7 +732,7 @@ def _kana_grids(options: Options, own: list[str], words: WordSets, rng: random.R
         if blocks is None:
             continue
         letters, why = fill_around(blocks, options.size, words, rng, own, rules, None, most,
-                                   laid=laid)
+                                   laid=laid, late=late)
         if letters is not None:
             slots = entries(blocks, options.size)[0]
             grids.append((-_own_held(letters, slots, set(own)), len(grids), letters, why))
@@ -736,7 +740,7 @@ def _kana_grids(options: Options, own: list[str], words: WordSets, rng: random.R
 
 
 def _kana_twice(blocks, size: int, words: WordSets, rng: random.Random, rules, slots,
-                crossing, own: list[str], most: int, laid: dict):
+                crossing, own: list[str], most: int, laid: dict, late=None):
     """Under the house rule that each letter is used `rules.uses` times (Japanese): the
     author's words put in one at a time, the shortest first, each kept only where a fill of
     the whole grid around it and the words kept before keeps the rule (the rule part of that
@@ -749,7 +753,8 @@ def _kana_twice(blocks, size: int, words: WordSets, rng: random.Random, rules, s
     for attempt in range(KANA_ORDERS):
         order = sorted(own, key=lambda w: (len(w), rng.random())) if attempt == 0 else \
             rng.sample(own, len(own))
-        grown = _grown(order, slots, crossing, words, rng, rules, common, most, fills, laid)
+        grown = _grown(order, slots, crossing, words, rng, rules, common, most, fills, laid,
+                       late)
         if best is None or len(grown[0].seeds) > len(best[0].seeds):
             best = grown
     kept, solved, why = best
@@ -763,16 +768,20 @@ def _kana_twice(blocks, size: int, words: WordSets, rng: random.Random, rules, s
 
 
 def _grown(order: list[str], slots, crossing, words: WordSets, rng: random.Random, rules,
-           common: set[str], most: int, fills: list[int], laid: dict):
+           common: set[str], most: int, fills: list[int], laid: dict, late=None):
     """The author's words put in one at a time in `order` (`most` at most), each kept
     where a fill around it and those kept before keeps the house rules on letters (`fills`
-    of them left, shared with other orders): the placement, that fill (None: no word kept,
-    no fill made) and why each other word is not kept."""
+    of them left, shared with other orders; none more once `late` says half of --seconds
+    is gone and one is kept): the placement, that fill (None: no word kept, no fill made)
+    and why each other word is not kept."""
     kept, solved, why = seeding.Placement(), None, {}
     board = seeding.Board(slots, crossing, words)
     for word in order:
-        if len(kept.seeds) >= most or fills[0] <= 0:
-            why[word] = seeding.KANA_MOST_SAID if fills[0] > 0 else seeding.TOO_MANY
+        timed_out = bool(kept.seeds) and late is not None and late()  # half of --seconds
+        # gone: no word more (a 13x13 on a busy machine ran past --seconds growing them)
+        if len(kept.seeds) >= most or fills[0] <= 0 or timed_out:
+            why[word] = seeding.TOO_MANY if fills[0] <= 0 or timed_out else \
+                seeding.KANA_MOST_SAID
             continue
         grown = _one_more(word, kept, board, slots, rng, rules, common, fills,
                           solved, laid.get(word))
@@ -907,8 +916,10 @@ def pattern_around(options: Options, own: list[str], rng: random.Random, rules, 
 
 def kana_twice(rules, size: int) -> bool:
     """The author's words are kept one at a time (_kana_twice): under a rule that each
-    letter is used twice, on grids up to KANA_LARGEST."""
-    return rules is not None and rules.uses >= 2 and size <= KANA_LARGEST
+    letter is used twice, on grids up to KANA_LARGEST (KANA_LARGEST_NUMBERS with a rule on
+    how many numbers)."""
+    largest = KANA_LARGEST if rules is None or not rules.numbers else KANA_LARGEST_NUMBERS
+    return rules is not None and rules.uses >= 2 and size <= largest
 
 
 def kana_most(size: int) -> int:

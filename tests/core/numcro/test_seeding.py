@@ -454,8 +454,8 @@ def test_a_fill_given_an_earlier_fill_finds_it_again_and_a_word_takes_its_laid_e
 def test_a_list_longer_than_the_grid_holds_is_told_the_size_that_held_more(japanese):
     """food_ja's 26 words on 9x9 through `generate`: some are left out for want of room or
     of letters given, and the notes name the sizes and --givens that held more of a list as
-    long (core/numcro/held.py's measured medians: --size 11, --size 13, --givens 2-6); on
-    13x13, where nothing measured held more, no such note. A list whose words all fit (seasons,
+    long (core/numcro/held.py's measured medians: --size 11, 13, 15, --givens 2-6); on
+    15x15, where nothing measured held more, no such note. A list whose words all fit (seasons,
     6) gets none either."""
     from core.numcro.family import _own_notes
     from core.numcro.held import MEASURED, more_room
@@ -468,11 +468,12 @@ def test_a_list_longer_than_the_grid_holds_is_told_the_size_that_held_more(japan
     said, held = notes["for_more_of_your_words"], len(notes["own_words_in_grid"])
     assert notes["own_words_not_placed"] and held < food.held[(13, None)]
     for key, asked in (((11, None), "--size 11"), ((13, None), "--size 13"),
-                       ((9, (2, 6)), "--givens 2-6")):  # named where it held more
+                       ((15, None), "--size 15"), ((9, (2, 6)), "--givens 2-6")):  # named
+        # where it held more
         more = food.held[key] > max(held, food.held[(9, None)])
         assert (f"{asked} held {food.held[key]}" in said) == more, said
     assert f"held a median {food.held[(9, None)]} on 9x9" in said
-    assert more_room("ja", 13, None, len(own), 10) is None  # nothing measured held more
+    assert more_room("ja", 15, None, len(own), 10) is None  # nothing measured held more
     short = theme("seasons_ja")
     fill, check = with_own(japanese, short)
     options = Options(size=9, lang="ja", seconds=600, prefer=short)
