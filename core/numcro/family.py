@@ -265,6 +265,10 @@ def parse_givens(text: str | None) -> tuple[int, int] | None:
     return given
 
 
+AVOIDED = "in --avoid"  # an author's word kept out of the fill, and why
+BLOCKLISTED = "blocklisted (--allow-sensitive lets them fill)"
+
+
 def _own_notes(made, words, options) -> dict:
     """Which of the author's words the grid holds, and why each other one is not there, the
     words grouped by reason (core/numcro/seeding.py): no entry of their length, every such
@@ -285,13 +289,27 @@ def _own_notes(made, words, options) -> dict:
             continue
         reason = why.get(word, NO_ENTRY if len(word) not in lengths else "not placed")
         if reason == LEFT_OUT:
-            reason = "in --avoid" if word in options.avoid else \
-                "blocklisted (--allow-sensitive lets them fill)"
+            reason = AVOIDED if word in options.avoid else BLOCKLISTED
         reasons.setdefault(reason, []).append(word)
     fitting = [w for w in own if len(w) in lengths and why.get(w) != LEFT_OUT]
-    return {"own_words_used": made.own_used, "own_words": len(own),
-            "own_words_fitting": len(fitting), "own_words_in_grid": used,
-            "own_words_not_placed": reasons}
+    notes = {"own_words_used": made.own_used, "own_words": len(own),
+             "own_words_fitting": len(fitting), "own_words_in_grid": used,
+             "own_words_not_placed": reasons}
+    more = _more_room(options, len(own), used, reasons)
+    return {**notes, "for_more_of_your_words": more} if more else notes
+
+
+def _more_room(options, listed: int, used: list, reasons: dict) -> str | None:
+    """Where the author's words were left out for want of room or of letters given (not
+    kept out of the fill), which size or --givens held more of a list as long
+    (core/numcro/held.py's measured table); None when none did, or for a pattern of
+    theirs or house rules of their own (not measured)."""
+    from core.numcro.held import more_room
+
+    if options.blocks is not None or options.house or \
+            not any(r not in (AVOIDED, BLOCKLISTED) for r in reasons):
+        return None
+    return more_room(options.lang, options.size, options.givens, listed, len(used))
 
 
 def _fits(lang: str, size: int, blocks, max_word: int):

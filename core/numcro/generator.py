@@ -74,14 +74,20 @@ KANA_PATTERNS = 4  # patterns of the first round, the words grown on each: the g
 # 9 6 7 9 9; theme_ja 8 6 8 8 8 and 8 8 8 7 6, food_ja 7 7 8 6 7 and 8 10 6 6 6
 TWO_LETTER_ROOM = 10  # two-letter entries counted as room for an author's two-kana words:
 # grids with 14-20 of them (a diary's 18 two-kana words) needed 5-6 letters given, 2-4 asked
-KANA_LARGEST = 11  # 11x11 too (paired, seeds 1-3, load 6: food_ja 11 9 12 words held
-# against 9 6 8 placed all at once, the diary 7 11 13 against 5 2 11, theme_ja 9 11 9
-# against 6 6 1, seasons_ja 6 6 6 against 6 3 6; 9-35 s against 3-26 s); 13x13 and larger
-# keep the placement of all words at once (before the layouts, on 11x11 food_ja held 5
-# words against 7.5, in 35 s against 23)
+KANA_LARGEST = 15  # 11x11 to 15x15 too (paired, seeds 1-3, load 6: food_ja 11 9 12 words
+# held on 11x11 against 9 6 8 placed all at once, the diary 7 11 13 against 5 2 11, theme_ja
+# 9 11 9 against 6 6 1, seasons_ja 6 6 6 against 6 3 6; 9-35 s against 3-26 s; 13x13 and
+# 15x15 with kana_most's 25 and 33 words: docs/benchmarks.md); 17x17 and larger keep the
+# placement of all words at once (before the layouts, on 11x11 food_ja held 5 words against
+# 7.5, in 35 s against 23)
+KANA_LARGEST_NUMBERS = 11  # with --numbers, reach.in_reach's draws take 20 s of a loaded
+# machine's --seconds before generate starts: `--size 13 --numbers 40-46 --prefer food_ja`
+# at load 6 found no puzzle in 60 s one at a time (61.6 s without the command line's stop,
+# 17 words), where placing all at once made one in 45 s (8 words)
 KANA_ORDERS = 2  # orders the words are put in (shortest first, then random): the most kept
-KANA_FILLS = 48  # fills tried in all the orders (a word's entry a fill): the second order
-# held more of food_ja's 26 words (5.4 against 4.0, seeds 1-5) and none more of theme_ja's
+KANA_FILLS = 48  # fills tried in all the orders on 9x9 (a word's entry a fill; larger grids
+# as many more as kana_most words): the second order held more of food_ja's 26 words (5.4
+# against 4.0, seeds 1-5) and none more of theme_ja's
 KANA_MOST = seeding.KANA_MOST
 KANA_TRIES = 2  # words tried an entry by that fill (3: the same words kept, 1.6x the time)
 BLOCKS_GIVE_UP = 6  # an author's pattern no fill fills in a sixth of the time is given up
@@ -205,7 +211,8 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
     # pattern then
     short = bool(own) and seeded_longest(options, own, rules) < options.longest
     kana = kana_twice(rules, options.size)  # _kana_twice places the words
-    most = min(len(own), KANA_MOST if kana else MOVING_MOST if short else len(own))  # of
+    most = min(len(own), kana_most(options.size) if kana else MOVING_MOST if short else
+               len(own))  # of
     # them placed on a pattern: halved after a pattern fails with them (under the kana rule,
     # also after its grid is no puzzle: fewer words, fewer two-letter entries to tell apart)
     seeded = SEEDED_PATTERNS if own else 0  # patterns left to place the author's words on
@@ -244,13 +251,21 @@ def generate(options: Options, fill_words: WordSets, check_words: WordSets,
         found = _finished(letters, options, fill_words, check_words, rng, stop, rules)
         if found is not None:
             why = _more_givens(missed, found, own, why, options, check_words, stop)
-            return replace(found, own_used=own_words_used(found, fill_words),
-                           own_unplaced=tuple({**cannot, **why}.items()))
+            return _with_reasons(found, fill_words, {**cannot, **why})
         if own and _held(letters, own) > _held(missed, own):
             missed = letters  # the grid no puzzle holding most of the author's words
         if kana and not waiting:
             most = max(1, most // 2)
     raise GenerationFailed(_failure(options, dead_ends))
+
+
+def _with_reasons(found: Generated, fill_words: WordSets, why: dict) -> Generated:
+    """The puzzle with the author's words it holds counted and why each other one is not
+    (a word placed first and left out may have been put in by the plain fill after: grids
+    above KANA_LARGEST)."""
+    held = set(entry_words(found.puzzle, found.solution))
+    return replace(found, own_used=own_words_used(found, fill_words),
+                   own_unplaced=tuple((w, r) for w, r in why.items() if w not in held))
 
 
 def _one_grid(options: Options, own: list[str], words: WordSets, rng: random.Random, rules,
@@ -650,7 +665,7 @@ class Fill:
 
 def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: list[str],
                 rules=None, dead_ends: Counter | None = None, most: int | None = None,
-                moved: bool = False, laid=None):
+                moved: bool = False, laid=None, late=None):
     """The author's words placed first (core/numcro/seeding.py), then the fill around them,
     the board kept arc consistent (seeding.Board.filled), then the house rules on letters
     met by refilling around a cell (as `fill` does). Where that fails, the placed word
@@ -664,7 +679,7 @@ def fill_around(blocks, size: int, words: WordSets, rng: random.Random, own: lis
     slots, crossing = entries(blocks, size)
     if kana_twice(rules, size):
         return _kana_twice(blocks, size, words, rng, rules, slots, crossing, own,
-                           len(own) if most is None else most, laid or {})
+                           len(own) if most is None else most, laid or {}, late)
     placed = seeding.place(slots, crossing, own, words, rng, most=most,
                            placements=seeding.PLACEMENTS if moved else None)
     tried = {word: {slot} for slot, word in placed.seeds.items()}
@@ -717,7 +732,7 @@ def _kana_grids(options: Options, own: list[str], words: WordSets, rng: random.R
         if blocks is None:
             continue
         letters, why = fill_around(blocks, options.size, words, rng, own, rules, None, most,
-                                   laid=laid)
+                                   laid=laid, late=late)
         if letters is not None:
             slots = entries(blocks, options.size)[0]
             grids.append((-_own_held(letters, slots, set(own)), len(grids), letters, why))
@@ -725,7 +740,7 @@ def _kana_grids(options: Options, own: list[str], words: WordSets, rng: random.R
 
 
 def _kana_twice(blocks, size: int, words: WordSets, rng: random.Random, rules, slots,
-                crossing, own: list[str], most: int, laid: dict):
+                crossing, own: list[str], most: int, laid: dict, late=None):
     """Under the house rule that each letter is used `rules.uses` times (Japanese): the
     author's words put in one at a time, the shortest first, each kept only where a fill of
     the whole grid around it and the words kept before keeps the rule (the rule part of that
@@ -734,15 +749,17 @@ def _kana_twice(blocks, size: int, words: WordSets, rng: random.Random, rules, s
     pattern_around); then the grid is that fill. The
     letters (None: no fill; the pattern is given up) and why each word not kept is not."""
     common = seeding.common_letters(words, {len(s) for s in slots}, COMMON_LETTERS)
-    best, fills = None, [KANA_FILLS]
+    best, fills = None, [KANA_FILLS * kana_most(size) // KANA_MOST]
     for attempt in range(KANA_ORDERS):
         order = sorted(own, key=lambda w: (len(w), rng.random())) if attempt == 0 else \
             rng.sample(own, len(own))
-        grown = _grown(order, slots, crossing, words, rng, rules, common, most, fills, laid)
+        grown = _grown(order, slots, crossing, words, rng, rules, common, most, fills, laid,
+                       late)
         if best is None or len(grown[0].seeds) > len(best[0].seeds):
             best = grown
     kept, solved, why = best
-    kept.why = why
+    said = seeding.KANA_MOST_SAID.format(size=size, most=kana_most(size))
+    kept.why = why = {w: said if r == seeding.KANA_MOST_SAID else r for w, r in why.items()}
     letters = fill(blocks, size, words, rng, rules=rules, start=solved,
                    seeds=frozenset(kept.seeds)) if solved is not None else None
     if letters is not None:
@@ -751,16 +768,20 @@ def _kana_twice(blocks, size: int, words: WordSets, rng: random.Random, rules, s
 
 
 def _grown(order: list[str], slots, crossing, words: WordSets, rng: random.Random, rules,
-           common: set[str], most: int, fills: list[int], laid: dict):
+           common: set[str], most: int, fills: list[int], laid: dict, late=None):
     """The author's words put in one at a time in `order` (`most` at most), each kept
     where a fill around it and those kept before keeps the house rules on letters (`fills`
-    of them left, shared with other orders): the placement, that fill (None: no word kept,
-    no fill made) and why each other word is not kept."""
+    of them left, shared with other orders; none more once `late` says half of --seconds
+    is gone and one is kept): the placement, that fill (None: no word kept, no fill made)
+    and why each other word is not kept."""
     kept, solved, why = seeding.Placement(), None, {}
     board = seeding.Board(slots, crossing, words)
     for word in order:
-        if len(kept.seeds) >= most or fills[0] <= 0:
-            why[word] = seeding.KANA_MOST_SAID if fills[0] > 0 else seeding.TOO_MANY
+        timed_out = bool(kept.seeds) and late is not None and late()  # half of --seconds
+        # gone: no word more (a 13x13 on a busy machine ran past --seconds growing them)
+        if len(kept.seeds) >= most or fills[0] <= 0 or timed_out:
+            why[word] = seeding.TOO_MANY if fills[0] <= 0 or timed_out else \
+                seeding.KANA_MOST_SAID
             continue
         grown = _one_more(word, kept, board, slots, rng, rules, common, fills,
                           solved, laid.get(word))
@@ -895,8 +916,20 @@ def pattern_around(options: Options, own: list[str], rng: random.Random, rules, 
 
 def kana_twice(rules, size: int) -> bool:
     """The author's words are kept one at a time (_kana_twice): under a rule that each
-    letter is used twice, on grids up to KANA_LARGEST."""
-    return rules is not None and rules.uses >= 2 and size <= KANA_LARGEST
+    letter is used twice, on grids up to KANA_LARGEST (KANA_LARGEST_NUMBERS with a rule on
+    how many numbers)."""
+    largest = KANA_LARGEST if rules is None or not rules.numbers else KANA_LARGEST_NUMBERS
+    return rules is not None and rules.uses >= 2 and size <= largest
+
+
+def kana_most(size: int) -> int:
+    """An author's kana words put in a first grid at most (half as many in the next):
+    KANA_MOST up to 11x11, on a larger grid as many more as it has cells (25 on 13x13:
+    food_ja's 26 words, seeds 1-2, 17 and 18 held against 12 and 13 with 12). On 11x11, 17
+    (paired, seeds 1-5) held food_ja 10 11 10 13 11 against 11 9 12 11 11 and the diary
+    12 11 13 12 11 against 7 9 13 12 12, the diary in 1.5x the time (34 s median, 55 s at
+    most at load 3): within --seconds on a busy machine, 12 is kept there."""
+    return KANA_MOST if size <= 11 else KANA_MOST * size * size // 81
 
 
 def moved_only(options: Options, own: list[str]) -> bool:

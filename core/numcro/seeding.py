@@ -43,9 +43,10 @@ LETTERS_MISSED = ("taken out: no fill around them kept the house rule on letters
                   "at least twice)")
 KANA_TWICE = ("no fill around them and your words put in before them kept each kana used at "
               "least twice")
-KANA_MOST = 12  # an author's kana words put in a first grid at most, half as many in the next
-KANA_MOST_SAID = (f"left out: a grid takes at most {KANA_MOST} of your words, half as many "
-                  f"after a grid around more was no puzzle with the letters given")
+KANA_MOST = 12  # an author's kana words put in a first 9x9 grid at most, half as many in the
+# next; larger grids as many more as they have cells (generator.kana_most)
+KANA_MOST_SAID = ("left out: a {size}x{size} grid takes at most {most} of your words, half as "
+                  "many after a grid around more was no puzzle with the letters given")
 MORE_GIVENS = ("in a grid that needed {needed} letters given ({low}-{high} asked): "
                "--givens {low}-{needed} allows such grids")
 LEFT_OUT = "left out of the fill (blocklisted or avoided)"
