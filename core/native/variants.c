@@ -1033,6 +1033,22 @@ static uint32_t *exclusions_of(Plan *p, const Handler *h)
     return done;
 }
 
+/* `bit` leaves every cell of `common` (bits over the grid's cells); 0: one is left empty */
+static int take_from_seen(Plan *p, const word *common, mask_t bit, mask_t *cand)
+{
+    for (int j = 0; j < p->cw; j++)
+        for (word s = common[j]; s; s &= s - 1) {
+            int q = 64 * j + __builtin_ctzll(s);
+            mask_t pm = cand[q];
+            if (pm & bit) {
+                pm ^= bit;
+                if (!pm) return 0;
+                cand[q] = pm, changed_push(p, q);
+            }
+        }
+    return 1;
+}
+
 /* required_places with up to 32 cells: a digit's places as bits of positions, gathered with
  * no branch on the cells' digits; a digit's exclusions skipped when handler h took them from
  * the same places in this propagation */
@@ -1064,16 +1080,7 @@ static int required_places_32(Plan *p, const Handler *h, const int *cells, int k
             seen = p->peer_bits + (size_t)cells[__builtin_ctz(a)] * cw;
             for (int j = 0; j < cw; j++) common[j] &= seen[j];
         }
-        for (int j = 0; j < cw; j++)
-            for (word s = common[j]; s; s &= s - 1) {
-                int q = 64 * j + __builtin_ctzll(s);
-                mask_t pm = cand[q];
-                if (pm & bit) {
-                    pm ^= bit;
-                    if (!pm) return 0;
-                    cand[q] = pm, changed_push(p, q);
-                }
-            }
+        if (!take_from_seen(p, common, bit, cand)) return 0;
     }
     return 1;
 }
@@ -1107,16 +1114,7 @@ static int required_places(Plan *p, const Handler *h, const int *cells, int k, m
             continue;
         }
         if (!exclude) continue;
-        for (int j = 0; j < cw; j++)
-            for (word s = common[j]; s; s &= s - 1) {
-                int q = 64 * j + __builtin_ctzll(s);
-                mask_t pm = cand[q];
-                if (pm & bit) {
-                    pm ^= bit;
-                    if (!pm) return 0;
-                    cand[q] = pm, changed_push(p, q);
-                }
-            }
+        if (!take_from_seen(p, common, bit, cand)) return 0;
     }
     return 1;
 }
