@@ -1962,21 +1962,8 @@ static int locked_candidates(Plan *p, mask_t *cand, int h)
         for (mask_t m = cand[c] & todo; m; m &= m - 1)
             for (int j = 0; j < cw; j++) seen_by[__builtin_ctz(m)][j] &= seen[j];
     }
-    for (mask_t t = todo; t; t &= t - 1) {
-        mask_t bit = t & -t;
-        word *seen = seen_by[__builtin_ctz(t)];
-        for (int j = 0; j < cw; j++)
-            for (word s = seen[j]; s; s &= s - 1) {
-                int q = 64 * j + __builtin_ctzll(s);
-                mask_t m = cand[q];
-                if (m & bit) {
-                    m ^= bit;
-                    if (!m) return 0;
-                    cand[q] = m;
-                    changed_push(p, q);
-                }
-            }
-    }
+    for (mask_t t = todo; t; t &= t - 1)
+        if (!take_from_seen(p, seen_by[__builtin_ctz(t)], t & -t, cand)) return 0;
     return 1;
 }
 
