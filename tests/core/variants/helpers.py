@@ -506,6 +506,18 @@ KINDS = ("diagonal", "antidiagonal", "antiknight", "antiking", "disjoint", "jigs
          "cage-nosum", "little", "thermo", "arrow", "pill", "sandwich") + TODAY
 
 
+def every_kind(rng: random.Random, rounds: int, givens):
+    """(kind, size, puzzle): `rounds` random puzzles of each of KINDS, on 4x4 and 6x6 in turn,
+    each with `givens(size)` givens; a puzzle that cannot be made this time is passed over."""
+    for i in range(len(KINDS) * rounds):
+        kind, size = KINDS[i % len(KINDS)], (4, 6)[i // len(KINDS) % 2]
+        try:
+            p = random_puzzle(kind, size, rng, givens(size))
+        except ValueError:
+            continue
+        yield kind, size, p
+
+
 OWN_POLLS = 200  # 12,800 nodes: the search for a puzzle's own solutions
 
 

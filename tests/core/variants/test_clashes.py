@@ -7,7 +7,7 @@ import random
 from core.variants import engine, rules
 from core.variants.cell_clues import PARITY
 from core.variants.groups import PENCILS
-from tests.core.variants.helpers import KINDS, random_puzzle
+from tests.core.variants.helpers import every_kind, random_puzzle
 
 
 def clashes_walked(p):
@@ -41,12 +41,7 @@ def scrambled(p, rng):
 def test_clashes_are_the_rules_walked_afresh_on_every_kind():
     rng = random.Random(11)
     clashing = clean = 0
-    for i in range(len(KINDS) * 3):
-        kind, size = KINDS[i % len(KINDS)], (4, 6)[i // len(KINDS) % 2]
-        try:
-            p = random_puzzle(kind, size, rng, rng.randint(2, size * 2))
-        except ValueError:
-            continue
+    for kind, _, p in every_kind(rng, 3, lambda size: rng.randint(2, size * 2)):
         for q in (p, scrambled(p, rng), scrambled(p, rng)):
             said = engine.clashes(q)
             assert said == clashes_walked(q), (kind, q)
